@@ -1,0 +1,14 @@
+package io.caasoperator.substrate;
+
+/** What an application source reports: a valid specification, an invalid one, or none at all. */
+public sealed interface ApplicationObservation {
+
+  /** A (new) valid specification. Sources may repeat an unchanged one; the operator ignores it. */
+  record Specified(Specification specification) implements ApplicationObservation {}
+
+  /** The specification changed but cannot be used; the message names the problem. */
+  record Invalid(String problem) implements ApplicationObservation {}
+
+  /** The application no longer exists (spec file or resource removed). */
+  record NotFound(String reason) implements ApplicationObservation {}
+}

@@ -1,0 +1,11 @@
+package io.caasoperator.substrate;
+
+import io.caasoperator.domain.UnitId;
+
+/**
+ * Tells the substrate a unit's hooks are all done and it may go (Kubernetes: release the pod's
+ * finalizer). Blocking; idempotent; never called on an actor's thread.
+ */
+public interface UnitRemover {
+  void release(UnitId unit) throws Exception;
+}
