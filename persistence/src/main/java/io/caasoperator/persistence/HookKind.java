@@ -1,0 +1,34 @@
+package io.caasoperator.persistence;
+
+import com.fasterxml.jackson.annotation.JsonValue;
+
+/** The hooks the operator runs, in Juju's names ({@code <container>-pebble-ready} per container). */
+public enum HookKind {
+  INSTALL("install"),
+  LEADER_ELECTED("leader-elected"),
+  LEADER_SETTINGS_CHANGED("leader-settings-changed"),
+  CONFIG_CHANGED("config-changed"),
+  START("start"),
+  UPGRADE_CHARM("upgrade-charm"),
+  PEBBLE_READY("pebble-ready"),
+  UPDATE_STATUS("update-status"),
+  STOP("stop"),
+  REMOVE("remove");
+
+  private final String label;
+
+  HookKind(String label) {
+    this.label = label;
+  }
+
+  @JsonValue
+  public String label() {
+    return label;
+  }
+
+  @com.fasterxml.jackson.annotation.JsonCreator
+  public static HookKind parse(String label) {
+    for (HookKind k : values()) if (k.label.equals(label)) return k;
+    throw new IllegalArgumentException("unknown hook kind \"" + label + "\"");
+  }
+}

@@ -1,0 +1,107 @@
+package io.caasoperator.persistence;
+
+import com.typesafe.config.Config;
+import com.typesafe.config.ConfigFactory;
+import com.typesafe.config.ConfigValueFactory;
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * Where the journal lives: an H2 file in the data directory (embedded default) or PostgreSQL.
+ * {@link #toConfig()} gives the pekko-persistence-jdbc settings, with pools sized for a small
+ * machine (the plugin's defaults of 20 connections are too many for 2 cores).
+ *
+ * @param jdbcUrl the JDBC url
+ * @param snapshotEvery events between snapshots of an entity
+ */
+public record JournalSettings(Backend backend, String jdbcUrl, String user, String password, int snapshotEvery) {
+
+  public enum Backend {
+    H2,
+    POSTGRESQL
+  }
+
+  public static final int DEFAULT_SNAPSHOT_EVERY = 100;
+
+  public JournalSettings {
+    if (snapshotEvery <= 0) throw new IllegalArgumentException("snapshot interval must be > 0, got " + snapshotEvery);
+  }
+
+  public static JournalSettings h2(Path dataDir) {
+    String file = dataDir.toAbsolutePath().resolve("journal").toString();
+    return new JournalSettings(
+        Backend.H2, "jdbc:h2:file:" + file + ";DB_CLOSE_DELAY=-1;TRACE_LEVEL_FILE=0", "sa", "", DEFAULT_SNAPSHOT_EVERY);
+  }
+
+  /**
+   * Parses {@code postgresql://user:password@host:port/database} (libpq style) or a {@code
+   * jdbc:postgresql:} url; throws IllegalArgumentException naming the problem.
+   */
+  public static JournalSettings postgres(String url) {
+    if (url.startsWith("jdbc:postgresql:")) {
+      return new JournalSettings(Backend.POSTGRESQL, url, "", "", DEFAULT_SNAPSHOT_EVERY);
+    }
+    URI uri;
+    try {
+      uri = URI.create(url);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("invalid journal url \"" + url + "\": " + e.getMessage());
+    }
+    if (!"postgresql".equals(uri.getScheme()) && !"postgres".equals(uri.getScheme())) {
+      throw new IllegalArgumentException("invalid journal url \"" + url + "\": expected postgresql://user:password@host:port/database");
+    }
+    if (uri.getHost() == null || uri.getPath() == null || uri.getPath().length() <= 1) {
+      throw new IllegalArgumentException("invalid journal url \"" + url + "\": host and database are required");
+    }
+    String user = "";
+    String password = "";
+    if (uri.getUserInfo() != null) {
+      String[] parts = uri.getUserInfo().split(":", 2);
+      user = parts[0];
+      password = parts.length > 1 ? parts[1] : "";
+    }
+    int port = uri.getPort() < 0 ? 5432 : uri.getPort();
+    String jdbc = "jdbc:postgresql://" + uri.getHost() + ":" + port + uri.getPath()
+        + (uri.getRawQuery() == null ? "" : "?" + uri.getRawQuery());
+    return new JournalSettings(Backend.POSTGRESQL, jdbc, user, password, DEFAULT_SNAPSHOT_EVERY);
+  }
+
+  public JournalSettings withSnapshotEvery(int events) {
+    return new JournalSettings(backend, jdbcUrl, user, password, events);
+  }
+
+  /** A url for people: the password is never shown. */
+  public String describe() {
+    return backend == Backend.H2 ? jdbcUrl.substring(0, jdbcUrl.indexOf(';')) : jdbcUrl + (user.isEmpty() ? "" : " as " + user);
+  }
+
+  public Config toConfig() {
+    Map<String, Object> db = new HashMap<>();
+    db.put("url", jdbcUrl);
+    db.put("user", user);
+    db.put("password", password);
+    db.put("driver", backend == Backend.H2 ? "org.h2.Driver" : "org.postgresql.Driver");
+    db.put("numThreads", 4);
+    db.put("maxConnections", 4);
+    db.put("minConnections", 1);
+    db.put("connectionTimeout", 5000);
+    Map<String, Object> slick = new HashMap<>();
+    slick.put("profile", backend == Backend.H2 ? "slick.jdbc.H2Profile$" : "slick.jdbc.PostgresProfile$");
+    slick.put("db", db);
+    return ConfigFactory.parseMap(Map.of("pekko-persistence-jdbc.shared-databases.slick", ConfigValueFactory.fromMap(slick)))
+        .withFallback(ConfigFactory.parseString(
+            """
+            pekko.persistence.journal.plugin = "jdbc-journal"
+            pekko.persistence.snapshot-store.plugin = "jdbc-snapshot-store"
+            pekko.persistence.journal.auto-start-journals = ["jdbc-journal"]
+            jdbc-journal.use-shared-db = "slick"
+            jdbc-snapshot-store.use-shared-db = "slick"
+            jdbc-read-journal.use-shared-db = "slick"
+            jdbc-durable-state-store.use-shared-db = "slick"
+            jdbc-read-journal.refresh-interval = 200ms
+            caas.journal.snapshot-every = %d
+            """.formatted(snapshotEvery)));
+  }
+}

@@ -1,0 +1,38 @@
+package io.caasoperator.persistence;
+
+import io.caasoperator.domain.CharmInfo;
+import io.caasoperator.domain.Life;
+import io.caasoperator.domain.Status;
+import io.caasoperator.domain.UnitId;
+import java.time.Instant;
+import java.util.Map;
+
+/** What the operator's journal ({@code operator|<app>}) records. */
+public sealed interface OperatorEvent extends JournalEvent {
+  Instant at();
+
+  @StableName("operator.ApplicationStatusChanged.v1")
+  record ApplicationStatusChanged(Status status, Instant at) implements OperatorEvent {}
+
+  /** A charm was fetched, verified and unpacked; {@code charm.generation()} is the new generation. */
+  @StableName("operator.CharmDeployed.v1")
+  record CharmDeployed(CharmInfo charm, Instant at) implements OperatorEvent {}
+
+  /** The specification's config settings (without defaults) changed; generations start at 1. */
+  @StableName("operator.ConfigChanged.v1")
+  record ConfigChanged(Map<String, Object> settings, long generation, Instant at) implements OperatorEvent {}
+
+  @StableName("operator.UnitAdded.v1")
+  record UnitAdded(UnitId unit, Instant at) implements OperatorEvent {}
+
+  @StableName("operator.UnitLifeChanged.v1")
+  record UnitLifeChanged(UnitId unit, Life life, Instant at) implements OperatorEvent {}
+
+  /** The unit is dead, released by the substrate and its directory deleted. */
+  @StableName("operator.UnitRemoved.v1")
+  record UnitRemoved(UnitId unit, Instant at) implements OperatorEvent {}
+
+  /** {@code unit} is null when no alive unit is left to lead. */
+  @StableName("operator.LeaderElected.v1")
+  record LeaderElected(UnitId unit, Instant at) implements OperatorEvent {}
+}

@@ -1,0 +1,76 @@
+package io.caasoperator.persistence;
+
+import io.caasoperator.domain.CharmInfo;
+import io.caasoperator.domain.Life;
+import io.caasoperator.domain.Status;
+import io.caasoperator.domain.UnitId;
+import io.caasoperator.persistence.OperatorEvent.*;
+import java.time.Instant;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
+
+/**
+ * What the operator knows about its application, rebuilt from its events by {@link #apply}: the
+ * single event handler used by the OperatorActor and by replay alike.
+ *
+ * @param charm the deployed charm (null before the first deployment)
+ * @param config the specification's config settings (without the charm's defaults)
+ * @param configGeneration 0 before the first specification, then increases with each change
+ * @param units every unit not yet removed, with its life
+ * @param leader the leader unit, or null
+ */
+@StableName("snapshot.OperatorState.v1")
+public record OperatorState(
+    Status status,
+    CharmInfo charm,
+    Map<String, Object> config,
+    long configGeneration,
+    SortedMap<UnitId, Life> units,
+    UnitId leader)
+    implements JournalEvent {
+
+  public OperatorState {
+    config = Collections.unmodifiableMap(new LinkedHashMap<>(config));
+    units = Collections.unmodifiableSortedMap(new TreeMap<>(units));
+  }
+
+  public static OperatorState initial() {
+    return new OperatorState(
+        Status.of("waiting", "waiting for the specification", Instant.EPOCH), null, Map.of(), 0,
+        new TreeMap<>(), null);
+  }
+
+  public long charmGeneration() {
+    return charm == null ? 0 : charm.generation();
+  }
+
+  public OperatorState apply(OperatorEvent event) {
+    return switch (event) {
+      case ApplicationStatusChanged e -> new OperatorState(e.status(), charm, config, configGeneration, units, leader);
+      case CharmDeployed e -> new OperatorState(status, e.charm(), config, configGeneration, units, leader);
+      case ConfigChanged e -> new OperatorState(status, charm, e.settings(), e.generation(), units, leader);
+      case UnitAdded e -> withUnits(put(e.unit(), Life.ALIVE));
+      case UnitLifeChanged e -> withUnits(put(e.unit(), e.life()));
+      case UnitRemoved e -> {
+        TreeMap<UnitId, Life> copy = new TreeMap<>(units);
+        copy.remove(e.unit());
+        yield new OperatorState(status, charm, config, configGeneration, copy,
+            e.unit().equals(leader) ? null : leader);
+      }
+      case LeaderElected e -> new OperatorState(status, charm, config, configGeneration, units, e.unit());
+    };
+  }
+
+  private TreeMap<UnitId, Life> put(UnitId unit, Life life) {
+    TreeMap<UnitId, Life> copy = new TreeMap<>(units);
+    copy.put(unit, life);
+    return copy;
+  }
+
+  private OperatorState withUnits(SortedMap<UnitId, Life> newUnits) {
+    return new OperatorState(status, charm, config, configGeneration, newUnits, leader);
+  }
+}
