@@ -9,4 +9,12 @@ import java.util.concurrent.CompletionStage;
  */
 public interface HookExecutor {
   CompletionStage<ProcessResult> run(HookInvocation invocation);
+
+  /** Kills the process tree of that context now, if it runs (shutdown, actor restart). */
+  default void cancel(String contextId) {}
+
+  /** Kills every process this executor started (shutdown); returns how many were killed. */
+  default int killAll() {
+    return 0;
+  }
 }

@@ -1,0 +1,57 @@
+package io.caasoperator.hook;
+
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Semaphore;
+
+/**
+ * Limits how many hook processes run at once across all units. Waiting for a slot happens on a
+ * virtual thread, never on the caller's (an actor's) thread. A limit of 1 gives the fully serial
+ * behaviour some charms were written for.
+ */
+public final class BoundedHookExecutor implements HookExecutor {
+  private final HookExecutor delegate;
+  private final Semaphore slots;
+  private final ExecutorService waiters = Executors.newVirtualThreadPerTaskExecutor();
+
+  public BoundedHookExecutor(HookExecutor delegate, int maxConcurrentHooks) {
+    if (maxConcurrentHooks < 1) {
+      throw new IllegalArgumentException("max concurrent hooks must be >= 1, got " + maxConcurrentHooks);
+    }
+    this.delegate = delegate;
+    this.slots = new Semaphore(maxConcurrentHooks, true);
+  }
+
+  @Override
+  public CompletionStage<ProcessResult> run(HookInvocation invocation) {
+    CompletableFuture<Void> slot =
+        CompletableFuture.runAsync(slots::acquireUninterruptibly, waiters);
+    return slot.thenCompose(ignored -> {
+          CompletionStage<ProcessResult> run;
+          try {
+            run = delegate.run(invocation);
+          } catch (RuntimeException e) {
+            slots.release();
+            throw e;
+          }
+          return run.whenComplete((result, error) -> slots.release());
+        });
+  }
+
+  @Override
+  public void cancel(String contextId) {
+    delegate.cancel(contextId);
+  }
+
+  @Override
+  public int killAll() {
+    return delegate.killAll();
+  }
+
+  /** Slots free now; for metrics. */
+  public int availableSlots() {
+    return slots.availablePermits();
+  }
+}

@@ -1,0 +1,49 @@
+package io.caasoperator.operator;
+
+import io.caasoperator.charm.CharmStore;
+import io.caasoperator.domain.ApplicationName;
+import io.caasoperator.substrate.Substrate;
+import io.caasoperator.unit.RetryPolicy;
+import io.caasoperator.unit.UnitDependencies;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Executor;
+import java.util.function.Consumer;
+
+/**
+ * What the OperatorActor needs, validated once: every missing field is named in one error.
+ *
+ * @param application the application this operator runs (its journal is {@code operator|<app>})
+ * @param substrate where units live: the specification, units and container sources, the remover
+ * @param charms fetches and unpacks charms into the data directory
+ * @param units what each UnitActor needs
+ * @param charmRetry backoff between attempts to fetch a charm whose source may recover
+ * @param blocking runs blocking work (downloads, directory deletion, substrate calls)
+ * @param clock the time recorded in events
+ * @param onApplicationGone called once, on the actor's thread, when the application no longer
+ *     exists; it must not block (the app starts a clean shutdown with exit code 0)
+ */
+public record OperatorDependencies(
+    ApplicationName application,
+    Substrate substrate,
+    CharmStore charms,
+    UnitDependencies units,
+    RetryPolicy charmRetry,
+    Executor blocking,
+    Clock clock,
+    Consumer<String> onApplicationGone) {
+
+  public OperatorDependencies {
+    List<String> problems = new ArrayList<>();
+    if (application == null) problems.add("application name is missing");
+    if (substrate == null) problems.add("substrate is missing");
+    if (charms == null) problems.add("charm store is missing");
+    if (units == null) problems.add("unit dependencies are missing");
+    if (charmRetry == null) problems.add("charm retry policy is missing");
+    if (blocking == null) problems.add("blocking executor is missing");
+    if (clock == null) problems.add("clock is missing");
+    if (onApplicationGone == null) problems.add("application-gone callback is missing");
+    if (!problems.isEmpty()) throw new IllegalArgumentException("operator dependencies: " + String.join("; ", problems));
+  }
+}

@@ -1,0 +1,384 @@
+package io.caasoperator.unit;
+
+import io.caasoperator.domain.Life;
+import io.caasoperator.domain.UnitId;
+import io.caasoperator.hook.HookInvocation;
+import io.caasoperator.hook.ProcessResult;
+import io.caasoperator.persistence.HookKind;
+import io.caasoperator.persistence.PlannedHook;
+import io.caasoperator.persistence.UnitEvent;
+import io.caasoperator.persistence.UnitEvent.*;
+import io.caasoperator.persistence.UnitState;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Set;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.actor.typed.Behavior;
+import org.apache.pekko.actor.typed.PostStop;
+import org.apache.pekko.actor.typed.PreRestart;
+import org.apache.pekko.actor.typed.SupervisorStrategy;
+import org.apache.pekko.actor.typed.javadsl.ActorContext;
+import org.apache.pekko.actor.typed.javadsl.Behaviors;
+import org.apache.pekko.actor.typed.javadsl.TimerScheduler;
+import org.apache.pekko.persistence.typed.PersistenceId;
+import org.apache.pekko.persistence.typed.RecoveryCompleted;
+import org.apache.pekko.persistence.typed.javadsl.CommandHandler;
+import org.apache.pekko.persistence.typed.javadsl.Effect;
+import org.apache.pekko.persistence.typed.javadsl.EventHandler;
+import org.apache.pekko.persistence.typed.javadsl.EventSourcedBehavior;
+import org.apache.pekko.persistence.typed.javadsl.RetentionCriteria;
+import org.apache.pekko.persistence.typed.javadsl.SignalHandler;
+
+/**
+ * One unit of the application ({@code unit|<app>/<n>}): runs its charm's hooks one at a time, in
+ * the order {@link UnitResolver} decides, and records every step. {@code HookStarted} is persisted
+ * before the process starts and {@code HookCompleted}/{@code HookFailed} after it ends, so after a
+ * crash an interrupted hook runs again and a completed one never does. The actor's mailbox is the
+ * unit's lock: the charm view is switched and hooks run only between other hooks.
+ */
+public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, UnitEvent, UnitState> {
+
+  public sealed interface Command {}
+
+  /** The operator's wish for this unit; no reply. Recorded only where it differs. */
+  public record Assign(Desired desired) implements Command {}
+
+  /** A charm container of this unit started; no reply. Runs pebble-ready once per start id. */
+  public record ObserveContainerStart(String container, String startId) implements Command {}
+
+  /** Retry the failed hook now, or ({@code retry=false}) count it as done; replies at once. */
+  public record Resolve(boolean retry, ActorRef<ResolveReply> replyTo) implements Command {}
+
+  /** Replies with the unit's current view. */
+  public record GetView(ActorRef<UnitView> replyTo) implements Command {}
+
+  /** Replies with the unit's full state (operation state for debugging). */
+  public record GetState(ActorRef<UnitState> replyTo) implements Command {}
+
+  /** Start no more hooks; replies once no hook process of this unit runs (shutdown). */
+  public record Drain(ActorRef<Drained> replyTo) implements Command {}
+
+  public record ResolveReply(boolean accepted, String detail) {}
+
+  public record Drained(UnitId unit) {}
+
+  /** What a unit tells the operator: its view after every change, and that it is dead. */
+  public sealed interface Report {
+    record Changed(UnitView view) implements Report {}
+
+    record Dead(UnitId unit) implements Report {}
+  }
+
+  private record Advance() implements Command {}
+
+  private record RetryDue() implements Command {}
+
+  private record UpdateStatusDue() implements Command {}
+
+  private record HookFinished(String contextId, ProcessResult result, Throwable error) implements Command {}
+
+  private static final Advance ADVANCE = new Advance();
+  private static final Object RETRY_TIMER = "retry";
+  private static final Object UPDATE_STATUS_TIMER = "update-status";
+  /** Restart a failed unit actor after 3 s, as Juju's uniter did; siblings never notice. */
+  public static final Duration RESTART_DELAY = Duration.ofSeconds(3);
+
+  public static String persistenceId(UnitId unit) {
+    return "unit|" + unit.name();
+  }
+
+  public static Behavior<Command> create(UnitId unit, UnitDependencies deps, ActorRef<Report> operator) {
+    Behavior<Command> behavior =
+        Behaviors.setup(ctx -> Behaviors.withTimers(timers -> new UnitActor(unit, deps, operator, ctx, timers)));
+    return Behaviors.supervise(behavior)
+        .onFailure(SupervisorStrategy.restartWithBackoff(RESTART_DELAY, RESTART_DELAY, 0.0));
+  }
+
+  private final UnitId unit;
+  private final UnitDependencies deps;
+  private final ActorRef<Report> operator;
+  private final ActorContext<Command> ctx;
+  private final TimerScheduler<Command> timers;
+  private final SecureRandom random = new SecureRandom();
+  private final Path unitDir;
+  private final String tag;
+
+  // Per-incarnation facts, deliberately not persisted: a restart starts them afresh.
+  private String inFlight;
+  private boolean retryNow;
+  private boolean updateStatusDue;
+  private Duration updateStatusInterval;
+  private final List<ActorRef<Drained>> drainWaiters = new ArrayList<>();
+  private boolean draining;
+
+  private UnitActor(
+      UnitId unit, UnitDependencies deps, ActorRef<Report> operator, ActorContext<Command> ctx, TimerScheduler<Command> timers) {
+    super(
+        PersistenceId.ofUniqueId(persistenceId(unit)),
+        org.apache.pekko.actor.typed.SupervisorStrategy.restartWithBackoff(RESTART_DELAY, RESTART_DELAY, 0.0));
+    this.unit = unit;
+    this.deps = deps;
+    this.operator = operator;
+    this.ctx = ctx;
+    this.timers = timers;
+    this.unitDir = deps.unitDir(unit);
+    this.tag = "app:" + unit.application().value();
+  }
+
+  @Override
+  public UnitState emptyState() {
+    return UnitState.initial(unit);
+  }
+
+  @Override
+  public Set<String> tagsFor(UnitEvent event) {
+    return Set.of(tag);
+  }
+
+  @Override
+  public RetentionCriteria retentionCriteria() {
+    return RetentionCriteria.snapshotEvery(snapshotEvery(), 2);
+  }
+
+  private int snapshotEvery() {
+    var config = ctx.getSystem().settings().config();
+    return config.hasPath("caas.journal.snapshot-every") ? config.getInt("caas.journal.snapshot-every") : 100;
+  }
+
+  @Override
+  public CommandHandler<Command, UnitEvent, UnitState> commandHandler() {
+    return newCommandHandlerBuilder()
+        .forAnyState()
+        .onCommand(Assign.class, this::onAssign)
+        .onCommand(ObserveContainerStart.class, this::onContainerStart)
+        .onCommand(Resolve.class, this::onResolve)
+        .onCommand(GetView.class, (state, cmd) -> Effect().reply(cmd.replyTo(), UnitView.of(state)))
+        .onCommand(GetState.class, (state, cmd) -> Effect().reply(cmd.replyTo(), state))
+        .onCommand(Drain.class, this::onDrain)
+        .onCommand(Advance.class, this::onAdvance)
+        .onCommand(RetryDue.class, (state, cmd) -> {
+          retryNow = true;
+          return onAdvance(state, ADVANCE);
+        })
+        .onCommand(UpdateStatusDue.class, (state, cmd) -> {
+          updateStatusDue = true;
+          return onAdvance(state, ADVANCE);
+        })
+        .onCommand(HookFinished.class, this::onHookFinished)
+        .build();
+  }
+
+  @Override
+  public EventHandler<UnitState, UnitEvent> eventHandler() {
+    return newEventHandlerBuilder().forAnyState().onAnyEvent(UnitState::apply);
+  }
+
+  @Override
+  public SignalHandler<UnitState> signalHandler() {
+    return newSignalHandlerBuilder()
+        .onSignal(RecoveryCompleted.instance(), this::onRecovered)
+        .onSignal(PreRestart.instance(), state -> cancelInFlight())
+        .onSignal(PostStop.instance(), state -> cancelInFlight())
+        .build();
+  }
+
+  private void onRecovered(UnitState state) {
+    if (state.failed() != null) scheduleRetry(state.failed().attempt());
+    report(state);
+    ctx.getSelf().tell(ADVANCE);
+  }
+
+  private void cancelInFlight() {
+    if (inFlight != null) deps.executor().cancel(inFlight);
+  }
+
+  private Effect<UnitEvent, UnitState> onAssign(UnitState state, Assign cmd) {
+    Desired want = cmd.desired();
+    Instant now = now();
+    List<UnitEvent> events = new ArrayList<>();
+    UnitState base = state;
+    if (state.isDead() && want.life() == Life.ALIVE) {
+      events.add(new Revived(now));
+      base = UnitState.initial(unit);
+    }
+    if (!base.isDead() && want.life() == Life.DYING && base.life() == Life.ALIVE) {
+      events.add(new LifeAssigned(Life.DYING, now));
+    }
+    if (!base.isDead()) {
+      if (want.charm() != null
+          && (base.charmAssigned() == null || base.charmAssigned().generation() != want.charm().generation())) {
+        events.add(new CharmAssigned(want.charm(), now));
+      }
+      if (want.configGeneration() != base.configAssigned()) events.add(new ConfigAssigned(want.configGeneration(), now));
+      if (want.leader() != base.leader()) events.add(new LeadershipAssigned(want.leader(), now));
+    }
+    setUpdateStatusInterval(want.updateStatusInterval());
+    if (events.isEmpty()) {
+      if (state.isDead()) operator.tell(new Report.Dead(unit));
+      return Effect().none();
+    }
+    return Effect().persist(events).thenRun(this::afterChange);
+  }
+
+  private Effect<UnitEvent, UnitState> onContainerStart(UnitState state, ObserveContainerStart cmd) {
+    if (state.isDead() || cmd.startId().equals(state.containerStarts().get(cmd.container()))) return Effect().none();
+    return Effect()
+        .persist(new ContainerStartObserved(cmd.container(), cmd.startId(), now()))
+        .thenRun(this::afterChange);
+  }
+
+  private Effect<UnitEvent, UnitState> onResolve(UnitState state, Resolve cmd) {
+    if (state.failed() == null) {
+      return Effect().reply(cmd.replyTo(), new ResolveReply(false, "unit " + unit + " has no failed hook"));
+    }
+    String hook = state.failed().hook().name();
+    if (cmd.retry()) retryNow = true;
+    return Effect()
+        .persist(new HookResolved(cmd.retry(), now()))
+        .thenRun(this::afterChange)
+        .thenReply(cmd.replyTo(), s -> new ResolveReply(true, (cmd.retry() ? "retrying " : "skipped ") + "hook \"" + hook + "\""));
+  }
+
+  private Effect<UnitEvent, UnitState> onDrain(UnitState state, Drain cmd) {
+    draining = true;
+    if (inFlight == null) return Effect().reply(cmd.replyTo(), new Drained(unit));
+    drainWaiters.add(cmd.replyTo());
+    return Effect().none();
+  }
+
+  private Effect<UnitEvent, UnitState> onAdvance(UnitState state, Advance cmd) {
+    if (draining) return Effect().none();
+    UnitResolver.Next next = UnitResolver.next(state, inFlight != null, retryNow, updateStatusDue);
+    Instant now = now();
+    return switch (next) {
+      case UnitResolver.Next.Wait w -> Effect().none();
+      case UnitResolver.Next.SwitchCharm s ->
+          Effect().persist(new CharmSwitched(state.charmAssigned().generation(), now)).thenRun(this::afterChange);
+      case UnitResolver.Next.Die d -> Effect().persist(new LifeAssigned(Life.DEAD, now)).thenRun(this::afterChange);
+      case UnitResolver.Next.Run run -> startHook(state, run, now);
+    };
+  }
+
+  private Effect<UnitEvent, UnitState> startHook(UnitState state, UnitResolver.Next.Run run, Instant now) {
+    PlannedHook hook = run.hook();
+    var charm = run.switchCharm() ? state.charmAssigned() : state.charmInUse();
+    if (!charm.implementsHook(hook.name())) {
+      List<UnitEvent> events = new ArrayList<>();
+      if (run.switchCharm()) events.add(new CharmSwitched(charm.generation(), now));
+      events.add(new HookSkipped(hook, now));
+      clearTriggers(hook);
+      return Effect().persist(events).thenRun(this::afterChange);
+    }
+    String contextId = unit.name() + "-" + hook.name() + "-" + Long.toUnsignedString(random.nextLong());
+    List<UnitEvent> events = new ArrayList<>();
+    if (run.switchCharm()) events.add(new CharmSwitched(charm.generation(), now));
+    events.add(new HookStarted(hook, run.attempt(), contextId, now));
+    clearTriggers(hook);
+    inFlight = contextId;
+    return Effect().persist(events).thenRun(s -> launch(s, contextId));
+  }
+
+  private void clearTriggers(PlannedHook hook) {
+    retryNow = false;
+    if (hook.kind() == HookKind.UPDATE_STATUS) updateStatusDue = false;
+  }
+
+  /** Runs after HookStarted is safely in the journal: only now may the process start. */
+  private void launch(UnitState state, String contextId) {
+    report(state);
+    PlannedHook hook = state.running().hook();
+    Path charmView = unitDir.resolve("charm");
+    String executable = state.charmInUse().dispatch() ? "dispatch" : "hooks/" + hook.name();
+    String token = HexFormat.of().formatHex(randomBytes());
+    HookInvocation invocation = new HookInvocation(
+        unit,
+        unitDir,
+        deps.charmsDir().resolve(state.charmInUse().sha256()),
+        List.of(charmView.resolve(executable).toString()),
+        deps.environment().forContext(unit, unitDir, charmView, hook.name(), hook.workload(), contextId, token),
+        deps.hookTimeout(),
+        contextId,
+        deps.outputLimit());
+    ctx.getLog().info("unit {} hook {} started (attempt {})", unit, hook.name(), state.running().attempt());
+    ctx.pipeToSelf(deps.executor().run(invocation), (result, error) -> new HookFinished(contextId, result, error));
+  }
+
+  private byte[] randomBytes() {
+    byte[] bytes = new byte[24];
+    random.nextBytes(bytes);
+    return bytes;
+  }
+
+  private Effect<UnitEvent, UnitState> onHookFinished(UnitState state, HookFinished done) {
+    if (!done.contextId().equals(inFlight) || state.running() == null) {
+      return Effect().none(); // a process of an earlier incarnation; its hook runs again
+    }
+    inFlight = null;
+    String hook = state.running().hook().name();
+    Instant now = now();
+    long millis = Duration.between(state.running().startedAt(), now).toMillis();
+    ProcessResult result = done.result();
+    if (result != null && result.succeeded()) {
+      ctx.getLog().info("unit {} hook {} completed in {} ms", unit, hook, millis);
+      return Effect().persist(new HookCompleted(hook, millis, now)).thenRun(this::afterChange);
+    }
+    String reason = failureReason(result, done.error());
+    int exitCode = result == null ? -1 : result.exitCode();
+    ctx.getLog().warn("unit {} hook {} failed after {} ms: {}{}", unit, hook, millis, reason,
+        result == null || result.stderr().isBlank() ? "" : "\n" + result.stderr().strip());
+    int attempt = state.running().attempt();
+    return Effect()
+        .persist(new HookFailed(hook, exitCode, reason, millis, now))
+        .thenRun(s -> {
+          scheduleRetry(attempt);
+          afterChange(s);
+        });
+  }
+
+  private String failureReason(ProcessResult result, Throwable error) {
+    if (result == null) return "hook could not run: " + (error == null ? "unknown error" : error.getMessage());
+    if (result.startFailure() != null) return "hook could not start: " + result.startFailure();
+    if (result.timedOut()) return "hook timed out after " + deps.hookTimeout();
+    return "exit status " + result.exitCode();
+  }
+
+  private void scheduleRetry(int failedAttempts) {
+    timers.startSingleTimer(RETRY_TIMER, new RetryDue(), deps.retry().delayAfter(failedAttempts));
+  }
+
+  private void setUpdateStatusInterval(Duration interval) {
+    if (interval == null || interval.equals(updateStatusInterval)) return;
+    updateStatusInterval = interval;
+    timers.startTimerWithFixedDelay(UPDATE_STATUS_TIMER, new UpdateStatusDue(), interval);
+  }
+
+  /** After every persisted change: tell the operator, finish a drain, or take the next step. */
+  private void afterChange(UnitState state) {
+    report(state);
+    if (state.isDead()) {
+      operator.tell(new Report.Dead(unit));
+      return;
+    }
+    if (draining) {
+      if (inFlight == null) {
+        drainWaiters.forEach(w -> w.tell(new Drained(unit)));
+        drainWaiters.clear();
+      }
+      return;
+    }
+    ctx.getSelf().tell(ADVANCE);
+  }
+
+  private void report(UnitState state) {
+    operator.tell(new Report.Changed(UnitView.of(state)));
+  }
+
+  private Instant now() {
+    return deps.clock().instant();
+  }
+}

@@ -1,0 +1,49 @@
+package io.caasoperator.unit;
+
+import io.caasoperator.hook.HookEnvironment;
+import io.caasoperator.hook.HookExecutor;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What every UnitActor needs, validated once: every missing or invalid field is named in one error.
+ *
+ * @param executor runs hook processes (local processes, or inside the unit's pod)
+ * @param agentsDir parent of the units' directories ({@code <data-dir>/agents})
+ * @param charmsDir where deployed charms live ({@code <data-dir>/charms/<sha256>})
+ * @param environment builds each hook's environment
+ * @param retry how long to wait before retrying a failed hook
+ * @param hookTimeout a hook running longer is killed (with its whole process tree) and fails
+ * @param outputLimit bytes of each output stream kept per hook
+ * @param clock the time recorded in events (a fixed clock in tests)
+ */
+public record UnitDependencies(
+    HookExecutor executor,
+    Path agentsDir,
+    Path charmsDir,
+    HookEnvironment environment,
+    RetryPolicy retry,
+    Duration hookTimeout,
+    int outputLimit,
+    Clock clock) {
+
+  public UnitDependencies {
+    List<String> problems = new ArrayList<>();
+    if (executor == null) problems.add("hook executor is missing");
+    if (agentsDir == null) problems.add("agents directory is missing");
+    if (charmsDir == null) problems.add("charms directory is missing");
+    if (environment == null) problems.add("hook environment is missing");
+    if (retry == null) problems.add("retry policy is missing");
+    if (hookTimeout == null || hookTimeout.isNegative() || hookTimeout.isZero()) problems.add("hook timeout must be > 0");
+    if (outputLimit <= 0) problems.add("hook output limit must be > 0");
+    if (clock == null) problems.add("clock is missing");
+    if (!problems.isEmpty()) throw new IllegalArgumentException("unit dependencies: " + String.join("; ", problems));
+  }
+
+  public Path unitDir(io.caasoperator.domain.UnitId unit) {
+    return agentsDir.resolve(unit.tag());
+  }
+}

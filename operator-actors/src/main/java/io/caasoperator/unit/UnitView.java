@@ -1,0 +1,47 @@
+package io.caasoperator.unit;
+
+import io.caasoperator.domain.Life;
+import io.caasoperator.domain.Status;
+import io.caasoperator.domain.UnitId;
+import io.caasoperator.persistence.UnitState;
+
+/**
+ * A unit as status shows it.
+ *
+ * @param charmGeneration the generation of the charm the unit's charm view shows (0: none yet)
+ * @param runningHook the hook running now, or null
+ * @param failedHook the hook that failed and waits for a retry or a resolve, or null
+ * @param failedAttempts how many times the failed hook failed in a row
+ * @param lastHook the last hook that ended, e.g. {@code config-changed}, or null
+ * @param lastHookOutcome completed, failed, skipped or resolved
+ */
+public record UnitView(
+    UnitId unit,
+    Life life,
+    boolean leader,
+    Status agentStatus,
+    Status workloadStatus,
+    long charmGeneration,
+    String runningHook,
+    String failedHook,
+    int failedAttempts,
+    String lastHook,
+    String lastHookOutcome,
+    long hooksRun) {
+
+  public static UnitView of(UnitState s) {
+    return new UnitView(
+        s.unit(),
+        s.life(),
+        s.leader(),
+        s.agentStatus(),
+        s.workloadStatus(),
+        s.charmInUse() == null ? 0 : s.charmInUse().generation(),
+        s.running() == null ? null : s.running().hook().name(),
+        s.failed() == null ? null : s.failed().hook().name(),
+        s.failed() == null ? 0 : s.failed().attempt(),
+        s.lastHook() == null ? null : s.lastHook().name(),
+        s.lastHook() == null ? null : s.lastHook().outcome(),
+        s.hooksRun());
+  }
+}
