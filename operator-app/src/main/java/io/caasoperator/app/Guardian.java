@@ -1,0 +1,37 @@
+package io.caasoperator.app;
+
+import io.caasoperator.operator.OperatorActor;
+import io.caasoperator.operator.OperatorDependencies;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.actor.typed.Behavior;
+import org.apache.pekko.actor.typed.javadsl.Behaviors;
+
+/**
+ * The root of the actor tree. It starts the OperatorActor only when told to, after the journal's
+ * tables exist, and replies with its reference so the HTTP listener can ask it.
+ */
+public final class Guardian {
+  private Guardian() {}
+
+  public sealed interface Command {}
+
+  public record Start(OperatorDependencies deps, ActorRef<Started> replyTo) implements Command {}
+
+  public record Started(ActorRef<OperatorActor.Command> operator) {}
+
+  public static Behavior<Command> create() {
+    return Behaviors.receive(Command.class)
+        .onMessage(Start.class, start -> Behaviors.setup(ctx -> {
+          ActorRef<OperatorActor.Command> operator = ctx.spawn(OperatorActor.create(start.deps()), "operator");
+          ctx.watch(operator);
+          start.replyTo().tell(new Started(operator));
+          return Behaviors.receive(Command.class)
+              .onSignal(org.apache.pekko.actor.typed.Terminated.class, t -> {
+                ctx.getLog().error("the operator actor stopped; shutting down");
+                return Behaviors.stopped();
+              })
+              .build();
+        }))
+        .build();
+  }
+}

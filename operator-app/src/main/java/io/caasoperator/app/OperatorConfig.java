@@ -1,0 +1,158 @@
+package io.caasoperator.app;
+
+import com.typesafe.config.Config;
+import com.typesafe.config.ConfigException;
+import com.typesafe.config.ConfigFactory;
+import io.caasoperator.domain.ApplicationName;
+import io.caasoperator.persistence.JournalSettings;
+import io.caasoperator.unit.RetryPolicy;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * Everything {@code caas-operator run} needs, from flags over {@code application.conf}, checked
+ * at once: {@link #resolve} lists every missing or invalid setting in one error.
+ *
+ * @param specFile the local substrate's specification file
+ * @param application the application named in the specification
+ * @param dataDir journal, charms, unit directories, TLS material, admin token
+ * @param listenHost where the HTTP listener binds
+ * @param listenPort its port (0: any free port; the chosen one is written to {@code <data-dir>/listener})
+ */
+public record OperatorConfig(
+    Path specFile,
+    ApplicationName application,
+    Path dataDir,
+    String listenHost,
+    int listenPort,
+    JournalSettings journal,
+    String modelName,
+    int maxConcurrentHooks,
+    Duration hookTimeout,
+    int hookOutputLimit,
+    RetryPolicy hookRetry,
+    RetryPolicy charmRetry,
+    Duration specPollInterval,
+    Duration shutdownTimeout) {
+
+  /** The flags of {@code run}; null means "not given". */
+  public record Flags(
+      Path spec, Path dataDir, String listen, String journal, Integer maxConcurrentHooks, String hookTimeout, String model) {}
+
+  /**
+   * @param settings application.conf (its {@code caas} section)
+   * @param env the process environment, for the default data directory
+   * @param applicationOf reads the application name from the specification file
+   */
+  public static OperatorConfig resolve(
+      Flags flags, Config settings, Map<String, String> env, Function<Path, String> applicationOf)
+      throws InvalidConfiguration {
+    List<String> problems = new ArrayList<>();
+    Config caas = settings.getConfig("caas");
+
+    Path spec = flags.spec();
+    ApplicationName application = null;
+    if (spec == null) {
+      problems.add("--spec is required: the application specification file");
+    } else if (!Files.isRegularFile(spec)) {
+      problems.add("--spec " + spec + ": no such file");
+    } else {
+      try {
+        application = ApplicationName.of(applicationOf.apply(spec));
+      } catch (RuntimeException e) {
+        problems.add(e.getMessage());
+      }
+    }
+
+    Path dataDir = flags.dataDir();
+    if (dataDir == null && application != null) dataDir = defaultDataDir(env, application);
+    if (dataDir != null && Files.exists(dataDir) && !Files.isDirectory(dataDir)) {
+      problems.add("--data-dir " + dataDir + ": exists and is not a directory");
+    }
+
+    String listen = flags.listen() != null ? flags.listen() : caas.getString("listen");
+    String host = null;
+    int port = -1;
+    int colon = listen.lastIndexOf(':');
+    if (colon <= 0) {
+      problems.add("--listen \"" + listen + "\": expected HOST:PORT, e.g. 127.0.0.1:30666");
+    } else {
+      host = listen.substring(0, colon).replaceAll("^\\[|]$", "");
+      try {
+        port = Integer.parseInt(listen.substring(colon + 1));
+        if (port < 0 || port > 65535) throw new NumberFormatException();
+      } catch (NumberFormatException e) {
+        problems.add("--listen \"" + listen + "\": port must be a number from 0 to 65535");
+      }
+    }
+
+    JournalSettings journal = null;
+    String journalUrl = flags.journal() != null ? flags.journal() : caas.getString("journal.url");
+    int snapshotEvery = caas.getInt("journal.snapshot-every");
+    try {
+      JournalSettings base = journalUrl.isBlank()
+          ? (dataDir == null ? null : JournalSettings.h2(dataDir))
+          : JournalSettings.postgres(journalUrl);
+      journal = base == null ? null : base.withSnapshotEvery(snapshotEvery);
+    } catch (IllegalArgumentException e) {
+      problems.add("--journal: " + e.getMessage());
+    }
+
+    int maxHooks = flags.maxConcurrentHooks() != null ? flags.maxConcurrentHooks() : caas.getInt("max-concurrent-hooks");
+    if (maxHooks < 1) problems.add("--max-concurrent-hooks must be >= 1, got " + maxHooks);
+
+    Duration hookTimeout = duration("--hook-timeout", flags.hookTimeout(), caas, "hook-timeout", problems);
+    String model = flags.model() != null ? flags.model() : caas.getString("model-name");
+    if (model.isBlank()) problems.add("--model must not be empty");
+    int outputLimit = caas.getInt("hook-output-limit");
+    if (outputLimit <= 0) problems.add("caas.hook-output-limit must be > 0");
+
+    RetryPolicy hookRetry = retry("caas.hook-retry", caas.getConfig("hook-retry"), problems);
+    RetryPolicy charmRetry = retry("caas.charm-retry", caas.getConfig("charm-retry"), problems);
+    Duration poll = duration("caas.spec-poll-interval", null, caas, "spec-poll-interval", problems);
+    Duration shutdown = duration("caas.shutdown-timeout", null, caas, "shutdown-timeout", problems);
+
+    if (!problems.isEmpty()) throw new InvalidConfiguration(problems);
+    return new OperatorConfig(spec, application, dataDir.toAbsolutePath(), host, port, journal, model, maxHooks,
+        hookTimeout, outputLimit, hookRetry, charmRetry, poll, shutdown);
+  }
+
+  /** {@code $XDG_STATE_HOME/caas-operator/<app>}, else {@code ~/.local/state/caas-operator/<app>}. */
+  public static Path defaultDataDir(Map<String, String> env, ApplicationName application) {
+    String state = env.get("XDG_STATE_HOME");
+    Path base = state != null && !state.isBlank()
+        ? Path.of(state)
+        : Path.of(env.getOrDefault("HOME", System.getProperty("user.home")), ".local", "state");
+    return base.resolve("caas-operator").resolve(application.value());
+  }
+
+  private static Duration duration(String name, String flag, Config caas, String key, List<String> problems) {
+    try {
+      Duration d = flag != null
+          ? ConfigFactory.parseMap(Map.of("d", flag)).getDuration("d")
+          : caas.getDuration(key);
+      if (d.isNegative() || d.isZero()) {
+        problems.add(name + " must be > 0, got " + (flag != null ? flag : d));
+        return null;
+      }
+      return d;
+    } catch (ConfigException e) {
+      problems.add(name + " \"" + flag + "\": not a duration (use e.g. 30s, 5m, 1h)");
+      return null;
+    }
+  }
+
+  private static RetryPolicy retry(String name, Config c, List<String> problems) {
+    try {
+      return new RetryPolicy(c.getDuration("initial"), c.getDuration("max"));
+    } catch (ConfigException | IllegalArgumentException e) {
+      problems.add(name + ": " + e.getMessage());
+      return null;
+    }
+  }
+}

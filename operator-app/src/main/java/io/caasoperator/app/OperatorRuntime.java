@@ -1,0 +1,170 @@
+package io.caasoperator.app;
+
+import com.typesafe.config.Config;
+import com.typesafe.config.ConfigFactory;
+import io.caasoperator.charm.CharmStore;
+import io.caasoperator.charm.UnpackLimits;
+import io.caasoperator.hook.BoundedHookExecutor;
+import io.caasoperator.hook.HookEnvironment;
+import io.caasoperator.hook.LocalProcessExecutor;
+import io.caasoperator.http.routes.StatusRoutes;
+import io.caasoperator.operator.OperatorActor;
+import io.caasoperator.operator.OperatorDependencies;
+import io.caasoperator.persistence.JournalJson;
+import io.caasoperator.persistence.JournalSchema;
+import io.caasoperator.substrate.local.LocalSubstrate;
+import io.caasoperator.unit.UnitDependencies;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import org.apache.pekko.Done;
+import org.apache.pekko.actor.CoordinatedShutdown;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.actor.typed.ActorSystem;
+import org.apache.pekko.actor.typed.javadsl.AskPattern;
+import org.apache.pekko.http.javadsl.Http;
+import org.apache.pekko.http.javadsl.ServerBinding;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Wires a running operator from a validated {@link OperatorConfig}: the data directory, the
+ * charm store, the local substrate, the journal, the actor tree, the HTTP listener, and a
+ * coordinated shutdown that lets running hooks finish (bounded) before the journal closes.
+ */
+public final class OperatorRuntime {
+  private static final Logger log = LoggerFactory.getLogger(OperatorRuntime.class);
+
+  /** Why the operator stopped; decides the exit code. */
+  public enum StopReason {
+    SIGNAL(0),
+    APPLICATION_GONE(0),
+    FAILURE(1);
+
+    public final int exitCode;
+
+    StopReason(int exitCode) {
+      this.exitCode = exitCode;
+    }
+  }
+
+  private final OperatorConfig config;
+  private final AtomicReference<StopReason> stopReason = new AtomicReference<>();
+  private ActorSystem<Guardian.Command> system;
+
+  public OperatorRuntime(OperatorConfig config) {
+    this.config = config;
+  }
+
+  /** Starts everything; returns once the listener is bound. Throws when start-up fails. */
+  public void start() throws Exception {
+    Path dataDir = config.dataDir();
+    Path charmsDir = dataDir.resolve("charms");
+    Path agentsDir = dataDir.resolve("agents");
+    Path toolsDir = dataDir.resolve("tools");
+    for (Path dir : new Path[] {dataDir, charmsDir, agentsDir, toolsDir}) Files.createDirectories(dir);
+
+    CharmStore charms = new CharmStore(charmsDir, UnpackLimits.DEFAULT);
+    int partial = charms.removePartialDownloads();
+    if (partial > 0) log.info("removed {} partial charm download(s) left by an earlier run", partial);
+
+    LocalProcessExecutor processes = new LocalProcessExecutor(dataDir.toString());
+    int orphans = processes.killAll();
+    if (orphans > 0) log.info("killed {} hook process(es) orphaned by an earlier run", orphans);
+    BoundedHookExecutor executor = new BoundedHookExecutor(processes, config.maxConcurrentHooks());
+    Clock clock = Clock.systemUTC();
+    LocalSubstrate substrate =
+        new LocalSubstrate(config.specFile(), agentsDir, processes, config.specPollInterval(), clock);
+
+    Config settings = config.journal().toConfig().withFallback(ConfigFactory.load());
+    system = ActorSystem.create(Guardian.create(), "caas-operator", settings);
+    ExecutorService blocking = Executors.newVirtualThreadPerTaskExecutor();
+    log.info("journal: {}", config.journal().describe());
+    JournalSchema.createIfMissing(system, Duration.ofSeconds(60));
+
+    HookEnvironment environment = new HookEnvironment(
+        config.modelName(), HookEnvironment.DEFAULT_JUJU_VERSION, toolsDir, System.getenv("PATH"), "", null);
+    UnitDependencies units = new UnitDependencies(executor, agentsDir, charmsDir, environment, config.hookRetry(),
+        config.hookTimeout(), config.hookOutputLimit(), clock);
+    OperatorDependencies deps = new OperatorDependencies(config.application(), substrate, charms, units,
+        config.charmRetry(), blocking, clock, reason -> stop(StopReason.APPLICATION_GONE, reason));
+
+    Guardian.Started started = AskPattern.<Guardian.Command, Guardian.Started>ask(
+            system, reply -> new Guardian.Start(deps, reply), Duration.ofSeconds(30), system.scheduler())
+        .toCompletableFuture().get(30, TimeUnit.SECONDS);
+    ActorRef<OperatorActor.Command> operator = started.operator();
+
+    StatusRoutes routes = new StatusRoutes(operator, system, JournalJson.mapper(), Duration.ofSeconds(10));
+    ServerBinding binding = Http.get(system)
+        .newServerAt(config.listenHost(), config.listenPort())
+        .bind(routes.route())
+        .toCompletableFuture().get(30, TimeUnit.SECONDS);
+    String url = "http://" + hostForUrl(config.listenHost()) + ":" + binding.localAddress().getPort();
+    writeListenerFile(dataDir, url);
+    log.info("CAAS Operator {} operating {} on the {} substrate; listening on {}; data in {}",
+        Version.current(), config.application(), substrate.name(), url, dataDir);
+
+    CoordinatedShutdown shutdown = CoordinatedShutdown.get(system);
+    shutdown.addTask(CoordinatedShutdown.PhaseServiceUnbind(), "http-unbind",
+        () -> binding.unbind().thenApply(d -> Done.getInstance()));
+    shutdown.addTask(CoordinatedShutdown.PhaseServiceRequestsDone(), "drain-hooks", () -> drain(operator));
+    shutdown.addTask(CoordinatedShutdown.PhaseBeforeActorSystemTerminate(), "release-resources", () -> {
+      int killed = processes.killAll();
+      if (killed > 0) log.warn("killed {} hook process(es) still running at shutdown", killed);
+      substrate.close();
+      blocking.shutdownNow();
+      try {
+        Files.deleteIfExists(dataDir.resolve("listener"));
+      } catch (IOException e) {
+        log.debug("cannot delete listener file: {}", e.toString());
+      }
+      return CompletableFuture.completedFuture(Done.getInstance());
+    });
+    system.getWhenTerminated().thenRun(() -> stopReason.compareAndSet(null, StopReason.FAILURE));
+  }
+
+  private CompletableFuture<Done> drain(ActorRef<OperatorActor.Command> operator) {
+    log.info("stopping: no new hooks; waiting up to {} for running hooks", config.shutdownTimeout());
+    return AskPattern.<OperatorActor.Command, Done>ask(
+            operator, OperatorActor.Drain::new, config.shutdownTimeout(), system.scheduler())
+        .exceptionally(e -> {
+          log.warn("hooks still running after {}: they will be killed", config.shutdownTimeout());
+          return Done.getInstance();
+        })
+        .toCompletableFuture();
+  }
+
+  /** Begins a clean shutdown; safe to call more than once and from any thread. */
+  public void stop(StopReason reason, String why) {
+    if (stopReason.compareAndSet(null, reason)) {
+      log.info("shutting down: {}", why);
+    }
+    if (system != null) CoordinatedShutdown.get(system).runAll(CoordinatedShutdown.unknownReason());
+  }
+
+  /** Blocks until the actor system has terminated; returns the process exit code. */
+  public int awaitTermination() throws Exception {
+    system.getWhenTerminated().toCompletableFuture().get();
+    StopReason reason = stopReason.get();
+    return reason == null ? StopReason.FAILURE.exitCode : reason.exitCode;
+  }
+
+  private static String hostForUrl(String host) {
+    return host.contains(":") ? "[" + host + "]" : host;
+  }
+
+  /** Where clients find this operator: the URL of its listener, replaced atomically. */
+  private static void writeListenerFile(Path dataDir, String url) throws IOException {
+    Path tmp = dataDir.resolve("listener.tmp");
+    Files.writeString(tmp, url + "\n");
+    Files.move(tmp, dataDir.resolve("listener"), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+  }
+}

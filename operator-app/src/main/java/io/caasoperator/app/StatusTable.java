@@ -1,0 +1,54 @@
+package io.caasoperator.app;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Renders {@code GET /v1/status} as the table people read, in the spirit of {@code juju status}. */
+final class StatusTable {
+  private StatusTable() {}
+
+  static String render(JsonNode status) {
+    StringBuilder out = new StringBuilder();
+    JsonNode charm = status.path("charm");
+    out.append("App      ").append(status.path("application").asText()).append('\n');
+    out.append("Status   ").append(statusText(status.path("status"))).append('\n');
+    if (!charm.isMissingNode() && !charm.isNull()) {
+      out.append("Charm    ").append(charm.path("name").asText())
+          .append(" (generation ").append(charm.path("generation").asLong())
+          .append(", ").append(charm.path("url").asText())
+          .append(", sha256 ").append(charm.path("sha256").asText(), 0, Math.min(12, charm.path("sha256").asText().length()))
+          .append(")\n");
+    }
+    out.append('\n');
+    List<String[]> rows = new ArrayList<>();
+    rows.add(new String[] {"Unit", "Life", "Agent", "Workload", "Last hook"});
+    for (JsonNode unit : status.path("units")) {
+      String name = unit.path("unit").asText() + (unit.path("leader").asBoolean() ? "*" : "");
+      String hook = unit.path("runningHook").isTextual()
+          ? unit.path("runningHook").asText() + " (running)"
+          : unit.path("lastHook").isTextual()
+              ? unit.path("lastHook").asText() + " (" + unit.path("lastHookOutcome").asText() + ")"
+              : "";
+      rows.add(new String[] {name, unit.path("life").asText(), statusText(unit.path("agentStatus")),
+          statusText(unit.path("workloadStatus")), hook});
+    }
+    int[] widths = new int[5];
+    for (String[] row : rows) for (int i = 0; i < row.length; i++) widths[i] = Math.max(widths[i], row[i].length());
+    for (String[] row : rows) {
+      StringBuilder line = new StringBuilder();
+      for (int i = 0; i < row.length; i++) {
+        line.append(row[i]);
+        if (i < row.length - 1) line.append(" ".repeat(widths[i] - row[i].length() + 2));
+      }
+      out.append(line.toString().stripTrailing()).append('\n');
+    }
+    return out.toString();
+  }
+
+  private static String statusText(JsonNode s) {
+    String value = s.path("value").asText();
+    String message = s.path("message").asText();
+    return message.isEmpty() ? value : value + ": " + message;
+  }
+}
