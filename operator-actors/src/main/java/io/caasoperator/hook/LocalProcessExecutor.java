@@ -4,6 +4,7 @@ import java.io.File;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
@@ -52,6 +53,10 @@ public final class LocalProcessExecutor implements HookExecutor {
   private final String ownerMarker;
   private final ExecutorService threads;
   private final Map<String, Process> running = new ConcurrentHashMap<>();
+  /** Contexts whose run was asked for and has not completed, started or not. */
+  private final Set<String> pending = ConcurrentHashMap.newKeySet();
+  /** Pending contexts cancelled, possibly before their process existed. */
+  private final Set<String> cancelled = ConcurrentHashMap.newKeySet();
 
   /**
    * @param ownerMarker identifies this operator's processes (e.g. the application name and data
@@ -68,6 +73,8 @@ public final class LocalProcessExecutor implements HookExecutor {
 
   @Override
   public CompletionStage<ProcessResult> run(HookInvocation invocation) {
+    // Registered on the caller's thread so that a cancel right after run() is never lost.
+    pending.add(invocation.contextId());
     return CompletableFuture.supplyAsync(() -> execute(invocation), threads);
   }
 
@@ -75,6 +82,7 @@ public final class LocalProcessExecutor implements HookExecutor {
    * Kills every process tagged with this executor's owner marker: at start-up, hooks orphaned
    * when a previous operator was killed with SIGKILL; at shutdown, whatever still runs. Without
    * {@code /proc} it falls back to this JVM's descendants, which misses re-parented processes.
+   * Processes of other operators (other owner markers) are never touched.
    *
    * @return how many processes were killed
    */
@@ -82,36 +90,48 @@ public final class LocalProcessExecutor implements HookExecutor {
     if (ProcessTree.canScanEnvironments()) {
       return ProcessTree.killTagged(OWNER_VARIABLE + "=" + ownerMarker);
     }
-    int killed = 0;
-    for (Process process : running.values()) killed += ProcessTree.killTree(process.toHandle());
-    return killed;
+    // Without /proc there are no tags to read: every process this JVM started is taken to be a
+    // hook's (the operator starts no other long-lived children). Orphans of an earlier operator
+    // are out of reach this way.
+    return ProcessTree.killTree(ProcessHandle.current());
   }
 
   /**
    * Kills the process tree of one hook context now (shutdown, a unit's actor restarting). The
-   * run then completes with the exit status the kill produced.
+   * run then completes with the exit status the kill produced (137), or, when its process had
+   * not started yet, with a start failure saying it was cancelled.
    */
   public void cancel(String contextId) {
+    if (pending.contains(contextId)) cancelled.add(contextId);
     Process process = running.get(contextId);
     if (process != null) ProcessTree.killTree(process.toHandle());
     ProcessTree.killTagged(CONTEXT_VARIABLE + "=" + contextId);
   }
 
   private ProcessResult execute(HookInvocation invocation) {
+    String contextId = invocation.contextId();
     long started = System.nanoTime();
-    Process process;
     try {
-      process = start(invocation);
-    } catch (IOException | RuntimeException e) {
-      String why = e.getMessage() == null ? e.toString() : e.getMessage();
-      log.debug("{}: cannot start {}: {}", invocation.unit(), invocation.command(), why);
-      return new ProcessResult(-1, "", "", elapsedSince(started), false, false, why);
-    }
-    running.put(invocation.contextId(), process);
-    try {
+      if (cancelled.contains(contextId)) {
+        return new ProcessResult(-1, "", "", elapsedSince(started), false, false,
+            "cancelled before it started");
+      }
+      Process process;
+      try {
+        process = start(invocation);
+      } catch (IOException | RuntimeException e) {
+        String why = e.getMessage() == null ? e.toString() : e.getMessage();
+        log.debug("{}: cannot start {}: {}", invocation.unit(), invocation.command(), why);
+        return new ProcessResult(-1, "", "", elapsedSince(started), false, false, why);
+      }
+      running.put(contextId, process);
+      // A cancel between the check above and this point found no process to kill.
+      if (cancelled.contains(contextId)) ProcessTree.killTree(process.toHandle());
       return await(invocation, process, started);
     } finally {
-      running.remove(invocation.contextId(), process);
+      running.remove(contextId);
+      pending.remove(contextId);
+      cancelled.remove(contextId);
     }
   }
 

@@ -31,14 +31,15 @@ final class ProcessTree {
 
   /**
    * Kills {@code root} and everything below it, forcibly, deepest first, so that no parent
-   * lives long enough to notice a dead child and start another one.
+   * lives long enough to notice a dead child and start another one. The JVM itself, given as
+   * root, only loses its descendants.
    *
    * @return how many processes were signalled
    */
   static int killTree(ProcessHandle root) {
     List<ProcessHandle> victims = new ArrayList<>(root.descendants().toList());
     victims.sort(Comparator.comparingInt(ProcessTree::depth).reversed());
-    victims.add(root);
+    if (!root.equals(ProcessHandle.current())) victims.add(root);
     int killed = 0;
     for (ProcessHandle victim : victims) {
       if (victim.isAlive() && victim.destroyForcibly()) killed++;

@@ -172,13 +172,27 @@ class LocalProcessExecutorTest {
 
   @Test
   void runsOffTheCallersThread() {
+    String context = newContextId();
     CompletableFuture<ProcessResult> stage =
         executor.run(invocation(sh("sleep 100"), Map.of("PATH", PATH), Duration.ofSeconds(60),
-            newContextId(), 1024)).toCompletableFuture();
+            context, 1024)).toCompletableFuture();
 
     assertThat(stage).isNotDone();
-    executor.killAll();
+    executor.cancel(context);
     await().atMost(BOUND).until(stage::isDone);
+  }
+
+  @Test
+  void aCancelArrivingBeforeTheProcessStartedIsNotLost() throws Exception {
+    String context = newContextId();
+    CompletableFuture<ProcessResult> stage =
+        executor.run(invocation(sh("sleep 100"), Map.of("PATH", PATH), Duration.ofSeconds(60),
+            context, 1024)).toCompletableFuture();
+
+    executor.cancel(context); // at once: the virtual thread may not have started the process
+
+    ProcessResult result = stage.get(BOUND.toSeconds(), TimeUnit.SECONDS);
+    assertThat(result.succeeded()).isFalse();
   }
 
   @Test

@@ -141,8 +141,13 @@ public final class SpecFile {
   /** The parser's own words with where it stopped, e.g. {@code line 3, column 7: ...}. */
   private static String describe(JsonProcessingException e) {
     String message = e.getOriginalMessage() == null ? e.toString() : e.getOriginalMessage();
-    message = message.lines().map(String::strip).filter(l -> !l.isEmpty())
-        .findFirst().orElse(message);
+    // SnakeYAML adds indented "in 'reader', line ..." and source-snippet lines: the location
+    // below says the same in one line, so keep only the unindented sentences.
+    String sentences = message.lines()
+        .filter(line -> !line.isBlank() && !Character.isWhitespace(line.charAt(0)))
+        .map(String::strip)
+        .collect(java.util.stream.Collectors.joining(", "));
+    if (!sentences.isEmpty()) message = sentences;
     JsonLocation location = e.getLocation();
     if (location == null || location.getLineNr() < 1) return "invalid YAML: " + message;
     return "invalid YAML at line " + location.getLineNr() + ", column " + location.getColumnNr()
