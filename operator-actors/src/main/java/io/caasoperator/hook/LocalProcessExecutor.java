@@ -121,6 +121,7 @@ public final class LocalProcessExecutor implements HookExecutor {
         process = start(invocation);
       } catch (IOException | RuntimeException e) {
         String why = e.getMessage() == null ? e.toString() : e.getMessage();
+        // Debug only: the result carries the reason and the unit reports it as a failed hook.
         log.debug("{}: cannot start {}: {}", invocation.unit(), invocation.command(), why);
         return new ProcessResult(-1, "", "", elapsedSince(started), false, false, why);
       }

@@ -131,7 +131,7 @@ class LocalProcessExecutorTest {
   @Test
   void timeoutKillsTheWholeTreeIncludingABackgroundedGrandchild() throws Exception {
     ProcessResult result =
-        run(sh("sleep 100 & echo $!; echo started >&2; sleep 100"), Duration.ofSeconds(1), 1024);
+        run(sh("sleep 100 & echo $!; echo started >&2; sleep 100"), Duration.ofSeconds(2), 1024);
 
     assertThat(result.timedOut()).isTrue();
     assertThat(result.exitCode()).isEqualTo(-1);
