@@ -1,0 +1,221 @@
+package io.caasoperator.hook;
+
+import java.io.File;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs hooks and exec'd commands as processes on this machine (the local substrate, and the
+ * operator deployment mode).
+ *
+ * <p>Each invocation runs on its own virtual thread, so a thousand waiting hooks cost no
+ * platform threads and the caller (an actor) never blocks. Every process gets the invocation's
+ * environment and nothing else, plus two tags: {@value #OWNER_VARIABLE} (this executor's owner
+ * marker) and {@value #CONTEXT_VARIABLE} (the hook context id). Children inherit the tags, so
+ * the whole tree of a hook can be found through {@code /proc} even after re-parenting.
+ *
+ * <p>When a process exits normally, any process still tagged with its context id is killed: a
+ * hook must not leave background processes behind. Juju's contract is the same (a hook's
+ * processes end with the hook), and a left-over child would keep the output pipes open, hold the
+ * unit's per-hook lock in spirit, and survive into the next charm version. Charms that need a
+ * daemon start it through their workload, not from a hook.
+ *
+ * <p>A hook may still escape the tags by clearing its environment and detaching; such a process
+ * is out of reach here, as it would be for Juju.
+ */
+public final class LocalProcessExecutor implements HookExecutor {
+
+  /** Tag naming the operator that started a process; {@link #killAll()} reaps by it. */
+  public static final String OWNER_VARIABLE = "CAAS_OPERATOR_OWNER";
+
+  /** Tag naming the hook context a process belongs to. */
+  public static final String CONTEXT_VARIABLE = "CAAS_OPERATOR_CONTEXT";
+
+  /**
+   * How long output is still drained after the process tree is gone. Only a process that
+   * escaped the tags can hold a pipe open longer; the result then carries what was read.
+   */
+  private static final Duration DRAIN_GRACE = Duration.ofSeconds(5);
+
+  private static final Logger log = LoggerFactory.getLogger(LocalProcessExecutor.class);
+  private static final File NULL_DEVICE = new File("/dev/null");
+
+  private final String ownerMarker;
+  private final ExecutorService threads;
+  private final Map<String, Process> running = new ConcurrentHashMap<>();
+  /** Contexts whose run was asked for and has not completed, started or not. */
+  private final Set<String> pending = ConcurrentHashMap.newKeySet();
+  /** Pending contexts cancelled, possibly before their process existed. */
+  private final Set<String> cancelled = ConcurrentHashMap.newKeySet();
+
+  /**
+   * @param ownerMarker identifies this operator's processes (e.g. the application name and data
+   *     directory); another operator on the same machine must use a different one
+   */
+  public LocalProcessExecutor(String ownerMarker) {
+    if (ownerMarker == null || ownerMarker.isBlank()) {
+      throw new IllegalArgumentException("owner marker is empty");
+    }
+    this.ownerMarker = ownerMarker;
+    this.threads =
+        Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("hook-", 0).factory());
+  }
+
+  @Override
+  public CompletionStage<ProcessResult> run(HookInvocation invocation) {
+    // Registered on the caller's thread so that a cancel right after run() is never lost.
+    pending.add(invocation.contextId());
+    return CompletableFuture.supplyAsync(() -> execute(invocation), threads);
+  }
+
+  /**
+   * Kills every process tagged with this executor's owner marker: at start-up, hooks orphaned
+   * when a previous operator was killed with SIGKILL; at shutdown, whatever still runs. Without
+   * {@code /proc} it falls back to this JVM's descendants, which misses re-parented processes.
+   * Processes of other operators (other owner markers) are never touched.
+   *
+   * @return how many processes were killed
+   */
+  public int killAll() {
+    if (ProcessTree.canScanEnvironments()) {
+      return ProcessTree.killTagged(OWNER_VARIABLE + "=" + ownerMarker);
+    }
+    // Without /proc there are no tags to read: every process this JVM started is taken to be a
+    // hook's (the operator starts no other long-lived children). Orphans of an earlier operator
+    // are out of reach this way.
+    return ProcessTree.killTree(ProcessHandle.current());
+  }
+
+  /**
+   * Kills the process tree of one hook context now (shutdown, a unit's actor restarting). The
+   * run then completes with the exit status the kill produced (137), or, when its process had
+   * not started yet, with a start failure saying it was cancelled.
+   */
+  public void cancel(String contextId) {
+    if (pending.contains(contextId)) cancelled.add(contextId);
+    Process process = running.get(contextId);
+    if (process != null) ProcessTree.killTree(process.toHandle());
+    ProcessTree.killTagged(CONTEXT_VARIABLE + "=" + contextId);
+  }
+
+  private ProcessResult execute(HookInvocation invocation) {
+    String contextId = invocation.contextId();
+    long started = System.nanoTime();
+    try {
+      if (cancelled.contains(contextId)) {
+        return new ProcessResult(-1, "", "", elapsedSince(started), false, false,
+            "cancelled before it started");
+      }
+      Process process;
+      try {
+        process = start(invocation);
+      } catch (IOException | RuntimeException e) {
+        String why = e.getMessage() == null ? e.toString() : e.getMessage();
+        // Debug only: the result carries the reason and the unit reports it as a failed hook.
+        log.debug("{}: cannot start {}: {}", invocation.unit(), invocation.command(), why);
+        return new ProcessResult(-1, "", "", elapsedSince(started), false, false, why);
+      }
+      running.put(contextId, process);
+      // A cancel between the check above and this point found no process to kill.
+      if (cancelled.contains(contextId)) ProcessTree.killTree(process.toHandle());
+      return await(invocation, process, started);
+    } finally {
+      running.remove(contextId);
+      pending.remove(contextId);
+      cancelled.remove(contextId);
+    }
+  }
+
+  private Process start(HookInvocation invocation) throws IOException {
+    java.nio.file.Files.createDirectories(invocation.unitDir());
+    CharmView.pointAt(invocation.unitDir(), invocation.charmDir());
+    ProcessBuilder builder =
+        new ProcessBuilder(invocation.command()).directory(invocation.unitDir().toFile());
+    Map<String, String> environment = builder.environment();
+    environment.clear();
+    environment.putAll(invocation.environment());
+    environment.put(OWNER_VARIABLE, ownerMarker);
+    environment.put(CONTEXT_VARIABLE, invocation.contextId());
+    if (NULL_DEVICE.exists()) builder.redirectInput(ProcessBuilder.Redirect.from(NULL_DEVICE));
+    Process process = builder.start();
+    if (!NULL_DEVICE.exists()) process.getOutputStream().close(); // stdin at end of file
+    return process;
+  }
+
+  private ProcessResult await(HookInvocation invocation, Process process, long started) {
+    String contextTag = CONTEXT_VARIABLE + "=" + invocation.contextId();
+    BoundedCapture stdout = new BoundedCapture(process.getInputStream(), invocation.outputLimit());
+    BoundedCapture stderr = new BoundedCapture(process.getErrorStream(), invocation.outputLimit());
+    Thread stdoutReader = Thread.ofVirtual().name("hook-stdout").start(stdout);
+    Thread stderrReader = Thread.ofVirtual().name("hook-stderr").start(stderr);
+    boolean timedOut = false;
+    try {
+      timedOut = !waitFor(process, invocation.timeout());
+    } catch (InterruptedException e) {
+      // Only the executor shutting down interrupts us: end the hook rather than orphan it.
+      Thread.currentThread().interrupt();
+      timedOut = true;
+    }
+    if (timedOut) {
+      log.info("{}: {} timed out after {}, killing its processes",
+          invocation.unit(), invocation.command(), invocation.timeout());
+      ProcessTree.killTree(process.toHandle());
+    }
+    int leftovers = ProcessTree.killTagged(contextTag);
+    if (leftovers > 0 && !timedOut) {
+      log.info("{}: killed {} process(es) left running by {}",
+          invocation.unit(), leftovers, invocation.command());
+    }
+    int exitCode = timedOut ? -1 : process.exitValue();
+    if (timedOut) waitQuietly(process);
+    joinQuietly(stdoutReader);
+    joinQuietly(stderrReader);
+    return new ProcessResult(
+        exitCode,
+        stdout.text(),
+        stderr.text(),
+        elapsedSince(started),
+        timedOut,
+        stdout.truncated() || stderr.truncated(),
+        null);
+  }
+
+  /** A null or non-positive timeout means no timeout. */
+  private static boolean waitFor(Process process, Duration timeout) throws InterruptedException {
+    if (timeout == null || timeout.isZero() || timeout.isNegative()) {
+      process.waitFor();
+      return true;
+    }
+    return process.waitFor(timeout.toNanos(), TimeUnit.NANOSECONDS);
+  }
+
+  private static void waitQuietly(Process process) {
+    try {
+      process.waitFor(DRAIN_GRACE.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  private static void joinQuietly(Thread reader) {
+    try {
+      reader.join(DRAIN_GRACE);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  private static Duration elapsedSince(long startNanos) {
+    return Duration.ofNanos(System.nanoTime() - startNanos);
+  }
+}

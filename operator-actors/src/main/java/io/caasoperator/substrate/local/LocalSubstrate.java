@@ -1,0 +1,410 @@
+package io.caasoperator.substrate.local;
+
+import io.caasoperator.domain.ApplicationName;
+import io.caasoperator.domain.CharmInfo;
+import io.caasoperator.domain.Life;
+import io.caasoperator.domain.UnitId;
+import io.caasoperator.hook.HookExecutor;
+import io.caasoperator.hook.LocalProcessExecutor;
+import io.caasoperator.substrate.ApplicationObservation;
+import io.caasoperator.substrate.ApplicationSource;
+import io.caasoperator.substrate.ContainerStartSource;
+import io.caasoperator.substrate.ContainerStarted;
+import io.caasoperator.substrate.Substrate;
+import io.caasoperator.substrate.UnitObservation;
+import io.caasoperator.substrate.UnitRemover;
+import io.caasoperator.substrate.UnitSource;
+import io.caasoperator.substrate.UnitsObserved;
+import io.caasoperator.substrate.Watch;
+import io.caasoperator.substrate.WatchSink;
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The embedded default substrate: the application is a YAML file ({@link SpecFile}), its units
+ * are {@code <app>/0 … <app>/<scale-1>}, and a unit's "pod" is its directory {@code
+ * agentsDir/unit-<app>-<n>}. A unit beyond the scale whose directory still exists is dying; it
+ * is gone once the operator has run its remove hook, deleted the directory and called {@link
+ * UnitRemover#release}. Containers "start" as soon as a charm is deployed, since nothing
+ * provisions them here.
+ *
+ * <p>The file is polled by content rather than watched for events: editors that save by writing
+ * a new file and renaming it over the old one break inotify watches, and polling a small file
+ * every quarter second costs nothing. One daemon thread does the polling and every delivery, and
+ * owns all mutable state below, so no lock is ever held while a sink is called; other threads
+ * (release, charmDeployed, new watches) hand their work to that thread.
+ */
+public final class LocalSubstrate implements Substrate {
+
+  private static final Logger log = LoggerFactory.getLogger(LocalSubstrate.class);
+
+  /** Every container of every alive unit starts once; repeats of this id are harmless. */
+  static final String START_ID = "local-1";
+
+  private final Path specFile;
+  private final Path agentsDir;
+  private final LocalProcessExecutor executor;
+  private final Clock clock;
+  private final ScheduledExecutorService scheduler;
+  /** The scheduler's only thread; a call already on it must not wait for itself. */
+  private volatile Thread pollingThread;
+  private final List<Subscriber<ApplicationObservation>> applicationWatches =
+      new CopyOnWriteArrayList<>();
+  private final List<Subscriber<UnitsObserved>> unitWatches = new CopyOnWriteArrayList<>();
+  private final List<Subscriber<ContainerStarted>> containerWatches =
+      new CopyOnWriteArrayList<>();
+  private final UnitRemover remover = unit -> onSchedulerAndWait(this::refreshUnits);
+
+  // Confined to the scheduler thread.
+  private boolean polledOnce;
+  /** Hash of the content last read; null when the file is missing or was never read. */
+  private String contentHash;
+  /** The latest observation: what a new application watch is told first. */
+  private ApplicationObservation current;
+  /** The last valid specification; an invalid edit leaves it in force. */
+  private LocalSpec good;
+  private Instant goodSince;
+  /** The last listing sent; null until the specification was read validly once. */
+  private List<UnitObservation> units;
+  /** Containers of the deployed charm; null until the operator deployed one. */
+  private List<String> containers;
+  /** Alive units whose container starts were sent. */
+  private final Set<UnitId> started = new HashSet<>();
+
+  /**
+   * @param specFile the application specification; polled, may be replaced or edited at any time
+   * @param agentsDir where the operator keeps unit directories; a directory there stands for a
+   *     unit's pod
+   * @param executor runs the hooks; this substrate only hands it out and does not stop it (the
+   *     operator reaps its processes with {@link LocalProcessExecutor#killAll()})
+   * @param pollInterval how often the file is read (the operator passes 250 ms)
+   * @param clock stamps when the specification in force was read, for the log of invalid edits
+   */
+  public LocalSubstrate(
+      Path specFile,
+      Path agentsDir,
+      LocalProcessExecutor executor,
+      Duration pollInterval,
+      Clock clock) {
+    if (specFile == null) throw new IllegalArgumentException("spec file is missing");
+    if (agentsDir == null) throw new IllegalArgumentException("agents directory is missing");
+    if (executor == null) throw new IllegalArgumentException("hook executor is missing");
+    if (pollInterval == null || pollInterval.isZero() || pollInterval.isNegative()) {
+      throw new IllegalArgumentException("poll interval must be positive, got " + pollInterval);
+    }
+    if (clock == null) throw new IllegalArgumentException("clock is missing");
+    this.specFile = specFile;
+    this.agentsDir = agentsDir;
+    this.executor = executor;
+    this.clock = clock;
+    this.scheduler =
+        Executors.newSingleThreadScheduledExecutor(task -> {
+          Thread thread = new Thread(task, "local-substrate-" + specFile.getFileName());
+          thread.setDaemon(true);
+          pollingThread = thread;
+          return thread;
+        });
+    scheduler.scheduleWithFixedDelay(
+        this::pollSafely, 0, pollInterval.toNanos(), TimeUnit.NANOSECONDS);
+  }
+
+  @Override
+  public String name() {
+    return "local";
+  }
+
+  @Override
+  public ApplicationSource applicationSource() {
+    return sink -> subscribe(applicationWatches, sink, this::greetApplicationWatch);
+  }
+
+  @Override
+  public UnitSource unitSource() {
+    return sink -> subscribe(unitWatches, sink, this::greetUnitWatch);
+  }
+
+  @Override
+  public ContainerStartSource containerStartSource() {
+    return sink -> subscribe(containerWatches, sink, this::greetContainerWatch);
+  }
+
+  @Override
+  public UnitRemover unitRemover() {
+    return remover;
+  }
+
+  @Override
+  public HookExecutor hookExecutor() {
+    return executor;
+  }
+
+  @Override
+  public void charmDeployed(CharmInfo charm) {
+    onScheduler(() -> {
+      containers = charm.containers();
+      // A new charm may bring new containers: announce all again (same start id, no rerun).
+      started.clear();
+      announceNewStarts();
+    });
+  }
+
+  /** Stops polling and all callbacks; running hooks are the executor's business. */
+  @Override
+  public void close() {
+    scheduler.shutdownNow();
+    for (var watches : List.of(applicationWatches, unitWatches, containerWatches)) {
+      watches.forEach(Watch::close);
+    }
+  }
+
+  /** Reads the file now and waits until every resulting callback returned (for tests). */
+  void pollNow() throws Exception {
+    onSchedulerAndWait(this::poll);
+  }
+
+  // ---- watches -------------------------------------------------------------------------------
+
+  private <T> Watch subscribe(
+      List<Subscriber<T>> watches,
+      WatchSink<T> sink,
+      java.util.function.Consumer<Subscriber<T>> greeting) {
+    Subscriber<T> subscriber = new Subscriber<>(sink, watches::remove);
+    try {
+      scheduler.execute(() -> {
+        if (!subscriber.isOpen()) return;
+        watches.add(subscriber);
+        if (!polledOnce) poll();
+        greeting.accept(subscriber);
+      });
+    } catch (RejectedExecutionException e) {
+      sink.failed(new IllegalStateException("the local substrate is closed"));
+    }
+    return subscriber;
+  }
+
+  /** A new (or restarted) watcher learns where things stand, the last good spec first. */
+  private void greetApplicationWatch(Subscriber<ApplicationObservation> subscriber) {
+    if (current instanceof ApplicationObservation.Invalid && good != null) {
+      subscriber.deliver(new ApplicationObservation.Specified(good.specification()));
+    }
+    if (current != null) subscriber.deliver(current);
+  }
+
+  private void greetUnitWatch(Subscriber<UnitsObserved> subscriber) {
+    if (!refreshUnits() && units != null) subscriber.deliver(new UnitsObserved(units, true));
+  }
+
+  private void greetContainerWatch(Subscriber<ContainerStarted> subscriber) {
+    announceAllStarts(subscriber);
+  }
+
+  // ---- the specification ---------------------------------------------------------------------
+
+  private void pollSafely() {
+    try {
+      poll();
+    } catch (RuntimeException e) {
+      // Never let one bad poll end the schedule: the next one may succeed.
+      log.error("polling {} failed", specFile, e);
+    }
+  }
+
+  private void poll() {
+    polledOnce = true;
+    byte[] content;
+    try {
+      content = Files.readAllBytes(specFile);
+    } catch (NoSuchFileException e) {
+      fileMissing();
+      return;
+    } catch (IOException e) {
+      String problem = "spec " + specFile + ": cannot read: " + e.getMessage();
+      String hash = "unreadable:" + problem;
+      if (!hash.equals(contentHash)) {
+        contentHash = hash;
+        rejected(problem);
+      }
+      return;
+    }
+    String hash = sha256(content);
+    if (hash.equals(contentHash)) return;
+    contentHash = hash;
+    LocalSpec spec;
+    try {
+      spec = SpecFile.parse(specFile, content);
+    } catch (InvalidSpecException e) {
+      rejected(e.getMessage());
+      return;
+    }
+    ApplicationName running = good == null ? null : good.specification().application();
+    ApplicationName wanted = spec.specification().application();
+    if (running != null && !running.equals(wanted)) {
+      rejected("spec " + specFile + ": application name cannot change from " + running + " to "
+          + wanted);
+      return;
+    }
+    accepted(spec);
+  }
+
+  private void fileMissing() {
+    if (current instanceof ApplicationObservation.NotFound) return;
+    contentHash = null;
+    String reason = current == null
+        ? "specification file " + specFile + " does not exist"
+        : "specification file " + specFile + " was removed";
+    log.info(reason);
+    publish(applicationWatches, current = new ApplicationObservation.NotFound(reason));
+  }
+
+  private void rejected(String problem) {
+    log.warn("{}{}", problem, good == null
+        ? ""
+        : "; keeping the specification read at " + goodSince);
+    publish(applicationWatches, current = new ApplicationObservation.Invalid(problem));
+  }
+
+  private void accepted(LocalSpec spec) {
+    boolean sameSpecification =
+        current instanceof ApplicationObservation.Specified specified
+            && specified.specification().equals(spec.specification());
+    good = spec;
+    goodSince = clock.instant();
+    if (!sameSpecification) {
+      current = new ApplicationObservation.Specified(spec.specification());
+      publish(applicationWatches, current);
+    }
+    refreshUnits();
+  }
+
+  // ---- units ---------------------------------------------------------------------------------
+
+  /** Lists the units again and tells every unit watch when anything changed; true if it did. */
+  private boolean refreshUnits() {
+    if (good == null) return false;
+    List<UnitObservation> listing = listUnits(good);
+    if (listing.equals(units)) return false;
+    units = listing;
+    publish(unitWatches, new UnitsObserved(listing, true));
+    announceNewStarts();
+    return true;
+  }
+
+  private List<UnitObservation> listUnits(LocalSpec spec) {
+    ApplicationName application = spec.specification().application();
+    List<UnitObservation> listing = new ArrayList<>();
+    for (int n = 0; n < spec.scale(); n++) {
+      listing.add(new UnitObservation(new UnitId(application, n), Life.ALIVE));
+    }
+    String prefix = "unit-" + application + "-";
+    try (DirectoryStream<Path> dirs = Files.newDirectoryStream(agentsDir, prefix + "*")) {
+      for (Path dir : dirs) {
+        String number = dir.getFileName().toString().substring(prefix.length());
+        if (number.isEmpty() || number.length() > 9
+            || !number.chars().allMatch(Character::isDigit) || !Files.isDirectory(dir)) {
+          continue;
+        }
+        int ordinal = Integer.parseInt(number);
+        if (ordinal >= spec.scale()) {
+          listing.add(new UnitObservation(new UnitId(application, ordinal), Life.DYING));
+        }
+      }
+    } catch (NoSuchFileException e) {
+      // No unit directory yet: no dying unit either.
+    } catch (IOException e) {
+      log.warn("cannot list unit directories in {}: {}", agentsDir, e.toString());
+    }
+    listing.sort(Comparator.comparing(UnitObservation::unit));
+    return List.copyOf(listing);
+  }
+
+  // ---- containers ----------------------------------------------------------------------------
+
+  /** Tells every container watch about the alive units not announced yet. */
+  private void announceNewStarts() {
+    if (containers == null || units == null) return;
+    Set<UnitId> alive = aliveUnits();
+    for (UnitId unit : alive) {
+      if (started.contains(unit)) continue;
+      for (String container : containers) {
+        publish(containerWatches, new ContainerStarted(unit, container, START_ID));
+      }
+    }
+    started.retainAll(alive);
+    started.addAll(alive);
+  }
+
+  /** Tells a new (or restarted) watch about every alive unit: it re-lists, like any watch. */
+  private void announceAllStarts(Subscriber<ContainerStarted> subscriber) {
+    if (containers == null || units == null) return;
+    for (UnitId unit : aliveUnits()) {
+      for (String container : containers) {
+        subscriber.deliver(new ContainerStarted(unit, container, START_ID));
+      }
+    }
+  }
+
+  private Set<UnitId> aliveUnits() {
+    Set<UnitId> alive = new java.util.LinkedHashSet<>();
+    for (UnitObservation observation : units) {
+      if (observation.life() == Life.ALIVE) alive.add(observation.unit());
+    }
+    return alive;
+  }
+
+  // ---- plumbing ------------------------------------------------------------------------------
+
+  private static <T> void publish(List<Subscriber<T>> targets, T observation) {
+    for (Subscriber<T> target : targets) target.deliver(observation);
+  }
+
+  private void onScheduler(Runnable task) {
+    try {
+      scheduler.execute(task);
+    } catch (RejectedExecutionException e) {
+      log.debug("the local substrate is closed; ignoring a late call");
+    }
+  }
+
+  /** Runs {@code task} on the polling thread and waits; runs it directly when already there. */
+  private void onSchedulerAndWait(Runnable task) throws InterruptedException, ExecutionException {
+    if (Thread.currentThread() == pollingThread) {
+      task.run();
+      return;
+    }
+    try {
+      scheduler.submit(task).get();
+    } catch (RejectedExecutionException e) {
+      log.debug("the local substrate is closed; ignoring a late call");
+    }
+  }
+
+  private static String sha256(byte[] content) {
+    try {
+      return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(content));
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("every JDK has SHA-256", e);
+    }
+  }
+}

@@ -1,0 +1,48 @@
+package io.caasoperator.substrate.local;
+
+import io.caasoperator.substrate.WatchSink;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Keeps what a watch delivered; deliveries come from the substrate's polling thread. */
+final class RecordingSink<T> implements WatchSink<T> {
+
+  private final List<T> observed = new ArrayList<>();
+  private final List<Throwable> failures = new ArrayList<>();
+  private int throwOnDelivery;
+
+  /** Throws from the next {@code times} deliveries, like a watcher whose mailbox is gone. */
+  synchronized RecordingSink<T> throwing(int times) {
+    throwOnDelivery = times;
+    return this;
+  }
+
+  @Override
+  public synchronized void observed(T observation) {
+    if (throwOnDelivery > 0) {
+      throwOnDelivery--;
+      throw new IllegalStateException("sink refuses " + observation);
+    }
+    observed.add(observation);
+  }
+
+  @Override
+  public synchronized void failed(Throwable cause) {
+    failures.add(cause);
+  }
+
+  synchronized List<T> observed() {
+    return List.copyOf(observed);
+  }
+
+  /** What arrived since the last call, so each step of a test asserts only its own effect. */
+  synchronized List<T> drain() {
+    List<T> recent = List.copyOf(observed);
+    observed.clear();
+    return recent;
+  }
+
+  synchronized List<Throwable> failures() {
+    return List.copyOf(failures);
+  }
+}
