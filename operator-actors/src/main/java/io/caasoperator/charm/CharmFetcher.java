@@ -7,10 +7,12 @@ import java.io.OutputStream;
 import java.net.ConnectException;
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.net.UnknownHostException;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
+import java.nio.channels.UnresolvedAddressException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -61,8 +63,6 @@ final class CharmFetcher {
       } catch (URISyntaxException | IllegalArgumentException e) {
         throw new CharmException(url, "invalid file: URL (expected file:///absolute/path): " + e.getMessage(), false, e);
       }
-    } else if (url.matches("^[A-Za-z][A-Za-z0-9+.-]*://.*")) {
-      throw new CharmException(url, "unsupported url scheme (expected a local path, file:, http: or https:)", false);
     } else {
       // Relative to the process's working directory, as a user typing the path expects.
       path = Path.of(url).toAbsolutePath().normalize();
@@ -76,6 +76,10 @@ final class CharmFetcher {
       }
     }
     if (Files.isRegularFile(path)) return new CharmSource.LocalArchive(path);
+    if (url.matches("^[A-Za-z][A-Za-z0-9+.-]+:.*")) {
+      // "ch:mariadb", "ftp://...": a scheme we cannot fetch, not a missing local file.
+      throw new CharmException(url, "unsupported url scheme (expected a local path, file:, http: or https:)", false);
+    }
     throw new CharmException(url, "no such file or directory", false);
   }
 
@@ -106,8 +110,7 @@ final class CharmFetcher {
       throw e;
     } catch (ConnectException e) {
       RecursiveDelete.quietly(part);
-      String reason = e.getMessage() == null ? "connection refused" : e.getMessage();
-      throw new CharmException(charm, "cannot connect to " + uri.getAuthority() + ": " + reason, true, e);
+      throw new CharmException(charm, "cannot connect to " + uri.getAuthority() + ": " + connectProblem(e), true, e);
     } catch (HttpTimeoutException e) {
       RecursiveDelete.quietly(part);
       throw new CharmException(charm, "download timed out: " + IoProblems.describe(e), true, e);
@@ -119,6 +122,15 @@ final class CharmFetcher {
       Thread.currentThread().interrupt();
       throw new CharmException(charm, "download interrupted", true, e);
     }
+  }
+
+  /** java.net.http hides the reason in the cause chain; an unresolvable host has no message at all. */
+  private static String connectProblem(ConnectException e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof UnresolvedAddressException || t instanceof UnknownHostException) return "unknown host";
+      if (t.getMessage() != null && !t.getMessage().isBlank()) return t.getMessage().toLowerCase(Locale.ROOT);
+    }
+    return "connection refused";
   }
 
   private void save(String charm, InputStream body, Path part) throws IOException, CharmException {

@@ -19,6 +19,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
+import org.yaml.snakeyaml.error.Mark;
+import org.yaml.snakeyaml.error.MarkedYAMLException;
 
 /**
  * Reads an unpacked charm directory into a {@link CharmInfo}: {@code metadata.yaml} (name,
@@ -66,11 +68,21 @@ final class CharmLoader {
     }
   }
 
-  /** The parser's own words on one line, with where it stopped ("line 3, column 7"). */
+  /**
+   * The parser's own words on one line with where it stopped, e.g. {@code while parsing a flow
+   * sequence: expected ',' or ']', but got : (line 3, column 6)}. SnakeYAML's full message also
+   * repeats the offending source line with a caret, which is noise in a one-line status.
+   */
   private static String parserMessage(JsonProcessingException e) {
+    if (e.getCause() instanceof MarkedYAMLException yaml && yaml.getProblem() != null) {
+      String context = yaml.getContext() == null ? "" : yaml.getContext() + ": ";
+      Mark mark = yaml.getProblemMark() != null ? yaml.getProblemMark() : yaml.getContextMark();
+      String where = mark == null ? "" : " (line " + (mark.getLine() + 1) + ", column " + (mark.getColumn() + 1) + ")";
+      return context + yaml.getProblem() + where;
+    }
     String message = String.valueOf(e.getOriginalMessage()).strip().replaceAll("\\s*\\n\\s*", " ");
     JsonLocation where = e.getLocation();
-    if (where != null && where.getLineNr() > 0 && !message.contains("line ")) {
+    if (where != null && where.getLineNr() > 0) {
       message += " (line " + where.getLineNr() + ", column " + where.getColumnNr() + ")";
     }
     return message;
@@ -109,7 +121,7 @@ final class CharmLoader {
       throw new CharmException(charm, "config.yaml: field \"options\" must be a map", false);
     }
     Map<String, ConfigOption> result = new HashMap<>();
-    for (var field : (Iterable<Map.Entry<String, JsonNode>>) options::fields) {
+    for (var field : options.properties()) {
       result.put(field.getKey(), option(charm, field.getKey(), field.getValue()));
     }
     return result;

@@ -46,15 +46,15 @@ final class DirectoryCopier {
           } else if (attrs.isRegularFile()) {
             copyFile(file, to);
           } else {
-            throw new Refused("\"" + ContentDigest.relative(source, file)
+            throw new CharmRefusal("\"" + ContentDigest.relative(source, file)
                 + "\": unsupported file type (not a file, directory or symlink)");
           }
           return FileVisitResult.CONTINUE;
         }
 
-        private void count(Path entry) throws Refused {
+        private void count(Path entry) throws CharmRefusal {
           if (++counts[0] > limits.maxEntries()) {
-            throw new Refused("charm has more than " + limits.maxEntries() + " entries");
+            throw new CharmRefusal("charm has more than " + limits.maxEntries() + " entries");
           }
         }
 
@@ -65,7 +65,7 @@ final class DirectoryCopier {
             for (int n; (n = in.read(buffer)) > 0; ) {
               counts[1] += n;
               if (counts[1] > limits.maxUnpackedBytes()) {
-                throw new Refused("charm is larger than " + limits.maxUnpackedBytes() + " bytes");
+                throw new CharmRefusal("charm is larger than " + limits.maxUnpackedBytes() + " bytes");
               }
               out.write(buffer, 0, n);
             }
@@ -73,17 +73,10 @@ final class DirectoryCopier {
           Files.setPosixFilePermissions(to, FileModes.forDeployedFile(Files.getPosixFilePermissions(from)));
         }
       });
-    } catch (Refused e) {
+    } catch (CharmRefusal e) {
       throw new CharmException(charm, e.getMessage(), false);
     } catch (IOException e) {
       throw new CharmException(charm, "cannot copy charm: " + IoProblems.describe(e), true, e);
-    }
-  }
-
-  /** A charm the limits refuse; carried out of the visitor, whose methods may only throw IOException. */
-  private static final class Refused extends IOException {
-    Refused(String problem) {
-      super(problem);
     }
   }
 }

@@ -47,23 +47,16 @@ final class SymlinkGuard {
               problem = "symlink to \"" + target + "\" escapes the charm";
             }
             if (problem != null) {
-              throw new Escape("\"" + ContentDigest.relative(lexicalRoot, file) + "\": " + problem);
+              throw new CharmRefusal("\"" + ContentDigest.relative(lexicalRoot, file) + "\": " + problem);
             }
           }
           return FileVisitResult.CONTINUE;
         }
       });
-    } catch (Escape e) {
+    } catch (CharmRefusal e) {
       throw new CharmException(charm, e.getMessage(), false);
     } catch (IOException e) {
       throw new CharmException(charm, "cannot check symlinks: " + IoProblems.describe(e), true, e);
-    }
-  }
-
-  /** Carries the problem out of the file visitor, whose methods may only throw IOException. */
-  private static final class Escape extends IOException {
-    Escape(String problem) {
-      super(problem);
     }
   }
 }

@@ -146,7 +146,8 @@ class DirectoryCharmTest {
 
     assertThatThrownBy(() -> store().deploy(ref(dir)))
         .hasMessageStartingWith("charm " + dir + ": metadata.yaml: ")
-        .hasMessageContaining("line 3");
+        .hasMessageContaining("expected ',' or ']'")
+        .hasMessageEndingWith("(line 3, column 6)");
   }
 
   @Test
@@ -182,6 +183,32 @@ class DirectoryCharmTest {
         .isInstanceOfSatisfying(CharmException.class, e -> {
           assertThat(e.getMessage()).isEqualTo("charm examples/does-not-exist: no such file or directory");
           assertThat(e.charm()).isEqualTo("examples/does-not-exist");
+        });
+  }
+
+  @Test
+  void urlWithAnUnsupportedSchemeIsRejected() {
+    assertThatThrownBy(() -> store().deploy(new CharmRef("ch:mariadb", null, 0, false)))
+        .hasMessage("charm ch:mariadb: unsupported url scheme (expected a local path, file:, http: or https:)");
+  }
+
+  @Test
+  void digestThatIsNotHexIsRejectedBeforeAnythingIsRead() {
+    Path dir = validCharm(tmp.resolve("mariadb"));
+
+    assertThatThrownBy(() -> store().deploy(new CharmRef(dir.toString(), "../../etc", 0, false)))
+        .hasMessage("charm " + dir + ": sha256 \"../../etc\" is not 64 lower-case hex digits");
+    assertThatThrownBy(() -> store().deployed(ref(dir), "../../etc")).isInstanceOf(CharmException.class);
+  }
+
+  @Test
+  void directoryCharmOverTheLimitsIsRejected() {
+    Path dir = CharmFiles.named("big").file("blob", "x".repeat(5_000)).writeDirectory(tmp.resolve("big"));
+
+    assertThatThrownBy(() -> new CharmStore(tmp.resolve("charms"), new UnpackLimits(100, 1_000)).deploy(ref(dir)))
+        .isInstanceOfSatisfying(CharmException.class, e -> {
+          assertThat(e.problem()).isEqualTo("charm is larger than 1000 bytes");
+          assertThat(e.retryable()).isFalse();
         });
   }
 
