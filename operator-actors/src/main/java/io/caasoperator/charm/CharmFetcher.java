@@ -14,6 +14,7 @@ import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.nio.channels.UnresolvedAddressException;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
@@ -64,8 +65,12 @@ final class CharmFetcher {
         throw new CharmException(url, "invalid file: URL (expected file:///absolute/path): " + e.getMessage(), false, e);
       }
     } else {
-      // Relative to the process's working directory, as a user typing the path expects.
-      path = Path.of(url).toAbsolutePath().normalize();
+      try {
+        // Relative to the process's working directory, as a user typing the path expects.
+        path = Path.of(url).toAbsolutePath().normalize();
+      } catch (InvalidPathException e) {
+        throw new CharmException(url, "invalid path: " + e.getReason(), false, e);
+      }
     }
     if (Files.isDirectory(path)) {
       try {

@@ -102,19 +102,20 @@ public final class CharmStore {
     return removed;
   }
 
+  /**
+   * A directory is copied first and digested as copied: the copy is bounded by the limits (a
+   * mistyped "/" stops early instead of being hashed whole) and it is exactly what the digest
+   * names, even if the source changes meanwhile.
+   */
   private DeployedCharm deployDirectory(CharmRef ref, Path source) throws CharmException {
     String charm = ref.url();
-    String sha256 = digest(charm, () -> ContentDigest.ofDirectory(source));
-    verify(ref, sha256);
-    Optional<DeployedCharm> existing = deployed(ref, sha256);
-    if (existing.isPresent()) return existing.get();
     Path temp = newTempDir(charm);
     try {
       copier.copy(charm, source, temp);
-      // The copy is what gets deployed: it must be the version whose digest names it.
-      if (!sha256.equals(digest(charm, () -> ContentDigest.ofDirectory(temp)))) {
-        throw new CharmException(charm, "charm directory changed while being copied", true);
-      }
+      String sha256 = digest(charm, () -> ContentDigest.ofDirectory(temp));
+      verify(ref, sha256);
+      Optional<DeployedCharm> existing = deployed(ref, sha256);
+      if (existing.isPresent()) return existing.get();
       SymlinkGuard.checkTree(charm, temp);
       return install(ref, sha256, temp);
     } finally {
