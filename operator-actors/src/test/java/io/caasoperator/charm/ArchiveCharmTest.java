@@ -1,0 +1,246 @@
+package io.caasoperator.charm;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.caasoperator.domain.CharmRef;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.Executors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Charms given as .charm/.zip archives: safe unpacking, modes, limits and digests. */
+class ArchiveCharmTest {
+  @TempDir Path tmp;
+
+  private Path charms() {
+    return tmp.resolve("data/charms");
+  }
+
+  private CharmStore store(UnpackLimits limits) {
+    return new CharmStore(charms(), limits);
+  }
+
+  private CharmStore store() {
+    return store(UnpackLimits.DEFAULT);
+  }
+
+  private static CharmRef ref(Path archive) {
+    return new CharmRef(archive.toString(), null, 0, false);
+  }
+
+  private Path archive(CharmFiles files) {
+    return files.writeZip(tmp.resolve("src/charm-" + System.nanoTime() + ".charm"));
+  }
+
+  /** Only the sha256 directories are left: every temp directory was renamed or deleted. */
+  private void assertNoLeftovers() throws Exception {
+    if (!Files.exists(charms())) return;
+    try (Stream<Path> children = Files.list(charms())) {
+      assertThat(children.map(p -> p.getFileName().toString())).allMatch(n -> n.matches("[0-9a-f]{64}"));
+    }
+  }
+
+  @Test
+  void archiveCharmIsUnpackedUnderItsDigestKeepingExecutableBits() throws Exception {
+    Path archive = archive(CharmFiles.named("redis")
+        .executable("hooks/install", "#!/bin/sh\n")
+        .file("hooks/notes.txt", "not a hook\n")
+        .file("src/lib.sh", "lib\n"));
+
+    DeployedCharm deployed = store().deploy(ref(archive));
+
+    assertThat(deployed.info().sha256()).isEqualTo(ContentDigest.ofFile(archive));
+    assertThat(deployed.dir()).isEqualTo(charms().resolve(deployed.info().sha256()));
+    assertThat(deployed.info().hooks()).containsExactly("install");
+    assertThat(Files.getPosixFilePermissions(deployed.dir().resolve("hooks/install")))
+        .isEqualTo(FileModes.fromMode(0755));
+    assertThat(FileModes.isExecutable(deployed.dir().resolve("src/lib.sh"))).isFalse();
+    assertThat(deployed.dir().resolve("src/lib.sh")).hasContent("lib");
+  }
+
+  @Test
+  void archiveSymlinkInsideTheCharmIsKept() throws Exception {
+    Path archive = archive(CharmFiles.named("ops")
+        .executable("src/charm.py", "#!/usr/bin/env python3\n")
+        .symlink("hooks/install", "../src/charm.py"));
+
+    DeployedCharm deployed = store().deploy(ref(archive));
+
+    assertThat(Files.readSymbolicLink(deployed.dir().resolve("hooks/install"))).isEqualTo(Path.of("../src/charm.py"));
+    assertThat(deployed.info().hooks()).containsExactly("install");
+  }
+
+  @Test
+  void archiveEntryEscapingTheCharmIsRejected() throws Exception {
+    Path archive = archive(CharmFiles.named("evil").file("../evil", "boom"));
+
+    assertThatThrownBy(() -> store().deploy(ref(archive)))
+        .isInstanceOfSatisfying(CharmException.class, e -> {
+          assertThat(e.getMessage()).isEqualTo("charm " + archive + ": archive entry \"../evil\": path escapes the charm");
+          assertThat(e.retryable()).isFalse();
+        });
+    assertThat(charms().resolveSibling("evil")).doesNotExist();
+    assertNoLeftovers();
+  }
+
+  @Test
+  void archiveEntryWithDotDotInTheMiddleIsRejected() {
+    Path archive = archive(CharmFiles.named("evil").file("hooks/../../../evil", "boom"));
+
+    assertThatThrownBy(() -> store().deploy(ref(archive)))
+        .hasMessageEndingWith("archive entry \"hooks/../../../evil\": path escapes the charm");
+  }
+
+  @Test
+  void absoluteArchiveEntryIsRejected() {
+    Path archive = archive(CharmFiles.named("evil").file("/x", "boom"));
+
+    assertThatThrownBy(() -> store().deploy(ref(archive)))
+        .hasMessageEndingWith("archive entry \"/x\": path escapes the charm");
+  }
+
+  @Test
+  void archiveSymlinkToAnAbsolutePathIsRejected() {
+    Path archive = archive(CharmFiles.named("evil").symlink("hooks/install", "/etc/passwd"));
+
+    assertThatThrownBy(() -> store().deploy(ref(archive)))
+        .hasMessageEndingWith("archive entry \"hooks/install\": symlink to \"/etc/passwd\" escapes the charm");
+  }
+
+  @Test
+  void archiveSymlinkClimbingOutOfTheCharmIsRejected() throws Exception {
+    Path archive = archive(CharmFiles.named("evil").symlink("data", "../.."));
+
+    assertThatThrownBy(() -> store().deploy(ref(archive)))
+        .hasMessageEndingWith("archive entry \"data\": symlink to \"../..\" escapes the charm");
+    assertNoLeftovers();
+  }
+
+  @Test
+  void chainOfSymlinksThatLooksInsideButClimbsOutIsRejected() {
+    // "self" points at the charm root, so "self/self/../.." is really two levels above it.
+    Path archive = archive(CharmFiles.named("evil")
+        .symlink("self", ".")
+        .symlink("out", "self/self/../.."));
+
+    assertThatThrownBy(() -> store().deploy(ref(archive)))
+        .hasMessageEndingWith("\"out\": symlink to \"self/self/../..\" escapes the charm");
+  }
+
+  @Test
+  void archiveEntryWrittenThroughASymlinkIsRejected() {
+    Path archive = archive(CharmFiles.named("evil")
+        .symlink("lib", "src")
+        .file("src/keep", "x")
+        .file("lib/evil", "boom"));
+
+    assertThatThrownBy(() -> store().deploy(ref(archive)))
+        .hasMessageEndingWith("archive entry \"lib/evil\": path goes through a symlink");
+  }
+
+  @Test
+  void archiveWithTooManyEntriesIsRejected() {
+    CharmFiles files = CharmFiles.named("many");
+    for (int i = 0; i < 10; i++) files.file("files/f" + i, "x");
+    Path archive = archive(files);
+
+    assertThatThrownBy(() -> store(new UnpackLimits(5, 1_000_000)).deploy(ref(archive)))
+        .hasMessage("charm " + archive + ": archive has more than 5 entries");
+  }
+
+  @Test
+  void archiveUnpackingToTooManyBytesIsRejected() throws Exception {
+    Path archive = archive(CharmFiles.named("big").file("blob", "x".repeat(5_000)));
+
+    assertThatThrownBy(() -> store(new UnpackLimits(100, 1_000)).deploy(ref(archive)))
+        .isInstanceOfSatisfying(CharmException.class, e -> {
+          assertThat(e.problem()).isEqualTo("archive unpacks to more than 1000 bytes");
+          assertThat(e.retryable()).isFalse();
+        });
+    assertNoLeftovers();
+  }
+
+  @Test
+  void archiveUnderstatingItsSizesIsStoppedByTheBytesActuallyInflated() {
+    Path archive = archive(CharmFiles.named("bomb").understated("blob", new byte[50_000], 10));
+
+    assertThatThrownBy(() -> store(new UnpackLimits(100, 1_000)).deploy(ref(archive)))
+        .hasMessageEndingWith("archive unpacks to more than 1000 bytes");
+  }
+
+  @Test
+  void archiveWithoutMetadataIsNotACharm() {
+    Path archive = archive(CharmFiles.empty().file("README.md", "hi"));
+
+    assertThatThrownBy(() -> store().deploy(ref(archive))).hasMessageEndingWith(": not a charm: no metadata.yaml");
+  }
+
+  @Test
+  void fileThatIsNotAZipIsRejected() throws Exception {
+    Path notZip = Files.writeString(tmp.resolve("notes.charm"), "just text");
+
+    assertThatThrownBy(() -> store().deploy(ref(notZip)))
+        .isInstanceOfSatisfying(CharmException.class, e -> {
+          assertThat(e.problem()).startsWith("not a valid charm archive: ");
+          assertThat(e.retryable()).isFalse();
+        });
+  }
+
+  @Test
+  void archiveNotMatchingTheGivenDigestIsRejectedNamingBoth() throws Exception {
+    Path archive = archive(CharmFiles.named("redis"));
+    String actual = ContentDigest.ofFile(archive);
+    String expected = "ab".repeat(32);
+
+    assertThatThrownBy(() -> store().deploy(new CharmRef(archive.toString(), expected, 0, false)))
+        .hasMessage("charm " + archive + ": sha256 mismatch: expected " + expected + ", got " + actual);
+    assertThat(charms().resolve(actual)).doesNotExist();
+  }
+
+  @Test
+  void fileUrlIsDeployedLikeItsPath() throws Exception {
+    Path archive = archive(CharmFiles.named("redis"));
+    String url = archive.toUri().toString();
+
+    DeployedCharm deployed = store().deploy(new CharmRef(url, ContentDigest.ofFile(archive), 0, false));
+
+    assertThat(deployed.info().name()).isEqualTo("redis");
+    assertThat(deployed.info().ref().url()).isEqualTo(url);
+  }
+
+  @Test
+  void deployingTheSameArchiveTwiceUnpacksItOnce() throws Exception {
+    CharmStore store = store();
+    Path archive = archive(CharmFiles.named("redis"));
+    DeployedCharm first = store.deploy(ref(archive));
+    Files.writeString(first.dir().resolve("marker"), "proves the directory was not replaced");
+
+    DeployedCharm second = store.deploy(ref(archive));
+
+    assertThat(second.dir()).isEqualTo(first.dir());
+    assertThat(second.dir().resolve("marker")).exists();
+  }
+
+  @Test
+  void racingDeploysOfTheSameArchiveShareOneDirectory() throws Exception {
+    Path archive = archive(CharmFiles.named("redis").executable("hooks/install", "#!/bin/sh\n"));
+    var barrier = new CyclicBarrier(2);
+    Callable<DeployedCharm> deploy = () -> {
+      CharmStore store = store();
+      barrier.await();
+      return store.deploy(ref(archive));
+    };
+
+    try (var executor = Executors.newFixedThreadPool(2)) {
+      var a = executor.submit(deploy);
+      var b = executor.submit(deploy);
+      assertThat(a.get().dir()).isEqualTo(b.get().dir());
+    }
+    assertNoLeftovers();
+  }
+}
