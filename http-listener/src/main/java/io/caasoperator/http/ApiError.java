@@ -61,7 +61,7 @@ public record ApiError(StatusCode status, String error, String detail) {
     }
 
     public static ApiError payloadTooLarge(String detail) {
-        return new ApiError(StatusCodes.PAYLOAD_TOO_LARGE, "payload_too_large", detail);
+        return new ApiError(StatusCodes.CONTENT_TOO_LARGE, "payload_too_large", detail);
     }
 
     public static ApiError internal(String detail) {

@@ -109,6 +109,13 @@ public final class JsonBody {
             if (!optional && (value == null || value.isNull())) {
                 return Optional.of(component.getName());
             }
+            // Nested records too: a missing int would otherwise silently become 0.
+            if (componentType.isRecord() && value != null && value.isObject()) {
+                Optional<String> nested = firstMissingField(value, componentType);
+                if (nested.isPresent()) {
+                    return Optional.of(component.getName() + "." + nested.get());
+                }
+            }
         }
         return Optional.empty();
     }

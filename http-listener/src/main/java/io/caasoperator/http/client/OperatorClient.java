@@ -83,7 +83,7 @@ public final class OperatorClient implements AutoCloseable {
      * {@code journal --follow}). Close the stream to stop following.
      */
     public HttpResponse<Stream<String>> getLines(String path) throws IOException, InterruptedException {
-        return http.send(request(path).header("Accept", "application/x-ndjson").GET().build(),
+        return http.send(request(path).header("Accept", "application/x-ndjson, */*;q=0.5").GET().build(),
                 HttpResponse.BodyHandlers.ofLines());
     }
 
@@ -93,7 +93,9 @@ public final class OperatorClient implements AutoCloseable {
     }
 
     private HttpRequest.Builder request(String path) {
-        HttpRequest.Builder builder = HttpRequest.newBuilder(resolve(path)).header("Accept", "application/json");
+        // No Accept header: routes answer JSON, probes and metrics answer text; asking for JSON
+        // only would turn the latter into 406.
+        HttpRequest.Builder builder = HttpRequest.newBuilder(resolve(path));
         bearerToken.ifPresent(token -> builder.header("Authorization", "Bearer " + token));
         return builder;
     }
