@@ -6,9 +6,11 @@ import static org.apache.pekko.http.javadsl.server.Directives.concat;
 import static org.apache.pekko.http.javadsl.server.Directives.extractRequest;
 import static org.apache.pekko.http.javadsl.server.Directives.get;
 import static org.apache.pekko.http.javadsl.server.Directives.onSuccess;
+import static org.apache.pekko.http.javadsl.server.Directives.parameter;
 import static org.apache.pekko.http.javadsl.server.Directives.path;
 import static org.apache.pekko.http.javadsl.server.Directives.pathPrefix;
 import static org.apache.pekko.http.javadsl.server.Directives.post;
+import static org.apache.pekko.http.javadsl.server.Directives.withRequestTimeout;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -25,6 +27,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeoutException;
 import java.util.stream.Stream;
 import javax.net.ssl.SSLException;
 import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
@@ -94,6 +97,12 @@ class HttpListenerTest {
                         path("busy", () -> post(() -> onSuccess(
                                 CompletableFuture.<String>failedFuture(new ApiException(ApiError.conflict("a hook is running"))),
                                 done -> complete(done)))),
+                        path("slow", () -> get(() -> onSuccess(
+                                CompletableFuture.<String>failedFuture(new TimeoutException("ask timed out")),
+                                done -> complete(done)))),
+                        path("stuck", () -> get(() -> withRequestTimeout(Duration.ofMillis(100),
+                                () -> onSuccess(new CompletableFuture<String>(), done -> complete(done))))),
+                        path("units", () -> get(() -> parameter("app", app -> complete(app)))),
                         path("journal", () -> get(() -> complete(HttpEntities.createChunked(
                                 ContentTypes.APPLICATION_JSON,
                                 Source.from(List.of("{\"seq\":1}\n", "{\"seq\":2}\n", "{\"seq\":3}\n"))
@@ -223,6 +232,33 @@ class HttpListenerTest {
 
             assertError(response, 409, "conflict");
             assertThat(detail(response)).isEqualTo("a hook is running");
+        }
+    }
+
+    @Test
+    void askTimeOutGets408() throws Exception {
+        try (OperatorClient client = adminClient()) {
+            assertError(client.get("/v1/slow"), 408, "timeout");
+        }
+    }
+
+    @Test
+    void serverRequestTimeoutGets408Json() throws Exception {
+        try (OperatorClient client = adminClient()) {
+            HttpResponse<String> response = client.get("/v1/stuck");
+
+            assertError(response, 408, "timeout");
+            assertThat(detail(response)).contains("GET /v1/stuck");
+        }
+    }
+
+    @Test
+    void otherRejectionsKeepPekkosStatusWithAJsonBody() throws Exception {
+        try (OperatorClient client = adminClient()) {
+            HttpResponse<String> response = client.get("/v1/units");
+
+            assertError(response, 404, "not_found");
+            assertThat(detail(response)).contains("'app'");
         }
     }
 

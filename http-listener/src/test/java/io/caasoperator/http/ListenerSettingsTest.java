@@ -3,9 +3,12 @@ package io.caasoperator.http;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.caasoperator.http.tls.ListenerTls;
 import java.net.InetSocketAddress;
+import java.nio.file.Path;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -56,12 +59,20 @@ class ListenerSettingsTest {
     }
 
     @Test
-    void wildcardBindIsReachedLocallyThroughLoopback() {
-        ListenerSettings wildcard = new ListenerSettings("::1", 0, true, Optional.empty());
+    void wildcardBindIsReachedLocallyThroughLoopback(@TempDir Path dataDir) {
+        ListenerTls tls = ListenerTls.inDirectory(dataDir.resolve("tls"), "0.0.0.0");
+        ListenerSettings wildcard = new ListenerSettings("0.0.0.0", 0, false, Optional.of(tls));
 
+        assertThat(wildcard.localUrl(new InetSocketAddress(4321))).hasToString("https://127.0.0.1:4321");
+    }
+
+    @Test
+    void loopbackBindIsReachedAtItsOwnAddress() {
         assertThat(new ListenerSettings("127.0.0.1", 0, true, Optional.empty())
                 .localUrl(new InetSocketAddress("127.0.0.1", 4321)))
                 .hasToString("http://127.0.0.1:4321");
-        assertThat(wildcard.localUrl(new InetSocketAddress(4321))).hasToString("http://[::1]:4321");
+        assertThat(new ListenerSettings("::1", 0, true, Optional.empty())
+                .localUrl(new InetSocketAddress(4321)))
+                .hasToString("http://[::1]:4321");
     }
 }
