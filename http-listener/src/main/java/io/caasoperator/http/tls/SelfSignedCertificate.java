@@ -1,0 +1,101 @@
+package io.caasoperator.http.tls;
+
+import io.caasoperator.http.ListenHost;
+import java.math.BigInteger;
+import java.net.InetAddress;
+import java.security.GeneralSecurityException;
+import java.security.KeyPair;
+import java.security.KeyPairGenerator;
+import java.security.PrivateKey;
+import java.security.SecureRandom;
+import java.security.cert.X509Certificate;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Date;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import org.bouncycastle.asn1.x500.X500Name;
+import org.bouncycastle.asn1.x509.BasicConstraints;
+import org.bouncycastle.asn1.x509.ExtendedKeyUsage;
+import org.bouncycastle.asn1.x509.Extension;
+import org.bouncycastle.asn1.x509.GeneralName;
+import org.bouncycastle.asn1.x509.GeneralNames;
+import org.bouncycastle.asn1.x509.KeyPurposeId;
+import org.bouncycastle.asn1.x509.KeyUsage;
+import org.bouncycastle.cert.CertIOException;
+import org.bouncycastle.cert.jcajce.JcaX509CertificateConverter;
+import org.bouncycastle.cert.jcajce.JcaX509ExtensionUtils;
+import org.bouncycastle.cert.jcajce.JcaX509v3CertificateBuilder;
+import org.bouncycastle.operator.OperatorCreationException;
+import org.bouncycastle.operator.jcajce.JcaContentSignerBuilder;
+
+/**
+ * A certificate the operator makes for itself when none is configured: RSA-2048, CN=caas-operator,
+ * valid ten years, naming the listen host, {@code localhost} and {@code 127.0.0.1}.
+ *
+ * <p>It is its own CA ({@code CA:true}, keyCertSign) so a client can pass the certificate file
+ * as its CA file ({@code curl --cacert}, {@code OperatorClient}) and keep hostname verification.
+ *
+ * @param certificate the certificate
+ * @param key         its private key
+ */
+public record SelfSignedCertificate(X509Certificate certificate, PrivateKey key) {
+
+    public static final String COMMON_NAME = "caas-operator";
+    static final Duration VALIDITY = Duration.ofDays(3650);
+    // Accept clients whose clock is a little behind ours.
+    private static final Duration BACKDATE = Duration.ofHours(1);
+
+    /** Generates a new key and certificate for {@code host}, valid from {@code now}. */
+    public static SelfSignedCertificate generate(ListenHost host, Instant now, SecureRandom random) {
+        try {
+            KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
+            generator.initialize(2048, random);
+            KeyPair pair = generator.generateKeyPair();
+            X500Name name = new X500Name("CN=" + COMMON_NAME);
+            // 127 random bits: positive, unique enough that reuse is visible in tests and to clients.
+            BigInteger serial = new BigInteger(127, random).setBit(0);
+            JcaX509v3CertificateBuilder builder = new JcaX509v3CertificateBuilder(name, serial,
+                    Date.from(now.minus(BACKDATE)), Date.from(now.plus(VALIDITY)), name, pair.getPublic());
+            JcaX509ExtensionUtils extensions = new JcaX509ExtensionUtils();
+            builder.addExtension(Extension.basicConstraints, true, new BasicConstraints(true));
+            builder.addExtension(Extension.keyUsage, true, new KeyUsage(
+                    KeyUsage.digitalSignature | KeyUsage.keyEncipherment | KeyUsage.keyCertSign));
+            builder.addExtension(Extension.extendedKeyUsage, false, new ExtendedKeyUsage(KeyPurposeId.id_kp_serverAuth));
+            builder.addExtension(Extension.subjectAlternativeName, false, subjectAlternativeNames(host));
+            builder.addExtension(Extension.subjectKeyIdentifier, false,
+                    extensions.createSubjectKeyIdentifier(pair.getPublic()));
+            X509Certificate certificate = new JcaX509CertificateConverter().getCertificate(
+                    builder.build(new JcaContentSignerBuilder("SHA256withRSA").build(pair.getPrivate())));
+            return new SelfSignedCertificate(certificate, pair.getPrivate());
+        } catch (GeneralSecurityException | CertIOException | OperatorCreationException e) {
+            // Only a JVM without RSA/SHA-256 gets here.
+            throw new IllegalStateException("cannot generate a self-signed certificate", e);
+        }
+    }
+
+    static GeneralNames subjectAlternativeNames(ListenHost host) {
+        // A wildcard address is not a name anyone connects to; clients use 127.0.0.1 instead.
+        Set<String> seen = new LinkedHashSet<>();
+        List<GeneralName> names = new ArrayList<>();
+        if (!host.isWildcard()) {
+            names.add(generalName(host));
+            seen.add(host.value().toLowerCase(java.util.Locale.ROOT));
+        }
+        for (String fixed : List.of("localhost", "127.0.0.1")) {
+            if (seen.add(fixed)) {
+                names.add(generalName(new ListenHost(fixed)));
+            }
+        }
+        return new GeneralNames(names.toArray(GeneralName[]::new));
+    }
+
+    private static GeneralName generalName(ListenHost host) {
+        return host.ipLiteral()
+                .map(InetAddress::getHostAddress)
+                .map(ip -> new GeneralName(GeneralName.iPAddress, ip))
+                .orElseGet(() -> new GeneralName(GeneralName.dNSName, host.value()));
+    }
+}

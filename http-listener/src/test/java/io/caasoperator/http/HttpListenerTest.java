@@ -1,0 +1,318 @@
+package io.caasoperator.http;
+
+import static io.caasoperator.http.auth.BearerAuthentication.requireBearer;
+import static org.apache.pekko.http.javadsl.server.Directives.complete;
+import static org.apache.pekko.http.javadsl.server.Directives.concat;
+import static org.apache.pekko.http.javadsl.server.Directives.extractRequest;
+import static org.apache.pekko.http.javadsl.server.Directives.get;
+import static org.apache.pekko.http.javadsl.server.Directives.onSuccess;
+import static org.apache.pekko.http.javadsl.server.Directives.parameter;
+import static org.apache.pekko.http.javadsl.server.Directives.path;
+import static org.apache.pekko.http.javadsl.server.Directives.pathPrefix;
+import static org.apache.pekko.http.javadsl.server.Directives.post;
+import static org.apache.pekko.http.javadsl.server.Directives.withRequestTimeout;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.caasoperator.http.auth.AdminToken;
+import io.caasoperator.http.client.OperatorClient;
+import io.caasoperator.http.tls.ListenerTls;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeoutException;
+import java.util.stream.Stream;
+import javax.net.ssl.SSLException;
+import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
+import org.apache.pekko.http.javadsl.ServerBinding;
+import org.apache.pekko.http.javadsl.model.ContentTypes;
+import org.apache.pekko.http.javadsl.model.HttpEntities;
+import org.apache.pekko.http.javadsl.server.Route;
+import org.apache.pekko.stream.javadsl.Source;
+import org.apache.pekko.util.ByteString;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The listener as a client sees it: a real HTTPS server on 127.0.0.1 with the generated
+ * certificate, called through {@link OperatorClient} trusting that certificate as its CA file.
+ */
+class HttpListenerTest {
+
+    record ExecRequest(List<String> commands, Optional<Integer> timeout) {
+    }
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Duration BIND_TIMEOUT = Duration.ofSeconds(10);
+
+    @TempDir
+    static Path dataDir;
+
+    static ActorTestKit testKit;
+    static ListenerTls tls;
+    static AdminToken token;
+    static ServerBinding binding;
+    static URI url;
+
+    @BeforeAll
+    static void startListener() throws Exception {
+        testKit = ActorTestKit.create();
+        tls = ListenerTls.inDirectory(dataDir.resolve("tls"), "127.0.0.1");
+        token = AdminToken.loadOrCreate(dataDir);
+        ListenerSettings settings = new ListenerSettings("127.0.0.1", 0, false, Optional.of(tls));
+        binding = HttpListener.start(testKit.system(), settings, routes(token))
+                .toCompletableFuture().get(BIND_TIMEOUT.toSeconds(), java.util.concurrent.TimeUnit.SECONDS);
+        url = settings.localUrl(binding.localAddress());
+    }
+
+    @AfterAll
+    static void stopListener() throws Exception {
+        if (binding != null) {
+            binding.terminate(Duration.ofSeconds(5)).toCompletableFuture().get();
+        }
+        testKit.shutdownTestKit();
+    }
+
+    /** A stand-in for the domain routes: public probes, then admin routes behind the token. */
+    private static Route routes(AdminToken token) {
+        JsonBody jsonBody = JsonBody.standard();
+        return concat(
+                path("healthz", () -> get(() -> complete("ok"))),
+                pathPrefix("v1", () -> requireBearer(token, () -> concat(
+                        path("status", () -> get(() -> complete("{\"units\":[]}"))),
+                        path("exec", () -> post(() -> jsonBody.entityAs(ExecRequest.class,
+                                exec -> complete("ran " + exec.commands().size() + " commands")))),
+                        path("boom", () -> get(() -> extractRequest(request -> {
+                            throw new IllegalStateException("secret internal detail");
+                        }))),
+                        path("busy", () -> post(() -> onSuccess(
+                                CompletableFuture.<String>failedFuture(new ApiException(ApiError.conflict("a hook is running"))),
+                                done -> complete(done)))),
+                        path("slow", () -> get(() -> onSuccess(
+                                CompletableFuture.<String>failedFuture(new TimeoutException("ask timed out")),
+                                done -> complete(done)))),
+                        path("stuck", () -> get(() -> withRequestTimeout(Duration.ofMillis(100),
+                                () -> onSuccess(new CompletableFuture<String>(), done -> complete(done))))),
+                        path("units", () -> get(() -> parameter("app", app -> complete(app)))),
+                        path("journal", () -> get(() -> complete(HttpEntities.createChunked(
+                                ContentTypes.APPLICATION_JSON,
+                                Source.from(List.of("{\"seq\":1}\n", "{\"seq\":2}\n", "{\"seq\":3}\n"))
+                                        .map(ByteString::fromString)))))))));
+    }
+
+    private static OperatorClient trustingClient(Optional<String> bearer) {
+        return new OperatorClient(url, Optional.of(tls.certificateFile()), bearer);
+    }
+
+    private static OperatorClient adminClient() {
+        return trustingClient(Optional.of(token.value()));
+    }
+
+    @Test
+    void httpsRequestTrustingTheGeneratedCertificateSucceeds() throws Exception {
+        try (OperatorClient client = adminClient()) {
+            HttpResponse<String> health = client.get("/healthz");
+            HttpResponse<String> status = client.get("/v1/status");
+
+            assertThat(url.getScheme()).isEqualTo("https");
+            assertThat(health.statusCode()).isEqualTo(200);
+            assertThat(health.body()).isEqualTo("ok");
+            assertThat(status.statusCode()).isEqualTo(200);
+        }
+    }
+
+    @Test
+    void clientNotTrustingTheCertificateIsRefusedTheConnection() {
+        ListenerTls stranger = ListenerTls.inDirectory(dataDir.resolve("other-tls"), "127.0.0.1");
+        try (OperatorClient client = new OperatorClient(url, Optional.of(stranger.certificateFile()), Optional.empty())) {
+            assertThatThrownBy(() -> client.get("/healthz")).isInstanceOf(SSLException.class);
+        }
+    }
+
+    @Test
+    void clientWithTheJvmDefaultTrustIsRefusedTheConnection() {
+        try (OperatorClient client = new OperatorClient(url, Optional.empty(), Optional.empty())) {
+            assertThatThrownBy(() -> client.get("/healthz")).isInstanceOf(SSLException.class);
+        }
+    }
+
+    @Test
+    void missingTokenGets401WithABearerChallenge() throws Exception {
+        try (OperatorClient client = trustingClient(Optional.empty())) {
+            HttpResponse<String> response = client.get("/v1/status");
+
+            assertError(response, 401, "unauthorized");
+            assertThat(detail(response)).contains("Authorization: Bearer");
+            assertThat(response.headers().firstValue("WWW-Authenticate")).hasValueSatisfying(
+                    challenge -> assertThat(challenge).startsWith("Bearer"));
+        }
+    }
+
+    @Test
+    void wrongOrMalformedTokenGets401() throws Exception {
+        try (OperatorClient wrong = trustingClient(Optional.of("not-the-token"));
+             OperatorClient malformed = trustingClient(Optional.of(token.value() + " extra"))) {
+            assertError(wrong.get("/v1/status"), 401, "unauthorized");
+            assertError(malformed.get("/v1/status"), 401, "unauthorized");
+        }
+    }
+
+    @Test
+    void validBodyReachesTheRoute() throws Exception {
+        try (OperatorClient client = adminClient()) {
+            HttpResponse<String> response = client.post("/v1/exec", "{\"commands\": [\"ls\", \"pwd\"], \"timeout\": 5}");
+
+            assertThat(response.statusCode()).isEqualTo(200);
+            assertThat(response.body()).isEqualTo("ran 2 commands");
+        }
+    }
+
+    @Test
+    void bodyOverTheLimitGets413() throws Exception {
+        String twoMiB = "{\"commands\": [\"" + "x".repeat(2 * 1024 * 1024) + "\"]}";
+        try (OperatorClient client = adminClient()) {
+            HttpResponse<String> response = client.post("/v1/exec", twoMiB);
+
+            assertError(response, 413, "payload_too_large");
+            assertThat(detail(response)).contains("1048576 bytes");
+        }
+    }
+
+    @Test
+    void malformedJsonGets400NamingTheProblem() throws Exception {
+        try (OperatorClient client = adminClient()) {
+            HttpResponse<String> response = client.post("/v1/exec", "{\"commands\": [");
+
+            assertError(response, 400, "bad_request");
+            assertThat(detail(response)).startsWith("malformed JSON at line 1");
+        }
+    }
+
+    @Test
+    void missingFieldGets400NamingTheField() throws Exception {
+        try (OperatorClient client = adminClient()) {
+            HttpResponse<String> response = client.post("/v1/exec", "{\"timeout\": 5}");
+
+            assertError(response, 400, "bad_request");
+            assertThat(detail(response)).isEqualTo("missing field \"commands\"");
+        }
+    }
+
+    @Test
+    void unknownPathGets404Json() throws Exception {
+        try (OperatorClient client = adminClient()) {
+            assertError(client.get("/v1/nope"), 404, "not_found");
+            assertError(client.get("/nope"), 404, "not_found");
+        }
+    }
+
+    @Test
+    void wrongMethodGets405ListingTheAllowedOnes() throws Exception {
+        try (OperatorClient client = adminClient()) {
+            HttpResponse<String> response = client.post("/healthz", "{}");
+
+            assertError(response, 405, "method_not_allowed");
+            assertThat(response.headers().firstValue("Allow")).contains("GET");
+        }
+    }
+
+    @Test
+    void apiExceptionFromAFutureGetsItsStatus() throws Exception {
+        try (OperatorClient client = adminClient()) {
+            HttpResponse<String> response = client.post("/v1/busy", "{}");
+
+            assertError(response, 409, "conflict");
+            assertThat(detail(response)).isEqualTo("a hook is running");
+        }
+    }
+
+    @Test
+    void askTimeOutGets408() throws Exception {
+        try (OperatorClient client = adminClient()) {
+            assertError(client.get("/v1/slow"), 408, "timeout");
+        }
+    }
+
+    @Test
+    void serverRequestTimeoutGets408Json() throws Exception {
+        try (OperatorClient client = adminClient()) {
+            HttpResponse<String> response = client.get("/v1/stuck");
+
+            assertError(response, 408, "timeout");
+            assertThat(detail(response)).contains("GET /v1/stuck");
+        }
+    }
+
+    @Test
+    void otherRejectionsKeepPekkosStatusWithAJsonBody() throws Exception {
+        try (OperatorClient client = adminClient()) {
+            HttpResponse<String> response = client.get("/v1/units");
+
+            assertError(response, 404, "not_found");
+            assertThat(detail(response)).contains("'app'");
+        }
+    }
+
+    @Test
+    void unexpectedExceptionGets500WithoutAStackTrace() throws Exception {
+        try (OperatorClient client = adminClient()) {
+            HttpResponse<String> response = client.get("/v1/boom");
+
+            assertError(response, 500, "internal_error");
+            assertThat(response.body())
+                    .doesNotContain("secret internal detail")
+                    .doesNotContain("IllegalStateException")
+                    .doesNotContain("\tat ")
+                    .contains("see the operator log");
+        }
+    }
+
+    @Test
+    void ndjsonIsReadLineByLine() throws Exception {
+        try (OperatorClient client = adminClient()) {
+            HttpResponse<Stream<String>> response = client.getLines("/v1/journal");
+
+            assertThat(response.statusCode()).isEqualTo(200);
+            try (Stream<String> lines = response.body()) {
+                assertThat(lines).containsExactly("{\"seq\":1}", "{\"seq\":2}", "{\"seq\":3}");
+            }
+        }
+    }
+
+    @Test
+    void insecureHttpServesPlainHttpOnLoopback() throws Exception {
+        ListenerSettings settings = new ListenerSettings("127.0.0.1", 0, true, Optional.empty());
+        ServerBinding plain = HttpListener.start(testKit.system(), settings, routes(token))
+                .toCompletableFuture().get(BIND_TIMEOUT.toSeconds(), java.util.concurrent.TimeUnit.SECONDS);
+        try (OperatorClient client = new OperatorClient(settings.localUrl(plain.localAddress()), Optional.empty(),
+                Optional.empty())) {
+            HttpResponse<String> response = client.get("/healthz");
+
+            assertThat(client.baseUrl().getScheme()).isEqualTo("http");
+            assertThat(response.body()).isEqualTo("ok");
+        } finally {
+            plain.unbind().toCompletableFuture().get();
+        }
+    }
+
+    private static void assertError(HttpResponse<String> response, int status, String code) throws IOException {
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(status);
+        assertThat(response.headers().firstValue("Content-Type")).contains("application/json");
+        JsonNode body = JSON.readTree(response.body());
+        assertThat(body.path("error").asText()).isEqualTo(code);
+        assertThat(body.path("detail").asText()).isNotBlank();
+    }
+
+    private static String detail(HttpResponse<String> response) throws IOException {
+        return JSON.readTree(response.body()).path("detail").asText();
+    }
+}
