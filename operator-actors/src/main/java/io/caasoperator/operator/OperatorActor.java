@@ -358,7 +358,7 @@ public final class OperatorActor extends EventSourcedBehavior<OperatorActor.Comm
   private Effect<OperatorEvent, OperatorState> onResolve(OperatorState state, ResolveUnit cmd) {
     ActorRef<UnitActor.Command> child = children.get(cmd.unit());
     if (child == null) {
-      return Effect().reply(cmd.replyTo(), new UnitActor.ResolveReply(false, "unknown unit " + cmd.unit()));
+      return Effect().reply(cmd.replyTo(), new UnitActor.ResolveReply(UnitActor.ResolveReply.Outcome.UNKNOWN_UNIT, "unknown unit " + cmd.unit()));
     }
     child.tell(new UnitActor.Resolve(cmd.retry(), cmd.replyTo()));
     return Effect().none();

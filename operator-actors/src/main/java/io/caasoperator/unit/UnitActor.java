@@ -63,7 +63,14 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
   /** Start no more hooks; replies once no hook process of this unit runs (shutdown). */
   public record Drain(ActorRef<Drained> replyTo) implements Command {}
 
-  public record ResolveReply(boolean accepted, String detail) {}
+  /** How a resolve went; {@code detail} is a sentence for people. */
+  public record ResolveReply(Outcome outcome, String detail) {
+    public enum Outcome {
+      RESOLVED,
+      NOTHING_TO_RESOLVE,
+      UNKNOWN_UNIT
+    }
+  }
 
   public record Drained(UnitId unit) {}
 
@@ -234,14 +241,14 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
 
   private Effect<UnitEvent, UnitState> onResolve(UnitState state, Resolve cmd) {
     if (state.failed() == null) {
-      return Effect().reply(cmd.replyTo(), new ResolveReply(false, "unit " + unit + " has no failed hook"));
+      return Effect().reply(cmd.replyTo(), new ResolveReply(ResolveReply.Outcome.NOTHING_TO_RESOLVE, "unit " + unit + " has no failed hook"));
     }
     String hook = state.failed().hook().name();
     if (cmd.retry()) retryNow = true;
     return Effect()
         .persist(new HookResolved(cmd.retry(), now()))
         .thenRun(this::afterChange)
-        .thenReply(cmd.replyTo(), s -> new ResolveReply(true, (cmd.retry() ? "retrying " : "skipped ") + "hook \"" + hook + "\""));
+        .thenReply(cmd.replyTo(), s -> new ResolveReply(ResolveReply.Outcome.RESOLVED, (cmd.retry() ? "retrying " : "skipped ") + "hook \"" + hook + "\""));
   }
 
   private Effect<UnitEvent, UnitState> onDrain(UnitState state, Drain cmd) {

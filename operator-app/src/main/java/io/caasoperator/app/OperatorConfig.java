@@ -4,6 +4,7 @@ import com.typesafe.config.Config;
 import com.typesafe.config.ConfigException;
 import com.typesafe.config.ConfigFactory;
 import io.caasoperator.domain.ApplicationName;
+import io.caasoperator.http.ListenerSettings;
 import io.caasoperator.persistence.JournalSettings;
 import io.caasoperator.unit.RetryPolicy;
 import java.nio.file.Files;
@@ -12,6 +13,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Function;
 
 /**
@@ -30,6 +32,9 @@ public record OperatorConfig(
     Path dataDir,
     String listenHost,
     int listenPort,
+    boolean insecureHttp,
+    Path tlsCertificate,
+    Path tlsKey,
     JournalSettings journal,
     String modelName,
     int maxConcurrentHooks,
@@ -42,7 +47,16 @@ public record OperatorConfig(
 
   /** The flags of {@code run}; null means "not given". */
   public record Flags(
-      Path spec, Path dataDir, String listen, String journal, Integer maxConcurrentHooks, String hookTimeout, String model) {}
+      Path spec,
+      Path dataDir,
+      String listen,
+      boolean insecureHttp,
+      Path tlsCertificate,
+      Path tlsKey,
+      String journal,
+      Integer maxConcurrentHooks,
+      String hookTimeout,
+      String model) {}
 
   /**
    * @param settings application.conf (its {@code caas} section)
@@ -91,6 +105,23 @@ public record OperatorConfig(
       }
     }
 
+    if (host != null && port >= 0 && flags.insecureHttp()) {
+      try {
+        new ListenerSettings(host, port, flags.insecureHttp(), Optional.empty());
+      } catch (IllegalArgumentException e) {
+        problems.add(e.getMessage());
+      }
+    }
+    if ((flags.tlsCertificate() == null) != (flags.tlsKey() == null)) {
+      problems.add("--tls-cert and --tls-key go together: give both or neither");
+    }
+    for (Path file : new Path[] {flags.tlsCertificate(), flags.tlsKey()}) {
+      if (file != null && !Files.isReadable(file)) problems.add("TLS file " + file + ": not readable");
+    }
+    if (flags.insecureHttp() && flags.tlsCertificate() != null) {
+      problems.add("--insecure-http and --tls-cert contradict each other");
+    }
+
     JournalSettings journal = null;
     String journalUrl = flags.journal() != null ? flags.journal() : caas.getString("journal.url");
     int snapshotEvery = caas.getInt("journal.snapshot-every");
@@ -118,7 +149,8 @@ public record OperatorConfig(
     Duration shutdown = duration("caas.shutdown-timeout", null, caas, "shutdown-timeout", problems);
 
     if (!problems.isEmpty()) throw new InvalidConfiguration(problems);
-    return new OperatorConfig(spec, application, dataDir.toAbsolutePath(), host, port, journal, model, maxHooks,
+    return new OperatorConfig(spec, application, dataDir.toAbsolutePath(), host, port, flags.insecureHttp(),
+        flags.tlsCertificate(), flags.tlsKey(), journal, model, maxHooks,
         hookTimeout, outputLimit, hookRetry, charmRetry, poll, shutdown);
   }
 

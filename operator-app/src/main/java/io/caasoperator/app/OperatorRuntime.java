@@ -7,7 +7,18 @@ import io.caasoperator.charm.UnpackLimits;
 import io.caasoperator.hook.BoundedHookExecutor;
 import io.caasoperator.hook.HookEnvironment;
 import io.caasoperator.hook.LocalProcessExecutor;
+import io.caasoperator.http.HttpListener;
+import io.caasoperator.http.ListenerFile;
+import io.caasoperator.http.ListenerSettings;
+import io.caasoperator.http.auth.AdminToken;
+import io.caasoperator.http.routes.ApiRoutes;
 import io.caasoperator.http.routes.StatusRoutes;
+import io.caasoperator.http.routes.UnitRoutes;
+import io.caasoperator.http.tls.ListenerTls;
+import java.net.URI;
+import java.util.Optional;
+import org.apache.pekko.http.javadsl.server.Route;
+import static org.apache.pekko.http.javadsl.server.Directives.reject;
 import io.caasoperator.operator.OperatorActor;
 import io.caasoperator.operator.OperatorDependencies;
 import io.caasoperator.persistence.JournalJson;
@@ -17,7 +28,6 @@ import io.caasoperator.unit.UnitDependencies;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
@@ -30,7 +40,6 @@ import org.apache.pekko.actor.CoordinatedShutdown;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.actor.typed.javadsl.AskPattern;
-import org.apache.pekko.http.javadsl.Http;
 import org.apache.pekko.http.javadsl.ServerBinding;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -90,8 +99,16 @@ public final class OperatorRuntime {
     log.info("journal: {}", config.journal().describe());
     JournalSchema.createIfMissing(system, Duration.ofSeconds(60));
 
-    HookEnvironment environment = new HookEnvironment(
-        config.modelName(), HookEnvironment.DEFAULT_JUJU_VERSION, toolsDir, System.getenv("PATH"), "", null);
+    Optional<ListenerTls> tls = config.insecureHttp()
+        ? Optional.empty()
+        : Optional.of(config.tlsCertificate() != null
+            ? ListenerTls.fromFiles(config.tlsCertificate(), config.tlsKey())
+            : ListenerTls.inDirectory(dataDir.resolve("tls"), config.listenHost()));
+    AdminToken admin = AdminToken.loadOrCreate(dataDir);
+    ListenerSettings listener = new ListenerSettings(config.listenHost(), concretePort(config.listenPort()), config.insecureHttp(), tls);
+    URI url = listener.localUrl(new java.net.InetSocketAddress(config.listenHost(), listener.port()));
+    HookEnvironment environment = new HookEnvironment(config.modelName(), HookEnvironment.DEFAULT_JUJU_VERSION,
+        toolsDir, System.getenv("PATH"), url.toString(), tls.map(ListenerTls::certificateFile).orElse(null));
     UnitDependencies units = new UnitDependencies(executor, agentsDir, charmsDir, environment, config.hookRetry(),
         config.hookTimeout(), config.hookOutputLimit(), clock);
     OperatorDependencies deps = new OperatorDependencies(config.application(), substrate, charms, units,
@@ -102,13 +119,13 @@ public final class OperatorRuntime {
         .toCompletableFuture().get(30, TimeUnit.SECONDS);
     ActorRef<OperatorActor.Command> operator = started.operator();
 
-    StatusRoutes routes = new StatusRoutes(operator, system, JournalJson.mapper(), Duration.ofSeconds(10));
-    ServerBinding binding = Http.get(system)
-        .newServerAt(config.listenHost(), config.listenPort())
-        .bind(routes.route())
-        .toCompletableFuture().get(30, TimeUnit.SECONDS);
-    String url = "http://" + hostForUrl(config.listenHost()) + ":" + binding.localAddress().getPort();
-    writeListenerFile(dataDir, url);
+    var json = JournalJson.mapper();
+    Duration ask = Duration.ofSeconds(10);
+    Route routes = ApiRoutes.of(admin, new StatusRoutes(operator, system, json, ask),
+        new UnitRoutes(operator, system, json, ask), reject());
+    ServerBinding binding = HttpListener.start(system, listener, routes).toCompletableFuture().get(30, TimeUnit.SECONDS);
+    ListenerFile listenerFile = ListenerFile.in(dataDir);
+    listenerFile.write(url);
     log.info("CAAS Operator {} operating {} on the {} substrate; listening on {}; data in {}",
         Version.current(), config.application(), substrate.name(), url, dataDir);
 
@@ -121,11 +138,7 @@ public final class OperatorRuntime {
       if (killed > 0) log.warn("killed {} hook process(es) still running at shutdown", killed);
       substrate.close();
       blocking.shutdownNow();
-      try {
-        Files.deleteIfExists(dataDir.resolve("listener"));
-      } catch (IOException e) {
-        log.debug("cannot delete listener file: {}", e.toString());
-      }
+      listenerFile.delete();
       return CompletableFuture.completedFuture(Done.getInstance());
     });
     system.getWhenTerminated().thenRun(() -> stopReason.compareAndSet(null, StopReason.FAILURE));
@@ -140,6 +153,17 @@ public final class OperatorRuntime {
           return Done.getInstance();
         })
         .toCompletableFuture();
+  }
+
+  /**
+   * Port 0 means "any free port"; it is chosen here, before binding, because hooks are told the
+   * listener's URL (for their hook tools) when the operator starts.
+   */
+  private static int concretePort(int port) throws IOException {
+    if (port != 0) return port;
+    try (java.net.ServerSocket socket = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+      return socket.getLocalPort();
+    }
   }
 
   /** Begins a clean shutdown; safe to call more than once and from any thread. */
@@ -157,14 +181,4 @@ public final class OperatorRuntime {
     return reason == null ? StopReason.FAILURE.exitCode : reason.exitCode;
   }
 
-  private static String hostForUrl(String host) {
-    return host.contains(":") ? "[" + host + "]" : host;
-  }
-
-  /** Where clients find this operator: the URL of its listener, replaced atomically. */
-  private static void writeListenerFile(Path dataDir, String url) throws IOException {
-    Path tmp = dataDir.resolve("listener.tmp");
-    Files.writeString(tmp, url + "\n");
-    Files.move(tmp, dataDir.resolve("listener"), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-  }
 }

@@ -31,6 +31,15 @@ final class RunCommand implements Callable<Integer> {
   @Option(names = "--listen", paramLabel = "HOST:PORT", description = "HTTP listener address (default: 127.0.0.1:30666; port 0 picks a free one).")
   String listen;
 
+  @Option(names = "--insecure-http", description = "Serve plain HTTP instead of HTTPS (loopback listen addresses only).")
+  boolean insecureHttp;
+
+  @Option(names = "--tls-cert", paramLabel = "FILE", description = "PEM certificate for the listener (default: generated into <data-dir>/tls/).")
+  Path tlsCertificate;
+
+  @Option(names = "--tls-key", paramLabel = "FILE", description = "PEM private key of --tls-cert.")
+  Path tlsKey;
+
   @Option(names = "--journal", paramLabel = "URL", description = "postgresql://user:password@host:5432/db (default: H2 file in the data directory).")
   String journal;
 
@@ -48,7 +57,8 @@ final class RunCommand implements Callable<Integer> {
     OperatorConfig config;
     try {
       config = OperatorConfig.resolve(
-          new OperatorConfig.Flags(spec, dataDir, listen, journal, maxConcurrentHooks, hookTimeout, model),
+          new OperatorConfig.Flags(spec, dataDir, listen, insecureHttp, tlsCertificate, tlsKey, journal,
+              maxConcurrentHooks, hookTimeout, model),
           ConfigFactory.load(), System.getenv(), RunCommand::applicationOf);
     } catch (InvalidConfiguration e) {
       System.err.println("caas-operator: " + e.getMessage());

@@ -1,0 +1,40 @@
+package io.caasoperator.app;
+
+import io.caasoperator.domain.UnitId;
+import java.net.http.HttpResponse;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code caas-operator resolve <unit> [--no-retry]}: unblock a unit whose hook failed. */
+@Command(name = "resolve", mixinStandardHelpOptions = true,
+    description = "Retry a unit's failed hook now, or with --no-retry count it as done and move on.")
+final class ResolveCommand implements Callable<Integer> {
+
+  @Mixin OperatorConnection connection;
+
+  @Parameters(index = "0", paramLabel = "UNIT", description = "e.g. hello/0")
+  String unit;
+
+  @Option(names = "--no-retry", description = "Do not run the failed hook again; mark it done.")
+  boolean noRetry;
+
+  @Override
+  public Integer call() throws Exception {
+    UnitId id;
+    try {
+      id = UnitId.parse(unit);
+    } catch (IllegalArgumentException e) {
+      return Cli.fail("resolve", e.getMessage(), 2);
+    }
+    return Cli.call("resolve", connection, client -> {
+      HttpResponse<String> response = client.post(
+          "/v1/units/" + id.application() + "/" + id.ordinal() + "/resolve", "{\"retry\": " + !noRetry + "}");
+      if (response.statusCode() != 200) return Cli.fail("resolve", Cli.errorOf(response), 1);
+      System.out.println(new com.fasterxml.jackson.databind.ObjectMapper().readTree(response.body()).path("detail").asText());
+      return 0;
+    });
+  }
+}
