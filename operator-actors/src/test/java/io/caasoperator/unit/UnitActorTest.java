@@ -1,0 +1,330 @@
+package io.caasoperator.unit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.typesafe.config.ConfigFactory;
+import io.caasoperator.domain.CharmInfo;
+import io.caasoperator.domain.CharmRef;
+import io.caasoperator.domain.Life;
+import io.caasoperator.domain.UnitId;
+import io.caasoperator.hook.HookEnvironment;
+import io.caasoperator.persistence.UnitState;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
+import org.apache.pekko.actor.testkit.typed.javadsl.ManualTime;
+import org.apache.pekko.actor.testkit.typed.javadsl.TestProbe;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.persistence.testkit.PersistenceTestKitPlugin;
+import org.apache.pekko.persistence.testkit.PersistenceTestKitSnapshotPlugin;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The unit's hook order, exactly-once upgrades, failure, backoff and resolve, and recovery after
+ * a crash, with a scripted executor standing in for processes and manual time for timers.
+ */
+class UnitActorTest {
+  private static final ActorTestKit testKit = ActorTestKit.create(
+      PersistenceTestKitPlugin.getInstance().config()
+          .withFallback(PersistenceTestKitSnapshotPlugin.config())
+          .withFallback(ManualTime.config())
+          .withFallback(ConfigFactory.parseString("caas.journal.snapshot-every = 3"))
+          .withFallback(ConfigFactory.load()));
+  private static final ManualTime time = ManualTime.get(testKit.system());
+  private static final AtomicInteger ids = new AtomicInteger();
+  private static final Duration INTERVAL = Duration.ofMinutes(5);
+
+  private ScriptedExecutor executor;
+  private TestProbe<UnitActor.Report> operator;
+  private UnitDependencies deps;
+  private UnitId unit;
+
+  @AfterAll
+  static void shutdown() {
+    testKit.shutdownTestKit();
+  }
+
+  @BeforeEach
+  void setUp() {
+    executor = new ScriptedExecutor();
+    operator = testKit.createTestProbe();
+    Path data = Path.of("target", "unit-actor-test");
+    deps = new UnitDependencies(executor, data.resolve("agents"), data.resolve("charms"),
+        new HookEnvironment("test", "3.6.0", data.resolve("tools"), "/usr/bin:/bin", "", null),
+        RetryPolicy.DEFAULT, Duration.ofMinutes(1), 4096, Clock.systemUTC());
+    unit = UnitId.of("app" + ids.incrementAndGet(), 0); // a unique entity per test
+  }
+
+  private static CharmInfo charm(long generation, Set<String> hooks, String... containers) {
+    return new CharmInfo(generation, "test", new CharmRef("/charms/test", null, generation, false),
+        "0".repeat(63) + generation, List.of(containers), hooks, false, Map.of());
+  }
+
+  private static final Set<String> ALL_HOOKS = Set.of("install", "leader-elected", "config-changed", "start",
+      "upgrade-charm", "update-status", "stop", "remove", "web-pebble-ready", "leader-settings-changed");
+
+  private ActorRef<UnitActor.Command> spawn() {
+    return testKit.spawn(UnitActor.create(unit, deps, operator.ref()));
+  }
+
+  private static UnitActor.Assign assign(Life life, CharmInfo charm, long config, boolean leader) {
+    return new UnitActor.Assign(new Desired(life, charm, config, leader, INTERVAL));
+  }
+
+  private UnitState stateOf(ActorRef<UnitActor.Command> actor) {
+    TestProbe<UnitState> probe = testKit.createTestProbe();
+    actor.tell(new UnitActor.GetState(probe.ref()));
+    return probe.receiveMessage();
+  }
+
+  @Test
+  void leaderRunsInstallLeaderElectedConfigChangedStartThenPebbleReadyInOrder() {
+    var actor = spawn();
+    actor.tell(assign(Life.ALIVE, charm(1, ALL_HOOKS, "web"), 1, true));
+    actor.tell(new UnitActor.ObserveContainerStart("web", "start-1"));
+    List<String> hooks = new ArrayList<>();
+    for (int i = 0; i < 5; i++) {
+      var call = executor.next();
+      hooks.add(call.hook());
+      call.succeed();
+    }
+    assertThat(hooks).containsExactly("install", "leader-elected", "config-changed", "start", "web-pebble-ready");
+    executor.expectNoHookWithin(Duration.ofMillis(300));
+  }
+
+  @Test
+  void nonLeaderDoesNotRunLeaderElected() {
+    var actor = spawn();
+    actor.tell(assign(Life.ALIVE, charm(1, ALL_HOOKS), 1, false));
+    executor.complete("install");
+    executor.complete("config-changed");
+    executor.complete("start");
+    executor.expectNoHookWithin(Duration.ofMillis(300));
+  }
+
+  @Test
+  void pebbleReadyRunsOncePerContainerStartAndAgainOnARestartOfTheContainer() {
+    var actor = spawn();
+    actor.tell(assign(Life.ALIVE, charm(1, ALL_HOOKS, "web"), 1, false));
+    for (String hook : List.of("install", "config-changed", "start")) executor.complete(hook);
+    actor.tell(new UnitActor.ObserveContainerStart("web", "start-1"));
+    executor.complete("web-pebble-ready");
+    actor.tell(new UnitActor.ObserveContainerStart("web", "start-1"));
+    executor.expectNoHookWithin(Duration.ofMillis(300));
+    actor.tell(new UnitActor.ObserveContainerStart("web", "start-2"));
+    assertThat(executor.complete("web-pebble-ready").invocation().environment()).containsEntry("JUJU_WORKLOAD_NAME", "web");
+  }
+
+  @Test
+  void configChangeRunsConfigChangedOnceAndRepeatingTheSameAssignmentRunsNothing() {
+    var actor = spawn();
+    CharmInfo charm = charm(1, ALL_HOOKS);
+    actor.tell(assign(Life.ALIVE, charm, 1, false));
+    for (String hook : List.of("install", "config-changed", "start")) executor.complete(hook);
+    actor.tell(assign(Life.ALIVE, charm, 2, false));
+    executor.complete("config-changed");
+    actor.tell(assign(Life.ALIVE, charm, 2, false));
+    executor.expectNoHookWithin(Duration.ofMillis(300));
+    assertThat(stateOf(actor).configSeen()).isEqualTo(2);
+  }
+
+  @Test
+  void charmChangeRunsUpgradeCharmThenConfigChangedExactlyOnceEvenAcrossACrash() {
+    var actor = spawn();
+    actor.tell(assign(Life.ALIVE, charm(1, ALL_HOOKS), 1, false));
+    for (String hook : List.of("install", "config-changed", "start")) executor.complete(hook);
+    actor.tell(assign(Life.ALIVE, charm(2, ALL_HOOKS), 1, false));
+    var upgrade = executor.next();
+    assertThat(upgrade.hook()).isEqualTo("upgrade-charm");
+    assertThat(upgrade.invocation().charmDir().toString()).endsWith("0".repeat(63) + "2");
+    upgrade.succeed();
+    executor.complete("config-changed");
+
+    testKit.stop(actor);
+    var again = spawn();
+    again.tell(assign(Life.ALIVE, charm(2, ALL_HOOKS), 1, false));
+    executor.expectNoHookWithin(Duration.ofMillis(300));
+    assertThat(stateOf(again).upgradedTo()).isEqualTo(2);
+  }
+
+  @Test
+  void interruptedHookRunsAgainExactlyOnceAfterRestartAndCompletedHooksNever() {
+    var actor = spawn();
+    actor.tell(assign(Life.ALIVE, charm(1, ALL_HOOKS), 1, false));
+    executor.complete("install");
+    var interrupted = executor.next();
+    assertThat(interrupted.hook()).isEqualTo("config-changed");
+    testKit.stop(actor); // the process's result never reaches the journal
+
+    var again = spawn();
+    var rerun = executor.next();
+    assertThat(rerun.hook()).isEqualTo("config-changed");
+    assertThat(rerun.invocation().contextId()).isNotEqualTo(interrupted.invocation().contextId());
+    interrupted.succeed(); // a late result of the old process changes nothing
+    rerun.succeed();
+    executor.complete("start");
+    executor.expectNoHookWithin(Duration.ofMillis(300));
+    assertThat(stateOf(again).hooksRun()).isEqualTo(3);
+  }
+
+  @Test
+  void failedHookBlocksLaterHooksAndIsRetriedWithDoublingBackoff() {
+    var actor = spawn();
+    actor.tell(assign(Life.ALIVE, charm(1, ALL_HOOKS), 1, false));
+    executor.next().fail(1);
+    UnitState failed = awaitState(actor, s -> s.failed() != null);
+    assertThat(failed.workloadStatus().value()).isEqualTo("error");
+    assertThat(failed.workloadStatus().message()).isEqualTo("hook failed: \"install\"");
+    assertThat(failed.agentStatus().value()).isEqualTo("error");
+
+    time.timePasses(Duration.ofSeconds(4));
+    executor.expectNoHookWithin(Duration.ofMillis(200));
+    time.timePasses(Duration.ofSeconds(1));
+    var second = executor.next();
+    assertThat(second.hook()).isEqualTo("install");
+    second.fail(1);
+    awaitState(actor, s -> s.failed() != null && s.failed().attempt() == 2);
+    time.timePasses(Duration.ofSeconds(9));
+    executor.expectNoHookWithin(Duration.ofMillis(200));
+    time.timePasses(Duration.ofSeconds(1));
+    executor.complete("install");
+    executor.complete("config-changed");
+    executor.complete("start");
+    UnitState recovered = awaitState(actor, s -> s.started() && s.running() == null);
+    assertThat(recovered.workloadStatus().value()).isEqualTo("waiting");
+  }
+
+  @Test
+  void resolveWithoutRetryCountsTheHookDoneAndMovesOn() {
+    var actor = spawn();
+    actor.tell(assign(Life.ALIVE, charm(1, ALL_HOOKS), 1, false));
+    executor.next().fail(3);
+    awaitState(actor, s -> s.failed() != null);
+    TestProbe<UnitActor.ResolveReply> reply = testKit.createTestProbe();
+    actor.tell(new UnitActor.Resolve(false, reply.ref()));
+    assertThat(reply.receiveMessage().outcome()).isEqualTo(UnitActor.ResolveReply.Outcome.RESOLVED);
+    executor.complete("config-changed");
+    executor.complete("start");
+    assertThat(stateOf(actor).installed()).isTrue();
+  }
+
+  @Test
+  void resolveWithRetryRunsTheFailedHookNowAndResolveWithoutFailureIsRefused() {
+    var actor = spawn();
+    actor.tell(assign(Life.ALIVE, charm(1, ALL_HOOKS), 1, false));
+    TestProbe<UnitActor.ResolveReply> reply = testKit.createTestProbe();
+    executor.next().fail(1);
+    awaitState(actor, s -> s.failed() != null);
+    actor.tell(new UnitActor.Resolve(true, reply.ref()));
+    assertThat(reply.receiveMessage().outcome()).isEqualTo(UnitActor.ResolveReply.Outcome.RESOLVED);
+    executor.complete("install");
+    executor.complete("config-changed");
+    executor.complete("start");
+    actor.tell(new UnitActor.Resolve(true, reply.ref()));
+    assertThat(reply.receiveMessage().outcome()).isEqualTo(UnitActor.ResolveReply.Outcome.NOTHING_TO_RESOLVE);
+  }
+
+  @Test
+  void newCharmWhileAHookIsFailedIsUsedForAnImmediateRetry() {
+    var actor = spawn();
+    actor.tell(assign(Life.ALIVE, charm(1, ALL_HOOKS), 1, false));
+    executor.complete("install");
+    executor.next().fail(1); // config-changed
+    awaitState(actor, s -> s.failed() != null);
+    actor.tell(assign(Life.ALIVE, charm(2, ALL_HOOKS), 1, false));
+    var retry = executor.next();
+    assertThat(retry.hook()).isEqualTo("config-changed");
+    assertThat(retry.invocation().charmDir().toString()).endsWith("2");
+    retry.succeed();
+    executor.complete("upgrade-charm");
+    executor.complete("config-changed");
+    executor.complete("start");
+  }
+
+  @Test
+  void missingHookIsSkippedNotFailed() {
+    var actor = spawn();
+    actor.tell(assign(Life.ALIVE, charm(1, Set.of("start")), 1, false));
+    executor.complete("start");
+    UnitState state = stateOf(actor);
+    assertThat(state.installed()).isTrue();
+    assertThat(state.failed()).isNull();
+  }
+
+  @Test
+  void dyingUnitRunsStopThenRemoveAndReportsItselfDead() {
+    var actor = spawn();
+    CharmInfo charm = charm(1, ALL_HOOKS);
+    actor.tell(assign(Life.ALIVE, charm, 1, false));
+    for (String hook : List.of("install", "config-changed", "start")) executor.complete(hook);
+    actor.tell(assign(Life.DYING, charm, 1, false));
+    executor.complete("stop");
+    executor.complete("remove");
+    operator.fishForMessage(Duration.ofSeconds(5), r -> r instanceof UnitActor.Report.Dead d && d.unit().equals(unit)
+        ? org.apache.pekko.actor.testkit.typed.javadsl.FishingOutcomes.complete()
+        : org.apache.pekko.actor.testkit.typed.javadsl.FishingOutcomes.continueAndIgnore());
+  }
+
+  @Test
+  void updateStatusRunsEveryIntervalOnceStarted() {
+    var actor = spawn();
+    actor.tell(assign(Life.ALIVE, charm(1, ALL_HOOKS), 1, false));
+    for (String hook : List.of("install", "config-changed", "start")) executor.complete(hook);
+    time.timePasses(INTERVAL);
+    executor.complete("update-status");
+    time.timePasses(INTERVAL);
+    executor.complete("update-status");
+  }
+
+  @Test
+  void stateRecoversFromSnapshotsAndEvents() {
+    var actor = spawn();
+    actor.tell(assign(Life.ALIVE, charm(1, ALL_HOOKS, "web"), 1, true));
+    actor.tell(new UnitActor.ObserveContainerStart("web", "s1"));
+    for (String hook : List.of("install", "leader-elected", "config-changed", "start", "web-pebble-ready")) {
+      executor.complete(hook);
+    }
+    UnitState before = awaitState(actor, s -> s.containersReady().containsKey("web") && s.running() == null);
+    testKit.stop(actor);
+    UnitState after = stateOf(spawn());
+    assertThat(after).isEqualTo(before);
+  }
+
+  @Test
+  void aFailingActorIsRestartedAfterThreeSecondsWithoutTouchingItsSibling() {
+    var actor = spawn();
+    UnitId siblingId = UnitId.of(unit.application().value(), 1);
+    var sibling = testKit.spawn(UnitActor.create(siblingId, deps, operator.ref()));
+    executor.throwOnRun = new IllegalStateException("executor broke");
+    actor.tell(assign(Life.ALIVE, charm(1, ALL_HOOKS), 1, false));
+    // the first unit's install crashes its actor; the sibling runs its install meanwhile
+    sibling.tell(assign(Life.ALIVE, charm(1, ALL_HOOKS), 1, false));
+    var siblingInstall = executor.next();
+    assertThat(siblingInstall.unit()).isEqualTo(siblingId.name());
+    executor.expectNoHookWithin(Duration.ofMillis(200));
+    time.timePasses(Duration.ofSeconds(3));
+    var restarted = executor.next();
+    assertThat(restarted.unit()).isEqualTo(unit.name());
+    assertThat(restarted.hook()).isEqualTo("install");
+    siblingInstall.succeed();
+    restarted.succeed();
+  }
+
+  private UnitState awaitState(ActorRef<UnitActor.Command> actor, java.util.function.Predicate<UnitState> condition) {
+    TestProbe<UnitState> probe = testKit.createTestProbe();
+    return probe.awaitAssert(Duration.ofSeconds(5), () -> {
+      actor.tell(new UnitActor.GetState(probe.ref()));
+      UnitState s = probe.receiveMessage();
+      assertThat(condition.test(s)).as("state %s", s).isTrue();
+      return s;
+    });
+  }
+}
