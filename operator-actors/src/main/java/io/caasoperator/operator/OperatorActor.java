@@ -126,6 +126,12 @@ public final class OperatorActor extends EventSourcedBehavior<OperatorActor.Comm
   private final Map<UnitId, Desired> sent = new HashMap<>();
   private final Map<UnitId, UnitView> views = new HashMap<>();
   private final Set<UnitId> releasing = new HashSet<>();
+  /**
+   * Units released to the substrate that it may still list as dying for a while (a pod whose
+   * finalizer was just removed): not adopted again until the substrate stops listing them, or
+   * lists them alive (a new unit with the same name).
+   */
+  private final Set<UnitId> released = new HashSet<>();
   private final Map<UnitId, Map<String, String>> pendingStarts = new HashMap<>();
   private final List<ActorRef<Done>> drainWaiters = new ArrayList<>();
   private final Set<UnitId> draining = new HashSet<>();
@@ -294,6 +300,7 @@ public final class OperatorActor extends EventSourcedBehavior<OperatorActor.Comm
       unitsListed = true;
     }
     for (UnitObservation u : units.units()) observed.put(u.unit(), u.life());
+    released.removeIf(u -> !observed.containsKey(u) || observed.get(u) != Life.DYING);
     return reconcile(state, List.of());
   }
 
@@ -347,6 +354,7 @@ public final class OperatorActor extends EventSourcedBehavior<OperatorActor.Comm
       return Effect().none();
     }
     releasing.remove(unit);
+    released.add(unit);
     views.remove(unit);
     ctx.getLog().info("unit {} removed", unit);
     List<OperatorEvent> events = new ArrayList<>();
@@ -449,7 +457,7 @@ public final class OperatorActor extends EventSourcedBehavior<OperatorActor.Comm
     List<OperatorEvent> events = new ArrayList<>();
     Instant now = now();
     observed.forEach((unit, life) -> {
-      if (releasing.contains(unit) || life == Life.DEAD) return;
+      if (releasing.contains(unit) || life == Life.DEAD || (life == Life.DYING && released.contains(unit))) return;
       Life known = state.units().get(unit);
       if (known == null) {
         events.add(new UnitAdded(unit, now));

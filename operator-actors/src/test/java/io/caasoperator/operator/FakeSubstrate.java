@@ -1,0 +1,85 @@
+package io.caasoperator.operator;
+
+import io.caasoperator.domain.UnitId;
+import io.caasoperator.hook.HookExecutor;
+import io.caasoperator.substrate.*;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/** A substrate whose sources the test drives; watches re-list the latest state like a real one. */
+final class FakeSubstrate implements Substrate {
+  private final HookExecutor executor;
+  private volatile ApplicationObservation application;
+  private volatile UnitsObserved units;
+  private final List<WatchSink<ApplicationObservation>> appSinks = new CopyOnWriteArrayList<>();
+  private final List<WatchSink<UnitsObserved>> unitSinks = new CopyOnWriteArrayList<>();
+  private final List<WatchSink<ContainerStarted>> startSinks = new CopyOnWriteArrayList<>();
+  final List<UnitId> released = new CopyOnWriteArrayList<>();
+  final AtomicInteger unitWatches = new AtomicInteger();
+
+  FakeSubstrate(HookExecutor executor) {
+    this.executor = executor;
+  }
+
+  void application(ApplicationObservation observation) {
+    application = observation;
+    appSinks.forEach(s -> s.observed(observation));
+  }
+
+  void units(UnitsObserved observation) {
+    units = observation;
+    unitSinks.forEach(s -> s.observed(observation));
+  }
+
+  void containerStarted(ContainerStarted start) {
+    startSinks.forEach(s -> s.observed(start));
+  }
+
+  void breakUnitsWatch() {
+    new ArrayList<>(unitSinks).forEach(s -> s.failed(new IllegalStateException("connection reset")));
+  }
+
+  @Override
+  public String name() {
+    return "fake";
+  }
+
+  @Override
+  public ApplicationSource applicationSource() {
+    return sink -> {
+      appSinks.add(sink);
+      if (application != null) sink.observed(application);
+      return () -> appSinks.remove(sink);
+    };
+  }
+
+  @Override
+  public UnitSource unitSource() {
+    return sink -> {
+      unitWatches.incrementAndGet();
+      unitSinks.add(sink);
+      if (units != null) sink.observed(new UnitsObserved(units.units(), true));
+      return () -> unitSinks.remove(sink);
+    };
+  }
+
+  @Override
+  public ContainerStartSource containerStartSource() {
+    return sink -> {
+      startSinks.add(sink);
+      return () -> startSinks.remove(sink);
+    };
+  }
+
+  @Override
+  public UnitRemover unitRemover() {
+    return released::add;
+  }
+
+  @Override
+  public HookExecutor hookExecutor() {
+    return executor;
+  }
+}

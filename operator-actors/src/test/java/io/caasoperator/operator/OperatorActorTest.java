@@ -1,0 +1,256 @@
+package io.caasoperator.operator;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.typesafe.config.ConfigFactory;
+import io.caasoperator.charm.CharmStore;
+import io.caasoperator.charm.UnpackLimits;
+import io.caasoperator.domain.ApplicationName;
+import io.caasoperator.domain.CharmRef;
+import io.caasoperator.domain.Life;
+import io.caasoperator.domain.UnitId;
+import io.caasoperator.hook.HookEnvironment;
+import io.caasoperator.substrate.ApplicationObservation;
+import io.caasoperator.substrate.Specification;
+import io.caasoperator.substrate.UnitObservation;
+import io.caasoperator.substrate.UnitsObserved;
+import io.caasoperator.unit.RetryPolicy;
+import io.caasoperator.unit.UnitDependencies;
+import io.caasoperator.unit.UnitView;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
+import org.apache.pekko.actor.testkit.typed.javadsl.ManualTime;
+import org.apache.pekko.actor.testkit.typed.javadsl.TestProbe;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.persistence.testkit.PersistenceTestKitPlugin;
+import org.apache.pekko.persistence.testkit.PersistenceTestKitSnapshotPlugin;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The operator's decisions: deployment, config fan-out, leadership, removal, re-listing. */
+class OperatorActorTest {
+  private static final ActorTestKit testKit = ActorTestKit.create(
+      PersistenceTestKitPlugin.getInstance().config()
+          .withFallback(PersistenceTestKitSnapshotPlugin.config())
+          .withFallback(ManualTime.config())
+          .withFallback(ConfigFactory.load()));
+  private static final ManualTime time = ManualTime.get(testKit.system());
+  private static final AtomicInteger ids = new AtomicInteger();
+
+  @TempDir Path data;
+  private ScriptedExecutor executor;
+  private FakeSubstrate substrate;
+  private ApplicationName app;
+  private final List<String> gone = new CopyOnWriteArrayList<>();
+  private Path charmDir;
+
+  @AfterAll
+  static void shutdown() {
+    testKit.shutdownTestKit();
+  }
+
+  @BeforeEach
+  void setUp() throws IOException {
+    executor = new ScriptedExecutor();
+    substrate = new FakeSubstrate(executor);
+    app = ApplicationName.of("app" + ids.incrementAndGet());
+    charmDir = writeCharm(data.resolve("charm-src"), "greeting: {type: string, default: hi}");
+  }
+
+  private static Path writeCharm(Path dir, String options) throws IOException {
+    Files.createDirectories(dir.resolve("hooks"));
+    Files.writeString(dir.resolve("metadata.yaml"), "name: test\ncontainers:\n  web: {}\n");
+    Files.writeString(dir.resolve("config.yaml"), "options:\n  " + options + "\n");
+    for (String hook : List.of("install", "leader-elected", "config-changed", "start", "upgrade-charm", "stop", "remove")) {
+      Path file = dir.resolve("hooks").resolve(hook);
+      Files.writeString(file, "#!/bin/sh\n");
+      Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rwxr-xr-x"));
+    }
+    return dir;
+  }
+
+  private ActorRef<OperatorActor.Command> spawn() {
+    UnitDependencies units = new UnitDependencies(executor, data.resolve("agents"), data.resolve("charms"),
+        new HookEnvironment("test", "3.6.0", data.resolve("tools"), "/usr/bin:/bin", "", null),
+        RetryPolicy.DEFAULT, Duration.ofMinutes(1), 4096, Clock.systemUTC());
+    OperatorDependencies deps = new OperatorDependencies(app, substrate,
+        new CharmStore(data.resolve("charms"), UnpackLimits.DEFAULT), units, RetryPolicy.DEFAULT,
+        Executors.newVirtualThreadPerTaskExecutor(), Clock.systemUTC(), gone::add);
+    return testKit.spawn(OperatorActor.create(deps));
+  }
+
+  private Specification spec(Map<String, Object> config, long modifiedVersion) {
+    return new Specification(app, new CharmRef(charmDir.toString(), null, modifiedVersion, false), config, Duration.ofMinutes(5));
+  }
+
+  private UnitsObserved alive(int... ordinals) {
+    List<UnitObservation> units = new ArrayList<>();
+    for (int n : ordinals) units.add(new UnitObservation(new UnitId(app, n), Life.ALIVE));
+    return new UnitsObserved(units, true);
+  }
+
+  private ApplicationView status(ActorRef<OperatorActor.Command> operator) {
+    TestProbe<ApplicationView> probe = testKit.createTestProbe();
+    operator.tell(new OperatorActor.GetStatus(probe.ref()));
+    return probe.receiveMessage();
+  }
+
+  /** Completes hooks as they come until every unit's first lifecycle is through. */
+  private Map<String, List<String>> runHooks(int count) {
+    Map<String, List<String>> byUnit = new HashMap<>();
+    for (int i = 0; i < count; i++) {
+      var call = executor.next();
+      byUnit.computeIfAbsent(call.unit(), u -> new ArrayList<>()).add(call.hook());
+      call.succeed();
+    }
+    return byUnit;
+  }
+
+  @Test
+  void deploysTheCharmThenRunsEveryUnitsLifecycleWithTheLowestOrdinalAsLeader() {
+    var operator = spawn();
+    substrate.units(alive(0, 1));
+    substrate.application(new ApplicationObservation.Specified(spec(Map.of(), 0)));
+    Map<String, List<String>> hooks = runHooks(7);
+    assertThat(hooks.get(app + "/0")).containsExactly("install", "leader-elected", "config-changed", "start");
+    assertThat(hooks.get(app + "/1")).containsExactly("install", "config-changed", "start");
+    ApplicationView view = status(operator);
+    assertThat(view.status().value()).isEqualTo("active");
+    assertThat(view.leader()).isEqualTo(app + "/0");
+    assertThat(view.charm().generation()).isEqualTo(1);
+  }
+
+  @Test
+  void aConfigEditRunsConfigChangedOnEveryUnitOnce() {
+    spawn();
+    substrate.units(alive(0, 1));
+    substrate.application(new ApplicationObservation.Specified(spec(Map.of(), 0)));
+    runHooks(7);
+    substrate.application(new ApplicationObservation.Specified(spec(Map.of("greeting", "hello"), 0)));
+    Map<String, List<String>> hooks = runHooks(2);
+    assertThat(hooks.values()).allSatisfy(h -> assertThat(h).containsExactly("config-changed"));
+    executor.expectNoHookWithin(Duration.ofMillis(300));
+  }
+
+  @Test
+  void configThatDoesNotFitTheCharmBlocksTheApplicationAndKeepsTheLastGoodConfig() {
+    var operator = spawn();
+    substrate.units(alive(0));
+    substrate.application(new ApplicationObservation.Specified(spec(Map.of(), 0)));
+    runHooks(4);
+    substrate.application(new ApplicationObservation.Specified(spec(Map.of("colour", "red"), 0)));
+    await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> {
+      ApplicationView view = status(operator);
+      assertThat(view.status().value()).isEqualTo("blocked");
+      assertThat(view.status().message()).contains("colour");
+    });
+    executor.expectNoHookWithin(Duration.ofMillis(300));
+    assertThat(status(operator).configGeneration()).isEqualTo(1);
+  }
+
+  @Test
+  void aModifiedCharmRunsUpgradeCharmThenConfigChangedOnEveryUnit() throws IOException {
+    var operator = spawn();
+    substrate.units(alive(0, 1));
+    substrate.application(new ApplicationObservation.Specified(spec(Map.of(), 0)));
+    runHooks(7);
+    Files.writeString(charmDir.resolve("hooks").resolve("start"), "#!/bin/sh\necho v2\n");
+    substrate.application(new ApplicationObservation.Specified(spec(Map.of(), 1)));
+    Map<String, List<String>> hooks = runHooks(4);
+    assertThat(hooks.values()).allSatisfy(h -> assertThat(h).containsExactly("upgrade-charm", "config-changed"));
+    assertThat(status(operator).charm().generation()).isEqualTo(2);
+  }
+
+  @Test
+  void whenTheLeaderGoesAnotherAliveUnitLeadsAndRunsLeaderElected() {
+    var operator = spawn();
+    substrate.units(alive(0, 1));
+    substrate.application(new ApplicationObservation.Specified(spec(Map.of(), 0)));
+    runHooks(7);
+    substrate.units(new UnitsObserved(List.of(
+        new UnitObservation(new UnitId(app, 0), Life.DYING), new UnitObservation(new UnitId(app, 1), Life.ALIVE)), true));
+    Map<String, List<String>> hooks = runHooks(3);
+    assertThat(hooks.get(app + "/0")).containsExactly("stop", "remove");
+    assertThat(hooks.get(app + "/1")).containsExactly("leader-elected");
+    await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> {
+      assertThat(substrate.released).containsExactly(new UnitId(app, 0));
+      ApplicationView view = status(operator);
+      assertThat(view.leader()).isEqualTo(app + "/1");
+      assertThat(view.units()).extracting(UnitView::unit).containsExactly(new UnitId(app, 1));
+    });
+  }
+
+  @Test
+  void aUnitThatVanishesIsRemovedWithoutItsHooks() {
+    var operator = spawn();
+    substrate.units(alive(0, 1));
+    substrate.application(new ApplicationObservation.Specified(spec(Map.of(), 0)));
+    runHooks(7);
+    substrate.units(alive(0));
+    await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> {
+      assertThat(substrate.released).containsExactly(new UnitId(app, 1));
+      assertThat(status(operator).units()).hasSize(1);
+    });
+    executor.expectNoHookWithin(Duration.ofMillis(300));
+  }
+
+  @Test
+  void aBrokenUnitsWatchIsRestartedAndItsFullListingMissesNothing() {
+    spawn();
+    substrate.units(alive(0));
+    substrate.application(new ApplicationObservation.Specified(spec(Map.of(), 0)));
+    runHooks(4);
+    substrate.breakUnitsWatch();
+    substrate.units(alive(0, 1)); // a change while the watch is down
+    time.timePasses(Duration.ofSeconds(2));
+    await().atMost(Duration.ofSeconds(5)).until(() -> substrate.unitWatches.get() >= 2);
+    Map<String, List<String>> hooks = runHooks(3);
+    assertThat(hooks.get(app + "/1")).containsExactly("install", "config-changed", "start");
+  }
+
+  @Test
+  void anInvalidSpecificationBlocksAndTheApplicationGoneIsReportedOnce() {
+    var operator = spawn();
+    substrate.units(alive(0));
+    substrate.application(new ApplicationObservation.Specified(spec(Map.of(), 0)));
+    runHooks(4);
+    substrate.application(new ApplicationObservation.Invalid("spec app.yaml: \"scale\": must be >= 0, got -1"));
+    await().atMost(Duration.ofSeconds(5)).untilAsserted(() ->
+        assertThat(status(operator).status().message()).contains("must be >= 0"));
+    substrate.application(new ApplicationObservation.NotFound("spec file removed"));
+    substrate.application(new ApplicationObservation.NotFound("spec file removed"));
+    await().atMost(Duration.ofSeconds(5)).until(() -> gone.size() == 1);
+  }
+
+  @Test
+  void aBrokenCharmBlocksWithAMessageNamingItAndKeepsTheUnitsOnTheOldCharm() throws IOException {
+    var operator = spawn();
+    substrate.units(alive(0));
+    substrate.application(new ApplicationObservation.Specified(spec(Map.of(), 0)));
+    runHooks(4);
+    Files.writeString(charmDir.resolve("metadata.yaml"), "summary: no name\n");
+    substrate.application(new ApplicationObservation.Specified(spec(Map.of(), 1)));
+    await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> {
+      ApplicationView view = status(operator);
+      assertThat(view.status().value()).isEqualTo("blocked");
+      assertThat(view.status().message()).startsWith("charm " + charmDir).contains("metadata.yaml").contains("name");
+      assertThat(view.charm().generation()).isEqualTo(1);
+    });
+    executor.expectNoHookWithin(Duration.ofMillis(300));
+  }
+}

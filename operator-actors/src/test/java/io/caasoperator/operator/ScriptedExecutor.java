@@ -1,0 +1,76 @@
+package io.caasoperator.operator;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.caasoperator.hook.HookExecutor;
+import io.caasoperator.hook.HookInvocation;
+import io.caasoperator.hook.ProcessResult;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+/** A hook executor the test drives: every run waits until the test completes it. */
+final class ScriptedExecutor implements HookExecutor {
+
+  record Call(HookInvocation invocation, CompletableFuture<ProcessResult> result) {
+    String hook() {
+      return invocation.environment().get("JUJU_HOOK_NAME");
+    }
+
+    String unit() {
+      return invocation.unit().name();
+    }
+
+    void succeed() {
+      result.complete(new ProcessResult(0, "", "", Duration.ofMillis(1), false, false, null));
+    }
+
+    void fail(int exitCode) {
+      result.complete(new ProcessResult(exitCode, "", "boom", Duration.ofMillis(1), false, false, null));
+    }
+  }
+
+  private final LinkedBlockingQueue<Call> calls = new LinkedBlockingQueue<>();
+  volatile RuntimeException throwOnRun;
+
+  @Override
+  public CompletionStage<ProcessResult> run(HookInvocation invocation) {
+    RuntimeException failure = throwOnRun;
+    if (failure != null) {
+      throwOnRun = null;
+      throw failure;
+    }
+    CompletableFuture<ProcessResult> result = new CompletableFuture<>();
+    calls.add(new Call(invocation, result));
+    return result;
+  }
+
+  Call next() {
+    try {
+      Call call = calls.poll(10, TimeUnit.SECONDS);
+      assertThat(call).as("a hook should have started").isNotNull();
+      return call;
+    } catch (InterruptedException e) {
+      throw new AssertionError(e);
+    }
+  }
+
+  /** Runs the next hook, checks its name, and lets it succeed. */
+  Call complete(String expectedHook) {
+    Call call = next();
+    assertThat(call.hook()).isEqualTo(expectedHook);
+    call.succeed();
+    return call;
+  }
+
+  void expectNoHookWithin(Duration quiet) {
+    try {
+      Call call = calls.poll(quiet.toMillis(), TimeUnit.MILLISECONDS);
+      assertThat(call).as("no hook should have started, got %s", call == null ? null : call.hook()).isNull();
+    } catch (InterruptedException e) {
+      throw new AssertionError(e);
+    }
+  }
+}
