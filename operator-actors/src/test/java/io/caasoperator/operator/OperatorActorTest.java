@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.typesafe.config.ConfigFactory;
+import io.caasoperator.testing.ScriptedExecutor;
 import io.caasoperator.charm.CharmStore;
 import io.caasoperator.charm.UnpackLimits;
 import io.caasoperator.domain.ApplicationName;

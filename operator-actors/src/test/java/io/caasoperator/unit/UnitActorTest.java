@@ -3,6 +3,7 @@ package io.caasoperator.unit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.typesafe.config.ConfigFactory;
+import io.caasoperator.testing.ScriptedExecutor;
 import io.caasoperator.domain.CharmInfo;
 import io.caasoperator.domain.CharmRef;
 import io.caasoperator.domain.Life;
@@ -303,7 +304,7 @@ class UnitActorTest {
     var actor = spawn();
     UnitId siblingId = UnitId.of(unit.application().value(), 1);
     var sibling = testKit.spawn(UnitActor.create(siblingId, deps, operator.ref()));
-    executor.throwOnRun = new IllegalStateException("executor broke");
+    executor.throwOnceFor = unit.name();
     actor.tell(assign(Life.ALIVE, charm(1, ALL_HOOKS), 1, false));
     // the first unit's install crashes its actor; the sibling runs its install meanwhile
     sibling.tell(assign(Life.ALIVE, charm(1, ALL_HOOKS), 1, false));

@@ -1,4 +1,4 @@
-package io.caasoperator.unit;
+package io.caasoperator.testing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -12,42 +12,42 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 /** A hook executor the test drives: every run waits until the test completes it. */
-final class ScriptedExecutor implements HookExecutor {
+public final class ScriptedExecutor implements HookExecutor {
 
-  record Call(HookInvocation invocation, CompletableFuture<ProcessResult> result) {
-    String hook() {
+  public record Call(HookInvocation invocation, CompletableFuture<ProcessResult> result) {
+    public String hook() {
       return invocation.environment().get("JUJU_HOOK_NAME");
     }
 
-    String unit() {
+    public String unit() {
       return invocation.unit().name();
     }
 
-    void succeed() {
+    public void succeed() {
       result.complete(new ProcessResult(0, "", "", Duration.ofMillis(1), false, false, null));
     }
 
-    void fail(int exitCode) {
+    public void fail(int exitCode) {
       result.complete(new ProcessResult(exitCode, "", "boom", Duration.ofMillis(1), false, false, null));
     }
   }
 
   private final LinkedBlockingQueue<Call> calls = new LinkedBlockingQueue<>();
-  volatile RuntimeException throwOnRun;
+  /** The next run for this unit (name) throws, as a broken executor would. */
+  public volatile String throwOnceFor;
 
   @Override
   public CompletionStage<ProcessResult> run(HookInvocation invocation) {
-    RuntimeException failure = throwOnRun;
-    if (failure != null) {
-      throwOnRun = null;
-      throw failure;
+    if (invocation.unit().name().equals(throwOnceFor)) {
+      throwOnceFor = null;
+      throw new IllegalStateException("executor broke");
     }
     CompletableFuture<ProcessResult> result = new CompletableFuture<>();
     calls.add(new Call(invocation, result));
     return result;
   }
 
-  Call next() {
+  public Call next() {
     try {
       Call call = calls.poll(10, TimeUnit.SECONDS);
       assertThat(call).as("a hook should have started").isNotNull();
@@ -58,14 +58,14 @@ final class ScriptedExecutor implements HookExecutor {
   }
 
   /** Runs the next hook, checks its name, and lets it succeed. */
-  Call complete(String expectedHook) {
+  public Call complete(String expectedHook) {
     Call call = next();
     assertThat(call.hook()).isEqualTo(expectedHook);
     call.succeed();
     return call;
   }
 
-  void expectNoHookWithin(Duration quiet) {
+  public void expectNoHookWithin(Duration quiet) {
     try {
       Call call = calls.poll(quiet.toMillis(), TimeUnit.MILLISECONDS);
       assertThat(call).as("no hook should have started, got %s", call == null ? null : call.hook()).isNull();
