@@ -101,6 +101,7 @@ public record OperatorConfig(
         port = Integer.parseInt(listen.substring(colon + 1));
         if (port < 0 || port > 65535) throw new NumberFormatException();
       } catch (NumberFormatException e) {
+        port = -1;
         problems.add("--listen \"" + listen + "\": port must be a number from 0 to 65535");
       }
     }

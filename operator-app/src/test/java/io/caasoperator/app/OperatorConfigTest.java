@@ -1,0 +1,69 @@
+package io.caasoperator.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.typesafe.config.ConfigFactory;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class OperatorConfigTest {
+  @TempDir Path dir;
+
+  private OperatorConfig resolve(OperatorConfig.Flags flags) throws InvalidConfiguration {
+    return OperatorConfig.resolve(flags, ConfigFactory.load(), Map.of("HOME", dir.toString()), file -> "hello");
+  }
+
+  private Path spec() throws IOException {
+    return Files.writeString(dir.resolve("app.yaml"), "application: hello\ncharm: x\n");
+  }
+
+  @Test
+  void defaultsGiveAnEmbeddedOperatorOnLoopbackHttps() throws Exception {
+    OperatorConfig config = resolve(new OperatorConfig.Flags(spec(), null, null, false, null, null, null, null, null, null));
+    assertThat(config.dataDir()).isEqualTo(dir.resolve(".local/state/caas-operator/hello").toAbsolutePath());
+    assertThat(config.listenHost()).isEqualTo("127.0.0.1");
+    assertThat(config.listenPort()).isEqualTo(30666);
+    assertThat(config.insecureHttp()).isFalse();
+    assertThat(config.journal().jdbcUrl()).startsWith("jdbc:h2:file:" + config.dataDir().resolve("journal"));
+    assertThat(config.maxConcurrentHooks()).isEqualTo(16);
+  }
+
+  @Test
+  void everyProblemIsReportedAtOnce() throws Exception {
+    Path notADir = Files.writeString(dir.resolve("file"), "");
+    var flags = new OperatorConfig.Flags(dir.resolve("missing.yaml"), notADir, "0.0.0.0:99999", true, null, dir.resolve("key"),
+        "mysql://x", 0, "soon", "");
+    assertThatThrownBy(() -> resolve(flags))
+        .isInstanceOfSatisfying(InvalidConfiguration.class, e -> assertThat(e.problems()).containsExactlyInAnyOrder(
+            "--spec " + dir.resolve("missing.yaml") + ": no such file",
+            "--data-dir " + notADir + ": exists and is not a directory",
+            "--listen \"0.0.0.0:99999\": port must be a number from 0 to 65535",
+            "--tls-cert and --tls-key go together: give both or neither",
+            "TLS file " + dir.resolve("key") + ": not readable",
+            "--journal: invalid journal url \"mysql://x\": expected postgresql://user:password@host:port/database",
+            "--max-concurrent-hooks must be >= 1, got 0",
+            "--hook-timeout \"soon\": not a duration (use e.g. 30s, 5m, 1h)",
+            "--model must not be empty"));
+  }
+
+  @Test
+  void insecureHttpIsRefusedOffLoopback() throws Exception {
+    var flags = new OperatorConfig.Flags(spec(), dir, "0.0.0.0:8080", true, null, null, null, null, null, null);
+    assertThatThrownBy(() -> resolve(flags)).hasMessageContaining("--insecure-http needs a loopback listen address");
+  }
+
+  @Test
+  void aPostgresqlJournalUrlIsAccepted() throws Exception {
+    var flags = new OperatorConfig.Flags(spec(), dir, null, false, null, null, "postgresql://op:secret@db:5433/journal",
+        null, "90s", null);
+    OperatorConfig config = resolve(flags);
+    assertThat(config.journal().jdbcUrl()).isEqualTo("jdbc:postgresql://db:5433/journal");
+    assertThat(config.journal().describe()).doesNotContain("secret");
+    assertThat(config.hookTimeout()).hasSeconds(90);
+  }
+}

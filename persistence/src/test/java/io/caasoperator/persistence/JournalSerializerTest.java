@@ -1,0 +1,93 @@
+package io.caasoperator.persistence;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.caasoperator.domain.CharmInfo;
+import io.caasoperator.domain.CharmRef;
+import io.caasoperator.domain.ConfigOption;
+import io.caasoperator.domain.Life;
+import io.caasoperator.domain.Status;
+import io.caasoperator.domain.UnitId;
+import java.io.NotSerializableException;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class JournalSerializerTest {
+  private final JournalSerializer serializer = new JournalSerializer();
+  private static final Instant AT = Instant.parse("2026-11-22T10:15:30.123Z");
+  private static final UnitId UNIT = UnitId.of("hello", 0);
+  private static final CharmInfo CHARM = new CharmInfo(2, "hello", new CharmRef("/charms/hello", null, 3, false),
+      "a".repeat(64), List.of("web"), Set.of("install", "start"), false,
+      Map.of("greeting", new ConfigOption(ConfigOption.Type.STRING, "hi", "what to say"),
+          "port", new ConfigOption(ConfigOption.Type.INT, 8080, "")));
+
+  private Object roundTrip(Object value) throws NotSerializableException {
+    return serializer.fromBinary(serializer.toBinary(value), serializer.manifest(value));
+  }
+
+  @Test
+  void everyEventTypeSurvivesARoundTripUnderItsStableName() throws Exception {
+    PlannedHook hook = new PlannedHook(HookKind.PEBBLE_READY, "web", "start-1", 2, 5);
+    Map<String, Object> settings = new LinkedHashMap<>();
+    settings.put("greeting", "hey");
+    settings.put("port", 9090);
+    settings.put("ratio", 0.5);
+    settings.put("loud", true);
+    List<JournalEvent> events = new ArrayList<>(List.of(
+        new UnitEvent.LifeAssigned(Life.DYING, AT), new UnitEvent.Revived(AT), new UnitEvent.CharmAssigned(CHARM, AT),
+        new UnitEvent.CharmSwitched(2, AT), new UnitEvent.ConfigAssigned(5, AT), new UnitEvent.LeadershipAssigned(true, AT),
+        new UnitEvent.ContainerStartObserved("web", "start-1", AT), new UnitEvent.HookStarted(hook, 1, "ctx-1", AT),
+        new UnitEvent.HookCompleted("web-pebble-ready", 12, AT), new UnitEvent.HookSkipped(hook, AT),
+        new UnitEvent.HookFailed("install", 1, "exit status 1", 5, AT), new UnitEvent.HookResolved(false, AT),
+        new UnitEvent.WorkloadStatusSet(Status.of("active", "ready", AT), AT),
+        new OperatorEvent.ApplicationStatusChanged(Status.of("blocked", "bad spec", AT), AT),
+        new OperatorEvent.CharmDeployed(CHARM, AT), new OperatorEvent.ConfigChanged(settings, 5, AT),
+        new OperatorEvent.UnitAdded(UNIT, AT), new OperatorEvent.UnitLifeChanged(UNIT, Life.DYING, AT),
+        new OperatorEvent.UnitRemoved(UNIT, AT), new OperatorEvent.LeaderElected(UNIT, AT),
+        new OperatorEvent.LeaderElected(null, AT)));
+    for (JournalEvent event : events) {
+      assertThat(roundTrip(event)).as(serializer.manifest(event)).isEqualTo(event);
+    }
+    assertThat(serializer.types()).hasSize(UnitEvent.class.getPermittedSubclasses().length
+        + OperatorEvent.class.getPermittedSubclasses().length + 2);
+  }
+
+  @Test
+  void theJournalIsHumanReadableJson() {
+    byte[] bytes = serializer.toBinary(new UnitEvent.HookFailed("install", 1, "exit status 1", 5, AT));
+    assertThat(new String(bytes, StandardCharsets.UTF_8))
+        .isEqualTo("{\"hook\":\"install\",\"exitCode\":1,\"reason\":\"exit status 1\",\"durationMillis\":5,\"at\":\"2026-11-22T10:15:30.123Z\"}");
+    assertThat(serializer.manifest(new UnitEvent.HookFailed("install", 1, "", 5, AT))).isEqualTo("unit.HookFailed.v1");
+  }
+
+  @Test
+  void snapshotsOfBothStatesSurviveARoundTrip() throws Exception {
+    UnitState unit = UnitState.initial(UNIT)
+        .apply(new UnitEvent.CharmAssigned(CHARM, AT))
+        .apply(new UnitEvent.ContainerStartObserved("web", "s1", AT))
+        .apply(new UnitEvent.HookStarted(PlannedHook.of(HookKind.INSTALL, 2, 0), 1, "ctx", AT))
+        .apply(new UnitEvent.HookFailed("install", 1, "exit status 1", 3, AT));
+    assertThat(roundTrip(unit)).isEqualTo(unit);
+    OperatorState operator = OperatorState.initial()
+        .apply(new OperatorEvent.CharmDeployed(CHARM, AT))
+        .apply(new OperatorEvent.ConfigChanged(Map.of("port", 9090), 1, AT))
+        .apply(new OperatorEvent.UnitAdded(UNIT, AT))
+        .apply(new OperatorEvent.UnitAdded(UnitId.of("hello", 10), AT))
+        .apply(new OperatorEvent.LeaderElected(UNIT, AT));
+    assertThat(roundTrip(operator)).isEqualTo(operator);
+  }
+
+  @Test
+  void anUnknownTypeNameIsAClearError() {
+    assertThatThrownBy(() -> serializer.fromBinary("{}".getBytes(StandardCharsets.UTF_8), "unit.Nonsense.v9"))
+        .isInstanceOf(NotSerializableException.class)
+        .hasMessageContaining("unit.Nonsense.v9");
+  }
+}
