@@ -70,6 +70,10 @@ public final class OperatorActor extends EventSourcedBehavior<OperatorActor.Comm
   /** Resolves the unit's failed hook (retry now, or count it done); replies at once. */
   public record ResolveUnit(UnitId unit, boolean retry, ActorRef<UnitActor.ResolveReply> replyTo) implements Command {}
 
+  /** Runs a command in the unit's context (see {@link UnitActor.RunExec}); replies when it ends. */
+  public record ExecOnUnit(UnitId unit, String commands, Duration timeout, ActorRef<UnitActor.ExecReply> replyTo)
+      implements Command {}
+
   /** Stops starting hooks; replies once no hook runs in any unit (shutdown). */
   public record Drain(ActorRef<Done> replyTo) implements Command {}
 
@@ -181,6 +185,7 @@ public final class OperatorActor extends EventSourcedBehavior<OperatorActor.Comm
         .onCommand(GetUnit.class, (state, cmd) -> Effect().reply(cmd.replyTo(), Optional.ofNullable(views.get(cmd.unit()))))
         .onCommand(ResolveUnit.class, this::onResolve)
         .onCommand(Drain.class, this::onDrain)
+        .onCommand(ExecOnUnit.class, this::onExec)
         .onCommand(UnitDrained.class, (state, cmd) -> {
           draining.remove(cmd.drained().unit());
           finishDrainIfIdle();
@@ -369,6 +374,16 @@ public final class OperatorActor extends EventSourcedBehavior<OperatorActor.Comm
       return Effect().reply(cmd.replyTo(), new UnitActor.ResolveReply(UnitActor.ResolveReply.Outcome.UNKNOWN_UNIT, "unknown unit " + cmd.unit()));
     }
     child.tell(new UnitActor.Resolve(cmd.retry(), cmd.replyTo()));
+    return Effect().none();
+  }
+
+  private Effect<OperatorEvent, OperatorState> onExec(OperatorState state, ExecOnUnit cmd) {
+    ActorRef<UnitActor.Command> child = children.get(cmd.unit());
+    if (child == null) {
+      return Effect().reply(cmd.replyTo(),
+          new UnitActor.ExecReply(UnitActor.ExecReply.Outcome.UNKNOWN_UNIT, null, "unknown unit " + cmd.unit()));
+    }
+    child.tell(new UnitActor.RunExec(cmd.commands(), cmd.timeout(), cmd.replyTo()));
     return Effect().none();
   }
 

@@ -2,6 +2,7 @@ package io.caasoperator.unit;
 
 import io.caasoperator.domain.Life;
 import io.caasoperator.domain.UnitId;
+import io.caasoperator.hook.HookContexts;
 import io.caasoperator.hook.HookInvocation;
 import io.caasoperator.hook.ProcessResult;
 import io.caasoperator.persistence.HookKind;
@@ -17,6 +18,7 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CompletionStage;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.PostStop;
@@ -60,6 +62,13 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
   /** Replies with the unit's full state (operation state for debugging). */
   public record GetState(ActorRef<UnitState> replyTo) implements Command {}
 
+  /**
+   * Runs {@code sh -c commands} in the unit's context, serialised with its hooks: it waits for a
+   * running hook, and no hook starts while it runs. Replies when it ends (or at once when the
+   * unit cannot take it).
+   */
+  public record RunExec(String commands, Duration timeout, ActorRef<ExecReply> replyTo) implements Command {}
+
   /** Start no more hooks; replies once no hook process of this unit runs (shutdown). */
   public record Drain(ActorRef<Drained> replyTo) implements Command {}
 
@@ -73,6 +82,16 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
   }
 
   public record Drained(UnitId unit) {}
+
+  /** How an exec went: {@code result} is set when it ran; otherwise {@code detail} says why not. */
+  public record ExecReply(Outcome outcome, ProcessResult result, String detail) {
+    public enum Outcome {
+      RAN,
+      /** the unit exists but cannot take it now (dying, no charm yet, shutting down) */
+      REFUSED,
+      UNKNOWN_UNIT
+    }
+  }
 
   /** What a unit tells the operator: its view after every change, and that it is dead. */
   public sealed interface Report {
@@ -117,6 +136,9 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
 
   // Per-incarnation facts, deliberately not persisted: a restart starts them afresh.
   private String inFlight;
+  private String inFlightToken;
+  private final java.util.ArrayDeque<RunExec> pendingExecs = new java.util.ArrayDeque<>();
+  private RunExec runningExec;
   private boolean retryNow;
   private boolean updateStatusDue;
   private Duration updateStatusInterval;
@@ -167,6 +189,7 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
         .onCommand(GetView.class, (state, cmd) -> Effect().reply(cmd.replyTo(), UnitView.of(state)))
         .onCommand(GetState.class, (state, cmd) -> Effect().reply(cmd.replyTo(), state))
         .onCommand(Drain.class, this::onDrain)
+        .onCommand(RunExec.class, this::onExec)
         .onCommand(Advance.class, this::onAdvance)
         .onCommand(RetryDue.class, (state, cmd) -> {
           retryNow = true;
@@ -202,6 +225,9 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
 
   private void cancelInFlight() {
     if (inFlight != null) deps.executor().cancel(inFlight);
+    if (inFlightToken != null) deps.contexts().unregister(inFlightToken);
+    if (runningExec != null) runningExec.replyTo().tell(refused("unit " + unit + " restarted while the command ran"));
+    pendingExecs.forEach(e -> e.replyTo().tell(refused("unit " + unit + " stopped")));
   }
 
   private Effect<UnitEvent, UnitState> onAssign(UnitState state, Assign cmd) {
@@ -253,13 +279,49 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
 
   private Effect<UnitEvent, UnitState> onDrain(UnitState state, Drain cmd) {
     draining = true;
+    pendingExecs.forEach(e -> e.replyTo().tell(refused("the operator is shutting down")));
+    pendingExecs.clear();
     if (inFlight == null) return Effect().reply(cmd.replyTo(), new Drained(unit));
     drainWaiters.add(cmd.replyTo());
     return Effect().none();
   }
 
+  private Effect<UnitEvent, UnitState> onExec(UnitState state, RunExec cmd) {
+    if (draining) return Effect().reply(cmd.replyTo(), refused("the operator is shutting down"));
+    if (state.life() != Life.ALIVE) return Effect().reply(cmd.replyTo(), refused("unit " + unit + " is " + state.life().label()));
+    if (state.charmInUse() == null) return Effect().reply(cmd.replyTo(), refused("unit " + unit + " has no charm yet"));
+    pendingExecs.add(cmd);
+    return onAdvance(state, ADVANCE);
+  }
+
+  private static ExecReply refused(String why) {
+    return new ExecReply(ExecReply.Outcome.REFUSED, null, why);
+  }
+
+  /** Execs go before the next hook, so a person waiting at a terminal is not starved by hooks. */
+  private Effect<UnitEvent, UnitState> startExec(RunExec exec) {
+    String contextId = unit.name() + "-exec-" + Long.toUnsignedString(random.nextLong());
+    inFlight = contextId;
+    runningExec = exec;
+    String digest = HexFormat.of().formatHex(sha256(exec.commands()));
+    return Effect()
+        .persist(new ExecStarted(contextId, digest, now()))
+        .thenRun(s -> {
+          launch(s, contextId, null, null, List.of("/bin/sh", "-c", exec.commands()), exec.timeout(), deps.execOutputLimit());
+        });
+  }
+
+  private static byte[] sha256(String text) {
+    try {
+      return java.security.MessageDigest.getInstance("SHA-256").digest(text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    } catch (java.security.NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
   private Effect<UnitEvent, UnitState> onAdvance(UnitState state, Advance cmd) {
     if (draining) return Effect().none();
+    if (inFlight == null && state.running() == null && !pendingExecs.isEmpty()) return startExec(pendingExecs.poll());
     UnitResolver.Next next = UnitResolver.next(state, inFlight != null, retryNow, updateStatusDue);
     Instant now = now();
     return switch (next) {
@@ -287,7 +349,7 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
     events.add(new HookStarted(hook, run.attempt(), contextId, now));
     clearTriggers(hook);
     inFlight = contextId;
-    return Effect().persist(events).thenRun(s -> launch(s, contextId));
+    return Effect().persist(events).thenRun(s -> launchHook(s, contextId));
   }
 
   private void clearTriggers(PlannedHook hook) {
@@ -296,23 +358,39 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
   }
 
   /** Runs after HookStarted is safely in the journal: only now may the process start. */
-  private void launch(UnitState state, String contextId) {
+  private void launchHook(UnitState state, String contextId) {
     report(state);
     PlannedHook hook = state.running().hook();
-    Path charmView = unitDir.resolve("charm");
     String executable = state.charmInUse().dispatch() ? "dispatch" : "hooks/" + hook.name();
+    ctx.getLog().info("unit {} hook {} started (attempt {})", unit, hook.name(), state.running().attempt());
+    launch(state, contextId, hook.name(), hook.workload(),
+        List.of(unitDir.resolve("charm").resolve(executable).toString()), deps.hookTimeout(), deps.outputLimit());
+  }
+
+  /** Starts a hook or exec process; its token is valid for hook tools until it ends. */
+  private void launch(UnitState state, String contextId, String hookName, String workload, List<String> command,
+      Duration timeout, int outputLimit) {
+    Path charmView = unitDir.resolve("charm");
     String token = HexFormat.of().formatHex(randomBytes());
+    inFlightToken = token;
+    deps.contexts().register(token, new HookContexts.HookContext(unit, contextId, hookName));
     HookInvocation invocation = new HookInvocation(
         unit,
         unitDir,
         deps.charmsDir().resolve(state.charmInUse().sha256()),
-        List.of(charmView.resolve(executable).toString()),
-        deps.environment().forContext(unit, unitDir, charmView, hook.name(), hook.workload(), contextId, token),
-        deps.hookTimeout(),
+        command,
+        deps.environment().forContext(unit, unitDir, charmView, hookName, workload, contextId, token),
+        timeout,
         contextId,
-        deps.outputLimit());
-    ctx.getLog().info("unit {} hook {} started (attempt {})", unit, hook.name(), state.running().attempt());
-    ctx.pipeToSelf(deps.executor().run(invocation), (result, error) -> new HookFinished(contextId, result, error));
+        outputLimit);
+    CompletionStage<ProcessResult> run;
+    try {
+      run = deps.executor().run(invocation);
+    } catch (RuntimeException e) {
+      deps.contexts().unregister(token);
+      throw e;
+    }
+    ctx.pipeToSelf(run, (result, error) -> new HookFinished(contextId, result, error));
   }
 
   private byte[] randomBytes() {
@@ -322,10 +400,14 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
   }
 
   private Effect<UnitEvent, UnitState> onHookFinished(UnitState state, HookFinished done) {
-    if (!done.contextId().equals(inFlight) || state.running() == null) {
+    if (!done.contextId().equals(inFlight)) {
       return Effect().none(); // a process of an earlier incarnation; its hook runs again
     }
     inFlight = null;
+    deps.contexts().unregister(inFlightToken);
+    inFlightToken = null;
+    if (runningExec != null) return execFinished(done);
+    if (state.running() == null) return Effect().none();
     String hook = state.running().hook().name();
     Instant now = now();
     long millis = Duration.between(state.running().startedAt(), now).toMillis();
@@ -347,10 +429,24 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
         });
   }
 
+  private Effect<UnitEvent, UnitState> execFinished(HookFinished done) {
+    RunExec exec = runningExec;
+    runningExec = null;
+    ProcessResult result = done.result() != null
+        ? done.result()
+        : new ProcessResult(-1, "", "", Duration.ZERO, false, false, failureReason(null, done.error()));
+    return Effect()
+        .persist(new ExecCompleted(done.contextId(), result.exitCode(), result.timedOut(), result.duration().toMillis(), now()))
+        .thenRun(s -> {
+          exec.replyTo().tell(new ExecReply(ExecReply.Outcome.RAN, result, ""));
+          afterChange(s);
+        });
+  }
+
   private String failureReason(ProcessResult result, Throwable error) {
     if (result == null) return "hook could not run: " + (error == null ? "unknown error" : error.getMessage());
     if (result.startFailure() != null) return "hook could not start: " + result.startFailure();
-    if (result.timedOut()) return "hook timed out after " + deps.hookTimeout();
+    if (result.timedOut()) return "hook timed out after " + io.caasoperator.domain.DurationText.format(deps.hookTimeout());
     return "exit status " + result.exitCode();
   }
 

@@ -1,5 +1,6 @@
 package io.caasoperator.unit;
 
+import io.caasoperator.hook.HookContexts;
 import io.caasoperator.hook.HookEnvironment;
 import io.caasoperator.hook.HookExecutor;
 import java.nio.file.Path;
@@ -18,6 +19,8 @@ import java.util.List;
  * @param retry how long to wait before retrying a failed hook
  * @param hookTimeout a hook running longer is killed (with its whole process tree) and fails
  * @param outputLimit bytes of each output stream kept per hook
+ * @param execOutputLimit bytes of each output stream kept per exec (returned to the caller)
+ * @param contexts where running hooks and execs register their hook-tool tokens
  * @param clock the time recorded in events (a fixed clock in tests)
  */
 public record UnitDependencies(
@@ -28,6 +31,8 @@ public record UnitDependencies(
     RetryPolicy retry,
     Duration hookTimeout,
     int outputLimit,
+    int execOutputLimit,
+    HookContexts contexts,
     Clock clock) {
 
   public UnitDependencies {
@@ -39,6 +44,8 @@ public record UnitDependencies(
     if (retry == null) problems.add("retry policy is missing");
     if (hookTimeout == null || hookTimeout.isNegative() || hookTimeout.isZero()) problems.add("hook timeout must be > 0");
     if (outputLimit <= 0) problems.add("hook output limit must be > 0");
+    if (execOutputLimit <= 0) problems.add("exec output limit must be > 0");
+    if (contexts == null) problems.add("hook context registry is missing");
     if (clock == null) problems.add("clock is missing");
     if (!problems.isEmpty()) throw new IllegalArgumentException("unit dependencies: " + String.join("; ", problems));
   }

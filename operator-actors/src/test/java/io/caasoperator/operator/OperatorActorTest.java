@@ -11,6 +11,7 @@ import io.caasoperator.domain.ApplicationName;
 import io.caasoperator.domain.CharmRef;
 import io.caasoperator.domain.Life;
 import io.caasoperator.domain.UnitId;
+import io.caasoperator.hook.HookContexts;
 import io.caasoperator.hook.HookEnvironment;
 import io.caasoperator.substrate.ApplicationObservation;
 import io.caasoperator.substrate.Specification;
@@ -88,7 +89,7 @@ class OperatorActorTest {
   private ActorRef<OperatorActor.Command> spawn() {
     UnitDependencies units = new UnitDependencies(executor, data.resolve("agents"), data.resolve("charms"),
         new HookEnvironment("test", "3.6.0", data.resolve("tools"), "/usr/bin:/bin", "", null),
-        RetryPolicy.DEFAULT, Duration.ofMinutes(1), 4096, Clock.systemUTC());
+        RetryPolicy.DEFAULT, Duration.ofMinutes(1), 4096, 4096, new HookContexts(), Clock.systemUTC());
     OperatorDependencies deps = new OperatorDependencies(app, substrate,
         new CharmStore(data.resolve("charms"), UnpackLimits.DEFAULT), units, RetryPolicy.DEFAULT,
         Executors.newVirtualThreadPerTaskExecutor(), Clock.systemUTC(), gone::add);

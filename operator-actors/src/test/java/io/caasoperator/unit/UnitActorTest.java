@@ -8,6 +8,7 @@ import io.caasoperator.domain.CharmInfo;
 import io.caasoperator.domain.CharmRef;
 import io.caasoperator.domain.Life;
 import io.caasoperator.domain.UnitId;
+import io.caasoperator.hook.HookContexts;
 import io.caasoperator.hook.HookEnvironment;
 import io.caasoperator.persistence.UnitState;
 import java.nio.file.Path;
@@ -60,7 +61,7 @@ class UnitActorTest {
     Path data = Path.of("target", "unit-actor-test");
     deps = new UnitDependencies(executor, data.resolve("agents"), data.resolve("charms"),
         new HookEnvironment("test", "3.6.0", data.resolve("tools"), "/usr/bin:/bin", "", null),
-        RetryPolicy.DEFAULT, Duration.ofMinutes(1), 4096, Clock.systemUTC());
+        RetryPolicy.DEFAULT, Duration.ofMinutes(1), 4096, 4096, new HookContexts(), Clock.systemUTC());
     unit = UnitId.of("app" + ids.incrementAndGet(), 0); // a unique entity per test
   }
 

@@ -2,8 +2,8 @@ package io.caasoperator.app;
 
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigException;
-import com.typesafe.config.ConfigFactory;
 import io.caasoperator.domain.ApplicationName;
+import io.caasoperator.domain.DurationText;
 import io.caasoperator.http.ListenerSettings;
 import io.caasoperator.persistence.JournalSettings;
 import io.caasoperator.unit.RetryPolicy;
@@ -40,6 +40,8 @@ public record OperatorConfig(
     int maxConcurrentHooks,
     Duration hookTimeout,
     int hookOutputLimit,
+    int execOutputLimit,
+    Duration execTimeout,
     RetryPolicy hookRetry,
     RetryPolicy charmRetry,
     Duration specPollInterval,
@@ -143,6 +145,9 @@ public record OperatorConfig(
     if (model.isBlank()) problems.add("--model must not be empty");
     int outputLimit = caas.getInt("hook-output-limit");
     if (outputLimit <= 0) problems.add("caas.hook-output-limit must be > 0");
+    int execOutputLimit = caas.getInt("exec-output-limit");
+    if (execOutputLimit <= 0) problems.add("caas.exec-output-limit must be > 0");
+    Duration execTimeout = duration("caas.exec-timeout", null, caas, "exec-timeout", problems);
 
     RetryPolicy hookRetry = retry("caas.hook-retry", caas.getConfig("hook-retry"), problems);
     RetryPolicy charmRetry = retry("caas.charm-retry", caas.getConfig("charm-retry"), problems);
@@ -152,7 +157,7 @@ public record OperatorConfig(
     if (!problems.isEmpty()) throw new InvalidConfiguration(problems);
     return new OperatorConfig(spec, application, dataDir.toAbsolutePath(), host, port, flags.insecureHttp(),
         flags.tlsCertificate(), flags.tlsKey(), journal, model, maxHooks,
-        hookTimeout, outputLimit, hookRetry, charmRetry, poll, shutdown);
+        hookTimeout, outputLimit, execOutputLimit, execTimeout, hookRetry, charmRetry, poll, shutdown);
   }
 
   /** {@code $XDG_STATE_HOME/caas-operator/<app>}, else {@code ~/.local/state/caas-operator/<app>}. */
@@ -167,7 +172,7 @@ public record OperatorConfig(
   private static Duration duration(String name, String flag, Config caas, String key, List<String> problems) {
     try {
       Duration d = flag != null
-          ? ConfigFactory.parseMap(Map.of("d", flag)).getDuration("d")
+          ? DurationText.parse(flag).orElseThrow(() -> new ConfigException.BadValue(name, flag))
           : caas.getDuration(key);
       if (d.isNegative() || d.isZero()) {
         problems.add(name + " must be > 0, got " + (flag != null ? flag : d));

@@ -5,6 +5,7 @@ import com.typesafe.config.ConfigFactory;
 import io.caasoperator.charm.CharmStore;
 import io.caasoperator.charm.UnpackLimits;
 import io.caasoperator.hook.BoundedHookExecutor;
+import io.caasoperator.hook.HookContexts;
 import io.caasoperator.hook.HookEnvironment;
 import io.caasoperator.hook.LocalProcessExecutor;
 import io.caasoperator.http.HttpListener;
@@ -109,8 +110,9 @@ public final class OperatorRuntime {
     URI url = listener.localUrl(new java.net.InetSocketAddress(config.listenHost(), listener.port()));
     HookEnvironment environment = new HookEnvironment(config.modelName(), HookEnvironment.DEFAULT_JUJU_VERSION,
         toolsDir, System.getenv("PATH"), url.toString(), tls.map(ListenerTls::certificateFile).orElse(null));
+    HookContexts contexts = new HookContexts();
     UnitDependencies units = new UnitDependencies(executor, agentsDir, charmsDir, environment, config.hookRetry(),
-        config.hookTimeout(), config.hookOutputLimit(), clock);
+        config.hookTimeout(), config.hookOutputLimit(), config.execOutputLimit(), contexts, clock);
     OperatorDependencies deps = new OperatorDependencies(config.application(), substrate, charms, units,
         config.charmRetry(), blocking, clock, reason -> stop(StopReason.APPLICATION_GONE, reason));
 
@@ -122,7 +124,7 @@ public final class OperatorRuntime {
     var json = JournalJson.mapper();
     Duration ask = Duration.ofSeconds(10);
     Route routes = ApiRoutes.of(admin, new StatusRoutes(operator, system, json, ask),
-        new UnitRoutes(operator, system, json, ask), reject());
+        new UnitRoutes(operator, system, json, ask, config.execTimeout()), reject());
     ServerBinding binding = HttpListener.start(system, listener, routes).toCompletableFuture().get(30, TimeUnit.SECONDS);
     ListenerFile listenerFile = ListenerFile.in(dataDir);
     listenerFile.write(url);

@@ -55,6 +55,17 @@ public sealed interface UnitEvent extends JournalEvent {
   @StableName("unit.HookResolved.v1")
   record HookResolved(boolean retry, Instant at) implements UnitEvent {}
 
+  /**
+   * A command was exec'd in the unit's context (serialised with its hooks). Only a digest of the
+   * command is kept: commands may carry secrets, and output never enters the journal.
+   */
+  @StableName("unit.ExecStarted.v1")
+  record ExecStarted(String contextId, String commandSha256, Instant at) implements UnitEvent {}
+
+  @StableName("unit.ExecCompleted.v1")
+  record ExecCompleted(String contextId, int exitCode, boolean timedOut, long durationMillis, Instant at)
+      implements UnitEvent {}
+
   @StableName("unit.WorkloadStatusSet.v1")
   record WorkloadStatusSet(Status status, Instant at) implements UnitEvent {}
 }

@@ -98,6 +98,9 @@ public record UnitState(
               ? this
               : finished(failed.hook(), new LastHook(failed.hook().name(), "resolved", e.at(), 0));
       case WorkloadStatusSet e -> withWorkload(e.status(), workloadStatusBeforeError);
+      // an exec is an audit record: it changes nothing the unit decides on
+      case ExecStarted e -> this;
+      case ExecCompleted e -> this;
     };
   }
 

@@ -3,6 +3,7 @@ package io.caasoperator.http.routes;
 import static org.apache.pekko.http.javadsl.server.Directives.*;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.caasoperator.domain.DurationText;
 import io.caasoperator.domain.UnitId;
 import io.caasoperator.http.ApiError;
 import io.caasoperator.http.JsonBody;
@@ -28,14 +29,29 @@ public final class UnitRoutes {
   /** The body of a resolve call: retry the failed hook now, or count it done. */
   public record ResolveRequest(boolean retry) {}
 
+  /**
+   * The body of an exec call.
+   *
+   * @param timeout e.g. {@code 30s}, {@code 5m} (default {@code caas.exec-timeout})
+   * @param operator run in the operator's own context rather than the unit's (the same on the
+   *     local substrate, where both are this machine)
+   */
+  public record ExecRequest(String commands, Optional<String> timeout, Optional<Boolean> operator) {}
+
+  /** The reply of an exec call; {@code truncated}: output beyond the limit was dropped. */
+  public record ExecResponse(int code, String stdout, String stderr, boolean truncated, boolean timedOut) {}
+
   private final ActorRef<OperatorActor.Command> operator;
   private final ActorSystem<?> system;
   private final ObjectMapper json;
   private final JsonBody body;
   private final Duration askTimeout;
+  private final Duration execTimeout;
 
-  public UnitRoutes(ActorRef<OperatorActor.Command> operator, ActorSystem<?> system, ObjectMapper json, Duration askTimeout) {
+  public UnitRoutes(
+      ActorRef<OperatorActor.Command> operator, ActorSystem<?> system, ObjectMapper json, Duration askTimeout, Duration execTimeout) {
     this.operator = operator;
+    this.execTimeout = execTimeout;
     this.system = system;
     this.json = json;
     this.body = new JsonBody(JsonBody.standardMapper());
@@ -46,7 +62,8 @@ public final class UnitRoutes {
     return pathPrefix("v1", () -> pathPrefix("units", () -> pathPrefix(PathMatchers.segment(),
         app -> pathPrefix(PathMatchers.segment(), n -> withUnit(app, n, unit -> concat(
             pathEnd(() -> get(() -> detail(unit))),
-            path("resolve", () -> post(() -> body.entityAs(ResolveRequest.class, req -> resolve(unit, req))))))))));
+            path("resolve", () -> post(() -> body.entityAs(ResolveRequest.class, req -> resolve(unit, req)))),
+            path("exec", () -> post(() -> body.entityAs(ExecRequest.class, req -> exec(unit, req))))))))));
   }
 
   private Route withUnit(String app, String number, Function<UnitId, Route> inner) {
@@ -65,6 +82,43 @@ public final class UnitRoutes {
     return onSuccess(reply, view -> view.isPresent()
         ? complete(StatusCodes.OK, view.get(), Jackson.marshaller(json))
         : JsonErrors.complete(ApiError.notFound("unknown unit " + unit)));
+  }
+
+  private Route exec(UnitId unit, ExecRequest request) {
+    if (request.commands().isBlank()) return JsonErrors.complete(ApiError.badRequest("\"commands\" is empty"));
+    Duration timeout = execTimeout;
+    if (request.timeout().isPresent()) {
+      Optional<Duration> parsed = DurationText.parse(request.timeout().get().strip());
+      if (parsed.isEmpty() || parsed.get().isZero()) {
+        return JsonErrors.complete(ApiError.badRequest(
+            "\"timeout\": \"" + request.timeout().get() + "\" is not a duration (use e.g. 30s, 5m, 1h)"));
+      }
+      timeout = parsed.get();
+    }
+    Duration limit = timeout;
+    // the ask outlives the command: the unit replies after the process ended or was killed
+    CompletionStage<UnitActor.ExecReply> reply = AskPattern.ask(operator,
+        r -> new OperatorActor.ExecOnUnit(unit, request.commands(), limit, r), limit.plus(askTimeout).plus(askTimeout),
+        system.scheduler());
+    return onSuccess(reply, r -> {
+      Route answer = switch (r.outcome()) {
+        case UNKNOWN_UNIT -> JsonErrors.complete(ApiError.notFound(r.detail()));
+        case REFUSED -> JsonErrors.complete(ApiError.conflict(r.detail()));
+        case RAN -> {
+          var p = r.result();
+          if (p.startFailure() != null) {
+            yield JsonErrors.complete(ApiError.internal("the command could not start: " + p.startFailure()));
+          }
+          ExecResponse out = new ExecResponse(p.exitCode(), p.stdout(), p.stderr(), p.truncated(), p.timedOut());
+          yield p.timedOut()
+              ? complete(StatusCodes.REQUEST_TIMEOUT, Map.of("error", "timeout",
+                  "detail", "the command ran longer than " + DurationText.format(limit) + " and was killed with its process tree",
+                  "stdout", p.stdout(), "stderr", p.stderr(), "truncated", p.truncated()), Jackson.marshaller(json))
+              : complete(StatusCodes.OK, out, Jackson.marshaller(json));
+        }
+      };
+      return answer;
+    });
   }
 
   private Route resolve(UnitId unit, ResolveRequest request) {

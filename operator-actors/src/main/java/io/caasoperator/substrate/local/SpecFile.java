@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.caasoperator.domain.ApplicationName;
+import io.caasoperator.domain.DurationText;
 import io.caasoperator.domain.CharmRef;
 import io.caasoperator.substrate.Specification;
 import java.io.IOException;
