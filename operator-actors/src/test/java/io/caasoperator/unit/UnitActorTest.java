@@ -149,6 +149,7 @@ class UnitActorTest {
     assertThat(upgrade.invocation().charmDir().toString()).endsWith("0".repeat(63) + "2");
     upgrade.succeed();
     executor.complete("config-changed");
+    awaitState(actor, s -> s.configSeen() == 1 && s.running() == null);
 
     testKit.stop(actor);
     var again = spawn();
@@ -318,6 +319,40 @@ class UnitActorTest {
     assertThat(restarted.hook()).isEqualTo("install");
     siblingInstall.succeed();
     restarted.succeed();
+  }
+
+  @Test
+  void anExecWaitsForTheRunningHookAndNoHookStartsWhileItRuns() {
+    var actor = spawn();
+    actor.tell(assign(Life.ALIVE, charm(1, ALL_HOOKS), 1, false));
+    var install = executor.next();
+    TestProbe<UnitActor.ExecReply> reply = testKit.createTestProbe();
+    actor.tell(new UnitActor.RunExec("echo hi", Duration.ofSeconds(30), reply.ref()));
+    executor.expectNoHookWithin(Duration.ofMillis(200)); // the exec waits for install
+    install.succeed();
+    var exec = executor.next();
+    assertThat(exec.invocation().command()).containsExactly("/bin/sh", "-c", "echo hi");
+    assertThat(exec.invocation().environment()).containsEntry("JUJU_UNIT_NAME", unit.name()).doesNotContainKey("JUJU_HOOK_NAME");
+    executor.expectNoHookWithin(Duration.ofMillis(200)); // config-changed waits for the exec
+    exec.result().complete(new io.caasoperator.hook.ProcessResult(7, "hi\n", "", Duration.ofMillis(3), false, false, null));
+    UnitActor.ExecReply done = reply.receiveMessage();
+    assertThat(done.outcome()).isEqualTo(UnitActor.ExecReply.Outcome.RAN);
+    assertThat(done.result().exitCode()).isEqualTo(7);
+    assertThat(done.result().stdout()).isEqualTo("hi\n");
+    executor.complete("config-changed");
+  }
+
+  @Test
+  void anExecOnADyingUnitIsRefused() {
+    var actor = spawn();
+    CharmInfo charm = charm(1, Set.of());
+    actor.tell(assign(Life.ALIVE, charm, 1, false));
+    actor.tell(assign(Life.DYING, charm, 1, false));
+    TestProbe<UnitActor.ExecReply> reply = testKit.createTestProbe();
+    actor.tell(new UnitActor.RunExec("true", Duration.ofSeconds(30), reply.ref()));
+    UnitActor.ExecReply refused = reply.receiveMessage();
+    assertThat(refused.outcome()).isEqualTo(UnitActor.ExecReply.Outcome.REFUSED);
+    assertThat(refused.detail()).matches(".*is (dying|dead)");
   }
 
   private UnitState awaitState(ActorRef<UnitActor.Command> actor, java.util.function.Predicate<UnitState> condition) {
