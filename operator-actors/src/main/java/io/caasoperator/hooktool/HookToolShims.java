@@ -178,10 +178,13 @@ public final class HookToolShims {
                     --header='Content-Type: application/x-caas-hook-tool' \\
                     ${CAAS_OPERATOR_CA_FILE:+--ca-certificate="$CAAS_OPERATOR_CA_FILE"} \\
                     --post-file="$tmp/request" -O "$tmp/response" "$url" 2>"$tmp/transport"
-                # wget exits non-zero for any error status (8, or 6 for 401); with
-                # --content-on-error the answer's body is saved, so a body means "answered".
-                if [ "$?" -eq 0 ]; then
+                # wget exits 8 for an error status, its body saved by --content-on-error; a 401
+                # gives exit 6 and no body (wget takes it for a failed login).
+                rc=$?
+                if [ "$rc" -eq 0 ]; then
                     status=200
+                elif [ "$rc" -eq 6 ]; then
+                    status=401
                 elif [ -s "$tmp/response" ]; then
                     status=error
                 else

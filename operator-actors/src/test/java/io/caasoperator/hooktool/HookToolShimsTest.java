@@ -228,13 +228,17 @@ class HookToolShimsTest {
 
         Ran ok = run(Map.of("CAAS_OPERATOR_URL", url(), "CAAS_OPERATOR_CONTEXT_TOKEN", TOKEN, "PATH", bin.toString()),
                 null, true, "is-leader", "a b");
-        answer = call -> new Answer(401, "{\"error\":\"unauthorized\",\"detail\":\"no token\"}".getBytes(StandardCharsets.UTF_8));
+        answer = call -> new Answer(403, "{\"error\":\"forbidden\",\"detail\":\"no token\"}".getBytes(StandardCharsets.UTF_8));
         Ran refused = run(Map.of("CAAS_OPERATOR_URL", url(), "PATH", bin.toString()), null, true, "is-leader");
+        answer = call -> new Answer(401, "{\"error\":\"unauthorized\",\"detail\":\"no token\"}".getBytes(StandardCharsets.UTF_8));
+        Ran unauthorized = run(Map.of("CAAS_OPERATOR_URL", url(), "PATH", bin.toString()), null, true, "is-leader");
 
         assertThat(ok).isEqualTo(new Ran(0, "True\n", ""));
         assertThat(seen.get(0)).isEqualTo(new Seen("is-leader", "Bearer " + TOKEN, HookToolFraming.CONTENT_TYPE,
                 new HookToolFraming.Call(List.of("a b"), "")));
         assertThat(refused).isEqualTo(new Ran(1, "", "ERROR no token\n"));
+        // wget does not keep a 401's body.
+        assertThat(unauthorized).isEqualTo(new Ran(1, "", "ERROR the operator refused the call (HTTP 401)\n"));
     }
 
     @Test
