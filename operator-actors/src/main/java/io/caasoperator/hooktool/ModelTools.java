@@ -1,0 +1,76 @@
+package io.caasoperator.hooktool;
+
+import io.caasoperator.domain.Life;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.time.temporal.ChronoUnit;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What a unit reads about its model: {@code relation-ids}, {@code goal-state} and
+ * {@code unit-get}. The operator runs a single application without relations, so relation
+ * lists are empty, which is what Juju prints for an endpoint with no relation.
+ */
+final class ModelTools {
+
+    /** Go's RFC 3339 to the second, as Juju prints goal-state's {@code since}. */
+    private static final DateTimeFormatter SINCE = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss'Z'")
+            .withZone(ZoneOffset.UTC);
+
+    private ModelTools() {
+    }
+
+    static List<Tool> tools() {
+        return List.of(
+                new Tool("relation-ids", "[options] <name>", "list all relation ids for the given endpoint",
+                        ToolFlags.none().output(), ModelTools::relationIds),
+                new Tool("goal-state", "[options]", "print the status of the charm's peers and related units",
+                        ToolFlags.none().output(), ModelTools::goalState),
+                new Tool("unit-get", "[options] <setting>", "print public-address or private-address",
+                        ToolFlags.none().output(), ModelTools::unitGet));
+    }
+
+    private static ToolOutcome relationIds(ToolCall call) {
+        if (call.positionals().isEmpty()) {
+            throw ToolFailure.usage("no endpoint name specified");
+        }
+        call.noArgumentsFrom(1);
+        return ToolOutcome.printed(call.format().write(List.of()));
+    }
+
+    private static ToolOutcome goalState(ToolCall call) {
+        call.noArgumentsFrom(0);
+        // goal-state has no smart format and prints YAML by default.
+        OutputFormat format = call.format(OutputFormat.YAML, List.of(OutputFormat.YAML, OutputFormat.JSON));
+        Map<String, Object> units = new LinkedHashMap<>();
+        for (PeerUnit unit : call.ctx().units()) {
+            Map<String, Object> state = new LinkedHashMap<>();
+            // ops' planned_units counts every unit whose status is not "dying".
+            state.put("status", unit.life() == Life.ALIVE ? unit.status().value() : "dying");
+            if (unit.status().since() != null) {
+                state.put("since", SINCE.format(unit.status().since().truncatedTo(ChronoUnit.SECONDS)));
+            }
+            units.put(unit.unit().name(), state);
+        }
+        Map<String, Object> goal = new LinkedHashMap<>();
+        goal.put("units", units);
+        goal.put("relations", Map.of());
+        return ToolOutcome.printed(format.write(goal));
+    }
+
+    private static ToolOutcome unitGet(ToolCall call) {
+        if (call.positionals().isEmpty()) {
+            throw ToolFailure.usage("no setting specified");
+        }
+        String setting = call.positionals().get(0);
+        String value = switch (setting) {
+            case "private-address" -> call.ctx().privateAddress();
+            case "public-address" -> call.ctx().publicAddress();
+            default -> throw ToolFailure.usage("unknown setting " + ToolCall.quote(setting));
+        };
+        call.noArgumentsFrom(1);
+        return ToolOutcome.printed(call.format().write(value));
+    }
+}

@@ -1,0 +1,84 @@
+package io.caasoperator.hooktool;
+
+import io.caasoperator.domain.ApplicationName;
+import io.caasoperator.domain.Status;
+import io.caasoperator.domain.UnitId;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * What hook tools read: a read-only snapshot of one running hook or exec context, taken by the
+ * actor that owns the unit. {@link HookTools} never changes it; writes come back as
+ * {@link ToolEffect}s for the actor to persist and fold into the next snapshot, so a tool that
+ * reads after a write in the same hook sees it once the actor has applied the effect.
+ *
+ * <p>Maps may hold {@code null} values (a config option without a default); implementations
+ * should return unmodifiable views.
+ */
+public interface ToolContext {
+
+    /** The unit the hook runs for ({@code JUJU_UNIT_NAME}). */
+    UnitId unit();
+
+    /** The unit's application. */
+    default ApplicationName application() {
+        return unit().application();
+    }
+
+    /** {@code JUJU_MODEL_NAME}. */
+    String modelName();
+
+    /** The running hook, such as {@code config-changed}; empty for an exec or an action. */
+    Optional<String> hookName();
+
+    /** Whether this unit is the application's leader now. */
+    boolean isLeader();
+
+    /** The unit's workload status. */
+    Status unitStatus();
+
+    /** Data attached to the unit's workload status ({@code status-get --include-data}). */
+    default Map<String, Object> unitStatusData() {
+        return Map.of();
+    }
+
+    /** The application status, readable and settable by the leader only. */
+    Status applicationStatus();
+
+    /** Data attached to the application status. */
+    default Map<String, Object> applicationStatusData() {
+        return Map.of();
+    }
+
+    /**
+     * The effective charm config: defaults overlaid with the user's values; values are String,
+     * Integer, Long, Double or Boolean, {@code null} for an option with neither.
+     */
+    Map<String, Object> config();
+
+    /** Leader settings ({@code leader-get}); shared by all units of the application. */
+    Map<String, String> leaderSettings();
+
+    /** This unit's charm state ({@code state-get}); the ops framework keeps its store here. */
+    Map<String, String> charmState();
+
+    /** Ports this unit has opened. */
+    Set<Port> openedPorts();
+
+    /** The workload version last set with {@code application-version-set}; empty when never set. */
+    String workloadVersion();
+
+    /** Every unit of the application, this one included. */
+    List<PeerUnit> units();
+
+    /** {@code unit-get private-address}. */
+    String privateAddress();
+
+    /** {@code unit-get public-address}; on Kubernetes usually the same as the private one. */
+    String publicAddress();
+
+    /** The action this context runs; empty for hooks and exec. */
+    Optional<RunningAction> action();
+}

@@ -1,0 +1,111 @@
+package io.caasoperator.hooktool;
+
+import io.caasoperator.domain.Status;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * A change a hook tool asks for. {@link HookTools} only describes it; the unit's actor persists
+ * it (as an event) and applies it, so a crash never loses or half-applies a tool's write. Records
+ * are named in the past tense because they become journal events unchanged.
+ */
+public sealed interface ToolEffect {
+
+    /** {@code status-set}: the unit's workload status; {@code since} is the call's time. */
+    record WorkloadStatusSet(Status status) implements ToolEffect {
+        public WorkloadStatusSet {
+            Objects.requireNonNull(status, "status");
+        }
+    }
+
+    /** {@code status-set --application}: allowed to the leader only. */
+    record ApplicationStatusSet(Status status) implements ToolEffect {
+        public ApplicationStatusSet {
+            Objects.requireNonNull(status, "status");
+        }
+    }
+
+    /**
+     * {@code leader-set}: the keys to change, in the order given; as in Juju a key with an empty
+     * value is deleted.
+     */
+    record LeaderSettingsSet(Map<String, String> changes) implements ToolEffect {
+        public LeaderSettingsSet {
+            changes = Collections.unmodifiableMap(new LinkedHashMap<>(changes));
+        }
+    }
+
+    /** {@code state-set}: one key of this unit's charm state. */
+    record CharmStateSet(String key, String value) implements ToolEffect {
+        public CharmStateSet {
+            Objects.requireNonNull(key, "key");
+            Objects.requireNonNull(value, "value");
+        }
+    }
+
+    /** {@code state-delete}: a key removed from this unit's charm state (absent keys too). */
+    record CharmStateDeleted(String key) implements ToolEffect {
+        public CharmStateDeleted {
+            Objects.requireNonNull(key, "key");
+        }
+    }
+
+    /** {@code open-port}. */
+    record PortOpened(Port port) implements ToolEffect {
+        public PortOpened {
+            Objects.requireNonNull(port, "port");
+        }
+    }
+
+    /** {@code close-port}. */
+    record PortClosed(Port port) implements ToolEffect {
+        public PortClosed {
+            Objects.requireNonNull(port, "port");
+        }
+    }
+
+    /** {@code application-version-set}. */
+    record WorkloadVersionSet(String version) implements ToolEffect {
+        public WorkloadVersionSet {
+            Objects.requireNonNull(version, "version");
+        }
+    }
+
+    /**
+     * {@code juju-log}: a line for the unit's log.
+     *
+     * @param level TRACE, DEBUG, INFO, WARNING, ERROR or CRITICAL
+     */
+    record Logged(String level, String message) implements ToolEffect {
+        public Logged {
+            Objects.requireNonNull(level, "level");
+            Objects.requireNonNull(message, "message");
+        }
+    }
+
+    /**
+     * {@code action-set}: results to merge into the action's results; dotted keys are already
+     * nested ({@code a.b=1} is {@code {"a": {"b": "1"}}}), leaves are strings.
+     */
+    record ActionResultSet(Map<String, Object> nested) implements ToolEffect {
+        public ActionResultSet {
+            nested = Collections.unmodifiableMap(new LinkedHashMap<>(nested));
+        }
+    }
+
+    /** {@code action-log}: a progress message shown to whoever runs the action. */
+    record ActionLogged(String message) implements ToolEffect {
+        public ActionLogged {
+            Objects.requireNonNull(message, "message");
+        }
+    }
+
+    /** {@code action-fail}: the action fails with this message once its hook ends. */
+    record ActionFailed(String message) implements ToolEffect {
+        public ActionFailed {
+            Objects.requireNonNull(message, "message");
+        }
+    }
+}
