@@ -9,9 +9,16 @@ import java.util.List;
  *
  * @param charm the deployed charm, or null before the first deployment
  * @param leader the leader unit's name, or null
+ * @param workloadVersion what the charm reported with {@code application-version-set}
  */
 public record ApplicationView(
-    String application, Status status, CharmView charm, long configGeneration, String leader, List<UnitView> units) {
+    String application,
+    Status status,
+    CharmView charm,
+    long configGeneration,
+    String leader,
+    String workloadVersion,
+    List<UnitView> units) {
 
   /** @param generation increases with every deployment */
   public record CharmView(String name, String url, String sha256, long generation, long modifiedVersion) {}

@@ -14,6 +14,10 @@ import io.caasoperator.substrate.ContainerStarted;
 import io.caasoperator.substrate.Specification;
 import io.caasoperator.substrate.UnitObservation;
 import io.caasoperator.substrate.UnitsObserved;
+import io.caasoperator.hook.HookContexts;
+import io.caasoperator.hooktool.PeerUnit;
+import io.caasoperator.hooktool.ToolEffect;
+import io.caasoperator.unit.ApplicationSnapshot;
 import io.caasoperator.unit.Desired;
 import io.caasoperator.unit.UnitActor;
 import io.caasoperator.unit.UnitView;
@@ -73,6 +77,13 @@ public final class OperatorActor extends EventSourcedBehavior<OperatorActor.Comm
   /** Runs a command in the unit's context (see {@link UnitActor.RunExec}); replies when it ends. */
   public record ExecOnUnit(UnitId unit, String commands, Duration timeout, ActorRef<UnitActor.ExecReply> replyTo)
       implements Command {}
+
+  /**
+   * A hook tool call from the hook or exec registered under {@code context}; forwarded to its
+   * unit with a snapshot of the application; the unit replies.
+   */
+  public record CallHookTool(HookContexts.HookContext context, String tool, List<String> args, String stdin,
+      ActorRef<UnitActor.ToolReply> replyTo) implements Command {}
 
   /** Stops starting hooks; replies once no hook runs in any unit (shutdown). */
   public record Drain(ActorRef<Done> replyTo) implements Command {}
@@ -186,6 +197,7 @@ public final class OperatorActor extends EventSourcedBehavior<OperatorActor.Comm
         .onCommand(ResolveUnit.class, this::onResolve)
         .onCommand(Drain.class, this::onDrain)
         .onCommand(ExecOnUnit.class, this::onExec)
+        .onCommand(CallHookTool.class, this::onHookTool)
         .onCommand(UnitDrained.class, (state, cmd) -> {
           draining.remove(cmd.drained().unit());
           finishDrainIfIdle();
@@ -331,6 +343,9 @@ public final class OperatorActor extends EventSourcedBehavior<OperatorActor.Comm
         startRemoval(dead.unit());
         return Effect().none();
       }
+      case UnitActor.Report.ApplicationEffects effects -> {
+        return onApplicationEffects(state, effects);
+      }
     }
   }
 
@@ -385,6 +400,48 @@ public final class OperatorActor extends EventSourcedBehavior<OperatorActor.Comm
     }
     child.tell(new UnitActor.RunExec(cmd.commands(), cmd.timeout(), cmd.replyTo()));
     return Effect().none();
+  }
+
+  private Effect<OperatorEvent, OperatorState> onHookTool(OperatorState state, CallHookTool cmd) {
+    UnitId unit = cmd.context().unit();
+    ActorRef<UnitActor.Command> child = children.get(unit);
+    if (child == null || state.charm() == null) {
+      return Effect().reply(cmd.replyTo(), new UnitActor.ToolReply(null, "unit " + unit + " is gone"));
+    }
+    child.tell(new UnitActor.RunHookTool(cmd.context().contextId(), cmd.tool(), cmd.args(), cmd.stdin(),
+        snapshot(state), cmd.replyTo()));
+    return Effect().none();
+  }
+
+  private ApplicationSnapshot snapshot(OperatorState state) {
+    List<PeerUnit> peers = state.units().entrySet().stream()
+        .map(e -> new PeerUnit(e.getKey(), e.getValue(),
+            views.containsKey(e.getKey()) ? views.get(e.getKey()).workloadStatus() : Status.of("waiting", "", now())))
+        .toList();
+    return new ApplicationSnapshot(deps.units().environment().modelName(),
+        ConfigSettings.effective(state.charm().options(), state.config()),
+        state.charmSettings().leaderSettings(), applicationStatus(state), state.charmSettings().workloadVersion(), peers);
+  }
+
+  /** The operator's own status wins when something is wrong; otherwise what the leader set. */
+  private static Status applicationStatus(OperatorState state) {
+    Status charmSet = state.charmSettings().status();
+    return charmSet != null && "active".equals(state.status().value()) ? charmSet : state.status();
+  }
+
+  private Effect<OperatorEvent, OperatorState> onApplicationEffects(OperatorState state, UnitActor.Report.ApplicationEffects report) {
+    List<OperatorEvent> events = new ArrayList<>();
+    Instant now = now();
+    for (ToolEffect effect : report.effects()) {
+      switch (effect) {
+        case ToolEffect.ApplicationStatusSet e -> events.add(new CharmApplicationStatusSet(e.status(), now));
+        case ToolEffect.LeaderSettingsSet e -> events.add(new LeaderSettingsChanged(e.changes(), now));
+        case ToolEffect.WorkloadVersionSet e -> events.add(new WorkloadVersionSet(e.version(), now));
+        default -> {}
+      }
+    }
+    if (events.isEmpty()) return Effect().none();
+    return Effect().persist(events).thenRun(this::syncChildren);
   }
 
   private Effect<OperatorEvent, OperatorState> onDrain(OperatorState state, Drain cmd) {
@@ -524,7 +581,7 @@ public final class OperatorActor extends EventSourcedBehavior<OperatorActor.Comm
       if (releasing.contains(unit)) continue;
       ActorRef<UnitActor.Command> child = children.computeIfAbsent(unit, this::spawnUnit);
       Desired desired = new Desired(entry.getValue(), state.charm(), state.configGeneration(),
-          unit.equals(state.leader()), spec.updateStatusInterval());
+          unit.equals(state.leader()), state.charmSettings().leaderSettingsGeneration(), spec.updateStatusInterval());
       if (!desired.equals(sent.get(unit))) {
         sent.put(unit, desired);
         child.tell(new UnitActor.Assign(desired));
@@ -557,18 +614,19 @@ public final class OperatorActor extends EventSourcedBehavior<OperatorActor.Comm
         .toList();
     return new ApplicationView(
         deps.application().value(),
-        state.status(),
+        applicationStatus(state),
         charm == null ? null : new ApplicationView.CharmView(charm.name(), charm.ref().url(), charm.sha256(),
             charm.generation(), charm.ref().modifiedVersion()),
         state.configGeneration(),
         state.leader() == null ? null : state.leader().name(),
+        state.charmSettings().workloadVersion(),
         units);
   }
 
   private static UnitView placeholder(UnitId unit, Life life) {
     Instant epoch = Instant.EPOCH;
     return new UnitView(unit, life, false, Status.of("allocating", "", epoch), Status.of("waiting", "agent initialising", epoch),
-        0, null, null, 0, null, null, 0);
+        0, null, null, 0, null, null, 0, List.of());
   }
 
   private static OperatorState applyAll(OperatorState state, List<OperatorEvent> events) {

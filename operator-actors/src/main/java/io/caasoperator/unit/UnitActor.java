@@ -4,6 +4,9 @@ import io.caasoperator.domain.Life;
 import io.caasoperator.domain.UnitId;
 import io.caasoperator.hook.HookContexts;
 import io.caasoperator.hook.HookInvocation;
+import io.caasoperator.hooktool.HookTools;
+import io.caasoperator.hooktool.ToolEffect;
+import io.caasoperator.hooktool.ToolOutcome;
 import io.caasoperator.hook.ProcessResult;
 import io.caasoperator.persistence.HookKind;
 import io.caasoperator.persistence.PlannedHook;
@@ -69,6 +72,17 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
    */
   public record RunExec(String commands, Duration timeout, ActorRef<ExecReply> replyTo) implements Command {}
 
+  /**
+   * A hook tool called by the hook or exec running now with {@code contextId}; replies with the
+   * tool's outcome once the unit's part of its effects is persisted (application-wide effects go
+   * to the operator first, so the next tool call sees them).
+   */
+  public record RunHookTool(String contextId, String tool, List<String> args, String stdin, ApplicationSnapshot app,
+      ActorRef<ToolReply> replyTo) implements Command {}
+
+  /** {@code outcome} when the tool ran; otherwise {@code denied} says why it may not. */
+  public record ToolReply(ToolOutcome outcome, String denied) {}
+
   /** Start no more hooks; replies once no hook process of this unit runs (shutdown). */
   public record Drain(ActorRef<Drained> replyTo) implements Command {}
 
@@ -98,6 +112,9 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
     record Changed(UnitView view) implements Report {}
 
     record Dead(UnitId unit) implements Report {}
+
+    /** Application-wide effects of a hook tool (status, leader settings, workload version). */
+    record ApplicationEffects(UnitId unit, List<ToolEffect> effects) implements Report {}
   }
 
   private record Advance() implements Command {}
@@ -190,6 +207,7 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
         .onCommand(GetState.class, (state, cmd) -> Effect().reply(cmd.replyTo(), state))
         .onCommand(Drain.class, this::onDrain)
         .onCommand(RunExec.class, this::onExec)
+        .onCommand(RunHookTool.class, this::onHookTool)
         .onCommand(Advance.class, this::onAdvance)
         .onCommand(RetryDue.class, (state, cmd) -> {
           retryNow = true;
@@ -249,6 +267,9 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
       }
       if (want.configGeneration() != base.configAssigned()) events.add(new ConfigAssigned(want.configGeneration(), now));
       if (want.leader() != base.leader()) events.add(new LeadershipAssigned(want.leader(), now));
+      if (want.leaderSettingsGeneration() != base.leaderSettingsAssigned()) {
+        events.add(new LeaderSettingsAssigned(want.leaderSettingsGeneration(), now));
+      }
     }
     setUpdateStatusInterval(want.updateStatusInterval());
     if (events.isEmpty()) {
@@ -292,6 +313,49 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
     if (state.charmInUse() == null) return Effect().reply(cmd.replyTo(), refused("unit " + unit + " has no charm yet"));
     pendingExecs.add(cmd);
     return onAdvance(state, ADVANCE);
+  }
+
+  private Effect<UnitEvent, UnitState> onHookTool(UnitState state, RunHookTool cmd) {
+    if (!cmd.contextId().equals(inFlight)) {
+      return Effect().reply(cmd.replyTo(), new ToolReply(null, "the hook or command this token belongs to has finished"));
+    }
+    String hook = state.running() != null ? state.running().hook().name() : null;
+    Instant now = now();
+    ToolOutcome outcome = HookTools.run(cmd.tool(), cmd.args(), cmd.stdin(), new UnitToolContext(state, cmd.app(), hook), now);
+    List<UnitEvent> events = new ArrayList<>();
+    List<ToolEffect> applicationWide = new ArrayList<>();
+    for (ToolEffect effect : outcome.effects()) {
+      switch (effect) {
+        case ToolEffect.WorkloadStatusSet e -> events.add(new WorkloadStatusSet(e.status(), now));
+        case ToolEffect.CharmStateSet e -> events.add(new CharmStateSet(e.key(), e.value(), now));
+        case ToolEffect.CharmStateDeleted e -> events.add(new CharmStateDeleted(e.key(), now));
+        case ToolEffect.PortOpened e -> events.add(new PortOpened(e.port().toString(), now));
+        case ToolEffect.PortClosed e -> events.add(new PortClosed(e.port().toString(), now));
+        case ToolEffect.Logged e -> log(e.level(), hook, e.message());
+        case ToolEffect.ApplicationStatusSet e -> applicationWide.add(e);
+        case ToolEffect.LeaderSettingsSet e -> applicationWide.add(e);
+        case ToolEffect.WorkloadVersionSet e -> applicationWide.add(e);
+        // actions arrive with the action endpoints; until then action tools refuse to run
+        case ToolEffect.ActionResultSet e -> {}
+        case ToolEffect.ActionLogged e -> {}
+        case ToolEffect.ActionFailed e -> {}
+      }
+    }
+    if (!applicationWide.isEmpty()) operator.tell(new Report.ApplicationEffects(unit, applicationWide));
+    ToolReply reply = new ToolReply(outcome, null);
+    if (events.isEmpty()) return Effect().reply(cmd.replyTo(), reply);
+    return Effect().persist(events).thenRun(this::report).thenReply(cmd.replyTo(), s -> reply);
+  }
+
+  /** juju-log: the charm's own words, in the operator's log, at the level it chose. */
+  private void log(String level, String hook, String message) {
+    String where = hook == null ? "exec" : hook;
+    switch (level.toUpperCase(java.util.Locale.ROOT)) {
+      case "ERROR", "CRITICAL" -> ctx.getLog().error("unit {} {}: {}", unit, where, message);
+      case "WARNING", "WARN" -> ctx.getLog().warn("unit {} {}: {}", unit, where, message);
+      case "DEBUG", "TRACE" -> ctx.getLog().debug("unit {} {}: {}", unit, where, message);
+      default -> ctx.getLog().info("unit {} {}: {}", unit, where, message);
+    }
   }
 
   private static ExecReply refused(String why) {

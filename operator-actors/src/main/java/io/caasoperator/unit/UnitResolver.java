@@ -64,6 +64,9 @@ public final class UnitResolver {
     if (s.leader() && !s.leaderElectedSeen()) return run(HookKind.LEADER_ELECTED, s);
     if (s.configSeen() != s.configAssigned()) return run(HookKind.CONFIG_CHANGED, s);
     if (!s.started()) return run(HookKind.START, s);
+    if (!s.leader() && s.leaderSettingsSeen() != s.leaderSettingsAssigned()) {
+      return run(HookKind.LEADER_SETTINGS_CHANGED, s);
+    }
     // only containers the charm declares get pebble-ready, in metadata.yaml order
     for (String container : s.charmInUse().containers()) {
       String start = s.containerStarts().get(container);

@@ -14,6 +14,7 @@ import io.caasoperator.persistence.UnitState;
  * @param failedAttempts how many times the failed hook failed in a row
  * @param lastHook the last hook that ended, e.g. {@code config-changed}, or null
  * @param lastHookOutcome completed, failed, skipped or resolved
+ * @param ports ports the charm opened ({@code 80/tcp})
  */
 public record UnitView(
     UnitId unit,
@@ -27,7 +28,8 @@ public record UnitView(
     int failedAttempts,
     String lastHook,
     String lastHookOutcome,
-    long hooksRun) {
+    long hooksRun,
+    java.util.List<String> ports) {
 
   public static UnitView of(UnitState s) {
     return new UnitView(
@@ -42,6 +44,7 @@ public record UnitView(
         s.failed() == null ? 0 : s.failed().attempt(),
         s.lastHook() == null ? null : s.lastHook().name(),
         s.lastHook() == null ? null : s.lastHook().outcome(),
-        s.hooksRun());
+        s.hooksRun(),
+        java.util.List.copyOf(s.charmData().ports()));
   }
 }

@@ -78,7 +78,7 @@ class UnitActorTest {
   }
 
   private static UnitActor.Assign assign(Life life, CharmInfo charm, long config, boolean leader) {
-    return new UnitActor.Assign(new Desired(life, charm, config, leader, INTERVAL));
+    return new UnitActor.Assign(new Desired(life, charm, config, leader, 0, INTERVAL));
   }
 
   private UnitState stateOf(ActorRef<UnitActor.Command> actor) {

@@ -12,6 +12,9 @@ import io.caasoperator.http.HttpListener;
 import io.caasoperator.http.ListenerFile;
 import io.caasoperator.http.ListenerSettings;
 import io.caasoperator.http.auth.AdminToken;
+import io.caasoperator.http.hooktool.ActorHookToolGateway;
+import io.caasoperator.http.hooktool.HookToolRoutes;
+import io.caasoperator.hooktool.HookToolShims;
 import io.caasoperator.http.routes.ApiRoutes;
 import io.caasoperator.http.routes.StatusRoutes;
 import io.caasoperator.http.routes.UnitRoutes;
@@ -19,7 +22,6 @@ import io.caasoperator.http.tls.ListenerTls;
 import java.net.URI;
 import java.util.Optional;
 import org.apache.pekko.http.javadsl.server.Route;
-import static org.apache.pekko.http.javadsl.server.Directives.reject;
 import io.caasoperator.operator.OperatorActor;
 import io.caasoperator.operator.OperatorDependencies;
 import io.caasoperator.persistence.JournalJson;
@@ -81,6 +83,7 @@ public final class OperatorRuntime {
     Path agentsDir = dataDir.resolve("agents");
     Path toolsDir = dataDir.resolve("tools");
     for (Path dir : new Path[] {dataDir, charmsDir, agentsDir, toolsDir}) Files.createDirectories(dir);
+    HookToolShims.install(toolsDir);
 
     CharmStore charms = new CharmStore(charmsDir, UnpackLimits.DEFAULT);
     int partial = charms.removePartialDownloads();
@@ -124,7 +127,8 @@ public final class OperatorRuntime {
     var json = JournalJson.mapper();
     Duration ask = Duration.ofSeconds(10);
     Route routes = ApiRoutes.of(admin, new StatusRoutes(operator, system, json, ask),
-        new UnitRoutes(operator, system, json, ask, config.execTimeout()), reject());
+        new UnitRoutes(operator, system, json, ask, config.execTimeout()),
+        new HookToolRoutes(new ActorHookToolGateway(contexts, operator, system, ask)).route());
     ServerBinding binding = HttpListener.start(system, listener, routes).toCompletableFuture().get(30, TimeUnit.SECONDS);
     ListenerFile listenerFile = ListenerFile.in(dataDir);
     listenerFile.write(url);

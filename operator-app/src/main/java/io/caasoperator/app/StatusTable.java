@@ -20,9 +20,12 @@ final class StatusTable {
           .append(", sha256 ").append(charm.path("sha256").asText(), 0, Math.min(12, charm.path("sha256").asText().length()))
           .append(")\n");
     }
+    if (!status.path("workloadVersion").asText().isEmpty()) {
+      out.append("Version  ").append(status.path("workloadVersion").asText()).append('\n');
+    }
     out.append('\n');
     List<String[]> rows = new ArrayList<>();
-    rows.add(new String[] {"Unit", "Life", "Agent", "Workload", "Last hook"});
+    rows.add(new String[] {"Unit", "Life", "Agent", "Workload", "Ports", "Last hook"});
     for (JsonNode unit : status.path("units")) {
       String name = unit.path("unit").asText() + (unit.path("leader").asBoolean() ? "*" : "");
       String hook = unit.path("runningHook").isTextual()
@@ -30,10 +33,12 @@ final class StatusTable {
           : unit.path("lastHook").isTextual()
               ? unit.path("lastHook").asText() + " (" + unit.path("lastHookOutcome").asText() + ")"
               : "";
+      List<String> ports = new ArrayList<>();
+      unit.path("ports").forEach(p -> ports.add(p.asText()));
       rows.add(new String[] {name, unit.path("life").asText(), statusText(unit.path("agentStatus")),
-          statusText(unit.path("workloadStatus")), hook});
+          statusText(unit.path("workloadStatus")), String.join(",", ports), hook});
     }
-    int[] widths = new int[5];
+    int[] widths = new int[6];
     for (String[] row : rows) for (int i = 0; i < row.length; i++) widths[i] = Math.max(widths[i], row[i].length());
     for (String[] row : rows) {
       StringBuilder line = new StringBuilder();

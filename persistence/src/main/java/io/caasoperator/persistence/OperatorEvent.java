@@ -35,4 +35,15 @@ public sealed interface OperatorEvent extends JournalEvent {
   /** {@code unit} is null when no alive unit is left to lead. */
   @StableName("operator.LeaderElected.v1")
   record LeaderElected(UnitId unit, Instant at) implements OperatorEvent {}
+
+  /** The leader set the application's status ({@code status-set --application}). */
+  @StableName("operator.CharmApplicationStatusSet.v1")
+  record CharmApplicationStatusSet(Status status, Instant at) implements OperatorEvent {}
+
+  /** {@code leader-set}: keys with an empty value are deleted, as in Juju. */
+  @StableName("operator.LeaderSettingsChanged.v1")
+  record LeaderSettingsChanged(Map<String, String> changes, Instant at) implements OperatorEvent {}
+
+  @StableName("operator.WorkloadVersionSet.v1")
+  record WorkloadVersionSet(String version, Instant at) implements OperatorEvent {}
 }

@@ -29,8 +29,42 @@ public record OperatorState(
     Map<String, Object> config,
     long configGeneration,
     SortedMap<UnitId, Life> units,
-    UnitId leader)
+    UnitId leader,
+    CharmSettings charmSettings)
     implements JournalEvent {
+
+  /**
+   * What the charm set for the whole application through hook tools.
+   *
+   * @param status the application status the leader set, or null
+   * @param leaderSettings {@code leader-set} values
+   * @param leaderSettingsGeneration increases with every change of them
+   * @param workloadVersion {@code application-version-set}, or empty
+   */
+  public record CharmSettings(Status status, Map<String, String> leaderSettings, long leaderSettingsGeneration,
+      String workloadVersion) {
+    public static final CharmSettings EMPTY = new CharmSettings(null, Map.of(), 0, "");
+
+    public CharmSettings {
+      leaderSettings = Map.copyOf(leaderSettings);
+    }
+
+    CharmSettings apply(OperatorEvent event) {
+      return switch (event) {
+        case CharmApplicationStatusSet e -> new CharmSettings(e.status(), leaderSettings, leaderSettingsGeneration, workloadVersion);
+        case LeaderSettingsChanged e -> {
+          TreeMap<String, String> copy = new TreeMap<>(leaderSettings);
+          e.changes().forEach((k, v) -> {
+            if (v == null || v.isEmpty()) copy.remove(k); else copy.put(k, v);
+          });
+          yield new CharmSettings(status, copy, leaderSettingsGeneration + 1, workloadVersion);
+        }
+        case WorkloadVersionSet e -> new CharmSettings(status, leaderSettings, leaderSettingsGeneration, e.version());
+        default -> this;
+      };
+    }
+  }
+
 
   public OperatorState {
     config = Collections.unmodifiableMap(new LinkedHashMap<>(config));
@@ -40,7 +74,7 @@ public record OperatorState(
   public static OperatorState initial() {
     return new OperatorState(
         Status.of("waiting", "waiting for the specification", Instant.EPOCH), null, Map.of(), 0,
-        new TreeMap<>(), null);
+        new TreeMap<>(), null, CharmSettings.EMPTY);
   }
 
   public long charmGeneration() {
@@ -49,18 +83,21 @@ public record OperatorState(
 
   public OperatorState apply(OperatorEvent event) {
     return switch (event) {
-      case ApplicationStatusChanged e -> new OperatorState(e.status(), charm, config, configGeneration, units, leader);
-      case CharmDeployed e -> new OperatorState(status, e.charm(), config, configGeneration, units, leader);
-      case ConfigChanged e -> new OperatorState(status, charm, e.settings(), e.generation(), units, leader);
+      case ApplicationStatusChanged e -> new OperatorState(e.status(), charm, config, configGeneration, units, leader, charmSettings);
+      case CharmDeployed e -> new OperatorState(status, e.charm(), config, configGeneration, units, leader, charmSettings);
+      case ConfigChanged e -> new OperatorState(status, charm, e.settings(), e.generation(), units, leader, charmSettings);
       case UnitAdded e -> withUnits(put(e.unit(), Life.ALIVE));
       case UnitLifeChanged e -> withUnits(put(e.unit(), e.life()));
       case UnitRemoved e -> {
         TreeMap<UnitId, Life> copy = new TreeMap<>(units);
         copy.remove(e.unit());
         yield new OperatorState(status, charm, config, configGeneration, copy,
-            e.unit().equals(leader) ? null : leader);
+            e.unit().equals(leader) ? null : leader, charmSettings);
       }
-      case LeaderElected e -> new OperatorState(status, charm, config, configGeneration, units, e.unit());
+      case LeaderElected e -> new OperatorState(status, charm, config, configGeneration, units, e.unit(), charmSettings);
+      case CharmApplicationStatusSet e -> withCharmSettings(charmSettings.apply(e));
+      case LeaderSettingsChanged e -> withCharmSettings(charmSettings.apply(e));
+      case WorkloadVersionSet e -> withCharmSettings(charmSettings.apply(e));
     };
   }
 
@@ -71,6 +108,10 @@ public record OperatorState(
   }
 
   private OperatorState withUnits(SortedMap<UnitId, Life> newUnits) {
-    return new OperatorState(status, charm, config, configGeneration, newUnits, leader);
+    return new OperatorState(status, charm, config, configGeneration, newUnits, leader, charmSettings);
+  }
+
+  private OperatorState withCharmSettings(CharmSettings settings) {
+    return new OperatorState(status, charm, config, configGeneration, units, leader, settings);
   }
 }

@@ -68,4 +68,22 @@ public sealed interface UnitEvent extends JournalEvent {
 
   @StableName("unit.WorkloadStatusSet.v1")
   record WorkloadStatusSet(Status status, Instant at) implements UnitEvent {}
+
+  /** {@code state-set}: charm-local state, kept in the journal instead of files in the unit. */
+  @StableName("unit.CharmStateSet.v1")
+  record CharmStateSet(String key, String value, Instant at) implements UnitEvent {}
+
+  @StableName("unit.CharmStateDeleted.v1")
+  record CharmStateDeleted(String key, Instant at) implements UnitEvent {}
+
+  /** {@code open-port}; the port as Juju prints it: {@code 80/tcp}, {@code 8000-8010/udp}, {@code icmp}. */
+  @StableName("unit.PortOpened.v1")
+  record PortOpened(String port, Instant at) implements UnitEvent {}
+
+  @StableName("unit.PortClosed.v1")
+  record PortClosed(String port, Instant at) implements UnitEvent {}
+
+  /** The leader changed its settings; a non-leader unit runs leader-settings-changed. */
+  @StableName("unit.LeaderSettingsAssigned.v1")
+  record LeaderSettingsAssigned(long generation, Instant at) implements UnitEvent {}
 }

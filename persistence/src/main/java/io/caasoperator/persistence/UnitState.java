@@ -24,6 +24,9 @@ import java.util.TreeMap;
  * @param containersReady container → start id its pebble-ready ran for
  * @param running the hook whose process may be running (started, not yet finished)
  * @param failed the hook that failed and blocks later hooks until retried or resolved
+ * @param charmData what the charm stored through hook tools (state, opened ports)
+ * @param leaderSettingsAssigned generation of the leader settings the operator has
+ * @param leaderSettingsSeen generation the last leader-settings-changed ran for
  */
 @StableName("snapshot.UnitState.v1")
 public record UnitState(
@@ -47,12 +50,37 @@ public record UnitState(
     Status workloadStatus,
     Status workloadStatusBeforeError,
     LastHook lastHook,
-    long hooksRun)
+    long hooksRun,
+    CharmData charmData,
+    long leaderSettingsAssigned,
+    long leaderSettingsSeen)
     implements JournalEvent {
 
   public UnitState {
     containerStarts = Map.copyOf(containerStarts);
     containersReady = Map.copyOf(containersReady);
+  }
+
+  /** What the charm keeps through hook tools: {@code state-set} values and opened ports. */
+  public record CharmData(Map<String, String> state, java.util.SortedSet<String> ports) {
+    public static final CharmData EMPTY = new CharmData(Map.of(), new java.util.TreeSet<>());
+
+    public CharmData {
+      state = Map.copyOf(state);
+      ports = java.util.Collections.unmodifiableSortedSet(new java.util.TreeSet<>(ports));
+    }
+
+    CharmData withState(String key, String value) {
+      TreeMap<String, String> copy = new TreeMap<>(state);
+      if (value == null) copy.remove(key); else copy.put(key, value);
+      return new CharmData(copy, ports);
+    }
+
+    CharmData withPort(String port, boolean open) {
+      java.util.TreeSet<String> copy = new java.util.TreeSet<>(ports);
+      if (open) copy.add(port); else copy.remove(port);
+      return new CharmData(state, copy);
+    }
   }
 
   /** A hook whose {@code HookStarted} is persisted and whose end is not. */
@@ -68,7 +96,7 @@ public record UnitState(
     return new UnitState(
         unit, Life.ALIVE, null, null, 0, 0, 0, false, false, false, false, false, Map.of(), Map.of(),
         null, null, Status.of("allocating", "", epoch), Status.of("waiting", "agent initialising", epoch),
-        null, null, 0);
+        null, null, 0, CharmData.EMPTY, 0, 0);
   }
 
   public boolean isDead() {
@@ -101,6 +129,11 @@ public record UnitState(
       // an exec is an audit record: it changes nothing the unit decides on
       case ExecStarted e -> this;
       case ExecCompleted e -> this;
+      case CharmStateSet e -> withData(charmData.withState(e.key(), e.value()));
+      case CharmStateDeleted e -> withData(charmData.withState(e.key(), null));
+      case PortOpened e -> withData(charmData.withPort(e.port(), true));
+      case PortClosed e -> withData(charmData.withPort(e.port(), false));
+      case LeaderSettingsAssigned e -> withLeaderSettings(e.generation(), leaderSettingsSeen);
     };
   }
 
@@ -117,7 +150,8 @@ public record UnitState(
       case PEBBLE_READY -> s = s.withContainers(containerStarts, put(containersReady, hook.workload(), hook.containerStart()));
       case STOP -> s = s.withFlags(installed, started, true);
       case REMOVE -> s = s.withLife(Life.DEAD);
-      case UPDATE_STATUS, LEADER_SETTINGS_CHANGED -> {}
+      case LEADER_SETTINGS_CHANGED -> s = s.withLeaderSettings(leaderSettingsAssigned, leaderSettingsAssigned);
+      case UPDATE_STATUS -> {}
     }
     Status workload = s.workloadStatusBeforeError != null ? s.workloadStatusBeforeError : s.workloadStatus;
     return s.withRunning(null, null, Status.of("idle", "", last.at()))
@@ -144,61 +178,76 @@ public record UnitState(
   private UnitState withLife(Life newLife) {
     return new UnitState(unit, newLife, charmAssigned, charmInUse, upgradedTo, configAssigned, configSeen,
         leader, leaderElectedSeen, installed, started, stopped, containerStarts, containersReady, running,
-        failed, agentStatus, workloadStatus, workloadStatusBeforeError, lastHook, hooksRun);
+        failed, agentStatus, workloadStatus, workloadStatusBeforeError, lastHook, hooksRun, charmData, leaderSettingsAssigned, leaderSettingsSeen);
   }
 
   private UnitState withCharms(CharmInfo assigned, CharmInfo inUse) {
     return new UnitState(unit, life, assigned, inUse, upgradedTo, configAssigned, configSeen,
         leader, leaderElectedSeen, installed, started, stopped, containerStarts, containersReady, running,
-        failed, agentStatus, workloadStatus, workloadStatusBeforeError, lastHook, hooksRun);
+        failed, agentStatus, workloadStatus, workloadStatusBeforeError, lastHook, hooksRun, charmData, leaderSettingsAssigned, leaderSettingsSeen);
   }
 
   private UnitState withUpgradedTo(long generation) {
     return new UnitState(unit, life, charmAssigned, charmInUse, generation, configAssigned, configSeen,
         leader, leaderElectedSeen, installed, started, stopped, containerStarts, containersReady, running,
-        failed, agentStatus, workloadStatus, workloadStatusBeforeError, lastHook, hooksRun);
+        failed, agentStatus, workloadStatus, workloadStatusBeforeError, lastHook, hooksRun, charmData, leaderSettingsAssigned, leaderSettingsSeen);
   }
 
   private UnitState withConfig(long assigned, long seen) {
     return new UnitState(unit, life, charmAssigned, charmInUse, upgradedTo, assigned, seen,
         leader, leaderElectedSeen, installed, started, stopped, containerStarts, containersReady, running,
-        failed, agentStatus, workloadStatus, workloadStatusBeforeError, lastHook, hooksRun);
+        failed, agentStatus, workloadStatus, workloadStatusBeforeError, lastHook, hooksRun, charmData, leaderSettingsAssigned, leaderSettingsSeen);
   }
 
   private UnitState withLeader(boolean isLeader, boolean electedSeen) {
     return new UnitState(unit, life, charmAssigned, charmInUse, upgradedTo, configAssigned, configSeen,
         isLeader, electedSeen, installed, started, stopped, containerStarts, containersReady, running,
-        failed, agentStatus, workloadStatus, workloadStatusBeforeError, lastHook, hooksRun);
+        failed, agentStatus, workloadStatus, workloadStatusBeforeError, lastHook, hooksRun, charmData, leaderSettingsAssigned, leaderSettingsSeen);
   }
 
   private UnitState withFlags(boolean isInstalled, boolean isStarted, boolean isStopped) {
     return new UnitState(unit, life, charmAssigned, charmInUse, upgradedTo, configAssigned, configSeen,
         leader, leaderElectedSeen, isInstalled, isStarted, isStopped, containerStarts, containersReady, running,
-        failed, agentStatus, workloadStatus, workloadStatusBeforeError, lastHook, hooksRun);
+        failed, agentStatus, workloadStatus, workloadStatusBeforeError, lastHook, hooksRun, charmData, leaderSettingsAssigned, leaderSettingsSeen);
   }
 
   private UnitState withContainers(Map<String, String> starts, Map<String, String> ready) {
     return new UnitState(unit, life, charmAssigned, charmInUse, upgradedTo, configAssigned, configSeen,
         leader, leaderElectedSeen, installed, started, stopped, starts, ready, running,
-        failed, agentStatus, workloadStatus, workloadStatusBeforeError, lastHook, hooksRun);
+        failed, agentStatus, workloadStatus, workloadStatusBeforeError, lastHook, hooksRun, charmData, leaderSettingsAssigned, leaderSettingsSeen);
   }
 
   private UnitState withRunning(RunningHook nowRunning, FailedHook nowFailed, Status agent) {
     return new UnitState(unit, life, charmAssigned, charmInUse, upgradedTo, configAssigned, configSeen,
         leader, leaderElectedSeen, installed, started, stopped, containerStarts, containersReady, nowRunning,
-        nowFailed, agent, workloadStatus, workloadStatusBeforeError, lastHook, hooksRun);
+        nowFailed, agent, workloadStatus, workloadStatusBeforeError, lastHook, hooksRun, charmData, leaderSettingsAssigned, leaderSettingsSeen);
   }
 
   private UnitState withWorkload(Status workload, Status beforeError) {
     return new UnitState(unit, life, charmAssigned, charmInUse, upgradedTo, configAssigned, configSeen,
         leader, leaderElectedSeen, installed, started, stopped, containerStarts, containersReady, running,
-        failed, agentStatus, workload, beforeError, lastHook, hooksRun);
+        failed, agentStatus, workload, beforeError, lastHook, hooksRun, charmData, leaderSettingsAssigned, leaderSettingsSeen);
   }
 
   private UnitState withLastHook(LastHook last) {
     return new UnitState(unit, life, charmAssigned, charmInUse, upgradedTo, configAssigned, configSeen,
         leader, leaderElectedSeen, installed, started, stopped, containerStarts, containersReady, running,
         failed, agentStatus, workloadStatus, workloadStatusBeforeError, last,
-        "completed".equals(last.outcome()) || "failed".equals(last.outcome()) ? hooksRun + 1 : hooksRun);
+        "completed".equals(last.outcome()) || "failed".equals(last.outcome()) ? hooksRun + 1 : hooksRun,
+        charmData, leaderSettingsAssigned, leaderSettingsSeen);
+  }
+
+  private UnitState withData(CharmData data) {
+    return new UnitState(unit, life, charmAssigned, charmInUse, upgradedTo, configAssigned, configSeen,
+        leader, leaderElectedSeen, installed, started, stopped, containerStarts, containersReady, running,
+        failed, agentStatus, workloadStatus, workloadStatusBeforeError, lastHook, hooksRun, data,
+        leaderSettingsAssigned, leaderSettingsSeen);
+  }
+
+  private UnitState withLeaderSettings(long assigned, long seen) {
+    return new UnitState(unit, life, charmAssigned, charmInUse, upgradedTo, configAssigned, configSeen,
+        leader, leaderElectedSeen, installed, started, stopped, containerStarts, containersReady, running,
+        failed, agentStatus, workloadStatus, workloadStatusBeforeError, lastHook, hooksRun, charmData,
+        assigned, seen);
   }
 }

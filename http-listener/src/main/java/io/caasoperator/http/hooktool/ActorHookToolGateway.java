@@ -1,0 +1,48 @@
+package io.caasoperator.http.hooktool;
+
+import io.caasoperator.hook.HookContexts;
+import io.caasoperator.hooktool.ToolOutcome;
+import io.caasoperator.operator.OperatorActor;
+import io.caasoperator.unit.UnitActor;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.actor.typed.ActorSystem;
+import org.apache.pekko.actor.typed.javadsl.AskPattern;
+
+/**
+ * Hook-tool calls answered by the actors: the token must belong to a hook or exec running now
+ * (registered in {@link HookContexts}); the call then goes to the operator, which forwards it to
+ * that unit with a snapshot of the application.
+ */
+public final class ActorHookToolGateway implements HookToolGateway {
+  private final HookContexts contexts;
+  private final ActorRef<OperatorActor.Command> operator;
+  private final ActorSystem<?> system;
+  private final Duration timeout;
+
+  public ActorHookToolGateway(HookContexts contexts, ActorRef<OperatorActor.Command> operator, ActorSystem<?> system, Duration timeout) {
+    this.contexts = contexts;
+    this.operator = operator;
+    this.system = system;
+    this.timeout = timeout;
+  }
+
+  @Override
+  public CompletionStage<ToolOutcome> call(String token, String tool, List<String> args, String stdin) {
+    Optional<HookContexts.HookContext> context = contexts.lookup(token);
+    if (context.isEmpty()) {
+      return CompletableFuture.failedFuture(
+          new HookToolDenied("this token belongs to no running hook or command (it ended, or it is not a context token)"));
+    }
+    CompletionStage<UnitActor.ToolReply> reply = AskPattern.ask(operator,
+        r -> new OperatorActor.CallHookTool(context.get(), tool, args, stdin, r), timeout, system.scheduler());
+    return reply.thenApply(r -> {
+      if (r.denied() != null) throw new HookToolDenied(r.denied());
+      return r.outcome();
+    });
+  }
+}

@@ -1,0 +1,98 @@
+package io.caasoperator.unit;
+
+import io.caasoperator.domain.Status;
+import io.caasoperator.domain.UnitId;
+import io.caasoperator.hooktool.PeerUnit;
+import io.caasoperator.hooktool.Port;
+import io.caasoperator.hooktool.RunningAction;
+import io.caasoperator.hooktool.ToolContext;
+import io.caasoperator.persistence.UnitState;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+
+/** What a hook tool sees: the unit's own state and the operator's snapshot of the application. */
+record UnitToolContext(UnitState state, ApplicationSnapshot app, String hook) implements ToolContext {
+
+  /** The local substrate's units live on this machine. */
+  private static final String LOCAL_ADDRESS = "127.0.0.1";
+
+  @Override
+  public UnitId unit() {
+    return state.unit();
+  }
+
+  @Override
+  public String modelName() {
+    return app.modelName();
+  }
+
+  @Override
+  public Optional<String> hookName() {
+    return Optional.ofNullable(hook);
+  }
+
+  @Override
+  public boolean isLeader() {
+    return state.leader();
+  }
+
+  @Override
+  public Status unitStatus() {
+    return state.workloadStatus();
+  }
+
+  @Override
+  public Status applicationStatus() {
+    return app.applicationStatus();
+  }
+
+  @Override
+  public Map<String, Object> config() {
+    return app.config();
+  }
+
+  @Override
+  public Map<String, String> leaderSettings() {
+    return app.leaderSettings();
+  }
+
+  @Override
+  public Map<String, String> charmState() {
+    return state.charmData().state();
+  }
+
+  @Override
+  public Set<Port> openedPorts() {
+    Set<Port> ports = new TreeSet<>();
+    for (String port : state.charmData().ports()) ports.add(Port.parse(port));
+    return ports;
+  }
+
+  @Override
+  public String workloadVersion() {
+    return app.workloadVersion();
+  }
+
+  @Override
+  public List<PeerUnit> units() {
+    return app.units();
+  }
+
+  @Override
+  public String privateAddress() {
+    return LOCAL_ADDRESS;
+  }
+
+  @Override
+  public String publicAddress() {
+    return LOCAL_ADDRESS;
+  }
+
+  @Override
+  public Optional<RunningAction> action() {
+    return Optional.empty();
+  }
+}
