@@ -1,0 +1,195 @@
+package io.caasoperator.http.routes;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.caasoperator.domain.Life;
+import io.caasoperator.domain.Status;
+import io.caasoperator.domain.UnitId;
+import io.caasoperator.hook.ProcessResult;
+import io.caasoperator.http.HttpListener;
+import io.caasoperator.http.ListenerSettings;
+import io.caasoperator.http.auth.AdminToken;
+import io.caasoperator.http.client.OperatorClient;
+import io.caasoperator.operator.ApplicationView;
+import io.caasoperator.operator.OperatorActor;
+import io.caasoperator.persistence.JournalJson;
+import io.caasoperator.unit.UnitActor;
+import io.caasoperator.unit.UnitView;
+import java.net.URI;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.actor.typed.javadsl.Behaviors;
+import org.apache.pekko.http.javadsl.ServerBinding;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The admin routes over a real listener, with a stand-in operator actor: every route and every
+ * error a user can get (400, 401, 404, 408, 409, 413), and none of them reaching the operator
+ * when the request is bad.
+ */
+class ApiRoutesTest {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final AdminToken TOKEN = new AdminToken("s3cret-admin-token-for-tests-only-0123456789");
+  private static final UnitId UNIT = UnitId.of("hello", 0);
+  private static final List<OperatorActor.Command> received = new CopyOnWriteArrayList<>();
+  private static ActorTestKit testKit;
+  private static ServerBinding binding;
+  private static URI url;
+
+  /** Knows hello/0 (alive) and hello/1 (dying); execs "sleep" time out, others echo. */
+  private static ActorRef<OperatorActor.Command> fakeOperator() {
+    Instant at = Instant.EPOCH;
+    UnitView view = new UnitView(UNIT, Life.ALIVE, true, Status.of("idle", "", at), Status.of("active", "", at), 1,
+        null, null, 0, "start", "completed", 4, List.of("80/tcp"));
+    return testKit.spawn(Behaviors.receive(OperatorActor.Command.class)
+        .onMessage(OperatorActor.Command.class, cmd -> {
+          received.add(cmd);
+          switch (cmd) {
+            case OperatorActor.GetStatus s -> s.replyTo().tell(
+                new ApplicationView("hello", Status.of("active", "", at), null, 1, "hello/0", "", List.of(view)));
+            case OperatorActor.GetUnit u -> u.replyTo().tell(u.unit().equals(UNIT) ? Optional.of(view) : Optional.empty());
+            case OperatorActor.ResolveUnit r -> r.replyTo().tell(r.unit().equals(UNIT)
+                ? new UnitActor.ResolveReply(UnitActor.ResolveReply.Outcome.NOTHING_TO_RESOLVE, "unit hello/0 has no failed hook")
+                : new UnitActor.ResolveReply(UnitActor.ResolveReply.Outcome.UNKNOWN_UNIT, "unknown unit " + r.unit()));
+            case OperatorActor.ExecOnUnit e -> e.replyTo().tell(switch (e.unit().ordinal()) {
+              case 0 -> new UnitActor.ExecReply(UnitActor.ExecReply.Outcome.RAN, e.commands().startsWith("sleep")
+                  ? new ProcessResult(-1, "partial", "", e.timeout(), true, false, null)
+                  : new ProcessResult(3, "out:" + e.commands(), "err", Duration.ofMillis(5), false, false, null), "");
+              case 1 -> new UnitActor.ExecReply(UnitActor.ExecReply.Outcome.REFUSED, null, "unit hello/1 is dying");
+              default -> new UnitActor.ExecReply(UnitActor.ExecReply.Outcome.UNKNOWN_UNIT, null, "unknown unit " + e.unit());
+            });
+            default -> {}
+          }
+          return Behaviors.same();
+        }).build());
+  }
+
+  @BeforeAll
+  static void start() throws Exception {
+    testKit = ActorTestKit.create();
+    var operator = fakeOperator();
+    var json = JournalJson.mapper();
+    Duration ask = Duration.ofSeconds(5);
+    var route = ApiRoutes.of(TOKEN, new StatusRoutes(operator, testKit.system(), json, ask),
+        new UnitRoutes(operator, testKit.system(), json, ask, Duration.ofMinutes(5)),
+        org.apache.pekko.http.javadsl.server.Directives.reject());
+    ListenerSettings settings = new ListenerSettings("127.0.0.1", 0, true, Optional.empty());
+    binding = HttpListener.start(testKit.system(), settings, route).toCompletableFuture().get(10, TimeUnit.SECONDS);
+    url = settings.localUrl(binding.localAddress());
+  }
+
+  @AfterAll
+  static void stop() throws Exception {
+    binding.terminate(Duration.ofSeconds(5)).toCompletableFuture().get();
+    testKit.shutdownTestKit();
+  }
+
+  @BeforeEach
+  void forget() {
+    received.clear();
+  }
+
+  private static OperatorClient admin() {
+    return new OperatorClient(url, Optional.empty(), Optional.of(TOKEN.value()));
+  }
+
+  private static JsonNode json(HttpResponse<String> response) throws Exception {
+    return JSON.readTree(response.body());
+  }
+
+  @Test
+  void statusAndUnitDetailAnswerWithTheAdminToken() throws Exception {
+    try (var client = admin()) {
+      var status = client.get("/v1/status");
+      assertThat(status.statusCode()).isEqualTo(200);
+      assertThat(json(status).path("units").get(0).path("ports").get(0).asText()).isEqualTo("80/tcp");
+      var unit = client.get("/v1/units/hello/0");
+      assertThat(unit.statusCode()).isEqualTo(200);
+      assertThat(json(unit).path("lastHook").asText()).isEqualTo("start");
+    }
+  }
+
+  @Test
+  void withoutOrWithAWrongTokenEveryAdminRouteIs401AndTheOperatorIsNotAsked() throws Exception {
+    for (Optional<String> token : List.of(Optional.<String>empty(), Optional.of("wrong"))) {
+      try (var client = new OperatorClient(url, Optional.empty(), token)) {
+        for (var response : List.of(client.get("/v1/status"), client.get("/v1/units/hello/0"),
+            client.post("/v1/units/hello/0/resolve", "{\"retry\":true}"), client.post("/v1/units/hello/0/exec", "{\"commands\":\"id\"}"))) {
+          assertThat(response.statusCode()).isEqualTo(401);
+          assertThat(json(response).path("error").asText()).isEqualTo("unauthorized");
+        }
+      }
+    }
+    assertThat(received).isEmpty();
+  }
+
+  @Test
+  void probesNeedNoToken() throws Exception {
+    try (var client = new OperatorClient(url, Optional.empty(), Optional.empty())) {
+      assertThat(client.get("/healthz").statusCode()).isEqualTo(200);
+      assertThat(client.get("/readyz").statusCode()).isEqualTo(503); // no charm deployed in this stand-in
+    }
+  }
+
+  @Test
+  void execRepliesWithCodeAndBothStreams() throws Exception {
+    try (var client = admin()) {
+      var response = client.post("/v1/units/hello/0/exec", "{\"commands\":\"id -u\",\"timeout\":\"30s\"}");
+      assertThat(response.statusCode()).isEqualTo(200);
+      JsonNode body = json(response);
+      assertThat(body.path("code").asInt()).isEqualTo(3);
+      assertThat(body.path("stdout").asText()).isEqualTo("out:id -u");
+      assertThat(body.path("stderr").asText()).isEqualTo("err");
+      var exec = (OperatorActor.ExecOnUnit) received.get(0);
+      assertThat(exec.timeout()).isEqualTo(Duration.ofSeconds(30));
+    }
+  }
+
+  @Test
+  void execErrorsHaveTheRightStatus() throws Exception {
+    try (var client = admin()) {
+      var timedOut = client.post("/v1/units/hello/0/exec", "{\"commands\":\"sleep 100\",\"timeout\":\"1s\"}");
+      assertThat(timedOut.statusCode()).isEqualTo(408);
+      assertThat(json(timedOut).path("stdout").asText()).isEqualTo("partial");
+      assertThat(json(timedOut).path("detail").asText()).contains("1s");
+      assertThat(client.post("/v1/units/hello/1/exec", "{\"commands\":\"true\"}").statusCode()).isEqualTo(409);
+      assertThat(client.post("/v1/units/hello/7/exec", "{\"commands\":\"true\"}").statusCode()).isEqualTo(404);
+      received.clear();
+      var missing = client.post("/v1/units/hello/0/exec", "{\"timeout\":\"1s\"}");
+      assertThat(missing.statusCode()).isEqualTo(400);
+      assertThat(json(missing).path("detail").asText()).contains("commands");
+      assertThat(client.post("/v1/units/hello/0/exec", "{\"commands\": ").statusCode()).isEqualTo(400);
+      var badTimeout = client.post("/v1/units/hello/0/exec", "{\"commands\":\"true\",\"timeout\":\"soon\"}");
+      assertThat(badTimeout.statusCode()).isEqualTo(400);
+      assertThat(json(badTimeout).path("detail").asText()).contains("soon");
+      assertThat(client.post("/v1/units/Hello/0/exec", "{\"commands\":\"true\"}").statusCode()).isEqualTo(400);
+      var huge = client.post("/v1/units/hello/0/exec", "{\"commands\":\"" + "x".repeat(2 * 1024 * 1024) + "\"}");
+      assertThat(huge.statusCode()).isEqualTo(413);
+      assertThat(received).isEmpty();
+    }
+  }
+
+  @Test
+  void resolveOfAUnitWithoutAFailedHookIs409AndOfAnUnknownUnit404() throws Exception {
+    try (var client = admin()) {
+      var nothing = client.post("/v1/units/hello/0/resolve", "{\"retry\":false}");
+      assertThat(nothing.statusCode()).isEqualTo(409);
+      assertThat(json(nothing).path("detail").asText()).isEqualTo("unit hello/0 has no failed hook");
+      assertThat(client.post("/v1/units/hello/5/resolve", "{\"retry\":true}").statusCode()).isEqualTo(404);
+      assertThat(client.post("/v1/units/hello/0/resolve", "{}").statusCode()).isEqualTo(400);
+      assertThat(client.get("/v1/units/hello/5").statusCode()).isEqualTo(404);
+    }
+  }
+}
