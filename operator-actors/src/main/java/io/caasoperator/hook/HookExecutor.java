@@ -10,7 +10,10 @@ import java.util.concurrent.CompletionStage;
 public interface HookExecutor {
   CompletionStage<ProcessResult> run(HookInvocation invocation);
 
-  /** Kills the process tree of that context now, if it runs (shutdown, actor restart). */
+  /**
+   * Kills the process tree of that context, if it runs, also when an earlier operator process
+   * started it (an interrupted hook about to run again). Never blocks the caller.
+   */
   default void cancel(String contextId) {}
 
   /** Kills every process this executor started (shutdown); returns how many were killed. */

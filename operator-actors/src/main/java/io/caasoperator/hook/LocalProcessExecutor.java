@@ -24,11 +24,11 @@ import org.slf4j.LoggerFactory;
  * marker) and {@value #CONTEXT_VARIABLE} (the hook context id). Children inherit the tags, so
  * the whole tree of a hook can be found through {@code /proc} even after re-parenting.
  *
- * <p>When a process exits normally, any process still tagged with its context id is killed: a
- * hook must not leave background processes behind. Juju's contract is the same (a hook's
- * processes end with the hook), and a left-over child would keep the output pipes open, hold the
- * unit's per-hook lock in spirit, and survive into the next charm version. Charms that need a
- * daemon start it through their workload, not from a hook.
+ * <p>A process that ends normally may leave background processes behind: on this machine the
+ * workload is local processes, and charms start daemons from their hooks, as they do under Juju.
+ * Only a hook that times out or is cancelled (shutdown, an interrupted hook about to run again)
+ * has its whole tree killed, found through its context tag. A daemon should redirect its output:
+ * the hook's output is read for at most {@link #DRAIN_GRACE} after it exits.
  *
  * <p>A hook may still escape the tags by clearing its environment and detaching; such a process
  * is out of reach here, as it would be for Juju.
@@ -79,21 +79,16 @@ public final class LocalProcessExecutor implements HookExecutor {
   }
 
   /**
-   * Kills every process tagged with this executor's owner marker: at start-up, hooks orphaned
-   * when a previous operator was killed with SIGKILL; at shutdown, whatever still runs. Without
-   * {@code /proc} it falls back to this JVM's descendants, which misses re-parented processes.
-   * Processes of other operators (other owner markers) are never touched.
+   * Kills the process trees of every hook and exec running now (shutdown). Daemons that earlier
+   * hooks left behind are the workload and are not touched.
    *
    * @return how many processes were killed
    */
+  @Override
   public int killAll() {
-    if (ProcessTree.canScanEnvironments()) {
-      return ProcessTree.killTagged(OWNER_VARIABLE + "=" + ownerMarker);
-    }
-    // Without /proc there are no tags to read: every process this JVM started is taken to be a
-    // hook's (the operator starts no other long-lived children). Orphans of an earlier operator
-    // are out of reach this way.
-    return ProcessTree.killTree(ProcessHandle.current());
+    int killed = 0;
+    for (String contextId : Set.copyOf(running.keySet())) killed += kill(contextId);
+    return killed;
   }
 
   /**
@@ -101,11 +96,18 @@ public final class LocalProcessExecutor implements HookExecutor {
    * run then completes with the exit status the kill produced (137), or, when its process had
    * not started yet, with a start failure saying it was cancelled.
    */
+  /** Returns at once: the killing (a scan of {@code /proc}) happens on the executor's threads. */
+  @Override
   public void cancel(String contextId) {
     if (pending.contains(contextId)) cancelled.add(contextId);
+    threads.execute(() -> kill(contextId));
+  }
+
+  /** Works for a context of an earlier operator process too (found by its tag alone). */
+  private int kill(String contextId) {
     Process process = running.get(contextId);
-    if (process != null) ProcessTree.killTree(process.toHandle());
-    ProcessTree.killTagged(CONTEXT_VARIABLE + "=" + contextId);
+    int killed = process == null ? 0 : ProcessTree.killTree(process.toHandle());
+    return killed + ProcessTree.killTagged(CONTEXT_VARIABLE + "=" + contextId);
   }
 
   private ProcessResult execute(HookInvocation invocation) {
@@ -170,11 +172,7 @@ public final class LocalProcessExecutor implements HookExecutor {
       log.info("{}: {} timed out after {}, killing its processes",
           invocation.unit(), invocation.command(), invocation.timeout());
       ProcessTree.killTree(process.toHandle());
-    }
-    int leftovers = ProcessTree.killTagged(contextTag);
-    if (leftovers > 0 && !timedOut) {
-      log.info("{}: killed {} process(es) left running by {}",
-          invocation.unit(), leftovers, invocation.command());
+      ProcessTree.killTagged(contextTag);
     }
     int exitCode = timedOut ? -1 : process.exitValue();
     if (timedOut) waitQuietly(process);

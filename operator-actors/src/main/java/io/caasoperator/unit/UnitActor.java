@@ -237,6 +237,8 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
 
   private void onRecovered(UnitState state) {
     if (state.failed() != null) scheduleRetry(state.failed().attempt());
+    // A hook interrupted by a crash runs again; whatever is left of its first run goes first.
+    if (state.running() != null) deps.executor().cancel(state.running().contextId());
     report(state);
     ctx.getSelf().tell(ADVANCE);
   }

@@ -90,8 +90,6 @@ public final class OperatorRuntime {
     if (partial > 0) log.info("removed {} partial charm download(s) left by an earlier run", partial);
 
     LocalProcessExecutor processes = new LocalProcessExecutor(dataDir.toString());
-    int orphans = processes.killAll();
-    if (orphans > 0) log.info("killed {} hook process(es) orphaned by an earlier run", orphans);
     BoundedHookExecutor executor = new BoundedHookExecutor(processes, config.maxConcurrentHooks());
     Clock clock = Clock.systemUTC();
     LocalSubstrate substrate =
