@@ -1,6 +1,7 @@
 package io.caasoperator.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
@@ -56,6 +57,10 @@ class HookFailureIT {
         Path fixed = TestCharm.named(APP).writeTo(tmp.resolve("charm-v2"));
         spec.withCharm(fixed).write();
 
+        // The agent is idle for a moment between queued hooks: wait for the last hook, then settle.
+        await("the unit's last lifecycle hook on the fixed charm").atMost(OperatorProcess.PATIENCE)
+                .until(() -> unit.hooks().contains("web-pebble-ready"));
+        Expect.hooks(unit, unit.hooks());
         Status recovered = Expect.status(api, UNIT + " idle on the fixed charm",
                 s -> s.allUnitsIdle() && s.unit(UNIT).path("charmGeneration").asLong() == 2);
         assertThat(recovered.unit(UNIT).path("failedHook").isNull()).isTrue();
@@ -68,6 +73,5 @@ class HookFailureIT {
         assertThat(hooks.subList(2 + attempts.size(), hooks.size()))
                 .as("after the retried config-changed, the charm change and the rest of the lifecycle (log: %s)", hooks)
                 .containsExactly("upgrade-charm", "config-changed", "start", "web-pebble-ready");
-        Expect.hooks(unit, hooks);
     }
 }

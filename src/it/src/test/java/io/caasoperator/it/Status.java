@@ -45,7 +45,10 @@ record Status(JsonNode json) {
         throw new NoSuchElementException("no unit " + name + " in " + json);
     }
 
-    /** True when every listed unit is alive, idle and runs no hook. */
+    /**
+     * True when every listed unit is alive, idle and runs no hook. A unit is also idle for a moment
+     * between two queued hooks: check the hooks logs have settled first ({@link Expect#hooks}).
+     */
     boolean allUnitsIdle() {
         for (JsonNode unit : json.path("units")) {
             if (!"alive".equals(unit.path("life").asText())
