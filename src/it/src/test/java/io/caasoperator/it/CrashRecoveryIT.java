@@ -59,4 +59,28 @@ class CrashRecoveryIT {
                 .anyMatch(line -> line.contains("unit " + UNIT + " hook start started"))
                 .anyMatch(line -> line.contains("unit " + UNIT + " hook web-pebble-ready started"));
     }
+
+    @Test
+    void restartingAfterKill9WhileIdleRunsNoHookAgainAndKeepsTheLeader() {
+        Path charm = TestCharm.named(APP).writeTo(tmp.resolve("charm"));
+        SpecFile spec = SpecFile.at(tmp.resolve("spec/app.yaml"), APP, charm).withScale(2).write();
+        UnitDir leader = UnitDir.of(dataDir, APP + "/0");
+        UnitDir follower = UnitDir.of(dataDir, APP + "/1");
+
+        OperatorProcess first = operators.start(spec, dataDir);
+        OperatorApi api = first.awaitListening();
+        Expect.hooks(leader, Expect.LEADER_LIFECYCLE);
+        Expect.hooks(follower, Expect.FOLLOWER_LIFECYCLE);
+        Expect.idleUnits(api, APP + "/0", APP + "/1");
+
+        first.kill9();
+        OperatorProcess second = operators.start(spec, dataDir);
+        second.awaitListening();
+
+        Status status = Expect.idleUnits(api, APP + "/0", APP + "/1");
+        Expect.hooks(leader, Expect.LEADER_LIFECYCLE);
+        Expect.hooks(follower, Expect.FOLLOWER_LIFECYCLE);
+        assertThat(status.leader()).isEqualTo(APP + "/0");
+        assertThat(second.linesMatching("hook \\S+ started")).as("hooks the restarted operator ran").isEmpty();
+    }
 }
