@@ -1,0 +1,86 @@
+package io.caasoperator.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInfo;
+import org.junit.jupiter.api.io.TempDir;
+
+/** At-least-once hooks across a crash: kill -9 of the operator, then a restart on the same data. */
+class CrashRecoveryIT {
+
+    private static final String APP = "crashy";
+    private static final String UNIT = APP + "/0";
+
+    @TempDir
+    Path tmp;
+
+    private Operators operators;
+    private Path dataDir;
+
+    @BeforeEach
+    void setUp(TestInfo test) {
+        operators = new Operators(getClass().getSimpleName() + "-" + test.getTestMethod().orElseThrow().getName());
+        dataDir = tmp.resolve("data");
+    }
+
+    @AfterEach
+    void tearDown() {
+        operators.close();
+    }
+
+    @Test
+    void aHookInterruptedByKill9RunsAgainExactlyOnceAfterRestartAndNoCompletedHookRunsAgain() {
+        Path charm = TestCharm.named(APP).blocking("start").writeTo(tmp.resolve("charm"));
+        SpecFile spec = SpecFile.at(tmp.resolve("spec/app.yaml"), APP, charm).write();
+        UnitDir unit = UnitDir.of(dataDir, UNIT);
+
+        OperatorProcess first = operators.start(spec, dataDir);
+        OperatorApi api = first.awaitListening();
+        Expect.hooks(unit, List.of("install", "leader-elected", "config-changed", "start"));
+        Expect.status(api, UNIT + " running start", s -> "start".equals(s.unit(UNIT).path("runningHook").asText()));
+
+        first.kill9();
+        OperatorProcess second = operators.start(spec, dataDir);
+        second.awaitListening();
+
+        Expect.hooks(unit, List.of("install", "leader-elected", "config-changed", "start", "start"));
+        unit.release("start");
+
+        Expect.hooks(unit, List.of("install", "leader-elected", "config-changed", "start", "start", "web-pebble-ready"));
+        Status status = Expect.idleUnits(api, UNIT);
+        assertThat(status.unit(UNIT).path("lastHook").asText()).isEqualTo("web-pebble-ready");
+        assertThat(second.linesMatching("hook \\S+ started")).as("hooks the restarted operator ran")
+                .hasSize(2)
+                .anyMatch(line -> line.contains("unit " + UNIT + " hook start started"))
+                .anyMatch(line -> line.contains("unit " + UNIT + " hook web-pebble-ready started"));
+    }
+
+    @Test
+    void restartingAfterKill9WhileIdleRunsNoHookAgainAndKeepsTheLeader() {
+        Path charm = TestCharm.named(APP).writeTo(tmp.resolve("charm"));
+        SpecFile spec = SpecFile.at(tmp.resolve("spec/app.yaml"), APP, charm).withScale(2).write();
+        UnitDir leader = UnitDir.of(dataDir, APP + "/0");
+        UnitDir follower = UnitDir.of(dataDir, APP + "/1");
+
+        OperatorProcess first = operators.start(spec, dataDir);
+        OperatorApi api = first.awaitListening();
+        Expect.hooks(leader, Expect.LEADER_LIFECYCLE);
+        Expect.hooks(follower, Expect.FOLLOWER_LIFECYCLE);
+        Expect.idleUnits(api, APP + "/0", APP + "/1");
+
+        first.kill9();
+        OperatorProcess second = operators.start(spec, dataDir);
+        second.awaitListening();
+
+        Status status = Expect.idleUnits(api, APP + "/0", APP + "/1");
+        Expect.hooks(leader, Expect.LEADER_LIFECYCLE);
+        Expect.hooks(follower, Expect.FOLLOWER_LIFECYCLE);
+        assertThat(status.leader()).isEqualTo(APP + "/0");
+        assertThat(second.linesMatching("hook \\S+ started")).as("hooks the restarted operator ran").isEmpty();
+    }
+}
