@@ -134,6 +134,8 @@ public final class OperatorActor extends EventSourcedBehavior<OperatorActor.Comm
   private CharmRef blockedRef;
   private int charmAttempts;
   private boolean unitsListed;
+  /** The charm generation the substrate was last told about. */
+  private long announcedCharm = -1;
   private boolean charmOnDisk;
   private boolean gone;
   private final Map<UnitId, Life> observed = new TreeMap<>();
@@ -575,7 +577,10 @@ public final class OperatorActor extends EventSourcedBehavior<OperatorActor.Comm
   /** Side effects after the journal is up to date: actors for units, desired state, removals. */
   private void syncChildren(OperatorState state) {
     if (!readyForUnits(state)) return;
-    deps.substrate().charmDeployed(state.charm());
+    if (state.charm().generation() != announcedCharm) {
+      announcedCharm = state.charm().generation();
+      deps.substrate().charmDeployed(state.charm());
+    }
     for (Map.Entry<UnitId, Life> entry : state.units().entrySet()) {
       UnitId unit = entry.getKey();
       if (releasing.contains(unit)) continue;

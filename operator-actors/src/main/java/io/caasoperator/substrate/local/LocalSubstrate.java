@@ -128,7 +128,13 @@ public final class LocalSubstrate implements Substrate {
         });
     scheduler.scheduleWithFixedDelay(
         this::pollSafely, 0, pollInterval.toNanos(), TimeUnit.NANOSECONDS);
+    this.fileEvents = SpecFileEvents.start(specFile, () -> {
+      if (!scheduler.isShutdown()) scheduler.execute(this::pollSafely);
+    });
   }
+
+  /** Reads the file as soon as the kernel reports a change; polling remains the safety net. */
+  private final SpecFileEvents fileEvents;
 
   @Override
   public String name() {
@@ -163,6 +169,7 @@ public final class LocalSubstrate implements Substrate {
   @Override
   public void charmDeployed(CharmInfo charm) {
     onScheduler(() -> {
+      if (charm.containers().equals(containers)) return;
       containers = charm.containers();
       // A new charm may bring new containers: announce all again (same start id, no rerun).
       started.clear();
@@ -173,6 +180,7 @@ public final class LocalSubstrate implements Substrate {
   /** Stops polling and all callbacks; running hooks are the executor's business. */
   @Override
   public void close() {
+    fileEvents.close();
     scheduler.shutdownNow();
     for (var watches : List.of(applicationWatches, unitWatches, containerWatches)) {
       watches.forEach(Watch::close);
