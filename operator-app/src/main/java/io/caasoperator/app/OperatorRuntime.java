@@ -71,6 +71,7 @@ public final class OperatorRuntime {
   private final OperatorConfig config;
   private final AtomicReference<StopReason> stopReason = new AtomicReference<>();
   private ActorSystem<Guardian.Command> system;
+  private ActorRef<OperatorActor.Command> operator;
 
   public OperatorRuntime(OperatorConfig config) {
     this.config = config;
@@ -120,7 +121,7 @@ public final class OperatorRuntime {
     Guardian.Started started = AskPattern.<Guardian.Command, Guardian.Started>ask(
             system, reply -> new Guardian.Start(deps, reply), Duration.ofSeconds(30), system.scheduler())
         .toCompletableFuture().get(30, TimeUnit.SECONDS);
-    ActorRef<OperatorActor.Command> operator = started.operator();
+    operator = started.operator();
 
     var json = JournalJson.mapper();
     Duration ask = Duration.ofSeconds(10);
@@ -176,6 +177,15 @@ public final class OperatorRuntime {
       log.info("shutting down: {}", why);
     }
     if (system != null) CoordinatedShutdown.get(system).runAll(CoordinatedShutdown.unknownReason());
+  }
+
+  /** The running operator actor (for in-process tools such as the benchmarks). */
+  public ActorRef<OperatorActor.Command> operator() {
+    return operator;
+  }
+
+  public ActorSystem<?> system() {
+    return system;
   }
 
   /** Blocks until the actor system has terminated; returns the process exit code. */
