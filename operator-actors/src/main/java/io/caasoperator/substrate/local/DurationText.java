@@ -9,7 +9,7 @@ import java.util.regex.Pattern;
  * Durations as people write them in Juju settings: {@code 500ms}, {@code 30s}, {@code 5m},
  * {@code 1h}, or a sequence such as {@code 1h30m} (Go's syntax without fractions).
  */
-final class DurationText {
+public final class DurationText {
 
   private static final Pattern WHOLE = Pattern.compile("(?:\\d+(?:ms|s|m|h))+");
   private static final Pattern PART = Pattern.compile("(\\d+)(ms|s|m|h)");
@@ -17,7 +17,7 @@ final class DurationText {
   private DurationText() {}
 
   /** The duration, or empty when the text is not in this syntax or overflows. */
-  static Optional<Duration> parse(String text) {
+  public static Optional<Duration> parse(String text) {
     if (text == null || !WHOLE.matcher(text).matches()) return Optional.empty();
     Duration total = Duration.ZERO;
     Matcher part = PART.matcher(text);
