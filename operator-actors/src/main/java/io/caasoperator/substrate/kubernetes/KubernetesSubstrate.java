@@ -149,7 +149,11 @@ public final class KubernetesSubstrate implements Substrate {
       }
       if (observation.equals(last[0])) return;
       last[0] = observation;
-      if (!(observation instanceof ApplicationObservation.Specified)) log.info("{}", observation);
+      switch (observation) {
+        case ApplicationObservation.Invalid invalid -> log.warn("{}", invalid.problem());
+        case ApplicationObservation.NotFound gone -> log.info("{}", gone.reason());
+        case ApplicationObservation.Specified specified -> log.debug("application {} specified", application);
+      }
       sink.observed(observation);
     };
     return new InformerWatch<>("application", informer, sink, onChange, () -> {}).start();
