@@ -23,7 +23,7 @@ import io.caasoperator.operator.OperatorActor;
 import io.caasoperator.operator.OperatorDependencies;
 import io.caasoperator.persistence.JournalJson;
 import io.caasoperator.persistence.JournalSchema;
-import io.caasoperator.substrate.local.LocalSubstrate;
+import io.caasoperator.substrate.Substrate;
 import io.caasoperator.unit.UnitDependencies;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -46,7 +46,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Wires a running operator from a validated {@link OperatorConfig}: the data directory, the
- * charm store, the local substrate, the journal, the actor tree, the HTTP listener, and a
+ * charm store, the substrate (local or Kubernetes), the journal, the actor tree, the HTTP listener, and a
  * coordinated shutdown that lets running hooks finish (bounded) before the journal closes.
  */
 public final class OperatorRuntime {
@@ -66,11 +66,17 @@ public final class OperatorRuntime {
   }
 
   private final OperatorConfig config;
+  private final SubstrateFactory.Choice substrateChoice;
   private final AtomicReference<StopReason> stopReason = new AtomicReference<>();
   private ActorSystem<Guardian.Command> system;
 
   public OperatorRuntime(OperatorConfig config) {
+    this(config, new SubstrateFactory.Choice.Local());
+  }
+
+  OperatorRuntime(OperatorConfig config, SubstrateFactory.Choice substrateChoice) {
     this.config = config;
+    this.substrateChoice = substrateChoice;
   }
 
   /** Starts everything; returns once the listener is bound. Throws when start-up fails. */
@@ -88,10 +94,7 @@ public final class OperatorRuntime {
     LocalProcessExecutor processes = new LocalProcessExecutor(dataDir.toString());
     int orphans = processes.killAll();
     if (orphans > 0) log.info("killed {} hook process(es) orphaned by an earlier run", orphans);
-    BoundedHookExecutor executor = new BoundedHookExecutor(processes, config.maxConcurrentHooks());
     Clock clock = Clock.systemUTC();
-    LocalSubstrate substrate =
-        new LocalSubstrate(config.specFile(), agentsDir, processes, config.specPollInterval(), clock);
 
     Config settings = config.journal().toConfig().withFallback(ConfigFactory.load());
     system = ActorSystem.create(Guardian.create(), "caas-operator", settings);
@@ -109,6 +112,10 @@ public final class OperatorRuntime {
     URI url = listener.localUrl(new java.net.InetSocketAddress(config.listenHost(), listener.port()));
     HookEnvironment environment = new HookEnvironment(config.modelName(), HookEnvironment.DEFAULT_JUJU_VERSION,
         toolsDir, System.getenv("PATH"), url.toString(), tls.map(ListenerTls::certificateFile).orElse(null));
+    SubstrateFactory.Built built = SubstrateFactory.build(substrateChoice, config, agentsDir, toolsDir,
+        tls.map(ListenerTls::certificateFile).orElse(null), url.toString(), processes, processes, clock);
+    Substrate substrate = built.substrate();
+    BoundedHookExecutor executor = new BoundedHookExecutor(substrate.hookExecutor(), config.maxConcurrentHooks());
     UnitDependencies units = new UnitDependencies(executor, agentsDir, charmsDir, environment, config.hookRetry(),
         config.hookTimeout(), config.hookOutputLimit(), clock);
     OperatorDependencies deps = new OperatorDependencies(config.application(), substrate, charms, units,
@@ -118,6 +125,7 @@ public final class OperatorRuntime {
             system, reply -> new Guardian.Start(deps, reply), Duration.ofSeconds(30), system.scheduler())
         .toCompletableFuture().get(30, TimeUnit.SECONDS);
     ActorRef<OperatorActor.Command> operator = started.operator();
+    built.operatorStarted(system, operator, blocking);
 
     var json = JournalJson.mapper();
     Duration ask = Duration.ofSeconds(10);
@@ -136,7 +144,7 @@ public final class OperatorRuntime {
     shutdown.addTask(CoordinatedShutdown.PhaseBeforeActorSystemTerminate(), "release-resources", () -> {
       int killed = processes.killAll();
       if (killed > 0) log.warn("killed {} hook process(es) still running at shutdown", killed);
-      substrate.close();
+      built.close();
       blocking.shutdownNow();
       listenerFile.delete();
       return CompletableFuture.completedFuture(Done.getInstance());
