@@ -20,7 +20,7 @@ import java.util.function.Function;
  * Everything {@code caas-operator run} needs, from flags over {@code application.conf}, checked
  * at once: {@link #resolve} lists every missing or invalid setting in one error.
  *
- * @param specFile the local substrate's specification file
+ * @param specFile the local substrate's specification file; null on Kubernetes
  * @param application the application named in the specification
  * @param dataDir journal, charms, unit directories, TLS material, admin token
  * @param listenHost where the HTTP listener binds
@@ -68,12 +68,29 @@ public record OperatorConfig(
   public static OperatorConfig resolve(
       Flags flags, Config settings, Map<String, String> env, Function<Path, String> applicationOf)
       throws InvalidConfiguration {
+    return resolve(flags, settings, env, applicationOf, null);
+  }
+
+  /**
+   * @param namedApplication the application named on the command line ({@code --application},
+   *     substrates whose specification is not a file: Kubernetes); null to read it from --spec
+   */
+  public static OperatorConfig resolve(
+      Flags flags, Config settings, Map<String, String> env, Function<Path, String> applicationOf,
+      String namedApplication) throws InvalidConfiguration {
     List<String> problems = new ArrayList<>();
     Config caas = settings.getConfig("caas");
 
     Path spec = flags.spec();
     ApplicationName application = null;
-    if (spec == null) {
+    if (namedApplication != null) {
+      if (spec != null) problems.add("--spec is for the local substrate; --application names the Kubernetes one");
+      try {
+        application = ApplicationName.of(namedApplication);
+      } catch (IllegalArgumentException e) {
+        problems.add("--application: " + e.getMessage());
+      }
+    } else if (spec == null) {
       problems.add("--spec is required: the application specification file");
     } else if (!Files.isRegularFile(spec)) {
       problems.add("--spec " + spec + ": no such file");

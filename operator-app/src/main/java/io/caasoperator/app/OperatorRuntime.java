@@ -26,7 +26,7 @@ import io.caasoperator.operator.OperatorActor;
 import io.caasoperator.operator.OperatorDependencies;
 import io.caasoperator.persistence.JournalJson;
 import io.caasoperator.persistence.JournalSchema;
-import io.caasoperator.substrate.local.LocalSubstrate;
+import io.caasoperator.substrate.Substrate;
 import io.caasoperator.unit.UnitDependencies;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -49,7 +49,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Wires a running operator from a validated {@link OperatorConfig}: the data directory, the
- * charm store, the local substrate, the journal, the actor tree, the HTTP listener, and a
+ * charm store, the substrate (local or Kubernetes), the journal, the actor tree, the HTTP listener, and a
  * coordinated shutdown that lets running hooks finish (bounded) before the journal closes.
  */
 public final class OperatorRuntime {
@@ -69,12 +69,18 @@ public final class OperatorRuntime {
   }
 
   private final OperatorConfig config;
+  private final SubstrateFactory.Choice substrateChoice;
   private final AtomicReference<StopReason> stopReason = new AtomicReference<>();
   private ActorSystem<Guardian.Command> system;
   private ActorRef<OperatorActor.Command> operator;
 
   public OperatorRuntime(OperatorConfig config) {
+    this(config, new SubstrateFactory.Choice.Local());
+  }
+
+  OperatorRuntime(OperatorConfig config, SubstrateFactory.Choice substrateChoice) {
     this.config = config;
+    this.substrateChoice = substrateChoice;
   }
 
   /** Starts everything; returns once the listener is bound. Throws when start-up fails. */
@@ -91,10 +97,7 @@ public final class OperatorRuntime {
     if (partial > 0) log.info("removed {} partial charm download(s) left by an earlier run", partial);
 
     LocalProcessExecutor processes = new LocalProcessExecutor(dataDir.toString());
-    BoundedHookExecutor executor = new BoundedHookExecutor(processes, config.maxConcurrentHooks());
     Clock clock = Clock.systemUTC();
-    LocalSubstrate substrate =
-        new LocalSubstrate(config.specFile(), agentsDir, processes, config.specPollInterval(), clock);
 
     Config settings = config.journal().toConfig().withFallback(ConfigFactory.load());
     system = ActorSystem.create(Guardian.create(), "caas-operator", settings);
@@ -113,6 +116,10 @@ public final class OperatorRuntime {
     HookEnvironment environment = new HookEnvironment(config.modelName(), HookEnvironment.DEFAULT_JUJU_VERSION,
         toolsDir, System.getenv("PATH"), url.toString(), tls.map(ListenerTls::certificateFile).orElse(null));
     HookContexts contexts = new HookContexts();
+    SubstrateFactory.Built built = SubstrateFactory.build(substrateChoice, config, agentsDir, toolsDir,
+        tls.map(ListenerTls::certificateFile).orElse(null), url.toString(), processes, processes, clock);
+    Substrate substrate = built.substrate();
+    BoundedHookExecutor executor = new BoundedHookExecutor(substrate.hookExecutor(), config.maxConcurrentHooks());
     UnitDependencies units = new UnitDependencies(executor, agentsDir, charmsDir, environment, config.hookRetry(),
         config.hookTimeout(), config.hookOutputLimit(), config.execOutputLimit(), contexts, clock);
     OperatorDependencies deps = new OperatorDependencies(config.application(), substrate, charms, units,
@@ -122,6 +129,7 @@ public final class OperatorRuntime {
             system, reply -> new Guardian.Start(deps, reply), Duration.ofSeconds(30), system.scheduler())
         .toCompletableFuture().get(30, TimeUnit.SECONDS);
     operator = started.operator();
+    built.operatorStarted(system, operator, blocking);
 
     var json = JournalJson.mapper();
     Duration ask = Duration.ofSeconds(10);
@@ -137,11 +145,12 @@ public final class OperatorRuntime {
     CoordinatedShutdown shutdown = CoordinatedShutdown.get(system);
     shutdown.addTask(CoordinatedShutdown.PhaseServiceUnbind(), "http-unbind",
         () -> binding.unbind().thenApply(d -> Done.getInstance()));
-    shutdown.addTask(CoordinatedShutdown.PhaseServiceRequestsDone(), "drain-hooks", () -> drain(operator));
+    ActorRef<OperatorActor.Command> running = operator;
+    shutdown.addTask(CoordinatedShutdown.PhaseServiceRequestsDone(), "drain-hooks", () -> drain(running));
     shutdown.addTask(CoordinatedShutdown.PhaseBeforeActorSystemTerminate(), "release-resources", () -> {
-      int killed = processes.killAll();
+      int killed = executor.killAll();
       if (killed > 0) log.warn("killed {} hook process(es) still running at shutdown", killed);
-      substrate.close();
+      built.close();
       blocking.shutdownNow();
       listenerFile.delete();
       return CompletableFuture.completedFuture(Done.getInstance());

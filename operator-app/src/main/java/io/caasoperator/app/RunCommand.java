@@ -15,7 +15,8 @@ import sun.misc.Signal;
     name = "run",
     mixinStandardHelpOptions = true,
     description = {
-      "Operate the application described by a specification file on this machine.",
+      "Operate the application described by a specification file on this machine,"
+          + " or an Application resource on Kubernetes (--substrate kubernetes --application NAME).",
       "Stops cleanly on Ctrl-C or SIGTERM (running hooks may finish) and when the specification file is removed"
           + " (exit code 0; journal, charms and unit data are kept). Invalid settings: exit code 2."
     })
@@ -52,19 +53,43 @@ final class RunCommand implements Callable<Integer> {
   @Option(names = "--model", paramLabel = "NAME", description = "JUJU_MODEL_NAME given to hooks (default: local).")
   String model;
 
+  @Option(names = "--substrate", paramLabel = "NAME", defaultValue = "local",
+      description = "Where units live: local (--spec) or kubernetes (--application; default: ${DEFAULT-VALUE}).")
+  String substrate;
+
+  @Option(names = "--application", paramLabel = "NAME", description = "Kubernetes: the Application resource to operate.")
+  String application;
+
+  @Option(names = "--namespace", paramLabel = "NS", description = "Kubernetes: its namespace (default: the kubeconfig context's, else default).")
+  String namespace;
+
+  @Option(names = "--context", paramLabel = "CTX", description = "Kubernetes: the kubeconfig context (default: the current one).")
+  String context;
+
+  @Option(names = "--kubeconfig", paramLabel = "FILE",
+      description = "Kubernetes: the kubeconfig (default: in-cluster service account, $KUBECONFIG, ~/.kube/config).")
+  Path kubeconfig;
+
+  @Option(names = "--service-url", paramLabel = "URL",
+      description = "Kubernetes: how hooks in pods reach the listener, e.g. https://caas-operator.NS.svc:30666 (default: the listener's URL).")
+  String serviceUrl;
+
   @Override
   public Integer call() throws Exception {
     OperatorConfig config;
+    SubstrateFactory.Choice choice;
     try {
+      choice = substrateChoice();
       config = OperatorConfig.resolve(
           new OperatorConfig.Flags(spec, dataDir, listen, insecureHttp, tlsCertificate, tlsKey, journal,
               maxConcurrentHooks, hookTimeout, model),
-          ConfigFactory.load(), System.getenv(), RunCommand::applicationOf);
+          ConfigFactory.load(), System.getenv(), RunCommand::applicationOf,
+          choice instanceof SubstrateFactory.Choice.Kubernetes ? application : null);
     } catch (InvalidConfiguration e) {
       System.err.println("caas-operator: " + e.getMessage());
       return 2;
     }
-    OperatorRuntime runtime = new OperatorRuntime(config);
+    OperatorRuntime runtime = new OperatorRuntime(config, choice);
     // Handle the signals ourselves so that a requested stop exits 0 after a clean shutdown.
     Signal.handle(new Signal("TERM"), s -> runtime.stop(OperatorRuntime.StopReason.SIGNAL, "SIGTERM"));
     Signal.handle(new Signal("INT"), s -> runtime.stop(OperatorRuntime.StopReason.SIGNAL, "interrupted"));
@@ -76,6 +101,33 @@ final class RunCommand implements Callable<Integer> {
       return 1;
     }
     return runtime.awaitTermination();
+  }
+
+  /** The substrate flags, checked together (their problems join the configuration's). */
+  private SubstrateFactory.Choice substrateChoice() throws InvalidConfiguration {
+    java.util.List<String> problems = new java.util.ArrayList<>();
+    SubstrateFactory.Choice choice = null;
+    switch (substrate) {
+      case "local" -> {
+        for (var flag : java.util.Map.of("--application", application == null ? "" : application,
+            "--namespace", namespace == null ? "" : namespace, "--context", context == null ? "" : context,
+            "--service-url", serviceUrl == null ? "" : serviceUrl).entrySet()) {
+          if (!flag.getValue().isEmpty()) problems.add(flag.getKey() + " needs --substrate kubernetes");
+        }
+        if (kubeconfig != null) problems.add("--kubeconfig needs --substrate kubernetes");
+        choice = new SubstrateFactory.Choice.Local();
+      }
+      case "kubernetes" -> {
+        if (application == null) problems.add("--application is required with --substrate kubernetes");
+        if (kubeconfig != null && !java.nio.file.Files.isReadable(kubeconfig)) {
+          problems.add("--kubeconfig " + kubeconfig + ": not readable");
+        }
+        choice = new SubstrateFactory.Choice.Kubernetes(namespace, context, kubeconfig, serviceUrl);
+      }
+      default -> problems.add("--substrate \"" + substrate + "\": expected local or kubernetes");
+    }
+    if (!problems.isEmpty()) throw new InvalidConfiguration(problems);
+    return choice;
   }
 
   /** The application a specification file names; its problems become configuration problems. */

@@ -66,4 +66,25 @@ class OperatorConfigTest {
     assertThat(config.journal().describe()).doesNotContain("secret");
     assertThat(config.hookTimeout()).hasSeconds(90);
   }
+
+  @Test
+  void aNamedApplicationNeedsNoSpecFile() throws Exception {
+    OperatorConfig config = OperatorConfig.resolve(
+        new OperatorConfig.Flags(null, null, null, false, null, null, null, null, null, null),
+        ConfigFactory.load(), Map.of("HOME", dir.toString()), file -> "unused", "mariadb");
+    assertThat(config.application().value()).isEqualTo("mariadb");
+    assertThat(config.specFile()).isNull();
+    assertThat(config.dataDir()).isEqualTo(dir.resolve(".local/state/caas-operator/mariadb").toAbsolutePath());
+  }
+
+  @Test
+  void aNamedApplicationIsCheckedAndExcludesASpecFile() throws Exception {
+    Path spec = spec();
+    assertThatThrownBy(() -> OperatorConfig.resolve(
+        new OperatorConfig.Flags(spec, null, null, false, null, null, null, null, null, null),
+        ConfigFactory.load(), Map.of("HOME", dir.toString()), file -> "hello", "Bad_Name"))
+        .isInstanceOf(InvalidConfiguration.class)
+        .hasMessageContaining("--spec is for the local substrate")
+        .hasMessageContaining("--application");
+  }
 }

@@ -1,0 +1,389 @@
+package io.caasoperator.substrate.kubernetes;
+
+import io.caasoperator.domain.ApplicationName;
+import io.caasoperator.domain.UnitId;
+import io.caasoperator.hook.HookExecutor;
+import io.caasoperator.substrate.ApplicationObservation;
+import io.caasoperator.substrate.ApplicationSource;
+import io.caasoperator.substrate.ContainerStartSource;
+import io.caasoperator.substrate.ContainerStarted;
+import io.caasoperator.substrate.Substrate;
+import io.caasoperator.substrate.UnitObservation;
+import io.caasoperator.substrate.UnitRemover;
+import io.caasoperator.substrate.UnitSource;
+import io.caasoperator.substrate.UnitsObserved;
+import io.caasoperator.substrate.Watch;
+import io.caasoperator.substrate.WatchSink;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The production substrate: the application is an {@link Application} resource, its units are
+ * the pods its selector matches, and a unit's containers start when the pod's statuses say so.
+ * Every watch runs its own fabric8 informer (with resync), so a watch that fails and is restarted
+ * by its watcher actor lists everything again and nothing is missed.
+ *
+ * <p>Blocking calls to the API server (adopting pods with the finalizer, releasing them, looking
+ * up the selector) run on virtual threads of this substrate, never on an informer's event thread
+ * (which would hold up every later event) and never on an actor's.
+ */
+public final class KubernetesSubstrate implements Substrate {
+
+  private static final Logger log = LoggerFactory.getLogger(KubernetesSubstrate.class);
+
+  /** Optimistic JSON patches that lost a race are retried this often, each on a fresh read. */
+  private static final int PATCH_ATTEMPTS = 5;
+
+  private final KubernetesClient client;
+  private final String namespace;
+  private final ApplicationName application;
+  private final long resyncMillis;
+  private final String initContainer;
+  private final HookExecutor hooks;
+  private final ExecutorService blocking =
+      Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("kubernetes-", 0).factory());
+  /** The last valid specification seen; its selector picks the pods, its mode the executor. */
+  private volatile KubernetesSpec current;
+  private final Set<PodWatch> podWatches = ConcurrentHashMap.newKeySet();
+  /** Pods (by uid) whose finalizer is being added now, so a burst of events adds it once. */
+  private final Set<String> adopting = ConcurrentHashMap.newKeySet();
+
+  /**
+   * @param client connected to the cluster; owned by the caller, who closes it after this
+   * @param namespace where the Application and its pods are
+   * @param application the Application resource's name
+   * @param resync how often informers replay their cache (a safety net for missed events)
+   * @param initContainer the init container that waits for the charm ({@code charm-init})
+   * @param workload runs hooks inside the unit's pod (deployment mode {@code workload})
+   * @param operator runs hooks in the operator's process (deployment mode {@code operator})
+   */
+  public KubernetesSubstrate(KubernetesClient client, String namespace, ApplicationName application,
+      Duration resync, String initContainer, HookExecutor workload, HookExecutor operator) {
+    if (client == null) throw new IllegalArgumentException("kubernetes client is missing");
+    if (namespace == null || namespace.isBlank()) throw new IllegalArgumentException("namespace is empty");
+    if (application == null) throw new IllegalArgumentException("application is missing");
+    if (resync == null || resync.isNegative()) throw new IllegalArgumentException("resync must be >= 0, got " + resync);
+    if (initContainer == null || initContainer.isBlank()) throw new IllegalArgumentException("init container name is empty");
+    if (workload == null) throw new IllegalArgumentException("workload hook executor is missing");
+    if (operator == null) throw new IllegalArgumentException("operator hook executor is missing");
+    this.client = client;
+    this.namespace = namespace;
+    this.application = application;
+    this.resyncMillis = resync.toMillis();
+    this.initContainer = initContainer;
+    this.hooks = new ModeSwitchingExecutor(workload, operator, this::deploymentMode);
+  }
+
+  @Override
+  public String name() {
+    return "kubernetes";
+  }
+
+  @Override
+  public ApplicationSource applicationSource() {
+    return this::watchApplication;
+  }
+
+  @Override
+  public UnitSource unitSource() {
+    return sink -> watchPods("units", sink, new UnitListing(sink));
+  }
+
+  @Override
+  public ContainerStartSource containerStartSource() {
+    return sink -> watchPods("container starts", sink, new StartListing(sink));
+  }
+
+  @Override
+  public UnitRemover unitRemover() {
+    return this::release;
+  }
+
+  @Override
+  public HookExecutor hookExecutor() {
+    return hooks;
+  }
+
+  /** Where hooks run now: as the specification says, {@code workload} until one was read. */
+  public DeploymentMode deploymentMode() {
+    KubernetesSpec spec = current;
+    return spec == null ? DeploymentMode.WORKLOAD : spec.deploymentMode();
+  }
+
+  public String namespace() {
+    return namespace;
+  }
+
+  @Override
+  public void close() {
+    podWatches.forEach(PodWatch::close);
+    blocking.shutdownNow();
+  }
+
+  // ---- the application -----------------------------------------------------------------------
+
+  private Watch watchApplication(WatchSink<ApplicationObservation> sink) {
+    var informer = client.resources(Application.class).inNamespace(namespace)
+        .withName(application.value()).runnableInformer(resyncMillis);
+    ApplicationObservation[] last = {null};
+    Consumer<List<Application>> onChange = resources -> {
+      Application resource = resources.stream()
+          .filter(r -> application.value().equals(r.getMetadata().getName())).findFirst().orElse(null);
+      ApplicationObservation observation = ApplicationSpecReading.observe(application, resource);
+      if (observation instanceof ApplicationObservation.Specified) {
+        specified(ApplicationSpecReading.read(application, resource));
+      }
+      if (observation.equals(last[0])) return;
+      last[0] = observation;
+      switch (observation) {
+        case ApplicationObservation.Invalid invalid -> log.warn("{}", invalid.problem());
+        case ApplicationObservation.NotFound gone -> log.info("{}", gone.reason());
+        case ApplicationObservation.Specified specified -> log.debug("application {} specified", application);
+      }
+      sink.observed(observation);
+    };
+    return new InformerWatch<>("application", informer, sink, onChange, () -> {}).start();
+  }
+
+  private void specified(KubernetesSpec spec) {
+    KubernetesSpec before = current;
+    current = spec;
+    if (before != null && !before.selector().equals(spec.selector())) {
+      log.info("the pods' selector changed from {} to {}: watching pods again", before.selector(), spec.selector());
+    }
+    for (PodWatch watch : podWatches) {
+      if (watch.selector != null && !watch.selector.equals(spec.selector())) {
+        watch.fail(new IllegalStateException("the pods' selector changed to " + spec.selector()));
+      }
+    }
+  }
+
+  /** The pods' selector: from the last specification, else read now (blocking). */
+  private Map<String, String> selector() {
+    KubernetesSpec spec = current;
+    if (spec != null) return spec.selector();
+    Application resource = client.resources(Application.class).inNamespace(namespace)
+        .withName(application.value()).get();
+    if (resource != null) {
+      try {
+        KubernetesSpec read = ApplicationSpecReading.read(application, resource);
+        current = read;
+        return read.selector();
+      } catch (IllegalArgumentException e) {
+        log.debug("using the default selector until the application is valid: {}", e.getMessage());
+      }
+    }
+    return Map.of(ApplicationSpecReading.NAME_LABEL, application.value());
+  }
+
+  // ---- pods ----------------------------------------------------------------------------------
+
+  /**
+   * Starts a pod informer on a virtual thread (finding the selector may need the API server),
+   * so that the watcher actor that calls this never blocks.
+   */
+  private Watch watchPods(String what, WatchSink<?> sink, Consumer<List<Pod>> onChange) {
+    PodWatch watch = new PodWatch(what, sink, onChange);
+    podWatches.add(watch);
+    try {
+      blocking.execute(watch::start);
+    } catch (RejectedExecutionException e) {
+      sink.failed(new IllegalStateException("the kubernetes substrate is closed"));
+    }
+    return watch;
+  }
+
+  /** A pod watch whose informer is created once the selector is known. */
+  private final class PodWatch implements Watch {
+    private final String what;
+    private final WatchSink<?> sink;
+    private final Consumer<List<Pod>> onChange;
+    private volatile Map<String, String> selector;
+    private InformerWatch<Pod> informer;
+    private boolean closed;
+
+    PodWatch(String what, WatchSink<?> sink, Consumer<List<Pod>> onChange) {
+      this.what = what;
+      this.sink = sink;
+      this.onChange = onChange;
+    }
+
+    void start() {
+      Map<String, String> labels;
+      try {
+        labels = selector();
+      } catch (RuntimeException e) {
+        fail(e);
+        return;
+      }
+      synchronized (this) {
+        if (closed) return;
+        selector = labels;
+        var pods = client.pods().inNamespace(namespace).withLabels(labels).runnableInformer(resyncMillis);
+        informer = new InformerWatch<>(what, pods, sink, onChange, () -> podWatches.remove(this));
+      }
+      informer.start();
+    }
+
+    void fail(Throwable cause) {
+      InformerWatch<Pod> running;
+      synchronized (this) {
+        if (closed) return;
+        running = informer;
+        if (running == null) closed = true;
+      }
+      if (running != null) {
+        running.fail(cause);
+      } else {
+        podWatches.remove(this);
+        sink.failed(cause);
+      }
+    }
+
+    @Override
+    public void close() {
+      InformerWatch<Pod> running;
+      synchronized (this) {
+        closed = true;
+        running = informer;
+      }
+      podWatches.remove(this);
+      if (running != null) running.close();
+    }
+  }
+
+  /** Complete unit listings when they change; adopts new pods with the finalizer. */
+  private final class UnitListing implements Consumer<List<Pod>> {
+    private final WatchSink<UnitsObserved> sink;
+    private List<UnitObservation> last;
+
+    UnitListing(WatchSink<UnitsObserved> sink) {
+      this.sink = sink;
+    }
+
+    @Override
+    public void accept(List<Pod> pods) {
+      List<UnitObservation> listing = PodUnits.listing(application, pods);
+      if (!listing.equals(last)) {
+        last = listing;
+        sink.observed(new UnitsObserved(listing, true));
+      }
+      for (Pod pod : pods) {
+        if (PodUnits.ordinal(pod).isPresent() && UnitFinalizer.needed(pod)) adopt(pod);
+      }
+    }
+  }
+
+  /** Each container start once per watch; a restarted watch announces current ones again. */
+  private final class StartListing implements Consumer<List<Pod>> {
+    private final WatchSink<ContainerStarted> sink;
+    private final Set<ContainerStarted> sent = new HashSet<>();
+
+    StartListing(WatchSink<ContainerStarted> sink) {
+      this.sink = sink;
+    }
+
+    @Override
+    public void accept(List<Pod> pods) {
+      Set<ContainerStarted> now = new HashSet<>();
+      for (Pod pod : pods) {
+        for (ContainerStarted start : ContainerStarts.of(application, pod, initContainer)) {
+          now.add(start);
+          if (sent.add(start)) sink.observed(start);
+        }
+      }
+      // Forget starts no longer visible: their ids never come back, so memory stays bounded.
+      sent.retainAll(now);
+    }
+  }
+
+  // ---- the finalizer -------------------------------------------------------------------------
+
+  private void adopt(Pod pod) {
+    String uid = pod.getMetadata().getUid() == null ? pod.getMetadata().getName() : pod.getMetadata().getUid();
+    if (!adopting.add(uid)) return;
+    try {
+      blocking.execute(() -> {
+        try {
+          addFinalizer(pod.getMetadata().getName());
+        } catch (RuntimeException e) {
+          // The next event or resync of this pod tries again.
+          log.warn("cannot add finalizer {} to pod {}: {}", UnitFinalizer.NAME, pod.getMetadata().getName(), e.toString());
+        } finally {
+          adopting.remove(uid);
+        }
+      });
+    } catch (RejectedExecutionException e) {
+      adopting.remove(uid);
+    }
+  }
+
+  /** Adds the finalizer, guarded by the resource version read, so no concurrent edit is lost. */
+  void addFinalizer(String podName) {
+    for (int attempt = 1; ; attempt++) {
+      Pod pod = client.pods().inNamespace(namespace).withName(podName).get();
+      if (pod == null || !UnitFinalizer.needed(pod)) return;
+      String patch = JsonPatches.guardedFinalizers(pod, UnitFinalizer.added(pod));
+      try {
+        client.pods().inNamespace(namespace).withName(podName).patch(JsonPatches.CONTEXT, patch);
+        log.info("pod {} adopted: finalizer {} added", podName, UnitFinalizer.NAME);
+        return;
+      } catch (KubernetesClientException e) {
+        if (e.getCode() == 404) return;
+        if (!JsonPatches.lostRace(e) || attempt >= PATCH_ATTEMPTS) throw e;
+      }
+    }
+  }
+
+  /**
+   * Lets the unit's pods go: removes the finalizer from every pod of the unit that is being
+   * deleted. Pods not being deleted keep it: a new pod with the same ordinal (a StatefulSet that
+   * scaled down and up again) belongs to a new incarnation of the unit. Idempotent; a pod
+   * already gone is fine.
+   */
+  void release(UnitId unit) {
+    Map<String, String> labels = selector();
+    List<Pod> pods = client.pods().inNamespace(namespace).withLabels(labels).list().getItems();
+    for (Pod pod : pods) {
+      if (PodUnits.ordinal(pod).filter(n -> n == unit.ordinal()).isEmpty()) continue;
+      if (pod.getMetadata().getDeletionTimestamp() == null) continue;
+      removeFinalizer(pod.getMetadata().getName());
+    }
+  }
+
+  private void removeFinalizer(String podName) {
+    for (int attempt = 1; ; attempt++) {
+      Pod pod = client.pods().inNamespace(namespace).withName(podName).get();
+      if (pod == null || !UnitFinalizer.present(pod)) return;
+      String patch = JsonPatches.guardedFinalizers(pod, UnitFinalizer.removed(pod));
+      try {
+        client.pods().inNamespace(namespace).withName(podName).patch(JsonPatches.CONTEXT, patch);
+        log.info("pod {} released: finalizer {} removed", podName, UnitFinalizer.NAME);
+        return;
+      } catch (KubernetesClientException e) {
+        if (e.getCode() == 404) return;
+        if (!JsonPatches.lostRace(e) || attempt >= PATCH_ATTEMPTS) throw e;
+      }
+    }
+  }
+
+  /** The pod of a unit as the API server has it now (blocking), for remote init. */
+  public Optional<Pod> podOf(UnitId unit) {
+    List<Pod> pods = client.pods().inNamespace(namespace).withLabels(selector()).list().getItems();
+    return PodUnits.podOf(unit, pods);
+  }
+}

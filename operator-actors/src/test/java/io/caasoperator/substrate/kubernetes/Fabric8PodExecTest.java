@@ -1,0 +1,104 @@
+package io.caasoperator.substrate.kubernetes;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.fabric8.kubernetes.api.model.PodListBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
+import io.fabric8.kubernetes.client.server.mock.OutputStreamMessage;
+import io.fabric8.kubernetes.client.server.mock.ErrorStreamMessage;
+import io.fabric8.kubernetes.client.server.mock.StatusStreamMessage;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The fabric8 exec against the mock server in expectations mode: only there does the mock answer
+ * the WebSocket upgrade of {@code pods/exec} (STACK-NOTES pitfall 9). Each test expects the exact
+ * exec path, URL-encoded command included, and the pod lookup fabric8 does first.
+ */
+class Fabric8PodExecTest {
+
+  private static final String NS = "test";
+  private static final String POD = "mariadb-0";
+
+  private KubernetesMockServer server;
+  private KubernetesClient client;
+
+  @BeforeEach
+  void start() {
+    server = new KubernetesMockServer(false);
+    server.init();
+    client = server.createClient();
+    var pod = Pods.workloadRunning(Pods.unitPod("mariadb", 0).build(), "containerd://w", 0);
+    pod.getMetadata().setResourceVersion("1");
+    server.expect().get().withPath("/api/v1/namespaces/" + NS + "/pods/" + POD).andReturn(200, pod).always();
+    // fabric8 first waits (list, then watch) for the pod to be ready for exec.
+    server.expect().get().withPath("/api/v1/namespaces/" + NS + "/pods?fieldSelector=metadata.name%3D" + POD)
+        .andReturn(200, new PodListBuilder().withItems(pod).withNewMetadata().withResourceVersion("1").endMetadata()
+            .build()).always();
+  }
+
+  @AfterEach
+  void stop() {
+    client.close();
+    server.destroy();
+  }
+
+  private static String execPath(String container, boolean stdin, String... command) {
+    StringBuilder path = new StringBuilder("/api/v1/namespaces/" + NS + "/pods/" + POD + "/exec?");
+    for (String word : command) {
+      path.append("command=").append(java.net.URLEncoder.encode(word, java.nio.charset.StandardCharsets.UTF_8)
+          .replace("+", "%20")).append('&');
+    }
+    path.append("container=").append(container);
+    if (stdin) path.append("&stdin=true");
+    path.append("&stdout=true&stderr=true");
+    return path.toString();
+  }
+
+  @Test
+  void aCommandsExitCodeAndOutputComeBack() throws Exception {
+    server.expect().withPath(execPath("workload", false, "sh", "-c", "echo hi"))
+        .andUpgradeToWebSocket()
+        .open(new OutputStreamMessage("hi\n"), new ErrorStreamMessage("careful\n"), new StatusStreamMessage(3))
+        .done().once();
+    PodExec.Result result = new Fabric8PodExec(client, NS)
+        .exec(POD, "workload", List.of("sh", "-c", "echo hi"), new byte[0], Duration.ofSeconds(10), 1024);
+    assertThat(result).isEqualTo(new PodExec.Result(3, "hi\n", "careful\n", false, false));
+  }
+
+  @Test
+  void outputBeyondTheLimitIsDroppedAndSaidSo() throws Exception {
+    server.expect().withPath(execPath("workload", false, "sh", "-c", "yes"))
+        .andUpgradeToWebSocket()
+        .open(new OutputStreamMessage("y\ny\ny\ny\n"), new StatusStreamMessage(0))
+        .done().once();
+    PodExec.Result result = new Fabric8PodExec(client, NS)
+        .exec(POD, "workload", List.of("sh", "-c", "yes"), new byte[0], Duration.ofSeconds(10), 4);
+    assertThat(result).isEqualTo(new PodExec.Result(0, "y\ny\n", "", false, true));
+  }
+
+  @Test
+  void stdinIsStreamedForTheCharmCopy() throws Exception {
+    server.expect().withPath(execPath("charm-init", true, "sh", "-c", "tar -x -f - -C /var/lib/caas"))
+        .andUpgradeToWebSocket()
+        .open(new StatusStreamMessage(0))
+        .done().once();
+    PodExec.Result result = new Fabric8PodExec(client, NS).exec(POD, "charm-init",
+        List.of("sh", "-c", "tar -x -f - -C /var/lib/caas"), new byte[] {1, 2, 3}, Duration.ofSeconds(10), 1024);
+    assertThat(result.exitCode()).isZero();
+  }
+
+  @Test
+  void anExecTheServerRefusesIsAnIoFailure() {
+    // No expectation for this path: the mock answers 404, as for a missing pod or container.
+    assertThatThrownBy(() -> new Fabric8PodExec(client, NS)
+        .exec(POD, "nope", List.of("true"), new byte[0], Duration.ofSeconds(10), 1024))
+        .isInstanceOf(IOException.class);
+  }
+}

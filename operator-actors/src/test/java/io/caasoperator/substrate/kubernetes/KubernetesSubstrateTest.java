@@ -1,0 +1,255 @@
+package io.caasoperator.substrate.kubernetes;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.caasoperator.domain.ApplicationName;
+import io.caasoperator.domain.Life;
+import io.caasoperator.domain.UnitId;
+import io.caasoperator.hook.HookExecutor;
+import io.caasoperator.hook.ProcessResult;
+import io.caasoperator.substrate.ApplicationObservation;
+import io.caasoperator.substrate.ContainerStarted;
+import io.caasoperator.substrate.UnitObservation;
+import io.caasoperator.substrate.UnitsObserved;
+import io.caasoperator.substrate.Watch;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.server.mock.KubernetesCrudDispatcher;
+import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
+import io.fabric8.mockwebserver.Context;
+import io.fabric8.mockwebserver.MockWebServer;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The substrate against fabric8's mock API server in CRUD mode (it keeps objects, serves lists
+ * and watches, holds a deleted pod with finalizers as Terminating), through a real client.
+ */
+class KubernetesSubstrateTest {
+
+  private static final String NS = "test";
+  private static final Duration WAIT = Duration.ofSeconds(20);
+  private static final AtomicInteger APPS = new AtomicInteger();
+
+  private KubernetesMockServer server;
+  private KubernetesClient client;
+  private KubernetesSubstrate substrate;
+  private ApplicationName app;
+
+  @BeforeEach
+  void start() throws Exception {
+    // The five-argument constructor with a CRUD dispatcher; new KubernetesMockServer(true) would
+    // mean https, not CRUD (STACK-NOTES pitfall 8).
+    server = new KubernetesMockServer(new Context(), new MockWebServer(), new HashMap<>(),
+        new KubernetesCrudDispatcher(), false);
+    server.init();
+    client = server.createClient();
+    client.apiextensions().v1().customResourceDefinitions()
+        .load(Path.of("../conf/kubernetes/crd.yaml").toFile()).create();
+    app = new ApplicationName("db" + (char) ('a' + APPS.getAndIncrement() % 26));
+    HookExecutor none = invocation -> CompletableFuture.completedFuture(
+        new ProcessResult(0, "", "", Duration.ZERO, false, false, null));
+    substrate = new KubernetesSubstrate(client, NS, app, Duration.ofMinutes(1), "charm-init", none, none);
+  }
+
+  @AfterEach
+  void stop() {
+    substrate.close();
+    client.close();
+    server.destroy();
+  }
+
+  private Application createApplication(Map<String, Object> config) {
+    Application resource = ApplicationSpecReadingTest.resource(app.value(), new ApplicationSpec(
+        new ApplicationSpec.CharmSpec("https://charms.example/db.charm", null, null, null),
+        config, null, null, null));
+    resource.getMetadata().setNamespace(NS);
+    return client.resources(Application.class).inNamespace(NS).resource(resource).create();
+  }
+
+  private Pod createPod(int ordinal) {
+    return client.pods().inNamespace(NS).resource(Pods.unitPod(app.value(), ordinal).build()).create();
+  }
+
+  private Pod pod(int ordinal) {
+    return client.pods().inNamespace(NS).withName(app.value() + "-" + ordinal).get();
+  }
+
+  private UnitObservation unit(int ordinal, Life life) {
+    return new UnitObservation(new UnitId(app, ordinal), life);
+  }
+
+  @Test
+  void theApplicationIsSpecifiedChangedInvalidatedAndFinallyNotFound() {
+    createApplication(Map.of("greeting", "hi"));
+    Recording<ApplicationObservation> sink = new Recording<>();
+    try (Watch ignored = substrate.applicationSource().watch(sink)) {
+      await().atMost(WAIT).until(() -> sink.last() instanceof ApplicationObservation.Specified s
+          && s.specification().config().equals(Map.of("greeting", "hi")));
+
+      client.resources(Application.class).inNamespace(NS).withName(app.value()).edit(a -> {
+        a.getSpec().config().put("greeting", "hello");
+        return a;
+      });
+      await().atMost(WAIT).until(() -> sink.last() instanceof ApplicationObservation.Specified s
+          && s.specification().config().equals(Map.of("greeting", "hello")));
+
+      client.resources(Application.class).inNamespace(NS).withName(app.value()).edit(a -> {
+        a.getSpec().config().put("greeting", List.of("not", "a", "string"));
+        return a;
+      });
+      await().atMost(WAIT).until(() -> sink.last() instanceof ApplicationObservation.Invalid);
+
+      client.resources(Application.class).inNamespace(NS).withName(app.value()).delete();
+      await().atMost(WAIT).until(() -> sink.last() instanceof ApplicationObservation.NotFound);
+      assertThat(sink.failures()).isEmpty();
+    }
+  }
+
+  @Test
+  void aMissingApplicationIsNotFoundFromTheStart() {
+    Recording<ApplicationObservation> sink = new Recording<>();
+    try (Watch ignored = substrate.applicationSource().watch(sink)) {
+      await().atMost(WAIT).until(() -> sink.last() instanceof ApplicationObservation.NotFound);
+    }
+  }
+
+  @Test
+  void podsBecomeUnitsAreAdoptedAndADeletedPodWaitsForItsRelease() throws Exception {
+    createApplication(Map.of());
+    Recording<UnitsObserved> sink = new Recording<>();
+    try (Watch ignored = substrate.unitSource().watch(sink)) {
+      await().atMost(WAIT).until(() -> new UnitsObserved(List.of(), true).equals(sink.last()));
+
+      createPod(0);
+      createPod(1);
+      await().atMost(WAIT).until(() ->
+          new UnitsObserved(List.of(unit(0, Life.ALIVE), unit(1, Life.ALIVE)), true).equals(sink.last()));
+      await().atMost(WAIT).until(() -> UnitFinalizer.present(pod(0)) && UnitFinalizer.present(pod(1)));
+
+      client.pods().inNamespace(NS).withName(app.value() + "-1").delete();
+      await().atMost(WAIT).until(() ->
+          new UnitsObserved(List.of(unit(0, Life.ALIVE), unit(1, Life.DYING)), true).equals(sink.last()));
+      assertThat(pod(1)).as("held by the finalizer until released").isNotNull();
+
+      substrate.unitRemover().release(new UnitId(app, 1));
+      await().atMost(WAIT).until(() -> pod(1) == null);
+      await().atMost(WAIT).until(() ->
+          new UnitsObserved(List.of(unit(0, Life.ALIVE)), true).equals(sink.last()));
+
+      // Idempotent, and an alive pod keeps its finalizer.
+      substrate.unitRemover().release(new UnitId(app, 1));
+      substrate.unitRemover().release(new UnitId(app, 0));
+      assertThat(UnitFinalizer.present(pod(0))).isTrue();
+      assertThat(sink.failures()).isEmpty();
+    }
+  }
+
+  @Test
+  void aRestartedWatchListsEverythingAgain() {
+    createApplication(Map.of());
+    createPod(0);
+    createPod(3);
+    Recording<UnitsObserved> first = new Recording<>();
+    Watch watch = substrate.unitSource().watch(first);
+    await().atMost(WAIT).until(() -> first.last() != null);
+    watch.close();
+
+    Recording<UnitsObserved> second = new Recording<>();
+    try (Watch ignored = substrate.unitSource().watch(second)) {
+      await().atMost(WAIT).until(() -> second.last() != null);
+      assertThat(second.observed().get(0))
+          .isEqualTo(new UnitsObserved(List.of(unit(0, Life.ALIVE), unit(3, Life.ALIVE)), true));
+    }
+  }
+
+  @Test
+  void containerStartsAreReportedOncePerStart() {
+    createApplication(Map.of());
+    Pod created = createPod(2);
+    Recording<ContainerStarted> sink = new Recording<>();
+    UnitId unit = new UnitId(app, 2);
+    try (Watch ignored = substrate.containerStartSource().watch(sink)) {
+      client.pods().inNamespace(NS).resource(Pods.initRunning(pod(2), "containerd://init")).updateStatus();
+      await().atMost(WAIT).until(() -> sink.observed().contains(new ContainerStarted(unit, "charm-init", "containerd://init")));
+
+      client.pods().inNamespace(NS).resource(Pods.workloadRunning(pod(2), "containerd://w1", 0)).updateStatus();
+      await().atMost(WAIT).until(() -> sink.observed().contains(new ContainerStarted(unit, "workload", "containerd://w1")));
+
+      // The same status written again is no new start; a restart is.
+      client.pods().inNamespace(NS).resource(Pods.workloadRunning(pod(2), "containerd://w1", 0)).updateStatus();
+      client.pods().inNamespace(NS).resource(Pods.workloadRunning(pod(2), "containerd://w2", 1)).updateStatus();
+      await().atMost(WAIT).until(() -> sink.observed().contains(new ContainerStarted(unit, "workload", "containerd://w2")));
+      assertThat(sink.observed()).containsExactly(
+          new ContainerStarted(unit, "charm-init", "containerd://init"),
+          new ContainerStarted(unit, "workload", "containerd://w1"),
+          new ContainerStarted(unit, "workload", "containerd://w2"));
+      assertThat(created).isNotNull();
+    }
+  }
+
+  @Test
+  void theStatusIsWrittenToTheStatusSubresourceOnlyWhenItChanged() {
+    createApplication(Map.of());
+    ApplicationStatusWriter writer = new ApplicationStatusWriter(client, NS, app, Clock.systemUTC());
+    ApplicationStatus status = new ApplicationStatus("active", "", "https://charms.example/db.charm", null,
+        List.of(new ApplicationStatus.UnitStatus(app + "/0", "alive", "idle", "active", "ready")));
+    assertThat(writer.write(status)).isTrue();
+    assertThat(writer.write(status)).as("unchanged").isFalse();
+
+    ApplicationStatus stored = client.resources(Application.class).inNamespace(NS).withName(app.value()).get().getStatus();
+    assertThat(stored.units()).isEqualTo(status.units());
+    assertThat(stored.status()).isEqualTo("active");
+    assertThat(stored.updated()).isNotBlank();
+
+    client.resources(Application.class).inNamespace(NS).withName(app.value()).delete();
+    await().atMost(WAIT).until(() -> client.resources(Application.class).inNamespace(NS).withName(app.value()).get() == null);
+    assertThat(writer.write(new ApplicationStatus("blocked", "gone", null, null, List.of()))).isFalse();
+  }
+
+  @Test
+  void theDeploymentModeFollowsTheSpecification() {
+    Application created = createApplication(Map.of());
+    Recording<ApplicationObservation> sink = new Recording<>();
+    try (Watch ignored = substrate.applicationSource().watch(sink)) {
+      await().atMost(WAIT).until(() -> sink.last() instanceof ApplicationObservation.Specified);
+      assertThat(substrate.deploymentMode()).isEqualTo(DeploymentMode.WORKLOAD);
+      client.resources(Application.class).inNamespace(NS).withName(app.value()).edit(a -> {
+        a.setSpec(new ApplicationSpec(a.getSpec().charm(), a.getSpec().config(), null, "operator", null));
+        return a;
+      });
+      await().atMost(WAIT).until(() -> substrate.deploymentMode() == DeploymentMode.OPERATOR);
+      assertThat(created).isNotNull();
+    }
+  }
+
+  @Test
+  void aWatchWhoseInformerCannotListFailsSoItsWatcherRestartsIt() {
+    // No retries inside the client, so the failure shows at once rather than after its backoff.
+    KubernetesClient impatient = server.createClient(builder ->
+        builder.editOrNewConfig().withRequestRetryBackoffLimit(0).endConfig());
+    server.destroy();
+    KubernetesSubstrate cut = new KubernetesSubstrate(impatient, NS, app, Duration.ZERO, "charm-init",
+        substrate.hookExecutor(), substrate.hookExecutor());
+    Recording<UnitsObserved> units = new Recording<>();
+    Recording<ApplicationObservation> application = new Recording<>();
+    try (Watch a = cut.unitSource().watch(units); Watch b = cut.applicationSource().watch(application)) {
+      await().atMost(WAIT).until(() -> !units.failures().isEmpty() && !application.failures().isEmpty());
+      assertThat(units.observed()).isEmpty();
+      assertThat(application.observed()).isEmpty();
+    } finally {
+      cut.close();
+      impatient.close();
+    }
+  }
+}
