@@ -255,4 +255,24 @@ class OperatorActorTest {
     });
     executor.expectNoHookWithin(Duration.ofMillis(300));
   }
+
+  @Test
+  void aRecordedCharmWhoseFilesAreGoneIsFetchedAgainBeforeUnitsRun() throws IOException {
+    var operator = spawn();
+    substrate.units(alive(0));
+    substrate.application(new ApplicationObservation.Specified(spec(Map.of(), 0)));
+    runHooks(4);
+    String sha = status(operator).charm().sha256();
+    testKit.stop(operator);
+    Path deployed = data.resolve("charms").resolve(sha);
+    try (var files = Files.walk(deployed)) {
+      for (Path p : files.sorted(java.util.Comparator.reverseOrder()).toList()) Files.delete(p);
+    }
+
+    var restarted = spawn();
+    await().atMost(Duration.ofSeconds(10)).until(() -> Files.isRegularFile(deployed.resolve("metadata.yaml")));
+    ApplicationView view = status(restarted);
+    assertThat(view.charm().generation()).isEqualTo(1); // the same charm again, not a new one
+    executor.expectNoHookWithin(Duration.ofMillis(300)); // nothing to upgrade, nothing reruns
+  }
 }

@@ -1,0 +1,24 @@
+package io.caasoperator.bench;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * {@code caas-operator-bench}: runs the real operator (journal on disk, real processes) next to a
+ * baseline that does only the unavoidable work, and prints one summary line per figure.
+ */
+@Command(name = "caas-operator-bench", mixinStandardHelpOptions = true,
+    subcommands = {LifecycleBenchmark.class, ExecBenchmark.class, CommandLine.HelpCommand.class},
+    description = "Benchmarks of the CAAS Operator; each prints numbers, ratios against a bare baseline.")
+public final class Bench implements Runnable {
+  public static void main(String[] args) {
+    // hook-by-hook INFO lines would drown the figures (logback.xml reads this)
+    if (System.getenv("CAAS_LOG_LEVEL") == null) System.setProperty("CAAS_LOG_LEVEL", "WARN");
+    System.exit(new CommandLine(new Bench()).execute(args));
+  }
+
+  @Override
+  public void run() {
+    new CommandLine(this).usage(System.out);
+  }
+}
