@@ -1,0 +1,143 @@
+package io.caasoperator.persistence.timeline;
+
+import com.typesafe.config.ConfigFactory;
+import io.caasoperator.persistence.JournalEvent;
+import io.caasoperator.persistence.JournalSettings;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.apache.pekko.NotUsed;
+import org.apache.pekko.actor.typed.ActorSystem;
+import org.apache.pekko.actor.typed.javadsl.Behaviors;
+import org.apache.pekko.persistence.jdbc.query.javadsl.JdbcReadJournal;
+import org.apache.pekko.persistence.query.EventEnvelope;
+import org.apache.pekko.persistence.query.Offset;
+import org.apache.pekko.persistence.query.PersistenceQuery;
+import org.apache.pekko.persistence.query.Sequence;
+import org.apache.pekko.stream.javadsl.Sink;
+import org.apache.pekko.stream.javadsl.Source;
+
+/**
+ * Reads an application's events in global order (the read journal's ordering, across the
+ * operator's and every unit's journal) through Pekko persistence query, by the {@code app:<app>}
+ * tag every event carries.
+ *
+ * <p>In a running operator it borrows the operator's actor system ({@link #using}); offline it
+ * starts a small one of its own on the journal's settings ({@link #open}) and stops it on
+ * {@link #close}. The embedded H2 file is opened in H2's auto-server mode (see {@link
+ * JournalSettings#h2}), so it can be read while the operator runs.
+ */
+public final class JournalReader implements AutoCloseable {
+  private static final Duration TIMEOUT = Duration.ofMinutes(10);
+
+  private final ActorSystem<?> system;
+  private final boolean owned;
+  private final JdbcReadJournal journal;
+
+  private JournalReader(ActorSystem<?> system, boolean owned) {
+    this.system = system;
+    this.owned = owned;
+    this.journal = PersistenceQuery.get(system).getReadJournalFor(JdbcReadJournal.class, JdbcReadJournal.Identifier());
+  }
+
+  /** Reads through a running operator's actor system; {@link #close} leaves it running. */
+  public static JournalReader using(ActorSystem<?> system) {
+    return new JournalReader(system, false);
+  }
+
+  /** Starts an actor system of its own on {@code settings}; {@link #close} stops it. */
+  public static JournalReader open(JournalSettings settings) {
+    ActorSystem<Void> system = ActorSystem.create(Behaviors.empty(), "caas-journal",
+        settings.toConfig()
+            .withFallback(ConfigFactory.parseString("pekko.loglevel = WARNING\npekko.log-dead-letters = 0"))
+            .withFallback(ConfigFactory.load()));
+    return new JournalReader(system, true);
+  }
+
+  public ActorSystem<?> system() {
+    return system;
+  }
+
+  /**
+   * The application's events after {@code afterOffset} (exclusive; 0 for all), in global order.
+   * With {@code follow} the stream stays open and delivers new events as they are persisted
+   * (polled every {@code jdbc-read-journal.refresh-interval}); otherwise it ends with the last
+   * event persisted now.
+   */
+  public Source<JournalEntry, NotUsed> events(String application, long afterOffset, boolean follow) {
+    String tag = "app:" + application;
+    Offset from = afterOffset <= 0 ? Offset.noOffset() : Offset.sequence(afterOffset);
+    Source<EventEnvelope, NotUsed> envelopes =
+        follow ? journal.eventsByTag(tag, from) : journal.currentEventsByTag(tag, from);
+    return envelopes.map(JournalReader::entryOf);
+  }
+
+  /** Every event of the application now, in global order (blocking). */
+  public List<JournalEntry> readAll(String application) {
+    return await(events(application, 0, false).runWith(Sink.seq(), system).toCompletableFuture());
+  }
+
+  /** Every entity (persistence id) in the journal now, e.g. {@code operator|hello} (blocking). */
+  public List<String> entities() {
+    return await(journal.currentPersistenceIds().runWith(Sink.seq(), system).toCompletableFuture());
+  }
+
+  /**
+   * The one application whose operator wrote to this journal; throws IllegalArgumentException
+   * when there is none or more than one (then the caller must name it).
+   */
+  public String onlyApplication() {
+    List<String> apps = entities().stream()
+        .filter(id -> id.startsWith(JournalEntry.OPERATOR_PREFIX))
+        .map(id -> id.substring(JournalEntry.OPERATOR_PREFIX.length()))
+        .sorted()
+        .toList();
+    if (apps.isEmpty()) throw new IllegalArgumentException("the journal holds no operator's events");
+    if (apps.size() > 1) throw new IllegalArgumentException("the journal holds several applications " + apps + ": give --app NAME");
+    return apps.getFirst();
+  }
+
+  private static JournalEntry entryOf(EventEnvelope envelope) {
+    long offset = envelope.offset() instanceof Sequence s ? s.value() : 0;
+    if (!(envelope.event() instanceof JournalEvent event)) {
+      throw new IllegalStateException("not a journal event at offset " + offset + " of " + envelope.persistenceId()
+          + ": " + envelope.event().getClass().getName());
+    }
+    return JournalEntry.of(offset, envelope.persistenceId(), envelope.sequenceNr(), event);
+  }
+
+  private static <T> T await(java.util.concurrent.CompletableFuture<T> future) {
+    try {
+      return future.get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while reading the journal", e);
+    } catch (ExecutionException e) {
+      throw new IllegalStateException("cannot read the journal: " + rootMessage(e), e);
+    } catch (TimeoutException e) {
+      throw new IllegalStateException("reading the journal took longer than " + TIMEOUT, e);
+    }
+  }
+
+  static String rootMessage(Throwable e) {
+    Throwable t = e;
+    while (t.getCause() != null) t = t.getCause();
+    return t.getMessage();
+  }
+
+  @Override
+  public void close() {
+    if (owned) {
+      system.terminate();
+      try {
+        system.getWhenTerminated().toCompletableFuture().get(30, TimeUnit.SECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      } catch (ExecutionException | TimeoutException e) {
+        // Nothing to keep: a reader only read.
+      }
+    }
+  }
+}
