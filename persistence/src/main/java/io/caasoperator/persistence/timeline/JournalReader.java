@@ -79,6 +79,15 @@ public final class JournalReader implements AutoCloseable {
     return await(events(application, 0, false).runWith(Sink.seq(), system).toCompletableFuture());
   }
 
+  /**
+   * One entity's events now, by sequence number (blocking). Unlike the by-tag query this reads
+   * the entity's rows directly, so it sees an event as soon as its write completed.
+   */
+  public List<JournalEntry> entityEvents(String entity) {
+    return await(journal.currentEventsByPersistenceId(entity, 0, Long.MAX_VALUE)
+        .map(JournalReader::entryOf).runWith(Sink.seq(), system).toCompletableFuture());
+  }
+
   /** Every entity (persistence id) in the journal now, e.g. {@code operator|hello} (blocking). */
   public List<String> entities() {
     return await(journal.currentPersistenceIds().runWith(Sink.seq(), system).toCompletableFuture());
