@@ -26,7 +26,6 @@ import org.apache.pekko.http.javadsl.model.ContentTypes;
 import org.apache.pekko.http.javadsl.model.HttpEntities;
 import org.apache.pekko.http.javadsl.model.StatusCodes;
 import org.apache.pekko.http.javadsl.server.Route;
-import org.apache.pekko.stream.javadsl.Sink;
 import org.apache.pekko.stream.javadsl.Source;
 import org.apache.pekko.util.ByteString;
 
@@ -100,9 +99,7 @@ public final class JournalRoutes {
     } catch (IllegalArgumentException e) {
       return JsonErrors.complete(ApiError.badRequest(e.getMessage()));
     }
-    CompletionStage<ReplayedStatus> replayed = reader.events(application, 0, false)
-        .takeWhile(point::includes)
-        .runWith(Sink.seq(), reader.system())
+    CompletionStage<ReplayedStatus> replayed = reader.all(application)
         .thenApply(entries -> ReplayedStatus.of(Replay.to(point, application, entries)));
     return onSuccess(replayed, status -> complete(StatusCodes.OK, status, Jackson.marshaller(json)));
   }

@@ -4,7 +4,10 @@ import com.typesafe.config.ConfigFactory;
 import io.caasoperator.persistence.JournalEvent;
 import io.caasoperator.persistence.JournalSettings;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -74,9 +77,30 @@ public final class JournalReader implements AutoCloseable {
     return envelopes.map(JournalReader::entryOf);
   }
 
-  /** Every event of the application now, in global order (blocking). */
+  /** Every event of the application now, in global order (blocking); see {@link #all}. */
   public List<JournalEntry> readAll(String application) {
-    return await(events(application, 0, false).runWith(Sink.seq(), system).toCompletableFuture());
+    return await(all(application).toCompletableFuture());
+  }
+
+  /**
+   * Every event of the application now, in global order. Read entity by entity (on the journal's
+   * primary key) and merged by offset rather than by tag: on H2 the plugin's by-tag query scans
+   * the journal again for every page, which made reading 200,000 events take minutes instead of
+   * seconds (see README "Performance").
+   */
+  public CompletionStage<List<JournalEntry>> all(String application) {
+    String operator = JournalEntry.OPERATOR_PREFIX + application;
+    String unitPrefix = JournalEntry.UNIT_PREFIX + application + "/";
+    return journal.currentPersistenceIds()
+        .filter(id -> id.equals(operator) || id.startsWith(unitPrefix))
+        .flatMapConcat(id -> journal.currentEventsByPersistenceId(id, 0, Long.MAX_VALUE))
+        .map(JournalReader::entryOf)
+        .runWith(Sink.seq(), system)
+        .thenApply(entries -> {
+          List<JournalEntry> sorted = new ArrayList<>(entries);
+          sorted.sort(Comparator.comparingLong(JournalEntry::offset));
+          return sorted;
+        });
   }
 
   /**
