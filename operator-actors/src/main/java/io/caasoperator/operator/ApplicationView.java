@@ -1,6 +1,10 @@
 package io.caasoperator.operator;
 
+import io.caasoperator.domain.CharmInfo;
 import io.caasoperator.domain.Status;
+import io.caasoperator.domain.UnitId;
+import io.caasoperator.persistence.OperatorState;
+import java.util.function.Function;
 import io.caasoperator.unit.UnitView;
 import java.util.List;
 
@@ -19,6 +23,37 @@ public record ApplicationView(
     String leader,
     String workloadVersion,
     List<UnitView> units) {
+
+  /**
+   * The view of an operator's state, live or replayed: the same code either way.
+   *
+   * @param unitViews a unit's view where one is known (its own actor's report, or its replayed
+   *     state); units without one show as just added
+   */
+  public static ApplicationView of(String application, OperatorState state, Function<UnitId, UnitView> unitViews) {
+    CharmInfo charm = state.charm();
+    List<UnitView> units = state.units().entrySet().stream()
+        .map(e -> {
+          UnitView known = unitViews.apply(e.getKey());
+          return known != null ? known : UnitView.placeholder(e.getKey(), e.getValue());
+        })
+        .toList();
+    return new ApplicationView(
+        application,
+        displayedStatus(state),
+        charm == null ? null : new CharmView(charm.name(), charm.ref().url(), charm.sha256(), charm.generation(),
+            charm.ref().modifiedVersion()),
+        state.configGeneration(),
+        state.leader() == null ? null : state.leader().name(),
+        state.charmSettings().workloadVersion(),
+        units);
+  }
+
+  /** The operator's own status wins when something is wrong; otherwise what the leader set. */
+  public static Status displayedStatus(OperatorState state) {
+    Status charmSet = state.charmSettings().status();
+    return charmSet != null && "active".equals(state.status().value()) ? charmSet : state.status();
+  }
 
   /** @param generation increases with every deployment */
   public record CharmView(String name, String url, String sha256, long generation, long modifiedVersion) {}

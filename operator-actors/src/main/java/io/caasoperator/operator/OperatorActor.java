@@ -138,6 +138,10 @@ public final class OperatorActor extends EventSourcedBehavior<OperatorActor.Comm
   private long announcedCharm = -1;
   private boolean charmOnDisk;
   private boolean gone;
+  // Recovery timing for the start-up log: from construction to RecoveryCompleted.
+  private final long startedNanos = System.nanoTime();
+  private boolean recovering = true;
+  private long recoveredEvents;
   private final Map<UnitId, Life> observed = new TreeMap<>();
   private final Map<UnitId, ActorRef<UnitActor.Command>> children = new HashMap<>();
   private final Map<UnitId, Desired> sent = new HashMap<>();
@@ -182,7 +186,11 @@ public final class OperatorActor extends EventSourcedBehavior<OperatorActor.Comm
 
   @Override
   public EventHandler<OperatorState, OperatorEvent> eventHandler() {
-    return newEventHandlerBuilder().forAnyState().onAnyEvent(OperatorState::apply);
+    return newEventHandlerBuilder().forAnyState().onAnyEvent((state, event) -> {
+      // Counted for the recovery log line only; the state comes from apply alone.
+      if (recovering) recoveredEvents++;
+      return state.apply(event);
+    });
   }
 
   @Override
@@ -226,8 +234,11 @@ public final class OperatorActor extends EventSourcedBehavior<OperatorActor.Comm
   // ---- start-up
 
   private void onRecovered(OperatorState state) {
-    ctx.getLog().info("recovered operator|{}: charm generation {}, {} unit(s), leader {}",
-        deps.application(), state.charmGeneration(), state.units().size(), state.leader());
+    recovering = false;
+    long last = lastSequenceNumber(ctx);
+    ctx.getLog().info("recovered operator|{} from snapshot {} + {} events in {} ms: charm generation {}, {} unit(s), leader {}",
+        deps.application(), last - recoveredEvents, recoveredEvents, (System.nanoTime() - startedNanos) / 1_000_000,
+        state.charmGeneration(), state.units().size(), state.leader());
     deployer = ctx.spawn(CharmDeployer.create(deps.charms(), deps.blocking()), "charm-deployer");
     var substrate = deps.substrate();
     ctx.spawn(SubstrateWatcher.create("application", substrate.applicationSource()::watch, ctx.getSelf(),
@@ -422,13 +433,7 @@ public final class OperatorActor extends EventSourcedBehavior<OperatorActor.Comm
         .toList();
     return new ApplicationSnapshot(deps.units().environment().modelName(),
         ConfigSettings.effective(state.charm().options(), state.config()),
-        state.charmSettings().leaderSettings(), applicationStatus(state), state.charmSettings().workloadVersion(), peers);
-  }
-
-  /** The operator's own status wins when something is wrong; otherwise what the leader set. */
-  private static Status applicationStatus(OperatorState state) {
-    Status charmSet = state.charmSettings().status();
-    return charmSet != null && "active".equals(state.status().value()) ? charmSet : state.status();
+        state.charmSettings().leaderSettings(), ApplicationView.displayedStatus(state), state.charmSettings().workloadVersion(), peers);
   }
 
   private Effect<OperatorEvent, OperatorState> onApplicationEffects(OperatorState state, UnitActor.Report.ApplicationEffects report) {
@@ -613,25 +618,7 @@ public final class OperatorActor extends EventSourcedBehavior<OperatorActor.Comm
   }
 
   private ApplicationView view(OperatorState state) {
-    CharmInfo charm = state.charm();
-    List<UnitView> units = state.units().keySet().stream()
-        .map(u -> views.getOrDefault(u, placeholder(u, state.units().get(u))))
-        .toList();
-    return new ApplicationView(
-        deps.application().value(),
-        applicationStatus(state),
-        charm == null ? null : new ApplicationView.CharmView(charm.name(), charm.ref().url(), charm.sha256(),
-            charm.generation(), charm.ref().modifiedVersion()),
-        state.configGeneration(),
-        state.leader() == null ? null : state.leader().name(),
-        state.charmSettings().workloadVersion(),
-        units);
-  }
-
-  private static UnitView placeholder(UnitId unit, Life life) {
-    Instant epoch = Instant.EPOCH;
-    return new UnitView(unit, life, false, Status.of("allocating", "", epoch), Status.of("waiting", "agent initialising", epoch),
-        0, null, null, 0, null, null, 0, List.of());
+    return ApplicationView.of(deps.application().value(), state, views::get);
   }
 
   private static OperatorState applyAll(OperatorState state, List<OperatorEvent> events) {

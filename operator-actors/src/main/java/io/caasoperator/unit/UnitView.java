@@ -4,6 +4,7 @@ import io.caasoperator.domain.Life;
 import io.caasoperator.domain.Status;
 import io.caasoperator.domain.UnitId;
 import io.caasoperator.persistence.UnitState;
+import java.time.Instant;
 
 /**
  * A unit as status shows it.
@@ -30,6 +31,13 @@ public record UnitView(
     String lastHookOutcome,
     long hooksRun,
     java.util.List<String> ports) {
+
+  /** A unit the operator added whose actor has not reported yet. */
+  public static UnitView placeholder(UnitId unit, Life life) {
+    Instant epoch = Instant.EPOCH;
+    return new UnitView(unit, life, false, Status.of("allocating", "", epoch), Status.of("waiting", "agent initialising", epoch),
+        0, null, null, 0, null, null, 0, java.util.List.of());
+  }
 
   public static UnitView of(UnitState s) {
     return new UnitView(

@@ -1,5 +1,7 @@
 package io.caasoperator.operator;
 
+import io.caasoperator.testing.TestUnits;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -87,9 +89,7 @@ class OperatorActorTest {
   }
 
   private ActorRef<OperatorActor.Command> spawn() {
-    UnitDependencies units = new UnitDependencies(executor, data.resolve("agents"), data.resolve("charms"),
-        new HookEnvironment("test", "3.6.0", data.resolve("tools"), "/usr/bin:/bin", "", null),
-        RetryPolicy.DEFAULT, Duration.ofMinutes(1), 4096, 4096, new HookContexts(), Clock.systemUTC());
+    UnitDependencies units = TestUnits.dependencies(executor, data);
     OperatorDependencies deps = new OperatorDependencies(app, substrate,
         new CharmStore(data.resolve("charms"), UnpackLimits.DEFAULT), units, RetryPolicy.DEFAULT,
         Executors.newVirtualThreadPerTaskExecutor(), Clock.systemUTC(), gone::add);

@@ -1,5 +1,7 @@
 package io.caasoperator.unit;
 
+import io.caasoperator.testing.TestUnits;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.typesafe.config.ConfigFactory;
@@ -59,9 +61,7 @@ class UnitActorTest {
     executor = new ScriptedExecutor();
     operator = testKit.createTestProbe();
     Path data = Path.of("target", "unit-actor-test");
-    deps = new UnitDependencies(executor, data.resolve("agents"), data.resolve("charms"),
-        new HookEnvironment("test", "3.6.0", data.resolve("tools"), "/usr/bin:/bin", "", null),
-        RetryPolicy.DEFAULT, Duration.ofMinutes(1), 4096, 4096, new HookContexts(), Clock.systemUTC());
+    deps = TestUnits.dependencies(executor, data);
     unit = UnitId.of("app" + ids.incrementAndGet(), 0); // a unique entity per test
   }
 

@@ -10,7 +10,8 @@ import picocli.CommandLine.Command;
     versionProvider = Main.VersionProvider.class,
     description = "Operates a charmed application: runs its charm's hooks for every unit, in order, and keeps"
         + " everything it knows in a journal.",
-    subcommands = {RunCommand.class, StatusCommand.class, ResolveCommand.class, ExecCommand.class, CommandLine.HelpCommand.class})
+    subcommands = {RunCommand.class, StatusCommand.class, ResolveCommand.class, ExecCommand.class, JournalCommand.class,
+        ReplayCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
 
   public static void main(String[] args) {

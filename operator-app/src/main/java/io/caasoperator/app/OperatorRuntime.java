@@ -18,6 +18,8 @@ import io.caasoperator.hooktool.HookToolShims;
 import io.caasoperator.http.routes.ApiRoutes;
 import io.caasoperator.http.routes.StatusRoutes;
 import io.caasoperator.http.routes.UnitRoutes;
+import io.caasoperator.http.routes.JournalRoutes;
+import io.caasoperator.persistence.timeline.JournalReader;
 import io.caasoperator.http.tls.ListenerTls;
 import java.net.URI;
 import java.util.Optional;
@@ -135,7 +137,8 @@ public final class OperatorRuntime {
     Duration ask = Duration.ofSeconds(10);
     Route routes = ApiRoutes.of(admin, new StatusRoutes(operator, system, json, ask),
         new UnitRoutes(operator, system, json, ask, config.execTimeout()),
-        new HookToolRoutes(new ActorHookToolGateway(contexts, operator, system, ask)).route());
+        new HookToolRoutes(new ActorHookToolGateway(contexts, operator, system, ask)).route(),
+        new JournalRoutes(JournalReader.using(system), config.application().value(), json, clock));
     ServerBinding binding = HttpListener.start(system, listener, routes).toCompletableFuture().get(30, TimeUnit.SECONDS);
     ListenerFile listenerFile = ListenerFile.in(dataDir);
     listenerFile.write(url);

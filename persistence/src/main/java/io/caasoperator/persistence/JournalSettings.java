@@ -29,10 +29,15 @@ public record JournalSettings(Backend backend, String jdbcUrl, String user, Stri
     if (snapshotEvery <= 0) throw new IllegalArgumentException("snapshot interval must be > 0, got " + snapshotEvery);
   }
 
+  /**
+   * The embedded journal. AUTO_SERVER lets a second process ({@code caas-operator journal} or
+   * {@code replay} on the data directory) open the file while the operator holds it: the first
+   * process to open it serves it to the others over a loopback socket.
+   */
   public static JournalSettings h2(Path dataDir) {
     String file = dataDir.toAbsolutePath().resolve("journal").toString();
-    return new JournalSettings(
-        Backend.H2, "jdbc:h2:file:" + file + ";DB_CLOSE_DELAY=-1;TRACE_LEVEL_FILE=0", "sa", "", DEFAULT_SNAPSHOT_EVERY);
+    return new JournalSettings(Backend.H2,
+        "jdbc:h2:file:" + file + ";DB_CLOSE_DELAY=-1;TRACE_LEVEL_FILE=0;AUTO_SERVER=TRUE", "sa", "", DEFAULT_SNAPSHOT_EVERY);
   }
 
   /**

@@ -67,6 +67,8 @@ public record OperatorState(
 
 
   public OperatorState {
+    // snapshots written before a field existed read it as null: give it its empty value
+    charmSettings = charmSettings == null ? CharmSettings.EMPTY : charmSettings;
     config = Collections.unmodifiableMap(new LinkedHashMap<>(config));
     units = Collections.unmodifiableSortedMap(new TreeMap<>(units));
   }

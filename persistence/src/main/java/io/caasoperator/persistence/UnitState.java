@@ -57,6 +57,8 @@ public record UnitState(
     implements JournalEvent {
 
   public UnitState {
+    // snapshots written before a field existed read it as null: give it its empty value
+    charmData = charmData == null ? CharmData.EMPTY : charmData;
     containerStarts = Map.copyOf(containerStarts);
     containersReady = Map.copyOf(containersReady);
   }

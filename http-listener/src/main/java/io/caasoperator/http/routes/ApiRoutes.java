@@ -19,4 +19,11 @@ public final class ApiRoutes {
         hookTools,
         BearerAuthentication.requireBearer(admin, () -> concat(status.status(), units.route())));
   }
+
+  /** As {@link #of(AdminToken, StatusRoutes, UnitRoutes, Route)}, plus the journal behind the admin token. */
+  public static Route of(AdminToken admin, StatusRoutes status, UnitRoutes units, Route hookTools, JournalRoutes journal) {
+    return concat(
+        of(admin, status, units, hookTools),
+        BearerAuthentication.requireBearer(admin, journal::route));
+  }
 }

@@ -1,0 +1,110 @@
+package io.caasoperator.http.routes;
+
+import static org.apache.pekko.http.javadsl.server.Directives.*;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.caasoperator.domain.UnitId;
+import io.caasoperator.http.ApiError;
+import io.caasoperator.http.JsonErrors;
+import io.caasoperator.operator.ReplayedStatus;
+import io.caasoperator.persistence.JournalSerializer;
+import io.caasoperator.persistence.timeline.JournalFilter;
+import io.caasoperator.persistence.timeline.JournalReader;
+import io.caasoperator.persistence.timeline.PointInTime;
+import io.caasoperator.persistence.timeline.Replay;
+import io.caasoperator.persistence.timeline.ReplayPoint;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CompletionStage;
+import org.apache.pekko.http.javadsl.marshallers.jackson.Jackson;
+import org.apache.pekko.http.javadsl.model.ContentType;
+import org.apache.pekko.http.javadsl.model.ContentTypes;
+import org.apache.pekko.http.javadsl.model.HttpEntities;
+import org.apache.pekko.http.javadsl.model.StatusCodes;
+import org.apache.pekko.http.javadsl.server.Route;
+import org.apache.pekko.stream.javadsl.Source;
+import org.apache.pekko.util.ByteString;
+
+/**
+ * {@code GET /v1/journal?unit=&type=&since=&until=&after=&follow=}: the application's events in
+ * global order as NDJSON, one {@code JournalEntry} a line, streamed (with {@code follow=true}
+ * the response stays open and new events arrive as they are persisted). {@code GET
+ * /v1/journal/state?at=}: the state replayed to a global offset or a time, as {@link
+ * ReplayedStatus} JSON. Both read the journal, never the actors.
+ */
+public final class JournalRoutes {
+  private static final ContentType NDJSON = ContentTypes.parse("application/x-ndjson");
+  /**
+   * A follower with nothing new still receives an empty line this often, so neither the server's
+   * idle timeout nor a proxy closes the stream; readers skip empty lines.
+   */
+  private static final Duration KEEP_ALIVE = Duration.ofSeconds(15);
+
+  private final JournalReader reader;
+  private final String application;
+  private final ObjectMapper json;
+  private final Clock clock;
+  private final Set<String> eventTypes;
+
+  /** @param reader reads through the running operator's actor system */
+  public JournalRoutes(JournalReader reader, String application, ObjectMapper json, Clock clock) {
+    this.reader = reader;
+    this.application = application;
+    this.json = json;
+    this.clock = clock;
+    this.eventTypes = new JournalSerializer().types().keySet();
+  }
+
+  public Route route() {
+    return pathPrefix("v1", () -> pathPrefix("journal", () -> concat(
+        pathEnd(() -> get(() -> parameterMap(this::events))),
+        path("state", () -> get(() -> parameterOptional("at", this::state))))));
+  }
+
+  private Route events(Map<String, String> query) {
+    JournalFilter filter;
+    long after;
+    boolean follow;
+    try {
+      UnitId unit = query.containsKey("unit") ? UnitId.parse(query.get("unit")) : null;
+      if (unit != null && !unit.application().value().equals(application)) {
+        throw new IllegalArgumentException("unit " + unit + " is not a unit of " + application);
+      }
+      filter = new JournalFilter(unit, JournalFilter.parseTypes(query.get("type")),
+          time(query.get("since")), time(query.get("until")));
+      Set<String> unknown = filter.unknownTypes(eventTypes);
+      if (!unknown.isEmpty()) throw new IllegalArgumentException("unknown event type(s) " + unknown);
+      after = query.containsKey("after") ? Long.parseLong(query.get("after")) : 0;
+      follow = Boolean.parseBoolean(query.getOrDefault("follow", "false"));
+    } catch (IllegalArgumentException e) {
+      return JsonErrors.complete(ApiError.badRequest(e.getMessage()));
+    }
+    Source<ByteString, ?> lines = reader.events(application, after, follow)
+        .filter(filter::matches)
+        .map(entry -> ByteString.fromString(entry.toJson(json) + "\n"));
+    if (follow) lines = lines.keepAlive(KEEP_ALIVE, () -> ByteString.fromString("\n"));
+    return complete(org.apache.pekko.http.javadsl.model.HttpResponse.create()
+        .withStatus(StatusCodes.OK)
+        .withEntity(HttpEntities.createChunked(NDJSON, lines)));
+  }
+
+  private Route state(Optional<String> at) {
+    ReplayPoint point;
+    try {
+      point = ReplayPoint.parse(at.orElse(null), clock);
+    } catch (IllegalArgumentException e) {
+      return JsonErrors.complete(ApiError.badRequest(e.getMessage()));
+    }
+    CompletionStage<ReplayedStatus> replayed = reader.all(application)
+        .thenApply(entries -> ReplayedStatus.of(Replay.to(point, application, entries)));
+    return onSuccess(replayed, status -> complete(StatusCodes.OK, status, Jackson.marshaller(json)));
+  }
+
+  private Instant time(String text) {
+    return text == null || text.isBlank() ? null : PointInTime.parse(text, clock);
+  }
+}

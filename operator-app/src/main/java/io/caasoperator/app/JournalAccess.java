@@ -1,0 +1,139 @@
+package io.caasoperator.app;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.caasoperator.domain.ApplicationName;
+import io.caasoperator.http.client.OperatorClient;
+import io.caasoperator.operator.ReplayedStatus;
+import io.caasoperator.persistence.JournalJson;
+import io.caasoperator.persistence.JournalSettings;
+import io.caasoperator.persistence.timeline.JournalEntry;
+import io.caasoperator.persistence.timeline.JournalFilter;
+import io.caasoperator.persistence.timeline.JournalReader;
+import io.caasoperator.persistence.timeline.Replay;
+import io.caasoperator.persistence.timeline.ReplayPoint;
+import java.net.URLEncoder;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+import java.util.function.LongConsumer;
+import java.util.stream.Stream;
+import org.apache.pekko.stream.javadsl.Sink;
+
+/**
+ * Where {@code journal} and {@code replay} read: a running operator over HTTP ({@code --url}),
+ * or a journal directly, offline ({@code --journal postgresql://...}, or the H2 file of {@code
+ * --data-dir} / {@code --app}'s default data directory, readable while the operator runs). Both
+ * give the same JSON: {@code JournalEntry} lines and {@code ReplayedStatus}.
+ */
+sealed interface JournalAccess extends AutoCloseable {
+
+  /** Passes each matching entry's JSON to {@code out}, in global order; with follow, blocks until interrupted. */
+  void entries(JournalFilter filter, boolean follow, Consumer<JsonNode> out) throws Exception;
+
+  /** The replayed state at {@code at} (null: latest) as ReplayedStatus JSON. */
+  JsonNode state(String at, LongConsumer progress) throws Exception;
+
+  @Override
+  void close();
+
+  /** Throws IllegalArgumentException with a sentence for people when no journal can be found. */
+  static JournalAccess open(OperatorConnection connection, String journalUrl) {
+    if (journalUrl != null) {
+      JournalReader reader = JournalReader.open(JournalSettings.postgres(journalUrl));
+      return Offline.of(reader, connection.app);
+    }
+    if (connection.url != null) return new Remote(connection.client());
+    Path dir = connection.dataDir;
+    if (dir == null && connection.app != null) dir = OperatorConfig.defaultDataDir(System.getenv(), ApplicationName.of(connection.app));
+    if (dir == null) throw new IllegalArgumentException("which journal? give --data-dir DIR, --app NAME, --journal URL or --url URL");
+    // Opening a missing H2 file would create an empty journal: refuse instead.
+    if (!Files.isRegularFile(dir.resolve("journal.mv.db"))) {
+      throw new IllegalArgumentException("no journal in " + dir + " (expected " + dir.resolve("journal.mv.db") + ")");
+    }
+    return Offline.of(JournalReader.open(JournalSettings.h2(dir)), connection.app);
+  }
+
+  record Remote(OperatorClient client) implements JournalAccess {
+    @Override
+    public void entries(JournalFilter filter, boolean follow, Consumer<JsonNode> out) throws Exception {
+      List<String> query = new ArrayList<>();
+      if (filter.unit() != null) query.add("unit=" + encode(filter.unit().name()));
+      if (!filter.types().isEmpty()) query.add("type=" + encode(String.join(",", filter.types())));
+      if (filter.since() != null) query.add("since=" + encode(filter.since().toString()));
+      if (filter.until() != null) query.add("until=" + encode(filter.until().toString()));
+      if (follow) query.add("follow=true");
+      HttpResponse<Stream<String>> response =
+          client.getLines("/v1/journal" + (query.isEmpty() ? "" : "?" + String.join("&", query)));
+      ObjectMapper json = JournalJson.mapper();
+      try (Stream<String> lines = response.body()) {
+        if (response.statusCode() != 200) {
+          throw new IllegalStateException(response.statusCode() + " " + lines.reduce("", String::concat));
+        }
+        for (var it = lines.iterator(); it.hasNext(); ) {
+          String line = it.next();
+          if (!line.isBlank()) out.accept(json.readTree(line));
+        }
+      }
+    }
+
+    @Override
+    public JsonNode state(String at, LongConsumer progress) throws Exception {
+      HttpResponse<String> response = client.get("/v1/journal/state" + (at == null ? "" : "?at=" + encode(at)));
+      if (response.statusCode() != 200) throw new IllegalStateException(Cli.errorOf(response));
+      return JournalJson.mapper().readTree(response.body());
+    }
+
+    @Override
+    public void close() {
+      client.close();
+    }
+
+    private static String encode(String value) {
+      return URLEncoder.encode(value, StandardCharsets.UTF_8);
+    }
+  }
+
+  record Offline(JournalReader reader, String application) implements JournalAccess {
+    static Offline of(JournalReader reader, String app) {
+      try {
+        return new Offline(reader, app != null ? app : reader.onlyApplication());
+      } catch (RuntimeException e) {
+        reader.close();
+        throw new IllegalArgumentException(e.getMessage(), e);
+      }
+    }
+
+    @Override
+    public void entries(JournalFilter filter, boolean follow, Consumer<JsonNode> out) throws Exception {
+      ObjectMapper json = JournalJson.mapper();
+      if (!follow) {
+        for (JournalEntry entry : reader.readAll(application)) {
+          if (filter.matches(entry)) out.accept(json.valueToTree(entry));
+        }
+        return;
+      }
+      reader.events(application, 0, true)
+          .filter(filter::matches)
+          .runWith(Sink.foreach(entry -> out.accept(json.valueToTree(entry))), reader.system())
+          .toCompletableFuture().get();
+    }
+
+    @Override
+    public JsonNode state(String at, LongConsumer progress) {
+      ReplayPoint point = ReplayPoint.parse(at, Clock.systemUTC());
+      List<JournalEntry> entries = reader.readAll(application);
+      return JournalJson.mapper().valueToTree(ReplayedStatus.of(Replay.to(point, application, entries, progress)));
+    }
+
+    @Override
+    public void close() {
+      reader.close();
+    }
+  }
+}

@@ -1,0 +1,113 @@
+package io.caasoperator.app;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.caasoperator.domain.UnitId;
+import io.caasoperator.persistence.JournalSerializer;
+import io.caasoperator.persistence.timeline.JournalFilter;
+import io.caasoperator.persistence.timeline.PointInTime;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.function.Consumer;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code caas-operator journal}: the application's events, one a line, in global order; from a
+ * running operator ({@code --url}) or offline from a journal. {@code journal export} and {@code
+ * journal import} move a journal.
+ */
+@Command(name = "journal", mixinStandardHelpOptions = true,
+    description = "Show the application's events in the order they were persisted (offset, time, entity,"
+        + " sequence number, type, fields).",
+    subcommands = {JournalExportCommand.class, JournalImportCommand.class})
+final class JournalCommand implements Callable<Integer> {
+
+  @Mixin OperatorConnection connection;
+
+  @Option(names = "--journal", paramLabel = "URL",
+      description = "Read this PostgreSQL journal directly: postgresql://user:password@host:5432/db.")
+  String journalUrl;
+
+  @Option(names = "--unit", paramLabel = "APP/N", description = "Only this unit's events.")
+  String unit;
+
+  @Option(names = "--type", paramLabel = "TYPES", description = "Only these event types, e.g. HookFailed,HookStarted.")
+  String types;
+
+  @Option(names = "--since", paramLabel = "TIME", description = "Events at or after TIME: 2026-11-22T10:15:30Z, 2026-11-22T10:15 (UTC) or 15m (ago).")
+  String since;
+
+  @Option(names = "--until", paramLabel = "TIME", description = "Events at or before TIME (same forms as --since).")
+  String until;
+
+  @Option(names = {"-f", "--follow"}, description = "Keep printing new events as they are persisted (Ctrl-C to stop).")
+  boolean follow;
+
+  @Option(names = "--format", defaultValue = "text", description = "text or json (one JSON object a line) (default: ${DEFAULT-VALUE}).")
+  String format;
+
+  @Override
+  public Integer call() {
+    if (!format.equals("text") && !format.equals("json")) {
+      return Cli.fail("journal", "--format must be text or json, got \"" + format + "\"", 2);
+    }
+    JournalFilter filter;
+    try {
+      Clock clock = Clock.systemUTC();
+      filter = new JournalFilter(unit == null ? null : UnitId.parse(unit), JournalFilter.parseTypes(types),
+          time(since, clock), time(until, clock));
+      Set<String> unknown = filter.unknownTypes(new JournalSerializer().types().keySet());
+      if (!unknown.isEmpty()) throw new IllegalArgumentException("unknown event type(s) " + unknown + ", e.g. HookFailed");
+    } catch (IllegalArgumentException e) {
+      return Cli.fail("journal", e.getMessage(), 2);
+    }
+    Consumer<JsonNode> print = format.equals("json")
+        ? entry -> System.out.println(entry.toString())
+        : entry -> System.out.println(TimelineText.line(entry));
+    return JournalCommand.withJournal("journal", connection, journalUrl, access -> {
+      access.entries(filter, follow, entry -> {
+        print.accept(entry);
+        // Followers read line by line (a pipe to grep): push each event out as it comes.
+        if (follow) System.out.flush();
+      });
+      return 0;
+    });
+  }
+
+  private static Instant time(String text, Clock clock) {
+    return text == null ? null : PointInTime.parse(text, clock);
+  }
+
+  interface JournalWork {
+    int run(JournalAccess access) throws Exception;
+  }
+
+  /** Opens the journal, runs {@code work}, and turns failures into a message and an exit code. */
+  static int withJournal(String command, OperatorConnection connection, String journalUrl, JournalWork work) {
+    JournalAccess access;
+    try {
+      access = JournalAccess.open(connection, journalUrl);
+    } catch (RuntimeException e) {
+      return Cli.fail(command, e.getMessage(), 2);
+    }
+    try (access) {
+      return work.run(access);
+    } catch (java.io.IOException e) {
+      return Cli.fail(command, "cannot reach the operator: " + e.getMessage(), 1);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return 130;
+    } catch (Exception e) {
+      return Cli.fail(command, rootMessage(e), 1);
+    }
+  }
+
+  static String rootMessage(Throwable e) {
+    Throwable t = e;
+    while (t.getCause() != null && t.getCause() != t) t = t.getCause();
+    return t == e || t.getMessage() == null ? String.valueOf(e.getMessage()) : e.getMessage() + " (" + t.getMessage() + ")";
+  }
+}

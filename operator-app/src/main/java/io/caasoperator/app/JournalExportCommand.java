@@ -1,0 +1,55 @@
+package io.caasoperator.app;
+
+import io.caasoperator.persistence.timeline.JournalFilter;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicLong;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code caas-operator journal export --out FILE.ndjson}: every event of the application, one
+ * JSON object a line in global order, to move an operator to another backend ({@code journal
+ * import}) or to attach to a bug report.
+ */
+@Command(name = "export", mixinStandardHelpOptions = true,
+    description = "Write every event of the application to an NDJSON file (for journal import or a bug report).")
+final class JournalExportCommand implements Callable<Integer> {
+
+  @Mixin OperatorConnection connection;
+
+  @Option(names = "--journal", paramLabel = "URL", description = "Read this PostgreSQL journal directly: postgresql://user:password@host:5432/db.")
+  String journalUrl;
+
+  @Option(names = "--out", required = true, paramLabel = "FILE", description = "The NDJSON file to write (replaced if it exists).")
+  Path out;
+
+  @Override
+  public Integer call() {
+    return JournalCommand.withJournal("journal export", connection, journalUrl, access -> {
+      Path partial = out.resolveSibling(out.getFileName() + ".partial");
+      AtomicLong count = new AtomicLong();
+      // Written aside and renamed: an interrupted export never leaves a truncated file that looks whole.
+      try (BufferedWriter writer = Files.newBufferedWriter(partial, StandardCharsets.UTF_8)) {
+        access.entries(JournalFilter.ALL, false, entry -> {
+          try {
+            writer.write(entry.toString());
+            writer.write('\n');
+            count.incrementAndGet();
+          } catch (IOException e) {
+            throw new UncheckedIOException(e);
+          }
+        });
+      }
+      Files.move(partial, out, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+      System.err.println("exported " + count.get() + " event(s) to " + out);
+      return 0;
+    });
+  }
+}

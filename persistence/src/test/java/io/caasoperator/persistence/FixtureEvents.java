@@ -1,0 +1,79 @@
+package io.caasoperator.persistence;
+
+import io.caasoperator.domain.CharmInfo;
+import io.caasoperator.domain.CharmRef;
+import io.caasoperator.domain.ConfigOption;
+import io.caasoperator.domain.Life;
+import io.caasoperator.domain.Status;
+import io.caasoperator.domain.UnitId;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * One example of every journal event type, as the fixtures in {@code journal-fixtures/v1} hold
+ * them. The fixture files were written once from these values and are never regenerated: they
+ * stand for journals already on disk.
+ */
+final class FixtureEvents {
+  private FixtureEvents() {}
+
+  static final Instant AT = Instant.parse("2026-11-22T10:15:30.123Z");
+  static final UnitId UNIT = UnitId.of("hello", 0);
+  static final CharmInfo CHARM = new CharmInfo(2, "hello", new CharmRef("/charms/hello", null, 3, false),
+      "a".repeat(64), List.of("web"), Set.of("install"), false,
+      Map.of("greeting", new ConfigOption(ConfigOption.Type.STRING, "hi", "what to say")));
+
+  static List<JournalEvent> all() {
+    PlannedHook hook = new PlannedHook(HookKind.PEBBLE_READY, "web", "start-1", 2, 5);
+    Map<String, Object> settings = new LinkedHashMap<>();
+    settings.put("greeting", "hey");
+    settings.put("port", 9090);
+    return List.of(
+        new UnitEvent.LifeAssigned(Life.DYING, AT), new UnitEvent.Revived(AT), new UnitEvent.CharmAssigned(CHARM, AT),
+        new UnitEvent.CharmSwitched(2, AT), new UnitEvent.ConfigAssigned(5, AT), new UnitEvent.LeadershipAssigned(true, AT),
+        new UnitEvent.ContainerStartObserved("web", "start-1", AT), new UnitEvent.HookStarted(hook, 1, "ctx-1", AT),
+        new UnitEvent.HookCompleted("web-pebble-ready", 12, AT), new UnitEvent.HookSkipped(hook, AT),
+        new UnitEvent.HookFailed("install", 1, "exit status 1", 5, AT), new UnitEvent.HookResolved(false, AT),
+        new UnitEvent.WorkloadStatusSet(Status.of("active", "ready", AT), AT),
+        new OperatorEvent.ApplicationStatusChanged(Status.of("blocked", "bad spec", AT), AT),
+        new OperatorEvent.CharmDeployed(CHARM, AT), new OperatorEvent.ConfigChanged(settings, 5, AT),
+        new OperatorEvent.UnitAdded(UNIT, AT), new OperatorEvent.UnitLifeChanged(UNIT, Life.DYING, AT),
+        new OperatorEvent.UnitRemoved(UNIT, AT), new OperatorEvent.LeaderElected(UNIT, AT),
+        // added with the hook tools and exec
+        new UnitEvent.ExecStarted("hello/0-exec-1", "b".repeat(64), AT), new UnitEvent.ExecCompleted("hello/0-exec-1", 3, false, 15, AT),
+        new UnitEvent.CharmStateSet("k", "v", AT), new UnitEvent.CharmStateDeleted("k", AT),
+        new UnitEvent.PortOpened("8080/tcp", AT), new UnitEvent.PortClosed("8080/tcp", AT),
+        new UnitEvent.LeaderSettingsAssigned(2, AT),
+        new OperatorEvent.CharmApplicationStatusSet(Status.of("active", "all good", AT), AT),
+        new OperatorEvent.LeaderSettingsChanged(Map.of("password", "s3cret"), AT),
+        new OperatorEvent.WorkloadVersionSet("1.2.3", AT));
+  }
+
+  /** A unit part-way through its life: installed, a hook failed, a container seen. */
+  static UnitState unitSnapshot() {
+    UnitState s = UnitState.initial(UNIT);
+    PlannedHook install = PlannedHook.of(HookKind.INSTALL, 2, 5);
+    for (UnitEvent e : List.<UnitEvent>of(new UnitEvent.CharmAssigned(CHARM, AT), new UnitEvent.ConfigAssigned(5, AT),
+        new UnitEvent.LeadershipAssigned(true, AT), new UnitEvent.ContainerStartObserved("web", "start-1", AT),
+        new UnitEvent.HookStarted(install, 1, "ctx-1", AT), new UnitEvent.HookCompleted("install", 12, AT),
+        new UnitEvent.HookStarted(PlannedHook.of(HookKind.LEADER_ELECTED, 2, 5), 1, "ctx-2", AT),
+        new UnitEvent.HookFailed("leader-elected", 1, "exit status 1", 5, AT))) {
+      s = s.apply(e);
+    }
+    return s;
+  }
+
+  static OperatorState operatorSnapshot() {
+    OperatorState s = OperatorState.initial();
+    for (OperatorEvent e : List.<OperatorEvent>of(new OperatorEvent.CharmDeployed(CHARM, AT),
+        new OperatorEvent.ConfigChanged(Map.of("greeting", "hey"), 5, AT), new OperatorEvent.UnitAdded(UNIT, AT),
+        new OperatorEvent.UnitAdded(UnitId.of("hello", 1), AT), new OperatorEvent.LeaderElected(UNIT, AT),
+        new OperatorEvent.ApplicationStatusChanged(Status.of("active", "", AT), AT))) {
+      s = s.apply(e);
+    }
+    return s;
+  }
+}

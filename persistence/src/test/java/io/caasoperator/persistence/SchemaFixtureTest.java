@@ -1,0 +1,89 @@
+package io.caasoperator.persistence;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.caasoperator.domain.UnitId;
+import io.caasoperator.persistence.timeline.JournalReader;
+import io.caasoperator.persistence.timeline.JournalTransfer;
+import io.caasoperator.persistence.timeline.Replay;
+import io.caasoperator.persistence.timeline.ReplayPoint;
+import io.caasoperator.persistence.timeline.ReplayedState;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Journals outlive code: every stable name has a JSON fixture as version 1 wrote it (in
+ * {@code journal-fixtures/v1}, never regenerated), and today's code must read each one to the
+ * same value, and replay a whole recorded run. A change that breaks a fixture needs a new
+ * stable name (v2) and a migration, not an edited fixture.
+ */
+class SchemaFixtureTest {
+  private static final String DIR = "/journal-fixtures/v1/";
+  private final JournalSerializer serializer = new JournalSerializer();
+
+  private static byte[] fixture(String name) throws IOException {
+    try (InputStream in = SchemaFixtureTest.class.getResourceAsStream(DIR + name)) {
+      assertThat(in).as("fixture %s", name).isNotNull();
+      return in.readAllBytes();
+    }
+  }
+
+  @Test
+  void everyStableNameHasAVersionOneFixture() throws IOException {
+    Set<String> missing = new TreeSet<>();
+    for (String name : serializer.types().keySet()) {
+      if (SchemaFixtureTest.class.getResource(DIR + name + ".json") == null) missing.add(name);
+    }
+    assertThat(missing).as("stable names without a fixture: add one when adding a type").isEmpty();
+  }
+
+  @Test
+  void everyEventFixtureReadsBackToTheValueItWasWrittenFrom() throws Exception {
+    List<JournalEvent> events = FixtureEvents.all();
+    assertThat(events.stream().<Class<?>>map(Object::getClass).toList()).containsExactlyInAnyOrderElementsOf(
+        serializer.types().values().stream().filter(c -> !c.getSimpleName().endsWith("State")).toList());
+    for (JournalEvent expected : events) {
+      String name = serializer.manifest(expected);
+      assertThat(serializer.fromBinary(fixture(name + ".json"), name)).as(name).isEqualTo(expected);
+    }
+  }
+
+  @Test
+  void snapshotFixturesReadBackSoActorsRecoverFromOldSnapshots() throws Exception {
+    assertThat(serializer.fromBinary(fixture("snapshot.UnitState.v1.json"), "snapshot.UnitState.v1"))
+        .isEqualTo(FixtureEvents.unitSnapshot());
+    assertThat(serializer.fromBinary(fixture("snapshot.OperatorState.v1.json"), "snapshot.OperatorState.v1"))
+        .isEqualTo(FixtureEvents.operatorSnapshot());
+  }
+
+  @Test
+  void aRecordedVersionOneRunImportsAndReplaysToTheStateItEndedIn(@TempDir Path dir) throws Exception {
+    try (JournalReader journal = JournalReader.open(JournalSettings.h2(dir));
+        BufferedReader run = new BufferedReader(new InputStreamReader(
+            SchemaFixtureTest.class.getResourceAsStream(DIR + "hello-run.ndjson"), StandardCharsets.UTF_8))) {
+      JournalSchema.createIfMissing(journal.system(), Duration.ofSeconds(30));
+      assertThat(JournalTransfer.importInto(journal, run)).isEqualTo(64);
+      ReplayedState state = Replay.to(new ReplayPoint.Latest(), "hello", journal.readAll("hello"));
+      assertThat(state.operator().leader()).isEqualTo(UnitId.of("hello", 0));
+      assertThat(state.operator().configGeneration()).isEqualTo(3);
+      List<String> units = new ArrayList<>();
+      state.units().forEach((id, unit) -> {
+        assertThat(unit.installed() && unit.started()).as("%s installed and started", id).isTrue();
+        assertThat(unit.configSeen()).isEqualTo(3);
+        units.add(id.name());
+      });
+      assertThat(units).containsExactly("hello/0", "hello/1", "hello/2");
+    }
+  }
+}
