@@ -17,6 +17,7 @@ import io.caasoperator.substrate.UnitsObserved;
 import io.caasoperator.hook.HookContexts;
 import io.caasoperator.hooktool.PeerUnit;
 import io.caasoperator.hooktool.ToolEffect;
+import io.caasoperator.unit.ActionRun;
 import io.caasoperator.unit.ApplicationSnapshot;
 import io.caasoperator.unit.Desired;
 import io.caasoperator.unit.UnitActor;
@@ -75,7 +76,8 @@ public final class OperatorActor extends EventSourcedBehavior<OperatorActor.Comm
   public record ResolveUnit(UnitId unit, boolean retry, ActorRef<UnitActor.ResolveReply> replyTo) implements Command {}
 
   /** Runs a command in the unit's context (see {@link UnitActor.RunExec}); replies when it ends. */
-  public record ExecOnUnit(UnitId unit, String commands, Duration timeout, ActorRef<UnitActor.ExecReply> replyTo)
+  public record ExecOnUnit(
+      UnitId unit, String commands, Duration timeout, ActionRun action, ActorRef<UnitActor.ExecReply> replyTo)
       implements Command {}
 
   /**
@@ -409,9 +411,9 @@ public final class OperatorActor extends EventSourcedBehavior<OperatorActor.Comm
     ActorRef<UnitActor.Command> child = children.get(cmd.unit());
     if (child == null) {
       return Effect().reply(cmd.replyTo(),
-          new UnitActor.ExecReply(UnitActor.ExecReply.Outcome.UNKNOWN_UNIT, null, "unknown unit " + cmd.unit()));
+          new UnitActor.ExecReply(UnitActor.ExecReply.Outcome.UNKNOWN_UNIT, null, "unknown unit " + cmd.unit(), null));
     }
-    child.tell(new UnitActor.RunExec(cmd.commands(), cmd.timeout(), cmd.replyTo()));
+    child.tell(new UnitActor.RunExec(cmd.commands(), cmd.timeout(), cmd.action(), cmd.replyTo()));
     return Effect().none();
   }
 

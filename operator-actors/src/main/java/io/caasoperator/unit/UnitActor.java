@@ -70,7 +70,8 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
    * running hook, and no hook starts while it runs. Replies when it ends (or at once when the
    * unit cannot take it).
    */
-  public record RunExec(String commands, Duration timeout, ActorRef<ExecReply> replyTo) implements Command {}
+  public record RunExec(String commands, Duration timeout, ActionRun action, ActorRef<ExecReply> replyTo)
+      implements Command {}
 
   /**
    * A hook tool called by the hook or exec running now with {@code contextId}; replies with the
@@ -97,8 +98,11 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
 
   public record Drained(UnitId unit) {}
 
-  /** How an exec went: {@code result} is set when it ran; otherwise {@code detail} says why not. */
-  public record ExecReply(Outcome outcome, ProcessResult result, String detail) {
+  /**
+   * How an exec went: {@code result} is set when it ran; otherwise {@code detail} says why not.
+   * {@code action} is what the action reported when the exec ran as one, else null.
+   */
+  public record ExecReply(Outcome outcome, ProcessResult result, String detail, ActionResult action) {
     public enum Outcome {
       RAN,
       /** the unit exists but cannot take it now (dying, no charm yet, shutting down) */
@@ -156,6 +160,7 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
   private String inFlightToken;
   private final java.util.ArrayDeque<RunExec> pendingExecs = new java.util.ArrayDeque<>();
   private RunExec runningExec;
+  private ActionResult.Recorder actionRecorder;
   private boolean retryNow;
   private boolean updateStatusDue;
   private Duration updateStatusInterval;
@@ -323,7 +328,9 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
     }
     String hook = state.running() != null ? state.running().hook().name() : null;
     Instant now = now();
-    ToolOutcome outcome = HookTools.run(cmd.tool(), cmd.args(), cmd.stdin(), new UnitToolContext(state, cmd.app(), hook), now);
+    ActionRun action = runningExec != null ? runningExec.action() : null;
+    ToolOutcome outcome =
+        HookTools.run(cmd.tool(), cmd.args(), cmd.stdin(), new UnitToolContext(state, cmd.app(), hook, action), now);
     List<UnitEvent> events = new ArrayList<>();
     List<ToolEffect> applicationWide = new ArrayList<>();
     for (ToolEffect effect : outcome.effects()) {
@@ -337,16 +344,20 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
         case ToolEffect.ApplicationStatusSet e -> applicationWide.add(e);
         case ToolEffect.LeaderSettingsSet e -> applicationWide.add(e);
         case ToolEffect.WorkloadVersionSet e -> applicationWide.add(e);
-        // actions arrive with the action endpoints; until then action tools refuse to run
-        case ToolEffect.ActionResultSet e -> {}
-        case ToolEffect.ActionLogged e -> {}
-        case ToolEffect.ActionFailed e -> {}
+        case ToolEffect.ActionResultSet e -> recordAction(e);
+        case ToolEffect.ActionLogged e -> recordAction(e);
+        case ToolEffect.ActionFailed e -> recordAction(e);
       }
     }
     if (!applicationWide.isEmpty()) operator.tell(new Report.ApplicationEffects(unit, applicationWide));
     ToolReply reply = new ToolReply(outcome, null);
     if (events.isEmpty()) return Effect().reply(cmd.replyTo(), reply);
     return Effect().persist(events).thenRun(this::report).thenReply(cmd.replyTo(), s -> reply);
+  }
+
+  /** Action tools only run inside an action (the interpreter refuses them elsewhere). */
+  private void recordAction(ToolEffect effect) {
+    if (actionRecorder != null) actionRecorder.record(effect);
   }
 
   /** juju-log: the charm's own words, in the operator's log, at the level it chose. */
@@ -361,7 +372,7 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
   }
 
   private static ExecReply refused(String why) {
-    return new ExecReply(ExecReply.Outcome.REFUSED, null, why);
+    return new ExecReply(ExecReply.Outcome.REFUSED, null, why, null);
   }
 
   /** Execs go before the next hook, so a person waiting at a terminal is not starved by hooks. */
@@ -369,11 +380,13 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
     String contextId = unit.name() + "-exec-" + Long.toUnsignedString(random.nextLong());
     inFlight = contextId;
     runningExec = exec;
+    actionRecorder = exec.action() == null ? null : new ActionResult.Recorder();
     String digest = HexFormat.of().formatHex(sha256(exec.commands()));
     return Effect()
         .persist(new ExecStarted(contextId, digest, now()))
         .thenRun(s -> {
-          launch(s, contextId, null, null, List.of("/bin/sh", "-c", exec.commands()), exec.timeout(), deps.execOutputLimit());
+          launch(s, contextId, null, null, exec.action(), List.of("/bin/sh", "-c", exec.commands()), exec.timeout(),
+              deps.execOutputLimit());
         });
   }
 
@@ -429,23 +442,29 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
     PlannedHook hook = state.running().hook();
     String executable = state.charmInUse().dispatch() ? "dispatch" : "hooks/" + hook.name();
     ctx.getLog().info("unit {} hook {} started (attempt {})", unit, hook.name(), state.running().attempt());
-    launch(state, contextId, hook.name(), hook.workload(),
+    launch(state, contextId, hook.name(), hook.workload(), null,
         List.of(unitDir.resolve("charm").resolve(executable).toString()), deps.hookTimeout(), deps.outputLimit());
   }
 
   /** Starts a hook or exec process; its token is valid for hook tools until it ends. */
-  private void launch(UnitState state, String contextId, String hookName, String workload, List<String> command,
-      Duration timeout, int outputLimit) {
+  private void launch(UnitState state, String contextId, String hookName, String workload, ActionRun action,
+      List<String> command, Duration timeout, int outputLimit) {
     Path charmView = unitDir.resolve("charm");
     String token = HexFormat.of().formatHex(randomBytes());
     inFlightToken = token;
     deps.contexts().register(token, new HookContexts.HookContext(unit, contextId, hookName));
+    java.util.Map<String, String> environment =
+        new java.util.HashMap<>(deps.environment().forContext(unit, unitDir, charmView, hookName, workload, contextId, token));
+    if (action != null) {
+      environment.put("JUJU_ACTION_NAME", action.name());
+      environment.put("JUJU_ACTION_UUID", contextId);
+    }
     HookInvocation invocation = new HookInvocation(
         unit,
         unitDir,
         deps.charmsDir().resolve(state.charmInUse().sha256()),
         command,
-        deps.environment().forContext(unit, unitDir, charmView, hookName, workload, contextId, token),
+        environment,
         timeout,
         contextId,
         outputLimit);
@@ -497,14 +516,17 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
 
   private Effect<UnitEvent, UnitState> execFinished(HookFinished done) {
     RunExec exec = runningExec;
+    ActionResult.Recorder recorder = actionRecorder;
     runningExec = null;
+    actionRecorder = null;
     ProcessResult result = done.result() != null
         ? done.result()
         : new ProcessResult(-1, "", "", Duration.ZERO, false, false, failureReason(null, done.error()));
     return Effect()
         .persist(new ExecCompleted(done.contextId(), result.exitCode(), result.timedOut(), result.duration().toMillis(), now()))
         .thenRun(s -> {
-          exec.replyTo().tell(new ExecReply(ExecReply.Outcome.RAN, result, ""));
+          exec.replyTo().tell(new ExecReply(ExecReply.Outcome.RAN, result, "",
+              recorder == null ? null : recorder.result(result.exitCode())));
           afterChange(s);
         });
   }

@@ -14,7 +14,7 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /** What a hook tool sees: the unit's own state and the operator's snapshot of the application. */
-record UnitToolContext(UnitState state, ApplicationSnapshot app, String hook) implements ToolContext {
+record UnitToolContext(UnitState state, ApplicationSnapshot app, String hook, ActionRun running) implements ToolContext {
 
   /** The local substrate's units live on this machine. */
   private static final String LOCAL_ADDRESS = "127.0.0.1";
@@ -93,6 +93,6 @@ record UnitToolContext(UnitState state, ApplicationSnapshot app, String hook) im
 
   @Override
   public Optional<RunningAction> action() {
-    return Optional.empty();
+    return Optional.ofNullable(running).map(a -> new RunningAction(a.name(), a.params()));
   }
 }

@@ -327,7 +327,7 @@ class UnitActorTest {
     actor.tell(assign(Life.ALIVE, charm(1, ALL_HOOKS), 1, false));
     var install = executor.next();
     TestProbe<UnitActor.ExecReply> reply = testKit.createTestProbe();
-    actor.tell(new UnitActor.RunExec("echo hi", Duration.ofSeconds(30), reply.ref()));
+    actor.tell(new UnitActor.RunExec("echo hi", Duration.ofSeconds(30), null, reply.ref()));
     executor.expectNoHookWithin(Duration.ofMillis(200)); // the exec waits for install
     install.succeed();
     var exec = executor.next();
@@ -349,10 +349,25 @@ class UnitActorTest {
     actor.tell(assign(Life.ALIVE, charm, 1, false));
     actor.tell(assign(Life.DYING, charm, 1, false));
     TestProbe<UnitActor.ExecReply> reply = testKit.createTestProbe();
-    actor.tell(new UnitActor.RunExec("true", Duration.ofSeconds(30), reply.ref()));
+    actor.tell(new UnitActor.RunExec("true", Duration.ofSeconds(30), null, reply.ref()));
     UnitActor.ExecReply refused = reply.receiveMessage();
     assertThat(refused.outcome()).isEqualTo(UnitActor.ExecReply.Outcome.REFUSED);
     assertThat(refused.detail()).matches(".*is (dying|dead)");
+  }
+
+  @Test
+  void anExecRunAsAnActionGetsItsNameInTheEnvironmentAndRepliesWithTheActionsResults() {
+    var actor = spawn();
+    actor.tell(assign(Life.ALIVE, charm(1, Set.of()), 1, false));
+    awaitState(actor, s -> s.started());
+    TestProbe<UnitActor.ExecReply> reply = testKit.createTestProbe();
+    actor.tell(new UnitActor.RunExec("./backup", Duration.ofSeconds(30), new ActionRun("backup", Map.of("to", "/tmp")), reply.ref()));
+    var exec = executor.next();
+    assertThat(exec.invocation().environment()).containsEntry("JUJU_ACTION_NAME", "backup");
+    exec.result().complete(new io.caasoperator.hook.ProcessResult(0, "", "", Duration.ofMillis(3), false, false, null));
+    UnitActor.ExecReply done = reply.receiveMessage();
+    assertThat(done.action().status()).isEqualTo("completed");
+    assertThat(done.action().results()).isEmpty();
   }
 
   private UnitState awaitState(ActorRef<UnitActor.Command> actor, java.util.function.Predicate<UnitState> condition) {

@@ -26,6 +26,13 @@ final class ExecCommand implements Callable<Integer> {
   @Option(names = "--operator", description = "Run in the operator's context instead of the unit's.")
   boolean operator;
 
+  @Option(names = "--action", paramLabel = "NAME",
+      description = "Run as this action: action-get reads the --param values; the results are printed after the output.")
+  String action;
+
+  @Option(names = "--param", paramLabel = "KEY=VALUE", description = "An action parameter (repeatable; values are YAML scalars).")
+  java.util.Map<String, String> params = new java.util.LinkedHashMap<>();
+
   @Parameters(index = "0", paramLabel = "UNIT", description = "e.g. hello/0")
   String unit;
 
@@ -43,6 +50,15 @@ final class ExecCommand implements Callable<Integer> {
     ObjectMapper json = new ObjectMapper();
     ObjectNode body = json.createObjectNode().put("commands", String.join(" ", commands)).put("operator", operator);
     if (timeout != null) body.put("timeout", timeout);
+    if (action != null) {
+      ObjectNode a = body.putObject("action").put("name", action);
+      ObjectNode p = a.putObject("params");
+      com.fasterxml.jackson.databind.ObjectMapper yaml =
+          new com.fasterxml.jackson.databind.ObjectMapper(new com.fasterxml.jackson.dataformat.yaml.YAMLFactory());
+      for (var e : params.entrySet()) p.set(e.getKey(), yaml.readTree(e.getValue()));
+    } else if (!params.isEmpty()) {
+      return Cli.fail("exec", "--param needs --action", 2);
+    }
     return Cli.call("exec", connection, client -> {
       HttpResponse<String> response =
           client.post("/v1/units/" + id.application() + "/" + id.ordinal() + "/exec", json.writeValueAsString(body));
@@ -53,6 +69,14 @@ final class ExecCommand implements Callable<Integer> {
       System.err.print(reply.path("stderr").asText());
       if (reply.path("truncated").asBoolean()) System.err.println("caas-operator exec: output was cut at the operator's limit");
       if (response.statusCode() == 408) return Cli.fail("exec", reply.path("detail").asText(), 124);
+      if (reply.hasNonNull("action")) {
+        System.out.print(new com.fasterxml.jackson.databind.ObjectMapper(
+            new com.fasterxml.jackson.dataformat.yaml.YAMLFactory().disable(
+                com.fasterxml.jackson.dataformat.yaml.YAMLGenerator.Feature.WRITE_DOC_START_MARKER))
+            .writeValueAsString(reply.get("action")));
+        // an action that called action-fail has failed even when its commands exited 0
+        if ("failed".equals(reply.path("action").path("status").asText()) && reply.path("code").asInt() == 0) return 1;
+      }
       return reply.path("code").asInt();
     });
   }

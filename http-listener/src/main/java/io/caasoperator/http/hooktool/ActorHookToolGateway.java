@@ -32,11 +32,15 @@ public final class ActorHookToolGateway implements HookToolGateway {
   }
 
   @Override
+  public boolean recognises(String token) {
+    return contexts.lookup(token).isPresent();
+  }
+
+  @Override
   public CompletionStage<ToolOutcome> call(String token, String tool, List<String> args, String stdin) {
     Optional<HookContexts.HookContext> context = contexts.lookup(token);
     if (context.isEmpty()) {
-      return CompletableFuture.failedFuture(
-          new HookToolDenied("this token belongs to no running hook or command (it ended, or it is not a context token)"));
+      return CompletableFuture.failedFuture(new HookToolDenied(HookToolRoutes.STALE_TOKEN));
     }
     CompletionStage<UnitActor.ToolReply> reply = AskPattern.ask(operator,
         r -> new OperatorActor.CallHookTool(context.get(), tool, args, stdin, r), timeout, system.scheduler());

@@ -26,4 +26,12 @@ public interface HookToolGateway {
      *         (a {@code TimeoutException} is a 408)
      */
     CompletionStage<ToolOutcome> call(String token, String tool, List<String> args, String stdin);
+
+    /**
+     * A cheap check made before the body is read, so a finished hook's token is refused with 403
+     * whatever it sends; {@link #call} still decides.
+     */
+    default boolean recognises(String token) {
+        return true;
+    }
 }

@@ -61,6 +61,9 @@ public final class HookToolRoutes {
     record JsonReply(int code, String stdout, String stderr) {
     }
 
+    static final String STALE_TOKEN =
+            "this token belongs to no running hook or command (it ended, or it is not a context token)";
+
     private final HookToolGateway gateway;
     private final JsonBody jsonBody = JsonBody.standard();
     private final ObjectMapper json = JsonBody.standardMapper();
@@ -78,6 +81,9 @@ public final class HookToolRoutes {
                         return JsonErrors.complete(ApiError.unauthorized("hook tools need the token of a running"
                                         + " hook: send Authorization: Bearer <CAAS_OPERATOR_CONTEXT_TOKEN>"),
                                 List.of(WWWAuthenticate.create(CHALLENGE)));
+                    }
+                    if (!gateway.recognises(token.get())) {
+                        return JsonErrors.complete(ApiError.forbidden(STALE_TOKEN));
                     }
                     return extractRequestEntity(requestEntity -> entity(Unmarshaller.entityToByteString(), body ->
                             isFramed(requestEntity.getContentType())

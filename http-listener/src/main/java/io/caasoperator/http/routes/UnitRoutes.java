@@ -9,6 +9,8 @@ import io.caasoperator.http.ApiError;
 import io.caasoperator.http.JsonBody;
 import io.caasoperator.http.JsonErrors;
 import io.caasoperator.operator.OperatorActor;
+import io.caasoperator.unit.ActionResult;
+import io.caasoperator.unit.ActionRun;
 import io.caasoperator.unit.UnitActor;
 import io.caasoperator.unit.UnitView;
 import java.time.Duration;
@@ -36,10 +38,17 @@ public final class UnitRoutes {
    * @param operator run in the operator's own context rather than the unit's (the same on the
    *     local substrate, where both are this machine)
    */
-  public record ExecRequest(String commands, Optional<String> timeout, Optional<Boolean> operator) {}
+  public record ExecRequest(
+      String commands, Optional<String> timeout, Optional<Boolean> operator, Optional<ActionRequest> action) {}
 
-  /** The reply of an exec call; {@code truncated}: output beyond the limit was dropped. */
-  public record ExecResponse(int code, String stdout, String stderr, boolean truncated, boolean timedOut) {}
+  /** Run the exec as this action: {@code action-get} reads the params, the reply carries results. */
+  public record ActionRequest(String name, Optional<Map<String, Object>> params) {}
+
+  /**
+   * The reply of an exec call; {@code truncated}: output beyond the limit was dropped;
+   * {@code action}: what the action reported (absent when the exec was no action).
+   */
+  public record ExecResponse(int code, String stdout, String stderr, boolean truncated, ActionResult action) {}
 
   private final ActorRef<OperatorActor.Command> operator;
   private final ActorSystem<?> system;
@@ -95,10 +104,17 @@ public final class UnitRoutes {
       }
       timeout = parsed.get();
     }
+    ActionRun action = null;
+    if (request.action().isPresent()) {
+      ActionRequest a = request.action().get();
+      if (a.name().isBlank()) return JsonErrors.complete(ApiError.badRequest("\"action.name\" is empty"));
+      action = new ActionRun(a.name(), a.params().orElse(Map.of()));
+    }
+    ActionRun asAction = action;
     Duration limit = timeout;
     // the ask outlives the command: the unit replies after the process ended or was killed
     CompletionStage<UnitActor.ExecReply> reply = AskPattern.ask(operator,
-        r -> new OperatorActor.ExecOnUnit(unit, request.commands(), limit, r), limit.plus(askTimeout).plus(askTimeout),
+        r -> new OperatorActor.ExecOnUnit(unit, request.commands(), limit, asAction, r), limit.plus(askTimeout).plus(askTimeout),
         system.scheduler());
     return onSuccess(reply, r -> {
       Route answer = switch (r.outcome()) {
@@ -109,7 +125,7 @@ public final class UnitRoutes {
           if (p.startFailure() != null) {
             yield JsonErrors.complete(ApiError.internal("the command could not start: " + p.startFailure()));
           }
-          ExecResponse out = new ExecResponse(p.exitCode(), p.stdout(), p.stderr(), p.truncated(), p.timedOut());
+          ExecResponse out = new ExecResponse(p.exitCode(), p.stdout(), p.stderr(), p.truncated(), r.action());
           yield p.timedOut()
               ? complete(StatusCodes.REQUEST_TIMEOUT, Map.of("error", "timeout",
                   "detail", "the command ran longer than " + DurationText.format(limit) + " and was killed with its process tree",

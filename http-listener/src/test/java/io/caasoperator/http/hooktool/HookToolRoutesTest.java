@@ -17,6 +17,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
@@ -43,13 +44,21 @@ class HookToolRoutesTest {
     static final HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
     /** Accepts {@link #GOOD} only and echoes the call: stdout lists the arguments, stderr the stdin. */
-    static final HookToolGateway gateway = (token, tool, args, stdin) -> {
-        if (!token.equals(GOOD)) {
-            return CompletableFuture.failedFuture(new HookToolDenied("the token is not that of a running hook"));
+    static final HookToolGateway gateway = new HookToolGateway() {
+        @Override
+        public CompletionStage<ToolOutcome> call(String token, String tool, List<String> args, String stdin) {
+            if (!token.equals(GOOD)) {
+                return CompletableFuture.failedFuture(new HookToolDenied("the token is not that of a running hook"));
+            }
+            received.add(new Received(token, tool, args, stdin));
+            return CompletableFuture.completedFuture(new ToolOutcome(tool.equals("fail") ? 1 : 0,
+                    String.join("|", args) + "\n", stdin, List.of()));
         }
-        received.add(new Received(token, tool, args, stdin));
-        return CompletableFuture.completedFuture(new ToolOutcome(tool.equals("fail") ? 1 : 0,
-                String.join("|", args) + "\n", stdin, List.of()));
+
+        @Override
+        public boolean recognises(String token) {
+            return !token.equals("ended");
+        }
     };
 
     @BeforeAll
@@ -173,5 +182,13 @@ class HookToolRoutesTest {
                 .header("Authorization", "Bearer " + GOOD).GET().build(), HttpResponse.BodyHandlers.ofByteArray());
 
         assertThat(response.statusCode()).isEqualTo(405);
+    }
+
+    @Test
+    void aFinishedHooksTokenIsRefusedBeforeTheBodyIsRead() throws Exception {
+        HttpResponse<byte[]> response = post("is-leader", Optional.of("ended"), "application/json", new byte[0]);
+        assertThat(response.statusCode()).isEqualTo(403);
+        assertThat(JSON.readTree(response.body()).path("error").asText()).isEqualTo("forbidden");
+        assertThat(received).isEmpty();
     }
 }

@@ -66,9 +66,10 @@ class ApiRoutesTest {
             case OperatorActor.ExecOnUnit e -> e.replyTo().tell(switch (e.unit().ordinal()) {
               case 0 -> new UnitActor.ExecReply(UnitActor.ExecReply.Outcome.RAN, e.commands().startsWith("sleep")
                   ? new ProcessResult(-1, "partial", "", e.timeout(), true, false, null)
-                  : new ProcessResult(3, "out:" + e.commands(), "err", Duration.ofMillis(5), false, false, null), "");
-              case 1 -> new UnitActor.ExecReply(UnitActor.ExecReply.Outcome.REFUSED, null, "unit hello/1 is dying");
-              default -> new UnitActor.ExecReply(UnitActor.ExecReply.Outcome.UNKNOWN_UNIT, null, "unknown unit " + e.unit());
+                  : new ProcessResult(3, "out:" + e.commands(), "err", Duration.ofMillis(5), false, false, null), "",
+                  null);
+              case 1 -> new UnitActor.ExecReply(UnitActor.ExecReply.Outcome.REFUSED, null, "unit hello/1 is dying", null);
+              default -> new UnitActor.ExecReply(UnitActor.ExecReply.Outcome.UNKNOWN_UNIT, null, "unknown unit " + e.unit(), null);
             });
             default -> {}
           }

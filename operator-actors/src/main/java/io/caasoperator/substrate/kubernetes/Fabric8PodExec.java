@@ -41,11 +41,13 @@ public final class Fabric8PodExec implements PodExec {
       throw new IOException("exec in " + pod + "/" + container + " failed: " + e.getMessage(), e);
     }
     try (watch) {
-      int code;
+      Integer code;
       try {
         code = timeout == null || timeout.isZero() || timeout.isNegative()
             ? watch.exitCode().get()
             : watch.exitCode().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        // fabric8 completes the exit code with null when the stream closed before a status frame
+        if (code == null) throw new IOException("exec in " + pod + "/" + container + " ended without an exit status");
       } catch (TimeoutException e) {
         return new Result(-1, stdout.text(), stderr.text(), true, stdout.truncated || stderr.truncated);
       } catch (ExecutionException e) {

@@ -1,0 +1,54 @@
+package io.caasoperator.unit;
+
+import io.caasoperator.hooktool.ToolEffect;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What an action reported, as {@code juju run} shows it.
+ *
+ * @param status {@code completed}, or {@code failed} when the commands exited non-zero or called
+ *     {@code action-fail}
+ * @param message the {@code action-fail} message, or empty
+ * @param results what {@code action-set} set (dotted keys nested)
+ * @param log the {@code action-log} messages, in order
+ */
+public record ActionResult(String status, String message, Map<String, Object> results, List<String> log) {
+
+  /** Collects an action's tool effects while its exec runs; confined to the unit actor. */
+  static final class Recorder {
+    private final Map<String, Object> results = new LinkedHashMap<>();
+    private final List<String> log = new ArrayList<>();
+    private String failure;
+
+    void record(ToolEffect effect) {
+      switch (effect) {
+        case ToolEffect.ActionResultSet set -> merge(results, set.nested());
+        case ToolEffect.ActionLogged logged -> log.add(logged.message());
+        case ToolEffect.ActionFailed failed -> failure = failed.message();
+        default -> {}
+      }
+    }
+
+    ActionResult result(int exitCode) {
+      boolean failed = failure != null || exitCode != 0;
+      String message = failure != null ? failure : exitCode != 0 ? "exit status " + exitCode : "";
+      return new ActionResult(failed ? "failed" : "completed", message, Map.copyOf(results), List.copyOf(log));
+    }
+
+    @SuppressWarnings("unchecked")
+    private static void merge(Map<String, Object> into, Map<String, Object> from) {
+      from.forEach((key, value) -> {
+        if (value instanceof Map<?, ?> nested && into.get(key) instanceof Map<?, ?> existing) {
+          Map<String, Object> copy = new LinkedHashMap<>((Map<String, Object>) existing);
+          merge(copy, (Map<String, Object>) nested);
+          into.put(key, copy);
+        } else {
+          into.put(key, value);
+        }
+      });
+    }
+  }
+}
