@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -60,8 +61,8 @@ class ExecIT {
         CompletableFuture<OperatorApi.Reply> one = CompletableFuture.supplyAsync(
                 () -> api.exec(APP + "/1", rendezvous.formatted(meeting, "1", "0"), "60s"), callers);
 
-        OperatorApi.Reply first = zero.get(OperatorProcess.PATIENCE.toSeconds() * 2, java.util.concurrent.TimeUnit.SECONDS);
-        OperatorApi.Reply second = one.get(OperatorProcess.PATIENCE.toSeconds() * 2, java.util.concurrent.TimeUnit.SECONDS);
+        OperatorApi.Reply first = zero.get(OperatorProcess.PATIENCE.toSeconds() * 2, TimeUnit.SECONDS);
+        OperatorApi.Reply second = one.get(OperatorProcess.PATIENCE.toSeconds() * 2, TimeUnit.SECONDS);
         assertThat(first.code()).as("%s", first.body()).isEqualTo(200);
         assertThat(second.code()).as("%s", second.body()).isEqualTo(200);
         assertThat(first.body().path("code").asInt()).as("%s", first.body()).isZero();
@@ -89,7 +90,7 @@ class ExecIT {
 
         unit.release("start");
 
-        OperatorApi.Reply reply = exec.get(OperatorProcess.PATIENCE.toSeconds(), java.util.concurrent.TimeUnit.SECONDS);
+        OperatorApi.Reply reply = exec.get(OperatorProcess.PATIENCE.toSeconds(), TimeUnit.SECONDS);
         assertThat(reply.code()).as("%s", reply.body()).isEqualTo(200);
         assertThat(reply.body().path("code").asInt()).isZero();
         assertThat(reply.body().path("stdout").asText()).isEqualTo("ran\n");
@@ -126,6 +127,9 @@ class ExecIT {
         OperatorApi.Reply after = api.exec(APP + "/0", "echo still here", "30s");
         assertThat(after.code()).isEqualTo(200);
         assertThat(after.body().path("stdout").asText()).isEqualTo("still here\n");
+        OperatorApi.Reply unknown = api.exec(APP + "/7", "echo never", "30s");
+        assertThat(unknown.code()).as("%s", unknown.body()).isEqualTo(404);
+        assertThat(unknown.body().path("error").asText()).isEqualTo("not_found");
     }
 
     @Test

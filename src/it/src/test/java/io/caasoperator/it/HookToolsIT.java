@@ -1,6 +1,7 @@
 package io.caasoperator.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.caasoperator.http.client.OperatorClient;
@@ -148,7 +149,7 @@ class HookToolsIT {
     private Status awaitSettled(OperatorApi api) {
         Expect.hooks(UnitDir.of(dataDir, LEADER), Expect.LEADER_LIFECYCLE);
         UnitDir follower = UnitDir.of(dataDir, FOLLOWER);
-        org.awaitility.Awaitility.await("the follower's lifecycle and leader-settings-changed")
+        await("the follower's lifecycle and leader-settings-changed")
                 .atMost(OperatorProcess.PATIENCE).pollInterval(Duration.ofMillis(100))
                 .until(() -> follower.hooks().containsAll(List.of("web-pebble-ready", "leader-settings-changed")));
         Expect.hooks(follower, follower.hooks());
