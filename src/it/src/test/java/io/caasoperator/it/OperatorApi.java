@@ -2,30 +2,36 @@ package io.caasoperator.it;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.caasoperator.http.ListenerFile;
-import io.caasoperator.http.auth.AdminToken;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.caasoperator.http.client.OperatorClient;
 import io.caasoperator.http.client.OperatorEndpoint;
 import java.io.IOException;
-import java.net.URI;
+import java.io.UncheckedIOException;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Optional;
 
 /**
- * The tests' only door to the operator's HTTP listener: it finds the listener from the data
- * directory the way the CLI does, so it works over plain HTTP and over HTTPS with the generated
- * certificate and admin token.
+ * The tests' door to the operator's HTTP listener: it finds the listener from the data directory
+ * the way the CLI does ({@link OperatorEndpoint#discover}: the listener URL, the generated TLS
+ * certificate and the admin token), so every call goes over real HTTPS with the admin token.
  */
 final class OperatorApi {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    static final ObjectMapper JSON = new ObjectMapper();
 
     private final Path dataDir;
 
     OperatorApi(Path dataDir) {
         this.dataDir = dataDir;
+    }
+
+    /** A reply: the HTTP status code and the JSON body. */
+    record Reply(int code, JsonNode body) {
+    }
+
+    /** The endpoint as the CLI discovers it from the data directory. */
+    OperatorEndpoint endpoint() {
+        return OperatorEndpoint.discover(dataDir);
     }
 
     /** {@code GET /v1/status}; fails unless it answers 200. */
@@ -35,21 +41,29 @@ final class OperatorApi {
             if (response.statusCode() != 200) {
                 throw new IOException("GET /v1/status answered " + response.statusCode() + ": " + response.body());
             }
-            JsonNode body = JSON.readTree(response.body());
-            return new Status(body);
+            return new Status(JSON.readTree(response.body()));
         }
     }
 
     /**
-     * The endpoint as the CLI discovers it. An operator that serves plain HTTP without an admin
-     * token (before TLS and tokens became the default) is reached without either.
+     * {@code POST /v1/units/{app}/{n}/exec} with {@code commands} and {@code timeout} (such as
+     * {@code 30s}); returns the status code and body whatever they are.
      */
-    private OperatorEndpoint endpoint() {
-        if (Files.exists(dataDir.resolve(AdminToken.FILE_NAME))) {
-            return OperatorEndpoint.discover(dataDir);
+    Reply exec(String unit, String commands, String timeout) {
+        ObjectNode body = JSON.createObjectNode().put("commands", commands).put("timeout", timeout);
+        return post("/v1/units/" + unit + "/exec", body.toString());
+    }
+
+    /** POST {@code jsonBody} to {@code path} with the admin token. */
+    Reply post(String path, String jsonBody) {
+        try (OperatorClient client = OperatorClient.of(endpoint())) {
+            HttpResponse<String> response = client.post(path, jsonBody);
+            return new Reply(response.statusCode(), JSON.readTree(response.body()));
+        } catch (IOException e) {
+            throw new UncheckedIOException("POST " + path + " failed", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted during POST " + path, e);
         }
-        URI url = ListenerFile.in(dataDir).read()
-                .orElseThrow(() -> new IllegalStateException("no listener file in " + dataDir));
-        return new OperatorEndpoint(url, Optional.empty(), Optional.empty());
     }
 }
