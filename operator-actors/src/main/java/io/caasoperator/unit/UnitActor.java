@@ -151,7 +151,8 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
   private final ActorRef<Report> operator;
   private final ActorContext<Command> ctx;
   private final TimerScheduler<Command> timers;
-  private final SecureRandom random = new SecureRandom();
+  /** Shared by all units: one per actor would cost memory for nothing (SecureRandom is thread-safe). */
+  private static final SecureRandom random = new SecureRandom();
   private final Path unitDir;
   private final String tag;
 
@@ -283,14 +284,28 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
       if (state.isDead()) operator.tell(new Report.Dead(unit));
       return Effect().none();
     }
+    return persistAndStartNext(state, events);
+  }
+
+  /**
+   * Persists {@code events} and, when they make a hook due and nothing runs, that hook's
+   * HookStarted in the same journal write: one round trip where there would be two, and the
+   * hook's start is still in the journal before its process starts.
+   */
+  private Effect<UnitEvent, UnitState> persistAndStartNext(UnitState state, List<UnitEvent> events) {
+    if (inFlight == null && !draining && pendingExecs.isEmpty()) {
+      UnitState after = state;
+      for (UnitEvent e : events) after = after.apply(e);
+      if (UnitResolver.next(after, false, retryNow, updateStatusDue) instanceof UnitResolver.Next.Run run) {
+        return startHook(events, after, run, now());
+      }
+    }
     return Effect().persist(events).thenRun(this::afterChange);
   }
 
   private Effect<UnitEvent, UnitState> onContainerStart(UnitState state, ObserveContainerStart cmd) {
     if (state.isDead() || cmd.startId().equals(state.containerStarts().get(cmd.container()))) return Effect().none();
-    return Effect()
-        .persist(new ContainerStartObserved(cmd.container(), cmd.startId(), now()))
-        .thenRun(this::afterChange);
+    return persistAndStartNext(state, List.of(new ContainerStartObserved(cmd.container(), cmd.startId(), now())));
   }
 
   private Effect<UnitEvent, UnitState> onResolve(UnitState state, Resolve cmd) {
@@ -505,16 +520,7 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
     ProcessResult result = done.result();
     if (result != null && result.succeeded()) {
       ctx.getLog().info("unit {} hook {} completed in {} ms", unit, hook, millis);
-      HookCompleted completed = new HookCompleted(hook, millis, now);
-      if (!draining && pendingExecs.isEmpty()) {
-        // The next hook's HookStarted goes into the same journal write as this completion: one
-        // round trip per hook instead of two, and still persisted before its process starts.
-        UnitState after = state.apply(completed);
-        if (UnitResolver.next(after, false, retryNow, updateStatusDue) instanceof UnitResolver.Next.Run run) {
-          return startHook(List.of(completed), after, run, now);
-        }
-      }
-      return Effect().persist(completed).thenRun(this::afterChange);
+      return persistAndStartNext(state, List.of(new HookCompleted(hook, millis, now)));
     }
     String reason = failureReason(result, done.error());
     int exitCode = result == null ? -1 : result.exitCode();
