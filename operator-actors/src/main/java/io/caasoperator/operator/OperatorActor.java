@@ -149,7 +149,8 @@ public final class OperatorActor extends EventSourcedBehavior<OperatorActor.Comm
   private long announcedCharm = -1;
   private boolean charmOnDisk;
   private boolean gone;
-  // Recovery timing for the start-up log: from construction to RecoveryCompleted.
+  // Recovery timing for the start-up log: from construction (or a restart for the journal, then
+  // including the time it was down) to RecoveryCompleted.
   private long startedNanos = System.nanoTime();
   private boolean recovering = true;
   private long recoveredEvents;

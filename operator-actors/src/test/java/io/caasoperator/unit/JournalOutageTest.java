@@ -2,7 +2,6 @@ package io.caasoperator.unit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
 import io.caasoperator.domain.CharmInfo;
 import io.caasoperator.domain.CharmRef;
@@ -10,16 +9,14 @@ import io.caasoperator.domain.Life;
 import io.caasoperator.domain.UnitId;
 import io.caasoperator.persistence.JournalHealth;
 import io.caasoperator.persistence.JournalSchema;
-import io.caasoperator.persistence.JournalSettings;
 import io.caasoperator.persistence.JournalStatus;
 import io.caasoperator.persistence.UnitState;
 import io.caasoperator.persistence.timeline.JournalEntry;
 import io.caasoperator.persistence.timeline.JournalReader;
+import io.caasoperator.testing.RestartablePostgres;
 import io.caasoperator.testing.ScriptedExecutor;
 import io.caasoperator.testing.TestUnits;
-import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -45,8 +42,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class JournalOutageTest {
   @TempDir static Path dir;
-  static int port;
-  static EmbeddedPostgres postgres;
+  static RestartablePostgres postgres;
   static ActorTestKit testKit;
 
   static final Set<String> HOOKS = Set.of("install", "config-changed", "start", "update-status", "stop", "remove");
@@ -55,39 +51,14 @@ class JournalOutageTest {
 
   @BeforeAll
   static void start() throws Exception {
-    try (ServerSocket socket = new ServerSocket(0)) {
-      port = socket.getLocalPort();
-    }
-    startPostgres();
-    JournalSettings settings = JournalSettings.postgres("postgresql://postgres@localhost:" + port + "/postgres");
-    // Failures surface within 1 s (the pool's wait for a connection) instead of 5 s, and the
-    // plugins' circuit breakers try again after 1 s: the test waits less, it does not sleep.
-    Config failFast = ConfigFactory.parseString("""
-        pekko-persistence-jdbc.shared-databases.slick.db.connectionTimeout = 1000
-        jdbc-journal.circuit-breaker.reset-timeout = 1s
-        jdbc-snapshot-store.circuit-breaker.reset-timeout = 1s
-        """);
-    testKit = ActorTestKit.create(failFast.withFallback(settings.toConfig()).withFallback(ConfigFactory.load()));
+    postgres = new RestartablePostgres(dir.resolve("pgdata"));
+    testKit = ActorTestKit.create(postgres.journalConfig().withFallback(ConfigFactory.load()));
     JournalSchema.createIfMissing(testKit.system(), Duration.ofSeconds(60));
-  }
-
-  /** The same server each time: same port, same data directory, nothing cleaned. */
-  static void startPostgres() throws IOException {
-    postgres = EmbeddedPostgres.builder()
-        .setPort(port)
-        .setDataDirectory(dir.resolve("pgdata"))
-        .setCleanDataDirectory(false)
-        .start();
-  }
-
-  static void stopPostgres() throws IOException {
-    postgres.close();
-    postgres = null;
   }
 
   @AfterEach
   void postgresRunsForTheNextTest() throws IOException {
-    if (postgres == null) startPostgres();
+    postgres.start();
   }
 
   @AfterAll
@@ -160,7 +131,7 @@ class JournalOutageTest {
     ScriptedExecutor.Call start = executor.next();
     assertThat(start.hook()).isEqualTo("start");
 
-    stopPostgres();
+    postgres.stop();
     start.succeed(); // its HookCompleted cannot be written: the actor restarts and cannot recover
 
     awaitJournal(false);
@@ -171,7 +142,7 @@ class JournalOutageTest {
     executor.expectNoHookWithin(Duration.ofSeconds(5));
     view.expectNoMessage(Duration.ofMillis(100));
 
-    startPostgres();
+    postgres.start();
     assertThat(view.receiveMessage(RECOVERY).unit()).isEqualTo(unit);
     executor.complete("start"); // at-least-once: the hook whose end was lost runs again
     awaitJournal(true);
@@ -208,13 +179,13 @@ class JournalOutageTest {
       return null;
     });
 
-    stopPostgres();
+    postgres.stop();
     // Nothing to record, so nothing fails yet; the next update-status is the first write.
     actor.tell(new UnitActor.Assign(alive(Duration.ofSeconds(1))));
     awaitJournal(false);
     executor.expectNoHookWithin(Duration.ofSeconds(4));
 
-    startPostgres();
+    postgres.start();
     ScriptedExecutor.Call updateStatus = executor.next();
     assertThat(updateStatus.hook()).isEqualTo("update-status");
     actor.tell(new UnitActor.Assign(alive(Duration.ofHours(1))));
