@@ -6,6 +6,7 @@ import io.caasoperator.domain.CharmRef;
 import io.caasoperator.domain.Life;
 import io.caasoperator.domain.Status;
 import io.caasoperator.domain.UnitId;
+import io.caasoperator.persistence.JournalHealth;
 import io.caasoperator.persistence.OperatorEvent;
 import io.caasoperator.persistence.OperatorEvent.*;
 import io.caasoperator.persistence.OperatorState;
@@ -44,11 +45,16 @@ import java.util.stream.Stream;
 import org.apache.pekko.Done;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
+import org.apache.pekko.actor.typed.PreRestart;
+import org.apache.pekko.actor.typed.PostStop;
+import org.apache.pekko.actor.typed.SupervisorStrategy;
 import org.apache.pekko.actor.typed.javadsl.ActorContext;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.actor.typed.javadsl.TimerScheduler;
+import org.apache.pekko.persistence.typed.JournalPersistFailed;
 import org.apache.pekko.persistence.typed.PersistenceId;
 import org.apache.pekko.persistence.typed.RecoveryCompleted;
+import org.apache.pekko.persistence.typed.RecoveryFailed;
 import org.apache.pekko.persistence.typed.javadsl.CommandHandler;
 import org.apache.pekko.persistence.typed.javadsl.Effect;
 import org.apache.pekko.persistence.typed.javadsl.EventHandler;
@@ -109,6 +115,11 @@ public final class OperatorActor extends EventSourcedBehavior<OperatorActor.Comm
   private record UnitDrained(UnitActor.Drained drained) implements Command {}
 
   private static final Duration RELEASE_RETRY = Duration.ofSeconds(3);
+  /**
+   * After a failed write or recovery (journal unreachable) the operator restarts after this delay
+   * and recovers from the journal; until then its commands wait in the stash.
+   */
+  public static final Duration JOURNAL_RETRY = Duration.ofSeconds(3);
 
   public static String persistenceId(String application) {
     return "operator|" + application;
@@ -140,8 +151,9 @@ public final class OperatorActor extends EventSourcedBehavior<OperatorActor.Comm
   private long announcedCharm = -1;
   private boolean charmOnDisk;
   private boolean gone;
-  // Recovery timing for the start-up log: from construction to RecoveryCompleted.
-  private final long startedNanos = System.nanoTime();
+  // Recovery timing for the start-up log: from construction (or a restart for the journal, then
+  // including the time it was down) to RecoveryCompleted.
+  private long startedNanos = System.nanoTime();
   private boolean recovering = true;
   private long recoveredEvents;
   private final Map<UnitId, Life> observed = new TreeMap<>();
@@ -160,7 +172,8 @@ public final class OperatorActor extends EventSourcedBehavior<OperatorActor.Comm
   private final Set<UnitId> draining = new HashSet<>();
 
   private OperatorActor(OperatorDependencies deps, ActorContext<Command> ctx, TimerScheduler<Command> timers) {
-    super(PersistenceId.ofUniqueId(persistenceId(deps.application().value())));
+    super(PersistenceId.ofUniqueId(persistenceId(deps.application().value())),
+        SupervisorStrategy.restartWithBackoff(JOURNAL_RETRY, JOURNAL_RETRY, 0.0));
     this.deps = deps;
     this.ctx = ctx;
     this.timers = timers;
@@ -197,7 +210,38 @@ public final class OperatorActor extends EventSourcedBehavior<OperatorActor.Comm
 
   @Override
   public SignalHandler<OperatorState> signalHandler() {
-    return newSignalHandlerBuilder().onSignal(RecoveryCompleted.instance(), this::onRecovered).build();
+    String id = persistenceId(deps.application().value());
+    return newSignalHandlerBuilder()
+        .onSignal(RecoveryCompleted.instance(), this::onRecovered)
+        .onSignal(JournalPersistFailed.class, (state, failed) -> health().writeFailed(id, failed.getFailure()))
+        .onSignal(RecoveryFailed.class, (state, failed) -> health().recoveryFailed(id, failed.getFailure()))
+        .onSignal(PreRestart.instance(), state -> forgetChildren())
+        .onSignal(PostStop.instance(), state -> health().stopped(id))
+        .build();
+  }
+
+  private JournalHealth health() {
+    return JournalHealth.get(ctx.getSystem());
+  }
+
+  /**
+   * A persist failure restarts the event-sourced behaviour but keeps this object; the restart
+   * stops every child (unit actors, watchers, the charm deployer), so the references to them go:
+   * recovery spawns the watchers and deployer again, and the first reconcile after the watchers'
+   * listings spawns a unit actor per unit of the journal, each recovering its own journal. What
+   * the operator observes (specification, units) is kept: the new listings correct it anyway.
+   */
+  private void forgetChildren() {
+    children.clear();
+    sent.clear();
+    deployer = null;
+    deploying = null; // the stopped deployer never answers; deploy again
+    // The stopped unit actors cancelled their hooks: nothing is left to drain.
+    draining.clear();
+    finishDrainIfIdle();
+    recovering = true;
+    recoveredEvents = 0;
+    startedNanos = System.nanoTime();
   }
 
   @Override
@@ -236,6 +280,7 @@ public final class OperatorActor extends EventSourcedBehavior<OperatorActor.Comm
   // ---- start-up
 
   private void onRecovered(OperatorState state) {
+    health().recovered(persistenceId(deps.application().value()));
     recovering = false;
     long last = lastSequenceNumber(ctx);
     ctx.getLog().info("recovered operator|{} from snapshot {} + {} events in {} ms: charm generation {}, {} unit(s), leader {}",

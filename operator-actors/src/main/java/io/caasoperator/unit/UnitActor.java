@@ -9,6 +9,7 @@ import io.caasoperator.hooktool.ToolEffect;
 import io.caasoperator.hooktool.ToolOutcome;
 import io.caasoperator.hook.ProcessResult;
 import io.caasoperator.persistence.HookKind;
+import io.caasoperator.persistence.JournalHealth;
 import io.caasoperator.persistence.PlannedHook;
 import io.caasoperator.persistence.UnitEvent;
 import io.caasoperator.persistence.UnitEvent.*;
@@ -30,8 +31,10 @@ import org.apache.pekko.actor.typed.SupervisorStrategy;
 import org.apache.pekko.actor.typed.javadsl.ActorContext;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.actor.typed.javadsl.TimerScheduler;
+import org.apache.pekko.persistence.typed.JournalPersistFailed;
 import org.apache.pekko.persistence.typed.PersistenceId;
 import org.apache.pekko.persistence.typed.RecoveryCompleted;
+import org.apache.pekko.persistence.typed.RecoveryFailed;
 import org.apache.pekko.persistence.typed.javadsl.CommandHandler;
 import org.apache.pekko.persistence.typed.javadsl.Effect;
 import org.apache.pekko.persistence.typed.javadsl.EventHandler;
@@ -236,12 +239,39 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
   public SignalHandler<UnitState> signalHandler() {
     return newSignalHandlerBuilder()
         .onSignal(RecoveryCompleted.instance(), this::onRecovered)
-        .onSignal(PreRestart.instance(), state -> cancelInFlight())
-        .onSignal(PostStop.instance(), state -> cancelInFlight())
+        .onSignal(JournalPersistFailed.class, (state, failed) -> health().writeFailed(persistenceId(unit), failed.getFailure()))
+        .onSignal(RecoveryFailed.class, (state, failed) -> health().recoveryFailed(persistenceId(unit), failed.getFailure()))
+        .onSignal(PreRestart.instance(), state -> {
+          cancelInFlight();
+          forgetInFlight();
+        })
+        .onSignal(PostStop.instance(), state -> {
+          cancelInFlight();
+          health().stopped(persistenceId(unit));
+        })
         .build();
   }
 
+  private JournalHealth health() {
+    return JournalHealth.get(ctx.getSystem());
+  }
+
+  /**
+   * A persist failure restarts the event-sourced behaviour (recovering from the journal) but keeps
+   * this object, so what was in flight must be dropped here or the unit would wait for it forever.
+   * Its processes were just cancelled, so a drain has nothing left to wait for.
+   */
+  private void forgetInFlight() {
+    inFlight = null;
+    inFlightToken = null;
+    runningExec = null;
+    pendingExecs.clear();
+    drainWaiters.forEach(w -> w.tell(new Drained(unit)));
+    drainWaiters.clear();
+  }
+
   private void onRecovered(UnitState state) {
+    health().recovered(persistenceId(unit));
     if (state.failed() != null) scheduleRetry(state.failed().attempt());
     // A hook interrupted by a crash runs again; whatever is left of its first run goes first.
     if (state.running() != null) deps.executor().cancel(state.running().contextId());

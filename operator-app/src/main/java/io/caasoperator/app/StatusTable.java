@@ -23,6 +23,12 @@ final class StatusTable {
     if (!status.path("workloadVersion").asText().isEmpty()) {
       out.append("Version  ").append(status.path("workloadVersion").asText()).append('\n');
     }
+    JsonNode journal = status.path("journal");
+    if (journal.has("available") && !journal.path("available").asBoolean()) {
+      // Only an outage is worth a line: the unit rows below may be stale while it lasts.
+      out.append("Journal  unavailable since ").append(journal.path("since").asText())
+          .append(": ").append(journal.path("detail").asText()).append('\n');
+    }
     out.append('\n');
     List<String[]> rows = new ArrayList<>();
     rows.add(new String[] {"Unit", "Life", "Agent", "Workload", "Ports", "Last hook"});

@@ -106,6 +106,11 @@ public record JournalSettings(Backend backend, String jdbcUrl, String user, Stri
             jdbc-read-journal.use-shared-db = "slick"
             jdbc-durable-state-store.use-shared-db = "slick"
             jdbc-read-journal.refresh-interval = 200ms
+            # After repeated failures (database down) the plugins' circuit breakers fail every
+            # call fast; by default for 30 s (journal) and 60 s (snapshots) before trying again,
+            # which would keep the actors down that long after the database is back.
+            jdbc-journal.circuit-breaker.reset-timeout = 5s
+            jdbc-snapshot-store.circuit-breaker.reset-timeout = 5s
             caas.journal.snapshot-every = %d
             """.formatted(snapshotEvery)));
   }

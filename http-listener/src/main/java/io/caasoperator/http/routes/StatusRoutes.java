@@ -3,9 +3,13 @@ package io.caasoperator.http.routes;
 import static org.apache.pekko.http.javadsl.server.Directives.*;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.caasoperator.persistence.JournalHealth;
+import io.caasoperator.persistence.JournalStatus;
 import io.caasoperator.operator.ApplicationView;
 import io.caasoperator.operator.OperatorActor;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.CompletionStage;
 import org.apache.pekko.actor.typed.ActorRef;
@@ -17,8 +21,12 @@ import org.apache.pekko.http.javadsl.server.Route;
 
 /**
  * {@code GET /v1/status} and the probes {@code GET /healthz} (the process answers) and {@code GET
- * /readyz} (the operator has a specification and a charm to act on). They ask the operator actor
- * and never touch its state.
+ * /readyz} (the operator has a specification and a charm to act on, and its journal can be
+ * written). They ask the operator actor and never touch its state.
+ *
+ * <p>The journal's health ({@link JournalHealth}) is read directly, not through the operator:
+ * while the journal is down the operator may be restarting and answer nothing, and that is
+ * exactly when the probe and the status must say why.
  */
 public final class StatusRoutes {
   private final ActorRef<OperatorActor.Command> operator;
@@ -42,8 +50,23 @@ public final class StatusRoutes {
 
   /** {@code GET /v1/status}, under the caller's authentication. */
   public Route status() {
-    return pathPrefix("v1", () -> path("status",
-        () -> get(() -> onSuccess(view(), view -> complete(StatusCodes.OK, view, Jackson.marshaller(json))))));
+    return pathPrefix("v1", () -> path("status", () -> get(() -> onComplete(view(), result -> {
+      JournalStatus journal = JournalHealth.get(system).status();
+      if (result.isSuccess()) {
+        ObjectNode body = json.valueToTree(result.get());
+        body.set("journal", json.valueToTree(journal));
+        return complete(StatusCodes.OK, body, Jackson.marshaller(json));
+      }
+      if (!journal.available()) {
+        // The operator is waiting for its journal (restarting, recovering): say so instead of a bare 408.
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("error", "journal_unavailable");
+        body.put("detail", "the operator is waiting for its journal: " + journal.detail());
+        body.put("journal", journal);
+        return complete(StatusCodes.SERVICE_UNAVAILABLE, body, Jackson.marshaller(json));
+      }
+      return failWith(result.failed().get());
+    }))));
   }
 
   private CompletionStage<ApplicationView> view() {
@@ -51,6 +74,11 @@ public final class StatusRoutes {
   }
 
   private Route ready() {
+    JournalStatus journal = JournalHealth.get(system).status();
+    if (!journal.available()) {
+      return complete(StatusCodes.SERVICE_UNAVAILABLE,
+          Map.of("status", "not ready", "journal", "unavailable: " + journal.detail()), Jackson.marshaller(json));
+    }
     return onSuccess(view(), view -> {
       boolean ready = view.charm() != null && !"waiting".equals(view.status().value());
       return complete(ready ? StatusCodes.OK : StatusCodes.SERVICE_UNAVAILABLE,

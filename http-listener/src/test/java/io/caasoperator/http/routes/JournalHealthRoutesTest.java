@@ -1,0 +1,127 @@
+package io.caasoperator.http.routes;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.caasoperator.domain.Status;
+import io.caasoperator.http.HttpListener;
+import io.caasoperator.http.ListenerSettings;
+import io.caasoperator.http.auth.AdminToken;
+import io.caasoperator.http.client.OperatorClient;
+import io.caasoperator.operator.ApplicationView;
+import io.caasoperator.operator.OperatorActor;
+import io.caasoperator.persistence.JournalHealth;
+import io.caasoperator.persistence.JournalJson;
+import java.net.URI;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
+import org.apache.pekko.actor.typed.javadsl.Behaviors;
+import org.apache.pekko.http.javadsl.ServerBinding;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * How the probes and {@code GET /v1/status} show a journal that cannot be written, with a
+ * stand-in operator that answers or (as one restarting for its journal) does not.
+ */
+class JournalHealthRoutesTest {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final AdminToken TOKEN = new AdminToken("s3cret-admin-token-for-tests-only-0123456789");
+  private static final AtomicBoolean answering = new AtomicBoolean(true);
+  private static ActorTestKit testKit;
+  private static ServerBinding binding;
+  private static URI url;
+
+  @BeforeAll
+  static void start() throws Exception {
+    testKit = ActorTestKit.create();
+    var operator = testKit.spawn(Behaviors.receive(OperatorActor.Command.class)
+        .onMessage(OperatorActor.GetStatus.class, s -> {
+          if (answering.get()) {
+            s.replyTo().tell(new ApplicationView("hello", Status.of("active", "", Instant.EPOCH),
+                new ApplicationView.CharmView("hello", "/charms/hello", "ab", 1, 0), 1, null, "", List.of()));
+          }
+          return Behaviors.same();
+        }).build());
+    var json = JournalJson.mapper();
+    Duration ask = Duration.ofSeconds(1);
+    var route = ApiRoutes.of(TOKEN, new StatusRoutes(operator, testKit.system(), json, ask),
+        new UnitRoutes(operator, testKit.system(), json, ask, Duration.ofMinutes(5)),
+        org.apache.pekko.http.javadsl.server.Directives.reject());
+    ListenerSettings settings = new ListenerSettings("127.0.0.1", 0, true, Optional.empty());
+    binding = HttpListener.start(testKit.system(), settings, route).toCompletableFuture().get(10, TimeUnit.SECONDS);
+    url = settings.localUrl(binding.localAddress());
+  }
+
+  @AfterAll
+  static void stop() throws Exception {
+    binding.terminate(Duration.ofSeconds(5)).toCompletableFuture().get();
+    testKit.shutdownTestKit();
+  }
+
+  @AfterEach
+  void journalBack() {
+    answering.set(true);
+    JournalHealth.get(testKit.system()).recovered("unit|hello/0");
+  }
+
+  private static OperatorClient admin() {
+    return new OperatorClient(url, Optional.empty(), Optional.of(TOKEN.value()));
+  }
+
+  private static void journalDown() {
+    JournalHealth.get(testKit.system()).writeFailed("unit|hello/0",
+        new IllegalStateException("pool timed out", new java.net.ConnectException("Connection refused")));
+  }
+
+  @Test
+  void aWorkingJournalIsReadyAndShownInTheStatus() throws Exception {
+    try (var client = admin()) {
+      assertThat(client.get("/readyz").statusCode()).isEqualTo(200);
+      JsonNode journal = JSON.readTree(client.get("/v1/status").body()).path("journal");
+      assertThat(journal.path("available").asBoolean()).isTrue();
+      assertThat(journal.path("detail").asText()).isEqualTo("ok");
+    }
+  }
+
+  @Test
+  void anUnavailableJournalMakesTheOperatorNotReadyAndTheStatusSaysWhy() throws Exception {
+    journalDown();
+    try (var client = admin()) {
+      var ready = client.get("/readyz");
+      assertThat(ready.statusCode()).isEqualTo(503);
+      assertThat(JSON.readTree(ready.body()).path("status").asText()).isEqualTo("not ready");
+      assertThat(JSON.readTree(ready.body()).path("journal").asText())
+          .isEqualTo("unavailable: unit|hello/0 cannot write: Connection refused");
+      var status = client.get("/v1/status");
+      assertThat(status.statusCode()).isEqualTo(200);
+      JsonNode journal = JSON.readTree(status.body()).path("journal");
+      assertThat(journal.path("available").asBoolean()).isFalse();
+      assertThat(journal.path("detail").asText()).isEqualTo("unit|hello/0 cannot write: Connection refused");
+      assertThat(journal.path("since").asText()).isNotEmpty();
+    }
+  }
+
+  @Test
+  void anOperatorThatCannotAnswerForItsJournalGets503WithTheReasonOtherwise408() throws Exception {
+    answering.set(false);
+    try (var client = admin()) {
+      assertThat(client.get("/v1/status").statusCode()).as("journal fine, operator slow").isEqualTo(408);
+      journalDown();
+      var status = client.get("/v1/status");
+      assertThat(status.statusCode()).isEqualTo(503);
+      JsonNode body = JSON.readTree(status.body());
+      assertThat(body.path("error").asText()).isEqualTo("journal_unavailable");
+      assertThat(body.path("detail").asText()).contains("Connection refused");
+      assertThat(body.path("journal").path("available").asBoolean()).isFalse();
+    }
+  }
+}

