@@ -580,19 +580,14 @@ public final class OperatorActor extends EventSourcedBehavior<OperatorActor.Comm
   }
 
   private List<OperatorEvent> unitEvents(OperatorState state) {
-    List<OperatorEvent> events = new ArrayList<>();
-    Instant now = now();
+    TreeMap<UnitId, Life> changed = new TreeMap<>();
     observed.forEach((unit, life) -> {
       if (releasing.contains(unit) || life == Life.DEAD || (life == Life.DYING && released.contains(unit))) return;
       Life known = state.units().get(unit);
-      if (known == null) {
-        events.add(new UnitAdded(unit, now));
-        if (life == Life.DYING) events.add(new UnitLifeChanged(unit, Life.DYING, now));
-      } else if (known == Life.ALIVE && life == Life.DYING) {
-        events.add(new UnitLifeChanged(unit, Life.DYING, now));
-      }
+      // dying is final: a unit known dying is not made alive again by a listing
+      if (known == null || (known == Life.ALIVE && life == Life.DYING)) changed.put(unit, life);
     });
-    return events;
+    return changed.isEmpty() ? List.of() : List.of(new UnitsUpdated(changed, now()));
   }
 
   /** Units the substrate no longer has (or reports dead) are removed; done as a side effect. */

@@ -265,6 +265,7 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
     inFlight = null;
     inFlightToken = null;
     runningExec = null;
+    actionRecorder = null;
     pendingExecs.clear();
     drainWaiters.forEach(w -> w.tell(new Drained(unit)));
     drainWaiters.clear();
@@ -275,6 +276,10 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
     if (state.failed() != null) scheduleRetry(state.failed().attempt());
     // A hook interrupted by a crash runs again; whatever is left of its first run goes first.
     if (state.running() != null) deps.executor().cancel(state.running().contextId());
+    // after a restart in this JVM the operator does not send the interval again
+    if (updateStatusInterval != null) {
+      timers.startTimerWithFixedDelay(UPDATE_STATUS_TIMER, new UpdateStatusDue(), updateStatusInterval);
+    }
     report(state);
     ctx.getSelf().tell(ADVANCE);
   }

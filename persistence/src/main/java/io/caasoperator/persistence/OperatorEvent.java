@@ -28,6 +28,13 @@ public sealed interface OperatorEvent extends JournalEvent {
   @StableName("operator.UnitLifeChanged.v1")
   record UnitLifeChanged(UnitId unit, Life life, Instant at) implements OperatorEvent {}
 
+  /**
+   * Units added (alive, or already dying) or now dying, all observed at once: one event for a
+   * whole listing, so adding 10,000 units costs one state copy, not 10,000.
+   */
+  @StableName("operator.UnitsUpdated.v1")
+  record UnitsUpdated(java.util.SortedMap<UnitId, Life> lives, Instant at) implements OperatorEvent {}
+
   /** The unit is dead, released by the substrate and its directory deleted. */
   @StableName("operator.UnitRemoved.v1")
   record UnitRemoved(UnitId unit, Instant at) implements OperatorEvent {}

@@ -90,6 +90,11 @@ public record OperatorState(
       case ConfigChanged e -> new OperatorState(status, charm, e.settings(), e.generation(), units, leader, charmSettings);
       case UnitAdded e -> withUnits(put(e.unit(), Life.ALIVE));
       case UnitLifeChanged e -> withUnits(put(e.unit(), e.life()));
+      case UnitsUpdated e -> {
+        TreeMap<UnitId, Life> copy = new TreeMap<>(units);
+        copy.putAll(e.lives());
+        yield withUnits(copy);
+      }
       case UnitRemoved e -> {
         TreeMap<UnitId, Life> copy = new TreeMap<>(units);
         copy.remove(e.unit());

@@ -49,7 +49,8 @@ final class FixtureEvents {
         new UnitEvent.LeaderSettingsAssigned(2, AT),
         new OperatorEvent.CharmApplicationStatusSet(Status.of("active", "all good", AT), AT),
         new OperatorEvent.LeaderSettingsChanged(Map.of("password", "s3cret"), AT),
-        new OperatorEvent.WorkloadVersionSet("1.2.3", AT));
+        new OperatorEvent.WorkloadVersionSet("1.2.3", AT),
+        new OperatorEvent.UnitsUpdated(new java.util.TreeMap<>(Map.of(UNIT, Life.ALIVE, UnitId.of("hello", 1), Life.DYING)), AT));
   }
 
   /** A unit part-way through its life: installed, a hook failed, a container seen. */
