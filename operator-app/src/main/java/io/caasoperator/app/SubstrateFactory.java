@@ -11,6 +11,7 @@ import io.caasoperator.substrate.kubernetes.ContainerStarts;
 import io.caasoperator.substrate.kubernetes.Fabric8PodExec;
 import io.caasoperator.substrate.kubernetes.KubernetesHookExecutor;
 import io.caasoperator.substrate.kubernetes.KubernetesSubstrate;
+import io.caasoperator.substrate.kubernetes.LeaseElection;
 import io.caasoperator.substrate.kubernetes.PodLayout;
 import io.caasoperator.substrate.local.LocalSubstrate;
 import io.fabric8.kubernetes.client.Config;
@@ -50,8 +51,14 @@ final class SubstrateFactory {
      * @param context null: the kubeconfig's current context
      * @param kubeconfig null: found the usual way
      * @param serviceUrl how hooks in pods reach the listener (its Service); null: the listener's URL
+     * @param leaderElection act only while holding the Lease {@code caas-operator-<application>}
      */
-    record Kubernetes(String namespace, String context, Path kubeconfig, String serviceUrl) implements Choice {}
+    record Kubernetes(String namespace, String context, Path kubeconfig, String serviceUrl, boolean leaderElection)
+        implements Choice {
+      Kubernetes(String namespace, String context, Path kubeconfig, String serviceUrl) {
+        this(namespace, context, kubeconfig, serviceUrl, false);
+      }
+    }
   }
 
   /** A built substrate and what belongs to it. */
@@ -60,6 +67,14 @@ final class SubstrateFactory {
 
     /** Called once the operator actor runs (Kubernetes: status written periodically). */
     default void operatorStarted(ActorSystem<?> system, ActorRef<OperatorActor.Command> operator, Executor blocking) {}
+
+    /**
+     * The election this replica takes part in, not started; null when every replica acts (no
+     * {@code --leader-election}).
+     */
+    default LeaseElection leaseElection(LeaseElection.Terms terms) {
+      return null;
+    }
 
     @Override
     default void close() {
@@ -125,11 +140,35 @@ final class SubstrateFactory {
       }
 
       @Override
+      public LeaseElection leaseElection(LeaseElection.Terms terms) {
+        if (!choice.leaderElection()) return null;
+        return new LeaseElection(client, namespace,
+            LeaseElection.Settings.of("caas-operator-" + config.application().value(), replicaIdentity()), terms);
+      }
+
+      @Override
       public void close() {
         if (reports != null) reports.cancel();
         substrate.close();
         client.close();
       }
     };
+  }
+
+  /**
+   * This replica in the Lease: the pod's name (Downward API {@code POD_NAME}, else the host name)
+   * and a random suffix, so a restarted pod with the same name is a new candidate.
+   */
+  private static String replicaIdentity() {
+    String name = System.getenv("POD_NAME");
+    if (name == null || name.isBlank()) name = System.getenv("HOSTNAME");
+    if (name == null || name.isBlank()) {
+      try {
+        name = java.net.InetAddress.getLocalHost().getHostName();
+      } catch (java.net.UnknownHostException e) {
+        name = "caas-operator";
+      }
+    }
+    return name + "-" + java.util.UUID.randomUUID().toString().substring(0, 8);
   }
 }

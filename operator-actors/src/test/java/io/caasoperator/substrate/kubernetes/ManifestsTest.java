@@ -59,6 +59,11 @@ class ManifestsTest {
     });
     assertThat(role.getRules()).anySatisfy(r -> assertThat(r.getResources()).containsExactly("pods/exec"));
     assertThat(role.getRules()).anySatisfy(r -> assertThat(r.getResources()).containsExactly("applications/status"));
+    assertThat(role.getRules()).anySatisfy(r -> {
+      assertThat(r.getApiGroups()).containsExactly("coordination.k8s.io");
+      assertThat(r.getResources()).containsExactly("leases");
+      assertThat(r.getVerbs()).containsExactlyInAnyOrder("get", "create", "patch");
+    });
   }
 
   @Test
