@@ -156,7 +156,7 @@ public final class OperatorRuntime {
             Duration.ofSeconds(30), system.scheduler())
         .toCompletableFuture().get(30, TimeUnit.SECONDS);
     operator = started.operator();
-    built.operatorStarted(system, operator, blocking);
+    built.operatorStarted(system, operator, blocking, acting::get);
 
     var json = JournalJson.mapper();
     Duration ask = Duration.ofSeconds(10);

@@ -64,6 +64,10 @@ class ManifestsTest {
       assertThat(r.getResources()).containsExactly("leases");
       assertThat(r.getVerbs()).containsExactlyInAnyOrder("get", "create", "patch");
     });
+    assertThat(role.getRules()).anySatisfy(r -> {
+      assertThat(r.getResources()).containsExactly("events");
+      assertThat(r.getVerbs()).containsExactly("create");
+    });
   }
 
   @Test

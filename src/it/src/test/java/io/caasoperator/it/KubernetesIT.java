@@ -111,6 +111,12 @@ class KubernetesIT {
         editSpec(spec(Map.of("greeting", "bonjour", "port", 9090), 1));
         awaitHooks(List.of("config-changed", "upgrade-charm", "config-changed"), List.of());
         Expect.status(api, "charm generation 2, all idle", s -> s.charmGeneration() == 2 && s.allUnitsIdle());
+        // kubectl describe application kube: one CharmDeployed Event per deployment.
+        await("two CharmDeployed Events on the Application").atMost(OperatorProcess.PATIENCE)
+                .until(() -> applicationEvents("CharmDeployed"), events -> events.size() == 2);
+        assertThat(applicationEvents("CharmDeployed"))
+                .anySatisfy(message -> assertThat(message).startsWith("charm " + APP + " generation 1 deployed from"))
+                .anySatisfy(message -> assertThat(message).startsWith("charm " + APP + " generation 2 deployed from"));
 
         // The API server goes away. The edit made as soon as it is back, while the operator's
         // watches are still failed or backing off, must be seen once they list again.
@@ -162,6 +168,15 @@ class KubernetesIT {
             Thread.currentThread().interrupt();
             throw new AssertionError(e);
         }
+    }
+
+    /** The messages of the Events with {@code reason} whose involved object is the Application. */
+    private List<String> applicationEvents(String reason) {
+        return kubectl.v1().events().inNamespace(NS).list().getItems().stream()
+                .filter(e -> "Application".equals(e.getInvolvedObject().getKind())
+                        && APP.equals(e.getInvolvedObject().getName()) && reason.equals(e.getReason()))
+                .map(io.fabric8.kubernetes.api.model.Event::getMessage)
+                .toList();
     }
 
     private Resource<Application> application() {
