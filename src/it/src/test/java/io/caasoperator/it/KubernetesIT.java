@@ -161,6 +161,30 @@ class KubernetesIT {
         assertThat(dataDir.resolve("agents")).exists();
     }
 
+    @Test
+    void aFailingHookIsAWarningEventOnTheApplication() {
+        TestCharm.named(APP).failing("install").writeTo(charmDir);
+        Application application = new Application();
+        application.setMetadata(new ObjectMetaBuilder().withName(APP).withNamespace(NS).build());
+        application.setSpec(spec(Map.of(), 0));
+        kubectl.resources(Application.class).inNamespace(NS).resource(application).create();
+        kubelet.createPod(0);
+
+        OperatorProcess operator = operators.start(List.of("--substrate", "kubernetes", "--application", APP,
+                "--namespace", NS, "--kubeconfig", apiServer.writeKubeconfig(tmp.resolve("kubeconfig"), NS).toString()),
+                dataDir);
+        operator.awaitListening();
+
+        List<String> failures = await("a HookFailed Event on the Application").atMost(OperatorProcess.PATIENCE)
+                .until(() -> applicationEvents("HookFailed"), events -> !events.isEmpty());
+        assertThat(failures.get(0)).startsWith("unit " + APP + "/0: hook install failed (exit code 1)");
+        assertThat(kubectl.v1().events().inNamespace(NS).list().getItems())
+                .filteredOn(e -> "HookFailed".equals(e.getReason())).allSatisfy(e -> assertThat(e.getType()).isEqualTo("Warning"));
+
+        application().delete();
+        assertThat(operator.exitCode(OperatorProcess.PATIENCE)).isZero();
+    }
+
     private static void pause(Duration duration) {
         try {
             Thread.sleep(duration);
