@@ -43,7 +43,8 @@ class LeaderElectionRuntimeTest {
 
   private static final String NS = "demo";
   private static final String LEASE = "caas-operator-hello";
-  private static final Duration WAIT = Duration.ofSeconds(60);
+  /** Long: the mock can stall for a minute per closed watch (see start()). */
+  private static final Duration WAIT = Duration.ofSeconds(150);
 
   @TempDir Path dir;
   private KubernetesMockServer server;
@@ -55,7 +56,10 @@ class LeaderElectionRuntimeTest {
     server = new KubernetesMockServer(new Context(), new MockWebServer(), new HashMap<>(),
         new KubernetesCrudDispatcher(), false);
     server.init();
-    client = server.createClient();
+    // A long request timeout: when a client closes a watch, the mock's WatchEventsListener.onClosed
+    // can block its only event loop for up to a minute (it awaits an executor there); a
+    // standing-by replica closes all its watches at once. The operator's own client retries.
+    client = server.createClient(builder -> builder.editOrNewConfig().withRequestTimeout(180_000).endConfig());
   }
 
   @AfterEach
