@@ -86,7 +86,7 @@ class KubernetesIT {
         await("every unit started").atMost(OperatorProcess.PATIENCE)
                 .until(() -> List.of(0, 1, 2).stream().allMatch(n -> unit(n).hooks().contains("start")));
         for (int n = 0; n < 3; n++) kubelet.workloadRunning(n);
-        awaitHooks(List.of(), List.of());
+        awaitHooks();
         Expect.idleUnits(api, APP + "/0", APP + "/1", APP + "/2");
         for (int n = 0; n < 3; n++) {
             assertThat(kubelet.pod(n).getMetadata().getFinalizers()).as("pod %d adopted", n).contains(UnitFinalizer.NAME);
@@ -102,14 +102,14 @@ class KubernetesIT {
         // Config edit → config-changed once on every unit.
         long configGeneration = api().configGeneration();
         editSpec(spec(Map.of("greeting", "bonjour", "port", 9090), 0));
-        awaitHooks(List.of("config-changed"), List.of());
+        awaitHooks("config-changed");
         assertThat(Expect.idleUnits(api, APP + "/0", APP + "/1", APP + "/2").configGeneration())
                 .isEqualTo(configGeneration + 1);
 
         // Charm upgrade (changed charm, modifiedVersion bumped) → upgrade-charm, then config-changed.
         charm.revision("2").writeTo(charmDir);
         editSpec(spec(Map.of("greeting", "bonjour", "port", 9090), 1));
-        awaitHooks(List.of("config-changed", "upgrade-charm", "config-changed"), List.of());
+        awaitHooks("config-changed", "upgrade-charm", "config-changed");
         Expect.status(api, "charm generation 2, all idle", s -> s.charmGeneration() == 2 && s.allUnitsIdle());
         // kubectl describe application kube: one CharmDeployed Event per deployment.
         await("two CharmDeployed Events on the Application").atMost(OperatorProcess.PATIENCE)
@@ -126,7 +126,7 @@ class KubernetesIT {
         assertThat(operator.isAlive()).as("the operator outlives the API server's absence").isTrue();
         apiServer.restart();
         editSpec(spec(Map.of("greeting", "after the outage", "port", 9090), 1));
-        awaitHooks(List.of("config-changed", "upgrade-charm", "config-changed", "config-changed"), List.of());
+        awaitHooks("config-changed", "upgrade-charm", "config-changed", "config-changed");
         Expect.idleUnits(api, APP + "/0", APP + "/1", APP + "/2");
         assertThat(operator.linesMatching("no longer in the substrate")).as("no unit lost in the outage").isEmpty();
 
@@ -223,11 +223,10 @@ class KubernetesIT {
         return Expect.status(new OperatorApi(dataDir), "answers", s -> true);
     }
 
-    /** Every unit's hooks.log is its lifecycle followed by {@code more} (then {@code last}), and stays so. */
-    private void awaitHooks(List<String> more, List<String> last) {
+    /** Every unit's hooks.log is exactly its lifecycle followed by {@code more}, and stays so. */
+    private void awaitHooks(String... more) {
         for (int n = 0; n < 3; n++) {
-            List<String> base = n == 0 ? LEADER_LIFECYCLE : FOLLOWER_LIFECYCLE;
-            Expect.hooks(unit(n), then(then(base, more.toArray(String[]::new)), last.toArray(String[]::new)));
+            Expect.hooks(unit(n), then(n == 0 ? LEADER_LIFECYCLE : FOLLOWER_LIFECYCLE, more));
         }
     }
 
