@@ -19,6 +19,18 @@ public final class Guardian {
 
   public record Started(ActorRef<OperatorActor.Command> operator) {}
 
+  /**
+   * Under leader election: answers a stable front for the operator actor, which starts only on
+   * {@link Act}; see {@link OperatorTerms}.
+   */
+  public record Prepare(OperatorDependencies deps, ActorRef<Started> replyTo) implements Command {}
+
+  /** This replica holds the lease: start the operator actor. */
+  public record Act() implements Command {}
+
+  /** This replica lost the lease: stop the operator actor, then run {@code afterStop}. */
+  public record StandBy(Runnable afterStop) implements Command {}
+
   public static Behavior<Command> create() {
     return Behaviors.receive(Command.class)
         .onMessage(Start.class, start -> Behaviors.setup(ctx -> {
@@ -32,6 +44,7 @@ public final class Guardian {
               })
               .build();
         }))
+        .onMessage(Prepare.class, prepare -> OperatorTerms.create(prepare.deps(), prepare.replyTo()))
         .build();
   }
 }

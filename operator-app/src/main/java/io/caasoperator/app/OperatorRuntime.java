@@ -29,6 +29,7 @@ import io.caasoperator.operator.OperatorDependencies;
 import io.caasoperator.persistence.JournalJson;
 import io.caasoperator.persistence.JournalSchema;
 import io.caasoperator.substrate.Substrate;
+import io.caasoperator.substrate.kubernetes.LeaseElection;
 import io.caasoperator.unit.UnitDependencies;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -39,6 +40,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.pekko.Done;
 import org.apache.pekko.actor.CoordinatedShutdown;
@@ -127,11 +129,34 @@ public final class OperatorRuntime {
     OperatorDependencies deps = new OperatorDependencies(config.application(), substrate, charms, units,
         config.charmRetry(), blocking, clock, reason -> stop(StopReason.APPLICATION_GONE, reason));
 
+    // Under leader election the operator actor starts with each term of the lease; the listener
+    // serves every replica (503 while standing by) through a stable front for that actor.
+    AtomicBoolean acting = new AtomicBoolean(true);
+    LeaseElection election = built.leaseElection(new LeaseElection.Terms() {
+      @Override
+      public void acting() {
+        acting.set(true);
+        system.tell(new Guardian.Act());
+      }
+
+      @Override
+      public void standingBy() {
+        acting.set(false);
+        // Hooks still running belong to the term that ended: killed once their actors stopped,
+        // so no unit records them as failed; the next holder runs them again from the journal.
+        system.tell(new Guardian.StandBy(() -> {
+          int killed = executor.killAll();
+          if (killed > 0) log.warn("standing by: killed {} hook process(es) of the ended term", killed);
+        }));
+      }
+    });
+    if (election != null) acting.set(false);
     Guardian.Started started = AskPattern.<Guardian.Command, Guardian.Started>ask(
-            system, reply -> new Guardian.Start(deps, reply), Duration.ofSeconds(30), system.scheduler())
+            system, reply -> election == null ? new Guardian.Start(deps, reply) : new Guardian.Prepare(deps, reply),
+            Duration.ofSeconds(30), system.scheduler())
         .toCompletableFuture().get(30, TimeUnit.SECONDS);
     operator = started.operator();
-    built.operatorStarted(system, operator, blocking);
+    built.operatorStarted(system, operator, blocking, acting::get);
 
     var json = JournalJson.mapper();
     Duration ask = Duration.ofSeconds(10);
@@ -139,7 +164,8 @@ public final class OperatorRuntime {
         new UnitRoutes(operator, system, json, ask, config.execTimeout()),
         new HookToolRoutes(new ActorHookToolGateway(contexts, operator, system, ask)).route(),
         new JournalRoutes(JournalReader.using(system), config.application().value(), json, clock));
-    ServerBinding binding = HttpListener.start(system, listener, routes).toCompletableFuture().get(30, TimeUnit.SECONDS);
+    Route served = election == null ? routes : StandbyRoute.of(acting::get, routes);
+    ServerBinding binding = HttpListener.start(system, listener, served).toCompletableFuture().get(30, TimeUnit.SECONDS);
     ListenerFile listenerFile = ListenerFile.in(dataDir);
     listenerFile.write(url);
     log.info("CAAS Operator {} operating {} on the {} substrate; listening on {}; data in {}",
@@ -149,8 +175,11 @@ public final class OperatorRuntime {
     shutdown.addTask(CoordinatedShutdown.PhaseServiceUnbind(), "http-unbind",
         () -> binding.unbind().thenApply(d -> Done.getInstance()));
     ActorRef<OperatorActor.Command> running = operator;
-    shutdown.addTask(CoordinatedShutdown.PhaseServiceRequestsDone(), "drain-hooks", () -> drain(running));
+    shutdown.addTask(CoordinatedShutdown.PhaseServiceRequestsDone(), "drain-hooks",
+        () -> acting.get() ? drain(running) : CompletableFuture.completedFuture(Done.getInstance()));
     shutdown.addTask(CoordinatedShutdown.PhaseBeforeActorSystemTerminate(), "release-resources", () -> {
+      // Hands the lease over at once rather than after its duration.
+      if (election != null) election.close();
       int killed = executor.killAll();
       if (killed > 0) log.warn("killed {} hook process(es) still running at shutdown", killed);
       built.close();
@@ -159,6 +188,11 @@ public final class OperatorRuntime {
       return CompletableFuture.completedFuture(Done.getInstance());
     });
     system.getWhenTerminated().thenRun(() -> stopReason.compareAndSet(null, StopReason.FAILURE));
+    if (election != null) {
+      log.info("leader election on lease {} as {}: standing by until it holds the lease",
+          election.settings().lease(), election.settings().identity());
+      election.start();
+    }
   }
 
   private CompletableFuture<Done> drain(ActorRef<OperatorActor.Command> operator) {

@@ -74,6 +74,12 @@ final class RunCommand implements Callable<Integer> {
       description = "Kubernetes: how hooks in pods reach the listener, e.g. https://caas-operator.NS.svc:30666 (default: the listener's URL).")
   String serviceUrl;
 
+  @Option(names = "--leader-election",
+      description = "Kubernetes: act only while holding the Lease caas-operator-<application>, so several replicas"
+          + " can run (share the journal: --journal postgresql://...). A replica that loses the lease stops acting"
+          + " and answers 503 on /readyz until it holds the lease again.")
+  boolean leaderElection;
+
   @Override
   public Integer call() throws Exception {
     OperatorConfig config;
@@ -115,6 +121,7 @@ final class RunCommand implements Callable<Integer> {
           if (!flag.getValue().isEmpty()) problems.add(flag.getKey() + " needs --substrate kubernetes");
         }
         if (kubeconfig != null) problems.add("--kubeconfig needs --substrate kubernetes");
+        if (leaderElection) problems.add("--leader-election needs --substrate kubernetes");
         choice = new SubstrateFactory.Choice.Local();
       }
       case "kubernetes" -> {
@@ -122,7 +129,7 @@ final class RunCommand implements Callable<Integer> {
         if (kubeconfig != null && !java.nio.file.Files.isReadable(kubeconfig)) {
           problems.add("--kubeconfig " + kubeconfig + ": not readable");
         }
-        choice = new SubstrateFactory.Choice.Kubernetes(namespace, context, kubeconfig, serviceUrl);
+        choice = new SubstrateFactory.Choice.Kubernetes(namespace, context, kubeconfig, serviceUrl, leaderElection);
       }
       default -> problems.add("--substrate \"" + substrate + "\": expected local or kubernetes");
     }

@@ -5,12 +5,14 @@ import io.caasoperator.hook.LocalProcessExecutor;
 import io.caasoperator.operator.ApplicationView;
 import io.caasoperator.operator.OperatorActor;
 import io.caasoperator.substrate.Substrate;
+import io.caasoperator.substrate.kubernetes.ApplicationEventRecorder;
 import io.caasoperator.substrate.kubernetes.ApplicationStatusMapping;
 import io.caasoperator.substrate.kubernetes.ApplicationStatusWriter;
 import io.caasoperator.substrate.kubernetes.ContainerStarts;
 import io.caasoperator.substrate.kubernetes.Fabric8PodExec;
 import io.caasoperator.substrate.kubernetes.KubernetesHookExecutor;
 import io.caasoperator.substrate.kubernetes.KubernetesSubstrate;
+import io.caasoperator.substrate.kubernetes.LeaseElection;
 import io.caasoperator.substrate.kubernetes.PodLayout;
 import io.caasoperator.substrate.local.LocalSubstrate;
 import io.fabric8.kubernetes.client.Config;
@@ -21,7 +23,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.concurrent.Executor;
+import java.util.function.BooleanSupplier;
 import org.apache.pekko.actor.Cancellable;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.ActorSystem;
@@ -50,16 +54,34 @@ final class SubstrateFactory {
      * @param context null: the kubeconfig's current context
      * @param kubeconfig null: found the usual way
      * @param serviceUrl how hooks in pods reach the listener (its Service); null: the listener's URL
+     * @param leaderElection act only while holding the Lease {@code caas-operator-<application>}
      */
-    record Kubernetes(String namespace, String context, Path kubeconfig, String serviceUrl) implements Choice {}
+    record Kubernetes(String namespace, String context, Path kubeconfig, String serviceUrl, boolean leaderElection)
+        implements Choice {
+      Kubernetes(String namespace, String context, Path kubeconfig, String serviceUrl) {
+        this(namespace, context, kubeconfig, serviceUrl, false);
+      }
+    }
   }
 
   /** A built substrate and what belongs to it. */
   interface Built extends AutoCloseable {
     Substrate substrate();
 
-    /** Called once the operator actor runs (Kubernetes: status written periodically). */
-    default void operatorStarted(ActorSystem<?> system, ActorRef<OperatorActor.Command> operator, Executor blocking) {}
+    /**
+     * Called once the operator actor (or its front, under leader election) runs. Kubernetes: the
+     * status written periodically and Events recorded, while {@code acting}.
+     */
+    default void operatorStarted(ActorSystem<?> system, ActorRef<OperatorActor.Command> operator, Executor blocking,
+        BooleanSupplier acting) {}
+
+    /**
+     * The election this replica takes part in, not started; null when every replica acts (no
+     * {@code --leader-election}).
+     */
+    default LeaseElection leaseElection(LeaseElection.Terms terms) {
+      return null;
+    }
 
     @Override
     default void close() {
@@ -102,9 +124,14 @@ final class SubstrateFactory {
         Duration.ofMinutes(5), init, inPods, operatorHooks);
     self[0] = substrate;
     ApplicationStatusWriter writer = new ApplicationStatusWriter(client, namespace, config.application(), clock);
+    String identity = replicaIdentity();
+    ApplicationEventRecorder events = new ApplicationEventRecorder(client, namespace, config.application(), identity, clock);
+    // Before the operator actor starts, so that its first charm deployment is recorded.
+    Instant since = clock.instant();
     log.info("Kubernetes: {} in namespace {} at {}", config.application(), namespace, kubeconfig.getMasterUrl());
     return new Built() {
       private Cancellable reports;
+      private ApplicationEventFeed feed;
 
       @Override
       public Substrate substrate() {
@@ -112,24 +139,54 @@ final class SubstrateFactory {
       }
 
       @Override
-      public void operatorStarted(ActorSystem<?> system, ActorRef<OperatorActor.Command> operator, Executor blocking) {
-        reports = system.scheduler().scheduleWithFixedDelay(STATUS_INTERVAL, STATUS_INTERVAL, () ->
-            AskPattern.<OperatorActor.Command, ApplicationView>ask(operator, OperatorActor.GetStatus::new,
+      public void operatorStarted(ActorSystem<?> system, ActorRef<OperatorActor.Command> operator, Executor blocking,
+          BooleanSupplier acting) {
+        feed = ApplicationEventFeed.start(system, config.application().value(), since, events, blocking, acting);
+        reports = system.scheduler().scheduleWithFixedDelay(STATUS_INTERVAL, STATUS_INTERVAL, () -> {
+          // A replica standing by leaves the status to the lease holder.
+          if (!acting.getAsBoolean()) return;
+          AskPattern.<OperatorActor.Command, ApplicationView>ask(operator, OperatorActor.GetStatus::new,
                     Duration.ofSeconds(10), system.scheduler())
                 .thenAcceptAsync(view -> writer.write(ApplicationStatusMapping.of(view)), blocking)
                 .exceptionally(e -> {
                   // Next round tries again; a status a few seconds late is harmless.
                   log.debug("writing the application status failed: {}", e.toString());
                   return null;
-                }), system.executionContext());
+                });
+        }, system.executionContext());
+      }
+
+      @Override
+      public LeaseElection leaseElection(LeaseElection.Terms terms) {
+        if (!choice.leaderElection()) return null;
+        return new LeaseElection(client, namespace,
+            LeaseElection.Settings.of("caas-operator-" + config.application().value(), identity), terms);
       }
 
       @Override
       public void close() {
         if (reports != null) reports.cancel();
+        if (feed != null) feed.close();
         substrate.close();
         client.close();
       }
     };
+  }
+
+  /**
+   * This replica in the Lease: the pod's name (Downward API {@code POD_NAME}, else the host name)
+   * and a random suffix, so a restarted pod with the same name is a new candidate.
+   */
+  private static String replicaIdentity() {
+    String name = System.getenv("POD_NAME");
+    if (name == null || name.isBlank()) name = System.getenv("HOSTNAME");
+    if (name == null || name.isBlank()) {
+      try {
+        name = java.net.InetAddress.getLocalHost().getHostName();
+      } catch (java.net.UnknownHostException e) {
+        name = "caas-operator";
+      }
+    }
+    return name + "-" + java.util.UUID.randomUUID().toString().substring(0, 8);
   }
 }

@@ -59,6 +59,11 @@ public final class KubernetesSubstrate implements Substrate {
   /** The last valid specification seen; its selector picks the pods, its mode the executor. */
   private volatile KubernetesSpec current;
   private final Set<PodWatch> podWatches = ConcurrentHashMap.newKeySet();
+  /**
+   * Running application watches, closed with the substrate: an informer left running when the
+   * client closes stops with an error, which its watcher would log as a failure at every clean exit.
+   */
+  private final Set<Watch> applicationWatches = ConcurrentHashMap.newKeySet();
   /** Pods (by uid) whose finalizer is being added now, so a burst of events adds it once. */
   private final Set<String> adopting = ConcurrentHashMap.newKeySet();
 
@@ -131,6 +136,7 @@ public final class KubernetesSubstrate implements Substrate {
   @Override
   public void close() {
     podWatches.forEach(PodWatch::close);
+    applicationWatches.forEach(Watch::close);
     blocking.shutdownNow();
   }
 
@@ -156,7 +162,12 @@ public final class KubernetesSubstrate implements Substrate {
       }
       sink.observed(observation);
     };
-    return new InformerWatch<>("application", informer, sink, onChange, () -> {}).start();
+    Watch[] self = {null};
+    InformerWatch<Application> watch =
+        new InformerWatch<>("application", informer, sink, onChange, () -> applicationWatches.remove(self[0]));
+    self[0] = watch;
+    applicationWatches.add(watch);
+    return watch.start();
   }
 
   private void specified(KubernetesSpec spec) {

@@ -59,6 +59,15 @@ class ManifestsTest {
     });
     assertThat(role.getRules()).anySatisfy(r -> assertThat(r.getResources()).containsExactly("pods/exec"));
     assertThat(role.getRules()).anySatisfy(r -> assertThat(r.getResources()).containsExactly("applications/status"));
+    assertThat(role.getRules()).anySatisfy(r -> {
+      assertThat(r.getApiGroups()).containsExactly("coordination.k8s.io");
+      assertThat(r.getResources()).containsExactly("leases");
+      assertThat(r.getVerbs()).containsExactlyInAnyOrder("get", "create", "patch");
+    });
+    assertThat(role.getRules()).anySatisfy(r -> {
+      assertThat(r.getResources()).containsExactly("events");
+      assertThat(r.getVerbs()).containsExactly("create");
+    });
   }
 
   @Test

@@ -48,12 +48,19 @@ final class OperatorProcess implements AutoCloseable {
      * Returns at once: wait for what the test needs ({@link #awaitListening()}, a log line).
      */
     static OperatorProcess start(Path spec, Path dataDir, Path logFile) {
+        return start(List.of("--spec", spec.toString()), dataDir, logFile);
+    }
+
+    /**
+     * Starts {@code run} with {@code arguments} (what chooses the substrate, e.g. {@code --spec
+     * FILE} or {@code --substrate kubernetes ...}) on {@code dataDir}, listening on a free port.
+     */
+    static OperatorProcess start(List<String> arguments, Path dataDir, Path logFile) {
         Path home = Path.of(System.getProperty("caas.operator.home", "../..")).toAbsolutePath().normalize();
-        ProcessBuilder builder = new ProcessBuilder(
-                home.resolve("bin/caas-operator").toString(), "run",
-                "--spec", spec.toString(),
-                "--data-dir", dataDir.toString(),
-                "--listen", "127.0.0.1:0")
+        List<String> command = new java.util.ArrayList<>(List.of(home.resolve("bin/caas-operator").toString(), "run"));
+        command.addAll(arguments);
+        command.addAll(List.of("--data-dir", dataDir.toString(), "--listen", "127.0.0.1:0"));
+        ProcessBuilder builder = new ProcessBuilder(command)
                 .directory(home.toFile())
                 .redirectErrorStream(true);
         try {

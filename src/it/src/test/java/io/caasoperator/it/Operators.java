@@ -20,9 +20,14 @@ final class Operators implements AutoCloseable {
 
     /** Starts an operator on {@code spec} and {@code dataDir}. */
     OperatorProcess start(SpecFile spec, Path dataDir) {
+        return start(List.of("--spec", spec.path().toString()), dataDir);
+    }
+
+    /** Starts an operator with these substrate arguments (e.g. {@code --substrate kubernetes ...}) on {@code dataDir}. */
+    OperatorProcess start(List<String> arguments, Path dataDir) {
         Path logs = Path.of(System.getProperty("caas.operator.home", "../..")).toAbsolutePath().normalize()
                 .resolve("src/it/target/operator-logs");
-        OperatorProcess process = OperatorProcess.start(spec.path(), dataDir,
+        OperatorProcess process = OperatorProcess.start(arguments, dataDir,
                 logs.resolve(testName + "-" + (started.size() + 1) + ".log"));
         started.add(process);
         return process;

@@ -1,0 +1,116 @@
+package io.caasoperator.substrate.kubernetes;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.caasoperator.domain.ApplicationName;
+import io.caasoperator.domain.CharmInfo;
+import io.caasoperator.domain.CharmRef;
+import io.caasoperator.persistence.OperatorEvent;
+import io.caasoperator.persistence.UnitEvent;
+import io.caasoperator.persistence.timeline.JournalEntry;
+import io.fabric8.kubernetes.api.model.Event;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.server.mock.KubernetesCrudDispatcher;
+import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
+import io.fabric8.mockwebserver.Context;
+import io.fabric8.mockwebserver.MockWebServer;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** Journal facts → notices (pure), and notices → core/v1 Events on the Application (CRUD mock). */
+class ApplicationEventsTest {
+
+  private static final String NS = "test";
+  private static final Instant NOW = Instant.parse("2026-11-22T10:15:30.250Z");
+
+  private KubernetesMockServer server;
+  private KubernetesClient client;
+
+  @BeforeEach
+  void start() throws Exception {
+    server = new KubernetesMockServer(new Context(), new MockWebServer(), new HashMap<>(),
+        new KubernetesCrudDispatcher(), false);
+    server.init();
+    client = server.createClient();
+    client.apiextensions().v1().customResourceDefinitions()
+        .load(Path.of("../conf/kubernetes/crd.yaml").toFile()).create();
+  }
+
+  @AfterEach
+  void stop() {
+    client.close();
+    server.destroy();
+  }
+
+  private static CharmInfo charm() {
+    return new CharmInfo(2, "db", new CharmRef("https://charms.example/db.charm", null, 1, false), "ab12",
+        List.of("web"), Set.of("install"), false, Map.of());
+  }
+
+  @Test
+  void aFailedHookIsAWarningNamingTheUnitHookExitCodeAndReason() {
+    JournalEntry entry = JournalEntry.of(7, "unit|db/1", 4,
+        new UnitEvent.HookFailed("config-changed", 3, "exit status 3\n", 120, NOW));
+    assertThat(ApplicationNotice.of(entry)).contains(new ApplicationNotice(true, "HookFailed",
+        "unit db/1: hook config-changed failed (exit code 3): exit status 3"));
+  }
+
+  @Test
+  void aDeployedCharmIsNormalWithItsGenerationAndUrl() {
+    JournalEntry entry = JournalEntry.of(9, "operator|db", 5, new OperatorEvent.CharmDeployed(charm(), NOW));
+    assertThat(ApplicationNotice.of(entry)).contains(new ApplicationNotice(false, "CharmDeployed",
+        "charm db generation 2 deployed from https://charms.example/db.charm"));
+  }
+
+  @Test
+  void otherFactsAreNotNoticesAndLongMessagesAreCut() {
+    JournalEntry entry = JournalEntry.of(10, "unit|db/1", 5, new UnitEvent.HookResolved(true, NOW));
+    assertThat(ApplicationNotice.of(entry)).isEmpty();
+    assertThat(new ApplicationNotice(true, "HookFailed", "x".repeat(5000)).message()).hasSize(ApplicationNotice.MAX_MESSAGE);
+  }
+
+  @Test
+  void aNoticeBecomesAnEventOnTheApplicationThatKubectlDescribeLists() {
+    Application resource = ApplicationSpecReadingTest.resource("db", new ApplicationSpec(
+        new ApplicationSpec.CharmSpec("https://charms.example/db.charm", null, null, null), Map.of(), null, null, null));
+    resource.getMetadata().setNamespace(NS);
+    Application created = client.resources(Application.class).inNamespace(NS).resource(resource).create();
+    ApplicationEventRecorder recorder = new ApplicationEventRecorder(client, NS, new ApplicationName("db"),
+        "operator-0-abc", Clock.fixed(NOW, ZoneOffset.UTC));
+
+    assertThat(recorder.record(new ApplicationNotice(true, "HookFailed", "unit db/1: hook install failed (exit code 1)"))).isTrue();
+    assertThat(recorder.record(new ApplicationNotice(false, "CharmDeployed", "charm db generation 1 deployed"))).isTrue();
+
+    List<Event> events = client.v1().events().inNamespace(NS).list().getItems();
+    assertThat(events).hasSize(2);
+    Event failed = events.stream().filter(e -> e.getReason().equals("HookFailed")).findFirst().orElseThrow();
+    assertThat(failed.getType()).isEqualTo("Warning");
+    assertThat(failed.getMessage()).isEqualTo("unit db/1: hook install failed (exit code 1)");
+    assertThat(failed.getInvolvedObject().getKind()).isEqualTo("Application");
+    assertThat(failed.getInvolvedObject().getApiVersion()).isEqualTo("caasoperator.org/v1alpha1");
+    assertThat(failed.getInvolvedObject().getName()).isEqualTo("db");
+    assertThat(failed.getInvolvedObject().getUid()).isEqualTo(created.getMetadata().getUid());
+    assertThat(failed.getSource().getComponent()).isEqualTo("caas-operator");
+    assertThat(failed.getReportingInstance()).isEqualTo("operator-0-abc");
+    assertThat(failed.getLastTimestamp()).isEqualTo("2026-11-22T10:15:30Z");
+    assertThat(events).filteredOn(e -> e.getReason().equals("CharmDeployed")).singleElement()
+        .satisfies(e -> assertThat(e.getType()).isEqualTo("Normal"));
+  }
+
+  @Test
+  void noApplicationNoEvent() {
+    ApplicationEventRecorder recorder = new ApplicationEventRecorder(client, NS, new ApplicationName("gone"),
+        "operator-0", Clock.systemUTC());
+    assertThat(recorder.record(new ApplicationNotice(true, "HookFailed", "x"))).isFalse();
+    assertThat(client.v1().events().inNamespace(NS).list().getItems()).isEmpty();
+  }
+}

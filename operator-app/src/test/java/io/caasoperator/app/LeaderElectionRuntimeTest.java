@@ -1,0 +1,164 @@
+package io.caasoperator.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.typesafe.config.ConfigFactory;
+import io.caasoperator.http.ListenerFile;
+import io.caasoperator.substrate.kubernetes.Application;
+import io.caasoperator.substrate.kubernetes.ApplicationSpec;
+import io.caasoperator.substrate.kubernetes.UnitFinalizer;
+import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.PodBuilder;
+import io.fabric8.kubernetes.api.model.coordination.v1.Lease;
+import io.fabric8.kubernetes.api.model.coordination.v1.LeaseBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.server.mock.KubernetesCrudDispatcher;
+import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
+import io.fabric8.mockwebserver.Context;
+import io.fabric8.mockwebserver.MockWebServer;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.ZonedDateTime;
+import java.util.HashMap;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code run --substrate kubernetes --leader-election}, in process, against the mock API server in
+ * CRUD mode: the replica acts only while it holds the Lease, stands by (503 on {@code /readyz},
+ * nothing done to pods) while another holder has it, and acts again, from its journal, when the
+ * lease comes back, all in one process that never exits.
+ */
+class LeaderElectionRuntimeTest {
+
+  private static final String NS = "demo";
+  private static final String LEASE = "caas-operator-hello";
+  /** Long: the mock can stall for a minute per closed watch (see start()). */
+  private static final Duration WAIT = Duration.ofSeconds(150);
+
+  @TempDir Path dir;
+  private KubernetesMockServer server;
+  private KubernetesClient client;
+  private final HttpClient http = HttpClient.newHttpClient();
+
+  @BeforeEach
+  void start() throws Exception {
+    server = new KubernetesMockServer(new Context(), new MockWebServer(), new HashMap<>(),
+        new KubernetesCrudDispatcher(), false);
+    server.init();
+    // A long request timeout: when a client closes a watch, the mock's WatchEventsListener.onClosed
+    // can block its only event loop for up to a minute (it awaits an executor there); a
+    // standing-by replica closes all its watches at once. The operator's own client retries.
+    client = server.createClient(builder -> builder.editOrNewConfig().withRequestTimeout(180_000).endConfig());
+  }
+
+  @AfterEach
+  void stop() {
+    client.close();
+    server.destroy();
+  }
+
+  private Path kubeconfig() throws Exception {
+    return Files.writeString(dir.resolve("kubeconfig"), """
+        apiVersion: v1
+        kind: Config
+        clusters:
+        - {name: mock, cluster: {server: "%s"}}
+        contexts:
+        - {name: mock, context: {cluster: mock, user: tester, namespace: %s}}
+        current-context: mock
+        users:
+        - {name: tester, user: {token: secret}}
+        """.formatted(client.getConfiguration().getMasterUrl(), NS));
+  }
+
+  private Pod pod() {
+    return client.pods().inNamespace(NS).withName("hello-0").get();
+  }
+
+  /** Another replica holds the lease, renewed just now. */
+  private void heldByAnother() {
+    Lease current = client.leases().inNamespace(NS).withName(LEASE).get();
+    Lease lease = (current == null ? new LeaseBuilder().withNewMetadata().withName(LEASE).withNamespace(NS).endMetadata()
+        : new LeaseBuilder(current))
+        .withNewSpec().withHolderIdentity("another-replica").withLeaseDurationSeconds(15)
+        .withAcquireTime(ZonedDateTime.now()).withRenewTime(ZonedDateTime.now()).withLeaseTransitions(1).endSpec()
+        .build();
+    lease.getMetadata().setResourceVersion(null);
+    client.leases().inNamespace(NS).resource(lease).createOr(existing -> existing.update());
+  }
+
+  private int readyz() throws Exception {
+    URI url = ListenerFile.in(dir.resolve("data")).read().orElseThrow();
+    return http.send(HttpRequest.newBuilder(url.resolve("/readyz")).build(), HttpResponse.BodyHandlers.ofString())
+        .statusCode();
+  }
+
+  @Test
+  void aReplicaActsOnlyWhileItHoldsTheLeaseAndStandsByWithoutExiting() throws Exception {
+    Application application = new Application();
+    application.setMetadata(new ObjectMetaBuilder().withName("hello").withNamespace(NS).build());
+    application.setSpec(new ApplicationSpec(new ApplicationSpec.CharmSpec(
+        Path.of("../examples/charms/hello").toAbsolutePath().normalize().toString(), null, null, null),
+        Map.of(), null, "operator", null));
+    client.resources(Application.class).inNamespace(NS).resource(application).create();
+    client.pods().inNamespace(NS).resource(new PodBuilder().withNewMetadata().withName("hello-0")
+        .withLabels(Map.of("app.kubernetes.io/name", "hello")).endMetadata()
+        .withNewSpec().addNewContainer().withName("web").withImage("busybox").endContainer().endSpec()
+        .build()).create();
+    heldByAnother();
+
+    OperatorConfig config = OperatorConfig.resolve(
+        new OperatorConfig.Flags(null, dir.resolve("data"), "127.0.0.1:0", true, null, null, null, null, null, null),
+        ConfigFactory.load(), Map.of("HOME", dir.toString()), file -> "unused", "hello");
+    OperatorRuntime runtime = new OperatorRuntime(config,
+        new SubstrateFactory.Choice.Kubernetes(null, null, kubeconfig(), null, true));
+    runtime.start();
+    try {
+      // Standing by: the listener answers, the pods are untouched.
+      assertThat(readyz()).isEqualTo(503);
+      Thread.sleep(3000);
+      assertThat(UnitFinalizer.present(pod())).as("no finalizer while another replica holds the lease").isFalse();
+      assertThat(readyz()).isEqualTo(503);
+
+      // The other holder went away: this replica takes the lease and acts.
+      client.leases().inNamespace(NS).withName(LEASE).delete();
+      await().atMost(WAIT).until(() -> UnitFinalizer.present(pod()));
+      await().atMost(WAIT).until(() -> readyz() == 200);
+      Path unitDir = dir.resolve("data/agents/unit-hello-0");
+      await().atMost(WAIT).until(() -> Files.exists(unitDir.resolve("hooks.log"))
+          && Files.readString(unitDir.resolve("hooks.log")).contains("start"));
+
+      // The lease taken away: the replica stands by (no exit) and leaves a deleted pod alone.
+      heldByAnother();
+      await().atMost(WAIT).until(() -> readyz() == 503);
+      client.pods().inNamespace(NS).withName("hello-0").delete();
+      Thread.sleep(3000);
+      assertThat(pod()).as("a standing-by replica does not release the pod").isNotNull();
+      assertThat(Files.readString(unitDir.resolve("hooks.log"))).doesNotContain("stop");
+
+      // The lease back: the next term picks up from the journal and lets the pod go.
+      client.leases().inNamespace(NS).withName(LEASE).delete();
+      await().atMost(WAIT).until(() -> pod() == null);
+      await().atMost(WAIT).until(() -> !Files.exists(unitDir));
+      assertThat(readyz()).isEqualTo(200);
+    } finally {
+      runtime.stop(OperatorRuntime.StopReason.SIGNAL, "test over");
+      assertThat(runtime.awaitTermination()).isZero();
+    }
+    Lease released = client.leases().inNamespace(NS).withName(LEASE).get();
+    // fabric8 releases as client-go does: the lease shortened to one second, so the next
+    // replica takes over at once instead of after the 15 s lease duration.
+    assertThat(released.getSpec().getLeaseDurationSeconds()).as("the lease released at shutdown: %s", released).isEqualTo(1);
+  }
+}
