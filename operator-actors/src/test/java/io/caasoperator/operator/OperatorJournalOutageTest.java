@@ -107,6 +107,16 @@ class OperatorJournalOutageTest {
         new Specification(app, new CharmRef(charm.toString(), null, 0, false), Map.of(), Duration.ofHours(1))));
     runHooks(executor, 7);
     assertThat(substrate.unitWatches.get()).isEqualTo(1);
+    // every unit's last completion is in the journal before it goes away
+    testKit.createTestProbe().awaitAssert(RECOVERY, () -> {
+      TestProbe<ApplicationView> settled = testKit.createTestProbe();
+      operator.tell(new OperatorActor.GetStatus(settled.ref()));
+      assertThat(settled.receiveMessage().units()).allSatisfy(u -> {
+        assertThat(u.runningHook()).isNull();
+        assertThat(u.lastHook()).isEqualTo("start");
+      });
+      return null;
+    });
 
     postgres.stop();
     // A new config: the operator's ConfigChanged cannot be written.
