@@ -399,6 +399,14 @@ public final class OperatorActor extends EventSourcedBehavior<OperatorActor.Comm
         views.put(changed.view().unit(), changed.view());
         return Effect().none();
       }
+      case UnitActor.Report.Recovered recovered -> {
+        // level-triggered: a message lost while the unit restarted is sent again
+        sent.remove(recovered.unit());
+        if (readyForUnits(state) && children.containsKey(recovered.unit())) {
+          syncUnit(state, recovered.unit(), state.units().get(recovered.unit()));
+        }
+        return Effect().none();
+      }
       case UnitActor.Report.Dead dead -> {
         startRemoval(dead.unit());
         return Effect().none();
@@ -628,23 +636,25 @@ public final class OperatorActor extends EventSourcedBehavior<OperatorActor.Comm
       announcedCharm = state.charm().generation();
       deps.substrate().charmDeployed(state.charm());
     }
-    for (Map.Entry<UnitId, Life> entry : state.units().entrySet()) {
-      UnitId unit = entry.getKey();
-      if (releasing.contains(unit)) continue;
-      ActorRef<UnitActor.Command> child = children.computeIfAbsent(unit, this::spawnUnit);
-      Desired desired = new Desired(entry.getValue(), state.charm(), state.configGeneration(),
-          unit.equals(state.leader()), state.charmSettings().leaderSettingsGeneration(), spec.updateStatusInterval());
-      if (!desired.equals(sent.get(unit))) {
-        sent.put(unit, desired);
-        child.tell(new UnitActor.Assign(desired));
-      }
-      Map<String, String> starts = pendingStarts.remove(unit);
-      if (starts != null) starts.forEach((c, id) -> child.tell(new UnitActor.ObserveContainerStart(c, id)));
-    }
+    for (Map.Entry<UnitId, Life> entry : state.units().entrySet()) syncUnit(state, entry.getKey(), entry.getValue());
     for (UnitId unit : vanished(state)) {
       ctx.getLog().info("unit {} is no longer in the substrate: removing it", unit);
       startRemoval(unit);
     }
+  }
+
+  /** One unit in line with the journal: its actor exists and knows what is wanted of it. */
+  private void syncUnit(OperatorState state, UnitId unit, Life life) {
+    if (releasing.contains(unit) || life == null) return;
+    ActorRef<UnitActor.Command> child = children.computeIfAbsent(unit, this::spawnUnit);
+    Desired desired = new Desired(life, state.charm(), state.configGeneration(), unit.equals(state.leader()),
+        state.charmSettings().leaderSettingsGeneration(), spec.updateStatusInterval());
+    if (!desired.equals(sent.get(unit))) {
+      sent.put(unit, desired);
+      child.tell(new UnitActor.Assign(desired));
+    }
+    Map<String, String> starts = pendingStarts.remove(unit);
+    if (starts != null) starts.forEach((c, id) -> child.tell(new UnitActor.ObserveContainerStart(c, id)));
   }
 
   private ActorRef<UnitActor.Command> spawnUnit(UnitId unit) {

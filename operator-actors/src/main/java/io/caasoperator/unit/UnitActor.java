@@ -118,6 +118,12 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
   public sealed interface Report {
     record Changed(UnitView view) implements Report {}
 
+    /**
+     * The unit (re)covered its state from the journal: whatever was sent to an earlier
+     * incarnation may be lost, so the operator sends its desired state again.
+     */
+    record Recovered(UnitId unit) implements Report {}
+
     record Dead(UnitId unit) implements Report {}
 
     /** Application-wide effects of a hook tool (status, leader settings, workload version). */
@@ -281,6 +287,7 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
       timers.startTimerWithFixedDelay(UPDATE_STATUS_TIMER, new UpdateStatusDue(), updateStatusInterval);
     }
     report(state);
+    operator.tell(new Report.Recovered(unit));
     ctx.getSelf().tell(ADVANCE);
   }
 
