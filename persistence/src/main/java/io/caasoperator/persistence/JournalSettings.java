@@ -92,6 +92,7 @@ public record JournalSettings(Backend backend, String jdbcUrl, String user, Stri
     db.put("maxConnections", 4);
     db.put("minConnections", 1);
     db.put("connectionTimeout", 5000);
+    db.put("queueSize", 50000);
     Map<String, Object> slick = new HashMap<>();
     slick.put("profile", backend == Backend.H2 ? "slick.jdbc.H2Profile$" : "slick.jdbc.PostgresProfile$");
     slick.put("db", db);
@@ -111,6 +112,14 @@ public record JournalSettings(Backend backend, String jdbcUrl, String user, Stri
             # which would keep the actors down that long after the database is back.
             jdbc-journal.circuit-breaker.reset-timeout = 5s
             jdbc-snapshot-store.circuit-breaker.reset-timeout = 5s
+            # 10,000 units write and recover at once at start-up: the write queue, the database
+            # task queue and the per-call timeouts must hold such a burst (the defaults of 1,000
+            # rows and 10 s failed it, and the circuit breaker then failed every unit).
+            jdbc-journal.bufferSize = 50000
+            jdbc-journal.circuit-breaker.call-timeout = 60s
+            jdbc-snapshot-store.circuit-breaker.call-timeout = 60s
+            jdbc-journal.recovery-event-timeout = 120s
+            pekko.persistence.journal-plugin-fallback.recovery-event-timeout = 120s
             caas.journal.snapshot-every = %d
             """.formatted(snapshotEvery)));
   }
