@@ -15,7 +15,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInfo;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@code exec} through the real process over real TLS: parallel units, serialised with hooks, timeouts, the CLI. */
@@ -26,13 +26,13 @@ class ExecIT {
     @TempDir
     Path tmp;
 
-    private Operators operators;
+    @RegisterExtension
+    final Operators operators = new Operators();
     private Path dataDir;
     private ExecutorService callers;
 
     @BeforeEach
-    void setUp(TestInfo test) {
-        operators = new Operators(getClass().getSimpleName() + "-" + test.getTestMethod().orElseThrow().getName());
+    void setUp() {
         dataDir = tmp.resolve("data");
         callers = Executors.newVirtualThreadPerTaskExecutor();
     }
@@ -40,7 +40,6 @@ class ExecIT {
     @AfterEach
     void tearDown() {
         callers.shutdownNow();
-        operators.close();
     }
 
     @Test

@@ -15,10 +15,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInfo;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** A bash charm whose hooks use Juju's hook tools, through the real process over real TLS. */
@@ -40,22 +39,17 @@ class HookToolsIT {
     @TempDir
     Path tmp;
 
-    private Operators operators;
+    @RegisterExtension
+    final Operators operators = new Operators();
     private Path dataDir;
     private SpecFile spec;
 
     @BeforeEach
-    void setUp(TestInfo test) {
-        operators = new Operators(getClass().getSimpleName() + "-" + test.getTestMethod().orElseThrow().getName());
+    void setUp() {
         dataDir = tmp.resolve("data");
         Path charm = ScriptCharm.write(tmp.resolve("charm"), APP, HOOKS);
         spec = SpecFile.at(tmp.resolve("spec/app.yaml"), APP, charm).withScale(2)
                 .withConfig(Map.of("greeting", "hello"));
-    }
-
-    @AfterEach
-    void tearDown() {
-        operators.close();
     }
 
     @Test

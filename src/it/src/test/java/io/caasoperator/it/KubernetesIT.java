@@ -20,7 +20,7 @@ import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInfo;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -40,7 +40,8 @@ class KubernetesIT {
     @TempDir
     Path tmp;
 
-    private Operators operators;
+    @RegisterExtension
+    final Operators operators = new Operators();
     private KubernetesApiServer apiServer;
     private KubernetesClient kubectl;
     private TestKubelet kubelet;
@@ -49,8 +50,7 @@ class KubernetesIT {
     private TestCharm charm;
 
     @BeforeEach
-    void setUp(TestInfo test) {
-        operators = new Operators(getClass().getSimpleName() + "-" + test.getTestMethod().orElseThrow().getName());
+    void setUp() {
         apiServer = KubernetesApiServer.start();
         kubectl = apiServer.client();
         kubelet = new TestKubelet(kubectl, NS, APP);
@@ -62,7 +62,6 @@ class KubernetesIT {
 
     @AfterEach
     void tearDown() {
-        operators.close();
         apiServer.close();
     }
 

@@ -3,19 +3,29 @@ package io.caasoperator.it;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.extension.AfterEachCallback;
+import org.junit.jupiter.api.extension.BeforeEachCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
- * The operator processes one test starts, so {@code @AfterEach} can kill every one of them
- * whatever the test did. Each start logs to its own file under
- * {@code src/it/target/operator-logs/<test>-<n>.log}.
+ * The operator processes one test starts, killed after the test whatever it did (register it with
+ * {@code @RegisterExtension}). Each start logs to its own file under
+ * {@code src/it/target/operator-logs/<class>-<test>-<n>.log}.
  */
-final class Operators implements AutoCloseable {
+final class Operators implements AutoCloseable, BeforeEachCallback, AfterEachCallback {
 
-    private final String testName;
+    private String testName = "test";
     private final List<OperatorProcess> started = new ArrayList<>();
 
-    Operators(String testName) {
-        this.testName = testName;
+    @Override
+    public void beforeEach(ExtensionContext context) {
+        testName = context.getRequiredTestClass().getSimpleName() + "-" + context.getRequiredTestMethod().getName();
+        started.clear();
+    }
+
+    @Override
+    public void afterEach(ExtensionContext context) {
+        close();
     }
 
     /** Starts an operator on {@code spec} and {@code dataDir}. */

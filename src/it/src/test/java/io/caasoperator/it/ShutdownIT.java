@@ -4,10 +4,9 @@ import static io.caasoperator.it.Expect.LEADER_LIFECYCLE;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInfo;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** How the operator ends: exit codes and what it leaves on disk. */
@@ -19,21 +18,16 @@ class ShutdownIT {
     @TempDir
     Path tmp;
 
-    private Operators operators;
+    @RegisterExtension
+    final Operators operators = new Operators();
     private Path dataDir;
     private SpecFile spec;
 
     @BeforeEach
-    void setUp(TestInfo test) {
-        operators = new Operators(getClass().getSimpleName() + "-" + test.getTestMethod().orElseThrow().getName());
+    void setUp() {
         dataDir = tmp.resolve("data");
         Path charm = TestCharm.named(APP).writeTo(tmp.resolve("charm"));
         spec = SpecFile.at(tmp.resolve("spec/app.yaml"), APP, charm).write();
-    }
-
-    @AfterEach
-    void tearDown() {
-        operators.close();
     }
 
     @Test

@@ -8,10 +8,9 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.function.Consumer;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInfo;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Bad edits of the spec file block the application without touching the units; fixing it unblocks. */
@@ -23,18 +22,13 @@ class SpecEditsIT {
     @TempDir
     Path tmp;
 
-    private Operators operators;
+    @RegisterExtension
+    final Operators operators = new Operators();
     private Path dataDir;
 
     @BeforeEach
-    void setUp(TestInfo test) {
-        operators = new Operators(getClass().getSimpleName() + "-" + test.getTestMethod().orElseThrow().getName());
+    void setUp() {
         dataDir = tmp.resolve("data");
-    }
-
-    @AfterEach
-    void tearDown() {
-        operators.close();
     }
 
     @Test

@@ -9,10 +9,9 @@ import static org.awaitility.Awaitility.await;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInfo;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** A running operator drives its units through deploy, config and charm changes and scale-down. */
@@ -23,24 +22,19 @@ class UnitLifecycleIT {
     @TempDir
     Path tmp;
 
-    private Operators operators;
+    @RegisterExtension
+    final Operators operators = new Operators();
     private Path dataDir;
     private Path charmDir;
     private SpecFile spec;
 
     @BeforeEach
-    void setUp(TestInfo test) {
-        operators = new Operators(getClass().getSimpleName() + "-" + test.getTestMethod().orElseThrow().getName());
+    void setUp() {
         dataDir = tmp.resolve("data");
         charmDir = TestCharm.named(APP).writeTo(tmp.resolve("charm"));
         spec = SpecFile.at(tmp.resolve("spec/app.yaml"), APP, charmDir)
                 .withScale(3)
                 .withConfig(Map.of("greeting", "hello"));
-    }
-
-    @AfterEach
-    void tearDown() {
-        operators.close();
     }
 
     @Test
