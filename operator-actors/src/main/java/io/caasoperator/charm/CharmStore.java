@@ -1,5 +1,7 @@
 package io.caasoperator.charm;
 
+import io.caasoperator.files.RecursiveDelete;
+
 import io.caasoperator.domain.CharmInfo;
 import io.caasoperator.domain.CharmRef;
 import java.io.IOException;

@@ -6,6 +6,7 @@ import io.caasoperator.domain.CharmRef;
 import io.caasoperator.domain.Life;
 import io.caasoperator.domain.Status;
 import io.caasoperator.domain.UnitId;
+import io.caasoperator.files.RecursiveDelete;
 import io.caasoperator.persistence.JournalHealth;
 import io.caasoperator.persistence.OperatorEvent;
 import io.caasoperator.persistence.OperatorEvent.*;
@@ -25,8 +26,6 @@ import io.caasoperator.unit.UnitActor;
 import io.caasoperator.unit.UnitView;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -41,7 +40,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
-import java.util.stream.Stream;
 import org.apache.pekko.Done;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
@@ -424,7 +422,11 @@ public final class OperatorActor extends EventSourcedBehavior<OperatorActor.Comm
     stopChild(unit);
     Path dir = deps.units().unitDir(unit);
     CompletableFuture<Void> work = CompletableFuture.runAsync(() -> {
-      deleteRecursively(dir);
+      try {
+        RecursiveDelete.delete(dir);
+      } catch (IOException e) {
+        throw new UncheckedIOException("cannot delete " + dir + ": " + e.getMessage(), e);
+      }
       try {
         deps.substrate().unitRemover().release(unit);
       } catch (Exception e) {
@@ -683,18 +685,4 @@ public final class OperatorActor extends EventSourcedBehavior<OperatorActor.Comm
     return deps.clock().instant();
   }
 
-  private static void deleteRecursively(Path dir) {
-    if (!Files.exists(dir, java.nio.file.LinkOption.NOFOLLOW_LINKS)) return;
-    try (Stream<Path> paths = Files.walk(dir)) {
-      for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
-        try {
-          Files.deleteIfExists(p);
-        } catch (NoSuchFileException ignored) {
-          // already gone
-        }
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot delete " + dir + ": " + e.getMessage(), e);
-    }
-  }
 }

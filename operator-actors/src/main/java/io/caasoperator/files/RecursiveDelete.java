@@ -1,4 +1,4 @@
-package io.caasoperator.charm;
+package io.caasoperator.files;
 
 import java.io.IOException;
 import java.nio.file.FileVisitResult;
@@ -7,11 +7,14 @@ import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
 
-/** Deletes a file or directory tree without following symlinks, so a charm's links never lead it outside. */
-final class RecursiveDelete {
+/**
+ * Deletes a file or directory tree without following symlinks, so a charm's links (or a unit's
+ * charm view) never lead it outside.
+ */
+public final class RecursiveDelete {
   private RecursiveDelete() {}
 
-  static void delete(Path path) throws IOException {
+  public static void delete(Path path) throws IOException {
     if (!Files.exists(path, java.nio.file.LinkOption.NOFOLLOW_LINKS)) return;
     Files.walkFileTree(path, new SimpleFileVisitor<>() {
       @Override
@@ -30,7 +33,7 @@ final class RecursiveDelete {
   }
 
   /** Best effort for clean-up after another failure: that failure is what the user must see. */
-  static void quietly(Path path) {
+  public static void quietly(Path path) {
     try {
       delete(path);
     } catch (IOException ignored) {
