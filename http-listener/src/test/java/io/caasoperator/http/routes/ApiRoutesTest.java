@@ -8,13 +8,10 @@ import io.caasoperator.domain.Life;
 import io.caasoperator.domain.Status;
 import io.caasoperator.domain.UnitId;
 import io.caasoperator.hook.ProcessResult;
-import io.caasoperator.http.HttpListener;
-import io.caasoperator.http.ListenerSettings;
 import io.caasoperator.http.auth.AdminToken;
 import io.caasoperator.http.client.OperatorClient;
 import io.caasoperator.operator.ApplicationView;
 import io.caasoperator.operator.OperatorActor;
-import io.caasoperator.persistence.JournalJson;
 import io.caasoperator.unit.UnitActor;
 import io.caasoperator.unit.UnitView;
 import java.net.URI;
@@ -24,11 +21,9 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.TimeUnit;
 import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
-import org.apache.pekko.http.javadsl.ServerBinding;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -45,7 +40,7 @@ class ApiRoutesTest {
   private static final UnitId UNIT = UnitId.of("hello", 0);
   private static final List<OperatorActor.Command> received = new CopyOnWriteArrayList<>();
   private static ActorTestKit testKit;
-  private static ServerBinding binding;
+  private static AdminListener listener;
   private static URI url;
 
   /** Knows hello/0 (alive) and hello/1 (dying); execs "sleep" time out, others echo. */
@@ -81,19 +76,13 @@ class ApiRoutesTest {
   static void start() throws Exception {
     testKit = ActorTestKit.create();
     var operator = fakeOperator();
-    var json = JournalJson.mapper();
-    Duration ask = Duration.ofSeconds(5);
-    var route = ApiRoutes.of(TOKEN, new StatusRoutes(operator, testKit.system(), json, ask),
-        new UnitRoutes(operator, testKit.system(), json, ask, Duration.ofMinutes(5)),
-        org.apache.pekko.http.javadsl.server.Directives.reject());
-    ListenerSettings settings = new ListenerSettings("127.0.0.1", 0, true, Optional.empty());
-    binding = HttpListener.start(testKit.system(), settings, route).toCompletableFuture().get(10, TimeUnit.SECONDS);
-    url = settings.localUrl(binding.localAddress());
+    listener = AdminListener.start(testKit, TOKEN, operator, Duration.ofSeconds(5));
+    url = listener.url();
   }
 
   @AfterAll
   static void stop() throws Exception {
-    binding.terminate(Duration.ofSeconds(5)).toCompletableFuture().get();
+    listener.stop();
     testKit.shutdownTestKit();
   }
 

@@ -5,24 +5,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.caasoperator.domain.Status;
-import io.caasoperator.http.HttpListener;
-import io.caasoperator.http.ListenerSettings;
 import io.caasoperator.http.auth.AdminToken;
 import io.caasoperator.http.client.OperatorClient;
 import io.caasoperator.operator.ApplicationView;
 import io.caasoperator.operator.OperatorActor;
 import io.caasoperator.persistence.JournalHealth;
-import io.caasoperator.persistence.JournalJson;
 import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
-import org.apache.pekko.http.javadsl.ServerBinding;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -37,7 +32,7 @@ class JournalHealthRoutesTest {
   private static final AdminToken TOKEN = new AdminToken("s3cret-admin-token-for-tests-only-0123456789");
   private static final AtomicBoolean answering = new AtomicBoolean(true);
   private static ActorTestKit testKit;
-  private static ServerBinding binding;
+  private static AdminListener listener;
   private static URI url;
 
   @BeforeAll
@@ -51,19 +46,13 @@ class JournalHealthRoutesTest {
           }
           return Behaviors.same();
         }).build());
-    var json = JournalJson.mapper();
-    Duration ask = Duration.ofSeconds(1);
-    var route = ApiRoutes.of(TOKEN, new StatusRoutes(operator, testKit.system(), json, ask),
-        new UnitRoutes(operator, testKit.system(), json, ask, Duration.ofMinutes(5)),
-        org.apache.pekko.http.javadsl.server.Directives.reject());
-    ListenerSettings settings = new ListenerSettings("127.0.0.1", 0, true, Optional.empty());
-    binding = HttpListener.start(testKit.system(), settings, route).toCompletableFuture().get(10, TimeUnit.SECONDS);
-    url = settings.localUrl(binding.localAddress());
+    listener = AdminListener.start(testKit, TOKEN, operator, Duration.ofSeconds(1));
+    url = listener.url();
   }
 
   @AfterAll
   static void stop() throws Exception {
-    binding.terminate(Duration.ofSeconds(5)).toCompletableFuture().get();
+    listener.stop();
     testKit.shutdownTestKit();
   }
 
