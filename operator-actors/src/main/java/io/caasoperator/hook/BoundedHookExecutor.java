@@ -5,6 +5,7 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Limits how many hook processes run at once across all units. Waiting for a slot happens on a
@@ -26,8 +27,10 @@ public final class BoundedHookExecutor implements HookExecutor {
 
   @Override
   public CompletionStage<ProcessResult> run(HookInvocation invocation) {
-    CompletableFuture<Void> slot =
-        CompletableFuture.runAsync(slots::acquireUninterruptibly, waiters);
+    // a free slot is taken at once; only a hook that must queue costs a waiting thread
+    CompletableFuture<Void> slot = slotFreeNow()
+        ? CompletableFuture.completedFuture(null)
+        : CompletableFuture.runAsync(slots::acquireUninterruptibly, waiters);
     return slot.thenCompose(ignored -> {
           CompletionStage<ProcessResult> run;
           try {
@@ -40,6 +43,16 @@ public final class BoundedHookExecutor implements HookExecutor {
         });
   }
 
+  /** Takes a slot if one is free and nobody queues for it (fair: never jumps the queue). */
+  private boolean slotFreeNow() {
+    try {
+      return slots.tryAcquire(0, TimeUnit.NANOSECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    }
+  }
+
   @Override
   public void cancel(String contextId) {
     delegate.cancel(contextId);
@@ -48,6 +61,11 @@ public final class BoundedHookExecutor implements HookExecutor {
   @Override
   public int killAll() {
     return delegate.killAll();
+  }
+
+  /** Hooks waiting for a slot now (an estimate); for metrics. */
+  public int queuedHooks() {
+    return slots.getQueueLength();
   }
 
   /** Slots free now; for metrics. */

@@ -2,6 +2,8 @@ package io.caasoperator.hook;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.NotLinkException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.UUID;
@@ -17,11 +19,18 @@ final class CharmView {
 
   private CharmView() {}
 
-  /** Points {@code unitDir/charm} at {@code charmDir}; does nothing when it already does. */
+  /**
+   * Points {@code unitDir/charm} at {@code charmDir}, creating the unit directory when missing;
+   * does nothing when it already does (called before every hook).
+   */
   static void pointAt(Path unitDir, Path charmDir) throws IOException {
     Path link = unitDir.resolve(NAME);
     Path target = charmDir.toAbsolutePath().normalize();
-    if (Files.isSymbolicLink(link) && Files.readSymbolicLink(link).equals(target)) return;
+    try {
+      if (Files.readSymbolicLink(link).equals(target)) return; // the usual case: one system call
+    } catch (NoSuchFileException | NotLinkException e) {
+      Files.createDirectories(unitDir); // a new unit; or something else took the name, replaced below
+    }
     Path temporary = unitDir.resolve("." + NAME + "-" + UUID.randomUUID() + ".tmp");
     Files.createSymbolicLink(temporary, target);
     try {

@@ -49,6 +49,7 @@ public final class LocalProcessExecutor implements HookExecutor {
 
   private static final Logger log = LoggerFactory.getLogger(LocalProcessExecutor.class);
   private static final File NULL_DEVICE = new File("/dev/null");
+  private static final boolean HAS_NULL_DEVICE = NULL_DEVICE.exists();
 
   private final String ownerMarker;
   private final ExecutorService threads;
@@ -139,7 +140,6 @@ public final class LocalProcessExecutor implements HookExecutor {
   }
 
   private Process start(HookInvocation invocation) throws IOException {
-    java.nio.file.Files.createDirectories(invocation.unitDir());
     CharmView.pointAt(invocation.unitDir(), invocation.charmDir());
     ProcessBuilder builder =
         new ProcessBuilder(invocation.command()).directory(invocation.unitDir().toFile());
@@ -148,9 +148,9 @@ public final class LocalProcessExecutor implements HookExecutor {
     environment.putAll(invocation.environment());
     environment.put(OWNER_VARIABLE, ownerMarker);
     environment.put(CONTEXT_VARIABLE, invocation.contextId());
-    if (NULL_DEVICE.exists()) builder.redirectInput(ProcessBuilder.Redirect.from(NULL_DEVICE));
+    if (HAS_NULL_DEVICE) builder.redirectInput(ProcessBuilder.Redirect.from(NULL_DEVICE));
     Process process = builder.start();
-    if (!NULL_DEVICE.exists()) process.getOutputStream().close(); // stdin at end of file
+    if (!HAS_NULL_DEVICE) process.getOutputStream().close(); // stdin at end of file
     return process;
   }
 

@@ -585,13 +585,13 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
     ProcessResult result = done.result() != null
         ? done.result()
         : new ProcessResult(-1, "", "", Duration.ZERO, false, false, failureReason(null, done.error()));
+    // The caller gets its result now, not one journal write later: the record of how an exec
+    // ended changes no state, and a crash before it is written loses only that record.
+    exec.replyTo().tell(new ExecReply(ExecReply.Outcome.RAN, result, "",
+        recorder == null ? null : recorder.result(result.exitCode())));
     return Effect()
         .persist(new ExecCompleted(done.contextId(), result.exitCode(), result.timedOut(), result.duration().toMillis(), now()))
-        .thenRun(s -> {
-          exec.replyTo().tell(new ExecReply(ExecReply.Outcome.RAN, result, "",
-              recorder == null ? null : recorder.result(result.exitCode())));
-          afterChange(s);
-        });
+        .thenRun(this::afterChange);
   }
 
   private String failureReason(ProcessResult result, Throwable error) {

@@ -12,6 +12,7 @@ import io.caasoperator.domain.Life;
 import io.caasoperator.domain.UnitId;
 import io.caasoperator.hook.HookContexts;
 import io.caasoperator.hook.HookEnvironment;
+import io.caasoperator.persistence.UnitEvent;
 import io.caasoperator.persistence.UnitState;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -27,6 +28,7 @@ import org.apache.pekko.actor.testkit.typed.javadsl.TestProbe;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.persistence.testkit.PersistenceTestKitPlugin;
 import org.apache.pekko.persistence.testkit.PersistenceTestKitSnapshotPlugin;
+import org.apache.pekko.persistence.testkit.javadsl.PersistenceTestKit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -340,6 +342,28 @@ class UnitActorTest {
     assertThat(done.result().exitCode()).isEqualTo(7);
     assertThat(done.result().stdout()).isEqualTo("hi\n");
     executor.complete("config-changed");
+  }
+
+  @Test
+  void anExecIsJournaledBeforeItsProcessStartsAndHowItEndedAfterItsReply() {
+    PersistenceTestKit journal = PersistenceTestKit.create(testKit.system());
+    var actor = spawn();
+    actor.tell(assign(Life.ALIVE, charm(1, Set.of()), 1, false));
+    awaitState(actor, s -> s.started());
+    TestProbe<UnitActor.ExecReply> reply = testKit.createTestProbe();
+    actor.tell(new UnitActor.RunExec("echo hi", Duration.ofSeconds(30), null, reply.ref()));
+
+    var exec = executor.next();
+    var started = journal.persistedInStorage(UnitActor.persistenceId(unit)).getLast();
+    assertThat(started).isInstanceOf(UnitEvent.ExecStarted.class); // in the journal before the process ran
+    assertThat(((UnitEvent.ExecStarted) started).contextId()).isEqualTo(exec.invocation().contextId());
+
+    exec.result().complete(new io.caasoperator.hook.ProcessResult(3, "hi\n", "", Duration.ofMillis(3), false, false, null));
+    assertThat(reply.receiveMessage().result().exitCode()).isEqualTo(3);
+    org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(10)).untilAsserted(() ->
+        assertThat(journal.persistedInStorage(UnitActor.persistenceId(unit)).getLast())
+            .isEqualTo(new UnitEvent.ExecCompleted(exec.invocation().contextId(), 3, false, 3,
+                ((UnitEvent.ExecCompleted) journal.persistedInStorage(UnitActor.persistenceId(unit)).getLast()).at())));
   }
 
   @Test
