@@ -16,6 +16,7 @@ public final class BoundedHookExecutor implements HookExecutor {
   private final HookExecutor delegate;
   private final Semaphore slots;
   private final ExecutorService waiters = Executors.newVirtualThreadPerTaskExecutor();
+  private volatile CompletableFuture<Void> admission = CompletableFuture.completedFuture(null);
 
   public BoundedHookExecutor(HookExecutor delegate, int maxConcurrentHooks) {
     if (maxConcurrentHooks < 1) {
@@ -25,8 +26,22 @@ public final class BoundedHookExecutor implements HookExecutor {
     this.slots = new Semaphore(maxConcurrentHooks, true);
   }
 
+  /**
+   * Hooks start only once {@code ready} completes: the operator's listener, which every hook
+   * tool calls, must be up before the first hook runs. Until then runs wait (no thread held).
+   */
+  public void admitOnce(CompletionStage<?> ready) {
+    admission = ready.toCompletableFuture().thenApply(ignored -> null);
+  }
+
   @Override
   public CompletionStage<ProcessResult> run(HookInvocation invocation) {
+    CompletableFuture<Void> open = admission;
+    if (!open.isDone()) return open.thenCompose(ignored -> runAdmitted(invocation));
+    return runAdmitted(invocation);
+  }
+
+  private CompletionStage<ProcessResult> runAdmitted(HookInvocation invocation) {
     // a free slot is taken at once; only a hook that must queue costs a waiting thread
     CompletableFuture<Void> slot = slotFreeNow()
         ? CompletableFuture.completedFuture(null)

@@ -150,7 +150,11 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
 
   public static Behavior<Command> create(UnitId unit, UnitDependencies deps, ActorRef<Report> operator) {
     Behavior<Command> behavior =
-        Behaviors.setup(ctx -> Behaviors.withTimers(timers -> new UnitActor(unit, deps, operator, ctx, timers)));
+        Behaviors.setup(ctx -> {
+          // named here: otherwise the first log call walks the stack to find it, for every unit
+          ctx.setLoggerName(UnitActor.class);
+          return Behaviors.withTimers(timers -> new UnitActor(unit, deps, operator, ctx, timers));
+        });
     return Behaviors.supervise(behavior)
         .onFailure(SupervisorStrategy.restartWithBackoff(RESTART_DELAY, RESTART_DELAY, 0.0));
   }

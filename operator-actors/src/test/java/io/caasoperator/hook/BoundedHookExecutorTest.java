@@ -76,6 +76,32 @@ class BoundedHookExecutorTest {
   }
 
   @Test
+  void noHookStartsBeforeAdmissionOpensThenTheyStartInOrder() {
+    CompletableFuture<Void> listening = new CompletableFuture<>();
+    bounded.admitOnce(listening);
+    var a = bounded.run(invocation("a"));
+    bounded.run(invocation("b"));
+    assertThat(delegate.started).isEmpty();
+
+    listening.complete(null);
+    await().atMost(Duration.ofSeconds(10)).until(() -> delegate.started.size() == 2);
+    assertThat(delegate.started).containsExactly("a", "b");
+    delegate.finish("a");
+    assertThat(a.toCompletableFuture().join().exitCode()).isZero();
+  }
+
+  @Test
+  void whenAdmissionNeverOpensTheRunsFailWithItsReason() {
+    CompletableFuture<Void> listening = new CompletableFuture<>();
+    bounded.admitOnce(listening);
+    var a = bounded.run(invocation("a"));
+    listening.completeExceptionally(new IllegalStateException("port in use"));
+    assertThatThrownBy(() -> a.toCompletableFuture().join()).hasRootCauseMessage("port in use");
+    assertThat(delegate.started).isEmpty();
+    assertThat(bounded.availableSlots()).isEqualTo(2);
+  }
+
+  @Test
   void aRunThatCannotStartGivesItsSlotBack() {
     assertThatThrownBy(() -> bounded.run(invocation("broken-1")).toCompletableFuture().join())
         .hasRootCauseMessage("cannot run");

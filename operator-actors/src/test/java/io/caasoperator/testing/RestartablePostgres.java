@@ -51,7 +51,8 @@ public final class RestartablePostgres implements AutoCloseable {
     JournalSettings settings = JournalSettings.postgres("postgresql://postgres@localhost:" + port + "/postgres");
     return ConfigFactory.parseString("""
             pekko-persistence-jdbc.shared-databases.slick.db.connectionTimeout = 1000
-            jdbc-journal.circuit-breaker.reset-timeout = 1s
+            caas-journal.connection-timeout = 1000ms
+            caas-journal.circuit-breaker.reset-timeout = 1s
             jdbc-snapshot-store.circuit-breaker.reset-timeout = 1s
             """)
         .withFallback(settings.toConfig());

@@ -124,6 +124,9 @@ public final class OperatorRuntime {
         tls.map(ListenerTls::certificateFile).orElse(null), url.toString(), processes, processes, clock);
     Substrate substrate = built.substrate();
     BoundedHookExecutor executor = new BoundedHookExecutor(substrate.hookExecutor(), config.maxConcurrentHooks());
+    // the units start at once, but no hook runs before the listener its hook tools call is up
+    CompletableFuture<Void> listening = new CompletableFuture<>();
+    executor.admitOnce(listening);
     UnitDependencies units = new UnitDependencies(executor, agentsDir, charmsDir, environment, config.hookRetry(),
         config.hookTimeout(), config.hookOutputLimit(), config.execOutputLimit(), contexts, clock);
     OperatorDependencies deps = new OperatorDependencies(config.application(), substrate, charms, units,
@@ -165,9 +168,16 @@ public final class OperatorRuntime {
         new HookToolRoutes(new ActorHookToolGateway(contexts, operator, system, ask)).route(),
         new JournalRoutes(JournalReader.using(system), config.application().value(), json, clock));
     Route served = election == null ? routes : StandbyRoute.of(acting::get, routes);
-    ServerBinding binding = HttpListener.start(system, listener, served).toCompletableFuture().get(30, TimeUnit.SECONDS);
+    ServerBinding binding;
+    try {
+      binding = HttpListener.start(system, listener, served).toCompletableFuture().get(30, TimeUnit.SECONDS);
+    } catch (Exception e) {
+      listening.completeExceptionally(e);
+      throw e;
+    }
     ListenerFile listenerFile = ListenerFile.in(dataDir);
     listenerFile.write(url);
+    listening.complete(null);
     log.info("CAAS Operator {} operating {} on the {} substrate; listening on {}; data in {}",
         Version.current(), config.application(), substrate.name(), url, dataDir);
 

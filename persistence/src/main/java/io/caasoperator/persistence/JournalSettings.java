@@ -25,6 +25,9 @@ public record JournalSettings(Backend backend, String jdbcUrl, String user, Stri
 
   public static final int DEFAULT_SNAPSHOT_EVERY = 100;
 
+  /** The config path of the operator's journal plugin ({@code GroupCommitJournal}). */
+  public static final String JOURNAL_PLUGIN = "caas-journal";
+
   public JournalSettings {
     if (snapshotEvery <= 0) throw new IllegalArgumentException("snapshot interval must be > 0, got " + snapshotEvery);
   }
@@ -96,12 +99,26 @@ public record JournalSettings(Backend backend, String jdbcUrl, String user, Stri
     Map<String, Object> slick = new HashMap<>();
     slick.put("profile", backend == Backend.H2 ? "slick.jdbc.H2Profile$" : "slick.jdbc.PostgresProfile$");
     slick.put("db", db);
-    return ConfigFactory.parseMap(Map.of("pekko-persistence-jdbc.shared-databases.slick", ConfigValueFactory.fromMap(slick)))
+    Map<String, Object> journal = new HashMap<>();
+    journal.put("class", "io.caasoperator.persistence.journal.GroupCommitJournal");
+    journal.put("plugin-dispatcher", "pekko.actor.default-dispatcher");
+    journal.put("url", jdbcUrl);
+    journal.put("user", user);
+    journal.put("password", password);
+    journal.put("driver", db.get("driver"));
+    journal.put("connection-timeout", "5s");
+    journal.put("readers", 4);
+    return ConfigFactory.parseMap(Map.of(
+            "pekko-persistence-jdbc.shared-databases.slick", ConfigValueFactory.fromMap(slick),
+            JOURNAL_PLUGIN, ConfigValueFactory.fromMap(journal)))
         .withFallback(ConfigFactory.parseString(
             """
-            pekko.persistence.journal.plugin = "jdbc-journal"
+            # Events are written by our GroupCommitJournal (one transaction for many entities'
+            # writes) on pekko-persistence-jdbc's tables; the plugin still reads them (read
+            # journal: journal/replay commands) and keeps the snapshots.
+            pekko.persistence.journal.plugin = "caas-journal"
             pekko.persistence.snapshot-store.plugin = "jdbc-snapshot-store"
-            pekko.persistence.journal.auto-start-journals = ["jdbc-journal"]
+            pekko.persistence.journal.auto-start-journals = ["caas-journal"]
             jdbc-journal.use-shared-db = "slick"
             jdbc-snapshot-store.use-shared-db = "slick"
             jdbc-read-journal.use-shared-db = "slick"
@@ -110,15 +127,14 @@ public record JournalSettings(Backend backend, String jdbcUrl, String user, Stri
             # After repeated failures (database down) the plugins' circuit breakers fail every
             # call fast; by default for 30 s (journal) and 60 s (snapshots) before trying again,
             # which would keep the actors down that long after the database is back.
-            jdbc-journal.circuit-breaker.reset-timeout = 5s
+            caas-journal.circuit-breaker.reset-timeout = 5s
             jdbc-snapshot-store.circuit-breaker.reset-timeout = 5s
             # 10,000 units write and recover at once at start-up: the write queue, the database
             # task queue and the per-call timeouts must hold such a burst (the defaults of 1,000
             # rows and 10 s failed it, and the circuit breaker then failed every unit).
-            jdbc-journal.bufferSize = 50000
-            jdbc-journal.circuit-breaker.call-timeout = 60s
+            caas-journal.circuit-breaker.call-timeout = 60s
             jdbc-snapshot-store.circuit-breaker.call-timeout = 60s
-            jdbc-journal.recovery-event-timeout = 120s
+            caas-journal.recovery-event-timeout = 120s
             pekko.persistence.journal-plugin-fallback.recovery-event-timeout = 120s
             caas.journal.snapshot-every = %d
             """.formatted(snapshotEvery)));
