@@ -37,7 +37,8 @@ final class ExecBenchmark implements Callable<Integer> {
     BenchOperator.writeSpec(root, units, 0);
     try (BenchOperator operator = BenchOperator.start(root, units)) {
       operator.awaitNanos(view -> view.units().size() == units
-          && view.units().stream().allMatch(u -> u.hooksRun() >= 3 && u.runningHook() == null), Duration.ofMinutes(10));
+          && view.units().stream().allMatch(u -> u.hooksRun() >= 3 && u.runningHook() == null),
+          Duration.ofMillis(100), Duration.ofMinutes(10));
       try (OperatorClient client = OperatorClient.of(OperatorEndpoint.discover(operator.dataDir))) {
         for (int c : clients) measure(client, root, c);
       }

@@ -27,6 +27,11 @@ import picocli.CommandLine.Option;
     description = "Lifecycle throughput, memory, fan-out latency and recovery of N units.")
 final class LifecycleBenchmark implements Callable<Integer> {
 
+  /** Where the figure comes from elsewhere (journal, hook files): poll rarely, so polling costs nothing. */
+  private static final Duration SLOW_POLL = Duration.ofMillis(250);
+  /** Where the poll is the measurement (recovery): often, at the cost of some CPU. */
+  private static final Duration FAST_POLL = Duration.ofMillis(20);
+
   @Option(names = "--units", split = ",", defaultValue = "100,1000", description = "Numbers of units (default: ${DEFAULT-VALUE}).")
   List<Integer> units;
 
@@ -49,10 +54,10 @@ final class LifecycleBenchmark implements Callable<Integer> {
 
     Duration lifecycle;
     try (BenchOperator operator = BenchOperator.start(root, parallelism)) {
-      // from the first hook (the units exist, the charm is deployed) to the last start completed
-      long t0 = operator.awaitNanos(view -> view.units().size() == n && view.charm() != null, Duration.ofMinutes(10));
-      long done = operator.awaitNanos(view -> allStarted(view, n), Duration.ofHours(2));
-      lifecycle = Duration.ofNanos(done - t0);
+      // from the first hook (the units exist, the charm is deployed) to the last start completed,
+      // as the journal's event times say; the status is only polled to know when it is over
+      operator.awaitNanos(view -> allStarted(view, n), SLOW_POLL, Duration.ofHours(2));
+      lifecycle = operator.lifecycleFromJournal();
 
       long heap = Figures.heapAfterGc();
       long rss = Figures.rss();
@@ -74,7 +79,7 @@ final class LifecycleBenchmark implements Callable<Integer> {
 
     long r0 = System.nanoTime();
     try (BenchOperator operator = BenchOperator.start(root, parallelism)) {
-      long ready = operator.awaitNanos(view -> allRecovered(view, n), Duration.ofMinutes(30));
+      long ready = operator.awaitNanos(view -> allRecovered(view, n), FAST_POLL, Duration.ofMinutes(30));
       System.out.printf("recovery  units=%d ready-after=%s (start-up, journal recovery of every unit)%n",
           n, Figures.seconds(Duration.ofNanos(ready - r0)));
     }
@@ -99,7 +104,7 @@ final class LifecycleBenchmark implements Callable<Integer> {
     double edit = System.currentTimeMillis() / 1000.0;
     BenchOperator.writeSpec(root, n, 1);
     operator.awaitNanos(view -> view.units().stream().allMatch(u -> u.hooksRun() >= 4 && u.runningHook() == null),
-        Duration.ofHours(1));
+        SLOW_POLL, Duration.ofHours(1)); // the latencies come from the hooks themselves
     List<Double> latencies = new ArrayList<>();
     try (Stream<Path> dirs = Files.list(agents)) {
       for (Path dir : dirs.toList()) {
