@@ -15,6 +15,7 @@ import java.util.concurrent.TimeUnit;
 public final class BoundedHookExecutor implements HookExecutor {
   private final HookExecutor delegate;
   private final Semaphore slots;
+  private final int limit;
   private final ExecutorService waiters = Executors.newVirtualThreadPerTaskExecutor();
   private volatile CompletableFuture<Void> admission = CompletableFuture.completedFuture(null);
 
@@ -24,6 +25,7 @@ public final class BoundedHookExecutor implements HookExecutor {
     }
     this.delegate = delegate;
     this.slots = new Semaphore(maxConcurrentHooks, true);
+    this.limit = maxConcurrentHooks;
   }
 
   /**
@@ -81,6 +83,11 @@ public final class BoundedHookExecutor implements HookExecutor {
   /** Hooks waiting for a slot now (an estimate); for metrics. */
   public int queuedHooks() {
     return slots.getQueueLength();
+  }
+
+  /** Processes holding a slot now; for metrics. */
+  public int running() {
+    return limit - slots.availablePermits();
   }
 
   /** Slots free now; for metrics. */

@@ -3,6 +3,7 @@ package io.caasoperator.unit;
 import io.caasoperator.domain.Life;
 import io.caasoperator.domain.UnitId;
 import io.caasoperator.hook.HookContexts;
+import io.caasoperator.metrics.OperatorMetrics;
 import io.caasoperator.hook.HookInvocation;
 import io.caasoperator.hooktool.HookTools;
 import io.caasoperator.hooktool.ToolEffect;
@@ -264,6 +265,10 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
 
   private JournalHealth health() {
     return JournalHealth.get(ctx.getSystem());
+  }
+
+  private OperatorMetrics metrics() {
+    return OperatorMetrics.get(ctx.getSystem());
   }
 
   /**
@@ -564,6 +569,7 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
     Instant now = now();
     long millis = Duration.between(state.running().startedAt(), now).toMillis();
     ProcessResult result = done.result();
+    metrics().hookEnded(state.running().hook().kind().label(), result != null && result.succeeded(), Duration.ofMillis(millis));
     if (result != null && result.succeeded()) {
       ctx.getLog().info("unit {} hook {} completed in {} ms", unit, hook, millis);
       return persistAndStartNext(state, List.of(new HookCompleted(hook, millis, now)));
@@ -589,6 +595,7 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
     ProcessResult result = done.result() != null
         ? done.result()
         : new ProcessResult(-1, "", "", Duration.ZERO, false, false, failureReason(null, done.error()));
+    metrics().execEnded(result.exitCode(), result.timedOut());
     // The caller gets its result now, not one journal write later: the record of how an exec
     // ended changes no state, and a crash before it is written loses only that record.
     exec.replyTo().tell(new ExecReply(ExecReply.Outcome.RAN, result, "",

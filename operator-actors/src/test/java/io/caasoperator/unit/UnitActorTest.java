@@ -367,6 +367,42 @@ class UnitActorTest {
   }
 
   @Test
+  void endedHooksAndExecsAreCountedInTheMetrics() {
+    var registry = io.caasoperator.metrics.OperatorMetrics.get(testKit.system()).registry();
+    double installsBefore = count(registry, "caas_hooks", "install", "completed");
+    double failedBefore = count(registry, "caas_hooks", "config-changed", "failed");
+    double execsBefore = count(registry, "caas_execs", "failed");
+    var actor = spawn();
+    actor.tell(assign(Life.ALIVE, charm(1, ALL_HOOKS), 1, false));
+    executor.complete("install");
+    executor.next().result().complete(new io.caasoperator.hook.ProcessResult(1, "", "", Duration.ofMillis(3), false, false, null));
+    awaitState(actor, s -> s.failed() != null);
+    TestProbe<UnitActor.ExecReply> reply = testKit.createTestProbe();
+    actor.tell(new UnitActor.RunExec("false", Duration.ofSeconds(30), null, reply.ref()));
+    executor.next().result().complete(new io.caasoperator.hook.ProcessResult(1, "", "", Duration.ofMillis(3), false, false, null));
+    reply.receiveMessage();
+
+    assertThat(count(registry, "caas_hooks", "install", "completed")).isEqualTo(installsBefore + 1);
+    assertThat(count(registry, "caas_hooks", "config-changed", "failed")).isEqualTo(failedBefore + 1);
+    assertThat(count(registry, "caas_execs", "failed")).isEqualTo(execsBefore + 1);
+  }
+
+  /** The counter's value for these label values (0 before the first count); shared by every test of this system. */
+  private static double count(io.prometheus.metrics.model.registry.PrometheusRegistry registry, String name, String... labels) {
+    for (var metric : registry.scrape()) {
+      if (metric instanceof io.prometheus.metrics.model.snapshots.CounterSnapshot counter
+          && counter.getMetadata().getPrometheusName().equals(name)) {
+        for (var point : counter.getDataPoints()) {
+          List<String> values = new ArrayList<>();
+          point.getLabels().forEach(l -> values.add(l.getValue()));
+          if (values.equals(List.of(labels))) return point.getValue();
+        }
+      }
+    }
+    return 0;
+  }
+
+  @Test
   void anExecOnADyingUnitIsRefused() {
     var actor = spawn();
     CharmInfo charm = charm(1, Set.of());

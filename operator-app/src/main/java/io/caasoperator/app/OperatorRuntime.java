@@ -1,5 +1,7 @@
 package io.caasoperator.app;
 
+import io.caasoperator.metrics.OperatorMetrics;
+import io.prometheus.metrics.instrumentation.jvm.JvmMetrics;
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
 import io.caasoperator.charm.CharmStore;
@@ -124,6 +126,9 @@ public final class OperatorRuntime {
         tls.map(ListenerTls::certificateFile).orElse(null), url.toString(), processes, processes, clock);
     Substrate substrate = built.substrate();
     BoundedHookExecutor executor = new BoundedHookExecutor(substrate.hookExecutor(), config.maxConcurrentHooks());
+    OperatorMetrics metrics = OperatorMetrics.get(system);
+    metrics.hookSlots(executor::running, executor::queuedHooks);
+    JvmMetrics.builder().register(metrics.registry());
     // the units start at once, but no hook runs before the listener its hook tools call is up
     CompletableFuture<Void> listening = new CompletableFuture<>();
     executor.admitOnce(listening);

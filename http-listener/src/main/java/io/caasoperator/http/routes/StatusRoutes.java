@@ -4,6 +4,7 @@ import static org.apache.pekko.http.javadsl.server.Directives.*;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.caasoperator.metrics.OperatorMetrics;
 import io.caasoperator.persistence.JournalHealth;
 import io.caasoperator.persistence.JournalStatus;
 import io.caasoperator.operator.ApplicationView;
@@ -41,11 +42,12 @@ public final class StatusRoutes {
     this.askTimeout = askTimeout;
   }
 
-  /** Unauthenticated: Kubernetes probes carry no token. */
+  /** Unauthenticated: Kubernetes probes and Prometheus scrapers carry no token. */
   public Route probes() {
     return concat(
         path("healthz", () -> get(() -> complete(StatusCodes.OK, Map.of("status", "ok"), Jackson.marshaller(json)))),
-        path("readyz", () -> get(this::ready)));
+        path("readyz", () -> get(this::ready)),
+        MetricsRoute.of(OperatorMetrics.get(system).registry()));
   }
 
   /** {@code GET /v1/status}, under the caller's authentication. */

@@ -134,6 +134,21 @@ class ApiRoutesTest {
   }
 
   @Test
+  void metricsNeedNoTokenAndSpeakPrometheusText() throws Exception {
+    io.caasoperator.metrics.OperatorMetrics.get(testKit.system()).hookEnded("install", true, Duration.ofMillis(250));
+    try (var client = new OperatorClient(url, Optional.empty(), Optional.empty())) {
+      HttpResponse<String> metrics = client.get("/metrics");
+      assertThat(metrics.statusCode()).isEqualTo(200);
+      assertThat(metrics.headers().firstValue("Content-Type")).hasValueSatisfying(t -> assertThat(t).startsWith("text/plain"));
+      assertThat(metrics.body())
+          .contains("# HELP caas_hooks_total ")
+          .contains("caas_hooks_total{hook=\"install\",outcome=\"completed\"} 1.0")
+          .contains("caas_hook_duration_seconds_bucket{hook=\"install\",le=\"0.5\"} 1")
+          .contains("caas_journal_available 1.0");
+    }
+  }
+
+  @Test
   void execRepliesWithCodeAndBothStreams() throws Exception {
     try (var client = admin()) {
       var response = client.post("/v1/units/hello/0/exec", "{\"commands\":\"id -u\",\"timeout\":\"30s\"}");

@@ -18,7 +18,9 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import io.caasoperator.metrics.OperatorMetrics;
 import org.apache.pekko.actor.ActorRef;
+import org.apache.pekko.actor.typed.javadsl.Adapter;
 import org.apache.pekko.persistence.AtomicWrite;
 import org.apache.pekko.persistence.PersistentRepr;
 import org.apache.pekko.persistence.journal.Tagged;
@@ -67,7 +69,18 @@ public final class GroupCommitJournal extends AsyncWriteJournal {
     // no connection at start-up: an unreachable database fails writes (and shows in health), not the actor system
     pool.setInitializationFailTimeout(-1);
     this.source = new HikariDataSource(pool);
-    this.writer = new JournalWriter(source, "caas-journal-writer");
+    OperatorMetrics metrics = OperatorMetrics.get(Adapter.toTyped(context().system()));
+    this.writer = new JournalWriter(source, "caas-journal-writer", new JournalWriter.Observer() {
+      @Override
+      public void committed(int writes, int events, java.time.Duration took) {
+        metrics.journalCommitted(writes, events, took);
+      }
+
+      @Override
+      public void failed(int writes) {
+        metrics.journalWritesFailed(writes);
+      }
+    });
     this.readers = Executors.newFixedThreadPool(readerThreads, Thread.ofPlatform().daemon().name("caas-journal-reader-", 0).factory());
     this.serialization = SerializationExtension.get(context().system());
   }

@@ -2,6 +2,7 @@ package io.caasoperator.persistence.journal;
 
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -25,13 +26,30 @@ final class JournalWriter implements AutoCloseable {
 
   private record Pending(List<JournalRow> rows, CompletableFuture<Void> done) {}
 
+  /** Told how each transaction went (the operator's metrics). */
+  interface Observer {
+    Observer NONE = new Observer() {
+      @Override
+      public void committed(int writes, int events, Duration took) {}
+
+      @Override
+      public void failed(int writes) {}
+    };
+
+    void committed(int writes, int events, Duration took);
+
+    void failed(int writes);
+  }
+
   private final DataSource source;
+  private final Observer observer;
   private final LinkedBlockingQueue<Pending> queue = new LinkedBlockingQueue<>();
   private final Thread thread;
   private volatile boolean closed;
 
-  JournalWriter(DataSource source, String threadName) {
+  JournalWriter(DataSource source, String threadName, Observer observer) {
     this.source = source;
+    this.observer = observer;
     this.thread = Thread.ofPlatform().daemon().name(threadName).start(this::writeUntilClosed);
   }
 
@@ -85,16 +103,19 @@ final class JournalWriter implements AutoCloseable {
   private void commit(List<Pending> batch) {
     List<JournalRow> rows = new ArrayList<>();
     for (Pending p : batch) rows.addAll(p.rows());
+    long started = System.nanoTime();
     try (Connection connection = source.getConnection()) {
       JournalTables.inTransaction(connection, c -> JournalTables.insert(c, rows));
     } catch (SQLException e) {
       if (batch.size() > 1 && isConstraintViolation(e)) {
         for (Pending p : batch) commit(List.of(p));
       } else {
+        observer.failed(batch.size());
         batch.forEach(p -> p.done().completeExceptionally(e));
       }
       return;
     }
+    observer.committed(batch.size(), rows.size(), Duration.ofNanos(System.nanoTime() - started));
     batch.forEach(p -> p.done().complete(null));
   }
 

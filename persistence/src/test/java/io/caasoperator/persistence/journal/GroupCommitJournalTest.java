@@ -3,6 +3,7 @@ package io.caasoperator.persistence.journal;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.caasoperator.metrics.OperatorMetrics;
 import io.caasoperator.persistence.JournalSchema;
 import io.caasoperator.persistence.JournalSettings;
 import io.caasoperator.persistence.UnitEvent;
@@ -36,6 +37,7 @@ import org.apache.pekko.persistence.typed.PersistenceId;
 import org.apache.pekko.persistence.typed.javadsl.CommandHandler;
 import org.apache.pekko.persistence.typed.javadsl.EventHandler;
 import org.apache.pekko.persistence.typed.javadsl.EventSourcedBehavior;
+import io.prometheus.metrics.model.snapshots.CounterSnapshot;
 import org.h2.jdbcx.JdbcDataSource;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -112,6 +114,11 @@ class GroupCommitJournalTest {
       assertThat(all).hasSize(entities * events);
       assertThat(all).extracting(JournalEntry::offset).isSorted().doesNotHaveDuplicates();
       assertThat(journal.entityEvents("unit|test/7")).extracting(JournalEntry::seqNr).containsExactly(1L, 2L, 3L, 4L, 5L);
+      var registry = OperatorMetrics.get(system).registry();
+      assertThat(counter(registry, "caas_journal_events")).isEqualTo(entities * events);
+      assertThat(counter(registry, "caas_journal_writes")).isEqualTo(entities * events);
+      // writes that queued together shared a transaction
+      assertThat(counter(registry, "caas_journal_transactions")).isPositive().isLessThan(entities * events);
     }
 
     try (JournalReader restarted = JournalReader.open(settings)) {
@@ -139,7 +146,18 @@ class GroupCommitJournalTest {
     }
     CountDownLatch firstWriteMayProceed = new CountDownLatch(1);
     DataSource held = new HeldFirstConnection(h2, firstWriteMayProceed);
-    JournalWriter writer = new JournalWriter(held, "test-journal-writer");
+    List<String> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
+    JournalWriter writer = new JournalWriter(held, "test-journal-writer", new JournalWriter.Observer() {
+      @Override
+      public void committed(int writes, int events, Duration took) {
+        seen.add("committed " + writes + " write(s), " + events + " event(s)");
+      }
+
+      @Override
+      public void failed(int writes) {
+        seen.add("failed " + writes + " write(s)");
+      }
+    });
     try {
       CompletableFuture<Void> first = writer.write(List.of(row("unit|a/0", 1)));
       // queued while the first transaction waits: these two are committed together
@@ -159,10 +177,21 @@ class GroupCommitJournalTest {
         tags.next();
         assertThat(tags.getLong(1)).isEqualTo(3); // the failed write left no tag behind
       }
+      // the shared transaction broke on the duplicate, then each write went alone
+      assertThat(seen).containsExactly("committed 1 write(s), 1 event(s)", "failed 1 write(s)", "committed 1 write(s), 2 event(s)");
     } finally {
       writer.close();
     }
     assertThat(writer.write(List.of(row("unit|a/2", 1)))).failsWithin(Duration.ofSeconds(5));
+  }
+
+  private static double counter(io.prometheus.metrics.model.registry.PrometheusRegistry registry, String name) {
+    for (var metric : registry.scrape()) {
+      if (metric instanceof CounterSnapshot counter && counter.getMetadata().getPrometheusName().equals(name)) {
+        return counter.getDataPoints().getFirst().getValue();
+      }
+    }
+    throw new AssertionError("no counter " + name);
   }
 
   private static JournalRow row(String entity, long seqNr) {

@@ -54,6 +54,17 @@ final class OperatorApi {
         return post("/v1/units/" + unit + "/exec", body.toString());
     }
 
+    /** {@code GET /metrics} (Prometheus text); fails unless it answers 200. */
+    String metrics() throws IOException, InterruptedException {
+        try (OperatorClient client = OperatorClient.of(endpoint())) {
+            HttpResponse<String> response = client.get("/metrics");
+            if (response.statusCode() != 200) {
+                throw new IOException("GET /metrics answered " + response.statusCode() + ": " + response.body());
+            }
+            return response.body();
+        }
+    }
+
     /** POST {@code jsonBody} to {@code path} with the admin token. */
     Reply post(String path, String jsonBody) {
         try (OperatorClient client = OperatorClient.of(endpoint())) {

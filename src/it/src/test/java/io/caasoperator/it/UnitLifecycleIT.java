@@ -38,7 +38,7 @@ class UnitLifecycleIT {
     }
 
     @Test
-    void threeNewUnitsEachRunTheirLifecycleOnceAndTheLowestOrdinalLeads() {
+    void threeNewUnitsEachRunTheirLifecycleOnceAndTheLowestOrdinalLeads() throws Exception {
         OperatorApi api = operators.start(spec.write(), dataDir).awaitListening();
 
         Expect.hooks(unit(0), LEADER_LIFECYCLE);
@@ -50,6 +50,13 @@ class UnitLifecycleIT {
         assertThat(status.unit(APP + "/1").path("leader").asBoolean()).isFalse();
         assertThat(status.unit(APP + "/2").path("leader").asBoolean()).isFalse();
         assertThat(status.application()).isEqualTo("active");
+        assertThat(api.metrics())
+                .contains("caas_hooks_total{hook=\"install\",outcome=\"completed\"} 3.0")
+                .contains("caas_hooks_total{hook=\"leader-elected\",outcome=\"completed\"} 1.0")
+                .contains("caas_hooks_running 0")
+                .contains("caas_journal_available 1.0")
+                .containsPattern("caas_journal_transactions_total \\d")
+                .contains("jvm_memory_used_bytes");
     }
 
     @Test
