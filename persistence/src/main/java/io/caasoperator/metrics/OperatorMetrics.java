@@ -21,11 +21,9 @@ public final class OperatorMetrics implements Extension {
 
   private final PrometheusRegistry registry = new PrometheusRegistry();
 
-  private final Counter hooks = Counter.builder()
-      .name("caas_hooks_total")
-      .help("Hooks that ended, by hook kind (install, config-changed, pebble-ready, ...) and outcome (completed, failed)")
-      .labelNames("hook", "outcome")
-      .register(registry);
+  private final Counter hooks = counter("caas_hooks_total",
+      "Hooks that ended, by hook kind (install, config-changed, pebble-ready, ...) and outcome (completed, failed)",
+      "hook", "outcome");
   private final Histogram hookSeconds = Histogram.builder()
       .name("caas_hook_duration_seconds")
       .help("How long hooks ran, from HookStarted (queueing for a slot included) to their end, by hook kind")
@@ -34,27 +32,15 @@ public final class OperatorMetrics implements Extension {
       .classicOnly()
       .classicUpperBounds(0.01, 0.05, 0.1, 0.5, 1, 5, 10, 30, 60, 300, 1800)
       .register(registry);
-  private final Counter execs = Counter.builder()
-      .name("caas_execs_total")
-      .help("Commands run through the exec endpoint, by outcome (succeeded, failed, timed_out)")
-      .labelNames("outcome")
-      .register(registry);
-  private final Counter journalWrites = Counter.builder()
-      .name("caas_journal_writes_total")
-      .help("Journal writes committed (one entity's events of one persist each)")
-      .register(registry);
-  private final Counter journalEvents = Counter.builder()
-      .name("caas_journal_events_total")
-      .help("Events committed to the journal")
-      .register(registry);
-  private final Counter journalTransactions = Counter.builder()
-      .name("caas_journal_transactions_total")
-      .help("Journal transactions committed; each holds every write that queued while the previous one ran")
-      .register(registry);
-  private final Counter journalFailures = Counter.builder()
-      .name("caas_journal_write_failures_total")
-      .help("Journal writes that failed (database unreachable, a key broken by a stale writer)")
-      .register(registry);
+  private final Counter execs = counter("caas_execs_total",
+      "Commands run through the exec endpoint, by outcome (succeeded, failed, timed_out)", "outcome");
+  private final Counter journalWrites = counter("caas_journal_writes_total",
+      "Journal writes committed (one entity's events of one persist each)");
+  private final Counter journalEvents = counter("caas_journal_events_total", "Events committed to the journal");
+  private final Counter journalTransactions = counter("caas_journal_transactions_total",
+      "Journal transactions committed; each holds every write that queued while the previous one ran");
+  private final Counter journalFailures = counter("caas_journal_write_failures_total",
+      "Journal writes that failed (database unreachable, a key broken by a stale writer)");
   private final Histogram journalSeconds = Histogram.builder()
       .name("caas_journal_transaction_duration_seconds")
       .help("How long one journal transaction took, from taking a connection to the commit")
@@ -69,6 +55,10 @@ public final class OperatorMetrics implements Extension {
         .help("1 when the journal can be written and read, 0 while an entity cannot (see /readyz)")
         .callback(callback -> callback.call(health.status().available() ? 1 : 0))
         .register(registry);
+  }
+
+  private Counter counter(String name, String help, String... labels) {
+    return Counter.builder().name(name).help(help).labelNames(labels).register(registry);
   }
 
   public static OperatorMetrics get(ActorSystem<?> system) {
