@@ -169,6 +169,7 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
   private static final SecureRandom random = new SecureRandom();
   private final Path unitDir;
   private final String tag;
+  private final OperatorMetrics metrics;
 
   // Per-incarnation facts, deliberately not persisted: a restart starts them afresh.
   private String inFlight;
@@ -194,6 +195,7 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
     this.timers = timers;
     this.unitDir = deps.unitDir(unit);
     this.tag = "app:" + unit.application().value();
+    this.metrics = OperatorMetrics.get(ctx.getSystem());
   }
 
   @Override
@@ -267,9 +269,6 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
     return JournalHealth.get(ctx.getSystem());
   }
 
-  private OperatorMetrics metrics() {
-    return OperatorMetrics.get(ctx.getSystem());
-  }
 
   /**
    * A persist failure restarts the event-sourced behaviour (recovering from the journal) but keeps
@@ -569,7 +568,7 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
     Instant now = now();
     long millis = Duration.between(state.running().startedAt(), now).toMillis();
     ProcessResult result = done.result();
-    metrics().hookEnded(state.running().hook().kind().label(), result != null && result.succeeded(), Duration.ofMillis(millis));
+    metrics.hookEnded(state.running().hook().kind().label(), result != null && result.succeeded(), Duration.ofMillis(millis));
     if (result != null && result.succeeded()) {
       ctx.getLog().info("unit {} hook {} completed in {} ms", unit, hook, millis);
       return persistAndStartNext(state, List.of(new HookCompleted(hook, millis, now)));
@@ -595,7 +594,7 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
     ProcessResult result = done.result() != null
         ? done.result()
         : new ProcessResult(-1, "", "", Duration.ZERO, false, false, failureReason(null, done.error()));
-    metrics().execEnded(result.exitCode(), result.timedOut());
+    metrics.execEnded(result.exitCode(), result.timedOut());
     // The caller gets its result now, not one journal write later: the record of how an exec
     // ended changes no state, and a crash before it is written loses only that record.
     exec.replyTo().tell(new ExecReply(ExecReply.Outcome.RAN, result, "",
