@@ -7,21 +7,20 @@ import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 
 /**
- * The root of the actor tree. It starts the OperatorActor only when told to, after the journal's
- * tables exist, and replies with its reference so the HTTP listener can ask it.
+ * The root of the actor tree. It answers at once with a stable reference to the OperatorActor,
+ * so the HTTP listener can be built and bound first, and starts the actor only when told to.
  */
 public final class Guardian {
   private Guardian() {}
 
   public sealed interface Command {}
 
-  public record Start(OperatorDependencies deps, ActorRef<Started> replyTo) implements Command {}
-
   public record Started(ActorRef<OperatorActor.Command> operator) {}
 
   /**
-   * Under leader election: answers a stable front for the operator actor, which starts only on
-   * {@link Act}; see {@link OperatorTerms}.
+   * Answers a stable front for the operator actor, which starts only on {@link Act}: once the
+   * listener is bound, or, under leader election, when this replica holds the lease; see
+   * {@link OperatorTerms}.
    */
   public record Prepare(OperatorDependencies deps, ActorRef<Started> replyTo) implements Command {}
 
@@ -33,17 +32,6 @@ public final class Guardian {
 
   public static Behavior<Command> create() {
     return Behaviors.receive(Command.class)
-        .onMessage(Start.class, start -> Behaviors.setup(ctx -> {
-          ActorRef<OperatorActor.Command> operator = ctx.spawn(OperatorActor.create(start.deps()), "operator");
-          ctx.watch(operator);
-          start.replyTo().tell(new Started(operator));
-          return Behaviors.receive(Command.class)
-              .onSignal(org.apache.pekko.actor.typed.Terminated.class, t -> {
-                ctx.getLog().error("the operator actor stopped; shutting down");
-                return Behaviors.stopped();
-              })
-              .build();
-        }))
         .onMessage(Prepare.class, prepare -> OperatorTerms.create(prepare.deps(), prepare.replyTo()))
         .build();
   }

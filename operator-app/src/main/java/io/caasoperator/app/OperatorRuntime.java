@@ -158,10 +158,12 @@ public final class OperatorRuntime {
         }));
       }
     });
-    if (election != null) acting.set(false);
+    // The operator actor starts behind a stable front and acts only once the listener is bound
+    // (without election) or this replica holds the lease: the units' first hooks then neither wait
+    // for the listener their hook tools call nor share a cold JVM with its start-up.
+    acting.set(false);
     Guardian.Started started = AskPattern.<Guardian.Command, Guardian.Started>ask(
-            system, reply -> election == null ? new Guardian.Start(deps, reply) : new Guardian.Prepare(deps, reply),
-            Duration.ofSeconds(30), system.scheduler())
+            system, reply -> new Guardian.Prepare(deps, reply), Duration.ofSeconds(30), system.scheduler())
         .toCompletableFuture().get(30, TimeUnit.SECONDS);
     operator = started.operator();
     built.operatorStarted(system, operator, blocking, acting::get);
@@ -172,7 +174,7 @@ public final class OperatorRuntime {
         new UnitRoutes(operator, system, json, ask, config.execTimeout()),
         new HookToolRoutes(new ActorHookToolGateway(contexts, operator, system, ask)).route(),
         new JournalRoutes(JournalReader.using(system), config.application().value(), json, clock));
-    Route served = election == null ? routes : StandbyRoute.of(acting::get, routes);
+    Route served = StandbyRoute.of(acting::get, routes, election == null ? "starting" : "another replica holds the lease");
     ServerBinding binding;
     try {
       binding = HttpListener.start(system, listener, served).toCompletableFuture().get(30, TimeUnit.SECONDS);
@@ -207,6 +209,9 @@ public final class OperatorRuntime {
       log.info("leader election on lease {} as {}: standing by until it holds the lease",
           election.settings().lease(), election.settings().identity());
       election.start();
+    } else {
+      acting.set(true);
+      system.tell(new Guardian.Act());
     }
   }
 

@@ -11,7 +11,8 @@ import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.actor.typed.javadsl.Receive;
 
 /**
- * The guardian of a replica under leader election: starts an operator actor for every term of
+ * The guardian of the operator actor. Without leader election it acts once, as soon as the
+ * listener is bound. Under leader election it starts an operator actor for every term of
  * the lease ({@link Guardian.Act}) and stops it when the term ends ({@link Guardian.StandBy}),
  * keeping the actor system, the journal and the listener. The operator actor of the next term
  * starts only after the previous one (and its unit actors) stopped, so two actors never write

@@ -12,19 +12,21 @@ import org.apache.pekko.http.javadsl.model.StatusCodes;
 import org.apache.pekko.http.javadsl.server.Route;
 
 /**
- * The listener of a replica under leader election: while it does not hold the lease, every
- * request but {@code /healthz} answers 503 without asking the (stopped) operator actor, so
- * {@code /readyz} takes the replica out of the Service and the liveness probe keeps it alive.
+ * The listener while the operator actor does not act: under leader election while another
+ * replica holds the lease, and in every operator for the moment between the listener binding
+ * and the operator actor starting. Every request but {@code /healthz} then answers 503 with the
+ * reason, without asking the (not started) operator actor, so {@code /readyz} keeps the replica
+ * out of the Service and the liveness probe keeps it alive.
  */
 final class StandbyRoute {
 
   private StandbyRoute() {}
 
-  static Route of(BooleanSupplier acting, Route routes) {
+  static Route of(BooleanSupplier acting, Route routes, String reason) {
     return concat(
         pathPrefix("healthz", () -> routes),
         extractRequestContext(request -> acting.getAsBoolean() ? routes
             : complete(StatusCodes.SERVICE_UNAVAILABLE, HttpEntities.create(ContentTypes.APPLICATION_JSON,
-                "{\"status\":\"standby\",\"reason\":\"another replica holds the lease\"}"))));
+                "{\"status\":\"standby\",\"reason\":\"" + reason + "\"}"))));
   }
 }
