@@ -74,7 +74,7 @@ final class BenchOperator implements AutoCloseable {
    * The lifecycle as the journal recorded it: from the units' creation (or the charm's
    * deployment, whichever came later) to the last {@code start} hook completed.
    */
-  Duration lifecycleFromJournal() {
+  Window lifecycleFromJournal() {
     Instant unitsCreated = null;
     Instant charmDeployed = null;
     Instant lastStart = null;
@@ -86,7 +86,14 @@ final class BenchOperator implements AutoCloseable {
     if (unitsCreated == null || charmDeployed == null || lastStart == null) {
       throw new IllegalStateException("the journal holds no complete lifecycle");
     }
-    return Duration.between(later(unitsCreated, charmDeployed), lastStart);
+    return new Window(later(unitsCreated, charmDeployed), lastStart);
+  }
+
+  /** A stretch of time the journal's event times delimit. */
+  record Window(Instant from, Instant to) {
+    Duration length() {
+      return Duration.between(from, to);
+    }
   }
 
   private static Instant later(Instant a, Instant b) {

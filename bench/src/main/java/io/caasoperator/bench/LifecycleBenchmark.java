@@ -53,11 +53,14 @@ final class LifecycleBenchmark implements Callable<Integer> {
     int hooks = 3 * n + 1; // install, config-changed, start each; leader-elected once
 
     Duration lifecycle;
-    try (BenchOperator operator = BenchOperator.start(root, parallelism)) {
+    CpuMeter.Sample operatorCpu;
+    try (CpuMeter meter = CpuMeter.start(); BenchOperator operator = BenchOperator.start(root, parallelism)) {
       // from the first hook (the units exist, the charm is deployed) to the last start completed,
       // as the journal's event times say; the status is only polled to know when it is over
       operator.awaitNanos(view -> allStarted(view, n), SLOW_POLL, Duration.ofHours(2));
-      lifecycle = operator.lifecycleFromJournal();
+      BenchOperator.Window window = operator.lifecycleFromJournal();
+      lifecycle = window.length();
+      operatorCpu = meter.at(window.to()).minus(meter.at(window.from()));
 
       long heap = Figures.heapAfterGc();
       long rss = Figures.rss();
@@ -72,7 +75,13 @@ final class LifecycleBenchmark implements Callable<Integer> {
       String hook = i == 0 ? "leader-elected" : BenchCharm.HOOKS.get(i % 2 == 0 ? 0 : 2);
       commands.add(List.of(BenchCharm.hook(charm, hook).toString()));
     }
+    CpuMeter.Sample before = CpuMeter.now();
     Duration baseline = SpawnBaseline.run(commands, root, parallelism);
+    CpuMeter.Sample baselineCpu = CpuMeter.now().minus(before);
+    System.out.printf("cpu       units=%d per hook: operator jvm=%s hook processes=%s; baseline jvm=%s hook processes=%s"
+            + " (CPU time of this JVM and of its reaped children, /proc/self/stat)%n",
+        n, perHook(operatorCpu.jvm(), hooks), perHook(operatorCpu.children(), hooks),
+        perHook(baselineCpu.jvm(), hooks), perHook(baselineCpu.children(), hooks));
     System.out.printf("lifecycle units=%d hooks=%d parallelism=%d operator=%s baseline=%s ratio=%.2f per-unit=%s%n",
         n, hooks, parallelism, Figures.seconds(lifecycle), Figures.seconds(baseline),
         (double) lifecycle.toNanos() / baseline.toNanos(), Figures.millis(lifecycle.toNanos() / 1e6 / n));
@@ -83,6 +92,10 @@ final class LifecycleBenchmark implements Callable<Integer> {
       System.out.printf("recovery  units=%d ready-after=%s (start-up, journal recovery of every unit)%n",
           n, Figures.seconds(Duration.ofNanos(ready - r0)));
     }
+  }
+
+  private static String perHook(double cpuSeconds, int hooks) {
+    return String.format("%.2fms", cpuSeconds * 1000 / hooks);
   }
 
   /** Every unit idle after its start hook. */

@@ -42,6 +42,8 @@ import org.apache.pekko.persistence.typed.javadsl.EventHandler;
 import org.apache.pekko.persistence.typed.javadsl.EventSourcedBehavior;
 import org.apache.pekko.persistence.typed.javadsl.RetentionCriteria;
 import org.apache.pekko.persistence.typed.javadsl.SignalHandler;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * One unit of the application ({@code unit|<app>/<n>}): runs its charm's hooks one at a time, in
@@ -151,11 +153,7 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
 
   public static Behavior<Command> create(UnitId unit, UnitDependencies deps, ActorRef<Report> operator) {
     Behavior<Command> behavior =
-        Behaviors.setup(ctx -> {
-          // named here: otherwise the first log call walks the stack to find it, for every unit
-          ctx.setLoggerName(UnitActor.class);
-          return Behaviors.withTimers(timers -> new UnitActor(unit, deps, operator, ctx, timers));
-        });
+        Behaviors.setup(ctx -> Behaviors.withTimers(timers -> new UnitActor(unit, deps, operator, ctx, timers)));
     return Behaviors.supervise(behavior)
         .onFailure(SupervisorStrategy.restartWithBackoff(RESTART_DELAY, RESTART_DELAY, 0.0));
   }
@@ -165,8 +163,16 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
   private final ActorRef<Report> operator;
   private final ActorContext<Command> ctx;
   private final TimerScheduler<Command> timers;
-  /** Shared by all units: one per actor would cost memory for nothing (SecureRandom is thread-safe). */
-  private static final SecureRandom random = new SecureRandom();
+  /**
+   * Shared by all units: one per actor would cost memory for nothing (SecureRandom is
+   * thread-safe). A DRBG: seeded once, then no system call per token as /dev/urandom would cost.
+   */
+  private static final SecureRandom random = drbg();
+  /**
+   * A plain logger rather than the actor context's: that one sets the actor's MDC on every call,
+   * twice per hook, and the log format shows no MDC; every line names its unit.
+   */
+  private static final Logger log = LoggerFactory.getLogger(UnitActor.class);
   private final Path unitDir;
   private final String tag;
   private final OperatorMetrics metrics;
@@ -429,10 +435,10 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
   private void log(String level, String hook, String message) {
     String where = hook == null ? "exec" : hook;
     switch (level.toUpperCase(java.util.Locale.ROOT)) {
-      case "ERROR", "CRITICAL" -> ctx.getLog().error("unit {} {}: {}", unit, where, message);
-      case "WARNING", "WARN" -> ctx.getLog().warn("unit {} {}: {}", unit, where, message);
-      case "DEBUG", "TRACE" -> ctx.getLog().debug("unit {} {}: {}", unit, where, message);
-      default -> ctx.getLog().info("unit {} {}: {}", unit, where, message);
+      case "ERROR", "CRITICAL" -> log.error("unit {} {}: {}", unit, where, message);
+      case "WARNING", "WARN" -> log.warn("unit {} {}: {}", unit, where, message);
+      case "DEBUG", "TRACE" -> log.debug("unit {} {}: {}", unit, where, message);
+      default -> log.info("unit {} {}: {}", unit, where, message);
     }
   }
 
@@ -512,7 +518,7 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
     report(state);
     PlannedHook hook = state.running().hook();
     String executable = state.charmInUse().dispatch() ? "dispatch" : "hooks/" + hook.name();
-    ctx.getLog().info("unit {} hook {} started (attempt {})", unit, hook.name(), state.running().attempt());
+    log.info("unit {} hook {} started (attempt {})", unit, hook.name(), state.running().attempt());
     launch(state, contextId, hook.name(), hook.workload(), null,
         List.of(unitDir.resolve("charm").resolve(executable).toString()), deps.hookTimeout(), deps.outputLimit());
   }
@@ -549,6 +555,14 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
     ctx.pipeToSelf(run, (result, error) -> new HookFinished(contextId, result, error));
   }
 
+  private static SecureRandom drbg() {
+    try {
+      return SecureRandom.getInstance("DRBG");
+    } catch (java.security.NoSuchAlgorithmException e) {
+      return new SecureRandom();
+    }
+  }
+
   private byte[] randomBytes() {
     byte[] bytes = new byte[24];
     random.nextBytes(bytes);
@@ -570,12 +584,12 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
     ProcessResult result = done.result();
     metrics.hookEnded(state.running().hook().kind().label(), result != null && result.succeeded(), Duration.ofMillis(millis));
     if (result != null && result.succeeded()) {
-      ctx.getLog().info("unit {} hook {} completed in {} ms", unit, hook, millis);
+      log.info("unit {} hook {} completed in {} ms", unit, hook, millis);
       return persistAndStartNext(state, List.of(new HookCompleted(hook, millis, now)));
     }
     String reason = failureReason(result, done.error());
     int exitCode = result == null ? -1 : result.exitCode();
-    ctx.getLog().warn("unit {} hook {} failed after {} ms: {}{}", unit, hook, millis, reason,
+    log.warn("unit {} hook {} failed after {} ms: {}{}", unit, hook, millis, reason,
         result == null || result.stderr().isBlank() ? "" : "\n" + result.stderr().strip());
     int attempt = state.running().attempt();
     return Effect()
