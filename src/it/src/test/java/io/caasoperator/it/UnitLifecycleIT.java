@@ -39,7 +39,8 @@ class UnitLifecycleIT {
 
     @Test
     void threeNewUnitsEachRunTheirLifecycleOnceAndTheLowestOrdinalLeads() throws Exception {
-        OperatorApi api = operators.start(spec.write(), dataDir).awaitListening();
+        OperatorProcess operator = operators.start(spec.write(), dataDir);
+        OperatorApi api = operator.awaitListening();
 
         Expect.hooks(unit(0), LEADER_LIFECYCLE);
         Expect.hooks(unit(1), FOLLOWER_LIFECYCLE);
@@ -57,6 +58,19 @@ class UnitLifecycleIT {
                 .contains("caas_journal_available 1.0")
                 .containsPattern("caas_journal_transactions_total \\d")
                 .contains("jvm_memory_used_bytes");
+        // the listener is up before any unit runs a hook (hook tools call it; start-up work
+        // does not compete with the first hooks)
+        List<String> lines = operator.lines();
+        int listening = indexOfFirst(lines, "listening on");
+        int firstHook = indexOfFirst(lines, "hook install started");
+        assertThat(listening).as("the operator logged that it listens").isNotNegative();
+        assertThat(firstHook).as("a hook started").isNotNegative();
+        assertThat(listening).as("listening logged before the first hook started").isLessThan(firstHook);
+    }
+
+    private static int indexOfFirst(List<String> lines, String text) {
+        for (int i = 0; i < lines.size(); i++) if (lines.get(i).contains(text)) return i;
+        return -1;
     }
 
     @Test
