@@ -4,10 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.io.TempDir;
 
 /** At-least-once hooks across a crash: kill -9 of the operator, then a restart on the same data. */
 class CrashRecoveryIT {
@@ -15,31 +13,22 @@ class CrashRecoveryIT {
     private static final String APP = "crashy";
     private static final String UNIT = APP + "/0";
 
-    @TempDir
-    Path tmp;
-
     @RegisterExtension
     final Operators operators = new Operators();
-    private Path dataDir;
-
-    @BeforeEach
-    void setUp() {
-        dataDir = tmp.resolve("data");
-    }
 
     @Test
     void aHookInterruptedByKill9RunsAgainExactlyOnceAfterRestartAndNoCompletedHookRunsAgain() {
-        Path charm = TestCharm.named(APP).blocking("start").writeTo(tmp.resolve("charm"));
-        SpecFile spec = SpecFile.at(tmp.resolve("spec/app.yaml"), APP, charm).write();
-        UnitDir unit = UnitDir.of(dataDir, UNIT);
+        Path charm = TestCharm.named(APP).blocking("start").writeTo(operators.tmp().resolve("charm"));
+        SpecFile spec = SpecFile.at(operators.tmp().resolve("spec/app.yaml"), APP, charm).write();
+        UnitDir unit = UnitDir.of(operators.dataDir(), UNIT);
 
-        OperatorProcess first = operators.start(spec, dataDir);
+        OperatorProcess first = operators.start(spec);
         OperatorApi api = first.awaitListening();
         Expect.hooks(unit, List.of("install", "leader-elected", "config-changed", "start"));
         Expect.status(api, UNIT + " running start", s -> "start".equals(s.unit(UNIT).path("runningHook").asText()));
 
         first.kill9();
-        OperatorProcess second = operators.start(spec, dataDir);
+        OperatorProcess second = operators.start(spec);
         second.awaitListening();
 
         Expect.hooks(unit, List.of("install", "leader-elected", "config-changed", "start", "start"));
@@ -56,19 +45,19 @@ class CrashRecoveryIT {
 
     @Test
     void restartingAfterKill9WhileIdleRunsNoHookAgainAndKeepsTheLeader() {
-        Path charm = TestCharm.named(APP).writeTo(tmp.resolve("charm"));
-        SpecFile spec = SpecFile.at(tmp.resolve("spec/app.yaml"), APP, charm).withScale(2).write();
-        UnitDir leader = UnitDir.of(dataDir, APP + "/0");
-        UnitDir follower = UnitDir.of(dataDir, APP + "/1");
+        Path charm = TestCharm.named(APP).writeTo(operators.tmp().resolve("charm"));
+        SpecFile spec = SpecFile.at(operators.tmp().resolve("spec/app.yaml"), APP, charm).withScale(2).write();
+        UnitDir leader = UnitDir.of(operators.dataDir(), APP + "/0");
+        UnitDir follower = UnitDir.of(operators.dataDir(), APP + "/1");
 
-        OperatorProcess first = operators.start(spec, dataDir);
+        OperatorProcess first = operators.start(spec);
         OperatorApi api = first.awaitListening();
         Expect.hooks(leader, Expect.LEADER_LIFECYCLE);
         Expect.hooks(follower, Expect.FOLLOWER_LIFECYCLE);
         Expect.idleUnits(api, APP + "/0", APP + "/1");
 
         first.kill9();
-        OperatorProcess second = operators.start(spec, dataDir);
+        OperatorProcess second = operators.start(spec);
         second.awaitListening();
 
         Status status = Expect.idleUnits(api, APP + "/0", APP + "/1");

@@ -16,24 +16,18 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.io.TempDir;
 
 /** {@code exec} through the real process over real TLS: parallel units, serialised with hooks, timeouts, the CLI. */
 class ExecIT {
 
     private static final String APP = "exec";
 
-    @TempDir
-    Path tmp;
-
     @RegisterExtension
     final Operators operators = new Operators();
-    private Path dataDir;
     private ExecutorService callers;
 
     @BeforeEach
     void setUp() {
-        dataDir = tmp.resolve("data");
         callers = Executors.newVirtualThreadPerTaskExecutor();
     }
 
@@ -45,7 +39,7 @@ class ExecIT {
     @Test
     void execsOnTwoUnitsRunAtTheSameTime() throws Exception {
         OperatorApi api = deploy(TestCharm.named(APP), 2);
-        Path meeting = Files.createDirectories(tmp.resolve("meeting"));
+        Path meeting = Files.createDirectories(operators.tmp().resolve("meeting"));
         // A rendezvous: each command announces itself, then waits (at most 30 s) for the other.
         // Both succeed only if the two execs run at the same time.
         String rendezvous = """
@@ -72,9 +66,9 @@ class ExecIT {
 
     @Test
     void anExecWaitsForTheUnitsRunningHookThenRuns() throws Exception {
-        OperatorProcess operator = operators.start(spec(TestCharm.named(APP).blocking("start"), 1), dataDir);
+        OperatorProcess operator = operators.start(spec(TestCharm.named(APP).blocking("start"), 1));
         OperatorApi api = operator.awaitListening();
-        UnitDir unit = UnitDir.of(dataDir, APP + "/0");
+        UnitDir unit = UnitDir.of(operators.dataDir(), APP + "/0");
         await("the start hook to be running").atMost(OperatorProcess.PATIENCE)
                 .until(() -> unit.hooks().contains("start"));
         Path marker = unit.path().resolve("exec-ran");
@@ -105,7 +99,7 @@ class ExecIT {
     @Test
     void aTimedOutExecIsAnswered408AndItsWholeProcessTreeIsKilled() throws Exception {
         OperatorApi api = deploy(TestCharm.named(APP), 1);
-        UnitDir unit = UnitDir.of(dataDir, APP + "/0");
+        UnitDir unit = UnitDir.of(operators.dataDir(), APP + "/0");
 
         OperatorApi.Reply reply = api.exec(APP + "/0", """
                 echo before
@@ -134,10 +128,10 @@ class ExecIT {
     @Test
     void theCliPrintsStdoutAndStderrAndExitsWithTheCommandsCode() throws Exception {
         deploy(TestCharm.named(APP), 1);
-        Path cliOutput = tmp.resolve("cli");
+        Path cliOutput = operators.tmp().resolve("cli");
 
         Cli.Result result = Cli.run(cliOutput, OperatorProcess.PATIENCE, "exec", APP + "/0",
-                "--data-dir", dataDir.toString(), "--",
+                "--data-dir", operators.dataDir().toString(), "--",
                 "echo \"out $JUJU_UNIT_NAME\"; echo \"err $(is-leader)\" >&2; exit 3");
 
         assertThat(result.exitCode()).as("%s", result).isEqualTo(3);
@@ -145,20 +139,20 @@ class ExecIT {
         assertThat(result.stderr()).contains("err True\n");
 
         Cli.Result ok = Cli.run(cliOutput, OperatorProcess.PATIENCE, "exec", APP + "/0",
-                "--data-dir", dataDir.toString(), "--", "pwd");
+                "--data-dir", operators.dataDir().toString(), "--", "pwd");
         assertThat(ok.exitCode()).as("%s", ok).isZero();
-        assertThat(Path.of(ok.stdout().strip())).isEqualTo(UnitDir.of(dataDir, APP + "/0").path().toRealPath());
+        assertThat(Path.of(ok.stdout().strip())).isEqualTo(UnitDir.of(operators.dataDir(), APP + "/0").path().toRealPath());
 
         Cli.Result timedOut = Cli.run(cliOutput, OperatorProcess.PATIENCE, "exec", APP + "/0",
-                "--data-dir", dataDir.toString(), "--timeout", "1s", "--", "echo partial; sleep 300");
+                "--data-dir", operators.dataDir().toString(), "--timeout", "1s", "--", "echo partial; sleep 300");
         assertThat(timedOut.exitCode()).as("%s", timedOut).isEqualTo(124);
         assertThat(timedOut.stdout()).isEqualTo("partial\n");
     }
 
     private OperatorApi deploy(TestCharm charm, int scale) {
-        OperatorApi api = operators.start(spec(charm, scale), dataDir).awaitListening();
+        OperatorApi api = operators.start(spec(charm, scale)).awaitListening();
         for (int n = 0; n < scale; n++) {
-            Expect.hooks(UnitDir.of(dataDir, APP + "/" + n), n == 0 ? Expect.LEADER_LIFECYCLE : Expect.FOLLOWER_LIFECYCLE);
+            Expect.hooks(UnitDir.of(operators.dataDir(), APP + "/" + n), n == 0 ? Expect.LEADER_LIFECYCLE : Expect.FOLLOWER_LIFECYCLE);
         }
         String[] units = new String[scale];
         for (int n = 0; n < scale; n++) {
@@ -169,8 +163,8 @@ class ExecIT {
     }
 
     private SpecFile spec(TestCharm charm, int scale) {
-        Path charmDir = charm.writeTo(tmp.resolve("charm"));
-        return SpecFile.at(tmp.resolve("spec/app.yaml"), APP, charmDir).withScale(scale).write();
+        Path charmDir = charm.writeTo(operators.tmp().resolve("charm"));
+        return SpecFile.at(operators.tmp().resolve("spec/app.yaml"), APP, charmDir).withScale(scale).write();
     }
 
     private static long pid(Path file) throws IOException {

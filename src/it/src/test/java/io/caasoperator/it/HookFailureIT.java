@@ -6,10 +6,8 @@ import static org.awaitility.Awaitility.await;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.io.TempDir;
 
 /** A hook that fails blocks its unit, is retried, and recovers once a fixed charm is deployed. */
 class HookFailureIT {
@@ -17,24 +15,15 @@ class HookFailureIT {
     private static final String APP = "failing";
     private static final String UNIT = APP + "/0";
 
-    @TempDir
-    Path tmp;
-
     @RegisterExtension
     final Operators operators = new Operators();
-    private Path dataDir;
-
-    @BeforeEach
-    void setUp() {
-        dataDir = tmp.resolve("data");
-    }
 
     @Test
     void aFailingConfigChangedHoldsBackLaterHooksUntilAFixedCharmIsDeployedThenTheUnitCompletesItsLifecycle() {
-        Path broken = TestCharm.named(APP).failing("config-changed").writeTo(tmp.resolve("charm-v1"));
-        SpecFile spec = SpecFile.at(tmp.resolve("spec/app.yaml"), APP, broken).write();
-        OperatorApi api = operators.start(spec, dataDir).awaitListening();
-        UnitDir unit = UnitDir.of(dataDir, UNIT);
+        Path broken = TestCharm.named(APP).failing("config-changed").writeTo(operators.tmp().resolve("charm-v1"));
+        SpecFile spec = SpecFile.at(operators.tmp().resolve("spec/app.yaml"), APP, broken).write();
+        OperatorApi api = operators.start(spec).awaitListening();
+        UnitDir unit = UnitDir.of(operators.dataDir(), UNIT);
 
         Status failed = Expect.status(api, UNIT + " in error on config-changed", s -> s.unitNames().contains(UNIT)
                 && "error".equals(s.unit(UNIT).path("workloadStatus").path("value").asText()));
@@ -48,7 +37,7 @@ class HookFailureIT {
         assertThat(unit.hooks()).startsWith("install", "leader-elected", "config-changed", "config-changed")
                 .containsOnly("install", "leader-elected", "config-changed");
 
-        Path fixed = TestCharm.named(APP).writeTo(tmp.resolve("charm-v2"));
+        Path fixed = TestCharm.named(APP).writeTo(operators.tmp().resolve("charm-v2"));
         spec.withCharm(fixed).write();
 
         // The agent is idle for a moment between queued hooks: wait for the last hook, then settle.

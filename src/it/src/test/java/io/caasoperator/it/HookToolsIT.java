@@ -18,7 +18,6 @@ import java.util.Optional;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.io.TempDir;
 
 /** A bash charm whose hooks use Juju's hook tools, through the real process over real TLS. */
 class HookToolsIT {
@@ -36,25 +35,20 @@ class HookToolsIT {
 
     private static final Map<String, String> HOOKS = hooks();
 
-    @TempDir
-    Path tmp;
-
     @RegisterExtension
     final Operators operators = new Operators();
-    private Path dataDir;
     private SpecFile spec;
 
     @BeforeEach
     void setUp() {
-        dataDir = tmp.resolve("data");
-        Path charm = ScriptCharm.write(tmp.resolve("charm"), APP, HOOKS);
-        spec = SpecFile.at(tmp.resolve("spec/app.yaml"), APP, charm).withScale(2)
+        Path charm = ScriptCharm.write(operators.tmp().resolve("charm"), APP, HOOKS);
+        spec = SpecFile.at(operators.tmp().resolve("spec/app.yaml"), APP, charm).withScale(2)
                 .withConfig(Map.of("greeting", "hello"));
     }
 
     @Test
     void whatHooksSetThroughTheToolsShowsInStatusTheLogAndSurvivesARestart() throws Exception {
-        OperatorProcess operator = operators.start(spec.write(), dataDir);
+        OperatorProcess operator = operators.start(spec.write());
         OperatorApi api = operator.awaitListening();
         Status status = awaitSettled(api);
 
@@ -72,7 +66,7 @@ class HookToolsIT {
         for (String unit : List.of(LEADER, FOLLOWER)) {
             assertThat(status.unit(unit).path("ports").toString()).as("open-port 8080 on %s", unit).contains("8080");
         }
-        JsonNode config = OperatorApi.JSON.readTree(UnitDir.of(dataDir, LEADER).path().resolve("config.json").toFile());
+        JsonNode config = OperatorApi.JSON.readTree(UnitDir.of(operators.dataDir(), LEADER).path().resolve("config.json").toFile());
         assertThat(config.path("greeting").asText()).as("config-get --format=json: %s", config).isEqualTo("hello");
         assertThat(config.path("port").asInt()).as("config-get --format=json: %s", config).isEqualTo(8080);
         operator.awaitLog("unit " + LEADER + " install: installing " + LEADER);
@@ -80,7 +74,7 @@ class HookToolsIT {
 
         operator.terminate();
         assertThat(operator.exitCode(OperatorProcess.PATIENCE)).isZero();
-        OperatorApi restarted = operators.start(spec, dataDir).awaitListening();
+        OperatorApi restarted = operators.start(spec).awaitListening();
 
         OperatorApi.Reply state = restarted.exec(LEADER, "state-get installed-by", "30s");
         assertThat(state.code()).as("%s", state.body()).isEqualTo(200);
@@ -99,16 +93,16 @@ class HookToolsIT {
 
     @Test
     void aHookToolCallWithTheTokenOfAFinishedHookIsRefused403AndWithoutATokenIs401() throws Exception {
-        OperatorApi api = operators.start(spec.write(), dataDir).awaitListening();
+        OperatorApi api = operators.start(spec.write()).awaitListening();
         awaitSettled(api);
-        List<String> saved = Files.readAllLines(UnitDir.of(dataDir, LEADER).path().resolve("install-context"));
+        List<String> saved = Files.readAllLines(UnitDir.of(operators.dataDir(), LEADER).path().resolve("install-context"));
         String staleToken = saved.get(0);
         URI url = URI.create(saved.get(1));
         assertThat(staleToken).isNotBlank();
-        Path certificate = dataDir.resolve("tls/listener.crt");
+        Path certificate = operators.dataDir().resolve("tls/listener.crt");
 
         // As a user would, with curl and the listener's certificate.
-        Path body = tmp.resolve("curl-body");
+        Path body = operators.tmp().resolve("curl-body");
         Process curl = new ProcessBuilder("curl", "-sS", "--cacert", certificate.toString(),
                 "-H", "Authorization: Bearer " + staleToken, "-X", "POST",
                 "-H", "Content-Type: application/json", "--data", "{\"args\": []}",
@@ -141,8 +135,8 @@ class HookToolsIT {
     }
 
     private Status awaitSettled(OperatorApi api) {
-        Expect.hooks(UnitDir.of(dataDir, LEADER), Expect.LEADER_LIFECYCLE);
-        UnitDir follower = UnitDir.of(dataDir, FOLLOWER);
+        Expect.hooks(UnitDir.of(operators.dataDir(), LEADER), Expect.LEADER_LIFECYCLE);
+        UnitDir follower = UnitDir.of(operators.dataDir(), FOLLOWER);
         await("the follower's lifecycle and leader-settings-changed")
                 .atMost(OperatorProcess.PATIENCE).pollInterval(Duration.ofMillis(100))
                 .until(() -> follower.hooks().containsAll(List.of("web-pebble-ready", "leader-settings-changed")));

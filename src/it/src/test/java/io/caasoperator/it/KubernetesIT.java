@@ -21,7 +21,6 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The real operator process ({@code bin/caas-operator run --substrate kubernetes}) against the
@@ -37,15 +36,11 @@ class KubernetesIT {
     /** The operator writes the Application's status every 10 s. */
     private static final Duration STATUS_PATIENCE = Duration.ofSeconds(40);
 
-    @TempDir
-    Path tmp;
-
     @RegisterExtension
     final Operators operators = new Operators();
     private KubernetesApiServer apiServer;
     private KubernetesClient kubectl;
     private TestKubelet kubelet;
-    private Path dataDir;
     private Path charmDir;
     private TestCharm charm;
 
@@ -54,10 +49,9 @@ class KubernetesIT {
         apiServer = KubernetesApiServer.start();
         kubectl = apiServer.client();
         kubelet = new TestKubelet(kubectl, NS, APP);
-        dataDir = tmp.resolve("data");
         // stop waits for the test: a deleted pod must visibly stay Terminating while it runs.
         charm = TestCharm.named(APP).blocking("stop");
-        charmDir = charm.writeTo(tmp.resolve("charm"));
+        charmDir = charm.writeTo(operators.tmp().resolve("charm"));
     }
 
     @AfterEach
@@ -77,8 +71,7 @@ class KubernetesIT {
         for (int n = 0; n < 3; n++) kubelet.createPod(n);
 
         OperatorProcess operator = operators.start(List.of("--substrate", "kubernetes", "--application", APP,
-                "--namespace", NS, "--kubeconfig", apiServer.writeKubeconfig(tmp.resolve("kubeconfig"), NS).toString()),
-                dataDir);
+                "--namespace", NS, "--kubeconfig", apiServer.writeKubeconfig(operators.tmp().resolve("kubeconfig"), NS).toString()));
         OperatorApi api = operator.awaitListening();
 
         // Deploy: each unit installs and starts; once its workload container runs, web-pebble-ready.
@@ -157,7 +150,7 @@ class KubernetesIT {
         // The Application deleted → the operator ends peacefully, its data kept.
         application().delete();
         assertThat(operator.exitCode(OperatorProcess.PATIENCE)).isZero();
-        assertThat(dataDir.resolve("agents")).exists();
+        assertThat(operators.dataDir().resolve("agents")).exists();
     }
 
     @Test
@@ -170,8 +163,7 @@ class KubernetesIT {
         kubelet.createPod(0);
 
         OperatorProcess operator = operators.start(List.of("--substrate", "kubernetes", "--application", APP,
-                "--namespace", NS, "--kubeconfig", apiServer.writeKubeconfig(tmp.resolve("kubeconfig"), NS).toString()),
-                dataDir);
+                "--namespace", NS, "--kubeconfig", apiServer.writeKubeconfig(operators.tmp().resolve("kubeconfig"), NS).toString()));
         operator.awaitListening();
 
         List<String> failures = await("a HookFailed Event on the Application").atMost(OperatorProcess.PATIENCE)
@@ -219,7 +211,7 @@ class KubernetesIT {
     }
 
     private Status api() {
-        return Expect.status(new OperatorApi(dataDir), "answers", s -> true);
+        return Expect.status(new OperatorApi(operators.dataDir()), "answers", s -> true);
     }
 
     /** Every unit's hooks.log is exactly its lifecycle followed by {@code more}, and stays so. */
@@ -230,6 +222,6 @@ class KubernetesIT {
     }
 
     private UnitDir unit(int ordinal) {
-        return UnitDir.of(dataDir, APP + "/" + ordinal);
+        return UnitDir.of(operators.dataDir(), APP + "/" + ordinal);
     }
 }

@@ -1,5 +1,9 @@
 package io.caasoperator.it;
 
+import io.caasoperator.files.RecursiveDelete;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -9,35 +13,60 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * The operator processes one test starts, killed after the test whatever it did (register it with
- * {@code @RegisterExtension}). Each start logs to its own file under
- * {@code src/it/target/operator-logs/<class>-<test>-<n>.log}.
+ * {@code @RegisterExtension}), and the temporary directory they work in: every test gets a fresh
+ * {@link #tmp()} holding its {@link #dataDir()}, deleted after the test once its operators are dead
+ * (so the integration tests need no {@code @TempDir} and data-dir set-up of their own). Each start
+ * logs to its own file under {@code src/it/target/operator-logs/<class>-<test>-<n>.log}, which
+ * outlives the test.
  */
 final class Operators implements AutoCloseable, BeforeEachCallback, AfterEachCallback {
 
     private String testName = "test";
     private final List<OperatorProcess> started = new ArrayList<>();
+    private Path tmp;
 
     @Override
-    public void beforeEach(ExtensionContext context) {
+    public void beforeEach(ExtensionContext context) throws IOException {
         testName = context.getRequiredTestClass().getSimpleName() + "-" + context.getRequiredTestMethod().getName();
         started.clear();
+        tmp = Files.createTempDirectory("caas-it-");
     }
 
     @Override
     public void afterEach(ExtensionContext context) {
-        close();
+        try {
+            close();
+        } finally {
+            deleteTmp();
+        }
     }
 
-    /** Starts an operator on {@code spec} and {@code dataDir}. */
-    OperatorProcess start(SpecFile spec, Path dataDir) {
-        return start(List.of("--spec", spec.path().toString()), dataDir);
+    /** This test's own temporary directory (charms, spec files, ...), fresh for each test and deleted after it. */
+    Path tmp() {
+        if (tmp == null) {
+            throw new IllegalStateException("no test is running: the temporary directory exists only during a test");
+        }
+        return tmp;
     }
 
-    /** Starts an operator with these substrate arguments (e.g. {@code --substrate kubernetes ...}) on {@code dataDir}. */
-    OperatorProcess start(List<String> arguments, Path dataDir) {
+    /** This test's data directory ({@code tmp()/data}): every operator the test starts on it shares its journal and units. */
+    Path dataDir() {
+        return tmp().resolve("data");
+    }
+
+    /**
+     * Starts an operator on {@code spec} and {@link #dataDir()}; every operator a test starts uses that
+     * same data directory, so a second one (a restart) picks up the first one's journal and units.
+     */
+    OperatorProcess start(SpecFile spec) {
+        return start(List.of("--spec", spec.path().toString()));
+    }
+
+    /** Starts an operator with these substrate arguments (e.g. {@code --substrate kubernetes ...}) on {@link #dataDir()}. */
+    OperatorProcess start(List<String> arguments) {
         Path logs = Path.of(System.getProperty("caas.operator.home", "../..")).toAbsolutePath().normalize()
                 .resolve("src/it/target/operator-logs");
-        OperatorProcess process = OperatorProcess.start(arguments, dataDir,
+        OperatorProcess process = OperatorProcess.start(arguments, dataDir(),
                 logs.resolve(testName + "-" + (started.size() + 1) + ".log"));
         started.add(process);
         return process;
@@ -46,5 +75,19 @@ final class Operators implements AutoCloseable, BeforeEachCallback, AfterEachCal
     @Override
     public void close() {
         started.forEach(OperatorProcess::close);
+    }
+
+    /** Deletes {@link #tmp()} and everything in it (not following links), as {@code @TempDir} would; a failure fails the test. */
+    private void deleteTmp() {
+        if (tmp == null) {
+            return;
+        }
+        Path doomed = tmp;
+        tmp = null;
+        try {
+            RecursiveDelete.delete(doomed);
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not delete the test's temporary directory " + doomed, e);
+        }
     }
 }

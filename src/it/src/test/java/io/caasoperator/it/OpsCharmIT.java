@@ -6,10 +6,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A charm written against the {@code ops} framework, without Python: its {@code dispatch} makes
@@ -72,27 +70,18 @@ class OpsCharmIT {
             EOF
             """;
 
-    @TempDir
-    Path tmp;
-
     @RegisterExtension
     final Operators operators = new Operators();
-    private Path dataDir;
-
-    @BeforeEach
-    void setUp() {
-        dataDir = tmp.resolve("data");
-    }
 
     @Test
     void anOpsStyleCharmWithDispatchSetsItsUnitsAndApplicationActive() throws Exception {
-        Path charm = ScriptCharm.write(tmp.resolve("charm"), APP, Map.of("dispatch", DISPATCH));
-        SpecFile spec = SpecFile.at(tmp.resolve("spec/app.yaml"), APP, charm).withScale(2).write();
-        OperatorProcess operator = operators.start(spec, dataDir);
+        Path charm = ScriptCharm.write(operators.tmp().resolve("charm"), APP, Map.of("dispatch", DISPATCH));
+        SpecFile spec = SpecFile.at(operators.tmp().resolve("spec/app.yaml"), APP, charm).withScale(2).write();
+        OperatorProcess operator = operators.start(spec);
         OperatorApi api = operator.awaitListening();
 
-        Expect.hooks(UnitDir.of(dataDir, LEADER), Expect.LEADER_LIFECYCLE);
-        Expect.hooks(UnitDir.of(dataDir, FOLLOWER), Expect.FOLLOWER_LIFECYCLE);
+        Expect.hooks(UnitDir.of(operators.dataDir(), LEADER), Expect.LEADER_LIFECYCLE);
+        Expect.hooks(UnitDir.of(operators.dataDir(), FOLLOWER), Expect.FOLLOWER_LIFECYCLE);
         Status status = Expect.status(api, "both units idle and active",
                 s -> s.unitNames().equals(List.of(LEADER, FOLLOWER)) && s.allUnitsIdle()
                         && s.unitNames().stream().allMatch(u ->

@@ -8,10 +8,8 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.function.Consumer;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.io.TempDir;
 
 /** Bad edits of the spec file block the application without touching the units; fixing it unblocks. */
 class SpecEditsIT {
@@ -19,27 +17,18 @@ class SpecEditsIT {
     private static final String APP = "edits";
     private static final String UNIT = APP + "/0";
 
-    @TempDir
-    Path tmp;
-
     @RegisterExtension
     final Operators operators = new Operators();
-    private Path dataDir;
-
-    @BeforeEach
-    void setUp() {
-        dataDir = tmp.resolve("data");
-    }
 
     @Test
     void eachBadEditBlocksTheApplicationNamingTheProblemAndKeepsTheLastGoodConfigUntilTheFileIsFixed() {
-        Path charm = TestCharm.named(APP).writeTo(tmp.resolve("charm"));
-        SpecFile good = SpecFile.at(tmp.resolve("spec/app.yaml"), APP, charm)
+        Path charm = TestCharm.named(APP).writeTo(operators.tmp().resolve("charm"));
+        SpecFile good = SpecFile.at(operators.tmp().resolve("spec/app.yaml"), APP, charm)
                 .withConfig(Map.of("greeting", "hello", "port", 8080))
                 .write();
-        OperatorProcess operator = operators.start(good, dataDir);
+        OperatorProcess operator = operators.start(good);
         OperatorApi api = operator.awaitListening();
-        UnitDir unit = UnitDir.of(dataDir, UNIT);
+        UnitDir unit = UnitDir.of(operators.dataDir(), UNIT);
         Expect.hooks(unit, LEADER_LIFECYCLE);
         long configGeneration = Expect.idleUnits(api, UNIT).configGeneration();
 

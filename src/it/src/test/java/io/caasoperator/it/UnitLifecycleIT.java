@@ -12,34 +12,28 @@ import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.io.TempDir;
 
 /** A running operator drives its units through deploy, config and charm changes and scale-down. */
 class UnitLifecycleIT {
 
     private static final String APP = "lifecycle";
 
-    @TempDir
-    Path tmp;
-
     @RegisterExtension
     final Operators operators = new Operators();
-    private Path dataDir;
     private Path charmDir;
     private SpecFile spec;
 
     @BeforeEach
     void setUp() {
-        dataDir = tmp.resolve("data");
-        charmDir = TestCharm.named(APP).writeTo(tmp.resolve("charm"));
-        spec = SpecFile.at(tmp.resolve("spec/app.yaml"), APP, charmDir)
+        charmDir = TestCharm.named(APP).writeTo(operators.tmp().resolve("charm"));
+        spec = SpecFile.at(operators.tmp().resolve("spec/app.yaml"), APP, charmDir)
                 .withScale(3)
                 .withConfig(Map.of("greeting", "hello"));
     }
 
     @Test
     void threeNewUnitsEachRunTheirLifecycleOnceAndTheLowestOrdinalLeads() throws Exception {
-        OperatorProcess operator = operators.start(spec.write(), dataDir);
+        OperatorProcess operator = operators.start(spec.write());
         OperatorApi api = operator.awaitListening();
 
         Expect.hooks(unit(0), LEADER_LIFECYCLE);
@@ -75,7 +69,7 @@ class UnitLifecycleIT {
 
     @Test
     void editingTheConfigRunsConfigChangedExactlyOnceMoreOnEveryUnit() {
-        OperatorApi api = operators.start(spec.write(), dataDir).awaitListening();
+        OperatorApi api = operators.start(spec.write()).awaitListening();
         awaitDeployed(api);
         long configGeneration = Expect.status(api, "answers", s -> true).configGeneration();
 
@@ -90,7 +84,7 @@ class UnitLifecycleIT {
 
     @Test
     void bumpingTheModifiedVersionOfAChangedCharmRunsUpgradeCharmThenConfigChangedOnEveryUnit() {
-        OperatorApi api = operators.start(spec.write(), dataDir).awaitListening();
+        OperatorApi api = operators.start(spec.write()).awaitListening();
         awaitDeployed(api);
         assertThat(Expect.status(api, "answers", s -> true).charmGeneration()).isEqualTo(1);
 
@@ -109,7 +103,7 @@ class UnitLifecycleIT {
 
     @Test
     void scalingFromThreeToOneStopsAndRemovesTheTwoHighestUnitsAndDeletesTheirDirectories() {
-        OperatorProcess operator = operators.start(spec.write(), dataDir);
+        OperatorProcess operator = operators.start(spec.write());
         OperatorApi api = operator.awaitListening();
         awaitDeployed(api);
 
@@ -143,6 +137,6 @@ class UnitLifecycleIT {
     }
 
     private UnitDir unit(int ordinal) {
-        return UnitDir.of(dataDir, APP + "/" + ordinal);
+        return UnitDir.of(operators.dataDir(), APP + "/" + ordinal);
     }
 }
