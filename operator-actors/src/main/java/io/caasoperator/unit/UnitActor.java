@@ -349,14 +349,22 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
    * hook's start is still in the journal before its process starts.
    */
   private Effect<UnitEvent, UnitState> persistAndStartNext(UnitState state, List<UnitEvent> events) {
+    return persistAndStartNext(state, events, () -> {});
+  }
+
+  /** As above; {@code persisted} runs first once the events are in the journal (e.g. its log line). */
+  private Effect<UnitEvent, UnitState> persistAndStartNext(UnitState state, List<UnitEvent> events, Runnable persisted) {
     if (inFlight == null && !draining && pendingExecs.isEmpty()) {
       UnitState after = state;
       for (UnitEvent e : events) after = after.apply(e);
       if (UnitResolver.next(after, false, retryNow, updateStatusDue) instanceof UnitResolver.Next.Run run) {
-        return startHook(events, after, run, now());
+        return startHook(events, after, run, now(), persisted);
       }
     }
-    return Effect().persist(events).thenRun(this::afterChange);
+    return Effect().persist(events).thenRun(s -> {
+      persisted.run();
+      afterChange(s);
+    });
   }
 
   private Effect<UnitEvent, UnitState> onContainerStart(UnitState state, ObserveContainerStart cmd) {
@@ -479,7 +487,7 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
       case UnitResolver.Next.SwitchCharm s ->
           Effect().persist(new CharmSwitched(state.charmAssigned().generation(), now)).thenRun(this::afterChange);
       case UnitResolver.Next.Die d -> Effect().persist(new LifeAssigned(Life.DEAD, now)).thenRun(this::afterChange);
-      case UnitResolver.Next.Run run -> startHook(List.of(), state, run, now);
+      case UnitResolver.Next.Run run -> startHook(List.of(), state, run, now, () -> {});
     };
   }
 
@@ -489,7 +497,7 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
    * the same journal write.
    */
   private Effect<UnitEvent, UnitState> startHook(
-      List<UnitEvent> before, UnitState state, UnitResolver.Next.Run run, Instant now) {
+      List<UnitEvent> before, UnitState state, UnitResolver.Next.Run run, Instant now, Runnable persisted) {
     PlannedHook hook = run.hook();
     var charm = run.switchCharm() ? state.charmAssigned() : state.charmInUse();
     if (!charm.implementsHook(hook.name())) {
@@ -497,7 +505,10 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
       if (run.switchCharm()) events.add(new CharmSwitched(charm.generation(), now));
       events.add(new HookSkipped(hook, now));
       clearTriggers(hook);
-      return Effect().persist(events).thenRun(this::afterChange);
+      return Effect().persist(events).thenRun(s -> {
+        persisted.run();
+        afterChange(s);
+      });
     }
     String contextId = unit.name() + "-" + hook.name() + "-" + Long.toUnsignedString(random.nextLong());
     List<UnitEvent> events = new ArrayList<>(before);
@@ -505,7 +516,10 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
     events.add(new HookStarted(hook, run.attempt(), contextId, now));
     clearTriggers(hook);
     inFlight = contextId;
-    return Effect().persist(events).thenRun(s -> launchHook(s, contextId));
+    return Effect().persist(events).thenRun(s -> {
+      persisted.run();
+      launchHook(s, contextId);
+    });
   }
 
   private void clearTriggers(PlannedHook hook) {
@@ -583,18 +597,20 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
     long millis = Duration.between(state.running().startedAt(), now).toMillis();
     ProcessResult result = done.result();
     metrics.hookEnded(state.running().hook().kind().label(), result != null && result.succeeded(), Duration.ofMillis(millis));
+    // Logged once the outcome is in the journal: a log line that says "completed" is a promise
+    // that the hook never runs again, even if the process is killed right after it.
     if (result != null && result.succeeded()) {
-      log.info("unit {} hook {} completed in {} ms", unit, hook, millis);
-      return persistAndStartNext(state, List.of(new HookCompleted(hook, millis, now)));
+      return persistAndStartNext(state, List.of(new HookCompleted(hook, millis, now)),
+          () -> log.info("unit {} hook {} completed in {} ms", unit, hook, millis));
     }
     String reason = failureReason(result, done.error());
     int exitCode = result == null ? -1 : result.exitCode();
-    log.warn("unit {} hook {} failed after {} ms: {}{}", unit, hook, millis, reason,
-        result == null || result.stderr().isBlank() ? "" : "\n" + result.stderr().strip());
     int attempt = state.running().attempt();
     return Effect()
         .persist(new HookFailed(hook, exitCode, reason, millis, now))
         .thenRun(s -> {
+          log.warn("unit {} hook {} failed after {} ms: {}{}", unit, hook, millis, reason,
+              result == null || result.stderr().isBlank() ? "" : "\n" + result.stderr().strip());
           scheduleRetry(attempt);
           afterChange(s);
         });

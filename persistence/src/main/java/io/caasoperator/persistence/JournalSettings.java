@@ -15,8 +15,13 @@ import java.util.Map;
  *
  * @param jdbcUrl the JDBC url
  * @param snapshotEvery events between snapshots of an entity
+ * @param syncOnCommit H2 only: force every committed transaction to the disk ({@code fsync})
+ *     before it is acknowledged, so that a power loss loses nothing either (a process kill loses
+ *     nothing without it). PostgreSQL decides this itself ({@code synchronous_commit}, on by
+ *     default).
  */
-public record JournalSettings(Backend backend, String jdbcUrl, String user, String password, int snapshotEvery) {
+public record JournalSettings(
+    Backend backend, String jdbcUrl, String user, String password, int snapshotEvery, boolean syncOnCommit) {
 
   public enum Backend {
     H2,
@@ -33,15 +38,25 @@ public record JournalSettings(Backend backend, String jdbcUrl, String user, Stri
   }
 
   /**
-   * The embedded journal. AUTO_SERVER lets a second process ({@code caas-operator journal} or
-   * {@code replay} on the data directory) open the file while the operator holds it: the first
-   * process to open it serves it to the others over a loopback socket.
+   * The embedded journal, opened by one process at a time (H2 locks the file; the operator's
+   * data-directory lock says who holds it). No server mode: H2's {@code AUTO_SERVER} would serve
+   * the file on every network interface to anyone who reads the lock file's key, so a running
+   * operator's journal is read through its listener instead.
+   *
+   * <p>{@code WRITE_DELAY=0}: H2 writes a commit to the file before the commit returns. Its
+   * default keeps commits in memory for up to half a second, so a killed process lost
+   * acknowledged events (STACK-NOTES pitfall 12; {@code JournalCrashTest} kills a writer
+   * milliseconds after acknowledgements to prove it no longer does).
    */
   public static JournalSettings h2(Path dataDir) {
-    String file = dataDir.toAbsolutePath().resolve("journal").toString();
+    String file = dataDir.toAbsolutePath().resolve(H2_FILE_NAME).toString();
     return new JournalSettings(Backend.H2,
-        "jdbc:h2:file:" + file + ";DB_CLOSE_DELAY=-1;TRACE_LEVEL_FILE=0;AUTO_SERVER=TRUE", "sa", "", DEFAULT_SNAPSHOT_EVERY);
+        "jdbc:h2:file:" + file + ";DB_CLOSE_DELAY=-1;TRACE_LEVEL_FILE=0;WRITE_DELAY=0", "sa", "", DEFAULT_SNAPSHOT_EVERY,
+        false);
   }
+
+  /** The H2 journal's base name in the data directory (H2 adds {@code .mv.db}). */
+  public static final String H2_FILE_NAME = "journal";
 
   /**
    * Parses {@code postgresql://user:password@host:port/database} (libpq style) or a {@code
@@ -49,7 +64,7 @@ public record JournalSettings(Backend backend, String jdbcUrl, String user, Stri
    */
   public static JournalSettings postgres(String url) {
     if (url.startsWith("jdbc:postgresql:")) {
-      return new JournalSettings(Backend.POSTGRESQL, url, "", "", DEFAULT_SNAPSHOT_EVERY);
+      return new JournalSettings(Backend.POSTGRESQL, url, "", "", DEFAULT_SNAPSHOT_EVERY, false);
     }
     URI uri;
     try {
@@ -73,11 +88,21 @@ public record JournalSettings(Backend backend, String jdbcUrl, String user, Stri
     int port = uri.getPort() < 0 ? 5432 : uri.getPort();
     String jdbc = "jdbc:postgresql://" + uri.getHost() + ":" + port + uri.getPath()
         + (uri.getRawQuery() == null ? "" : "?" + uri.getRawQuery());
-    return new JournalSettings(Backend.POSTGRESQL, jdbc, user, password, DEFAULT_SNAPSHOT_EVERY);
+    return new JournalSettings(Backend.POSTGRESQL, jdbc, user, password, DEFAULT_SNAPSHOT_EVERY, false);
   }
 
   public JournalSettings withSnapshotEvery(int events) {
-    return new JournalSettings(backend, jdbcUrl, user, password, events);
+    return new JournalSettings(backend, jdbcUrl, user, password, events, syncOnCommit);
+  }
+
+  /** See {@code syncOnCommit}; ignored for PostgreSQL, whose server decides. */
+  public JournalSettings withSyncOnCommit(boolean sync) {
+    return new JournalSettings(backend, jdbcUrl, user, password, snapshotEvery, sync);
+  }
+
+  /** The statement the journal writer runs after each commit to force it to the disk, or "". */
+  String syncStatement() {
+    return backend == Backend.H2 && syncOnCommit ? "CHECKPOINT SYNC" : "";
   }
 
   /** A url for people: the password is never shown. */
@@ -108,6 +133,7 @@ public record JournalSettings(Backend backend, String jdbcUrl, String user, Stri
     journal.put("driver", db.get("driver"));
     journal.put("connection-timeout", "5s");
     journal.put("readers", 4);
+    journal.put("sync-statement", syncStatement());
     return ConfigFactory.parseMap(Map.of(
             "pekko-persistence-jdbc.shared-databases.slick", ConfigValueFactory.fromMap(slick),
             JOURNAL_PLUGIN, ConfigValueFactory.fromMap(journal)))

@@ -44,7 +44,8 @@ import scala.jdk.javaapi.FutureConverters;
  *
  * <p>Settings (see {@code JournalSettings}): {@code url}, {@code user}, {@code password},
  * {@code driver}, {@code connection-timeout}, {@code readers} (threads for recovery queries),
- * and the usual {@code circuit-breaker}.
+ * {@code sync-statement} (run after each commit to force it to the disk; empty for none) and the
+ * usual {@code circuit-breaker}.
  */
 public final class GroupCommitJournal extends AsyncWriteJournal {
 
@@ -70,7 +71,8 @@ public final class GroupCommitJournal extends AsyncWriteJournal {
     pool.setInitializationFailTimeout(-1);
     this.source = new HikariDataSource(pool);
     OperatorMetrics metrics = OperatorMetrics.get(Adapter.toTyped(context().system()));
-    this.writer = new JournalWriter(source, "caas-journal-writer", new JournalWriter.Observer() {
+    String sync = config.hasPath("sync-statement") ? config.getString("sync-statement") : "";
+    this.writer = new JournalWriter(source, "caas-journal-writer", sync, new JournalWriter.Observer() {
       @Override
       public void committed(int writes, int events, java.time.Duration took) {
         metrics.journalCommitted(writes, events, took);

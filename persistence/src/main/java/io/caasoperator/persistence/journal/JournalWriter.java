@@ -42,13 +42,16 @@ final class JournalWriter implements AutoCloseable {
   }
 
   private final DataSource source;
+  /** Run after each commit, before it is acknowledged, to force it to the disk; empty for none. */
+  private final String syncStatement;
   private final Observer observer;
   private final LinkedBlockingQueue<Pending> queue = new LinkedBlockingQueue<>();
   private final Thread thread;
   private volatile boolean closed;
 
-  JournalWriter(DataSource source, String threadName, Observer observer) {
+  JournalWriter(DataSource source, String threadName, String syncStatement, Observer observer) {
     this.source = source;
+    this.syncStatement = syncStatement;
     this.observer = observer;
     this.thread = Thread.ofPlatform().daemon().name(threadName).start(this::writeUntilClosed);
   }
@@ -106,6 +109,11 @@ final class JournalWriter implements AutoCloseable {
     long started = System.nanoTime();
     try (Connection connection = source.getConnection()) {
       JournalTables.inTransaction(connection, c -> JournalTables.insert(c, rows));
+      if (!syncStatement.isEmpty()) {
+        try (var statement = connection.createStatement()) {
+          statement.execute(syncStatement);
+        }
+      }
     } catch (SQLException e) {
       if (batch.size() > 1 && isConstraintViolation(e)) {
         for (Pending p : batch) commit(List.of(p));

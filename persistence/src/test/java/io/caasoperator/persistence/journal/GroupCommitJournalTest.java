@@ -147,7 +147,7 @@ class GroupCommitJournalTest {
     CountDownLatch firstWriteMayProceed = new CountDownLatch(1);
     DataSource held = new HeldFirstConnection(h2, firstWriteMayProceed);
     List<String> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
-    JournalWriter writer = new JournalWriter(held, "test-journal-writer", new JournalWriter.Observer() {
+    JournalWriter writer = new JournalWriter(held, "test-journal-writer", "", new JournalWriter.Observer() {
       @Override
       public void committed(int writes, int events, Duration took) {
         seen.add("committed " + writes + " write(s), " + events + " event(s)");

@@ -109,6 +109,31 @@ final class OperatorProcess implements AutoCloseable {
                 .orElseThrow();
     }
 
+    /**
+     * Waits until {@code count} output lines match {@code regex}, and returns at once when they
+     * have: woken by the line itself, so a caller can act within a millisecond of it (a kill right
+     * after an acknowledgement). Gives up, returning false, when {@code giveUp} says so (checked
+     * every 50 ms) or the process ends.
+     */
+    boolean awaitMatches(String regex, int count, java.util.function.BooleanSupplier giveUp) throws InterruptedException {
+        Pattern pattern = Pattern.compile(regex);
+        int seen = 0;
+        int checked = 0;
+        while (true) {
+            synchronized (lines) {
+                long until = System.nanoTime() + 50_000_000;
+                while (System.nanoTime() < until) {
+                    for (; checked < lines.size(); checked++) {
+                        if (pattern.matcher(lines.get(checked)).find() && ++seen == count) return true;
+                    }
+                    lines.wait(Math.max(1, (until - System.nanoTime()) / 1_000_000));
+                }
+            }
+            // asked without holding the lines: the output keeps flowing meanwhile
+            if (!process.isAlive() || giveUp.getAsBoolean()) return false;
+        }
+    }
+
     /** Waits until the listener file and the status route answer. */
     OperatorApi awaitListening() {
         OperatorApi api = new OperatorApi(dataDir);
@@ -179,7 +204,10 @@ final class OperatorProcess implements AutoCloseable {
              Writer log = Files.newBufferedWriter(logFile, StandardCharsets.UTF_8)) {
             String line;
             while ((line = reader.readLine()) != null) {
-                lines.add(line);
+                synchronized (lines) {
+                    lines.add(line);
+                    lines.notifyAll();
+                }
                 log.write(line);
                 log.write('\n');
                 log.flush();
