@@ -65,6 +65,15 @@ public record ListenerFile(Path path) {
         }
     }
 
+    /** The URL, or empty when there is none or it cannot be read (for messages, not for connecting). */
+    public Optional<URI> readQuietly() {
+        try {
+            return read();
+        } catch (DataDirException e) {
+            return Optional.empty();
+        }
+    }
+
     /** Removes the file; nothing happens when it is already gone. */
     public void delete() {
         try {

@@ -2,7 +2,10 @@ package io.caasoperator.app;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.caasoperator.app.datadir.DataDirInUse;
+import io.caasoperator.app.datadir.DataDirLock;
 import io.caasoperator.domain.ApplicationName;
+import io.caasoperator.http.DataDirException;
 import io.caasoperator.http.client.OperatorClient;
 import io.caasoperator.operator.ReplayedStatus;
 import io.caasoperator.persistence.JournalJson;
@@ -27,9 +30,12 @@ import org.apache.pekko.stream.javadsl.Sink;
 
 /**
  * Where {@code journal} and {@code replay} read: a running operator over HTTP ({@code --url}),
- * or a journal directly, offline ({@code --journal postgresql://...}, or the H2 file of {@code
- * --data-dir} / {@code --app}'s default data directory, readable while the operator runs). Both
- * give the same JSON: {@code JournalEntry} lines and {@code ReplayedStatus}.
+ * or a journal directly, offline ({@code --journal postgresql://...}). With {@code --data-dir}
+ * (or {@code --app}'s default data directory) it depends on whether an operator runs there: if
+ * one holds the data directory's lock, through that operator's listener (its URL, certificate and
+ * admin token are in the data directory); otherwise the H2 file itself, holding the lock while it
+ * reads so that no operator starts on the journal meanwhile. Both give the same JSON: {@code
+ * JournalEntry} lines and {@code ReplayedStatus}.
  */
 sealed interface JournalAccess extends AutoCloseable {
 
@@ -46,7 +52,7 @@ sealed interface JournalAccess extends AutoCloseable {
   static JournalAccess open(OperatorConnection connection, String journalUrl) {
     if (journalUrl != null) {
       JournalReader reader = JournalReader.open(JournalSettings.postgres(journalUrl));
-      return Offline.of(reader, connection.app);
+      return Offline.of(reader, connection.app, () -> {});
     }
     if (connection.url != null) return new Remote(connection.client());
     Path dir = connection.dataDir;
@@ -56,7 +62,23 @@ sealed interface JournalAccess extends AutoCloseable {
     if (!Files.isRegularFile(dir.resolve("journal.mv.db"))) {
       throw new IllegalArgumentException("no journal in " + dir + " (expected " + dir.resolve("journal.mv.db") + ")");
     }
-    return Offline.of(JournalReader.open(JournalSettings.h2(dir)), connection.app);
+    DataDirLock lock;
+    try {
+      lock = DataDirLock.acquire(dir, "caas-operator journal, reading");
+    } catch (DataDirInUse inUse) {
+      // an operator runs on it: ask it
+      try {
+        return new Remote(connection.client());
+      } catch (DataDirException noListener) {
+        throw new IllegalArgumentException(inUse.getMessage() + " (it has no listener yet: try again in a moment)");
+      }
+    }
+    try {
+      return Offline.of(JournalReader.open(JournalSettings.h2(dir)), connection.app, lock::close);
+    } catch (RuntimeException e) {
+      lock.close();
+      throw e;
+    }
   }
 
   record Remote(OperatorClient client) implements JournalAccess {
@@ -99,10 +121,11 @@ sealed interface JournalAccess extends AutoCloseable {
     }
   }
 
-  record Offline(JournalReader reader, String application) implements JournalAccess {
-    static Offline of(JournalReader reader, String app) {
+  /** {@code release} runs after the reader closed (the data directory's lock). */
+  record Offline(JournalReader reader, String application, Runnable release) implements JournalAccess {
+    static Offline of(JournalReader reader, String app, Runnable release) {
       try {
-        return new Offline(reader, app != null ? app : reader.onlyApplication());
+        return new Offline(reader, app != null ? app : reader.onlyApplication(), release);
       } catch (RuntimeException e) {
         reader.close();
         throw new IllegalArgumentException(e.getMessage(), e);
@@ -133,7 +156,11 @@ sealed interface JournalAccess extends AutoCloseable {
 
     @Override
     public void close() {
-      reader.close();
+      try {
+        reader.close();
+      } finally {
+        release.run();
+      }
     }
   }
 }

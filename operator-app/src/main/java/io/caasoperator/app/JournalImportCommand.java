@@ -1,5 +1,8 @@
 package io.caasoperator.app;
 
+import io.caasoperator.app.datadir.DataDirInUse;
+import io.caasoperator.app.datadir.DataDirLock;
+import io.caasoperator.app.datadir.DataDirectory;
 import io.caasoperator.persistence.JournalSchema;
 import io.caasoperator.persistence.JournalSettings;
 import io.caasoperator.persistence.timeline.JournalReader;
@@ -39,17 +42,23 @@ final class JournalImportCommand implements Callable<Integer> {
     }
     if (!in.equals("-") && !Files.isRegularFile(Path.of(in))) return Cli.fail("journal import", in + ": no such file", 2);
     JournalSettings settings;
+    DataDirLock lock = null;
     try {
-      if (dataDir != null) Files.createDirectories(dataDir);
+      if (dataDir != null) {
+        DataDirectory.prepare(dataDir, warning -> System.err.println("caas-operator journal import: " + warning));
+        lock = DataDirLock.acquire(dataDir, "caas-operator journal import");
+      }
       settings = dataDir != null ? JournalSettings.h2(dataDir) : JournalSettings.postgres(journalUrl);
-    } catch (IllegalArgumentException e) {
+    } catch (IllegalArgumentException | DataDirInUse e) {
       return Cli.fail("journal import", e.getMessage(), 2);
     }
-    try (JournalReader target = JournalReader.open(settings);
+    try (DataDirLock held = lock;
+        JournalReader target = JournalReader.open(settings);
         BufferedReader reader = in.equals("-")
             ? new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8))
             : Files.newBufferedReader(Path.of(in), StandardCharsets.UTF_8)) {
       JournalSchema.createIfMissing(target.system(), Duration.ofSeconds(60));
+      if (dataDir != null) DataDirectory.makeJournalPrivate(dataDir, JournalSettings.H2_FILE_NAME);
       long count = JournalTransfer.importInto(target, reader);
       System.err.println("imported " + count + " event(s) into " + settings.describe());
       return 0;

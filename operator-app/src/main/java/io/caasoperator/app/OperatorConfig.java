@@ -149,7 +149,7 @@ public record OperatorConfig(
       JournalSettings base = journalUrl.isBlank()
           ? (dataDir == null ? null : JournalSettings.h2(dataDir))
           : JournalSettings.postgres(journalUrl);
-      journal = base == null ? null : base.withSnapshotEvery(snapshotEvery);
+      journal = base == null ? null : base.withSnapshotEvery(snapshotEvery).withSyncOnCommit(caas.getBoolean("journal.fsync"));
     } catch (IllegalArgumentException e) {
       problems.add("--journal: " + e.getMessage());
     }

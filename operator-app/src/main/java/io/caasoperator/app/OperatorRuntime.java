@@ -28,7 +28,11 @@ import java.util.Optional;
 import org.apache.pekko.http.javadsl.server.Route;
 import io.caasoperator.operator.OperatorActor;
 import io.caasoperator.operator.OperatorDependencies;
+import io.caasoperator.app.datadir.DataDirInUse;
+import io.caasoperator.app.datadir.DataDirLock;
+import io.caasoperator.app.datadir.DataDirectory;
 import io.caasoperator.persistence.JournalJson;
+import io.caasoperator.persistence.JournalSettings;
 import io.caasoperator.persistence.JournalSchema;
 import io.caasoperator.substrate.Substrate;
 import io.caasoperator.substrate.kubernetes.LeaseElection;
@@ -79,6 +83,8 @@ public final class OperatorRuntime {
   private final AtomicReference<StopReason> stopReason = new AtomicReference<>();
   private ActorSystem<Guardian.Command> system;
   private ActorRef<OperatorActor.Command> operator;
+  /** Held from the start until the actor system has terminated: one operator per data directory. */
+  private DataDirLock dataDirLock;
 
   public OperatorRuntime(OperatorConfig config) {
     this(config, new SubstrateFactory.Choice.Local());
@@ -89,13 +95,22 @@ public final class OperatorRuntime {
     this.substrateChoice = substrateChoice;
   }
 
-  /** Starts everything; returns once the listener is bound. Throws when start-up fails. */
+  /**
+   * Starts everything; returns once the listener is bound. Throws {@link DataDirInUse} when
+   * another process works on the data directory, and other exceptions when start-up fails.
+   */
   public void start() throws Exception {
     Path dataDir = config.dataDir();
+    DataDirectory.prepare(dataDir, log::warn);
+    try {
+      dataDirLock = DataDirLock.acquire(dataDir, "caas-operator run");
+    } catch (DataDirInUse e) {
+      throw e.listeningOn(ListenerFile.in(dataDir).readQuietly());
+    }
     Path charmsDir = dataDir.resolve("charms");
     Path agentsDir = dataDir.resolve("agents");
     Path toolsDir = dataDir.resolve("tools");
-    for (Path dir : new Path[] {dataDir, charmsDir, agentsDir, toolsDir}) Files.createDirectories(dir);
+    for (Path dir : new Path[] {charmsDir, agentsDir, toolsDir}) Files.createDirectories(dir);
     HookToolShims.install(toolsDir);
 
     CharmStore charms = new CharmStore(charmsDir, UnpackLimits.DEFAULT);
@@ -109,7 +124,12 @@ public final class OperatorRuntime {
     system = ActorSystem.create(Guardian.create(), "caas-operator", settings);
     ExecutorService blocking = Executors.newVirtualThreadPerTaskExecutor();
     log.info("journal: {}", config.journal().describe());
+    // the lock outlives the journal: released only once the actor system (and the journal with it) is down
+    system.getWhenTerminated().thenRun(dataDirLock::close);
     JournalSchema.createIfMissing(system, Duration.ofSeconds(60));
+    if (config.journal().backend() == JournalSettings.Backend.H2) {
+      DataDirectory.makeJournalPrivate(dataDir, JournalSettings.H2_FILE_NAME);
+    }
 
     Optional<ListenerTls> tls = config.insecureHttp()
         ? Optional.empty()

@@ -1,6 +1,7 @@
 package io.caasoperator.app;
 
 import com.typesafe.config.ConfigFactory;
+import io.caasoperator.app.datadir.DataDirInUse;
 import io.caasoperator.substrate.local.InvalidSpecException;
 import io.caasoperator.substrate.local.SpecFile;
 import java.nio.file.Path;
@@ -101,6 +102,9 @@ final class RunCommand implements Callable<Integer> {
     Signal.handle(new Signal("INT"), s -> runtime.stop(OperatorRuntime.StopReason.SIGNAL, "interrupted"));
     try {
       runtime.start();
+    } catch (DataDirInUse e) {
+      System.err.println("caas-operator: " + e.getMessage());
+      return 2;
     } catch (Exception e) {
       LoggerFactory.getLogger(RunCommand.class).error("start-up failed: {}", e.getMessage(), e);
       runtime.stop(OperatorRuntime.StopReason.FAILURE, "start-up failed");

@@ -29,8 +29,8 @@ import org.apache.pekko.stream.javadsl.Source;
  *
  * <p>In a running operator it borrows the operator's actor system ({@link #using}); offline it
  * starts a small one of its own on the journal's settings ({@link #open}) and stops it on
- * {@link #close}. The embedded H2 file is opened in H2's auto-server mode (see {@link
- * JournalSettings#h2}), so it can be read while the operator runs.
+ * {@link #close}. An H2 file is opened by one process at a time (see {@link JournalSettings#h2}):
+ * a running operator's journal is read through the operator itself.
  */
 public final class JournalReader implements AutoCloseable {
   private static final Duration TIMEOUT = Duration.ofMinutes(10);

@@ -185,6 +185,43 @@ class GroupCommitJournalTest {
     assertThat(writer.write(List.of(row("unit|a/2", 1)))).failsWithin(Duration.ofSeconds(5));
   }
 
+  @Test
+  void withSyncOnCommitEveryTransactionIsForcedToTheDiskBeforeItsWritesAreAcknowledged() throws Exception {
+    JdbcDataSource h2 = new JdbcDataSource();
+    h2.setURL("jdbc:h2:mem:group-commit-sync-" + System.nanoTime() + ";DB_CLOSE_DELAY=-1");
+    try (Connection c = h2.getConnection(); var schema = getClass().getResourceAsStream("/schema/h2/h2-create-schema.sql")) {
+      for (String statement : new String(schema.readAllBytes(), StandardCharsets.UTF_8).split(";")) {
+        if (!statement.isBlank()) c.createStatement().execute(statement);
+      }
+      c.createStatement().execute("CREATE TABLE syncs (n INT)");
+      c.createStatement().execute("INSERT INTO syncs VALUES (0)");
+    }
+    // stands for CHECKPOINT SYNC (what JournalSettings asks of H2), which leaves no trace to count
+    JournalWriter writer = new JournalWriter(h2, "test-journal-writer", "UPDATE syncs SET n = n + 1", JournalWriter.Observer.NONE);
+    try (Connection c = h2.getConnection()) {
+      for (int seqNr = 1; seqNr <= 3; seqNr++) {
+        writer.write(List.of(row("unit|s/0", seqNr))).get(30, TimeUnit.SECONDS);
+        var syncs = c.createStatement().executeQuery("SELECT n FROM syncs");
+        syncs.next();
+        assertThat(syncs.getInt(1)).as("syncs when write %d is acknowledged", seqNr).isEqualTo(seqNr);
+      }
+    } finally {
+      writer.close();
+    }
+  }
+
+  @Test
+  void theH2JournalWritesEachCommitToTheFileAndSyncsItOnlyWhenAsked() {
+    var plain = JournalSettings.h2(dir).toConfig();
+    assertThat(plain.getString("caas-journal.url")).contains(";WRITE_DELAY=0").doesNotContain("AUTO_SERVER");
+    assertThat(plain.getString("caas-journal.sync-statement")).isEmpty();
+    assertThat(JournalSettings.h2(dir).withSyncOnCommit(true).toConfig().getString("caas-journal.sync-statement"))
+        .isEqualTo("CHECKPOINT SYNC");
+    // PostgreSQL's own synchronous_commit decides
+    assertThat(JournalSettings.postgres("postgresql://u@db/j").withSyncOnCommit(true).toConfig()
+        .getString("caas-journal.sync-statement")).isEmpty();
+  }
+
   private static double counter(io.prometheus.metrics.model.registry.PrometheusRegistry registry, String name) {
     for (var metric : registry.scrape()) {
       if (metric instanceof CounterSnapshot counter && counter.getMetadata().getPrometheusName().equals(name)) {
