@@ -326,12 +326,12 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
     }
     if (!base.isDead()) {
       if (want.charm() != null
-          && (base.charmAssigned() == null || base.charmAssigned().generation() != want.charm().generation())) {
+          && (base.assigned().charm() == null || base.assigned().charm().generation() != want.charm().generation())) {
         events.add(new CharmAssigned(want.charm(), now));
       }
-      if (want.configGeneration() != base.configAssigned()) events.add(new ConfigAssigned(want.configGeneration(), now));
-      if (want.leader() != base.leader()) events.add(new LeadershipAssigned(want.leader(), now));
-      if (want.leaderSettingsGeneration() != base.leaderSettingsAssigned()) {
+      if (want.configGeneration() != base.assigned().configGeneration()) events.add(new ConfigAssigned(want.configGeneration(), now));
+      if (want.leader() != base.assigned().leader()) events.add(new LeadershipAssigned(want.leader(), now));
+      if (want.leaderSettingsGeneration() != base.assigned().leaderSettingsGeneration()) {
         events.add(new LeaderSettingsAssigned(want.leaderSettingsGeneration(), now));
       }
     }
@@ -368,7 +368,7 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
   }
 
   private Effect<UnitEvent, UnitState> onContainerStart(UnitState state, ObserveContainerStart cmd) {
-    if (state.isDead() || cmd.startId().equals(state.containerStarts().get(cmd.container()))) return Effect().none();
+    if (state.isDead() || cmd.startId().equals(state.observed().containerStarts().get(cmd.container()))) return Effect().none();
     return persistAndStartNext(state, List.of(new ContainerStartObserved(cmd.container(), cmd.startId(), now())));
   }
 
@@ -485,7 +485,7 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
     return switch (next) {
       case UnitResolver.Next.Wait w -> Effect().none();
       case UnitResolver.Next.SwitchCharm s ->
-          Effect().persist(new CharmSwitched(state.charmAssigned().generation(), now)).thenRun(this::afterChange);
+          Effect().persist(new CharmSwitched(state.assigned().charm().generation(), now)).thenRun(this::afterChange);
       case UnitResolver.Next.Die d -> Effect().persist(new LifeAssigned(Life.DEAD, now)).thenRun(this::afterChange);
       case UnitResolver.Next.Run run -> startHook(List.of(), state, run, now, () -> {});
     };
@@ -499,7 +499,7 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
   private Effect<UnitEvent, UnitState> startHook(
       List<UnitEvent> before, UnitState state, UnitResolver.Next.Run run, Instant now, Runnable persisted) {
     PlannedHook hook = run.hook();
-    var charm = run.switchCharm() ? state.charmAssigned() : state.charmInUse();
+    var charm = run.switchCharm() ? state.assigned().charm() : state.charmInUse();
     if (!charm.implementsHook(hook.name())) {
       List<UnitEvent> events = new ArrayList<>(before);
       if (run.switchCharm()) events.add(new CharmSwitched(charm.generation(), now));

@@ -43,36 +43,36 @@ public final class UnitResolver {
       return new Next.Run(s.running().hook(), s.running().attempt(), false);
     }
     if (s.charmInUse() == null) return WAIT;
-    boolean newCharm = s.charmAssigned().generation() > s.charmInUse().generation();
+    boolean newCharm = s.assigned().charm().generation() > s.charmInUse().generation();
     if (s.failed() != null) {
       // A new charm may fix the failure: switch to it and retry at once.
       if (!retryNow && !newCharm) return WAIT;
       PlannedHook again = refreshed(s.failed().hook(), s);
       return new Next.Run(again, s.failed().attempt() + 1, newCharm);
     }
-    if (!s.installed()) {
+    if (!s.progress().installed()) {
       if (s.life() == Life.DYING) return new Next.Die();
       if (newCharm) return new Next.SwitchCharm();
       return run(HookKind.INSTALL, s);
     }
-    if (s.life() == Life.ALIVE && s.upgradedTo() < s.charmAssigned().generation()) {
-      return new Next.Run(PlannedHook.of(HookKind.UPGRADE_CHARM, s.charmAssigned().generation(), s.configAssigned()), 1, newCharm);
+    if (s.life() == Life.ALIVE && s.progress().upgradedTo() < s.assigned().charm().generation()) {
+      return new Next.Run(PlannedHook.of(HookKind.UPGRADE_CHARM, s.assigned().charm().generation(), s.assigned().configGeneration()), 1, newCharm);
     }
     if (s.life() == Life.DYING) {
-      return run(s.stopped() ? HookKind.REMOVE : HookKind.STOP, s);
+      return run(s.progress().stopped() ? HookKind.REMOVE : HookKind.STOP, s);
     }
-    if (s.leader() && !s.leaderElectedSeen()) return run(HookKind.LEADER_ELECTED, s);
-    if (s.configSeen() != s.configAssigned()) return run(HookKind.CONFIG_CHANGED, s);
-    if (!s.started()) return run(HookKind.START, s);
-    if (!s.leader() && s.leaderSettingsSeen() != s.leaderSettingsAssigned()) {
+    if (s.assigned().leader() && !s.progress().leaderElectedSeen()) return run(HookKind.LEADER_ELECTED, s);
+    if (s.progress().configSeen() != s.assigned().configGeneration()) return run(HookKind.CONFIG_CHANGED, s);
+    if (!s.progress().started()) return run(HookKind.START, s);
+    if (!s.assigned().leader() && s.progress().leaderSettingsSeen() != s.assigned().leaderSettingsGeneration()) {
       return run(HookKind.LEADER_SETTINGS_CHANGED, s);
     }
     // only containers the charm declares get pebble-ready, in metadata.yaml order
     for (String container : s.charmInUse().containers()) {
-      String start = s.containerStarts().get(container);
-      if (start != null && !start.equals(s.containersReady().get(container))) {
+      String start = s.observed().containerStarts().get(container);
+      if (start != null && !start.equals(s.progress().containersReady().get(container))) {
         return new Next.Run(
-            new PlannedHook(HookKind.PEBBLE_READY, container, start, s.charmInUse().generation(), s.configAssigned()), 1, false);
+            new PlannedHook(HookKind.PEBBLE_READY, container, start, s.charmInUse().generation(), s.assigned().configGeneration()), 1, false);
       }
     }
     if (updateStatusDue) return run(HookKind.UPDATE_STATUS, s);
@@ -80,12 +80,12 @@ public final class UnitResolver {
   }
 
   private static Next run(HookKind kind, UnitState s) {
-    return new Next.Run(PlannedHook.of(kind, s.charmInUse().generation(), s.configAssigned()), 1, false);
+    return new Next.Run(PlannedHook.of(kind, s.charmInUse().generation(), s.assigned().configGeneration()), 1, false);
   }
 
   /** A retried hook runs with what is assigned now (the newest charm and config). */
   private static PlannedHook refreshed(PlannedHook hook, UnitState s) {
-    long charm = Math.max(hook.charmGeneration(), s.charmAssigned().generation());
-    return new PlannedHook(hook.kind(), hook.workload(), hook.containerStart(), charm, s.configAssigned());
+    long charm = Math.max(hook.charmGeneration(), s.assigned().charm().generation());
+    return new PlannedHook(hook.kind(), hook.workload(), hook.containerStart(), charm, s.assigned().configGeneration());
   }
 }

@@ -36,12 +36,12 @@ record UnitToolContext(UnitState state, ApplicationSnapshot app, String hook, Ac
 
   @Override
   public boolean isLeader() {
-    return state.leader();
+    return state.assigned().leader();
   }
 
   @Override
   public Status unitStatus() {
-    return state.workloadStatus();
+    return state.statuses().workload();
   }
 
   @Override

@@ -43,16 +43,16 @@ public record UnitView(
     return new UnitView(
         s.unit(),
         s.life(),
-        s.leader(),
-        s.agentStatus(),
-        s.workloadStatus(),
+        s.assigned().leader(),
+        s.statuses().agent(),
+        s.statuses().workload(),
         s.charmInUse() == null ? 0 : s.charmInUse().generation(),
         s.running() == null ? null : s.running().hook().name(),
         s.failed() == null ? null : s.failed().hook().name(),
         s.failed() == null ? 0 : s.failed().attempt(),
-        s.lastHook() == null ? null : s.lastHook().name(),
-        s.lastHook() == null ? null : s.lastHook().outcome(),
-        s.hooksRun(),
+        s.hooks().last() == null ? null : s.hooks().last().name(),
+        s.hooks().last() == null ? null : s.hooks().last().outcome().label(),
+        s.hooks().run(),
         java.util.List.copyOf(s.charmData().ports()));
   }
 }

@@ -107,7 +107,7 @@ class PostgresJournalTest {
     UnitState live = probe.awaitAssert(Duration.ofSeconds(10), () -> {
       UnitState s = stateOf(actor);
       assertThat(s.running()).isNull();
-      assertThat(s.hooksRun()).isEqualTo(5);
+      assertThat(s.hooks().run()).isEqualTo(5);
       return s;
     });
     testKit.stop(actor);

@@ -137,7 +137,7 @@ class UnitActorTest {
     executor.complete("config-changed");
     actor.tell(assign(Life.ALIVE, charm, 2, false));
     executor.expectNoHookWithin(Duration.ofMillis(300));
-    assertThat(stateOf(actor).configSeen()).isEqualTo(2);
+    assertThat(stateOf(actor).progress().configSeen()).isEqualTo(2);
   }
 
   @Test
@@ -151,13 +151,13 @@ class UnitActorTest {
     assertThat(upgrade.invocation().charmDir().toString()).endsWith("0".repeat(63) + "2");
     upgrade.succeed();
     executor.complete("config-changed");
-    awaitState(actor, s -> s.configSeen() == 1 && s.running() == null);
+    awaitState(actor, s -> s.progress().configSeen() == 1 && s.running() == null);
 
     testKit.stop(actor);
     var again = spawn();
     again.tell(assign(Life.ALIVE, charm(2, ALL_HOOKS), 1, false));
     executor.expectNoHookWithin(Duration.ofMillis(300));
-    assertThat(stateOf(again).upgradedTo()).isEqualTo(2);
+    assertThat(stateOf(again).progress().upgradedTo()).isEqualTo(2);
   }
 
   @Test
@@ -177,7 +177,7 @@ class UnitActorTest {
     rerun.succeed();
     executor.complete("start");
     executor.expectNoHookWithin(Duration.ofMillis(300));
-    assertThat(stateOf(again).hooksRun()).isEqualTo(3);
+    assertThat(stateOf(again).hooks().run()).isEqualTo(3);
   }
 
   @Test
@@ -186,9 +186,9 @@ class UnitActorTest {
     actor.tell(assign(Life.ALIVE, charm(1, ALL_HOOKS), 1, false));
     executor.next().fail(1);
     UnitState failed = awaitState(actor, s -> s.failed() != null);
-    assertThat(failed.workloadStatus().value()).isEqualTo("error");
-    assertThat(failed.workloadStatus().message()).isEqualTo("hook failed: \"install\"");
-    assertThat(failed.agentStatus().value()).isEqualTo("error");
+    assertThat(failed.statuses().workload().value()).isEqualTo("error");
+    assertThat(failed.statuses().workload().message()).isEqualTo("hook failed: \"install\"");
+    assertThat(failed.statuses().agent().value()).isEqualTo("error");
 
     time.timePasses(Duration.ofSeconds(4));
     executor.expectNoHookWithin(Duration.ofMillis(200));
@@ -203,8 +203,8 @@ class UnitActorTest {
     executor.complete("install");
     executor.complete("config-changed");
     executor.complete("start");
-    UnitState recovered = awaitState(actor, s -> s.started() && s.running() == null);
-    assertThat(recovered.workloadStatus().value()).isEqualTo("waiting");
+    UnitState recovered = awaitState(actor, s -> s.progress().started() && s.running() == null);
+    assertThat(recovered.statuses().workload().value()).isEqualTo("waiting");
   }
 
   @Test
@@ -218,7 +218,7 @@ class UnitActorTest {
     assertThat(reply.receiveMessage().outcome()).isEqualTo(UnitActor.ResolveReply.Outcome.RESOLVED);
     executor.complete("config-changed");
     executor.complete("start");
-    assertThat(stateOf(actor).installed()).isTrue();
+    assertThat(stateOf(actor).progress().installed()).isTrue();
   }
 
   @Test
@@ -260,7 +260,7 @@ class UnitActorTest {
     actor.tell(assign(Life.ALIVE, charm(1, Set.of("start")), 1, false));
     executor.complete("start");
     UnitState state = stateOf(actor);
-    assertThat(state.installed()).isTrue();
+    assertThat(state.progress().installed()).isTrue();
     assertThat(state.failed()).isNull();
   }
 
@@ -297,7 +297,7 @@ class UnitActorTest {
     for (String hook : List.of("install", "leader-elected", "config-changed", "start", "web-pebble-ready")) {
       executor.complete(hook);
     }
-    UnitState before = awaitState(actor, s -> s.containersReady().containsKey("web") && s.running() == null);
+    UnitState before = awaitState(actor, s -> s.progress().containersReady().containsKey("web") && s.running() == null);
     testKit.stop(actor);
     UnitState after = stateOf(spawn());
     assertThat(after).isEqualTo(before);
@@ -349,7 +349,7 @@ class UnitActorTest {
     PersistenceTestKit journal = PersistenceTestKit.create(testKit.system());
     var actor = spawn();
     actor.tell(assign(Life.ALIVE, charm(1, Set.of()), 1, false));
-    awaitState(actor, s -> s.started());
+    awaitState(actor, s -> s.progress().started());
     TestProbe<UnitActor.ExecReply> reply = testKit.createTestProbe();
     actor.tell(new UnitActor.RunExec("echo hi", Duration.ofSeconds(30), null, reply.ref()));
 
@@ -419,7 +419,7 @@ class UnitActorTest {
   void anExecRunAsAnActionGetsItsNameInTheEnvironmentAndRepliesWithTheActionsResults() {
     var actor = spawn();
     actor.tell(assign(Life.ALIVE, charm(1, Set.of()), 1, false));
-    awaitState(actor, s -> s.started());
+    awaitState(actor, s -> s.progress().started());
     TestProbe<UnitActor.ExecReply> reply = testKit.createTestProbe();
     actor.tell(new UnitActor.RunExec("./backup", Duration.ofSeconds(30), new ActionRun("backup", Map.of("to", "/tmp")), reply.ref()));
     var exec = executor.next();

@@ -35,9 +35,9 @@ class UnitResolverTest {
       switch (next) {
         case UnitResolver.Next.Wait w -> { return ran; }
         case UnitResolver.Next.Die d -> s = s.apply(new LifeAssigned(Life.DEAD, AT));
-        case UnitResolver.Next.SwitchCharm sc -> s = s.apply(new CharmSwitched(s.charmAssigned().generation(), AT));
+        case UnitResolver.Next.SwitchCharm sc -> s = s.apply(new CharmSwitched(s.assigned().charm().generation(), AT));
         case UnitResolver.Next.Run run -> {
-          if (run.switchCharm()) s = s.apply(new CharmSwitched(s.charmAssigned().generation(), AT));
+          if (run.switchCharm()) s = s.apply(new CharmSwitched(s.assigned().charm().generation(), AT));
           s = s.apply(new HookStarted(run.hook(), run.attempt(), "ctx", AT)).apply(new HookCompleted(run.hook().name(), 1, AT));
           ran.add(run.hook().name());
         }

@@ -35,12 +35,15 @@ final class ReplayText {
     for (Iterator<Map.Entry<String, JsonNode>> it = state.path("units").fields(); it.hasNext(); ) {
       Map.Entry<String, JsonNode> e = it.next();
       JsonNode u = e.getValue();
-      JsonNode running = u.path("running");
-      JsonNode failed = u.path("failed");
+      JsonNode progress = u.path("progress");
+      JsonNode assigned = u.path("assigned");
+      JsonNode running = u.path("hooks").path("running");
+      JsonNode failed = u.path("hooks").path("failed");
       rows.add(new String[] {
-          e.getKey(), u.path("life").asText(), yesNo(u.path("installed")), yesNo(u.path("started")), yesNo(u.path("leader")),
-          u.path("charmInUse").isObject() ? "gen " + u.path("charmInUse").path("generation").asLong() : "-",
-          u.path("configSeen").asLong() + "/" + u.path("configAssigned").asLong(),
+          e.getKey(), u.path("life").asText(), yesNo(progress.path("installed")), yesNo(progress.path("started")),
+          yesNo(assigned.path("leader")),
+          progress.path("charmInUse").isObject() ? "gen " + progress.path("charmInUse").path("generation").asLong() : "-",
+          progress.path("configSeen").asLong() + "/" + assigned.path("configGeneration").asLong(),
           running.isObject() ? hookName(running.path("hook")) + " (attempt " + running.path("attempt").asInt() + ")" : "-",
           failed.isObject() ? hookName(failed.path("hook")) + " (attempt " + failed.path("attempt").asInt() + ", exit "
               + failed.path("exitCode").asInt() + ")" : "-"});

@@ -63,7 +63,9 @@ public final class JournalSerializer extends SerializerWithStringManifest {
     Class<?> type = byName.get(manifest);
     if (type == null) throw new NotSerializableException("unknown journal type \"" + manifest + "\"");
     try {
-      return mapper.readValue(bytes, type);
+      // an old snapshot shape is read as it was written, then moved to the current shape
+      Object read = mapper.readValue(bytes, type);
+      return read instanceof UnitStateV1 v1 ? v1.toCurrent() : read;
     } catch (IOException e) {
       NotSerializableException failure =
           new NotSerializableException("cannot read " + manifest + ": " + e.getMessage());
@@ -84,6 +86,7 @@ public final class JournalSerializer extends SerializerWithStringManifest {
       types.addAll(List.of(UnitEvent.class.getPermittedSubclasses()));
       types.addAll(List.of(OperatorEvent.class.getPermittedSubclasses()));
       types.add(UnitState.class);
+      types.add(UnitStateV1.class); // read only: see fromBinary
       types.add(OperatorState.class);
       return types;
     }

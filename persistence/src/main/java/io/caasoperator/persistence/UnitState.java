@@ -1,5 +1,6 @@
 package io.caasoperator.persistence;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import io.caasoperator.domain.CharmInfo;
 import io.caasoperator.domain.Life;
 import io.caasoperator.domain.Status;
@@ -7,69 +8,201 @@ import io.caasoperator.domain.UnitId;
 import io.caasoperator.persistence.UnitEvent.*;
 import java.time.Instant;
 import java.util.Map;
+import java.util.SortedSet;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * Everything a unit knows, rebuilt from its events by {@link #apply}: the single event handler
- * used by the UnitActor and by replay alike. Immutable; every change returns a new copy.
+ * used by the UnitActor and by replay alike. Immutable; every change returns a new copy. Grouped
+ * by who decides each part: the operator ({@link Assigned}), the substrate ({@link Observed}),
+ * the unit's hooks ({@link Progress}, {@link Hooks}, {@link Statuses}) and the charm itself
+ * ({@link CharmData}); a new field joins one group and touches that group's copies only.
  *
- * @param charmAssigned the charm the operator wants this unit to run (null before the first)
- * @param charmInUse the charm the unit's charm view shows now
- * @param upgradedTo the charm generation the unit last installed or upgraded to
- * @param configAssigned the config generation the operator assigned
- * @param configSeen the config generation the last config-changed ran for (-1: run it again,
- *     e.g. after upgrade-charm)
- * @param leaderElectedSeen leader-elected ran since the unit became leader
- * @param containerStarts container → id of its latest start
- * @param containersReady container → start id its pebble-ready ran for
- * @param running the hook whose process may be running (started, not yet finished)
- * @param failed the hook that failed and blocks later hooks until retried or resolved
- * @param charmData what the charm stored through hook tools (state, opened ports)
- * @param leaderSettingsAssigned generation of the leader settings the operator has
- * @param leaderSettingsSeen generation the last leader-settings-changed ran for
+ * <p>Snapshots of the first version (one flat record) are read by {@link UnitStateV1}.
  */
-@StableName("snapshot.UnitState.v1")
+@StableName("snapshot.UnitState.v2")
 public record UnitState(
     UnitId unit,
     Life life,
-    CharmInfo charmAssigned,
-    CharmInfo charmInUse,
-    long upgradedTo,
-    long configAssigned,
-    long configSeen,
-    boolean leader,
-    boolean leaderElectedSeen,
-    boolean installed,
-    boolean started,
-    boolean stopped,
-    Map<String, String> containerStarts,
-    Map<String, String> containersReady,
-    RunningHook running,
-    FailedHook failed,
-    Status agentStatus,
-    Status workloadStatus,
-    Status workloadStatusBeforeError,
-    LastHook lastHook,
-    long hooksRun,
-    CharmData charmData,
-    long leaderSettingsAssigned,
-    long leaderSettingsSeen)
+    Assigned assigned,
+    Observed observed,
+    Progress progress,
+    Hooks hooks,
+    Statuses statuses,
+    CharmData charmData)
     implements JournalEvent {
 
-  public UnitState {
-    // snapshots written before a field existed read it as null: give it its empty value
-    charmData = charmData == null ? CharmData.EMPTY : charmData;
-    containerStarts = Map.copyOf(containerStarts);
-    containersReady = Map.copyOf(containersReady);
+  /**
+   * What the operator wants of this unit.
+   *
+   * @param charm the charm it should run (null before the first)
+   * @param configGeneration the config generation
+   * @param leader whether it leads
+   * @param leaderSettingsGeneration the generation of the leader settings
+   */
+  public record Assigned(CharmInfo charm, long configGeneration, boolean leader, long leaderSettingsGeneration) {
+    static final Assigned NOTHING = new Assigned(null, 0, false, 0);
+
+    Assigned withCharm(CharmInfo c) {
+      return new Assigned(c, configGeneration, leader, leaderSettingsGeneration);
+    }
+
+    Assigned withConfig(long generation) {
+      return new Assigned(charm, generation, leader, leaderSettingsGeneration);
+    }
+
+    Assigned withLeader(boolean l) {
+      return new Assigned(charm, configGeneration, l, leaderSettingsGeneration);
+    }
+
+    Assigned withLeaderSettings(long generation) {
+      return new Assigned(charm, configGeneration, leader, generation);
+    }
+  }
+
+  /**
+   * What the substrate reported about the unit.
+   *
+   * @param containerStarts container → id of its latest start
+   */
+  public record Observed(Map<String, String> containerStarts) {
+    static final Observed NOTHING = new Observed(Map.of());
+
+    public Observed {
+      containerStarts = Map.copyOf(containerStarts);
+    }
+
+    Observed withStart(String container, String startId) {
+      return new Observed(put(containerStarts, container, startId));
+    }
+  }
+
+  /**
+   * What the unit's completed hooks have done.
+   *
+   * @param charmInUse the charm the unit's charm directory holds now
+   * @param upgradedTo the charm generation the unit last installed or upgraded to
+   * @param configSeen the config generation the last config-changed ran for (-1: run it again,
+   *     e.g. after upgrade-charm)
+   * @param leaderElectedSeen leader-elected ran since the unit became leader
+   * @param leaderSettingsSeen the leader-settings generation the last leader-settings-changed ran for
+   * @param containersReady container → start id its pebble-ready ran for
+   */
+  public record Progress(CharmInfo charmInUse, long upgradedTo, long configSeen, boolean leaderElectedSeen,
+      long leaderSettingsSeen, boolean installed, boolean started, boolean stopped, Map<String, String> containersReady) {
+    static final Progress NOTHING = new Progress(null, 0, 0, false, 0, false, false, false, Map.of());
+
+    public Progress {
+      containersReady = Map.copyOf(containersReady);
+    }
+
+    Progress withCharmInUse(CharmInfo c) {
+      return new Progress(c, upgradedTo, configSeen, leaderElectedSeen, leaderSettingsSeen, installed, started, stopped,
+          containersReady);
+    }
+
+    Progress asInstalled(long generation) {
+      return new Progress(charmInUse, generation, configSeen, leaderElectedSeen, leaderSettingsSeen, true, started, stopped,
+          containersReady);
+    }
+
+    /** config-changed always follows upgrade-charm, as Juju does */
+    Progress upgraded(long generation) {
+      return new Progress(charmInUse, generation, -1, leaderElectedSeen, leaderSettingsSeen, installed, started, stopped,
+          containersReady);
+    }
+
+    Progress withConfigSeen(long generation) {
+      return new Progress(charmInUse, upgradedTo, generation, leaderElectedSeen, leaderSettingsSeen, installed, started,
+          stopped, containersReady);
+    }
+
+    Progress withLeaderElectedSeen(boolean seen) {
+      return new Progress(charmInUse, upgradedTo, configSeen, seen, leaderSettingsSeen, installed, started, stopped,
+          containersReady);
+    }
+
+    Progress withLeaderSettingsSeen(long generation) {
+      return new Progress(charmInUse, upgradedTo, configSeen, leaderElectedSeen, generation, installed, started, stopped,
+          containersReady);
+    }
+
+    Progress asStarted() {
+      return new Progress(charmInUse, upgradedTo, configSeen, leaderElectedSeen, leaderSettingsSeen, installed, true, stopped,
+          containersReady);
+    }
+
+    Progress asStopped() {
+      return new Progress(charmInUse, upgradedTo, configSeen, leaderElectedSeen, leaderSettingsSeen, installed, started, true,
+          containersReady);
+    }
+
+    Progress withReady(String container, String startId) {
+      return new Progress(charmInUse, upgradedTo, configSeen, leaderElectedSeen, leaderSettingsSeen, installed, started,
+          stopped, put(containersReady, container, startId));
+    }
+  }
+
+  /**
+   * The unit's hooks: the one running, the one failed, the last that ended.
+   *
+   * @param running the hook whose process may be running (started, not yet finished)
+   * @param failed the hook that failed and blocks later hooks until retried or resolved
+   * @param last the last hook that ended
+   * @param run hooks that ran to an end (completed or failed)
+   */
+  public record Hooks(RunningHook running, FailedHook failed, LastHook last, long run) {
+    static final Hooks NONE = new Hooks(null, null, null, 0);
+
+    Hooks started(RunningHook hook) {
+      return new Hooks(hook, null, last, run);
+    }
+
+    Hooks ended(LastHook hook) {
+      return new Hooks(null, null, hook, hook.outcome().ran() ? run + 1 : run);
+    }
+
+    Hooks failedWith(FailedHook hook, LastHook lastHook) {
+      return new Hooks(null, hook, lastHook, run + 1);
+    }
+  }
+
+  /**
+   * @param agent the unit agent's status (idle, executing, error)
+   * @param workload the workload status, as the charm set it or {@code error} after a failed hook
+   * @param workloadBeforeError the charm's workload status while an error hides it
+   */
+  public record Statuses(Status agent, Status workload, Status workloadBeforeError) {
+    static final Statuses INITIAL =
+        new Statuses(Status.of("allocating", "", Instant.EPOCH), Status.of("waiting", "agent initialising", Instant.EPOCH), null);
+
+    Statuses withAgent(Status status) {
+      return new Statuses(status, workload, workloadBeforeError);
+    }
+
+    /** The charm set its workload status; while an error shows, it is what comes back after. */
+    Statuses withWorkloadSet(Status status) {
+      return workloadBeforeError != null ? new Statuses(agent, workload, status) : new Statuses(agent, status, null);
+    }
+
+    Statuses erred(Status agentStatus, Status error) {
+      return new Statuses(agentStatus, error, workloadBeforeError != null ? workloadBeforeError : workload);
+    }
+
+    /** A hook ended without error: the workload status the charm set shows again. */
+    Statuses cleared(Status agentStatus) {
+      return new Statuses(agentStatus, workloadBeforeError != null ? workloadBeforeError : workload, null);
+    }
   }
 
   /** What the charm keeps through hook tools: {@code state-set} values and opened ports. */
-  public record CharmData(Map<String, String> state, java.util.SortedSet<String> ports) {
-    public static final CharmData EMPTY = new CharmData(Map.of(), new java.util.TreeSet<>());
+  public record CharmData(Map<String, String> state, SortedSet<String> ports) {
+    public static final CharmData EMPTY = new CharmData(Map.of(), new TreeSet<>());
 
     public CharmData {
       state = Map.copyOf(state);
-      ports = java.util.Collections.unmodifiableSortedSet(new java.util.TreeSet<>(ports));
+      ports = java.util.Collections.unmodifiableSortedSet(new TreeSet<>(ports));
     }
 
     CharmData withState(String key, String value) {
@@ -79,7 +212,7 @@ public record UnitState(
     }
 
     CharmData withPort(String port, boolean open) {
-      java.util.TreeSet<String> copy = new java.util.TreeSet<>(ports);
+      TreeSet<String> copy = new TreeSet<>(ports);
       if (open) copy.add(port); else copy.remove(port);
       return new CharmData(state, copy);
     }
@@ -90,85 +223,96 @@ public record UnitState(
 
   public record FailedHook(PlannedHook hook, int attempt, int exitCode, String reason, Instant at) {}
 
-  /** @param outcome completed, failed, skipped or resolved */
-  public record LastHook(String name, String outcome, Instant at, long durationMillis) {}
+  public record LastHook(String name, HookOutcome outcome, Instant at, long durationMillis) {}
 
-  public static UnitState initial(UnitId unit) {
-    Instant epoch = Instant.EPOCH;
-    return new UnitState(
-        unit, Life.ALIVE, null, null, 0, 0, 0, false, false, false, false, false, Map.of(), Map.of(),
-        null, null, Status.of("allocating", "", epoch), Status.of("waiting", "agent initialising", epoch),
-        null, null, 0, CharmData.EMPTY, 0, 0);
+  public UnitState {
+    charmData = charmData == null ? CharmData.EMPTY : charmData;
   }
 
+  public static UnitState initial(UnitId unit) {
+    return new UnitState(unit, Life.ALIVE, Assigned.NOTHING, Observed.NOTHING, Progress.NOTHING, Hooks.NONE,
+        Statuses.INITIAL, CharmData.EMPTY);
+  }
+
+  @JsonIgnore
   public boolean isDead() {
     return life == Life.DEAD;
+  }
+
+  /** The charm the unit runs its hooks with now (null before its first). */
+  public CharmInfo charmInUse() {
+    return progress.charmInUse();
+  }
+
+  /** The hook whose process may be running, or null. */
+  public RunningHook running() {
+    return hooks.running();
+  }
+
+  /** The hook that failed and waits, or null. */
+  public FailedHook failed() {
+    return hooks.failed();
   }
 
   public UnitState apply(UnitEvent event) {
     return switch (event) {
       case LifeAssigned e -> withLife(e.life());
       case Revived e -> initial(unit);
-      case CharmAssigned e ->
-          charmInUse == null ? withCharms(e.charm(), e.charm()) : withCharms(e.charm(), charmInUse);
-      case CharmSwitched e -> withCharms(charmAssigned, charmAssigned);
-      case ConfigAssigned e -> withConfig(e.generation(), configSeen);
-      case LeadershipAssigned e -> withLeader(e.leader(), e.leader() && leaderElectedSeen);
-      case ContainerStartObserved e -> withContainers(put(containerStarts, e.container(), e.startId()), containersReady);
+      case CharmAssigned e -> with(assigned.withCharm(e.charm()),
+          progress.charmInUse() == null ? progress.withCharmInUse(e.charm()) : progress);
+      case CharmSwitched e -> with(progress.withCharmInUse(assigned.charm()));
+      case ConfigAssigned e -> with(assigned.withConfig(e.generation()));
+      case LeadershipAssigned e ->
+          with(assigned.withLeader(e.leader()), progress.withLeaderElectedSeen(e.leader() && progress.leaderElectedSeen()));
+      case ContainerStartObserved e -> with(observed.withStart(e.container(), e.startId()));
       case HookStarted e ->
-          withRunning(
-              new RunningHook(e.hook(), e.attempt(), e.contextId(), e.at()),
-              null,
-              Status.of("executing", "running " + e.hook().name() + " hook", e.at()));
-      case HookCompleted e -> finished(running.hook(), new LastHook(e.hook(), "completed", e.at(), e.durationMillis()));
-      case HookSkipped e -> finished(e.hook(), new LastHook(e.hook().name(), "skipped", e.at(), 0));
+          with(hooks.started(new RunningHook(e.hook(), e.attempt(), e.contextId(), e.at())),
+              statuses.withAgent(Status.of("executing", "running " + e.hook().name() + " hook", e.at())));
+      case HookCompleted e ->
+          finished(hooks.running().hook(), new LastHook(e.hook(), HookOutcome.COMPLETED, e.at(), e.durationMillis()));
+      case HookSkipped e -> finished(e.hook(), new LastHook(e.hook().name(), HookOutcome.SKIPPED, e.at(), 0));
       case HookFailed e -> failedWith(e);
       case HookResolved e ->
-          e.retry() || failed == null
+          e.retry() || hooks.failed() == null
               ? this
-              : finished(failed.hook(), new LastHook(failed.hook().name(), "resolved", e.at(), 0));
-      case WorkloadStatusSet e -> withWorkload(e.status(), workloadStatusBeforeError);
+              : finished(hooks.failed().hook(), new LastHook(hooks.failed().hook().name(), HookOutcome.RESOLVED, e.at(), 0));
+      case WorkloadStatusSet e -> with(statuses.withWorkloadSet(e.status()));
       // an exec is an audit record: it changes nothing the unit decides on
       case ExecStarted e -> this;
       case ExecCompleted e -> this;
-      case CharmStateSet e -> withData(charmData.withState(e.key(), e.value()));
-      case CharmStateDeleted e -> withData(charmData.withState(e.key(), null));
-      case PortOpened e -> withData(charmData.withPort(e.port(), true));
-      case PortClosed e -> withData(charmData.withPort(e.port(), false));
-      case LeaderSettingsAssigned e -> withLeaderSettings(e.generation(), leaderSettingsSeen);
+      case CharmStateSet e -> with(charmData.withState(e.key(), e.value()));
+      case CharmStateDeleted e -> with(charmData.withState(e.key(), null));
+      case PortOpened e -> with(charmData.withPort(e.port(), true));
+      case PortClosed e -> with(charmData.withPort(e.port(), false));
+      case LeaderSettingsAssigned e -> with(assigned.withLeaderSettings(e.generation()));
     };
   }
 
   /** The effect of a hook that is done (completed, skipped, or resolved without retry). */
   private UnitState finished(PlannedHook hook, LastHook last) {
-    UnitState s = this;
-    switch (hook.kind()) {
-      case INSTALL -> s = s.withFlags(true, started, stopped).withUpgradedTo(hook.charmGeneration());
-      case LEADER_ELECTED -> s = s.withLeader(leader, leader);
-      case CONFIG_CHANGED -> s = s.withConfig(configAssigned, hook.configGeneration());
-      case START -> s = s.withFlags(installed, true, stopped);
-      // config-changed always follows upgrade-charm, as Juju does
-      case UPGRADE_CHARM -> s = s.withUpgradedTo(hook.charmGeneration()).withConfig(configAssigned, -1);
-      case PEBBLE_READY -> s = s.withContainers(containerStarts, put(containersReady, hook.workload(), hook.containerStart()));
-      case STOP -> s = s.withFlags(installed, started, true);
-      case REMOVE -> s = s.withLife(Life.DEAD);
-      case LEADER_SETTINGS_CHANGED -> s = s.withLeaderSettings(leaderSettingsAssigned, leaderSettingsAssigned);
-      case UPDATE_STATUS -> {}
-    }
-    Status workload = s.workloadStatusBeforeError != null ? s.workloadStatusBeforeError : s.workloadStatus;
-    return s.withRunning(null, null, Status.of("idle", "", last.at()))
-        .withWorkload(workload, null)
-        .withLastHook(last);
+    Progress p = switch (hook.kind()) {
+      case INSTALL -> progress.asInstalled(hook.charmGeneration());
+      case LEADER_ELECTED -> progress.withLeaderElectedSeen(assigned.leader());
+      case CONFIG_CHANGED -> progress.withConfigSeen(hook.configGeneration());
+      case START -> progress.asStarted();
+      case UPGRADE_CHARM -> progress.upgraded(hook.charmGeneration());
+      case PEBBLE_READY -> progress.withReady(hook.workload(), hook.containerStart());
+      case STOP -> progress.asStopped();
+      case LEADER_SETTINGS_CHANGED -> progress.withLeaderSettingsSeen(assigned.leaderSettingsGeneration());
+      case REMOVE, UPDATE_STATUS -> progress;
+    };
+    Life after = hook.kind() == HookKind.REMOVE ? Life.DEAD : life;
+    return new UnitState(unit, after, assigned, observed, p, hooks.ended(last),
+        statuses.cleared(Status.of("idle", "", last.at())), charmData);
   }
 
   private UnitState failedWith(HookFailed e) {
-    PlannedHook hook = running != null ? running.hook() : failed.hook();
-    int attempt = running != null ? running.attempt() : failed.attempt();
-    Status before = workloadStatusBeforeError != null ? workloadStatusBeforeError : workloadStatus;
-    return withRunning(null, new FailedHook(hook, attempt, e.exitCode(), e.reason(), e.at()),
-            Status.of("error", e.reason(), e.at()))
-        .withWorkload(Status.of("error", "hook failed: \"" + e.hook() + "\"", e.at()), before)
-        .withLastHook(new LastHook(e.hook(), "failed", e.at(), e.durationMillis()));
+    PlannedHook hook = hooks.running() != null ? hooks.running().hook() : hooks.failed().hook();
+    int attempt = hooks.running() != null ? hooks.running().attempt() : hooks.failed().attempt();
+    return with(
+        hooks.failedWith(new FailedHook(hook, attempt, e.exitCode(), e.reason(), e.at()),
+            new LastHook(e.hook(), HookOutcome.FAILED, e.at(), e.durationMillis())),
+        statuses.erred(Status.of("error", e.reason(), e.at()), Status.of("error", "hook failed: \"" + e.hook() + "\"", e.at())));
   }
 
   private static Map<String, String> put(Map<String, String> map, String key, String value) {
@@ -177,79 +321,35 @@ public record UnitState(
     return copy;
   }
 
-  private UnitState withLife(Life newLife) {
-    return new UnitState(unit, newLife, charmAssigned, charmInUse, upgradedTo, configAssigned, configSeen,
-        leader, leaderElectedSeen, installed, started, stopped, containerStarts, containersReady, running,
-        failed, agentStatus, workloadStatus, workloadStatusBeforeError, lastHook, hooksRun, charmData, leaderSettingsAssigned, leaderSettingsSeen);
+  private UnitState withLife(Life l) {
+    return new UnitState(unit, l, assigned, observed, progress, hooks, statuses, charmData);
   }
 
-  private UnitState withCharms(CharmInfo assigned, CharmInfo inUse) {
-    return new UnitState(unit, life, assigned, inUse, upgradedTo, configAssigned, configSeen,
-        leader, leaderElectedSeen, installed, started, stopped, containerStarts, containersReady, running,
-        failed, agentStatus, workloadStatus, workloadStatusBeforeError, lastHook, hooksRun, charmData, leaderSettingsAssigned, leaderSettingsSeen);
+  private UnitState with(Assigned a) {
+    return new UnitState(unit, life, a, observed, progress, hooks, statuses, charmData);
   }
 
-  private UnitState withUpgradedTo(long generation) {
-    return new UnitState(unit, life, charmAssigned, charmInUse, generation, configAssigned, configSeen,
-        leader, leaderElectedSeen, installed, started, stopped, containerStarts, containersReady, running,
-        failed, agentStatus, workloadStatus, workloadStatusBeforeError, lastHook, hooksRun, charmData, leaderSettingsAssigned, leaderSettingsSeen);
+  private UnitState with(Assigned a, Progress p) {
+    return new UnitState(unit, life, a, observed, p, hooks, statuses, charmData);
   }
 
-  private UnitState withConfig(long assigned, long seen) {
-    return new UnitState(unit, life, charmAssigned, charmInUse, upgradedTo, assigned, seen,
-        leader, leaderElectedSeen, installed, started, stopped, containerStarts, containersReady, running,
-        failed, agentStatus, workloadStatus, workloadStatusBeforeError, lastHook, hooksRun, charmData, leaderSettingsAssigned, leaderSettingsSeen);
+  private UnitState with(Observed o) {
+    return new UnitState(unit, life, assigned, o, progress, hooks, statuses, charmData);
   }
 
-  private UnitState withLeader(boolean isLeader, boolean electedSeen) {
-    return new UnitState(unit, life, charmAssigned, charmInUse, upgradedTo, configAssigned, configSeen,
-        isLeader, electedSeen, installed, started, stopped, containerStarts, containersReady, running,
-        failed, agentStatus, workloadStatus, workloadStatusBeforeError, lastHook, hooksRun, charmData, leaderSettingsAssigned, leaderSettingsSeen);
+  private UnitState with(Progress p) {
+    return new UnitState(unit, life, assigned, observed, p, hooks, statuses, charmData);
   }
 
-  private UnitState withFlags(boolean isInstalled, boolean isStarted, boolean isStopped) {
-    return new UnitState(unit, life, charmAssigned, charmInUse, upgradedTo, configAssigned, configSeen,
-        leader, leaderElectedSeen, isInstalled, isStarted, isStopped, containerStarts, containersReady, running,
-        failed, agentStatus, workloadStatus, workloadStatusBeforeError, lastHook, hooksRun, charmData, leaderSettingsAssigned, leaderSettingsSeen);
+  private UnitState with(Hooks h, Statuses s) {
+    return new UnitState(unit, life, assigned, observed, progress, h, s, charmData);
   }
 
-  private UnitState withContainers(Map<String, String> starts, Map<String, String> ready) {
-    return new UnitState(unit, life, charmAssigned, charmInUse, upgradedTo, configAssigned, configSeen,
-        leader, leaderElectedSeen, installed, started, stopped, starts, ready, running,
-        failed, agentStatus, workloadStatus, workloadStatusBeforeError, lastHook, hooksRun, charmData, leaderSettingsAssigned, leaderSettingsSeen);
+  private UnitState with(Statuses s) {
+    return new UnitState(unit, life, assigned, observed, progress, hooks, s, charmData);
   }
 
-  private UnitState withRunning(RunningHook nowRunning, FailedHook nowFailed, Status agent) {
-    return new UnitState(unit, life, charmAssigned, charmInUse, upgradedTo, configAssigned, configSeen,
-        leader, leaderElectedSeen, installed, started, stopped, containerStarts, containersReady, nowRunning,
-        nowFailed, agent, workloadStatus, workloadStatusBeforeError, lastHook, hooksRun, charmData, leaderSettingsAssigned, leaderSettingsSeen);
-  }
-
-  private UnitState withWorkload(Status workload, Status beforeError) {
-    return new UnitState(unit, life, charmAssigned, charmInUse, upgradedTo, configAssigned, configSeen,
-        leader, leaderElectedSeen, installed, started, stopped, containerStarts, containersReady, running,
-        failed, agentStatus, workload, beforeError, lastHook, hooksRun, charmData, leaderSettingsAssigned, leaderSettingsSeen);
-  }
-
-  private UnitState withLastHook(LastHook last) {
-    return new UnitState(unit, life, charmAssigned, charmInUse, upgradedTo, configAssigned, configSeen,
-        leader, leaderElectedSeen, installed, started, stopped, containerStarts, containersReady, running,
-        failed, agentStatus, workloadStatus, workloadStatusBeforeError, last,
-        "completed".equals(last.outcome()) || "failed".equals(last.outcome()) ? hooksRun + 1 : hooksRun,
-        charmData, leaderSettingsAssigned, leaderSettingsSeen);
-  }
-
-  private UnitState withData(CharmData data) {
-    return new UnitState(unit, life, charmAssigned, charmInUse, upgradedTo, configAssigned, configSeen,
-        leader, leaderElectedSeen, installed, started, stopped, containerStarts, containersReady, running,
-        failed, agentStatus, workloadStatus, workloadStatusBeforeError, lastHook, hooksRun, data,
-        leaderSettingsAssigned, leaderSettingsSeen);
-  }
-
-  private UnitState withLeaderSettings(long assigned, long seen) {
-    return new UnitState(unit, life, charmAssigned, charmInUse, upgradedTo, configAssigned, configSeen,
-        leader, leaderElectedSeen, installed, started, stopped, containerStarts, containersReady, running,
-        failed, agentStatus, workloadStatus, workloadStatusBeforeError, lastHook, hooksRun, charmData,
-        assigned, seen);
+  private UnitState with(CharmData d) {
+    return new UnitState(unit, life, assigned, observed, progress, hooks, statuses, d);
   }
 }

@@ -29,15 +29,28 @@ class UnitStateTest {
         .apply(new UnitEvent.WorkloadStatusSet(Status.of("active", "ready", AT), AT))
         .apply(new UnitEvent.HookStarted(PlannedHook.of(HookKind.INSTALL, 1, 1), 1, "ctx", AT))
         .apply(new UnitEvent.HookFailed("install", 2, "exit status 2", 1, AT));
-    assertThat(s.workloadStatus().toString()).isEqualTo("error: hook failed: \"install\"");
-    assertThat(s.agentStatus().value()).isEqualTo("error");
+    assertThat(s.statuses().workload().toString()).isEqualTo("error: hook failed: \"install\"");
+    assertThat(s.statuses().agent().value()).isEqualTo("error");
     assertThat(s.failed().attempt()).isEqualTo(1);
     s = s.apply(new UnitEvent.HookStarted(PlannedHook.of(HookKind.INSTALL, 1, 1), 2, "ctx2", AT))
         .apply(new UnitEvent.HookCompleted("install", 1, AT));
-    assertThat(s.workloadStatus().toString()).isEqualTo("active: ready");
-    assertThat(s.agentStatus().value()).isEqualTo("idle");
+    assertThat(s.statuses().workload().toString()).isEqualTo("active: ready");
+    assertThat(s.statuses().agent().value()).isEqualTo("idle");
     assertThat(s.failed()).isNull();
-    assertThat(s.installed()).isTrue();
+    assertThat(s.progress().installed()).isTrue();
+  }
+
+  @Test
+  void theStatusTheCharmSetDuringARetryIsWhatShowsOnceTheRetrySucceeds() {
+    UnitState s = UnitState.initial(UnitId.of("a", 0)).apply(new UnitEvent.CharmAssigned(CHARM, AT))
+        .apply(new UnitEvent.WorkloadStatusSet(Status.of("blocked", "needs config", AT), AT))
+        .apply(new UnitEvent.HookStarted(PlannedHook.of(HookKind.INSTALL, 1, 1), 1, "ctx", AT))
+        .apply(new UnitEvent.HookFailed("install", 1, "exit status 1", 1, AT))
+        .apply(new UnitEvent.HookStarted(PlannedHook.of(HookKind.INSTALL, 1, 1), 2, "ctx2", AT))
+        .apply(new UnitEvent.WorkloadStatusSet(Status.of("active", "", AT), AT));
+    assertThat(s.statuses().workload().toString()).as("while the retry runs").isEqualTo("error: hook failed: \"install\"");
+    s = s.apply(new UnitEvent.HookCompleted("install", 1, AT));
+    assertThat(s.statuses().workload().value()).isEqualTo("active");
   }
 
   @Test
@@ -45,9 +58,9 @@ class UnitStateTest {
     UnitState s = UnitState.initial(UnitId.of("a", 0)).apply(new UnitEvent.CharmAssigned(CHARM, AT))
         .apply(new UnitEvent.ConfigAssigned(1, AT));
     s = run(run(s, HookKind.INSTALL), HookKind.CONFIG_CHANGED);
-    assertThat(s.configSeen()).isEqualTo(1);
+    assertThat(s.progress().configSeen()).isEqualTo(1);
     s = run(s, HookKind.UPGRADE_CHARM);
-    assertThat(s.configSeen()).isEqualTo(-1);
+    assertThat(s.progress().configSeen()).isEqualTo(-1);
     s = s.apply(new UnitEvent.LifeAssigned(Life.DYING, AT));
     s = run(run(s, HookKind.STOP), HookKind.REMOVE);
     assertThat(s.isDead()).isTrue();

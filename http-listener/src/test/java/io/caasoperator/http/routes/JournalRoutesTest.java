@@ -130,9 +130,9 @@ class JournalRoutesTest {
     JsonNode state = json.readTree(response.body());
     assertThat(state.path("events").asLong()).isEqualTo(3);
     assertThat(state.path("status").path("leader").asText()).isEqualTo("hello/0");
-    assertThat(state.path("units").path("hello/0").path("running").path("hook").path("kind").asText()).isEqualTo("install");
+    assertThat(state.path("units").path("hello/0").path("hooks").path("running").path("hook").path("kind").asText()).isEqualTo("install");
     JsonNode latest = json.readTree(client.get("/v1/journal/state").body());
-    assertThat(latest.path("units").path("hello/0").path("failed").path("exitCode").asInt()).isEqualTo(1);
+    assertThat(latest.path("units").path("hello/0").path("hooks").path("failed").path("exitCode").asInt()).isEqualTo(1);
     assertThat(latest.path("status").path("status").path("value").asText()).isEqualTo("active");
   }
 

@@ -174,7 +174,7 @@ class TimelineTest {
       assertThat(replayed.units().getOrDefault(U1, UnitState.initial(U1))).isEqualTo(s1);
     }
     ReplayedState latest = Replay.to(new ReplayPoint.Latest(), "hello", all);
-    assertThat(latest.units().get(U0).installed()).isTrue();
+    assertThat(latest.units().get(U0).progress().installed()).isTrue();
     assertThat(latest.units().get(U1).life()).isEqualTo(Life.DYING);
     assertThat(latest.operator().leader()).isEqualTo(U0);
   }
@@ -189,7 +189,7 @@ class TimelineTest {
     var json = JournalJson.mapper();
     var changes = StateDiff.between(json.valueToTree(before.units()), json.valueToTree(after.units()));
     assertThat(changes).map(StateDiff.Change::toString)
-        .contains("hello/0.installed: false -> true", "hello/1.agentStatus.value: executing -> error");
+        .contains("hello/0.progress.installed: false -> true", "hello/1.statuses.agent.value: executing -> error");
   }
 
   @Test
