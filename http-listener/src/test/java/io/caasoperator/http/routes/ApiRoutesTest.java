@@ -205,6 +205,23 @@ class ApiRoutesTest {
   }
 
   @Test
+  void execTimeoutsOverTheMaximumOrOverflowingAre400NamingTheMaximum() throws Exception {
+    try (var client = admin()) {
+      for (String timeout : List.of("25h", "100000000h", "9223372036854775807s", "99999999999999999999999s")) {
+        var response = client.post("/v1/units/hello/0/exec", "{\"commands\":\"true\",\"timeout\":\"" + timeout + "\"}");
+        assertThat(response.statusCode()).as(timeout).isEqualTo(400);
+        assertThat(json(response).path("error").asText()).isEqualTo("bad_request");
+        assertThat(json(response).path("detail").asText()).as(timeout)
+            .isEqualTo("\"timeout\": \"" + timeout + "\" is longer than the maximum of 24h");
+      }
+      assertThat(received).isEmpty();
+      var longest = client.post("/v1/units/hello/0/exec", "{\"commands\":\"true\",\"timeout\":\"24h\"}");
+      assertThat(longest.statusCode()).isEqualTo(200);
+      assertThat(((OperatorActor.ExecOnUnit) received.get(0)).timeout()).isEqualTo(Duration.ofHours(24));
+    }
+  }
+
+  @Test
   void resolveRetryMustBeAJsonBoolean() throws Exception {
     try (var client = admin()) {
       for (String retry : List.of("\"true\"", "1", "\"\"")) {
