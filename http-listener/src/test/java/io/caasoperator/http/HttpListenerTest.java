@@ -289,6 +289,88 @@ class HttpListenerTest {
     }
 
     @Test
+    void aPathOverTheLimitGets414Json() throws Exception {
+        RawHttps.Answer answer = raw("GET /" + "a".repeat(100 * 1024) + " HTTP/1.1\r\nHost: localhost\r\n\r\n");
+
+        assertRawError(answer, 414, "uri_too_long");
+        assertThat(rawDetail(answer)).contains("limit");
+    }
+
+    @Test
+    void aHeaderOverTheLimitGets431Json() throws Exception {
+        RawHttps.Answer answer = raw("GET /healthz HTTP/1.1\r\nHost: localhost\r\nX-Big: " + "b".repeat(100 * 1024)
+                + "\r\n\r\n");
+
+        assertRawError(answer, 431, "request_header_fields_too_large");
+        assertThat(rawDetail(answer)).contains("limit");
+    }
+
+    @Test
+    void tooManyHeadersGet400Json() throws Exception {
+        StringBuilder headers = new StringBuilder();
+        for (int i = 0; i < 100; i++) {
+            headers.append("X-H").append(i).append(": v\r\n");
+        }
+        RawHttps.Answer answer = raw("GET /healthz HTTP/1.1\r\nHost: localhost\r\n" + headers + "\r\n");
+
+        assertRawError(answer, 400, "bad_request");
+        assertThat(rawDetail(answer)).contains("limit of 64 headers");
+    }
+
+    @Test
+    void aMalformedRequestLineGets400Json() throws Exception {
+        assertRawError(raw("GET /%zz HTTP/1.1\r\nHost: localhost\r\n\r\n"), 400, "bad_request");
+        assertRawError(raw("GET /healthz HTTP/1.1\r\nHost: localhost\r\nContent-Length: many\r\n\r\n"), 400,
+                "bad_request");
+    }
+
+    @Test
+    void anUnknownMethodGets501Json() throws Exception {
+        assertRawError(raw("FROB /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n"), 501, "not_implemented");
+        assertRawError(raw("this is not http\r\n\r\n"), 501, "not_implemented");
+    }
+
+    @Test
+    void anUnsupportedHttpVersionGets505Json() throws Exception {
+        assertRawError(raw("GET /healthz HTTP/3.0\r\nHost: localhost\r\n\r\n"), 505, "http_version_not_supported");
+    }
+
+    @Test
+    void aDeclaredBodyOverTheLimitGets413JsonWithoutBeingSent() throws Exception {
+        RawHttps.Answer answer = raw("POST /v1/exec HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer "
+                + token.value() + "\r\nContent-Type: application/json\r\nContent-Length: 104857600\r\n"
+                + "Connection: close\r\n\r\n{");
+
+        assertRawError(answer, 413, "payload_too_large");
+    }
+
+    @Test
+    void aRequestCutOffByShutdownGets503Json() throws Exception {
+        CompletableFuture<Void> arrived = new CompletableFuture<>();
+        Route never = path("never", () -> get(() -> {
+            arrived.complete(null);
+            return onSuccess(new CompletableFuture<String>(), done -> complete(done));
+        }));
+        ListenerSettings settings = new ListenerSettings("127.0.0.1", 0, false, Optional.of(tls));
+        ServerBinding doomed = HttpListener.start(testKit.system(), settings, never)
+                .toCompletableFuture().get(BIND_TIMEOUT.toSeconds(), java.util.concurrent.TimeUnit.SECONDS);
+        // A raw client: java.net.http retries an idempotent request on a closed connection,
+        // which would hide what the server answered.
+        CompletableFuture<RawHttps.Answer> answer = CompletableFuture.supplyAsync(() -> {
+            try {
+                return RawHttps.send(doomed.localAddress(), tls.certificateFile(),
+                        "GET /never HTTP/1.1\r\nHost: localhost\r\n\r\n");
+            } catch (Exception e) {
+                throw new java.util.concurrent.CompletionException(e);
+            }
+        });
+        arrived.get(10, java.util.concurrent.TimeUnit.SECONDS);
+        doomed.terminate(Duration.ofMillis(200)).toCompletableFuture().get(10, java.util.concurrent.TimeUnit.SECONDS);
+
+        assertRawError(answer.get(10, java.util.concurrent.TimeUnit.SECONDS), 503, "shutting_down");
+    }
+
+    @Test
     void insecureHttpServesPlainHttpOnLoopback() throws Exception {
         ListenerSettings settings = new ListenerSettings("127.0.0.1", 0, true, Optional.empty());
         ServerBinding plain = HttpListener.start(testKit.system(), settings, routes(token))
@@ -302,6 +384,22 @@ class HttpListenerTest {
         } finally {
             plain.unbind().toCompletableFuture().get();
         }
+    }
+
+    private static RawHttps.Answer raw(String request) throws Exception {
+        return RawHttps.send(new java.net.InetSocketAddress("127.0.0.1", url.getPort()), tls.certificateFile(), request);
+    }
+
+    private static void assertRawError(RawHttps.Answer answer, int status, String code) throws IOException {
+        assertThat(answer.status()).as(answer.body()).isEqualTo(status);
+        assertThat(answer.headers().get("content-type")).isEqualTo("application/json");
+        JsonNode body = JSON.readTree(answer.body());
+        assertThat(body.path("error").asText()).as(answer.body()).isEqualTo(code);
+        assertThat(body.path("detail").asText()).isNotBlank();
+    }
+
+    private static String rawDetail(RawHttps.Answer answer) throws IOException {
+        return JSON.readTree(answer.body()).path("detail").asText();
     }
 
     private static void assertError(HttpResponse<String> response, int status, String code) throws IOException {
