@@ -371,6 +371,36 @@ class HttpListenerTest {
     }
 
     @Test
+    void aClientVerifyingTheServiceNameAcceptsACertificateGeneratedForIt(@TempDir Path podData) throws Exception {
+        String service = "caas-operator-mariadb.demo.svc";
+        ListenerTls loopbackOnly = ListenerTls.inDirectory(podData.resolve("tls"), "0.0.0.0");
+        ListenerSettings settings = new ListenerSettings("0.0.0.0", 0, false, Optional.of(loopbackOnly));
+        ServerBinding old = HttpListener.start(testKit.system(), settings, routes(token))
+                .toCompletableFuture().get(BIND_TIMEOUT.toSeconds(), java.util.concurrent.TimeUnit.SECONDS);
+        java.net.InetSocketAddress address = new java.net.InetSocketAddress("127.0.0.1", old.localAddress().getPort());
+        try {
+            // What curl --cacert listener.crt https://<service>:30666 in a unit pod did before.
+            assertThatThrownBy(() -> RawHttps.connect(address, loopbackOnly.certificateFile(), service).close())
+                    .isInstanceOf(SSLException.class);
+        } finally {
+            old.unbind().toCompletableFuture().get();
+        }
+
+        ListenerTls forTheService = ListenerTls.inDirectory(podData.resolve("tls"),
+                io.caasoperator.http.tls.CertificateNames.forListener("0.0.0.0", List.of(service)));
+        ServerBinding renewed = HttpListener.start(testKit.system(),
+                        new ListenerSettings("0.0.0.0", 0, false, Optional.of(forTheService)), routes(token))
+                .toCompletableFuture().get(BIND_TIMEOUT.toSeconds(), java.util.concurrent.TimeUnit.SECONDS);
+        try (javax.net.ssl.SSLSocket socket = RawHttps.connect(
+                new java.net.InetSocketAddress("127.0.0.1", renewed.localAddress().getPort()),
+                forTheService.certificateFile(), service)) {
+            assertThat(socket.getSession().getPeerPrincipal().getName()).isEqualTo("CN=caas-operator");
+        } finally {
+            renewed.unbind().toCompletableFuture().get();
+        }
+    }
+
+    @Test
     void insecureHttpServesPlainHttpOnLoopback() throws Exception {
         ListenerSettings settings = new ListenerSettings("127.0.0.1", 0, true, Optional.empty());
         ServerBinding plain = HttpListener.start(testKit.system(), settings, routes(token))
