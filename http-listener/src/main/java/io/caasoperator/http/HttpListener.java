@@ -63,7 +63,8 @@ public final class HttpListener {
      * <li>Requests that fail before any route sees them (414, 431, 400, 501, 505) are answered
      * by {@link JsonParsingErrorHandler}.
      * <li>A request still running when the listener is terminated past its deadline gets a JSON
-     * 503 instead of Pekko's plain text.
+     * 503 instead of Pekko's plain text, when it gets one at all: Pekko then aborts the
+     * connection, and the reset often overtakes the answer.
      * </ul>
      */
     static ServerSettings serverSettings(ActorSystem<?> system) {
