@@ -13,6 +13,7 @@ import org.apache.pekko.http.javadsl.ServerBinding;
 import org.apache.pekko.http.javadsl.ServerBuilder;
 import org.apache.pekko.http.javadsl.model.HttpRequest;
 import org.apache.pekko.http.javadsl.model.HttpResponse;
+import org.apache.pekko.http.javadsl.model.StatusCodes;
 import org.apache.pekko.http.javadsl.server.Route;
 import org.apache.pekko.http.javadsl.settings.ServerSettings;
 
@@ -54,13 +55,25 @@ public final class HttpListener {
     }
 
     /**
-     * Pekko logs a header it cannot parse together with its value; for a malformed
+     * Server settings that keep Pekko's plain-text answers and the admin token out:
+     * <ul>
+     * <li>Pekko logs a header it cannot parse together with its value; for a malformed
      * {@code Authorization} header that value is (a typo of) the admin token, which must not
      * reach the log. Other headers keep their warnings.
+     * <li>Requests that fail before any route sees them (414, 431, 400, 501, 505) are answered
+     * by {@link JsonParsingErrorHandler}.
+     * <li>A request still running when the listener is terminated past its deadline gets a JSON
+     * 503 instead of Pekko's plain text, when it gets one at all: Pekko then aborts the
+     * connection, and the reset often overtakes the answer.
+     * </ul>
      */
-    private static ServerSettings serverSettings(ActorSystem<?> system) {
+    static ServerSettings serverSettings(ActorSystem<?> system) {
         Config config = ConfigFactory.parseString("pekko.http.server.parsing.ignore-illegal-header-for"
-                + " = [authorization]").withFallback(system.settings().config());
-        return ServerSettings.create(config);
+                        + " = [authorization]\n"
+                        + "pekko.http.server.parsing.error-handler = \"" + JsonParsingErrorHandler.class.getName() + "\"")
+                .withFallback(system.settings().config());
+        return ServerSettings.create(config).withTerminationDeadlineExceededResponse(JsonErrors.response(
+                new ApiError(StatusCodes.SERVICE_UNAVAILABLE, "shutting_down",
+                        "the listener stopped before this request completed; it may still complete, check its status")));
     }
 }

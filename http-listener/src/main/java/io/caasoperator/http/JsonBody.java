@@ -4,18 +4,23 @@ import static org.apache.pekko.http.javadsl.server.Directives.entity;
 
 import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.MapperFeature;
+import com.fasterxml.jackson.databind.cfg.CoercionAction;
+import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.exc.InvalidFormatException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.type.LogicalType;
 import com.fasterxml.jackson.datatype.jdk8.Jdk8Module;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import java.lang.reflect.RecordComponent;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -53,16 +58,38 @@ public final class JsonBody {
         return new JsonBody(standardMapper());
     }
 
-    /** Records, {@code Optional}, {@code java.time}; nulls and unknown fields refused. */
+    /**
+     * Records, {@code Optional}, {@code java.time}; nulls, unknown fields, repeated fields and
+     * scalars of the wrong JSON type refused.
+     *
+     * <p>Jackson's defaults coerce between scalars: {@code {"commands": 123}} became the string
+     * {@code "123"} and ran, {@code {"retry": "false"}} or {@code 0} a boolean. A client that sends
+     * the wrong type has a bug; running something it did not quite say hides it. So a string field
+     * takes only a JSON string, a boolean only {@code true}/{@code false}, a number only a number
+     * of its kind (no {@code 1.5} for an int), and none of them an empty string for "absent".
+     * A repeated field ({@code {"commands": "a", "commands": "b"}}) is refused rather than the
+     * last one silently winning.
+     */
     public static ObjectMapper standardMapper() {
-        return JsonMapper.builder()
+        JsonMapper mapper = JsonMapper.builder()
                 .addModule(new Jdk8Module())
                 .addModule(new JavaTimeModule())
                 .enable(DeserializationFeature.FAIL_ON_NULL_CREATOR_PROPERTIES)
                 .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
                 .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
                 .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+                .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
+                // String -> number/boolean, number <-> boolean, "" -> null for scalars.
+                .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
+                .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
                 .build();
+        // ALLOW_COERCION_OF_SCALARS does not cover the other direction: numbers and booleans
+        // still became strings. Textual targets take only JSON strings.
+        mapper.coercionConfigFor(LogicalType.Textual)
+                .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
+                .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
+                .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail);
+        return mapper;
     }
 
     /** The directive: parses the body as {@code type} and passes it to {@code inner}. */
@@ -78,8 +105,9 @@ public final class JsonBody {
         if (body.isEmpty()) {
             return Parsed.failed("request body is empty; expected a JSON object");
         }
+        JsonNode tree = null;
         try {
-            JsonNode tree = mapper.readTree(body.toArray());
+            tree = mapper.readTree(body.toArray());
             if (tree == null || !tree.isObject()) {
                 return Parsed.failed("expected a JSON object, got " + describe(tree));
             }
@@ -89,7 +117,7 @@ public final class JsonBody {
             }
             return Parsed.of(mapper.treeToValue(tree, type));
         } catch (JacksonException e) {
-            return Parsed.failed(explain(e));
+            return Parsed.failed(explain(e, tree));
         } catch (java.io.IOException e) {
             // readTree over a byte array does no I/O; kept for the checked signature.
             return Parsed.failed("cannot read the request body: " + e.getMessage());
@@ -120,7 +148,8 @@ public final class JsonBody {
         return Optional.empty();
     }
 
-    private static String explain(JacksonException e) {
+    /** @param tree the body as read, to quote the offending value; null when it is not JSON */
+    private static String explain(JacksonException e, JsonNode tree) {
         String where = e instanceof JsonMappingException mapping ? fieldPath(mapping) : "";
         if (e instanceof UnrecognizedPropertyException unknown) {
             return "unknown field \"" + prefixed(where, unknown.getPropertyName()) + "\"";
@@ -130,17 +159,22 @@ public final class JsonBody {
             Throwable cause = invalid.getCause() != null ? invalid.getCause() : invalid;
             return "invalid request: " + cause.getMessage();
         }
-        if (e instanceof InvalidFormatException format) {
-            return "field \"" + where + "\": " + String.valueOf(format.getValue()) + " is not a valid "
-                    + format.getTargetType().getSimpleName();
-        }
         if (e instanceof MismatchedInputException mismatch && !where.isEmpty()) {
+            // Also a refused coercion ({"commands": 123}, {"retry": "false"}): InvalidFormatException
+            // for some targets, a plain MismatchedInputException for primitives.
             String original = mismatch.getOriginalMessage();
             if (original.startsWith("Null value for creator property")) {
                 return "missing field \"" + where + "\"";
             }
             return "field \"" + where + "\": expected "
-                    + (mismatch.getTargetType() == null ? "another type" : typeName(mismatch.getTargetType()));
+                    + (mismatch.getTargetType() == null ? "another type" : typeName(mismatch.getTargetType()))
+                    + scalarAt(tree, mismatch.getPath()).map(value -> ", got " + value).orElse("");
+        }
+        String original = firstLine(e.getOriginalMessage());
+        if (original.startsWith("Duplicate field '")) {
+            // STRICT_DUPLICATE_DETECTION: the parser's words, without its quoting style.
+            String name = original.substring("Duplicate field '".length(), original.lastIndexOf('\''));
+            return "field \"" + name + "\" is given more than once";
         }
         if (e instanceof JsonProcessingException processing && processing.getLocation() != null) {
             return "malformed JSON at line " + processing.getLocation().getLineNr() + ", column "
@@ -177,6 +211,26 @@ public final class JsonBody {
             return "true or false";
         }
         return "a " + type.getSimpleName();
+    }
+
+    /**
+     * The scalar at {@code path} in {@code tree} as the client wrote it (strings quoted, long ones
+     * cut), so the answer shows what was sent; empty for objects and arrays, whose kind the
+     * expected type already contradicts.
+     */
+    private static Optional<String> scalarAt(JsonNode tree, List<JsonMappingException.Reference> path) {
+        JsonNode node = tree;
+        for (JsonMappingException.Reference ref : path) {
+            if (node == null) {
+                return Optional.empty();
+            }
+            node = ref.getFieldName() != null ? node.get(ref.getFieldName()) : node.get(ref.getIndex());
+        }
+        if (node == null || !node.isValueNode()) {
+            return Optional.empty();
+        }
+        String text = node.toString();
+        return Optional.of(text.length() > 60 ? text.substring(0, 60) + "..." : text);
     }
 
     private static String describe(JsonNode tree) {

@@ -48,11 +48,14 @@ sealed interface JournalAccess extends AutoCloseable {
   @Override
   void close();
 
-  /** Throws IllegalArgumentException with a sentence for people when no journal can be found. */
-  static JournalAccess open(OperatorConnection connection, String journalUrl) {
-    if (journalUrl != null) {
-      JournalReader reader = JournalReader.open(JournalSettings.postgres(journalUrl));
-      return Offline.of(reader, connection.app, () -> {});
+  /**
+   * Throws IllegalArgumentException with a sentence for people when no journal can be found.
+   *
+   * @param postgres a PostgreSQL journal to open directly ({@code --journal}); null for the others
+   */
+  static JournalAccess open(OperatorConnection connection, JournalSettings postgres) {
+    if (postgres != null) {
+      return Offline.of(JournalReader.open(postgres), connection.app, () -> {});
     }
     if (connection.url != null) return new Remote(connection.client());
     Path dir = connection.dataDir;

@@ -27,9 +27,7 @@ final class JournalCommand implements Callable<Integer> {
 
   @Mixin OperatorConnection connection;
 
-  @Option(names = "--journal", paramLabel = "URL",
-      description = "Read this PostgreSQL journal directly: postgresql://user:password@host:5432/db.")
-  String journalUrl;
+  @Mixin JournalOptions journal;
 
   @Option(names = "--unit", paramLabel = "APP/N", description = "Only this unit's events.")
   String unit;
@@ -67,7 +65,7 @@ final class JournalCommand implements Callable<Integer> {
     Consumer<JsonNode> print = format.equals("json")
         ? entry -> System.out.println(entry.toString())
         : entry -> System.out.println(TimelineText.line(entry));
-    return JournalCommand.withJournal("journal", connection, journalUrl, access -> {
+    return JournalCommand.withJournal("journal", connection, journal, access -> {
       access.entries(filter, follow, entry -> {
         print.accept(entry);
         // Followers read line by line (a pipe to grep): push each event out as it comes.
@@ -86,10 +84,10 @@ final class JournalCommand implements Callable<Integer> {
   }
 
   /** Opens the journal, runs {@code work}, and turns failures into a message and an exit code. */
-  static int withJournal(String command, OperatorConnection connection, String journalUrl, JournalWork work) {
+  static int withJournal(String command, OperatorConnection connection, JournalOptions journal, JournalWork work) {
     JournalAccess access;
     try {
-      access = JournalAccess.open(connection, journalUrl);
+      access = JournalAccess.open(connection, journal.settings(System.getenv()).orElse(null));
     } catch (RuntimeException e) {
       return Cli.fail(command, e.getMessage(), 2);
     }

@@ -24,15 +24,14 @@ final class JournalExportCommand implements Callable<Integer> {
 
   @Mixin OperatorConnection connection;
 
-  @Option(names = "--journal", paramLabel = "URL", description = "Read this PostgreSQL journal directly: postgresql://user:password@host:5432/db.")
-  String journalUrl;
+  @Mixin JournalOptions journal;
 
   @Option(names = "--out", required = true, paramLabel = "FILE", description = "The NDJSON file to write (replaced if it exists).")
   Path out;
 
   @Override
   public Integer call() {
-    return JournalCommand.withJournal("journal export", connection, journalUrl, access -> {
+    return JournalCommand.withJournal("journal export", connection, journal, access -> {
       Path partial = out.resolveSibling(out.getFileName() + ".partial");
       AtomicLong count = new AtomicLong();
       // Written aside and renamed: an interrupted export never leaves a truncated file that looks whole.

@@ -13,12 +13,15 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
- * {@code caas-operator journal import --in FILE.ndjson (--data-dir DIR | --journal URL)}: writes
+ * {@code caas-operator journal import --in FILE.ndjson (--data-dir DIR | --journal URL
+ * [--journal-password-file FILE])}: writes
  * an export into an empty journal (tables created when missing), with the same entities,
  * sequence numbers and order, so the operator started on it recovers the same state.
  */
@@ -32,23 +35,24 @@ final class JournalImportCommand implements Callable<Integer> {
   @Option(names = "--data-dir", paramLabel = "DIR", description = "Import into the H2 journal of this data directory.")
   Path dataDir;
 
-  @Option(names = "--journal", paramLabel = "URL", description = "Import into this PostgreSQL journal: postgresql://user:password@host:5432/db.")
-  String journalUrl;
+  /** Where to import into when not --data-dir: a PostgreSQL journal, its password never on the command line. */
+  @Mixin JournalOptions journal;
 
   @Override
   public Integer call() throws Exception {
-    if ((dataDir == null) == (journalUrl == null)) {
+    if ((dataDir == null) == (journal.url == null)) {
       return Cli.fail("journal import", "give exactly one of --data-dir DIR and --journal URL", 2);
     }
     if (!in.equals("-") && !Files.isRegularFile(Path.of(in))) return Cli.fail("journal import", in + ": no such file", 2);
     JournalSettings settings;
     DataDirLock lock = null;
     try {
+      Optional<JournalSettings> postgres = journal.settings(System.getenv());
       if (dataDir != null) {
         DataDirectory.prepare(dataDir, warning -> System.err.println("caas-operator journal import: " + warning));
         lock = DataDirLock.acquire(dataDir, "caas-operator journal import");
       }
-      settings = dataDir != null ? JournalSettings.h2(dataDir) : JournalSettings.postgres(journalUrl);
+      settings = postgres.orElseGet(() -> JournalSettings.h2(dataDir));
     } catch (IllegalArgumentException | DataDirInUse e) {
       return Cli.fail("journal import", e.getMessage(), 2);
     }

@@ -4,9 +4,14 @@ import com.typesafe.config.Config;
 import com.typesafe.config.ConfigException;
 import io.caasoperator.domain.ApplicationName;
 import io.caasoperator.domain.DurationText;
+import io.caasoperator.http.ListenHost;
 import io.caasoperator.http.ListenerSettings;
+import io.caasoperator.http.routes.ExecTimeout;
+import io.caasoperator.http.tls.CertificateNames;
 import io.caasoperator.persistence.JournalSettings;
 import io.caasoperator.unit.RetryPolicy;
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -25,6 +30,9 @@ import java.util.function.Function;
  * @param dataDir journal, charms, unit directories, TLS material, admin token
  * @param listenHost where the HTTP listener binds
  * @param listenPort its port (0: any free port; the chosen one is written to {@code <data-dir>/listener})
+ * @param journal the journal, with the password to log in to it (never from the command line)
+ * @param certificateNames the hosts a generated listener certificate names: the listen host,
+ *     loopback, the host of {@code --service-url} and, on Kubernetes, the pod's IP ({@code POD_IP})
  */
 public record OperatorConfig(
     Path specFile,
@@ -45,9 +53,31 @@ public record OperatorConfig(
     RetryPolicy hookRetry,
     RetryPolicy charmRetry,
     Duration specPollInterval,
-    Duration shutdownTimeout) {
+    Duration shutdownTimeout,
+    CertificateNames certificateNames) {
 
-  /** The flags of {@code run}; null means "not given". */
+  /**
+   * The environment variable with the pod's IP (Downward API {@code status.podIP}); on
+   * Kubernetes the generated certificate names it, so a client may reach this replica directly.
+   */
+  public static final String POD_IP_VARIABLE = "POD_IP";
+
+  /** A configuration whose generated certificate names the listen host and loopback only. */
+  public OperatorConfig(Path specFile, ApplicationName application, Path dataDir, String listenHost, int listenPort,
+      boolean insecureHttp, Path tlsCertificate, Path tlsKey, JournalSettings journal, String modelName,
+      int maxConcurrentHooks, Duration hookTimeout, int hookOutputLimit, int execOutputLimit, Duration execTimeout,
+      RetryPolicy hookRetry, RetryPolicy charmRetry, Duration specPollInterval, Duration shutdownTimeout) {
+    this(specFile, application, dataDir, listenHost, listenPort, insecureHttp, tlsCertificate, tlsKey, journal, modelName,
+        maxConcurrentHooks, hookTimeout, hookOutputLimit, execOutputLimit, execTimeout, hookRetry, charmRetry,
+        specPollInterval, shutdownTimeout, CertificateNames.forListener(listenHost, List.of()));
+  }
+
+  /**
+   * The flags of {@code run}; null means "not given".
+   *
+   * @param serviceUrl {@code --service-url}: how hooks in pods reach the listener (Kubernetes)
+   * @param journalPasswordFile {@code --journal-password-file}: the journal password, in a file
+   */
   public record Flags(
       Path spec,
       Path dataDir,
@@ -58,11 +88,22 @@ public record OperatorConfig(
       String journal,
       Integer maxConcurrentHooks,
       String hookTimeout,
-      String model) {}
+      String model,
+      String serviceUrl,
+      Path journalPasswordFile) {
+
+    /** The flags without {@code --service-url} and {@code --journal-password-file}. */
+    public Flags(Path spec, Path dataDir, String listen, boolean insecureHttp, Path tlsCertificate, Path tlsKey,
+        String journal, Integer maxConcurrentHooks, String hookTimeout, String model) {
+      this(spec, dataDir, listen, insecureHttp, tlsCertificate, tlsKey, journal, maxConcurrentHooks, hookTimeout, model,
+          null, null);
+    }
+  }
 
   /**
    * @param settings application.conf (its {@code caas} section)
-   * @param env the process environment, for the default data directory
+   * @param env the process environment: the default data directory, the journal password
+   *     ({@link JournalLogin}), the pod's IP on Kubernetes ({@value #POD_IP_VARIABLE})
    * @param applicationOf reads the application name from the specification file
    */
   public static OperatorConfig resolve(
@@ -73,7 +114,8 @@ public record OperatorConfig(
 
   /**
    * @param namedApplication the application named on the command line ({@code --application},
-   *     substrates whose specification is not a file: Kubernetes); null to read it from --spec
+   *     substrates whose specification is not a file: Kubernetes); empty when it is missing there
+   *     (the caller reports that); null to read it from --spec
    */
   public static OperatorConfig resolve(
       Flags flags, Config settings, Map<String, String> env, Function<Path, String> applicationOf,
@@ -86,7 +128,7 @@ public record OperatorConfig(
     if (namedApplication != null) {
       if (spec != null) problems.add("--spec is for the local substrate; --application names the Kubernetes one");
       try {
-        application = ApplicationName.of(namedApplication);
+        if (!namedApplication.isEmpty()) application = ApplicationName.of(namedApplication);
       } catch (IllegalArgumentException e) {
         problems.add("--application: " + e.getMessage());
       }
@@ -142,16 +184,41 @@ public record OperatorConfig(
       problems.add("--insecure-http and --tls-cert contradict each other");
     }
 
+    List<String> otherHosts = new ArrayList<>();
+    if (flags.serviceUrl() != null) {
+      serviceHost(flags.serviceUrl(), flags.insecureHttp(), host, problems).ifPresent(otherHosts::add);
+    }
+    if (namedApplication != null) {
+      String podIp = env.get(POD_IP_VARIABLE);
+      if (podIp != null && !podIp.isBlank()) {
+        if (new ListenHost(podIp).ipLiteral().isPresent()) {
+          otherHosts.add(podIp.strip());
+        } else {
+          problems.add(POD_IP_VARIABLE + " \"" + podIp + "\": not an IP address (set it from the Downward API, status.podIP)");
+        }
+      }
+    }
+    CertificateNames certificateNames = null;
+    if (host != null) {
+      try {
+        certificateNames = CertificateNames.forListener(host, otherHosts);
+      } catch (IllegalArgumentException e) {
+        problems.add("--listen: " + e.getMessage());
+      }
+    }
+
     JournalSettings journal = null;
-    String journalUrl = flags.journal() != null ? flags.journal() : caas.getString("journal.url");
+    boolean journalOnCommandLine = flags.journal() != null;
     int snapshotEvery = caas.getInt("journal.snapshot-every");
     try {
-      JournalSettings base = journalUrl.isBlank()
-          ? (dataDir == null ? null : JournalSettings.h2(dataDir))
-          : JournalSettings.postgres(journalUrl);
+      Optional<JournalSettings> postgres = JournalLogin.resolve(
+          journalOnCommandLine ? flags.journal() : caas.getString("journal.url"),
+          journalOnCommandLine ? JournalLogin.UrlSource.COMMAND_LINE : JournalLogin.UrlSource.CONFIGURATION,
+          flags.journalPasswordFile(), env);
+      JournalSettings base = postgres.orElse(dataDir == null ? null : JournalSettings.h2(dataDir));
       journal = base == null ? null : base.withSnapshotEvery(snapshotEvery).withSyncOnCommit(caas.getBoolean("journal.fsync"));
-    } catch (IllegalArgumentException e) {
-      problems.add("--journal: " + e.getMessage());
+    } catch (InvalidConfiguration e) {
+      problems.addAll(e.problems());
     }
 
     int maxHooks = flags.maxConcurrentHooks() != null ? flags.maxConcurrentHooks() : caas.getInt("max-concurrent-hooks");
@@ -165,6 +232,10 @@ public record OperatorConfig(
     int execOutputLimit = caas.getInt("exec-output-limit");
     if (execOutputLimit <= 0) problems.add("caas.exec-output-limit must be > 0");
     Duration execTimeout = duration("caas.exec-timeout", null, caas, "exec-timeout", problems);
+    if (execTimeout != null && execTimeout.compareTo(ExecTimeout.MAXIMUM) > 0) {
+      problems.add("caas.exec-timeout must be at most " + DurationText.format(ExecTimeout.MAXIMUM)
+          + " (the longest an exec may ask for), got " + DurationText.format(execTimeout));
+    }
 
     RetryPolicy hookRetry = retry("caas.hook-retry", caas.getConfig("hook-retry"), problems);
     RetryPolicy charmRetry = retry("caas.charm-retry", caas.getConfig("charm-retry"), problems);
@@ -174,7 +245,46 @@ public record OperatorConfig(
     if (!problems.isEmpty()) throw new InvalidConfiguration(problems);
     return new OperatorConfig(spec, application, dataDir.toAbsolutePath(), host, port, flags.insecureHttp(),
         flags.tlsCertificate(), flags.tlsKey(), journal, model, maxHooks,
-        hookTimeout, outputLimit, execOutputLimit, execTimeout, hookRetry, charmRetry, poll, shutdown);
+        hookTimeout, outputLimit, execOutputLimit, execTimeout, hookRetry, charmRetry, poll, shutdown,
+        certificateNames);
+  }
+
+  /**
+   * The host of {@code --service-url}, which the listener's certificate must name: hooks in pods
+   * verify it ({@code curl --cacert}) under that name. Its problems: not a URL with a host, a
+   * scheme the listener does not speak, or a listener on loopback that no pod can reach.
+   */
+  private static Optional<String> serviceHost(String serviceUrl, boolean insecureHttp, String listenHost,
+      List<String> problems) {
+    URI uri;
+    try {
+      uri = new URI(serviceUrl.strip());
+    } catch (URISyntaxException e) {
+      uri = null;
+    }
+    if (uri == null || uri.getHost() == null || uri.getScheme() == null
+        || !(uri.getScheme().equals("https") || uri.getScheme().equals("http"))) {
+      problems.add("--service-url \"" + serviceUrl + "\": expected https://HOST:PORT, e.g."
+          + " https://caas-operator-mariadb.demo.svc:30666");
+      return Optional.empty();
+    }
+    String scheme = insecureHttp ? "http" : "https";
+    if (!uri.getScheme().equals(scheme)) {
+      problems.add("--service-url \"" + serviceUrl + "\": the listener serves " + scheme
+          + (insecureHttp ? " (--insecure-http)" : "") + ", so the URL must start with " + scheme + "://");
+    }
+    ListenHost service = new ListenHost(uri.getHost());
+    try {
+      new CertificateNames(List.of(service.value()));
+    } catch (IllegalArgumentException e) {
+      problems.add("--service-url: " + e.getMessage());
+      return Optional.empty();
+    }
+    if (listenHost != null && new ListenHost(listenHost).isLoopback() && !service.isLoopback()) {
+      problems.add("--service-url \"" + serviceUrl + "\" sends hooks in other pods to this listener, but --listen "
+          + listenHost + " takes connections from this pod only; listen on 0.0.0.0 (or the pod's IP)");
+    }
+    return Optional.of(service.value());
   }
 
   /** {@code $XDG_STATE_HOME/caas-operator/<app>}, else {@code ~/.local/state/caas-operator/<app>}. */

@@ -96,6 +96,20 @@ public final class OperatorRuntime {
   }
 
   /**
+   * The user's certificate, used as given; a name clients use that it does not cover is worth a
+   * warning (those clients will refuse it), not a refusal: the user may know better.
+   */
+  private static ListenerTls configuredTls(OperatorConfig config) {
+    ListenerTls tls = ListenerTls.fromFiles(config.tlsCertificate(), config.tlsKey());
+    java.util.List<String> missing = config.certificateNames().missingFrom(tls.certificate());
+    if (!missing.isEmpty()) {
+      log.warn("the certificate {} does not name {}: clients that connect by that name will refuse it",
+          config.tlsCertificate(), String.join(", ", missing));
+    }
+    return tls;
+  }
+
+  /**
    * Starts everything; returns once the listener is bound. Throws {@link DataDirInUse} when
    * another process works on the data directory, and other exceptions when start-up fails.
    */
@@ -134,8 +148,8 @@ public final class OperatorRuntime {
     Optional<ListenerTls> tls = config.insecureHttp()
         ? Optional.empty()
         : Optional.of(config.tlsCertificate() != null
-            ? ListenerTls.fromFiles(config.tlsCertificate(), config.tlsKey())
-            : ListenerTls.inDirectory(dataDir.resolve("tls"), config.listenHost()));
+            ? configuredTls(config)
+            : ListenerTls.inDirectory(dataDir.resolve("tls"), config.certificateNames()));
     AdminToken admin = AdminToken.loadOrCreate(dataDir);
     ListenerSettings listener = new ListenerSettings(config.listenHost(), concretePort(config.listenPort()), config.insecureHttp(), tls);
     URI url = listener.localUrl(new java.net.InetSocketAddress(config.listenHost(), listener.port()));

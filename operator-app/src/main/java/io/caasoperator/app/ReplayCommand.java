@@ -23,8 +23,7 @@ final class ReplayCommand implements Callable<Integer> {
 
   @Mixin OperatorConnection connection;
 
-  @Option(names = "--journal", paramLabel = "URL", description = "Read this PostgreSQL journal directly: postgresql://user:password@host:5432/db.")
-  String journalUrl;
+  @Mixin JournalOptions journal;
 
   @Option(names = "--at", paramLabel = "SEQ|TIME",
       description = "A global offset (as journal shows it) or a time: 2026-11-22T10:15:30Z, 2026-11-22T10:15 (UTC), 15m (ago). Default: the latest.")
@@ -54,7 +53,7 @@ final class ReplayCommand implements Callable<Integer> {
     // A progress line on a terminal only: never in JSON output or a pipe.
     boolean showProgress = System.console() != null && format.equals("text");
     LongConsumer progress = showProgress ? count -> System.err.print("\rreplaying: " + count + " events") : count -> {};
-    return JournalCommand.withJournal("replay", connection, journalUrl, access -> {
+    return JournalCommand.withJournal("replay", connection, journal, access -> {
       if (diff == null) {
         JsonNode state = ReplayText.only(access.state(at, progress), only);
         if (showProgress) System.err.print("\r\033[K");

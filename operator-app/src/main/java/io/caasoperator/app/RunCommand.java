@@ -42,8 +42,15 @@ final class RunCommand implements Callable<Integer> {
   @Option(names = "--tls-key", paramLabel = "FILE", description = "PEM private key of --tls-cert.")
   Path tlsKey;
 
-  @Option(names = "--journal", paramLabel = "URL", description = "postgresql://user:password@host:5432/db (default: H2 file in the data directory).")
+  @Option(names = "--journal", paramLabel = "URL",
+      description = "A PostgreSQL journal: postgresql://USER@HOST:5432/DB (default: H2 file in the data directory)."
+          + " No password here (the process list shows it): use --journal-password-file or $CAAS_JOURNAL_PASSWORD.")
   String journal;
+
+  @Option(names = "--journal-password-file", paramLabel = "FILE",
+      description = "The PostgreSQL journal's password, alone in a file (e.g. a mounted Secret)."
+          + " Else $CAAS_JOURNAL_PASSWORD, else $PGPASSWORD.")
+  Path journalPasswordFile;
 
   @Option(names = "--max-concurrent-hooks", paramLabel = "N", description = "Hook processes running at once across units (default: 16; 1 = serial).")
   Integer maxConcurrentHooks;
@@ -72,7 +79,8 @@ final class RunCommand implements Callable<Integer> {
   Path kubeconfig;
 
   @Option(names = "--service-url", paramLabel = "URL",
-      description = "Kubernetes: how hooks in pods reach the listener, e.g. https://caas-operator.NS.svc:30666 (default: the listener's URL).")
+      description = "Kubernetes: how hooks in pods reach the listener, e.g. https://caas-operator.NS.svc:30666 (default: the listener's URL)."
+          + " The generated certificate names its host (and $POD_IP when set).")
   String serviceUrl;
 
   @Option(names = "--leader-election",
@@ -81,21 +89,45 @@ final class RunCommand implements Callable<Integer> {
           + " and answers 503 on /readyz until it holds the lease again.")
   boolean leaderElection;
 
-  @Override
-  public Integer call() throws Exception {
-    OperatorConfig config;
-    SubstrateFactory.Choice choice;
+  /** What the flags ask for: where units live and everything the operator needs. */
+  record Configured(SubstrateFactory.Choice choice, OperatorConfig config) {}
+
+  /**
+   * The substrate and the configuration these flags ask for, over {@code settings}
+   * (application.conf) and {@code env} (the process environment).
+   *
+   * @throws InvalidConfiguration listing every problem of both at once
+   */
+  Configured configure(com.typesafe.config.Config settings, java.util.Map<String, String> env)
+      throws InvalidConfiguration {
+    java.util.List<String> problems = new java.util.ArrayList<>();
+    SubstrateFactory.Choice choice = substrateChoice(problems);
+    OperatorConfig config = null;
     try {
-      choice = substrateChoice();
       config = OperatorConfig.resolve(
           new OperatorConfig.Flags(spec, dataDir, listen, insecureHttp, tlsCertificate, tlsKey, journal,
-              maxConcurrentHooks, hookTimeout, model),
-          ConfigFactory.load(), System.getenv(), RunCommand::applicationOf,
-          choice instanceof SubstrateFactory.Choice.Kubernetes ? application : null);
+              maxConcurrentHooks, hookTimeout, model, serviceUrl, journalPasswordFile),
+          settings, env, RunCommand::applicationOf,
+          // Kubernetes without --application: substrateChoice reported it; no --spec asked for.
+          choice instanceof SubstrateFactory.Choice.Kubernetes ? (application == null ? "" : application) : null);
+    } catch (InvalidConfiguration e) {
+      problems.addAll(e.problems());
+    }
+    if (!problems.isEmpty()) throw new InvalidConfiguration(problems);
+    return new Configured(choice, config);
+  }
+
+  @Override
+  public Integer call() throws Exception {
+    Configured configured;
+    try {
+      configured = configure(ConfigFactory.load(), System.getenv());
     } catch (InvalidConfiguration e) {
       System.err.println("caas-operator: " + e.getMessage());
       return 2;
     }
+    OperatorConfig config = configured.config();
+    SubstrateFactory.Choice choice = configured.choice();
     OperatorRuntime runtime = new OperatorRuntime(config, choice);
     // Handle the signals ourselves so that a requested stop exits 0 after a clean shutdown.
     Signal.handle(new Signal("TERM"), s -> runtime.stop(OperatorRuntime.StopReason.SIGNAL, "SIGTERM"));
@@ -113,9 +145,8 @@ final class RunCommand implements Callable<Integer> {
     return runtime.awaitTermination();
   }
 
-  /** The substrate flags, checked together (their problems join the configuration's). */
-  private SubstrateFactory.Choice substrateChoice() throws InvalidConfiguration {
-    java.util.List<String> problems = new java.util.ArrayList<>();
+  /** The substrate flags, checked together; their problems are added to {@code problems}. */
+  private SubstrateFactory.Choice substrateChoice(java.util.List<String> problems) {
     SubstrateFactory.Choice choice = null;
     switch (substrate) {
       case "local" -> {
@@ -137,7 +168,6 @@ final class RunCommand implements Callable<Integer> {
       }
       default -> problems.add("--substrate \"" + substrate + "\": expected local or kubernetes");
     }
-    if (!problems.isEmpty()) throw new InvalidConfiguration(problems);
     return choice;
   }
 

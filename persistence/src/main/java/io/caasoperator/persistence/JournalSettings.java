@@ -7,6 +7,7 @@ import java.net.URI;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.regex.Pattern;
 
 /**
  * Where the journal lives: an H2 file in the data directory (embedded default) or PostgreSQL.
@@ -60,7 +61,8 @@ public record JournalSettings(
 
   /**
    * Parses {@code postgresql://user:password@host:port/database} (libpq style) or a {@code
-   * jdbc:postgresql:} url; throws IllegalArgumentException naming the problem.
+   * jdbc:postgresql:} url; throws IllegalArgumentException naming the problem (with any password
+   * in the url masked: the message is printed).
    */
   public static JournalSettings postgres(String url) {
     if (url.startsWith("jdbc:postgresql:")) {
@@ -70,13 +72,13 @@ public record JournalSettings(
     try {
       uri = URI.create(url);
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("invalid journal url \"" + url + "\": " + e.getMessage());
+      throw new IllegalArgumentException("invalid journal url \"" + masked(url) + "\": not a URL");
     }
     if (!"postgresql".equals(uri.getScheme()) && !"postgres".equals(uri.getScheme())) {
-      throw new IllegalArgumentException("invalid journal url \"" + url + "\": expected postgresql://user:password@host:port/database");
+      throw new IllegalArgumentException("invalid journal url \"" + masked(url) + "\": expected postgresql://user@host:port/database");
     }
     if (uri.getHost() == null || uri.getPath() == null || uri.getPath().length() <= 1) {
-      throw new IllegalArgumentException("invalid journal url \"" + url + "\": host and database are required");
+      throw new IllegalArgumentException("invalid journal url \"" + masked(url) + "\": host and database are required");
     }
     String user = "";
     String password = "";
@@ -89,6 +91,36 @@ public record JournalSettings(
     String jdbc = "jdbc:postgresql://" + uri.getHost() + ":" + port + uri.getPath()
         + (uri.getRawQuery() == null ? "" : "?" + uri.getRawQuery());
     return new JournalSettings(Backend.POSTGRESQL, jdbc, user, password, DEFAULT_SNAPSHOT_EVERY, false);
+  }
+
+  // user:password@ in a url (any scheme: a mistyped one is quoted in messages too); password=...
+  // among the parameters of either form.
+  private static final Pattern USERINFO_PASSWORD =
+      Pattern.compile("^([a-zA-Z][a-zA-Z0-9+.-]*://[^@/?#:]*):[^@/?#]*@");
+  private static final Pattern PARAMETER_PASSWORD = Pattern.compile("([?&]password=)[^&#]*", Pattern.CASE_INSENSITIVE);
+
+  /**
+   * Whether {@code url} carries a password ({@code postgresql://user:secret@...} or a {@code
+   * password=} parameter). Such a url is fine in a configuration file and wrong on a command line,
+   * where every user of the machine reads it in the process list.
+   */
+  public static boolean carriesPassword(String url) {
+    return USERINFO_PASSWORD.matcher(url).find() || PARAMETER_PASSWORD.matcher(url).find();
+  }
+
+  /** {@code url} with any password in it replaced by {@code ***}, for messages. */
+  public static String masked(String url) {
+    String masked = USERINFO_PASSWORD.matcher(url).replaceFirst("$1:***@");
+    return PARAMETER_PASSWORD.matcher(masked).replaceAll("$1***");
+  }
+
+  /**
+   * These settings logging in with {@code password} (read from a file or the environment),
+   * instead of one in the url.
+   */
+  public JournalSettings withPassword(String password) {
+    if (backend != Backend.POSTGRESQL) throw new IllegalStateException("the H2 journal takes no password");
+    return new JournalSettings(backend, jdbcUrl, user, password, snapshotEvery, syncOnCommit);
   }
 
   public JournalSettings withSnapshotEvery(int events) {
@@ -107,7 +139,15 @@ public record JournalSettings(
 
   /** A url for people: the password is never shown. */
   public String describe() {
-    return backend == Backend.H2 ? jdbcUrl.substring(0, jdbcUrl.indexOf(';')) : jdbcUrl + (user.isEmpty() ? "" : " as " + user);
+    return backend == Backend.H2 ? jdbcUrl.substring(0, jdbcUrl.indexOf(';'))
+        : masked(jdbcUrl) + (user.isEmpty() ? "" : " as " + user);
+  }
+
+  /** The record's own toString would print the password wherever settings are logged. */
+  @Override
+  public String toString() {
+    return "JournalSettings[" + backend + " " + masked(jdbcUrl) + (user.isEmpty() ? "" : " as " + user)
+        + (password.isEmpty() ? "" : " with a password") + ", snapshot every " + snapshotEvery + "]";
   }
 
   public Config toConfig() {

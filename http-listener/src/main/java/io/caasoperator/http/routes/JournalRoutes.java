@@ -14,6 +14,7 @@ import io.caasoperator.persistence.timeline.PointInTime;
 import io.caasoperator.persistence.timeline.Replay;
 import io.caasoperator.persistence.timeline.ReplayPoint;
 import java.time.Clock;
+import java.time.DateTimeException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
@@ -75,11 +76,11 @@ public final class JournalRoutes {
         throw new IllegalArgumentException("unit " + unit + " is not a unit of " + application);
       }
       filter = new JournalFilter(unit, JournalFilter.parseTypes(query.get("type")),
-          time(query.get("since")), time(query.get("until")));
+          time("since", query.get("since")), time("until", query.get("until")));
       Set<String> unknown = filter.unknownTypes(eventTypes);
       if (!unknown.isEmpty()) throw new IllegalArgumentException("unknown event type(s) " + unknown);
-      after = query.containsKey("after") ? Long.parseLong(query.get("after")) : 0;
-      follow = Boolean.parseBoolean(query.getOrDefault("follow", "false"));
+      after = offset(query.get("after"));
+      follow = flag("follow", query.get("follow"));
     } catch (IllegalArgumentException e) {
       return JsonErrors.complete(ApiError.badRequest(e.getMessage()));
     }
@@ -98,13 +99,49 @@ public final class JournalRoutes {
       point = ReplayPoint.parse(at.orElse(null), clock);
     } catch (IllegalArgumentException e) {
       return JsonErrors.complete(ApiError.badRequest(e.getMessage()));
+    } catch (ArithmeticException | DateTimeException e) {
+      return JsonErrors.complete(ApiError.badRequest(tooFarBack("at", at.orElse(""))));
     }
     CompletionStage<ReplayedStatus> replayed = reader.all(application)
         .thenApply(entries -> ReplayedStatus.of(Replay.to(point, application, entries)));
     return onSuccess(replayed, status -> complete(StatusCodes.OK, status, Jackson.marshaller(json)));
   }
 
-  private Instant time(String text) {
-    return text == null || text.isBlank() ? null : PointInTime.parse(text, clock);
+  /**
+   * A duration ago so long that it overflows ({@code since=99999999999999h}) is the caller's
+   * mistake, not the operator's: a 400 naming the parameter, never the 500 of the arithmetic.
+   */
+  private Instant time(String parameter, String text) {
+    if (text == null || text.isBlank()) return null;
+    try {
+      return PointInTime.parse(text, clock);
+    } catch (ArithmeticException | DateTimeException e) {
+      throw new IllegalArgumentException(tooFarBack(parameter, text));
+    }
+  }
+
+  private static String tooFarBack(String parameter, String text) {
+    return "\"" + parameter + "\": \"" + text + "\" is too far back; give a time such as 2026-11-22T10:15:30Z"
+        + " or a duration ago such as 15m, 2h, 30d";
+  }
+
+  /** {@code true} or {@code false}: {@code follow=yes} is refused rather than read as false. */
+  private static boolean flag(String parameter, String text) {
+    if (text == null || text.equals("false")) return false;
+    if (text.equals("true")) return true;
+    throw new IllegalArgumentException("\"" + parameter + "\": expected true or false, got \"" + text + "\"");
+  }
+
+  /** A global offset: a whole number from 0. */
+  private static long offset(String text) {
+    if (text == null) return 0;
+    try {
+      long offset = Long.parseLong(text);
+      if (offset >= 0) return offset;
+    } catch (NumberFormatException e) {
+      // answered below, with the rule
+    }
+    throw new IllegalArgumentException("\"after\": expected a global offset (a whole number from 0), got \""
+        + text + "\"");
   }
 }

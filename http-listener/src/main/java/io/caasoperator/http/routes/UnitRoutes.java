@@ -34,7 +34,8 @@ public final class UnitRoutes {
   /**
    * The body of an exec call.
    *
-   * @param timeout e.g. {@code 30s}, {@code 5m} (default {@code caas.exec-timeout})
+   * @param timeout e.g. {@code 30s}, {@code 5m}, at most {@link ExecTimeout#MAXIMUM} (default
+   *     {@code caas.exec-timeout})
    * @param operator run in the operator's own context rather than the unit's (the same on the
    *     local substrate, where both are this machine)
    */
@@ -59,6 +60,10 @@ public final class UnitRoutes {
 
   public UnitRoutes(
       ActorRef<OperatorActor.Command> operator, ActorSystem<?> system, ObjectMapper json, Duration askTimeout, Duration execTimeout) {
+    if (execTimeout.isNegative() || execTimeout.isZero() || execTimeout.compareTo(ExecTimeout.MAXIMUM) > 0) {
+      throw new IllegalArgumentException("the default exec timeout must be between 0 and "
+          + DurationText.format(ExecTimeout.MAXIMUM) + ", got " + DurationText.format(execTimeout));
+    }
     this.operator = operator;
     this.execTimeout = execTimeout;
     this.system = system;
@@ -97,12 +102,11 @@ public final class UnitRoutes {
     if (request.commands().isBlank()) return JsonErrors.complete(ApiError.badRequest("\"commands\" is empty"));
     Duration timeout = execTimeout;
     if (request.timeout().isPresent()) {
-      Optional<Duration> parsed = DurationText.parse(request.timeout().get().strip());
-      if (parsed.isEmpty() || parsed.get().isZero()) {
-        return JsonErrors.complete(ApiError.badRequest(
-            "\"timeout\": \"" + request.timeout().get() + "\" is not a duration (use e.g. 30s, 5m, 1h)"));
+      try {
+        timeout = ExecTimeout.parse(request.timeout().get());
+      } catch (IllegalArgumentException e) {
+        return JsonErrors.complete(ApiError.badRequest(e.getMessage()));
       }
-      timeout = parsed.get();
     }
     ActionRun action = null;
     if (request.action().isPresent()) {

@@ -11,11 +11,8 @@ import java.security.SecureRandom;
 import java.security.cert.X509Certificate;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.Date;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Set;
 import org.bouncycastle.asn1.x500.X500Name;
 import org.bouncycastle.asn1.x509.BasicConstraints;
 import org.bouncycastle.asn1.x509.ExtendedKeyUsage;
@@ -33,7 +30,8 @@ import org.bouncycastle.operator.jcajce.JcaContentSignerBuilder;
 
 /**
  * A certificate the operator makes for itself when none is configured: RSA-2048, CN=caas-operator,
- * valid ten years, naming the listen host, {@code localhost} and {@code 127.0.0.1}.
+ * valid ten years, naming the hosts of a {@link CertificateNames} (the listen host,
+ * {@code localhost}, {@code 127.0.0.1} and the hosts clients elsewhere use).
  *
  * <p>It is its own CA ({@code CA:true}, keyCertSign) so a client can pass the certificate file
  * as its CA file ({@code curl --cacert}, {@code OperatorClient}) and keep hostname verification.
@@ -48,8 +46,13 @@ public record SelfSignedCertificate(X509Certificate certificate, PrivateKey key)
     // Accept clients whose clock is a little behind ours.
     private static final Duration BACKDATE = Duration.ofHours(1);
 
-    /** Generates a new key and certificate for {@code host}, valid from {@code now}. */
+    /** Generates a new key and certificate for {@code host} and loopback, valid from {@code now}. */
     public static SelfSignedCertificate generate(ListenHost host, Instant now, SecureRandom random) {
+        return generate(CertificateNames.forListener(host.value(), List.of()), now, random);
+    }
+
+    /** Generates a new key and a certificate naming {@code names}, valid from {@code now}. */
+    public static SelfSignedCertificate generate(CertificateNames names, Instant now, SecureRandom random) {
         try {
             KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
             generator.initialize(2048, random);
@@ -64,7 +67,7 @@ public record SelfSignedCertificate(X509Certificate certificate, PrivateKey key)
             builder.addExtension(Extension.keyUsage, true, new KeyUsage(
                     KeyUsage.digitalSignature | KeyUsage.keyEncipherment | KeyUsage.keyCertSign));
             builder.addExtension(Extension.extendedKeyUsage, false, new ExtendedKeyUsage(KeyPurposeId.id_kp_serverAuth));
-            builder.addExtension(Extension.subjectAlternativeName, false, subjectAlternativeNames(host));
+            builder.addExtension(Extension.subjectAlternativeName, false, subjectAlternativeNames(names));
             builder.addExtension(Extension.subjectKeyIdentifier, false,
                     extensions.createSubjectKeyIdentifier(pair.getPublic()));
             X509Certificate certificate = new JcaX509CertificateConverter().getCertificate(
@@ -76,26 +79,15 @@ public record SelfSignedCertificate(X509Certificate certificate, PrivateKey key)
         }
     }
 
-    static GeneralNames subjectAlternativeNames(ListenHost host) {
-        // A wildcard address is not a name anyone connects to; clients use 127.0.0.1 instead.
-        Set<String> seen = new LinkedHashSet<>();
-        List<GeneralName> names = new ArrayList<>();
-        if (!host.isWildcard()) {
-            names.add(generalName(host));
-            seen.add(host.value().toLowerCase(java.util.Locale.ROOT));
-        }
-        for (String fixed : List.of("localhost", "127.0.0.1")) {
-            if (seen.add(fixed)) {
-                names.add(generalName(new ListenHost(fixed)));
-            }
-        }
-        return new GeneralNames(names.toArray(GeneralName[]::new));
+    static GeneralNames subjectAlternativeNames(CertificateNames names) {
+        return new GeneralNames(names.hosts().stream().map(SelfSignedCertificate::generalName)
+                .toArray(GeneralName[]::new));
     }
 
-    private static GeneralName generalName(ListenHost host) {
-        return host.ipLiteral()
+    private static GeneralName generalName(String host) {
+        return new ListenHost(host).ipLiteral()
                 .map(InetAddress::getHostAddress)
                 .map(ip -> new GeneralName(GeneralName.iPAddress, ip))
-                .orElseGet(() -> new GeneralName(GeneralName.dNSName, host.value()));
+                .orElseGet(() -> new GeneralName(GeneralName.dNSName, host));
     }
 }

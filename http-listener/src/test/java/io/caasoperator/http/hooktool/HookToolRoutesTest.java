@@ -165,6 +165,20 @@ class HookToolRoutesTest {
     }
 
     @Test
+    void jsonArgumentsThatAreNotStringsAre400NamingTheArgument() throws Exception {
+        HttpResponse<byte[]> number = post("status-set", Optional.of(GOOD), "application/json",
+                "{\"args\": [\"active\", 1]}".getBytes(StandardCharsets.UTF_8));
+        HttpResponse<byte[]> stdin = post("state-set", Optional.of(GOOD), "application/json",
+                "{\"args\": [], \"stdin\": true}".getBytes(StandardCharsets.UTF_8));
+
+        assertThat(number.statusCode()).isEqualTo(400);
+        assertThat(json(number).get("detail").asText()).isEqualTo("field \"args[1]\": expected a string, got 1");
+        assertThat(stdin.statusCode()).isEqualTo(400);
+        assertThat(json(stdin).get("detail").asText()).isEqualTo("field \"stdin\": expected a string, got true");
+        assertThat(received).isEmpty();
+    }
+
+    @Test
     void aBodyOverOneMebibyteIs413() throws Exception {
         byte[] big = HookToolFraming.encodeCall(List.of("--file", "-"),
                 "x".repeat((int) ListenerSettings.DEFAULT_MAX_REQUEST_BYTES + 1));

@@ -187,6 +187,53 @@ class ApiRoutesTest {
   }
 
   @Test
+  void execCommandsThatAreNotAJsonStringAre400AndNeverRun() throws Exception {
+    try (var client = admin()) {
+      for (String commands : List.of("123", "true", "1.5", "[\"id\"]", "{\"sh\": \"id\"}")) {
+        var response = client.post("/v1/units/hello/0/exec", "{\"commands\": " + commands + "}");
+        assertThat(response.statusCode()).as(commands).isEqualTo(400);
+        assertThat(json(response).path("error").asText()).isEqualTo("bad_request");
+        assertThat(json(response).path("detail").asText()).as(commands).startsWith("field \"commands\": expected a string");
+      }
+      var operator = client.post("/v1/units/hello/0/exec", "{\"commands\": \"id\", \"operator\": \"false\"}");
+      assertThat(json(operator).path("detail").asText())
+          .isEqualTo("field \"operator\": expected true or false, got \"false\"");
+      var actionName = client.post("/v1/units/hello/0/exec", "{\"commands\": \"id\", \"action\": {\"name\": 7}}");
+      assertThat(json(actionName).path("detail").asText()).isEqualTo("field \"action.name\": expected a string, got 7");
+      assertThat(received).isEmpty();
+    }
+  }
+
+  @Test
+  void execTimeoutsOverTheMaximumOrOverflowingAre400NamingTheMaximum() throws Exception {
+    try (var client = admin()) {
+      for (String timeout : List.of("25h", "100000000h", "9223372036854775807s", "99999999999999999999999s")) {
+        var response = client.post("/v1/units/hello/0/exec", "{\"commands\":\"true\",\"timeout\":\"" + timeout + "\"}");
+        assertThat(response.statusCode()).as(timeout).isEqualTo(400);
+        assertThat(json(response).path("error").asText()).isEqualTo("bad_request");
+        assertThat(json(response).path("detail").asText()).as(timeout)
+            .isEqualTo("\"timeout\": \"" + timeout + "\" is longer than the maximum of 24h");
+      }
+      assertThat(received).isEmpty();
+      var longest = client.post("/v1/units/hello/0/exec", "{\"commands\":\"true\",\"timeout\":\"24h\"}");
+      assertThat(longest.statusCode()).isEqualTo(200);
+      assertThat(((OperatorActor.ExecOnUnit) received.get(0)).timeout()).isEqualTo(Duration.ofHours(24));
+    }
+  }
+
+  @Test
+  void resolveRetryMustBeAJsonBoolean() throws Exception {
+    try (var client = admin()) {
+      for (String retry : List.of("\"true\"", "1", "\"\"")) {
+        var response = client.post("/v1/units/hello/0/resolve", "{\"retry\": " + retry + "}");
+        assertThat(response.statusCode()).as(retry).isEqualTo(400);
+        assertThat(json(response).path("detail").asText()).as(retry).startsWith("field \"retry\": expected true or false");
+      }
+      assertThat(received).isEmpty();
+    }
+  }
+
+  @Test
   void resolveOfAUnitWithoutAFailedHookIs409AndOfAnUnknownUnit404() throws Exception {
     try (var client = admin()) {
       var nothing = client.post("/v1/units/hello/0/resolve", "{\"retry\":false}");

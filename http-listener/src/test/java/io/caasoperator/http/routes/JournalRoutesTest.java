@@ -137,6 +137,31 @@ class JournalRoutesTest {
   }
 
   @Test
+  void aDurationAgoThatOverflowsIs400NamingTheParameter() throws Exception {
+    for (String[] query : new String[][] {{"/v1/journal?since=", "since", "9223372036854775807d"},
+        {"/v1/journal?until=", "until", "99999999999999h"}, {"/v1/journal/state?at=", "at", "9223372036854775807m"}}) {
+      HttpResponse<String> response = client.get(query[0] + query[2]);
+      assertThat(response.statusCode()).as(query[2]).isEqualTo(400);
+      JsonNode body = json.readTree(response.body());
+      assertThat(body.path("error").asText()).isEqualTo("bad_request");
+      assertThat(body.path("detail").asText()).startsWith("\"" + query[1] + "\": \"" + query[2] + "\" is too far back");
+    }
+  }
+
+  @Test
+  void followAndAfterTakeOnlyWhatTheyMean() throws Exception {
+    HttpResponse<String> follow = client.get("/v1/journal?follow=yes");
+    assertThat(follow.statusCode()).isEqualTo(400);
+    assertThat(json.readTree(follow.body()).path("detail").asText()).isEqualTo("\"follow\": expected true or false, got \"yes\"");
+    for (String after : List.of("-1", "x", "99999999999999999999")) {
+      HttpResponse<String> response = client.get("/v1/journal?after=" + after);
+      assertThat(response.statusCode()).as(after).isEqualTo(400);
+      assertThat(json.readTree(response.body()).path("detail").asText()).startsWith("\"after\": expected a global offset");
+    }
+    assertThat(lines("/v1/journal?after=3&follow=false")).hasSize(2);
+  }
+
+  @Test
   void badQueriesAreRefusedWithAJsonError() throws Exception {
     for (String path : List.of("/v1/journal?type=Nope", "/v1/journal?unit=other/0", "/v1/journal?since=yesterday",
         "/v1/journal/state?at=soon")) {

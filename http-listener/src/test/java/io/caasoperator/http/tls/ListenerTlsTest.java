@@ -74,6 +74,50 @@ class ListenerTlsTest {
     }
 
     @Test
+    void aGeneratedCertificateMissingANameNowWantedIsGeneratedAgainForAllOfThem() throws Exception {
+        Path tlsDir = dataDir.resolve("tls");
+        ListenerTls loopback = ListenerTls.inDirectory(tlsDir, CertificateNames.forListener("0.0.0.0", List.of()),
+                CLOCK, new SecureRandom());
+        CertificateNames inThePod = CertificateNames.forListener("0.0.0.0",
+                List.of("caas-operator-mariadb.demo.svc", "10.244.0.7"));
+
+        ListenerTls regenerated = ListenerTls.inDirectory(tlsDir, inThePod, CLOCK, new SecureRandom());
+        ListenerTls reused = ListenerTls.inDirectory(tlsDir, inThePod, CLOCK, new SecureRandom());
+
+        assertThat(regenerated.certificate().getSerialNumber()).isNotEqualTo(loopback.certificate().getSerialNumber());
+        assertThat(sans(regenerated.certificate())).containsExactlyInAnyOrder("dns:localhost", "ip:127.0.0.1",
+                "dns:caas-operator-mariadb.demo.svc", "ip:10.244.0.7");
+        assertThat(reused.certificate().getSerialNumber()).isEqualTo(regenerated.certificate().getSerialNumber());
+        assertThat(Pem.readCertificates(tlsDir.resolve("listener.crt")).get(0)).isEqualTo(regenerated.certificate());
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(tlsDir.resolve("listener.key"))))
+                .isEqualTo("rw-------");
+    }
+
+    @Test
+    void aCertificateNamingMoreThanWantedIsKept() throws Exception {
+        Path tlsDir = dataDir.resolve("tls");
+        ListenerTls wide = ListenerTls.inDirectory(tlsDir,
+                CertificateNames.forListener("0.0.0.0", List.of("op.demo.svc")), CLOCK, new SecureRandom());
+
+        ListenerTls narrow = ListenerTls.inDirectory(tlsDir, "127.0.0.1", CLOCK, new SecureRandom());
+
+        assertThat(narrow.certificate().getSerialNumber()).isEqualTo(wide.certificate().getSerialNumber());
+    }
+
+    @Test
+    void aCertificateTheOperatorDidNotMakeIsKeptEvenWhenItMissesAName() throws Exception {
+        Path tlsDir = Files.createDirectories(dataDir.resolve("tls"));
+        SelfSignedCertificate theirs = ForeignCertificate.naming("localhost");
+        Files.writeString(tlsDir.resolve("listener.key"), Pem.of(theirs.key()));
+        Files.writeString(tlsDir.resolve("listener.crt"), Pem.of(theirs.certificate()));
+
+        ListenerTls kept = ListenerTls.inDirectory(tlsDir,
+                CertificateNames.forListener("0.0.0.0", List.of("op.demo.svc")), CLOCK, new SecureRandom());
+
+        assertThat(kept.certificate()).isEqualTo(theirs.certificate());
+    }
+
+    @Test
     void configuredCertificateAndKeyAreUsed() throws Exception {
         SelfSignedCertificate configured = SelfSignedCertificate.generate(new ListenHost("localhost"), NOW,
                 new SecureRandom());
