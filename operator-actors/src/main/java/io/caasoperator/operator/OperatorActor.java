@@ -18,7 +18,6 @@ import io.caasoperator.substrate.UnitObservation;
 import io.caasoperator.substrate.UnitsObserved;
 import io.caasoperator.hook.HookContexts;
 import io.caasoperator.hooktool.PeerUnit;
-import io.caasoperator.hooktool.ToolEffect;
 import io.caasoperator.unit.ActionRun;
 import io.caasoperator.unit.ApplicationSnapshot;
 import io.caasoperator.unit.Desired;
@@ -494,18 +493,7 @@ public final class OperatorActor extends EventSourcedBehavior<OperatorActor.Comm
   }
 
   private Effect<OperatorEvent, OperatorState> onApplicationEffects(OperatorState state, UnitActor.Report.ApplicationEffects report) {
-    List<OperatorEvent> events = new ArrayList<>();
-    Instant now = now();
-    for (ToolEffect effect : report.effects()) {
-      switch (effect) {
-        case ToolEffect.ApplicationStatusSet e -> events.add(new CharmApplicationStatusSet(e.status(), now));
-        case ToolEffect.LeaderSettingsSet e -> events.add(new LeaderSettingsChanged(e.changes(), now));
-        case ToolEffect.WorkloadVersionSet e -> events.add(new WorkloadVersionSet(e.version(), now));
-        default -> {}
-      }
-    }
-    if (events.isEmpty()) return Effect().none();
-    return Effect().persist(events).thenRun(this::syncChildren);
+    return Effect().persist(report.events()).thenRun(this::syncChildren);
   }
 
   private Effect<OperatorEvent, OperatorState> onDrain(OperatorState state, Drain cmd) {

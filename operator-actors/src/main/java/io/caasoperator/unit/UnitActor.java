@@ -6,7 +6,8 @@ import io.caasoperator.hook.HookContexts;
 import io.caasoperator.metrics.OperatorMetrics;
 import io.caasoperator.hook.HookInvocation;
 import io.caasoperator.hooktool.HookTools;
-import io.caasoperator.hooktool.ToolEffect;
+import io.caasoperator.hooktool.ToolEffects;
+import io.caasoperator.persistence.OperatorEvent;
 import io.caasoperator.hooktool.ToolOutcome;
 import io.caasoperator.hook.ProcessResult;
 import io.caasoperator.persistence.HookKind;
@@ -129,8 +130,11 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
 
     record Dead(UnitId unit) implements Report {}
 
-    /** Application-wide effects of a hook tool (status, leader settings, workload version). */
-    record ApplicationEffects(UnitId unit, List<ToolEffect> effects) implements Report {}
+    /**
+     * Application-wide effects of a hook tool (status, leader settings, workload version), for
+     * the application's journal.
+     */
+    record ApplicationEffects(UnitId unit, List<OperatorEvent> events) implements Report {}
   }
 
   private record Advance() implements Command {}
@@ -410,33 +414,14 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
     ActionRun action = runningExec != null ? runningExec.action() : null;
     ToolOutcome outcome =
         HookTools.run(cmd.tool(), cmd.args(), cmd.stdin(), new UnitToolContext(state, cmd.app(), hook, action), now);
-    List<UnitEvent> events = new ArrayList<>();
-    List<ToolEffect> applicationWide = new ArrayList<>();
-    for (ToolEffect effect : outcome.effects()) {
-      switch (effect) {
-        case ToolEffect.WorkloadStatusSet e -> events.add(new WorkloadStatusSet(e.status(), now));
-        case ToolEffect.CharmStateSet e -> events.add(new CharmStateSet(e.key(), e.value(), now));
-        case ToolEffect.CharmStateDeleted e -> events.add(new CharmStateDeleted(e.key(), now));
-        case ToolEffect.PortOpened e -> events.add(new PortOpened(e.port().toString(), now));
-        case ToolEffect.PortClosed e -> events.add(new PortClosed(e.port().toString(), now));
-        case ToolEffect.Logged e -> log(e.level(), hook, e.message());
-        case ToolEffect.ApplicationStatusSet e -> applicationWide.add(e);
-        case ToolEffect.LeaderSettingsSet e -> applicationWide.add(e);
-        case ToolEffect.WorkloadVersionSet e -> applicationWide.add(e);
-        case ToolEffect.ActionResultSet e -> recordAction(e);
-        case ToolEffect.ActionLogged e -> recordAction(e);
-        case ToolEffect.ActionFailed e -> recordAction(e);
-      }
-    }
-    if (!applicationWide.isEmpty()) operator.tell(new Report.ApplicationEffects(unit, applicationWide));
+    ToolEffects effects = ToolEffects.split(outcome.effects(), now);
+    effects.logged().forEach(line -> log(line.level(), hook, line.message()));
+    if (actionRecorder != null) effects.actionEffects().forEach(actionRecorder::record);
+    if (!effects.applicationEvents().isEmpty()) operator.tell(new Report.ApplicationEffects(unit, effects.applicationEvents()));
+    List<UnitEvent> events = effects.unitEvents();
     ToolReply reply = new ToolReply(outcome, null);
     if (events.isEmpty()) return Effect().reply(cmd.replyTo(), reply);
     return Effect().persist(events).thenRun(this::report).thenReply(cmd.replyTo(), s -> reply);
-  }
-
-  /** Action tools only run inside an action (the interpreter refuses them elsewhere). */
-  private void recordAction(ToolEffect effect) {
-    if (actionRecorder != null) actionRecorder.record(effect);
   }
 
   /** juju-log: the charm's own words, in the operator's log, at the level it chose. */
