@@ -25,6 +25,7 @@ import java.util.function.Function;
  * @param dataDir journal, charms, unit directories, TLS material, admin token
  * @param listenHost where the HTTP listener binds
  * @param listenPort its port (0: any free port; the chosen one is written to {@code <data-dir>/listener})
+ * @param specQuietPeriod how long a change of the specification file must hold still before it is acted on
  */
 public record OperatorConfig(
     Path specFile,
@@ -45,6 +46,7 @@ public record OperatorConfig(
     RetryPolicy hookRetry,
     RetryPolicy charmRetry,
     Duration specPollInterval,
+    Duration specQuietPeriod,
     Duration shutdownTimeout) {
 
   /** The flags of {@code run}; null means "not given". */
@@ -169,12 +171,13 @@ public record OperatorConfig(
     RetryPolicy hookRetry = retry("caas.hook-retry", caas.getConfig("hook-retry"), problems);
     RetryPolicy charmRetry = retry("caas.charm-retry", caas.getConfig("charm-retry"), problems);
     Duration poll = duration("caas.spec-poll-interval", null, caas, "spec-poll-interval", problems);
+    Duration quiet = quietPeriod(caas, problems);
     Duration shutdown = duration("caas.shutdown-timeout", null, caas, "shutdown-timeout", problems);
 
     if (!problems.isEmpty()) throw new InvalidConfiguration(problems);
     return new OperatorConfig(spec, application, dataDir.toAbsolutePath(), host, port, flags.insecureHttp(),
         flags.tlsCertificate(), flags.tlsKey(), journal, model, maxHooks,
-        hookTimeout, outputLimit, execOutputLimit, execTimeout, hookRetry, charmRetry, poll, shutdown);
+        hookTimeout, outputLimit, execOutputLimit, execTimeout, hookRetry, charmRetry, poll, quiet, shutdown);
   }
 
   /** {@code $XDG_STATE_HOME/caas-operator/<app>}, else {@code ~/.local/state/caas-operator/<app>}. */
@@ -184,6 +187,21 @@ public record OperatorConfig(
         ? Path.of(state)
         : Path.of(env.getOrDefault("HOME", System.getProperty("user.home")), ".local", "state");
     return base.resolve("caas-operator").resolve(application.value());
+  }
+
+  /** {@code caas.spec-quiet-period}: zero is allowed (act on every change at once), negative is not. */
+  private static Duration quietPeriod(Config caas, List<String> problems) {
+    try {
+      Duration d = caas.getDuration("spec-quiet-period");
+      if (d.isNegative()) {
+        problems.add("caas.spec-quiet-period must be >= 0, got " + d);
+        return null;
+      }
+      return d;
+    } catch (ConfigException e) {
+      problems.add("caas.spec-quiet-period: not a duration (use e.g. 300ms, 1s)");
+      return null;
+    }
   }
 
   private static Duration duration(String name, String flag, Config caas, String key, List<String> problems) {
