@@ -27,7 +27,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -37,6 +36,7 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -46,7 +46,7 @@ import org.slf4j.LoggerFactory;
  * agentsDir/unit-<app>-<n>}. A unit beyond the scale whose directory still exists is dying; it
  * is gone once the operator has run its remove hook, deleted the directory and called {@link
  * UnitRemover#release}. Containers "start" as soon as a charm is deployed, since nothing
- * provisions them here.
+ * provisions them here, and start again when a unit gets a new pod ({@link LocalPods}).
  *
  * <p>The file is polled by content rather than watched for events: editors that save by writing
  * a new file and renaming it over the old one break inotify watches, and polling a small file
@@ -60,9 +60,6 @@ public final class LocalSubstrate implements Substrate {
 
   private static final Logger log = LoggerFactory.getLogger(LocalSubstrate.class);
 
-  /** Every container of every alive unit starts once; repeats of this id are harmless. */
-  static final String START_ID = "local-1";
-
   private final Path specFile;
   private final Path agentsDir;
   private final LocalProcessExecutor executor;
@@ -75,7 +72,7 @@ public final class LocalSubstrate implements Substrate {
   private final List<Subscriber<UnitsObserved>> unitWatches = new CopyOnWriteArrayList<>();
   private final List<Subscriber<ContainerStarted>> containerWatches =
       new CopyOnWriteArrayList<>();
-  private final UnitRemover remover = unit -> onSchedulerAndWait(this::refreshUnits);
+  private final UnitRemover remover = unit -> onSchedulerAndWait(() -> released(unit));
   private final QuietPeriod quietPeriod;
 
   // Confined to the scheduler thread.
@@ -94,8 +91,8 @@ public final class LocalSubstrate implements Substrate {
   private List<UnitObservation> units;
   /** Containers of the deployed charm; null until the operator deployed one. */
   private List<String> containers;
-  /** Alive units whose container starts were sent. */
-  private final Set<UnitId> started = new HashSet<>();
+  /** Each listed unit's pod, whose container starts are announced once. */
+  private final LocalPods pods = new LocalPods();
 
   /**
    * @param specFile the application specification; polled, may be replaced or edited at any time
@@ -183,9 +180,9 @@ public final class LocalSubstrate implements Substrate {
     onScheduler(() -> {
       if (charm.containers().equals(containers)) return;
       containers = charm.containers();
-      // A new charm may bring new containers: announce all again (same start id, no rerun).
-      started.clear();
-      announceNewStarts();
+      // A new charm may bring new containers: announce every pod again with its start id
+      // (the same ids: containers already started do not start again).
+      announceAllStarts(containerWatches);
     });
   }
 
@@ -237,7 +234,7 @@ public final class LocalSubstrate implements Substrate {
   }
 
   private void greetContainerWatch(Subscriber<ContainerStarted> subscriber) {
-    announceAllStarts(subscriber);
+    announceAllStarts(List.of(subscriber));
   }
 
   // ---- the specification ---------------------------------------------------------------------
@@ -354,9 +351,20 @@ public final class LocalSubstrate implements Substrate {
     List<UnitObservation> listing = listUnits(good);
     if (listing.equals(units)) return false;
     units = listing;
+    pods.keepOnly(listing.stream().map(UnitObservation::unit).collect(Collectors.toSet()));
     publish(unitWatches, new UnitsObserved(listing, true));
     announceNewStarts();
     return true;
+  }
+
+  /**
+   * The operator deleted the unit's directory and released it: its pod is gone. A unit that is
+   * alive (it was scaled down and up again while it was dying) gets a new pod, whose containers
+   * start again.
+   */
+  private void released(UnitId unit) {
+    pods.gone(unit);
+    if (!refreshUnits()) announceNewStarts();
   }
 
   private List<UnitObservation> listUnits(LocalSpec spec) {
@@ -389,27 +397,29 @@ public final class LocalSubstrate implements Substrate {
 
   // ---- containers ----------------------------------------------------------------------------
 
-  /** Tells every container watch about the alive units not announced yet. */
+  /**
+   * Tells every container watch about alive units without a pod: each gets one, and its
+   * containers start. A unit keeps its pod while it is dying, so one scaled down and up again
+   * before it is gone is not announced twice (its next pod is, once it has been released).
+   */
   private void announceNewStarts() {
     if (containers == null || units == null) return;
-    Set<UnitId> alive = aliveUnits();
-    for (UnitId unit : alive) {
-      if (started.contains(unit)) continue;
-      for (String container : containers) {
-        publish(containerWatches, new ContainerStarted(unit, container, START_ID));
-      }
+    for (UnitId unit : aliveUnits()) {
+      if (!pods.has(unit)) announce(containerWatches, unit, pods.make(unit));
     }
-    started.retainAll(alive);
-    started.addAll(alive);
   }
 
-  /** Tells a new (or restarted) watch about every alive unit: it re-lists, like any watch. */
-  private void announceAllStarts(Subscriber<ContainerStarted> subscriber) {
+  /** Tells {@code targets} every alive unit's container starts: a new watch re-lists them. */
+  private void announceAllStarts(List<Subscriber<ContainerStarted>> targets) {
     if (containers == null || units == null) return;
     for (UnitId unit : aliveUnits()) {
-      for (String container : containers) {
-        subscriber.deliver(new ContainerStarted(unit, container, START_ID));
-      }
+      announce(targets, unit, pods.startId(unit).orElseGet(() -> pods.make(unit)));
+    }
+  }
+
+  private void announce(List<Subscriber<ContainerStarted>> targets, UnitId unit, String startId) {
+    for (String container : containers) {
+      publish(targets, new ContainerStarted(unit, container, startId));
     }
   }
 

@@ -237,6 +237,54 @@ class LocalSubstrateTest {
   }
 
   @Test
+  void aUnitScaledDownAndUpAgainWhileDyingKeepsItsPodUntilReleasedThenItsContainersStartAgain()
+      throws Exception {
+    writeSpec("application: hello\ncharm: /c\nscale: 3\n");
+    for (int n = 0; n < 3; n++) Files.createDirectories(agentsDir.resolve("unit-hello-" + n));
+    RecordingSink<ContainerStarted> starts = watchContainers(start(MANUAL));
+    substrate.pollNow();
+    substrate.charmDeployed(charm("web"));
+    substrate.pollNow();
+    assertThat(starts.drain()).containsExactlyInAnyOrder(started(0, "web"), started(1, "web"), started(2, "web"));
+
+    writeSpec("application: hello\ncharm: /c\nscale: 1\n");
+    substrate.pollNow();
+    writeSpec("application: hello\ncharm: /c\nscale: 3\n");
+    substrate.pollNow();
+    assertThat(starts.drain()).as("units 1 and 2 still have the pods they are dying in").isEmpty();
+
+    Files.delete(agentsDir.resolve("unit-hello-1"));
+    substrate.unitRemover().release(UnitId.of("hello", 1));
+    assertThat(starts.drain()).as("unit 1 alive in a new pod")
+        .containsExactly(new ContainerStarted(UnitId.of("hello", 1), "web", "local-2"));
+
+    RecordingSink<ContainerStarted> relisted = watchContainers(substrate);
+    substrate.pollNow();
+    assertThat(relisted.drain()).containsExactlyInAnyOrder(started(0, "web"),
+        new ContainerStarted(UnitId.of("hello", 1), "web", "local-2"), started(2, "web"));
+  }
+
+  @Test
+  void aUnitRemovedAndScaledUpLaterGetsANewPodWithANewStartId() throws Exception {
+    writeSpec("application: hello\ncharm: /c\nscale: 2\n");
+    Files.createDirectories(agentsDir.resolve("unit-hello-1"));
+    RecordingSink<ContainerStarted> starts = watchContainers(start(MANUAL));
+    substrate.pollNow();
+    substrate.charmDeployed(charm("web"));
+    substrate.pollNow();
+    starts.drain();
+
+    writeSpec("application: hello\ncharm: /c\nscale: 1\n");
+    substrate.pollNow();
+    Files.delete(agentsDir.resolve("unit-hello-1"));
+    substrate.unitRemover().release(UnitId.of("hello", 1));
+    writeSpec("application: hello\ncharm: /c\nscale: 2\n");
+    substrate.pollNow();
+
+    assertThat(starts.drain()).containsExactly(new ContainerStarted(UnitId.of("hello", 1), "web", "local-2"));
+  }
+
+  @Test
   void aSpecWrittenInPlaceIsActedOnOnlyOnceTheWriteHasHeldStillForTheQuietPeriod() throws Exception {
     ManualClock clock = new ManualClock();
     writeSpec("application: hello\ncharm: /c\nscale: 3\n");
