@@ -24,9 +24,6 @@ import java.util.Set;
  */
 final class LocalPods {
 
-  /** What {@link #make} numbers from: a unit's first pod is {@code local-1}. */
-  static final String FIRST_START_ID = startId(1);
-
   /** The number of the pod each unit has now; units without a pod are absent. */
   private final Map<UnitId, Integer> current = new HashMap<>();
   /** The number of the last pod each unit had in this process, current or gone. */

@@ -18,8 +18,6 @@ import java.time.Instant;
  */
 record QuietPeriod(Duration length) {
 
-  public static final Duration DEFAULT = Duration.ofMillis(300);
-
   QuietPeriod {
     if (length == null || length.isNegative()) {
       throw new IllegalArgumentException("quiet period must be >= 0, got " + length);

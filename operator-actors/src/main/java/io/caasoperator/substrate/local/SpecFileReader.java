@@ -6,11 +6,13 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.FileTime;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.HexFormat;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -59,23 +61,22 @@ final class SpecFileReader {
   }
 
   static SpecFileRead read(Path file, Duration timeout) {
-    BasicFileAttributes attributes;
+    Stat stat;
     try {
-      attributes = Files.readAttributes(file, BasicFileAttributes.class);
+      stat = Stat.of(file);
     } catch (NoSuchFileException e) {
       return new SpecFileRead.Missing();
     } catch (IOException e) {
       return unreadable(file, e);
     }
-    String where = "size " + attributes.size() + ", modified " + attributes.lastModifiedTime()
-        + ", file " + attributes.fileKey();
-    if (!attributes.isRegularFile()) {
-      return new SpecFileRead.Refused("spec " + file + ": is " + kind(file, attributes)
+    String where = "size " + stat.size() + ", modified " + stat.modified() + ", file " + stat.fileKey();
+    if (stat.special() != null) {
+      return new SpecFileRead.Refused("spec " + file + ": is " + stat.special()
           + ", not a regular file; the specification must be a regular file (or a link to one)",
           "special " + where);
     }
-    if (attributes.size() > SpecFile.MAX_BYTES) {
-      return new SpecFileRead.Refused(SpecFile.tooLarge(file, attributes.size()), "large " + where);
+    if (stat.size() > SpecFile.MAX_BYTES) {
+      return new SpecFileRead.Refused(SpecFile.tooLarge(file, stat.size()), "large " + where);
     }
     byte[] content;
     try {
@@ -139,23 +140,38 @@ final class SpecFileReader {
     return message.isBlank() ? kind : kind + ": " + message;
   }
 
-  /** What the file is, in words, for a refusal; the file type from its mode where the OS has one. */
-  static String kind(Path file, BasicFileAttributes attributes) {
-    if (attributes.isDirectory()) return "a directory";
-    try {
-      int mode = (Integer) Files.getAttribute(file, "unix:mode");
-      String type = switch (mode & 0170000) {
+  /**
+   * One look at the file's attributes (following links), all from the same moment: a file
+   * renamed over the path between two looks must not make a regular file read as a special one.
+   *
+   * @param special what the file is in words when it is not a regular file ("a named pipe
+   *     (FIFO)"), null when it is one
+   */
+  private record Stat(String special, long size, FileTime modified, Object fileKey) {
+
+    static Stat of(Path file) throws IOException {
+      Map<String, Object> unix;
+      try {
+        unix = Files.readAttributes(file, "unix:mode,size,lastModifiedTime,fileKey");
+      } catch (UnsupportedOperationException | IllegalArgumentException e) {
+        // No unix view on this platform: the basic one tells regular files apart, in less detail.
+        BasicFileAttributes basic = Files.readAttributes(file, BasicFileAttributes.class);
+        String special = basic.isRegularFile() ? null : basic.isDirectory() ? "a directory" : "a special file";
+        return new Stat(special, basic.size(), basic.lastModifiedTime(), basic.fileKey());
+      }
+      int mode = (Integer) unix.get("mode");
+      String special = switch (mode & 0170000) {
+        case 0100000 -> null;
+        case 0040000 -> "a directory";
         case 0010000 -> "a named pipe (FIFO)";
         case 0020000 -> "a character device";
         case 0060000 -> "a block device";
         case 0140000 -> "a socket";
-        default -> null;
+        default -> "a special file";
       };
-      if (type != null) return type;
-    } catch (IOException | UnsupportedOperationException | IllegalArgumentException | ClassCastException e) {
-      // no unix view here (or the file changed again): the generic words below still say it
+      return new Stat(special, (Long) unix.get("size"), (FileTime) unix.get("lastModifiedTime"),
+          unix.get("fileKey"));
     }
-    return "a special file";
   }
 
   static String sha256(byte[] content) {
