@@ -1,6 +1,7 @@
 package io.caasoperator.bench;
 
 import io.caasoperator.app.OperatorConfig;
+import io.caasoperator.http.tls.CertificateNames;
 import io.caasoperator.app.OperatorRuntime;
 import io.caasoperator.domain.ApplicationName;
 import io.caasoperator.operator.ApplicationView;
@@ -46,7 +47,9 @@ final class BenchOperator implements AutoCloseable {
     Path data = root.resolve("data");
     OperatorConfig config = new OperatorConfig(spec, ApplicationName.of("bench"), data, "127.0.0.1", 0, false, null, null,
         JournalSettings.h2(data), "bench", parallelism, Duration.ofMinutes(30), 64 * 1024, 16 * 1024 * 1024,
-        Duration.ofMinutes(5), RetryPolicy.DEFAULT, RetryPolicy.DEFAULT, Duration.ofMillis(250), Duration.ofSeconds(30));
+        Duration.ofMinutes(5), RetryPolicy.DEFAULT, RetryPolicy.DEFAULT, Duration.ofMillis(250),
+        // the benchmark replaces the spec file atomically: no quiet period needed (README "Performance")
+        Duration.ZERO, Duration.ofSeconds(30), CertificateNames.forListener("127.0.0.1", java.util.List.of()));
     OperatorRuntime runtime = new OperatorRuntime(config);
     runtime.start();
     return new BenchOperator(root, spec, runtime);

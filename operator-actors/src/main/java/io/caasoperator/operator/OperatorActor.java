@@ -419,6 +419,9 @@ public final class OperatorActor extends EventSourcedBehavior<OperatorActor.Comm
     if (releasing.contains(unit)) return;
     releasing.add(unit);
     stopChild(unit);
+    // Container starts waiting for this unit belong to the incarnation being removed; a unit
+    // alive again is a new incarnation, whose containers the substrate reports starting anew.
+    pendingStarts.remove(unit);
     Path dir = deps.units().unitDir(unit);
     CompletableFuture<Void> work = CompletableFuture.runAsync(() -> {
       try {
@@ -443,7 +446,9 @@ public final class OperatorActor extends EventSourcedBehavior<OperatorActor.Comm
       return Effect().none();
     }
     releasing.remove(unit);
-    released.add(unit);
+    // Listed alive already (scaled down and up again while it was dying): a later dying listing
+    // is this new unit's, not a stale one of the unit just released.
+    if (observed.get(unit) != Life.ALIVE) released.add(unit);
     views.remove(unit);
     ctx.getLog().info("unit {} removed", unit);
     List<OperatorEvent> events = new ArrayList<>();

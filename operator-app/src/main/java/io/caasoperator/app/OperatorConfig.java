@@ -33,6 +33,7 @@ import java.util.function.Function;
  * @param journal the journal, with the password to log in to it (never from the command line)
  * @param certificateNames the hosts a generated listener certificate names: the listen host,
  *     loopback, the host of {@code --service-url} and, on Kubernetes, the pod's IP ({@code POD_IP})
+ * @param specQuietPeriod how long a change of the specification file must hold still before it is acted on
  */
 public record OperatorConfig(
     Path specFile,
@@ -53,6 +54,7 @@ public record OperatorConfig(
     RetryPolicy hookRetry,
     RetryPolicy charmRetry,
     Duration specPollInterval,
+    Duration specQuietPeriod,
     Duration shutdownTimeout,
     CertificateNames certificateNames) {
 
@@ -61,16 +63,6 @@ public record OperatorConfig(
    * Kubernetes the generated certificate names it, so a client may reach this replica directly.
    */
   public static final String POD_IP_VARIABLE = "POD_IP";
-
-  /** A configuration whose generated certificate names the listen host and loopback only. */
-  public OperatorConfig(Path specFile, ApplicationName application, Path dataDir, String listenHost, int listenPort,
-      boolean insecureHttp, Path tlsCertificate, Path tlsKey, JournalSettings journal, String modelName,
-      int maxConcurrentHooks, Duration hookTimeout, int hookOutputLimit, int execOutputLimit, Duration execTimeout,
-      RetryPolicy hookRetry, RetryPolicy charmRetry, Duration specPollInterval, Duration shutdownTimeout) {
-    this(specFile, application, dataDir, listenHost, listenPort, insecureHttp, tlsCertificate, tlsKey, journal, modelName,
-        maxConcurrentHooks, hookTimeout, hookOutputLimit, execOutputLimit, execTimeout, hookRetry, charmRetry,
-        specPollInterval, shutdownTimeout, CertificateNames.forListener(listenHost, List.of()));
-  }
 
   /**
    * The flags of {@code run}; null means "not given".
@@ -240,12 +232,13 @@ public record OperatorConfig(
     RetryPolicy hookRetry = retry("caas.hook-retry", caas.getConfig("hook-retry"), problems);
     RetryPolicy charmRetry = retry("caas.charm-retry", caas.getConfig("charm-retry"), problems);
     Duration poll = duration("caas.spec-poll-interval", null, caas, "spec-poll-interval", problems);
+    Duration quiet = quietPeriod(caas, problems);
     Duration shutdown = duration("caas.shutdown-timeout", null, caas, "shutdown-timeout", problems);
 
     if (!problems.isEmpty()) throw new InvalidConfiguration(problems);
     return new OperatorConfig(spec, application, dataDir.toAbsolutePath(), host, port, flags.insecureHttp(),
         flags.tlsCertificate(), flags.tlsKey(), journal, model, maxHooks,
-        hookTimeout, outputLimit, execOutputLimit, execTimeout, hookRetry, charmRetry, poll, shutdown,
+        hookTimeout, outputLimit, execOutputLimit, execTimeout, hookRetry, charmRetry, poll, quiet, shutdown,
         certificateNames);
   }
 
@@ -294,6 +287,21 @@ public record OperatorConfig(
         ? Path.of(state)
         : Path.of(env.getOrDefault("HOME", System.getProperty("user.home")), ".local", "state");
     return base.resolve("caas-operator").resolve(application.value());
+  }
+
+  /** {@code caas.spec-quiet-period}: zero is allowed (act on every change at once), negative is not. */
+  private static Duration quietPeriod(Config caas, List<String> problems) {
+    try {
+      Duration d = caas.getDuration("spec-quiet-period");
+      if (d.isNegative()) {
+        problems.add("caas.spec-quiet-period must be >= 0, got " + d);
+        return null;
+      }
+      return d;
+    } catch (ConfigException e) {
+      problems.add("caas.spec-quiet-period: not a duration (use e.g. 300ms, 1s)");
+      return null;
+    }
   }
 
   private static Duration duration(String name, String flag, Config caas, String key, List<String> problems) {

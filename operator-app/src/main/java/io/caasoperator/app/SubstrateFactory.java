@@ -100,7 +100,8 @@ final class SubstrateFactory {
     return switch (choice) {
       case Choice.Local local -> {
         LocalSubstrate substrate =
-            new LocalSubstrate(config.specFile(), agentsDir, processes, config.specPollInterval(), clock);
+            new LocalSubstrate(config.specFile(), agentsDir, processes, config.specPollInterval(),
+                config.specQuietPeriod(), clock);
         yield () -> substrate;
       }
       case Choice.Kubernetes k -> kubernetes(k, config, toolsDir, caFile, listenerUrl, operatorHooks, clock);

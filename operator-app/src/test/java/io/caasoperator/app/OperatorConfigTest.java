@@ -34,6 +34,19 @@ class OperatorConfigTest {
   }
 
   @Test
+  void aSpecEditIsActedOnAfterAQuietPeriodOf300msByDefaultAndZeroTurnsItOff() throws Exception {
+    var flags = new OperatorConfig.Flags(spec(), dir, null, false, null, null, null, null, null, null);
+    assertThat(resolve(flags).specQuietPeriod()).isEqualTo(java.time.Duration.ofMillis(300));
+
+    var off = ConfigFactory.parseString("caas.spec-quiet-period = 0").withFallback(ConfigFactory.load());
+    assertThat(OperatorConfig.resolve(flags, off, Map.of(), file -> "hello").specQuietPeriod()).isZero();
+
+    var negative = ConfigFactory.parseString("caas.spec-quiet-period = -1s").withFallback(ConfigFactory.load());
+    assertThatThrownBy(() -> OperatorConfig.resolve(flags, negative, Map.of(), file -> "hello"))
+        .hasMessageContaining("caas.spec-quiet-period must be >= 0, got PT-1S");
+  }
+
+  @Test
   void everyProblemIsReportedAtOnce() throws Exception {
     Path notADir = Files.writeString(dir.resolve("file"), "");
     var flags = new OperatorConfig.Flags(dir.resolve("missing.yaml"), notADir, "0.0.0.0:99999", true, null, dir.resolve("key"),

@@ -144,7 +144,7 @@ class JournalRoutesTest {
       assertThat(response.statusCode()).as(query[2]).isEqualTo(400);
       JsonNode body = json.readTree(response.body());
       assertThat(body.path("error").asText()).isEqualTo("bad_request");
-      assertThat(body.path("detail").asText()).startsWith("\"" + query[1] + "\": \"" + query[2] + "\" is too far back");
+      assertThat(body.path("detail").asText()).startsWith("\"" + query[1] + "\": invalid time \"" + query[2] + "\": too far back");
     }
   }
 

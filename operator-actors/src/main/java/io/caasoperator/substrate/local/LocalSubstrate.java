@@ -22,15 +22,11 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashSet;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -38,7 +34,9 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -48,20 +46,19 @@ import org.slf4j.LoggerFactory;
  * agentsDir/unit-<app>-<n>}. A unit beyond the scale whose directory still exists is dying; it
  * is gone once the operator has run its remove hook, deleted the directory and called {@link
  * UnitRemover#release}. Containers "start" as soon as a charm is deployed, since nothing
- * provisions them here.
+ * provisions them here, and start again when a unit gets a new pod ({@link LocalPods}).
  *
  * <p>The file is polled by content rather than watched for events: editors that save by writing
  * a new file and renaming it over the old one break inotify watches, and polling a small file
- * every quarter second costs nothing. One daemon thread does the polling and every delivery, and
- * owns all mutable state below, so no lock is ever held while a sink is called; other threads
- * (release, charmDeployed, new watches) hand their work to that thread.
+ * every quarter second costs nothing. A change is acted on only once it has held still for a
+ * quiet period ({@link QuietPeriod}), so a write in progress never is, and the file is looked at
+ * in a way no file can block ({@link SpecFileReader}). One daemon thread does the polling and
+ * every delivery, and owns all mutable state below, so no lock is ever held while a sink is
+ * called; other threads (release, charmDeployed, new watches) hand their work to that thread.
  */
 public final class LocalSubstrate implements Substrate {
 
   private static final Logger log = LoggerFactory.getLogger(LocalSubstrate.class);
-
-  /** Every container of every alive unit starts once; repeats of this id are harmless. */
-  static final String START_ID = "local-1";
 
   private final Path specFile;
   private final Path agentsDir;
@@ -75,12 +72,16 @@ public final class LocalSubstrate implements Substrate {
   private final List<Subscriber<UnitsObserved>> unitWatches = new CopyOnWriteArrayList<>();
   private final List<Subscriber<ContainerStarted>> containerWatches =
       new CopyOnWriteArrayList<>();
-  private final UnitRemover remover = unit -> onSchedulerAndWait(this::refreshUnits);
+  private final UnitRemover remover = unit -> onSchedulerAndWait(() -> released(unit));
+  private final QuietPeriod quietPeriod;
 
   // Confined to the scheduler thread.
   private boolean polledOnce;
-  /** Hash of the content last read; null when the file is missing or was never read. */
-  private String contentHash;
+  /** What the last look at the file acted on, and the change that is settling. */
+  private QuietPeriod.Tracking tracking = QuietPeriod.Tracking.initial();
+  /** The extra look due when a settling change has held still long enough; null when none is. */
+  private ScheduledFuture<?> settledCheck;
+  private Instant settledCheckAt;
   /** The latest observation: what a new application watch is told first. */
   private ApplicationObservation current;
   /** The last valid specification; an invalid edit leaves it in force. */
@@ -90,8 +91,8 @@ public final class LocalSubstrate implements Substrate {
   private List<UnitObservation> units;
   /** Containers of the deployed charm; null until the operator deployed one. */
   private List<String> containers;
-  /** Alive units whose container starts were sent. */
-  private final Set<UnitId> started = new HashSet<>();
+  /** Each listed unit's pod, whose container starts are announced once. */
+  private final LocalPods pods = new LocalPods();
 
   /**
    * @param specFile the application specification; polled, may be replaced or edited at any time
@@ -100,13 +101,17 @@ public final class LocalSubstrate implements Substrate {
    * @param executor runs the hooks; this substrate only hands it out and does not stop it (the
    *     operator reaps its processes with {@link LocalProcessExecutor#killAll()})
    * @param pollInterval how often the file is read (the operator passes 250 ms)
-   * @param clock stamps when the specification in force was read, for the log of invalid edits
+   * @param quietPeriod how long a change of the file must hold still before it is acted on, so
+   *     that a write in progress never is (see {@link QuietPeriod}); zero acts at once
+   * @param clock measures the quiet period, and stamps when the specification in force was read
+   *     for the log of invalid edits
    */
   public LocalSubstrate(
       Path specFile,
       Path agentsDir,
       LocalProcessExecutor executor,
       Duration pollInterval,
+      Duration quietPeriod,
       Clock clock) {
     if (specFile == null) throw new IllegalArgumentException("spec file is missing");
     if (agentsDir == null) throw new IllegalArgumentException("agents directory is missing");
@@ -114,7 +119,11 @@ public final class LocalSubstrate implements Substrate {
     if (pollInterval == null || pollInterval.isZero() || pollInterval.isNegative()) {
       throw new IllegalArgumentException("poll interval must be positive, got " + pollInterval);
     }
+    if (quietPeriod == null || quietPeriod.isNegative()) {
+      throw new IllegalArgumentException("quiet period must be >= 0, got " + quietPeriod);
+    }
     if (clock == null) throw new IllegalArgumentException("clock is missing");
+    this.quietPeriod = new QuietPeriod(quietPeriod);
     this.specFile = specFile;
     this.agentsDir = agentsDir;
     this.executor = executor;
@@ -171,9 +180,9 @@ public final class LocalSubstrate implements Substrate {
     onScheduler(() -> {
       if (charm.containers().equals(containers)) return;
       containers = charm.containers();
-      // A new charm may bring new containers: announce all again (same start id, no rerun).
-      started.clear();
-      announceNewStarts();
+      // A new charm may bring new containers: announce every pod again with its start id
+      // (the same ids: containers already started do not start again).
+      announceAllStarts(containerWatches);
     });
   }
 
@@ -225,7 +234,7 @@ public final class LocalSubstrate implements Substrate {
   }
 
   private void greetContainerWatch(Subscriber<ContainerStarted> subscriber) {
-    announceAllStarts(subscriber);
+    announceAllStarts(List.of(subscriber));
   }
 
   // ---- the specification ---------------------------------------------------------------------
@@ -239,26 +248,35 @@ public final class LocalSubstrate implements Substrate {
     }
   }
 
+  /**
+   * Looks at the file and acts on what it holds once that has held still for the quiet period;
+   * until then a look is scheduled for when it may have (the regular polls and file events look
+   * too, and any change starts the period afresh).
+   */
   private void poll() {
     polledOnce = true;
-    byte[] content;
-    try {
-      content = Files.readAllBytes(specFile);
-    } catch (NoSuchFileException e) {
-      fileMissing();
-      return;
-    } catch (IOException e) {
-      String problem = "spec " + specFile + ": cannot read: " + e.getMessage();
-      String hash = "unreadable:" + problem;
-      if (!hash.equals(contentHash)) {
-        contentHash = hash;
-        rejected(problem);
+    SpecFileRead seen = SpecFileReader.read(specFile);
+    QuietPeriod.Decision decision = quietPeriod.observe(tracking, seen, clock.instant());
+    tracking = decision.tracking();
+    switch (decision) {
+      case QuietPeriod.Decision.Unchanged unchanged -> cancelSettledCheck();
+      case QuietPeriod.Decision.Wait wait -> scheduleSettledCheck(wait.until());
+      case QuietPeriod.Decision.Act act -> {
+        cancelSettledCheck();
+        actOn(seen);
       }
-      return;
     }
-    String hash = sha256(content);
-    if (hash.equals(contentHash)) return;
-    contentHash = hash;
+  }
+
+  private void actOn(SpecFileRead seen) {
+    switch (seen) {
+      case SpecFileRead.Missing missing -> fileMissing();
+      case SpecFileRead.Refused refused -> rejected(refused.problem());
+      case SpecFileRead.Content content -> parsed(content.bytes());
+    }
+  }
+
+  private void parsed(byte[] content) {
     LocalSpec spec;
     try {
       spec = SpecFile.parse(specFile, content);
@@ -276,9 +294,28 @@ public final class LocalSubstrate implements Substrate {
     accepted(spec);
   }
 
+  private void scheduleSettledCheck(Instant at) {
+    if (settledCheck != null && !settledCheck.isDone() && at.equals(settledCheckAt)) return;
+    cancelSettledCheck();
+    // The clock says when; the scheduler can only wait in real time. With a clock that a test
+    // moves by hand the check comes early, finds the change still settling, and schedules again.
+    long delay = Math.max(0, Duration.between(clock.instant(), at).toNanos());
+    try {
+      settledCheck = scheduler.schedule(this::pollSafely, delay, TimeUnit.NANOSECONDS);
+      settledCheckAt = at;
+    } catch (RejectedExecutionException e) {
+      log.debug("the local substrate is closed; no settled check");
+    }
+  }
+
+  private void cancelSettledCheck() {
+    if (settledCheck != null) settledCheck.cancel(false);
+    settledCheck = null;
+    settledCheckAt = null;
+  }
+
   private void fileMissing() {
     if (current instanceof ApplicationObservation.NotFound) return;
-    contentHash = null;
     String reason = current == null
         ? "specification file " + specFile + " does not exist"
         : "specification file " + specFile + " was removed";
@@ -314,9 +351,20 @@ public final class LocalSubstrate implements Substrate {
     List<UnitObservation> listing = listUnits(good);
     if (listing.equals(units)) return false;
     units = listing;
+    pods.keepOnly(listing.stream().map(UnitObservation::unit).collect(Collectors.toSet()));
     publish(unitWatches, new UnitsObserved(listing, true));
     announceNewStarts();
     return true;
+  }
+
+  /**
+   * The operator deleted the unit's directory and released it: its pod is gone. A unit that is
+   * alive (it was scaled down and up again while it was dying) gets a new pod, whose containers
+   * start again.
+   */
+  private void released(UnitId unit) {
+    pods.gone(unit);
+    if (!refreshUnits()) announceNewStarts();
   }
 
   private List<UnitObservation> listUnits(LocalSpec spec) {
@@ -349,27 +397,29 @@ public final class LocalSubstrate implements Substrate {
 
   // ---- containers ----------------------------------------------------------------------------
 
-  /** Tells every container watch about the alive units not announced yet. */
+  /**
+   * Tells every container watch about alive units without a pod: each gets one, and its
+   * containers start. A unit keeps its pod while it is dying, so one scaled down and up again
+   * before it is gone is not announced twice (its next pod is, once it has been released).
+   */
   private void announceNewStarts() {
     if (containers == null || units == null) return;
-    Set<UnitId> alive = aliveUnits();
-    for (UnitId unit : alive) {
-      if (started.contains(unit)) continue;
-      for (String container : containers) {
-        publish(containerWatches, new ContainerStarted(unit, container, START_ID));
-      }
+    for (UnitId unit : aliveUnits()) {
+      if (!pods.has(unit)) announce(containerWatches, unit, pods.make(unit));
     }
-    started.retainAll(alive);
-    started.addAll(alive);
   }
 
-  /** Tells a new (or restarted) watch about every alive unit: it re-lists, like any watch. */
-  private void announceAllStarts(Subscriber<ContainerStarted> subscriber) {
+  /** Tells {@code targets} every alive unit's container starts: a new watch re-lists them. */
+  private void announceAllStarts(List<Subscriber<ContainerStarted>> targets) {
     if (containers == null || units == null) return;
     for (UnitId unit : aliveUnits()) {
-      for (String container : containers) {
-        subscriber.deliver(new ContainerStarted(unit, container, START_ID));
-      }
+      announce(targets, unit, pods.startId(unit).orElseGet(() -> pods.make(unit)));
+    }
+  }
+
+  private void announce(List<Subscriber<ContainerStarted>> targets, UnitId unit, String startId) {
+    for (String container : containers) {
+      publish(targets, new ContainerStarted(unit, container, startId));
     }
   }
 
@@ -405,14 +455,6 @@ public final class LocalSubstrate implements Substrate {
       scheduler.submit(task).get();
     } catch (RejectedExecutionException e) {
       log.debug("the local substrate is closed; ignoring a late call");
-    }
-  }
-
-  private static String sha256(byte[] content) {
-    try {
-      return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(content));
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("every JDK has SHA-256", e);
     }
   }
 }

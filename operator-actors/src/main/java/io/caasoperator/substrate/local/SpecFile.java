@@ -1,19 +1,23 @@
 package io.caasoperator.substrate.local;
 
 import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.core.util.JsonParserDelegate;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import com.fasterxml.jackson.dataformat.yaml.YAMLParser;
 import io.caasoperator.domain.ApplicationName;
 import io.caasoperator.domain.DurationText;
 import io.caasoperator.domain.CharmRef;
 import io.caasoperator.substrate.Specification;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -23,6 +27,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
+import org.yaml.snakeyaml.LoaderOptions;
 
 /**
  * The local substrate's application specification, a YAML file such as:
@@ -58,23 +63,67 @@ public final class SpecFile {
   private static final Pattern HEX_64 = Pattern.compile("[0-9a-fA-F]{64}");
   private static final Pattern URL_SCHEME = Pattern.compile("^[a-zA-Z][a-zA-Z0-9+.-]*:.*");
 
-  private static final ObjectMapper YAML =
-      new ObjectMapper(new YAMLFactory().enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION))
-          .enable(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY);
+  /**
+   * The most a specification file may hold. A real one is a few hundred bytes; a larger file is
+   * a mistake (a log, an image, a value pasted a thousand times) and is refused before it is
+   * read: parsing a long YAML value takes seconds per MiB and its tree takes memory.
+   */
+  public static final long MAX_BYTES = 1024 * 1024;
+
+  /**
+   * How deep a specification nests: the deepest real one is {@code config: {option: value}}.
+   * Deeper documents are refused by the parser before a tree is built.
+   */
+  private static final int MAX_NESTING = 8;
+
+  // rebuild() rather than builder(): a fresh builder drops the parser's default features (an
+  // empty value would read as "" instead of null).
+  private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory().rebuild()
+          .loaderOptions(loaderOptions())
+          .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(MAX_NESTING).build())
+          .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+          .build())
+      .enable(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY);
 
   private SpecFile() {}
 
-  /** Reads and checks {@code file}; a missing or unreadable file is an invalid spec too. */
+  /**
+   * SnakeYAML's own limits, set to what a specification can be (its defaults allow 3 MB), for
+   * content that reaches {@link #parse} without the file checks. Its alias limits would not
+   * help: Jackson reads events and never composes, so aliases are refused by {@link
+   * AliasRefusingParser} instead.
+   */
+  private static LoaderOptions loaderOptions() {
+    LoaderOptions options = new LoaderOptions();
+    options.setCodePointLimit(Math.toIntExact(MAX_BYTES));
+    options.setNestingDepthLimit(MAX_NESTING);
+    return options;
+  }
+
+  /**
+   * Reads and checks {@code file} as the operator does at start-up; a missing, unreadable,
+   * special (a named pipe, a device) or too large file is an invalid spec too, and none of them
+   * can hold the caller up (see {@link SpecFileReader}).
+   */
   public static LocalSpec read(Path file) throws InvalidSpecException {
-    byte[] content;
-    try {
-      content = Files.readAllBytes(file);
-    } catch (NoSuchFileException e) {
-      throw new InvalidSpecException("spec " + file + ": file does not exist");
-    } catch (IOException e) {
-      throw new InvalidSpecException("spec " + file + ": cannot read: " + e.getMessage());
-    }
-    return parse(file, content);
+    return switch (SpecFileReader.read(file)) {
+      case SpecFileRead.Missing missing ->
+          throw new InvalidSpecException("spec " + file + ": file does not exist");
+      case SpecFileRead.Refused refused -> throw new InvalidSpecException(refused.problem());
+      case SpecFileRead.Content content -> parse(file, content.bytes());
+    };
+  }
+
+  /** The refusal of a file of {@code size} bytes, naming the limit. */
+  static String tooLarge(Path file, long size) {
+    return "spec " + file + ": the file is " + size + " bytes (" + mebibytes(size) + "); a specification"
+        + " may be at most " + MAX_BYTES + " bytes (" + mebibytes(MAX_BYTES) + ")";
+  }
+
+  private static String mebibytes(long bytes) {
+    double mib = bytes / (1024.0 * 1024.0);
+    return (mib == Math.rint(mib) ? String.valueOf((long) mib) : String.format(java.util.Locale.ROOT, "%.1f", mib))
+        + " MiB";
   }
 
   /**
@@ -82,9 +131,10 @@ public final class SpecFile {
    * charm path, so the same spec works whatever the operator's working directory.
    */
   public static LocalSpec parse(Path file, byte[] content) throws InvalidSpecException {
+    if (content.length > MAX_BYTES) throw new InvalidSpecException(tooLarge(file, content.length));
     JsonNode root;
-    try {
-      root = YAML.readTree(content);
+    try (JsonParser parser = new AliasRefusingParser(YAML.createParser(content))) {
+      root = YAML.readTree(parser);
     } catch (JsonProcessingException e) {
       throw new InvalidSpecException("spec " + file + ": " + describe(e));
     } catch (IOException e) {
@@ -265,6 +315,27 @@ public final class SpecFile {
         }
       });
       return config;
+    }
+  }
+
+  /**
+   * Refuses YAML aliases ({@code *name}). The parser does not expand them: it would hand over the
+   * anchor's name as if it were the value ({@code greeting: *hi} would read as "hi"), a quiet
+   * wrong answer; and expanding them is how a small file becomes a huge tree.
+   */
+  private static final class AliasRefusingParser extends JsonParserDelegate {
+    AliasRefusingParser(JsonParser parser) {
+      super(parser);
+    }
+
+    @Override
+    public JsonToken nextToken() throws IOException {
+      JsonToken token = super.nextToken();
+      if (delegate() instanceof YAMLParser yaml && yaml.isCurrentAlias()) {
+        throw new JsonParseException(this, "aliases (*" + yaml.getText()
+            + ") are not supported in a specification; write the value out");
+      }
+      return token;
     }
   }
 }

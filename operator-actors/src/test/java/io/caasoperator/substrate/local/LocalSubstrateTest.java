@@ -2,6 +2,7 @@ package io.caasoperator.substrate.local;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import io.caasoperator.domain.CharmInfo;
 import io.caasoperator.domain.CharmRef;
@@ -17,6 +18,8 @@ import io.caasoperator.substrate.UnitObservation;
 import io.caasoperator.substrate.UnitsObserved;
 import io.caasoperator.substrate.Watch;
 import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -39,11 +42,19 @@ class LocalSubstrateTest {
   /** Long enough never to fire during a test: the tests drive polling with pollNow(). */
   private static final Duration MANUAL = Duration.ofHours(1);
 
+  /**
+   * A bound for the polls that would hang if the substrate opened what it must not: the test then
+   * fails instead of blocking the build. A correct poll returns in milliseconds.
+   */
+  private static final Duration HANG = Duration.ofSeconds(10);
+
   @TempDir Path dir;
   private Path specFile;
   private Path agentsDir;
   private LocalSubstrate substrate;
   private final List<Watch> watches = new ArrayList<>();
+  /** A named pipe the test made, let go of after it so that no reader stays stuck on it. */
+  private Path fifo;
 
   @BeforeEach
   void paths() throws IOException {
@@ -52,7 +63,8 @@ class LocalSubstrateTest {
   }
 
   @AfterEach
-  void close() {
+  void close() throws IOException {
+    if (fifo != null) Fifo.release(fifo);
     watches.forEach(Watch::close);
     if (substrate != null) substrate.close();
   }
@@ -225,6 +237,153 @@ class LocalSubstrateTest {
   }
 
   @Test
+  void aUnitScaledDownAndUpAgainWhileDyingKeepsItsPodUntilReleasedThenItsContainersStartAgain()
+      throws Exception {
+    writeSpec("application: hello\ncharm: /c\nscale: 3\n");
+    for (int n = 0; n < 3; n++) Files.createDirectories(agentsDir.resolve("unit-hello-" + n));
+    RecordingSink<ContainerStarted> starts = watchContainers(start(MANUAL));
+    substrate.pollNow();
+    substrate.charmDeployed(charm("web"));
+    substrate.pollNow();
+    assertThat(starts.drain()).containsExactlyInAnyOrder(started(0, "web"), started(1, "web"), started(2, "web"));
+
+    writeSpec("application: hello\ncharm: /c\nscale: 1\n");
+    substrate.pollNow();
+    writeSpec("application: hello\ncharm: /c\nscale: 3\n");
+    substrate.pollNow();
+    assertThat(starts.drain()).as("units 1 and 2 still have the pods they are dying in").isEmpty();
+
+    Files.delete(agentsDir.resolve("unit-hello-1"));
+    substrate.unitRemover().release(UnitId.of("hello", 1));
+    assertThat(starts.drain()).as("unit 1 alive in a new pod")
+        .containsExactly(new ContainerStarted(UnitId.of("hello", 1), "web", "local-2"));
+
+    RecordingSink<ContainerStarted> relisted = watchContainers(substrate);
+    substrate.pollNow();
+    assertThat(relisted.drain()).containsExactlyInAnyOrder(started(0, "web"),
+        new ContainerStarted(UnitId.of("hello", 1), "web", "local-2"), started(2, "web"));
+  }
+
+  @Test
+  void aUnitRemovedAndScaledUpLaterGetsANewPodWithANewStartId() throws Exception {
+    writeSpec("application: hello\ncharm: /c\nscale: 2\n");
+    Files.createDirectories(agentsDir.resolve("unit-hello-1"));
+    RecordingSink<ContainerStarted> starts = watchContainers(start(MANUAL));
+    substrate.pollNow();
+    substrate.charmDeployed(charm("web"));
+    substrate.pollNow();
+    starts.drain();
+
+    writeSpec("application: hello\ncharm: /c\nscale: 1\n");
+    substrate.pollNow();
+    Files.delete(agentsDir.resolve("unit-hello-1"));
+    substrate.unitRemover().release(UnitId.of("hello", 1));
+    writeSpec("application: hello\ncharm: /c\nscale: 2\n");
+    substrate.pollNow();
+
+    assertThat(starts.drain()).containsExactly(new ContainerStarted(UnitId.of("hello", 1), "web", "local-2"));
+  }
+
+  @Test
+  void aSpecWrittenInPlaceIsActedOnOnlyOnceTheWriteHasHeldStillForTheQuietPeriod() throws Exception {
+    ManualClock clock = new ManualClock();
+    writeSpec("application: hello\ncharm: /c\nscale: 3\n");
+    start(Duration.ofMillis(300), clock);
+    RecordingSink<ApplicationObservation> app = watchApplication(substrate);
+    RecordingSink<UnitsObserved> units = watchUnits(substrate);
+    substrate.pollNow();
+    assertThat(app.drain()).as("not held still for 300 ms yet").isEmpty();
+    clock.advance(Duration.ofMillis(300));
+    substrate.pollNow();
+    assertThat(app.drain()).singleElement().isInstanceOf(Specified.class);
+    assertThat(units.drain()).containsExactly(listing(alive(0), alive(1), alive(2)));
+
+    // printf '...' > app.yaml, seen half way: valid YAML, and without "scale" it means one unit.
+    try (OutputStream out = Files.newOutputStream(specFile)) {
+      out.write("application: hello\ncharm: /c\n".getBytes(StandardCharsets.UTF_8));
+      substrate.pollNow();
+      clock.advance(Duration.ofMillis(200));
+      substrate.pollNow();
+      out.write("scale: 3\nconfig: {greeting: hey}\n".getBytes(StandardCharsets.UTF_8));
+    }
+    substrate.pollNow();
+    clock.advance(Duration.ofMillis(299));
+    substrate.pollNow();
+    assertThat(app.drain()).isEmpty();
+    assertThat(units.drain()).isEmpty();
+
+    clock.advance(Duration.ofMillis(1));
+    substrate.pollNow();
+    assertThat(app.drain()).singleElement().isInstanceOfSatisfying(Specified.class,
+        s -> assertThat(s.specification().config()).isEqualTo(Map.of("greeting", "hey")));
+    assertThat(units.drain()).as("three units throughout: none was ever listed dying").isEmpty();
+  }
+
+  @Test
+  void aSpecDeletedAndWrittenAgainWithinTheQuietPeriodIsNeverReportedGone() throws Exception {
+    ManualClock clock = new ManualClock();
+    writeSpec("application: hello\ncharm: /c\n");
+    start(Duration.ofMillis(300), clock);
+    RecordingSink<ApplicationObservation> app = watchApplication(substrate);
+    substrate.pollNow();
+    clock.advance(Duration.ofMillis(300));
+    substrate.pollNow();
+    app.drain();
+
+    Files.delete(specFile);
+    substrate.pollNow();
+    clock.advance(Duration.ofMillis(200));
+    Files.writeString(specFile, "application: hello\ncharm: /c\n");
+    substrate.pollNow();
+    clock.advance(Duration.ofSeconds(1));
+    substrate.pollNow();
+
+    assertThat(app.drain()).isEmpty();
+  }
+
+  @Test
+  void aSpecReplacedByANamedPipeIsRefusedWithoutBlockingAndTheNextEditIsRead() throws Exception {
+    writeSpec("application: hello\ncharm: /c\n");
+    RecordingSink<ApplicationObservation> app = watchApplication(start(MANUAL));
+    substrate.pollNow();
+    app.drain();
+
+    Files.move(Fifo.make(dir.resolve(".app.yaml.fifo")), specFile, StandardCopyOption.ATOMIC_MOVE,
+        StandardCopyOption.REPLACE_EXISTING);
+    fifo = specFile;
+    assertTimeoutPreemptively(HANG, () -> substrate.pollNow());
+    assertThat(app.drain()).containsExactly(new Invalid("spec " + specFile + ": is a named pipe (FIFO),"
+        + " not a regular file; the specification must be a regular file (or a link to one)"));
+
+    writeSpec("application: hello\ncharm: /c\nconfig: {greeting: hey}\n");
+    substrate.pollNow();
+    assertThat(app.drain()).singleElement().isInstanceOfSatisfying(Specified.class,
+        s -> assertThat(s.specification().config()).isEqualTo(Map.of("greeting", "hey")));
+  }
+
+  @Test
+  void aHugeSpecIsRefusedByItsSizeAndTheLastGoodOneStaysInForce() throws Exception {
+    writeSpec("application: hello\ncharm: /c\nscale: 2\n");
+    start(MANUAL);
+    RecordingSink<ApplicationObservation> app = watchApplication(substrate);
+    RecordingSink<UnitsObserved> units = watchUnits(substrate);
+    substrate.pollNow();
+    app.drain();
+    units.drain();
+
+    // 10 MB, nearly all of it one value: parsing it once held the watcher for about a minute.
+    writeSpec("application: hello\ncharm: /c\nconfig: {greeting: " + "x".repeat(10_000_000) + "}\n");
+    assertTimeoutPreemptively(HANG, () -> substrate.pollNow());
+
+    assertThat(app.drain()).containsExactly(new Invalid("spec " + specFile + ": the file is "
+        + Files.size(specFile) + " bytes (9.5 MiB); a specification may be at most 1048576 bytes (1 MiB)"));
+    assertThat(units.drain()).isEmpty();
+    RecordingSink<UnitsObserved> relisted = watchUnits(substrate);
+    substrate.pollNow();
+    assertThat(relisted.drain()).containsExactly(listing(alive(0), alive(1)));
+  }
+
+  @Test
   void aSinkThatThrowsIsToldItFailedAndOthersKeepReceiving() throws Exception {
     writeSpec("application: hello\ncharm: /c\n");
     start(MANUAL);
@@ -275,16 +434,24 @@ class LocalSubstrateTest {
   @Test
   void handsOutItsExecutorAndIsNamedLocal() throws Exception {
     LocalProcessExecutor executor = new LocalProcessExecutor("test-" + UUID.randomUUID());
-    substrate = new LocalSubstrate(specFile, agentsDir, executor, MANUAL, Clock.systemUTC());
+    substrate = new LocalSubstrate(specFile, agentsDir, executor, MANUAL, Duration.ZERO, Clock.systemUTC());
 
     assertThat(substrate.name()).isEqualTo("local");
     assertThat(substrate.hookExecutor()).isSameAs(executor);
   }
 
+  /** A substrate that acts on every change at once: most tests are not about the quiet period. */
   private LocalSubstrate start(Duration pollInterval) {
     substrate = new LocalSubstrate(specFile, agentsDir,
-        new LocalProcessExecutor("test-" + UUID.randomUUID()), pollInterval,
+        new LocalProcessExecutor("test-" + UUID.randomUUID()), pollInterval, Duration.ZERO,
         Clock.fixed(Instant.parse("2026-01-01T00:00:00Z"), ZoneOffset.UTC));
+    return substrate;
+  }
+
+  /** A substrate whose quiet period is measured by {@code clock}, which the test moves. */
+  private LocalSubstrate start(Duration quietPeriod, ManualClock clock) {
+    substrate = new LocalSubstrate(specFile, agentsDir,
+        new LocalProcessExecutor("test-" + UUID.randomUUID()), MANUAL, quietPeriod, clock);
     return substrate;
   }
 

@@ -2,6 +2,7 @@ package io.caasoperator.substrate.local;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import io.caasoperator.domain.CharmRef;
 import io.caasoperator.substrate.Specification;
@@ -154,6 +155,58 @@ class SpecFileTest {
 
     assertThatThrownBy(() -> SpecFile.read(file))
         .hasMessage("spec " + file + ": file does not exist");
+  }
+
+  @Test
+  void anAliasIsRefusedRatherThanReadAsItsAnchorsName() throws IOException {
+    // Without the check, greeting would quietly be the string "hi" (the anchor's name).
+    Path file = write("app.yaml", "application: hello\ncharm: /c\nscale: &hi 2\nconfig: {greeting: *hi}\n");
+
+    assertThatThrownBy(() -> SpecFile.read(file))
+        .hasMessageStartingWith("spec " + file + ": invalid YAML at line 4")
+        .hasMessageContaining("aliases (*hi) are not supported in a specification; write the value out");
+  }
+
+  @Test
+  void deepNestingIsRefusedByTheParser() {
+    String deep = "application: hello\ncharm: /c\nconfig: {a: " + "[".repeat(50) + "]".repeat(50) + "}\n";
+
+    assertThatThrownBy(() -> parse(deep))
+        .hasMessageStartingWith("spec " + dir.resolve("app.yaml") + ": invalid YAML")
+        .hasMessageContaining("nesting depth");
+  }
+
+  @Test
+  void contentOverTheLimitIsRefusedBeforeItIsParsed() {
+    // One long value, the kind of file that once held the watcher for a minute.
+    byte[] content = ("application: hello\ncharm: /c\nconfig: {greeting: "
+        + "x".repeat((int) SpecFile.MAX_BYTES) + "}\n").getBytes(StandardCharsets.UTF_8);
+
+    assertThatThrownBy(() -> SpecFile.parse(dir.resolve("app.yaml"), content))
+        .hasMessage("spec " + dir.resolve("app.yaml") + ": the file is " + content.length + " bytes (1.0 MiB);"
+            + " a specification may be at most 1048576 bytes (1 MiB)");
+  }
+
+  @Test
+  void readingAtStartUpRefusesANamedPipeWithoutWaitingForAWriter() throws Exception {
+    Path fifo = Fifo.make(dir.resolve("app.yaml"));
+    try {
+      assertTimeoutPreemptively(Duration.ofSeconds(10), () ->
+          assertThatThrownBy(() -> SpecFile.read(fifo))
+              .isInstanceOf(InvalidSpecException.class)
+              .hasMessageContaining("is a named pipe (FIFO), not a regular file"));
+    } finally {
+      Fifo.release(fifo);
+    }
+  }
+
+  @Test
+  void readingAtStartUpRefusesAHugeFileByItsSize() throws IOException {
+    Path file = write("app.yaml", "application: hello\ncharm: /c\nconfig: {greeting: "
+        + "x".repeat(3 * (int) SpecFile.MAX_BYTES) + "}\n");
+
+    assertThatThrownBy(() -> SpecFile.read(file))
+        .hasMessageContaining("the file is " + Files.size(file) + " bytes (3.0 MiB)");
   }
 
   private Duration interval(String text) throws Exception {

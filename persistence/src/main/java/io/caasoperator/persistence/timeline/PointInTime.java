@@ -37,7 +37,8 @@ public final class PointInTime {
           + "\": expected e.g. 2026-11-22T10:15:30Z, 2026-11-22T10:15 (UTC) or 15m (ago)");
     } catch (ArithmeticException | java.time.DateTimeException e) {
       // a duration ago that reaches past what a time can hold (9223372036854775807d)
-      throw new IllegalArgumentException("invalid time \"" + text + "\": too far in the past");
+      throw new IllegalArgumentException("invalid time \"" + text + "\": too far back; give a time such as"
+          + " 2026-11-22T10:15:30Z or a duration ago such as 15m, 2h, 30d");
     }
   }
 }

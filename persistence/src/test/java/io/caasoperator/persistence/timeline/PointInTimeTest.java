@@ -23,7 +23,7 @@ class PointInTimeTest {
     for (String text : new String[] {"9223372036854775807d", "9223372036854775807s", "106751991167301d"}) {
       assertThatThrownBy(() -> PointInTime.parse(text, CLOCK)).as(text)
           .isInstanceOf(IllegalArgumentException.class)
-          .hasMessage("invalid time \"" + text + "\": too far in the past");
+          .hasMessageStartingWith("invalid time \"" + text + "\": too far back; give a time such as");
     }
     assertThatThrownBy(() -> PointInTime.parse("99999999999999999999d", CLOCK))
         .hasMessageContaining("expected e.g. 2026-11-22T10:15:30Z");

@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
@@ -56,6 +57,15 @@ final class OperatorProcess implements AutoCloseable {
      * FILE} or {@code --substrate kubernetes ...}) on {@code dataDir}, listening on a free port.
      */
     static OperatorProcess start(List<String> arguments, Path dataDir, Path logFile) {
+        return start(arguments, dataDir, logFile, Map.of());
+    }
+
+    /**
+     * As {@link #start(List, Path, Path)}, with {@code settings} of {@code application.conf}
+     * overridden as system properties (through {@code JAVA_TOOL_OPTIONS}, which the JVM reads
+     * whatever options the launcher gives it; it says so in one line of the log).
+     */
+    static OperatorProcess start(List<String> arguments, Path dataDir, Path logFile, Map<String, String> settings) {
         Path home = Path.of(System.getProperty("caas.operator.home", "../..")).toAbsolutePath().normalize();
         List<String> command = new java.util.ArrayList<>(List.of(home.resolve("bin/caas-operator").toString(), "run"));
         command.addAll(arguments);
@@ -63,6 +73,12 @@ final class OperatorProcess implements AutoCloseable {
         ProcessBuilder builder = new ProcessBuilder(command)
                 .directory(home.toFile())
                 .redirectErrorStream(true);
+        if (!settings.isEmpty()) {
+            StringBuilder options = new StringBuilder();
+            settings.forEach((key, value) -> options.append(options.isEmpty() ? "" : " ").append("-D").append(key)
+                    .append('=').append(value));
+            builder.environment().put("JAVA_TOOL_OPTIONS", options.toString());
+        }
         try {
             Files.createDirectories(logFile.getParent());
             return new OperatorProcess(builder.start(), dataDir, logFile);

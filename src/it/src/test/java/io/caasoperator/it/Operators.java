@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -62,12 +63,24 @@ final class Operators implements AutoCloseable, BeforeEachCallback, AfterEachCal
         return start(List.of("--spec", spec.path().toString()));
     }
 
+    /**
+     * Starts an operator on {@code spec} with {@code settings} of {@code application.conf} overridden
+     * (e.g. {@code caas.spec-quiet-period}).
+     */
+    OperatorProcess start(SpecFile spec, Map<String, String> settings) {
+        return start(List.of("--spec", spec.path().toString()), settings);
+    }
+
     /** Starts an operator with these substrate arguments (e.g. {@code --substrate kubernetes ...}) on {@link #dataDir()}. */
     OperatorProcess start(List<String> arguments) {
+        return start(arguments, Map.of());
+    }
+
+    private OperatorProcess start(List<String> arguments, Map<String, String> settings) {
         Path logs = Path.of(System.getProperty("caas.operator.home", "../..")).toAbsolutePath().normalize()
                 .resolve("src/it/target/operator-logs");
         OperatorProcess process = OperatorProcess.start(arguments, dataDir(),
-                logs.resolve(testName + "-" + (started.size() + 1) + ".log"));
+                logs.resolve(testName + "-" + (started.size() + 1) + ".log"), settings);
         started.add(process);
         return process;
     }

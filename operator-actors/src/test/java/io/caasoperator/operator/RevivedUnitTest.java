@@ -1,0 +1,159 @@
+package io.caasoperator.operator;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.typesafe.config.ConfigFactory;
+import io.caasoperator.charm.CharmStore;
+import io.caasoperator.charm.UnpackLimits;
+import io.caasoperator.domain.ApplicationName;
+import io.caasoperator.hook.LocalProcessExecutor;
+import io.caasoperator.substrate.local.LocalSubstrate;
+import io.caasoperator.testing.ScriptedExecutor;
+import io.caasoperator.testing.TestUnits;
+import io.caasoperator.unit.RetryPolicy;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
+import org.apache.pekko.persistence.testkit.PersistenceTestKitPlugin;
+import org.apache.pekko.persistence.testkit.PersistenceTestKitSnapshotPlugin;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A unit scaled down and up again while it is still dying: the operator with the real local
+ * substrate (spec file, unit directories, container starts) and hooks the test completes. The
+ * dying unit finishes {@code stop} and {@code remove}; then, alive again, it is a new unit in a
+ * new pod and runs its whole lifecycle, {@code web-pebble-ready} included.
+ */
+class RevivedUnitTest {
+  private static final ActorTestKit testKit = ActorTestKit.create(
+      PersistenceTestKitPlugin.getInstance().config()
+          .withFallback(PersistenceTestKitSnapshotPlugin.config())
+          .withFallback(ConfigFactory.load()));
+  private static final AtomicInteger ids = new AtomicInteger();
+  /** A hook the test has not completed yet is never followed by another hook of that unit. */
+  private static final Duration NOTHING_MORE = Duration.ofMillis(500);
+
+  @TempDir Path data;
+  private final ScriptedExecutor executor = new ScriptedExecutor();
+  private ApplicationName app;
+  private Path specFile;
+  private Path charmDir;
+  private LocalSubstrate substrate;
+
+  @AfterAll
+  static void shutdown() {
+    testKit.shutdownTestKit();
+  }
+
+  @BeforeEach
+  void setUp() throws IOException {
+    app = ApplicationName.of("revived" + ids.incrementAndGet());
+    specFile = data.resolve("app.yaml");
+    charmDir = writeCharm(data.resolve("charm-src"));
+    // Quiet period zero: this test is about units, not about half-written files.
+    substrate = new LocalSubstrate(specFile, data.resolve("agents"),
+        new LocalProcessExecutor("test-" + UUID.randomUUID()), Duration.ofMillis(50), Duration.ZERO,
+        Clock.systemUTC());
+  }
+
+  @AfterEach
+  void closeSubstrate() {
+    substrate.close();
+  }
+
+  @Test
+  void aUnitScaledDownAndUpWhileItsStopHookRunsIsRemovedThenRunsItsWholeLifecycleAgain() throws IOException {
+    writeSpec(3);
+    spawnOperator();
+    Map<String, List<String>> first = completeHooks(13);
+    assertThat(first.get(unit(1))).containsExactly("install", "config-changed", "start", "web-pebble-ready");
+    hooksRanInTheirDirectories(0, 1, 2);
+
+    writeSpec(1);
+    ScriptedExecutor.Call stop1 = executor.next();
+    ScriptedExecutor.Call stop2 = executor.next();
+    assertThat(List.of(stop1.hook(), stop2.hook())).containsOnly("stop");
+    writeSpec(3); // while both stop hooks still run
+    executor.expectNoHookWithin(NOTHING_MORE);
+
+    stop1.succeed();
+    stop2.succeed();
+    Map<String, List<String>> revived = completeHooks(2 + 2 * 4);
+    assertThat(revived.get(unit(1))).containsExactly("remove", "install", "config-changed", "start", "web-pebble-ready");
+    assertThat(revived.get(unit(2))).containsExactly("remove", "install", "config-changed", "start", "web-pebble-ready");
+    executor.expectNoHookWithin(NOTHING_MORE);
+
+    // The revived units are units like any other: scaled down, they go.
+    hooksRanInTheirDirectories(1, 2);
+    writeSpec(1);
+    Map<String, List<String>> gone = completeHooks(4);
+    assertThat(gone.get(unit(1))).containsExactly("stop", "remove");
+    assertThat(gone.get(unit(2))).containsExactly("stop", "remove");
+    executor.expectNoHookWithin(NOTHING_MORE);
+  }
+
+  private void spawnOperator() {
+    OperatorDependencies deps = new OperatorDependencies(app, substrate,
+        new CharmStore(data.resolve("charms"), UnpackLimits.DEFAULT), TestUnits.dependencies(executor, data),
+        RetryPolicy.DEFAULT, Executors.newVirtualThreadPerTaskExecutor(), Clock.systemUTC(), reason -> {});
+    testKit.spawn(OperatorActor.create(deps));
+  }
+
+  /** Completes the next {@code count} hooks as they come; returns them by unit, in order. */
+  private Map<String, List<String>> completeHooks(int count) {
+    Map<String, List<String>> byUnit = new LinkedHashMap<>();
+    for (int i = 0; i < count; i++) {
+      ScriptedExecutor.Call call = executor.next();
+      byUnit.computeIfAbsent(call.unit(), u -> new ArrayList<>()).add(call.hook());
+      call.succeed();
+    }
+    return byUnit;
+  }
+
+  /**
+   * The scripted executor runs no process, so nothing makes the units' directories, which stand
+   * for their pods here: make them as a hook would have.
+   */
+  private void hooksRanInTheirDirectories(int... ordinals) throws IOException {
+    for (int n : ordinals) Files.createDirectories(data.resolve("agents").resolve("unit-" + app + "-" + n));
+  }
+
+  private String unit(int n) {
+    return app + "/" + n;
+  }
+
+  /** Writes by rename, as editors do. */
+  private void writeSpec(int scale) throws IOException {
+    Path next = data.resolve(".app.yaml.next");
+    Files.writeString(next, "application: " + app + "\ncharm: " + charmDir + "\nscale: " + scale + "\n");
+    Files.move(next, specFile, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+  }
+
+  private static Path writeCharm(Path dir) throws IOException {
+    Files.createDirectories(dir.resolve("hooks"));
+    Files.writeString(dir.resolve("metadata.yaml"), "name: test\ncontainers:\n  web: {}\n");
+    for (String hook : List.of("install", "leader-elected", "config-changed", "start", "web-pebble-ready",
+        "stop", "remove")) {
+      Path file = dir.resolve("hooks").resolve(hook);
+      Files.writeString(file, "#!/bin/sh\n");
+      Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rwxr-xr-x"));
+    }
+    return dir;
+  }
+}
