@@ -1,22 +1,23 @@
 package io.caasoperator.hook;
 
+import java.util.ArrayDeque;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Semaphore;
-import java.util.concurrent.TimeUnit;
 
 /**
- * Limits how many hook processes run at once across all units. Waiting for a slot happens on a
- * virtual thread, never on the caller's (an actor's) thread. A limit of 1 gives the fully serial
- * behaviour some charms were written for.
+ * Limits how many hook processes run at once across all units. Hooks that find no free slot wait
+ * in a first-come, first-served queue of futures: no thread waits for them, and the actor that
+ * asked is never blocked. A limit of 1 gives the fully serial behaviour some charms were written
+ * for.
  */
 public final class BoundedHookExecutor implements HookExecutor {
   private final HookExecutor delegate;
-  private final Semaphore slots;
   private final int limit;
-  private final ExecutorService waiters = Executors.newVirtualThreadPerTaskExecutor();
+  private final Object lock = new Object();
+  /** Guarded by {@link #lock}: slots taken now. */
+  private int running;
+  /** Guarded by {@link #lock}: hooks waiting for a slot, in the order they asked. */
+  private final ArrayDeque<CompletableFuture<Void>> queue = new ArrayDeque<>();
   private volatile CompletableFuture<Void> admission = CompletableFuture.completedFuture(null);
 
   public BoundedHookExecutor(HookExecutor delegate, int maxConcurrentHooks) {
@@ -24,7 +25,6 @@ public final class BoundedHookExecutor implements HookExecutor {
       throw new IllegalArgumentException("max concurrent hooks must be >= 1, got " + maxConcurrentHooks);
     }
     this.delegate = delegate;
-    this.slots = new Semaphore(maxConcurrentHooks, true);
     this.limit = maxConcurrentHooks;
   }
 
@@ -44,30 +44,40 @@ public final class BoundedHookExecutor implements HookExecutor {
   }
 
   private CompletionStage<ProcessResult> runAdmitted(HookInvocation invocation) {
-    // a free slot is taken at once; only a hook that must queue costs a waiting thread
-    CompletableFuture<Void> slot = slotFreeNow()
-        ? CompletableFuture.completedFuture(null)
-        : CompletableFuture.runAsync(slots::acquireUninterruptibly, waiters);
-    return slot.thenCompose(ignored -> {
-          CompletionStage<ProcessResult> run;
-          try {
-            run = delegate.run(invocation);
-          } catch (RuntimeException e) {
-            slots.release();
-            throw e;
-          }
-          return run.whenComplete((result, error) -> slots.release());
-        });
+    return slot().thenCompose(ignored -> {
+      CompletionStage<ProcessResult> run;
+      try {
+        run = delegate.run(invocation);
+      } catch (RuntimeException e) {
+        release();
+        throw e;
+      }
+      return run.whenComplete((result, error) -> release());
+    });
   }
 
-  /** Takes a slot if one is free and nobody queues for it (fair: never jumps the queue). */
-  private boolean slotFreeNow() {
-    try {
-      return slots.tryAcquire(0, TimeUnit.NANOSECONDS);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return false;
+  /** A slot now if one is free and nobody queues for it; else a place at the end of the queue. */
+  private CompletableFuture<Void> slot() {
+    synchronized (lock) {
+      if (running < limit && queue.isEmpty()) {
+        running++;
+        return CompletableFuture.completedFuture(null);
+      }
+      CompletableFuture<Void> waiting = new CompletableFuture<>();
+      queue.add(waiting);
+      return waiting;
     }
+  }
+
+  /** Hands the slot to the first in the queue, or frees it. */
+  private void release() {
+    CompletableFuture<Void> next;
+    synchronized (lock) {
+      next = queue.poll();
+      if (next == null) running--;
+    }
+    // completed outside the lock: the next hook starts on this thread, and may release in turn
+    if (next != null) next.complete(null);
   }
 
   @Override
@@ -80,18 +90,24 @@ public final class BoundedHookExecutor implements HookExecutor {
     return delegate.killAll();
   }
 
-  /** Hooks waiting for a slot now (an estimate); for metrics. */
+  /** Hooks waiting for a slot now; for metrics. */
   public int queuedHooks() {
-    return slots.getQueueLength();
+    synchronized (lock) {
+      return queue.size();
+    }
   }
 
   /** Processes holding a slot now; for metrics. */
   public int running() {
-    return limit - slots.availablePermits();
+    synchronized (lock) {
+      return running;
+    }
   }
 
   /** Slots free now; for metrics. */
   public int availableSlots() {
-    return slots.availablePermits();
+    synchronized (lock) {
+      return limit - running;
+    }
   }
 }

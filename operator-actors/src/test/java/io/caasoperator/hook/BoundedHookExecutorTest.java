@@ -62,6 +62,19 @@ class BoundedHookExecutorTest {
   }
 
   @Test
+  void manyQueuedHooksStartExactlyInTheOrderTheyAskedAndNoThreadWaitsForThem() {
+    List<String> ids = new ArrayList<>();
+    for (int i = 0; i < 200; i++) ids.add("h" + i);
+    int threads = Thread.activeCount();
+    ids.forEach(id -> bounded.run(invocation(id)));
+    assertThat(bounded.queuedHooks()).isEqualTo(198);
+    assertThat(Thread.activeCount()).as("threads").isLessThanOrEqualTo(threads + 1);
+    for (int i = 0; i < ids.size(); i++) delegate.finish(ids.get(i));
+    assertThat(delegate.started).containsExactlyElementsOf(ids);
+    assertThat(bounded.availableSlots()).isEqualTo(2);
+  }
+
+  @Test
   void aHookArrivingWhileOthersQueueWaitsBehindThemEvenIfASlotJustFreed() {
     bounded.run(invocation("a"));
     bounded.run(invocation("b"));
