@@ -23,9 +23,6 @@ final class ExecCommand implements Callable<Integer> {
   @Option(names = "--timeout", paramLabel = "DURATION", description = "Kill the commands after this (default: 5m).")
   String timeout;
 
-  @Option(names = "--operator", description = "Run in the operator's context instead of the unit's.")
-  boolean operator;
-
   @Option(names = "--action", paramLabel = "NAME",
       description = "Run as this action: action-get reads the --param values; the results are printed after the output.")
   String action;
@@ -48,7 +45,7 @@ final class ExecCommand implements Callable<Integer> {
       return Cli.fail("exec", e.getMessage(), 2);
     }
     ObjectMapper json = new ObjectMapper();
-    ObjectNode body = json.createObjectNode().put("commands", String.join(" ", commands)).put("operator", operator);
+    ObjectNode body = json.createObjectNode().put("commands", String.join(" ", commands));
     if (timeout != null) body.put("timeout", timeout);
     if (action != null) {
       ObjectNode a = body.putObject("action").put("name", action);

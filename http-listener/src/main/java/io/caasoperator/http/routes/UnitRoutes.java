@@ -36,11 +36,8 @@ public final class UnitRoutes {
    *
    * @param timeout e.g. {@code 30s}, {@code 5m}, at most {@link ExecTimeout#MAXIMUM} (default
    *     {@code caas.exec-timeout})
-   * @param operator run in the operator's own context rather than the unit's (the same on the
-   *     local substrate, where both are this machine)
    */
-  public record ExecRequest(
-      String commands, Optional<String> timeout, Optional<Boolean> operator, Optional<ActionRequest> action) {}
+  public record ExecRequest(String commands, Optional<String> timeout, Optional<ActionRequest> action) {}
 
   /** Run the exec as this action: {@code action-get} reads the params, the reply carries results. */
   public record ActionRequest(String name, Optional<Map<String, Object>> params) {}

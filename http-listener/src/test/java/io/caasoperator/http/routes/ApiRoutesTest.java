@@ -180,6 +180,9 @@ class ApiRoutesTest {
       assertThat(badTimeout.statusCode()).isEqualTo(400);
       assertThat(json(badTimeout).path("detail").asText()).contains("soon");
       assertThat(client.post("/v1/units/Hello/0/exec", "{\"commands\":\"true\"}").statusCode()).isEqualTo(400);
+      var operatorContext = client.post("/v1/units/hello/0/exec", "{\"commands\":\"true\",\"operator\":true}");
+      assertThat(operatorContext.statusCode()).as("there is no operator context to run in").isEqualTo(400);
+      assertThat(json(operatorContext).path("detail").asText()).contains("unknown field \"operator\"");
       var huge = client.post("/v1/units/hello/0/exec", "{\"commands\":\"" + "x".repeat(2 * 1024 * 1024) + "\"}");
       assertThat(huge.statusCode()).isEqualTo(413);
       assertThat(received).isEmpty();
@@ -195,9 +198,8 @@ class ApiRoutesTest {
         assertThat(json(response).path("error").asText()).isEqualTo("bad_request");
         assertThat(json(response).path("detail").asText()).as(commands).startsWith("field \"commands\": expected a string");
       }
-      var operator = client.post("/v1/units/hello/0/exec", "{\"commands\": \"id\", \"operator\": \"false\"}");
-      assertThat(json(operator).path("detail").asText())
-          .isEqualTo("field \"operator\": expected true or false, got \"false\"");
+      var retry = client.post("/v1/units/hello/0/resolve", "{\"retry\": \"false\"}");
+      assertThat(json(retry).path("detail").asText()).isEqualTo("field \"retry\": expected true or false, got \"false\"");
       var actionName = client.post("/v1/units/hello/0/exec", "{\"commands\": \"id\", \"action\": {\"name\": 7}}");
       assertThat(json(actionName).path("detail").asText()).isEqualTo("field \"action.name\": expected a string, got 7");
       assertThat(received).isEmpty();
