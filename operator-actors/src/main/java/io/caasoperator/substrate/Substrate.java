@@ -23,6 +23,20 @@ public interface Substrate extends AutoCloseable {
    */
   default void charmDeployed(CharmInfo charm) {}
 
+  /** Where the application's status and notable facts are shown to this substrate's users. */
+  default ApplicationReporting reporting() {
+    return ApplicationReporting.NONE;
+  }
+
+  /**
+   * The election among operator replicas this one takes part in, not started, telling {@code
+   * terms} when this replica acts; empty when every replica acts (one replica, or no election
+   * asked for).
+   */
+  default java.util.Optional<ReplicaElection> election(ReplicaElection.Terms terms) {
+    return java.util.Optional.empty();
+  }
+
   @Override
   default void close() {}
 }

@@ -1,8 +1,8 @@
 package io.caasoperator.app;
 
 import io.caasoperator.persistence.timeline.JournalReader;
-import io.caasoperator.substrate.kubernetes.ApplicationEventRecorder;
-import io.caasoperator.substrate.kubernetes.ApplicationNotice;
+import io.caasoperator.substrate.ApplicationReporting;
+import io.caasoperator.substrate.ApplicationNotice;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
@@ -21,8 +21,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Follows the application's journal and records hook failures and charm deployments as
- * Kubernetes Events on the Application. The journal is the source because every such fact is
+ * Follows the application's journal and reports hook failures and charm deployments where the
+ * substrate shows such facts (Kubernetes: Events on the Application). The journal is the source because every such fact is
  * persisted there exactly once, whichever actor had it; the feed never touches the actors.
  *
  * <p>Only facts persisted since this process started are recorded (earlier ones were recorded by
@@ -45,7 +45,7 @@ final class ApplicationEventFeed implements AutoCloseable {
    * @param blocking where the recorder's API calls run
    */
   static ApplicationEventFeed start(ActorSystem<?> system, String application, Instant since,
-      ApplicationEventRecorder recorder, Executor blocking, BooleanSupplier acting) {
+      ApplicationReporting reporting, Executor blocking, BooleanSupplier acting) {
     JournalReader journal = JournalReader.using(system);
     AtomicLong seen = new AtomicLong();
     RestartSettings backoff = RestartSettings.create(Duration.ofSeconds(1), Duration.ofSeconds(30), 0.2);
@@ -60,10 +60,10 @@ final class ApplicationEventFeed implements AutoCloseable {
                 .map(Optional::get))
         .filter(notice -> acting.getAsBoolean())
         .viaMat(KillSwitches.single(), Keep.right())
-        .mapAsync(1, notice -> CompletableFuture.supplyAsync(() -> recorder.record(notice), blocking))
+        .mapAsync(1, notice -> CompletableFuture.runAsync(() -> reporting.notice(notice), blocking))
         .toMat(Sink.ignore(), Keep.left())
         .run(system);
-    log.debug("recording Kubernetes Events of {} from the journal since {}", application, since);
+    log.debug("reporting notable facts of {} from the journal since {}", application, since);
     return new ApplicationEventFeed(running);
   }
 

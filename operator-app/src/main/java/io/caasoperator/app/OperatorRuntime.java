@@ -35,7 +35,7 @@ import io.caasoperator.persistence.JournalJson;
 import io.caasoperator.persistence.JournalSettings;
 import io.caasoperator.persistence.JournalSchema;
 import io.caasoperator.substrate.Substrate;
-import io.caasoperator.substrate.kubernetes.LeaseElection;
+import io.caasoperator.substrate.ReplicaElection;
 import io.caasoperator.unit.UnitDependencies;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -156,9 +156,8 @@ public final class OperatorRuntime {
     HookEnvironment environment = new HookEnvironment(config.modelName(), HookEnvironment.DEFAULT_JUJU_VERSION,
         toolsDir, System.getenv("PATH"), url.toString(), tls.map(ListenerTls::certificateFile).orElse(null));
     HookContexts contexts = new HookContexts();
-    SubstrateFactory.Built built = SubstrateFactory.build(substrateChoice, config, agentsDir, toolsDir,
+    Substrate substrate = SubstrateFactory.build(substrateChoice, config, agentsDir, toolsDir,
         tls.map(ListenerTls::certificateFile).orElse(null), url.toString(), processes, processes, clock);
-    Substrate substrate = built.substrate();
     BoundedHookExecutor executor = new BoundedHookExecutor(substrate.hookExecutor(), config.maxConcurrentHooks());
     OperatorMetrics metrics = OperatorMetrics.get(system);
     metrics.hookSlots(executor::running, executor::queuedHooks);
@@ -174,7 +173,7 @@ public final class OperatorRuntime {
     // Under leader election the operator actor starts with each term of the lease; the listener
     // serves every replica (503 while standing by) through a stable front for that actor.
     AtomicBoolean acting = new AtomicBoolean(true);
-    LeaseElection election = built.leaseElection(new LeaseElection.Terms() {
+    ReplicaElection election = substrate.election(new ReplicaElection.Terms() {
       @Override
       public void acting() {
         acting.set(true);
@@ -191,16 +190,21 @@ public final class OperatorRuntime {
           if (killed > 0) log.warn("standing by: killed {} hook process(es) of the ended term", killed);
         }));
       }
-    });
+    }).orElse(null);
     // The operator actor starts behind a stable front and acts only once the listener is bound
     // (without election) or this replica holds the lease: the units' first hooks then neither wait
     // for the listener their hook tools call nor share a cold JVM with its start-up.
     acting.set(false);
+    // Facts persisted from now on are reported (the first charm deployment included).
+    java.time.Instant reportSince = clock.instant();
     Guardian.Started started = AskPattern.<Guardian.Command, Guardian.Started>ask(
             system, reply -> new Guardian.Prepare(deps, reply), Duration.ofSeconds(30), system.scheduler())
         .toCompletableFuture().get(30, TimeUnit.SECONDS);
     operator = started.operator();
-    built.operatorStarted(system, operator, blocking, acting::get);
+    ApplicationReporter reporter = substrate.reporting() == io.caasoperator.substrate.ApplicationReporting.NONE
+        ? null
+        : ApplicationReporter.start(system, operator, config.application().value(), reportSince, substrate.reporting(),
+            blocking, acting::get);
 
     var json = JournalJson.mapper();
     Duration ask = Duration.ofSeconds(10);
@@ -233,15 +237,15 @@ public final class OperatorRuntime {
       if (election != null) election.close();
       int killed = executor.killAll();
       if (killed > 0) log.warn("killed {} hook process(es) still running at shutdown", killed);
-      built.close();
+      if (reporter != null) reporter.close();
+      substrate.close();
       blocking.shutdownNow();
       listenerFile.delete();
       return CompletableFuture.completedFuture(Done.getInstance());
     });
     system.getWhenTerminated().thenRun(() -> stopReason.compareAndSet(null, StopReason.FAILURE));
     if (election != null) {
-      log.info("leader election on lease {} as {}: standing by until it holds the lease",
-          election.settings().lease(), election.settings().identity());
+      log.info("replica election on {}: standing by until this replica holds it", election.describe());
       election.start();
     } else {
       acting.set(true);

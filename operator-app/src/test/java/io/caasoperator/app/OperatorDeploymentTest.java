@@ -93,7 +93,7 @@ class OperatorDeploymentTest {
     Container container = operatorContainer();
     RunCommand.Configured configured = configure(container.getArgs(), environment(container, Map.of()));
     Service service = only(Service.class);
-    URI serviceUrl = URI.create(((SubstrateFactory.Choice.Kubernetes) configured.choice()).serviceUrl());
+    URI serviceUrl = URI.create(((SubstrateFactory.Choice.Kubernetes) configured.choice()).connection().serviceUrl());
 
     assertThat(new ListenHost(configured.config().listenHost()).isWildcard()).isTrue();
     assertThat(serviceUrl.getHost()).isEqualTo(service.getMetadata().getName() + "." + service.getMetadata().getNamespace() + ".svc");
@@ -113,7 +113,7 @@ class OperatorDeploymentTest {
   void hookToolsInUnitPodsAcceptTheGeneratedCertificateUnderTheServiceName() throws Exception {
     Container container = operatorContainer();
     RunCommand.Configured configured = configure(container.getArgs(), environment(container, Map.of()));
-    String serviceHost = URI.create(((SubstrateFactory.Choice.Kubernetes) configured.choice()).serviceUrl()).getHost();
+    String serviceHost = URI.create(((SubstrateFactory.Choice.Kubernetes) configured.choice()).connection().serviceUrl()).getHost();
 
     ListenerTls tls = ListenerTls.inDirectory(home.resolve("tls"), configured.config().certificateNames());
 

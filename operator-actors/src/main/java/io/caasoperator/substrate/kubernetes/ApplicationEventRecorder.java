@@ -1,5 +1,6 @@
 package io.caasoperator.substrate.kubernetes;
 
+import io.caasoperator.substrate.ApplicationNotice;
 import io.caasoperator.domain.ApplicationName;
 import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.api.model.EventBuilder;

@@ -1,30 +1,29 @@
 package io.caasoperator.substrate.kubernetes;
 
-import io.caasoperator.domain.Status;
-import io.caasoperator.operator.ApplicationView;
-import io.caasoperator.unit.UnitView;
+import io.caasoperator.substrate.ApplicationReport;
+import java.util.Comparator;
 import java.util.List;
 
-/** What the operator shows ({@link ApplicationView}) as the Application's status. Pure. */
+/** What the operator reports ({@link ApplicationReport}) as the Application's status. Pure. */
 public final class ApplicationStatusMapping {
 
   private ApplicationStatusMapping() {}
 
-  public static ApplicationStatus of(ApplicationView view) {
-    List<ApplicationStatus.UnitStatus> units = view.units().stream()
-        .sorted(java.util.Comparator.comparing(UnitView::unit))
-        .map(u -> new ApplicationStatus.UnitStatus(u.unit().name(), u.life().label(),
-            value(u.agentStatus()), value(u.workloadStatus()), message(u.workloadStatus())))
+  public static ApplicationStatus of(ApplicationReport report) {
+    List<ApplicationStatus.UnitStatus> units = report.units().stream()
+        .sorted(Comparator.comparing(ApplicationReport.UnitReport::unit, ApplicationStatusMapping::byUnitNumber))
+        .map(u -> new ApplicationStatus.UnitStatus(u.unit(), u.life(), u.agent().value(), u.workload().value(),
+            u.workload().message()))
         .toList();
-    return new ApplicationStatus(value(view.status()), message(view.status()),
-        view.charm() == null ? null : view.charm().url(), null, units);
+    return new ApplicationStatus(report.status().value(), report.status().message(), report.charmUrl(), null, units);
   }
 
-  private static String value(Status status) {
-    return status == null ? "unknown" : status.value();
+  /** {@code app/2} before {@code app/10}. */
+  private static int byUnitNumber(String a, String b) {
+    return Long.compare(number(a), number(b));
   }
 
-  private static String message(Status status) {
-    return status == null ? "" : status.message();
+  private static long number(String unit) {
+    return Long.parseLong(unit.substring(unit.lastIndexOf('/') + 1));
   }
 }

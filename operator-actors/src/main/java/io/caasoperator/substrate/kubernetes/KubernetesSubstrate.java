@@ -1,5 +1,8 @@
 package io.caasoperator.substrate.kubernetes;
 
+import io.caasoperator.substrate.ApplicationReporting;
+import io.caasoperator.substrate.ReplicaElection;
+import java.util.function.Function;
 import io.caasoperator.domain.ApplicationName;
 import io.caasoperator.domain.UnitId;
 import io.caasoperator.hook.HookExecutor;
@@ -54,6 +57,9 @@ public final class KubernetesSubstrate implements Substrate {
   private final long resyncMillis;
   private final String initContainer;
   private final HookExecutor hooks;
+  private final ApplicationReporting reporting;
+  private final LeaseElection.Settings lease;
+  private final AutoCloseable owned;
   private final ExecutorService blocking =
       Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("kubernetes-", 0).factory());
   /** The last valid specification seen; its selector picks the pods, its mode the executor. */
@@ -68,6 +74,8 @@ public final class KubernetesSubstrate implements Substrate {
   private final Set<String> adopting = ConcurrentHashMap.newKeySet();
 
   /**
+   * A substrate without reporting or election (tests, or a caller that wires them itself).
+   *
    * @param client connected to the cluster; owned by the caller, who closes it after this
    * @param namespace where the Application and its pods are
    * @param application the Application resource's name
@@ -78,6 +86,20 @@ public final class KubernetesSubstrate implements Substrate {
    */
   public KubernetesSubstrate(KubernetesClient client, String namespace, ApplicationName application,
       Duration resync, String initContainer, HookExecutor workload, HookExecutor operator) {
+    this(client, namespace, application, resync, initContainer, pods -> workload, operator, ApplicationReporting.NONE,
+        null, null);
+  }
+
+  /**
+   * @param workload makes the executor that runs hooks inside the units' pods (deployment mode
+   *     {@code workload}) from this substrate's lookup of a unit's pod
+   * @param reporting where the application's status and Events go
+   * @param lease the replica election's settings; null when every replica acts
+   * @param owned closed with this substrate (the client it was given), or null
+   */
+  KubernetesSubstrate(KubernetesClient client, String namespace, ApplicationName application, Duration resync,
+      String initContainer, Function<UnitPods, HookExecutor> workload, HookExecutor operator,
+      ApplicationReporting reporting, LeaseElection.Settings lease, AutoCloseable owned) {
     if (client == null) throw new IllegalArgumentException("kubernetes client is missing");
     if (namespace == null || namespace.isBlank()) throw new IllegalArgumentException("namespace is empty");
     if (application == null) throw new IllegalArgumentException("application is missing");
@@ -85,12 +107,26 @@ public final class KubernetesSubstrate implements Substrate {
     if (initContainer == null || initContainer.isBlank()) throw new IllegalArgumentException("init container name is empty");
     if (workload == null) throw new IllegalArgumentException("workload hook executor is missing");
     if (operator == null) throw new IllegalArgumentException("operator hook executor is missing");
+    if (reporting == null) throw new IllegalArgumentException("reporting is missing");
     this.client = client;
     this.namespace = namespace;
     this.application = application;
     this.resyncMillis = resync.toMillis();
     this.initContainer = initContainer;
-    this.hooks = new ModeSwitchingExecutor(workload, operator, this::deploymentMode);
+    this.reporting = reporting;
+    this.lease = lease;
+    this.owned = owned;
+    this.hooks = new ModeSwitchingExecutor(workload.apply(this::podOf), operator, this::deploymentMode);
+  }
+
+  @Override
+  public ApplicationReporting reporting() {
+    return reporting;
+  }
+
+  @Override
+  public Optional<ReplicaElection> election(ReplicaElection.Terms terms) {
+    return lease == null ? Optional.empty() : Optional.of(new LeaseElection(client, namespace, lease, terms));
   }
 
   @Override
@@ -138,6 +174,13 @@ public final class KubernetesSubstrate implements Substrate {
     podWatches.forEach(PodWatch::close);
     applicationWatches.forEach(Watch::close);
     blocking.shutdownNow();
+    if (owned != null) {
+      try {
+        owned.close();
+      } catch (Exception e) {
+        log.debug("closing the Kubernetes client: {}", e.toString());
+      }
+    }
   }
 
   // ---- the application -----------------------------------------------------------------------

@@ -1,5 +1,6 @@
 package io.caasoperator.substrate.kubernetes;
 
+import io.caasoperator.substrate.ReplicaElection;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.extended.leaderelection.LeaderCallbacks;
 import io.fabric8.kubernetes.client.extended.leaderelection.LeaderElectionConfig;
@@ -22,7 +23,7 @@ import org.slf4j.LoggerFactory;
  *
  * <p>The callbacks run on the elector's threads and must return quickly (tell an actor).
  */
-public final class LeaseElection implements AutoCloseable {
+public final class LeaseElection implements ReplicaElection {
 
   private static final Logger log = LoggerFactory.getLogger(LeaseElection.class);
 
@@ -50,15 +51,6 @@ public final class LeaseElection implements AutoCloseable {
     }
   }
 
-  /** What the replica does when its term begins and ends. */
-  public interface Terms {
-    /** This replica holds the lease: start acting. */
-    void acting();
-
-    /** This replica no longer holds the lease (or never will again): stop acting now. */
-    void standingBy();
-  }
-
   private final KubernetesClient client;
   private final String namespace;
   private final Settings settings;
@@ -81,10 +73,15 @@ public final class LeaseElection implements AutoCloseable {
     return settings;
   }
 
+  @Override
+  public String describe() {
+    return "lease " + settings.lease() + " as " + settings.identity();
+  }
+
   /** Enters the election; returns at once. */
-  public LeaseElection start() {
+  @Override
+  public void start() {
     elections.execute(this::enter);
-    return this;
   }
 
   /** Whether this replica holds the lease now (as far as it knows). */

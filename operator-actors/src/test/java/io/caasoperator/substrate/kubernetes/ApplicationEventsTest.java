@@ -1,5 +1,6 @@
 package io.caasoperator.substrate.kubernetes;
 
+import io.caasoperator.substrate.ApplicationNotice;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.caasoperator.domain.ApplicationName;

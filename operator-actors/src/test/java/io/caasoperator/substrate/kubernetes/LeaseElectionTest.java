@@ -31,7 +31,7 @@ class LeaseElectionTest {
   private final List<LeaseElection> elections = new CopyOnWriteArrayList<>();
 
   /** One replica's terms, in order: "acting", "standing by". */
-  private record Replica(String name, List<String> terms) implements LeaseElection.Terms {
+  private record Replica(String name, List<String> terms) implements io.caasoperator.substrate.ReplicaElection.Terms {
     Replica(String name) {
       this(name, new CopyOnWriteArrayList<>());
     }
@@ -67,7 +67,8 @@ class LeaseElectionTest {
     LeaseElection election = new LeaseElection(client, NS, new LeaseElection.Settings(LEASE, replica.name(),
         Duration.ofSeconds(3), Duration.ofSeconds(2), Duration.ofMillis(200)), replica);
     elections.add(election);
-    return election.start();
+    election.start();
+    return election;
   }
 
   private Lease lease() {

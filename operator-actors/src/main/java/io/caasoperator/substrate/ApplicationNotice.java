@@ -1,4 +1,4 @@
-package io.caasoperator.substrate.kubernetes;
+package io.caasoperator.substrate;
 
 import io.caasoperator.persistence.OperatorEvent;
 import io.caasoperator.persistence.UnitEvent;
@@ -6,18 +6,19 @@ import io.caasoperator.persistence.timeline.JournalEntry;
 import java.util.Optional;
 
 /**
- * Something a user of {@code kubectl describe application NAME} should see, as a Kubernetes
- * Event on the Application: a hook that failed, a charm deployed. Taken from the journal, where
- * every such fact is recorded exactly once.
+ * A fact about the application its users should see once, where the substrate shows such things
+ * (Kubernetes: an Event on the Application, {@code kubectl describe application NAME}): a hook
+ * that failed, a charm deployed. Taken from the journal, where every such fact is recorded exactly
+ * once.
  *
- * @param warning Kubernetes Event type {@code Warning}, else {@code Normal}
+ * @param warning something went wrong (Kubernetes Event type {@code Warning}, else {@code Normal})
  * @param reason a CamelCase reason, e.g. {@code HookFailed}
  * @param message one line for humans
  */
 public record ApplicationNotice(boolean warning, String reason, String message) {
 
-  /** Kubernetes caps an Event's message at 1 KiB; longer hook output is cut. */
-  static final int MAX_MESSAGE = 1024;
+  /** One line of at most 1 KiB (Kubernetes caps an Event's message there); longer hook output is cut. */
+  public static final int MAX_MESSAGE = 1024;
 
   public ApplicationNotice {
     if (message.length() > MAX_MESSAGE) message = message.substring(0, MAX_MESSAGE - 3) + "...";
