@@ -48,6 +48,11 @@ import java.util.TreeMap;
  */
 public record OperatorPlan(ApplicationName application, RetryPolicy charmRetry) {
 
+  public OperatorPlan {
+    Objects.requireNonNull(application, "application");
+    Objects.requireNonNull(charmRetry, "charmRetry");
+  }
+
   /** What the operator learnt. */
   public sealed interface Input {
     /** The application watcher reported: a specification, an unusable one, or none at all. */
@@ -130,6 +135,12 @@ public record OperatorPlan(ApplicationName application, RetryPolicy charmRetry) 
     }
   }
 
+  /**
+   * What to do about {@code input}.
+   *
+   * @param journal the operator's state as its journal holds it now
+   * @param now the time recorded in the plan's events
+   */
   public Plan next(OperatorState journal, Observed observed, Children children, Input input, Instant now) {
     return switch (input) {
       case Input.ApplicationReported reported -> switch (reported.observation()) {
