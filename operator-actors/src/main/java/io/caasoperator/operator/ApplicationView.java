@@ -1,9 +1,13 @@
 package io.caasoperator.operator;
 
+import io.caasoperator.charm.ConfigSettings;
 import io.caasoperator.domain.CharmInfo;
 import io.caasoperator.domain.Status;
 import io.caasoperator.domain.UnitId;
+import io.caasoperator.hooktool.PeerUnit;
 import io.caasoperator.persistence.OperatorState;
+import io.caasoperator.unit.ApplicationSnapshot;
+import java.time.Instant;
 import java.util.function.Function;
 import io.caasoperator.unit.UnitView;
 import java.util.List;
@@ -47,6 +51,24 @@ public record ApplicationView(
         state.leader() == null ? null : state.leader().name(),
         state.charmSettings().workloadVersion(),
         units);
+  }
+
+  /**
+   * What hook tools read about the application, taken when a tool is called: the effective config,
+   * leader settings, status, workload version and every unit with its workload status.
+   *
+   * @param unitViews as for {@link #of}; units without one show as waiting
+   */
+  public static ApplicationSnapshot forHookTools(
+      String modelName, OperatorState state, Function<UnitId, UnitView> unitViews, Instant now) {
+    List<PeerUnit> peers = state.units().entrySet().stream()
+        .map(e -> {
+          UnitView known = unitViews.apply(e.getKey());
+          return new PeerUnit(e.getKey(), e.getValue(), known != null ? known.workloadStatus() : Status.of("waiting", "", now));
+        })
+        .toList();
+    return new ApplicationSnapshot(modelName, ConfigSettings.effective(state.charm().options(), state.config()),
+        state.charmSettings().leaderSettings(), displayedStatus(state), state.charmSettings().workloadVersion(), peers);
   }
 
   /** The operator's own status wins when something is wrong; otherwise what the leader set. */

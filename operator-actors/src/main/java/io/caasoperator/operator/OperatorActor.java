@@ -1,49 +1,31 @@
 package io.caasoperator.operator;
 
-import io.caasoperator.charm.ConfigSettings;
-import io.caasoperator.domain.CharmInfo;
-import io.caasoperator.domain.CharmRef;
-import io.caasoperator.domain.Life;
-import io.caasoperator.domain.Status;
 import io.caasoperator.domain.UnitId;
-import io.caasoperator.files.RecursiveDelete;
+import io.caasoperator.hook.HookContexts;
+import io.caasoperator.operator.OperatorPlan.Input;
+import io.caasoperator.operator.OperatorPlan.Intent;
 import io.caasoperator.persistence.JournalHealth;
 import io.caasoperator.persistence.OperatorEvent;
-import io.caasoperator.persistence.OperatorEvent.*;
 import io.caasoperator.persistence.OperatorState;
 import io.caasoperator.substrate.ApplicationObservation;
 import io.caasoperator.substrate.ContainerStarted;
-import io.caasoperator.substrate.Specification;
-import io.caasoperator.substrate.UnitObservation;
 import io.caasoperator.substrate.UnitsObserved;
-import io.caasoperator.hook.HookContexts;
-import io.caasoperator.hooktool.PeerUnit;
 import io.caasoperator.unit.ActionRun;
 import io.caasoperator.unit.ApplicationSnapshot;
-import io.caasoperator.unit.Desired;
 import io.caasoperator.unit.UnitActor;
 import io.caasoperator.unit.UnitView;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
-import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.TreeMap;
-import java.util.concurrent.CompletableFuture;
 import org.apache.pekko.Done;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
-import org.apache.pekko.actor.typed.PreRestart;
 import org.apache.pekko.actor.typed.PostStop;
+import org.apache.pekko.actor.typed.PreRestart;
 import org.apache.pekko.actor.typed.SupervisorStrategy;
 import org.apache.pekko.actor.typed.javadsl.ActorContext;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
@@ -61,9 +43,11 @@ import org.apache.pekko.persistence.typed.javadsl.SignalHandler;
 
 /**
  * Operates one application ({@code operator|<app>}): deploys its charm, records its config and
- * units, designates the leader, and runs a UnitActor per unit. It acts on what its watchers
- * report (the specification, unit lives, container starts), level-triggered: any full listing
- * brings it back in line, whatever it missed.
+ * units, designates the leader, and runs a UnitActor per unit. What to do is decided by
+ * {@link OperatorPlan} from what the watchers report (the specification, unit lives), the charm
+ * deployer's answers and the units' reports; this actor persists the plan's events, then carries
+ * out its intents. It also routes requests (status, exec, resolve, hook tools) to the units and
+ * drains them at shutdown.
  */
 public final class OperatorActor extends EventSourcedBehavior<OperatorActor.Command, OperatorEvent, OperatorState> {
 
@@ -75,23 +59,34 @@ public final class OperatorActor extends EventSourcedBehavior<OperatorActor.Comm
   /** Replies with the unit's view, or empty when the operator has no such unit. */
   public record GetUnit(UnitId unit, ActorRef<Optional<UnitView>> replyTo) implements Command {}
 
-  /** Resolves the unit's failed hook (retry now, or count it done); replies at once. */
+  /**
+   * Resolves the unit's failed hook (retry now, or count it done): the unit replies at once; a
+   * unit without an actor is answered {@code UNKNOWN_UNIT} at once.
+   */
   public record ResolveUnit(UnitId unit, boolean retry, ActorRef<UnitActor.ResolveReply> replyTo) implements Command {}
 
-  /** Runs a command in the unit's context (see {@link UnitActor.RunExec}); replies when it ends. */
+  /**
+   * Runs a command in the unit's context (see {@link UnitActor.RunExec}): the unit replies when it
+   * ends; a unit without an actor is answered {@code UNKNOWN_UNIT} at once.
+   */
   public record ExecOnUnit(
       UnitId unit, String commands, Duration timeout, ActionRun action, ActorRef<UnitActor.ExecReply> replyTo)
       implements Command {}
 
   /**
    * A hook tool call from the hook or exec registered under {@code context}; forwarded to its
-   * unit with a snapshot of the application; the unit replies.
+   * unit with a snapshot of the application; the unit replies (a unit that is gone is denied here).
    */
   public record CallHookTool(HookContexts.HookContext context, String tool, List<String> args, String stdin,
       ActorRef<UnitActor.ToolReply> replyTo) implements Command {}
 
-  /** Stops starting hooks; replies once no hook runs in any unit (shutdown). */
+  /**
+   * Stops starting hooks, in every unit and in units spawned later (shutdown); replies once no
+   * hook runs in any unit.
+   */
   public record Drain(ActorRef<Done> replyTo) implements Command {}
+
+  // What the watchers, the charm deployer, the units and their removals report; no reply.
 
   record ApplicationChanged(ApplicationObservation observation) implements Command {}
 
@@ -101,17 +96,14 @@ public final class OperatorActor extends EventSourcedBehavior<OperatorActor.Comm
 
   private record UnitReported(UnitActor.Report report) implements Command {}
 
-  private record CharmResult(CharmDeployer.Result result) implements Command {}
-
-  private record RetryCharm() implements Command {}
-
-  private record UnitReleased(UnitId unit, Throwable error) implements Command {}
-
-  private record RetryRelease(UnitId unit) implements Command {}
-
   private record UnitDrained(UnitActor.Drained drained) implements Command {}
 
-  private static final Duration RELEASE_RETRY = Duration.ofSeconds(3);
+  private record CharmResult(CharmDeployer.Result result) implements Command {}
+
+  private record CharmRetryDue() implements Command {}
+
+  private record RemovalDone(UnitRemoval.Removed removed) implements Command {}
+
   /**
    * After a failed write or recovery (journal unreachable) the operator restarts after this delay
    * and recovers from the journal; until then its commands wait in the stash.
@@ -129,44 +121,21 @@ public final class OperatorActor extends EventSourcedBehavior<OperatorActor.Comm
   private final OperatorDependencies deps;
   private final ActorContext<Command> ctx;
   private final TimerScheduler<Command> timers;
+  private final OperatorPlan planner;
   private final String tag;
-  private final ActorRef<UnitActor.Report> unitReports;
   private final ActorRef<CharmDeployer.Result> charmResults;
+  private final ActorRef<UnitRemoval.Removed> removals;
+  // What the plan reads besides the journal; both rebuilt after a restart (see forgetChildren).
+  private Observed observed = Observed.NOTHING;
+  private Children children = Children.NONE;
+  // The hands that carry out the plan, and what the units last reported.
   private ActorRef<CharmDeployer.Command> deployer;
-
-  // What the operator observes now; rebuilt after a restart by the watchers' first full listings.
-  private Specification spec;
-  private String specProblem;
-  private String charmProblem;
-  private String configProblem;
-  private CharmRef deploying;
-  /** A charm whose last attempt failed: tried again only on its retry timer or a new specification. */
-  private CharmRef blockedRef;
-  private int charmAttempts;
-  private boolean unitsListed;
-  /** The charm generation the substrate was last told about. */
-  private long announcedCharm = -1;
-  private boolean charmOnDisk;
-  private boolean gone;
-  // Recovery timing for the start-up log: from construction (or a restart for the journal, then
-  // including the time it was down) to RecoveryCompleted.
-  private long startedNanos = System.nanoTime();
-  private boolean recovering = true;
-  private long recoveredEvents;
-  private final Map<UnitId, Life> observed = new TreeMap<>();
-  private final Map<UnitId, ActorRef<UnitActor.Command>> children = new HashMap<>();
-  private final Map<UnitId, Desired> sent = new HashMap<>();
+  private final UnitActors units;
   private final Map<UnitId, UnitView> views = new HashMap<>();
-  private final Set<UnitId> releasing = new HashSet<>();
-  /**
-   * Units released to the substrate that it may still list as dying for a while (a pod whose
-   * finalizer was just removed): not adopted again until the substrate stops listing them, or
-   * lists them alive (a new unit with the same name).
-   */
-  private final Set<UnitId> released = new HashSet<>();
-  private final Map<UnitId, Map<String, String>> pendingStarts = new HashMap<>();
-  private final List<ActorRef<Done>> drainWaiters = new ArrayList<>();
-  private final Set<UnitId> draining = new HashSet<>();
+  // For the recovery log line only: from construction (or a restart for the journal, then
+  // including the time it was down) to RecoveryCompleted.
+  private long recoveryStartedNanos = System.nanoTime();
+  private long recoveredEvents = 0;
 
   private OperatorActor(OperatorDependencies deps, ActorContext<Command> ctx, TimerScheduler<Command> timers) {
     super(PersistenceId.ofUniqueId(persistenceId(deps.application().value())),
@@ -174,14 +143,154 @@ public final class OperatorActor extends EventSourcedBehavior<OperatorActor.Comm
     this.deps = deps;
     this.ctx = ctx;
     this.timers = timers;
+    this.planner = new OperatorPlan(deps.application(), deps.charmRetry());
     this.tag = "app:" + deps.application().value();
-    this.unitReports = ctx.messageAdapter(UnitActor.Report.class, UnitReported::new);
+    this.units = new UnitActors(ctx, deps.units(), ctx.messageAdapter(UnitActor.Report.class, UnitReported::new),
+        ctx.messageAdapter(UnitActor.Drained.class, UnitDrained::new));
     this.charmResults = ctx.messageAdapter(CharmDeployer.Result.class, CharmResult::new);
+    this.removals = ctx.messageAdapter(UnitRemoval.Removed.class, RemovalDone::new);
   }
+
+  @Override
+  public CommandHandler<Command, OperatorEvent, OperatorState> commandHandler() {
+    return newCommandHandlerBuilder()
+        .forAnyState()
+        .onCommand(GetStatus.class, (state, cmd) -> Effect().reply(cmd.replyTo(), view(state)))
+        .onCommand(GetUnit.class, (state, cmd) -> Effect().reply(cmd.replyTo(), Optional.ofNullable(views.get(cmd.unit()))))
+        .onCommand(ResolveUnit.class, this::onResolve)
+        .onCommand(ExecOnUnit.class, this::onExec)
+        .onCommand(CallHookTool.class, this::onHookTool)
+        .onCommand(Drain.class, (state, cmd) -> only(() -> units.drain(cmd.replyTo())))
+        .onCommand(UnitDrained.class, (state, cmd) -> only(() -> units.drained(cmd.drained().unit())))
+        .onCommand(ApplicationChanged.class, (state, cmd) -> {
+          if (cmd.observation() instanceof ApplicationObservation.Invalid invalid) {
+            ctx.getLog().warn("specification rejected, keeping the last good one: {}", invalid.problem());
+          }
+          return plan(state, new Input.ApplicationReported(cmd.observation()));
+        })
+        .onCommand(UnitsChanged.class, (state, cmd) -> plan(state, new Input.UnitsReported(cmd.observation())))
+        .onCommand(ContainerStartReported.class, (state, cmd) -> only(() -> units.containerStarted(cmd.start())))
+        .onCommand(UnitReported.class, this::onUnitReport)
+        .onCommand(CharmResult.class, (state, cmd) -> {
+          if (cmd.result() instanceof CharmDeployer.Failed failed && observed.charm().awaits(failed)) {
+            ctx.getLog().warn("{}", failed.problem().getMessage());
+          }
+          return plan(state, new Input.CharmSettled(cmd.result()));
+        })
+        .onCommand(CharmRetryDue.class, (state, cmd) -> plan(state, new Input.CharmRetryDue()))
+        .onCommand(RemovalDone.class, (state, cmd) -> {
+          UnitId unit = cmd.removed().unit();
+          views.remove(unit);
+          ctx.getLog().info("unit {} removed", unit);
+          return plan(state, new Input.UnitReleased(unit));
+        })
+        .build();
+  }
+
+  private Effect<OperatorEvent, OperatorState> onResolve(OperatorState state, ResolveUnit cmd) {
+    return only(() -> units.find(cmd.unit()).ifPresentOrElse(
+        unit -> unit.tell(new UnitActor.Resolve(cmd.retry(), cmd.replyTo())),
+        () -> cmd.replyTo().tell(
+            new UnitActor.ResolveReply(UnitActor.ResolveReply.Outcome.UNKNOWN_UNIT, "unknown unit " + cmd.unit()))));
+  }
+
+  private Effect<OperatorEvent, OperatorState> onExec(OperatorState state, ExecOnUnit cmd) {
+    return only(() -> units.find(cmd.unit()).ifPresentOrElse(
+        unit -> unit.tell(new UnitActor.RunExec(cmd.commands(), cmd.timeout(), cmd.action(), cmd.replyTo())),
+        () -> cmd.replyTo().tell(
+            new UnitActor.ExecReply(UnitActor.ExecReply.Outcome.UNKNOWN_UNIT, null, "unknown unit " + cmd.unit(), null))));
+  }
+
+  private Effect<OperatorEvent, OperatorState> onHookTool(OperatorState state, CallHookTool cmd) {
+    var unit = units.find(cmd.context().unit());
+    if (unit.isEmpty() || state.charm() == null) {
+      return Effect().reply(cmd.replyTo(), new UnitActor.ToolReply(null, "unit " + cmd.context().unit() + " is gone"));
+    }
+    ApplicationSnapshot app = ApplicationView.forHookTools(
+        deps.units().environment().modelName(), state, views::get, now());
+    unit.get().tell(new UnitActor.RunHookTool(cmd.context().contextId(), cmd.tool(), cmd.args(), cmd.stdin(), app, cmd.replyTo()));
+    return Effect().none();
+  }
+
+  private Effect<OperatorEvent, OperatorState> onUnitReport(OperatorState state, UnitReported cmd) {
+    return switch (cmd.report()) {
+      case UnitActor.Report.Changed changed -> only(() -> views.put(changed.view().unit(), changed.view()));
+      // level-triggered: what was sent to the unit before it restarted is sent again
+      case UnitActor.Report.Recovered recovered -> plan(state, new Input.UnitRecovered(recovered.unit()));
+      case UnitActor.Report.Dead dead -> plan(state, new Input.UnitDied(dead.unit()));
+      case UnitActor.Report.ApplicationEffects effects -> plan(state, new Input.ToolEffects(effects.events()));
+    };
+  }
+
+  /** A command that changes nothing the journal holds. */
+  private Effect<OperatorEvent, OperatorState> only(Runnable action) {
+    action.run();
+    return Effect().none();
+  }
+
+  // ---- applying a plan: its events first, then its intents
+
+  private Effect<OperatorEvent, OperatorState> plan(OperatorState state, Input input) {
+    OperatorPlan.Plan plan = planner.next(state, observed, children, input, now());
+    observed = plan.observed();
+    children = plan.children();
+    if (plan.events().isEmpty()) {
+      plan.intents().forEach(this::carryOut);
+      return Effect().none();
+    }
+    return Effect().persist(plan.events()).thenRun(persisted -> {
+      plan.events().forEach(this::logRecorded);
+      plan.intents().forEach(this::carryOut);
+    });
+  }
+
+  private void carryOut(Intent intent) {
+    switch (intent) {
+      case Intent.DeployCharm deploy -> {
+        ctx.getLog().info("deploying charm {}", deploy.ref().url());
+        deployer.tell(new CharmDeployer.Deploy(deploy.ref(), charmResults));
+      }
+      case Intent.EnsureCharm ensure -> deployer.tell(new CharmDeployer.Ensure(ensure.charm(), charmResults));
+      case Intent.RetryCharm retry -> timers.startSingleTimer(CharmRetryDue.class, new CharmRetryDue(), retry.after());
+      case Intent.AnnounceCharm announce -> deps.substrate().charmDeployed(announce.charm());
+      case Intent.SpawnUnit spawn -> units.spawn(spawn.unit());
+      case Intent.AssignUnit assign -> units.assign(assign.unit(), assign.desired());
+      case Intent.RemoveUnit remove -> {
+        if (remove.vanished()) ctx.getLog().info("unit {} is no longer in the substrate: removing it", remove.unit());
+        units.stop(remove.unit());
+        ctx.spawnAnonymous(UnitRemoval.create(remove.unit(), deps.units().unitDir(remove.unit()),
+            deps.substrate().unitRemover(), deps.blocking(), removals));
+      }
+      case Intent.StopOperating stop -> {
+        ctx.getLog().info("application {} is gone ({}): stopping; journal, charms and unit data are kept",
+            deps.application(), stop.reason());
+        deps.onApplicationGone().accept(stop.reason());
+      }
+    }
+  }
+
+  private void logRecorded(OperatorEvent event) {
+    if (event instanceof OperatorEvent.CharmDeployed deployed) {
+      ctx.getLog().info("charm {} deployed: {} generation {} (sha256 {})", deployed.charm().ref().url(),
+          deployed.charm().name(), deployed.charm().generation(), deployed.charm().sha256());
+    } else if (event instanceof OperatorEvent.LeaderElected elected) {
+      ctx.getLog().info("unit {} is the leader", elected.unit());
+    }
+  }
+
+  // ---- persistence: recovery, restarts for the journal, snapshots
 
   @Override
   public OperatorState emptyState() {
     return OperatorState.initial();
+  }
+
+  @Override
+  public EventHandler<OperatorState, OperatorEvent> eventHandler() {
+    return newEventHandlerBuilder().forAnyState().onAnyEvent((state, event) -> {
+      if (recoveredEvents >= 0) recoveredEvents++; // counted for the recovery log line only
+      return state.apply(event);
+    });
   }
 
   @Override
@@ -197,15 +306,6 @@ public final class OperatorActor extends EventSourcedBehavior<OperatorActor.Comm
   }
 
   @Override
-  public EventHandler<OperatorState, OperatorEvent> eventHandler() {
-    return newEventHandlerBuilder().forAnyState().onAnyEvent((state, event) -> {
-      // Counted for the recovery log line only; the state comes from apply alone.
-      if (recovering) recoveredEvents++;
-      return state.apply(event);
-    });
-  }
-
-  @Override
   public SignalHandler<OperatorState> signalHandler() {
     String id = persistenceId(deps.application().value());
     return newSignalHandlerBuilder()
@@ -217,465 +317,48 @@ public final class OperatorActor extends EventSourcedBehavior<OperatorActor.Comm
         .build();
   }
 
-  private JournalHealth health() {
-    return JournalHealth.get(ctx.getSystem());
+  private void onRecovered(OperatorState state) {
+    health().recovered(persistenceId(deps.application().value()));
+    long last = lastSequenceNumber(ctx);
+    ctx.getLog().info("recovered operator|{} from snapshot {} + {} events in {} ms: charm generation {}, {} unit(s), leader {}",
+        deps.application(), last - recoveredEvents, recoveredEvents, (System.nanoTime() - recoveryStartedNanos) / 1_000_000,
+        state.charmGeneration(), state.units().size(), state.leader());
+    recoveredEvents = -1;
+    deployer = ctx.spawn(CharmDeployer.create(deps.charms(), deps.blocking()), "charm-deployer");
+    var source = deps.substrate();
+    ctx.spawn(SubstrateWatcher.create("application", source.applicationSource()::watch, ctx.getSelf(), ApplicationChanged::new),
+        "application-watcher");
+    ctx.spawn(SubstrateWatcher.create("units", source.unitSource()::watch, ctx.getSelf(), UnitsChanged::new), "units-watcher");
+    ctx.spawn(SubstrateWatcher.create("container starts", source.containerStartSource()::watch, ctx.getSelf(),
+        ContainerStartReported::new), "container-start-watcher");
   }
 
   /**
    * A persist failure restarts the event-sourced behaviour but keeps this object; the restart
-   * stops every child (unit actors, watchers, the charm deployer), so the references to them go:
-   * recovery spawns the watchers and deployer again, and the first reconcile after the watchers'
-   * listings spawns a unit actor per unit of the journal, each recovering its own journal. What
-   * the operator observes (specification, units) is kept: the new listings correct it anyway.
+   * stops every child (units, removals, watchers, deployer), so what was set in motion is
+   * forgotten: recovery spawns watchers and deployer again, and the next plan spawns the units and
+   * removes again what was being removed. What is observed is kept (new listings correct it).
    */
   private void forgetChildren() {
-    children.clear();
-    sent.clear();
+    children = Children.NONE;
+    observed = observed.withCharm(observed.charm().deployerStopped());
     deployer = null;
-    deploying = null; // the stopped deployer never answers; deploy again
-    // The stopped unit actors cancelled their hooks: nothing is left to drain.
-    draining.clear();
-    finishDrainIfIdle();
-    recovering = true;
+    units.stopped();
     recoveredEvents = 0;
-    startedNanos = System.nanoTime();
+    recoveryStartedNanos = System.nanoTime();
   }
 
-  @Override
-  public CommandHandler<Command, OperatorEvent, OperatorState> commandHandler() {
-    return newCommandHandlerBuilder()
-        .forAnyState()
-        .onCommand(GetStatus.class, (state, cmd) -> Effect().reply(cmd.replyTo(), view(state)))
-        .onCommand(GetUnit.class, (state, cmd) -> Effect().reply(cmd.replyTo(), Optional.ofNullable(views.get(cmd.unit()))))
-        .onCommand(ResolveUnit.class, this::onResolve)
-        .onCommand(Drain.class, this::onDrain)
-        .onCommand(ExecOnUnit.class, this::onExec)
-        .onCommand(CallHookTool.class, this::onHookTool)
-        .onCommand(UnitDrained.class, (state, cmd) -> {
-          draining.remove(cmd.drained().unit());
-          finishDrainIfIdle();
-          return Effect().none();
-        })
-        .onCommand(ApplicationChanged.class, this::onApplication)
-        .onCommand(UnitsChanged.class, this::onUnits)
-        .onCommand(ContainerStartReported.class, this::onContainerStart)
-        .onCommand(UnitReported.class, this::onUnitReport)
-        .onCommand(CharmResult.class, this::onCharmResult)
-        .onCommand(RetryCharm.class, (state, cmd) -> {
-          blockedRef = null;
-          return reconcile(state, List.of());
-        })
-        .onCommand(UnitReleased.class, this::onUnitReleased)
-        .onCommand(RetryRelease.class, (state, cmd) -> {
-          releasing.remove(cmd.unit());
-          startRemoval(cmd.unit());
-          return Effect().none();
-        })
-        .build();
+  private JournalHealth health() {
+    return JournalHealth.get(ctx.getSystem());
   }
 
-  // ---- start-up
-
-  private void onRecovered(OperatorState state) {
-    health().recovered(persistenceId(deps.application().value()));
-    recovering = false;
-    long last = lastSequenceNumber(ctx);
-    ctx.getLog().info("recovered operator|{} from snapshot {} + {} events in {} ms: charm generation {}, {} unit(s), leader {}",
-        deps.application(), last - recoveredEvents, recoveredEvents, (System.nanoTime() - startedNanos) / 1_000_000,
-        state.charmGeneration(), state.units().size(), state.leader());
-    deployer = ctx.spawn(CharmDeployer.create(deps.charms(), deps.blocking()), "charm-deployer");
-    var substrate = deps.substrate();
-    ctx.spawn(SubstrateWatcher.create("application", substrate.applicationSource()::watch, ctx.getSelf(),
-        ApplicationChanged::new), "application-watcher");
-    ctx.spawn(SubstrateWatcher.create("units", substrate.unitSource()::watch, ctx.getSelf(), UnitsChanged::new),
-        "units-watcher");
-    ctx.spawn(SubstrateWatcher.create("container starts", substrate.containerStartSource()::watch, ctx.getSelf(),
-        ContainerStartReported::new), "container-start-watcher");
-  }
-
-  // ---- the specification
-
-  private Effect<OperatorEvent, OperatorState> onApplication(OperatorState state, ApplicationChanged cmd) {
-    switch (cmd.observation()) {
-      case ApplicationObservation.Specified s -> {
-        if (!s.specification().application().equals(deps.application())) {
-          specProblem = "specification is for application \"" + s.specification().application()
-              + "\", this operator runs \"" + deps.application() + "\"";
-        } else {
-          spec = s.specification();
-          specProblem = null;
-        }
-      }
-      case ApplicationObservation.Invalid invalid -> {
-        ctx.getLog().warn("specification rejected, keeping the last good one: {}", invalid.problem());
-        specProblem = invalid.problem();
-      }
-      case ApplicationObservation.NotFound notFound -> {
-        if (!gone) {
-          gone = true;
-          ctx.getLog().info("application {} is gone ({}): stopping; journal, charms and unit data are kept",
-              deps.application(), notFound.reason());
-          deps.onApplicationGone().accept(notFound.reason());
-        }
-        return Effect().none();
-      }
-    }
-    return reconcile(state, List.of());
-  }
-
-  private Effect<OperatorEvent, OperatorState> onCharmResult(OperatorState state, CharmResult cmd) {
-    CharmDeployer.Result result = cmd.result();
-    if (!result.ref().equals(deploying)) return Effect().none(); // superseded by a newer spec
-    deploying = null;
-    List<OperatorEvent> events = new ArrayList<>();
-    switch (result) {
-      case CharmDeployer.Failed failed -> {
-        charmProblem = failed.problem().getMessage();
-        blockedRef = spec != null && !spec.charm().isModifiedFrom(result.ref()) ? spec.charm() : result.ref();
-        charmAttempts++;
-        ctx.getLog().warn("{}", charmProblem);
-        if (failed.problem().retryable()) {
-          timers.startSingleTimer("charm-retry", new RetryCharm(), deps.charmRetry().delayAfter(charmAttempts));
-        }
-      }
-      case CharmDeployer.Deployed deployed -> {
-        charmProblem = null;
-        blockedRef = null;
-        charmAttempts = 0;
-        CharmInfo info = deployed.charm().info();
-        boolean recorded = state.charm() != null && state.charm().sha256().equals(info.sha256())
-            && state.charm().ref().equals(result.ref());
-        if (recorded) {
-          charmOnDisk = true; // the journal's charm, checked on disk after a restart
-        } else {
-          List<String> problems = spec == null ? List.of() : ConfigSettings.problems(info.options(), spec.config());
-          if (!problems.isEmpty()) {
-            charmProblem = "charm " + result.ref().url() + ": config does not fit the new charm: " + String.join("; ", problems);
-            blockedRef = result.ref();
-          } else {
-            CharmInfo next = info.withGeneration(state.charmGeneration() + 1);
-            events.add(new CharmDeployed(next, now()));
-            charmOnDisk = true;
-            ctx.getLog().info("charm {} deployed: {} generation {} (sha256 {})",
-                result.ref().url(), next.name(), next.generation(), next.sha256());
-          }
-        }
-      }
-    }
-    return reconcile(state, events);
-  }
-
-  // ---- units
-
-  private Effect<OperatorEvent, OperatorState> onUnits(OperatorState state, UnitsChanged cmd) {
-    UnitsObserved units = cmd.observation();
-    if (units.complete()) {
-      observed.clear();
-      unitsListed = true;
-    }
-    for (UnitObservation u : units.units()) observed.put(u.unit(), u.life());
-    released.removeIf(u -> !observed.containsKey(u) || observed.get(u) != Life.DYING);
-    return reconcile(state, List.of());
-  }
-
-  private Effect<OperatorEvent, OperatorState> onContainerStart(OperatorState state, ContainerStartReported cmd) {
-    ContainerStarted start = cmd.start();
-    ActorRef<UnitActor.Command> child = children.get(start.unit());
-    if (child != null) {
-      child.tell(new UnitActor.ObserveContainerStart(start.container(), start.startId()));
-    } else {
-      // coalesced: only the latest start per container waits for the unit's actor
-      pendingStarts.computeIfAbsent(start.unit(), u -> new TreeMap<>()).put(start.container(), start.startId());
-    }
-    return Effect().none();
-  }
-
-  private Effect<OperatorEvent, OperatorState> onUnitReport(OperatorState state, UnitReported cmd) {
-    switch (cmd.report()) {
-      case UnitActor.Report.Changed changed -> {
-        views.put(changed.view().unit(), changed.view());
-        return Effect().none();
-      }
-      case UnitActor.Report.Recovered recovered -> {
-        // level-triggered: a message lost while the unit restarted is sent again
-        sent.remove(recovered.unit());
-        if (readyForUnits(state) && children.containsKey(recovered.unit())) {
-          syncUnit(state, recovered.unit(), state.units().get(recovered.unit()));
-        }
-        return Effect().none();
-      }
-      case UnitActor.Report.Dead dead -> {
-        startRemoval(dead.unit());
-        return Effect().none();
-      }
-      case UnitActor.Report.ApplicationEffects effects -> {
-        return onApplicationEffects(state, effects);
-      }
-    }
-  }
-
-  /** A dead or vanished unit: stop its actor, delete its directory, release it, then record it. */
-  private void startRemoval(UnitId unit) {
-    if (releasing.contains(unit)) return;
-    releasing.add(unit);
-    stopChild(unit);
-    // Container starts waiting for this unit belong to the incarnation being removed; a unit
-    // alive again is a new incarnation, whose containers the substrate reports starting anew.
-    pendingStarts.remove(unit);
-    Path dir = deps.units().unitDir(unit);
-    CompletableFuture<Void> work = CompletableFuture.runAsync(() -> {
-      try {
-        RecursiveDelete.delete(dir);
-      } catch (IOException e) {
-        throw new UncheckedIOException("cannot delete " + dir + ": " + e.getMessage(), e);
-      }
-      try {
-        deps.substrate().unitRemover().release(unit);
-      } catch (Exception e) {
-        throw new IllegalStateException(e.getMessage(), e);
-      }
-    }, deps.blocking());
-    ctx.pipeToSelf(work, (ok, error) -> new UnitReleased(unit, error));
-  }
-
-  private Effect<OperatorEvent, OperatorState> onUnitReleased(OperatorState state, UnitReleased cmd) {
-    UnitId unit = cmd.unit();
-    if (cmd.error() != null) {
-      ctx.getLog().warn("unit {}: cannot release it yet, retrying in {}: {}", unit, RELEASE_RETRY, cmd.error().getMessage());
-      timers.startSingleTimer("release-" + unit, new RetryRelease(unit), RELEASE_RETRY);
-      return Effect().none();
-    }
-    releasing.remove(unit);
-    // Listed alive already (scaled down and up again while it was dying): a later dying listing
-    // is this new unit's, not a stale one of the unit just released.
-    if (observed.get(unit) != Life.ALIVE) released.add(unit);
-    views.remove(unit);
-    ctx.getLog().info("unit {} removed", unit);
-    List<OperatorEvent> events = new ArrayList<>();
-    if (state.units().containsKey(unit)) events.add(new UnitRemoved(unit, now()));
-    if (observed.get(unit) == Life.DEAD) observed.remove(unit);
-    return reconcile(state, events);
-  }
-
-  private Effect<OperatorEvent, OperatorState> onResolve(OperatorState state, ResolveUnit cmd) {
-    ActorRef<UnitActor.Command> child = children.get(cmd.unit());
-    if (child == null) {
-      return Effect().reply(cmd.replyTo(), new UnitActor.ResolveReply(UnitActor.ResolveReply.Outcome.UNKNOWN_UNIT, "unknown unit " + cmd.unit()));
-    }
-    child.tell(new UnitActor.Resolve(cmd.retry(), cmd.replyTo()));
-    return Effect().none();
-  }
-
-  private Effect<OperatorEvent, OperatorState> onExec(OperatorState state, ExecOnUnit cmd) {
-    ActorRef<UnitActor.Command> child = children.get(cmd.unit());
-    if (child == null) {
-      return Effect().reply(cmd.replyTo(),
-          new UnitActor.ExecReply(UnitActor.ExecReply.Outcome.UNKNOWN_UNIT, null, "unknown unit " + cmd.unit(), null));
-    }
-    child.tell(new UnitActor.RunExec(cmd.commands(), cmd.timeout(), cmd.action(), cmd.replyTo()));
-    return Effect().none();
-  }
-
-  private Effect<OperatorEvent, OperatorState> onHookTool(OperatorState state, CallHookTool cmd) {
-    UnitId unit = cmd.context().unit();
-    ActorRef<UnitActor.Command> child = children.get(unit);
-    if (child == null || state.charm() == null) {
-      return Effect().reply(cmd.replyTo(), new UnitActor.ToolReply(null, "unit " + unit + " is gone"));
-    }
-    child.tell(new UnitActor.RunHookTool(cmd.context().contextId(), cmd.tool(), cmd.args(), cmd.stdin(),
-        snapshot(state), cmd.replyTo()));
-    return Effect().none();
-  }
-
-  private ApplicationSnapshot snapshot(OperatorState state) {
-    List<PeerUnit> peers = state.units().entrySet().stream()
-        .map(e -> new PeerUnit(e.getKey(), e.getValue(),
-            views.containsKey(e.getKey()) ? views.get(e.getKey()).workloadStatus() : Status.of("waiting", "", now())))
-        .toList();
-    return new ApplicationSnapshot(deps.units().environment().modelName(),
-        ConfigSettings.effective(state.charm().options(), state.config()),
-        state.charmSettings().leaderSettings(), ApplicationView.displayedStatus(state), state.charmSettings().workloadVersion(), peers);
-  }
-
-  private Effect<OperatorEvent, OperatorState> onApplicationEffects(OperatorState state, UnitActor.Report.ApplicationEffects report) {
-    return Effect().persist(report.events()).thenRun(this::syncChildren);
-  }
-
-  private Effect<OperatorEvent, OperatorState> onDrain(OperatorState state, Drain cmd) {
-    drainWaiters.add(cmd.replyTo());
-    ActorRef<UnitActor.Drained> adapter = ctx.messageAdapter(UnitActor.Drained.class, UnitDrained::new);
-    children.forEach((unit, child) -> {
-      draining.add(unit);
-      child.tell(new UnitActor.Drain(adapter));
-    });
-    finishDrainIfIdle();
-    return Effect().none();
-  }
-
-  private void finishDrainIfIdle() {
-    if (draining.isEmpty()) {
-      drainWaiters.forEach(w -> w.tell(Done.getInstance()));
-      drainWaiters.clear();
-    }
-  }
-
-  // ---- reconciliation: desired state from what is observed, as events, then side effects
-
-  /**
-   * Brings the journal in line with what is observed (charm, config, units, leader, status),
-   * persists the difference with {@code first}, then brings the children in line with the journal.
-   */
-  private Effect<OperatorEvent, OperatorState> reconcile(OperatorState state, List<OperatorEvent> first) {
-    List<OperatorEvent> events = new ArrayList<>(first);
-    OperatorState next = applyAll(state, events);
-    if (spec != null && !gone) {
-      CharmRef wanted = spec.charm();
-      boolean charmCurrent = next.charm() != null && !wanted.isModifiedFrom(next.charm().ref());
-      if (charmCurrent && charmOnDisk) {
-        charmProblem = null;
-        blockedRef = null;
-      }
-      if (deploying == null && !wanted.equals(blockedRef)) {
-        if (!charmCurrent) {
-          deploying = wanted;
-          ctx.getLog().info("deploying charm {}", wanted.url());
-          deployer.tell(new CharmDeployer.Deploy(wanted, charmResults));
-        } else if (!charmOnDisk) {
-          // The journal names this charm: make sure its files are still there before any unit runs.
-          deploying = next.charm().ref();
-          deployer.tell(new CharmDeployer.Ensure(next.charm(), charmResults));
-        }
-      }
-      if (next.charm() != null) {
-        List<String> problems = ConfigSettings.problems(next.charm().options(), spec.config());
-        configProblem = problems.isEmpty() ? null : "config: " + String.join("; ", problems);
-        if (configProblem == null
-            && (next.configGeneration() == 0 || !ConfigValues.same(next.config(), spec.config()))) {
-          events.add(new ConfigChanged(new LinkedHashMap<>(spec.config()), next.configGeneration() + 1, now()));
-          next = next.apply(events.get(events.size() - 1));
-        }
-      }
-    }
-    if (readyForUnits(next)) {
-      int before = events.size();
-      events.addAll(unitEvents(next));
-      next = applyAll(next, events.subList(before, events.size()));
-      UnitId leader = chooseLeader(next);
-      if (!java.util.Objects.equals(leader, next.leader())) {
-        events.add(new LeaderElected(leader, now()));
-        next = next.apply(events.get(events.size() - 1));
-        ctx.getLog().info("unit {} is the leader", leader);
-      }
-    }
-    Status status = desiredStatus(next);
-    if (status != null && !status.sameAs(next.status())) {
-      events.add(new ApplicationStatusChanged(status, now()));
-    }
-    if (events.isEmpty()) {
-      syncChildren(state);
-      return Effect().none();
-    }
-    return Effect().persist(events).thenRun(this::syncChildren);
-  }
-
-  private boolean readyForUnits(OperatorState state) {
-    return spec != null && unitsListed && charmOnDisk && state.charm() != null && !gone;
-  }
-
-  private List<OperatorEvent> unitEvents(OperatorState state) {
-    TreeMap<UnitId, Life> changed = new TreeMap<>();
-    observed.forEach((unit, life) -> {
-      if (releasing.contains(unit) || life == Life.DEAD || (life == Life.DYING && released.contains(unit))) return;
-      Life known = state.units().get(unit);
-      // dying is final: a unit known dying is not made alive again by a listing
-      if (known == null || (known == Life.ALIVE && life == Life.DYING)) changed.put(unit, life);
-    });
-    return changed.isEmpty() ? List.of() : List.of(new UnitsUpdated(changed, now()));
-  }
-
-  /** Units the substrate no longer has (or reports dead) are removed; done as a side effect. */
-  private List<UnitId> vanished(OperatorState state) {
-    List<UnitId> gone = new ArrayList<>();
-    for (UnitId unit : state.units().keySet()) {
-      Life life = observed.get(unit);
-      if ((life == null || life == Life.DEAD) && !releasing.contains(unit)) gone.add(unit);
-    }
-    return gone;
-  }
-
-  private static UnitId chooseLeader(OperatorState state) {
-    if (state.leader() != null && state.units().get(state.leader()) == Life.ALIVE) return state.leader();
-    return state.units().entrySet().stream()
-        .filter(e -> e.getValue() == Life.ALIVE)
-        .map(Map.Entry::getKey)
-        .min(Comparator.naturalOrder())
-        .orElse(null);
-  }
-
-  private Status desiredStatus(OperatorState state) {
-    if (spec == null && specProblem == null) return null;
-    Instant now = now();
-    if (specProblem != null) return Status.of("blocked", specProblem, now);
-    if (charmProblem != null) return Status.of("blocked", charmProblem, now);
-    if (configProblem != null) return Status.of("blocked", configProblem, now);
-    if (deploying != null && (state.charm() == null || spec.charm().isModifiedFrom(state.charm().ref()))) {
-      return Status.of("maintenance", "Downloading charm", now);
-    }
-    return Status.of("active", "", now);
-  }
-
-  /** Side effects after the journal is up to date: actors for units, desired state, removals. */
-  private void syncChildren(OperatorState state) {
-    if (!readyForUnits(state)) return;
-    if (state.charm().generation() != announcedCharm) {
-      announcedCharm = state.charm().generation();
-      deps.substrate().charmDeployed(state.charm());
-    }
-    for (Map.Entry<UnitId, Life> entry : state.units().entrySet()) syncUnit(state, entry.getKey(), entry.getValue());
-    for (UnitId unit : vanished(state)) {
-      ctx.getLog().info("unit {} is no longer in the substrate: removing it", unit);
-      startRemoval(unit);
-    }
-  }
-
-  /** One unit in line with the journal: its actor exists and knows what is wanted of it. */
-  private void syncUnit(OperatorState state, UnitId unit, Life life) {
-    if (releasing.contains(unit) || life == null) return;
-    ActorRef<UnitActor.Command> child = children.computeIfAbsent(unit, this::spawnUnit);
-    Desired desired = new Desired(life, state.charm(), state.configGeneration(), unit.equals(state.leader()),
-        state.charmSettings().leaderSettingsGeneration(), spec.updateStatusInterval());
-    if (!desired.equals(sent.get(unit))) {
-      sent.put(unit, desired);
-      child.tell(new UnitActor.Assign(desired));
-    }
-    Map<String, String> starts = pendingStarts.remove(unit);
-    if (starts != null) starts.forEach((c, id) -> child.tell(new UnitActor.ObserveContainerStart(c, id)));
-  }
-
-  private ActorRef<UnitActor.Command> spawnUnit(UnitId unit) {
-    ActorRef<UnitActor.Command> child = ctx.spawn(UnitActor.create(unit, deps.units(), unitReports), unit.tag());
-    return child;
-  }
-
-  private void stopChild(UnitId unit) {
-    ActorRef<UnitActor.Command> child = children.remove(unit);
-    sent.remove(unit);
-    if (child != null) ctx.stop(child);
-    if (draining.remove(unit)) finishDrainIfIdle();
-  }
+  // ---- views
 
   private ApplicationView view(OperatorState state) {
     return ApplicationView.of(deps.application().value(), state, views::get);
   }
 
-  private static OperatorState applyAll(OperatorState state, List<OperatorEvent> events) {
-    OperatorState s = state;
-    for (OperatorEvent e : events) s = s.apply(e);
-    return s;
-  }
-
   private Instant now() {
     return deps.clock().instant();
   }
-
 }

@@ -16,8 +16,13 @@ final class FakeSubstrate implements Substrate {
   private final List<WatchSink<ApplicationObservation>> appSinks = new CopyOnWriteArrayList<>();
   private final List<WatchSink<UnitsObserved>> unitSinks = new CopyOnWriteArrayList<>();
   private final List<WatchSink<ContainerStarted>> startSinks = new CopyOnWriteArrayList<>();
+  /** Units released, once each release succeeded. */
   final List<UnitId> released = new CopyOnWriteArrayList<>();
+  /** Every call of the remover, failed ones included. */
+  final AtomicInteger releaseAttempts = new AtomicInteger();
+  private final AtomicInteger releaseFailures = new AtomicInteger();
   final AtomicInteger unitWatches = new AtomicInteger();
+  final AtomicInteger containerStartWatches = new AtomicInteger();
 
   FakeSubstrate(HookExecutor executor) {
     this.executor = executor;
@@ -33,8 +38,14 @@ final class FakeSubstrate implements Substrate {
     unitSinks.forEach(s -> s.observed(observation));
   }
 
+  /** Reports a start to the watches open now; unlike units, starts are not replayed to a later watch. */
   void containerStarted(ContainerStarted start) {
     startSinks.forEach(s -> s.observed(start));
+  }
+
+  /** The next {@code count} releases fail, as with a substrate that cannot be reached for a while. */
+  void failReleases(int count) {
+    releaseFailures.set(count);
   }
 
   void breakUnitsWatch() {
@@ -68,6 +79,7 @@ final class FakeSubstrate implements Substrate {
   @Override
   public ContainerStartSource containerStartSource() {
     return sink -> {
+      containerStartWatches.incrementAndGet();
       startSinks.add(sink);
       return () -> startSinks.remove(sink);
     };
@@ -75,7 +87,13 @@ final class FakeSubstrate implements Substrate {
 
   @Override
   public UnitRemover unitRemover() {
-    return released::add;
+    return unit -> {
+      releaseAttempts.incrementAndGet();
+      if (releaseFailures.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
+        throw new IllegalStateException("the substrate cannot be reached");
+      }
+      released.add(unit);
+    };
   }
 
   @Override

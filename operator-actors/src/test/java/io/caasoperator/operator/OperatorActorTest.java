@@ -15,11 +15,15 @@ import io.caasoperator.domain.Life;
 import io.caasoperator.domain.UnitId;
 import io.caasoperator.hook.HookContexts;
 import io.caasoperator.hook.HookEnvironment;
+import io.caasoperator.persistence.OperatorEvent;
+import io.caasoperator.persistence.UnitEvent;
 import io.caasoperator.substrate.ApplicationObservation;
+import io.caasoperator.substrate.ContainerStarted;
 import io.caasoperator.substrate.Specification;
 import io.caasoperator.substrate.UnitObservation;
 import io.caasoperator.substrate.UnitsObserved;
 import io.caasoperator.unit.RetryPolicy;
+import io.caasoperator.unit.UnitActor;
 import io.caasoperator.unit.UnitDependencies;
 import io.caasoperator.unit.UnitView;
 import java.io.IOException;
@@ -35,18 +39,25 @@ import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.pekko.Done;
 import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
+import org.apache.pekko.actor.testkit.typed.javadsl.LoggingTestKit;
 import org.apache.pekko.actor.testkit.typed.javadsl.ManualTime;
 import org.apache.pekko.actor.testkit.typed.javadsl.TestProbe;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.persistence.testkit.PersistenceTestKitPlugin;
 import org.apache.pekko.persistence.testkit.PersistenceTestKitSnapshotPlugin;
+import org.apache.pekko.persistence.testkit.javadsl.PersistenceTestKit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The operator's decisions: deployment, config fan-out, leadership, removal, re-listing. */
+/**
+ * The operator with real unit actors, a fake substrate and hooks the test completes: deployment,
+ * config fan-out, leadership, removal and its retries, re-listing, container starts, routing of
+ * execs, resolves and hook tools, and drain.
+ */
 class OperatorActorTest {
   private static final ActorTestKit testKit = ActorTestKit.create(
       PersistenceTestKitPlugin.getInstance().config()
@@ -80,7 +91,8 @@ class OperatorActorTest {
     Files.createDirectories(dir.resolve("hooks"));
     Files.writeString(dir.resolve("metadata.yaml"), "name: test\ncontainers:\n  web: {}\n");
     Files.writeString(dir.resolve("config.yaml"), "options:\n  " + options + "\n");
-    for (String hook : List.of("install", "leader-elected", "config-changed", "start", "upgrade-charm", "stop", "remove")) {
+    for (String hook : List.of("install", "leader-elected", "config-changed", "start", "upgrade-charm", "stop", "remove",
+        "leader-settings-changed", "web-pebble-ready")) {
       Path file = dir.resolve("hooks").resolve(hook);
       Files.writeString(file, "#!/bin/sh\n");
       Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rwxr-xr-x"));
@@ -104,6 +116,19 @@ class OperatorActorTest {
     List<UnitObservation> units = new ArrayList<>();
     for (int n : ordinals) units.add(new UnitObservation(new UnitId(app, n), Life.ALIVE));
     return new UnitsObserved(units, true);
+  }
+
+  private UnitId unit(int n) {
+    return new UnitId(app, n);
+  }
+
+  private void deploy(Map<String, Object> config, int... ordinals) {
+    substrate.units(alive(ordinals));
+    substrate.application(new ApplicationObservation.Specified(spec(config, 0)));
+  }
+
+  private List<Object> journal(String persistenceId) {
+    return PersistenceTestKit.create(testKit.system()).persistedInStorage(persistenceId);
   }
 
   private ApplicationView status(ActorRef<OperatorActor.Command> operator) {
@@ -262,6 +287,9 @@ class OperatorActorTest {
     substrate.units(alive(0));
     substrate.application(new ApplicationObservation.Specified(spec(Map.of(), 0)));
     runHooks(4);
+    // the last hook's completion is in the unit's journal before the operator stops
+    await().atMost(Duration.ofSeconds(5)).untilAsserted(() ->
+        assertThat(status(operator).units()).allSatisfy(u -> assertThat(u.lastHook()).isEqualTo("start")));
     String sha = status(operator).charm().sha256();
     testKit.stop(operator);
     Path deployed = data.resolve("charms").resolve(sha);
@@ -274,5 +302,154 @@ class OperatorActorTest {
     ApplicationView view = status(restarted);
     assertThat(view.charm().generation()).isEqualTo(1); // the same charm again, not a new one
     executor.expectNoHookWithin(Duration.ofMillis(300)); // nothing to upgrade, nothing reruns
+  }
+
+  @Test
+  void aDrainRepliesOnceNoUnitRunsAHookAndAUnitSpawnedDuringItStartsNone() {
+    var operator = spawn();
+    deploy(Map.of(), 0);
+    ScriptedExecutor.Call install = executor.next();
+    TestProbe<Done> drained = testKit.createTestProbe();
+    operator.tell(new OperatorActor.Drain(drained.ref()));
+
+    substrate.units(alive(0, 1)); // scaled up during the drain
+    await().atMost(Duration.ofSeconds(5)).untilAsserted(() ->
+        assertThat(status(operator).units()).extracting(UnitView::unit).containsExactly(unit(0), unit(1)));
+    drained.expectNoMessage(Duration.ofMillis(200)); // app/0's install still runs
+    install.succeed();
+    drained.expectMessage(Done.getInstance());
+    executor.expectNoHookWithin(Duration.ofMillis(500)); // neither the running unit nor the new one starts a hook
+
+    operator.tell(new OperatorActor.Drain(drained.ref()));
+    drained.expectMessage(Done.getInstance()); // nothing runs: at once
+  }
+
+  @Test
+  void execAndResolveGoToTheNamedUnitAndAnUnknownUnitIsAnsweredAtOnce() {
+    var operator = spawn();
+    deploy(Map.of(), 0, 1);
+    for (int i = 0; i < 5; i++) { // app/0's whole lifecycle; app/1's install fails
+      ScriptedExecutor.Call call = executor.next();
+      if (call.unit().equals(app + "/1")) call.fail(1); else call.succeed();
+    }
+    await().atMost(Duration.ofSeconds(5)).untilAsserted(() ->
+        assertThat(status(operator).units()).extracting(UnitView::failedHook).containsExactly(null, "install"));
+
+    TestProbe<UnitActor.ResolveReply> resolved = testKit.createTestProbe();
+    operator.tell(new OperatorActor.ResolveUnit(unit(0), false, resolved.ref()));
+    assertThat(resolved.receiveMessage().outcome()).isEqualTo(UnitActor.ResolveReply.Outcome.NOTHING_TO_RESOLVE);
+    operator.tell(new OperatorActor.ResolveUnit(unit(7), true, resolved.ref()));
+    assertThat(resolved.receiveMessage()).isEqualTo(
+        new UnitActor.ResolveReply(UnitActor.ResolveReply.Outcome.UNKNOWN_UNIT, "unknown unit " + app + "/7"));
+    operator.tell(new OperatorActor.ResolveUnit(unit(1), false, resolved.ref()));
+    assertThat(resolved.receiveMessage()).isEqualTo(
+        new UnitActor.ResolveReply(UnitActor.ResolveReply.Outcome.RESOLVED, "skipped hook \"install\""));
+    assertThat(runHooks(2).get(app + "/1")).containsExactly("config-changed", "start");
+
+    TestProbe<UnitActor.ExecReply> ran = testKit.createTestProbe();
+    operator.tell(new OperatorActor.ExecOnUnit(unit(1), "echo hi", Duration.ofMinutes(1), null, ran.ref()));
+    ScriptedExecutor.Call exec = executor.next();
+    assertThat(exec.unit()).isEqualTo(app + "/1");
+    assertThat(exec.invocation().command()).containsExactly("/bin/sh", "-c", "echo hi");
+    exec.succeed();
+    assertThat(ran.receiveMessage().outcome()).isEqualTo(UnitActor.ExecReply.Outcome.RAN);
+    operator.tell(new OperatorActor.ExecOnUnit(unit(7), "echo hi", Duration.ofMinutes(1), null, ran.ref()));
+    assertThat(ran.receiveMessage(Duration.ofMillis(500))).isEqualTo(
+        new UnitActor.ExecReply(UnitActor.ExecReply.Outcome.UNKNOWN_UNIT, null, "unknown unit " + app + "/7", null));
+    executor.expectNoHookWithin(Duration.ofMillis(200));
+  }
+
+  @Test
+  void leaderSettingsAndApplicationStatusSetByTheLeaderAreRecordedAndTheOtherUnitsHearOfThem() {
+    var operator = spawn();
+    deploy(Map.of(), 0, 1);
+    runHooks(7);
+    substrate.application(new ApplicationObservation.Specified(spec(Map.of("greeting", "hello"), 0)));
+    ScriptedExecutor.Call first = executor.next();
+    ScriptedExecutor.Call second = executor.next();
+    ScriptedExecutor.Call leaders = first.unit().equals(app + "/0") ? first : second;
+    (leaders == first ? second : first).succeed();
+
+    TestProbe<UnitActor.ToolReply> tool = testKit.createTestProbe();
+    var leaderContext = new HookContexts.HookContext(unit(0), leaders.invocation().contextId(), leaders.hook());
+    operator.tell(new OperatorActor.CallHookTool(leaderContext, "leader-set", List.of("db=ready"), "", tool.ref()));
+    assertThat(tool.receiveMessage().outcome().exitCode()).isZero();
+    operator.tell(new OperatorActor.CallHookTool(leaderContext, "status-set",
+        List.of("--application", "maintenance", "rebuilding"), "", tool.ref()));
+    assertThat(tool.receiveMessage().outcome().exitCode()).isZero();
+    leaders.succeed();
+
+    ScriptedExecutor.Call heard = executor.next();
+    assertThat(heard.unit()).isEqualTo(app + "/1");
+    assertThat(heard.hook()).isEqualTo("leader-settings-changed");
+    var context = new HookContexts.HookContext(unit(1), heard.invocation().contextId(), heard.hook());
+    operator.tell(new OperatorActor.CallHookTool(context, "leader-get", List.of("db"), "", tool.ref()));
+    assertThat(tool.receiveMessage().outcome().stdout()).contains("ready");
+    heard.succeed();
+    executor.expectNoHookWithin(Duration.ofMillis(300)); // the leader does not hear of its own settings
+
+    assertThat(status(operator).status()).satisfies(s -> {
+      assertThat(s.value()).isEqualTo("maintenance");
+      assertThat(s.message()).isEqualTo("rebuilding");
+    });
+    assertThat(journal(OperatorActor.persistenceId(app.value())))
+        .filteredOn(OperatorEvent.LeaderSettingsChanged.class::isInstance)
+        .extracting(e -> ((OperatorEvent.LeaderSettingsChanged) e).changes())
+        .containsExactly(Map.of("db", "ready"));
+  }
+
+  @Test
+  void aReleaseThatFailsIsRetriedEveryThreeSecondsAndTheUnitIsRemovedOnce() {
+    var operator = spawn();
+    deploy(Map.of(), 0, 1);
+    runHooks(7);
+    substrate.failReleases(2);
+    LoggingTestKit.warn("unit " + app + "/1: cannot release it yet, retrying in PT3S").expect(testKit.system(), () -> {
+      substrate.units(alive(0));
+      return null;
+    });
+    assertThat(status(operator).units()).as("kept until it is released").hasSize(2);
+    LoggingTestKit.warn("unit " + app + "/1: cannot release it yet").expect(testKit.system(), () -> {
+      time.timePasses(UnitRemoval.RETRY);
+      return null;
+    });
+    LoggingTestKit.info("unit " + app + "/1 removed").expect(testKit.system(), () -> {
+      time.timePasses(UnitRemoval.RETRY);
+      return null;
+    });
+
+    await().atMost(Duration.ofSeconds(5)).untilAsserted(() ->
+        assertThat(status(operator).units()).extracting(UnitView::unit).containsExactly(unit(0)));
+    assertThat(substrate.releaseAttempts).hasValue(3);
+    assertThat(substrate.released).containsExactly(unit(1));
+    assertThat(journal(OperatorActor.persistenceId(app.value())))
+        .filteredOn(e -> e instanceof OperatorEvent.UnitRemoved removed && removed.unit().equals(unit(1)))
+        .hasSize(1);
+    executor.expectNoHookWithin(Duration.ofMillis(200));
+  }
+
+  @Test
+  void containerStartsForAUnitWithoutAnActorWaitAndOnlyTheLatestOfEachContainerIsDeliveredOnce() {
+    var operator = spawn();
+    await().atMost(Duration.ofSeconds(5)).until(() -> substrate.containerStartWatches.get() == 1);
+    // no specification and no listing yet: app/0 has no actor
+    substrate.containerStarted(new ContainerStarted(unit(0), "web", "local-1"));
+    substrate.containerStarted(new ContainerStarted(unit(0), "web", "local-2"));
+    deploy(Map.of(), 0);
+    assertThat(runHooks(5).get(app + "/0"))
+        .containsExactly("install", "leader-elected", "config-changed", "start", "web-pebble-ready");
+    substrate.application(new ApplicationObservation.Specified(spec(Map.of("greeting", "hello"), 0)));
+    executor.complete("config-changed"); // a later assignment hands over nothing again
+    executor.expectNoHookWithin(Duration.ofMillis(300));
+    await().atMost(Duration.ofSeconds(5)).untilAsserted(() ->
+        assertThat(status(operator).units()).allSatisfy(u -> assertThat(u.runningHook()).isNull()));
+    assertThat(journal(UnitActor.persistenceId(unit(0))))
+        .filteredOn(UnitEvent.ContainerStartObserved.class::isInstance)
+        .extracting(e -> ((UnitEvent.ContainerStartObserved) e).startId())
+        .containsExactly("local-2");
+
+    // once the actor exists, a start is delivered at once
+    substrate.containerStarted(new ContainerStarted(unit(0), "web", "local-3"));
+    executor.complete("web-pebble-ready");
   }
 }

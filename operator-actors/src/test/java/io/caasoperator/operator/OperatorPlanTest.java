@@ -1,0 +1,371 @@
+package io.caasoperator.operator;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.caasoperator.charm.CharmException;
+import io.caasoperator.charm.DeployedCharm;
+import io.caasoperator.domain.ApplicationName;
+import io.caasoperator.domain.CharmInfo;
+import io.caasoperator.domain.CharmRef;
+import io.caasoperator.domain.ConfigOption;
+import io.caasoperator.domain.Life;
+import io.caasoperator.domain.UnitId;
+import io.caasoperator.operator.OperatorPlan.Input;
+import io.caasoperator.operator.OperatorPlan.Intent;
+import io.caasoperator.persistence.OperatorEvent;
+import io.caasoperator.persistence.OperatorState;
+import io.caasoperator.substrate.ApplicationObservation;
+import io.caasoperator.substrate.Specification;
+import io.caasoperator.substrate.UnitObservation;
+import io.caasoperator.substrate.UnitsObserved;
+import io.caasoperator.unit.Desired;
+import io.caasoperator.unit.RetryPolicy;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+
+/** The operator's decisions as a pure function, driven through whole scenarios without actors. */
+class OperatorPlanTest {
+  private static final Instant AT = Instant.EPOCH;
+  private static final ApplicationName APP = ApplicationName.of("app");
+  private static final OperatorPlan PLAN = new OperatorPlan(APP, RetryPolicy.DEFAULT);
+  private static final Map<String, ConfigOption> GREETING =
+      Map.of("greeting", new ConfigOption(ConfigOption.Type.STRING, "hi", ""));
+
+  /**
+   * The operator as its actor runs it, in a world that answers at once: the deployer unpacks what
+   * it is asked (unless told to fail or to hold its answer), unit actors record what they are told
+   * and a dying one dies (unless told to take its time), removals succeed.
+   */
+  private static final class Operator {
+    OperatorState journal = OperatorState.initial();
+    Observed observed = Observed.NOTHING;
+    Children children = Children.NONE;
+    /** What each unit's actor was last told; a unit without an actor is absent. */
+    final Map<UnitId, Desired> units = new TreeMap<>();
+    final List<OperatorEvent> persisted = new ArrayList<>();
+    /** Charm options by modified-version; {@link #GREETING} when absent. */
+    final Map<Long, Map<String, ConfigOption>> charms = new HashMap<>();
+    /** Failures the deployer answers next, by modified-version, one per attempt. */
+    final Map<Long, Deque<CharmException>> failures = new HashMap<>();
+    /** Modified-versions the deployer works on (deploy or ensure) without answering: the test answers. */
+    final Set<Long> held = new HashSet<>();
+    boolean unitsDieAtOnce = true;
+    private final Deque<Input> inbox = new ArrayDeque<>();
+    private final List<Intent> carriedOut = new ArrayList<>();
+
+    /** Feeds the inputs, and what the world answers, until the plan asks nothing more; returns what it asked. */
+    List<Intent> drive(Input... inputs) {
+      carriedOut.clear();
+      inbox.addAll(List.of(inputs));
+      for (int i = 0; i < 100 && !inbox.isEmpty(); i++) {
+        OperatorPlan.Plan plan = PLAN.next(journal, observed, children, inbox.poll(), AT);
+        for (OperatorEvent e : plan.events()) journal = journal.apply(e);
+        persisted.addAll(plan.events());
+        observed = plan.observed();
+        children = plan.children();
+        plan.intents().forEach(this::carryOut);
+      }
+      assertThat(inbox).as("the plan settles").isEmpty();
+      return List.copyOf(carriedOut);
+    }
+
+    private void carryOut(Intent intent) {
+      carriedOut.add(intent);
+      switch (intent) {
+        case Intent.DeployCharm deploy -> {
+          long version = deploy.ref().modifiedVersion();
+          if (held.contains(version)) return;
+          Deque<CharmException> failing = failures.getOrDefault(version, new ArrayDeque<>());
+          inbox.add(new Input.CharmSettled(failing.isEmpty() ? unpacked(deploy.ref())
+              : new CharmDeployer.Failed(deploy.ref(), failing.poll())));
+        }
+        case Intent.EnsureCharm ensure -> {
+          if (!held.contains(ensure.charm().ref().modifiedVersion())) inbox.add(new Input.CharmSettled(unpacked(ensure.charm().ref())));
+        }
+        case Intent.RetryCharm retry -> {} // the test says when the retry is due
+        case Intent.AnnounceCharm announce -> {}
+        case Intent.SpawnUnit spawn -> assertThat(units).doesNotContainKey(spawn.unit());
+        case Intent.AssignUnit assign -> {
+          units.put(assign.unit(), assign.desired());
+          if (assign.desired().life() == Life.DYING && unitsDieAtOnce) inbox.add(new Input.UnitDied(assign.unit()));
+        }
+        case Intent.RemoveUnit remove -> {
+          units.remove(remove.unit());
+          inbox.add(new Input.UnitReleased(remove.unit()));
+        }
+        case Intent.StopOperating stop -> {}
+      }
+    }
+
+    CharmDeployer.Deployed unpacked(CharmRef ref) {
+      CharmInfo info = new CharmInfo(0, "app", ref, Long.toString(ref.modifiedVersion()).repeat(64), List.of("web"),
+          Set.of(), true, charms.getOrDefault(ref.modifiedVersion(), GREETING));
+      return new CharmDeployer.Deployed(ref, new DeployedCharm(Path.of("/charms", info.sha256()), info));
+    }
+
+    String status() {
+      return journal.status().toString();
+    }
+
+    long charmOf(int unit) {
+      return units.get(unit(unit)).charm().generation();
+    }
+  }
+
+  private static UnitId unit(int n) {
+    return new UnitId(APP, n);
+  }
+
+  private static CharmRef charm(long version) {
+    return new CharmRef("/charms/app", null, version, false);
+  }
+
+  private static Input specified(long charmVersion, Map<String, Object> config) {
+    return new Input.ApplicationReported(new ApplicationObservation.Specified(
+        new Specification(APP, charm(charmVersion), config, Duration.ofMinutes(5))));
+  }
+
+  private static UnitObservation alive(int n) {
+    return new UnitObservation(unit(n), Life.ALIVE);
+  }
+
+  private static UnitObservation dying(int n) {
+    return new UnitObservation(unit(n), Life.DYING);
+  }
+
+  private static Input listed(UnitObservation... units) {
+    return new Input.UnitsReported(new UnitsObserved(List.of(units), true));
+  }
+
+  private static CharmException unreachable() {
+    return new CharmException("/charms/app", "HTTP 503", true);
+  }
+
+  private static <T> List<T> only(Class<T> kind, List<?> items) {
+    return items.stream().filter(kind::isInstance).map(kind::cast).toList();
+  }
+
+  /** An operator whose units 0..n-1 run charm version 1 with the default config. */
+  private static Operator running(int units) {
+    Operator op = new Operator();
+    UnitObservation[] listing = new UnitObservation[units];
+    for (int n = 0; n < units; n++) listing[n] = alive(n);
+    op.drive(listed(listing), specified(1, Map.of()));
+    return op;
+  }
+
+  @Test
+  void theApplicationFromItsFirstSpecificationToItsEnd() {
+    Operator op = new Operator();
+    assertThat(op.drive(listed(alive(2), alive(0), alive(1)))).as("nothing before a specification").isEmpty();
+
+    op.held.add(1L);
+    assertThat(op.drive(specified(1, Map.of()))).containsExactly(new Intent.DeployCharm(charm(1)));
+    assertThat(op.status()).isEqualTo("maintenance: Downloading charm");
+    assertThat(op.units).as("no unit runs before its charm").isEmpty();
+
+    List<Intent> asked = op.drive(new Input.CharmSettled(op.unpacked(charm(1))));
+    assertThat(only(Intent.SpawnUnit.class, asked)).extracting(Intent.SpawnUnit::unit).containsExactly(unit(0), unit(1), unit(2));
+    assertThat(op.journal.charmGeneration()).isEqualTo(1);
+    assertThat(op.journal.configGeneration()).isEqualTo(1);
+    assertThat(op.journal.leader()).as("the lowest ordinal leads").isEqualTo(unit(0));
+    assertThat(op.units.get(unit(0)).leader()).isTrue();
+    assertThat(op.units.get(unit(1)).leader()).isFalse();
+    assertThat(op.status()).isEqualTo("active");
+
+    // scale down: the dying unit is told to die, then removed and forgotten
+    op.drive(listed(alive(0), alive(1), dying(2)));
+    assertThat(op.units).containsOnlyKeys(unit(0), unit(1));
+    assertThat(op.journal.units()).containsOnlyKeys(unit(0), unit(1));
+    assertThat(op.persisted).contains(new OperatorEvent.UnitRemoved(unit(2), AT));
+
+    // the leader leaves: the next alive unit leads
+    op.drive(listed(dying(0), alive(1)));
+    assertThat(op.journal.leader()).isEqualTo(unit(1));
+    assertThat(op.units).containsOnlyKeys(unit(1));
+    assertThat(op.units.get(unit(1)).leader()).isTrue();
+
+    // a config edit reaches every unit once
+    op.drive(specified(1, Map.of("greeting", "hello")));
+    assertThat(op.units.get(unit(1)).configGeneration()).isEqualTo(2);
+
+    // config that does not fit the charm blocks, and the last good config stays
+    assertThat(op.drive(specified(1, Map.of("colour", "red")))).isEmpty();
+    assertThat(op.status()).isEqualTo("blocked: config: config option \"colour\": unknown option");
+    assertThat(op.journal.configGeneration()).isEqualTo(2);
+    op.drive(specified(1, Map.of("greeting", "hey")));
+    assertThat(op.status()).isEqualTo("active");
+    assertThat(op.units.get(unit(1)).configGeneration()).isEqualTo(3);
+
+    // a new charm: deployed, recorded, and every unit told
+    op.drive(specified(2, Map.of("greeting", "hey")));
+    assertThat(op.journal.charmGeneration()).isEqualTo(2);
+    assertThat(op.charmOf(1)).isEqualTo(2);
+
+    // the application goes: the operator stops once, and decides nothing more
+    ApplicationObservation.NotFound notFound = new ApplicationObservation.NotFound("spec file removed");
+    assertThat(op.drive(new Input.ApplicationReported(notFound))).containsExactly(new Intent.StopOperating("spec file removed"));
+    assertThat(op.drive(new Input.ApplicationReported(notFound), listed(alive(1), alive(5)))).isEmpty();
+  }
+
+  @Test
+  void aCharmThatCannotBeFetchedNowBlocksAndIsTriedAgainWithBackoffWhileUnitsKeepTheOldOne() {
+    Operator op = running(2);
+    op.failures.put(2L, new ArrayDeque<>(List.of(unreachable(), unreachable())));
+
+    List<Intent> asked = op.drive(specified(2, Map.of()));
+    assertThat(only(Intent.RetryCharm.class, asked)).containsExactly(new Intent.RetryCharm(Duration.ofSeconds(5)));
+    assertThat(op.status()).isEqualTo("blocked: charm /charms/app: HTTP 503");
+    assertThat(op.drive(listed(alive(0), alive(1)))).as("not tried again before its retry").isEmpty();
+    assertThat(op.drive(new Input.CharmRetryDue()))
+        .containsExactly(new Intent.DeployCharm(charm(2)), new Intent.RetryCharm(Duration.ofSeconds(10)));
+    assertThat(op.charmOf(0)).isEqualTo(1);
+
+    op.drive(new Input.CharmRetryDue());
+    assertThat(op.status()).isEqualTo("active");
+    assertThat(op.charmOf(0)).isEqualTo(2);
+    assertThat(op.charmOf(1)).isEqualTo(2);
+  }
+
+  @Test
+  void aCharmThatFailedForGoodIsTriedAgainOnlyWhenTheSpecificationNamesAnother() {
+    Operator op = running(1);
+    op.failures.put(2L, new ArrayDeque<>(List.of(new CharmException("/charms/app", "metadata.yaml: missing field \"name\"", false))));
+
+    assertThat(op.drive(specified(2, Map.of()))).containsExactly(new Intent.DeployCharm(charm(2)));
+    assertThat(op.status()).isEqualTo("blocked: charm /charms/app: metadata.yaml: missing field \"name\"");
+    assertThat(op.drive(specified(2, Map.of("greeting", "hello")))).as("the same charm again")
+        .noneMatch(Intent.DeployCharm.class::isInstance);
+
+    op.drive(specified(3, Map.of("greeting", "hello")));
+    assertThat(op.status()).isEqualTo("active");
+    assertThat(op.charmOf(0)).isEqualTo(2);
+    assertThat(op.journal.charm().ref()).isEqualTo(charm(3));
+  }
+
+  @Test
+  void aNewCharmTheConfigDoesNotFitIsRecordedOnlyOnceTheConfigFitsWithoutFetchingItAgain() {
+    Operator op = new Operator();
+    op.drive(listed(alive(0)), specified(1, Map.of("greeting", "hello")));
+    op.charms.put(2L, Map.of("colour", new ConfigOption(ConfigOption.Type.STRING, "red", "")));
+
+    op.drive(specified(2, Map.of("greeting", "hello")));
+    assertThat(op.status()).isEqualTo(
+        "blocked: charm /charms/app: config does not fit the new charm: config option \"greeting\": unknown option");
+    assertThat(op.charmOf(0)).isEqualTo(1);
+
+    assertThat(op.drive(specified(2, Map.of("colour", "blue"))))
+        .as("the charm unpacked before is recorded").noneMatch(Intent.DeployCharm.class::isInstance);
+    assertThat(op.status()).isEqualTo("active");
+    assertThat(op.charmOf(0)).isEqualTo(2);
+    assertThat(op.journal.config()).containsEntry("colour", "blue");
+  }
+
+  @Test
+  void afterARestartTheRecordedCharmIsFoundOnDiskBeforeAnyUnitRunsAndNothingIsRecordedAgain() {
+    Operator before = running(2);
+    Operator op = new Operator();
+    op.journal = before.journal;
+    op.held.add(1L);
+
+    List<Intent> asked = op.drive(listed(alive(0), alive(1)), specified(1, Map.of()));
+    assertThat(asked).containsExactly(new Intent.EnsureCharm(before.journal.charm()));
+    assertThat(op.units).isEmpty();
+
+    op.drive(new Input.CharmSettled(op.unpacked(charm(1))));
+    assertThat(op.persisted).isEmpty();
+    assertThat(op.units).containsOnlyKeys(unit(0), unit(1));
+    assertThat(op.units.get(unit(0))).isEqualTo(before.units.get(unit(0)));
+  }
+
+  @Test
+  void aUnitTheSubstrateNoLongerHasIsRemovedWithoutBeingToldToDie() {
+    Operator op = running(2);
+    List<Intent> asked = op.drive(listed(alive(0)));
+    assertThat(asked).contains(new Intent.RemoveUnit(unit(1), true)).noneMatch(Intent.AssignUnit.class::isInstance);
+    assertThat(op.journal.units()).containsOnlyKeys(unit(0));
+  }
+
+  @Test
+  void aDyingUnitListedAliveAgainFinishesDyingThenComesBackAsANewUnit() {
+    Operator op = running(2);
+    op.unitsDieAtOnce = false;
+    op.drive(listed(alive(0), dying(1)));
+    assertThat(op.drive(listed(alive(0), alive(1)))).as("dying is final").isEmpty();
+    assertThat(op.units.get(unit(1)).life()).isEqualTo(Life.DYING);
+
+    List<Intent> asked = op.drive(new Input.UnitDied(unit(1)));
+    assertThat(asked).containsSubsequence(new Intent.RemoveUnit(unit(1), false), new Intent.SpawnUnit(unit(1)));
+    assertThat(op.units.get(unit(1)).life()).isEqualTo(Life.ALIVE);
+    assertThat(op.persisted).containsSubsequence(new OperatorEvent.UnitRemoved(unit(1), AT),
+        new OperatorEvent.UnitsUpdated(new TreeMap<>(Map.of(unit(1), Life.ALIVE)), AT));
+  }
+
+  @Test
+  void aReleasedUnitStillListedDyingIsNotAdoptedAgainButANewOneWithItsNameIs() {
+    Operator op = running(2);
+    op.drive(listed(alive(0), dying(1)));
+    assertThat(op.drive(listed(alive(0), dying(1)))).as("a stale listing of the released pod").isEmpty();
+    assertThat(op.journal.units()).containsOnlyKeys(unit(0));
+
+    op.drive(listed(alive(0)));
+    op.drive(listed(alive(0), alive(1)));
+    assertThat(op.journal.units()).containsOnlyKeys(unit(0), unit(1));
+    assertThat(op.units.get(unit(1)).life()).isEqualTo(Life.ALIVE);
+  }
+
+  @Test
+  void aRecoveredUnitIsToldAgainWhatIsWantedOfItAndALateDeathOfAnUnknownUnitIsIgnored() {
+    Operator op = running(2);
+    Desired wanted = op.units.get(unit(1));
+    Children before = op.children;
+    assertThat(op.drive(new Input.UnitRecovered(unit(1)))).containsExactly(new Intent.AssignUnit(unit(1), wanted));
+    assertThat(op.children).isEqualTo(before);
+    assertThat(op.drive(new Input.UnitDied(unit(7)), new Input.UnitRecovered(unit(7)))).isEmpty();
+  }
+
+  @Test
+  void leaderSettingsAreRecordedAndEveryUnitIsToldTheirNewGeneration() {
+    Operator op = running(2);
+    OperatorEvent set = new OperatorEvent.LeaderSettingsChanged(Map.of("db", "ready"), AT);
+    op.drive(new Input.ToolEffects(List.of(set)));
+    assertThat(op.persisted).contains(set);
+    assertThat(op.journal.charmSettings().leaderSettings()).containsEntry("db", "ready");
+    assertThat(op.units.values()).allSatisfy(d -> assertThat(d.leaderSettingsGeneration()).isEqualTo(1));
+  }
+
+  @Test
+  void anUnusableSpecificationBlocksAndTheLastGoodOneStaysInForce() {
+    Operator op = running(1);
+    op.drive(new Input.ApplicationReported(new ApplicationObservation.Invalid("\"scale\": must be >= 0, got -1")));
+    assertThat(op.status()).isEqualTo("blocked: \"scale\": must be >= 0, got -1");
+    op.drive(new Input.ApplicationReported(new ApplicationObservation.Specified(
+        new Specification(ApplicationName.of("other"), charm(1), Map.of(), null))));
+    assertThat(op.status()).isEqualTo("blocked: specification is for application \"other\", this operator runs \"app\"");
+    assertThat(op.units).containsOnlyKeys(unit(0));
+
+    op.drive(specified(1, Map.of()));
+    assertThat(op.status()).isEqualTo("active");
+  }
+
+  @Test
+  void aDeployerAnswerAboutAnotherCharmThanTheOneAskedChangesNothing() {
+    Operator op = running(1);
+    op.held.add(2L);
+    op.drive(specified(2, Map.of()));
+    Observed waiting = op.observed;
+    assertThat(op.drive(new Input.CharmSettled(op.unpacked(charm(9))))).isEmpty();
+    assertThat(op.observed).isEqualTo(waiting);
+  }
+}

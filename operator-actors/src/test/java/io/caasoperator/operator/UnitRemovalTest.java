@@ -1,0 +1,92 @@
+package io.caasoperator.operator;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.typesafe.config.ConfigFactory;
+import io.caasoperator.domain.UnitId;
+import io.caasoperator.substrate.UnitRemover;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
+import org.apache.pekko.actor.testkit.typed.javadsl.LoggingTestKit;
+import org.apache.pekko.actor.testkit.typed.javadsl.ManualTime;
+import org.apache.pekko.actor.testkit.typed.javadsl.TestProbe;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A unit's removal: its directory goes, the substrate releases it, failures are retried. */
+class UnitRemovalTest {
+  private static final ActorTestKit testKit =
+      ActorTestKit.create(ManualTime.config().withFallback(ConfigFactory.load()));
+  private static final ManualTime time = ManualTime.get(testKit.system());
+  private static final UnitId UNIT = UnitId.of("app", 1);
+
+  @TempDir Path data;
+
+  @AfterAll
+  static void shutdown() {
+    testKit.shutdownTestKit();
+  }
+
+  /** Fails its first {@code failures} releases, as a substrate that cannot be reached would. */
+  private static final class FlakyRemover implements UnitRemover {
+    final AtomicInteger releases = new AtomicInteger();
+    private final int failures;
+
+    FlakyRemover(int failures) {
+      this.failures = failures;
+    }
+
+    @Override
+    public void release(UnitId unit) {
+      if (releases.incrementAndGet() <= failures) throw new IllegalStateException("pod is being updated");
+    }
+  }
+
+  private Path unitDir() throws Exception {
+    Path dir = data.resolve("agents").resolve(UNIT.tag());
+    Files.createDirectories(dir.resolve("charm"));
+    Files.writeString(dir.resolve("hooks.log"), "install\n");
+    return dir;
+  }
+
+  @Test
+  void deletesTheUnitsDirectoryReleasesItAndRepliesOnce() throws Exception {
+    Path dir = unitDir();
+    FlakyRemover remover = new FlakyRemover(0);
+    TestProbe<UnitRemoval.Removed> removed = testKit.createTestProbe();
+    testKit.spawn(UnitRemoval.create(UNIT, dir, remover, Executors.newVirtualThreadPerTaskExecutor(), removed.ref()));
+
+    removed.expectMessage(new UnitRemoval.Removed(UNIT));
+    assertThat(dir).doesNotExist();
+    assertThat(remover.releases).hasValue(1);
+    removed.expectNoMessage(Duration.ofMillis(100));
+  }
+
+  @Test
+  void aReleaseThatFailsIsTriedAgainEveryThreeSecondsUntilItSucceeds() throws Exception {
+    Path dir = unitDir();
+    FlakyRemover remover = new FlakyRemover(2);
+    TestProbe<UnitRemoval.Removed> removed = testKit.createTestProbe();
+    LoggingTestKit.warn("unit app/1: cannot release it yet, retrying in PT3S: pod is being updated").expect(testKit.system(),
+        () -> testKit.spawn(UnitRemoval.create(UNIT, dir, remover, Executors.newVirtualThreadPerTaskExecutor(), removed.ref())));
+
+    time.expectNoMessageFor(Duration.ofSeconds(2), removed);
+    assertThat(remover.releases).as("no retry before its time").hasValue(1);
+    LoggingTestKit.warn("cannot release it yet").expect(testKit.system(), () -> {
+      time.timePasses(Duration.ofSeconds(1));
+      return null;
+    });
+    assertThat(remover.releases).hasValue(2);
+
+    time.timePasses(UnitRemoval.RETRY);
+    removed.expectMessage(new UnitRemoval.Removed(UNIT));
+    assertThat(remover.releases).hasValue(3);
+    assertThat(dir).doesNotExist();
+    removed.expectNoMessage(Duration.ofMillis(100));
+  }
+}
