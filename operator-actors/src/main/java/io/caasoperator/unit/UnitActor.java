@@ -2,9 +2,7 @@ package io.caasoperator.unit;
 
 import io.caasoperator.domain.Life;
 import io.caasoperator.domain.UnitId;
-import io.caasoperator.hook.HookContexts;
 import io.caasoperator.metrics.OperatorMetrics;
-import io.caasoperator.hook.HookInvocation;
 import io.caasoperator.hooktool.HookTools;
 import io.caasoperator.hooktool.ToolEffects;
 import io.caasoperator.persistence.OperatorEvent;
@@ -16,12 +14,9 @@ import io.caasoperator.persistence.PlannedHook;
 import io.caasoperator.persistence.UnitEvent;
 import io.caasoperator.persistence.UnitEvent.*;
 import io.caasoperator.persistence.UnitState;
-import java.nio.file.Path;
-import java.security.SecureRandom;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletionStage;
@@ -143,7 +138,7 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
 
   private record UpdateStatusDue() implements Command {}
 
-  private record HookFinished(String contextId, ProcessResult result, Throwable error) implements Command {}
+  private record HookFinished(HookLauncher.Context context, HookLauncher.Outcome outcome) implements Command {}
 
   private static final Advance ADVANCE = new Advance();
   private static final Object RETRY_TIMER = "retry";
@@ -168,22 +163,16 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
   private final ActorContext<Command> ctx;
   private final TimerScheduler<Command> timers;
   /**
-   * Shared by all units: one per actor would cost memory for nothing (SecureRandom is
-   * thread-safe). A DRBG: seeded once, then no system call per token as /dev/urandom would cost.
-   */
-  private static final SecureRandom random = drbg();
-  /**
    * A plain logger rather than the actor context's: that one sets the actor's MDC on every call,
    * twice per hook, and the log format shows no MDC; every line names its unit.
    */
   private static final Logger log = LoggerFactory.getLogger(UnitActor.class);
-  private final Path unitDir;
+  private final HookLauncher launcher;
   private final String tag;
   private final OperatorMetrics metrics;
 
   // Per-incarnation facts, deliberately not persisted: a restart starts them afresh.
-  private String inFlight;
-  private String inFlightToken;
+  private HookLauncher.Context inFlight;
   private final java.util.ArrayDeque<RunExec> pendingExecs = new java.util.ArrayDeque<>();
   private RunExec runningExec;
   private ActionResult.Recorder actionRecorder;
@@ -203,7 +192,7 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
     this.operator = operator;
     this.ctx = ctx;
     this.timers = timers;
-    this.unitDir = deps.unitDir(unit);
+    this.launcher = new HookLauncher(unit, deps);
     this.tag = "app:" + unit.application().value();
     this.metrics = OperatorMetrics.get(ctx.getSystem());
   }
@@ -287,7 +276,6 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
    */
   private void forgetInFlight() {
     inFlight = null;
-    inFlightToken = null;
     runningExec = null;
     actionRecorder = null;
     pendingExecs.clear();
@@ -310,8 +298,7 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
   }
 
   private void cancelInFlight() {
-    if (inFlight != null) deps.executor().cancel(inFlight);
-    if (inFlightToken != null) deps.contexts().unregister(inFlightToken);
+    if (inFlight != null) launcher.cancel(inFlight);
     if (runningExec != null) runningExec.replyTo().tell(refused("unit " + unit + " restarted while the command ran"));
     pendingExecs.forEach(e -> e.replyTo().tell(refused("unit " + unit + " stopped")));
   }
@@ -406,7 +393,7 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
   }
 
   private Effect<UnitEvent, UnitState> onHookTool(UnitState state, RunHookTool cmd) {
-    if (!cmd.contextId().equals(inFlight)) {
+    if (inFlight == null || !cmd.contextId().equals(inFlight.contextId())) {
       return Effect().reply(cmd.replyTo(), new ToolReply(null, "the hook or command this token belongs to has finished"));
     }
     String hook = state.running() != null ? state.running().hook().name() : null;
@@ -441,25 +428,13 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
 
   /** Execs go before the next hook, so a person waiting at a terminal is not starved by hooks. */
   private Effect<UnitEvent, UnitState> startExec(RunExec exec) {
-    String contextId = unit.name() + "-exec-" + Long.toUnsignedString(random.nextLong());
-    inFlight = contextId;
+    HookLauncher.Context context = launcher.execContext();
+    inFlight = context;
     runningExec = exec;
     actionRecorder = exec.action() == null ? null : new ActionResult.Recorder();
-    String digest = HexFormat.of().formatHex(sha256(exec.commands()));
     return Effect()
-        .persist(new ExecStarted(contextId, digest, now()))
-        .thenRun(s -> {
-          launch(s, contextId, null, null, exec.action(), List.of("/bin/sh", "-c", exec.commands()), exec.timeout(),
-              deps.execOutputLimit());
-        });
-  }
-
-  private static byte[] sha256(String text) {
-    try {
-      return java.security.MessageDigest.getInstance("SHA-256").digest(text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
-    } catch (java.security.NoSuchAlgorithmException e) {
-      throw new IllegalStateException(e);
-    }
+        .persist(new ExecStarted(context.contextId(), HookLauncher.digest(exec.commands()), now()))
+        .thenRun(s -> pipe(context, launcher.exec(context, exec.commands(), exec.timeout(), exec.action(), s.charmInUse())));
   }
 
   private Effect<UnitEvent, UnitState> onAdvance(UnitState state, Advance cmd) {
@@ -495,15 +470,15 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
         afterChange(s);
       });
     }
-    String contextId = unit.name() + "-" + hook.name() + "-" + Long.toUnsignedString(random.nextLong());
+    HookLauncher.Context context = launcher.hookContext(hook.name());
     List<UnitEvent> events = new ArrayList<>(before);
     if (run.switchCharm()) events.add(new CharmSwitched(charm.generation(), now));
-    events.add(new HookStarted(hook, run.attempt(), contextId, now));
+    events.add(new HookStarted(hook, run.attempt(), context.contextId(), now));
     clearTriggers(hook);
-    inFlight = contextId;
+    inFlight = context;
     return Effect().persist(events).thenRun(s -> {
       persisted.run();
-      launchHook(s, contextId);
+      launchHook(s, context);
     });
   }
 
@@ -513,82 +488,36 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
   }
 
   /** Runs after HookStarted is safely in the journal: only now may the process start. */
-  private void launchHook(UnitState state, String contextId) {
+  private void launchHook(UnitState state, HookLauncher.Context context) {
     report(state);
     PlannedHook hook = state.running().hook();
-    String executable = state.charmInUse().dispatch() ? "dispatch" : "hooks/" + hook.name();
     log.info("unit {} hook {} started (attempt {})", unit, hook.name(), state.running().attempt());
-    launch(state, contextId, hook.name(), hook.workload(), null,
-        List.of(unitDir.resolve("charm").resolve(executable).toString()), deps.hookTimeout(), deps.outputLimit());
+    pipe(context, launcher.hook(context, hook, state.charmInUse()));
   }
 
-  /** Starts a hook or exec process; its token is valid for hook tools until it ends. */
-  private void launch(UnitState state, String contextId, String hookName, String workload, ActionRun action,
-      List<String> command, Duration timeout, int outputLimit) {
-    Path charmView = unitDir.resolve("charm");
-    String token = HexFormat.of().formatHex(randomBytes());
-    inFlightToken = token;
-    deps.contexts().register(token, new HookContexts.HookContext(unit, contextId, hookName));
-    java.util.Map<String, String> environment =
-        new java.util.HashMap<>(deps.environment().forContext(unit, unitDir, charmView, hookName, workload, contextId, token));
-    if (action != null) {
-      environment.put("JUJU_ACTION_NAME", action.name());
-      environment.put("JUJU_ACTION_UUID", contextId);
-    }
-    HookInvocation invocation = new HookInvocation(
-        unit,
-        unitDir,
-        deps.charmsDir().resolve(state.charmInUse().sha256()),
-        command,
-        environment,
-        timeout,
-        contextId,
-        outputLimit);
-    CompletionStage<ProcessResult> run;
-    try {
-      run = deps.executor().run(invocation);
-    } catch (RuntimeException e) {
-      deps.contexts().unregister(token);
-      throw e;
-    }
-    ctx.pipeToSelf(run, (result, error) -> new HookFinished(contextId, result, error));
-  }
-
-  private static SecureRandom drbg() {
-    try {
-      return SecureRandom.getInstance("DRBG");
-    } catch (java.security.NoSuchAlgorithmException e) {
-      return new SecureRandom();
-    }
-  }
-
-  private byte[] randomBytes() {
-    byte[] bytes = new byte[24];
-    random.nextBytes(bytes);
-    return bytes;
+  private void pipe(HookLauncher.Context context, CompletionStage<HookLauncher.Outcome> run) {
+    ctx.pipeToSelf(run, (outcome, error) -> new HookFinished(context, outcome));
   }
 
   private Effect<UnitEvent, UnitState> onHookFinished(UnitState state, HookFinished done) {
-    if (!done.contextId().equals(inFlight)) {
+    if (!done.context().equals(inFlight)) {
       return Effect().none(); // a process of an earlier incarnation; its hook runs again
     }
     inFlight = null;
-    deps.contexts().unregister(inFlightToken);
-    inFlightToken = null;
     if (runningExec != null) return execFinished(done);
     if (state.running() == null) return Effect().none();
     String hook = state.running().hook().name();
     Instant now = now();
     long millis = Duration.between(state.running().startedAt(), now).toMillis();
-    ProcessResult result = done.result();
-    metrics.hookEnded(state.running().hook().kind().label(), result != null && result.succeeded(), Duration.ofMillis(millis));
+    String reason = launcher.hookFailure(done.outcome());
+    ProcessResult result = done.outcome() instanceof HookLauncher.Outcome.Ran ran ? ran.result() : null;
+    metrics.hookEnded(state.running().hook().kind().label(), reason == null, Duration.ofMillis(millis));
     // Logged once the outcome is in the journal: a log line that says "completed" is a promise
     // that the hook never runs again, even if the process is killed right after it.
-    if (result != null && result.succeeded()) {
+    if (reason == null) {
       return persistAndStartNext(state, List.of(new HookCompleted(hook, millis, now)),
           () -> log.info("unit {} hook {} completed in {} ms", unit, hook, millis));
     }
-    String reason = failureReason(result, done.error());
     int exitCode = result == null ? -1 : result.exitCode();
     int attempt = state.running().attempt();
     return Effect()
@@ -606,24 +535,15 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
     ActionResult.Recorder recorder = actionRecorder;
     runningExec = null;
     actionRecorder = null;
-    ProcessResult result = done.result() != null
-        ? done.result()
-        : new ProcessResult(-1, "", "", Duration.ZERO, false, false, failureReason(null, done.error()));
+    ProcessResult result = HookLauncher.execResult(done.outcome());
     metrics.execEnded(result.exitCode(), result.timedOut());
     // The caller gets its result now, not one journal write later: the record of how an exec
     // ended changes no state, and a crash before it is written loses only that record.
     exec.replyTo().tell(new ExecReply(ExecReply.Outcome.RAN, result, "",
         recorder == null ? null : recorder.result(result.exitCode())));
     return Effect()
-        .persist(new ExecCompleted(done.contextId(), result.exitCode(), result.timedOut(), result.duration().toMillis(), now()))
+        .persist(new ExecCompleted(done.context().contextId(), result.exitCode(), result.timedOut(), result.duration().toMillis(), now()))
         .thenRun(this::afterChange);
-  }
-
-  private String failureReason(ProcessResult result, Throwable error) {
-    if (result == null) return "hook could not run: " + (error == null ? "unknown error" : error.getMessage());
-    if (result.startFailure() != null) return "hook could not start: " + result.startFailure();
-    if (result.timedOut()) return "hook timed out after " + io.caasoperator.domain.DurationText.format(deps.hookTimeout());
-    return "exit status " + result.exitCode();
   }
 
   private void scheduleRetry(int failedAttempts) {

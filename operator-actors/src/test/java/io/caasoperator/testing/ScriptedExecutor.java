@@ -6,8 +6,10 @@ import io.caasoperator.hook.HookExecutor;
 import io.caasoperator.hook.HookInvocation;
 import io.caasoperator.hook.ProcessResult;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
@@ -35,6 +37,8 @@ public final class ScriptedExecutor implements HookExecutor {
   private final LinkedBlockingQueue<Call> calls = new LinkedBlockingQueue<>();
   /** The next run for this unit (name) throws, as a broken executor would. */
   public volatile String throwOnceFor;
+  /** The context ids cancel was called for, in order. */
+  public final List<String> cancelled = new CopyOnWriteArrayList<>();
 
   @Override
   public CompletionStage<ProcessResult> run(HookInvocation invocation) {
@@ -45,6 +49,11 @@ public final class ScriptedExecutor implements HookExecutor {
     CompletableFuture<ProcessResult> result = new CompletableFuture<>();
     calls.add(new Call(invocation, result));
     return result;
+  }
+
+  @Override
+  public void cancel(String contextId) {
+    cancelled.add(contextId);
   }
 
   public Call next() {
