@@ -1,7 +1,6 @@
 package io.caasoperator.unit;
 
 import io.caasoperator.domain.CharmInfo;
-import io.caasoperator.domain.DurationText;
 import io.caasoperator.domain.UnitId;
 import io.caasoperator.hook.HookContexts;
 import io.caasoperator.hook.HookInvocation;
@@ -125,17 +124,6 @@ final class HookLauncher {
   void cancel(Context context) {
     deps.executor().cancel(context.contextId());
     deps.contexts().unregister(context.token());
-  }
-
-  /** Why a hook run failed, as its HookFailed records it; null when it succeeded. */
-  String hookFailure(Outcome outcome) {
-    return switch (outcome) {
-      case Outcome.Broken broken -> "hook could not run: " + broken.reason();
-      case Outcome.Ran ran when ran.result().succeeded() -> null;
-      case Outcome.Ran ran when ran.result().startFailure() != null -> "hook could not start: " + ran.result().startFailure();
-      case Outcome.Ran ran when ran.result().timedOut() -> "hook timed out after " + DurationText.format(deps.hookTimeout());
-      case Outcome.Ran ran -> "exit status " + ran.result().exitCode();
-    };
   }
 
   /** What the caller of an exec gets: its process's result, or one saying why there is none. */

@@ -134,7 +134,6 @@ class HookLauncherTest {
 
     HookLauncher.Outcome outcome = await(run);
     assertThat(outcome).isEqualTo(new HookLauncher.Outcome.Broken("exec API unreachable"));
-    assertThat(launcher.hookFailure(outcome)).isEqualTo("hook could not run: exec API unreachable");
     assertThat(HookLauncher.execResult(outcome).startFailure()).isEqualTo("hook could not run: exec API unreachable");
     assertThat(contexts.lookup(context.token())).isEmpty();
   }
@@ -158,16 +157,6 @@ class HookLauncherTest {
     assertThat(launcher.execContext().contextId()).startsWith("mariadb/1-exec-");
     assertThat(first.token()).matches("[0-9a-f]{48}").isNotEqualTo(second.token());
     assertThat(first.toString()).as("a context in a log line shows no token").doesNotContain(first.token());
-  }
-
-  @Test
-  void aFailedHookSaysWhyAsItsStatusShowsIt() {
-    assertThat(launcher.hookFailure(new HookLauncher.Outcome.Ran(exit(0)))).isNull();
-    assertThat(launcher.hookFailure(new HookLauncher.Outcome.Ran(exit(3)))).isEqualTo("exit status 3");
-    assertThat(launcher.hookFailure(new HookLauncher.Outcome.Ran(
-        new ProcessResult(-1, "", "", Duration.ofMinutes(1), true, false, null)))).isEqualTo("hook timed out after 1m");
-    assertThat(launcher.hookFailure(new HookLauncher.Outcome.Ran(
-        new ProcessResult(-1, "", "", Duration.ZERO, false, false, "no such file")))).isEqualTo("hook could not start: no such file");
   }
 
   @Test

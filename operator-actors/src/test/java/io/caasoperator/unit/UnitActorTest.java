@@ -47,6 +47,8 @@ class UnitActorTest {
   private static final ManualTime time = ManualTime.get(testKit.system());
   private static final AtomicInteger ids = new AtomicInteger();
   private static final Duration INTERVAL = Duration.ofMinutes(5);
+  private static final ApplicationSnapshot APP = new ApplicationSnapshot("test", Map.of(), Map.of(),
+      io.caasoperator.domain.Status.of("active", "", java.time.Instant.EPOCH), "", List.of());
 
   private ScriptedExecutor executor;
   private TestProbe<UnitActor.Report> operator;
@@ -428,6 +430,68 @@ class UnitActorTest {
     UnitActor.ExecReply done = reply.receiveMessage();
     assertThat(done.action().status()).isEqualTo("completed");
     assertThat(done.action().results()).isEmpty();
+  }
+
+  @Test
+  void aHookToolWorksWhileItsHookRunsAndIsDeniedOnceItEnded() {
+    var actor = spawn();
+    actor.tell(assign(Life.ALIVE, charm(1, ALL_HOOKS), 1, false));
+    var install = executor.next();
+    String context = install.invocation().contextId();
+    TestProbe<UnitActor.ToolReply> reply = testKit.createTestProbe();
+    actor.tell(new UnitActor.RunHookTool(context, "status-set", List.of("maintenance", "installing"), "", APP, reply.ref()));
+    assertThat(reply.receiveMessage().denied()).isNull();
+    assertThat(stateOf(actor).statuses().workload().message()).isEqualTo("installing");
+
+    install.succeed();
+    executor.next(); // config-changed runs: install's context is over
+    actor.tell(new UnitActor.RunHookTool(context, "status-set", List.of("active"), "", APP, reply.ref()));
+    assertThat(reply.receiveMessage().denied()).isEqualTo("the hook or command this token belongs to has finished");
+    assertThat(stateOf(actor).statuses().workload().message()).isEqualTo("installing");
+  }
+
+  @Test
+  void aDrainRefusesWaitingExecsRepliesWhenTheRunningHookEndsAndStartsNothingMore() {
+    var actor = spawn();
+    actor.tell(assign(Life.ALIVE, charm(1, ALL_HOOKS), 1, false));
+    var install = executor.next();
+    TestProbe<UnitActor.ExecReply> exec = testKit.createTestProbe();
+    actor.tell(new UnitActor.RunExec("echo hi", Duration.ofSeconds(30), null, exec.ref()));
+    TestProbe<UnitActor.Drained> drained = testKit.createTestProbe();
+    actor.tell(new UnitActor.Drain(drained.ref()));
+
+    UnitActor.ExecReply refused = exec.receiveMessage();
+    assertThat(refused.outcome()).isEqualTo(UnitActor.ExecReply.Outcome.REFUSED);
+    assertThat(refused.detail()).isEqualTo("the operator is shutting down");
+    drained.expectNoMessage(Duration.ofMillis(100)); // install still runs
+    install.succeed();
+    assertThat(drained.receiveMessage().unit()).isEqualTo(unit);
+    executor.expectNoHookWithin(Duration.ofMillis(300)); // config-changed waits for the next start
+    actor.tell(new UnitActor.RunExec("echo hi", Duration.ofSeconds(30), null, exec.ref()));
+    assertThat(exec.receiveMessage().detail()).isEqualTo("the operator is shutting down");
+  }
+
+  @Test
+  void aDeadUnitRunsNothingUntilItsNameIsUsedAgainThenStartsOver() {
+    var actor = spawn();
+    CharmInfo charm = charm(1, Set.of("install", "remove"), "web");
+    actor.tell(assign(Life.ALIVE, charm, 1, false));
+    executor.complete("install");
+    actor.tell(assign(Life.DYING, charm, 1, false));
+    executor.complete("remove");
+    awaitState(actor, UnitState::isDead);
+
+    actor.tell(new UnitActor.ObserveContainerStart("web", "start-1"));
+    time.timePasses(INTERVAL); // no update-status for the dead
+    TestProbe<UnitActor.ExecReply> exec = testKit.createTestProbe();
+    actor.tell(new UnitActor.RunExec("true", Duration.ofSeconds(30), null, exec.ref()));
+    assertThat(exec.receiveMessage().detail()).isEqualTo("unit " + unit + " is dead");
+    executor.expectNoHookWithin(Duration.ofMillis(300));
+    assertThat(stateOf(actor).observed().containerStarts()).isEmpty();
+
+    actor.tell(assign(Life.ALIVE, charm, 1, false));
+    executor.complete("install");
+    assertThat(stateOf(actor).life()).isEqualTo(Life.ALIVE);
   }
 
   private UnitState awaitState(ActorRef<UnitActor.Command> actor, java.util.function.Predicate<UnitState> condition) {
