@@ -5,6 +5,7 @@ import io.caasoperator.domain.UnitId;
 import io.caasoperator.hook.HookContexts;
 import io.caasoperator.hook.HookInvocation;
 import io.caasoperator.hook.ProcessResult;
+import io.caasoperator.hook.UnitNotReady;
 import io.caasoperator.persistence.PlannedHook;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -54,6 +55,12 @@ final class HookLauncher {
     /** The executor ran it (or tried: {@link ProcessResult#startFailure()} says why it could not start). */
     record Ran(ProcessResult result) implements Outcome {}
 
+    /**
+     * Nothing ran: where it must run cannot take it yet ({@link UnitNotReady}: the unit's pod is
+     * not scheduled or its containers do not run); the same context may be launched again.
+     */
+    record NotReady(String reason) implements Outcome {}
+
     /** The executor failed without a result; {@code reason} says how. */
     record Broken(String reason) implements Outcome {}
   }
@@ -79,6 +86,14 @@ final class HookLauncher {
   /** A new context for a run of {@code hookName}. */
   Context hookContext(String hookName) {
     return new Context(unit.name() + "-" + hookName + "-" + Long.toUnsignedString(random.nextLong()), token());
+  }
+
+  /**
+   * The same run launched again after it was not ready: the context id HookStarted recorded,
+   * with a new token (the old one died with the attempt).
+   */
+  Context again(String contextId) {
+    return new Context(contextId, token());
   }
 
   /** A new context for an exec'd command. */
@@ -126,10 +141,11 @@ final class HookLauncher {
     deps.contexts().unregister(context.token());
   }
 
-  /** What the caller of an exec gets: its process's result, or one saying why there is none. */
+  /** How an exec ended, as the caller gets it and ExecCompleted records it. */
   static ProcessResult execResult(Outcome outcome) {
     return switch (outcome) {
       case Outcome.Ran ran -> ran.result();
+      case Outcome.NotReady notReady -> new ProcessResult(-1, "", "", Duration.ZERO, false, false, notReady.reason());
       case Outcome.Broken broken ->
           new ProcessResult(-1, "", "", Duration.ZERO, false, false, "hook could not run: " + broken.reason());
     };
@@ -164,14 +180,11 @@ final class HookLauncher {
     // Unregistered before the outcome is handed on: once the actor hears of the end, the token is dead.
     return run.handle((result, error) -> {
       deps.contexts().unregister(context.token());
-      return result != null ? new Outcome.Ran(result) : new Outcome.Broken(reasonOf(error));
+      if (result != null) return new Outcome.Ran(result);
+      Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+      if (cause instanceof UnitNotReady notReady) return new Outcome.NotReady(notReady.reason());
+      return new Outcome.Broken(cause == null ? "unknown error" : cause.getMessage() == null ? cause.toString() : cause.getMessage());
     });
-  }
-
-  private static String reasonOf(Throwable error) {
-    Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
-    if (cause == null) return "unknown error";
-    return cause.getMessage() == null ? cause.toString() : cause.getMessage();
   }
 
   private static String token() {

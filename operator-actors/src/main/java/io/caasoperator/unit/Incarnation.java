@@ -35,8 +35,18 @@ record Incarnation(
     /** Nothing. */
     record Idle() implements Work {}
 
-    /** A hook: its HookStarted is written (or being written), then its process runs. */
-    record Hook(HookLauncher.Context context) implements Work {}
+    /**
+     * A hook: its HookStarted is written (or being written), then its process runs.
+     *
+     * @param notReady how many times in a row it could not run yet (its pod was not ready)
+     */
+    record Hook(HookLauncher.Context context, int notReady) implements Work {}
+
+    /**
+     * A started hook whose pod could not take it yet: no process runs and no token works; the
+     * unit's pod-wait timer or a container start launches it again with the same context id.
+     */
+    record AwaitingPod(String contextId, int notReady, String reason) implements Work {}
 
     /**
      * An exec: its ExecStarted is written (or being written), then its process runs.
@@ -66,18 +76,19 @@ record Incarnation(
     return switch (work) {
       case Work.Hook hook -> hook.context().contextId().equals(contextId);
       case Work.Exec exec -> exec.context().contextId().equals(contextId);
+      case Work.AwaitingPod waiting -> false;
       case Work.Idle idle -> false;
     };
   }
 
-  /** Whether a process of this incarnation runs (a drain waits for it). */
+  /** Whether a process of this incarnation runs (a drain waits for it; not for a pod). */
   boolean processRuns() {
-    return !(work instanceof Work.Idle);
+    return work instanceof Work.Hook || work instanceof Work.Exec;
   }
 
   /** {@code hook} starts: the triggers it answers are used up. */
   Incarnation hookStarted(PlannedHook hook, HookLauncher.Context context) {
-    return hookSkipped(hook).with(new Work.Hook(context));
+    return hookSkipped(hook).with(new Work.Hook(context, 0));
   }
 
   /** {@code hook} is recorded as skipped (the charm does not implement it): as if it ran. */

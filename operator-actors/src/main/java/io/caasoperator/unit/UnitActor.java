@@ -146,9 +146,13 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
   /** The process of {@code context} ended (or could not run). */
   private record ProcessEnded(HookLauncher.Context context, HookLauncher.Outcome outcome) implements Command {}
 
+  /** The started hook {@code contextId} waited long enough for its pod: launch it again. */
+  private record PodWaitOver(String contextId) implements Command {}
+
   private static final Advance ADVANCE = new Advance();
   private static final Object RETRY_TIMER = "retry";
   private static final Object UPDATE_STATUS_TIMER = "update-status";
+  private static final Object POD_WAIT_TIMER = "pod-wait";
   /** Restart a failed unit actor after 3 s, as Juju's uniter did; siblings never notice. */
   public static final Duration RESTART_DELAY = Duration.ofSeconds(3);
   /**
@@ -221,7 +225,8 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
           incarnation = incarnation.withUpdateStatusDue();
           return advance(state);
         })
-        .onCommand(ProcessEnded.class, this::onProcessEnded);
+        .onCommand(ProcessEnded.class, this::onProcessEnded)
+        .onCommand(PodWaitOver.class, this::onPodWaitOver);
     return builder.build();
   }
 
@@ -235,7 +240,23 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
 
   private Effect<UnitEvent, UnitState> onContainerStart(UnitState state, ObserveContainerStart cmd) {
     if (cmd.startId().equals(state.observed().containerStarts().get(cmd.container()))) return Effect().none();
-    return persistAndStartNext(state, List.of(new ContainerStartObserved(cmd.container(), cmd.startId(), now())), () -> {});
+    List<UnitEvent> observed = List.of(new ContainerStartObserved(cmd.container(), cmd.startId(), now()));
+    if (incarnation.work() instanceof Work.AwaitingPod waiting && !incarnation.draining()) {
+      // The pod changed: it may take the waiting hook now, before the timer says so.
+      return Effect().persist(observed).thenRun(s -> {
+        report(s);
+        launchAgain(s, waiting);
+      });
+    }
+    return persistAndStartNext(state, observed, () -> {});
+  }
+
+  private Effect<UnitEvent, UnitState> onPodWaitOver(UnitState state, PodWaitOver cmd) {
+    if (incarnation.work() instanceof Work.AwaitingPod waiting && waiting.contextId().equals(cmd.contextId())
+        && !incarnation.draining()) {
+      launchAgain(state, waiting);
+    }
+    return Effect().none();
   }
 
   private Effect<UnitEvent, UnitState> onResolve(UnitState state, Resolve cmd) {
@@ -355,27 +376,46 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
         .thenRun(s -> pipe(context, launcher.exec(context, exec.commands(), exec.timeout(), exec.action(), s.charmInUse())));
   }
 
+  /** The started hook that waited for its pod runs again, in the same context (its HookStarted). */
+  private void launchAgain(UnitState state, Work.AwaitingPod waiting) {
+    timers.cancel(POD_WAIT_TIMER);
+    HookLauncher.Context context = launcher.again(waiting.contextId());
+    incarnation = incarnation.with(new Work.Hook(context, waiting.notReady()));
+    pipe(context, launcher.hook(context, state.running().hook(), state.charmInUse()));
+  }
+
   private void pipe(HookLauncher.Context context, CompletionStage<HookLauncher.Outcome> run) {
     ctx.pipeToSelf(run, (outcome, error) -> new ProcessEnded(context, outcome));
   }
 
   private Effect<UnitEvent, UnitState> onProcessEnded(UnitState state, ProcessEnded ended) {
     return switch (incarnation.work()) {
-      case Work.Hook hook when hook.context().equals(ended.context()) -> hookEnded(state, ended.outcome());
+      case Work.Hook hook when hook.context().equals(ended.context()) -> hookEnded(state, hook, ended.outcome());
       case Work.Exec exec when exec.context().equals(ended.context()) -> execEnded(exec, ended.outcome());
       // A process of an earlier incarnation: its hook runs again (or ran again already).
       case Work.Hook other -> Effect().none();
       case Work.Exec other -> Effect().none();
+      case Work.AwaitingPod waiting -> Effect().none();
       case Work.Idle idle -> Effect().none();
     };
   }
 
-  private Effect<UnitEvent, UnitState> hookEnded(UnitState state, HookLauncher.Outcome outcome) {
+  private Effect<UnitEvent, UnitState> hookEnded(UnitState state, Work.Hook ran, HookLauncher.Outcome outcome) {
     incarnation = incarnation.with(Incarnation.IDLE);
     if (state.running() == null) return Effect().none();
     String kind = state.running().hook().kind().label();
     int attempt = state.running().attempt();
-    return switch (UnitResolver.hookEnded(state.running(), outcome, deps.hookTimeout(), now())) {
+    return switch (UnitResolver.hookEnded(state.running(), outcome, ran.notReady(), deps.podWait(), deps.hookTimeout(), now())) {
+      case UnitResolver.HookEnd.AwaitPod wait -> {
+        // Nothing ran and nothing is recorded: the hook stays started, holding no slot of the
+        // hook limit while it waits (a drain need not wait for it either).
+        log.info("unit {} hook {} waits {} for its pod ({} of {}): {}", unit, state.running().hook().name(),
+            io.caasoperator.domain.DurationText.format(wait.delay()), wait.notReady(), deps.podWait().attempts(), wait.reason());
+        incarnation = incarnation.with(new Work.AwaitingPod(ran.context().contextId(), wait.notReady(), wait.reason()));
+        timers.startSingleTimer(POD_WAIT_TIMER, new PodWaitOver(ran.context().contextId()), wait.delay());
+        if (incarnation.draining()) answerDrain();
+        yield Effect().none();
+      }
       case UnitResolver.HookEnd.Completed done -> {
         metrics.hookEnded(kind, true, Duration.ofMillis(done.event().durationMillis()));
         // Logged once the outcome is in the journal: a log line that says "completed" is a promise
@@ -401,9 +441,11 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
     ProcessResult result = HookLauncher.execResult(outcome);
     metrics.execEnded(result.exitCode(), result.timedOut());
     // The caller gets its result now, not one journal write later: the record of how an exec
-    // ended changes no state, and a crash before it is written loses only that record.
-    exec.exec().replyTo().tell(new ExecReply(ExecReply.Outcome.RAN, result, "",
-        exec.recorder() == null ? null : exec.recorder().result(result.exitCode())));
+    // ended changes no state, and a crash before it is written loses only that record. An exec
+    // whose pod is not ready does not wait for it: a person at a terminal hears so at once.
+    exec.exec().replyTo().tell(outcome instanceof HookLauncher.Outcome.NotReady notReady
+        ? refused("unit " + unit + " is not ready: " + notReady.reason())
+        : new ExecReply(ExecReply.Outcome.RAN, result, "", exec.recorder() == null ? null : exec.recorder().result(result.exitCode())));
     return Effect()
         .persist(new ExecCompleted(exec.context().contextId(), result.exitCode(), result.timedOut(),
             result.duration().toMillis(), now()))
@@ -471,6 +513,7 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
   private void abandon() {
     switch (incarnation.work()) {
       case Work.Hook hook -> launcher.cancel(hook.context());
+      case Work.AwaitingPod waiting -> {} // no process, no token
       case Work.Exec exec -> {
         launcher.cancel(exec.context());
         exec.exec().replyTo().tell(refused("unit " + unit + " restarted while the command ran"));

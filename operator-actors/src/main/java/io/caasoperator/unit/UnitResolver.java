@@ -113,17 +113,33 @@ public final class UnitResolver {
      * @param stderr what the hook wrote to stderr, for the log (empty when it did not run)
      */
     record Failed(HookFailed event, String stderr) implements HookEnd {}
+
+    /**
+     * Nothing ran: the hook's pod cannot take it yet. It stays started (no failure is recorded)
+     * and runs again, with the same context, after {@code delay} or when a container of the
+     * unit starts, whichever comes first.
+     *
+     * @param notReady how many times in a row it could not run
+     */
+    record AwaitPod(Duration delay, int notReady, String reason) implements HookEnd {}
   }
 
   /**
    * How the run of {@code running}, which ended with {@code outcome} at {@code now}, ends.
    *
+   * @param notReadyBefore how many times in a row it could not run before this run
+   * @param podWait how long to wait for the pod, how often
    * @param hookTimeout the timeout the hook ran with, for the reason of a hook that exceeded it
    */
-  static HookEnd hookEnded(UnitState.RunningHook running, HookLauncher.Outcome outcome, Duration hookTimeout, Instant now) {
+  static HookEnd hookEnded(UnitState.RunningHook running, HookLauncher.Outcome outcome, int notReadyBefore, PodWait podWait,
+      Duration hookTimeout, Instant now) {
     String hook = running.hook().name();
     long millis = Duration.between(running.startedAt(), now).toMillis();
     return switch (outcome) {
+      case HookLauncher.Outcome.NotReady notReady when podWait.delayAfter(notReadyBefore + 1).isPresent() ->
+          new HookEnd.AwaitPod(podWait.delayAfter(notReadyBefore + 1).get(), notReadyBefore + 1, notReady.reason());
+      case HookLauncher.Outcome.NotReady notReady ->
+          new HookEnd.Failed(new HookFailed(hook, -1, "hook could not start: " + notReady.reason(), millis, now), "");
       case HookLauncher.Outcome.Ran ran when ran.result().succeeded() -> new HookEnd.Completed(new HookCompleted(hook, millis, now));
       case HookLauncher.Outcome.Ran ran ->
           new HookEnd.Failed(new HookFailed(hook, ran.result().exitCode(), failure(ran.result(), hookTimeout), millis, now),

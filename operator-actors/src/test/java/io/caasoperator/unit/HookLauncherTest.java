@@ -139,6 +139,31 @@ class HookLauncherTest {
   }
 
   @Test
+  void aRunWhoseUnitIsNotReadyEndsSayingWhyAndCanBeLaunchedAgainInTheSameContextWithANewToken() throws Exception {
+    executor.notReady(UNIT.name(), 1, "pod mariadb-1: neither charm-init nor workload is running");
+    HookLauncher.Context first = launcher.hookContext("install");
+    var run = launcher.hook(first, PlannedHook.of(HookKind.INSTALL, 1, 1), charm(false));
+
+    assertThat(await(run)).isEqualTo(new HookLauncher.Outcome.NotReady("pod mariadb-1: neither charm-init nor workload is running"));
+    assertThat(contexts.lookup(first.token())).isEmpty();
+
+    HookLauncher.Context again = launcher.again(first.contextId());
+    assertThat(again.contextId()).isEqualTo(first.contextId());
+    assertThat(again.token()).isNotEqualTo(first.token());
+    launcher.hook(again, PlannedHook.of(HookKind.INSTALL, 1, 1), charm(false));
+    assertThat(executor.next().invocation().environment()).containsEntry("CAAS_OPERATOR_CONTEXT_TOKEN", again.token());
+    assertThat(contexts.lookup(again.token())).isPresent();
+  }
+
+  @Test
+  void anExecWhoseUnitIsNotReadyEndsWithoutRunningAndSaysWhy() throws Exception {
+    executor.notReady(UNIT.name(), 1, "unit mariadb/1 has no pod");
+    var outcome = await(launcher.exec(launcher.execContext(), "true", Duration.ofSeconds(7), null, charm(false)));
+    assertThat(HookLauncher.execResult(outcome).startFailure()).isEqualTo("unit mariadb/1 has no pod");
+    assertThat(HookLauncher.execResult(outcome).succeeded()).isFalse();
+  }
+
+  @Test
   void cancellingKillsTheRunAndItsTokenStopsWorkingAtOnce() {
     HookLauncher.Context context = launcher.execContext();
     launcher.exec(context, "sleep 100", Duration.ofSeconds(7), null, charm(false));

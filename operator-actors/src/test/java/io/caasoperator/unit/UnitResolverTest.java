@@ -150,15 +150,15 @@ class UnitResolverTest {
     var running = new UnitState.RunningHook(PlannedHook.of(HookKind.INSTALL, 1, 1), 1, "ctx", AT);
     Instant end = AT.plusMillis(250);
     Duration timeout = Duration.ofMinutes(1);
-    assertThat(UnitResolver.hookEnded(running, ran(0, false, null, ""), timeout, end))
+    assertThat(UnitResolver.hookEnded(running, ran(0, false, null, ""), 0, PodWait.DEFAULT, timeout, end))
         .isEqualTo(new UnitResolver.HookEnd.Completed(new HookCompleted("install", 250, end)));
-    assertThat(UnitResolver.hookEnded(running, ran(3, false, null, "boom\n"), timeout, end))
+    assertThat(UnitResolver.hookEnded(running, ran(3, false, null, "boom\n"), 0, PodWait.DEFAULT, timeout, end))
         .isEqualTo(new UnitResolver.HookEnd.Failed(new HookFailed("install", 3, "exit status 3", 250, end), "boom\n"));
-    assertThat(failure(UnitResolver.hookEnded(running, ran(-1, true, null, ""), timeout, end)))
+    assertThat(failure(UnitResolver.hookEnded(running, ran(-1, true, null, ""), 0, PodWait.DEFAULT, timeout, end)))
         .isEqualTo("hook timed out after 1m");
-    assertThat(failure(UnitResolver.hookEnded(running, ran(-1, false, "no such file", ""), timeout, end)))
+    assertThat(failure(UnitResolver.hookEnded(running, ran(-1, false, "no such file", ""), 0, PodWait.DEFAULT, timeout, end)))
         .isEqualTo("hook could not start: no such file");
-    assertThat(UnitResolver.hookEnded(running, new HookLauncher.Outcome.Broken("exec API unreachable"), timeout, end))
+    assertThat(UnitResolver.hookEnded(running, new HookLauncher.Outcome.Broken("exec API unreachable"), 0, PodWait.DEFAULT, timeout, end))
         .isEqualTo(new UnitResolver.HookEnd.Failed(
             new HookFailed("install", -1, "hook could not run: exec API unreachable", 250, end), ""));
   }
@@ -169,5 +169,20 @@ class UnitResolverTest {
 
   private static String failure(UnitResolver.HookEnd end) {
     return ((UnitResolver.HookEnd.Failed) end).event().reason();
+  }
+
+  @Test
+  void aHookWhosePodIsNotReadyWaitsBoundedlyWithoutFailingThenFailsWithTheReason() {
+    var running = new UnitState.RunningHook(PlannedHook.of(HookKind.INSTALL, 1, 1), 1, "ctx", AT);
+    PodWait podWait = new PodWait(List.of(Duration.ofSeconds(1), Duration.ofSeconds(2)));
+    var notReady = new HookLauncher.Outcome.NotReady("pod a-0: neither charm-init nor workload is running");
+    Instant end = AT.plusSeconds(3);
+    assertThat(UnitResolver.hookEnded(running, notReady, 0, podWait, Duration.ofMinutes(1), end))
+        .isEqualTo(new UnitResolver.HookEnd.AwaitPod(Duration.ofSeconds(1), 1, notReady.reason()));
+    assertThat(UnitResolver.hookEnded(running, notReady, 1, podWait, Duration.ofMinutes(1), end))
+        .isEqualTo(new UnitResolver.HookEnd.AwaitPod(Duration.ofSeconds(2), 2, notReady.reason()));
+    assertThat(UnitResolver.hookEnded(running, notReady, 2, podWait, Duration.ofMinutes(1), end))
+        .isEqualTo(new UnitResolver.HookEnd.Failed(new HookFailed("install", -1,
+            "hook could not start: pod a-0: neither charm-init nor workload is running", 3000, end), ""));
   }
 }
