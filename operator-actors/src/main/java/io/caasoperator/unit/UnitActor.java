@@ -1,11 +1,9 @@
 package io.caasoperator.unit;
 
+import io.caasoperator.domain.DurationText;
 import io.caasoperator.domain.Life;
 import io.caasoperator.domain.UnitId;
 import io.caasoperator.hook.ProcessResult;
-import io.caasoperator.hooktool.HookTools;
-import io.caasoperator.hooktool.ToolEffect;
-import io.caasoperator.hooktool.ToolEffects;
 import io.caasoperator.hooktool.ToolOutcome;
 import io.caasoperator.metrics.OperatorMetrics;
 import io.caasoperator.persistence.JournalHealth;
@@ -19,7 +17,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.CompletionStage;
 import org.apache.pekko.actor.typed.ActorRef;
@@ -241,21 +238,24 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
   private Effect<UnitEvent, UnitState> onContainerStart(UnitState state, ObserveContainerStart cmd) {
     if (cmd.startId().equals(state.observed().containerStarts().get(cmd.container()))) return Effect().none();
     List<UnitEvent> observed = List.of(new ContainerStartObserved(cmd.container(), cmd.startId(), now()));
-    if (incarnation.work() instanceof Work.AwaitingPod waiting && !incarnation.draining()) {
+    if (incarnation.work() instanceof Work.AwaitingPod waiting) {
       // The pod changed: it may take the waiting hook now, before the timer says so.
-      return Effect().persist(observed).thenRun(s -> {
-        report(s);
-        launchAgain(s, waiting);
-      });
+      var waitOver = new PodWaitOver(waiting.contextId());
+      return Effect().persist(observed).thenRun(this::report).thenRun(s -> ctx.getSelf().tell(waitOver));
     }
     return persistAndStartNext(state, observed, () -> {});
   }
 
+  /** The started hook that waited for its pod runs again, in the same context (its HookStarted). */
   private Effect<UnitEvent, UnitState> onPodWaitOver(UnitState state, PodWaitOver cmd) {
-    if (incarnation.work() instanceof Work.AwaitingPod waiting && waiting.contextId().equals(cmd.contextId())
-        && !incarnation.draining()) {
-      launchAgain(state, waiting);
+    if (!(incarnation.work() instanceof Work.AwaitingPod waiting) || !waiting.contextId().equals(cmd.contextId())
+        || incarnation.draining()) {
+      return Effect().none(); // ended early by a container start, or the operator shuts down
     }
+    timers.cancel(POD_WAIT_TIMER);
+    HookLauncher.Context context = launcher.again(waiting.contextId());
+    incarnation = incarnation.with(new Work.Hook(context, waiting.notReady()));
+    pipe(context, launcher.hook(context, state.running().hook(), state.charmInUse()));
     return Effect().none();
   }
 
@@ -290,18 +290,11 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
     if (!incarnation.runs(cmd.contextId())) {
       return Effect().reply(cmd.replyTo(), new ToolReply(null, "the hook or command this token belongs to has finished"));
     }
-    String hook = state.running() != null ? state.running().hook().name() : null;
-    Work.Exec exec = incarnation.work() instanceof Work.Exec running ? running : null;
-    Instant now = now();
-    ToolOutcome outcome = HookTools.run(cmd.tool(), cmd.args(), cmd.stdin(),
-        new UnitToolContext(state, cmd.app(), hook, exec == null ? null : exec.exec().action()), now);
-    ToolEffects effects = ToolEffects.split(outcome.effects(), now);
-    effects.logged().forEach(line -> logCharm(hook, line));
-    if (exec != null && exec.recorder() != null) effects.actionEffects().forEach(exec.recorder()::record);
-    if (!effects.applicationEvents().isEmpty()) operator.tell(new Report.ApplicationEffects(unit, effects.applicationEvents()));
-    ToolReply reply = new ToolReply(outcome, null);
-    if (effects.unitEvents().isEmpty()) return Effect().reply(cmd.replyTo(), reply);
-    return Effect().persist(effects.unitEvents()).thenRun(this::report).thenReply(cmd.replyTo(), s -> reply);
+    UnitToolCall call = UnitToolCall.run(cmd, state, incarnation.work(), now());
+    if (!call.applicationEvents().isEmpty()) operator.tell(new Report.ApplicationEffects(unit, call.applicationEvents()));
+    ToolReply reply = new ToolReply(call.outcome(), null);
+    if (call.unitEvents().isEmpty()) return Effect().reply(cmd.replyTo(), reply);
+    return Effect().persist(call.unitEvents()).thenRun(this::report).thenReply(cmd.replyTo(), s -> reply);
   }
 
   /** Takes the step {@link UnitResolver} decides. */
@@ -376,14 +369,6 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
         .thenRun(s -> pipe(context, launcher.exec(context, exec.commands(), exec.timeout(), exec.action(), s.charmInUse())));
   }
 
-  /** The started hook that waited for its pod runs again, in the same context (its HookStarted). */
-  private void launchAgain(UnitState state, Work.AwaitingPod waiting) {
-    timers.cancel(POD_WAIT_TIMER);
-    HookLauncher.Context context = launcher.again(waiting.contextId());
-    incarnation = incarnation.with(new Work.Hook(context, waiting.notReady()));
-    pipe(context, launcher.hook(context, state.running().hook(), state.charmInUse()));
-  }
-
   private void pipe(HookLauncher.Context context, CompletionStage<HookLauncher.Outcome> run) {
     ctx.pipeToSelf(run, (outcome, error) -> new ProcessEnded(context, outcome));
   }
@@ -410,7 +395,7 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
         // Nothing ran and nothing is recorded: the hook stays started, holding no slot of the
         // hook limit while it waits (a drain need not wait for it either).
         log.info("unit {} hook {} waits {} for its pod ({} of {}): {}", unit, state.running().hook().name(),
-            io.caasoperator.domain.DurationText.format(wait.delay()), wait.notReady(), deps.podWait().attempts(), wait.reason());
+            DurationText.format(wait.delay()), wait.notReady(), deps.podWait().attempts(), wait.reason());
         incarnation = incarnation.with(new Work.AwaitingPod(ran.context().contextId(), wait.notReady(), wait.reason()));
         timers.startSingleTimer(POD_WAIT_TIMER, new PodWaitOver(ran.context().contextId()), wait.delay());
         if (incarnation.draining()) answerDrain();
@@ -537,17 +522,6 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
 
   private static ExecReply refused(String why) {
     return new ExecReply(ExecReply.Outcome.REFUSED, null, why, null);
-  }
-
-  /** juju-log: the charm's own words, in the operator's log, at the level it chose. */
-  private void logCharm(String hook, ToolEffect.Logged line) {
-    String where = hook == null ? "exec" : hook;
-    switch (line.level().toUpperCase(Locale.ROOT)) {
-      case "ERROR", "CRITICAL" -> log.error("unit {} {}: {}", unit, where, line.message());
-      case "WARNING", "WARN" -> log.warn("unit {} {}: {}", unit, where, line.message());
-      case "DEBUG", "TRACE" -> log.debug("unit {} {}: {}", unit, where, line.message());
-      default -> log.info("unit {} {}: {}", unit, where, line.message());
-    }
   }
 
   private void scheduleRetry(int failedAttempts) {
