@@ -3,9 +3,10 @@ package io.caasoperator.hook;
 /**
  * How a {@link HookExecutor} run ends when the place the process would run cannot take it yet
  * (on Kubernetes: the unit's pod is not scheduled, or neither its init container nor its workload
- * container runs). Nothing ran, and the executor gave its slot back at once: waiting is the
- * unit's business (a timer, or the container start it observes), never a thread's that holds a
- * slot of the global hook limit.
+ * container runs, or the exec connection failed). The process did not run to an end there, so
+ * running it again is safe, as for any interrupted hook (at-least-once). The executor gave its
+ * slot back at once: waiting is the unit's business (a timer, or the container start it
+ * observes), never a thread's that holds a slot of the global hook limit.
  *
  * <p>Control flow rather than an error, so it carries no stack trace.
  */

@@ -56,8 +56,9 @@ final class HookLauncher {
     record Ran(ProcessResult result) implements Outcome {}
 
     /**
-     * Nothing ran: where it must run cannot take it yet ({@link UnitNotReady}: the unit's pod is
-     * not scheduled or its containers do not run); the same context may be launched again.
+     * It did not run to an end: where it must run cannot take it yet ({@link UnitNotReady}: the
+     * unit's pod is not scheduled or its containers do not run); the same context may be launched
+     * again.
      */
     record NotReady(String reason) implements Outcome {}
 

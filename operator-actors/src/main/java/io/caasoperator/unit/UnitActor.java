@@ -392,8 +392,8 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
     int attempt = state.running().attempt();
     return switch (UnitResolver.hookEnded(state.running(), outcome, ran.notReady(), deps.podWait(), deps.hookTimeout(), now())) {
       case UnitResolver.HookEnd.AwaitPod wait -> {
-        // Nothing ran and nothing is recorded: the hook stays started, holding no slot of the
-        // hook limit while it waits (a drain need not wait for it either).
+        // Nothing is recorded: the hook stays started, holding no slot of the hook limit while
+        // it waits (a drain need not wait for it either).
         log.info("unit {} hook {} waits {} for its pod ({} of {}): {}", unit, state.running().hook().name(),
             DurationText.format(wait.delay()), wait.notReady(), deps.podWait().attempts(), wait.reason());
         incarnation = incarnation.with(new Work.AwaitingPod(ran.context().contextId(), wait.notReady(), wait.reason()));

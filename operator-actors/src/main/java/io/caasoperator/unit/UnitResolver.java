@@ -115,9 +115,9 @@ public final class UnitResolver {
     record Failed(HookFailed event, String stderr) implements HookEnd {}
 
     /**
-     * Nothing ran: the hook's pod cannot take it yet. It stays started (no failure is recorded)
-     * and runs again, with the same context, after {@code delay} or when a container of the
-     * unit starts, whichever comes first.
+     * The hook did not run (to an end): its pod cannot take it yet. It stays started (no
+     * failure is recorded) and runs again, with the same context, after {@code delay} or when a
+     * container of the unit starts, whichever comes first.
      *
      * @param notReady how many times in a row it could not run
      */
