@@ -8,6 +8,11 @@ import java.util.concurrent.CompletionStage;
  * synchronously with blocking I/O.
  */
 public interface HookExecutor {
+  /**
+   * Runs the invocation. The stage completes exceptionally with {@link UnitNotReady} when the
+   * process cannot run yet where it must (nothing ran; the caller decides when to try again);
+   * with any other exception when the executor itself failed.
+   */
   CompletionStage<ProcessResult> run(HookInvocation invocation);
 
   /**

@@ -2,7 +2,18 @@ package io.caasoperator.unit;
 
 import io.caasoperator.domain.CharmInfo;
 import io.caasoperator.domain.Life;
+import io.caasoperator.persistence.UnitEvent;
+import io.caasoperator.persistence.UnitEvent.CharmAssigned;
+import io.caasoperator.persistence.UnitEvent.ConfigAssigned;
+import io.caasoperator.persistence.UnitEvent.LeaderSettingsAssigned;
+import io.caasoperator.persistence.UnitEvent.LeadershipAssigned;
+import io.caasoperator.persistence.UnitEvent.LifeAssigned;
+import io.caasoperator.persistence.UnitEvent.Revived;
+import io.caasoperator.persistence.UnitState;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * What the operator wants a unit to be now. Sent whole, whenever anything in it changes (and on
@@ -10,4 +21,32 @@ import java.time.Duration;
  */
 public record Desired(
     Life life, CharmInfo charm, long configGeneration, boolean leader, long leaderSettingsGeneration,
-    Duration updateStatusInterval) {}
+    Duration updateStatusInterval) {
+
+  /**
+   * The events that record this wish on a unit in {@code state}, made at {@code now}: only what
+   * differs, none when nothing does. A dead unit wanted alive is revived first (pod ordinals are
+   * reused) and the rest is compared with a new unit; a dead unit wanted anything else stays dead.
+   * Life only moves forward here: dying is recorded for an alive unit, never undone.
+   */
+  public List<UnitEvent> changesFrom(UnitState state, Instant now) {
+    List<UnitEvent> events = new ArrayList<>();
+    UnitState base = state;
+    if (state.isDead() && life == Life.ALIVE) {
+      events.add(new Revived(now));
+      base = UnitState.initial(state.unit());
+    }
+    if (base.isDead()) return events;
+    if (life == Life.DYING && base.life() == Life.ALIVE) events.add(new LifeAssigned(Life.DYING, now));
+    CharmInfo assigned = base.assigned().charm();
+    if (charm != null && (assigned == null || assigned.generation() != charm.generation())) {
+      events.add(new CharmAssigned(charm, now));
+    }
+    if (configGeneration != base.assigned().configGeneration()) events.add(new ConfigAssigned(configGeneration, now));
+    if (leader != base.assigned().leader()) events.add(new LeadershipAssigned(leader, now));
+    if (leaderSettingsGeneration != base.assigned().leaderSettingsGeneration()) {
+      events.add(new LeaderSettingsAssigned(leaderSettingsGeneration, now));
+    }
+    return events;
+  }
+}

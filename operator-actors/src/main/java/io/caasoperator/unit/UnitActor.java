@@ -1,27 +1,21 @@
 package io.caasoperator.unit;
 
+import io.caasoperator.domain.DurationText;
 import io.caasoperator.domain.Life;
 import io.caasoperator.domain.UnitId;
-import io.caasoperator.hook.HookContexts;
-import io.caasoperator.metrics.OperatorMetrics;
-import io.caasoperator.hook.HookInvocation;
-import io.caasoperator.hooktool.HookTools;
-import io.caasoperator.hooktool.ToolEffects;
-import io.caasoperator.persistence.OperatorEvent;
-import io.caasoperator.hooktool.ToolOutcome;
 import io.caasoperator.hook.ProcessResult;
-import io.caasoperator.persistence.HookKind;
+import io.caasoperator.hooktool.ToolOutcome;
+import io.caasoperator.metrics.OperatorMetrics;
 import io.caasoperator.persistence.JournalHealth;
+import io.caasoperator.persistence.OperatorEvent;
 import io.caasoperator.persistence.PlannedHook;
 import io.caasoperator.persistence.UnitEvent;
 import io.caasoperator.persistence.UnitEvent.*;
 import io.caasoperator.persistence.UnitState;
-import java.nio.file.Path;
-import java.security.SecureRandom;
+import io.caasoperator.unit.Incarnation.Work;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletionStage;
@@ -38,6 +32,7 @@ import org.apache.pekko.persistence.typed.PersistenceId;
 import org.apache.pekko.persistence.typed.RecoveryCompleted;
 import org.apache.pekko.persistence.typed.RecoveryFailed;
 import org.apache.pekko.persistence.typed.javadsl.CommandHandler;
+import org.apache.pekko.persistence.typed.javadsl.CommandHandlerBuilder;
 import org.apache.pekko.persistence.typed.javadsl.Effect;
 import org.apache.pekko.persistence.typed.javadsl.EventHandler;
 import org.apache.pekko.persistence.typed.javadsl.EventSourcedBehavior;
@@ -51,7 +46,8 @@ import org.slf4j.LoggerFactory;
  * the order {@link UnitResolver} decides, and records every step. {@code HookStarted} is persisted
  * before the process starts and {@code HookCompleted}/{@code HookFailed} after it ends, so after a
  * crash an interrupted hook runs again and a completed one never does. The actor's mailbox is the
- * unit's lock: the charm view is switched and hooks run only between other hooks.
+ * unit's lock: the charm view is switched and hooks run only between other hooks. Processes are
+ * started by its {@link HookLauncher}; what it runs now and what waits is its {@link Incarnation}.
  */
 public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, UnitEvent, UnitState> {
 
@@ -88,11 +84,11 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
   public record RunHookTool(String contextId, String tool, List<String> args, String stdin, ApplicationSnapshot app,
       ActorRef<ToolReply> replyTo) implements Command {}
 
-  /** {@code outcome} when the tool ran; otherwise {@code denied} says why it may not. */
-  public record ToolReply(ToolOutcome outcome, String denied) {}
-
   /** Start no more hooks; replies once no hook process of this unit runs (shutdown). */
   public record Drain(ActorRef<Drained> replyTo) implements Command {}
+
+  /** {@code outcome} when the tool ran; otherwise {@code denied} says why it may not. */
+  public record ToolReply(ToolOutcome outcome, String denied) {}
 
   /** How a resolve went; {@code detail} is a sentence for people. */
   public record ResolveReply(Outcome outcome, String detail) {
@@ -137,19 +133,30 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
     record ApplicationEffects(UnitId unit, List<OperatorEvent> events) implements Report {}
   }
 
+  /** Look for the next step (after a change, or when an exec arrives). */
   private record Advance() implements Command {}
 
   private record RetryDue() implements Command {}
 
   private record UpdateStatusDue() implements Command {}
 
-  private record HookFinished(String contextId, ProcessResult result, Throwable error) implements Command {}
+  /** The process of {@code context} ended (or could not run). */
+  private record ProcessEnded(HookLauncher.Context context, HookLauncher.Outcome outcome) implements Command {}
+
+  /** The started hook {@code contextId} waited long enough for its pod: launch it again. */
+  private record PodWaitOver(String contextId) implements Command {}
 
   private static final Advance ADVANCE = new Advance();
   private static final Object RETRY_TIMER = "retry";
   private static final Object UPDATE_STATUS_TIMER = "update-status";
+  private static final Object POD_WAIT_TIMER = "pod-wait";
   /** Restart a failed unit actor after 3 s, as Juju's uniter did; siblings never notice. */
   public static final Duration RESTART_DELAY = Duration.ofSeconds(3);
+  /**
+   * A plain logger rather than the actor context's: that one sets the actor's MDC on every call,
+   * twice per hook, and the log format shows no MDC; every line names its unit.
+   */
+  private static final Logger log = LoggerFactory.getLogger(UnitActor.class);
 
   public static String persistenceId(UnitId unit) {
     return "unit|" + unit.name();
@@ -167,44 +174,19 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
   private final ActorRef<Report> operator;
   private final ActorContext<Command> ctx;
   private final TimerScheduler<Command> timers;
-  /**
-   * Shared by all units: one per actor would cost memory for nothing (SecureRandom is
-   * thread-safe). A DRBG: seeded once, then no system call per token as /dev/urandom would cost.
-   */
-  private static final SecureRandom random = drbg();
-  /**
-   * A plain logger rather than the actor context's: that one sets the actor's MDC on every call,
-   * twice per hook, and the log format shows no MDC; every line names its unit.
-   */
-  private static final Logger log = LoggerFactory.getLogger(UnitActor.class);
-  private final Path unitDir;
-  private final String tag;
+  private final HookLauncher launcher;
   private final OperatorMetrics metrics;
-
-  // Per-incarnation facts, deliberately not persisted: a restart starts them afresh.
-  private String inFlight;
-  private String inFlightToken;
-  private final java.util.ArrayDeque<RunExec> pendingExecs = new java.util.ArrayDeque<>();
-  private RunExec runningExec;
-  private ActionResult.Recorder actionRecorder;
-  private boolean retryNow;
-  private boolean updateStatusDue;
-  private Duration updateStatusInterval;
-  private final List<ActorRef<Drained>> drainWaiters = new ArrayList<>();
-  private boolean draining;
+  private Incarnation incarnation = Incarnation.fresh();
 
   private UnitActor(
       UnitId unit, UnitDependencies deps, ActorRef<Report> operator, ActorContext<Command> ctx, TimerScheduler<Command> timers) {
-    super(
-        PersistenceId.ofUniqueId(persistenceId(unit)),
-        org.apache.pekko.actor.typed.SupervisorStrategy.restartWithBackoff(RESTART_DELAY, RESTART_DELAY, 0.0));
+    super(PersistenceId.ofUniqueId(persistenceId(unit)), SupervisorStrategy.restartWithBackoff(RESTART_DELAY, RESTART_DELAY, 0.0));
     this.unit = unit;
     this.deps = deps;
     this.operator = operator;
     this.ctx = ctx;
     this.timers = timers;
-    this.unitDir = deps.unitDir(unit);
-    this.tag = "app:" + unit.application().value();
+    this.launcher = new HookLauncher(unit, deps);
     this.metrics = OperatorMetrics.get(ctx.getSystem());
   }
 
@@ -214,24 +196,15 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
   }
 
   @Override
-  public Set<String> tagsFor(UnitEvent event) {
-    return Set.of(tag);
-  }
-
-  @Override
-  public RetentionCriteria retentionCriteria() {
-    return RetentionCriteria.snapshotEvery(snapshotEvery(), 2);
-  }
-
-  private int snapshotEvery() {
-    var config = ctx.getSystem().settings().config();
-    return config.hasPath("caas.journal.snapshot-every") ? config.getInt("caas.journal.snapshot-every") : 100;
-  }
-
-  @Override
   public CommandHandler<Command, UnitEvent, UnitState> commandHandler() {
-    return newCommandHandlerBuilder()
-        .forAnyState()
+    CommandHandlerBuilder<Command, UnitEvent, UnitState> builder = newCommandHandlerBuilder();
+    // A dead unit runs nothing: it answers questions, refuses execs and tools, and can be revived.
+    builder.forState(UnitState::isDead)
+        .onCommand(ObserveContainerStart.class, (state, cmd) -> Effect().none())
+        .onCommand(Advance.class, (state, cmd) -> Effect().none())
+        .onCommand(RetryDue.class, (state, cmd) -> Effect().none())
+        .onCommand(UpdateStatusDue.class, (state, cmd) -> Effect().none());
+    builder.forAnyState()
         .onCommand(Assign.class, this::onAssign)
         .onCommand(ObserveContainerStart.class, this::onContainerStart)
         .onCommand(Resolve.class, this::onResolve)
@@ -240,17 +213,245 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
         .onCommand(Drain.class, this::onDrain)
         .onCommand(RunExec.class, this::onExec)
         .onCommand(RunHookTool.class, this::onHookTool)
-        .onCommand(Advance.class, this::onAdvance)
+        .onCommand(Advance.class, (state, cmd) -> advance(state))
         .onCommand(RetryDue.class, (state, cmd) -> {
-          retryNow = true;
-          return onAdvance(state, ADVANCE);
+          incarnation = incarnation.withRetryNow();
+          return advance(state);
         })
         .onCommand(UpdateStatusDue.class, (state, cmd) -> {
-          updateStatusDue = true;
-          return onAdvance(state, ADVANCE);
+          incarnation = incarnation.withUpdateStatusDue();
+          return advance(state);
         })
-        .onCommand(HookFinished.class, this::onHookFinished)
-        .build();
+        .onCommand(ProcessEnded.class, this::onProcessEnded)
+        .onCommand(PodWaitOver.class, this::onPodWaitOver);
+    return builder.build();
+  }
+
+  private Effect<UnitEvent, UnitState> onAssign(UnitState state, Assign cmd) {
+    setUpdateStatusInterval(cmd.desired().updateStatusInterval());
+    List<UnitEvent> events = cmd.desired().changesFrom(state, now());
+    if (!events.isEmpty()) return persistAndStartNext(state, events, () -> {});
+    if (state.isDead()) operator.tell(new Report.Dead(unit));
+    return Effect().none();
+  }
+
+  private Effect<UnitEvent, UnitState> onContainerStart(UnitState state, ObserveContainerStart cmd) {
+    if (cmd.startId().equals(state.observed().containerStarts().get(cmd.container()))) return Effect().none();
+    List<UnitEvent> observed = List.of(new ContainerStartObserved(cmd.container(), cmd.startId(), now()));
+    if (incarnation.work() instanceof Work.AwaitingPod waiting) {
+      // The pod changed: it may take the waiting hook now, before the timer says so.
+      var waitOver = new PodWaitOver(waiting.contextId());
+      return Effect().persist(observed).thenRun(this::report).thenRun(s -> ctx.getSelf().tell(waitOver));
+    }
+    return persistAndStartNext(state, observed, () -> {});
+  }
+
+  /** The started hook that waited for its pod runs again, in the same context (its HookStarted). */
+  private Effect<UnitEvent, UnitState> onPodWaitOver(UnitState state, PodWaitOver cmd) {
+    if (!(incarnation.work() instanceof Work.AwaitingPod waiting) || !waiting.contextId().equals(cmd.contextId())
+        || incarnation.draining()) {
+      return Effect().none(); // ended early by a container start, or the operator shuts down
+    }
+    timers.cancel(POD_WAIT_TIMER);
+    HookLauncher.Context context = launcher.again(waiting.contextId());
+    incarnation = incarnation.with(new Work.Hook(context, waiting.notReady()));
+    pipe(context, launcher.hook(context, state.running().hook(), state.charmInUse()));
+    return Effect().none();
+  }
+
+  private Effect<UnitEvent, UnitState> onResolve(UnitState state, Resolve cmd) {
+    if (state.failed() == null) {
+      return Effect().reply(cmd.replyTo(), new ResolveReply(ResolveReply.Outcome.NOTHING_TO_RESOLVE, "unit " + unit + " has no failed hook"));
+    }
+    String hook = state.failed().hook().name();
+    if (cmd.retry()) incarnation = incarnation.withRetryNow();
+    return Effect()
+        .persist(new HookResolved(cmd.retry(), now()))
+        .thenRun(this::afterChange)
+        .thenReply(cmd.replyTo(), s -> new ResolveReply(ResolveReply.Outcome.RESOLVED, (cmd.retry() ? "retrying " : "skipped ") + "hook \"" + hook + "\""));
+  }
+
+  private Effect<UnitEvent, UnitState> onDrain(UnitState state, Drain cmd) {
+    incarnation.execs().waiting().forEach(e -> e.replyTo().tell(refused(ExecQueue.SHUTTING_DOWN)));
+    incarnation = incarnation.drainingNow();
+    if (!incarnation.processRuns()) return Effect().reply(cmd.replyTo(), new Drained(unit));
+    incarnation = incarnation.withDrainWaiter(cmd.replyTo());
+    return Effect().none();
+  }
+
+  private Effect<UnitEvent, UnitState> onExec(UnitState state, RunExec cmd) {
+    var refusal = ExecQueue.refusal(state, incarnation.draining());
+    if (refusal.isPresent()) return Effect().reply(cmd.replyTo(), refused(refusal.get()));
+    incarnation = incarnation.withExecs(incarnation.execs().add(cmd));
+    return advance(state);
+  }
+
+  private Effect<UnitEvent, UnitState> onHookTool(UnitState state, RunHookTool cmd) {
+    if (!incarnation.runs(cmd.contextId())) {
+      return Effect().reply(cmd.replyTo(), new ToolReply(null, "the hook or command this token belongs to has finished"));
+    }
+    UnitToolCall call = UnitToolCall.run(cmd, state, incarnation.work(), now());
+    if (!call.applicationEvents().isEmpty()) operator.tell(new Report.ApplicationEffects(unit, call.applicationEvents()));
+    ToolReply reply = new ToolReply(call.outcome(), null);
+    if (call.unitEvents().isEmpty()) return Effect().reply(cmd.replyTo(), reply);
+    return Effect().persist(call.unitEvents()).thenRun(this::report).thenReply(cmd.replyTo(), s -> reply);
+  }
+
+  /** Takes the step {@link UnitResolver} decides. */
+  private Effect<UnitEvent, UnitState> advance(UnitState state) {
+    return switch (UnitResolver.next(state, incarnation.activity())) {
+      case UnitResolver.Next.Wait w -> Effect().none();
+      case UnitResolver.Next.Exec e -> startExec();
+      case UnitResolver.Next.SwitchCharm s ->
+          Effect().persist(new CharmSwitched(state.assigned().charm().generation(), now())).thenRun(this::afterChange);
+      case UnitResolver.Next.Die d -> Effect().persist(new LifeAssigned(Life.DEAD, now())).thenRun(this::afterChange);
+      case UnitResolver.Next.Run run -> startHook(List.of(), state, run, () -> {});
+    };
+  }
+
+  /**
+   * Persists {@code events} and, when they make a hook due and nothing runs, that hook's
+   * HookStarted in the same journal write: one round trip where there would be two, and the
+   * hook's start is still in the journal before its process starts. {@code persisted} runs
+   * first once the events are in the journal (e.g. the log line of the previous hook's end).
+   */
+  private Effect<UnitEvent, UnitState> persistAndStartNext(UnitState state, List<UnitEvent> events, Runnable persisted) {
+    UnitState after = state;
+    for (UnitEvent e : events) after = after.apply(e);
+    if (UnitResolver.next(after, incarnation.activity()) instanceof UnitResolver.Next.Run run) {
+      return startHook(events, after, run, persisted);
+    }
+    return Effect().persist(events).thenRun(s -> {
+      persisted.run();
+      afterChange(s);
+    });
+  }
+
+  /**
+   * Starts the hook {@code run} decided on from {@code state}; {@code before} are events not yet
+   * persisted that {@code state} already includes, written in the same journal write. A hook the
+   * charm does not implement is recorded as skipped.
+   */
+  private Effect<UnitEvent, UnitState> startHook(List<UnitEvent> before, UnitState state, UnitResolver.Next.Run run,
+      Runnable persisted) {
+    PlannedHook hook = run.hook();
+    var charm = run.switchCharm() ? state.assigned().charm() : state.charmInUse();
+    Instant now = now();
+    List<UnitEvent> events = new ArrayList<>(before);
+    if (run.switchCharm()) events.add(new CharmSwitched(charm.generation(), now));
+    if (!charm.implementsHook(hook.name())) {
+      events.add(new HookSkipped(hook, now));
+      incarnation = incarnation.hookSkipped(hook);
+      return Effect().persist(events).thenRun(s -> {
+        persisted.run();
+        afterChange(s);
+      });
+    }
+    HookLauncher.Context context = launcher.hookContext(hook.name());
+    events.add(new HookStarted(hook, run.attempt(), context.contextId(), now));
+    incarnation = incarnation.hookStarted(hook, context);
+    // Only once HookStarted is safely in the journal may the process start.
+    return Effect().persist(events).thenRun(s -> {
+      persisted.run();
+      report(s);
+      log.info("unit {} hook {} started (attempt {})", unit, hook.name(), run.attempt());
+      pipe(context, launcher.hook(context, hook, s.charmInUse()));
+    });
+  }
+
+  /** Starts the exec that waits longest, once its ExecStarted is in the journal. */
+  private Effect<UnitEvent, UnitState> startExec() {
+    RunExec exec = incarnation.execs().first();
+    HookLauncher.Context context = launcher.execContext();
+    incarnation = incarnation.execStarted(context);
+    return Effect()
+        .persist(new ExecStarted(context.contextId(), HookLauncher.digest(exec.commands()), now()))
+        .thenRun(s -> pipe(context, launcher.exec(context, exec.commands(), exec.timeout(), exec.action(), s.charmInUse())));
+  }
+
+  private void pipe(HookLauncher.Context context, CompletionStage<HookLauncher.Outcome> run) {
+    ctx.pipeToSelf(run, (outcome, error) -> new ProcessEnded(context, outcome));
+  }
+
+  private Effect<UnitEvent, UnitState> onProcessEnded(UnitState state, ProcessEnded ended) {
+    return switch (incarnation.work()) {
+      case Work.Hook hook when hook.context().equals(ended.context()) -> hookEnded(state, hook, ended.outcome());
+      case Work.Exec exec when exec.context().equals(ended.context()) -> execEnded(exec, ended.outcome());
+      // A process of an earlier incarnation: its hook runs again (or ran again already).
+      case Work.Hook other -> Effect().none();
+      case Work.Exec other -> Effect().none();
+      case Work.AwaitingPod waiting -> Effect().none();
+      case Work.Idle idle -> Effect().none();
+    };
+  }
+
+  private Effect<UnitEvent, UnitState> hookEnded(UnitState state, Work.Hook ran, HookLauncher.Outcome outcome) {
+    incarnation = incarnation.with(Incarnation.IDLE);
+    if (state.running() == null) return Effect().none();
+    String kind = state.running().hook().kind().label();
+    int attempt = state.running().attempt();
+    return switch (UnitResolver.hookEnded(state.running(), outcome, ran.notReady(), deps.podWait(), deps.hookTimeout(), now())) {
+      case UnitResolver.HookEnd.AwaitPod wait -> {
+        // Nothing is recorded: the hook stays started, holding no slot of the hook limit while
+        // it waits (a drain need not wait for it either).
+        log.info("unit {} hook {} waits {} for its pod ({} of {}): {}", unit, state.running().hook().name(),
+            DurationText.format(wait.delay()), wait.notReady(), deps.podWait().attempts(), wait.reason());
+        incarnation = incarnation.with(new Work.AwaitingPod(ran.context().contextId(), wait.notReady(), wait.reason()));
+        timers.startSingleTimer(POD_WAIT_TIMER, new PodWaitOver(ran.context().contextId()), wait.delay());
+        if (incarnation.draining()) answerDrain();
+        yield Effect().none();
+      }
+      case UnitResolver.HookEnd.Completed done -> {
+        metrics.hookEnded(kind, true, Duration.ofMillis(done.event().durationMillis()));
+        // Logged once the outcome is in the journal: a log line that says "completed" is a promise
+        // that the hook never runs again, even if the process is killed right after it.
+        yield persistAndStartNext(state, List.of(done.event()),
+            () -> log.info("unit {} hook {} completed in {} ms", unit, done.event().hook(), done.event().durationMillis()));
+      }
+      case UnitResolver.HookEnd.Failed failed -> {
+        HookFailed event = failed.event();
+        metrics.hookEnded(kind, false, Duration.ofMillis(event.durationMillis()));
+        yield Effect().persist(event).thenRun(s -> {
+          log.warn("unit {} hook {} failed after {} ms: {}{}", unit, event.hook(), event.durationMillis(), event.reason(),
+              failed.stderr().isBlank() ? "" : "\n" + failed.stderr().strip());
+          scheduleRetry(attempt);
+          afterChange(s);
+        });
+      }
+    };
+  }
+
+  private Effect<UnitEvent, UnitState> execEnded(Work.Exec exec, HookLauncher.Outcome outcome) {
+    incarnation = incarnation.with(Incarnation.IDLE);
+    ProcessResult result = HookLauncher.execResult(outcome);
+    metrics.execEnded(result.exitCode(), result.timedOut());
+    // The caller gets its result now, not one journal write later: the record of how an exec
+    // ended changes no state, and a crash before it is written loses only that record. An exec
+    // whose pod is not ready does not wait for it: a person at a terminal hears so at once.
+    exec.exec().replyTo().tell(outcome instanceof HookLauncher.Outcome.NotReady notReady
+        ? refused("unit " + unit + " is not ready: " + notReady.reason())
+        : new ExecReply(ExecReply.Outcome.RAN, result, "", exec.recorder() == null ? null : exec.recorder().result(result.exitCode())));
+    return Effect()
+        .persist(new ExecCompleted(exec.context().contextId(), result.exitCode(), result.timedOut(),
+            result.duration().toMillis(), now()))
+        .thenRun(this::afterChange);
+  }
+
+  /** After every persisted change: tell the operator, finish a drain, or take the next step. */
+  private void afterChange(UnitState state) {
+    report(state);
+    if (state.isDead()) {
+      operator.tell(new Report.Dead(unit));
+    } else if (incarnation.draining()) {
+      if (!incarnation.processRuns()) answerDrain();
+    } else {
+      ctx.getSelf().tell(ADVANCE);
+    }
+  }
+
+  private void answerDrain() {
+    incarnation.drainWaiters().forEach(w -> w.tell(new Drained(unit)));
+    incarnation = incarnation.withoutDrainWaiters();
   }
 
   @Override
@@ -265,34 +466,18 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
         .onSignal(JournalPersistFailed.class, (state, failed) -> health().writeFailed(persistenceId(unit), failed.getFailure()))
         .onSignal(RecoveryFailed.class, (state, failed) -> health().recoveryFailed(persistenceId(unit), failed.getFailure()))
         .onSignal(PreRestart.instance(), state -> {
-          cancelInFlight();
-          forgetInFlight();
+          // A persist failure restarts the event-sourced behaviour (recovering from the journal)
+          // but keeps this object: what was in flight must be dropped here or the unit would wait
+          // for it forever. Its process is cancelled, so a drain has nothing left to wait for.
+          abandon();
+          answerDrain();
+          incarnation = incarnation.forgotten();
         })
         .onSignal(PostStop.instance(), state -> {
-          cancelInFlight();
+          abandon();
           health().stopped(persistenceId(unit));
         })
         .build();
-  }
-
-  private JournalHealth health() {
-    return JournalHealth.get(ctx.getSystem());
-  }
-
-
-  /**
-   * A persist failure restarts the event-sourced behaviour (recovering from the journal) but keeps
-   * this object, so what was in flight must be dropped here or the unit would wait for it forever.
-   * Its processes were just cancelled, so a drain has nothing left to wait for.
-   */
-  private void forgetInFlight() {
-    inFlight = null;
-    inFlightToken = null;
-    runningExec = null;
-    actionRecorder = null;
-    pendingExecs.clear();
-    drainWaiters.forEach(w -> w.tell(new Drained(unit)));
-    drainWaiters.clear();
   }
 
   private void onRecovered(UnitState state) {
@@ -301,329 +486,42 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
     // A hook interrupted by a crash runs again; whatever is left of its first run goes first.
     if (state.running() != null) deps.executor().cancel(state.running().contextId());
     // after a restart in this JVM the operator does not send the interval again
-    if (updateStatusInterval != null) {
-      timers.startTimerWithFixedDelay(UPDATE_STATUS_TIMER, new UpdateStatusDue(), updateStatusInterval);
+    if (incarnation.updateStatusInterval() != null) {
+      timers.startTimerWithFixedDelay(UPDATE_STATUS_TIMER, new UpdateStatusDue(), incarnation.updateStatusInterval());
     }
     report(state);
     operator.tell(new Report.Recovered(unit));
     ctx.getSelf().tell(ADVANCE);
   }
 
-  private void cancelInFlight() {
-    if (inFlight != null) deps.executor().cancel(inFlight);
-    if (inFlightToken != null) deps.contexts().unregister(inFlightToken);
-    if (runningExec != null) runningExec.replyTo().tell(refused("unit " + unit + " restarted while the command ran"));
-    pendingExecs.forEach(e -> e.replyTo().tell(refused("unit " + unit + " stopped")));
-  }
-
-  private Effect<UnitEvent, UnitState> onAssign(UnitState state, Assign cmd) {
-    Desired want = cmd.desired();
-    Instant now = now();
-    List<UnitEvent> events = new ArrayList<>();
-    UnitState base = state;
-    if (state.isDead() && want.life() == Life.ALIVE) {
-      events.add(new Revived(now));
-      base = UnitState.initial(unit);
-    }
-    if (!base.isDead() && want.life() == Life.DYING && base.life() == Life.ALIVE) {
-      events.add(new LifeAssigned(Life.DYING, now));
-    }
-    if (!base.isDead()) {
-      if (want.charm() != null
-          && (base.assigned().charm() == null || base.assigned().charm().generation() != want.charm().generation())) {
-        events.add(new CharmAssigned(want.charm(), now));
+  /** The actor restarts or stops: its process is killed, and whoever waits for an exec is told. */
+  private void abandon() {
+    switch (incarnation.work()) {
+      case Work.Hook hook -> launcher.cancel(hook.context());
+      case Work.AwaitingPod waiting -> {} // no process, no token
+      case Work.Exec exec -> {
+        launcher.cancel(exec.context());
+        exec.exec().replyTo().tell(refused("unit " + unit + " restarted while the command ran"));
       }
-      if (want.configGeneration() != base.assigned().configGeneration()) events.add(new ConfigAssigned(want.configGeneration(), now));
-      if (want.leader() != base.assigned().leader()) events.add(new LeadershipAssigned(want.leader(), now));
-      if (want.leaderSettingsGeneration() != base.assigned().leaderSettingsGeneration()) {
-        events.add(new LeaderSettingsAssigned(want.leaderSettingsGeneration(), now));
-      }
+      case Work.Idle idle -> {}
     }
-    setUpdateStatusInterval(want.updateStatusInterval());
-    if (events.isEmpty()) {
-      if (state.isDead()) operator.tell(new Report.Dead(unit));
-      return Effect().none();
-    }
-    return persistAndStartNext(state, events);
+    incarnation.execs().waiting().forEach(e -> e.replyTo().tell(refused("unit " + unit + " stopped")));
   }
 
-  /**
-   * Persists {@code events} and, when they make a hook due and nothing runs, that hook's
-   * HookStarted in the same journal write: one round trip where there would be two, and the
-   * hook's start is still in the journal before its process starts.
-   */
-  private Effect<UnitEvent, UnitState> persistAndStartNext(UnitState state, List<UnitEvent> events) {
-    return persistAndStartNext(state, events, () -> {});
+  @Override
+  public Set<String> tagsFor(UnitEvent event) {
+    return Set.of("app:" + unit.application().value());
   }
 
-  /** As above; {@code persisted} runs first once the events are in the journal (e.g. its log line). */
-  private Effect<UnitEvent, UnitState> persistAndStartNext(UnitState state, List<UnitEvent> events, Runnable persisted) {
-    if (inFlight == null && !draining && pendingExecs.isEmpty()) {
-      UnitState after = state;
-      for (UnitEvent e : events) after = after.apply(e);
-      if (UnitResolver.next(after, false, retryNow, updateStatusDue) instanceof UnitResolver.Next.Run run) {
-        return startHook(events, after, run, now(), persisted);
-      }
-    }
-    return Effect().persist(events).thenRun(s -> {
-      persisted.run();
-      afterChange(s);
-    });
-  }
-
-  private Effect<UnitEvent, UnitState> onContainerStart(UnitState state, ObserveContainerStart cmd) {
-    if (state.isDead() || cmd.startId().equals(state.observed().containerStarts().get(cmd.container()))) return Effect().none();
-    return persistAndStartNext(state, List.of(new ContainerStartObserved(cmd.container(), cmd.startId(), now())));
-  }
-
-  private Effect<UnitEvent, UnitState> onResolve(UnitState state, Resolve cmd) {
-    if (state.failed() == null) {
-      return Effect().reply(cmd.replyTo(), new ResolveReply(ResolveReply.Outcome.NOTHING_TO_RESOLVE, "unit " + unit + " has no failed hook"));
-    }
-    String hook = state.failed().hook().name();
-    if (cmd.retry()) retryNow = true;
-    return Effect()
-        .persist(new HookResolved(cmd.retry(), now()))
-        .thenRun(this::afterChange)
-        .thenReply(cmd.replyTo(), s -> new ResolveReply(ResolveReply.Outcome.RESOLVED, (cmd.retry() ? "retrying " : "skipped ") + "hook \"" + hook + "\""));
-  }
-
-  private Effect<UnitEvent, UnitState> onDrain(UnitState state, Drain cmd) {
-    draining = true;
-    pendingExecs.forEach(e -> e.replyTo().tell(refused("the operator is shutting down")));
-    pendingExecs.clear();
-    if (inFlight == null) return Effect().reply(cmd.replyTo(), new Drained(unit));
-    drainWaiters.add(cmd.replyTo());
-    return Effect().none();
-  }
-
-  private Effect<UnitEvent, UnitState> onExec(UnitState state, RunExec cmd) {
-    if (draining) return Effect().reply(cmd.replyTo(), refused("the operator is shutting down"));
-    if (state.life() != Life.ALIVE) return Effect().reply(cmd.replyTo(), refused("unit " + unit + " is " + state.life().label()));
-    if (state.charmInUse() == null) return Effect().reply(cmd.replyTo(), refused("unit " + unit + " has no charm yet"));
-    pendingExecs.add(cmd);
-    return onAdvance(state, ADVANCE);
-  }
-
-  private Effect<UnitEvent, UnitState> onHookTool(UnitState state, RunHookTool cmd) {
-    if (!cmd.contextId().equals(inFlight)) {
-      return Effect().reply(cmd.replyTo(), new ToolReply(null, "the hook or command this token belongs to has finished"));
-    }
-    String hook = state.running() != null ? state.running().hook().name() : null;
-    Instant now = now();
-    ActionRun action = runningExec != null ? runningExec.action() : null;
-    ToolOutcome outcome =
-        HookTools.run(cmd.tool(), cmd.args(), cmd.stdin(), new UnitToolContext(state, cmd.app(), hook, action), now);
-    ToolEffects effects = ToolEffects.split(outcome.effects(), now);
-    effects.logged().forEach(line -> log(line.level(), hook, line.message()));
-    if (actionRecorder != null) effects.actionEffects().forEach(actionRecorder::record);
-    if (!effects.applicationEvents().isEmpty()) operator.tell(new Report.ApplicationEffects(unit, effects.applicationEvents()));
-    List<UnitEvent> events = effects.unitEvents();
-    ToolReply reply = new ToolReply(outcome, null);
-    if (events.isEmpty()) return Effect().reply(cmd.replyTo(), reply);
-    return Effect().persist(events).thenRun(this::report).thenReply(cmd.replyTo(), s -> reply);
-  }
-
-  /** juju-log: the charm's own words, in the operator's log, at the level it chose. */
-  private void log(String level, String hook, String message) {
-    String where = hook == null ? "exec" : hook;
-    switch (level.toUpperCase(java.util.Locale.ROOT)) {
-      case "ERROR", "CRITICAL" -> log.error("unit {} {}: {}", unit, where, message);
-      case "WARNING", "WARN" -> log.warn("unit {} {}: {}", unit, where, message);
-      case "DEBUG", "TRACE" -> log.debug("unit {} {}: {}", unit, where, message);
-      default -> log.info("unit {} {}: {}", unit, where, message);
-    }
+  @Override
+  public RetentionCriteria retentionCriteria() {
+    var config = ctx.getSystem().settings().config();
+    int every = config.hasPath("caas.journal.snapshot-every") ? config.getInt("caas.journal.snapshot-every") : 100;
+    return RetentionCriteria.snapshotEvery(every, 2);
   }
 
   private static ExecReply refused(String why) {
     return new ExecReply(ExecReply.Outcome.REFUSED, null, why, null);
-  }
-
-  /** Execs go before the next hook, so a person waiting at a terminal is not starved by hooks. */
-  private Effect<UnitEvent, UnitState> startExec(RunExec exec) {
-    String contextId = unit.name() + "-exec-" + Long.toUnsignedString(random.nextLong());
-    inFlight = contextId;
-    runningExec = exec;
-    actionRecorder = exec.action() == null ? null : new ActionResult.Recorder();
-    String digest = HexFormat.of().formatHex(sha256(exec.commands()));
-    return Effect()
-        .persist(new ExecStarted(contextId, digest, now()))
-        .thenRun(s -> {
-          launch(s, contextId, null, null, exec.action(), List.of("/bin/sh", "-c", exec.commands()), exec.timeout(),
-              deps.execOutputLimit());
-        });
-  }
-
-  private static byte[] sha256(String text) {
-    try {
-      return java.security.MessageDigest.getInstance("SHA-256").digest(text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
-    } catch (java.security.NoSuchAlgorithmException e) {
-      throw new IllegalStateException(e);
-    }
-  }
-
-  private Effect<UnitEvent, UnitState> onAdvance(UnitState state, Advance cmd) {
-    if (draining) return Effect().none();
-    if (inFlight == null && state.running() == null && !pendingExecs.isEmpty()) return startExec(pendingExecs.poll());
-    UnitResolver.Next next = UnitResolver.next(state, inFlight != null, retryNow, updateStatusDue);
-    Instant now = now();
-    return switch (next) {
-      case UnitResolver.Next.Wait w -> Effect().none();
-      case UnitResolver.Next.SwitchCharm s ->
-          Effect().persist(new CharmSwitched(state.assigned().charm().generation(), now)).thenRun(this::afterChange);
-      case UnitResolver.Next.Die d -> Effect().persist(new LifeAssigned(Life.DEAD, now)).thenRun(this::afterChange);
-      case UnitResolver.Next.Run run -> startHook(List.of(), state, run, now, () -> {});
-    };
-  }
-
-  /**
-   * Starts the hook {@code run} decided on from {@code state}; {@code before} are events not yet
-   * persisted that {@code state} already includes (the previous hook's completion), written in
-   * the same journal write.
-   */
-  private Effect<UnitEvent, UnitState> startHook(
-      List<UnitEvent> before, UnitState state, UnitResolver.Next.Run run, Instant now, Runnable persisted) {
-    PlannedHook hook = run.hook();
-    var charm = run.switchCharm() ? state.assigned().charm() : state.charmInUse();
-    if (!charm.implementsHook(hook.name())) {
-      List<UnitEvent> events = new ArrayList<>(before);
-      if (run.switchCharm()) events.add(new CharmSwitched(charm.generation(), now));
-      events.add(new HookSkipped(hook, now));
-      clearTriggers(hook);
-      return Effect().persist(events).thenRun(s -> {
-        persisted.run();
-        afterChange(s);
-      });
-    }
-    String contextId = unit.name() + "-" + hook.name() + "-" + Long.toUnsignedString(random.nextLong());
-    List<UnitEvent> events = new ArrayList<>(before);
-    if (run.switchCharm()) events.add(new CharmSwitched(charm.generation(), now));
-    events.add(new HookStarted(hook, run.attempt(), contextId, now));
-    clearTriggers(hook);
-    inFlight = contextId;
-    return Effect().persist(events).thenRun(s -> {
-      persisted.run();
-      launchHook(s, contextId);
-    });
-  }
-
-  private void clearTriggers(PlannedHook hook) {
-    retryNow = false;
-    if (hook.kind() == HookKind.UPDATE_STATUS) updateStatusDue = false;
-  }
-
-  /** Runs after HookStarted is safely in the journal: only now may the process start. */
-  private void launchHook(UnitState state, String contextId) {
-    report(state);
-    PlannedHook hook = state.running().hook();
-    String executable = state.charmInUse().dispatch() ? "dispatch" : "hooks/" + hook.name();
-    log.info("unit {} hook {} started (attempt {})", unit, hook.name(), state.running().attempt());
-    launch(state, contextId, hook.name(), hook.workload(), null,
-        List.of(unitDir.resolve("charm").resolve(executable).toString()), deps.hookTimeout(), deps.outputLimit());
-  }
-
-  /** Starts a hook or exec process; its token is valid for hook tools until it ends. */
-  private void launch(UnitState state, String contextId, String hookName, String workload, ActionRun action,
-      List<String> command, Duration timeout, int outputLimit) {
-    Path charmView = unitDir.resolve("charm");
-    String token = HexFormat.of().formatHex(randomBytes());
-    inFlightToken = token;
-    deps.contexts().register(token, new HookContexts.HookContext(unit, contextId, hookName));
-    java.util.Map<String, String> environment =
-        new java.util.HashMap<>(deps.environment().forContext(unit, unitDir, charmView, hookName, workload, contextId, token));
-    if (action != null) {
-      environment.put("JUJU_ACTION_NAME", action.name());
-      environment.put("JUJU_ACTION_UUID", contextId);
-    }
-    HookInvocation invocation = new HookInvocation(
-        unit,
-        unitDir,
-        deps.charmsDir().resolve(state.charmInUse().sha256()),
-        command,
-        environment,
-        timeout,
-        contextId,
-        outputLimit);
-    CompletionStage<ProcessResult> run;
-    try {
-      run = deps.executor().run(invocation);
-    } catch (RuntimeException e) {
-      deps.contexts().unregister(token);
-      throw e;
-    }
-    ctx.pipeToSelf(run, (result, error) -> new HookFinished(contextId, result, error));
-  }
-
-  private static SecureRandom drbg() {
-    try {
-      return SecureRandom.getInstance("DRBG");
-    } catch (java.security.NoSuchAlgorithmException e) {
-      return new SecureRandom();
-    }
-  }
-
-  private byte[] randomBytes() {
-    byte[] bytes = new byte[24];
-    random.nextBytes(bytes);
-    return bytes;
-  }
-
-  private Effect<UnitEvent, UnitState> onHookFinished(UnitState state, HookFinished done) {
-    if (!done.contextId().equals(inFlight)) {
-      return Effect().none(); // a process of an earlier incarnation; its hook runs again
-    }
-    inFlight = null;
-    deps.contexts().unregister(inFlightToken);
-    inFlightToken = null;
-    if (runningExec != null) return execFinished(done);
-    if (state.running() == null) return Effect().none();
-    String hook = state.running().hook().name();
-    Instant now = now();
-    long millis = Duration.between(state.running().startedAt(), now).toMillis();
-    ProcessResult result = done.result();
-    metrics.hookEnded(state.running().hook().kind().label(), result != null && result.succeeded(), Duration.ofMillis(millis));
-    // Logged once the outcome is in the journal: a log line that says "completed" is a promise
-    // that the hook never runs again, even if the process is killed right after it.
-    if (result != null && result.succeeded()) {
-      return persistAndStartNext(state, List.of(new HookCompleted(hook, millis, now)),
-          () -> log.info("unit {} hook {} completed in {} ms", unit, hook, millis));
-    }
-    String reason = failureReason(result, done.error());
-    int exitCode = result == null ? -1 : result.exitCode();
-    int attempt = state.running().attempt();
-    return Effect()
-        .persist(new HookFailed(hook, exitCode, reason, millis, now))
-        .thenRun(s -> {
-          log.warn("unit {} hook {} failed after {} ms: {}{}", unit, hook, millis, reason,
-              result == null || result.stderr().isBlank() ? "" : "\n" + result.stderr().strip());
-          scheduleRetry(attempt);
-          afterChange(s);
-        });
-  }
-
-  private Effect<UnitEvent, UnitState> execFinished(HookFinished done) {
-    RunExec exec = runningExec;
-    ActionResult.Recorder recorder = actionRecorder;
-    runningExec = null;
-    actionRecorder = null;
-    ProcessResult result = done.result() != null
-        ? done.result()
-        : new ProcessResult(-1, "", "", Duration.ZERO, false, false, failureReason(null, done.error()));
-    metrics.execEnded(result.exitCode(), result.timedOut());
-    // The caller gets its result now, not one journal write later: the record of how an exec
-    // ended changes no state, and a crash before it is written loses only that record.
-    exec.replyTo().tell(new ExecReply(ExecReply.Outcome.RAN, result, "",
-        recorder == null ? null : recorder.result(result.exitCode())));
-    return Effect()
-        .persist(new ExecCompleted(done.contextId(), result.exitCode(), result.timedOut(), result.duration().toMillis(), now()))
-        .thenRun(this::afterChange);
-  }
-
-  private String failureReason(ProcessResult result, Throwable error) {
-    if (result == null) return "hook could not run: " + (error == null ? "unknown error" : error.getMessage());
-    if (result.startFailure() != null) return "hook could not start: " + result.startFailure();
-    if (result.timedOut()) return "hook timed out after " + io.caasoperator.domain.DurationText.format(deps.hookTimeout());
-    return "exit status " + result.exitCode();
   }
 
   private void scheduleRetry(int failedAttempts) {
@@ -631,30 +529,17 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
   }
 
   private void setUpdateStatusInterval(Duration interval) {
-    if (interval == null || interval.equals(updateStatusInterval)) return;
-    updateStatusInterval = interval;
+    if (interval == null || interval.equals(incarnation.updateStatusInterval())) return;
+    incarnation = incarnation.withUpdateStatusInterval(interval);
     timers.startTimerWithFixedDelay(UPDATE_STATUS_TIMER, new UpdateStatusDue(), interval);
-  }
-
-  /** After every persisted change: tell the operator, finish a drain, or take the next step. */
-  private void afterChange(UnitState state) {
-    report(state);
-    if (state.isDead()) {
-      operator.tell(new Report.Dead(unit));
-      return;
-    }
-    if (draining) {
-      if (inFlight == null) {
-        drainWaiters.forEach(w -> w.tell(new Drained(unit)));
-        drainWaiters.clear();
-      }
-      return;
-    }
-    ctx.getSelf().tell(ADVANCE);
   }
 
   private void report(UnitState state) {
     operator.tell(new Report.Changed(UnitView.of(state)));
+  }
+
+  private JournalHealth health() {
+    return JournalHealth.get(ctx.getSystem());
   }
 
   private Instant now() {

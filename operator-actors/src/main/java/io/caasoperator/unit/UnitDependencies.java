@@ -22,6 +22,7 @@ import java.util.List;
  * @param execOutputLimit bytes of each output stream kept per exec (returned to the caller)
  * @param contexts where running hooks and execs register their hook-tool tokens
  * @param clock the time recorded in events (a fixed clock in tests)
+ * @param podWait how long a started hook waits for its pod (Kubernetes) before it fails
  */
 public record UnitDependencies(
     HookExecutor executor,
@@ -33,7 +34,8 @@ public record UnitDependencies(
     int outputLimit,
     int execOutputLimit,
     HookContexts contexts,
-    Clock clock) {
+    Clock clock,
+    PodWait podWait) {
 
   public UnitDependencies {
     List<String> problems = new ArrayList<>();
@@ -47,7 +49,15 @@ public record UnitDependencies(
     if (execOutputLimit <= 0) problems.add("exec output limit must be > 0");
     if (contexts == null) problems.add("hook context registry is missing");
     if (clock == null) problems.add("clock is missing");
+    if (podWait == null) problems.add("pod wait is missing");
     if (!problems.isEmpty()) throw new IllegalArgumentException("unit dependencies: " + String.join("; ", problems));
+  }
+
+  /** With the default pod wait ({@link PodWait#DEFAULT}). */
+  public UnitDependencies(HookExecutor executor, Path agentsDir, Path charmsDir, HookEnvironment environment,
+      RetryPolicy retry, Duration hookTimeout, int outputLimit, int execOutputLimit, HookContexts contexts, Clock clock) {
+    this(executor, agentsDir, charmsDir, environment, retry, hookTimeout, outputLimit, execOutputLimit, contexts, clock,
+        PodWait.DEFAULT);
   }
 
   public Path unitDir(io.caasoperator.domain.UnitId unit) {

@@ -1,18 +1,40 @@
 package io.caasoperator.unit;
 
+import io.caasoperator.domain.DurationText;
 import io.caasoperator.domain.Life;
+import io.caasoperator.hook.ProcessResult;
 import io.caasoperator.persistence.HookKind;
 import io.caasoperator.persistence.PlannedHook;
+import io.caasoperator.persistence.UnitEvent.HookCompleted;
+import io.caasoperator.persistence.UnitEvent.HookFailed;
 import io.caasoperator.persistence.UnitState;
+import java.time.Duration;
+import java.time.Instant;
 
 /**
- * Decides a unit's next step from its state alone, in the order charm authors expect: install,
- * leader-elected, config-changed, start, then pebble-ready per container start and
- * update-status; upgrade-charm (then config-changed) when the charm changed; stop then remove when
- * dying. Pure, so the order is unit-tested without actors or processes.
+ * Decides a unit's next step from its state and what its actor is doing, in the order charm
+ * authors expect: install, leader-elected, config-changed, start, then pebble-ready per container
+ * start and update-status; upgrade-charm (then config-changed) when the charm changed; stop then
+ * remove when dying. A waiting exec goes before the next hook. And how a hook's run ends. Pure,
+ * so the order is unit-tested without actors or processes.
  */
 public final class UnitResolver {
   private UnitResolver() {}
+
+  /**
+   * What the unit's actor knows beyond the journal.
+   *
+   * @param busy a hook or exec of this incarnation of the actor runs, is being started, or waits
+   *     for its pod
+   * @param draining the operator is shutting down: start nothing more
+   * @param execWaiting an exec waits for its turn
+   * @param retryNow the retry delay of a failed hook elapsed, or a user asked to retry
+   * @param updateStatusDue the update-status interval elapsed since the last one
+   */
+  public record Activity(boolean busy, boolean draining, boolean execWaiting, boolean retryNow, boolean updateStatusDue) {
+    /** Nothing runs, waits or is due. */
+    public static final Activity IDLE = new Activity(false, false, false, false, false);
+  }
 
   /** What the unit does next. */
   public sealed interface Next {
@@ -25,28 +47,29 @@ public final class UnitResolver {
     /** Dying before anything was installed: nothing to stop or remove. */
     record Die() implements Next {}
 
-    /** Nothing to do now: idle, waiting for a charm, or waiting to retry a failed hook. */
+    /** Run the exec that waits longest (ExecStarted first): execs go before the next hook. */
+    record Exec() implements Next {}
+
+    /** Nothing to do now: busy, idle, waiting for a charm, or waiting to retry a failed hook. */
     record Wait() implements Next {}
   }
 
   private static final Next WAIT = new Next.Wait();
 
-  /**
-   * @param hookInFlight this incarnation of the actor has a hook process running
-   * @param retryNow the retry delay of a failed hook elapsed, or a user asked to retry
-   * @param updateStatusDue the update-status interval elapsed since the last one
-   */
-  public static Next next(UnitState s, boolean hookInFlight, boolean retryNow, boolean updateStatusDue) {
-    if (s.isDead() || hookInFlight) return WAIT;
+  /** The step the unit {@code s} takes next, while its actor is doing {@code now}. */
+  public static Next next(UnitState s, Activity now) {
+    if (s.isDead() || now.busy() || now.draining()) return WAIT;
     if (s.running() != null) {
-      // HookStarted without an end: the process was interrupted (crash, restart); run it again.
+      // HookStarted without an end: the process was interrupted (crash, restart); run it again,
+      // before any exec: nothing may run between a hook's start and its end.
       return new Next.Run(s.running().hook(), s.running().attempt(), false);
     }
+    if (now.execWaiting()) return new Next.Exec();
     if (s.charmInUse() == null) return WAIT;
     boolean newCharm = s.assigned().charm().generation() > s.charmInUse().generation();
     if (s.failed() != null) {
       // A new charm may fix the failure: switch to it and retry at once.
-      if (!retryNow && !newCharm) return WAIT;
+      if (!now.retryNow() && !newCharm) return WAIT;
       PlannedHook again = refreshed(s.failed().hook(), s);
       return new Next.Run(again, s.failed().attempt() + 1, newCharm);
     }
@@ -75,8 +98,62 @@ public final class UnitResolver {
             new PlannedHook(HookKind.PEBBLE_READY, container, start, s.charmInUse().generation(), s.assigned().configGeneration()), 1, false);
       }
     }
-    if (updateStatusDue) return run(HookKind.UPDATE_STATUS, s);
+    if (now.updateStatusDue()) return run(HookKind.UPDATE_STATUS, s);
     return WAIT;
+  }
+
+  /** How a started hook's run ends. */
+  sealed interface HookEnd {
+    /** It succeeded: the unit moves on. */
+    record Completed(HookCompleted event) implements HookEnd {}
+
+    /**
+     * It failed: the unit shows {@code event}'s reason and retries after its retry delay.
+     *
+     * @param stderr what the hook wrote to stderr, for the log (empty when it did not run)
+     */
+    record Failed(HookFailed event, String stderr) implements HookEnd {}
+
+    /**
+     * The hook did not run (to an end): its pod cannot take it yet. It stays started (no
+     * failure is recorded) and runs again, with the same context, after {@code delay} or when a
+     * container of the unit starts, whichever comes first.
+     *
+     * @param notReady how many times in a row it could not run
+     */
+    record AwaitPod(Duration delay, int notReady, String reason) implements HookEnd {}
+  }
+
+  /**
+   * How the run of {@code running}, which ended with {@code outcome} at {@code now}, ends.
+   *
+   * @param notReadyBefore how many times in a row it could not run before this run
+   * @param podWait how long to wait for the pod, how often
+   * @param hookTimeout the timeout the hook ran with, for the reason of a hook that exceeded it
+   */
+  static HookEnd hookEnded(UnitState.RunningHook running, HookLauncher.Outcome outcome, int notReadyBefore, PodWait podWait,
+      Duration hookTimeout, Instant now) {
+    String hook = running.hook().name();
+    long millis = Duration.between(running.startedAt(), now).toMillis();
+    return switch (outcome) {
+      case HookLauncher.Outcome.NotReady notReady when podWait.delayAfter(notReadyBefore + 1).isPresent() ->
+          new HookEnd.AwaitPod(podWait.delayAfter(notReadyBefore + 1).get(), notReadyBefore + 1, notReady.reason());
+      case HookLauncher.Outcome.NotReady notReady ->
+          new HookEnd.Failed(new HookFailed(hook, -1, "hook could not start: " + notReady.reason(), millis, now), "");
+      case HookLauncher.Outcome.Ran ran when ran.result().succeeded() -> new HookEnd.Completed(new HookCompleted(hook, millis, now));
+      case HookLauncher.Outcome.Ran ran ->
+          new HookEnd.Failed(new HookFailed(hook, ran.result().exitCode(), failure(ran.result(), hookTimeout), millis, now),
+              ran.result().stderr());
+      case HookLauncher.Outcome.Broken broken ->
+          new HookEnd.Failed(new HookFailed(hook, -1, "hook could not run: " + broken.reason(), millis, now), "");
+    };
+  }
+
+  /** Why a hook that ran failed, as the unit's status shows it. */
+  private static String failure(ProcessResult result, Duration hookTimeout) {
+    if (result.startFailure() != null) return "hook could not start: " + result.startFailure();
+    if (result.timedOut()) return "hook timed out after " + DurationText.format(hookTimeout);
+    return "exit status " + result.exitCode();
   }
 
   private static Next run(HookKind kind, UnitState s) {

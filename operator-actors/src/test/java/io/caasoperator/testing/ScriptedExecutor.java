@@ -5,13 +5,21 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.caasoperator.hook.HookExecutor;
 import io.caasoperator.hook.HookInvocation;
 import io.caasoperator.hook.ProcessResult;
+import io.caasoperator.hook.UnitNotReady;
 import java.time.Duration;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
-/** A hook executor the test drives: every run waits until the test completes it. */
+/**
+ * A hook executor the test drives: every run waits until the test completes it, except the runs
+ * it was told to end at once as not ready (as a pod that is not scheduled yet).
+ */
 public final class ScriptedExecutor implements HookExecutor {
 
   public record Call(HookInvocation invocation, CompletableFuture<ProcessResult> result) {
@@ -35,6 +43,18 @@ public final class ScriptedExecutor implements HookExecutor {
   private final LinkedBlockingQueue<Call> calls = new LinkedBlockingQueue<>();
   /** The next run for this unit (name) throws, as a broken executor would. */
   public volatile String throwOnceFor;
+  /** The context ids cancel was called for, in order. */
+  public final List<String> cancelled = new CopyOnWriteArrayList<>();
+  /** Per unit name: how many more runs end as not ready, and why. */
+  private final Map<String, NotReady> notReady = new ConcurrentHashMap<>();
+  private final LinkedBlockingQueue<HookInvocation> notReadyRuns = new LinkedBlockingQueue<>();
+
+  private record NotReady(int times, String reason) {}
+
+  /** The next {@code times} runs for {@code unit} (name) end at once with {@link UnitNotReady}. */
+  public void notReady(String unit, int times, String reason) {
+    notReady.put(unit, new NotReady(times, reason));
+  }
 
   @Override
   public CompletionStage<ProcessResult> run(HookInvocation invocation) {
@@ -42,9 +62,31 @@ public final class ScriptedExecutor implements HookExecutor {
       throwOnceFor = null;
       throw new IllegalStateException("executor broke");
     }
+    NotReady unready = notReady.computeIfPresent(invocation.unit().name(),
+        (unit, left) -> left.times() == 0 ? null : new NotReady(left.times() - 1, left.reason()));
+    if (unready != null) {
+      notReadyRuns.add(invocation);
+      return CompletableFuture.failedFuture(new UnitNotReady(unready.reason()));
+    }
     CompletableFuture<ProcessResult> result = new CompletableFuture<>();
     calls.add(new Call(invocation, result));
     return result;
+  }
+
+  /** The next run that ended as not ready. */
+  public HookInvocation nextNotReady() {
+    try {
+      HookInvocation run = notReadyRuns.poll(10, TimeUnit.SECONDS);
+      assertThat(run).as("a run should have found its unit not ready").isNotNull();
+      return run;
+    } catch (InterruptedException e) {
+      throw new AssertionError(e);
+    }
+  }
+
+  @Override
+  public void cancel(String contextId) {
+    cancelled.add(contextId);
   }
 
   public Call next() {

@@ -47,11 +47,14 @@ class UnitActorTest {
   private static final ManualTime time = ManualTime.get(testKit.system());
   private static final AtomicInteger ids = new AtomicInteger();
   private static final Duration INTERVAL = Duration.ofMinutes(5);
+  private static final ApplicationSnapshot APP = new ApplicationSnapshot("test", Map.of(), Map.of(),
+      io.caasoperator.domain.Status.of("active", "", java.time.Instant.EPOCH), "", List.of());
 
   private ScriptedExecutor executor;
   private TestProbe<UnitActor.Report> operator;
   private UnitDependencies deps;
   private UnitId unit;
+  private final Path data = Path.of("target", "unit-actor-test");
 
   @AfterAll
   static void shutdown() {
@@ -62,7 +65,6 @@ class UnitActorTest {
   void setUp() {
     executor = new ScriptedExecutor();
     operator = testKit.createTestProbe();
-    Path data = Path.of("target", "unit-actor-test");
     deps = TestUnits.dependencies(executor, data);
     unit = UnitId.of("app" + ids.incrementAndGet(), 0); // a unique entity per test
   }
@@ -428,6 +430,208 @@ class UnitActorTest {
     UnitActor.ExecReply done = reply.receiveMessage();
     assertThat(done.action().status()).isEqualTo("completed");
     assertThat(done.action().results()).isEmpty();
+  }
+
+  @Test
+  void aHookToolWorksWhileItsHookRunsAndIsDeniedOnceItEnded() {
+    var actor = spawn();
+    actor.tell(assign(Life.ALIVE, charm(1, ALL_HOOKS), 1, false));
+    var install = executor.next();
+    String context = install.invocation().contextId();
+    TestProbe<UnitActor.ToolReply> reply = testKit.createTestProbe();
+    actor.tell(new UnitActor.RunHookTool(context, "status-set", List.of("maintenance", "installing"), "", APP, reply.ref()));
+    assertThat(reply.receiveMessage().denied()).isNull();
+    assertThat(stateOf(actor).statuses().workload().message()).isEqualTo("installing");
+
+    install.succeed();
+    executor.next(); // config-changed runs: install's context is over
+    actor.tell(new UnitActor.RunHookTool(context, "status-set", List.of("active"), "", APP, reply.ref()));
+    assertThat(reply.receiveMessage().denied()).isEqualTo("the hook or command this token belongs to has finished");
+    assertThat(stateOf(actor).statuses().workload().message()).isEqualTo("installing");
+  }
+
+  @Test
+  void aDrainRefusesWaitingExecsRepliesWhenTheRunningHookEndsAndStartsNothingMore() {
+    var actor = spawn();
+    actor.tell(assign(Life.ALIVE, charm(1, ALL_HOOKS), 1, false));
+    var install = executor.next();
+    TestProbe<UnitActor.ExecReply> exec = testKit.createTestProbe();
+    actor.tell(new UnitActor.RunExec("echo hi", Duration.ofSeconds(30), null, exec.ref()));
+    TestProbe<UnitActor.Drained> drained = testKit.createTestProbe();
+    actor.tell(new UnitActor.Drain(drained.ref()));
+
+    UnitActor.ExecReply refused = exec.receiveMessage();
+    assertThat(refused.outcome()).isEqualTo(UnitActor.ExecReply.Outcome.REFUSED);
+    assertThat(refused.detail()).isEqualTo("the operator is shutting down");
+    drained.expectNoMessage(Duration.ofMillis(100)); // install still runs
+    install.succeed();
+    assertThat(drained.receiveMessage().unit()).isEqualTo(unit);
+    executor.expectNoHookWithin(Duration.ofMillis(300)); // config-changed waits for the next start
+    actor.tell(new UnitActor.RunExec("echo hi", Duration.ofSeconds(30), null, exec.ref()));
+    assertThat(exec.receiveMessage().detail()).isEqualTo("the operator is shutting down");
+  }
+
+  @Test
+  void aDeadUnitRunsNothingUntilItsNameIsUsedAgainThenStartsOver() {
+    var actor = spawn();
+    CharmInfo charm = charm(1, Set.of("install", "remove"), "web");
+    actor.tell(assign(Life.ALIVE, charm, 1, false));
+    executor.complete("install");
+    actor.tell(assign(Life.DYING, charm, 1, false));
+    executor.complete("remove");
+    awaitState(actor, UnitState::isDead);
+
+    actor.tell(new UnitActor.ObserveContainerStart("web", "start-1"));
+    time.timePasses(INTERVAL); // no update-status for the dead
+    TestProbe<UnitActor.ExecReply> exec = testKit.createTestProbe();
+    actor.tell(new UnitActor.RunExec("true", Duration.ofSeconds(30), null, exec.ref()));
+    assertThat(exec.receiveMessage().detail()).isEqualTo("unit " + unit + " is dead");
+    executor.expectNoHookWithin(Duration.ofMillis(300));
+    assertThat(stateOf(actor).observed().containerStarts()).isEmpty();
+
+    actor.tell(assign(Life.ALIVE, charm, 1, false));
+    executor.complete("install");
+    assertThat(stateOf(actor).life()).isEqualTo(Life.ALIVE);
+  }
+
+  private static final String NOT_SCHEDULED = "pod app-0: neither charm-init nor workload is running";
+
+  /**
+   * Returns once the actor handled what it sent itself while handling earlier messages (a pod
+   * wait's timer is then scheduled): two round trips, as the first may overtake a message the
+   * actor sends itself in the same turn.
+   */
+  private void settle(ActorRef<UnitActor.Command> actor) {
+    stateOf(actor);
+    stateOf(actor);
+  }
+
+  private List<String> hookSteps(PersistenceTestKit journal) {
+    return journal.persistedInStorage(UnitActor.persistenceId(unit)).stream()
+        .map(e -> switch (e) {
+          case UnitEvent.HookStarted started -> "started " + started.hook().name() + " " + started.contextId();
+          case UnitEvent.HookFailed failed -> "failed " + failed.hook() + ": " + failed.reason();
+          case UnitEvent.HookCompleted completed -> "completed " + completed.hook();
+          default -> "";
+        })
+        .filter(step -> !step.isEmpty())
+        .toList();
+  }
+
+  @Test
+  void aStartedHookWhosePodIsNotReadyWaitsHoldingNoHookSlotAndRunsAgainInTheSameContext() {
+    PersistenceTestKit journal = PersistenceTestKit.create(testKit.system());
+    var bounded = new io.caasoperator.hook.BoundedHookExecutor(executor, 1); // --max-concurrent-hooks 1
+    deps = TestUnits.dependencies(bounded, data);
+    executor.notReady(unit.name(), 2, NOT_SCHEDULED);
+    var actor = spawn();
+    actor.tell(assign(Life.ALIVE, charm(1, ALL_HOOKS), 1, false));
+    String context = executor.nextNotReady().contextId();
+    settle(actor);
+    UnitState waiting = stateOf(actor);
+    assertThat(waiting.running().contextId()).as("the hook stays started").isEqualTo(context);
+    assertThat(waiting.failed()).isNull();
+    assertThat(deps.contexts().running()).as("no hook-tool token works while nothing runs").isZero();
+
+    // Meanwhile a sibling's hooks take the only slot: the waiting unit holds none.
+    UnitId siblingId = UnitId.of(unit.application().value(), 1);
+    var sibling = testKit.spawn(UnitActor.create(siblingId, deps, operator.ref()));
+    sibling.tell(assign(Life.ALIVE, charm(1, ALL_HOOKS), 1, false));
+    var siblingInstall = executor.next();
+    assertThat(siblingInstall.unit()).isEqualTo(siblingId.name());
+    assertThat(bounded.availableSlots()).isZero();
+    siblingInstall.succeed();
+    executor.complete("config-changed");
+    executor.complete("start");
+
+    time.timePasses(Duration.ofSeconds(1)); // the first wait is over: not ready again, wait 2 s
+    assertThat(executor.nextNotReady().contextId()).isEqualTo(context);
+    settle(actor);
+    time.timePasses(Duration.ofSeconds(1));
+    executor.expectNoHookWithin(Duration.ofMillis(200));
+    time.timePasses(Duration.ofSeconds(1));
+    var install = executor.next();
+    assertThat(install.unit()).isEqualTo(unit.name());
+    assertThat(install.hook()).isEqualTo("install");
+    assertThat(install.invocation().contextId()).isEqualTo(context);
+    install.succeed();
+    executor.complete("config-changed");
+    executor.complete("start");
+    awaitState(actor, s -> s.progress().started() && s.running() == null);
+    assertThat(hookSteps(journal)).startsWith("started install " + context, "completed install");
+  }
+
+  @Test
+  void aContainerStartOfTheUnitEndsTheWaitForItsPodAtOnce() {
+    executor.notReady(unit.name(), 1, NOT_SCHEDULED);
+    var actor = spawn();
+    actor.tell(assign(Life.ALIVE, charm(1, ALL_HOOKS, "web"), 1, false));
+    String context = executor.nextNotReady().contextId();
+    settle(actor);
+    actor.tell(new UnitActor.ObserveContainerStart("charm-init", "init-1"));
+    var install = executor.next(); // no time passed
+    assertThat(install.hook()).isEqualTo("install");
+    assertThat(install.invocation().contextId()).isEqualTo(context);
+    install.succeed();
+    executor.complete("config-changed");
+  }
+
+  @Test
+  void aPodThatNeverBecomesReadyFailsTheHookWithTheReasonAfterTheBoundedWaitsThenTheRetryPolicyTakesOver() {
+    PersistenceTestKit journal = PersistenceTestKit.create(testKit.system());
+    executor.notReady(unit.name(), PodWait.DEFAULT.attempts(), NOT_SCHEDULED);
+    var actor = spawn();
+    actor.tell(assign(Life.ALIVE, charm(1, ALL_HOOKS), 1, false));
+    for (Duration wait : PodWait.DEFAULT.delays()) {
+      executor.nextNotReady();
+      settle(actor);
+      assertThat(stateOf(actor).failed()).isNull();
+      time.timePasses(wait);
+    }
+    String context = executor.nextNotReady().contextId();
+
+    UnitState failed = awaitState(actor, s -> s.failed() != null);
+    assertThat(failed.failed().reason()).isEqualTo("hook could not start: " + NOT_SCHEDULED);
+    assertThat(failed.statuses().workload().message()).isEqualTo("hook failed: \"install\"");
+    assertThat(hookSteps(journal)).containsExactly(
+        "started install " + context, "failed install: hook could not start: " + NOT_SCHEDULED);
+
+    time.timePasses(RetryPolicy.DEFAULT.initial());
+    var retried = executor.next();
+    assertThat(retried.hook()).isEqualTo("install");
+    assertThat(retried.invocation().contextId()).isNotEqualTo(context);
+    retried.succeed();
+  }
+
+  @Test
+  void aDrainDoesNotWaitForAHookWaitingForItsPodAndTheWaitThenLaunchesNothing() {
+    executor.notReady(unit.name(), 1, NOT_SCHEDULED);
+    var actor = spawn();
+    actor.tell(assign(Life.ALIVE, charm(1, ALL_HOOKS), 1, false));
+    executor.nextNotReady();
+    settle(actor);
+    TestProbe<UnitActor.Drained> drained = testKit.createTestProbe();
+    actor.tell(new UnitActor.Drain(drained.ref()));
+    assertThat(drained.receiveMessage().unit()).isEqualTo(unit);
+    time.timePasses(Duration.ofSeconds(1));
+    executor.expectNoHookWithin(Duration.ofMillis(300));
+  }
+
+  @Test
+  void anExecWhosePodIsNotReadyIsRefusedAtOnceSayingWhy() {
+    var actor = spawn();
+    actor.tell(assign(Life.ALIVE, charm(1, Set.of()), 1, false));
+    awaitState(actor, s -> s.progress().started());
+    executor.notReady(unit.name(), 1, NOT_SCHEDULED);
+    TestProbe<UnitActor.ExecReply> reply = testKit.createTestProbe();
+    actor.tell(new UnitActor.RunExec("echo hi", Duration.ofSeconds(30), null, reply.ref()));
+    UnitActor.ExecReply refused = reply.receiveMessage();
+    assertThat(refused.outcome()).isEqualTo(UnitActor.ExecReply.Outcome.REFUSED);
+    assertThat(refused.detail()).isEqualTo("unit " + unit + " is not ready: " + NOT_SCHEDULED);
+
+    actor.tell(new UnitActor.RunExec("echo hi", Duration.ofSeconds(30), null, reply.ref()));
+    executor.next().succeed(); // the next one runs
+    assertThat(reply.receiveMessage().outcome()).isEqualTo(UnitActor.ExecReply.Outcome.RAN);
   }
 
   private UnitState awaitState(ActorRef<UnitActor.Command> actor, java.util.function.Predicate<UnitState> condition) {

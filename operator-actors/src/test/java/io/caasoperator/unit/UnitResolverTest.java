@@ -6,10 +6,12 @@ import io.caasoperator.domain.CharmInfo;
 import io.caasoperator.domain.CharmRef;
 import io.caasoperator.domain.Life;
 import io.caasoperator.domain.UnitId;
+import io.caasoperator.hook.ProcessResult;
 import io.caasoperator.persistence.HookKind;
 import io.caasoperator.persistence.PlannedHook;
 import io.caasoperator.persistence.UnitEvent.*;
 import io.caasoperator.persistence.UnitState;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,9 +19,14 @@ import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
-/** The order of hooks as a pure function of the unit's state. */
+/** The order of hooks (and execs) as a pure function of the unit's state and its actor's activity. */
 class UnitResolverTest {
   private static final Instant AT = Instant.EPOCH;
+  private static final UnitResolver.Activity IDLE = UnitResolver.Activity.IDLE;
+  private static final UnitResolver.Activity RETRY_DUE = new UnitResolver.Activity(false, false, false, true, false);
+  private static final UnitResolver.Activity UPDATE_STATUS_DUE = new UnitResolver.Activity(false, false, false, false, true);
+  private static final UnitResolver.Activity BUSY = new UnitResolver.Activity(true, false, false, true, true);
+  private static final UnitResolver.Activity EXEC_WAITING = new UnitResolver.Activity(false, false, true, false, true);
 
   private static CharmInfo charm(long generation) {
     return new CharmInfo(generation, "c", new CharmRef("/c", null, generation, false), "c".repeat(64),
@@ -30,10 +37,11 @@ class UnitResolverTest {
   private static List<String> drive(UnitState[] state, boolean updateStatusDue) {
     List<String> ran = new ArrayList<>();
     for (int i = 0; i < 20; i++) {
-      UnitResolver.Next next = UnitResolver.next(state[0], false, false, updateStatusDue && !ran.contains("update-status"));
+      UnitResolver.Next next = UnitResolver.next(state[0], updateStatusDue && !ran.contains("update-status") ? UPDATE_STATUS_DUE : IDLE);
       UnitState s = state[0];
       switch (next) {
         case UnitResolver.Next.Wait w -> { return ran; }
+        case UnitResolver.Next.Exec e -> throw new AssertionError("no exec waits");
         case UnitResolver.Next.Die d -> s = s.apply(new LifeAssigned(Life.DEAD, AT));
         case UnitResolver.Next.SwitchCharm sc -> s = s.apply(new CharmSwitched(s.assigned().charm().generation(), AT));
         case UnitResolver.Next.Run run -> {
@@ -99,19 +107,82 @@ class UnitResolverTest {
   @Test
   void anInterruptedHookIsRunAgainBeforeAnythingElse() {
     UnitState s = fresh(false).apply(new HookStarted(PlannedHook.of(HookKind.INSTALL, 1, 1), 1, "ctx", AT));
-    UnitResolver.Next next = UnitResolver.next(s, false, false, false);
-    assertThat(next).isInstanceOf(UnitResolver.Next.Run.class);
+    UnitResolver.Next next = UnitResolver.next(s, EXEC_WAITING);
+    assertThat(next).as("before a waiting exec too").isInstanceOf(UnitResolver.Next.Run.class);
     assertThat(((UnitResolver.Next.Run) next).hook().kind()).isEqualTo(HookKind.INSTALL);
-    assertThat(UnitResolver.next(s, true, false, false)).isInstanceOf(UnitResolver.Next.Wait.class);
+    assertThat(UnitResolver.next(s, BUSY)).isInstanceOf(UnitResolver.Next.Wait.class);
   }
 
   @Test
   void aFailedHookWaitsForItsRetryAndThenRunsWithTheNextAttempt() {
     UnitState s = fresh(false).apply(new HookStarted(PlannedHook.of(HookKind.INSTALL, 1, 1), 1, "ctx", AT))
         .apply(new HookFailed("install", 1, "exit status 1", 1, AT));
-    assertThat(UnitResolver.next(s, false, false, true)).isInstanceOf(UnitResolver.Next.Wait.class);
-    var retry = (UnitResolver.Next.Run) UnitResolver.next(s, false, true, false);
+    assertThat(UnitResolver.next(s, UPDATE_STATUS_DUE)).isInstanceOf(UnitResolver.Next.Wait.class);
+    var retry = (UnitResolver.Next.Run) UnitResolver.next(s, RETRY_DUE);
     assertThat(retry.hook().kind()).isEqualTo(HookKind.INSTALL);
     assertThat(retry.attempt()).isEqualTo(2);
+  }
+
+  @Test
+  void aWaitingExecGoesBeforeTheNextHookButNotWhileSomethingRuns() {
+    UnitState[] s = {fresh(false)};
+    drive(s, false);
+    UnitState configChanged = s[0].apply(new ConfigAssigned(2, AT));
+    assertThat(UnitResolver.next(configChanged, EXEC_WAITING)).isInstanceOf(UnitResolver.Next.Exec.class);
+    assertThat(UnitResolver.next(configChanged, new UnitResolver.Activity(true, false, true, false, false)))
+        .isInstanceOf(UnitResolver.Next.Wait.class);
+    UnitState failed = s[0].apply(new HookStarted(PlannedHook.of(HookKind.UPDATE_STATUS, 1, 1), 1, "ctx", AT))
+        .apply(new HookFailed("update-status", 1, "exit status 1", 1, AT));
+    assertThat(UnitResolver.next(failed, EXEC_WAITING)).as("a failed hook waiting for its retry lets execs run")
+        .isInstanceOf(UnitResolver.Next.Exec.class);
+  }
+
+  @Test
+  void nothingStartsWhileTheOperatorShutsDown() {
+    UnitResolver.Activity draining = new UnitResolver.Activity(false, true, true, true, true);
+    assertThat(UnitResolver.next(fresh(true), draining)).isInstanceOf(UnitResolver.Next.Wait.class);
+    UnitState interrupted = fresh(false).apply(new HookStarted(PlannedHook.of(HookKind.INSTALL, 1, 1), 1, "ctx", AT));
+    assertThat(UnitResolver.next(interrupted, draining)).isInstanceOf(UnitResolver.Next.Wait.class);
+  }
+
+  @Test
+  void aHookEndsCompletedOrFailedWithTheReasonItsStatusShows() {
+    var running = new UnitState.RunningHook(PlannedHook.of(HookKind.INSTALL, 1, 1), 1, "ctx", AT);
+    Instant end = AT.plusMillis(250);
+    Duration timeout = Duration.ofMinutes(1);
+    assertThat(UnitResolver.hookEnded(running, ran(0, false, null, ""), 0, PodWait.DEFAULT, timeout, end))
+        .isEqualTo(new UnitResolver.HookEnd.Completed(new HookCompleted("install", 250, end)));
+    assertThat(UnitResolver.hookEnded(running, ran(3, false, null, "boom\n"), 0, PodWait.DEFAULT, timeout, end))
+        .isEqualTo(new UnitResolver.HookEnd.Failed(new HookFailed("install", 3, "exit status 3", 250, end), "boom\n"));
+    assertThat(failure(UnitResolver.hookEnded(running, ran(-1, true, null, ""), 0, PodWait.DEFAULT, timeout, end)))
+        .isEqualTo("hook timed out after 1m");
+    assertThat(failure(UnitResolver.hookEnded(running, ran(-1, false, "no such file", ""), 0, PodWait.DEFAULT, timeout, end)))
+        .isEqualTo("hook could not start: no such file");
+    assertThat(UnitResolver.hookEnded(running, new HookLauncher.Outcome.Broken("exec API unreachable"), 0, PodWait.DEFAULT, timeout, end))
+        .isEqualTo(new UnitResolver.HookEnd.Failed(
+            new HookFailed("install", -1, "hook could not run: exec API unreachable", 250, end), ""));
+  }
+
+  private static HookLauncher.Outcome ran(int exitCode, boolean timedOut, String startFailure, String stderr) {
+    return new HookLauncher.Outcome.Ran(new ProcessResult(exitCode, "", stderr, Duration.ofMillis(1), timedOut, false, startFailure));
+  }
+
+  private static String failure(UnitResolver.HookEnd end) {
+    return ((UnitResolver.HookEnd.Failed) end).event().reason();
+  }
+
+  @Test
+  void aHookWhosePodIsNotReadyWaitsBoundedlyWithoutFailingThenFailsWithTheReason() {
+    var running = new UnitState.RunningHook(PlannedHook.of(HookKind.INSTALL, 1, 1), 1, "ctx", AT);
+    PodWait podWait = new PodWait(List.of(Duration.ofSeconds(1), Duration.ofSeconds(2)));
+    var notReady = new HookLauncher.Outcome.NotReady("pod a-0: neither charm-init nor workload is running");
+    Instant end = AT.plusSeconds(3);
+    assertThat(UnitResolver.hookEnded(running, notReady, 0, podWait, Duration.ofMinutes(1), end))
+        .isEqualTo(new UnitResolver.HookEnd.AwaitPod(Duration.ofSeconds(1), 1, notReady.reason()));
+    assertThat(UnitResolver.hookEnded(running, notReady, 1, podWait, Duration.ofMinutes(1), end))
+        .isEqualTo(new UnitResolver.HookEnd.AwaitPod(Duration.ofSeconds(2), 2, notReady.reason()));
+    assertThat(UnitResolver.hookEnded(running, notReady, 2, podWait, Duration.ofMinutes(1), end))
+        .isEqualTo(new UnitResolver.HookEnd.Failed(new HookFailed("install", -1,
+            "hook could not start: pod a-0: neither charm-init nor workload is running", 3000, end), ""));
   }
 }

@@ -3,6 +3,7 @@ package io.caasoperator.substrate.kubernetes;
 import io.caasoperator.hook.HookExecutor;
 import io.caasoperator.hook.HookInvocation;
 import io.caasoperator.hook.ProcessResult;
+import io.caasoperator.hook.UnitNotReady;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.Pod;
 import java.io.IOException;
@@ -29,10 +30,12 @@ import org.slf4j.LoggerFactory;
  * copied last (an upgrade), the charm, the hook-tool shims and the listener's CA certificate are
  * copied into the pod's shared volume ({@link PodLayout}) as a tar stream: into the init
  * container while it runs, which is then told to finish by the ready file; into the workload
- * container when that already runs. When neither runs yet (the pod is being scheduled) the copy
- * waits, re-reading the pod's current state before every attempt, with a bounded backoff; when
- * that is exhausted the hook fails with a message saying why, which the unit shows in its
- * status and retries with its own backoff.
+ * container when that already runs. When the pod cannot take the hook yet (no pod, neither
+ * container runs, the workload container has not started after the copy into the init
+ * container, or the copy failed) the run ends at once with {@link UnitNotReady} saying why: no
+ * thread sleeps here while holding a slot of the global hook limit. The unit waits (a timer,
+ * or the container start it observes), launches the same hook again, and after a bounded number
+ * of waits records it as failed with that reason. The pod's current state is read on every run.
  *
  * <p>The hook runs as {@code sh -c} in the workload container (the pod's default container:
  * the {@code kubectl.kubernetes.io/default-container} annotation, else the first), with the
@@ -55,7 +58,6 @@ public final class KubernetesHookExecutor implements HookExecutor {
   private final Path toolsDir;
   private final Path caFile;
   private final String operatorUrl;
-  private final List<Duration> copyBackoff;
   private final ExecutorService threads =
       Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("pod-hook-", 0).factory());
   /**
@@ -75,16 +77,14 @@ public final class KubernetesHookExecutor implements HookExecutor {
    * @param caFile the listener's CA certificate, copied too; null when the listener is plain HTTP
    * @param operatorUrl how hooks in pods reach the operator's listener (its Service); null keeps
    *     the invocation's {@code CAAS_OPERATOR_URL}
-   * @param copyBackoff waits between copy attempts; its size bounds the retries
    */
   public KubernetesHookExecutor(UnitPods pods, PodExec exec, PodLayout layout, String initContainer,
-      Path toolsDir, Path caFile, String operatorUrl, List<Duration> copyBackoff) {
+      Path toolsDir, Path caFile, String operatorUrl) {
     if (pods == null) throw new IllegalArgumentException("pod lookup is missing");
     if (exec == null) throw new IllegalArgumentException("pod exec is missing");
     if (layout == null) throw new IllegalArgumentException("pod layout is missing");
     if (initContainer == null || initContainer.isBlank()) throw new IllegalArgumentException("init container name is empty");
     if (toolsDir == null) throw new IllegalArgumentException("tools directory is missing");
-    if (copyBackoff == null) throw new IllegalArgumentException("copy backoff is missing");
     this.pods = pods;
     this.exec = exec;
     this.layout = layout;
@@ -92,13 +92,29 @@ public final class KubernetesHookExecutor implements HookExecutor {
     this.toolsDir = toolsDir;
     this.caFile = caFile;
     this.operatorUrl = operatorUrl;
-    this.copyBackoff = List.copyOf(copyBackoff);
   }
 
-  /** Backoff for production: 1, 2, 4, 8, 15, 15 s (about 45 s before the hook fails). */
+  /**
+   * The constructor of before the unit waited for its pod itself; {@code copyBackoff} is ignored
+   * (the unit's {@code UnitDependencies.podWait} bounds the waits now).
+   *
+   * @deprecated kept only while {@code operator-app}'s SubstrateFactory still passes a copy
+   *     backoff; remove with that call (issue 13)
+   */
+  @Deprecated(forRemoval = true)
+  public KubernetesHookExecutor(UnitPods pods, PodExec exec, PodLayout layout, String initContainer,
+      Path toolsDir, Path caFile, String operatorUrl, List<Duration> copyBackoff) {
+    this(pods, exec, layout, initContainer, toolsDir, caFile, operatorUrl);
+  }
+
+  /**
+   * What the deprecated constructor ignores.
+   *
+   * @deprecated the waits are the unit's now; remove with the deprecated constructor (issue 13)
+   */
+  @Deprecated(forRemoval = true)
   public static List<Duration> defaultCopyBackoff() {
-    return List.of(Duration.ofSeconds(1), Duration.ofSeconds(2), Duration.ofSeconds(4), Duration.ofSeconds(8),
-        Duration.ofSeconds(15), Duration.ofSeconds(15));
+    return List.of();
   }
 
   @Override
@@ -130,37 +146,33 @@ public final class KubernetesHookExecutor implements HookExecutor {
     return n;
   }
 
+  /**
+   * One attempt, on the pod as it is now: the hook's result, or {@link UnitNotReady} when the pod
+   * cannot take it yet. An exec that fails on the way (the container just stopped, the
+   * connection dropped) counts as not ready too: the unit tries again shortly, as this loop did
+   * when it waited itself.
+   */
   private ProcessResult execute(HookInvocation invocation, long started) throws InterruptedException {
-    String problem = null;
-    for (int attempt = 0; attempt <= copyBackoff.size(); attempt++) {
-      if (attempt > 0) Thread.sleep(copyBackoff.get(attempt - 1).toMillis());
-      Optional<Pod> pod = pods.podOf(invocation.unit());
-      if (pod.isEmpty()) {
-        problem = "unit " + invocation.unit() + " has no pod";
-        continue;
+    Optional<Pod> pod = pods.podOf(invocation.unit());
+    if (pod.isEmpty()) throw new UnitNotReady("unit " + invocation.unit() + " has no pod");
+    String podName = pod.get().getMetadata().getName();
+    String podId = pod.get().getMetadata().getUid() == null ? podName : pod.get().getMetadata().getUid();
+    boolean current = invocation.charmDir().equals(copied.get(podId));
+    String workload = workloadContainer(pod.get());
+    if (workload == null) return failure(started, "pod " + podName + " has no workload container");
+    try {
+      if (ContainerStarts.running(pod.get(), workload, false)) {
+        if (!current) copy(podName, podId, workload, invocation, false);
+        return run(podName, workload, invocation, started);
       }
-      String podName = pod.get().getMetadata().getName();
-      String podId = pod.get().getMetadata().getUid() == null ? podName : pod.get().getMetadata().getUid();
-      boolean current = invocation.charmDir().equals(copied.get(podId));
-      String workload = workloadContainer(pod.get());
-      if (workload == null) return failure(started, "pod " + podName + " has no workload container");
-      try {
-        if (ContainerStarts.running(pod.get(), workload, false)) {
-          if (!current) copy(podName, podId, workload, invocation, false);
-          return run(podName, workload, invocation, started);
-        }
-        if (ContainerStarts.running(pod.get(), initContainer, true)) {
-          if (!current) copy(podName, podId, initContainer, invocation, true);
-          problem = "pod " + podName + ": charm copied, waiting for container " + workload + " to start";
-          continue;
-        }
-        problem = "pod " + podName + ": neither " + initContainer + " nor " + workload + " is running";
-      } catch (IOException e) {
-        problem = "pod " + podName + ": " + e.getMessage();
-        log.info("{}: {} (attempt {} of {})", invocation.unit(), problem, attempt + 1, copyBackoff.size() + 1);
+      if (ContainerStarts.running(pod.get(), initContainer, true)) {
+        if (!current) copy(podName, podId, initContainer, invocation, true);
+        throw new UnitNotReady("pod " + podName + ": charm copied, waiting for container " + workload + " to start");
       }
+      throw new UnitNotReady("pod " + podName + ": neither " + initContainer + " nor " + workload + " is running");
+    } catch (IOException e) {
+      throw new UnitNotReady("pod " + podName + ": " + e.getMessage());
     }
-    return failure(started, problem);
   }
 
   /** Copies charm, shims and CA; tells the init container to finish when it is the target. */

@@ -1,10 +1,13 @@
 package io.caasoperator.substrate.kubernetes;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.caasoperator.domain.UnitId;
+import io.caasoperator.hook.BoundedHookExecutor;
 import io.caasoperator.hook.HookInvocation;
 import io.caasoperator.hook.ProcessResult;
+import io.caasoperator.hook.UnitNotReady;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import java.io.IOException;
@@ -16,6 +19,8 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
@@ -23,11 +28,14 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The workload executor's decisions, with a fake exec API and pods set by the test. */
+/**
+ * The workload executor's decisions, with a fake exec API and pods set by the test. Each run
+ * looks at the pod once: when the pod cannot take the hook it ends at once as {@link
+ * UnitNotReady} (the unit waits and runs the hook again; {@code UnitActorTest} covers that).
+ */
 class KubernetesHookExecutorTest {
 
   private static final UnitId UNIT = UnitId.of("mariadb", 0);
-  private static final List<Duration> NO_WAIT = Collections.nCopies(3, Duration.ZERO);
 
   @TempDir Path dir;
   private Path unitDir;
@@ -57,11 +65,11 @@ class KubernetesHookExecutorTest {
     return charm.getParent();
   }
 
-  private KubernetesHookExecutor executor(List<Duration> backoff) {
+  private KubernetesHookExecutor executor() {
     return new KubernetesHookExecutor(unit -> {
       lookups.incrementAndGet();
       return Optional.ofNullable(pod.get());
-    }, exec, PodLayout.DEFAULT, "charm-init", tools, ca, "https://caas-operator.test.svc:30666", backoff);
+    }, exec, PodLayout.DEFAULT, "charm-init", tools, ca, "https://caas-operator.test.svc:30666");
   }
 
   private HookInvocation hook(Path charmDir) {
@@ -73,14 +81,21 @@ class KubernetesHookExecutorTest {
         Duration.ofSeconds(30), "ctx-1", 1024);
   }
 
-  private static ProcessResult await(java.util.concurrent.CompletionStage<ProcessResult> stage) throws Exception {
+  private static ProcessResult await(CompletionStage<ProcessResult> stage) throws Exception {
     return stage.toCompletableFuture().get(10, TimeUnit.SECONDS);
+  }
+
+  /** The reason of a run that ended as not ready (nothing ran). */
+  private static String notReady(CompletionStage<ProcessResult> stage) {
+    ExecutionException failed = org.junit.jupiter.api.Assertions.assertThrows(ExecutionException.class, () -> await(stage));
+    assertThat(failed.getCause()).isInstanceOf(UnitNotReady.class);
+    return ((UnitNotReady) failed.getCause()).reason();
   }
 
   @Test
   void withTheWorkloadRunningTheCharmIsCopiedOnceAndTheHookRunsThere() throws Exception {
     pod.set(Pods.workloadRunning(Pods.unitPod("mariadb", 0).build(), "containerd://w", 0));
-    KubernetesHookExecutor executor = executor(NO_WAIT);
+    KubernetesHookExecutor executor = executor();
 
     ProcessResult first = await(executor.run(hook(charmV1)));
     ProcessResult second = await(executor.run(hook(charmV1)));
@@ -98,7 +113,7 @@ class KubernetesHookExecutorTest {
 
   @Test
   void theHookSeesThePodsPathsAndTheServiceAddress() throws Exception {
-    KubernetesHookExecutor executor = executor(NO_WAIT);
+    KubernetesHookExecutor executor = executor();
     String script = executor.script(hook(charmV1));
     assertThat(script)
         .startsWith("cd '/var/lib/caas/charm' && ")
@@ -123,9 +138,11 @@ class KubernetesHookExecutorTest {
       return result;
     };
     KubernetesHookExecutor executor = new KubernetesHookExecutor(unit -> Optional.of(pod.get()), kubelet,
-        PodLayout.DEFAULT, "charm-init", tools, ca, null, NO_WAIT);
+        PodLayout.DEFAULT, "charm-init", tools, ca, null);
 
-    ProcessResult result = await(executor.run(hook(charmV1)));
+    assertThat(notReady(executor.run(hook(charmV1))))
+        .isEqualTo("pod mariadb-0: charm copied, waiting for container workload to start");
+    ProcessResult result = await(executor.run(hook(charmV1))); // the unit's next attempt
 
     assertThat(result.succeeded()).isTrue();
     assertThat(exec.copies()).hasSize(1);
@@ -136,45 +153,57 @@ class KubernetesHookExecutorTest {
   }
 
   @Test
-  void aPodWhereNothingRunsIsRetriedBoundedlyThenTheHookFailsSayingWhy() throws Exception {
+  void aPodWhereNothingRunsIsNotReadyAtOnceSayingWhyAndTheNextRunLooksAgain() throws Exception {
     pod.set(Pods.unitPod("mariadb", 0).build());
-    ProcessResult result = await(executor(NO_WAIT).run(hook(charmV1)));
-    assertThat(result.succeeded()).isFalse();
-    assertThat(result.startFailure()).contains("neither charm-init nor workload is running");
-    assertThat(lookups).as("the pod is re-read before every attempt").hasValue(NO_WAIT.size() + 1);
+    KubernetesHookExecutor executor = executor();
+    assertThat(notReady(executor.run(hook(charmV1)))).isEqualTo("pod mariadb-0: neither charm-init nor workload is running");
+    assertThat(lookups).as("one look at the pod per run, no waiting").hasValue(1);
     assertThat(exec.calls()).isEmpty();
+
+    pod.set(Pods.workloadRunning(Pods.unitPod("mariadb", 0).build(), "containerd://w", 0));
+    assertThat(await(executor.run(hook(charmV1))).succeeded()).isTrue();
+    assertThat(lookups).hasValue(2);
   }
 
   @Test
-  void aUnitWithoutAPodFailsTheHook() throws Exception {
-    ProcessResult result = await(executor(NO_WAIT).run(hook(charmV1)));
-    assertThat(result.startFailure()).contains("has no pod");
+  void aUnitWithoutAPodIsNotReady() {
+    assertThat(notReady(executor().run(hook(charmV1)))).isEqualTo("unit mariadb/0 has no pod");
   }
 
   @Test
-  void copyFailuresAreRetriedThenTheHookRuns() throws Exception {
+  void aFailedCopyIsNotReadyWithItsCauseAndTheNextRunCopiesAgainThenRunsTheHook() throws Exception {
     pod.set(Pods.workloadRunning(Pods.unitPod("mariadb", 0).build(), "containerd://w", 0));
     exec.failingCopies(2);
-    ProcessResult result = await(executor(NO_WAIT).run(hook(charmV1)));
-    assertThat(result.succeeded()).isTrue();
+    KubernetesHookExecutor executor = executor();
+    assertThat(notReady(executor.run(hook(charmV1)))).isEqualTo("pod mariadb-0: connection reset");
+    assertThat(notReady(executor.run(hook(charmV1)))).isEqualTo("pod mariadb-0: connection reset");
+    assertThat(exec.hooks()).isEmpty();
+
+    assertThat(await(executor.run(hook(charmV1))).succeeded()).isTrue();
     assertThat(exec.copies()).hasSize(3);
     assertThat(exec.hooks()).hasSize(1);
   }
 
   @Test
-  void copyFailuresBeyondTheBoundFailTheHookWithTheCause() throws Exception {
-    pod.set(Pods.workloadRunning(Pods.unitPod("mariadb", 0).build(), "containerd://w", 0));
-    exec.failingCopies(10);
-    ProcessResult result = await(executor(NO_WAIT).run(hook(charmV1)));
-    assertThat(result.startFailure()).contains("connection reset");
-    assertThat(exec.copies()).hasSize(NO_WAIT.size() + 1);
-    assertThat(exec.hooks()).isEmpty();
+  void aPodThatIsNotReadyHoldsNoSlotOfTheHookLimit() throws Exception {
+    pod.set(Pods.unitPod("mariadb", 0).build());
+    BoundedHookExecutor bounded = new BoundedHookExecutor(executor(), 1);
+    notReady(bounded.run(hook(charmV1)));
+    assertThat(bounded.availableSlots()).isEqualTo(1);
+    assertThat(bounded.queuedHooks()).isZero();
+  }
+
+  @Test
+  void aPodWithoutContainersFailsTheHookForGood() throws Exception {
+    pod.set(new PodBuilder(Pods.unitPod("mariadb", 0).build()).editSpec().withContainers(List.of()).endSpec().build());
+    ProcessResult result = await(executor().run(hook(charmV1)));
+    assertThat(result.startFailure()).isEqualTo("pod mariadb-0 has no workload container");
   }
 
   @Test
   void anUpgradeOrARecreatedPodCopiesTheCharmAgain() throws Exception {
     pod.set(Pods.workloadRunning(Pods.unitPod("mariadb", 0).build(), "containerd://w", 0));
-    KubernetesHookExecutor executor = executor(NO_WAIT);
+    KubernetesHookExecutor executor = executor();
     await(executor.run(hook(charmV1)));
     await(executor.run(hook(charmV2)));
     pod.set(new PodBuilder(pod.get()).editMetadata().withUid("uid-new").endMetadata().build());
@@ -186,14 +215,14 @@ class KubernetesHookExecutorTest {
   void aFailingHookReportsItsExitCode() throws Exception {
     pod.set(Pods.workloadRunning(Pods.unitPod("mariadb", 0).build(), "containerd://w", 0));
     exec.exiting(3);
-    ProcessResult result = await(executor(NO_WAIT).run(hook(charmV1)));
+    ProcessResult result = await(executor().run(hook(charmV1)));
     assertThat(result.exitCode()).isEqualTo(3);
     assertThat(result.startFailure()).isNull();
   }
 
   @Test
   void theCopiedArchiveUnpacksWithTarToCharmToolsAndCa() throws Exception {
-    byte[] archive = executor(NO_WAIT).archive(charmV1);
+    byte[] archive = executor().archive(charmV1);
     Path out = Files.createDirectories(dir.resolve("unpacked"));
     Process tar = new ProcessBuilder("tar", "-x", "-f", "-", "-C", out.toString()).redirectErrorStream(true).start();
     try (var stdin = tar.getOutputStream()) {
@@ -213,7 +242,7 @@ class KubernetesHookExecutorTest {
     String deep = String.join("/", Collections.nCopies(12, "directory"));
     Path file = Files.createDirectories(charmV1.resolve(deep)).resolve("file.txt");
     Files.writeString(file, "deep");
-    byte[] archive = executor(NO_WAIT).archive(charmV1);
+    byte[] archive = executor().archive(charmV1);
     Path out = Files.createDirectories(dir.resolve("unpacked-long"));
     Process tar = new ProcessBuilder("tar", "-x", "-f", "-", "-C", out.toString()).redirectErrorStream(true).start();
     try (var stdin = tar.getOutputStream()) {

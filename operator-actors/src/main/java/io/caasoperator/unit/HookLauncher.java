@@ -1,0 +1,204 @@
+package io.caasoperator.unit;
+
+import io.caasoperator.domain.CharmInfo;
+import io.caasoperator.domain.UnitId;
+import io.caasoperator.hook.HookContexts;
+import io.caasoperator.hook.HookInvocation;
+import io.caasoperator.hook.ProcessResult;
+import io.caasoperator.hook.UnitNotReady;
+import io.caasoperator.persistence.PlannedHook;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
+
+/**
+ * Starts the processes of one unit: its hooks ({@code dispatch}, else {@code hooks/<hook>}, in the
+ * unit's charm view) and its exec'd commands ({@code /bin/sh -c}), each with the environment Juju's
+ * runner gives, through the unit's {@link io.caasoperator.hook.HookExecutor}.
+ *
+ * <p>Every run has a {@link Context}: a context id, which the unit journals before the process
+ * starts and the executor tags the process tree with, and a secret token, which the process
+ * presents to the hook-tool endpoint. The token is registered in {@link HookContexts} exactly
+ * while the process runs: from just before the executor is asked until the run ends (or is
+ * cancelled, or could not be launched), so a hook tool called by a stray child after its hook
+ * ended is refused.
+ *
+ * <p>Only the unit's actor calls it; what a run ended with comes back as an {@link Outcome}
+ * (never as an exceptional stage), for the actor to pipe to itself.
+ */
+final class HookLauncher {
+
+  /**
+   * The ids of one hook or exec run.
+   *
+   * @param contextId {@code <unit>-<hook>-<random>} or {@code <unit>-exec-<random>}; journaled
+   * @param token 48 hex digits, secret: in the process's environment only, never journaled or logged
+   */
+  record Context(String contextId, String token) {
+    @Override
+    public String toString() {
+      return "Context[" + contextId + "]";
+    }
+  }
+
+  /** How a run ended. */
+  sealed interface Outcome {
+    /** The executor ran it (or tried: {@link ProcessResult#startFailure()} says why it could not start). */
+    record Ran(ProcessResult result) implements Outcome {}
+
+    /**
+     * It did not run to an end: where it must run cannot take it yet ({@link UnitNotReady}: the
+     * unit's pod is not scheduled or its containers do not run); the same context may be launched
+     * again.
+     */
+    record NotReady(String reason) implements Outcome {}
+
+    /** The executor failed without a result; {@code reason} says how. */
+    record Broken(String reason) implements Outcome {}
+  }
+
+  /**
+   * Shared by all units: one per unit would cost memory for nothing (SecureRandom is
+   * thread-safe). A DRBG: seeded once, then no system call per token as /dev/urandom would cost.
+   */
+  private static final SecureRandom random = drbg();
+
+  private final UnitId unit;
+  private final UnitDependencies deps;
+  private final Path unitDir;
+  private final Path charmView;
+
+  HookLauncher(UnitId unit, UnitDependencies deps) {
+    this.unit = unit;
+    this.deps = deps;
+    this.unitDir = deps.unitDir(unit);
+    this.charmView = unitDir.resolve("charm");
+  }
+
+  /** A new context for a run of {@code hookName}. */
+  Context hookContext(String hookName) {
+    return new Context(unit.name() + "-" + hookName + "-" + Long.toUnsignedString(random.nextLong()), token());
+  }
+
+  /**
+   * The same run launched again after it was not ready: the context id HookStarted recorded,
+   * with a new token (the old one died with the attempt).
+   */
+  Context again(String contextId) {
+    return new Context(contextId, token());
+  }
+
+  /** A new context for an exec'd command. */
+  Context execContext() {
+    return new Context(unit.name() + "-exec-" + Long.toUnsignedString(random.nextLong()), token());
+  }
+
+  /**
+   * Starts {@code hook} of {@code charm}, which the unit's charm view shows. Call only once its
+   * HookStarted is in the journal.
+   *
+   * @throws RuntimeException when the executor cannot take the run at all (its token is
+   *     unregistered again); the unit's actor then restarts
+   */
+  CompletionStage<Outcome> hook(Context context, PlannedHook hook, CharmInfo charm) {
+    String executable = charm.dispatch() ? "dispatch" : "hooks/" + hook.name();
+    Map<String, String> environment = environment(context, hook.name(), hook.workload());
+    return launch(context, hook.name(), charm, List.of(charmView.resolve(executable).toString()), environment,
+        deps.hookTimeout(), deps.outputLimit());
+  }
+
+  /**
+   * Starts {@code sh -c commands} in the unit's context with {@code charm}; an action's name
+   * and id ({@code JUJU_ACTION_NAME}, {@code JUJU_ACTION_UUID}) are in its environment. Call only
+   * once its ExecStarted is in the journal.
+   *
+   * @param action the action it runs as, or null for a plain exec
+   * @throws RuntimeException as {@link #hook}
+   */
+  CompletionStage<Outcome> exec(Context context, String commands, Duration timeout, ActionRun action, CharmInfo charm) {
+    Map<String, String> environment = environment(context, null, null);
+    if (action != null) {
+      environment.put("JUJU_ACTION_NAME", action.name());
+      environment.put("JUJU_ACTION_UUID", context.contextId());
+    }
+    return launch(context, null, charm, List.of("/bin/sh", "-c", commands), environment, timeout, deps.execOutputLimit());
+  }
+
+  /**
+   * Ends a run early (the unit's actor restarts or stops): its process tree is killed and its
+   * token stops working now, not when the executor gets round to completing the run.
+   */
+  void cancel(Context context) {
+    deps.executor().cancel(context.contextId());
+    deps.contexts().unregister(context.token());
+  }
+
+  /** How an exec ended, as the caller gets it and ExecCompleted records it. */
+  static ProcessResult execResult(Outcome outcome) {
+    return switch (outcome) {
+      case Outcome.Ran ran -> ran.result();
+      case Outcome.NotReady notReady -> new ProcessResult(-1, "", "", Duration.ZERO, false, false, notReady.reason());
+      case Outcome.Broken broken ->
+          new ProcessResult(-1, "", "", Duration.ZERO, false, false, "hook could not run: " + broken.reason());
+    };
+  }
+
+  /** What ExecStarted records of the commands: their SHA-256, not the text (it may hold secrets). */
+  static String digest(String commands) {
+    try {
+      return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(commands.getBytes(StandardCharsets.UTF_8)));
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private Map<String, String> environment(Context context, String hookName, String workload) {
+    return new HashMap<>(deps.environment().forContext(unit, unitDir, charmView, hookName, workload,
+        context.contextId(), context.token()));
+  }
+
+  private CompletionStage<Outcome> launch(Context context, String hookName, CharmInfo charm, List<String> command,
+      Map<String, String> environment, Duration timeout, int outputLimit) {
+    HookInvocation invocation = new HookInvocation(unit, unitDir, deps.charmsDir().resolve(charm.sha256()), command,
+        environment, timeout, context.contextId(), outputLimit);
+    deps.contexts().register(context.token(), new HookContexts.HookContext(unit, context.contextId(), hookName));
+    CompletionStage<ProcessResult> run;
+    try {
+      run = deps.executor().run(invocation);
+    } catch (RuntimeException e) {
+      deps.contexts().unregister(context.token());
+      throw e;
+    }
+    // Unregistered before the outcome is handed on: once the actor hears of the end, the token is dead.
+    return run.handle((result, error) -> {
+      deps.contexts().unregister(context.token());
+      if (result != null) return new Outcome.Ran(result);
+      Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+      if (cause instanceof UnitNotReady notReady) return new Outcome.NotReady(notReady.reason());
+      return new Outcome.Broken(cause == null ? "unknown error" : cause.getMessage() == null ? cause.toString() : cause.getMessage());
+    });
+  }
+
+  private static String token() {
+    byte[] bytes = new byte[24];
+    random.nextBytes(bytes);
+    return HexFormat.of().formatHex(bytes);
+  }
+
+  private static SecureRandom drbg() {
+    try {
+      return SecureRandom.getInstance("DRBG");
+    } catch (NoSuchAlgorithmException e) {
+      return new SecureRandom();
+    }
+  }
+}

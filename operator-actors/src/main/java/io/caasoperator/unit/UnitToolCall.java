@@ -1,0 +1,56 @@
+package io.caasoperator.unit;
+
+import io.caasoperator.domain.UnitId;
+import io.caasoperator.hooktool.HookTools;
+import io.caasoperator.hooktool.ToolEffect;
+import io.caasoperator.hooktool.ToolEffects;
+import io.caasoperator.hooktool.ToolOutcome;
+import io.caasoperator.persistence.OperatorEvent;
+import io.caasoperator.persistence.UnitEvent;
+import io.caasoperator.persistence.UnitState;
+import java.time.Instant;
+import java.util.List;
+import java.util.Locale;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A hook tool called by the hook or exec a unit runs now, run against the unit's state, its
+ * effects sent where {@link ToolEffects#split} says: {@code juju-log} lines to the operator's log
+ * and an action's results to its recorder here; the unit's events (persisted before the tool is
+ * answered) and the application's (for the operator's journal) back to the unit's actor.
+ *
+ * @param outcome what the tool prints and exits with
+ * @param unitEvents for the unit's journal, in call order
+ * @param applicationEvents for the application's journal, in call order
+ */
+record UnitToolCall(ToolOutcome outcome, List<UnitEvent> unitEvents, List<OperatorEvent> applicationEvents) {
+
+  /** The unit actor's logger: a charm's {@code juju-log} lines read as the unit's own. */
+  private static final Logger log = LoggerFactory.getLogger(UnitActor.class);
+
+  /**
+   * @param running what the unit runs now: the hook named by {@code state}, or an exec (whose
+   *     action, if any, sees its parameters and records what the tool reports)
+   */
+  static UnitToolCall run(UnitActor.RunHookTool call, UnitState state, Incarnation.Work running, Instant now) {
+    String hook = state.running() != null ? state.running().hook().name() : null;
+    Incarnation.Work.Exec exec = running instanceof Incarnation.Work.Exec e ? e : null;
+    ToolOutcome outcome = HookTools.run(call.tool(), call.args(), call.stdin(),
+        new UnitToolContext(state, call.app(), hook, exec == null ? null : exec.exec().action()), now);
+    ToolEffects effects = ToolEffects.split(outcome.effects(), now);
+    effects.logged().forEach(line -> write(state.unit(), hook == null ? "exec" : hook, line));
+    if (exec != null && exec.recorder() != null) effects.actionEffects().forEach(exec.recorder()::record);
+    return new UnitToolCall(outcome, effects.unitEvents(), effects.applicationEvents());
+  }
+
+  /** juju-log: the charm's own words, in the operator's log, at the level it chose. */
+  private static void write(UnitId unit, String where, ToolEffect.Logged line) {
+    switch (line.level().toUpperCase(Locale.ROOT)) {
+      case "ERROR", "CRITICAL" -> log.error("unit {} {}: {}", unit, where, line.message());
+      case "WARNING", "WARN" -> log.warn("unit {} {}: {}", unit, where, line.message());
+      case "DEBUG", "TRACE" -> log.debug("unit {} {}: {}", unit, where, line.message());
+      default -> log.info("unit {} {}: {}", unit, where, line.message());
+    }
+  }
+}
