@@ -72,7 +72,7 @@ public final class KubernetesCluster {
     log.info("Kubernetes: {} in namespace {} at {}", application, namespace, kubeconfig.getMasterUrl());
     return new KubernetesSubstrate(client, namespace, application, RESYNC, init,
         pods -> new KubernetesHookExecutor(pods, new Fabric8PodExec(client, namespace), PodLayout.DEFAULT, init,
-            operator.toolsDir(), operator.caFile(), podsReachUs, KubernetesHookExecutor.defaultCopyBackoff()),
+            operator.toolsDir(), operator.caFile(), podsReachUs),
         operator.operatorHooks(), reporting, lease, client);
   }
 

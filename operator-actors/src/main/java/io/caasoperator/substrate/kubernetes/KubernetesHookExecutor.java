@@ -94,29 +94,6 @@ public final class KubernetesHookExecutor implements HookExecutor {
     this.operatorUrl = operatorUrl;
   }
 
-  /**
-   * The constructor of before the unit waited for its pod itself; {@code copyBackoff} is ignored
-   * (the unit's {@code UnitDependencies.podWait} bounds the waits now).
-   *
-   * @deprecated kept only while {@code operator-app}'s SubstrateFactory still passes a copy
-   *     backoff; remove with that call (issue 13)
-   */
-  @Deprecated(forRemoval = true)
-  public KubernetesHookExecutor(UnitPods pods, PodExec exec, PodLayout layout, String initContainer,
-      Path toolsDir, Path caFile, String operatorUrl, List<Duration> copyBackoff) {
-    this(pods, exec, layout, initContainer, toolsDir, caFile, operatorUrl);
-  }
-
-  /**
-   * What the deprecated constructor ignores.
-   *
-   * @deprecated the waits are the unit's now; remove with the deprecated constructor (issue 13)
-   */
-  @Deprecated(forRemoval = true)
-  public static List<Duration> defaultCopyBackoff() {
-    return List.of();
-  }
-
   @Override
   public CompletionStage<ProcessResult> run(HookInvocation invocation) {
     return CompletableFuture.supplyAsync(() -> {
