@@ -13,6 +13,9 @@ import java.util.Objects;
  */
 public sealed interface ToolEffect {
 
+    /** What the action tools ({@code action-set}, {@code action-log}, {@code action-fail}) record for the running action. */
+    sealed interface ActionEffect extends ToolEffect {}
+
     /** {@code status-set}: the unit's workload status; {@code since} is the call's time. */
     record WorkloadStatusSet(Status status) implements ToolEffect {
         public WorkloadStatusSet {
@@ -89,21 +92,21 @@ public sealed interface ToolEffect {
      * {@code action-set}: results to merge into the action's results; dotted keys are already
      * nested ({@code a.b=1} is {@code {"a": {"b": "1"}}}), leaves are strings.
      */
-    record ActionResultSet(Map<String, Object> nested) implements ToolEffect {
+    record ActionResultSet(Map<String, Object> nested) implements ActionEffect {
         public ActionResultSet {
             nested = Collections.unmodifiableMap(new LinkedHashMap<>(nested));
         }
     }
 
     /** {@code action-log}: a progress message shown to whoever runs the action. */
-    record ActionLogged(String message) implements ToolEffect {
+    record ActionLogged(String message) implements ActionEffect {
         public ActionLogged {
             Objects.requireNonNull(message, "message");
         }
     }
 
     /** {@code action-fail}: the action fails with this message once its hook ends. */
-    record ActionFailed(String message) implements ToolEffect {
+    record ActionFailed(String message) implements ActionEffect {
         public ActionFailed {
             Objects.requireNonNull(message, "message");
         }

@@ -19,7 +19,7 @@ import java.util.List;
 public record ToolEffects(
     List<UnitEvent> unitEvents,
     List<OperatorEvent> applicationEvents,
-    List<ToolEffect> actionEffects,
+    List<ToolEffect.ActionEffect> actionEffects,
     List<ToolEffect.Logged> logged) {
 
   public ToolEffects {
@@ -33,7 +33,7 @@ public record ToolEffects(
   public static ToolEffects split(List<ToolEffect> effects, Instant now) {
     List<UnitEvent> unit = new ArrayList<>();
     List<OperatorEvent> application = new ArrayList<>();
-    List<ToolEffect> action = new ArrayList<>();
+    List<ToolEffect.ActionEffect> action = new ArrayList<>();
     List<ToolEffect.Logged> logged = new ArrayList<>();
     for (ToolEffect effect : effects) {
       switch (effect) {

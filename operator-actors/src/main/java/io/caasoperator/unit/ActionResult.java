@@ -23,12 +23,11 @@ public record ActionResult(String status, String message, Map<String, Object> re
     private final List<String> log = new ArrayList<>();
     private String failure;
 
-    void record(ToolEffect effect) {
+    void record(ToolEffect.ActionEffect effect) {
       switch (effect) {
         case ToolEffect.ActionResultSet set -> merge(results, set.nested());
         case ToolEffect.ActionLogged logged -> log.add(logged.message());
         case ToolEffect.ActionFailed failed -> failure = failed.message();
-        default -> {}
       }
     }
 
