@@ -19,7 +19,7 @@ public final class LocalProcessLauncher implements ProcessLauncher {
 
     @Override
     public Process launch(LaunchSpec spec) throws IOException {
-        String executable = resolve(spec.argv().get(0), spec.environment().getOrDefault("PATH", ""))
+        String executable = lookPath(spec.argv().get(0), spec.environment().getOrDefault("PATH", ""))
                 .orElseThrow(() -> new IOException("cannot find executable \"" + spec.argv().get(0) + "\""));
         List<String> argv = new ArrayList<>();
         argv.add(SETSID);
@@ -46,7 +46,8 @@ public final class LocalProcessLauncher implements ProcessLauncher {
     }
 
     /** exec.LookPath: a name with a slash is used as it is, else the first executable file on PATH. */
-    static Optional<String> resolve(String name, String path) {
+    @Override
+    public Optional<String> lookPath(String name, String path) {
         if (name.contains("/")) {
             Path p = Path.of(name);
             return Files.isExecutable(p) && !Files.isDirectory(p) ? Optional.of(name) : Optional.empty();

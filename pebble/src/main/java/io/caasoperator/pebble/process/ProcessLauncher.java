@@ -1,6 +1,7 @@
 package io.caasoperator.pebble.process;
 
 import java.io.IOException;
+import java.util.Optional;
 
 /**
  * Starts a process in its own session and process group (its pid is the group id), as Pebble starts services and
@@ -10,4 +11,7 @@ import java.io.IOException;
 public interface ProcessLauncher {
     /** @throws IOException when the process cannot start (missing executable, bad working directory) */
     Process launch(LaunchSpec spec) throws IOException;
+
+    /** exec.LookPath: where {@code name} is found on {@code path} (a name with a slash stands for itself). */
+    Optional<String> lookPath(String name, String path);
 }
