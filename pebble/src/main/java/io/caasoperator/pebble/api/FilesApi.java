@@ -230,7 +230,7 @@ final class FilesApi {
                 if (info == null) {
                     throw ApiException.badRequest("no metadata for path \"" + path + "\"");
                 }
-                try (InputStream content = Content.Source.asInputStream(part.newContentSource())) {
+                try (InputStream content = Content.Source.asInputStream(part.getContentSource())) {
                     errors.put(path, pebble.files().write(path, info.makeDirs(), info.ownership(), content));
                 } catch (IOException e) {
                     errors.put(path, Optional.of(FileError.generic(e.getMessage())));

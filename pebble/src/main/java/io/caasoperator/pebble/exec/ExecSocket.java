@@ -3,12 +3,13 @@ package io.caasoperator.pebble.exec;
 import java.nio.ByteBuffer;
 import org.eclipse.jetty.websocket.api.Callback;
 import org.eclipse.jetty.websocket.api.Session;
+import org.slf4j.LoggerFactory;
 
 /**
  * One of an execution's websockets ({@code control}, {@code stdio}, {@code stderr}) as Jetty sees it; hands
  * what arrives to the {@link Execution}.
  */
-final class ExecSocket implements Session.Listener.AutoDemanding {
+public final class ExecSocket implements Session.Listener.AutoDemanding {
     private final Execution execution;
     private final String id;
 
@@ -33,6 +34,12 @@ final class ExecSocket implements Session.Listener.AutoDemanding {
         payload.get(bytes);
         callback.succeed();
         execution.binary(id, bytes);
+    }
+
+    @Override
+    public void onWebSocketError(Throwable cause) {
+        // clients close their websockets without a close frame (ops calls shutdown()): nothing to report
+        LoggerFactory.getLogger(ExecSocket.class).debug("exec websocket {}: {}", id, cause.toString());
     }
 
     @Override

@@ -109,15 +109,18 @@ public final class Execution {
         } else if (id.equals(CONTROL) && name.equals("signal")) {
             String signal = command.path("signal").path("name").asText("");
             Optional<Integer> number = Signals.number(signal);
-            Process p = started.getNow(null);
             if (number.isEmpty()) {
                 log.info("exec {}: invalid signal name \"{}\"", taskId, signal);
-            } else if (p != null) {
-                try {
-                    Signals.toProcess(p.pid(), number.get());
-                } catch (IllegalStateException e) {
-                    log.info("exec {}: cannot forward {}: {}", taskId, signal, e.getMessage());
-                }
+            } else {
+                // a signal sent before the command started is delivered once it has (Pebble's control loop
+                // reads the control websocket only once it has the pid)
+                started.thenAccept(p -> {
+                    try {
+                        Signals.toProcess(p.pid(), number.get());
+                    } catch (IllegalStateException e) {
+                        log.info("exec {}: cannot forward {}: {}", taskId, signal, e.getMessage());
+                    }
+                });
             }
         } else {
             log.info("exec {}: invalid {} websocket command \"{}\"", taskId, id, name);
