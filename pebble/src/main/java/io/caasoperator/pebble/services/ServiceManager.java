@@ -300,6 +300,8 @@ public final class ServiceManager implements AutoCloseable {
         Instant now = clock.instant();
         ServiceMachine.Step step = ServiceMachine.step(e.runtime, input, now);
         e.runtime = step.next();
+        // the listener hears of a step before the request waiting on it is answered: journal first, then reply
+        List<Runnable> answers = new ArrayList<>();
         for (ServiceEffect effect : step.effects()) {
             switch (effect) {
                 case ServiceEffect.Launch l -> launch(name, e, l.generation(), after);
@@ -332,7 +334,7 @@ public final class ServiceManager implements AutoCloseable {
                         }
                         Optional<String> error = a.error().map(m -> "service start attempt: " + m);
                         StartStopOutcome outcome = new StartStopOutcome(notes, error);
-                        after.add(() -> pending.complete(outcome));
+                        answers.add(() -> pending.complete(outcome));
                     }
                 }
                 case ServiceEffect.StopAnswered a -> {
@@ -341,7 +343,7 @@ public final class ServiceManager implements AutoCloseable {
                     if (pending != null) {
                         StartStopOutcome outcome = new StartStopOutcome(e.notes,
                                 a.error().map(m -> "cannot stop service: " + m));
-                        after.add(() -> pending.complete(outcome));
+                        answers.add(() -> pending.complete(outcome));
                     }
                 }
                 case ServiceEffect.TaskNote n -> e.notes.add(n.message());
@@ -356,6 +358,7 @@ public final class ServiceManager implements AutoCloseable {
                 }
             }
         }
+        after.addAll(answers);
     }
 
     private void launch(String name, Entry e, long generation, List<Runnable> after) {
