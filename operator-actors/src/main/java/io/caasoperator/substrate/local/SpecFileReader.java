@@ -69,21 +69,22 @@ final class SpecFileReader {
     } catch (IOException e) {
       return unreadable(file, e);
     }
-    String where = "size " + stat.size() + ", modified " + stat.modified() + ", file " + stat.fileKey();
-    if (stat.special() != null) {
-      return new SpecFileRead.Refused("spec " + file + ": is " + stat.special()
-          + ", not a regular file; the specification must be a regular file (or a link to one)",
-          "special " + where);
-    }
-    if (stat.size() > SpecFile.MAX_BYTES) {
-      return new SpecFileRead.Refused(SpecFile.tooLarge(file, stat.size()), "large " + where);
-    }
+    String where = where(stat);
+    SpecFileRead refused = refusal(file, stat);
+    if (refused != null) return refused;
     byte[] content;
     try {
       content = readWithin(file, timeout);
     } catch (NoSuchFileException e) {
       return new SpecFileRead.Missing(); // deleted since the check
     } catch (IOException e) {
+      // Replaced since the check (a named pipe renamed over it blocks the open): say what it is now.
+      try {
+        SpecFileRead now = refusal(file, Stat.of(file));
+        if (now != null) return now;
+      } catch (IOException gone) {
+        // the first problem is the one to report
+      }
       return unreadable(file, e);
     }
     if (content.length > SpecFile.MAX_BYTES) {
@@ -98,6 +99,23 @@ final class SpecFileReader {
     }
     String sha256 = sha256(content);
     return new SpecFileRead.Content(content, sha256, "content " + where + ", sha256 " + sha256);
+  }
+
+  private static String where(Stat stat) {
+    return "size " + stat.size() + ", modified " + stat.modified() + ", file " + stat.fileKey();
+  }
+
+  /** Why a file with these attributes is not read at all (not a regular file, too large); null if it may be. */
+  private static SpecFileRead refusal(Path file, Stat stat) {
+    if (stat.special() != null) {
+      return new SpecFileRead.Refused("spec " + file + ": is " + stat.special()
+          + ", not a regular file; the specification must be a regular file (or a link to one)",
+          "special " + where(stat));
+    }
+    if (stat.size() > SpecFile.MAX_BYTES) {
+      return new SpecFileRead.Refused(SpecFile.tooLarge(file, stat.size()), "large " + where(stat));
+    }
+    return null;
   }
 
   /**

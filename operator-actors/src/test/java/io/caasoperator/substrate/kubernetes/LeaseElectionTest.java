@@ -101,11 +101,14 @@ class LeaseElectionTest {
     await().atMost(WAIT).until(() -> a.terms().equals(List.of("acting")));
 
     // Another holder takes the lease over (as after a network partition); a cannot renew.
-    Lease taken = new LeaseBuilder(lease()).editSpec().withHolderIdentity("intruder")
-        .withAcquireTime(ZonedDateTime.now()).withRenewTime(ZonedDateTime.now()).withLeaseDurationSeconds(4)
-        .endSpec().build();
-    taken.getMetadata().setResourceVersion(null);
-    client.leases().inNamespace(NS).resource(taken).update();
+    // The write races a's renewals (409 Conflict): the intruder tries again on a fresh read, as any client would.
+    await().atMost(WAIT).ignoreExceptions().until(() -> {
+      Lease taken = new LeaseBuilder(lease()).editSpec().withHolderIdentity("intruder")
+          .withAcquireTime(ZonedDateTime.now()).withRenewTime(ZonedDateTime.now()).withLeaseDurationSeconds(4)
+          .endSpec().build();
+      client.leases().inNamespace(NS).resource(taken).update();
+      return true;
+    });
     await().atMost(WAIT).until(() -> a.terms().equals(List.of("acting", "standing by")));
     assertThat(election.leading()).isFalse();
 
