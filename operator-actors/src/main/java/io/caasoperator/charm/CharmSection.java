@@ -46,12 +46,4 @@ record CharmSection(String charm, String where, JsonNode node) {
     if (!value.isObject()) throw refuse("field \"" + key + "\" must be a map");
     return value.properties().iterator();
   }
-
-  /** The text under {@code key}, "" when absent; refused when it is not a string. */
-  String text(String key) throws CharmException {
-    JsonNode value = get(key);
-    if (value.isMissingNode()) return "";
-    if (!value.isTextual()) throw refuse("field \"" + key + "\" must be a string");
-    return value.textValue();
-  }
 }

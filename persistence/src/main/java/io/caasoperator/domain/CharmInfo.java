@@ -35,15 +35,18 @@ public record CharmInfo(
     Map<String, String> peers,
     Map<String, CharmStorage> storage) {
 
+  private static final Canonical<Map<String, CharmAction>> SHARED_ACTIONS = new Canonical<>();
+
   /**
    * Journals written before actions, peers and storage were recorded lack those fields: they read
-   * as empty, which is what those charms' records meant.
+   * as empty, which is what those charms' records meant. Equal action maps are shared between
+   * records (see {@link Canonical}): each unit recovers its charm's record on its own.
    */
   public CharmInfo {
     containers = List.copyOf(containers);
     hooks = Set.copyOf(hooks);
     options = Map.copyOf(options);
-    actions = actions == null ? Map.of() : Map.copyOf(actions);
+    actions = actions == null || actions.isEmpty() ? Map.of() : SHARED_ACTIONS.of(Map.copyOf(actions));
     peers = peers == null ? Map.of() : Map.copyOf(peers);
     storage = storage == null ? Map.of() : Map.copyOf(storage);
   }

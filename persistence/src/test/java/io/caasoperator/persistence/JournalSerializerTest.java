@@ -81,6 +81,10 @@ class JournalSerializerTest {
     assertThat(roundTrip(event)).isEqualTo(event);
     assertThat(roundTrip(UnitState.initial(UNIT).apply(new UnitEvent.CharmAssigned(charm, AT))))
         .isEqualTo(UnitState.initial(UNIT).apply(new UnitEvent.CharmAssigned(charm, AT)));
+    // Every unit recovers its own copy of the record; the action schemas are held once.
+    var first = (OperatorEvent.CharmDeployed) roundTrip(event);
+    var second = (OperatorEvent.CharmDeployed) roundTrip(event);
+    assertThat(second.charm().actions()).isSameAs(first.charm().actions());
   }
 
   @Test

@@ -1,9 +1,11 @@
 package io.caasoperator.charm.deploy;
 
+import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.caasoperator.charm.IoProblems;
 import io.caasoperator.charm.RunnableFiles;
 import io.caasoperator.files.RecursiveDelete;
+import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -234,11 +236,9 @@ public final class UnitCharmDeployer {
   private static Optional<CharmManifest> readManifest(Path file) throws IOException {
     try {
       return Optional.of(JSON.readValue(file.toFile(), CharmManifest.class));
-    } catch (NoSuchFileException e) {
+    } catch (NoSuchFileException | FileNotFoundException e) {
       return Optional.empty();
-    } catch (java.io.FileNotFoundException e) {
-      return Optional.empty();
-    } catch (com.fasterxml.jackson.core.JacksonException e) {
+    } catch (JacksonException e) {
       throw new IOException(file + " is damaged (" + e.getOriginalMessage()
           + "); delete the unit's charm directory and its .charm-* files to deploy it afresh", e);
     }
