@@ -1,5 +1,6 @@
 package io.caasoperator.hook;
 
+import io.caasoperator.charm.deploy.ExecutableWrites;
 import io.caasoperator.charm.deploy.UnitCharmDeployer;
 import io.caasoperator.charm.deploy.UnitCharmDeployment;
 import java.io.File;
@@ -171,7 +172,7 @@ public final class LocalProcessExecutor implements HookExecutor {
     environment.put(OWNER_VARIABLE, ownerMarker);
     environment.put(CONTEXT_VARIABLE, invocation.contextId());
     if (HAS_NULL_DEVICE) builder.redirectInput(ProcessBuilder.Redirect.from(NULL_DEVICE));
-    Process process = builder.start();
+    Process process = ExecutableWrites.start(builder); // never while a charm file is open for writing
     if (!HAS_NULL_DEVICE) process.getOutputStream().close(); // stdin at end of file
     return process;
   }

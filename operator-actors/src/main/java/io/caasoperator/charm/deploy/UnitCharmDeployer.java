@@ -14,14 +14,20 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.PosixFileAttributes;
 import java.nio.file.attribute.PosixFilePermission;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.EnumSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.UUID;
+import java.util.concurrent.locks.Lock;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * Gives each unit its own charm directory, {@code agents/unit-<app>-<n>/charm/}, deployed from
@@ -56,8 +62,9 @@ import java.util.UUID;
  *
  * <p>The usual case, the unit already has that version, costs one {@code stat} of its manifest.
  *
- * <p>Not thread-safe for one unit: the caller deploys a unit's charm from one thread at a time
- * (a unit runs one hook or exec at a time, and deploys right before it). Units are independent.
+ * <p>Deploys into one unit take turns (a unit runs one hook at a time, but a restarted unit
+ * actor may start a hook while its previous incarnation's start is still deploying); deploys
+ * into different units run in parallel.
  */
 public final class UnitCharmDeployer {
   /** The unit's charm directory inside its agent directory; {@code JUJU_CHARM_DIR} points here. */
@@ -67,6 +74,15 @@ public final class UnitCharmDeployer {
   static final String DEPLOYING = ".charm-deploying";
   private static final String TEMP_PREFIX = ".charm-tmp-";
   private static final ObjectMapper JSON = new ObjectMapper();
+  /**
+   * Striped: one lock per unit would grow with every unit ever seen. ReentrantLock, not
+   * synchronized: a deploy blocks on file I/O and runs on virtual threads.
+   */
+  private static final Lock[] UNIT_LOCKS = new Lock[64];
+
+  static {
+    for (int i = 0; i < UNIT_LOCKS.length; i++) UNIT_LOCKS[i] = new ReentrantLock();
+  }
 
   /**
    * Told of every step a deploy completes; the tests stop a deploy there, as a crash would.
@@ -79,6 +95,17 @@ public final class UnitCharmDeployer {
   }
 
   private final Checkpoints checkpoints;
+  /**
+   * Manifests of stored charms, which never change once stored: every unit deploying a version
+   * walks it once in all. Keyed by the directory and its inode, so a stored charm replaced
+   * (a damaged one, see {@code CharmStore}) is walked again. A few versions are in use at once.
+   */
+  private final Map<Object, CharmManifest> storedManifests = Collections.synchronizedMap(new LinkedHashMap<>(8, 0.75f, true) {
+    @Override
+    protected boolean removeEldestEntry(Map.Entry<Object, CharmManifest> eldest) {
+      return size() > 4;
+    }
+  });
 
   public UnitCharmDeployer() {
     this(Checkpoints.NONE);
@@ -106,23 +133,32 @@ public final class UnitCharmDeployer {
       throw new IllegalArgumentException("not a stored charm directory: " + storedCharm);
     }
     Path charmDir = charmDirOf(unitDir);
-    if (Files.exists(unitDir.resolve(MANIFEST_PREFIX + version), LinkOption.NOFOLLOW_LINKS)) {
+    Path manifest = unitDir.resolve(MANIFEST_PREFIX + version);
+    if (Files.exists(manifest, LinkOption.NOFOLLOW_LINKS)) {
       return new UnitCharmDeployment(version, charmDir, false, 0, 0, false);
     }
+    Lock lock = UNIT_LOCKS[Math.floorMod(unitDir.toAbsolutePath().normalize().hashCode(), UNIT_LOCKS.length)];
+    lock.lock();
     try {
+      if (Files.exists(manifest, LinkOption.NOFOLLOW_LINKS)) { // deployed while we waited
+        return new UnitCharmDeployment(version, charmDir, false, 0, 0, false);
+      }
       return deployVersion(storedCharm, version, unitDir, charmDir);
     } catch (IOException e) {
       throw new IOException("cannot deploy charm " + version + " into " + charmDir + ": " + IoProblems.describe(e), e);
+    } finally {
+      lock.unlock();
     }
   }
 
   private UnitCharmDeployment deployVersion(Path storedCharm, String version, Path unitDir, Path charmDir)
       throws IOException {
     Files.createDirectories(unitDir);
-    removeTemporaries(unitDir);
-    CharmManifest target = CharmManifest.of(storedCharm);
-    List<CharmManifest> completed = completedManifests(unitDir);
-    Optional<CharmManifest> interrupted = readManifest(unitDir.resolve(DEPLOYING))
+    CharmManifest target = storedManifest(storedCharm);
+    UnitFiles found = UnitFiles.in(unitDir);
+    List<CharmManifest> completed = new ArrayList<>();
+    for (Path file : found.manifests()) readManifest(file).ifPresent(completed::add);
+    Optional<CharmManifest> interrupted = (found.deploying() ? readManifest(unitDir.resolve(DEPLOYING)) : Optional.<CharmManifest>empty())
         // A deploy that wrote its manifest but was stopped before removing this file is complete.
         .filter(deploying -> completed.stream().noneMatch(done -> done.version().equals(deploying.version())));
     Set<String> mayBePlaced = new TreeSet<>();
@@ -155,21 +191,31 @@ public final class UnitCharmDeployer {
     return new UnitCharmDeployment(version, charmDir, true, plan.write().size(), removed, interrupted.isPresent());
   }
 
+  private CharmManifest storedManifest(Path storedCharm) throws IOException {
+    Object key = List.of(storedCharm.toAbsolutePath(),
+        String.valueOf(Files.readAttributes(storedCharm, BasicFileAttributes.class).fileKey()));
+    CharmManifest known = storedManifests.get(key);
+    if (known != null) return known;
+    CharmManifest manifest = CharmManifest.of(storedCharm);
+    storedManifests.put(key, manifest);
+    return manifest;
+  }
+
   /** Places one path of the stored charm, replacing whatever the unit has there. */
   private static void place(Path storedCharm, Path charmDir, String path) throws IOException {
     Path source = storedCharm.resolve(path);
     Path target = charmDir.resolve(path);
-    BasicFileAttributes attributes = Files.readAttributes(source, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+    PosixFileAttributes attributes = Files.readAttributes(source, PosixFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
     if (attributes.isDirectory()) {
-      ensureDirectory(target, Files.getPosixFilePermissions(source, LinkOption.NOFOLLOW_LINKS));
+      ensureDirectory(target, attributes.permissions());
     } else if (attributes.isSymbolicLink()) {
       delete(target);
       Files.createSymbolicLink(target, Files.readSymbolicLink(source));
     } else {
       // A new file, not a rewrite in place: a daemon running the old one keeps running it.
       delete(target);
-      Files.copy(source, target, LinkOption.NOFOLLOW_LINKS);
-      Set<PosixFilePermission> permissions = withOwnerAccess(Files.getPosixFilePermissions(source));
+      ExecutableWrites.write(() -> Files.copy(source, target, LinkOption.NOFOLLOW_LINKS));
+      Set<PosixFilePermission> permissions = withOwnerAccess(attributes.permissions());
       Files.setPosixFilePermissions(target, RunnableFiles.isRunnable(path) ? RunnableFiles.runnable(permissions) : permissions);
     }
   }
@@ -204,8 +250,13 @@ public final class UnitCharmDeployer {
 
   /** Removes a file, link or directory tree without following links; true when there was one. */
   private static boolean delete(Path path) throws IOException {
-    if (!Files.exists(path, LinkOption.NOFOLLOW_LINKS)) return false;
-    if (Files.isDirectory(path, LinkOption.NOFOLLOW_LINKS)) {
+    BasicFileAttributes attributes;
+    try {
+      attributes = Files.readAttributes(path, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+    } catch (NoSuchFileException e) {
+      return false;
+    }
+    if (attributes.isDirectory()) {
       RecursiveDelete.delete(path);
     } else {
       Files.delete(path);
@@ -219,14 +270,6 @@ public final class UnitCharmDeployer {
     result.add(PosixFilePermission.OWNER_READ);
     result.add(PosixFilePermission.OWNER_WRITE);
     return result;
-  }
-
-  private static List<CharmManifest> completedManifests(Path unitDir) throws IOException {
-    List<CharmManifest> manifests = new ArrayList<>();
-    try (DirectoryStream<Path> files = Files.newDirectoryStream(unitDir, MANIFEST_PREFIX + "*")) {
-      for (Path file : files) readManifest(file).ifPresent(manifests::add);
-    }
-    return manifests;
   }
 
   /**
@@ -254,10 +297,24 @@ public final class UnitCharmDeployer {
     }
   }
 
-  /** What a crash left between writing a manifest and renaming it. */
-  private static void removeTemporaries(Path unitDir) throws IOException {
-    try (DirectoryStream<Path> files = Files.newDirectoryStream(unitDir, TEMP_PREFIX + "*")) {
-      for (Path file : files) Files.deleteIfExists(file);
+  /**
+   * The deployer's files in a unit's directory, from one listing: completed manifests, whether
+   * a deploy was interrupted, and temporaries a crash left between writing a manifest and
+   * renaming it (removed here).
+   */
+  private record UnitFiles(List<Path> manifests, boolean deploying) {
+    static UnitFiles in(Path unitDir) throws IOException {
+      List<Path> manifests = new ArrayList<>();
+      boolean deploying = false;
+      try (DirectoryStream<Path> files = Files.newDirectoryStream(unitDir, ".charm-*")) {
+        for (Path file : files) {
+          String name = file.getFileName().toString();
+          if (name.startsWith(MANIFEST_PREFIX)) manifests.add(file);
+          else if (name.equals(DEPLOYING)) deploying = true;
+          else if (name.startsWith(TEMP_PREFIX)) Files.deleteIfExists(file);
+        }
+      }
+      return new UnitFiles(manifests, deploying);
     }
   }
 }

@@ -292,6 +292,23 @@ class UnitCharmDeployerTest {
   }
 
   @Test
+  void deploysIntoOneUnitFromSeveralThreadsTakeTurnsAndDeployOnce() throws Exception {
+    Path stored = v1();
+    Path reference = unit(99);
+    deployer.deploy(stored, reference);
+    List<java.util.concurrent.Future<UnitCharmDeployment>> deploys = new ArrayList<>();
+
+    try (var threads = java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor()) {
+      for (int i = 0; i < 8; i++) deploys.add(threads.submit(() -> deployer.deploy(stored, unit(0))));
+    }
+
+    int changed = 0;
+    for (var deploy : deploys) changed += deploy.get().changed() ? 1 : 0;
+    assertThat(changed).isEqualTo(1);
+    assertThat(Tree.of(unit(0).resolve("charm"))).isEqualTo(Tree.of(reference.resolve("charm")));
+  }
+
+  @Test
   void onlyAStoredCharmDirectoryCanBeDeployed() {
     assertThatThrownBy(() -> deployer.deploy(tmp.resolve(".tmp-123"), unit(0)))
         .isInstanceOf(IllegalArgumentException.class)
