@@ -32,7 +32,10 @@ public final class ActionParameters {
    */
   public record Valid(Map<String, Object> params) implements Outcome {}
 
-  /** @param problems one line each, naming the parameter, e.g. {@code parameter "file": integer found, string expected} */
+  /**
+   * @param problems one line each, naming the parameter, e.g.
+   *     {@code parameter "file": integer found, string expected}
+   */
   public record Invalid(List<String> problems) implements Outcome {
     public Invalid {
       problems = List.copyOf(problems);

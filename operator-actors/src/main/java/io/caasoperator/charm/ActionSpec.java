@@ -36,7 +36,8 @@ public final class ActionSpec {
     try {
       schema = JSON.readTree(action.params());
     } catch (JsonProcessingException e) {
-      throw new IllegalArgumentException("action \"" + name + "\": params schema is not JSON: " + e.getOriginalMessage());
+      throw new IllegalArgumentException(
+          "action \"" + name + "\": params schema is not JSON: " + e.getOriginalMessage());
     }
     if (schema == null || !schema.isObject()) {
       throw new IllegalArgumentException("action \"" + name + "\": params schema is not a JSON object");

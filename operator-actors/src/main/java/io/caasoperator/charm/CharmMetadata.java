@@ -20,7 +20,8 @@ import java.util.Map;
  * @param peers peer relation name to interface
  * @param storage storage by name
  */
-record CharmMetadata(String name, List<String> containers, Map<String, String> peers, Map<String, CharmStorage> storage) {
+record CharmMetadata(
+    String name, List<String> containers, Map<String, String> peers, Map<String, CharmStorage> storage) {
 
   CharmMetadata {
     containers = List.copyOf(containers);

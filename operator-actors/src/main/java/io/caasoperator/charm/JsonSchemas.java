@@ -20,7 +20,8 @@ final class JsonSchemas {
   private static final SchemaRegistry REGISTRY = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_4,
       builder -> builder.schemaRegistryConfig(SchemaRegistryConfig.builder().locale(Locale.ENGLISH).build()));
   // Shipped inside the validator's jar: checking a charm's schema reaches no network.
-  private static final Schema DRAFT_4 = REGISTRY.getSchema(SchemaLocation.of("http://json-schema.org/draft-04/schema#"));
+  private static final Schema DRAFT_4 =
+      REGISTRY.getSchema(SchemaLocation.of("http://json-schema.org/draft-04/schema#"));
 
   private JsonSchemas() {}
 

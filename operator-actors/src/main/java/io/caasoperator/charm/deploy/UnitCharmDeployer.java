@@ -100,12 +100,13 @@ public final class UnitCharmDeployer {
    * walks it once in all. Keyed by the directory and its inode, so a stored charm replaced
    * (a damaged one, see {@code CharmStore}) is walked again. A few versions are in use at once.
    */
-  private final Map<Object, CharmManifest> storedManifests = Collections.synchronizedMap(new LinkedHashMap<>(8, 0.75f, true) {
-    @Override
-    protected boolean removeEldestEntry(Map.Entry<Object, CharmManifest> eldest) {
-      return size() > 4;
-    }
-  });
+  private final Map<Object, CharmManifest> storedManifests =
+      Collections.synchronizedMap(new LinkedHashMap<>(8, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<Object, CharmManifest> eldest) {
+          return size() > 4;
+        }
+      });
 
   public UnitCharmDeployer() {
     this(Checkpoints.NONE);
@@ -158,9 +159,10 @@ public final class UnitCharmDeployer {
     UnitFiles found = UnitFiles.in(unitDir);
     List<CharmManifest> completed = new ArrayList<>();
     for (Path file : found.manifests()) readManifest(file).ifPresent(completed::add);
-    Optional<CharmManifest> interrupted = (found.deploying() ? readManifest(unitDir.resolve(DEPLOYING)) : Optional.<CharmManifest>empty())
-        // A deploy that wrote its manifest but was stopped before removing this file is complete.
-        .filter(deploying -> completed.stream().noneMatch(done -> done.version().equals(deploying.version())));
+    Optional<CharmManifest> interrupted =
+        (found.deploying() ? readManifest(unitDir.resolve(DEPLOYING)) : Optional.<CharmManifest>empty())
+            // A deploy that wrote its manifest but was stopped before removing this file is complete.
+            .filter(deploying -> completed.stream().noneMatch(done -> done.version().equals(deploying.version())));
     Set<String> mayBePlaced = new TreeSet<>();
     completed.forEach(manifest -> mayBePlaced.addAll(manifest.paths()));
     interrupted.ifPresent(manifest -> mayBePlaced.addAll(manifest.paths()));
@@ -170,7 +172,9 @@ public final class UnitCharmDeployer {
     deploying.addAll(target.paths());
     writeAtomically(unitDir, DEPLOYING, new CharmManifest(version, new TreeSet<>(deploying)));
     checkpoints.reached("deploying recorded");
-    for (CharmManifest manifest : completed) Files.deleteIfExists(unitDir.resolve(MANIFEST_PREFIX + manifest.version()));
+    for (CharmManifest manifest : completed) {
+      Files.deleteIfExists(unitDir.resolve(MANIFEST_PREFIX + manifest.version()));
+    }
     checkpoints.reached("completed manifests deleted");
 
     ensureDirectory(charmDir, null);
@@ -216,7 +220,8 @@ public final class UnitCharmDeployer {
       delete(target);
       ExecutableWrites.write(() -> Files.copy(source, target, LinkOption.NOFOLLOW_LINKS));
       Set<PosixFilePermission> permissions = withOwnerAccess(attributes.permissions());
-      Files.setPosixFilePermissions(target, RunnableFiles.isRunnable(path) ? RunnableFiles.runnable(permissions) : permissions);
+      Files.setPosixFilePermissions(target,
+          RunnableFiles.isRunnable(path) ? RunnableFiles.runnable(permissions) : permissions);
     }
   }
 
