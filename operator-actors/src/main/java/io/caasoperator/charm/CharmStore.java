@@ -144,6 +144,7 @@ public final class CharmStore {
   private DeployedCharm install(CharmRef ref, String sha256, Path temp) throws CharmException {
     String charm = ref.url();
     CharmInfo info = loader.load(charm, temp, ref, sha256);
+    prepareToRun(charm, temp);
     Path target = dirOf(sha256);
     if (Files.exists(target) && deployed(ref, sha256).isEmpty()) discardDamaged(charm, target);
     try {
@@ -157,6 +158,23 @@ public final class CharmStore {
       throw new CharmException(charm, "cannot install charm: " + IoProblems.describe(e), true, e);
     }
     return new DeployedCharm(target, info);
+  }
+
+  /**
+   * Makes the stored charm look as {@code charmcraft pack} leaves a charm, after its digest was
+   * taken (the digest names what the user gave): the {@code metadata.yaml}, {@code config.yaml}
+   * and {@code actions.yaml} a {@code charmcraft.yaml}-only source lacks, which {@code ops} reads
+   * at run time, and the execute bit on {@code dispatch}, hooks and actions. Units copy it from
+   * here, and so does the Kubernetes substrate into its pods.
+   */
+  private static void prepareToRun(String charm, Path temp) throws CharmException {
+    try {
+      Optional<CharmcraftProject> project = CharmcraftProject.in(charm, temp);
+      if (project.isPresent()) project.get().writePackedFiles(temp);
+      RunnableFiles.makeRunnable(temp);
+    } catch (IOException e) {
+      throw new CharmException(charm, "cannot prepare charm: " + IoProblems.describe(e), true, e);
+    }
   }
 
   /** A sha256 directory that no longer loads is moved aside first, so the rename can take its name. */

@@ -6,10 +6,10 @@ import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
 
 /** Turns I/O exceptions into the short problem texts users see in charm errors. */
-final class IoProblems {
+public final class IoProblems {
   private IoProblems() {}
 
-  static String describe(IOException e) {
+  public static String describe(IOException e) {
     if (e instanceof NoSuchFileException f) return f.getFile() + ": no such file or directory";
     if (e instanceof AccessDeniedException f) return f.getFile() + ": permission denied";
     if (e instanceof FileSystemException f && f.getReason() != null) {

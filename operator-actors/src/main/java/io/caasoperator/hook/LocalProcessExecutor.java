@@ -1,5 +1,8 @@
 package io.caasoperator.hook;
 
+import io.caasoperator.charm.deploy.ExecutableWrites;
+import io.caasoperator.charm.deploy.UnitCharmDeployer;
+import io.caasoperator.charm.deploy.UnitCharmDeployment;
 import java.io.File;
 import java.io.IOException;
 import java.time.Duration;
@@ -32,6 +35,11 @@ import org.slf4j.LoggerFactory;
  *
  * <p>A hook may still escape the tags by clearing its environment and detaching; such a process
  * is out of reach here, as it would be for Juju.
+ *
+ * <p>Every process runs in the unit's own charm directory ({@code unitDir/charm}, which
+ * {@code JUJU_CHARM_DIR} names), deployed from the stored charm by {@link UnitCharmDeployer}
+ * right before the process starts, so a unit switches charm versions only between its hooks.
+ * {@code HOME} stays whatever the invocation's environment says (the unit's directory).
  */
 public final class LocalProcessExecutor implements HookExecutor {
 
@@ -52,6 +60,7 @@ public final class LocalProcessExecutor implements HookExecutor {
   private static final boolean HAS_NULL_DEVICE = NULL_DEVICE.exists();
 
   private final String ownerMarker;
+  private final UnitCharmDeployer deployer = new UnitCharmDeployer();
   private final ExecutorService threads;
   private final Map<String, Process> running = new ConcurrentHashMap<>();
   /** Contexts whose run was asked for and has not completed, started or not. */
@@ -139,17 +148,31 @@ public final class LocalProcessExecutor implements HookExecutor {
     }
   }
 
+  /**
+   * Deploys the charm into the unit's own charm directory when the unit does not have that
+   * version yet (one {@code stat} when it has), then starts the process there: Juju's runner
+   * starts every hook, action and command in the charm directory
+   * ({@code worker/uniter/runner/runner.go}, {@code ps.Dir = charmDir}), so a charm may use
+   * relative paths ({@code ./src/charm.py} in charmcraft's {@code dispatch}).
+   */
   private Process start(HookInvocation invocation) throws IOException {
-    CharmView.pointAt(invocation.unitDir(), invocation.charmDir());
+    UnitCharmDeployment charm = deployer.deploy(invocation.charmDir(), invocation.unitDir());
+    if (charm.resumed()) {
+      // Worth seeing: the operator stopped in the middle of switching this unit's charm.
+      log.info("{}: finished an interrupted deploy, charm {} now in {}", invocation.unit(), charm.version(), charm.charmDir());
+    } else if (charm.changed()) {
+      log.debug("{}: charm {} deployed into {} ({} paths written, {} removed)",
+          invocation.unit(), charm.version(), charm.charmDir(), charm.written(), charm.removed());
+    }
     ProcessBuilder builder =
-        new ProcessBuilder(invocation.command()).directory(invocation.unitDir().toFile());
+        new ProcessBuilder(invocation.command()).directory(charm.charmDir().toFile());
     Map<String, String> environment = builder.environment();
     environment.clear();
     environment.putAll(invocation.environment());
     environment.put(OWNER_VARIABLE, ownerMarker);
     environment.put(CONTEXT_VARIABLE, invocation.contextId());
     if (HAS_NULL_DEVICE) builder.redirectInput(ProcessBuilder.Redirect.from(NULL_DEVICE));
-    Process process = builder.start();
+    Process process = ExecutableWrites.start(builder); // never while a charm file is open for writing
     if (!HAS_NULL_DEVICE) process.getOutputStream().close(); // stdin at end of file
     return process;
   }

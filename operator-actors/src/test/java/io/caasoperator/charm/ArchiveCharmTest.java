@@ -177,7 +177,7 @@ class ArchiveCharmTest {
   void archiveWithoutMetadataIsNotACharm() {
     Path archive = archive(CharmFiles.empty().file("README.md", "hi"));
 
-    assertThatThrownBy(() -> store().deploy(ref(archive))).hasMessageEndingWith(": not a charm: no metadata.yaml");
+    assertThatThrownBy(() -> store().deploy(ref(archive))).hasMessageEndingWith(": not a charm: no metadata.yaml or charmcraft.yaml");
   }
 
   @Test

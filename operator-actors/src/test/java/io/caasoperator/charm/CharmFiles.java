@@ -16,30 +16,31 @@ import java.util.zip.ZipOutputStream;
 /**
  * Builds test charms as real directories or real zip archives. java.util.zip cannot write unix
  * modes, so the archive's central directory is patched afterwards the way Info-ZIP writes it
- * (host "Unix", mode in the high 16 bits of the external attributes).
+ * (host "Unix", mode in the high 16 bits of the external attributes). Public for the tests of
+ * the packages that run charms (the unit's charm directory, hook processes).
  */
-final class CharmFiles {
+public final class CharmFiles {
   private record Entry(String name, byte[] content, int mode, Long claimedSize) {}
 
   private final List<Entry> entries = new ArrayList<>();
 
-  static CharmFiles named(String name) {
+  public static CharmFiles named(String name) {
     return new CharmFiles().file("metadata.yaml", "name: " + name + "\n");
   }
 
-  static CharmFiles empty() {
+  public static CharmFiles empty() {
     return new CharmFiles();
   }
 
-  CharmFiles file(String name, String content) {
+  public CharmFiles file(String name, String content) {
     return entry(name, content.getBytes(StandardCharsets.UTF_8), 0100644, null);
   }
 
-  CharmFiles executable(String name, String content) {
+  public CharmFiles executable(String name, String content) {
     return entry(name, content.getBytes(StandardCharsets.UTF_8), 0100755, null);
   }
 
-  CharmFiles symlink(String name, String target) {
+  public CharmFiles symlink(String name, String target) {
     return entry(name, target.getBytes(StandardCharsets.UTF_8), 0120777, null);
   }
 
@@ -53,7 +54,7 @@ final class CharmFiles {
     return this;
   }
 
-  Path writeDirectory(Path dir) {
+  public Path writeDirectory(Path dir) {
     try {
       Files.createDirectories(dir);
       for (Entry entry : entries) {
@@ -72,7 +73,7 @@ final class CharmFiles {
     }
   }
 
-  Path writeZip(Path file) {
+  public Path writeZip(Path file) {
     try {
       Files.createDirectories(file.getParent());
       Files.write(file, zipBytes());

@@ -74,13 +74,26 @@ class DirectoryCharmTest {
   }
 
   @Test
-  void nonExecutableFilesUnderHooksAreNotHooks() throws Exception {
-    Path dir = CharmFiles.named("plain").file("hooks/install", "#!/bin/sh\n").writeDirectory(tmp.resolve("plain"));
+  void hooksStoredWithoutTheExecuteBitAreHooksAndAreMadeExecutable() throws Exception {
+    // As a charm checked out of git often has them: Juju makes them executable, and so do we.
+    Path dir = CharmFiles.named("plain")
+        .file("hooks/install", "#!/bin/sh\n")
+        .file("hooks/db-relation-joined", "#!/bin/sh\n")
+        .file("hooks/common.sh", "helper() { :; }\n")
+        .file("actions/snapshot", "#!/bin/sh\n")
+        .file("dispatch", "#!/bin/sh\n")
+        .writeDirectory(tmp.resolve("plain"));
 
-    var info = store().deploy(ref(dir)).info();
+    DeployedCharm deployed = store().deploy(ref(dir));
 
-    assertThat(info.hooks()).isEmpty();
-    assertThat(info.dispatch()).isFalse();
+    assertThat(deployed.info().hooks()).containsExactlyInAnyOrder("install", "db-relation-joined");
+    assertThat(deployed.info().dispatch()).isTrue();
+    for (String runnable : new String[] {"hooks/install", "hooks/db-relation-joined", "actions/snapshot", "dispatch"}) {
+      assertThat(Files.getPosixFilePermissions(deployed.dir().resolve(runnable))).as(runnable)
+          .isEqualTo(FileModes.fromMode(0755));
+    }
+    assertThat(FileModes.isExecutable(deployed.dir().resolve("hooks/common.sh"))).as("a helper, not a hook").isFalse();
+    assertThat(FileModes.isExecutable(dir.resolve("hooks/install"))).as("the source is left alone").isFalse();
   }
 
   @Test
@@ -136,7 +149,8 @@ class DirectoryCharmTest {
   void directoryWithoutMetadataIsNotACharm() {
     Path dir = CharmFiles.empty().file("README.md", "hi\n").writeDirectory(tmp.resolve("nothing"));
 
-    assertThatThrownBy(() -> store().deploy(ref(dir))).hasMessage("charm " + dir + ": not a charm: no metadata.yaml");
+    assertThatThrownBy(() -> store().deploy(ref(dir)))
+        .hasMessage("charm " + dir + ": not a charm: no metadata.yaml or charmcraft.yaml");
   }
 
   @Test

@@ -90,29 +90,68 @@ class LocalProcessExecutorTest {
   }
 
   @Test
-  void runsInTheUnitDirectoryCreatingItWhenMissing() throws Exception {
+  void runsInTheUnitsOwnCharmDirectoryCreatingItWhenMissing() throws Exception {
     assertThat(unitDir).doesNotExist();
 
     ProcessResult result = run(List.of("/bin/pwd", "-P"), Duration.ofSeconds(10), 1024);
 
-    assertThat(result.stdout().trim()).isEqualTo(unitDir.toRealPath().toString());
+    // As Juju's runner: the working directory is the charm directory, not the unit's.
+    assertThat(result.stdout().trim()).isEqualTo(unitDir.resolve("charm").toRealPath().toString());
+    assertThat(Files.isSymbolicLink(unitDir.resolve("charm"))).as("a copy, not a view of the store").isFalse();
   }
 
   @Test
-  void charmViewPointsAtTheCharmAndIsSwitchedToANewOne() throws Exception {
-    assertThat(run(sh("cat charm/marker"), Duration.ofSeconds(10), 1024).stdout()).isEqualTo("one");
-    assertThat(Files.readSymbolicLink(unitDir.resolve("charm"))).isEqualTo(charmDir);
+  void theUnitsCharmDirectoryIsUpgradedKeepingWhatTheUnitWrote() throws Exception {
+    assertThat(run(sh("cat marker; echo event >> .unit-state.db"), Duration.ofSeconds(10), 1024).stdout())
+        .isEqualTo("one");
 
     Path newCharm = Files.createDirectories(dir.resolve("charms/two"));
     Files.writeString(newCharm.resolve("marker"), "two");
     charmDir = newCharm;
-    ProcessResult result = run(sh("cat charm/marker"), Duration.ofSeconds(10), 1024);
+    ProcessResult result = run(sh("cat marker; echo; cat .unit-state.db"), Duration.ofSeconds(10), 1024);
 
-    assertThat(result.stdout()).isEqualTo("two");
-    assertThat(Files.readSymbolicLink(unitDir.resolve("charm"))).isEqualTo(newCharm);
+    assertThat(result.stdout()).isEqualTo("two\nevent\n");
     try (var files = Files.list(unitDir)) {
-      assertThat(files.map(p -> p.getFileName().toString())).containsExactly("charm");
+      assertThat(files.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("charm", ".charm-manifest-two");
     }
+    assertThat(dir.resolve("charms/one/.unit-state.db")).as("the stored charm is never written").doesNotExist();
+  }
+
+  @Test
+  void aUnitStillViewingTheSharedStoreGetsItsOwnCopyAndTheStoreIsUntouched() throws Exception {
+    // The layout of earlier versions: unitDir/charm was a symlink into charms/<sha256>/.
+    Files.createDirectories(unitDir);
+    Files.createSymbolicLink(unitDir.resolve("charm"), charmDir);
+
+    ProcessResult result = run(sh("cat marker; echo written-by-the-unit > marker"), Duration.ofSeconds(10), 1024);
+
+    assertThat(result.stdout()).isEqualTo("one");
+    assertThat(Files.isSymbolicLink(unitDir.resolve("charm"))).isFalse();
+    assertThat(charmDir.resolve("marker")).hasContent("one");
+  }
+
+  @Test
+  void aHookMayCallTheCharmsScriptsByRelativePath() throws Exception {
+    Path script = Files.createDirectories(charmDir.resolve("scripts")).resolve("greet");
+    Files.writeString(script, "#!/bin/sh\necho \"hello from $(basename \"$PWD\")\"\n");
+    Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwxr-xr-x"));
+
+    ProcessResult result = run(List.of("/bin/bash", "-c", "./scripts/greet"), Duration.ofSeconds(10), 1024);
+
+    assertThat(result.exitCode()).as(result.stderr()).isZero();
+    assertThat(result.stdout()).isEqualTo("hello from charm\n");
+  }
+
+  @Test
+  void aCharmThatCannotBeDeployedIsAStartFailureSayingWhy() throws Exception {
+    Files.createDirectories(unitDir);
+    Files.writeString(unitDir.resolve(".charm-deploying"), "not json");
+
+    ProcessResult result = run(sh("echo never"), Duration.ofSeconds(10), 1024);
+
+    assertThat(result.exitCode()).isEqualTo(-1);
+    assertThat(result.startFailure()).startsWith("cannot deploy charm one into " + unitDir.resolve("charm") + ": ")
+        .contains(".charm-deploying is damaged");
   }
 
   @Test
@@ -205,9 +244,10 @@ class LocalProcessExecutorTest {
     CompletableFuture<ProcessResult> stage =
         executor.run(invocation(sh("sleep 100 & echo $! > child; echo $$ > pid; exec sleep 100"),
             Map.of("PATH", PATH), Duration.ofSeconds(60), newContextId(), 1024)).toCompletableFuture();
-    await().atMost(BOUND).until(() -> Files.exists(unitDir.resolve("pid")) && !Files.readString(unitDir.resolve("pid")).isBlank());
-    long hook = Long.parseLong(Files.readString(unitDir.resolve("pid")).trim());
-    long child = Long.parseLong(Files.readString(unitDir.resolve("child")).trim());
+    Path cwd = unitDir.resolve("charm");
+    await().atMost(BOUND).until(() -> Files.exists(cwd.resolve("pid")) && !Files.readString(cwd.resolve("pid")).isBlank());
+    long hook = Long.parseLong(Files.readString(cwd.resolve("pid")).trim());
+    long child = Long.parseLong(Files.readString(cwd.resolve("child")).trim());
 
     int killed = executor.killAll();
 

@@ -3,8 +3,10 @@ package io.caasoperator.persistence;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.caasoperator.domain.CharmAction;
 import io.caasoperator.domain.CharmInfo;
 import io.caasoperator.domain.CharmRef;
+import io.caasoperator.domain.CharmStorage;
 import io.caasoperator.domain.ConfigOption;
 import io.caasoperator.domain.Status;
 import io.caasoperator.domain.UnitId;
@@ -62,6 +64,42 @@ class JournalSerializerTest {
         .apply(new OperatorEvent.UnitAdded(UnitId.of("hello", 10), AT))
         .apply(new OperatorEvent.LeaderElected(UNIT, AT));
     assertThat(roundTrip(operator)).isEqualTo(operator);
+  }
+
+  @Test
+  void aCharmsActionsPeersAndStorageSurviveARoundTrip() throws Exception {
+    CharmInfo charm = new CharmInfo(3, "db", new CharmRef("/charms/db", null, 1, false), "c".repeat(64),
+        List.of("db"), Set.of(), true, Map.of(),
+        Map.of("snapshot", new CharmAction("Take a snapshot.",
+            "{\"type\":\"object\",\"properties\":{\"file\":{\"type\":\"string\"}},\"additionalProperties\":false}",
+            false, false, "")),
+        Map.of("cluster", "db-peers"),
+        Map.of("data", new CharmStorage("filesystem", "/var/lib/db")));
+
+    var event = new OperatorEvent.CharmDeployed(charm, AT);
+
+    assertThat(roundTrip(event)).isEqualTo(event);
+    assertThat(roundTrip(UnitState.initial(UNIT).apply(new UnitEvent.CharmAssigned(charm, AT))))
+        .isEqualTo(UnitState.initial(UNIT).apply(new UnitEvent.CharmAssigned(charm, AT)));
+    // Every unit recovers its own copy of the record; the action schemas are held once.
+    var first = (OperatorEvent.CharmDeployed) roundTrip(event);
+    var second = (OperatorEvent.CharmDeployed) roundTrip(event);
+    assertThat(second.charm().actions()).isSameAs(first.charm().actions());
+  }
+
+  @Test
+  void aCharmRecordedBeforeActionsPeersAndStorageWereReadsWithNone() throws Exception {
+    String v1 = """
+        {"charm":{"generation":2,"name":"hello","ref":{"url":"/charms/hello","sha256":null,"modifiedVersion":3,
+        "forceUpgrade":false},"sha256":"%s","containers":["web"],"hooks":["install"],"dispatch":false,
+        "options":{}},"at":"2026-11-22T10:15:30.123Z"}""".formatted("a".repeat(64));
+
+    var event = (OperatorEvent.CharmDeployed) serializer.fromBinary(v1.getBytes(StandardCharsets.UTF_8),
+        "operator.CharmDeployed.v1");
+
+    assertThat(event.charm().actions()).isEmpty();
+    assertThat(event.charm().peers()).isEmpty();
+    assertThat(event.charm().storage()).isEmpty();
   }
 
   @Test

@@ -74,7 +74,7 @@ class ExecIT {
         Path marker = unit.path().resolve("exec-ran");
 
         CompletableFuture<OperatorApi.Reply> exec = CompletableFuture.supplyAsync(
-                () -> api.exec(APP + "/0", "cp hooks.log exec-saw; touch exec-ran; echo ran", "60s"), callers);
+                () -> api.exec(APP + "/0", "cp \"$HOME/hooks.log\" \"$HOME/exec-saw\"; touch \"$HOME/exec-ran\"; echo ran", "60s"), callers);
 
         await("the exec to keep waiting while start blocks")
                 .during(Duration.ofSeconds(2)).atMost(Duration.ofSeconds(5))
@@ -103,8 +103,8 @@ class ExecIT {
 
         OperatorApi.Reply reply = api.exec(APP + "/0", """
                 echo before
-                sleep 300 & echo $! > bg.pid
-                sh -c 'echo $$ > fg.pid; exec sleep 300'
+                sleep 300 & echo $! > "$HOME/bg.pid"
+                sh -c 'echo $$ > "$HOME/fg.pid"; exec sleep 300'
                 """, "2s");
 
         assertThat(reply.code()).as("%s", reply.body()).isEqualTo(408);
@@ -139,9 +139,14 @@ class ExecIT {
         assertThat(result.stderr()).contains("err True\n");
 
         Cli.Result ok = Cli.run(cliOutput, OperatorProcess.PATIENCE, "exec", APP + "/0",
-                "--data-dir", operators.dataDir().toString(), "--", "pwd");
+                "--data-dir", operators.dataDir().toString(), "--", "pwd; echo \"$HOME\"");
         assertThat(ok.exitCode()).as("%s", ok).isZero();
-        assertThat(Path.of(ok.stdout().strip())).isEqualTo(UnitDir.of(operators.dataDir(), APP + "/0").path().toRealPath());
+        // As in Juju: commands run in the unit's charm directory; HOME is the unit's directory.
+        Path unitDir = UnitDir.of(operators.dataDir(), APP + "/0").path();
+        List<String> lines = ok.stdout().lines().toList();
+        assertThat(lines).as("%s", ok).hasSize(2);
+        assertThat(Path.of(lines.get(0))).isEqualTo(unitDir.resolve("charm").toRealPath());
+        assertThat(Path.of(lines.get(1)).toRealPath()).isEqualTo(unitDir.toRealPath());
 
         Cli.Result timedOut = Cli.run(cliOutput, OperatorProcess.PATIENCE, "exec", APP + "/0",
                 "--data-dir", operators.dataDir().toString(), "--timeout", "1s", "--", "echo partial; sleep 300");

@@ -7,8 +7,9 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * A unit's directory, {@code <data-dir>/agents/unit-<app>-<n>/}: the hooks' working directory and
- * {@code $HOME}, where {@link TestCharm} hooks keep {@code hooks.log}.
+ * A unit's directory, {@code <data-dir>/agents/unit-<app>-<n>/}: the hooks' {@code $HOME}, where
+ * {@link TestCharm} hooks keep {@code hooks.log}. Hooks run in its {@code charm/}, the unit's own
+ * copy of the charm.
  */
 record UnitDir(Path path) {
 
