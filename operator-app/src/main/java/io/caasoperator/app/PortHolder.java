@@ -118,7 +118,8 @@ final class PortHolder {
     String command = ProcessHandle.of(pid).flatMap(p -> p.info().commandLine()).orElse("");
     int jar = command.indexOf("caas-operator.jar ");
     if (jar >= 0) command = "caas-operator " + command.substring(jar + "caas-operator.jar ".length());
-    if (command.length() > 120) command = command.substring(0, 117) + "...";
+    // one line, but the data dir (usually last) is worth keeping
+    if (command.length() > 200) command = command.substring(0, 197) + "...";
     return "pid " + pid + (command.isBlank() ? "" : " (" + command + ")");
   }
 }
