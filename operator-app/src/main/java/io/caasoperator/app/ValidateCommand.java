@@ -18,7 +18,7 @@ import picocli.CommandLine.Option;
       "Exit code 0 when run would start, 2 with the problems listed. Whether the data directory and the listen"
           + " port are free is checked by run itself."
     })
-final class ValidateCommand implements Callable<Integer>, StartsActors {
+final class ValidateCommand implements Callable<Integer> {
 
   @Mixin RunOptions options;
 

@@ -35,6 +35,17 @@ class MainTest {
   }
 
   @Test
+  void eachCommandOffersTheFormatsItCanWrite() {
+    CliRun journal = CliRun.of("journal", "--format", "yaml", "--data-dir", dir.toString());
+    CliRun exec = CliRun.of("exec", "hello/0", "--format", "xml", "--data-dir", dir.toString(), "--", "true");
+
+    assertThat(journal.code()).isEqualTo(ExitCodes.USAGE);
+    assertThat(journal.stderr()).contains("expected one of [text, json]", "but was 'yaml'");
+    assertThat(exec.code()).isEqualTo(ExitCodes.EXEC_FAILED);
+    assertThat(exec.stderr()).contains("expected one of [text, json, yaml]");
+  }
+
+  @Test
   void theLogOptionsAreTakenByEveryCommandAndCheckedLikeAnyOther() {
     CliRun run = CliRun.of("status", "--log-level", "verbose", "--data-dir", dir.toString());
 
