@@ -1,4 +1,5 @@
-# Sourced by bin/caas-operator and .ci/run: picks a JDK >= 21 and exports JAVA_HOME.
+# Sourced by bin/caas-operator and .ci/run: picks a JDK >= 21 and exports JAVA_HOME (its feature
+# version in CAAS_JDK_MAJOR).
 # Order: $JAVA_HOME, then `java` on PATH, then the newest under /usr/lib/jvm.
 
 jdk_major() { # prints the feature version of the java at $1, or nothing
@@ -19,6 +20,7 @@ find_jdk() {
     if [ -n "$major" ] && [ "$major" -ge 21 ]; then
       export JAVA_HOME="$c"
       export PATH="$JAVA_HOME/bin:$PATH"
+      CAAS_JDK_MAJOR="$major"
       return 0
     fi
   done

@@ -3,6 +3,7 @@ package io.caasoperator.hook;
 import io.caasoperator.charm.deploy.ExecutableWrites;
 import io.caasoperator.charm.deploy.UnitCharmDeployer;
 import io.caasoperator.charm.deploy.UnitCharmDeployment;
+import io.caasoperator.domain.DurationText;
 import java.io.File;
 import java.io.IOException;
 import java.time.Duration;
@@ -134,7 +135,8 @@ public final class LocalProcessExecutor implements HookExecutor {
       } catch (IOException | RuntimeException e) {
         String why = e.getMessage() == null ? e.toString() : e.getMessage();
         // Debug only: the result carries the reason and the unit reports it as a failed hook.
-        log.debug("{}: cannot start {}: {}", invocation.unit(), invocation.command(), why);
+        log.atDebug().addKeyValue("unit", invocation.unit().name()).addKeyValue("context_id", contextId)
+            .log("{}: cannot start {}: {}", invocation.unit(), invocation.command(), why);
         return new ProcessResult(-1, "", "", elapsedSince(started), false, false, why);
       }
       running.put(contextId, process);
@@ -192,8 +194,9 @@ public final class LocalProcessExecutor implements HookExecutor {
       timedOut = true;
     }
     if (timedOut) {
-      log.info("{}: {} timed out after {}, killing its processes",
-          invocation.unit(), invocation.command(), invocation.timeout());
+      log.atInfo().addKeyValue("unit", invocation.unit().name()).addKeyValue("context_id", invocation.contextId())
+          .log("{}: {} timed out after {}, killing its processes",
+              invocation.unit(), invocation.command(), DurationText.format(invocation.timeout()));
       ProcessTree.killTree(process.toHandle());
       ProcessTree.killTagged(contextTag);
     }

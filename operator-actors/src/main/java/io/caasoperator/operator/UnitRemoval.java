@@ -1,5 +1,6 @@
 package io.caasoperator.operator;
 
+import io.caasoperator.domain.DurationText;
 import io.caasoperator.domain.UnitId;
 import io.caasoperator.files.RecursiveDelete;
 import io.caasoperator.substrate.UnitRemover;
@@ -50,7 +51,7 @@ public final class UnitRemoval {
             // The timer first: whoever sees this warning may count on the retry being scheduled.
             timers.startSingleTimer(new RetryDue(), RETRY);
             Throwable cause = done.failure().getCause() != null ? done.failure().getCause() : done.failure();
-            ctx.getLog().warn("unit {}: cannot release it yet, retrying in {}: {}", unit, RETRY, cause.getMessage());
+            ctx.getLog().warn("unit {}: cannot release it yet, retrying in {}: {}", unit, DurationText.format(RETRY), cause.getMessage());
             return Behaviors.same();
           })
           .onMessage(RetryDue.class, due -> {

@@ -354,7 +354,9 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
     return Effect().persist(events).thenRun(s -> {
       persisted.run();
       report(s);
-      log.info("unit {} hook {} started (attempt {})", unit, hook.name(), run.attempt());
+      log.atInfo().addKeyValue("unit", unit.name()).addKeyValue("hook", hook.name())
+          .addKeyValue("context_id", context.contextId())
+          .log("unit {} hook {} started (attempt {})", unit, hook.name(), run.attempt());
       pipe(context, launcher.hook(context, hook, s.charmInUse()));
     });
   }
@@ -394,8 +396,10 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
       case UnitResolver.HookEnd.AwaitPod wait -> {
         // Nothing is recorded: the hook stays started, holding no slot of the hook limit while
         // it waits (a drain need not wait for it either).
-        log.info("unit {} hook {} waits {} for its pod ({} of {}): {}", unit, state.running().hook().name(),
-            DurationText.format(wait.delay()), wait.notReady(), deps.podWait().attempts(), wait.reason());
+        log.atInfo().addKeyValue("unit", unit.name()).addKeyValue("hook", state.running().hook().name())
+            .addKeyValue("context_id", ran.context().contextId())
+            .log("unit {} hook {} waits {} for its pod ({} of {}): {}", unit, state.running().hook().name(),
+                DurationText.format(wait.delay()), wait.notReady(), deps.podWait().attempts(), wait.reason());
         incarnation = incarnation.with(new Work.AwaitingPod(ran.context().contextId(), wait.notReady(), wait.reason()));
         timers.startSingleTimer(POD_WAIT_TIMER, new PodWaitOver(ran.context().contextId()), wait.delay());
         if (incarnation.draining()) answerDrain();
@@ -406,14 +410,19 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
         // Logged once the outcome is in the journal: a log line that says "completed" is a promise
         // that the hook never runs again, even if the process is killed right after it.
         yield persistAndStartNext(state, List.of(done.event()),
-            () -> log.info("unit {} hook {} completed in {} ms", unit, done.event().hook(), done.event().durationMillis()));
+            () -> log.atInfo().addKeyValue("unit", unit.name()).addKeyValue("hook", done.event().hook())
+                .addKeyValue("context_id", ran.context().contextId())
+                .log("unit {} hook {} completed in {} ms", unit, done.event().hook(), done.event().durationMillis()));
       }
       case UnitResolver.HookEnd.Failed failed -> {
         HookFailed event = failed.event();
         metrics.hookEnded(kind, false, Duration.ofMillis(event.durationMillis()));
         yield Effect().persist(event).thenRun(s -> {
-          log.warn("unit {} hook {} failed after {} ms: {}{}", unit, event.hook(), event.durationMillis(), event.reason(),
-              failed.stderr().isBlank() ? "" : "\n" + failed.stderr().strip());
+          // the hook's output is a field of this one record (text: stderr="..." on the same line)
+          var record = log.atWarn().addKeyValue("unit", unit.name()).addKeyValue("hook", event.hook())
+              .addKeyValue("context_id", ran.context().contextId());
+          if (!failed.stderr().isBlank()) record = record.addKeyValue("stderr", failed.stderr().strip());
+          record.log("unit {} hook {} failed after {} ms: {}", unit, event.hook(), event.durationMillis(), event.reason());
           scheduleRetry(attempt);
           afterChange(s);
         });

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Locale;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.slf4j.event.Level;
 
 /**
  * A hook tool called by the hook or exec a unit runs now, run against the unit's state, its
@@ -39,18 +40,20 @@ record UnitToolCall(ToolOutcome outcome, List<UnitEvent> unitEvents, List<Operat
     ToolOutcome outcome = HookTools.run(call.tool(), call.args(), call.stdin(),
         new UnitToolContext(state, call.app(), hook, exec == null ? null : exec.exec().action()), now);
     ToolEffects effects = ToolEffects.split(outcome.effects(), now);
-    effects.logged().forEach(line -> write(state.unit(), hook == null ? "exec" : hook, line));
+    effects.logged().forEach(line -> write(state.unit(), hook == null ? "exec" : hook, call.contextId(), line));
     if (exec != null && exec.recorder() != null) effects.actionEffects().forEach(exec.recorder()::record);
     return new UnitToolCall(outcome, effects.unitEvents(), effects.applicationEvents());
   }
 
   /** juju-log: the charm's own words, in the operator's log, at the level it chose. */
-  private static void write(UnitId unit, String where, ToolEffect.Logged line) {
-    switch (line.level().toUpperCase(Locale.ROOT)) {
-      case "ERROR", "CRITICAL" -> log.error("unit {} {}: {}", unit, where, line.message());
-      case "WARNING", "WARN" -> log.warn("unit {} {}: {}", unit, where, line.message());
-      case "DEBUG", "TRACE" -> log.debug("unit {} {}: {}", unit, where, line.message());
-      default -> log.info("unit {} {}: {}", unit, where, line.message());
-    }
+  private static void write(UnitId unit, String where, String contextId, ToolEffect.Logged line) {
+    Level level = switch (line.level().toUpperCase(Locale.ROOT)) {
+      case "ERROR", "CRITICAL" -> Level.ERROR;
+      case "WARNING", "WARN" -> Level.WARN;
+      case "DEBUG", "TRACE" -> Level.DEBUG;
+      default -> Level.INFO;
+    };
+    log.atLevel(level).addKeyValue("unit", unit.name()).addKeyValue("hook", where).addKeyValue("context_id", contextId)
+        .log("unit {} {}: {}", unit, where, line.message());
   }
 }

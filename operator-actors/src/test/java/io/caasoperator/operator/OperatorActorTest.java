@@ -404,7 +404,7 @@ class OperatorActorTest {
     deploy(Map.of(), 0, 1);
     runHooks(7);
     substrate.failReleases(2);
-    LoggingTestKit.warn("unit " + app + "/1: cannot release it yet, retrying in PT3S").expect(testKit.system(), () -> {
+    LoggingTestKit.warn("unit " + app + "/1: cannot release it yet, retrying in 3s").expect(testKit.system(), () -> {
       substrate.units(alive(0));
       return null;
     });

@@ -72,7 +72,7 @@ class UnitRemovalTest {
     Path dir = unitDir();
     FlakyRemover remover = new FlakyRemover(2);
     TestProbe<UnitRemoval.Removed> removed = testKit.createTestProbe();
-    LoggingTestKit.warn("unit app/1: cannot release it yet, retrying in PT3S: pod is being updated").expect(testKit.system(),
+    LoggingTestKit.warn("unit app/1: cannot release it yet, retrying in 3s: pod is being updated").expect(testKit.system(),
         () -> testKit.spawn(UnitRemoval.create(UNIT, dir, remover, Executors.newVirtualThreadPerTaskExecutor(), removed.ref())));
 
     time.expectNoMessageFor(Duration.ofSeconds(2), removed);

@@ -1,5 +1,6 @@
 package io.caasoperator.app;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.caasoperator.http.DataDirException;
@@ -15,17 +16,25 @@ final class Cli {
     int run(OperatorClient client) throws Exception;
   }
 
-  static int call(String command, OperatorConnection connection, ClientWork work) throws Exception {
+  /** Runs {@code work} against the operator; failures to find or reach it exit with {@code own}'s codes. */
+  static int call(String command, OperatorConnection connection, ExitCodes.Own own, ClientWork work) throws Exception {
+    OperatorConnection.Target target;
     OperatorClient client;
     try {
-      client = connection.client();
+      target = connection.target();
+      client = target.client();
     } catch (IllegalArgumentException | DataDirException e) {
-      return fail(command, e.getMessage(), 2);
+      return fail(command, e.getMessage(), own.usage());
+    } catch (OperatorUnreachable e) {
+      return fail(command, e.getMessage(), e.exitCode(own));
     }
     try (client) {
       return work.run(client);
+    } catch (JsonProcessingException e) {
+      return fail(command, "the operator's answer is not the JSON expected: " + e.getOriginalMessage(), own.failed());
     } catch (IOException e) {
-      return fail(command, "cannot reach the operator at " + client.baseUrl() + ": " + e.getMessage(), 1);
+      OperatorUnreachable why = OperatorUnreachable.of(e, target.url(), target.dataDir(), target.caFile().isPresent());
+      return fail(command, why.getMessage(), why.exitCode(own));
     }
   }
 

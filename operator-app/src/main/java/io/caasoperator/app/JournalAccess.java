@@ -4,8 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.caasoperator.app.datadir.DataDirInUse;
 import io.caasoperator.app.datadir.DataDirLock;
-import io.caasoperator.domain.ApplicationName;
-import io.caasoperator.http.DataDirException;
 import io.caasoperator.http.client.OperatorClient;
 import io.caasoperator.operator.ReplayedStatus;
 import io.caasoperator.persistence.JournalJson;
@@ -24,7 +22,6 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
-import java.util.function.LongConsumer;
 import java.util.stream.Stream;
 import org.apache.pekko.stream.javadsl.Sink;
 
@@ -39,11 +36,14 @@ import org.apache.pekko.stream.javadsl.Sink;
  */
 sealed interface JournalAccess extends AutoCloseable {
 
-  /** Passes each matching entry's JSON to {@code out}, in global order; with follow, blocks until interrupted. */
-  void entries(JournalFilter filter, boolean follow, Consumer<JsonNode> out) throws Exception;
+  /**
+   * Passes each matching entry's JSON to {@code out}, in global order; with follow, blocks until
+   * interrupted. {@code progress} hears of the read and of each entry delivered.
+   */
+  void entries(JournalFilter filter, boolean follow, Progress progress, Consumer<JsonNode> out) throws Exception;
 
-  /** The replayed state at {@code at} (null: latest) as ReplayedStatus JSON. */
-  JsonNode state(String at, LongConsumer progress) throws Exception;
+  /** The replayed state at {@code at} (null: latest) as ReplayedStatus JSON; {@code progress} hears of the read and the replay. */
+  JsonNode state(String at, Progress progress) throws Exception;
 
   @Override
   void close();
@@ -53,13 +53,12 @@ sealed interface JournalAccess extends AutoCloseable {
    *
    * @param postgres a PostgreSQL journal to open directly ({@code --journal}); null for the others
    */
-  static JournalAccess open(OperatorConnection connection, JournalSettings postgres) {
+  static JournalAccess open(OperatorConnection connection, JournalSettings postgres) throws OperatorUnreachable {
     if (postgres != null) {
       return Offline.of(JournalReader.open(postgres), connection.app, () -> {});
     }
-    if (connection.url != null) return new Remote(connection.client());
-    Path dir = connection.dataDir;
-    if (dir == null && connection.app != null) dir = OperatorConfig.defaultDataDir(System.getenv(), ApplicationName.of(connection.app));
+    if (connection.url != null) return new Remote(connection.target());
+    Path dir = connection.dataDirectory();
     if (dir == null) throw new IllegalArgumentException("which journal? give --data-dir DIR, --app NAME, --journal URL or --url URL");
     // Opening a missing H2 file would create an empty journal: refuse instead.
     if (!Files.isRegularFile(dir.resolve("journal.mv.db"))) {
@@ -71,9 +70,9 @@ sealed interface JournalAccess extends AutoCloseable {
     } catch (DataDirInUse inUse) {
       // an operator runs on it: ask it
       try {
-        return new Remote(connection.client());
-      } catch (DataDirException noListener) {
-        throw new IllegalArgumentException(inUse.getMessage() + " (it has no listener yet: try again in a moment)");
+        return new Remote(connection.target());
+      } catch (OperatorUnreachable noListener) {
+        throw new OperatorUnreachable(noListener.kind(), inUse.getMessage() + " (it has no listener yet: try again in a moment)");
       }
     }
     try {
@@ -84,9 +83,14 @@ sealed interface JournalAccess extends AutoCloseable {
     }
   }
 
-  record Remote(OperatorClient client) implements JournalAccess {
+  /** Through a running operator's listener. */
+  record Remote(OperatorConnection.Target target, OperatorClient client) implements JournalAccess {
+    Remote(OperatorConnection.Target target) {
+      this(target, target.client());
+    }
+
     @Override
-    public void entries(JournalFilter filter, boolean follow, Consumer<JsonNode> out) throws Exception {
+    public void entries(JournalFilter filter, boolean follow, Progress progress, Consumer<JsonNode> out) throws Exception {
       List<String> query = new ArrayList<>();
       if (filter.unit() != null) query.add("unit=" + encode(filter.unit().name()));
       if (!filter.types().isEmpty()) query.add("type=" + encode(String.join(",", filter.types())));
@@ -102,13 +106,17 @@ sealed interface JournalAccess extends AutoCloseable {
         }
         for (var it = lines.iterator(); it.hasNext(); ) {
           String line = it.next();
-          if (!line.isBlank()) out.accept(json.readTree(line));
+          if (line.isBlank()) continue;
+          out.accept(json.readTree(line));
+          progress.advance(1);
         }
       }
     }
 
     @Override
-    public JsonNode state(String at, LongConsumer progress) throws Exception {
+    public JsonNode state(String at, Progress progress) throws Exception {
+      // the operator replays; nothing to count here but the wait
+      progress.waiting();
       HttpResponse<String> response = client.get("/v1/journal/state" + (at == null ? "" : "?at=" + encode(at)));
       if (response.statusCode() != 200) throw new IllegalStateException(Cli.errorOf(response));
       return JournalJson.mapper().readTree(response.body());
@@ -136,11 +144,13 @@ sealed interface JournalAccess extends AutoCloseable {
     }
 
     @Override
-    public void entries(JournalFilter filter, boolean follow, Consumer<JsonNode> out) throws Exception {
+    public void entries(JournalFilter filter, boolean follow, Progress progress, Consumer<JsonNode> out) throws Exception {
       ObjectMapper json = JournalJson.mapper();
       if (!follow) {
-        for (JournalEntry entry : reader.readAll(application)) {
+        List<JournalEntry> entries = readAll(progress);
+        for (JournalEntry entry : entries) {
           if (filter.matches(entry)) out.accept(json.valueToTree(entry));
+          progress.advance(1);
         }
         return;
       }
@@ -151,10 +161,19 @@ sealed interface JournalAccess extends AutoCloseable {
     }
 
     @Override
-    public JsonNode state(String at, LongConsumer progress) {
+    public JsonNode state(String at, Progress progress) {
       ReplayPoint point = ReplayPoint.parse(at, Clock.systemUTC());
+      List<JournalEntry> entries = readAll(progress);
+      return JournalJson.mapper().valueToTree(ReplayedStatus.of(Replay.to(point, application, entries, progress::at)));
+    }
+
+    /** The whole timeline, read in one go (seconds for 100,000 events): the progress line shows the wait, then the total. */
+    private List<JournalEntry> readAll(Progress progress) {
+      progress.waiting();
       List<JournalEntry> entries = reader.readAll(application);
-      return JournalJson.mapper().valueToTree(ReplayedStatus.of(Replay.to(point, application, entries, progress)));
+      progress.stopWaiting();
+      progress.total(entries.size());
+      return entries;
     }
 
     @Override

@@ -23,7 +23,7 @@ import picocli.CommandLine.Option;
     description = "Show the application's events in the order they were persisted (offset, time, entity,"
         + " sequence number, type, fields).",
     subcommands = {JournalExportCommand.class, JournalImportCommand.class})
-final class JournalCommand implements Callable<Integer> {
+final class JournalCommand implements Callable<Integer>, StartsActors {
 
   @Mixin OperatorConnection connection;
 
@@ -44,14 +44,12 @@ final class JournalCommand implements Callable<Integer> {
   @Option(names = {"-f", "--follow"}, description = "Keep printing new events as they are persisted (Ctrl-C to stop).")
   boolean follow;
 
-  @Option(names = "--format", defaultValue = "text", description = "text or json (one JSON object a line) (default: ${DEFAULT-VALUE}).")
-  String format;
+  @Option(names = "--format", defaultValue = "text", paramLabel = "FORMAT",
+      description = "${COMPLETION-CANDIDATES} (json: one JSON object a line; default: ${DEFAULT-VALUE}).")
+  LineFormat format;
 
   @Override
   public Integer call() {
-    if (!format.equals("text") && !format.equals("json")) {
-      return Cli.fail("journal", "--format must be text or json, got \"" + format + "\"", 2);
-    }
     JournalFilter filter;
     try {
       Clock clock = Clock.systemUTC();
@@ -60,18 +58,22 @@ final class JournalCommand implements Callable<Integer> {
       Set<String> unknown = filter.unknownTypes(new JournalSerializer().types().keySet());
       if (!unknown.isEmpty()) throw new IllegalArgumentException("unknown event type(s) " + unknown + ", e.g. HookFailed");
     } catch (IllegalArgumentException e) {
-      return Cli.fail("journal", e.getMessage(), 2);
+      return Cli.fail("journal", e.getMessage(), ExitCodes.USAGE);
     }
-    Consumer<JsonNode> print = format.equals("json")
+    Consumer<JsonNode> print = format == LineFormat.json
         ? entry -> System.out.println(entry.toString())
         : entry -> System.out.println(TimelineText.line(entry));
     return JournalCommand.withJournal("journal", connection, journal, access -> {
-      access.entries(filter, follow, entry -> {
+      // the wait for a long journal's first line, erased as soon as events are printed
+      Progress progress = follow ? Progress.none() : Progress.onStderr("reading the journal", Progress.Unit.EVENTS);
+      access.entries(filter, follow, progress, entry -> {
+        progress.close();
         print.accept(entry);
         // Followers read line by line (a pipe to grep): push each event out as it comes.
         if (follow) System.out.flush();
       });
-      return 0;
+      progress.close();
+      return ExitCodes.OK;
     });
   }
 
@@ -88,18 +90,25 @@ final class JournalCommand implements Callable<Integer> {
     JournalAccess access;
     try {
       access = JournalAccess.open(connection, journal.settings(System.getenv()).orElse(null));
+    } catch (OperatorUnreachable e) {
+      return Cli.fail(command, e.getMessage(), e.exitCode(ExitCodes.Own.STANDARD));
     } catch (RuntimeException e) {
-      return Cli.fail(command, e.getMessage(), 2);
+      return Cli.fail(command, e.getMessage(), ExitCodes.USAGE);
     }
     try (access) {
       return work.run(access);
+    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      return Cli.fail(command, "the operator's answer is not the JSON expected: " + e.getOriginalMessage(), ExitCodes.FAILED);
     } catch (java.io.IOException e) {
-      return Cli.fail(command, "cannot reach the operator: " + e.getMessage(), 1);
+      if (!(access instanceof JournalAccess.Remote remote)) return Cli.fail(command, rootMessage(e), ExitCodes.FAILED);
+      OperatorUnreachable why = OperatorUnreachable.of(e, remote.target().url(), remote.target().dataDir(),
+          remote.target().caFile().isPresent());
+      return Cli.fail(command, why.getMessage(), why.exitCode(ExitCodes.Own.STANDARD));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      return 130;
+      return ExitCodes.INTERRUPTED;
     } catch (Exception e) {
-      return Cli.fail(command, rootMessage(e), 1);
+      return Cli.fail(command, rootMessage(e), ExitCodes.FAILED);
     }
   }
 

@@ -20,7 +20,7 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "export", mixinStandardHelpOptions = true,
     description = "Write every event of the application to an NDJSON file (for journal import or a bug report).")
-final class JournalExportCommand implements Callable<Integer> {
+final class JournalExportCommand implements Callable<Integer>, StartsActors {
 
   @Mixin OperatorConnection connection;
 
@@ -35,8 +35,9 @@ final class JournalExportCommand implements Callable<Integer> {
       Path partial = out.resolveSibling(out.getFileName() + ".partial");
       AtomicLong count = new AtomicLong();
       // Written aside and renamed: an interrupted export never leaves a truncated file that looks whole.
-      try (BufferedWriter writer = Files.newBufferedWriter(partial, StandardCharsets.UTF_8)) {
-        access.entries(JournalFilter.ALL, false, entry -> {
+      try (BufferedWriter writer = Files.newBufferedWriter(partial, StandardCharsets.UTF_8);
+          Progress progress = Progress.onStderr("exporting", Progress.Unit.EVENTS)) {
+        access.entries(JournalFilter.ALL, false, progress, entry -> {
           try {
             writer.write(entry.toString());
             writer.write('\n');
@@ -48,7 +49,7 @@ final class JournalExportCommand implements Callable<Integer> {
       }
       Files.move(partial, out, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
       System.err.println("exported " + count.get() + " event(s) to " + out);
-      return 0;
+      return ExitCodes.OK;
     });
   }
 }

@@ -8,6 +8,9 @@ import io.caasoperator.persistence.JournalSettings;
 import io.caasoperator.persistence.timeline.JournalReader;
 import io.caasoperator.persistence.timeline.JournalTransfer;
 import java.io.BufferedReader;
+import java.io.FilterInputStream;
+import java.io.IOException;
+import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -27,7 +30,7 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "import", mixinStandardHelpOptions = true,
     description = "Write an exported NDJSON file into an empty journal; start the operator on it afterwards.")
-final class JournalImportCommand implements Callable<Integer> {
+final class JournalImportCommand implements Callable<Integer>, StartsActors {
 
   @Option(names = "--in", required = true, paramLabel = "FILE", description = "The NDJSON file written by journal export (- for stdin).")
   String in;
@@ -41,9 +44,11 @@ final class JournalImportCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     if ((dataDir == null) == (journal.url == null)) {
-      return Cli.fail("journal import", "give exactly one of --data-dir DIR and --journal URL", 2);
+      return Cli.fail("journal import", "give exactly one of --data-dir DIR and --journal URL", ExitCodes.USAGE);
     }
-    if (!in.equals("-") && !Files.isRegularFile(Path.of(in))) return Cli.fail("journal import", in + ": no such file", 2);
+    if (!in.equals("-") && !Files.isRegularFile(Path.of(in))) {
+      return Cli.fail("journal import", in + ": no such file", ExitCodes.USAGE);
+    }
     JournalSettings settings;
     DataDirLock lock = null;
     try {
@@ -54,20 +59,47 @@ final class JournalImportCommand implements Callable<Integer> {
       }
       settings = postgres.orElseGet(() -> JournalSettings.h2(dataDir));
     } catch (IllegalArgumentException | DataDirInUse e) {
-      return Cli.fail("journal import", e.getMessage(), 2);
+      return Cli.fail("journal import", e.getMessage(), ExitCodes.USAGE);
     }
     try (DataDirLock held = lock;
         JournalReader target = JournalReader.open(settings);
-        BufferedReader reader = in.equals("-")
-            ? new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8))
-            : Files.newBufferedReader(Path.of(in), StandardCharsets.UTF_8)) {
+        Progress progress = Progress.onStderr("importing", Progress.Unit.BYTES);
+        BufferedReader reader = new BufferedReader(new InputStreamReader(
+            new Counted(in.equals("-") ? System.in : Files.newInputStream(Path.of(in)), progress), StandardCharsets.UTF_8))) {
+      if (!in.equals("-")) progress.total(Files.size(Path.of(in)));
       JournalSchema.createIfMissing(target.system(), Duration.ofSeconds(60));
       if (dataDir != null) DataDirectory.makeJournalPrivate(dataDir, JournalSettings.H2_FILE_NAME);
       long count = JournalTransfer.importInto(target, reader);
+      progress.close();
       System.err.println("imported " + count + " event(s) into " + settings.describe());
-      return 0;
+      return ExitCodes.OK;
     } catch (IllegalArgumentException | IllegalStateException e) {
-      return Cli.fail("journal import", e.getMessage(), 1);
+      return Cli.fail("journal import", e.getMessage(), ExitCodes.FAILED);
+    }
+  }
+
+  /** The export's bytes as the import reads them: how far it is, for the progress line. */
+  private static final class Counted extends FilterInputStream {
+    private final Progress progress;
+    private long read;
+
+    Counted(InputStream in, Progress progress) {
+      super(in);
+      this.progress = progress;
+    }
+
+    @Override
+    public int read() throws IOException {
+      int b = super.read();
+      if (b >= 0) progress.at(++read);
+      return b;
+    }
+
+    @Override
+    public int read(byte[] buffer, int offset, int length) throws IOException {
+      int n = super.read(buffer, offset, length);
+      if (n > 0) progress.at(read += n);
+      return n;
     }
   }
 }

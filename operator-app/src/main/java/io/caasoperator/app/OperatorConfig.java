@@ -294,7 +294,7 @@ public record OperatorConfig(
     try {
       Duration d = caas.getDuration("spec-quiet-period");
       if (d.isNegative()) {
-        problems.add("caas.spec-quiet-period must be >= 0, got " + d);
+        problems.add("caas.spec-quiet-period must be >= 0, got " + text(d));
         return null;
       }
       return d;
@@ -310,7 +310,7 @@ public record OperatorConfig(
           ? DurationText.parse(flag).orElseThrow(() -> new ConfigException.BadValue(name, flag))
           : caas.getDuration(key);
       if (d.isNegative() || d.isZero()) {
-        problems.add(name + " must be > 0, got " + (flag != null ? flag : d));
+        problems.add(name + " must be > 0, got " + (flag != null ? flag : text(d)));
         return null;
       }
       return d;
@@ -318,6 +318,11 @@ public record OperatorConfig(
       problems.add(name + " \"" + flag + "\": not a duration (use e.g. 30s, 5m, 1h)");
       return null;
     }
+  }
+
+  /** As users write durations ({@code -5s}, {@code 0s}), not as Java prints them ({@code PT-5S}). */
+  private static String text(Duration d) {
+    return d.isNegative() ? "-" + DurationText.format(d.negated()) : DurationText.format(d);
   }
 
   private static RetryPolicy retry(String name, Config c, List<String> problems) {

@@ -1,5 +1,6 @@
 package io.caasoperator.app;
 
+import io.caasoperator.domain.DurationText;
 import io.caasoperator.metrics.OperatorMetrics;
 import io.prometheus.metrics.instrumentation.jvm.JvmMetrics;
 import com.typesafe.config.Config;
@@ -224,7 +225,7 @@ public final class OperatorRuntime {
     listenerFile.write(url);
     listening.complete(null);
     log.info("CAAS Operator {} operating {} on the {} substrate; listening on {}; data in {}",
-        Version.current(), config.application(), substrate.name(), url, dataDir);
+        BuildInfo.current().summary(), config.application(), substrate.name(), url, dataDir);
 
     CoordinatedShutdown shutdown = CoordinatedShutdown.get(system);
     shutdown.addTask(CoordinatedShutdown.PhaseServiceUnbind(), "http-unbind",
@@ -254,11 +255,11 @@ public final class OperatorRuntime {
   }
 
   private CompletableFuture<Done> drain(ActorRef<OperatorActor.Command> operator) {
-    log.info("stopping: no new hooks; waiting up to {} for running hooks", config.shutdownTimeout());
+    log.info("stopping: no new hooks; waiting up to {} for running hooks", DurationText.format(config.shutdownTimeout()));
     return AskPattern.<OperatorActor.Command, Done>ask(
             operator, OperatorActor.Drain::new, config.shutdownTimeout(), system.scheduler())
         .exceptionally(e -> {
-          log.warn("hooks still running after {}: they will be killed", config.shutdownTimeout());
+          log.warn("hooks still running after {}: they will be killed", DurationText.format(config.shutdownTimeout()));
           return Done.getInstance();
         })
         .toCompletableFuture();

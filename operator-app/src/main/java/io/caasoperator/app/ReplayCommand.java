@@ -6,7 +6,6 @@ import io.caasoperator.domain.UnitId;
 import io.caasoperator.persistence.timeline.StateDiff;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.function.LongConsumer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -19,7 +18,7 @@ import picocli.CommandLine.Option;
 @Command(name = "replay", mixinStandardHelpOptions = true,
     description = "Rebuild the state at a global offset or a time from the journal and show it (status plus each"
         + " unit's operation state), or --diff two points.")
-final class ReplayCommand implements Callable<Integer> {
+final class ReplayCommand implements Callable<Integer>, StartsActors {
 
   @Mixin OperatorConnection connection;
 
@@ -35,45 +34,46 @@ final class ReplayCommand implements Callable<Integer> {
   @Option(names = "--unit", paramLabel = "APP/N", description = "Show only this unit.")
   String unit;
 
-  @Option(names = "--format", defaultValue = "text", description = "text or json (default: ${DEFAULT-VALUE}).")
-  String format;
+  @Option(names = "--format", defaultValue = "text", paramLabel = "FORMAT",
+      description = "${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}); json is GET /v1/journal/state's.")
+  OutputFormat format;
 
   @Override
   public Integer call() {
-    if (!format.equals("text") && !format.equals("json")) {
-      return Cli.fail("replay", "--format must be text or json, got \"" + format + "\"", 2);
-    }
-    if (diff != null && at != null) return Cli.fail("replay", "give --at or --diff, not both", 2);
+    if (diff != null && at != null) return Cli.fail("replay", "give --at or --diff, not both", ExitCodes.USAGE);
     UnitId only;
     try {
       only = unit == null ? null : UnitId.parse(unit);
     } catch (IllegalArgumentException e) {
-      return Cli.fail("replay", e.getMessage(), 2);
+      return Cli.fail("replay", e.getMessage(), ExitCodes.USAGE);
     }
-    // A progress line on a terminal only: never in JSON output or a pipe.
-    boolean showProgress = System.console() != null && format.equals("text");
-    LongConsumer progress = showProgress ? count -> System.err.print("\rreplaying: " + count + " events") : count -> {};
     return JournalCommand.withJournal("replay", connection, journal, access -> {
       if (diff == null) {
-        JsonNode state = ReplayText.only(access.state(at, progress), only);
-        if (showProgress) System.err.print("\r\033[K");
-        System.out.print(format.equals("json") ? state.toPrettyString() + "\n" : ReplayText.render(state));
-        return 0;
+        JsonNode state;
+        try (Progress progress = Progress.onStderr("replaying", Progress.Unit.EVENTS)) {
+          state = ReplayText.only(access.state(at, progress), only);
+        }
+        System.out.print(format == OutputFormat.text ? ReplayText.render(state) : format.write(state));
+        return ExitCodes.OK;
       }
-      JsonNode before = ReplayText.only(access.state(diff.get(0), progress), only);
-      JsonNode after = ReplayText.only(access.state(diff.get(1), progress), only);
-      if (showProgress) System.err.print("\r\033[K");
+      JsonNode before;
+      JsonNode after;
+      try (Progress progress = Progress.onStderr("replaying", Progress.Unit.EVENTS)) {
+        before = ReplayText.only(access.state(diff.get(0), progress), only);
+      }
+      try (Progress progress = Progress.onStderr("replaying", Progress.Unit.EVENTS)) {
+        after = ReplayText.only(access.state(diff.get(1), progress), only);
+      }
       List<StateDiff.Change> changes = StateDiff.between(withoutPosition(before), withoutPosition(after));
-      if (format.equals("json")) {
-        System.out.println(io.caasoperator.persistence.JournalJson.mapper().writerWithDefaultPrettyPrinter()
-            .writeValueAsString(changes));
+      if (format != OutputFormat.text) {
+        System.out.print(format.write(io.caasoperator.persistence.JournalJson.mapper().valueToTree(changes)));
       } else {
         System.out.println("From offset " + before.path("offset").asLong() + " (" + before.path("time").asText()
             + ") to offset " + after.path("offset").asLong() + " (" + after.path("time").asText() + "): "
             + changes.size() + " change(s)");
         changes.forEach(c -> System.out.println("  " + c));
       }
-      return 0;
+      return ExitCodes.OK;
     });
   }
 

@@ -15,7 +15,8 @@ final class ResolveCommand implements Callable<Integer> {
 
   @Mixin OperatorConnection connection;
 
-  @Parameters(index = "0", paramLabel = "UNIT", description = "e.g. hello/0")
+  @Parameters(index = "0", paramLabel = "UNIT",
+      description = "e.g. hello/0; without --data-dir, --app or --url, its application's default data directory is used")
   String unit;
 
   @Option(names = "--no-retry", description = "Do not run the failed hook again; mark it done.")
@@ -27,14 +28,14 @@ final class ResolveCommand implements Callable<Integer> {
     try {
       id = UnitId.parse(unit);
     } catch (IllegalArgumentException e) {
-      return Cli.fail("resolve", e.getMessage(), 2);
+      return Cli.fail("resolve", e.getMessage(), ExitCodes.USAGE);
     }
-    return Cli.call("resolve", connection, client -> {
+    return Cli.call("resolve", connection.defaultingTo(id.application()), ExitCodes.Own.STANDARD, client -> {
       HttpResponse<String> response = client.post(
           "/v1/units/" + id.application() + "/" + id.ordinal() + "/resolve", "{\"retry\": " + !noRetry + "}");
-      if (response.statusCode() != 200) return Cli.fail("resolve", Cli.errorOf(response), 1);
+      if (response.statusCode() != 200) return Cli.fail("resolve", Cli.errorOf(response), ExitCodes.FAILED);
       System.out.println(new com.fasterxml.jackson.databind.ObjectMapper().readTree(response.body()).path("detail").asText());
-      return 0;
+      return ExitCodes.OK;
     });
   }
 }

@@ -2,13 +2,14 @@ package io.caasoperator.app;
 
 import com.typesafe.config.ConfigFactory;
 import io.caasoperator.app.datadir.DataDirInUse;
-import io.caasoperator.substrate.local.InvalidSpecException;
-import io.caasoperator.substrate.local.SpecFile;
-import java.nio.file.Path;
+import io.caasoperator.app.datadir.DataDirLock;
+import io.caasoperator.app.logging.LogSetup;
+import java.util.Optional;
 import java.util.concurrent.Callable;
+import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Mixin;
 import sun.misc.Signal;
 
 /** {@code caas-operator run}: operate the application in the foreground until stopped. */
@@ -19,116 +20,39 @@ import sun.misc.Signal;
       "Operate the application described by a specification file on this machine,"
           + " or an Application resource on Kubernetes (--substrate kubernetes --application NAME).",
       "Stops cleanly on Ctrl-C or SIGTERM (running hooks may finish) and when the specification file is removed"
-          + " (exit code 0; journal, charms and unit data are kept). Invalid settings: exit code 2."
+          + " (exit code 0; journal, charms and unit data are kept). Invalid settings: exit code 2"
+          + " (caas-operator validate lists them without starting)."
     })
-final class RunCommand implements Callable<Integer> {
+final class RunCommand implements Callable<Integer>, StartsActors {
 
-  @Option(names = "--spec", paramLabel = "FILE", description = "The application specification (YAML); watched for changes.")
-  Path spec;
+  @Mixin RunOptions options;
 
-  @Option(names = "--data-dir", paramLabel = "DIR",
-      description = "Journal, charms and unit directories (default: $XDG_STATE_HOME or ~/.local/state, /caas-operator/<app>).")
-  Path dataDir;
-
-  @Option(names = "--listen", paramLabel = "HOST:PORT", description = "HTTP listener address (default: 127.0.0.1:30666; port 0 picks a free one).")
-  String listen;
-
-  @Option(names = "--insecure-http", description = "Serve plain HTTP instead of HTTPS (loopback listen addresses only).")
-  boolean insecureHttp;
-
-  @Option(names = "--tls-cert", paramLabel = "FILE", description = "PEM certificate for the listener (default: generated into <data-dir>/tls/).")
-  Path tlsCertificate;
-
-  @Option(names = "--tls-key", paramLabel = "FILE", description = "PEM private key of --tls-cert.")
-  Path tlsKey;
-
-  @Option(names = "--journal", paramLabel = "URL",
-      description = "A PostgreSQL journal: postgresql://USER@HOST:5432/DB (default: H2 file in the data directory)."
-          + " No password here (the process list shows it): use --journal-password-file or $CAAS_JOURNAL_PASSWORD.")
-  String journal;
-
-  @Option(names = "--journal-password-file", paramLabel = "FILE",
-      description = "The PostgreSQL journal's password, alone in a file (e.g. a mounted Secret)."
-          + " Else $CAAS_JOURNAL_PASSWORD, else $PGPASSWORD.")
-  Path journalPasswordFile;
-
-  @Option(names = "--max-concurrent-hooks", paramLabel = "N", description = "Hook processes running at once across units (default: 16; 1 = serial).")
-  Integer maxConcurrentHooks;
-
-  @Option(names = "--hook-timeout", paramLabel = "DURATION", description = "Kill a hook running longer than this (default: 30m).")
-  String hookTimeout;
-
-  @Option(names = "--model", paramLabel = "NAME", description = "JUJU_MODEL_NAME given to hooks (default: local).")
-  String model;
-
-  @Option(names = "--substrate", paramLabel = "NAME", defaultValue = "local",
-      description = "Where units live: local (--spec) or kubernetes (--application; default: ${DEFAULT-VALUE}).")
-  String substrate;
-
-  @Option(names = "--application", paramLabel = "NAME", description = "Kubernetes: the Application resource to operate.")
-  String application;
-
-  @Option(names = "--namespace", paramLabel = "NS", description = "Kubernetes: its namespace (default: the kubeconfig context's, else default).")
-  String namespace;
-
-  @Option(names = "--context", paramLabel = "CTX", description = "Kubernetes: the kubeconfig context (default: the current one).")
-  String context;
-
-  @Option(names = "--kubeconfig", paramLabel = "FILE",
-      description = "Kubernetes: the kubeconfig (default: in-cluster service account, $KUBECONFIG, ~/.kube/config).")
-  Path kubeconfig;
-
-  @Option(names = "--service-url", paramLabel = "URL",
-      description = "Kubernetes: how hooks in pods reach the listener, e.g. https://caas-operator.NS.svc:30666 (default: the listener's URL)."
-          + " The generated certificate names its host (and $POD_IP when set).")
-  String serviceUrl;
-
-  @Option(names = "--leader-election",
-      description = "Kubernetes: act only while holding the Lease caas-operator-<application>, so several replicas"
-          + " can run (share the journal: --journal postgresql://...). A replica that loses the lease stops acting"
-          + " and answers 503 on /readyz until it holds the lease again.")
-  boolean leaderElection;
-
-  /** What the flags ask for: where units live and everything the operator needs. */
-  record Configured(SubstrateFactory.Choice choice, OperatorConfig config) {}
-
-  /**
-   * The substrate and the configuration these flags ask for, over {@code settings}
-   * (application.conf) and {@code env} (the process environment).
-   *
-   * @throws InvalidConfiguration listing every problem of both at once
-   */
-  Configured configure(com.typesafe.config.Config settings, java.util.Map<String, String> env)
+  /** See {@link RunOptions#configure}. */
+  RunOptions.Configured configure(com.typesafe.config.Config settings, java.util.Map<String, String> env)
       throws InvalidConfiguration {
-    java.util.List<String> problems = new java.util.ArrayList<>();
-    SubstrateFactory.Choice choice = substrateChoice(problems);
-    OperatorConfig config = null;
-    try {
-      config = OperatorConfig.resolve(
-          new OperatorConfig.Flags(spec, dataDir, listen, insecureHttp, tlsCertificate, tlsKey, journal,
-              maxConcurrentHooks, hookTimeout, model, serviceUrl, journalPasswordFile),
-          settings, env, RunCommand::applicationOf,
-          // Kubernetes without --application: substrateChoice reported it; no --spec asked for.
-          choice instanceof SubstrateFactory.Choice.Kubernetes ? (application == null ? "" : application) : null);
-    } catch (InvalidConfiguration e) {
-      problems.addAll(e.problems());
-    }
-    if (!problems.isEmpty()) throw new InvalidConfiguration(problems);
-    return new Configured(choice, config);
+    return options.configure(settings, env);
   }
 
   @Override
   public Integer call() throws Exception {
-    Configured configured;
+    RunOptions.Configured configured;
     try {
       configured = configure(ConfigFactory.load(), System.getenv());
     } catch (InvalidConfiguration e) {
       System.err.println("caas-operator: " + e.getMessage());
-      return 2;
+      return ExitCodes.USAGE;
     }
     OperatorConfig config = configured.config();
-    SubstrateFactory.Choice choice = configured.choice();
-    OperatorRuntime runtime = new OperatorRuntime(config, choice);
+    LogSetup.tagApplication(config.application().value());
+    // Before anything starts, so that nothing is done; an operator already on the data dir is
+    // named by the data dir's lock instead (it holds the port too).
+    Optional<String> portTaken = DataDirLock.isHeld(config.dataDir())
+        ? Optional.empty() : PortHolder.inUse(config.listenHost(), config.listenPort());
+    if (portTaken.isPresent()) {
+      System.err.println("caas-operator: " + portTaken.get());
+      return ExitCodes.USAGE;
+    }
+    OperatorRuntime runtime = new OperatorRuntime(config, configured.choice());
     // Handle the signals ourselves so that a requested stop exits 0 after a clean shutdown.
     Signal.handle(new Signal("TERM"), s -> runtime.stop(OperatorRuntime.StopReason.SIGNAL, "SIGTERM"));
     Signal.handle(new Signal("INT"), s -> runtime.stop(OperatorRuntime.StopReason.SIGNAL, "interrupted"));
@@ -136,47 +60,24 @@ final class RunCommand implements Callable<Integer> {
       runtime.start();
     } catch (DataDirInUse e) {
       System.err.println("caas-operator: " + e.getMessage());
-      return 2;
+      return ExitCodes.USAGE;
     } catch (Exception e) {
-      LoggerFactory.getLogger(RunCommand.class).error("start-up failed: {}", e.getMessage(), e);
       runtime.stop(OperatorRuntime.StopReason.FAILURE, "start-up failed");
-      return 1;
+      // the shutdown's own lines come before the verdict
+      if (runtime.system() != null) runtime.awaitTermination();
+      Optional<String> portInUse = PortHolder.bindFailure(e, config.listenHost(), config.listenPort());
+      if (portInUse.isPresent()) {
+        // The user's to fix, like a data dir in use: a sentence, not a stack trace.
+        System.err.println("caas-operator: " + portInUse.get());
+        return ExitCodes.USAGE;
+      }
+      Logger log = LoggerFactory.getLogger(RunCommand.class);
+      // A failure we did not foresee: its trace matters to whoever fixes it, but only then.
+      log.error("start-up failed: {}{}", Causes.describe(e),
+          log.isDebugEnabled() ? "" : " (--log-level debug shows where)");
+      log.debug("start-up failed", e);
+      return ExitCodes.FAILED;
     }
     return runtime.awaitTermination();
-  }
-
-  /** The substrate flags, checked together; their problems are added to {@code problems}. */
-  private SubstrateFactory.Choice substrateChoice(java.util.List<String> problems) {
-    SubstrateFactory.Choice choice = null;
-    switch (substrate) {
-      case "local" -> {
-        for (var flag : java.util.Map.of("--application", application == null ? "" : application,
-            "--namespace", namespace == null ? "" : namespace, "--context", context == null ? "" : context,
-            "--service-url", serviceUrl == null ? "" : serviceUrl).entrySet()) {
-          if (!flag.getValue().isEmpty()) problems.add(flag.getKey() + " needs --substrate kubernetes");
-        }
-        if (kubeconfig != null) problems.add("--kubeconfig needs --substrate kubernetes");
-        if (leaderElection) problems.add("--leader-election needs --substrate kubernetes");
-        choice = new SubstrateFactory.Choice.Local();
-      }
-      case "kubernetes" -> {
-        if (application == null) problems.add("--application is required with --substrate kubernetes");
-        if (kubeconfig != null && !java.nio.file.Files.isReadable(kubeconfig)) {
-          problems.add("--kubeconfig " + kubeconfig + ": not readable");
-        }
-        choice = new SubstrateFactory.Choice.Kubernetes(namespace, context, kubeconfig, serviceUrl, leaderElection);
-      }
-      default -> problems.add("--substrate \"" + substrate + "\": expected local or kubernetes");
-    }
-    return choice;
-  }
-
-  /** The application a specification file names; its problems become configuration problems. */
-  private static String applicationOf(Path file) {
-    try {
-      return SpecFile.read(file).specification().application().value();
-    } catch (InvalidSpecException e) {
-      throw new IllegalArgumentException(e.getMessage(), e);
-    }
   }
 }

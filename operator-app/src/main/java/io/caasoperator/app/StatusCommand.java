@@ -1,7 +1,7 @@
 package io.caasoperator.app;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.caasoperator.http.client.OperatorClient;
 import java.net.http.HttpResponse;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -14,21 +14,18 @@ final class StatusCommand implements Callable<Integer> {
 
   @Mixin OperatorConnection connection;
 
-  @Option(names = "--format", defaultValue = "text", description = "text or json (default: ${DEFAULT-VALUE}).")
-  String format;
+  @Option(names = "--format", defaultValue = "text", paramLabel = "FORMAT",
+      description = "${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}); json is GET /v1/status as it is.")
+  OutputFormat format;
 
   @Override
   public Integer call() throws Exception {
-    if (!format.equals("text") && !format.equals("json")) {
-      return Cli.fail("status", "--format must be text or json, got \"" + format + "\"", 2);
-    }
-    return Cli.call("status", connection, client -> {
+    return Cli.call("status", connection, ExitCodes.Own.STANDARD, client -> {
       HttpResponse<String> response = client.get("/v1/status");
-      if (response.statusCode() != 200) return Cli.fail("status", Cli.errorOf(response), 1);
-      System.out.print(format.equals("json")
-          ? response.body() + "\n"
-          : StatusTable.render(new ObjectMapper().readTree(response.body())));
-      return 0;
+      if (response.statusCode() != 200) return Cli.fail("status", Cli.errorOf(response), ExitCodes.FAILED);
+      JsonNode status = new ObjectMapper().readTree(response.body());
+      System.out.print(format == OutputFormat.text ? StatusTable.render(status) : format.write(status));
+      return ExitCodes.OK;
     });
   }
 }

@@ -81,7 +81,7 @@ class OperatorDeploymentTest {
     return env;
   }
 
-  private static RunCommand.Configured configure(List<String> args, Map<String, String> env) throws Exception {
+  private static RunOptions.Configured configure(List<String> args, Map<String, String> env) throws Exception {
     assertThat(args.get(0)).isEqualTo("run");
     RunCommand run = new RunCommand();
     new CommandLine(run).parseArgs(args.subList(1, args.size()).toArray(String[]::new));
@@ -91,7 +91,7 @@ class OperatorDeploymentTest {
   @Test
   void theOperatorListensWhereTheServiceAndTheProbesReachIt() throws Exception {
     Container container = operatorContainer();
-    RunCommand.Configured configured = configure(container.getArgs(), environment(container, Map.of()));
+    RunOptions.Configured configured = configure(container.getArgs(), environment(container, Map.of()));
     Service service = only(Service.class);
     URI serviceUrl = URI.create(((SubstrateFactory.Choice.Kubernetes) configured.choice()).connection().serviceUrl());
 
@@ -112,7 +112,7 @@ class OperatorDeploymentTest {
   @Test
   void hookToolsInUnitPodsAcceptTheGeneratedCertificateUnderTheServiceName() throws Exception {
     Container container = operatorContainer();
-    RunCommand.Configured configured = configure(container.getArgs(), environment(container, Map.of()));
+    RunOptions.Configured configured = configure(container.getArgs(), environment(container, Map.of()));
     String serviceHost = URI.create(((SubstrateFactory.Choice.Kubernetes) configured.choice()).connection().serviceUrl()).getHost();
 
     ListenerTls tls = ListenerTls.inDirectory(home.resolve("tls"), configured.config().certificateNames());
@@ -130,7 +130,7 @@ class OperatorDeploymentTest {
     List<String> args = new ArrayList<>(container.getArgs());
     args.add(commented.group(1));
 
-    RunCommand.Configured configured = configure(args,
+    RunOptions.Configured configured = configure(args,
         environment(container, Map.of("caas-operator-mariadb-journal/password", "s3cret")));
 
     assertThat(args).noneMatch(JournalSettings::carriesPassword);

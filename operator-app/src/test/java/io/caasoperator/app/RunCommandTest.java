@@ -17,7 +17,7 @@ import picocli.CommandLine;
 class RunCommandTest {
   @TempDir Path home;
 
-  private RunCommand.Configured configure(String... args) throws InvalidConfiguration {
+  private RunOptions.Configured configure(String... args) throws InvalidConfiguration {
     RunCommand run = new RunCommand();
     new CommandLine(run).parseArgs(args);
     return run.configure(ConfigFactory.load(), Map.of("HOME", home.toString()));
@@ -39,7 +39,7 @@ class RunCommandTest {
   @Test
   void aJournalPasswordFileIsTakenFromTheCommandLine() throws Exception {
     Path password = java.nio.file.Files.writeString(home.resolve("password"), "s3cret");
-    RunCommand.Configured configured = configure("--substrate", "kubernetes", "--application", "mariadb",
+    RunOptions.Configured configured = configure("--substrate", "kubernetes", "--application", "mariadb",
         "--data-dir", home.resolve("data").toString(), "--journal", "postgresql://op@db/journal",
         "--journal-password-file", password.toString());
 

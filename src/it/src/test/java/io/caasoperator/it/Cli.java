@@ -22,6 +22,11 @@ final class Cli {
 
     /** Runs the CLI with {@code args}, in {@code workDir} (for its output files); waits at most {@code patience}. */
     static Result run(Path workDir, Duration patience, String... args) {
+        return run(workDir, patience, java.util.Map.of(), args);
+    }
+
+    /** The same with {@code env} added to the environment (e.g. {@code CAAS_LOG_LEVEL}). */
+    static Result run(Path workDir, Duration patience, java.util.Map<String, String> env, String... args) {
         Path home = Path.of(System.getProperty("caas.operator.home", "../..")).toAbsolutePath().normalize();
         List<String> command = new ArrayList<>();
         command.add(home.resolve("bin/caas-operator").toString());
@@ -30,8 +35,10 @@ final class Cli {
             Files.createDirectories(workDir);
             Path out = Files.createTempFile(workDir, "cli-", ".out");
             Path err = Files.createTempFile(workDir, "cli-", ".err");
-            Process process = new ProcessBuilder(command).directory(home.toFile())
-                    .redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+            ProcessBuilder builder = new ProcessBuilder(command).directory(home.toFile())
+                    .redirectOutput(out.toFile()).redirectError(err.toFile());
+            builder.environment().putAll(env);
+            Process process = builder.start();
             if (!process.waitFor(patience.toMillis(), TimeUnit.MILLISECONDS)) {
                 process.destroyForcibly();
                 throw new AssertionError(command + " still runs after " + patience);

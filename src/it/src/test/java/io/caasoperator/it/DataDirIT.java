@@ -110,7 +110,9 @@ class DataDirIT {
         }
         Set<Integer> ports = new TreeSet<>();
         for (String table : List.of("/proc/net/tcp", "/proc/net/tcp6")) {
-            for (String line : Files.readAllLines(Path.of(table)).subList(1, Files.readAllLines(Path.of(table)).size())) {
+            // read once: the table changes between two reads on a busy machine
+            List<String> lines = Files.readAllLines(Path.of(table));
+            for (String line : lines.subList(1, lines.size())) {
                 String[] f = line.trim().split("\\s+");
                 if (f[3].equals("0A") && inodes.contains(f[9])) {
                     ports.add(Integer.parseInt(f[1].substring(f[1].indexOf(':') + 1), 16));
