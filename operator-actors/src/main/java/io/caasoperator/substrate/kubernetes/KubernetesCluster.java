@@ -59,7 +59,10 @@ public final class KubernetesCluster {
             connection.kubeconfig().toString());
     String namespace = connection.namespace() != null ? connection.namespace()
         : kubeconfig.getNamespace() != null ? kubeconfig.getNamespace() : "default";
-    KubernetesClient client = new KubernetesClientBuilder().withConfig(kubeconfig).build();
+    KubernetesApiRequests requests = new KubernetesApiRequests();
+    KubernetesClient client = new KubernetesClientBuilder().withConfig(kubeconfig)
+        .withHttpClientBuilderConsumer(http -> http.addOrReplaceInterceptor(KubernetesApiRequests.NAME, requests))
+        .build();
     String init = ContainerStarts.DEFAULT_INIT_CONTAINER;
     String identity = replicaIdentity();
     var reporting = new KubernetesReporting(
@@ -73,7 +76,7 @@ public final class KubernetesCluster {
     return new KubernetesSubstrate(client, namespace, application, RESYNC, init,
         pods -> new KubernetesHookExecutor(pods, new Fabric8PodExec(client, namespace), PodLayout.DEFAULT, init,
             operator.toolsDir(), operator.caFile(), podsReachUs),
-        operator.operatorHooks(), reporting, lease, client);
+        operator.operatorHooks(), reporting, lease, requests, client);
   }
 
   /**
