@@ -97,7 +97,7 @@ class ApplicationEventsTest {
     assertThat(failed.getType()).isEqualTo("Warning");
     assertThat(failed.getMessage()).isEqualTo("unit db/1: hook install failed (exit code 1)");
     assertThat(failed.getInvolvedObject().getKind()).isEqualTo("Application");
-    assertThat(failed.getInvolvedObject().getApiVersion()).isEqualTo("caasoperator.org/v1alpha1");
+    assertThat(failed.getInvolvedObject().getApiVersion()).isEqualTo("caasoperator.org/v1");
     assertThat(failed.getInvolvedObject().getName()).isEqualTo("db");
     assertThat(failed.getInvolvedObject().getUid()).isEqualTo(created.getMetadata().getUid());
     assertThat(failed.getSource().getComponent()).isEqualTo("caas-operator");
