@@ -66,7 +66,7 @@ class ManifestsTest {
     });
     assertThat(role.getRules()).anySatisfy(r -> {
       assertThat(r.getResources()).containsExactly("events");
-      assertThat(r.getVerbs()).containsExactly("create");
+      assertThat(r.getVerbs()).containsExactlyInAnyOrder("create", "patch");
     });
   }
 
