@@ -56,7 +56,11 @@ public record CharmDeployment(CharmRef asked, CharmInfo unpacked, Failure failur
     };
   }
 
-  /** How long to wait before trying a failed charm again; empty when only a new specification will. */
+  /**
+   * How long to wait before trying a failed charm again: the policy's backoff for the failures in
+   * a row, shortened by its jitter (so operators that failed on one charm server together do not
+   * come back to it together); empty when only a new specification will.
+   */
   public Optional<Duration> retryAfter(RetryPolicy policy) {
     if (failure == null || !failure.retryable() || failure.blocked() == null) return Optional.empty();
     return Optional.of(policy.delayAfter(failure.attempts()));

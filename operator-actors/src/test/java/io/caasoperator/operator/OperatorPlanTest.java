@@ -38,7 +38,7 @@ import org.junit.jupiter.api.Test;
 class OperatorPlanTest {
   private static final Instant AT = Instant.EPOCH;
   private static final ApplicationName APP = ApplicationName.of("app");
-  private static final OperatorPlan PLAN = new OperatorPlan(APP, RetryPolicy.DEFAULT);
+  private static final OperatorPlan PLAN = new OperatorPlan(APP, RetryPolicy.DEFAULT.withoutJitter());
   private static final Map<String, ConfigOption> GREETING =
       Map.of("greeting", new ConfigOption(ConfigOption.Type.STRING, "hi", ""));
 

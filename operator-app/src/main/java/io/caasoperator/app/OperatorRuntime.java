@@ -162,6 +162,10 @@ public final class OperatorRuntime {
     BoundedHookExecutor executor = new BoundedHookExecutor(substrate.hookExecutor(), config.maxConcurrentHooks());
     OperatorMetrics metrics = OperatorMetrics.get(system);
     metrics.hookSlots(executor::running, executor::queuedHooks);
+    metrics.buildInfo(Version.current(), Runtime.version().toString());
+    if (substrate instanceof io.caasoperator.substrate.kubernetes.KubernetesSubstrate kubernetes) {
+      metrics.kubernetesApi(kubernetes.apiRequests()::counts);
+    }
     JvmMetrics.builder().register(metrics.registry());
     // the units start at once, but no hook runs before the listener its hook tools call is up
     CompletableFuture<Void> listening = new CompletableFuture<>();
@@ -174,10 +178,12 @@ public final class OperatorRuntime {
     // Under leader election the operator actor starts with each term of the lease; the listener
     // serves every replica (503 while standing by) through a stable front for that actor.
     AtomicBoolean acting = new AtomicBoolean(true);
+    metrics.leadership(acting::get);
     ReplicaElection election = substrate.election(new ReplicaElection.Terms() {
       @Override
       public void acting() {
         acting.set(true);
+        metrics.termStarted();
         system.tell(new Guardian.Act());
       }
 
@@ -202,10 +208,8 @@ public final class OperatorRuntime {
             system, reply -> new Guardian.Prepare(deps, reply), Duration.ofSeconds(30), system.scheduler())
         .toCompletableFuture().get(30, TimeUnit.SECONDS);
     operator = started.operator();
-    ApplicationReporter reporter = substrate.reporting() == io.caasoperator.substrate.ApplicationReporting.NONE
-        ? null
-        : ApplicationReporter.start(system, operator, config.application().value(), reportSince, substrate.reporting(),
-            blocking, acting::get);
+    ApplicationReporter reporter = ApplicationReporter.start(system, operator, config.application().value(), reportSince,
+        substrate.reporting(), blocking, acting::get, metrics);
 
     var json = JournalJson.mapper();
     Duration ask = Duration.ofSeconds(10);
@@ -238,7 +242,7 @@ public final class OperatorRuntime {
       if (election != null) election.close();
       int killed = executor.killAll();
       if (killed > 0) log.warn("killed {} hook process(es) still running at shutdown", killed);
-      if (reporter != null) reporter.close();
+      reporter.close();
       substrate.close();
       blocking.shutdownNow();
       listenerFile.delete();
@@ -250,6 +254,7 @@ public final class OperatorRuntime {
       election.start();
     } else {
       acting.set(true);
+      metrics.termStarted();
       system.tell(new Guardian.Act());
     }
   }

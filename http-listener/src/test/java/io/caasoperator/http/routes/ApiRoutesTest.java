@@ -134,6 +134,48 @@ class ApiRoutesTest {
   }
 
   @Test
+  void unknownPathsOutsideTheApiAre404WithoutAToken() throws Exception {
+    try (var client = new OperatorClient(url, Optional.empty(), Optional.empty())) {
+      for (String path : List.of("/", "/nope", "/metrics/extra", "/healthz/x", "/v2/status")) {
+        var response = client.get(path);
+        assertThat(response.statusCode()).as(path).isEqualTo(404);
+        assertThat(json(response).path("error").asText()).as(path).isEqualTo("not_found");
+      }
+    }
+    assertThat(received).isEmpty();
+  }
+
+  @Test
+  void unknownPathsUnderTheApiAre404WithTheTokenAnd401WithoutIt() throws Exception {
+    try (var client = admin()) {
+      assertThat(client.get("/v1/nope").statusCode()).isEqualTo(404);
+      assertThat(client.get("/v1/units/hello/0/nope").statusCode()).isEqualTo(404);
+    }
+    try (var anonymous = new OperatorClient(url, Optional.empty(), Optional.empty())) {
+      assertThat(anonymous.get("/v1/nope").statusCode()).isEqualTo(401);
+    }
+  }
+
+  @Test
+  void headAnswersEveryGetRouteWithItsStatusAndHeadersButNoBody() throws Exception {
+    var http = java.net.http.HttpClient.newHttpClient();
+    for (String path : List.of("/healthz", "/readyz", "/metrics", "/nope")) {
+      var get = http.send(java.net.http.HttpRequest.newBuilder(url.resolve(path)).GET().build(),
+          HttpResponse.BodyHandlers.ofString());
+      var head = http.send(java.net.http.HttpRequest.newBuilder(url.resolve(path))
+          .method("HEAD", java.net.http.HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofString());
+      assertThat(head.statusCode()).as(path).isEqualTo(get.statusCode());
+      assertThat(head.body()).as(path).isEmpty();
+      assertThat(head.headers().firstValue("Content-Type")).as(path).isEqualTo(get.headers().firstValue("Content-Type"));
+    }
+    var status = http.send(java.net.http.HttpRequest.newBuilder(url.resolve("/v1/status"))
+        .header("Authorization", "Bearer " + TOKEN.value())
+        .method("HEAD", java.net.http.HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofString());
+    assertThat(status.statusCode()).isEqualTo(200);
+    assertThat(status.body()).isEmpty();
+  }
+
+  @Test
   void metricsNeedNoTokenAndSpeakPrometheusText() throws Exception {
     io.caasoperator.metrics.OperatorMetrics.get(testKit.system()).hookEnded("install", true, Duration.ofMillis(250));
     try (var client = new OperatorClient(url, Optional.empty(), Optional.empty())) {

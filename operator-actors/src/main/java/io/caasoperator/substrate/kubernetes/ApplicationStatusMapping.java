@@ -4,7 +4,11 @@ import io.caasoperator.substrate.ApplicationReport;
 import java.util.Comparator;
 import java.util.List;
 
-/** What the operator reports ({@link ApplicationReport}) as the Application's status. Pure. */
+/**
+ * What the operator reports ({@link ApplicationReport}) as the Application's status: its lines,
+ * the ready-units summary and the conditions ({@link ApplicationConditions}). Pure; the writer adds
+ * the times and the substrate the observed generation.
+ */
 public final class ApplicationStatusMapping {
 
   private ApplicationStatusMapping() {}
@@ -15,7 +19,8 @@ public final class ApplicationStatusMapping {
         .map(u -> new ApplicationStatus.UnitStatus(u.unit(), u.life(), u.agent().value(), u.workload().value(),
             u.workload().message()))
         .toList();
-    return new ApplicationStatus(report.status().value(), report.status().message(), report.charmUrl(), null, units);
+    return new ApplicationStatus(report.status().value(), report.status().message(), report.charmUrl(), null, units,
+        ApplicationConditions.readyUnits(report), null, ApplicationConditions.of(report));
   }
 
   /** {@code app/2} before {@code app/10}. */

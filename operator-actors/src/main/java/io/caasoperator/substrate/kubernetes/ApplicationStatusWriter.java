@@ -4,6 +4,9 @@ import io.caasoperator.domain.ApplicationName;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import java.time.Clock;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
 import java.util.Objects;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -13,6 +16,10 @@ import org.slf4j.LoggerFactory;
  * kubectl get application NAME -o yaml} shows it. Called periodically by the app; blocking, so
  * never from an actor's thread. An unchanged status is not written again: every write wakes every
  * watcher of the resource, the operator's own application informer included.
+ *
+ * <p>Conditions keep their {@code lastTransitionTime} from the status the resource holds (written by
+ * this process or an earlier one) while their status stays the same, so a restart of the operator
+ * does not make every condition look new.
  */
 public final class ApplicationStatusWriter {
 
@@ -22,7 +29,7 @@ public final class ApplicationStatusWriter {
   private final String namespace;
   private final ApplicationName application;
   private final Clock clock;
-  /** The last status written, without its time; confined to the (single) calling thread. */
+  /** The last status written, without its times; guarded by this writer's lock. */
   private ApplicationStatus written;
 
   public ApplicationStatusWriter(KubernetesClient client, String namespace, ApplicationName application, Clock clock) {
@@ -33,20 +40,23 @@ public final class ApplicationStatusWriter {
   }
 
   /**
-   * Writes {@code status} (its {@code updated} is set here) unless it equals the last one
-   * written.
+   * Writes {@code status} (its {@code updated} and its conditions' transition times are set here)
+   * unless it equals the last one written but for those times.
    *
    * @return true if written; false if unchanged or the resource does not exist (it was deleted:
    *     the application watch reports that, nothing to do here)
    */
   public synchronized boolean write(ApplicationStatus status) {
-    ApplicationStatus timeless = withUpdated(status, null);
+    ApplicationStatus timeless = status.timeless();
     if (timeless.equals(written)) return false;
-    ApplicationStatus stamped = withUpdated(status, clock.instant().toString());
+    Instant now = clock.instant();
     try {
       Application edited = client.resources(Application.class).inNamespace(namespace)
           .withName(application.value()).editStatus(resource -> {
-            resource.setStatus(stamped);
+            List<ApplicationCondition> before = resource.getStatus() == null ? null : resource.getStatus().conditions();
+            List<ApplicationCondition> conditions = timeless.conditions() == null ? null
+                : ApplicationConditions.transitioned(before, timeless.conditions(), now);
+            resource.setStatus(timeless.stamped(now.truncatedTo(ChronoUnit.MILLIS).toString(), conditions));
             return resource;
           });
       if (edited == null) return false;
@@ -59,9 +69,5 @@ public final class ApplicationStatusWriter {
     }
     written = timeless;
     return true;
-  }
-
-  private static ApplicationStatus withUpdated(ApplicationStatus s, String updated) {
-    return new ApplicationStatus(s.status(), s.message(), s.charm(), updated, s.units());
   }
 }

@@ -59,12 +59,16 @@ public final class KubernetesCluster {
             connection.kubeconfig().toString());
     String namespace = connection.namespace() != null ? connection.namespace()
         : kubeconfig.getNamespace() != null ? kubeconfig.getNamespace() : "default";
-    KubernetesClient client = new KubernetesClientBuilder().withConfig(kubeconfig).build();
+    KubernetesApiRequests requests = new KubernetesApiRequests();
+    KubernetesClient client = new KubernetesClientBuilder().withConfig(kubeconfig)
+        .withHttpClientBuilderConsumer(http -> http.addOrReplaceInterceptor(KubernetesApiRequests.NAME, requests))
+        .build();
     String init = ContainerStarts.DEFAULT_INIT_CONTAINER;
     String identity = replicaIdentity();
+    ObservedGeneration generation = new ObservedGeneration();
     var reporting = new KubernetesReporting(
         new ApplicationStatusWriter(client, namespace, application, operator.clock()),
-        new ApplicationEventRecorder(client, namespace, application, identity, operator.clock()));
+        new ApplicationEventRecorder(client, namespace, application, identity, operator.clock()), generation);
     LeaseElection.Settings lease = connection.leaderElection()
         ? LeaseElection.Settings.of("caas-operator-" + application.value(), identity)
         : null;
@@ -73,7 +77,7 @@ public final class KubernetesCluster {
     return new KubernetesSubstrate(client, namespace, application, RESYNC, init,
         pods -> new KubernetesHookExecutor(pods, new Fabric8PodExec(client, namespace), PodLayout.DEFAULT, init,
             operator.toolsDir(), operator.caFile(), podsReachUs),
-        operator.operatorHooks(), reporting, lease, client);
+        operator.operatorHooks(), reporting, lease, requests, generation, client);
   }
 
   /**

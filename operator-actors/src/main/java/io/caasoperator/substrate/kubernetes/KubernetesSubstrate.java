@@ -59,6 +59,8 @@ public final class KubernetesSubstrate implements Substrate {
   private final HookExecutor hooks;
   private final ApplicationReporting reporting;
   private final LeaseElection.Settings lease;
+  private final KubernetesApiRequests apiRequests;
+  private final ObservedGeneration generation;
   private final AutoCloseable owned;
   private final ExecutorService blocking =
       Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("kubernetes-", 0).factory());
@@ -87,7 +89,7 @@ public final class KubernetesSubstrate implements Substrate {
   public KubernetesSubstrate(KubernetesClient client, String namespace, ApplicationName application,
       Duration resync, String initContainer, HookExecutor workload, HookExecutor operator) {
     this(client, namespace, application, resync, initContainer, pods -> workload, operator, ApplicationReporting.NONE,
-        null, null);
+        null, new KubernetesApiRequests(), new ObservedGeneration(), null);
   }
 
   /**
@@ -95,11 +97,14 @@ public final class KubernetesSubstrate implements Substrate {
    *     {@code workload}) from this substrate's lookup of a unit's pod
    * @param reporting where the application's status and Events go
    * @param lease the replica election's settings; null when every replica acts
+   * @param apiRequests counts the client's requests (an interceptor the client was built with)
+   * @param generation set to the generation of each Application handed to the operator
    * @param owned closed with this substrate (the client it was given), or null
    */
   KubernetesSubstrate(KubernetesClient client, String namespace, ApplicationName application, Duration resync,
       String initContainer, Function<UnitPods, HookExecutor> workload, HookExecutor operator,
-      ApplicationReporting reporting, LeaseElection.Settings lease, AutoCloseable owned) {
+      ApplicationReporting reporting, LeaseElection.Settings lease, KubernetesApiRequests apiRequests,
+      ObservedGeneration generation, AutoCloseable owned) {
     if (client == null) throw new IllegalArgumentException("kubernetes client is missing");
     if (namespace == null || namespace.isBlank()) throw new IllegalArgumentException("namespace is empty");
     if (application == null) throw new IllegalArgumentException("application is missing");
@@ -108,6 +113,7 @@ public final class KubernetesSubstrate implements Substrate {
     if (workload == null) throw new IllegalArgumentException("workload hook executor is missing");
     if (operator == null) throw new IllegalArgumentException("operator hook executor is missing");
     if (reporting == null) throw new IllegalArgumentException("reporting is missing");
+    if (apiRequests == null) throw new IllegalArgumentException("API request counter is missing");
     this.client = client;
     this.namespace = namespace;
     this.application = application;
@@ -115,6 +121,8 @@ public final class KubernetesSubstrate implements Substrate {
     this.initContainer = initContainer;
     this.reporting = reporting;
     this.lease = lease;
+    this.apiRequests = apiRequests;
+    this.generation = generation;
     this.owned = owned;
     this.hooks = new ModeSwitchingExecutor(workload.apply(this::podOf), operator, this::deploymentMode);
   }
@@ -169,6 +177,16 @@ public final class KubernetesSubstrate implements Substrate {
     return namespace;
   }
 
+  /** The generation of the Application last handed to the operator, or null before the first. */
+  public Long observedGeneration() {
+    return generation.get();
+  }
+
+  /** The client's requests to the API server so far, for {@code caas_kubernetes_api_*}. */
+  public KubernetesApiRequests apiRequests() {
+    return apiRequests;
+  }
+
   @Override
   public void close() {
     podWatches.forEach(PodWatch::close);
@@ -196,14 +214,18 @@ public final class KubernetesSubstrate implements Substrate {
       if (observation instanceof ApplicationObservation.Specified) {
         specified(ApplicationSpecReading.read(application, resource));
       }
-      if (observation.equals(last[0])) return;
-      last[0] = observation;
-      switch (observation) {
-        case ApplicationObservation.Invalid invalid -> log.warn("{}", invalid.problem());
-        case ApplicationObservation.NotFound gone -> log.info("{}", gone.reason());
-        case ApplicationObservation.Specified specified -> log.debug("application {} specified", application);
+      if (!observation.equals(last[0])) {
+        last[0] = observation;
+        switch (observation) {
+          case ApplicationObservation.Invalid invalid -> log.warn("{}", invalid.problem());
+          case ApplicationObservation.NotFound gone -> log.info("{}", gone.reason());
+          case ApplicationObservation.Specified specified -> log.debug("application {} specified", application);
+        }
+        sink.observed(observation);
       }
-      sink.observed(observation);
+      // Also when nothing the operator acts on changed (an edit and its undo): it has seen this
+      // generation, and status.observedGeneration says so.
+      generation.received(resource);
     };
     Watch[] self = {null};
     InformerWatch<Application> watch =

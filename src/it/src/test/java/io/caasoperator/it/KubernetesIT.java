@@ -103,12 +103,24 @@ class KubernetesIT {
         editSpec(spec(Map.of("greeting", "bonjour", "port", 9090), 1));
         awaitHooks("config-changed", "upgrade-charm", "config-changed");
         Expect.status(api, "charm generation 2, all idle", s -> s.charmGeneration() == 2 && s.allUnitsIdle());
-        // kubectl describe application kube: one CharmDeployed Event per deployment.
-        await("two CharmDeployed Events on the Application").atMost(OperatorProcess.PATIENCE)
-                .until(() -> applicationEvents("CharmDeployed"), events -> events.size() == 2);
-        assertThat(applicationEvents("CharmDeployed"))
-                .anySatisfy(message -> assertThat(message).startsWith("charm " + APP + " generation 1 deployed from"))
-                .anySatisfy(message -> assertThat(message).startsWith("charm " + APP + " generation 2 deployed from"));
+        // The Application's status follows the edit's generation and carries the three conditions.
+        long generation = application().get().getMetadata().getGeneration();
+        await("status.observedGeneration " + generation).atMost(OperatorProcess.PATIENCE).until(() -> {
+            var status = application().get().getStatus();
+            return status != null && Long.valueOf(generation).equals(status.observedGeneration())
+                    && status.conditions() != null && status.conditions().size() == 3;
+        });
+        assertThat(application().get().getStatus().conditions())
+                .extracting(c -> c.type()).containsExactly("Ready", "Progressing", "Degraded");
+        assertThat(application().get().getStatus().readyUnits()).endsWith("/3");
+        // kubectl describe application kube: the two deployments are one CharmDeployed Event counted
+        // twice (the same fact within 10 min is aggregated), showing the latest.
+        await("the CharmDeployed Event on the Application counts two deployments").atMost(OperatorProcess.PATIENCE)
+                .until(() -> applicationEventObjects("CharmDeployed"),
+                        events -> events.size() == 1 && Integer.valueOf(2).equals(events.get(0).getCount()));
+        var deployed = applicationEventObjects("CharmDeployed").get(0);
+        assertThat(deployed.getMessage()).startsWith("charm " + APP + " generation 2 deployed from");
+        assertThat(deployed.getSeries().getCount()).isEqualTo(2);
 
         // The API server goes away. The edit made as soon as it is back, while the operator's
         // watches are still failed or backing off, must be seen once they list again.
@@ -187,10 +199,14 @@ class KubernetesIT {
 
     /** The messages of the Events with {@code reason} whose involved object is the Application. */
     private List<String> applicationEvents(String reason) {
+        return applicationEventObjects(reason).stream().map(io.fabric8.kubernetes.api.model.Event::getMessage).toList();
+    }
+
+    /** The Events with {@code reason} whose involved object is the Application. */
+    private List<io.fabric8.kubernetes.api.model.Event> applicationEventObjects(String reason) {
         return kubectl.v1().events().inNamespace(NS).list().getItems().stream()
                 .filter(e -> "Application".equals(e.getInvolvedObject().getKind())
                         && APP.equals(e.getInvolvedObject().getName()) && reason.equals(e.getReason()))
-                .map(io.fabric8.kubernetes.api.model.Event::getMessage)
                 .toList();
     }
 
