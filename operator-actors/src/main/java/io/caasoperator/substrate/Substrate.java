@@ -23,6 +23,9 @@ public interface Substrate extends AutoCloseable {
    */
   default void charmDeployed(CharmInfo charm) {}
 
+  /** Adds the substrate's own metrics (Kubernetes: API requests by verb) to the operator's. */
+  default void registerMetrics(io.caasoperator.metrics.OperatorMetrics metrics) {}
+
   /** Where the application's status and notable facts are shown to this substrate's users. */
   default ApplicationReporting reporting() {
     return ApplicationReporting.NONE;

@@ -163,9 +163,7 @@ public final class OperatorRuntime {
     OperatorMetrics metrics = OperatorMetrics.get(system);
     metrics.hookSlots(executor::running, executor::queuedHooks);
     metrics.buildInfo(Version.current(), Runtime.version().toString());
-    if (substrate instanceof io.caasoperator.substrate.kubernetes.KubernetesSubstrate kubernetes) {
-      metrics.kubernetesApi(kubernetes.apiRequests()::counts);
-    }
+    substrate.registerMetrics(metrics);
     JvmMetrics.builder().register(metrics.registry());
     // the units start at once, but no hook runs before the listener its hook tools call is up
     CompletableFuture<Void> listening = new CompletableFuture<>();

@@ -182,9 +182,9 @@ public final class KubernetesSubstrate implements Substrate {
     return generation.get();
   }
 
-  /** The client's requests to the API server so far, for {@code caas_kubernetes_api_*}. */
-  public KubernetesApiRequests apiRequests() {
-    return apiRequests;
+  @Override
+  public void registerMetrics(io.caasoperator.metrics.OperatorMetrics metrics) {
+    metrics.kubernetesApi(apiRequests::counts);
   }
 
   @Override
