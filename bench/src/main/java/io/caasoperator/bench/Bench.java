@@ -8,7 +8,7 @@ import picocli.CommandLine.Command;
  * baseline that does only the unavoidable work, and prints one summary line per figure.
  */
 @Command(name = "caas-operator-bench", mixinStandardHelpOptions = true,
-    subcommands = {LifecycleBenchmark.class, ExecBenchmark.class, CommandLine.HelpCommand.class},
+    subcommands = {LifecycleBenchmark.class, ExecBenchmark.class, ToolsBenchmark.class, CommandLine.HelpCommand.class},
     description = "Benchmarks of the CAAS Operator; each prints numbers, ratios against a bare baseline.")
 public final class Bench implements Runnable {
   public static void main(String[] args) {

@@ -1,0 +1,152 @@
+package io.caasoperator.bench;
+
+import io.caasoperator.hooktool.HookToolShims;
+import io.caasoperator.http.client.OperatorClient;
+import io.caasoperator.http.client.OperatorEndpoint;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * Hook-tool latency as a charm sees it: from inside a unit (an exec running bash, with the
+ * unit's context token and environment), each call of {@code config-get}, {@code is-leader},
+ * {@code status-set} and {@code juju-log} timed by the shell itself ({@code $EPOCHREALTIME}),
+ * next to a bare {@code /bin/true} started by the same shell in the same loop: the baseline is
+ * measured in the same run, under the same load, and every figure is a ratio to it.
+ *
+ * <p>Two paths: {@code local}, the tools on the unit's PATH (what a hook on the local substrate
+ * runs), with 1 and 8 units calling at once; {@code pod}, the portable shims that are copied
+ * into Kubernetes pods (sh + curl through the listener's TLS), run here against the same
+ * operator, for their absolute latency.
+ */
+@Command(name = "tools", mixinStandardHelpOptions = true,
+    description = "Hook-tool call latency from inside units, against a bare /bin/true in the same shell.")
+final class ToolsBenchmark implements Callable<Integer> {
+
+  /** Each tool as ops calls it (ops/model.py: its argument order, --format=json last). */
+  static final Map<String, String> CALLS = calls();
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  @Option(names = "--units", split = ",", defaultValue = "1,8", description = "Units calling at once (default: ${DEFAULT-VALUE}).")
+  List<Integer> units;
+
+  @Option(names = "--calls", defaultValue = "200", description = "Calls of each tool per unit on the local path (default: ${DEFAULT-VALUE}).")
+  int calls;
+
+  @Option(names = "--pod-calls", defaultValue = "40", description = "Calls of each tool on the pod path, 1 unit; 0 skips it (default: ${DEFAULT-VALUE}).")
+  int podCalls;
+
+  @Override
+  public Integer call() throws Exception {
+    System.out.printf("machine: %d cores, java %s%n", Runtime.getRuntime().availableProcessors(), Runtime.version());
+    int most = units.stream().max(Integer::compare).orElse(1);
+    Path root = Files.createTempDirectory("caas-bench-tools-");
+    BenchCharm.write(root.resolve("charm"));
+    BenchOperator.writeSpec(root, most, 0);
+    Path script = Files.writeString(root.resolve("calls.sh"), script());
+    Path podTools = root.resolve("pod-tools");
+    HookToolShims.install(podTools);
+    try (BenchOperator operator = BenchOperator.start(root, most)) {
+      operator.awaitNanos(view -> view.units().size() == most
+          && view.units().stream().allMatch(u -> u.hooksRun() >= 3 && u.runningHook() == null),
+          Duration.ofMillis(100), Duration.ofMinutes(10));
+      try (OperatorClient client = OperatorClient.of(OperatorEndpoint.discover(operator.dataDir))) {
+        // one untimed round so that both the JVM and the page cache have seen every path
+        measure(client, script, null, 1, Math.min(calls, 20), false);
+        for (int n : units) measure(client, script, null, n, calls, true);
+        if (podCalls > 0) measure(client, script, podTools, 1, podCalls, true);
+      }
+    }
+    return 0;
+  }
+
+  private void measure(OperatorClient client, Path script, Path toolsDir, int concurrency, int n, boolean print)
+      throws Exception {
+    String commands = "exec bash " + script + " " + n + (toolsDir == null ? "" : " " + toolsDir);
+    Map<String, List<Double>> latencies = new LinkedHashMap<>();
+    try (ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor()) {
+      List<Future<String>> runs = new ArrayList<>();
+      for (int u = 0; u < concurrency; u++) {
+        int unit = u;
+        runs.add(threads.submit(() -> {
+          HttpResponse<String> r = client.post("/v1/units/bench/" + unit + "/exec",
+              JSON.writeValueAsString(Map.of("commands", commands, "timeout", "2h")));
+          JsonNode reply = JSON.readTree(r.body());
+          if (r.statusCode() != 200 || reply.path("code").asInt(-1) != 0) {
+            throw new IllegalStateException("the calls failed in bench/" + unit + ": " + r.statusCode() + " " + r.body());
+          }
+          return reply.path("stdout").asText();
+        }));
+      }
+      for (Future<String> run : runs) {
+        for (String line : run.get().split("\n")) {
+          String[] parts = line.split(" ");
+          if (parts.length != 2) continue;
+          latencies.computeIfAbsent(parts[0], k -> new ArrayList<>()).add(Long.parseLong(parts[1]) / 1000.0);
+        }
+      }
+    }
+    if (!print) return;
+    latencies.values().forEach(Collections::sort);
+    List<Double> bare = latencies.get("true");
+    double bare50 = Figures.quantile(bare, 0.5);
+    double bare99 = Figures.quantile(bare, 0.99);
+    String path = toolsDir == null ? "local" : "pod";
+    System.out.printf("tools     path=%s units=%d calls=%d /bin/true p50=%s p99=%s%n",
+        path, concurrency, bare.size(), Figures.millis(bare50), Figures.millis(bare99));
+    for (String tool : CALLS.keySet()) {
+      List<Double> sorted = latencies.get(tool);
+      double p50 = Figures.quantile(sorted, 0.5);
+      double p99 = Figures.quantile(sorted, 0.99);
+      System.out.printf("tools     path=%s units=%d %-10s p50=%s (%.1fx /bin/true p50) p99=%s (%.1fx /bin/true p99, %.1fx its p50)%n",
+          path, concurrency, tool, Figures.millis(p50), p50 / bare50, Figures.millis(p99), p99 / bare99, p99 / bare50);
+    }
+  }
+
+  /**
+   * The loop every unit runs: per round a bare {@code /bin/true}, then each tool, each timed by
+   * the shell; one {@code <name> <microseconds>} line per call. A tool that fails ends the run
+   * with its message.
+   */
+  static String script() {
+    StringBuilder s = new StringBuilder("""
+        #!/bin/bash
+        # Written by caas-operator-bench tools: $1 rounds; $2 (optional) the directory of the tools to call.
+        set -u
+        n=$1
+        dir=${2:+$2/}
+        us() { echo "$1 $(( ${2/./} - ${3/./} ))"; }
+        for ((i = 0; i < n; i++)); do
+          s=$EPOCHREALTIME; /bin/true; e=$EPOCHREALTIME; us true "$e" "$s"
+        """);
+    CALLS.forEach((name, call) -> s.append("  s=$EPOCHREALTIME; ${dir}").append(call)
+        .append(" >/dev/null || { echo \"").append(name).append(" failed\" >&2; exit 1; }; e=$EPOCHREALTIME; us ")
+        .append(name).append(" \"$e\" \"$s\"\n"));
+    s.append("done\n");
+    return s.toString();
+  }
+
+  private static Map<String, String> calls() {
+    Map<String, String> calls = new LinkedHashMap<>();
+    calls.put("config-get", "config-get --format=json");
+    calls.put("is-leader", "is-leader --format=json");
+    calls.put("status-set", "status-set --application=False maintenance \"step $i\"");
+    calls.put("juju-log", "juju-log --log-level DEBUG -- \"round $i\"");
+    return Collections.unmodifiableMap(calls);
+  }
+}
