@@ -1,0 +1,97 @@
+#!@BASH@ -p
+# @TOOL@: a Juju hook tool served by the CAAS operator; written by its HookToolShims.
+#
+# One process per call: this bash sends the call to the operator's loopback listener
+# ($CAAS_HOOK_TOOL_ADDRESS, host:port) itself and relays the answer; no temporary file, no other
+# program. Without that address (a shell outside the operator's hooks, or a copy of these tools
+# elsewhere) the call goes to caas-hook-tool beside this file (curl or wget over HTTPS).
+# -p: no $BASH_ENV, and no functions or shell options from the environment, in this script.
+#
+# Protocol caas-hook-tool/1 (HookToolWire), one call per connection:
+#   request: NUL-terminated fields: caas-hook-tool/1, the tool, the context token, the argument
+#            count, each argument; then standard input as chunks "<n>\0<n bytes>", ended by "0\0"
+#            (standard input is read only for "--file -"; "--file PATH" is sent as "--file -"
+#            with the file's content);
+#   reply:   "<exit-code> <stdout-bytes> <stderr-bytes> raw|escaped\n" <stdout> <stderr>; the
+#            streams are escaped for printf %b only when one of them holds a NUL byte.
+# The token goes out through printf, a builtin: it is never on a command line.
+tool=@TOOL@
+if [ -z "${CAAS_HOOK_TOOL_ADDRESS:-}" ]; then
+    case $BASH_SOURCE in */*) here=${BASH_SOURCE%/*} ;; *) here=. ;; esac
+    exec "$here/caas-hook-tool" "$tool" "$@"
+fi
+# Byte semantics for ${#var} and read -N (not exported: this shell starts no program).
+LC_ALL=C
+# A listener that goes away mid-call makes a write fail rather than kill this shell unheard.
+trap '' PIPE
+
+# "--file PATH" becomes "--file -" with the file as standard input: the operator may run
+# elsewhere than the hook and cannot read its files. After "--" nothing is a flag.
+args=()
+input=
+send=no
+next=no
+flags=yes
+for arg; do
+    if [ "$next" = yes ]; then
+        next=no
+        send=yes
+        if [ "$arg" != - ]; then input=$arg; arg=-; fi
+    elif [ "$flags" = yes ]; then
+        case $arg in
+        --) flags=no ;;
+        --file) next=yes ;;
+        --file=-) send=yes ;;
+        --file=*) input=${arg#--file=}; arg=--file=-; send=yes ;;
+        esac
+    fi
+    args+=("$arg")
+done
+if [ -n "$input" ] && ! { exec 0<"$input"; } 2>/dev/null; then
+    echo "ERROR $tool: cannot read $input" >&2
+    exit 1
+fi
+
+if ! { exec 3<>"/dev/tcp/${CAAS_HOOK_TOOL_ADDRESS%:*}/${CAAS_HOOK_TOOL_ADDRESS##*:}"; } 2>/dev/null; then
+    echo "ERROR cannot reach the operator at $CAAS_HOOK_TOOL_ADDRESS" >&2
+    exit 1
+fi
+if [ "$send" = no ]; then
+    # the whole request in one write
+    printf '%s\0' caas-hook-tool/1 "$tool" "${CAAS_OPERATOR_CONTEXT_TOKEN:-}" "${#args[@]}" ${args[@]+"${args[@]}"} 0 >&3 2>/dev/null
+else
+    printf '%s\0' caas-hook-tool/1 "$tool" "${CAAS_OPERATOR_CONTEXT_TOKEN:-}" "${#args[@]}" ${args[@]+"${args[@]}"} >&3 2>/dev/null
+    # read -d '' splits at NUL bytes, so every byte of the input arrives as it was
+    while IFS= read -r -d '' chunk; do
+        printf '%s\0%s\0' "$((${#chunk} + 1))" "$chunk" >&3 2>/dev/null || break
+    done
+    if [ -n "$chunk" ]; then printf '%s\0%s' "${#chunk}" "$chunk" >&3 2>/dev/null; fi
+    printf '0\0' >&3 2>/dev/null
+fi
+
+if ! IFS=' ' read -r code out_bytes err_bytes encoding <&3; then
+    echo "ERROR the operator at $CAAS_HOOK_TOOL_ADDRESS closed the connection without answering" >&2
+    exit 1
+fi
+out=
+err=
+case $code:$out_bytes:$err_bytes:$encoding in
+*[!0-9:a-z]* | :* | *::* | *:) ;;
+*)
+    if [ "$out_bytes" -gt 0 ]; then IFS= read -r -N "$out_bytes" out <&3; fi
+    if [ "$err_bytes" -gt 0 ]; then IFS= read -r -N "$err_bytes" err <&3; fi
+    ;;
+esac
+if [ "${#out}" != "$out_bytes" ] || [ "${#err}" != "$err_bytes" ]; then
+    echo "ERROR $tool: unexpected answer from the operator at $CAAS_HOOK_TOOL_ADDRESS" >&2
+    exit 1
+fi
+case $encoding in
+raw) printf '%s' "$out"; printf '%s' "$err" >&2 ;;
+escaped) printf '%b' "$out"; printf '%b' "$err" >&2 ;;
+*)
+    echo "ERROR $tool: unexpected answer from the operator at $CAAS_HOOK_TOOL_ADDRESS" >&2
+    exit 1
+    ;;
+esac
+exit "$code"
