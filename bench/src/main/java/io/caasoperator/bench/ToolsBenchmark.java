@@ -60,7 +60,7 @@ final class ToolsBenchmark implements Callable<Integer> {
     BenchOperator.writeSpec(root, most, 0);
     Path script = Files.writeString(root.resolve("calls.sh"), script());
     Path podTools = root.resolve("pod-tools");
-    HookToolShims.install(podTools);
+    HookToolShims.installPortable(podTools);
     try (BenchOperator operator = BenchOperator.start(root, most)) {
       operator.awaitNanos(view -> view.units().size() == most
           && view.units().stream().allMatch(u -> u.hooksRun() >= 3 && u.runningHook() == null),
