@@ -475,6 +475,7 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
         })
         .onSignal(PostStop.instance(), state -> {
           abandon();
+          deps.toolViews().unitStopped(unit);
           health().stopped(persistenceId(unit));
         })
         .build();
@@ -535,6 +536,7 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
   }
 
   private void report(UnitState state) {
+    deps.toolViews().unitChanged(state);
     operator.tell(new Report.Changed(UnitView.of(state)));
   }
 

@@ -44,8 +44,8 @@ record UnitToolCall(ToolOutcome outcome, List<UnitEvent> unitEvents, List<Operat
     return new UnitToolCall(outcome, effects.unitEvents(), effects.applicationEvents());
   }
 
-  /** juju-log: the charm's own words, in the operator's log, at the level it chose. */
-  private static void write(UnitId unit, String where, ToolEffect.Logged line) {
+  /** juju-log: the charm's own words, in the operator's log, at the level it chose (also {@link ToolViewAnswer}'s). */
+  static void write(UnitId unit, String where, ToolEffect.Logged line) {
     switch (line.level().toUpperCase(Locale.ROOT)) {
       case "ERROR", "CRITICAL" -> log.error("unit {} {}: {}", unit, where, line.message());
       case "WARNING", "WARN" -> log.warn("unit {} {}: {}", unit, where, line.message());

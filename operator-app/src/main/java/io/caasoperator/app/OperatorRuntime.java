@@ -18,6 +18,7 @@ import io.caasoperator.http.hooktool.ActorHookToolGateway;
 import io.caasoperator.http.hooktool.HookToolGateway;
 import io.caasoperator.http.hooktool.HookToolRoutes;
 import io.caasoperator.http.hooktool.LoopbackToolListener;
+import io.caasoperator.http.hooktool.ViewFirstToolGateway;
 import io.caasoperator.hooktool.HookToolShims;
 import io.caasoperator.http.routes.ApiRoutes;
 import io.caasoperator.http.routes.StatusRoutes;
@@ -224,7 +225,12 @@ public final class OperatorRuntime {
 
     var json = JournalJson.mapper();
     Duration ask = Duration.ofSeconds(10);
-    HookToolGateway gateway = new ActorHookToolGateway(contexts, operator, system, ask);
+    HookToolGateway actors = new ActorHookToolGateway(contexts, operator, system, ask);
+    // Read-only calls are answered from what the actors publish; -Dcaas.hook-tools.views=false
+    // sends every call through the actors (to compare, see README "Performance").
+    HookToolGateway gateway = Boolean.parseBoolean(System.getProperty("caas.hook-tools.views", "true"))
+        ? new ViewFirstToolGateway(contexts, units.toolViews(), clock, actors)
+        : actors;
     tools.start(gateway);
     Route routes = ApiRoutes.of(admin, new StatusRoutes(operator, system, json, ask),
         new UnitRoutes(operator, system, json, ask, config.execTimeout()),
