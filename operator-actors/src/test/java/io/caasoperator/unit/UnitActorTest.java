@@ -473,6 +473,24 @@ class UnitActorTest {
   }
 
   @Test
+  void aHookWhoseToolEffectCannotBeWrittenRunsAgain() {
+    PersistenceTestKit journal = PersistenceTestKit.create(testKit.system());
+    var actor = spawn();
+    actor.tell(assign(Life.ALIVE, charm(1, ALL_HOOKS), 1, false));
+    var install = executor.next();
+    TestProbe<UnitActor.ToolReply> reply = testKit.createTestProbe();
+
+    journal.failNextPersisted(UnitActor.persistenceId(unit));
+    actor.tell(new UnitActor.RunHookTool(install.invocation().contextId(), "status-set", List.of("active"), "", APP,
+        reply.ref()));
+    // answered before the write (the hook's completion makes it durable), which then failed:
+    // the unit restarts from its journal and its hook, still started there, runs again
+    assertThat(reply.receiveMessage().denied()).isNull();
+    time.timePasses(UnitActor.RESTART_DELAY);
+    assertThat(executor.next().hook()).isEqualTo("install");
+  }
+
+  @Test
   void aDrainRefusesWaitingExecsRepliesWhenTheRunningHookEndsAndStartsNothingMore() {
     var actor = spawn();
     actor.tell(assign(Life.ALIVE, charm(1, ALL_HOOKS), 1, false));
