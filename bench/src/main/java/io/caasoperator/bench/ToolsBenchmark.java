@@ -1,11 +1,6 @@
 package io.caasoperator.bench;
 
 import io.caasoperator.hooktool.HookToolShims;
-import io.caasoperator.http.client.OperatorClient;
-import io.caasoperator.http.client.OperatorEndpoint;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -15,15 +10,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * Hook-tool latency as a charm sees it: from inside a unit (an exec running bash, with the
- * unit's context token and environment), each call of {@code config-get}, {@code is-leader},
+ * Hook-tool latency as a charm sees it: from inside a unit (its config-changed hook, in bash),
+ * each call of {@code config-get}, {@code is-leader},
  * {@code status-set} and {@code juju-log} timed by the shell itself ({@code $EPOCHREALTIME}),
  * next to a bare {@code /bin/true} started by the same shell in the same loop: the baseline is
  * measured in the same run, under the same load, and every figure is a ratio to it.
@@ -40,8 +32,6 @@ final class ToolsBenchmark implements Callable<Integer> {
   /** Each tool as ops calls it (ops/model.py: its argument order, --format=json last). */
   static final Map<String, String> CALLS = calls();
 
-  private static final ObjectMapper JSON = new ObjectMapper();
-
   @Option(names = "--units", split = ",", defaultValue = "1,8", description = "Units calling at once (default: ${DEFAULT-VALUE}).")
   List<Integer> units;
 
@@ -56,7 +46,7 @@ final class ToolsBenchmark implements Callable<Integer> {
     System.out.printf("machine: %d cores, java %s%n", Runtime.getRuntime().availableProcessors(), Runtime.version());
     int most = units.stream().max(Integer::compare).orElse(1);
     Path root = Files.createTempDirectory("caas-bench-tools-");
-    BenchCharm.write(root.resolve("charm"));
+    writeCharm(root.resolve("charm"));
     BenchOperator.writeSpec(root, most, 0);
     Path script = Files.writeString(root.resolve("calls.sh"), script());
     Path podTools = root.resolve("pod-tools");
@@ -65,48 +55,80 @@ final class ToolsBenchmark implements Callable<Integer> {
       operator.awaitNanos(view -> view.units().size() == most
           && view.units().stream().allMatch(u -> u.hooksRun() >= 3 && u.runningHook() == null),
           Duration.ofMillis(100), Duration.ofMinutes(10));
-      try (OperatorClient client = OperatorClient.of(OperatorEndpoint.discover(operator.dataDir))) {
-        // one untimed round so that both the JVM and the page cache have seen every path
-        measure(client, script, null, 1, Math.min(calls, 20), false);
-        for (int n : units) measure(client, script, null, n, calls, true);
-        if (podCalls > 0) measure(client, script, podTools, 1, podCalls, true);
-      }
+      Round round = new Round(root, operator.dataDir.resolve("agents"), script);
+      // one untimed round so that both the JVM and the page cache have seen every path
+      round.run(1, Math.min(calls, 20), null);
+      for (int n : units) measure("local", n, () -> round.run(n, calls, null));
+      if (podCalls > 0) measure("pod", 1, () -> round.run(1, podCalls, podTools));
     }
     return 0;
   }
 
-  private void measure(OperatorClient client, Path script, Path toolsDir, int concurrency, int n, boolean print)
-      throws Exception {
-    String commands = "exec bash " + script + " " + n + (toolsDir == null ? "" : " " + toolsDir);
-    Map<String, List<Double>> latencies = new LinkedHashMap<>();
-    try (ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor()) {
-      List<Future<String>> runs = new ArrayList<>();
+  /**
+   * One measurement: units 0..n-1 run the calls in their next config-changed hook (a config edit
+   * makes every unit run one; the others' end at once), each writing its timings beside it.
+   */
+  private static final class Round {
+    private final Path root;
+    private final Path agents;
+    private final Path script;
+    private int number;
+
+    Round(Path root, Path agents, Path script) {
+      this.root = root;
+      this.agents = agents;
+      this.script = script;
+    }
+
+    Map<String, List<Double>> run(int concurrency, int n, Path toolsDir) throws Exception {
+      List<Path> dirs = new ArrayList<>();
       for (int u = 0; u < concurrency; u++) {
-        int unit = u;
-        runs.add(threads.submit(() -> {
-          HttpResponse<String> r = client.post("/v1/units/bench/" + unit + "/exec",
-              JSON.writeValueAsString(Map.of("commands", commands, "timeout", "2h")));
-          JsonNode reply = JSON.readTree(r.body());
-          if (r.statusCode() != 200 || reply.path("code").asInt(-1) != 0) {
-            throw new IllegalStateException("the calls failed in bench/" + unit + ": " + r.statusCode() + " " + r.body());
-          }
-          return reply.path("stdout").asText();
-        }));
+        Path dir = agents.resolve("unit-bench-" + u);
+        Files.deleteIfExists(dir.resolve("tools-bench.done"));
+        Files.writeString(dir.resolve("tools-bench"), script + " " + n + (toolsDir == null ? "" : " " + toolsDir) + "\n");
+        dirs.add(dir);
       }
-      for (Future<String> run : runs) {
-        for (String line : run.get().split("\n")) {
+      BenchOperator.writeSpec(root, countUnits(), ++number);
+      Map<String, List<Double>> latencies = new LinkedHashMap<>();
+      long deadline = System.nanoTime() + Duration.ofHours(1).toNanos();
+      for (Path dir : dirs) {
+        while (!Files.exists(dir.resolve("tools-bench.done"))) {
+          if (System.nanoTime() > deadline) throw new IllegalStateException("no timings from " + dir);
+          Thread.sleep(100); // a benchmark's poll: the timings come from the hooks themselves
+        }
+        String failure = Files.readString(dir.resolve("tools-bench.err"));
+        if (!failure.isBlank()) throw new IllegalStateException("the calls failed in " + dir + ": " + failure);
+        for (String line : Files.readAllLines(dir.resolve("tools-bench.out"))) {
           String[] parts = line.split(" ");
           if (parts.length != 2) continue;
           latencies.computeIfAbsent(parts[0], k -> new ArrayList<>()).add(Long.parseLong(parts[1]) / 1000.0);
         }
       }
+      latencies.values().forEach(Collections::sort);
+      return latencies;
     }
-    if (!print) return;
-    latencies.values().forEach(Collections::sort);
+
+    private int countUnits() throws java.io.IOException {
+      try (var dirs = Files.list(agents)) {
+        return (int) dirs.filter(d -> d.getFileName().toString().startsWith("unit-bench-")).count();
+      }
+    }
+  }
+
+  private static void measure(String path, int concurrency, Callable<Map<String, List<Double>>> round) throws Exception {
+    CpuMeter.Sample before = CpuMeter.now();
+    Map<String, List<Double>> latencies = round.call();
+    CpuMeter.Sample used = CpuMeter.now().minus(before);
+    print(path, concurrency, latencies);
+    int toolCalls = latencies.entrySet().stream().filter(e -> !e.getKey().equals("true")).mapToInt(e -> e.getValue().size()).sum();
+    System.out.printf("tools     path=%s units=%d operator jvm cpu per tool call=%s (CPU of this JVM during the round, /proc/self/stat)%n",
+        path, concurrency, Figures.millis(used.jvm() * 1000 / toolCalls));
+  }
+
+  private static void print(String path, int concurrency, Map<String, List<Double>> latencies) {
     List<Double> bare = latencies.get("true");
     double bare50 = Figures.quantile(bare, 0.5);
     double bare99 = Figures.quantile(bare, 0.99);
-    String path = toolsDir == null ? "local" : "pod";
     System.out.printf("tools     path=%s units=%d calls=%d /bin/true p50=%s p99=%s%n",
         path, concurrency, bare.size(), Figures.millis(bare50), Figures.millis(bare99));
     for (String tool : CALLS.keySet()) {
@@ -116,6 +138,24 @@ final class ToolsBenchmark implements Callable<Integer> {
       System.out.printf("tools     path=%s units=%d %-10s p50=%s (%.1fx /bin/true p50) p99=%s (%.1fx /bin/true p99, %.1fx its p50)%n",
           path, concurrency, tool, Figures.millis(p50), p50 / bare50, Figures.millis(p99), p99 / bare99, p99 / bare50);
     }
+  }
+
+  /**
+   * The bench charm with a config-changed that runs the calls when its unit holds a
+   * {@code tools-bench} file ({@code <script> <rounds> [tools dir]}), from the unit's directory.
+   */
+  private static void writeCharm(Path dir) throws java.io.IOException {
+    BenchCharm.write(dir);
+    Path hook = BenchCharm.hook(dir, "config-changed");
+    Files.writeString(hook, """
+        #!/bin/bash
+        cd "$HOME" || exit 1
+        [ -f tools-bench ] || exit 0
+        read -r script rounds tools < tools-bench
+        rm -f tools-bench
+        bash "$script" "$rounds" $tools > tools-bench.out 2> tools-bench.err
+        touch tools-bench.done
+        """);
   }
 
   /**
