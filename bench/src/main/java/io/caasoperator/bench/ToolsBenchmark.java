@@ -120,7 +120,7 @@ final class ToolsBenchmark implements Callable<Integer> {
     Map<String, List<Double>> latencies = round.call();
     CpuMeter.Sample used = CpuMeter.now().minus(before);
     print(path, concurrency, latencies);
-    int toolCalls = latencies.entrySet().stream().filter(e -> !e.getKey().equals("true")).mapToInt(e -> e.getValue().size()).sum();
+    int toolCalls = latencies.entrySet().stream().filter(e -> CALLS.containsKey(e.getKey())).mapToInt(e -> e.getValue().size()).sum();
     System.out.printf("tools     path=%s units=%d operator jvm cpu per tool call=%s (CPU of this JVM during the round, /proc/self/stat)%n",
         path, concurrency, Figures.millis(used.jvm() * 1000 / toolCalls));
   }
@@ -137,6 +137,11 @@ final class ToolsBenchmark implements Callable<Integer> {
       double p99 = Figures.quantile(sorted, 0.99);
       System.out.printf("tools     path=%s units=%d %-10s p50=%s (%.1fx /bin/true p50) p99=%s (%.1fx /bin/true p99, %.1fx its p50)%n",
           path, concurrency, tool, Figures.millis(p50), p50 / bare50, Figures.millis(p99), p99 / bare99, p99 / bare50);
+    }
+    List<Double> curl = latencies.get("curl");
+    if (curl != null) {
+      System.out.printf("tools     path=%s units=%d curl alone (refused at once) p50=%s p99=%s%n", path, concurrency,
+          Figures.millis(Figures.quantile(curl, 0.5)), Figures.millis(Figures.quantile(curl, 0.99)));
     }
   }
 
@@ -173,6 +178,8 @@ final class ToolsBenchmark implements Callable<Integer> {
         us() { echo "$1 $(( ${2/./} - ${3/./} ))"; }
         for ((i = 0; i < n; i++)); do
           s=$EPOCHREALTIME; /bin/true; e=$EPOCHREALTIME; us true "$e" "$s"
+          # the pod path's floor: a curl process that cannot connect (nothing listens on port 1)
+          if [ -n "$dir" ]; then s=$EPOCHREALTIME; curl -q -s http://127.0.0.1:1/; e=$EPOCHREALTIME; us curl "$e" "$s"; fi
         """);
     CALLS.forEach((name, call) -> s.append("  s=$EPOCHREALTIME; ${dir}").append(call)
         .append(" >/dev/null || { echo \"").append(name).append(" failed\" >&2; exit 1; }; e=$EPOCHREALTIME; us ")
