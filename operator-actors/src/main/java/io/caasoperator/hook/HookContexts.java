@@ -47,7 +47,8 @@ public final class HookContexts {
    */
   public void answerThroughActors(String token) {
     if (byToken.containsKey(token)) throughActors.add(token);
-    // a context that ended meanwhile: nothing to remember (its token is refused anyway)
+    // The context may have ended between the two looks, its unregister already done: remove what
+    // was just added, or the dead token would stay here for good.
     if (!byToken.containsKey(token)) throughActors.remove(token);
   }
 
