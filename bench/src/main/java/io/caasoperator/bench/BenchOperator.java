@@ -92,6 +92,11 @@ final class BenchOperator implements AutoCloseable {
     return new Window(later(unitsCreated, charmDeployed), lastStart);
   }
 
+  /** Every event of the application, in global order. */
+  java.util.List<JournalEntry> journal() {
+    return JournalReader.using(runtime.system()).readAll("bench");
+  }
+
   /** A stretch of time the journal's event times delimit. */
   record Window(Instant from, Instant to) {
     Duration length() {

@@ -42,6 +42,22 @@ final class SpawnBaseline {
     return Duration.ofNanos(System.nanoTime() - start);
   }
 
+  /**
+   * The time of each of {@code count} runs of {@code command}, one after another, in
+   * milliseconds, sorted: what a process costs by itself, for latencies to be set against.
+   */
+  static List<Double> latencies(List<String> command, Path workDir, int count) throws Exception {
+    List<Double> millis = new ArrayList<>();
+    for (int i = 0; i < count; i++) {
+      long start = System.nanoTime();
+      int code = spawn(command, workDir);
+      millis.add((System.nanoTime() - start) / 1e6);
+      if (code != 0) throw new IllegalStateException("baseline process failed with " + code);
+    }
+    java.util.Collections.sort(millis);
+    return millis;
+  }
+
   private static int spawn(List<String> command, Path workDir) throws Exception {
     ProcessBuilder builder = new ProcessBuilder(command).directory(workDir.toFile());
     Map<String, String> env = builder.environment();

@@ -44,6 +44,10 @@ public final class JsonErrors {
 
     private static final Logger LOG = LoggerFactory.getLogger(JsonErrors.class);
 
+    /** What an ask that timed out is answered with (also by the loopback hook-tool listener). */
+    public static final String TIMEOUT_DETAIL =
+            "the operator did not answer in time; the request may still complete, check its status";
+
     private JsonErrors() {
     }
 
@@ -101,8 +105,7 @@ public final class JsonErrors {
                 .match(IllegalRequestException.class, e -> complete(
                         new ApiError(e.status(), errorCode(e.status()), e.info().summary())))
                 // Ask time-outs (AskTimeoutException is a TimeoutException) surface here.
-                .match(TimeoutException.class, e -> complete(ApiError.timeout(
-                        "the operator did not answer in time; the request may still complete, check its status")))
+                .match(TimeoutException.class, e -> complete(ApiError.timeout(TIMEOUT_DETAIL)))
                 .matchAny(JsonErrors::unexpected)
                 .build();
     }
@@ -118,8 +121,7 @@ public final class JsonErrors {
                 return complete(tooLarge(size));
             }
             if (cause instanceof TimeoutException) {
-                return complete(ApiError.timeout(
-                        "the operator did not answer in time; the request may still complete, check its status"));
+                return complete(ApiError.timeout(TIMEOUT_DETAIL));
             }
         }
         String reference = UUID.randomUUID().toString().substring(0, 8);

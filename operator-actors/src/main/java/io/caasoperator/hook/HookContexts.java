@@ -1,7 +1,9 @@
 package io.caasoperator.hook;
 
 import io.caasoperator.domain.UnitId;
+import io.caasoperator.hooktool.RunningAction;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -13,10 +15,17 @@ public final class HookContexts {
 
   /**
    * @param hookName the hook, e.g. install; null for an exec'd command
+   * @param action the action an exec runs as, what {@code action-get} reads; null otherwise
    */
-  public record HookContext(UnitId unit, String contextId, String hookName) {}
+  public record HookContext(UnitId unit, String contextId, String hookName, RunningAction action) {
+    public HookContext(UnitId unit, String contextId, String hookName) {
+      this(unit, contextId, hookName, null);
+    }
+  }
 
   private final ConcurrentHashMap<String, HookContext> byToken = new ConcurrentHashMap<>();
+  /** Contexts whose calls all go through the actors from now on (see {@link #answerThroughActors}). */
+  private final Set<String> throughActors = ConcurrentHashMap.newKeySet();
 
   public void register(String token, HookContext context) {
     byToken.put(token, context);
@@ -24,10 +33,28 @@ public final class HookContexts {
 
   public void unregister(String token) {
     byToken.remove(token);
+    throughActors.remove(token);
   }
 
   public Optional<HookContext> lookup(String token) {
     return token == null ? Optional.empty() : Optional.ofNullable(byToken.get(token));
+  }
+
+  /**
+   * From now on the calls of {@code token}'s context are answered by the actors only, not from
+   * what they published: it changed what the operator publishes (application status, leader
+   * settings) later than its call was answered, and must still read what it wrote.
+   */
+  public void answerThroughActors(String token) {
+    if (byToken.containsKey(token)) throughActors.add(token);
+    // The context may have ended between the two looks, its unregister already done: remove what
+    // was just added, or the dead token would stay here for good.
+    if (!byToken.containsKey(token)) throughActors.remove(token);
+  }
+
+  /** Whether {@link #answerThroughActors} was called for this running context. */
+  public boolean answeredThroughActors(String token) {
+    return throughActors.contains(token);
   }
 
   public int running() {

@@ -15,21 +15,33 @@ import java.util.Map;
  * @param systemPath the rest of PATH
  * @param operatorUrl where hook tools reach the operator's HTTP listener (empty when none)
  * @param caFile the listener's certificate the tools trust (null when plain HTTP)
+ * @param toolAddress {@code 127.0.0.1:<port>} of the loopback hook-tool listener, which the tools
+ *     of processes on this machine call instead of {@code operatorUrl}; empty when there is none
  */
 public record HookEnvironment(
-    String modelName, String jujuVersion, Path toolsDir, String systemPath, String operatorUrl, Path caFile) {
+    String modelName, String jujuVersion, Path toolsDir, String systemPath, String operatorUrl, Path caFile,
+    String toolAddress) {
 
   public static final String DEFAULT_JUJU_VERSION = "3.6.0";
   public static final String CONTEXT_TOKEN = "CAAS_OPERATOR_CONTEXT_TOKEN";
+  /** Where the tools find the loopback listener; meaningless in a pod, where hooks do not share the operator's loopback. */
+  public static final String TOOL_ADDRESS = "CAAS_HOOK_TOOL_ADDRESS";
 
   public HookEnvironment {
     if (modelName == null || modelName.isBlank()) throw new IllegalArgumentException("model name is empty");
     if (systemPath == null || systemPath.isBlank()) systemPath = "/usr/local/bin:/usr/bin:/bin";
     operatorUrl = operatorUrl == null ? "" : operatorUrl;
+    toolAddress = toolAddress == null ? "" : toolAddress;
+  }
+
+  /** Without a loopback listener: every tool call goes to {@code operatorUrl}. */
+  public HookEnvironment(
+      String modelName, String jujuVersion, Path toolsDir, String systemPath, String operatorUrl, Path caFile) {
+    this(modelName, jujuVersion, toolsDir, systemPath, operatorUrl, caFile, "");
   }
 
   public HookEnvironment withOperator(String url, Path ca) {
-    return new HookEnvironment(modelName, jujuVersion, toolsDir, systemPath, url, ca);
+    return new HookEnvironment(modelName, jujuVersion, toolsDir, systemPath, url, ca, toolAddress);
   }
 
   /**
@@ -57,6 +69,7 @@ public record HookEnvironment(
     if (workload != null) env.put("JUJU_WORKLOAD_NAME", workload);
     if (!operatorUrl.isEmpty()) env.put("CAAS_OPERATOR_URL", operatorUrl);
     if (caFile != null) env.put("CAAS_OPERATOR_CA_FILE", caFile.toAbsolutePath().toString());
+    if (!toolAddress.isEmpty()) env.put(TOOL_ADDRESS, toolAddress);
     if (token != null) env.put(CONTEXT_TOKEN, token);
     return env;
   }

@@ -1,6 +1,8 @@
 package io.caasoperator.hooktool;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileSystems;
@@ -9,44 +11,94 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
 
 /**
- * Writes the hook tools a hook finds on its PATH: one tiny POSIX sh script per tool name
- * ({@link HookTools#NAMES}), each calling the common {@value #COMMON} script in the same
- * directory with its own name. That script sends the call to the operator in the
- * {@link HookToolFraming} format (curl, or GNU wget when curl is missing) and relays the
- * answer: stdout, stderr, exit code.
+ * Writes the hook tools a hook finds on its PATH: one script per tool name
+ * ({@link HookTools#NAMES}) and the common {@value #COMMON} script. Two kinds:
  *
- * <p>Environment the scripts read: {@code CAAS_OPERATOR_URL} (required),
+ * <ul>
+ *   <li><b>portable</b> ({@link #portable()}): POSIX {@code sh} tools that exec {@value #COMMON},
+ *       which sends the call in the {@link HookToolFraming} format to the HTTPS listener with
+ *       curl (or GNU wget) and relays the answer. What pods get: a container may have no bash,
+ *       and a call from a pod crosses a network, so it goes through TLS.
+ *   <li><b>bash</b> ({@link #forThisMachine}): each tool is a bash script that sends its call to
+ *       the operator's loopback listener itself ({@code /dev/tcp}, {@link HookToolWire}), one
+ *       process per call; without {@code CAAS_HOOK_TOOL_ADDRESS} in its environment it hands
+ *       the call to the portable {@value #COMMON}. What hooks run as processes of this machine
+ *       get, when this machine's bash can open TCP connections ({@link LocalBash}).
+ * </ul>
+ *
+ * <p>Environment the scripts read: {@code CAAS_HOOK_TOOL_ADDRESS} (the loopback listener,
+ * {@code 127.0.0.1:<port>}), {@code CAAS_OPERATOR_URL} (the HTTPS listener),
  * {@code CAAS_OPERATOR_CONTEXT_TOKEN} (the running hook's token), {@code CAAS_OPERATOR_CA_FILE}
  * (optional CA certificate verifying the operator's TLS).
  */
 public final class HookToolShims {
 
-    /** The script every tool delegates to. */
+    /** The portable script every portable tool delegates to. */
     public static final String COMMON = "caas-hook-tool";
+
+    static final String COMMON_SCRIPT = resource("caas-hook-tool.sh");
+    private static final String BASH_TOOL = resource("tool.bash");
 
     private HookToolShims() {
     }
 
     /**
-     * Writes {@value #COMMON} and one script per tool into {@code toolsDir} (created if missing).
-     * Each file is written to a temporary file and renamed over the old one, so a hook running
-     * while tools are reinstalled sees either the old or the new script, never half of one.
-     * Idempotent: files that already have the right content are left alone.
+     * Installs the tools for hooks that run as processes of this machine: the bash kind when
+     * {@link LocalBash} finds a bash with {@code /dev/tcp}, else the portable kind.
+     *
+     * @return the bash the tools run with, empty when they are the portable kind
      */
-    public static void install(Path toolsDir) throws IOException {
-        Files.createDirectories(toolsDir);
-        write(toolsDir, COMMON, COMMON_SCRIPT);
-        for (String tool : HookTools.NAMES) {
-            write(toolsDir, tool, toolScript(tool));
-        }
+    public static Optional<Path> install(Path toolsDir) throws IOException {
+        Optional<Path> bash = LocalBash.find();
+        write(toolsDir, bash.map(HookToolShims::forThisMachine).orElseGet(HookToolShims::portable));
+        return bash;
+    }
+
+    /** Installs the portable kind (as pods get it). */
+    public static void installPortable(Path toolsDir) throws IOException {
+        write(toolsDir, portable());
+    }
+
+    /** The portable tools: file name to content. */
+    public static Map<String, String> portable() {
+        Map<String, String> files = new LinkedHashMap<>();
+        files.put(COMMON, COMMON_SCRIPT);
+        for (String tool : HookTools.NAMES) files.put(tool, toolScript(tool));
+        return files;
+    }
+
+    /** The bash tools run by {@code bash}, with the portable {@value #COMMON} beside them. */
+    static Map<String, String> forThisMachine(Path bash) {
+        Map<String, String> files = new LinkedHashMap<>();
+        files.put(COMMON, COMMON_SCRIPT);
+        for (String tool : HookTools.NAMES) files.put(tool, bashToolScript(tool, bash));
+        return files;
     }
 
     static String toolScript(String tool) {
         return "#!/bin/sh\n"
                 + "# " + tool + ": a Juju hook tool served by the CAAS operator; see " + COMMON + ".\n"
-                + "exec \"$(dirname -- \"$0\")/" + COMMON + "\" " + tool + " \"$@\"\n";
+                + "case $0 in */*) exec \"${0%/*}/" + COMMON + "\" " + tool + " \"$@\" ;; esac\n"
+                + "exec " + COMMON + " " + tool + " \"$@\"\n";
+    }
+
+    static String bashToolScript(String tool, Path bash) {
+        return BASH_TOOL.replace("@BASH@", bash.toString()).replace("@TOOL@", tool);
+    }
+
+    /**
+     * Writes each file into {@code dir} (created if missing) through a temporary file renamed
+     * over the old one, so a hook running while tools are reinstalled sees either the old or the
+     * new script, never half of one. Files that already have the right content are left alone.
+     */
+    private static void write(Path dir, Map<String, String> files) throws IOException {
+        Files.createDirectories(dir);
+        for (Map.Entry<String, String> file : files.entrySet()) write(dir, file.getKey(), file.getValue());
     }
 
     private static void write(Path dir, String name, String content) throws IOException {
@@ -75,155 +127,12 @@ public final class HookToolShims {
         }
     }
 
-    /**
-     * The common script. Notes on choices made in it:
-     * <ul>
-     *   <li>Standard input is read only for {@code --file -} (or {@code --file=-}); a lone
-     *       {@code -} elsewhere ({@code leader-get -}) is an ordinary argument, so a hook whose
-     *       stdin stays open never blocks a tool.</li>
-     *   <li>{@code --file PATH} is sent as {@code --file -} with the file as standard input: the
-     *       operator may run on another machine than the hook and cannot read its files.</li>
-     *   <li>The token travels in a header file (curl {@code -H @file}, curl 7.55 or later) or a
-     *       wgetrc, never on a command line where {@code ps} would show it.</li>
-     *   <li>wget fallback needs GNU wget 1.14 or later ({@code --post-file},
-     *       {@code --content-on-error}, {@code --ca-certificate}, {@code header} in wgetrc);
-     *       busybox wget lacks {@code --content-on-error} and cannot relay error answers.</li>
-     * </ul>
-     */
-    static final String COMMON_SCRIPT = """
-            #!/bin/sh
-            # caas-hook-tool: runs one Juju hook tool by asking the CAAS operator.
-            # Written by the operator (HookToolShims); each tool on the PATH calls it as
-            #   caas-hook-tool <tool> [args...]
-            #
-            # Environment: CAAS_OPERATOR_URL (required), CAAS_OPERATOR_CONTEXT_TOKEN (the running
-            # hook's token), CAAS_OPERATOR_CA_FILE (optional CA certificate for the operator's TLS).
-            #
-            # Request: POST $CAAS_OPERATOR_URL/v1/hook-tools/<tool>
-            #   Content-Type: application/x-caas-hook-tool
-            #   body: <argc> NUL, each argument then NUL, then standard input (sent only for
-            #   "--file -"; "--file PATH" is sent as "--file -" with the file's content).
-            # Response 200: "<exit-code> <stdout-bytes> <stderr-bytes>\\n" <stdout> <stderr>.
-            # Any other status has a JSON body {"error": ..., "detail": ...}: printed as ERROR.
-            set -u
-            tool=${1:?usage: caas-hook-tool <tool> [args...]}
-            shift
-            if [ -z "${CAAS_OPERATOR_URL:-}" ]; then
-                echo "ERROR $tool: CAAS_OPERATOR_URL is not set; hook tools only work in a hook or exec run by the CAAS operator" >&2
-                exit 1
-            fi
-            tmp=$(mktemp -d "${TMPDIR:-/tmp}/caas-hook-tool.XXXXXX") || {
-                echo "ERROR $tool: cannot create a temporary directory" >&2
-                exit 1
-            }
-            trap 'rm -rf "$tmp"' EXIT
-            trap 'exit 129' HUP
-            trap 'exit 130' INT
-            trap 'exit 143' TERM
-
-            # Rewrite "--file PATH" to "--file -". The for loop's word list is fixed when the loop
-            # starts, so appending to "$@" while iterating is safe; the originals are shifted off.
-            input=
-            send_stdin=no
-            count=$#
-            next_is_file=no
-            flags_done=no
-            for arg do
-                if [ "$next_is_file" = yes ]; then
-                    next_is_file=no
-                    send_stdin=yes
-                    if [ "$arg" != - ]; then input=$arg; arg=-; fi
-                elif [ "$flags_done" = no ]; then
-                    case $arg in
-                    --) flags_done=yes ;;
-                    --file) next_is_file=yes ;;
-                    --file=-) send_stdin=yes ;;
-                    --file=*) input=${arg#--file=}; arg=--file=-; send_stdin=yes ;;
-                    esac
-                fi
-                set -- "$@" "$arg"
-            done
-            shift "$count"
-
-            if [ -n "$input" ] && [ ! -r "$input" ]; then
-                echo "ERROR $tool: cannot read $input" >&2
-                exit 1
-            fi
-            {
-                printf '%s\\0' "$#"
-                if [ "$#" -gt 0 ]; then printf '%s\\0' "$@"; fi
-                if [ -n "$input" ]; then
-                    cat -- "$input"
-                elif [ "$send_stdin" = yes ]; then
-                    cat
-                fi
-            } >"$tmp/request" || {
-                echo "ERROR $tool: cannot prepare the request" >&2
-                exit 1
-            }
-
-            url="${CAAS_OPERATOR_URL%/}/v1/hook-tools/$tool"
-            umask 077
-            if command -v curl >/dev/null 2>&1; then
-                printf 'Authorization: Bearer %s\\n' "${CAAS_OPERATOR_CONTEXT_TOKEN:-}" >"$tmp/headers"
-                status=$(curl -sS -X POST --connect-timeout 10 \\
-                    -H @"$tmp/headers" -H 'Content-Type: application/x-caas-hook-tool' \\
-                    ${CAAS_OPERATOR_CA_FILE:+--cacert "$CAAS_OPERATOR_CA_FILE"} \\
-                    --data-binary @"$tmp/request" -o "$tmp/response" -w '%{http_code}' \\
-                    "$url" 2>"$tmp/transport")
-                [ -n "$status" ] || status=000
-            elif command -v wget >/dev/null 2>&1; then
-                printf 'header = Authorization: Bearer %s\\n' "${CAAS_OPERATOR_CONTEXT_TOKEN:-}" >"$tmp/wgetrc"
-                WGETRC="$tmp/wgetrc" wget -q --content-on-error --timeout=600 \\
-                    --header='Content-Type: application/x-caas-hook-tool' \\
-                    ${CAAS_OPERATOR_CA_FILE:+--ca-certificate="$CAAS_OPERATOR_CA_FILE"} \\
-                    --post-file="$tmp/request" -O "$tmp/response" "$url" 2>"$tmp/transport"
-                # wget exits 8 for an error status, its body saved by --content-on-error; a 401
-                # gives exit 6 and no body (wget takes it for a failed login).
-                rc=$?
-                if [ "$rc" -eq 0 ]; then
-                    status=200
-                elif [ "$rc" -eq 6 ]; then
-                    status=401
-                elif [ -s "$tmp/response" ]; then
-                    status=error
-                else
-                    status=000
-                fi
-            else
-                echo "ERROR $tool: neither curl nor wget is installed; hook tools need one of them" >&2
-                exit 1
-            fi
-
-            if [ "$status" = 000 ]; then
-                echo "ERROR cannot reach the operator at $CAAS_OPERATOR_URL" >&2
-                if [ -s "$tmp/transport" ]; then cat "$tmp/transport" >&2; fi
-                exit 1
-            fi
-            if [ "$status" != 200 ]; then
-                detail=$(sed -n 's/.*"detail" *: *"\\(.*\\)".*/\\1/p' "$tmp/response" | head -n 1)
-                echo "ERROR ${detail:-the operator refused the call (HTTP $status)}" >&2
-                exit 1
-            fi
-
-            header=$(head -n 1 "$tmp/response")
-            code=${header%% *}
-            rest=${header#* }
-            out_bytes=${rest%% *}
-            err_bytes=${rest#* }
-            case "$code:$out_bytes:$err_bytes" in
-            *[!0-9:]* | :* | *::* | *:)
-                echo "ERROR $tool: unexpected answer from the operator at $CAAS_OPERATOR_URL" >&2
-                exit 1
-                ;;
-            esac
-            start=$((${#header} + 2))
-            if [ "$out_bytes" -gt 0 ]; then
-                tail -c +"$start" "$tmp/response" | head -c "$out_bytes"
-            fi
-            if [ "$err_bytes" -gt 0 ]; then
-                tail -c +"$((start + out_bytes))" "$tmp/response" | head -c "$err_bytes" >&2
-            fi
-            exit "$code"
-            """;
+    private static String resource(String name) {
+        try (InputStream in = HookToolShims.class.getResourceAsStream(name)) {
+            if (in == null) throw new IllegalStateException("missing resource " + name);
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
 }

@@ -71,6 +71,15 @@ public record ApplicationView(
         state.charmSettings().leaderSettings(), displayedStatus(state), state.charmSettings().workloadVersion(), peers);
   }
 
+  /**
+   * {@link #forHookTools} without the units: what the operator publishes for read-only tool calls
+   * after every change ({@code ToolViewAnswer}); listing the units costs a pass over all of them.
+   */
+  public static ApplicationSnapshot forPublishedTools(String modelName, OperatorState state) {
+    return new ApplicationSnapshot(modelName, ConfigSettings.effective(state.charm().options(), state.config()),
+        state.charmSettings().leaderSettings(), displayedStatus(state), state.charmSettings().workloadVersion(), List.of());
+  }
+
   /** The operator's own status wins when something is wrong; otherwise what the leader set. */
   public static Status displayedStatus(OperatorState state) {
     Status charmSet = state.charmSettings().status();

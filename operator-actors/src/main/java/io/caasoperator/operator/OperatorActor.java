@@ -239,6 +239,7 @@ public final class OperatorActor extends EventSourcedBehavior<OperatorActor.Comm
       return Effect().none();
     }
     return Effect().persist(plan.events()).thenRun(persisted -> {
+      publishForTools(persisted);
       plan.events().forEach(this::logRecorded);
       plan.intents().forEach(this::carryOut);
     });
@@ -313,7 +314,10 @@ public final class OperatorActor extends EventSourcedBehavior<OperatorActor.Comm
         .onSignal(JournalPersistFailed.class, (state, failed) -> health().writeFailed(id, failed.getFailure()))
         .onSignal(RecoveryFailed.class, (state, failed) -> health().recoveryFailed(id, failed.getFailure()))
         .onSignal(PreRestart.instance(), state -> forgetChildren())
-        .onSignal(PostStop.instance(), state -> health().stopped(id))
+        .onSignal(PostStop.instance(), state -> {
+          deps.units().toolViews().applicationStopped();
+          health().stopped(id);
+        })
         .build();
   }
 
@@ -324,6 +328,7 @@ public final class OperatorActor extends EventSourcedBehavior<OperatorActor.Comm
         deps.application(), last - recoveredEvents, recoveredEvents, (System.nanoTime() - recoveryStartedNanos) / 1_000_000,
         state.charmGeneration(), state.units().size(), state.leader());
     recoveredEvents = -1;
+    publishForTools(state);
     deployer = ctx.spawn(CharmDeployer.create(deps.charms(), deps.blocking()), "charm-deployer");
     var source = deps.substrate();
     ctx.spawn(SubstrateWatcher.create("application", source.applicationSource()::watch, ctx.getSelf(), ApplicationChanged::new),
@@ -353,6 +358,16 @@ public final class OperatorActor extends EventSourcedBehavior<OperatorActor.Comm
   }
 
   // ---- views
+
+  /** What the units' read-only tool calls read of the application ({@code ToolViewAnswer}). */
+  private void publishForTools(OperatorState state) {
+    if (state.charm() == null) {
+      deps.units().toolViews().applicationStopped(); // as onHookTool: no charm, no tools
+    } else {
+      deps.units().toolViews().applicationChanged(
+          ApplicationView.forPublishedTools(deps.units().environment().modelName(), state));
+    }
+  }
 
   private ApplicationView view(OperatorState state) {
     return ApplicationView.of(deps.application().value(), state, views::get);

@@ -6,6 +6,7 @@ import io.caasoperator.hook.HookContexts;
 import io.caasoperator.hook.HookInvocation;
 import io.caasoperator.hook.ProcessResult;
 import io.caasoperator.hook.UnitNotReady;
+import io.caasoperator.hooktool.RunningAction;
 import io.caasoperator.persistence.PlannedHook;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -112,7 +113,7 @@ final class HookLauncher {
   CompletionStage<Outcome> hook(Context context, PlannedHook hook, CharmInfo charm) {
     String executable = charm.dispatch() ? "dispatch" : "hooks/" + hook.name();
     Map<String, String> environment = environment(context, hook.name(), hook.workload());
-    return launch(context, hook.name(), charm, List.of(charmView.resolve(executable).toString()), environment,
+    return launch(context, hook.name(), null, charm, List.of(charmView.resolve(executable).toString()), environment,
         deps.hookTimeout(), deps.outputLimit());
   }
 
@@ -130,7 +131,9 @@ final class HookLauncher {
       environment.put("JUJU_ACTION_NAME", action.name());
       environment.put("JUJU_ACTION_UUID", context.contextId());
     }
-    return launch(context, null, charm, List.of("/bin/sh", "-c", commands), environment, timeout, deps.execOutputLimit());
+    RunningAction running = action == null ? null : new RunningAction(action.name(), action.params());
+    return launch(context, null, running, charm, List.of("/bin/sh", "-c", commands), environment, timeout,
+        deps.execOutputLimit());
   }
 
   /**
@@ -166,11 +169,11 @@ final class HookLauncher {
         context.contextId(), context.token()));
   }
 
-  private CompletionStage<Outcome> launch(Context context, String hookName, CharmInfo charm, List<String> command,
-      Map<String, String> environment, Duration timeout, int outputLimit) {
+  private CompletionStage<Outcome> launch(Context context, String hookName, RunningAction action, CharmInfo charm,
+      List<String> command, Map<String, String> environment, Duration timeout, int outputLimit) {
     HookInvocation invocation = new HookInvocation(unit, unitDir, deps.charmsDir().resolve(charm.sha256()), command,
         environment, timeout, context.contextId(), outputLimit);
-    deps.contexts().register(context.token(), new HookContexts.HookContext(unit, context.contextId(), hookName));
+    deps.contexts().register(context.token(), new HookContexts.HookContext(unit, context.contextId(), hookName, action));
     CompletionStage<ProcessResult> run;
     try {
       run = deps.executor().run(invocation);

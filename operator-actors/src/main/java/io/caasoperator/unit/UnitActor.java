@@ -294,6 +294,18 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
     if (!call.applicationEvents().isEmpty()) operator.tell(new Report.ApplicationEffects(unit, call.applicationEvents()));
     ToolReply reply = new ToolReply(call.outcome(), null);
     if (call.unitEvents().isEmpty()) return Effect().reply(cmd.replyTo(), reply);
+    if (incarnation.work() instanceof Work.Hook) {
+      // A hook's tool effects need to be in the journal by its completion, which is written after
+      // them, not before the tool answers: a crash before then runs the hook again, effects and
+      // all. The hook goes on meanwhile; its next calls read what it wrote (published now, and
+      // commands that reach this actor wait for the write). An exec is never run again: its tool
+      // answers once the effects are written.
+      UnitState after = state;
+      for (UnitEvent event : call.unitEvents()) after = after.apply(event);
+      deps.toolViews().unitChanged(after);
+      cmd.replyTo().tell(reply);
+      return Effect().persist(call.unitEvents()).thenRun(this::report);
+    }
     return Effect().persist(call.unitEvents()).thenRun(this::report).thenReply(cmd.replyTo(), s -> reply);
   }
 
@@ -484,6 +496,7 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
         })
         .onSignal(PostStop.instance(), state -> {
           abandon();
+          deps.toolViews().unitStopped(unit);
           health().stopped(persistenceId(unit));
         })
         .build();
@@ -544,6 +557,7 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
   }
 
   private void report(UnitState state) {
+    deps.toolViews().unitChanged(state);
     operator.tell(new Report.Changed(UnitView.of(state)));
   }
 

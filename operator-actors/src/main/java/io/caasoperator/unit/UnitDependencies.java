@@ -23,6 +23,8 @@ import java.util.List;
  * @param contexts where running hooks and execs register their hook-tool tokens
  * @param clock the time recorded in events (a fixed clock in tests)
  * @param podWait how long a started hook waits for its pod (Kubernetes) before it fails
+ * @param toolViews where the unit actors publish their state for read-only hook-tool calls
+ *     ({@link ToolViewAnswer}); the operator publishes the application's there too
  */
 public record UnitDependencies(
     HookExecutor executor,
@@ -35,7 +37,8 @@ public record UnitDependencies(
     int execOutputLimit,
     HookContexts contexts,
     Clock clock,
-    PodWait podWait) {
+    PodWait podWait,
+    ToolViews toolViews) {
 
   public UnitDependencies {
     List<String> problems = new ArrayList<>();
@@ -50,7 +53,16 @@ public record UnitDependencies(
     if (contexts == null) problems.add("hook context registry is missing");
     if (clock == null) problems.add("clock is missing");
     if (podWait == null) problems.add("pod wait is missing");
+    if (toolViews == null) problems.add("tool views are missing");
     if (!problems.isEmpty()) throw new IllegalArgumentException("unit dependencies: " + String.join("; ", problems));
+  }
+
+  /** With views of their own (nobody else reads them). */
+  public UnitDependencies(HookExecutor executor, Path agentsDir, Path charmsDir, HookEnvironment environment,
+      RetryPolicy retry, Duration hookTimeout, int outputLimit, int execOutputLimit, HookContexts contexts, Clock clock,
+      PodWait podWait) {
+    this(executor, agentsDir, charmsDir, environment, retry, hookTimeout, outputLimit, execOutputLimit, contexts, clock,
+        podWait, new ToolViews());
   }
 
   /** With the default pod wait ({@link PodWait#DEFAULT}). */

@@ -45,8 +45,8 @@ record UnitToolCall(ToolOutcome outcome, List<UnitEvent> unitEvents, List<Operat
     return new UnitToolCall(outcome, effects.unitEvents(), effects.applicationEvents());
   }
 
-  /** juju-log: the charm's own words, in the operator's log, at the level it chose. */
-  private static void write(UnitId unit, String where, String contextId, ToolEffect.Logged line) {
+  /** juju-log: the charm's own words, in the operator's log, at the level it chose (also {@link ToolViewAnswer}'s). */
+  static void write(UnitId unit, String where, String contextId, ToolEffect.Logged line) {
     Level level = switch (line.level().toUpperCase(Locale.ROOT)) {
       case "ERROR", "CRITICAL" -> Level.ERROR;
       case "WARNING", "WARN" -> Level.WARN;

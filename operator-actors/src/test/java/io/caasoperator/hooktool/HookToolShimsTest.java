@@ -24,8 +24,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The installed shims, run with the real {@code sh} against a real local HTTP server that decodes
- * the framing the way the operator does.
+ * The portable shims (what pods get), run with the real {@code sh} against a real local HTTP
+ * server that decodes the framing the way the operator does. The bash tools and the loopback
+ * listener are tested together in http-listener's {@code BashToolsTest}.
  */
 class HookToolShimsTest {
 
@@ -57,7 +58,7 @@ class HookToolShimsTest {
     @BeforeEach
     void startOperator() throws IOException {
         assumeTrue(Files.isExecutable(Path.of("/bin/sh")), "needs /bin/sh");
-        HookToolShims.install(tools);
+        HookToolShims.installPortable(tools);
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         server.createContext("/v1/hook-tools/", exchange -> {
             try (exchange) {
@@ -186,6 +187,18 @@ class HookToolShimsTest {
     }
 
     @Test
+    void largeAnswersAndInputsAndNulBytesPassExactly() throws Exception {
+        String big = "line ✓ of a large answer\n".repeat(80_000) + "\0after a NUL";
+        answer = call -> Answer.framed(0, big, call.stdin().length() + " bytes in\0\n");
+        String stdin = "k: v\n".repeat(300_000);
+
+        Ran ran = run(Map.of("CAAS_OPERATOR_URL", url(), "CAAS_OPERATOR_CONTEXT_TOKEN", TOKEN), stdin, true,
+                "state-set", "--file", "-");
+
+        assertThat(ran).isEqualTo(new Ran(0, big, stdin.length() + " bytes in\0\n"));
+    }
+
+    @Test
     void anErrorStatusPrintsItsDetail() throws Exception {
         answer = call -> new Answer(403, "{\"error\":\"forbidden\",\"detail\":\"the context token is not valid\"}"
                 .getBytes(StandardCharsets.UTF_8));
@@ -219,7 +232,7 @@ class HookToolShimsTest {
     @Test
     void wgetIsUsedWhenCurlIsMissing() throws Exception {
         Path bin = Files.createDirectories(tools.getParent().resolve("bin-" + System.nanoTime()));
-        for (String tool : List.of("sh", "mktemp", "rm", "cat", "head", "tail", "sed", "dirname", "wget")) {
+        for (String tool : List.of("sh", "mktemp", "rm", "cat", "head", "tail", "sed", "wget")) {
             Path found = which(tool);
             assumeTrue(found != null, tool + " is needed for this test");
             Files.createSymbolicLink(bin.resolve(tool), found);
@@ -244,7 +257,7 @@ class HookToolShimsTest {
     @Test
     void installIsIdempotentAndLeavesOnlyExecutableScripts() throws Exception {
         long before = Files.getLastModifiedTime(tools.resolve("status-set")).toMillis();
-        HookToolShims.install(tools);
+        HookToolShims.installPortable(tools);
 
         try (var files = Files.list(tools)) {
             List<String> names = files.map(p -> p.getFileName().toString()).sorted().toList();

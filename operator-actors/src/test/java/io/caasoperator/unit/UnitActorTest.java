@@ -451,6 +451,46 @@ class UnitActorTest {
   }
 
   @Test
+  void aHooksToolEffectsAreInTheJournalBeforeItsCompletionAndItsLaterCallsReadThem() {
+    PersistenceTestKit journal = PersistenceTestKit.create(testKit.system());
+    var actor = spawn();
+    actor.tell(assign(Life.ALIVE, charm(1, ALL_HOOKS), 1, false));
+    var install = executor.next();
+    String context = install.invocation().contextId();
+    TestProbe<UnitActor.ToolReply> reply = testKit.createTestProbe();
+
+    actor.tell(new UnitActor.RunHookTool(context, "status-set", List.of("maintenance", "step 1"), "", APP, reply.ref()));
+    assertThat(reply.receiveMessage().outcome().exitCode()).isZero();
+    actor.tell(new UnitActor.RunHookTool(context, "status-get", List.of(), "", APP, reply.ref()));
+    assertThat(reply.receiveMessage().outcome().stdout()).isEqualTo("maintenance\n");
+    install.succeed();
+    executor.next(); // config-changed: install's completion is written
+
+    List<Object> events = journal.persistedInStorage(UnitActor.persistenceId(unit));
+    int status = events.indexOf(events.stream().filter(e -> e instanceof UnitEvent.WorkloadStatusSet).findFirst().orElseThrow());
+    int completed = events.indexOf(events.stream().filter(e -> e instanceof UnitEvent.HookCompleted).findFirst().orElseThrow());
+    assertThat(status).isLessThan(completed);
+  }
+
+  @Test
+  void aHookWhoseToolEffectCannotBeWrittenRunsAgain() {
+    PersistenceTestKit journal = PersistenceTestKit.create(testKit.system());
+    var actor = spawn();
+    actor.tell(assign(Life.ALIVE, charm(1, ALL_HOOKS), 1, false));
+    var install = executor.next();
+    TestProbe<UnitActor.ToolReply> reply = testKit.createTestProbe();
+
+    journal.failNextPersisted(UnitActor.persistenceId(unit));
+    actor.tell(new UnitActor.RunHookTool(install.invocation().contextId(), "status-set", List.of("active"), "", APP,
+        reply.ref()));
+    // answered before the write (the hook's completion makes it durable), which then failed:
+    // the unit restarts from its journal and its hook, still started there, runs again
+    assertThat(reply.receiveMessage().denied()).isNull();
+    time.timePasses(UnitActor.RESTART_DELAY);
+    assertThat(executor.next().hook()).isEqualTo("install");
+  }
+
+  @Test
   void aDrainRefusesWaitingExecsRepliesWhenTheRunningHookEndsAndStartsNothingMore() {
     var actor = spawn();
     actor.tell(assign(Life.ALIVE, charm(1, ALL_HOOKS), 1, false));

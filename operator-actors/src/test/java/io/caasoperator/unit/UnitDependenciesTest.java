@@ -13,11 +13,12 @@ class UnitDependenciesTest {
 
   @Test
   void everyMissingOrInvalidDependencyIsNamedInOneError() {
-    assertThatThrownBy(() -> new UnitDependencies(null, null, null, null, null, Duration.ZERO, 0, 0, null, null, null))
+    assertThatThrownBy(() -> new UnitDependencies(null, null, null, null, null, Duration.ZERO, 0, 0, null, null, null, null))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("unit dependencies: hook executor is missing; agents directory is missing; charms directory is missing; "
             + "hook environment is missing; retry policy is missing; hook timeout must be > 0; hook output limit must be > 0; "
-            + "exec output limit must be > 0; hook context registry is missing; clock is missing; pod wait is missing");
+            + "exec output limit must be > 0; hook context registry is missing; clock is missing; pod wait is missing; "
+            + "tool views are missing");
   }
 
   @Test

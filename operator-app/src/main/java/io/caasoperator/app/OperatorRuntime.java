@@ -16,7 +16,10 @@ import io.caasoperator.http.ListenerFile;
 import io.caasoperator.http.ListenerSettings;
 import io.caasoperator.http.auth.AdminToken;
 import io.caasoperator.http.hooktool.ActorHookToolGateway;
+import io.caasoperator.http.hooktool.HookToolGateway;
 import io.caasoperator.http.hooktool.HookToolRoutes;
+import io.caasoperator.http.hooktool.LoopbackToolListener;
+import io.caasoperator.http.hooktool.ViewFirstToolGateway;
 import io.caasoperator.hooktool.HookToolShims;
 import io.caasoperator.http.routes.ApiRoutes;
 import io.caasoperator.http.routes.StatusRoutes;
@@ -65,6 +68,11 @@ import org.slf4j.LoggerFactory;
  */
 public final class OperatorRuntime {
   private static final Logger log = LoggerFactory.getLogger(OperatorRuntime.class);
+  /**
+   * How long a loopback hook-tool call may send nothing: a tool streams its standard input as it
+   * reads it ({@code slow-command | state-set --file -}), as the old shims' wget waited 10 min.
+   */
+  private static final Duration LOOPBACK_TOOL_IDLE = Duration.ofMinutes(10);
 
   /** Why the operator stopped; decides the exit code. */
   public enum StopReason {
@@ -126,7 +134,7 @@ public final class OperatorRuntime {
     Path agentsDir = dataDir.resolve("agents");
     Path toolsDir = dataDir.resolve("tools");
     for (Path dir : new Path[] {charmsDir, agentsDir, toolsDir}) Files.createDirectories(dir);
-    HookToolShims.install(toolsDir);
+    Optional<Path> bash = HookToolShims.install(toolsDir);
 
     CharmStore charms = new CharmStore(charmsDir, UnpackLimits.DEFAULT);
     int partial = charms.removePartialDownloads();
@@ -154,8 +162,17 @@ public final class OperatorRuntime {
     AdminToken admin = AdminToken.loadOrCreate(dataDir);
     ListenerSettings listener = new ListenerSettings(config.listenHost(), concretePort(config.listenPort()), config.insecureHttp(), tls);
     URI url = listener.localUrl(new java.net.InetSocketAddress(config.listenHost(), listener.port()));
+    // Hooks that run here call their tools through loopback, one bash process per call, when the
+    // tools are the bash kind; pods (and machines without such a bash) use the HTTPS listener.
+    LoopbackToolListener tools = LoopbackToolListener.bind(0, listener.maxRequestBytes(), LOOPBACK_TOOL_IDLE);
+    if (bash.isPresent()) {
+      log.info("hook tools: {} calls the loopback listener {}; pods call {}", bash.get(), tools.address(), url);
+    } else {
+      log.warn("hook tools: no bash that can open /dev/tcp here, so hooks call {} with curl or wget (slower)", url);
+    }
     HookEnvironment environment = new HookEnvironment(config.modelName(), HookEnvironment.DEFAULT_JUJU_VERSION,
-        toolsDir, System.getenv("PATH"), url.toString(), tls.map(ListenerTls::certificateFile).orElse(null));
+        toolsDir, System.getenv("PATH"), url.toString(), tls.map(ListenerTls::certificateFile).orElse(null),
+        bash.isPresent() ? tools.address() : "");
     HookContexts contexts = new HookContexts();
     Substrate substrate = SubstrateFactory.build(substrateChoice, config, agentsDir, toolsDir,
         tls.map(ListenerTls::certificateFile).orElse(null), url.toString(), processes, processes, clock);
@@ -211,9 +228,16 @@ public final class OperatorRuntime {
 
     var json = JournalJson.mapper();
     Duration ask = Duration.ofSeconds(10);
+    HookToolGateway actors = new ActorHookToolGateway(contexts, operator, system, ask);
+    // Read-only calls are answered from what the actors publish; -Dcaas.hook-tools.views=false
+    // sends every call through the actors (to compare, see README "Performance").
+    HookToolGateway gateway = Boolean.parseBoolean(System.getProperty("caas.hook-tools.views", "true"))
+        ? new ViewFirstToolGateway(contexts, units.toolViews(), clock, actors)
+        : actors;
+    tools.start(gateway);
     Route routes = ApiRoutes.of(admin, new StatusRoutes(operator, system, json, ask),
         new UnitRoutes(operator, system, json, ask, config.execTimeout()),
-        new HookToolRoutes(new ActorHookToolGateway(contexts, operator, system, ask)).route(),
+        new HookToolRoutes(gateway).route(),
         new JournalRoutes(JournalReader.using(system), config.application().value(), json, clock));
     Route served = StandbyRoute.of(acting::get, routes, election == null ? "starting" : "another replica holds the lease");
     ServerBinding binding;
@@ -240,6 +264,8 @@ public final class OperatorRuntime {
       if (election != null) election.close();
       int killed = executor.killAll();
       if (killed > 0) log.warn("killed {} hook process(es) still running at shutdown", killed);
+      // closed only now: hooks that finish during the drain still call their tools
+      closeQuietly(tools);
       reporter.close();
       substrate.close();
       blocking.shutdownNow();
@@ -285,6 +311,14 @@ public final class OperatorRuntime {
       log.info("shutting down: {}", why);
     }
     if (system != null) CoordinatedShutdown.get(system).runAll(CoordinatedShutdown.unknownReason());
+  }
+
+  private static void closeQuietly(AutoCloseable closeable) {
+    try {
+      closeable.close();
+    } catch (Exception e) {
+      log.warn("closing {}: {}", closeable, e.toString());
+    }
   }
 
   /** The running operator actor (for in-process tools such as the benchmarks). */

@@ -61,6 +61,9 @@ public final class HookToolRoutes {
     record JsonReply(int code, String stdout, String stderr) {
     }
 
+    static final String NO_TOKEN =
+            "hook tools need the token of a running hook: send Authorization: Bearer <CAAS_OPERATOR_CONTEXT_TOKEN>";
+
     static final String STALE_TOKEN =
             "this token belongs to no running hook or command (it ended, or it is not a context token)";
 
@@ -78,8 +81,7 @@ public final class HookToolRoutes {
                 post(() -> optionalHeaderValueByName("Authorization", header -> {
                     Optional<String> token = header.flatMap(HookToolRoutes::bearerToken);
                     if (token.isEmpty()) {
-                        return JsonErrors.complete(ApiError.unauthorized("hook tools need the token of a running"
-                                        + " hook: send Authorization: Bearer <CAAS_OPERATOR_CONTEXT_TOKEN>"),
+                        return JsonErrors.complete(ApiError.unauthorized(NO_TOKEN),
                                 List.of(WWWAuthenticate.create(CHALLENGE)));
                     }
                     if (!gateway.recognises(token.get())) {

@@ -1,12 +1,15 @@
 package io.caasoperator.substrate.kubernetes;
 
+import io.caasoperator.hook.HookEnvironment;
 import io.caasoperator.hook.HookExecutor;
 import io.caasoperator.hook.HookInvocation;
 import io.caasoperator.hook.ProcessResult;
 import io.caasoperator.hook.UnitNotReady;
+import io.caasoperator.hooktool.HookToolShims;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.Pod;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -73,7 +76,7 @@ public final class KubernetesHookExecutor implements HookExecutor {
    * @param exec the exec API
    * @param layout where things go in the pod
    * @param initContainer the init container that waits for the charm
-   * @param toolsDir the operator's hook-tool shims, copied into every pod
+   * @param toolsDir the operator's hook-tool directory: its path in the environment becomes the pod's
    * @param caFile the listener's CA certificate, copied too; null when the listener is plain HTTP
    * @param operatorUrl how hooks in pods reach the operator's listener (its Service); null keeps
    *     the invocation's {@code CAAS_OPERATOR_URL}
@@ -175,13 +178,16 @@ public final class KubernetesHookExecutor implements HookExecutor {
     log.info("{}: charm {} copied into pod {} ({})", invocation.unit(), invocation.charmDir().getFileName(), pod, container);
   }
 
+  /**
+   * The charm, the portable hook tools (sh and curl through the listener's TLS: a pod's
+   * container may have no bash, and its calls cross a network) and the CA. The operator's own
+   * tools directory may hold the bash tools of its machine, which call a loopback listener that
+   * pods cannot reach.
+   */
   byte[] archive(Path charmDir) throws IOException {
     TarStream tar = new TarStream().add("charm", charmDir);
-    if (Files.isDirectory(toolsDir)) {
-      tar.add("tools", toolsDir);
-    } else {
-      tar.file("tools/.keep", new byte[0], 0644);
-    }
+    HookToolShims.portable().forEach((name, script) ->
+        tar.file("tools/" + name, script.getBytes(StandardCharsets.UTF_8), 0755));
     if (caFile != null && Files.isRegularFile(caFile)) tar.file("ca.crt", Files.readAllBytes(caFile), 0644);
     return tar.finish();
   }
@@ -200,6 +206,8 @@ public final class KubernetesHookExecutor implements HookExecutor {
     Map<String, String> environment = new TreeMap<>(invocation.environment());
     if (operatorUrl != null) environment.put("CAAS_OPERATOR_URL", operatorUrl);
     environment.put("HOME", layout.root());
+    // the operator's loopback is not the pod's
+    environment.remove(HookEnvironment.TOOL_ADDRESS);
     environment.forEach((key, value) -> {
       if (!key.matches("[A-Za-z_][A-Za-z0-9_]*")) return; // not expressible in sh; never one of ours
       script.append(" && export ").append(key).append('=').append(quote(translate(invocation, value)));

@@ -8,6 +8,7 @@ import io.caasoperator.hook.BoundedHookExecutor;
 import io.caasoperator.hook.HookInvocation;
 import io.caasoperator.hook.ProcessResult;
 import io.caasoperator.hook.UnitNotReady;
+import io.caasoperator.hooktool.HookToolShims;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import java.io.IOException;
@@ -77,7 +78,7 @@ class KubernetesHookExecutorTest {
     return new HookInvocation(UNIT, unitDir, charmDir, List.of(view + "/hooks/install"),
         Map.of("JUJU_CHARM_DIR", view.toString(), "PATH", tools + ":/usr/bin:/bin",
             "CAAS_OPERATOR_CA_FILE", ca.toString(), "CAAS_OPERATOR_URL", "https://127.0.0.1:30666",
-            "JUJU_UNIT_NAME", "mariadb/0", "GREETING", "it's"),
+            "JUJU_UNIT_NAME", "mariadb/0", "GREETING", "it's", "CAAS_HOOK_TOOL_ADDRESS", "127.0.0.1:41234"),
         Duration.ofSeconds(30), "ctx-1", 1024);
   }
 
@@ -123,7 +124,8 @@ class KubernetesHookExecutorTest {
         .contains("export CAAS_OPERATOR_URL='https://caas-operator.test.svc:30666'")
         .contains("export GREETING='it'\\''s'")
         .endsWith("&& exec '/var/lib/caas/charm/hooks/install'")
-        .doesNotContain(dir.toString());
+        .doesNotContain(dir.toString())
+        .as("the operator's loopback listener is not the pod's").doesNotContain("CAAS_HOOK_TOOL_ADDRESS");
   }
 
   @Test
@@ -233,7 +235,10 @@ class KubernetesHookExecutorTest {
     assertThat(out.resolve("charm/hooks/install")).content().contains("echo v1");
     assertThat(Files.isExecutable(out.resolve("charm/hooks/install"))).isTrue();
     assertThat(out.resolve("charm/metadata.yaml")).exists();
-    assertThat(out.resolve("tools/status-set")).exists();
+    // the portable tools (sh, curl through TLS), whatever the operator's own machine uses
+    assertThat(out.resolve("tools/status-set")).content().isEqualTo(HookToolShims.portable().get("status-set"));
+    assertThat(out.resolve("tools/" + HookToolShims.COMMON)).content().startsWith("#!/bin/sh");
+    assertThat(Files.isExecutable(out.resolve("tools/status-set"))).isTrue();
     assertThat(out.resolve("ca.crt")).content().startsWith("-----BEGIN CERTIFICATE");
   }
 

@@ -1,0 +1,60 @@
+package io.caasoperator.http.hooktool;
+
+import io.caasoperator.hook.HookContexts;
+import io.caasoperator.hooktool.ToolOutcome;
+import io.caasoperator.unit.ToolViewAnswer;
+import io.caasoperator.unit.ToolViews;
+import java.time.Clock;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+
+/**
+ * Answers a read-only hook-tool call from what the actors published ({@link ToolViewAnswer}),
+ * and sends every other call to {@code actors}. A read then costs no message to the operator or
+ * the unit (no snapshot of the application, no wait in a mailbox behind other units' reports);
+ * the actors stay the only writers and answer every call with effects.
+ */
+public final class ViewFirstToolGateway implements HookToolGateway {
+  private final HookContexts contexts;
+  private final ToolViews views;
+  private final Clock clock;
+  private final HookToolGateway actors;
+
+  /**
+   * @param contexts the running contexts, whose tokens authorise calls
+   * @param views what the unit actors and the operator publish
+   * @param clock the actors' clock, for a tool that reads the time
+   * @param actors answers what the views cannot
+   */
+  public ViewFirstToolGateway(HookContexts contexts, ToolViews views, Clock clock, HookToolGateway actors) {
+    this.contexts = Objects.requireNonNull(contexts, "contexts");
+    this.views = Objects.requireNonNull(views, "views");
+    this.clock = Objects.requireNonNull(clock, "clock");
+    this.actors = Objects.requireNonNull(actors, "actors");
+  }
+
+  @Override
+  public boolean recognises(String token) {
+    return contexts.lookup(token).isPresent();
+  }
+
+  @Override
+  public CompletionStage<ToolOutcome> call(String token, String tool, List<String> args, String stdin) {
+    Optional<HookContexts.HookContext> context = contexts.lookup(token);
+    if (context.isEmpty()) return CompletableFuture.failedFuture(new HookToolDenied(HookToolRoutes.STALE_TOKEN));
+    if (!contexts.answeredThroughActors(token)) {
+      switch (ToolViewAnswer.answer(context.get(), views, tool, args, stdin, clock.instant())) {
+        case ToolViewAnswer.Result.Answered answered -> {
+          return CompletableFuture.completedFuture(answered.outcome());
+        }
+        case ToolViewAnswer.Result.AskTheActors ask -> {
+          if (ask.touchesApplication()) contexts.answerThroughActors(token);
+        }
+      }
+    }
+    return actors.call(token, tool, args, stdin);
+  }
+}
