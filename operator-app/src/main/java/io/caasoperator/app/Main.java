@@ -11,7 +11,8 @@ import picocli.CommandLine.Command;
     description = "Operates a charmed application: runs its charm's hooks for every unit, in order, and keeps"
         + " everything it knows in a journal.",
     subcommands = {RunCommand.class, StatusCommand.class, ResolveCommand.class, ExecCommand.class, JournalCommand.class,
-        ReplayCommand.class, CommandLine.HelpCommand.class})
+        ReplayCommand.class, RunActionCommand.class, ShowActionCommand.class, ListActionsCommand.class,
+        CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
 
   public static void main(String[] args) {
