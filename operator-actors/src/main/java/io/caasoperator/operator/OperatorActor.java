@@ -242,7 +242,8 @@ public final class OperatorActor extends EventSourcedBehavior<OperatorActor.Comm
   }
 
   /** The unit accepted the request: it gets the next id, in the journal before the unit hears it. */
-  private Effect<OperatorEvent, OperatorState> assignActionId(OperatorState state, UnitActor.Report.ActionAccepted accepted) {
+  private Effect<OperatorEvent, OperatorState> assignActionId(OperatorState state,
+      UnitActor.Report.ActionAccepted accepted) {
     long id = state.actions().nextId();
     return Effect().persist(new OperatorEvent.ActionIdAssigned(id, accepted.unit(), accepted.name(), now()))
         .thenRun(s -> units.find(accepted.unit()).ifPresentOrElse(
@@ -270,7 +271,8 @@ public final class OperatorActor extends EventSourcedBehavior<OperatorActor.Comm
     TreeMap<Long, UnitId> newest = new TreeMap<>();
     for (var entry : new TreeMap<>(state.actions().units()).descendingMap().entrySet()) {
       if (newest.size() >= cmd.limit()) break;
-      if (cmd.unit().isEmpty() || cmd.unit().get().equals(entry.getValue())) newest.put(entry.getKey(), entry.getValue());
+      if (cmd.unit().isPresent() && !cmd.unit().get().equals(entry.getValue())) continue;
+      newest.put(entry.getKey(), entry.getValue());
     }
     return new ActionIds(newest);
   }

@@ -52,7 +52,8 @@ final class ActionRequests {
     return switch (ActionParameters.validate(spec.get(), params)) {
       case ActionParameters.Valid valid -> new Decision.Accepted(valid.params());
       case ActionParameters.Invalid invalid -> refused(UnitActor.ActionReply.Refusal.INVALID_PARAMETERS,
-          "invalid parameters for action \"" + name + "\": " + String.join("; ", invalid.problems()), invalid.problems());
+          "invalid parameters for action \"" + name + "\": " + String.join("; ", invalid.problems()),
+          invalid.problems());
     };
   }
 

@@ -421,8 +421,9 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
       case UnitResolver.Next.RunAction action -> startAction(state, action.id());
       case UnitResolver.Next.AbandonAction abandoned -> {
         String name = state.actions().running().name();
-        yield Effect().persist(new ActionFinished(abandoned.id(), ActionStatus.FAILED, UnitResolver.INTERRUPTED, Map.of(),
-            List.of(), now())).thenRun(s -> {
+        var failed = new ActionFinished(abandoned.id(), ActionStatus.FAILED, UnitResolver.INTERRUPTED, Map.of(), List.of(),
+            now());
+        yield Effect().persist(failed).thenRun(s -> {
               log.warn("unit {} action {} ({}) was interrupted by a restart: recorded failed, not run again", unit,
                   abandoned.id(), name);
               afterChange(s);
@@ -541,7 +542,8 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
     return switch (incarnation.work()) {
       case Work.Hook hook when hook.context().equals(ended.context()) -> hookEnded(state, hook, ended.outcome());
       case Work.Exec exec when exec.context().equals(ended.context()) -> execEnded(exec, ended.outcome());
-      case Work.Action action when action.context().equals(ended.context()) -> actionEnded(state, action, ended.outcome());
+      case Work.Action action when action.context().equals(ended.context()) ->
+          actionEnded(state, action, ended.outcome());
       // A process of an earlier incarnation: its hook runs again (or ran again already).
       case Work.Hook other -> Effect().none();
       case Work.Exec other -> Effect().none();

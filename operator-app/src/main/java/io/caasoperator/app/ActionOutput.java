@@ -51,7 +51,9 @@ final class ActionOutput {
       task.put("results", sorted(action.path("results")));
     }
     List<String> log = new ArrayList<>();
-    for (JsonNode line : action.path("log")) log.add(goTime(line.path("at").asText()) + " " + line.path("message").asText());
+    for (JsonNode line : action.path("log")) {
+      log.add(goTime(line.path("at").asText()) + " " + line.path("message").asText());
+    }
     if (!log.isEmpty()) task.put("log", log);
     Map<String, Object> timing = new TreeMap<>();
     for (String when : List.of("enqueued", "started", "completed")) {

@@ -25,7 +25,8 @@ final class ListActionsCommand implements Callable<Integer> {
   @Parameters(index = "0", arity = "0..1", paramLabel = "UNIT", description = "e.g. hello/0 (default: every unit)")
   String unit;
 
-  @Option(names = "--limit", defaultValue = "100", paramLabel = "N", description = "At most N actions, the newest (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--limit", defaultValue = "100", paramLabel = "N",
+      description = "At most N actions, the newest (default: ${DEFAULT-VALUE}).")
   int limit;
 
   @Option(names = "--format", defaultValue = "text", description = "text, yaml or json (default: ${DEFAULT-VALUE}).")

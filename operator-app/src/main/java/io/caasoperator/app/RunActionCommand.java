@@ -54,10 +54,12 @@ final class RunActionCommand implements Callable<Integer> {
   String action;
 
   @Parameters(index = "2..*", paramLabel = "KEY=VALUE",
-      description = "A parameter; dotted keys nest (file.kind=xz). Values are YAML (1 is a number) unless --string-args.")
+      description = "A parameter; dotted keys nest (file.kind=xz). Values are YAML (1 is a number), unless"
+          + " --string-args.")
   List<String> args = new ArrayList<>();
 
-  @Option(names = "--params", paramLabel = "FILE", description = "A YAML file of parameters ('-' reads stdin); KEY=VALUE wins.")
+  @Option(names = "--params", paramLabel = "FILE",
+      description = "A YAML file of parameters ('-' reads stdin); KEY=VALUE wins.")
   Path paramsFile;
 
   @Option(names = "--string-args", description = "Take KEY=VALUE values as strings, not YAML.")
@@ -82,7 +84,9 @@ final class RunActionCommand implements Callable<Integer> {
       return Cli.fail(NAME, e.getMessage(), 2);
     }
     if (!NAME_RULE.matcher(action).matches()) return Cli.fail(NAME, "invalid action name \"" + action + "\"", 2);
-    if (!ActionOutput.knownFormat(format)) return Cli.fail(NAME, "--format must be yaml or json, got \"" + format + "\"", 2);
+    if (!ActionOutput.knownFormat(format)) {
+      return Cli.fail(NAME, "--format must be yaml or json, got \"" + format + "\"", 2);
+    }
     if (background && waitText != null) return Cli.fail(NAME, "cannot specify both --wait and --background", 2);
     Duration wait = DEFAULT_WAIT;
     if (waitText != null) {
@@ -151,18 +155,22 @@ final class RunActionCommand implements Callable<Integer> {
           : Files.readString(paramsFile);
       JsonNode read = yaml.readTree(text);
       if (read != null && !read.isMissingNode() && !read.isNull()) {
-        if (!read.isObject()) throw new IllegalArgumentException("--params " + paramsFile + ": expected a YAML map of parameters");
+        if (!read.isObject()) {
+          throw new IllegalArgumentException("--params " + paramsFile + ": expected a YAML map of parameters");
+        }
         params.setAll((ObjectNode) read);
       }
     }
     for (String arg : args) {
       int eq = arg.indexOf('=');
-      if (eq < 0) throw new IllegalArgumentException("argument \"" + arg + "\" must be of the form key.key.key...=value");
+      if (eq < 0) {
+        throw new IllegalArgumentException("argument \"" + arg + "\" must be of the form key.key.key...=value");
+      }
       String[] keys = arg.substring(0, eq).split("\\.", -1);
       for (String key : keys) {
         if (!NAME_RULE.matcher(key).matches()) {
-          throw new IllegalArgumentException("key \"" + key
-              + "\" must start and end with lowercase alphanumeric, and contain only lowercase alphanumeric and hyphens");
+          throw new IllegalArgumentException("key \"" + key + "\" must start and end with lowercase alphanumeric,"
+              + " and contain only lowercase alphanumeric and hyphens");
         }
       }
       String text = arg.substring(eq + 1);

@@ -37,12 +37,18 @@ final class ShowActionCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    if (!id.matches("[1-9][0-9]{0,17}")) return Cli.fail(NAME, "invalid action id \"" + id + "\": expected a number such as 2", 2);
-    if (!ActionOutput.knownFormat(format)) return Cli.fail(NAME, "--format must be yaml or json, got \"" + format + "\"", 2);
+    if (!id.matches("[1-9][0-9]{0,17}")) {
+      return Cli.fail(NAME, "invalid action id \"" + id + "\": expected a number such as 2", 2);
+    }
+    if (!ActionOutput.knownFormat(format)) {
+      return Cli.fail(NAME, "--format must be yaml or json, got \"" + format + "\"", 2);
+    }
     Duration wait = Duration.ZERO;
     if (waitText != null) {
       var parsed = DurationText.parse(waitText);
-      if (parsed.isEmpty()) return Cli.fail(NAME, "--wait: \"" + waitText + "\" is not a duration (use e.g. 30s, 5m)", 2);
+      if (parsed.isEmpty()) {
+        return Cli.fail(NAME, "--wait: \"" + waitText + "\" is not a duration (use e.g. 30s, 5m)", 2);
+      }
       wait = parsed.get();
     }
     Duration limit = wait;

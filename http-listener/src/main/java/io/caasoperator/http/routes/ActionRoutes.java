@@ -108,7 +108,8 @@ public final class ActionRoutes {
   /** {@code GET /v1/actions/{id}} and {@code GET /v1/actions}. */
   public Route route() {
     return pathPrefix("v1", () -> pathPrefix("actions", () -> concat(
-        pathEnd(() -> get(() -> parameterOptional("unit", unit -> parameterOptional("limit", limit -> list(unit, limit))))),
+        pathEnd(() -> get(() -> parameterOptional("unit", unit ->
+            parameterOptional("limit", limit -> list(unit, limit))))),
         path(PathMatchers.segment(), id -> get(() -> parameterOptional("wait", wait -> show(id, wait)))))));
   }
 
@@ -145,7 +146,8 @@ public final class ActionRoutes {
 
   private Route show(String idText, Optional<String> waitText) {
     if (!ID.matcher(idText).matches()) {
-      return JsonErrors.complete(ApiError.badRequest("invalid action id \"" + idText + "\": expected a number such as 2"));
+      return JsonErrors.complete(
+          ApiError.badRequest("invalid action id \"" + idText + "\": expected a number such as 2"));
     }
     Duration wait;
     try {
