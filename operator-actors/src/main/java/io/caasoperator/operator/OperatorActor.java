@@ -21,6 +21,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.SortedMap;
+import java.util.TreeMap;
 import org.apache.pekko.Done;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
@@ -46,8 +48,8 @@ import org.apache.pekko.persistence.typed.javadsl.SignalHandler;
  * units, designates the leader, and runs a UnitActor per unit. What to do is decided by
  * {@link OperatorPlan} from what the watchers report (the specification, unit lives), the charm
  * deployer's answers and the units' reports; this actor persists the plan's events, then carries
- * out its intents. It also routes requests (status, exec, resolve, hook tools) to the units and
- * drains them at shutdown.
+ * out its intents. It also routes requests (status, exec, resolve, hook tools, charm actions) to
+ * the units, gives charm actions their application-wide ids, and drains the units at shutdown.
  */
 public final class OperatorActor extends EventSourcedBehavior<OperatorActor.Command, OperatorEvent, OperatorState> {
 
@@ -79,6 +81,35 @@ public final class OperatorActor extends EventSourcedBehavior<OperatorActor.Comm
    */
   public record CallHookTool(HookContexts.HookContext context, String tool, List<String> args, String stdin,
       ActorRef<UnitActor.ToolReply> replyTo) implements Command {}
+
+  /**
+   * Runs the charm's action {@code name} on the unit: the unit checks the request and replies
+   * Refused at once, or accepts it; the operator then gives it the next action id (persisted as
+   * ActionIdAssigned) and the unit replies Queued once the action is in its journal. A unit
+   * without an actor is answered {@code UNKNOWN_UNIT} at once.
+   */
+  public record RunAction(UnitId unit, String name, Map<String, Object> params,
+      ActorRef<UnitActor.ActionReply> replyTo) implements Command {}
+
+  /**
+   * Replies with action {@code id} as its unit keeps it (with {@code untilFinished}, once it
+   * finished); without an action, and a sentence why, when no unit has it.
+   */
+  public record GetAction(long id, boolean untilFinished, ActorRef<UnitActor.ActionLookup> replyTo)
+      implements Command {}
+
+  /**
+   * Replies with the newest action ids (at most {@code limit}; of {@code unit} only, when given)
+   * and their units, oldest first.
+   */
+  public record ListActionIds(Optional<UnitId> unit, int limit, ActorRef<ActionIds> replyTo) implements Command {}
+
+  /** Action ids with their units, oldest first. */
+  public record ActionIds(SortedMap<Long, UnitId> units) {
+    public ActionIds {
+      units = java.util.Collections.unmodifiableSortedMap(new TreeMap<>(units));
+    }
+  }
 
   /**
    * Stops starting hooks, in every unit and in units spawned later (shutdown); replies once no
@@ -160,6 +191,9 @@ public final class OperatorActor extends EventSourcedBehavior<OperatorActor.Comm
         .onCommand(ResolveUnit.class, this::onResolve)
         .onCommand(ExecOnUnit.class, this::onExec)
         .onCommand(CallHookTool.class, this::onHookTool)
+        .onCommand(RunAction.class, this::onRunAction)
+        .onCommand(GetAction.class, this::onGetAction)
+        .onCommand(ListActionIds.class, (state, cmd) -> Effect().reply(cmd.replyTo(), actionIds(state, cmd)))
         .onCommand(Drain.class, (state, cmd) -> only(() -> units.drain(cmd.replyTo())))
         .onCommand(UnitDrained.class, (state, cmd) -> only(() -> units.drained(cmd.drained().unit())))
         .onCommand(ApplicationChanged.class, (state, cmd) -> {
@@ -201,6 +235,53 @@ public final class OperatorActor extends EventSourcedBehavior<OperatorActor.Comm
             new UnitActor.ExecReply(UnitActor.ExecReply.Outcome.UNKNOWN_UNIT, null, "unknown unit " + cmd.unit(), null))));
   }
 
+  private Effect<OperatorEvent, OperatorState> onRunAction(OperatorState state, RunAction cmd) {
+    return only(() -> units.find(cmd.unit()).ifPresentOrElse(
+        unit -> unit.tell(new UnitActor.RequestAction(cmd.name(), cmd.params(), cmd.replyTo())),
+        () -> cmd.replyTo().tell(unknownUnit(cmd.unit()))));
+  }
+
+  /** The unit accepted the request: it gets the next id, in the journal before the unit hears it. */
+  private Effect<OperatorEvent, OperatorState> assignActionId(OperatorState state,
+      UnitActor.Report.ActionAccepted accepted) {
+    long id = state.actions().nextId();
+    return Effect().persist(new OperatorEvent.ActionIdAssigned(id, accepted.unit(), accepted.name(), now()))
+        .thenRun(s -> units.find(accepted.unit()).ifPresentOrElse(
+            unit -> unit.tell(new UnitActor.QueueAction(id, accepted.name(), accepted.params(), accepted.replyTo())),
+            () -> accepted.replyTo().tell(unknownUnit(accepted.unit()))));
+  }
+
+  private Effect<OperatorEvent, OperatorState> onGetAction(OperatorState state, GetAction cmd) {
+    UnitId owner = state.actions().units().get(cmd.id());
+    if (owner == null) {
+      String detail = cmd.id() > 0 && cmd.id() <= state.actions().lastId()
+          ? "action " + cmd.id() + " is older than the " + OperatorState.ActionIndex.KEPT
+              + " actions the operator keeps track of; the journal has it"
+          : "no action " + cmd.id();
+      return Effect().reply(cmd.replyTo(), new UnitActor.ActionLookup(null, null, detail));
+    }
+    return only(() -> units.find(owner).ifPresentOrElse(
+        unit -> unit.tell(new UnitActor.GetAction(cmd.id(), cmd.untilFinished(), cmd.replyTo())),
+        () -> cmd.replyTo().tell(new UnitActor.ActionLookup(owner, null, "action " + cmd.id() + " ran on unit " + owner
+            + ", which is gone; the journal has it (journal --unit " + owner + " --type ActionQueued,ActionStarted,"
+            + "ActionFinished)"))));
+  }
+
+  private static ActionIds actionIds(OperatorState state, ListActionIds cmd) {
+    TreeMap<Long, UnitId> newest = new TreeMap<>();
+    for (var entry : new TreeMap<>(state.actions().units()).descendingMap().entrySet()) {
+      if (newest.size() >= cmd.limit()) break;
+      if (cmd.unit().isPresent() && !cmd.unit().get().equals(entry.getValue())) continue;
+      newest.put(entry.getKey(), entry.getValue());
+    }
+    return new ActionIds(newest);
+  }
+
+  private static UnitActor.ActionReply unknownUnit(UnitId unit) {
+    return new UnitActor.ActionReply.Refused(UnitActor.ActionReply.Refusal.UNKNOWN_UNIT, "unknown unit " + unit,
+        List.of(), List.of());
+  }
+
   private Effect<OperatorEvent, OperatorState> onHookTool(OperatorState state, CallHookTool cmd) {
     var unit = units.find(cmd.context().unit());
     if (unit.isEmpty() || state.charm() == null) {
@@ -219,6 +300,7 @@ public final class OperatorActor extends EventSourcedBehavior<OperatorActor.Comm
       case UnitActor.Report.Recovered recovered -> plan(state, new Input.UnitRecovered(recovered.unit()));
       case UnitActor.Report.Dead dead -> plan(state, new Input.UnitDied(dead.unit()));
       case UnitActor.Report.ApplicationEffects effects -> plan(state, new Input.ToolEffects(effects.events()));
+      case UnitActor.Report.ActionAccepted accepted -> assignActionId(state, accepted);
     };
   }
 

@@ -1,10 +1,13 @@
 package io.caasoperator.unit;
 
 import io.caasoperator.hooktool.ToolEffect;
+import io.caasoperator.persistence.ActionMessage;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * What an action reported, as {@code juju run} shows it.
@@ -17,24 +20,45 @@ import java.util.Map;
  */
 public record ActionResult(String status, String message, Map<String, Object> results, List<String> log) {
 
-  /** Collects an action's tool effects while its exec runs; confined to the unit actor. */
+  /**
+   * Collects an action's tool effects while its exec or charm action runs; confined to the unit
+   * actor.
+   */
   static final class Recorder {
     private final Map<String, Object> results = new LinkedHashMap<>();
-    private final List<String> log = new ArrayList<>();
+    private final List<ActionMessage> log = new ArrayList<>();
     private String failure;
 
-    void record(ToolEffect.ActionEffect effect) {
+    /** {@code at}: when the tool was called, which {@code action-log} messages keep. */
+    void record(ToolEffect.ActionEffect effect, Instant at) {
       switch (effect) {
         case ToolEffect.ActionResultSet set -> merge(results, set.nested());
-        case ToolEffect.ActionLogged logged -> log.add(logged.message());
+        case ToolEffect.ActionLogged logged -> log.add(new ActionMessage(at, logged.message()));
         case ToolEffect.ActionFailed failed -> failure = failed.message();
       }
     }
 
+    /** An exec's action as its reply shows it. */
     ActionResult result(int exitCode) {
       boolean failed = failure != null || exitCode != 0;
       String message = failure != null ? failure : exitCode != 0 ? "exit status " + exitCode : "";
-      return new ActionResult(failed ? "failed" : "completed", message, Map.copyOf(results), List.copyOf(log));
+      return new ActionResult(failed ? "failed" : "completed", message, Map.copyOf(results),
+          log.stream().map(ActionMessage::message).toList());
+    }
+
+    /** What {@code action-set} set so far, dotted keys nested. */
+    Map<String, Object> results() {
+      return new LinkedHashMap<>(results);
+    }
+
+    /** The {@code action-log} messages so far, in order. */
+    List<ActionMessage> messages() {
+      return List.copyOf(log);
+    }
+
+    /** The {@code action-fail} message, when it was called (the last one wins). */
+    Optional<String> failure() {
+      return Optional.ofNullable(failure);
     }
 
     @SuppressWarnings("unchecked")

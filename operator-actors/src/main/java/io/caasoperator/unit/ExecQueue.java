@@ -9,11 +9,18 @@ import java.util.Optional;
 /**
  * The execs of a unit waiting for their turn, first come, first served. An exec never interrupts
  * a hook; it goes before the next one ({@link UnitResolver.Next.Exec}), so a person waiting at a
- * terminal is not starved by hooks. Immutable: the unit's actor keeps the current queue.
+ * terminal is not starved by hooks. Charm actions wait in the unit's journal instead (they
+ * survive a restart); each exec remembers the last action waiting when it came, so actions and
+ * execs run in the order they arrived. Immutable: the unit's actor keeps the current queue.
  *
- * @param waiting oldest first
+ * @param entries oldest first
  */
-record ExecQueue(List<UnitActor.RunExec> waiting) {
+record ExecQueue(List<Entry> entries) {
+
+  /**
+   * @param afterAction the id of the last charm action waiting when the exec arrived (0: none)
+   */
+  record Entry(UnitActor.RunExec exec, long afterAction) {}
 
   static final ExecQueue EMPTY = new ExecQueue(List.of());
 
@@ -21,13 +28,13 @@ record ExecQueue(List<UnitActor.RunExec> waiting) {
   static final String SHUTTING_DOWN = "the operator is shutting down";
 
   ExecQueue {
-    waiting = List.copyOf(waiting);
+    entries = List.copyOf(entries);
   }
 
   /**
-   * Why a unit in {@code state} cannot take an exec now, or empty when it can (it then waits its
-   * turn): nothing new while the operator shuts down, nothing on a unit that is going away, and
-   * nothing before the unit has a charm to run it with.
+   * Why a unit in {@code state} cannot take an exec (or a charm action) now, or empty when it can
+   * (it then waits its turn): nothing new while the operator shuts down, nothing on a unit that is
+   * going away, and nothing before the unit has a charm to run it with.
    */
   static Optional<String> refusal(UnitState state, boolean draining) {
     if (draining) return Optional.of(SHUTTING_DOWN);
@@ -36,22 +43,38 @@ record ExecQueue(List<UnitActor.RunExec> waiting) {
     return Optional.empty();
   }
 
-  ExecQueue add(UnitActor.RunExec exec) {
-    List<UnitActor.RunExec> more = new ArrayList<>(waiting);
-    more.add(exec);
+  /** With {@code exec} last, after every action up to {@code afterAction}. */
+  ExecQueue add(UnitActor.RunExec exec, long afterAction) {
+    List<Entry> more = new ArrayList<>(entries);
+    more.add(new Entry(exec, afterAction));
     return new ExecQueue(more);
   }
 
+  /** With {@code exec} last, after every action waiting. */
+  ExecQueue add(UnitActor.RunExec exec) {
+    return add(exec, Long.MAX_VALUE);
+  }
+
+  /** The waiting execs, oldest first. */
+  List<UnitActor.RunExec> waiting() {
+    return entries.stream().map(Entry::exec).toList();
+  }
+
   boolean isEmpty() {
-    return waiting.isEmpty();
+    return entries.isEmpty();
   }
 
   /** The exec whose turn is next. */
   UnitActor.RunExec first() {
-    return waiting.getFirst();
+    return entries.getFirst().exec();
+  }
+
+  /** The last action that goes before {@link #first()} (0: none; meaningless when empty). */
+  long firstAfterAction() {
+    return entries.isEmpty() ? 0 : entries.getFirst().afterAction();
   }
 
   ExecQueue withoutFirst() {
-    return new ExecQueue(waiting.subList(1, waiting.size()));
+    return new ExecQueue(entries.subList(1, entries.size()));
   }
 }

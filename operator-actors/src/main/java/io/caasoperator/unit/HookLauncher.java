@@ -8,7 +8,9 @@ import io.caasoperator.hook.ProcessResult;
 import io.caasoperator.hook.UnitNotReady;
 import io.caasoperator.hooktool.RunningAction;
 import io.caasoperator.persistence.PlannedHook;
+import io.caasoperator.persistence.UnitState;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -23,8 +25,9 @@ import java.util.concurrent.CompletionStage;
 
 /**
  * Starts the processes of one unit: its hooks ({@code dispatch}, else {@code hooks/<hook>}, in the
- * unit's charm view) and its exec'd commands ({@code /bin/sh -c}), each with the environment Juju's
- * runner gives, through the unit's {@link io.caasoperator.hook.HookExecutor}.
+ * unit's charm view), its charm actions ({@code dispatch}, else {@code actions/<action>}) and its
+ * exec'd commands ({@code /bin/sh -c}), each with the environment Juju's runner gives, through the
+ * unit's {@link io.caasoperator.hook.HookExecutor}.
  *
  * <p>Every run has a {@link Context}: a context id, which the unit journals before the process
  * starts and the executor tags the process tree with, and a secret token, which the process
@@ -68,6 +71,13 @@ final class HookLauncher {
   }
 
   /**
+   * Bytes of each output stream kept of a charm action: its stdout and stderr go into its results,
+   * which are journaled (Juju keeps them in its database), so they are bounded well below an
+   * exec's output, which only its caller gets.
+   */
+  static final int ACTION_OUTPUT_LIMIT = 64 * 1024;
+
+  /**
    * Shared by all units: one per unit would cost memory for nothing (SecureRandom is
    * thread-safe). A DRBG: seeded once, then no system call per token as /dev/urandom would cost.
    */
@@ -96,6 +106,11 @@ final class HookLauncher {
    */
   Context again(String contextId) {
     return new Context(contextId, token());
+  }
+
+  /** A new context for a run of the charm action {@code actionName}, named as Juju names it. */
+  Context actionContext(String actionName) {
+    return hookContext(actionName);
   }
 
   /** A new context for an exec'd command. */
@@ -134,6 +149,38 @@ final class HookLauncher {
     RunningAction running = action == null ? null : new RunningAction(action.name(), action.params());
     return launch(context, null, running, charm, List.of("/bin/sh", "-c", commands), environment, timeout,
         deps.execOutputLimit());
+  }
+
+  /**
+   * Whether the charm has something to run for {@code actionName}: its {@code dispatch}, or
+   * {@code actions/<name>} in the stored charm the unit's charm directory is deployed from (Juju's
+   * runner looks the same way: {@code discoverHookHandler}). When not, the action fails with
+   * Juju's {@code action not implemented on unit "<unit>"}.
+   */
+  boolean implementsAction(CharmInfo charm, String actionName) {
+    if (charm.dispatch()) return true;
+    return Files.isRegularFile(deps.charmsDir().resolve(charm.sha256()).resolve("actions").resolve(actionName));
+  }
+
+  /**
+   * Starts the charm action {@code action} of {@code charm} as Juju's runner does
+   * ({@code worker/uniter/runner/runner.go} {@code RunAction}): {@code dispatch}, else
+   * {@code actions/<name>}, with {@code JUJU_DISPATCH_PATH=actions/<name>} and the action's
+   * variables ({@code JUJU_ACTION_NAME}, {@code JUJU_ACTION_UUID} (its id), {@code JUJU_ACTION_TAG},
+   * as {@code context.go} {@code HookVars} sets them); no hook name. Killed after the hook timeout,
+   * as a hook is. Call only once its ActionStarted is in the journal.
+   *
+   * @throws RuntimeException as {@link #hook}
+   */
+  CompletionStage<Outcome> action(Context context, UnitState.UnitAction action, CharmInfo charm) {
+    String executable = charm.dispatch() ? "dispatch" : "actions/" + action.name();
+    Map<String, String> environment = environment(context, null, null);
+    environment.put("JUJU_DISPATCH_PATH", "actions/" + action.name());
+    environment.put("JUJU_ACTION_NAME", action.name());
+    environment.put("JUJU_ACTION_UUID", Long.toString(action.id()));
+    environment.put("JUJU_ACTION_TAG", "action-" + action.id());
+    return launch(context, null, new RunningAction(action.name(), action.params()), charm,
+        List.of(charmView.resolve(executable).toString()), environment, deps.hookTimeout(), ACTION_OUTPUT_LIMIT);
   }
 
   /**

@@ -4,7 +4,9 @@ import io.caasoperator.persistence.HookKind;
 import io.caasoperator.persistence.PlannedHook;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.apache.pekko.actor.typed.ActorRef;
 
 /**
@@ -20,6 +22,7 @@ import org.apache.pekko.actor.typed.ActorRef;
  *     in this JVM keeps it (the operator does not send it again)
  * @param draining the operator is shutting down: nothing new starts
  * @param drainWaiters who waits for the running process to end
+ * @param actionWatchers by action id, who waits for that charm action to finish
  */
 record Incarnation(
     Work work,
@@ -28,7 +31,8 @@ record Incarnation(
     boolean updateStatusDue,
     Duration updateStatusInterval,
     boolean draining,
-    List<ActorRef<UnitActor.Drained>> drainWaiters) {
+    List<ActorRef<UnitActor.Drained>> drainWaiters,
+    Map<Long, List<ActorRef<UnitActor.ActionLookup>>> actionWatchers) {
 
   /** What a unit's actor is running. */
   sealed interface Work {
@@ -54,21 +58,30 @@ record Incarnation(
      * @param recorder collects what an action reports (null for a plain exec); confined to the actor
      */
     record Exec(HookLauncher.Context context, UnitActor.RunExec exec, ActionResult.Recorder recorder) implements Work {}
+
+    /**
+     * A charm action: its ActionStarted is written (or being written), then its process runs.
+     *
+     * @param recorder collects what it reports through its hook tools; confined to the actor
+     */
+    record Action(HookLauncher.Context context, long id, ActionResult.Recorder recorder) implements Work {}
   }
 
   static final Work IDLE = new Work.Idle();
 
   Incarnation {
     drainWaiters = List.copyOf(drainWaiters);
+    actionWatchers = Map.copyOf(actionWatchers);
   }
 
   static Incarnation fresh() {
-    return new Incarnation(IDLE, ExecQueue.EMPTY, false, false, null, false, List.of());
+    return new Incarnation(IDLE, ExecQueue.EMPTY, false, false, null, false, List.of(), Map.of());
   }
 
   /** For {@link UnitResolver#next}. */
   UnitResolver.Activity activity() {
-    return new UnitResolver.Activity(!(work instanceof Work.Idle), draining, !execs.isEmpty(), retryNow, updateStatusDue);
+    return new UnitResolver.Activity(!(work instanceof Work.Idle), draining, !execs.isEmpty(), retryNow, updateStatusDue,
+        execs.firstAfterAction());
   }
 
   /** Whether the process of {@code contextId} runs now: only then may its hook tools act. */
@@ -76,6 +89,7 @@ record Incarnation(
     return switch (work) {
       case Work.Hook hook -> hook.context().contextId().equals(contextId);
       case Work.Exec exec -> exec.context().contextId().equals(contextId);
+      case Work.Action action -> action.context().contextId().equals(contextId);
       case Work.AwaitingPod waiting -> false;
       case Work.Idle idle -> false;
     };
@@ -83,7 +97,7 @@ record Incarnation(
 
   /** Whether a process of this incarnation runs (a drain waits for it; not for a pod). */
   boolean processRuns() {
-    return work instanceof Work.Hook || work instanceof Work.Exec;
+    return work instanceof Work.Hook || work instanceof Work.Exec || work instanceof Work.Action;
   }
 
   /** {@code hook} starts: the triggers it answers are used up. */
@@ -94,7 +108,8 @@ record Incarnation(
   /** {@code hook} is recorded as skipped (the charm does not implement it): as if it ran. */
   Incarnation hookSkipped(PlannedHook hook) {
     boolean updateStatusStillDue = updateStatusDue && hook.kind() != HookKind.UPDATE_STATUS;
-    return new Incarnation(work, execs, false, updateStatusStillDue, updateStatusInterval, draining, drainWaiters);
+    return new Incarnation(work, execs, false, updateStatusStillDue, updateStatusInterval, draining, drainWaiters,
+        actionWatchers);
   }
 
   /** The exec waiting longest starts. */
@@ -102,50 +117,79 @@ record Incarnation(
     UnitActor.RunExec exec = execs.first();
     Work running = new Work.Exec(context, exec, exec.action() == null ? null : new ActionResult.Recorder());
     return new Incarnation(running, execs.withoutFirst(), retryNow, updateStatusDue, updateStatusInterval, draining,
-        drainWaiters);
+        drainWaiters, actionWatchers);
+  }
+
+  /** The charm action {@code id} starts in {@code context}. */
+  Incarnation actionStarted(long id, HookLauncher.Context context) {
+    return with(new Work.Action(context, id, new ActionResult.Recorder()));
+  }
+
+  /** {@code watcher} hears of action {@code id} once it finished. */
+  Incarnation withActionWatcher(long id, ActorRef<UnitActor.ActionLookup> watcher) {
+    Map<Long, List<ActorRef<UnitActor.ActionLookup>>> more = new HashMap<>(actionWatchers);
+    List<ActorRef<UnitActor.ActionLookup>> watchers = new ArrayList<>(more.getOrDefault(id, List.of()));
+    watchers.add(watcher);
+    more.put(id, List.copyOf(watchers));
+    return new Incarnation(work, execs, retryNow, updateStatusDue, updateStatusInterval, draining, drainWaiters, more);
+  }
+
+  /** Without the watchers of action {@code id} (they were answered). */
+  Incarnation withoutActionWatchers(long id) {
+    Map<Long, List<ActorRef<UnitActor.ActionLookup>>> fewer = new HashMap<>(actionWatchers);
+    fewer.remove(id);
+    return new Incarnation(work, execs, retryNow, updateStatusDue, updateStatusInterval, draining, drainWaiters, fewer);
   }
 
   Incarnation with(Work next) {
-    return new Incarnation(next, execs, retryNow, updateStatusDue, updateStatusInterval, draining, drainWaiters);
+    return new Incarnation(next, execs, retryNow, updateStatusDue, updateStatusInterval, draining, drainWaiters,
+        actionWatchers);
   }
 
   Incarnation withExecs(ExecQueue next) {
-    return new Incarnation(work, next, retryNow, updateStatusDue, updateStatusInterval, draining, drainWaiters);
+    return new Incarnation(work, next, retryNow, updateStatusDue, updateStatusInterval, draining, drainWaiters,
+        actionWatchers);
   }
 
   Incarnation withRetryNow() {
-    return new Incarnation(work, execs, true, updateStatusDue, updateStatusInterval, draining, drainWaiters);
+    return new Incarnation(work, execs, true, updateStatusDue, updateStatusInterval, draining, drainWaiters,
+        actionWatchers);
   }
 
   Incarnation withUpdateStatusDue() {
-    return new Incarnation(work, execs, retryNow, true, updateStatusInterval, draining, drainWaiters);
+    return new Incarnation(work, execs, retryNow, true, updateStatusInterval, draining, drainWaiters, actionWatchers);
   }
 
   Incarnation withUpdateStatusInterval(Duration interval) {
-    return new Incarnation(work, execs, retryNow, updateStatusDue, interval, draining, drainWaiters);
+    return new Incarnation(work, execs, retryNow, updateStatusDue, interval, draining, drainWaiters, actionWatchers);
   }
 
   /** The operator shuts down: waiting execs are dropped (the caller refuses them), nothing new starts. */
   Incarnation drainingNow() {
-    return new Incarnation(work, ExecQueue.EMPTY, retryNow, updateStatusDue, updateStatusInterval, true, drainWaiters);
+    return new Incarnation(work, ExecQueue.EMPTY, retryNow, updateStatusDue, updateStatusInterval, true,
+        drainWaiters, actionWatchers);
   }
 
   Incarnation withDrainWaiter(ActorRef<UnitActor.Drained> waiter) {
     List<ActorRef<UnitActor.Drained>> more = new ArrayList<>(drainWaiters);
     more.add(waiter);
-    return new Incarnation(work, execs, retryNow, updateStatusDue, updateStatusInterval, draining, more);
+    return new Incarnation(work, execs, retryNow, updateStatusDue, updateStatusInterval, draining, more,
+        actionWatchers);
   }
 
   Incarnation withoutDrainWaiters() {
-    return new Incarnation(work, execs, retryNow, updateStatusDue, updateStatusInterval, draining, List.of());
+    return new Incarnation(work, execs, retryNow, updateStatusDue, updateStatusInterval, draining, List.of(),
+        actionWatchers);
   }
 
   /**
    * After the event-sourced behaviour restarted (a journal write failed) in the same actor: its
    * process was cancelled and its callers told, so nothing runs or waits any more; why hooks are
-   * due, the interval and whether the operator shuts down still hold.
+   * due, the interval and whether the operator shuts down still hold, and so do the watchers of
+   * charm actions (an action that was running is recorded failed once the unit recovered).
    */
   Incarnation forgotten() {
-    return new Incarnation(IDLE, ExecQueue.EMPTY, retryNow, updateStatusDue, updateStatusInterval, draining, List.of());
+    return new Incarnation(IDLE, ExecQueue.EMPTY, retryNow, updateStatusDue, updateStatusInterval, draining,
+        List.of(), actionWatchers);
   }
 }

@@ -6,6 +6,7 @@ import io.caasoperator.domain.UnitId;
 import io.caasoperator.hook.ProcessResult;
 import io.caasoperator.hooktool.ToolOutcome;
 import io.caasoperator.metrics.OperatorMetrics;
+import io.caasoperator.persistence.ActionStatus;
 import io.caasoperator.persistence.JournalHealth;
 import io.caasoperator.persistence.OperatorEvent;
 import io.caasoperator.persistence.PlannedHook;
@@ -17,6 +18,8 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletionStage;
 import org.apache.pekko.actor.typed.ActorRef;
@@ -46,8 +49,11 @@ import org.slf4j.LoggerFactory;
  * the order {@link UnitResolver} decides, and records every step. {@code HookStarted} is persisted
  * before the process starts and {@code HookCompleted}/{@code HookFailed} after it ends, so after a
  * crash an interrupted hook runs again and a completed one never does. The actor's mailbox is the
- * unit's lock: the charm view is switched and hooks run only between other hooks. Processes are
- * started by its {@link HookLauncher}; what it runs now and what waits is its {@link Incarnation}.
+ * unit's lock: the charm view is switched and hooks run only between other hooks. Charm actions
+ * and execs run between hooks too, in the order they arrived: an action is journaled when it is
+ * queued ({@code ActionQueued}), when it starts and when it finishes; one interrupted by a crash is
+ * recorded failed, never run again. Processes are started by its {@link HookLauncher}; what it runs
+ * now and what waits is its {@link Incarnation}.
  */
 public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, UnitEvent, UnitState> {
 
@@ -84,6 +90,31 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
   public record RunHookTool(String contextId, String tool, List<String> args, String stdin, ApplicationSnapshot app,
       ActorRef<ToolReply> replyTo) implements Command {}
 
+  /**
+   * Checks a request to run the charm's action {@code name} against the charm the unit runs
+   * ({@link ActionRequests}): replies {@link ActionReply.Refused} at once, or hands the accepted
+   * request (its parameters with defaults filled in) to the operator
+   * ({@link Report.ActionAccepted}), which gives it an id and sends {@link QueueAction}. Changes
+   * nothing itself.
+   */
+  public record RequestAction(String name, Map<String, Object> params, ActorRef<ActionReply> replyTo)
+      implements Command {}
+
+  /**
+   * Queues the accepted action {@code id}: replies {@link ActionReply.Queued} once its
+   * ActionQueued is in the journal (or Refused, when the unit cannot take it any more). It then
+   * waits for the running hook and for the actions and execs that came before it.
+   */
+  public record QueueAction(long id, String name, Map<String, Object> params, ActorRef<ActionReply> replyTo)
+      implements Command {}
+
+  /**
+   * Replies with the action {@code id} as the unit keeps it; with {@code untilFinished}, only
+   * once it has finished (at once when it has). The reply has no action when the unit does not
+   * keep it.
+   */
+  public record GetAction(long id, boolean untilFinished, ActorRef<ActionLookup> replyTo) implements Command {}
+
   /** Start no more hooks; replies once no hook process of this unit runs (shutdown). */
   public record Drain(ActorRef<Drained> replyTo) implements Command {}
 
@@ -100,6 +131,39 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
   }
 
   public record Drained(UnitId unit) {}
+
+  /** How a request to run a charm action went. */
+  public sealed interface ActionReply {
+    /** It is queued (its status {@code pending}), or it already was. */
+    record Queued(UnitId unit, UnitState.UnitAction action) implements ActionReply {}
+
+    /**
+     * It was not queued; {@code detail} is a sentence for people.
+     *
+     * @param knownActions for {@link Refusal#UNKNOWN_ACTION}: the actions the unit's charm defines
+     * @param problems for {@link Refusal#INVALID_PARAMETERS}: what is wrong, one line each
+     */
+    record Refused(Refusal reason, String detail, List<String> knownActions, List<String> problems)
+        implements ActionReply {
+      public Refused {
+        knownActions = List.copyOf(knownActions);
+        problems = List.copyOf(problems);
+      }
+    }
+
+    enum Refusal {
+      UNKNOWN_UNIT,
+      /** the unit's charm defines no such action */
+      UNKNOWN_ACTION,
+      /** the parameters do not satisfy the action's schema */
+      INVALID_PARAMETERS,
+      /** the unit exists but cannot take it now (dying, no charm yet, shutting down) */
+      UNAVAILABLE
+    }
+  }
+
+  /** An action as a unit keeps it; {@code action} null when it does not ({@code detail} says so). */
+  public record ActionLookup(UnitId unit, UnitState.UnitAction action, String detail) {}
 
   /**
    * How an exec went: {@code result} is set when it ran; otherwise {@code detail} says why not.
@@ -125,6 +189,14 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
     record Recovered(UnitId unit) implements Report {}
 
     record Dead(UnitId unit) implements Report {}
+
+    /**
+     * The unit accepted a request to run its charm's action {@code name} with {@code params}
+     * (defaults filled in): the operator gives it the next action id and sends
+     * {@link QueueAction} with {@code replyTo}.
+     */
+    record ActionAccepted(UnitId unit, String name, Map<String, Object> params, ActorRef<ActionReply> replyTo)
+        implements Report {}
 
     /**
      * Application-wide effects of a hook tool (status, leader settings, workload version), for
@@ -213,6 +285,9 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
         .onCommand(Drain.class, this::onDrain)
         .onCommand(RunExec.class, this::onExec)
         .onCommand(RunHookTool.class, this::onHookTool)
+        .onCommand(RequestAction.class, this::onRequestAction)
+        .onCommand(QueueAction.class, this::onQueueAction)
+        .onCommand(GetAction.class, this::onGetAction)
         .onCommand(Advance.class, (state, cmd) -> advance(state))
         .onCommand(RetryDue.class, (state, cmd) -> {
           incarnation = incarnation.withRetryNow();
@@ -282,8 +357,49 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
   private Effect<UnitEvent, UnitState> onExec(UnitState state, RunExec cmd) {
     var refusal = ExecQueue.refusal(state, incarnation.draining());
     if (refusal.isPresent()) return Effect().reply(cmd.replyTo(), refused(refusal.get()));
-    incarnation = incarnation.withExecs(incarnation.execs().add(cmd));
+    // after the actions waiting now, before those queued later
+    incarnation = incarnation.withExecs(incarnation.execs().add(cmd, state.actions().lastPendingId()));
     return advance(state);
+  }
+
+  private Effect<UnitEvent, UnitState> onRequestAction(UnitState state, RequestAction cmd) {
+    return switch (ActionRequests.decide(state, incarnation.draining(), cmd.name(), cmd.params())) {
+      case ActionRequests.Decision.Refused refused -> Effect().reply(cmd.replyTo(), refused.reply());
+      case ActionRequests.Decision.Accepted accepted -> {
+        operator.tell(new Report.ActionAccepted(unit, cmd.name(), accepted.params(), cmd.replyTo()));
+        yield Effect().none();
+      }
+    };
+  }
+
+  private Effect<UnitEvent, UnitState> onQueueAction(UnitState state, QueueAction cmd) {
+    Optional<UnitState.UnitAction> known = state.actions().find(cmd.id());
+    if (known.isPresent()) return Effect().reply(cmd.replyTo(), new ActionReply.Queued(unit, known.get()));
+    // Checked again: the unit may have started dying, or the operator shutting down, since it
+    // accepted the request (its id then goes unused).
+    Optional<String> unavailable = ExecQueue.refusal(state, incarnation.draining());
+    if (unavailable.isPresent()) {
+      return Effect().reply(cmd.replyTo(), new ActionReply.Refused(ActionReply.Refusal.UNAVAILABLE, unavailable.get(),
+          List.of(), List.of()));
+    }
+    return Effect().persist(new ActionQueued(cmd.id(), cmd.name(), cmd.params(), now())).thenRun(s -> {
+      log.info("unit {} action {} ({}) queued", unit, cmd.id(), cmd.name());
+      cmd.replyTo().tell(new ActionReply.Queued(unit, s.actions().find(cmd.id()).orElseThrow()));
+      afterChange(s);
+    });
+  }
+
+  private Effect<UnitEvent, UnitState> onGetAction(UnitState state, GetAction cmd) {
+    Optional<UnitState.UnitAction> action = state.actions().find(cmd.id());
+    if (action.isEmpty()) {
+      return Effect().reply(cmd.replyTo(), new ActionLookup(unit, null, "unit " + unit + " keeps no action " + cmd.id()
+          + " (a unit keeps its last " + UnitState.Actions.KEPT + " finished actions; the journal keeps them all)"));
+    }
+    if (cmd.untilFinished() && !action.get().status().finished()) {
+      incarnation = incarnation.withActionWatcher(cmd.id(), cmd.replyTo());
+      return Effect().none();
+    }
+    return Effect().reply(cmd.replyTo(), new ActionLookup(unit, action.get(), ""));
   }
 
   private Effect<UnitEvent, UnitState> onHookTool(UnitState state, RunHookTool cmd) {
@@ -314,9 +430,29 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
     return switch (UnitResolver.next(state, incarnation.activity())) {
       case UnitResolver.Next.Wait w -> Effect().none();
       case UnitResolver.Next.Exec e -> startExec();
+      case UnitResolver.Next.RunAction action -> startAction(state, action.id());
+      case UnitResolver.Next.AbandonAction abandoned -> {
+        String name = state.actions().running().name();
+        var failed = new ActionFinished(abandoned.id(), ActionStatus.FAILED, UnitResolver.INTERRUPTED, Map.of(), List.of(),
+            now());
+        yield Effect().persist(failed).thenRun(s -> {
+              log.warn("unit {} action {} ({}) was interrupted by a restart: recorded failed, not run again", unit,
+                  abandoned.id(), name);
+              afterChange(s);
+            });
+      }
       case UnitResolver.Next.SwitchCharm s ->
           Effect().persist(new CharmSwitched(state.assigned().charm().generation(), now())).thenRun(this::afterChange);
-      case UnitResolver.Next.Die d -> Effect().persist(new LifeAssigned(Life.DEAD, now())).thenRun(this::afterChange);
+      case UnitResolver.Next.Die d -> {
+        // Actions still waiting never ran (a unit runs none before it is installed): cancelled.
+        List<UnitEvent> events = new ArrayList<>();
+        for (UnitState.UnitAction waiting : state.actions().pending()) {
+          events.add(new ActionFinished(waiting.id(), ActionStatus.CANCELLED,
+              "unit " + unit + " was removed before the action ran", Map.of(), List.of(), now()));
+        }
+        events.add(new LifeAssigned(Life.DEAD, now()));
+        yield Effect().persist(events).thenRun(this::afterChange);
+      }
       case UnitResolver.Next.Run run -> startHook(List.of(), state, run, () -> {});
     };
   }
@@ -383,6 +519,35 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
         .thenRun(s -> pipe(context, launcher.exec(context, exec.commands(), exec.timeout(), exec.action(), s.charmInUse())));
   }
 
+  /**
+   * Starts the waiting action {@code id}, once its ActionStarted is in the journal. One the charm
+   * the unit runs now cannot run (no longer defined, its parameters no longer valid, nothing to
+   * run it with) is recorded failed at once, without a process.
+   */
+  private Effect<UnitEvent, UnitState> startAction(UnitState state, long id) {
+    UnitState.UnitAction action = state.actions().find(id).orElseThrow();
+    HookLauncher.Context context = launcher.actionContext(action.name());
+    Instant now = now();
+    List<UnitEvent> events = new ArrayList<>(List.of(new ActionStarted(id, context.contextId(), now)));
+    Optional<String> problem =
+        ActionRequests.startProblem(state, action, launcher.implementsAction(state.charmInUse(), action.name()));
+    if (problem.isPresent()) {
+      events.add(new ActionFinished(id, ActionStatus.FAILED, problem.get(), Map.of(), List.of(), now));
+      return Effect().persist(events).thenRun(s -> {
+        log.warn("unit {} action {} ({}) failed: {}", unit, id, action.name(), problem.get());
+        afterChange(s);
+      });
+    }
+    incarnation = incarnation.actionStarted(id, context);
+    // Only once ActionStarted is in the journal may the process start: a crash after it fails the
+    // action rather than running it a second time.
+    return Effect().persist(events).thenRun(s -> {
+      report(s);
+      log.info("unit {} action {} ({}) started", unit, id, action.name());
+      pipe(context, launcher.action(context, s.actions().running(), s.charmInUse()));
+    });
+  }
+
   private void pipe(HookLauncher.Context context, CompletionStage<HookLauncher.Outcome> run) {
     ctx.pipeToSelf(run, (outcome, error) -> new ProcessEnded(context, outcome));
   }
@@ -391,9 +556,12 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
     return switch (incarnation.work()) {
       case Work.Hook hook when hook.context().equals(ended.context()) -> hookEnded(state, hook, ended.outcome());
       case Work.Exec exec when exec.context().equals(ended.context()) -> execEnded(exec, ended.outcome());
+      case Work.Action action when action.context().equals(ended.context()) ->
+          actionEnded(state, action, ended.outcome());
       // A process of an earlier incarnation: its hook runs again (or ran again already).
       case Work.Hook other -> Effect().none();
       case Work.Exec other -> Effect().none();
+      case Work.Action other -> Effect().none();
       case Work.AwaitingPod waiting -> Effect().none();
       case Work.Idle idle -> Effect().none();
     };
@@ -458,6 +626,27 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
         .thenRun(this::afterChange);
   }
 
+  /**
+   * The action's process ended: ActionFinished is persisted (then the next hook may start in the
+   * same write), and only then is it logged and are its watchers answered.
+   */
+  private Effect<UnitEvent, UnitState> actionEnded(UnitState state, Work.Action ran, HookLauncher.Outcome outcome) {
+    incarnation = incarnation.with(Incarnation.IDLE);
+    UnitState.UnitAction running = state.actions().running();
+    if (running == null || running.id() != ran.id()) return Effect().none();
+    ActionFinished finished =
+        UnitResolver.actionEnded(running, outcome, ran.recorder(), deps.hookTimeout(), now());
+    long millis = running.started() == null ? 0 : Duration.between(running.started(), finished.at()).toMillis();
+    return persistAndStartNext(state, List.of(finished), () -> {
+      if (finished.status() == ActionStatus.COMPLETED) {
+        log.info("unit {} action {} ({}) completed in {} ms", unit, running.id(), running.name(), millis);
+      } else {
+        log.warn("unit {} action {} ({}) failed after {} ms: {}", unit, running.id(), running.name(), millis,
+            finished.message());
+      }
+    });
+  }
+
   /** After every persisted change: tell the operator, finish a drain, or take the next step. */
   private void afterChange(UnitState state) {
     report(state);
@@ -507,6 +696,9 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
     if (state.failed() != null) scheduleRetry(state.failed().attempt());
     // A hook interrupted by a crash runs again; whatever is left of its first run goes first.
     if (state.running() != null) deps.executor().cancel(state.running().contextId());
+    // An interrupted action is failed, not run again; what is left of its process goes too.
+    UnitState.UnitAction interrupted = state.actions().running();
+    if (interrupted != null && interrupted.contextId() != null) deps.executor().cancel(interrupted.contextId());
     // after a restart in this JVM the operator does not send the interval again
     if (incarnation.updateStatusInterval() != null) {
       timers.startTimerWithFixedDelay(UPDATE_STATUS_TIMER, new UpdateStatusDue(), incarnation.updateStatusInterval());
@@ -525,6 +717,7 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
         launcher.cancel(exec.context());
         exec.exec().replyTo().tell(refused("unit " + unit + " restarted while the command ran"));
       }
+      case Work.Action action -> launcher.cancel(action.context());
       case Work.Idle idle -> {}
     }
     incarnation.execs().waiting().forEach(e -> e.replyTo().tell(refused("unit " + unit + " stopped")));
@@ -556,9 +749,22 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
     timers.startTimerWithFixedDelay(UPDATE_STATUS_TIMER, new UpdateStatusDue(), interval);
   }
 
+  /** Tells the operator of the change, and whoever waits for an action that has now finished. */
   private void report(UnitState state) {
     deps.toolViews().unitChanged(state);
     operator.tell(new Report.Changed(UnitView.of(state)));
+    answerActionWatchers(state);
+  }
+
+  private void answerActionWatchers(UnitState state) {
+    for (var watched : incarnation.actionWatchers().entrySet()) {
+      Optional<UnitState.UnitAction> action = state.actions().find(watched.getKey());
+      if (action.isPresent() && !action.get().status().finished()) continue;
+      ActionLookup lookup = new ActionLookup(unit, action.orElse(null), action.isPresent() ? "" : "unit " + unit
+          + " keeps no action " + watched.getKey());
+      watched.getValue().forEach(watcher -> watcher.tell(lookup));
+      incarnation = incarnation.withoutActionWatchers(watched.getKey());
+    }
   }
 
   private JournalHealth health() {

@@ -3,20 +3,27 @@ package io.caasoperator.unit;
 import io.caasoperator.domain.DurationText;
 import io.caasoperator.domain.Life;
 import io.caasoperator.hook.ProcessResult;
+import io.caasoperator.persistence.ActionMessage;
+import io.caasoperator.persistence.ActionStatus;
 import io.caasoperator.persistence.HookKind;
 import io.caasoperator.persistence.PlannedHook;
+import io.caasoperator.persistence.UnitEvent.ActionFinished;
 import io.caasoperator.persistence.UnitEvent.HookCompleted;
 import io.caasoperator.persistence.UnitEvent.HookFailed;
 import io.caasoperator.persistence.UnitState;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 
 /**
  * Decides a unit's next step from its state and what its actor is doing, in the order charm
  * authors expect: install, leader-elected, config-changed, start, then pebble-ready per container
  * start and update-status; upgrade-charm (then config-changed) when the charm changed; stop then
- * remove when dying. A waiting exec goes before the next hook. And how a hook's run ends. Pure,
- * so the order is unit-tested without actors or processes.
+ * remove when dying. Waiting charm actions and execs go before the next hook, in the order they
+ * arrived. And how a hook's or an action's run ends. Pure, so the order is unit-tested without
+ * actors or processes.
  */
 public final class UnitResolver {
   private UnitResolver() {}
@@ -30,10 +37,18 @@ public final class UnitResolver {
    * @param execWaiting an exec waits for its turn
    * @param retryNow the retry delay of a failed hook elapsed, or a user asked to retry
    * @param updateStatusDue the update-status interval elapsed since the last one
+   * @param execAfterAction the id of the last charm action that was waiting when the first
+   *     waiting exec arrived (0: none): actions up to it go first, later ones after the exec
    */
-  public record Activity(boolean busy, boolean draining, boolean execWaiting, boolean retryNow, boolean updateStatusDue) {
+  public record Activity(boolean busy, boolean draining, boolean execWaiting, boolean retryNow, boolean updateStatusDue,
+      long execAfterAction) {
     /** Nothing runs, waits or is due. */
-    public static final Activity IDLE = new Activity(false, false, false, false, false);
+    public static final Activity IDLE = new Activity(false, false, false, false, false, 0);
+
+    /** A waiting exec, if any, came after every action waiting now. */
+    public Activity(boolean busy, boolean draining, boolean execWaiting, boolean retryNow, boolean updateStatusDue) {
+      this(busy, draining, execWaiting, retryNow, updateStatusDue, Long.MAX_VALUE);
+    }
   }
 
   /** What the unit does next. */
@@ -44,11 +59,28 @@ public final class UnitResolver {
     /** Point the charm view at the assigned charm without a hook (the unit is not installed yet). */
     record SwitchCharm() implements Next {}
 
-    /** Dying before anything was installed: nothing to stop or remove. */
+    /**
+     * Dying before anything was installed: nothing to stop or remove. Actions still waiting
+     * never run: they are cancelled.
+     */
     record Die() implements Next {}
 
     /** Run the exec that waits longest (ExecStarted first): execs go before the next hook. */
     record Exec() implements Next {}
+
+    /**
+     * Run the charm action {@code id}, the oldest waiting (ActionStarted first): actions go
+     * before the next hook, in arrival order with execs.
+     */
+    record RunAction(long id) implements Next {}
+
+    /**
+     * The action {@code id} was running when the operator (or the unit's actor) restarted: it is
+     * recorded failed and never run again, as Juju does ({@code worker/uniter/actions/resolver.go}:
+     * "the only safe thing to do is fail the action, since rerunning an arbitrary command can
+     * potentially be hazardous").
+     */
+    record AbandonAction(long id) implements Next {}
 
     /** Nothing to do now: busy, idle, waiting for a charm, or waiting to retry a failed hook. */
     record Wait() implements Next {}
@@ -64,7 +96,11 @@ public final class UnitResolver {
       // before any exec: nothing may run between a hook's start and its end.
       return new Next.Run(s.running().hook(), s.running().attempt(), false);
     }
-    if (now.execWaiting()) return new Next.Exec();
+    if (s.actions().running() != null) return new Next.AbandonAction(s.actions().running().id());
+    List<UnitState.UnitAction> waiting = s.actions().pending();
+    UnitState.UnitAction action = actionsMayRun(s) && !waiting.isEmpty() ? waiting.getFirst() : null;
+    if (now.execWaiting() && (action == null || action.id() > now.execAfterAction())) return new Next.Exec();
+    if (action != null) return new Next.RunAction(action.id());
     if (s.charmInUse() == null) return WAIT;
     boolean newCharm = s.assigned().charm().generation() > s.charmInUse().generation();
     if (s.failed() != null) {
@@ -100,6 +136,19 @@ public final class UnitResolver {
     }
     if (now.updateStatusDue()) return run(HookKind.UPDATE_STATUS, s);
     return WAIT;
+  }
+
+  /**
+   * Whether waiting actions may run now. Like Juju's actions resolver: not before the unit is
+   * installed, nor while it is alive and its charm is about to be upgraded (upgrade-charm runs
+   * first: {@code localState.OutdatedRemoteCharm}); they may while a hook is failed, and do not
+   * clear the error. A dying unit runs them before {@code stop} (it upgrades no more); one that
+   * dies before it was installed never runs them (see {@link Next.Die}).
+   */
+  static boolean actionsMayRun(UnitState s) {
+    if (s.charmInUse() == null || !s.progress().installed()) return false;
+    boolean upgradeDue = s.assigned().charm().generation() > s.charmInUse().generation();
+    return !(s.life() == Life.ALIVE && upgradeDue);
   }
 
   /** How a started hook's run ends. */
@@ -148,6 +197,51 @@ public final class UnitResolver {
           new HookEnd.Failed(new HookFailed(hook, -1, "hook could not run: " + broken.reason(), millis, now), "");
     };
   }
+
+  /** What an action interrupted by a restart is recorded with. */
+  static final String INTERRUPTED = "action interrupted by an operator restart; it is not run again";
+
+  /**
+   * How the run of the action {@code running}, which ended with {@code outcome} at {@code now},
+   * is recorded; {@code recorder} holds what its {@code action-set}, {@code action-log} and
+   * {@code action-fail} calls reported. As Juju's runner and context do it
+   * ({@code worker/uniter/runner/runner.go} {@code updateActionResults},
+   * {@code worker/uniter/runner/context/context.go} {@code finalizeAction}): the results get
+   * {@code return-code}, and {@code stdout}/{@code stderr} when not empty; the action failed when
+   * it exited non-zero (the exit status is then the message, over an {@code action-fail} message)
+   * or called {@code action-fail}.
+   *
+   * @param timeout the timeout it ran with, for the message of one that exceeded it
+   */
+  static ActionFinished actionEnded(UnitState.UnitAction running, HookLauncher.Outcome outcome,
+      ActionResult.Recorder recorder, Duration timeout, Instant now) {
+    Map<String, Object> results = new LinkedHashMap<>(recorder.results());
+    List<ActionMessage> log = recorder.messages();
+    return switch (outcome) {
+      case HookLauncher.Outcome.Ran ran when ran.result().startFailure() != null -> new ActionFinished(running.id(),
+          ActionStatus.FAILED, "action could not start: " + ran.result().startFailure(), results, log, now);
+      case HookLauncher.Outcome.Ran ran -> {
+        ProcessResult r = ran.result();
+        results.put("return-code", r.exitCode());
+        if (!r.stdout().isEmpty()) results.put("stdout", r.stdout());
+        String stderr = r.truncated() ? r.stderr() + OUTPUT_CUT : r.stderr();
+        if (!stderr.isEmpty()) results.put("stderr", stderr);
+        String failure = r.timedOut() ? "action timed out after " + DurationText.format(timeout)
+            : r.exitCode() != 0 ? "exit status " + r.exitCode()
+            : recorder.failure().orElse(null);
+        yield new ActionFinished(running.id(), failure == null ? ActionStatus.COMPLETED : ActionStatus.FAILED,
+            failure == null ? "" : failure, results, log, now);
+      }
+      case HookLauncher.Outcome.NotReady notReady -> new ActionFinished(running.id(), ActionStatus.FAILED,
+          "action could not run: the unit is not ready: " + notReady.reason(), results, log, now);
+      case HookLauncher.Outcome.Broken broken -> new ActionFinished(running.id(), ActionStatus.FAILED,
+          "action could not run: " + broken.reason(), results, log, now);
+    };
+  }
+
+  /** Appended to an action's stderr when its output went over the limit kept in the journal. */
+  static final String OUTPUT_CUT = "\n(caas-operator: output beyond " + (HookLauncher.ACTION_OUTPUT_LIMIT / 1024)
+      + " KiB per stream was dropped)";
 
   /** Why a hook that ran failed, as the unit's status shows it. */
   private static String failure(ProcessResult result, Duration hookTimeout) {

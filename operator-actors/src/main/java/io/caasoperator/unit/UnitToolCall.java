@@ -31,17 +31,41 @@ record UnitToolCall(ToolOutcome outcome, List<UnitEvent> unitEvents, List<Operat
   private static final Logger log = LoggerFactory.getLogger(UnitActor.class);
 
   /**
-   * @param running what the unit runs now: the hook named by {@code state}, or an exec (whose
-   *     action, if any, sees its parameters and records what the tool reports)
+   * @param running what the unit runs now: the hook named by {@code state}, an exec (whose action,
+   *     if any, sees its parameters and records what the tool reports), or a charm action (the
+   *     one {@code state} says runs)
    */
   static UnitToolCall run(UnitActor.RunHookTool call, UnitState state, Incarnation.Work running, Instant now) {
     String hook = state.running() != null ? state.running().hook().name() : null;
-    Incarnation.Work.Exec exec = running instanceof Incarnation.Work.Exec e ? e : null;
+    String where = hook == null ? "exec" : hook;
+    ActionRun action = null;
+    ActionResult.Recorder recorder = null;
+    switch (running) {
+      case Incarnation.Work.Exec exec -> {
+        action = exec.exec().action();
+        recorder = exec.recorder();
+      }
+      case Incarnation.Work.Action act -> {
+        UnitState.UnitAction charmAction = state.actions().running();
+        if (charmAction != null) {
+          action = new ActionRun(charmAction.name(), charmAction.params());
+          where = charmAction.name() + " action";
+        }
+        recorder = act.recorder();
+      }
+      case Incarnation.Work.Hook h -> {}
+      case Incarnation.Work.AwaitingPod waiting -> {}
+      case Incarnation.Work.Idle idle -> {}
+    }
     ToolOutcome outcome = HookTools.run(call.tool(), call.args(), call.stdin(),
-        new UnitToolContext(state, call.app(), hook, exec == null ? null : exec.exec().action()), now);
+        new UnitToolContext(state, call.app(), hook, action), now);
     ToolEffects effects = ToolEffects.split(outcome.effects(), now);
-    effects.logged().forEach(line -> write(state.unit(), hook == null ? "exec" : hook, call.contextId(), line));
-    if (exec != null && exec.recorder() != null) effects.actionEffects().forEach(exec.recorder()::record);
+    String label = where;
+    effects.logged().forEach(line -> write(state.unit(), label, call.contextId(), line));
+    if (recorder != null) {
+      ActionResult.Recorder into = recorder;
+      effects.actionEffects().forEach(effect -> into.record(effect, now));
+    }
     return new UnitToolCall(outcome, effects.unitEvents(), effects.applicationEvents());
   }
 

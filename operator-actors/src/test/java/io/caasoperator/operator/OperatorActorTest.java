@@ -452,4 +452,66 @@ class OperatorActorTest {
     substrate.containerStarted(new ContainerStarted(unit(0), "web", "local-3"));
     executor.complete("web-pebble-ready");
   }
+
+  private UnitActor.ActionReply runAction(ActorRef<OperatorActor.Command> operator, UnitId unit, String name,
+      Map<String, Object> params) {
+    TestProbe<UnitActor.ActionReply> reply = testKit.createTestProbe();
+    operator.tell(new OperatorActor.RunAction(unit, name, params, reply.ref()));
+    return reply.receiveMessage(Duration.ofSeconds(10));
+  }
+
+  private UnitActor.ActionLookup getAction(ActorRef<OperatorActor.Command> operator, long id, boolean untilFinished) {
+    TestProbe<UnitActor.ActionLookup> reply = testKit.createTestProbe();
+    operator.tell(new OperatorActor.GetAction(id, untilFinished, reply.ref()));
+    return reply.receiveMessage(Duration.ofSeconds(10));
+  }
+
+  @Test
+  void actionIdsAreGivenInOrderAcrossUnitsJournaledAndNeverGivenTwiceAfterARestart() throws IOException {
+    Files.writeString(charmDir.resolve("actions.yaml"), "greet:\n  params:\n    who: {type: string}\n  required: [who]\n");
+    Path script = Files.createDirectories(charmDir.resolve("actions")).resolve("greet");
+    Files.writeString(script, "#!/bin/sh\n");
+    var operator = spawn();
+    deploy(Map.of(), 0, 1);
+    runHooks(7);
+
+    var first = (UnitActor.ActionReply.Queued) runAction(operator, unit(0), "greet", Map.of("who", "a"));
+    assertThat(first.action().id()).isEqualTo(1);
+    assertThat(first.unit()).isEqualTo(unit(0));
+    ScriptedExecutor.Call run = executor.next();
+    assertThat(run.invocation().environment()).containsEntry("JUJU_ACTION_UUID", "1");
+    run.succeed();
+    var second = (UnitActor.ActionReply.Queued) runAction(operator, unit(1), "greet", Map.of("who", "b"));
+    assertThat(second.action().id()).isEqualTo(2);
+    executor.next().succeed();
+
+    var unknown = (UnitActor.ActionReply.Refused) runAction(operator, unit(0), "nope", Map.of());
+    assertThat(unknown.reason()).isEqualTo(UnitActor.ActionReply.Refusal.UNKNOWN_ACTION);
+    assertThat(unknown.knownActions()).containsExactly("greet");
+    var nobody = (UnitActor.ActionReply.Refused) runAction(operator, unit(7), "greet", Map.of("who", "c"));
+    assertThat(nobody.reason()).isEqualTo(UnitActor.ActionReply.Refusal.UNKNOWN_UNIT);
+
+    UnitActor.ActionLookup done = getAction(operator, 1, true);
+    assertThat(done.unit()).isEqualTo(unit(0));
+    assertThat(done.action().status()).isEqualTo(io.caasoperator.persistence.ActionStatus.COMPLETED);
+    assertThat(getAction(operator, 99, false).detail()).isEqualTo("no action 99");
+    TestProbe<OperatorActor.ActionIds> ids = testKit.createTestProbe();
+    operator.tell(new OperatorActor.ListActionIds(java.util.Optional.empty(), 10, ids.ref()));
+    assertThat(ids.receiveMessage().units()).isEqualTo(new java.util.TreeMap<>(Map.of(1L, unit(0), 2L, unit(1))));
+    operator.tell(new OperatorActor.ListActionIds(java.util.Optional.of(unit(1)), 10, ids.ref()));
+    assertThat(ids.receiveMessage().units()).containsOnlyKeys(2L);
+    operator.tell(new OperatorActor.ListActionIds(java.util.Optional.empty(), 1, ids.ref()));
+    assertThat(ids.receiveMessage().units()).as("the newest").containsOnlyKeys(2L);
+    assertThat(journal(OperatorActor.persistenceId(app.value())).stream()
+        .filter(e -> e instanceof OperatorEvent.ActionIdAssigned).map(e -> ((OperatorEvent.ActionIdAssigned) e).id()))
+        .containsExactly(1L, 2L);
+
+    testKit.stop(operator);
+    var again = spawn();
+    UnitActor.ActionReply third = await().atMost(Duration.ofSeconds(10)).until(
+        () -> runAction(again, unit(1), "greet", Map.of("who", "d")), r -> r instanceof UnitActor.ActionReply.Queued);
+    assertThat(((UnitActor.ActionReply.Queued) third).action().id()).isEqualTo(3);
+    executor.next().succeed();
+    assertThat(getAction(again, 1, false).action().status()).isEqualTo(io.caasoperator.persistence.ActionStatus.COMPLETED);
+  }
 }

@@ -16,7 +16,7 @@ class IncarnationTest {
   void aStartedHookUsesUpTheRetryButAnUpdateStatusStaysDueUntilItRuns() {
     Incarnation due = Incarnation.fresh().withRetryNow().withUpdateStatusDue();
     Incarnation installing = due.hookStarted(PlannedHook.of(HookKind.INSTALL, 1, 1), CONTEXT);
-    assertThat(installing.activity()).isEqualTo(new UnitResolver.Activity(true, false, false, false, true));
+    assertThat(installing.activity()).isEqualTo(new UnitResolver.Activity(true, false, false, false, true, 0));
     Incarnation updating = due.hookSkipped(PlannedHook.of(HookKind.UPDATE_STATUS, 1, 1));
     assertThat(updating.activity()).isEqualTo(UnitResolver.Activity.IDLE);
   }
@@ -55,5 +55,22 @@ class IncarnationTest {
     assertThat(after.draining()).isTrue();
     assertThat(after.updateStatusDue()).isTrue();
     assertThat(after.updateStatusInterval()).isEqualTo(Duration.ofMinutes(5));
+  }
+
+  @Test
+  void aCharmActionRunsAsAProcessWhoseContextMayCallHookToolsAndThatADrainWaitsFor() {
+    Incarnation running = Incarnation.fresh().actionStarted(3, CONTEXT);
+    assertThat(running.runs(CONTEXT.contextId())).isTrue();
+    assertThat(running.processRuns()).as("a drain waits for it").isTrue();
+    assertThat(running.activity().busy()).isTrue();
+    assertThat(((Incarnation.Work.Action) running.work()).recorder()).isNotNull();
+    assertThat(running.forgotten().work()).isEqualTo(Incarnation.IDLE);
+  }
+
+  @Test
+  void theFirstWaitingExecSaysWhichActionsGoBeforeIt() {
+    Incarnation queued = Incarnation.fresh().withExecs(ExecQueue.EMPTY.add(EXEC, 4).add(EXEC, 9));
+    assertThat(queued.activity().execAfterAction()).isEqualTo(4);
+    assertThat(queued.execStarted(CONTEXT).with(Incarnation.IDLE).activity().execAfterAction()).isEqualTo(9);
   }
 }

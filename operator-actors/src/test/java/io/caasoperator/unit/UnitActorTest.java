@@ -683,4 +683,192 @@ class UnitActorTest {
       return s;
     });
   }
+
+  // ---- charm actions
+
+  private static final String GREET_SCHEMA = """
+      {"type": "object", "title": "greet", "description": "Say hello.",
+       "properties": {"who": {"type": "string"}, "times": {"type": "integer", "default": 1}},
+       "required": ["who"], "additionalProperties": false}""";
+
+  /** A charm whose hooks are all missing (skipped) but install, with the action greet; {@code scripted}: actions/greet exists. */
+  private CharmInfo charmWithGreet(boolean scripted) throws java.io.IOException {
+    String sha = (scripted ? "a" : "b").repeat(64);
+    if (scripted) {
+      Path script = data.resolve("charms").resolve(sha).resolve("actions/greet");
+      java.nio.file.Files.createDirectories(script.getParent());
+      java.nio.file.Files.writeString(script, "#!/bin/sh\n");
+    }
+    return new CharmInfo(1, "test", new CharmRef("/charms/test", null, 1, false), sha, List.of(), Set.of("install"), false,
+        Map.of(), Map.of("greet", new io.caasoperator.domain.CharmAction("Say hello.", GREET_SCHEMA, false, false, "")),
+        Map.of(), Map.of());
+  }
+
+  /** An installed unit with {@code charm}, idle. */
+  private ActorRef<UnitActor.Command> installed(CharmInfo charm) {
+    var actor = spawn();
+    actor.tell(assign(Life.ALIVE, charm, 1, false));
+    executor.complete("install");
+    awaitState(actor, s -> s.progress().started() && s.running() == null);
+    return actor;
+  }
+
+  private TestProbe<UnitActor.ActionReply> request(ActorRef<UnitActor.Command> actor, String name, Map<String, Object> params) {
+    TestProbe<UnitActor.ActionReply> reply = testKit.createTestProbe();
+    actor.tell(new UnitActor.RequestAction(name, params, reply.ref()));
+    return reply;
+  }
+
+  /** Plays the operator: the next accepted request gets {@code id}; returns the unit's reply. */
+  private UnitActor.ActionReply.Queued queue(ActorRef<UnitActor.Command> actor, TestProbe<UnitActor.ActionReply> reply, long id) {
+    var accepted = (UnitActor.Report.ActionAccepted) operator.fishForMessage(Duration.ofSeconds(10),
+        m -> m instanceof UnitActor.Report.ActionAccepted
+            ? org.apache.pekko.actor.testkit.typed.javadsl.FishingOutcomes.complete()
+            : org.apache.pekko.actor.testkit.typed.javadsl.FishingOutcomes.continueAndIgnore()).getLast();
+    actor.tell(new UnitActor.QueueAction(id, accepted.name(), accepted.params(), accepted.replyTo()));
+    return (UnitActor.ActionReply.Queued) reply.receiveMessage();
+  }
+
+  private UnitState.UnitAction action(ActorRef<UnitActor.Command> actor, long id, boolean untilFinished) {
+    TestProbe<UnitActor.ActionLookup> probe = testKit.createTestProbe();
+    actor.tell(new UnitActor.GetAction(id, untilFinished, probe.ref()));
+    return probe.receiveMessage(Duration.ofSeconds(10)).action();
+  }
+
+  private static io.caasoperator.hook.ProcessResult exited(int code, String stdout) {
+    return new io.caasoperator.hook.ProcessResult(code, stdout, "", Duration.ofMillis(5), false, false, null);
+  }
+
+  @Test
+  void anActionWaitsForTheRunningHookThenRunsWithJujusEnvironmentAndItsResultsAreRecorded() throws Exception {
+    CharmInfo charm = charmWithGreet(true);
+    var actor = spawn();
+    actor.tell(assign(Life.ALIVE, charm, 1, false));
+    var install = executor.next();
+    var reply = request(actor, "greet", Map.of("who", "world"));
+    UnitActor.ActionReply.Queued queued = queue(actor, reply, 7);
+    assertThat(queued.action().status()).isEqualTo(io.caasoperator.persistence.ActionStatus.PENDING);
+    assertThat(queued.action().params()).as("the default filled in").isEqualTo(Map.of("who", "world", "times", 1));
+    executor.expectNoHookWithin(Duration.ofMillis(300)); // the action waits for install
+    TestProbe<UnitActor.ActionLookup> watcher = testKit.createTestProbe();
+    actor.tell(new UnitActor.GetAction(7, true, watcher.ref()));
+    install.succeed();
+
+    var run = executor.next();
+    Map<String, String> env = run.invocation().environment();
+    assertThat(run.invocation().command().getFirst()).endsWith("/charm/actions/greet");
+    assertThat(env).containsEntry("JUJU_ACTION_NAME", "greet").containsEntry("JUJU_ACTION_UUID", "7")
+        .containsEntry("JUJU_ACTION_TAG", "action-7").containsEntry("JUJU_DISPATCH_PATH", "actions/greet")
+        .doesNotContainKey("JUJU_HOOK_NAME");
+    assertThat(run.invocation().contextId()).startsWith(unit.name() + "-greet-");
+    assertThat(stateOf(actor).statuses().agent().toString()).isEqualTo("executing: running action greet");
+    String context = run.invocation().contextId();
+    TestProbe<UnitActor.ToolReply> tool = testKit.createTestProbe();
+    actor.tell(new UnitActor.RunHookTool(context, "action-get", List.of("who"), "", APP, tool.ref()));
+    assertThat(tool.receiveMessage().outcome().stdout()).isEqualTo("world\n");
+    actor.tell(new UnitActor.RunHookTool(context, "action-set", List.of("greeting.text=hi world"), "", APP, tool.ref()));
+    tool.receiveMessage();
+    actor.tell(new UnitActor.RunHookTool(context, "action-log", List.of("greeted"), "", APP, tool.ref()));
+    tool.receiveMessage();
+    watcher.expectNoMessage(Duration.ofMillis(100));
+    run.result().complete(exited(0, "said hi\n"));
+
+    UnitState.UnitAction done = watcher.receiveMessage().action();
+    assertThat(done.status()).isEqualTo(io.caasoperator.persistence.ActionStatus.COMPLETED);
+    assertThat(done.results()).isEqualTo(Map.of("greeting", Map.of("text", "hi world"), "return-code", 0, "stdout", "said hi\n"));
+    assertThat(done.log()).extracting(io.caasoperator.persistence.ActionMessage::message).containsExactly("greeted");
+    assertThat(done.started()).isNotNull();
+    assertThat(done.completed()).isNotNull();
+    assertThat(awaitState(actor, s -> s.statuses().agent().value().equals("idle")).actions().find(7)).contains(done);
+    actor.tell(new UnitActor.RunHookTool(context, "action-get", List.of(), "", APP, tool.ref()));
+    assertThat(tool.receiveMessage().denied()).as("its token died with it").isNotNull();
+  }
+
+  @Test
+  void anUnknownActionIsRefusedWithTheActionsTheCharmDefinesAndBadParametersWithWhatIsWrong() throws Exception {
+    var actor = installed(charmWithGreet(true));
+    UnitActor.ActionReply.Refused unknown = (UnitActor.ActionReply.Refused) request(actor, "nope", Map.of()).receiveMessage();
+    assertThat(unknown.reason()).isEqualTo(UnitActor.ActionReply.Refusal.UNKNOWN_ACTION);
+    assertThat(unknown.knownActions()).containsExactly("greet");
+    assertThat(unknown.detail()).isEqualTo("action \"nope\" not defined on unit \"" + unit + "\"; its charm \"test\" defines greet");
+
+    for (Map<String, Object> bad : List.<Map<String, Object>>of(Map.of(), Map.of("who", 1), Map.of("who", "x", "loud", true))) {
+      UnitActor.ActionReply.Refused refused = (UnitActor.ActionReply.Refused) request(actor, "greet", bad).receiveMessage();
+      assertThat(refused.reason()).as("%s", bad).isEqualTo(UnitActor.ActionReply.Refusal.INVALID_PARAMETERS);
+      assertThat(refused.problems()).as("%s", bad).isNotEmpty();
+      assertThat(refused.detail()).startsWith("invalid parameters for action \"greet\": ");
+    }
+    assertThat(stateOf(actor).actions()).as("nothing queued").isEqualTo(UnitState.Actions.NONE);
+    executor.expectNoHookWithin(Duration.ofMillis(200));
+  }
+
+  @Test
+  void aFailingActionIsRecordedFailedWithItsExitStatusWithoutPuttingTheUnitInError() throws Exception {
+    var actor = installed(charmWithGreet(true));
+    queue(actor, request(actor, "greet", Map.of("who", "x")), 1);
+    var run = executor.next();
+    run.result().complete(new io.caasoperator.hook.ProcessResult(3, "", "oops\n", Duration.ofMillis(5), false, false, null));
+    UnitState.UnitAction failed = action(actor, 1, true);
+    assertThat(failed.status()).isEqualTo(io.caasoperator.persistence.ActionStatus.FAILED);
+    assertThat(failed.message()).isEqualTo("exit status 3");
+    assertThat(failed.results()).containsEntry("return-code", 3).containsEntry("stderr", "oops\n");
+    UnitState after = awaitState(actor, s -> s.actions().running() == null);
+    assertThat(after.failed()).isNull();
+    assertThat(after.statuses().agent().value()).isEqualTo("idle");
+  }
+
+  @Test
+  void anActionTheCharmHasNoScriptForFailsAsNotImplementedWithoutAProcess() throws Exception {
+    var actor = installed(charmWithGreet(false));
+    queue(actor, request(actor, "greet", Map.of("who", "x")), 2);
+    UnitState.UnitAction failed = action(actor, 2, true);
+    assertThat(failed.status()).isEqualTo(io.caasoperator.persistence.ActionStatus.FAILED);
+    assertThat(failed.message()).isEqualTo("action not implemented on unit \"" + unit + "\"");
+    executor.expectNoHookWithin(Duration.ofMillis(200));
+  }
+
+  @Test
+  void anActionRunningWhenTheOperatorStopsIsRecordedFailedAfterTheRestartAndNeverRunsAgainWhileAWaitingOneRuns()
+      throws Exception {
+    PersistenceTestKit journal = PersistenceTestKit.create(testKit.system());
+    var actor = installed(charmWithGreet(true));
+    queue(actor, request(actor, "greet", Map.of("who", "first")), 1);
+    var first = executor.next();
+    queue(actor, request(actor, "greet", Map.of("who", "second")), 2);
+    var started = journal.persistedInStorage(UnitActor.persistenceId(unit)).stream()
+        .filter(e -> e instanceof UnitEvent.ActionStarted).toList();
+    assertThat(started).as("journaled before its process started").hasSize(1);
+    testKit.stop(actor); // the process's end never reaches the journal
+
+    var again = spawn();
+    UnitState.UnitAction interrupted = action(again, 1, true);
+    assertThat(interrupted.status()).isEqualTo(io.caasoperator.persistence.ActionStatus.FAILED);
+    assertThat(interrupted.message()).isEqualTo("action interrupted by an operator restart; it is not run again");
+    assertThat(executor.cancelled).as("what was left of it is killed").contains(first.invocation().contextId());
+    var second = executor.next();
+    assertThat(second.invocation().environment()).containsEntry("JUJU_ACTION_UUID", "2");
+    first.result().complete(exited(0, "")); // a late end of the first run changes nothing
+    second.result().complete(exited(0, ""));
+    assertThat(action(again, 2, true).status()).isEqualTo(io.caasoperator.persistence.ActionStatus.COMPLETED);
+    assertThat(action(again, 1, false).message()).isEqualTo(interrupted.message());
+    executor.expectNoHookWithin(Duration.ofMillis(300));
+  }
+
+  @Test
+  void anExecThatCameAfterAnActionRunsAfterIt() throws Exception {
+    var actor = spawn();
+    actor.tell(assign(Life.ALIVE, charmWithGreet(true), 1, false));
+    var install = executor.next();
+    queue(actor, request(actor, "greet", Map.of("who", "x")), 1);
+    TestProbe<UnitActor.ExecReply> exec = testKit.createTestProbe();
+    actor.tell(new UnitActor.RunExec("true", Duration.ofSeconds(30), null, exec.ref()));
+    install.succeed();
+    var first = executor.next();
+    assertThat(first.invocation().environment()).containsEntry("JUJU_ACTION_NAME", "greet");
+    first.result().complete(exited(0, ""));
+    var second = executor.next();
+    assertThat(second.invocation().command()).containsExactly("/bin/sh", "-c", "true");
+    second.result().complete(exited(0, ""));
+    assertThat(exec.receiveMessage().outcome()).isEqualTo(UnitActor.ExecReply.Outcome.RAN);
+  }
 }

@@ -7,6 +7,9 @@ import io.caasoperator.domain.CharmRef;
 import io.caasoperator.domain.Life;
 import io.caasoperator.domain.UnitId;
 import io.caasoperator.hook.ProcessResult;
+import io.caasoperator.hooktool.ToolEffect;
+import io.caasoperator.persistence.ActionMessage;
+import io.caasoperator.persistence.ActionStatus;
 import io.caasoperator.persistence.HookKind;
 import io.caasoperator.persistence.PlannedHook;
 import io.caasoperator.persistence.UnitEvent.*;
@@ -42,6 +45,16 @@ class UnitResolverTest {
       switch (next) {
         case UnitResolver.Next.Wait w -> { return ran; }
         case UnitResolver.Next.Exec e -> throw new AssertionError("no exec waits");
+        case UnitResolver.Next.RunAction action -> {
+          String name = s.actions().find(action.id()).orElseThrow().name();
+          s = s.apply(new ActionStarted(action.id(), "ctx", AT))
+              .apply(new ActionFinished(action.id(), ActionStatus.COMPLETED, "", Map.of(), List.of(), AT));
+          ran.add("action " + name);
+        }
+        case UnitResolver.Next.AbandonAction abandoned -> {
+          s = s.apply(new ActionFinished(abandoned.id(), ActionStatus.FAILED, UnitResolver.INTERRUPTED, Map.of(), List.of(), AT));
+          ran.add("abandoned " + abandoned.id());
+        }
         case UnitResolver.Next.Die d -> s = s.apply(new LifeAssigned(Life.DEAD, AT));
         case UnitResolver.Next.SwitchCharm sc -> s = s.apply(new CharmSwitched(s.assigned().charm().generation(), AT));
         case UnitResolver.Next.Run run -> {
@@ -184,5 +197,106 @@ class UnitResolverTest {
     assertThat(UnitResolver.hookEnded(running, notReady, 2, podWait, Duration.ofMinutes(1), end))
         .isEqualTo(new UnitResolver.HookEnd.Failed(new HookFailed("install", -1,
             "hook could not start: pod a-0: neither charm-init nor workload is running", 3000, end), ""));
+  }
+
+  private static ActionQueued queued(long id, String name) {
+    return new ActionQueued(id, name, Map.of(), AT);
+  }
+
+  @Test
+  void waitingActionsRunBeforeTheNextHookInTheOrderTheyWereQueued() {
+    UnitState[] s = {fresh(false)};
+    drive(s, false);
+    s[0] = s[0].apply(new ConfigAssigned(2, AT)).apply(queued(4, "backup")).apply(queued(7, "restore"));
+    assertThat(drive(s, false)).containsExactly("action backup", "action restore", "config-changed");
+  }
+
+  @Test
+  void actionsAndExecsRunInTheOrderTheyArrived() {
+    UnitState[] s = {fresh(false)};
+    drive(s, false);
+    UnitState twoWaiting = s[0].apply(queued(4, "backup")).apply(queued(7, "restore"));
+    UnitResolver.Activity execAfterFirst = new UnitResolver.Activity(false, false, true, false, false, 4);
+    assertThat(UnitResolver.next(twoWaiting, execAfterFirst)).isEqualTo(new UnitResolver.Next.RunAction(4));
+    UnitState oneLeft = twoWaiting.apply(new ActionStarted(4, "ctx", AT))
+        .apply(new ActionFinished(4, ActionStatus.COMPLETED, "", Map.of(), List.of(), AT));
+    assertThat(UnitResolver.next(oneLeft, execAfterFirst)).as("action 7 came after the exec")
+        .isInstanceOf(UnitResolver.Next.Exec.class);
+    UnitResolver.Activity execBeforeAll = new UnitResolver.Activity(false, false, true, false, false, 0);
+    assertThat(UnitResolver.next(twoWaiting, execBeforeAll)).isInstanceOf(UnitResolver.Next.Exec.class);
+    assertThat(UnitResolver.next(twoWaiting, BUSY)).as("nothing while a hook or action runs")
+        .isInstanceOf(UnitResolver.Next.Wait.class);
+  }
+
+  @Test
+  void actionsWaitForInstallAndForAPendingUpgradeButRunWhileAHookIsFailed() {
+    UnitState[] s = {fresh(false).apply(queued(1, "backup"))};
+    assertThat(drive(s, false)).as("installed first").containsExactly("install", "action backup", "config-changed", "start");
+
+    s[0] = s[0].apply(new CharmAssigned(charm(2), AT)).apply(queued(2, "backup"));
+    assertThat(drive(s, false)).as("the new charm first, as Juju's OutdatedRemoteCharm")
+        .containsExactly("upgrade-charm", "action backup", "config-changed");
+
+    UnitState failed = s[0].apply(new HookStarted(PlannedHook.of(HookKind.UPDATE_STATUS, 2, 1), 1, "ctx", AT))
+        .apply(new HookFailed("update-status", 1, "exit status 1", 1, AT)).apply(queued(3, "backup"));
+    assertThat(UnitResolver.next(failed, IDLE)).isEqualTo(new UnitResolver.Next.RunAction(3));
+  }
+
+  @Test
+  void anActionThatWasRunningAtARestartIsAbandonedNotRunAgainAfterAnInterruptedHookRanAgain() {
+    UnitState[] s = {fresh(false)};
+    drive(s, false);
+    UnitState crashed = s[0].apply(queued(1, "backup")).apply(new ActionStarted(1, "ctx", AT)).apply(queued(2, "restore"));
+    assertThat(UnitResolver.next(crashed, EXEC_WAITING)).isEqualTo(new UnitResolver.Next.AbandonAction(1));
+    UnitState[] after = {crashed};
+    assertThat(drive(after, false)).containsExactly("abandoned 1", "action restore");
+    assertThat(after[0].actions().find(1).orElseThrow().message()).isEqualTo(UnitResolver.INTERRUPTED);
+  }
+
+  @Test
+  void aDyingUnitRunsItsWaitingActionsBeforeStopAndOneNeverInstalledDiesWithoutThem() {
+    UnitState[] s = {fresh(false)};
+    drive(s, false);
+    s[0] = s[0].apply(queued(1, "backup")).apply(new LifeAssigned(Life.DYING, AT));
+    assertThat(drive(s, false)).containsExactly("action backup", "stop", "remove");
+    UnitState early = fresh(false).apply(queued(2, "backup")).apply(new LifeAssigned(Life.DYING, AT));
+    assertThat(UnitResolver.next(early, IDLE)).isInstanceOf(UnitResolver.Next.Die.class);
+  }
+
+  @Test
+  void anActionEndsWithJujusResultsAndTheExitStatusWinsOverAnActionFailMessage() {
+    var running = new UnitState.UnitAction(3, "backup", Map.of(), ActionStatus.RUNNING, "", Map.of(), List.of(), "ctx", AT,
+        AT, null);
+    Instant end = AT.plusSeconds(2);
+    Duration timeout = Duration.ofMinutes(30);
+    ActionResult.Recorder recorder = new ActionResult.Recorder();
+    recorder.record(new ToolEffect.ActionResultSet(Map.of("file", "/tmp/b.tgz")), AT);
+    recorder.record(new ToolEffect.ActionLogged("compressing"), AT.plusSeconds(1));
+
+    ActionFinished done = UnitResolver.actionEnded(running, new HookLauncher.Outcome.Ran(
+        new ProcessResult(0, "done\n", "", Duration.ofSeconds(2), false, false, null)), recorder, timeout, end);
+    assertThat(done.status()).isEqualTo(ActionStatus.COMPLETED);
+    assertThat(done.message()).isEmpty();
+    assertThat(done.results()).isEqualTo(Map.of("file", "/tmp/b.tgz", "return-code", 0, "stdout", "done\n"));
+    assertThat(done.log()).containsExactly(new ActionMessage(AT.plusSeconds(1), "compressing"));
+    assertThat(done.at()).isEqualTo(end);
+
+    recorder.record(new ToolEffect.ActionFailed("disk full"), AT);
+    ActionFinished failedByCharm = UnitResolver.actionEnded(running, new HookLauncher.Outcome.Ran(
+        new ProcessResult(0, "", "", Duration.ofSeconds(2), false, false, null)), recorder, timeout, end);
+    assertThat(failedByCharm.status()).isEqualTo(ActionStatus.FAILED);
+    assertThat(failedByCharm.message()).isEqualTo("disk full");
+    ActionFinished exited = UnitResolver.actionEnded(running, new HookLauncher.Outcome.Ran(
+        new ProcessResult(2, "", "boom\n", Duration.ofSeconds(2), false, false, null)), recorder, timeout, end);
+    assertThat(exited.message()).isEqualTo("exit status 2");
+    assertThat(exited.results()).containsEntry("return-code", 2).containsEntry("stderr", "boom\n");
+
+    assertThat(UnitResolver.actionEnded(running, new HookLauncher.Outcome.Ran(
+        new ProcessResult(-1, "", "", Duration.ofMinutes(30), true, false, null)), new ActionResult.Recorder(), timeout, end)
+        .message()).isEqualTo("action timed out after 30m");
+    assertThat(UnitResolver.actionEnded(running, ran(-1, false, "no such file", ""), new ActionResult.Recorder(), timeout, end)
+        .message()).isEqualTo("action could not start: no such file");
+    assertThat(UnitResolver.actionEnded(running, new HookLauncher.Outcome.Broken("exec API unreachable"),
+        new ActionResult.Recorder(), timeout, end).message()).isEqualTo("action could not run: exec API unreachable");
   }
 }

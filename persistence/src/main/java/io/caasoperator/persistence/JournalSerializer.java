@@ -65,7 +65,7 @@ public final class JournalSerializer extends SerializerWithStringManifest {
     try {
       // an old snapshot shape is read as it was written, then moved to the current shape
       Object read = mapper.readValue(bytes, type);
-      return read instanceof UnitStateV1 v1 ? v1.toCurrent() : read;
+      return read instanceof OldSnapshot old ? old.toCurrent() : read;
     } catch (IOException e) {
       NotSerializableException failure =
           new NotSerializableException("cannot read " + manifest + ": " + e.getMessage());
@@ -86,8 +86,10 @@ public final class JournalSerializer extends SerializerWithStringManifest {
       types.addAll(List.of(UnitEvent.class.getPermittedSubclasses()));
       types.addAll(List.of(OperatorEvent.class.getPermittedSubclasses()));
       types.add(UnitState.class);
-      types.add(UnitStateV1.class); // read only: see fromBinary
+      types.add(UnitStateV1.class); // read only, as the old snapshots below: see fromBinary
+      types.add(UnitStateV2.class);
       types.add(OperatorState.class);
+      types.add(OperatorStateV1.class);
       return types;
     }
   }

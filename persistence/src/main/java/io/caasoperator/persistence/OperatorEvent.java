@@ -53,4 +53,12 @@ public sealed interface OperatorEvent extends JournalEvent {
 
   @StableName("operator.WorkloadVersionSet.v1")
   record WorkloadVersionSet(String version, Instant at) implements OperatorEvent {}
+
+  /**
+   * The next action id went to a unit's accepted request to run the charm's action {@code name}.
+   * Ids are unique within the application and never reused (as Juju's task ids are within a
+   * model): a request refused after this (rare: the unit started dying in between) leaves a gap.
+   */
+  @StableName("operator.ActionIdAssigned.v1")
+  record ActionIdAssigned(long id, UnitId unit, String name, Instant at) implements OperatorEvent {}
 }

@@ -21,8 +21,11 @@ import java.util.TreeMap;
  * @param configGeneration 0 before the first specification, then increases with each change
  * @param units every unit not yet removed, with its life
  * @param leader the leader unit, or null
+ * @param actions which unit each recent charm action went to, and the last id given
+ *
+ * <p>Snapshots of the first version (before actions) are read by {@link OperatorStateV1}.
  */
-@StableName("snapshot.OperatorState.v1")
+@StableName("snapshot.OperatorState.v2")
 public record OperatorState(
     Status status,
     CharmInfo charm,
@@ -30,8 +33,39 @@ public record OperatorState(
     long configGeneration,
     SortedMap<UnitId, Life> units,
     UnitId leader,
-    CharmSettings charmSettings)
+    CharmSettings charmSettings,
+    ActionIndex actions)
     implements JournalEvent {
+
+  /**
+   * The charm actions' ids: the last one given, and the unit of each of the last {@link #KEPT},
+   * so a request for an action by id ({@code GET /v1/actions/{id}}) finds its unit. The action
+   * itself (parameters, status, results) is in its unit's journal and state.
+   *
+   * @param lastId the last id given (0 before the first); ids are never given twice
+   * @param units action id to its unit, the newest {@link #KEPT}
+   */
+  public record ActionIndex(long lastId, SortedMap<Long, UnitId> units) {
+    /** How many action ids the operator remembers the unit of; older ones are in the journal only. */
+    public static final int KEPT = 10_000;
+    public static final ActionIndex NONE = new ActionIndex(0, new TreeMap<>());
+
+    public ActionIndex {
+      units = Collections.unmodifiableSortedMap(new TreeMap<>(units == null ? Map.of() : units));
+    }
+
+    /** The id the next accepted action request gets. */
+    public long nextId() {
+      return lastId + 1;
+    }
+
+    ActionIndex assigned(long id, UnitId unit) {
+      TreeMap<Long, UnitId> copy = new TreeMap<>(units);
+      copy.put(id, unit);
+      while (copy.size() > KEPT) copy.pollFirstEntry();
+      return new ActionIndex(Math.max(lastId, id), copy);
+    }
+  }
 
   /**
    * What the charm set for the whole application through hook tools.
@@ -69,6 +103,7 @@ public record OperatorState(
   public OperatorState {
     // snapshots written before a field existed read it as null: give it its empty value
     charmSettings = charmSettings == null ? CharmSettings.EMPTY : charmSettings;
+    actions = actions == null ? ActionIndex.NONE : actions;
     config = Collections.unmodifiableMap(new LinkedHashMap<>(config));
     units = Collections.unmodifiableSortedMap(new TreeMap<>(units));
   }
@@ -76,7 +111,7 @@ public record OperatorState(
   public static OperatorState initial() {
     return new OperatorState(
         Status.of("waiting", "waiting for the specification", Instant.EPOCH), null, Map.of(), 0,
-        new TreeMap<>(), null, CharmSettings.EMPTY);
+        new TreeMap<>(), null, CharmSettings.EMPTY, ActionIndex.NONE);
   }
 
   public long charmGeneration() {
@@ -85,9 +120,12 @@ public record OperatorState(
 
   public OperatorState apply(OperatorEvent event) {
     return switch (event) {
-      case ApplicationStatusChanged e -> new OperatorState(e.status(), charm, config, configGeneration, units, leader, charmSettings);
-      case CharmDeployed e -> new OperatorState(status, e.charm(), config, configGeneration, units, leader, charmSettings);
-      case ConfigChanged e -> new OperatorState(status, charm, e.settings(), e.generation(), units, leader, charmSettings);
+      case ApplicationStatusChanged e ->
+          new OperatorState(e.status(), charm, config, configGeneration, units, leader, charmSettings, actions);
+      case CharmDeployed e ->
+          new OperatorState(status, e.charm(), config, configGeneration, units, leader, charmSettings, actions);
+      case ConfigChanged e ->
+          new OperatorState(status, charm, e.settings(), e.generation(), units, leader, charmSettings, actions);
       case UnitAdded e -> withUnits(put(e.unit(), Life.ALIVE));
       case UnitLifeChanged e -> withUnits(put(e.unit(), e.life()));
       case UnitsUpdated e -> {
@@ -99,12 +137,16 @@ public record OperatorState(
         TreeMap<UnitId, Life> copy = new TreeMap<>(units);
         copy.remove(e.unit());
         yield new OperatorState(status, charm, config, configGeneration, copy,
-            e.unit().equals(leader) ? null : leader, charmSettings);
+            e.unit().equals(leader) ? null : leader, charmSettings, actions);
       }
-      case LeaderElected e -> new OperatorState(status, charm, config, configGeneration, units, e.unit(), charmSettings);
+      case LeaderElected e ->
+          new OperatorState(status, charm, config, configGeneration, units, e.unit(), charmSettings, actions);
       case CharmApplicationStatusSet e -> withCharmSettings(charmSettings.apply(e));
       case LeaderSettingsChanged e -> withCharmSettings(charmSettings.apply(e));
       case WorkloadVersionSet e -> withCharmSettings(charmSettings.apply(e));
+      case ActionIdAssigned e ->
+          new OperatorState(status, charm, config, configGeneration, units, leader, charmSettings,
+              actions.assigned(e.id(), e.unit()));
     };
   }
 
@@ -115,10 +157,10 @@ public record OperatorState(
   }
 
   private OperatorState withUnits(SortedMap<UnitId, Life> newUnits) {
-    return new OperatorState(status, charm, config, configGeneration, newUnits, leader, charmSettings);
+    return new OperatorState(status, charm, config, configGeneration, newUnits, leader, charmSettings, actions);
   }
 
   private OperatorState withCharmSettings(CharmSettings settings) {
-    return new OperatorState(status, charm, config, configGeneration, units, leader, settings);
+    return new OperatorState(status, charm, config, configGeneration, units, leader, settings, actions);
   }
 }

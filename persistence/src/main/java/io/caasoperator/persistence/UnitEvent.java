@@ -4,6 +4,10 @@ import io.caasoperator.domain.CharmInfo;
 import io.caasoperator.domain.Life;
 import io.caasoperator.domain.Status;
 import java.time.Instant;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 
 /**
  * What a unit's journal ({@code unit|<app>/<n>}) records. Inputs from the operator (life, charm,
@@ -86,4 +90,48 @@ public sealed interface UnitEvent extends JournalEvent {
   /** The leader changed its settings; a non-leader unit runs leader-settings-changed. */
   @StableName("unit.LeaderSettingsAssigned.v1")
   record LeaderSettingsAssigned(long generation, Instant at) implements UnitEvent {}
+
+  /**
+   * A charm action (from the charm's {@code actions.yaml}) was queued for this unit under the
+   * application-wide {@code id} the operator gave it. {@code params} are the parameters as
+   * validated against the action's JSON Schema, with the schema's defaults filled in: they are
+   * journaled as given (there are no secret parameters yet; the journal is private to the
+   * operator's user, see "Data directory").
+   */
+  @StableName("unit.ActionQueued.v1")
+  record ActionQueued(long id, String name, Map<String, Object> params, Instant at) implements UnitEvent {
+    public ActionQueued {
+      params = frozen(params);
+    }
+  }
+
+  /**
+   * The action's process is about to start (persisted first, as for hooks). An action whose
+   * ActionStarted has no ActionFinished was interrupted: it is failed after a restart, never run
+   * again.
+   */
+  @StableName("unit.ActionStarted.v1")
+  record ActionStarted(long id, String contextId, Instant at) implements UnitEvent {}
+
+  /**
+   * How the action ended: {@code completed}, {@code failed} (with {@code message}: its
+   * {@code action-fail} message, {@code exit status N}, or why it could not run) or
+   * {@code cancelled} (it never ran). {@code results} are what {@code action-set} set, plus
+   * {@code return-code}, {@code stdout} and {@code stderr} as Juju adds them; {@code log} the
+   * {@code action-log} messages.
+   */
+  @StableName("unit.ActionFinished.v1")
+  record ActionFinished(long id, ActionStatus status, String message, Map<String, Object> results,
+      List<ActionMessage> log, Instant at) implements UnitEvent {
+    public ActionFinished {
+      message = message == null ? "" : message;
+      results = frozen(results);
+      log = log == null ? List.of() : List.copyOf(log);
+    }
+  }
+
+  /** An unmodifiable copy in the same order; null values are kept (Map.copyOf refuses them). */
+  private static Map<String, Object> frozen(Map<String, Object> map) {
+    return map == null || map.isEmpty() ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(map));
+  }
 }

@@ -7,7 +7,12 @@ import io.caasoperator.domain.Status;
 import io.caasoperator.domain.UnitId;
 import io.caasoperator.persistence.UnitEvent.*;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -17,11 +22,13 @@ import java.util.TreeSet;
  * used by the UnitActor and by replay alike. Immutable; every change returns a new copy. Grouped
  * by who decides each part: the operator ({@link Assigned}), the substrate ({@link Observed}),
  * the unit's hooks ({@link Progress}, {@link Hooks}, {@link Statuses}) and the charm itself
- * ({@link CharmData}); a new field joins one group and touches that group's copies only.
+ * ({@link CharmData}), and the charm actions users ran on it ({@link Actions}); a new field joins
+ * one group and touches that group's copies only.
  *
- * <p>Snapshots of the first version (one flat record) are read by {@link UnitStateV1}.
+ * <p>Snapshots of earlier versions are read by {@link UnitStateV1} (one flat record) and
+ * {@link UnitStateV2} (grouped, before actions).
  */
-@StableName("snapshot.UnitState.v2")
+@StableName("snapshot.UnitState.v3")
 public record UnitState(
     UnitId unit,
     Life life,
@@ -30,7 +37,8 @@ public record UnitState(
     Progress progress,
     Hooks hooks,
     Statuses statuses,
-    CharmData charmData)
+    CharmData charmData,
+    Actions actions)
     implements JournalEvent {
 
   /**
@@ -218,6 +226,101 @@ public record UnitState(
     }
   }
 
+  /**
+   * The charm actions run on this unit: those waiting, in the order they were queued (which is
+   * the order of their ids), the one running, and the last {@link #KEPT} that finished, oldest
+   * first. Older ones are in the journal only: a unit's snapshot stays bounded however long it
+   * lives.
+   */
+  public record Actions(List<UnitAction> pending, UnitAction running, List<UnitAction> finished) {
+    /** How many finished actions a unit keeps in its state. */
+    public static final int KEPT = 100;
+    public static final Actions NONE = new Actions(List.of(), null, List.of());
+
+    public Actions {
+      pending = pending == null ? List.of() : List.copyOf(pending);
+      finished = finished == null ? List.of() : List.copyOf(finished);
+    }
+
+    /** The action {@code id}, wherever it is; empty when the unit never had it or no longer keeps it. */
+    public Optional<UnitAction> find(long id) {
+      if (running != null && running.id() == id) return Optional.of(running);
+      for (UnitAction a : pending) if (a.id() == id) return Optional.of(a);
+      for (UnitAction a : finished) if (a.id() == id) return Optional.of(a);
+      return Optional.empty();
+    }
+
+    /** The highest id waiting, or 0: an exec that arrives now goes after every action up to it. */
+    public long lastPendingId() {
+      return pending.isEmpty() ? 0 : pending.getLast().id();
+    }
+
+    Actions queued(UnitAction action) {
+      List<UnitAction> more = new ArrayList<>(pending);
+      more.add(action);
+      return new Actions(more, running, finished);
+    }
+
+    Actions started(long id, String contextId, Instant at) {
+      UnitAction action = pending.stream().filter(a -> a.id() == id).findFirst().orElse(null);
+      if (action == null) return this;
+      return new Actions(without(pending, id), action.started(contextId, at), finished);
+    }
+
+    Actions finished(UnitEvent.ActionFinished e) {
+      UnitAction action = running != null && running.id() == e.id() ? running
+          : pending.stream().filter(a -> a.id() == e.id()).findFirst().orElse(null);
+      if (action == null) return this;
+      List<UnitAction> done = new ArrayList<>(finished);
+      done.add(action.finished(e));
+      if (done.size() > KEPT) done = done.subList(done.size() - KEPT, done.size());
+      return new Actions(without(pending, e.id()), action == running ? null : running, done);
+    }
+
+    private static List<UnitAction> without(List<UnitAction> actions, long id) {
+      return actions.stream().filter(a -> a.id() != id).toList();
+    }
+  }
+
+  /**
+   * One charm action of the unit, as {@code show-action} shows it.
+   *
+   * @param id unique within the application, given by the operator
+   * @param name the action, as in the charm's actions.yaml
+   * @param params as validated, with the schema's defaults filled in
+   * @param message why it failed (its {@code action-fail} message, {@code exit status N}, ...), or empty
+   * @param results {@code action-set} values, with {@code return-code}, {@code stdout} and {@code stderr}
+   * @param log its {@code action-log} messages
+   * @param contextId the hook context it ran in, once started (null before)
+   * @param enqueued when it was queued
+   * @param started when its process started (null before)
+   * @param completed when it finished (null before)
+   */
+  public record UnitAction(long id, String name, Map<String, Object> params, ActionStatus status, String message,
+      Map<String, Object> results, List<ActionMessage> log, String contextId, Instant enqueued, Instant started,
+      Instant completed) {
+    public UnitAction {
+      params = params == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(params));
+      message = message == null ? "" : message;
+      results = results == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(results));
+      log = log == null ? List.of() : List.copyOf(log);
+    }
+
+    static UnitAction queued(UnitEvent.ActionQueued e) {
+      return new UnitAction(e.id(), e.name(), e.params(), ActionStatus.PENDING, "", Map.of(), List.of(), null, e.at(),
+          null, null);
+    }
+
+    UnitAction started(String context, Instant at) {
+      return new UnitAction(id, name, params, ActionStatus.RUNNING, message, results, log, context, enqueued, at, null);
+    }
+
+    UnitAction finished(UnitEvent.ActionFinished e) {
+      return new UnitAction(id, name, params, e.status(), e.message(), e.results(), e.log(), contextId, enqueued,
+          started, e.at());
+    }
+  }
+
   /** A hook whose {@code HookStarted} is persisted and whose end is not. */
   public record RunningHook(PlannedHook hook, int attempt, String contextId, Instant startedAt) {}
 
@@ -227,11 +330,12 @@ public record UnitState(
 
   public UnitState {
     charmData = charmData == null ? CharmData.EMPTY : charmData;
+    actions = actions == null ? Actions.NONE : actions;
   }
 
   public static UnitState initial(UnitId unit) {
     return new UnitState(unit, Life.ALIVE, Assigned.NOTHING, Observed.NOTHING, Progress.NOTHING, Hooks.NONE,
-        Statuses.INITIAL, CharmData.EMPTY);
+        Statuses.INITIAL, CharmData.EMPTY, Actions.NONE);
   }
 
   @JsonIgnore
@@ -285,7 +389,30 @@ public record UnitState(
       case PortOpened e -> with(charmData.withPort(e.port(), true));
       case PortClosed e -> with(charmData.withPort(e.port(), false));
       case LeaderSettingsAssigned e -> with(assigned.withLeaderSettings(e.generation()));
+      case ActionQueued e -> with(actions.queued(UnitAction.queued(e)));
+      case ActionStarted e -> actionStarted(e);
+      case ActionFinished e -> actionFinished(e);
     };
+  }
+
+  /**
+   * The agent shows the running action, as Juju's does ({@code executing: running action
+   * <name>}), unless a failed hook holds it in error: an action may run while a hook is failed,
+   * and does not clear the error.
+   */
+  private UnitState actionStarted(ActionStarted e) {
+    Actions after = actions.started(e.id(), e.contextId(), e.at());
+    if (after == actions || hooks.failed() != null) return with(after);
+    Status executing = Status.of("executing", "running action " + after.running().name(), e.at());
+    return new UnitState(unit, life, assigned, observed, progress, hooks, statuses.withAgent(executing), charmData, after);
+  }
+
+  private UnitState actionFinished(ActionFinished e) {
+    boolean wasRunning = actions.running() != null && actions.running().id() == e.id();
+    Actions after = actions.finished(e);
+    if (!wasRunning || hooks.failed() != null) return with(after);
+    Status idle = Status.of("idle", "", e.at());
+    return new UnitState(unit, life, assigned, observed, progress, hooks, statuses.withAgent(idle), charmData, after);
   }
 
   /** The effect of a hook that is done (completed, skipped, or resolved without retry). */
@@ -303,7 +430,7 @@ public record UnitState(
     };
     Life after = hook.kind() == HookKind.REMOVE ? Life.DEAD : life;
     return new UnitState(unit, after, assigned, observed, p, hooks.ended(last),
-        statuses.cleared(Status.of("idle", "", last.at())), charmData);
+        statuses.cleared(Status.of("idle", "", last.at())), charmData, actions);
   }
 
   private UnitState failedWith(HookFailed e) {
@@ -322,34 +449,38 @@ public record UnitState(
   }
 
   private UnitState withLife(Life l) {
-    return new UnitState(unit, l, assigned, observed, progress, hooks, statuses, charmData);
+    return new UnitState(unit, l, assigned, observed, progress, hooks, statuses, charmData, actions);
   }
 
   private UnitState with(Assigned a) {
-    return new UnitState(unit, life, a, observed, progress, hooks, statuses, charmData);
+    return new UnitState(unit, life, a, observed, progress, hooks, statuses, charmData, actions);
   }
 
   private UnitState with(Assigned a, Progress p) {
-    return new UnitState(unit, life, a, observed, p, hooks, statuses, charmData);
+    return new UnitState(unit, life, a, observed, p, hooks, statuses, charmData, actions);
   }
 
   private UnitState with(Observed o) {
-    return new UnitState(unit, life, assigned, o, progress, hooks, statuses, charmData);
+    return new UnitState(unit, life, assigned, o, progress, hooks, statuses, charmData, actions);
   }
 
   private UnitState with(Progress p) {
-    return new UnitState(unit, life, assigned, observed, p, hooks, statuses, charmData);
+    return new UnitState(unit, life, assigned, observed, p, hooks, statuses, charmData, actions);
   }
 
   private UnitState with(Hooks h, Statuses s) {
-    return new UnitState(unit, life, assigned, observed, progress, h, s, charmData);
+    return new UnitState(unit, life, assigned, observed, progress, h, s, charmData, actions);
   }
 
   private UnitState with(Statuses s) {
-    return new UnitState(unit, life, assigned, observed, progress, hooks, s, charmData);
+    return new UnitState(unit, life, assigned, observed, progress, hooks, s, charmData, actions);
+  }
+
+  private UnitState with(Actions a) {
+    return new UnitState(unit, life, assigned, observed, progress, hooks, statuses, charmData, a);
   }
 
   private UnitState with(CharmData d) {
-    return new UnitState(unit, life, assigned, observed, progress, hooks, statuses, d);
+    return new UnitState(unit, life, assigned, observed, progress, hooks, statuses, d, actions);
   }
 }

@@ -38,9 +38,10 @@ public record UnitStateV1(
     CharmData charmData,
     long leaderSettingsAssigned,
     long leaderSettingsSeen)
-    implements JournalEvent {
+    implements OldSnapshot {
 
-  /** The same facts in the current shape. */
+  /** The same facts in the current shape (no actions: there were none then). */
+  @Override
   public UnitState toCurrent() {
     var hooks = new UnitState.Hooks(running, failed,
         lastHook == null ? null : new UnitState.LastHook(lastHook.name(), HookOutcome.parse(lastHook.outcome()), lastHook.at(),
@@ -54,7 +55,8 @@ public record UnitStateV1(
         hooks,
         new UnitState.Statuses(agentStatus, workloadStatus, workloadStatusBeforeError),
         charmData == null ? UnitState.CharmData.EMPTY
-            : new UnitState.CharmData(charmData.state(), charmData.ports()));
+            : new UnitState.CharmData(charmData.state(), charmData.ports()),
+        UnitState.Actions.NONE);
   }
 
   /** As version 1 wrote it. */

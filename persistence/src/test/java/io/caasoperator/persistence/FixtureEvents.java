@@ -50,7 +50,30 @@ final class FixtureEvents {
         new OperatorEvent.CharmApplicationStatusSet(Status.of("active", "all good", AT), AT),
         new OperatorEvent.LeaderSettingsChanged(Map.of("password", "s3cret"), AT),
         new OperatorEvent.WorkloadVersionSet("1.2.3", AT),
-        new OperatorEvent.UnitsUpdated(new java.util.TreeMap<>(Map.of(UNIT, Life.ALIVE, UnitId.of("hello", 1), Life.DYING)), AT));
+        new OperatorEvent.UnitsUpdated(new java.util.TreeMap<>(Map.of(UNIT, Life.ALIVE, UnitId.of("hello", 1), Life.DYING)), AT),
+        // added with charm actions (run-action)
+        actionQueued(), new UnitEvent.ActionStarted(3, "hello/0-greet-42", AT), actionFinished(),
+        new OperatorEvent.ActionIdAssigned(3, UNIT, "greet", AT));
+  }
+
+  static UnitEvent.ActionQueued actionQueued() {
+    Map<String, Object> params = new LinkedHashMap<>();
+    params.put("who", "world");
+    params.put("times", 2);
+    params.put("loud", false);
+    params.put("options", Map.of("style", "short"));
+    params.put("note", null);
+    return new UnitEvent.ActionQueued(3, "greet", params, AT);
+  }
+
+  static UnitEvent.ActionFinished actionFinished() {
+    Map<String, Object> results = new LinkedHashMap<>();
+    results.put("greeting", "hi world");
+    results.put("detail", Map.of("count", "2"));
+    results.put("return-code", 1);
+    results.put("stdout", "said it\n");
+    return new UnitEvent.ActionFinished(3, ActionStatus.FAILED, "exit status 1", results,
+        List.of(new ActionMessage(AT, "greeting world")), AT);
   }
 
   /** A unit part-way through its life: installed, a hook failed, a container seen. */
@@ -65,6 +88,25 @@ final class FixtureEvents {
       s = s.apply(e);
     }
     return s;
+  }
+
+  /**
+   * The unit of {@link #unitSnapshot()} after three actions: one finished (failed), one running,
+   * one waiting.
+   */
+  static UnitState unitSnapshotWithActions() {
+    UnitState s = unitSnapshot().apply(actionQueued())
+        .apply(new UnitEvent.ActionStarted(3, "hello/0-greet-42", AT)).apply(actionFinished())
+        .apply(new UnitEvent.ActionQueued(4, "greet", Map.of("who", "you"), AT))
+        .apply(new UnitEvent.ActionQueued(5, "snapshot", Map.of(), AT))
+        .apply(new UnitEvent.ActionStarted(4, "hello/0-greet-43", AT));
+    return s;
+  }
+
+  /** The operator of {@link #operatorSnapshot()} after giving out action ids 3 and 4. */
+  static OperatorState operatorSnapshotWithActions() {
+    return operatorSnapshot().apply(new OperatorEvent.ActionIdAssigned(3, UNIT, "greet", AT))
+        .apply(new OperatorEvent.ActionIdAssigned(4, UnitId.of("hello", 1), "greet", AT));
   }
 
   static OperatorState operatorSnapshot() {

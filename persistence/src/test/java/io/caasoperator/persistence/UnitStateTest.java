@@ -66,4 +66,65 @@ class UnitStateTest {
     assertThat(s.isDead()).isTrue();
     assertThat(s.apply(new UnitEvent.Revived(AT))).isEqualTo(UnitState.initial(UnitId.of("a", 0)));
   }
+
+  private static UnitEvent.ActionQueued queued(long id, String name) {
+    return new UnitEvent.ActionQueued(id, name, Map.of("who", "world"), AT);
+  }
+
+  private static UnitEvent.ActionFinished finished(long id, ActionStatus status, String message) {
+    return new UnitEvent.ActionFinished(id, status, message, Map.of("return-code", 0), List.of(), AT.plusSeconds(1));
+  }
+
+  @Test
+  void anActionWaitsInQueueOrderRunsThenIsKeptWithItsResultsAndTheAgentShowsIt() {
+    UnitState s = UnitState.initial(UnitId.of("a", 0)).apply(new UnitEvent.CharmAssigned(CHARM, AT))
+        .apply(queued(3, "greet")).apply(queued(5, "snapshot"));
+    assertThat(s.actions().pending()).extracting(UnitState.UnitAction::id).containsExactly(3L, 5L);
+    assertThat(s.actions().lastPendingId()).isEqualTo(5);
+    assertThat(s.actions().find(3).orElseThrow().status()).isEqualTo(ActionStatus.PENDING);
+
+    s = s.apply(new UnitEvent.ActionStarted(3, "a/0-greet-1", AT));
+    assertThat(s.actions().running().status()).isEqualTo(ActionStatus.RUNNING);
+    assertThat(s.actions().running().contextId()).isEqualTo("a/0-greet-1");
+    assertThat(s.statuses().agent().toString()).isEqualTo("executing: running action greet");
+
+    s = s.apply(finished(3, ActionStatus.COMPLETED, ""));
+    UnitState.UnitAction done = s.actions().find(3).orElseThrow();
+    assertThat(done.status()).isEqualTo(ActionStatus.COMPLETED);
+    assertThat(done.results()).containsEntry("return-code", 0);
+    assertThat(done.params()).containsEntry("who", "world");
+    assertThat(done.enqueued()).isEqualTo(AT);
+    assertThat(done.completed()).isEqualTo(AT.plusSeconds(1));
+    assertThat(s.actions().running()).isNull();
+    assertThat(s.actions().pending()).extracting(UnitState.UnitAction::id).containsExactly(5L);
+    assertThat(s.statuses().agent().value()).isEqualTo("idle");
+  }
+
+  @Test
+  void anActionRunWhileAHookIsFailedLeavesTheErrorShowing() {
+    UnitState s = UnitState.initial(UnitId.of("a", 0)).apply(new UnitEvent.CharmAssigned(CHARM, AT))
+        .apply(new UnitEvent.HookStarted(PlannedHook.of(HookKind.INSTALL, 1, 1), 1, "ctx", AT))
+        .apply(new UnitEvent.HookFailed("install", 1, "exit status 1", 1, AT))
+        .apply(queued(1, "greet")).apply(new UnitEvent.ActionStarted(1, "c", AT));
+    assertThat(s.statuses().agent().value()).isEqualTo("error");
+    s = s.apply(finished(1, ActionStatus.COMPLETED, ""));
+    assertThat(s.statuses().agent().value()).isEqualTo("error");
+    assertThat(s.statuses().workload().toString()).isEqualTo("error: hook failed: \"install\"");
+  }
+
+  @Test
+  void aPendingActionCanBeCancelledAndOnlyTheLastHundredFinishedAreKept() {
+    UnitState s = UnitState.initial(UnitId.of("a", 0)).apply(queued(1, "greet"))
+        .apply(finished(1, ActionStatus.CANCELLED, "unit a/0 went away"));
+    assertThat(s.actions().pending()).isEmpty();
+    assertThat(s.actions().find(1).orElseThrow().started()).isNull();
+    for (long id = 2; id <= UnitState.Actions.KEPT + 5; id++) {
+      s = s.apply(queued(id, "greet")).apply(new UnitEvent.ActionStarted(id, "c" + id, AT))
+          .apply(finished(id, ActionStatus.FAILED, "exit status 1"));
+    }
+    assertThat(s.actions().finished()).hasSize(UnitState.Actions.KEPT);
+    assertThat(s.actions().find(5)).as("dropped: in the journal only").isEmpty();
+    assertThat(s.actions().find(UnitState.Actions.KEPT + 5).orElseThrow().message()).isEqualTo("exit status 1");
+    assertThat(s.apply(finished(999, ActionStatus.FAILED, "?"))).as("an unknown id changes nothing").isEqualTo(s);
+  }
 }

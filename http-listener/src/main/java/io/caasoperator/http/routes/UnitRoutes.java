@@ -26,7 +26,11 @@ import org.apache.pekko.http.javadsl.model.StatusCodes;
 import org.apache.pekko.http.javadsl.server.PathMatchers;
 import org.apache.pekko.http.javadsl.server.Route;
 
-/** {@code GET /v1/units/{app}/{n}} and {@code POST /v1/units/{app}/{n}/resolve}. */
+/**
+ * {@code GET /v1/units/{app}/{n}}, {@code POST /v1/units/{app}/{n}/resolve}, {@code .../exec},
+ * and the charm actions' routes ({@link ActionRoutes}: {@code .../actions/{name}},
+ * {@code /v1/actions}).
+ */
 public final class UnitRoutes {
   /** The body of a resolve call: retry the failed hook now, or count it done. */
   public record ResolveRequest(boolean retry) {}
@@ -54,6 +58,7 @@ public final class UnitRoutes {
   private final JsonBody body;
   private final Duration askTimeout;
   private final Duration execTimeout;
+  private final ActionRoutes actions;
 
   public UnitRoutes(
       ActorRef<OperatorActor.Command> operator, ActorSystem<?> system, ObjectMapper json, Duration askTimeout, Duration execTimeout) {
@@ -67,14 +72,16 @@ public final class UnitRoutes {
     this.json = json;
     this.body = new JsonBody(JsonBody.standardMapper());
     this.askTimeout = askTimeout;
+    this.actions = new ActionRoutes(operator, system, json, askTimeout);
   }
 
   public Route route() {
-    return pathPrefix("v1", () -> pathPrefix("units", () -> pathPrefix(PathMatchers.segment(),
+    return concat(pathPrefix("v1", () -> pathPrefix("units", () -> pathPrefix(PathMatchers.segment(),
         app -> pathPrefix(PathMatchers.segment(), n -> withUnit(app, n, unit -> concat(
             pathEnd(() -> get(() -> detail(unit))),
             path("resolve", () -> post(() -> body.entityAs(ResolveRequest.class, req -> resolve(unit, req)))),
-            path("exec", () -> post(() -> body.entityAs(ExecRequest.class, req -> exec(unit, req))))))))));
+            path("exec", () -> post(() -> body.entityAs(ExecRequest.class, req -> exec(unit, req)))),
+            actions.unitRoute(unit))))))), actions.route());
   }
 
   private Route withUnit(String app, String number, Function<UnitId, Route> inner) {

@@ -65,6 +65,19 @@ final class OperatorApi {
         }
     }
 
+    /** GET {@code path} with the admin token; the status code and JSON body whatever they are. */
+    Reply get(String path) {
+        try (OperatorClient client = OperatorClient.of(endpoint())) {
+            HttpResponse<String> response = client.get(path);
+            return new Reply(response.statusCode(), JSON.readTree(response.body()));
+        } catch (IOException e) {
+            throw new UncheckedIOException("GET " + path + " failed", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted during GET " + path, e);
+        }
+    }
+
     /** POST {@code jsonBody} to {@code path} with the admin token. */
     Reply post(String path, String jsonBody) {
         try (OperatorClient client = OperatorClient.of(endpoint())) {

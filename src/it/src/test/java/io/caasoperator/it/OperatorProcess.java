@@ -66,6 +66,15 @@ final class OperatorProcess implements AutoCloseable {
      * whatever options the launcher gives it; it says so in one line of the log).
      */
     static OperatorProcess start(List<String> arguments, Path dataDir, Path logFile, Map<String, String> settings) {
+        return start(arguments, dataDir, logFile, settings, Map.of());
+    }
+
+    /**
+     * As {@link #start(List, Path, Path, Map)}, with {@code environment} set in the operator's
+     * environment (which its hooks inherit: e.g. a {@code PATH} with {@code /usr/bin} first).
+     */
+    static OperatorProcess start(List<String> arguments, Path dataDir, Path logFile, Map<String, String> settings,
+                                 Map<String, String> environment) {
         Path home = Path.of(System.getProperty("caas.operator.home", "../..")).toAbsolutePath().normalize();
         List<String> command = new java.util.ArrayList<>(List.of(home.resolve("bin/caas-operator").toString(), "run"));
         command.addAll(arguments);
@@ -73,6 +82,7 @@ final class OperatorProcess implements AutoCloseable {
         ProcessBuilder builder = new ProcessBuilder(command)
                 .directory(home.toFile())
                 .redirectErrorStream(true);
+        builder.environment().putAll(environment);
         if (!settings.isEmpty()) {
             StringBuilder options = new StringBuilder();
             settings.forEach((key, value) -> options.append(options.isEmpty() ? "" : " ").append("-D").append(key)

@@ -71,16 +71,25 @@ final class Operators implements AutoCloseable, BeforeEachCallback, AfterEachCal
         return start(List.of("--spec", spec.path().toString()), settings);
     }
 
+    /** Starts an operator on {@code spec} with {@code environment} added to its environment (its hooks inherit it). */
+    OperatorProcess startWithEnvironment(SpecFile spec, Map<String, String> environment) {
+        return start(List.of("--spec", spec.path().toString()), Map.of(), environment);
+    }
+
     /** Starts an operator with these substrate arguments (e.g. {@code --substrate kubernetes ...}) on {@link #dataDir()}. */
     OperatorProcess start(List<String> arguments) {
         return start(arguments, Map.of());
     }
 
     private OperatorProcess start(List<String> arguments, Map<String, String> settings) {
+        return start(arguments, settings, Map.of());
+    }
+
+    private OperatorProcess start(List<String> arguments, Map<String, String> settings, Map<String, String> environment) {
         Path logs = Path.of(System.getProperty("caas.operator.home", "../..")).toAbsolutePath().normalize()
                 .resolve("src/it/target/operator-logs");
         OperatorProcess process = OperatorProcess.start(arguments, dataDir(),
-                logs.resolve(testName + "-" + (started.size() + 1) + ".log"), settings);
+                logs.resolve(testName + "-" + (started.size() + 1) + ".log"), settings, environment);
         started.add(process);
         return process;
     }
