@@ -335,8 +335,8 @@ class UnitActorTest {
     executor.expectNoHookWithin(Duration.ofMillis(200)); // the exec waits for install
     install.succeed();
     var exec = executor.next();
-    assertThat(exec.invocation().command()).containsExactly("/bin/sh", "-c", "echo hi");
-    assertThat(exec.invocation().environment()).containsEntry("JUJU_UNIT_NAME", unit.name()).doesNotContainKey("JUJU_HOOK_NAME");
+    assertThat(exec.invocation().command()).containsExactly("/bin/sh", "-c", HookLauncher.EXEC_SHELL, "juju-exec", "echo hi");
+    assertThat(exec.invocation().environment()).containsEntry("JUJU_UNIT_NAME", unit.name()).containsEntry("JUJU_HOOK_NAME", "").doesNotContainKey("JUJU_DISPATCH_PATH");
     executor.expectNoHookWithin(Duration.ofMillis(200)); // config-changed waits for the exec
     exec.result().complete(new io.caasoperator.hook.ProcessResult(7, "hi\n", "", Duration.ofMillis(3), false, false, null));
     UnitActor.ExecReply done = reply.receiveMessage();

@@ -1,5 +1,6 @@
 package io.caasoperator.substrate.kubernetes;
 
+import io.caasoperator.hook.HookEnvironment;
 import io.caasoperator.hook.HookExecutor;
 import io.caasoperator.hook.HookInvocation;
 import io.caasoperator.hook.ProcessResult;
@@ -198,7 +199,10 @@ public final class KubernetesHookExecutor implements HookExecutor {
   String script(HookInvocation invocation) {
     StringBuilder script = new StringBuilder("cd ").append(quote(layout.charmDir()));
     Map<String, String> environment = new TreeMap<>(invocation.environment());
-    if (operatorUrl != null) environment.put("CAAS_OPERATOR_URL", operatorUrl);
+    if (operatorUrl != null) {
+      environment.put("CAAS_OPERATOR_URL", operatorUrl);
+      environment.put("JUJU_AGENT_SOCKET_ADDRESS", HookEnvironment.socketAddress(operatorUrl));
+    }
     environment.put("HOME", layout.root());
     environment.forEach((key, value) -> {
       if (!key.matches("[A-Za-z_][A-Za-z0-9_]*")) return; // not expressible in sh; never one of ours
