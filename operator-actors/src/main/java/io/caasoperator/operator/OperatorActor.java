@@ -21,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.UUID;
 import org.apache.pekko.Done;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
@@ -104,6 +105,9 @@ public final class OperatorActor extends EventSourcedBehavior<OperatorActor.Comm
 
   private record RemovalDone(UnitRemoval.Removed removed) implements Command {}
 
+  /** The journal has no model identity: record this one (made when the journal was read). */
+  private record IdentifyModel(String uuid) implements Command {}
+
   /**
    * After a failed write or recovery (journal unreachable) the operator restarts after this delay
    * and recovers from the journal; until then its commands wait in the stash.
@@ -178,6 +182,7 @@ public final class OperatorActor extends EventSourcedBehavior<OperatorActor.Comm
           return plan(state, new Input.CharmSettled(cmd.result()));
         })
         .onCommand(CharmRetryDue.class, (state, cmd) -> plan(state, new Input.CharmRetryDue()))
+        .onCommand(IdentifyModel.class, (state, cmd) -> plan(state, new Input.ModelIdentityMade(cmd.uuid())))
         .onCommand(RemovalDone.class, (state, cmd) -> {
           UnitId unit = cmd.removed().unit();
           views.remove(unit);
@@ -253,7 +258,7 @@ public final class OperatorActor extends EventSourcedBehavior<OperatorActor.Comm
       case Intent.EnsureCharm ensure -> deployer.tell(new CharmDeployer.Ensure(ensure.charm(), charmResults));
       case Intent.RetryCharm retry -> timers.startSingleTimer(CharmRetryDue.class, new CharmRetryDue(), retry.after());
       case Intent.AnnounceCharm announce -> deps.substrate().charmDeployed(announce.charm());
-      case Intent.SpawnUnit spawn -> units.spawn(spawn.unit());
+      case Intent.SpawnUnit spawn -> units.spawn(spawn.unit(), spawn.modelUuid());
       case Intent.AssignUnit assign -> units.assign(assign.unit(), assign.desired());
       case Intent.RemoveUnit remove -> {
         if (remove.vanished()) ctx.getLog().info("unit {} is no longer in the substrate: removing it", remove.unit());
@@ -324,6 +329,11 @@ public final class OperatorActor extends EventSourcedBehavior<OperatorActor.Comm
         deps.application(), last - recoveredEvents, recoveredEvents, (System.nanoTime() - recoveryStartedNanos) / 1_000_000,
         state.charmGeneration(), state.units().size(), state.leader());
     recoveredEvents = -1;
+    if (state.modelUuid() == null) {
+      // A new journal, or one written before models had an identity: made here, recorded by the
+      // plan before any unit runs (none does without one). First in the mailbox, before any report.
+      ctx.getSelf().tell(new IdentifyModel(UUID.randomUUID().toString()));
+    }
     deployer = ctx.spawn(CharmDeployer.create(deps.charms(), deps.blocking()), "charm-deployer");
     var source = deps.substrate();
     ctx.spawn(SubstrateWatcher.create("application", source.applicationSource()::watch, ctx.getSelf(), ApplicationChanged::new),

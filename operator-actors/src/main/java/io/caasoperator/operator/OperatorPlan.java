@@ -12,6 +12,7 @@ import io.caasoperator.persistence.OperatorEvent.ApplicationStatusChanged;
 import io.caasoperator.persistence.OperatorEvent.CharmDeployed;
 import io.caasoperator.persistence.OperatorEvent.ConfigChanged;
 import io.caasoperator.persistence.OperatorEvent.LeaderElected;
+import io.caasoperator.persistence.OperatorEvent.ModelIdentified;
 import io.caasoperator.persistence.OperatorEvent.UnitRemoved;
 import io.caasoperator.persistence.OperatorEvent.UnitsUpdated;
 import io.caasoperator.persistence.OperatorState;
@@ -78,6 +79,12 @@ public record OperatorPlan(ApplicationName application, RetryPolicy charmRetry) 
 
     /** A hook tool changed the application: its status, leader settings or workload version. */
     record ToolEffects(List<OperatorEvent> events) implements Input {}
+
+    /**
+     * The operator read a journal without the model's identity and made one ({@code uuid}, a
+     * random UUID made by the actor, which the plan records once: a second one changes nothing).
+     */
+    record ModelIdentityMade(String uuid) implements Input {}
   }
 
   /** What the operator does once the plan's events are persisted, in this order. */
@@ -94,8 +101,12 @@ public record OperatorPlan(ApplicationName application, RetryPolicy charmRetry) 
     /** Tell the substrate the charm in use (the local one provisions containers from it). */
     record AnnounceCharm(CharmInfo charm) implements Intent {}
 
-    /** Start the unit's actor; it recovers its own journal. */
-    record SpawnUnit(UnitId unit) implements Intent {}
+    /**
+     * Start the unit's actor; it recovers its own journal.
+     *
+     * @param modelUuid the model's identity, in every run's environment ({@code JUJU_MODEL_UUID})
+     */
+    record SpawnUnit(UnitId unit, String modelUuid) implements Intent {}
 
     /** Tell the unit's actor what is wanted of it (and any container start waiting for it). */
     record AssignUnit(UnitId unit, Desired desired) implements Intent {}
@@ -166,6 +177,9 @@ public record OperatorPlan(ApplicationName application, RetryPolicy charmRetry) 
         yield reconcile(journal, removed, observed.releasedUnit(unit), children.removalDone(unit), now);
       }
       case Input.ToolEffects effects -> reconcile(journal, effects.events(), observed, children, now);
+      case Input.ModelIdentityMade made -> journal.modelUuid() != null
+          ? Plan.unchanged(observed, children)
+          : reconcile(journal, List.of(new ModelIdentified(made.uuid(), now)), observed, children, now);
     };
   }
 
@@ -248,10 +262,13 @@ public record OperatorPlan(ApplicationName application, RetryPolicy charmRetry) 
     return new Plan(events, intents, seen, ready ? tellChildren(next, seen, children, intents) : children);
   }
 
-  /** Units run only once the specification, a full listing and the journal's charm on disk are there. */
+  /**
+   * Units run only once the model has its identity (hooks see it), and the specification, a full
+   * listing and the journal's charm on disk are there.
+   */
   private static boolean readyForUnits(OperatorState state, Observed observed) {
-    return observed.spec() != null && observed.unitsListed() && !observed.gone() && state.charm() != null
-        && observed.charm().holds(state.charm());
+    return state.modelUuid() != null && observed.spec() != null && observed.unitsListed() && !observed.gone()
+        && state.charm() != null && observed.charm().holds(state.charm());
   }
 
   /** Units listed that the journal does not know, and alive units now listed dying. */
@@ -310,7 +327,7 @@ public record OperatorPlan(ApplicationName application, RetryPolicy charmRetry) 
         continue;
       }
       Desired desired = desired(state, observed.spec(), unit, entry.getValue());
-      if (!told.hasActor(unit)) intents.add(new Intent.SpawnUnit(unit));
+      if (!told.hasActor(unit)) intents.add(new Intent.SpawnUnit(unit, state.modelUuid()));
       if (!desired.equals(told.assigned().get(unit))) {
         intents.add(new Intent.AssignUnit(unit, desired));
         changes.put(unit, desired);

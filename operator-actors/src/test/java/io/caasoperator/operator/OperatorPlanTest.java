@@ -38,6 +38,7 @@ import org.junit.jupiter.api.Test;
 class OperatorPlanTest {
   private static final Instant AT = Instant.EPOCH;
   private static final ApplicationName APP = ApplicationName.of("app");
+  private static final String MODEL = "0b5c1d2e-3f40-4a51-8b62-7c83d94ea5f6";
   private static final OperatorPlan PLAN = new OperatorPlan(APP, RetryPolicy.DEFAULT);
   private static final Map<String, ConfigOption> GREETING =
       Map.of("greeting", new ConfigOption(ConfigOption.Type.STRING, "hi", ""));
@@ -48,7 +49,7 @@ class OperatorPlanTest {
    * and a dying one dies (unless told to take its time), removals succeed.
    */
   private static final class Operator {
-    OperatorState journal = OperatorState.initial();
+    OperatorState journal = OperatorState.initial().apply(new OperatorEvent.ModelIdentified(MODEL, AT));
     Observed observed = Observed.NOTHING;
     Children children = Children.NONE;
     /** What each unit's actor was last told; a unit without an actor is absent. */
@@ -306,7 +307,7 @@ class OperatorPlanTest {
     assertThat(op.units.get(unit(1)).life()).isEqualTo(Life.DYING);
 
     List<Intent> asked = op.drive(new Input.UnitDied(unit(1)));
-    assertThat(asked).containsSubsequence(new Intent.RemoveUnit(unit(1), false), new Intent.SpawnUnit(unit(1)));
+    assertThat(asked).containsSubsequence(new Intent.RemoveUnit(unit(1), false), new Intent.SpawnUnit(unit(1), MODEL));
     assertThat(op.units.get(unit(1)).life()).isEqualTo(Life.ALIVE);
     assertThat(op.persisted).containsSubsequence(new OperatorEvent.UnitRemoved(unit(1), AT),
         new OperatorEvent.UnitsUpdated(new TreeMap<>(Map.of(unit(1), Life.ALIVE)), AT));
@@ -367,5 +368,25 @@ class OperatorPlanTest {
     Observed waiting = op.observed;
     assertThat(op.drive(new Input.CharmSettled(op.unpacked(charm(9))))).isEmpty();
     assertThat(op.observed).isEqualTo(waiting);
+  }
+
+  @Test
+  void noUnitRunsBeforeTheModelHasItsIdentityWhichIsRecordedOnceAndHandedToEveryUnit() {
+    Operator op = new Operator();
+    op.journal = OperatorState.initial(); // a new journal, or one written before identities existed
+    assertThat(op.drive(listed(alive(0), alive(1)), specified(1, Map.of())))
+        .as("the charm is deployed, but no unit starts without the model's identity")
+        .noneMatch(intent -> intent instanceof Intent.SpawnUnit);
+
+    List<Intent> asked = op.drive(new Input.ModelIdentityMade(MODEL));
+    assertThat(op.persisted).contains(new OperatorEvent.ModelIdentified(MODEL, AT));
+    assertThat(op.journal.modelUuid()).isEqualTo(MODEL);
+    assertThat(only(Intent.SpawnUnit.class, asked))
+        .containsExactly(new Intent.SpawnUnit(unit(0), MODEL), new Intent.SpawnUnit(unit(1), MODEL));
+
+    int persisted = op.persisted.size();
+    assertThat(op.drive(new Input.ModelIdentityMade("another-one"))).as("an identity is never replaced").isEmpty();
+    assertThat(op.persisted).hasSize(persisted);
+    assertThat(op.journal.modelUuid()).isEqualTo(MODEL);
   }
 }

@@ -53,4 +53,12 @@ public sealed interface OperatorEvent extends JournalEvent {
 
   @StableName("operator.WorkloadVersionSet.v1")
   record WorkloadVersionSet(String version, Instant at) implements OperatorEvent {}
+
+  /**
+   * The model this application lives in got its identity: a random (version 4) UUID, made once,
+   * when the operator first read its journal (a journal written before identities existed gets one
+   * on its next start). Hooks see it as {@code JUJU_MODEL_UUID}.
+   */
+  @StableName("operator.ModelIdentified.v1")
+  record ModelIdentified(String uuid, Instant at) implements OperatorEvent {}
 }

@@ -21,6 +21,9 @@ import java.util.TreeMap;
  * @param configGeneration 0 before the first specification, then increases with each change
  * @param units every unit not yet removed, with its life
  * @param leader the leader unit, or null
+ * @param charmSettings what the charm set for the whole application
+ * @param modelUuid the model's identity ({@code JUJU_MODEL_UUID}); null until the operator made
+ *     one ({@link ModelIdentified}), as in snapshots written before identities existed
  */
 @StableName("snapshot.OperatorState.v1")
 public record OperatorState(
@@ -30,7 +33,8 @@ public record OperatorState(
     long configGeneration,
     SortedMap<UnitId, Life> units,
     UnitId leader,
-    CharmSettings charmSettings)
+    CharmSettings charmSettings,
+    String modelUuid)
     implements JournalEvent {
 
   /**
@@ -76,7 +80,7 @@ public record OperatorState(
   public static OperatorState initial() {
     return new OperatorState(
         Status.of("waiting", "waiting for the specification", Instant.EPOCH), null, Map.of(), 0,
-        new TreeMap<>(), null, CharmSettings.EMPTY);
+        new TreeMap<>(), null, CharmSettings.EMPTY, null);
   }
 
   public long charmGeneration() {
@@ -85,9 +89,9 @@ public record OperatorState(
 
   public OperatorState apply(OperatorEvent event) {
     return switch (event) {
-      case ApplicationStatusChanged e -> new OperatorState(e.status(), charm, config, configGeneration, units, leader, charmSettings);
-      case CharmDeployed e -> new OperatorState(status, e.charm(), config, configGeneration, units, leader, charmSettings);
-      case ConfigChanged e -> new OperatorState(status, charm, e.settings(), e.generation(), units, leader, charmSettings);
+      case ApplicationStatusChanged e -> new OperatorState(e.status(), charm, config, configGeneration, units, leader, charmSettings, modelUuid);
+      case CharmDeployed e -> new OperatorState(status, e.charm(), config, configGeneration, units, leader, charmSettings, modelUuid);
+      case ConfigChanged e -> new OperatorState(status, charm, e.settings(), e.generation(), units, leader, charmSettings, modelUuid);
       case UnitAdded e -> withUnits(put(e.unit(), Life.ALIVE));
       case UnitLifeChanged e -> withUnits(put(e.unit(), e.life()));
       case UnitsUpdated e -> {
@@ -99,12 +103,13 @@ public record OperatorState(
         TreeMap<UnitId, Life> copy = new TreeMap<>(units);
         copy.remove(e.unit());
         yield new OperatorState(status, charm, config, configGeneration, copy,
-            e.unit().equals(leader) ? null : leader, charmSettings);
+            e.unit().equals(leader) ? null : leader, charmSettings, modelUuid);
       }
-      case LeaderElected e -> new OperatorState(status, charm, config, configGeneration, units, e.unit(), charmSettings);
+      case LeaderElected e -> new OperatorState(status, charm, config, configGeneration, units, e.unit(), charmSettings, modelUuid);
       case CharmApplicationStatusSet e -> withCharmSettings(charmSettings.apply(e));
       case LeaderSettingsChanged e -> withCharmSettings(charmSettings.apply(e));
       case WorkloadVersionSet e -> withCharmSettings(charmSettings.apply(e));
+      case ModelIdentified e -> new OperatorState(status, charm, config, configGeneration, units, leader, charmSettings, e.uuid());
     };
   }
 
@@ -115,10 +120,10 @@ public record OperatorState(
   }
 
   private OperatorState withUnits(SortedMap<UnitId, Life> newUnits) {
-    return new OperatorState(status, charm, config, configGeneration, newUnits, leader, charmSettings);
+    return new OperatorState(status, charm, config, configGeneration, newUnits, leader, charmSettings, modelUuid);
   }
 
   private OperatorState withCharmSettings(CharmSettings settings) {
-    return new OperatorState(status, charm, config, configGeneration, units, leader, settings);
+    return new OperatorState(status, charm, config, configGeneration, units, leader, settings, modelUuid);
   }
 }

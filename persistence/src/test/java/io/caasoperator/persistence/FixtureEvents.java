@@ -50,7 +50,9 @@ final class FixtureEvents {
         new OperatorEvent.CharmApplicationStatusSet(Status.of("active", "all good", AT), AT),
         new OperatorEvent.LeaderSettingsChanged(Map.of("password", "s3cret"), AT),
         new OperatorEvent.WorkloadVersionSet("1.2.3", AT),
-        new OperatorEvent.UnitsUpdated(new java.util.TreeMap<>(Map.of(UNIT, Life.ALIVE, UnitId.of("hello", 1), Life.DYING)), AT));
+        new OperatorEvent.UnitsUpdated(new java.util.TreeMap<>(Map.of(UNIT, Life.ALIVE, UnitId.of("hello", 1), Life.DYING)), AT),
+        // added with the complete hook environment
+        new OperatorEvent.ModelIdentified("5f1c6a0e-8d3b-4c7e-9a41-2b6f0d9e3c12", AT));
   }
 
   /** A unit part-way through its life: installed, a hook failed, a container seen. */
