@@ -65,7 +65,11 @@ public final class JournalSerializer extends SerializerWithStringManifest {
     try {
       // an old snapshot shape is read as it was written, then moved to the current shape
       Object read = mapper.readValue(bytes, type);
-      return read instanceof UnitStateV1 v1 ? v1.toCurrent() : read;
+      return switch (read) {
+        case UnitStateV1 v1 -> v1.toCurrent();
+        case UnitStateV2 v2 -> v2.toCurrent();
+        default -> read;
+      };
     } catch (IOException e) {
       NotSerializableException failure =
           new NotSerializableException("cannot read " + manifest + ": " + e.getMessage());
@@ -87,6 +91,7 @@ public final class JournalSerializer extends SerializerWithStringManifest {
       types.addAll(List.of(OperatorEvent.class.getPermittedSubclasses()));
       types.add(UnitState.class);
       types.add(UnitStateV1.class); // read only: see fromBinary
+      types.add(UnitStateV2.class); // read only: see fromBinary
       types.add(OperatorState.class);
       return types;
     }

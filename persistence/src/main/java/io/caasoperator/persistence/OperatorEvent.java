@@ -59,6 +59,13 @@ public sealed interface OperatorEvent extends JournalEvent {
    * when the operator first read its journal (a journal written before identities existed gets one
    * on its next start). Hooks see it as {@code JUJU_MODEL_UUID}.
    */
+  /**
+   * {@code storage-add} by the unit's hook: {@code count} more instances of the charm's storage
+   * {@code storage} for {@code unit}, beyond the one every declared storage has.
+   */
+  @StableName("operator.StorageAdded.v1")
+  record StorageAdded(UnitId unit, String storage, int count, Instant at) implements OperatorEvent {}
+
   @StableName("operator.ModelIdentified.v1")
   record ModelIdentified(String uuid, Instant at) implements OperatorEvent {}
 }

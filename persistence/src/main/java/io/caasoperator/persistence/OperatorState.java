@@ -24,6 +24,8 @@ import java.util.TreeMap;
  * @param charmSettings what the charm set for the whole application
  * @param modelUuid the model's identity ({@code JUJU_MODEL_UUID}); null until the operator made
  *     one ({@link ModelIdentified}), as in snapshots written before identities existed
+ * @param storageAdded per unit, the storage instances its hooks added ({@code storage-add}) by
+ *     storage name, beyond the one each declared storage has
  */
 @StableName("snapshot.OperatorState.v1")
 public record OperatorState(
@@ -34,7 +36,8 @@ public record OperatorState(
     SortedMap<UnitId, Life> units,
     UnitId leader,
     CharmSettings charmSettings,
-    String modelUuid)
+    String modelUuid,
+    SortedMap<UnitId, Map<String, Integer>> storageAdded)
     implements JournalEvent {
 
   /**
@@ -75,12 +78,18 @@ public record OperatorState(
     charmSettings = charmSettings == null ? CharmSettings.EMPTY : charmSettings;
     config = Collections.unmodifiableMap(new LinkedHashMap<>(config));
     units = Collections.unmodifiableSortedMap(new TreeMap<>(units));
+    storageAdded = storageAdded == null ? Collections.emptySortedMap() : Collections.unmodifiableSortedMap(new TreeMap<>(storageAdded));
+  }
+
+  /** How many instances of the charm's storage {@code name} the unit has: one, plus those it added. */
+  public int storageCount(UnitId unit, String name) {
+    return 1 + storageAdded.getOrDefault(unit, Map.of()).getOrDefault(name, 0);
   }
 
   public static OperatorState initial() {
     return new OperatorState(
         Status.of("waiting", "waiting for the specification", Instant.EPOCH), null, Map.of(), 0,
-        new TreeMap<>(), null, CharmSettings.EMPTY, null);
+        new TreeMap<>(), null, CharmSettings.EMPTY, null, new TreeMap<>());
   }
 
   public long charmGeneration() {
@@ -89,9 +98,9 @@ public record OperatorState(
 
   public OperatorState apply(OperatorEvent event) {
     return switch (event) {
-      case ApplicationStatusChanged e -> new OperatorState(e.status(), charm, config, configGeneration, units, leader, charmSettings, modelUuid);
-      case CharmDeployed e -> new OperatorState(status, e.charm(), config, configGeneration, units, leader, charmSettings, modelUuid);
-      case ConfigChanged e -> new OperatorState(status, charm, e.settings(), e.generation(), units, leader, charmSettings, modelUuid);
+      case ApplicationStatusChanged e -> new OperatorState(e.status(), charm, config, configGeneration, units, leader, charmSettings, modelUuid, storageAdded);
+      case CharmDeployed e -> new OperatorState(status, e.charm(), config, configGeneration, units, leader, charmSettings, modelUuid, storageAdded);
+      case ConfigChanged e -> new OperatorState(status, charm, e.settings(), e.generation(), units, leader, charmSettings, modelUuid, storageAdded);
       case UnitAdded e -> withUnits(put(e.unit(), Life.ALIVE));
       case UnitLifeChanged e -> withUnits(put(e.unit(), e.life()));
       case UnitsUpdated e -> {
@@ -102,14 +111,23 @@ public record OperatorState(
       case UnitRemoved e -> {
         TreeMap<UnitId, Life> copy = new TreeMap<>(units);
         copy.remove(e.unit());
+        TreeMap<UnitId, Map<String, Integer>> storage = new TreeMap<>(storageAdded);
+        storage.remove(e.unit());
         yield new OperatorState(status, charm, config, configGeneration, copy,
-            e.unit().equals(leader) ? null : leader, charmSettings, modelUuid);
+            e.unit().equals(leader) ? null : leader, charmSettings, modelUuid, storage);
       }
-      case LeaderElected e -> new OperatorState(status, charm, config, configGeneration, units, e.unit(), charmSettings, modelUuid);
+      case LeaderElected e -> new OperatorState(status, charm, config, configGeneration, units, e.unit(), charmSettings, modelUuid, storageAdded);
       case CharmApplicationStatusSet e -> withCharmSettings(charmSettings.apply(e));
       case LeaderSettingsChanged e -> withCharmSettings(charmSettings.apply(e));
       case WorkloadVersionSet e -> withCharmSettings(charmSettings.apply(e));
-      case ModelIdentified e -> new OperatorState(status, charm, config, configGeneration, units, leader, charmSettings, e.uuid());
+      case StorageAdded e -> {
+        TreeMap<UnitId, Map<String, Integer>> storage = new TreeMap<>(storageAdded);
+        Map<String, Integer> counts = new TreeMap<>(storage.getOrDefault(e.unit(), Map.of()));
+        counts.merge(e.storage(), e.count(), Integer::sum);
+        storage.put(e.unit(), Map.copyOf(counts));
+        yield new OperatorState(status, charm, config, configGeneration, units, leader, charmSettings, modelUuid, storage);
+      }
+      case ModelIdentified e -> new OperatorState(status, charm, config, configGeneration, units, leader, charmSettings, e.uuid(), storageAdded);
     };
   }
 
@@ -120,10 +138,10 @@ public record OperatorState(
   }
 
   private OperatorState withUnits(SortedMap<UnitId, Life> newUnits) {
-    return new OperatorState(status, charm, config, configGeneration, newUnits, leader, charmSettings, modelUuid);
+    return new OperatorState(status, charm, config, configGeneration, newUnits, leader, charmSettings, modelUuid, storageAdded);
   }
 
   private OperatorState withCharmSettings(CharmSettings settings) {
-    return new OperatorState(status, charm, config, configGeneration, units, leader, settings, modelUuid);
+    return new OperatorState(status, charm, config, configGeneration, units, leader, settings, modelUuid, storageAdded);
   }
 }

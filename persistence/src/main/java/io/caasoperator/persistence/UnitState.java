@@ -19,9 +19,10 @@ import java.util.TreeSet;
  * the unit's hooks ({@link Progress}, {@link Hooks}, {@link Statuses}) and the charm itself
  * ({@link CharmData}); a new field joins one group and touches that group's copies only.
  *
- * <p>Snapshots of the first version (one flat record) are read by {@link UnitStateV1}.
+ * <p>Snapshots of the first version (one flat record) are read by {@link UnitStateV1}, those of
+ * the second (without storage) by {@link UnitStateV2}.
  */
-@StableName("snapshot.UnitState.v2")
+@StableName("snapshot.UnitState.v3")
 public record UnitState(
     UnitId unit,
     Life life,
@@ -30,8 +31,65 @@ public record UnitState(
     Progress progress,
     Hooks hooks,
     Statuses statuses,
-    CharmData charmData)
+    CharmData charmData,
+    Storage storage)
     implements JournalEvent {
+
+  /**
+   * One storage instance of the unit.
+   *
+   * @param id {@code <storage name>/<number>}, e.g. {@code data/0}
+   * @param kind {@code filesystem} or {@code block}
+   * @param location where it is, as the unit's hooks see it
+   */
+  public record StorageInstance(String id, String kind, String location) {
+    public StorageInstance {
+      if (id == null || id.indexOf('/') <= 0) throw new IllegalArgumentException("storage id must be <name>/<n>, got " + id);
+      java.util.Objects.requireNonNull(kind, "kind");
+      java.util.Objects.requireNonNull(location, "location");
+    }
+
+    /** The storage's name in the charm's metadata: {@code data} of {@code data/0}. */
+    public String name() {
+      return id.substring(0, id.indexOf('/'));
+    }
+  }
+
+  /**
+   * The unit's storage: its instances, whose storage-attached hooks ran, whose storage-detaching
+   * hooks ran.
+   *
+   * @param instances by id
+   * @param attached ids whose storage-attached hook is done
+   * @param detached ids whose storage-detaching hook is done
+   */
+  public record Storage(Map<String, StorageInstance> instances, SortedSet<String> attached, SortedSet<String> detached) {
+    public static final Storage NONE = new Storage(Map.of(), new TreeSet<>(), new TreeSet<>());
+
+    public Storage {
+      instances = Map.copyOf(instances);
+      attached = java.util.Collections.unmodifiableSortedSet(new TreeSet<>(attached));
+      detached = java.util.Collections.unmodifiableSortedSet(new TreeSet<>(detached));
+    }
+
+    Storage with(StorageInstance instance) {
+      TreeMap<String, StorageInstance> copy = new TreeMap<>(instances);
+      copy.put(instance.id(), instance);
+      return new Storage(copy, attached, detached);
+    }
+
+    Storage attached(String id) {
+      TreeSet<String> copy = new TreeSet<>(attached);
+      copy.add(id);
+      return new Storage(instances, copy, detached);
+    }
+
+    Storage detached(String id) {
+      TreeSet<String> copy = new TreeSet<>(detached);
+      copy.add(id);
+      return new Storage(instances, attached, copy);
+    }
+  }
 
   /**
    * What the operator wants of this unit.
@@ -227,11 +285,12 @@ public record UnitState(
 
   public UnitState {
     charmData = charmData == null ? CharmData.EMPTY : charmData;
+    storage = storage == null ? Storage.NONE : storage;
   }
 
   public static UnitState initial(UnitId unit) {
     return new UnitState(unit, Life.ALIVE, Assigned.NOTHING, Observed.NOTHING, Progress.NOTHING, Hooks.NONE,
-        Statuses.INITIAL, CharmData.EMPTY);
+        Statuses.INITIAL, CharmData.EMPTY, Storage.NONE);
   }
 
   @JsonIgnore
@@ -285,6 +344,7 @@ public record UnitState(
       case PortOpened e -> with(charmData.withPort(e.port(), true));
       case PortClosed e -> with(charmData.withPort(e.port(), false));
       case LeaderSettingsAssigned e -> with(assigned.withLeaderSettings(e.generation()));
+      case StorageAssigned e -> with(storage.with(e.instance()));
     };
   }
 
@@ -299,11 +359,16 @@ public record UnitState(
       case PEBBLE_READY -> progress.withReady(hook.workload(), hook.containerStart());
       case STOP -> progress.asStopped();
       case LEADER_SETTINGS_CHANGED -> progress.withLeaderSettingsSeen(assigned.leaderSettingsGeneration());
-      case REMOVE, UPDATE_STATUS -> progress;
+      case REMOVE, UPDATE_STATUS, STORAGE_ATTACHED, STORAGE_DETACHING -> progress;
+    };
+    Storage st = switch (hook.kind()) {
+      case STORAGE_ATTACHED -> storage.attached(hook.storage().id());
+      case STORAGE_DETACHING -> storage.detached(hook.storage().id());
+      default -> storage;
     };
     Life after = hook.kind() == HookKind.REMOVE ? Life.DEAD : life;
     return new UnitState(unit, after, assigned, observed, p, hooks.ended(last),
-        statuses.cleared(Status.of("idle", "", last.at())), charmData);
+        statuses.cleared(Status.of("idle", "", last.at())), charmData, st);
   }
 
   private UnitState failedWith(HookFailed e) {
@@ -322,34 +387,38 @@ public record UnitState(
   }
 
   private UnitState withLife(Life l) {
-    return new UnitState(unit, l, assigned, observed, progress, hooks, statuses, charmData);
+    return new UnitState(unit, l, assigned, observed, progress, hooks, statuses, charmData, storage);
   }
 
   private UnitState with(Assigned a) {
-    return new UnitState(unit, life, a, observed, progress, hooks, statuses, charmData);
+    return new UnitState(unit, life, a, observed, progress, hooks, statuses, charmData, storage);
   }
 
   private UnitState with(Assigned a, Progress p) {
-    return new UnitState(unit, life, a, observed, p, hooks, statuses, charmData);
+    return new UnitState(unit, life, a, observed, p, hooks, statuses, charmData, storage);
   }
 
   private UnitState with(Observed o) {
-    return new UnitState(unit, life, assigned, o, progress, hooks, statuses, charmData);
+    return new UnitState(unit, life, assigned, o, progress, hooks, statuses, charmData, storage);
   }
 
   private UnitState with(Progress p) {
-    return new UnitState(unit, life, assigned, observed, p, hooks, statuses, charmData);
+    return new UnitState(unit, life, assigned, observed, p, hooks, statuses, charmData, storage);
   }
 
   private UnitState with(Hooks h, Statuses s) {
-    return new UnitState(unit, life, assigned, observed, progress, h, s, charmData);
+    return new UnitState(unit, life, assigned, observed, progress, h, s, charmData, storage);
   }
 
   private UnitState with(Statuses s) {
-    return new UnitState(unit, life, assigned, observed, progress, hooks, s, charmData);
+    return new UnitState(unit, life, assigned, observed, progress, hooks, s, charmData, storage);
+  }
+
+  private UnitState with(Storage st) {
+    return new UnitState(unit, life, assigned, observed, progress, hooks, statuses, charmData, st);
   }
 
   private UnitState with(CharmData d) {
-    return new UnitState(unit, life, assigned, observed, progress, hooks, statuses, d);
+    return new UnitState(unit, life, assigned, observed, progress, hooks, statuses, d, storage);
   }
 }

@@ -54,7 +54,8 @@ public record UnitStateV1(
         hooks,
         new UnitState.Statuses(agentStatus, workloadStatus, workloadStatusBeforeError),
         charmData == null ? UnitState.CharmData.EMPTY
-            : new UnitState.CharmData(charmData.state(), charmData.ports()));
+            : new UnitState.CharmData(charmData.state(), charmData.ports()),
+        UnitState.Storage.NONE);
   }
 
   /** As version 1 wrote it. */

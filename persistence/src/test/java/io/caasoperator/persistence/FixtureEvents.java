@@ -52,7 +52,9 @@ final class FixtureEvents {
         new OperatorEvent.WorkloadVersionSet("1.2.3", AT),
         new OperatorEvent.UnitsUpdated(new java.util.TreeMap<>(Map.of(UNIT, Life.ALIVE, UnitId.of("hello", 1), Life.DYING)), AT),
         // added with the complete hook environment
-        new OperatorEvent.ModelIdentified("5f1c6a0e-8d3b-4c7e-9a41-2b6f0d9e3c12", AT));
+        new OperatorEvent.ModelIdentified("5f1c6a0e-8d3b-4c7e-9a41-2b6f0d9e3c12", AT),
+        new OperatorEvent.StorageAdded(UNIT, "data", 2, AT),
+        new UnitEvent.StorageAssigned(new UnitState.StorageInstance("data/0", "filesystem", "/srv/agents/unit-hello-0/storage/data-0"), AT));
   }
 
   /** A unit part-way through its life: installed, a hook failed, a container seen. */
@@ -64,6 +66,20 @@ final class FixtureEvents {
         new UnitEvent.HookStarted(install, 1, "ctx-1", AT), new UnitEvent.HookCompleted("install", 12, AT),
         new UnitEvent.HookStarted(PlannedHook.of(HookKind.LEADER_ELECTED, 2, 5), 1, "ctx-2", AT),
         new UnitEvent.HookFailed("leader-elected", 1, "exit status 1", 5, AT))) {
+      s = s.apply(e);
+    }
+    return s;
+  }
+
+  /** A started unit whose storage data/0 is attached (snapshot.UnitState.v3). */
+  static UnitState unitSnapshotWithStorage() {
+    UnitState s = UnitState.initial(UNIT);
+    for (UnitEvent e : List.<UnitEvent>of(new UnitEvent.CharmAssigned(CHARM, AT), new UnitEvent.ConfigAssigned(5, AT),
+        new UnitEvent.StorageAssigned(new UnitState.StorageInstance("data/0", "filesystem", "/srv/agents/unit-hello-0/storage/data-0"), AT),
+        new UnitEvent.HookStarted(PlannedHook.of(HookKind.INSTALL, 2, 5), 1, "ctx-1", AT), new UnitEvent.HookCompleted("install", 12, AT),
+        new UnitEvent.HookStarted(PlannedHook.storage(HookKind.STORAGE_ATTACHED,
+            new UnitState.StorageInstance("data/0", "filesystem", "/srv/agents/unit-hello-0/storage/data-0"), 2, 5), 1, "ctx-2", AT),
+        new UnitEvent.HookCompleted("data-storage-attached", 7, AT))) {
       s = s.apply(e);
     }
     return s;

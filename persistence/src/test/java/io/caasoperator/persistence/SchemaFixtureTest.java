@@ -27,7 +27,8 @@ import org.junit.jupiter.api.io.TempDir;
  * (in {@code journal-fixtures/v1}, the first release's directory; never regenerated), and today's
  * code must read each one to the same value, and replay a whole recorded run. A change that
  * breaks a fixture needs a new stable name (v2) and a migration, not an edited fixture:
- * {@code snapshot.UnitState.v1} (flat) is read into today's grouped {@code snapshot.UnitState.v2}.
+ * {@code snapshot.UnitState.v1} (flat) and {@code v2} (grouped, no storage) are read into today's
+ * {@code snapshot.UnitState.v3}.
  */
 class SchemaFixtureTest {
   private static final String DIR = "/journal-fixtures/v1/";
@@ -65,7 +66,9 @@ class SchemaFixtureTest {
     assertThat(serializer.fromBinary(fixture("snapshot.UnitState.v1.json"), "snapshot.UnitState.v1"))
         .as("a version 1 snapshot, moved to the current shape").isEqualTo(FixtureEvents.unitSnapshot());
     assertThat(serializer.fromBinary(fixture("snapshot.UnitState.v2.json"), "snapshot.UnitState.v2"))
-        .isEqualTo(FixtureEvents.unitSnapshot());
+        .as("a version 2 snapshot (no storage), moved to the current shape").isEqualTo(FixtureEvents.unitSnapshot());
+    assertThat(serializer.fromBinary(fixture("snapshot.UnitState.v3.json"), "snapshot.UnitState.v3"))
+        .isEqualTo(FixtureEvents.unitSnapshotWithStorage());
     assertThat(serializer.fromBinary(fixture("snapshot.OperatorState.v1.json"), "snapshot.OperatorState.v1"))
         .isEqualTo(FixtureEvents.operatorSnapshot());
   }
