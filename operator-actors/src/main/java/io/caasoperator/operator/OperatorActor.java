@@ -147,7 +147,7 @@ public final class OperatorActor extends EventSourcedBehavior<OperatorActor.Comm
     this.deps = deps;
     this.ctx = ctx;
     this.timers = timers;
-    this.planner = new OperatorPlan(deps.application(), deps.charmRetry());
+    this.planner = new OperatorPlan(deps.application(), deps.charmRetry(), deps.substrate().storageLayout());
     this.tag = "app:" + deps.application().value();
     this.units = new UnitActors(ctx, deps.units(), ctx.messageAdapter(UnitActor.Report.class, UnitReported::new),
         ctx.messageAdapter(UnitActor.Drained.class, UnitDrained::new));
@@ -211,8 +211,8 @@ public final class OperatorActor extends EventSourcedBehavior<OperatorActor.Comm
     if (unit.isEmpty() || state.charm() == null) {
       return Effect().reply(cmd.replyTo(), new UnitActor.ToolReply(null, "unit " + cmd.context().unit() + " is gone"));
     }
-    ApplicationSnapshot app = ApplicationView.forHookTools(
-        deps.units().environment().modelName(), state, views::get, now());
+    ApplicationSnapshot app = ApplicationView.forHookTools(deps.units().environment().modelName(), state, views::get,
+        deps.substrate().addresses().of(cmd.context().unit()), resources(), deps.substrate().storageLayout().canAdd(), now());
     unit.get().tell(new UnitActor.RunHookTool(cmd.context().contextId(), cmd.tool(), cmd.args(), cmd.stdin(), app, cmd.replyTo()));
     return Effect().none();
   }
@@ -366,6 +366,11 @@ public final class OperatorActor extends EventSourcedBehavior<OperatorActor.Comm
 
   private ApplicationView view(OperatorState state) {
     return ApplicationView.of(deps.application().value(), state, views::get);
+  }
+
+  /** The specification's file resources ({@code resource-get}); none before the first specification. */
+  private Map<String, String> resources() {
+    return observed.spec() == null ? Map.of() : observed.spec().resources();
   }
 
   private Instant now() {

@@ -16,8 +16,10 @@ import io.caasoperator.persistence.OperatorEvent.ModelIdentified;
 import io.caasoperator.persistence.OperatorEvent.UnitRemoved;
 import io.caasoperator.persistence.OperatorEvent.UnitsUpdated;
 import io.caasoperator.persistence.OperatorState;
+import io.caasoperator.persistence.UnitState;
 import io.caasoperator.substrate.ApplicationObservation;
 import io.caasoperator.substrate.Specification;
+import io.caasoperator.substrate.StorageLayout;
 import io.caasoperator.substrate.UnitsObserved;
 import io.caasoperator.unit.Desired;
 import io.caasoperator.unit.RetryPolicy;
@@ -46,12 +48,19 @@ import java.util.TreeMap;
  *
  * @param application the application this operator runs; a specification for another is refused
  * @param charmRetry backoff between attempts to fetch a charm whose source may recover
+ * @param storageLayout where the substrate puts each unit's storage instances (answered at once)
  */
-public record OperatorPlan(ApplicationName application, RetryPolicy charmRetry) {
+public record OperatorPlan(ApplicationName application, RetryPolicy charmRetry, StorageLayout storageLayout) {
 
   public OperatorPlan {
     Objects.requireNonNull(application, "application");
     Objects.requireNonNull(charmRetry, "charmRetry");
+    Objects.requireNonNull(storageLayout, "storageLayout");
+  }
+
+  /** With Juju's default storage locations. */
+  public OperatorPlan(ApplicationName application, RetryPolicy charmRetry) {
+    this(application, charmRetry, StorageLayout.JUJU_DEFAULT);
   }
 
   /** What the operator learnt. */
@@ -310,7 +319,7 @@ public record OperatorPlan(ApplicationName application, RetryPolicy charmRetry) 
    * The children in line with the journal: the substrate knows the charm, every unit has an actor
    * that was told what is wanted of it, and units the substrate no longer has are removed.
    */
-  private static Children tellChildren(OperatorState state, Observed observed, Children children, List<Intent> intents) {
+  private Children tellChildren(OperatorState state, Observed observed, Children children, List<Intent> intents) {
     Children told = children;
     if (state.charm().generation() != told.announcedCharm()) {
       intents.add(new Intent.AnnounceCharm(state.charm()));
@@ -338,9 +347,25 @@ public record OperatorPlan(ApplicationName application, RetryPolicy charmRetry) 
     return vanished.isEmpty() ? told : told.removingUnits(vanished);
   }
 
-  private static Desired desired(OperatorState state, Specification spec, UnitId unit, Life life) {
+  private Desired desired(OperatorState state, Specification spec, UnitId unit, Life life) {
     return new Desired(life, state.charm(), state.configGeneration(), unit.equals(state.leader()),
-        state.charmSettings().leaderSettingsGeneration(), spec.updateStatusInterval());
+        state.charmSettings().leaderSettingsGeneration(), spec.updateStatusInterval(), storage(state, unit));
+  }
+
+  /**
+   * The unit's storage instances: each storage the charm declares has one ({@code <name>/0}),
+   * plus those the unit's hooks added ({@code <name>/1} …). Numbered per unit: Juju numbers them
+   * across the model.
+   */
+  private List<UnitState.StorageInstance> storage(OperatorState state, UnitId unit) {
+    List<UnitState.StorageInstance> instances = new ArrayList<>();
+    new TreeMap<>(state.charm().storage()).forEach((name, declared) -> {
+      for (int i = 0; i < state.storageCount(unit, name); i++) {
+        String id = name + "/" + i;
+        instances.add(new UnitState.StorageInstance(id, declared.type(), storageLayout.location(unit, id, declared)));
+      }
+    });
+    return instances;
   }
 
   private static OperatorState add(List<OperatorEvent> events, OperatorState state, OperatorEvent event) {

@@ -112,14 +112,9 @@ final class HookLauncher {
    *     unregistered again); the unit's actor then restarts
    */
   CompletionStage<Outcome> hook(Context context, PlannedHook hook, CharmInfo charm) {
-    return hook(context, hook, charm, null);
-  }
-
-  /**
-   * Starts {@code hook}, a storage hook of {@code storage} when that is not null ({@code
-   * JUJU_STORAGE_ID}, {@code _LOCATION}, {@code _KIND}).
-   */
-  CompletionStage<Outcome> hook(Context context, PlannedHook hook, CharmInfo charm, HookEnvironment.Storage storage) {
+    // A storage hook names its instance: JUJU_STORAGE_ID, _LOCATION, _KIND.
+    HookEnvironment.Storage storage = hook.storage() == null ? null
+        : new HookEnvironment.Storage(hook.storage().id(), hook.storage().location(), hook.storage().kind());
     String executable = charm.dispatch() ? "dispatch" : "hooks/" + hook.name();
     Map<String, String> environment = environment(context, new HookEnvironment.Run.Hook(hook.name(), hook.workload(), storage));
     return launch(context, hook.name(), charm, List.of(charmView.resolve(executable).toString()), environment,

@@ -6,6 +6,7 @@ import io.caasoperator.charm.CharmException;
 import io.caasoperator.charm.DeployedCharm;
 import io.caasoperator.domain.ApplicationName;
 import io.caasoperator.domain.CharmInfo;
+import io.caasoperator.domain.CharmStorage;
 import io.caasoperator.domain.CharmRef;
 import io.caasoperator.domain.ConfigOption;
 import io.caasoperator.domain.Life;
@@ -14,6 +15,7 @@ import io.caasoperator.operator.OperatorPlan.Input;
 import io.caasoperator.operator.OperatorPlan.Intent;
 import io.caasoperator.persistence.OperatorEvent;
 import io.caasoperator.persistence.OperatorState;
+import io.caasoperator.persistence.UnitState;
 import io.caasoperator.substrate.ApplicationObservation;
 import io.caasoperator.substrate.Specification;
 import io.caasoperator.substrate.UnitObservation;
@@ -62,6 +64,9 @@ class OperatorPlanTest {
     /** Modified-versions the deployer works on (deploy or ensure) without answering: the test answers. */
     final Set<Long> held = new HashSet<>();
     boolean unitsDieAtOnce = true;
+    /** The storage the deployed charm declares. */
+    Map<String, CharmStorage> storage = Map.of();
+    OperatorPlan plan = PLAN;
     private final Deque<Input> inbox = new ArrayDeque<>();
     private final List<Intent> carriedOut = new ArrayList<>();
 
@@ -70,7 +75,7 @@ class OperatorPlanTest {
       carriedOut.clear();
       inbox.addAll(List.of(inputs));
       for (int i = 0; i < 100 && !inbox.isEmpty(); i++) {
-        OperatorPlan.Plan plan = PLAN.next(journal, observed, children, inbox.poll(), AT);
+        OperatorPlan.Plan plan = this.plan.next(journal, observed, children, inbox.poll(), AT);
         for (OperatorEvent e : plan.events()) journal = journal.apply(e);
         persisted.addAll(plan.events());
         observed = plan.observed();
@@ -111,7 +116,7 @@ class OperatorPlanTest {
 
     CharmDeployer.Deployed unpacked(CharmRef ref) {
       CharmInfo info = new CharmInfo(0, "app", ref, Long.toString(ref.modifiedVersion()).repeat(64), List.of("web"),
-          Set.of(), true, charms.getOrDefault(ref.modifiedVersion(), GREETING));
+          Set.of(), true, charms.getOrDefault(ref.modifiedVersion(), GREETING), Map.of(), Map.of(), storage);
       return new CharmDeployer.Deployed(ref, new DeployedCharm(Path.of("/charms", info.sha256()), info));
     }
 
@@ -388,5 +393,35 @@ class OperatorPlanTest {
     assertThat(op.drive(new Input.ModelIdentityMade("another-one"))).as("an identity is never replaced").isEmpty();
     assertThat(op.persisted).hasSize(persisted);
     assertThat(op.journal.modelUuid()).isEqualTo(MODEL);
+  }
+
+  @Test
+  void everyUnitGetsAnInstanceOfEachDeclaredStorageWhereTheSubstrateSaysAndStorageAddGivesItMore() {
+    Operator op = new Operator();
+    op.storage = Map.of("data", new CharmStorage("filesystem", ""), "logs", new CharmStorage("filesystem", "/var/log/app"));
+    op.plan = new OperatorPlan(APP, RetryPolicy.DEFAULT, (unit, id, spec) -> "/agents/" + unit.tag() + "/" + id);
+    op.drive(listed(alive(0), alive(1)), specified(1, Map.of()));
+    assertThat(op.units.get(unit(1)).storage()).containsExactly(
+        new UnitState.StorageInstance("data/0", "filesystem", "/agents/unit-app-1/data/0"),
+        new UnitState.StorageInstance("logs/0", "filesystem", "/agents/unit-app-1/logs/0"));
+
+    List<Intent> asked = op.drive(new Input.ToolEffects(List.of(new OperatorEvent.StorageAdded(unit(1), "data", 2, AT))));
+    assertThat(op.journal.storageCount(unit(1), "data")).isEqualTo(3);
+    assertThat(only(Intent.AssignUnit.class, asked)).extracting(Intent.AssignUnit::unit).containsExactly(unit(1));
+    assertThat(op.units.get(unit(1)).storage()).extracting(UnitState.StorageInstance::id)
+        .containsExactly("data/0", "data/1", "data/2", "logs/0");
+    assertThat(op.units.get(unit(0)).storage()).extracting(UnitState.StorageInstance::id).containsExactly("data/0", "logs/0");
+
+    op.drive(listed(alive(0)));
+    assertThat(op.journal.storageAdded()).as("a removed unit's storage goes with it").doesNotContainKey(unit(1));
+  }
+
+  @Test
+  void withoutASubstratesLayoutStorageIsWhereJujuPutsIt() {
+    Operator op = new Operator();
+    op.storage = Map.of("data", new CharmStorage("filesystem", ""), "logs", new CharmStorage("filesystem", "/var/log/app"));
+    op.drive(listed(alive(0)), specified(1, Map.of()));
+    assertThat(op.units.get(unit(0)).storage()).extracting(UnitState.StorageInstance::location)
+        .containsExactly("/var/lib/juju/storage/data/0", "/var/log/app");
   }
 }
