@@ -1,16 +1,34 @@
 package io.caasoperator.hook;
 
 import io.caasoperator.domain.UnitId;
+import java.net.URI;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Objects;
 
 /**
- * The environment a hook or exec'd command runs with: Juju's variable names, so existing charms
- * run unmodified, the hook tools first on {@code PATH}, and the context token the tools present.
+ * The environment a hook, action or exec'd command runs with: the variables Juju's runner sets
+ * ({@code HookVars} in juju/juju {@code worker/uniter/runner/context/context.go}, Juju 3.6, then
+ * {@code ubuntuEnv} of {@code env.go}), so existing charms and the ops framework run unmodified;
+ * the hook tools first on {@code PATH}; and the context token the tools present.
+ *
+ * <p>Every run gets the same model-wide variables. Juju exports the ones it has no value for as
+ * empty rather than leaving them out ("better to explicitly export them as empty"), and so does
+ * this: {@code JUJU_API_ADDRESSES} (there is no Juju controller API here), {@code
+ * JUJU_MACHINE_ID} and {@code JUJU_PRINCIPAL_UNIT} (Kubernetes units have neither), {@code
+ * JUJU_AVAILABILITY_ZONE}, the {@code JUJU_CHARM_*_PROXY} settings. {@code JUJU_HOOK_NAME} is
+ * exported for every run, empty for actions and exec as in Juju. What differs per run is given
+ * by its {@link Run}: the hook's name and dispatch path, its workload or storage, an action's
+ * name and id.
  *
  * @param modelName JUJU_MODEL_NAME
+ * @param modelUuid JUJU_MODEL_UUID: the model's identity, from the operator's journal ({@code
+ *     operator.ModelIdentified}); empty only until the operator has read its journal, and no unit
+ *     runs before then
  * @param jujuVersion JUJU_VERSION; the Juju version whose hook-tool behaviour we follow
+ * @param cloudApiVersion CLOUD_API_VERSION: the substrate's API version (the Kubernetes API
+ *     server's), empty when it has none
  * @param toolsDir the directory of hook-tool commands, put first on PATH
  * @param systemPath the rest of PATH
  * @param operatorUrl where hook tools reach the operator's HTTP listener (empty when none)
@@ -19,58 +37,193 @@ import java.util.Map;
  *     of processes on this machine call instead of {@code operatorUrl}; empty when there is none
  */
 public record HookEnvironment(
-    String modelName, String jujuVersion, Path toolsDir, String systemPath, String operatorUrl, Path caFile,
+    String modelName,
+    String modelUuid,
+    String jujuVersion,
+    String cloudApiVersion,
+    Path toolsDir,
+    String systemPath,
+    String operatorUrl,
+    Path caFile,
     String toolAddress) {
 
   public static final String DEFAULT_JUJU_VERSION = "3.6.0";
   public static final String CONTEXT_TOKEN = "CAAS_OPERATOR_CONTEXT_TOKEN";
   /** Where the tools find the loopback listener; meaningless in a pod, where hooks do not share the operator's loopback. */
   public static final String TOOL_ADDRESS = "CAAS_HOOK_TOOL_ADDRESS";
+  /** The model's SLA level when none was set: Juju's default ({@code juju sla} says so too). */
+  static final String SLA = "unsupported";
+  /** A unit whose meter status nobody set: Juju's {@code MeterNotSet}. */
+  static final String METER_STATUS = "NOT SET";
+
+  /** What one run is: it decides the variables that are not the same for every run. */
+  public sealed interface Run {
+    /**
+     * A hook.
+     *
+     * @param name e.g. {@code install}, {@code web-pebble-ready}, {@code data-storage-attached}
+     * @param workload the container, for pebble-ready; null otherwise
+     * @param storage the storage instance, for storage-attached and -detaching; null otherwise
+     */
+    record Hook(String name, String workload, Storage storage) implements Run {
+      public Hook {
+        Objects.requireNonNull(name, "name");
+      }
+    }
+
+    /**
+     * An action: {@code JUJU_ACTION_NAME}, {@code JUJU_ACTION_UUID} (its id) and {@code
+     * JUJU_ACTION_TAG} ({@code action-<id>}). Its dispatch path is {@code actions/<name>} when
+     * the charm's action script runs ({@code script}), none when commands run as the action.
+     */
+    record Action(String name, String id, boolean script) implements Run {
+      public Action {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(id, "id");
+      }
+    }
+
+    /** Commands exec'd in the unit's context: no hook, no dispatch path. */
+    record Exec() implements Run {}
+  }
+
+  /**
+   * A storage hook's storage instance: {@code JUJU_STORAGE_ID}, {@code JUJU_STORAGE_LOCATION},
+   * {@code JUJU_STORAGE_KIND}.
+   *
+   * @param id e.g. {@code data/0}
+   * @param location where it is mounted, as the hook sees it
+   * @param kind {@code filesystem} or {@code block}
+   */
+  public record Storage(String id, String location, String kind) {
+    public Storage {
+      Objects.requireNonNull(id, "id");
+      Objects.requireNonNull(location, "location");
+      Objects.requireNonNull(kind, "kind");
+    }
+  }
 
   public HookEnvironment {
     if (modelName == null || modelName.isBlank()) throw new IllegalArgumentException("model name is empty");
+    if (jujuVersion == null || jujuVersion.isBlank()) throw new IllegalArgumentException("juju version is empty");
+    Objects.requireNonNull(toolsDir, "toolsDir");
+    modelUuid = modelUuid == null ? "" : modelUuid;
+    cloudApiVersion = cloudApiVersion == null ? "" : cloudApiVersion;
     if (systemPath == null || systemPath.isBlank()) systemPath = "/usr/local/bin:/usr/bin:/bin";
     operatorUrl = operatorUrl == null ? "" : operatorUrl;
     toolAddress = toolAddress == null ? "" : toolAddress;
   }
 
-  /** Without a loopback listener: every tool call goes to {@code operatorUrl}. */
-  public HookEnvironment(
-      String modelName, String jujuVersion, Path toolsDir, String systemPath, String operatorUrl, Path caFile) {
+  /** Before the model's identity and the substrate's API version are known. */
+  public HookEnvironment(String modelName, String jujuVersion, Path toolsDir, String systemPath, String operatorUrl,
+      Path caFile, String toolAddress) {
+    this(modelName, "", jujuVersion, "", toolsDir, systemPath, operatorUrl, caFile, toolAddress);
+  }
+
+  /** As above, without a loopback listener: every tool call goes to {@code operatorUrl}. */
+  public HookEnvironment(String modelName, String jujuVersion, Path toolsDir, String systemPath, String operatorUrl,
+      Path caFile) {
     this(modelName, jujuVersion, toolsDir, systemPath, operatorUrl, caFile, "");
   }
 
   public HookEnvironment withOperator(String url, Path ca) {
-    return new HookEnvironment(modelName, jujuVersion, toolsDir, systemPath, url, ca, toolAddress);
+    return new HookEnvironment(modelName, modelUuid, jujuVersion, cloudApiVersion, toolsDir, systemPath, url, ca, toolAddress);
+  }
+
+  /** With the model's identity, once the operator has read (or made) it. */
+  public HookEnvironment withModelUuid(String uuid) {
+    return new HookEnvironment(modelName, uuid, jujuVersion, cloudApiVersion, toolsDir, systemPath, operatorUrl, caFile,
+        toolAddress);
+  }
+
+  /** With the substrate's API version ({@code CLOUD_API_VERSION}). */
+  public HookEnvironment withCloudApiVersion(String version) {
+    return new HookEnvironment(modelName, modelUuid, jujuVersion, version, toolsDir, systemPath, operatorUrl, caFile,
+        toolAddress);
   }
 
   /**
-   * @param charmView the unit's charm directory as the hook sees it
-   * @param hookName e.g. install; null for an exec'd command (no hook variables then)
-   * @param workload the container, for pebble-ready; null otherwise
+   * The complete environment of one run of {@code unit}: the process gets this and nothing else.
+   *
+   * @param unitDir the unit's directory: {@code HOME}
+   * @param charmView the unit's charm directory as the run sees it ({@code JUJU_CHARM_DIR})
+   * @param run what runs: a hook, an action or exec'd commands
+   * @param contextId {@code JUJU_CONTEXT_ID}
+   * @param token the secret the hook tools present; null for none
    */
-  public Map<String, String> forContext(
-      UnitId unit, Path unitDir, Path charmView, String hookName, String workload, String contextId, String token) {
+  public Map<String, String> forContext(UnitId unit, Path unitDir, Path charmView, Run run, String contextId, String token) {
+    Objects.requireNonNull(run, "run");
     Map<String, String> env = new HashMap<>();
-    env.put("PATH", toolsDir.toAbsolutePath() + ":" + systemPath);
-    env.put("LANG", "C.UTF-8");
-    env.put("HOME", unitDir.toAbsolutePath().toString());
-    env.put("JUJU_UNIT_NAME", unit.name());
-    env.put("JUJU_MODEL_NAME", modelName);
-    env.put("JUJU_VERSION", jujuVersion);
-    env.put("JUJU_CHARM_DIR", charmView.toAbsolutePath().toString());
+    String charmDir = charmView.toAbsolutePath().toString();
+    env.put("CHARM_DIR", charmDir); // legacy, as in Juju
+    env.put("JUJU_CHARM_DIR", charmDir);
     env.put("JUJU_CONTEXT_ID", contextId);
+    env.put("JUJU_HOOK_NAME", run instanceof Run.Hook hook ? hook.name() : "");
+    env.put("JUJU_AGENT_SOCKET_ADDRESS", socketAddress(operatorUrl));
     env.put("JUJU_AGENT_SOCKET_NETWORK", "tcp");
-    env.put("CHARM_DIR", charmView.toAbsolutePath().toString());
-    if (hookName != null) {
-      env.put("JUJU_HOOK_NAME", hookName);
-      env.put("JUJU_DISPATCH_PATH", "hooks/" + hookName);
+    env.put("JUJU_UNIT_NAME", unit.name());
+    env.put("JUJU_MODEL_UUID", modelUuid);
+    env.put("JUJU_MODEL_NAME", modelName);
+    env.put("JUJU_API_ADDRESSES", "");
+    env.put("JUJU_SLA", SLA);
+    env.put("JUJU_MACHINE_ID", "");
+    env.put("JUJU_PRINCIPAL_UNIT", "");
+    env.put("JUJU_AVAILABILITY_ZONE", "");
+    env.put("JUJU_VERSION", jujuVersion);
+    env.put("CLOUD_API_VERSION", cloudApiVersion);
+    env.put("JUJU_CHARM_HTTP_PROXY", "");
+    env.put("JUJU_CHARM_HTTPS_PROXY", "");
+    env.put("JUJU_CHARM_FTP_PROXY", "");
+    env.put("JUJU_CHARM_NO_PROXY", "");
+    env.put("JUJU_METER_STATUS", METER_STATUS);
+    env.put("JUJU_METER_INFO", "");
+    switch (run) {
+      case Run.Hook hook -> {
+        env.put("JUJU_DISPATCH_PATH", "hooks/" + hook.name());
+        if (hook.workload() != null) env.put("JUJU_WORKLOAD_NAME", hook.workload());
+        if (hook.storage() != null) {
+          env.put("JUJU_STORAGE_ID", hook.storage().id());
+          env.put("JUJU_STORAGE_LOCATION", hook.storage().location());
+          env.put("JUJU_STORAGE_KIND", hook.storage().kind());
+        }
+      }
+      case Run.Action action -> {
+        if (action.script()) env.put("JUJU_DISPATCH_PATH", "actions/" + action.name());
+        env.put("JUJU_ACTION_NAME", action.name());
+        env.put("JUJU_ACTION_UUID", action.id());
+        env.put("JUJU_ACTION_TAG", "action-" + action.id());
+      }
+      case Run.Exec exec -> {}
     }
-    if (workload != null) env.put("JUJU_WORKLOAD_NAME", workload);
+    // ubuntuEnv (worker/uniter/runner/context/env.go)
+    env.put("APT_LISTCHANGES_FRONTEND", "none");
+    env.put("DEBIAN_FRONTEND", "noninteractive");
+    env.put("LANG", "C.UTF-8");
+    env.put("TERM", "tmux-256color");
+    env.put("PATH", toolsDir.toAbsolutePath() + ":" + systemPath);
+    env.put("HOME", unitDir.toAbsolutePath().toString());
     if (!operatorUrl.isEmpty()) env.put("CAAS_OPERATOR_URL", operatorUrl);
     if (caFile != null) env.put("CAAS_OPERATOR_CA_FILE", caFile.toAbsolutePath().toString());
     if (!toolAddress.isEmpty()) env.put(TOOL_ADDRESS, toolAddress);
     if (token != null) env.put(CONTEXT_TOKEN, token);
     return env;
+  }
+
+  /**
+   * {@code JUJU_AGENT_SOCKET_ADDRESS}: where the hook tools reach the agent. Juju's tools speak
+   * to a socket; ours post to the operator's listener, so this is its {@code host:port} (with
+   * {@code JUJU_AGENT_SOCKET_NETWORK=tcp}); empty when there is no listener.
+   */
+  public static String socketAddress(String operatorUrl) {
+    if (operatorUrl == null || operatorUrl.isEmpty()) return "";
+    try {
+      URI uri = URI.create(operatorUrl);
+      if (uri.getHost() == null) return "";
+      int port = uri.getPort() >= 0 ? uri.getPort() : "https".equals(uri.getScheme()) ? 443 : 80;
+      String host = uri.getHost().contains(":") && !uri.getHost().startsWith("[") ? "[" + uri.getHost() + "]" : uri.getHost();
+      return host + ":" + port;
+    } catch (IllegalArgumentException e) {
+      return "";
+    }
   }
 }

@@ -16,13 +16,14 @@ import java.util.stream.Stream;
  * worker/uniter/runner/jujuc) so bash charms and the ops framework run unchanged. Not supported:
  * {@code -o/--output FILE} (the tool runs in the operator, not beside the hook: redirect standard
  * output instead) and the tools of features this operator does not have (relations beyond
- * {@code relation-ids}, secrets, storage, metrics, payloads, network-get).
+ * {@code relation-ids}, secrets, metrics, payloads).
  */
 public final class HookTools {
 
     private static final Map<String, Tool> TOOLS = index(Stream.of(
             StatusTools.tools(), ConfigTools.tools(), LeadershipTools.tools(), LogTools.tools(),
-            StateTools.tools(), PortTools.tools(), ModelTools.tools(), ActionTools.tools())
+            StateTools.tools(), PortTools.tools(), ModelTools.tools(), ActionTools.tools(), NetworkTools.tools(),
+            StorageTools.tools(), ResourceTools.tools(), MachineTools.tools())
             .flatMap(List::stream).toList());
 
     /** Every tool name, in a stable order: the shims to install on a hook's PATH. */
@@ -51,7 +52,7 @@ public final class HookTools {
         try {
             ToolFlags.Parsed parsed = definition.flags().parse(args);
             if (parsed.isSet("help")) {
-                return ToolOutcome.printed(definition.help());
+                return ToolOutcome.printed(definition.help(ctx));
             }
             if (parsed.values().containsKey("output")) {
                 throw ToolFailure.usage("--output is not supported: the tool runs in the operator,"

@@ -10,7 +10,7 @@ import java.util.Map;
 
 /**
  * What a unit reads about its model: {@code relation-ids}, {@code goal-state} and
- * {@code unit-get}. The operator runs a single application without relations, so relation
+ * {@code unit-get} (the addresses its substrate gives, {@link ToolContext#addresses}). The operator runs a single application without relations, so relation
  * lists are empty, which is what Juju prints for an endpoint with no relation.
  */
 final class ModelTools {
@@ -66,11 +66,15 @@ final class ModelTools {
         }
         String setting = call.positionals().get(0);
         String value = switch (setting) {
-            case "private-address" -> call.ctx().privateAddress();
-            case "public-address" -> call.ctx().publicAddress();
+            case "private-address" -> call.ctx().addresses().privateAddress();
+            case "public-address" -> call.ctx().addresses().publicAddress();
             default -> throw ToolFailure.usage("unknown setting " + ToolCall.quote(setting));
         };
         call.noArgumentsFrom(1);
+        if (value.isEmpty()) {
+            // Juju's network.NoAddressError, for a unit whose pod has no address yet.
+            throw ToolFailure.failed("no " + setting.substring(0, setting.indexOf('-')) + " address(es)");
+        }
         return ToolOutcome.printed(call.format().write(value));
     }
 }

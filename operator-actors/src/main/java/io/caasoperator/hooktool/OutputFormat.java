@@ -2,7 +2,6 @@ package io.caasoperator.hooktool;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
@@ -25,24 +24,33 @@ import java.util.TreeMap;
  *   <li>{@code json}: compact JSON with sorted keys, one trailing newline ({@code null} for
  *       null).</li>
  * </ul>
- * Known difference: Go escapes {@code <>&} in JSON strings as {@code \u003c...}; any JSON
- * parser reads both the same.
+ * Maps print with sorted keys, as Go prints a map; a {@link Struct} prints its fields in the
+ * order given, as Go prints a struct (in declaration order). Known difference: Go escapes
+ * {@code <>&} in JSON strings as {@code \u003c...}; any JSON parser reads both the same.
  */
 enum OutputFormat {
     SMART, YAML, JSON;
 
-    // Configured once here and never changed: safe to share between calls.
-    private static final ObjectMapper JSON_MAPPER = JsonMapper.builder()
-            .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS)
-            .build();
+    /**
+     * A Go struct's fields, in declaration order, each under the name its {@code json} or {@code
+     * yaml} tag gives (a tool builds the one for the format it prints).
+     */
+    record Struct(Map<String, Object> fields) {
+        Struct {
+            fields = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(fields));
+        }
+    }
+
+    // Configured once here and never changed: safe to share between calls. Maps are sorted by
+    // sorted() below, into TreeMaps, so the mappers keep the order they are given (a Struct's).
+    private static final ObjectMapper JSON_MAPPER = JsonMapper.builder().build();
     private static final ObjectMapper YAML_MAPPER = new YAMLMapper(YAMLFactory.builder()
             .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
             .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
             // "123" stays a string when read back, as Go's yaml quotes it.
             .enable(YAMLGenerator.Feature.ALWAYS_QUOTE_NUMBERS_AS_STRINGS)
             .enable(YAMLGenerator.Feature.LITERAL_BLOCK_STYLE)
-            .build())
-            .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS);
+            .build());
 
     /**
      * The value of a {@code --format} flag; an unknown one is a usage error worded as gnuflag's.
@@ -110,6 +118,11 @@ enum OutputFormat {
      * ORDER_MAP_ENTRIES_BY_KEYS is skipped for maps that hold null values.
      */
     private static Object sorted(Object value) {
+        if (value instanceof Struct struct) {
+            Map<String, Object> copy = new java.util.LinkedHashMap<>();
+            struct.fields().forEach((k, v) -> copy.put(k, sorted(v)));
+            return copy;
+        }
         if (value instanceof Map<?, ?> map) {
             Map<String, Object> copy = new TreeMap<>();
             map.forEach((k, v) -> copy.put(String.valueOf(k), sorted(v)));

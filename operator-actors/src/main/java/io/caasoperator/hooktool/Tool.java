@@ -5,8 +5,12 @@ import java.util.Objects;
 /**
  * One hook tool: its name, the usage line {@code --help} prints, the flags it accepts and what it
  * does with a parsed call.
+ *
+ * @param details what {@code --help} prints after the summary, from the calling context; null for
+ *     nothing (a tool whose help a charm parses, such as {@code storage-get}'s, says more)
  */
-record Tool(String name, String usage, String purpose, ToolFlags flags, Body body) {
+record Tool(String name, String usage, String purpose, ToolFlags flags, Body body,
+            java.util.function.Function<ToolContext, String> details) {
 
     /** What a tool does; throws {@link ToolFailure} to refuse. */
     @FunctionalInterface
@@ -20,7 +24,12 @@ record Tool(String name, String usage, String purpose, ToolFlags flags, Body bod
         Objects.requireNonNull(body, "body");
     }
 
-    String help() {
-        return "Usage: " + name + " " + usage + "\n\nSummary:\n" + purpose + "\n";
+    Tool(String name, String usage, String purpose, ToolFlags flags, Body body) {
+        this(name, usage, purpose, flags, body, null);
+    }
+
+    String help(ToolContext ctx) {
+        String summary = "Usage: " + name + " " + usage + "\n\nSummary:\n" + purpose + "\n";
+        return details == null ? summary : summary + "\n" + details.apply(ctx);
     }
 }

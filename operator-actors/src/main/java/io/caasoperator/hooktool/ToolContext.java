@@ -1,8 +1,11 @@
 package io.caasoperator.hooktool;
 
 import io.caasoperator.domain.ApplicationName;
+import io.caasoperator.domain.CharmStorage;
 import io.caasoperator.domain.Status;
 import io.caasoperator.domain.UnitId;
+import io.caasoperator.persistence.UnitState;
+import io.caasoperator.substrate.UnitAddresses;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -73,11 +76,39 @@ public interface ToolContext {
     /** Every unit of the application, this one included. */
     List<PeerUnit> units();
 
-    /** {@code unit-get private-address}. */
-    String privateAddress();
+    /**
+     * The unit's addresses as its substrate knows them now: {@code unit-get} and {@code
+     * network-get}.
+     */
+    UnitAddresses addresses();
 
-    /** {@code unit-get public-address}; on Kubernetes usually the same as the private one. */
-    String publicAddress();
+    /**
+     * The unit's storage instances ({@code storage-list}, {@code storage-get}), by id: every
+     * instance it was given and has not detached.
+     */
+    default Map<String, UnitState.StorageInstance> storage() {
+        return Map.of();
+    }
+
+    /** The storage instance of the running storage hook ({@code storage-get}'s default {@code -s}). */
+    default Optional<String> hookStorage() {
+        return Optional.empty();
+    }
+
+    /** The storage the unit's charm declares, by name ({@code storage-add} adds instances of these). */
+    default Map<String, CharmStorage> charmStorage() {
+        return Map.of();
+    }
+
+    /** Whether {@code storage-add} may add instances where this unit lives. */
+    default boolean canAddStorage() {
+        return true;
+    }
+
+    /** The application's file resources: name to the file's path ({@code resource-get}). */
+    default Map<String, String> resources() {
+        return Map.of();
+    }
 
     /** The action this context runs; empty for hooks and exec. */
     Optional<RunningAction> action();

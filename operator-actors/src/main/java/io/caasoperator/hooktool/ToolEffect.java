@@ -69,6 +69,18 @@ public sealed interface ToolEffect {
         }
     }
 
+    /**
+     * {@code storage-add}: {@code count} more instances of the charm's storage {@code storage} for
+     * {@code unit}, recorded by the operator (which gives every unit its storage).
+     */
+    record StorageAdded(io.caasoperator.domain.UnitId unit, String storage, int count) implements ToolEffect {
+        public StorageAdded {
+            Objects.requireNonNull(unit, "unit");
+            Objects.requireNonNull(storage, "storage");
+            if (count < 1) throw new IllegalArgumentException("count must be > 0, got " + count);
+        }
+    }
+
     /** {@code application-version-set}. */
     record WorkloadVersionSet(String version) implements ToolEffect {
         public WorkloadVersionSet {

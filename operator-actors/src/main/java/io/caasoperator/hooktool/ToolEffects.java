@@ -12,7 +12,7 @@ import java.util.List;
  * unit's actor persists and sends what it returns.
  *
  * @param unitEvents for the unit's journal, in call order
- * @param applicationEvents for the application's journal (leader-only tools), in call order
+ * @param applicationEvents for the application's journal (leader-only tools, storage-add), in call order
  * @param actionEffects for the action the calling exec runs ({@code action-set/log/fail})
  * @param logged {@code juju-log} lines
  */
@@ -45,6 +45,7 @@ public record ToolEffects(
         case ToolEffect.ApplicationStatusSet e -> application.add(new OperatorEvent.CharmApplicationStatusSet(e.status(), now));
         case ToolEffect.LeaderSettingsSet e -> application.add(new OperatorEvent.LeaderSettingsChanged(e.changes(), now));
         case ToolEffect.WorkloadVersionSet e -> application.add(new OperatorEvent.WorkloadVersionSet(e.version(), now));
+        case ToolEffect.StorageAdded e -> application.add(new OperatorEvent.StorageAdded(e.unit(), e.storage(), e.count(), now));
         case ToolEffect.ActionResultSet e -> action.add(e);
         case ToolEffect.ActionLogged e -> action.add(e);
         case ToolEffect.ActionFailed e -> action.add(e);

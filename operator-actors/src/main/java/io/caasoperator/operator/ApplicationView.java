@@ -6,11 +6,13 @@ import io.caasoperator.domain.Status;
 import io.caasoperator.domain.UnitId;
 import io.caasoperator.hooktool.PeerUnit;
 import io.caasoperator.persistence.OperatorState;
+import io.caasoperator.substrate.UnitAddresses;
 import io.caasoperator.unit.ApplicationSnapshot;
 import java.time.Instant;
 import java.util.function.Function;
 import io.caasoperator.unit.UnitView;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The application as {@code GET /v1/status} and {@code caas-operator status} show it.
@@ -58,9 +60,13 @@ public record ApplicationView(
    * leader settings, status, workload version and every unit with its workload status.
    *
    * @param unitViews as for {@link #of}; units without one show as waiting
+   * @param addresses the calling unit's addresses, from its substrate
+   * @param resources the specification's file resources, name to path
+   * @param canAddStorage whether the substrate lets hooks add storage instances
    */
-  public static ApplicationSnapshot forHookTools(
-      String modelName, OperatorState state, Function<UnitId, UnitView> unitViews, Instant now) {
+  public static ApplicationSnapshot forHookTools(String modelName, OperatorState state,
+      Function<UnitId, UnitView> unitViews, UnitAddresses addresses, Map<String, String> resources,
+      boolean canAddStorage, Instant now) {
     List<PeerUnit> peers = state.units().entrySet().stream()
         .map(e -> {
           UnitView known = unitViews.apply(e.getKey());
@@ -68,7 +74,8 @@ public record ApplicationView(
         })
         .toList();
     return new ApplicationSnapshot(modelName, ConfigSettings.effective(state.charm().options(), state.config()),
-        state.charmSettings().leaderSettings(), displayedStatus(state), state.charmSettings().workloadVersion(), peers);
+        state.charmSettings().leaderSettings(), displayedStatus(state), state.charmSettings().workloadVersion(), peers,
+        addresses, resources, canAddStorage);
   }
 
   /**

@@ -23,6 +23,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.UUID;
 import org.apache.pekko.Done;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
@@ -135,6 +136,9 @@ public final class OperatorActor extends EventSourcedBehavior<OperatorActor.Comm
 
   private record RemovalDone(UnitRemoval.Removed removed) implements Command {}
 
+  /** The journal has no model identity: record this one (made when the journal was read). */
+  private record IdentifyModel(String uuid) implements Command {}
+
   /**
    * After a failed write or recovery (journal unreachable) the operator restarts after this delay
    * and recovers from the journal; until then its commands wait in the stash.
@@ -174,7 +178,7 @@ public final class OperatorActor extends EventSourcedBehavior<OperatorActor.Comm
     this.deps = deps;
     this.ctx = ctx;
     this.timers = timers;
-    this.planner = new OperatorPlan(deps.application(), deps.charmRetry());
+    this.planner = new OperatorPlan(deps.application(), deps.charmRetry(), deps.substrate().storageLayout());
     this.tag = "app:" + deps.application().value();
     this.units = new UnitActors(ctx, deps.units(), ctx.messageAdapter(UnitActor.Report.class, UnitReported::new),
         ctx.messageAdapter(UnitActor.Drained.class, UnitDrained::new));
@@ -212,6 +216,7 @@ public final class OperatorActor extends EventSourcedBehavior<OperatorActor.Comm
           return plan(state, new Input.CharmSettled(cmd.result()));
         })
         .onCommand(CharmRetryDue.class, (state, cmd) -> plan(state, new Input.CharmRetryDue()))
+        .onCommand(IdentifyModel.class, (state, cmd) -> plan(state, new Input.ModelIdentityMade(cmd.uuid())))
         .onCommand(RemovalDone.class, (state, cmd) -> {
           UnitId unit = cmd.removed().unit();
           views.remove(unit);
@@ -287,8 +292,8 @@ public final class OperatorActor extends EventSourcedBehavior<OperatorActor.Comm
     if (unit.isEmpty() || state.charm() == null) {
       return Effect().reply(cmd.replyTo(), new UnitActor.ToolReply(null, "unit " + cmd.context().unit() + " is gone"));
     }
-    ApplicationSnapshot app = ApplicationView.forHookTools(
-        deps.units().environment().modelName(), state, views::get, now());
+    ApplicationSnapshot app = ApplicationView.forHookTools(deps.units().environment().modelName(), state, views::get,
+        deps.substrate().addresses().of(cmd.context().unit()), resources(), deps.substrate().storageLayout().canAdd(), now());
     unit.get().tell(new UnitActor.RunHookTool(cmd.context().contextId(), cmd.tool(), cmd.args(), cmd.stdin(), app, cmd.replyTo()));
     return Effect().none();
   }
@@ -336,7 +341,7 @@ public final class OperatorActor extends EventSourcedBehavior<OperatorActor.Comm
       case Intent.EnsureCharm ensure -> deployer.tell(new CharmDeployer.Ensure(ensure.charm(), charmResults));
       case Intent.RetryCharm retry -> timers.startSingleTimer(CharmRetryDue.class, new CharmRetryDue(), retry.after());
       case Intent.AnnounceCharm announce -> deps.substrate().charmDeployed(announce.charm());
-      case Intent.SpawnUnit spawn -> units.spawn(spawn.unit());
+      case Intent.SpawnUnit spawn -> units.spawn(spawn.unit(), spawn.modelUuid());
       case Intent.AssignUnit assign -> units.assign(assign.unit(), assign.desired());
       case Intent.RemoveUnit remove -> {
         if (remove.vanished()) ctx.getLog().info("unit {} is no longer in the substrate: removing it", remove.unit());
@@ -411,6 +416,11 @@ public final class OperatorActor extends EventSourcedBehavior<OperatorActor.Comm
         state.charmGeneration(), state.units().size(), state.leader());
     recoveredEvents = -1;
     publishForTools(state);
+    if (state.modelUuid() == null) {
+      // A new journal, or one written before models had an identity: made here, recorded by the
+      // plan before any unit runs (none does without one). First in the mailbox, before any report.
+      ctx.getSelf().tell(new IdentifyModel(UUID.randomUUID().toString()));
+    }
     deployer = ctx.spawn(CharmDeployer.create(deps.charms(), deps.blocking()), "charm-deployer");
     var source = deps.substrate();
     ctx.spawn(SubstrateWatcher.create("application", source.applicationSource()::watch, ctx.getSelf(), ApplicationChanged::new),
@@ -453,6 +463,11 @@ public final class OperatorActor extends EventSourcedBehavior<OperatorActor.Comm
 
   private ApplicationView view(OperatorState state) {
     return ApplicationView.of(deps.application().value(), state, views::get);
+  }
+
+  /** The specification's file resources ({@code resource-get}); none before the first specification. */
+  private Map<String, String> resources() {
+    return observed.spec() == null ? Map.of() : observed.spec().resources();
   }
 
   private Instant now() {

@@ -12,11 +12,14 @@ import io.caasoperator.persistence.OperatorEvent.ApplicationStatusChanged;
 import io.caasoperator.persistence.OperatorEvent.CharmDeployed;
 import io.caasoperator.persistence.OperatorEvent.ConfigChanged;
 import io.caasoperator.persistence.OperatorEvent.LeaderElected;
+import io.caasoperator.persistence.OperatorEvent.ModelIdentified;
 import io.caasoperator.persistence.OperatorEvent.UnitRemoved;
 import io.caasoperator.persistence.OperatorEvent.UnitsUpdated;
 import io.caasoperator.persistence.OperatorState;
+import io.caasoperator.persistence.UnitState;
 import io.caasoperator.substrate.ApplicationObservation;
 import io.caasoperator.substrate.Specification;
+import io.caasoperator.substrate.StorageLayout;
 import io.caasoperator.substrate.UnitsObserved;
 import io.caasoperator.unit.Desired;
 import io.caasoperator.unit.RetryPolicy;
@@ -45,12 +48,19 @@ import java.util.TreeMap;
  *
  * @param application the application this operator runs; a specification for another is refused
  * @param charmRetry backoff between attempts to fetch a charm whose source may recover
+ * @param storageLayout where the substrate puts each unit's storage instances (answered at once)
  */
-public record OperatorPlan(ApplicationName application, RetryPolicy charmRetry) {
+public record OperatorPlan(ApplicationName application, RetryPolicy charmRetry, StorageLayout storageLayout) {
 
   public OperatorPlan {
     Objects.requireNonNull(application, "application");
     Objects.requireNonNull(charmRetry, "charmRetry");
+    Objects.requireNonNull(storageLayout, "storageLayout");
+  }
+
+  /** With Juju's default storage locations. */
+  public OperatorPlan(ApplicationName application, RetryPolicy charmRetry) {
+    this(application, charmRetry, StorageLayout.JUJU_DEFAULT);
   }
 
   /** What the operator learnt. */
@@ -78,6 +88,12 @@ public record OperatorPlan(ApplicationName application, RetryPolicy charmRetry) 
 
     /** A hook tool changed the application: its status, leader settings or workload version. */
     record ToolEffects(List<OperatorEvent> events) implements Input {}
+
+    /**
+     * The operator read a journal without the model's identity and made one ({@code uuid}, a
+     * random UUID made by the actor, which the plan records once: a second one changes nothing).
+     */
+    record ModelIdentityMade(String uuid) implements Input {}
   }
 
   /** What the operator does once the plan's events are persisted, in this order. */
@@ -94,8 +110,12 @@ public record OperatorPlan(ApplicationName application, RetryPolicy charmRetry) 
     /** Tell the substrate the charm in use (the local one provisions containers from it). */
     record AnnounceCharm(CharmInfo charm) implements Intent {}
 
-    /** Start the unit's actor; it recovers its own journal. */
-    record SpawnUnit(UnitId unit) implements Intent {}
+    /**
+     * Start the unit's actor; it recovers its own journal.
+     *
+     * @param modelUuid the model's identity, in every run's environment ({@code JUJU_MODEL_UUID})
+     */
+    record SpawnUnit(UnitId unit, String modelUuid) implements Intent {}
 
     /** Tell the unit's actor what is wanted of it (and any container start waiting for it). */
     record AssignUnit(UnitId unit, Desired desired) implements Intent {}
@@ -166,6 +186,9 @@ public record OperatorPlan(ApplicationName application, RetryPolicy charmRetry) 
         yield reconcile(journal, removed, observed.releasedUnit(unit), children.removalDone(unit), now);
       }
       case Input.ToolEffects effects -> reconcile(journal, effects.events(), observed, children, now);
+      case Input.ModelIdentityMade made -> journal.modelUuid() != null
+          ? Plan.unchanged(observed, children)
+          : reconcile(journal, List.of(new ModelIdentified(made.uuid(), now)), observed, children, now);
     };
   }
 
@@ -248,10 +271,13 @@ public record OperatorPlan(ApplicationName application, RetryPolicy charmRetry) 
     return new Plan(events, intents, seen, ready ? tellChildren(next, seen, children, intents) : children);
   }
 
-  /** Units run only once the specification, a full listing and the journal's charm on disk are there. */
+  /**
+   * Units run only once the model has its identity (hooks see it), and the specification, a full
+   * listing and the journal's charm on disk are there.
+   */
   private static boolean readyForUnits(OperatorState state, Observed observed) {
-    return observed.spec() != null && observed.unitsListed() && !observed.gone() && state.charm() != null
-        && observed.charm().holds(state.charm());
+    return state.modelUuid() != null && observed.spec() != null && observed.unitsListed() && !observed.gone()
+        && state.charm() != null && observed.charm().holds(state.charm());
   }
 
   /** Units listed that the journal does not know, and alive units now listed dying. */
@@ -293,7 +319,7 @@ public record OperatorPlan(ApplicationName application, RetryPolicy charmRetry) 
    * The children in line with the journal: the substrate knows the charm, every unit has an actor
    * that was told what is wanted of it, and units the substrate no longer has are removed.
    */
-  private static Children tellChildren(OperatorState state, Observed observed, Children children, List<Intent> intents) {
+  private Children tellChildren(OperatorState state, Observed observed, Children children, List<Intent> intents) {
     Children told = children;
     if (state.charm().generation() != told.announcedCharm()) {
       intents.add(new Intent.AnnounceCharm(state.charm()));
@@ -310,7 +336,7 @@ public record OperatorPlan(ApplicationName application, RetryPolicy charmRetry) 
         continue;
       }
       Desired desired = desired(state, observed.spec(), unit, entry.getValue());
-      if (!told.hasActor(unit)) intents.add(new Intent.SpawnUnit(unit));
+      if (!told.hasActor(unit)) intents.add(new Intent.SpawnUnit(unit, state.modelUuid()));
       if (!desired.equals(told.assigned().get(unit))) {
         intents.add(new Intent.AssignUnit(unit, desired));
         changes.put(unit, desired);
@@ -321,9 +347,25 @@ public record OperatorPlan(ApplicationName application, RetryPolicy charmRetry) 
     return vanished.isEmpty() ? told : told.removingUnits(vanished);
   }
 
-  private static Desired desired(OperatorState state, Specification spec, UnitId unit, Life life) {
+  private Desired desired(OperatorState state, Specification spec, UnitId unit, Life life) {
     return new Desired(life, state.charm(), state.configGeneration(), unit.equals(state.leader()),
-        state.charmSettings().leaderSettingsGeneration(), spec.updateStatusInterval());
+        state.charmSettings().leaderSettingsGeneration(), spec.updateStatusInterval(), storage(state, unit));
+  }
+
+  /**
+   * The unit's storage instances: each storage the charm declares has one ({@code <name>/0}),
+   * plus those the unit's hooks added ({@code <name>/1} …). Numbered per unit: Juju numbers them
+   * across the model.
+   */
+  private List<UnitState.StorageInstance> storage(OperatorState state, UnitId unit) {
+    List<UnitState.StorageInstance> instances = new ArrayList<>();
+    new TreeMap<>(state.charm().storage()).forEach((name, declared) -> {
+      for (int i = 0; i < state.storageCount(unit, name); i++) {
+        String id = name + "/" + i;
+        instances.add(new UnitState.StorageInstance(id, declared.type(), storageLayout.location(unit, id, declared)));
+      }
+    });
+    return instances;
   }
 
   private static OperatorState add(List<OperatorEvent> events, OperatorState state, OperatorEvent event) {

@@ -29,6 +29,8 @@ import org.apache.pekko.actor.typed.javadsl.ActorContext;
 final class UnitActors {
   private final ActorContext<?> ctx;
   private final UnitDependencies deps;
+  /** {@link #deps} with the model's identity: one shared record, however many units spawn. */
+  private UnitDependencies identifiedDeps;
   private final ActorRef<UnitActor.Report> reports;
   private final ActorRef<UnitActor.Drained> drainedReplies;
   private final Map<UnitId, ActorRef<UnitActor.Command>> actors = new HashMap<>();
@@ -46,17 +48,29 @@ final class UnitActors {
       ActorRef<UnitActor.Drained> drainedReplies) {
     this.ctx = ctx;
     this.deps = deps;
+    this.identifiedDeps = deps;
     this.reports = reports;
     this.drainedReplies = drainedReplies;
+  }
+
+  /** The units' dependencies with the model's identity in their environment; made once per identity. */
+  private UnitDependencies identified(String modelUuid) {
+    if (!modelUuid.equals(identifiedDeps.environment().modelUuid())) {
+      identifiedDeps = identifiedDeps.withEnvironment(deps.environment().withModelUuid(modelUuid));
+    }
+    return identifiedDeps;
   }
 
   Optional<ActorRef<UnitActor.Command>> find(UnitId unit) {
     return Optional.ofNullable(actors.get(unit));
   }
 
-  /** Starts the unit's actor; during a drain it hears of the drain first, so it starts no hook. */
-  void spawn(UnitId unit) {
-    ActorRef<UnitActor.Command> actor = ctx.spawn(UnitActor.create(unit, deps, reports), unit.tag());
+  /**
+   * Starts the unit's actor, its runs in the model {@code modelUuid}; during a drain it hears of
+   * the drain first, so it starts no hook.
+   */
+  void spawn(UnitId unit, String modelUuid) {
+    ActorRef<UnitActor.Command> actor = ctx.spawn(UnitActor.create(unit, identified(modelUuid), reports), unit.tag());
     actors.put(unit, actor);
     if (draining) {
       drainingUnits.add(unit);

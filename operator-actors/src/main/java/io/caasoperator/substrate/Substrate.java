@@ -26,6 +26,27 @@ public interface Substrate extends AutoCloseable {
   /** Adds the substrate's own metrics (Kubernetes: API requests by verb) to the operator's. */
   default void registerMetrics(io.caasoperator.metrics.OperatorMetrics metrics) {}
 
+  /**
+   * The units' network addresses ({@code unit-get}, {@code network-get}), answered at once from
+   * what the substrate already knows (never a call to a remote API).
+   */
+  default UnitAddresses.Source addresses() {
+    return unit -> UnitAddresses.UNKNOWN;
+  }
+
+  /** Where units' storage instances are ({@link StorageLayout}); Juju's default rule unless the substrate knows better. */
+  default StorageLayout storageLayout() {
+    return StorageLayout.JUJU_DEFAULT;
+  }
+
+  /**
+   * {@code CLOUD_API_VERSION} of every hook: the version of the substrate's API (the Kubernetes
+   * API server's), empty when it has none. Read once, when the substrate is built.
+   */
+  default String cloudApiVersion() {
+    return "";
+  }
+
   /** Where the application's status and notable facts are shown to this substrate's users. */
   default ApplicationReporting reporting() {
     return ApplicationReporting.NONE;

@@ -9,6 +9,7 @@ import io.caasoperator.persistence.UnitEvent.LeaderSettingsAssigned;
 import io.caasoperator.persistence.UnitEvent.LeadershipAssigned;
 import io.caasoperator.persistence.UnitEvent.LifeAssigned;
 import io.caasoperator.persistence.UnitEvent.Revived;
+import io.caasoperator.persistence.UnitEvent.StorageAssigned;
 import io.caasoperator.persistence.UnitState;
 import java.time.Duration;
 import java.time.Instant;
@@ -18,16 +19,30 @@ import java.util.List;
 /**
  * What the operator wants a unit to be now. Sent whole, whenever anything in it changes (and on
  * every start): the unit records only what differs from what it knows.
+ *
+ * @param storage the unit's storage instances (one per storage its charm declares, more added by
+ *     {@code storage-add}), in id order, each where its substrate puts it
  */
 public record Desired(
     Life life, CharmInfo charm, long configGeneration, boolean leader, long leaderSettingsGeneration,
-    Duration updateStatusInterval) {
+    Duration updateStatusInterval, List<UnitState.StorageInstance> storage) {
+
+  public Desired {
+    storage = storage == null ? List.of() : List.copyOf(storage);
+  }
+
+  /** A unit without storage. */
+  public Desired(Life life, CharmInfo charm, long configGeneration, boolean leader, long leaderSettingsGeneration,
+      Duration updateStatusInterval) {
+    this(life, charm, configGeneration, leader, leaderSettingsGeneration, updateStatusInterval, List.of());
+  }
 
   /**
    * The events that record this wish on a unit in {@code state}, made at {@code now}: only what
    * differs, none when nothing does. A dead unit wanted alive is revived first (pod ordinals are
    * reused) and the rest is compared with a new unit; a dead unit wanted anything else stays dead.
-   * Life only moves forward here: dying is recorded for an alive unit, never undone.
+   * Life only moves forward here: dying is recorded for an alive unit, never undone. A storage
+   * instance is recorded once, for an alive unit; an instance the unit has keeps its location.
    */
   public List<UnitEvent> changesFrom(UnitState state, Instant now) {
     List<UnitEvent> events = new ArrayList<>();
@@ -46,6 +61,11 @@ public record Desired(
     if (leader != base.assigned().leader()) events.add(new LeadershipAssigned(leader, now));
     if (leaderSettingsGeneration != base.assigned().leaderSettingsGeneration()) {
       events.add(new LeaderSettingsAssigned(leaderSettingsGeneration, now));
+    }
+    if (life == Life.ALIVE && base.life() == Life.ALIVE) {
+      for (UnitState.StorageInstance instance : storage) {
+        if (!base.storage().instances().containsKey(instance.id())) events.add(new StorageAssigned(instance, now));
+      }
     }
     return events;
   }

@@ -3,6 +3,7 @@ package io.caasoperator.unit;
 import io.caasoperator.domain.CharmInfo;
 import io.caasoperator.domain.UnitId;
 import io.caasoperator.hook.HookContexts;
+import io.caasoperator.hook.HookEnvironment;
 import io.caasoperator.hook.HookInvocation;
 import io.caasoperator.hook.ProcessResult;
 import io.caasoperator.hook.UnitNotReady;
@@ -16,7 +17,6 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
@@ -26,8 +26,9 @@ import java.util.concurrent.CompletionStage;
 /**
  * Starts the processes of one unit: its hooks ({@code dispatch}, else {@code hooks/<hook>}, in the
  * unit's charm view), its charm actions ({@code dispatch}, else {@code actions/<action>}) and its
- * exec'd commands ({@code /bin/sh -c}), each with the environment Juju's runner gives, through the
- * unit's {@link io.caasoperator.hook.HookExecutor}.
+ * exec'd commands (with bash where the unit has it, as {@code juju exec} runs them, else {@code sh}:
+ * see {@link #EXEC_SHELL}), each with the environment Juju's runner gives ({@link
+ * io.caasoperator.hook.HookEnvironment}), through the unit's {@link io.caasoperator.hook.HookExecutor}.
  *
  * <p>Every run has a {@link Context}: a context id, which the unit journals before the process
  * starts and the executor tags the process tree with, and a secret token, which the process
@@ -126,28 +127,30 @@ final class HookLauncher {
    *     unregistered again); the unit's actor then restarts
    */
   CompletionStage<Outcome> hook(Context context, PlannedHook hook, CharmInfo charm) {
+    // A storage hook names its instance: JUJU_STORAGE_ID, _LOCATION, _KIND.
+    HookEnvironment.Storage storage = hook.storage() == null ? null
+        : new HookEnvironment.Storage(hook.storage().id(), hook.storage().location(), hook.storage().kind());
     String executable = charm.dispatch() ? "dispatch" : "hooks/" + hook.name();
-    Map<String, String> environment = environment(context, hook.name(), hook.workload());
+    Map<String, String> environment = environment(context, new HookEnvironment.Run.Hook(hook.name(), hook.workload(), storage));
     return launch(context, hook.name(), null, charm, List.of(charmView.resolve(executable).toString()), environment,
         deps.hookTimeout(), deps.outputLimit());
   }
 
   /**
-   * Starts {@code sh -c commands} in the unit's context with {@code charm}; an action's name
-   * and id ({@code JUJU_ACTION_NAME}, {@code JUJU_ACTION_UUID}) are in its environment. Call only
-   * once its ExecStarted is in the journal.
+   * Starts {@code commands} in the unit's context with {@code charm}, through {@link
+   * #EXEC_SHELL}; an action's name and id ({@code JUJU_ACTION_NAME}, {@code JUJU_ACTION_UUID},
+   * {@code JUJU_ACTION_TAG}) are in its environment. Call only once its ExecStarted is in the
+   * journal.
    *
    * @param action the action it runs as, or null for a plain exec
    * @throws RuntimeException as {@link #hook}
    */
   CompletionStage<Outcome> exec(Context context, String commands, Duration timeout, ActionRun action, CharmInfo charm) {
-    Map<String, String> environment = environment(context, null, null);
-    if (action != null) {
-      environment.put("JUJU_ACTION_NAME", action.name());
-      environment.put("JUJU_ACTION_UUID", context.contextId());
-    }
+    HookEnvironment.Run run = action == null
+        ? new HookEnvironment.Run.Exec()
+        : new HookEnvironment.Run.Action(action.name(), context.contextId(), false);
     RunningAction running = action == null ? null : new RunningAction(action.name(), action.params());
-    return launch(context, null, running, charm, List.of("/bin/sh", "-c", commands), environment, timeout,
+    return launch(context, null, running, charm, execCommand(commands), environment(context, run), timeout,
         deps.execOutputLimit());
   }
 
@@ -174,13 +177,28 @@ final class HookLauncher {
    */
   CompletionStage<Outcome> action(Context context, UnitState.UnitAction action, CharmInfo charm) {
     String executable = charm.dispatch() ? "dispatch" : "actions/" + action.name();
-    Map<String, String> environment = environment(context, null, null);
-    environment.put("JUJU_DISPATCH_PATH", "actions/" + action.name());
-    environment.put("JUJU_ACTION_NAME", action.name());
-    environment.put("JUJU_ACTION_UUID", Long.toString(action.id()));
-    environment.put("JUJU_ACTION_TAG", "action-" + action.id());
+    Map<String, String> environment =
+        environment(context, new HookEnvironment.Run.Action(action.name(), Long.toString(action.id()), true));
     return launch(context, null, new RunningAction(action.name(), action.params()), charm,
         List.of(charmView.resolve(executable).toString()), environment, deps.hookTimeout(), ACTION_OUTPUT_LIMIT);
+  }
+
+  /**
+   * How exec'd commands run: with bash where the unit has it, else with sh. {@code juju exec} runs
+   * them with bash (juju/utils {@code exec.RunCommands}: {@code /bin/bash -s}, the commands on its
+   * standard input), so {@code for i in $(seq 3)}, arrays, {@code [[ ]]} and {@code set -o
+   * pipefail} pasted from there work; a unit without bash (a minimal image) still runs them with
+   * sh. The choice is made where the commands run (the unit's pod on Kubernetes), by this one
+   * sh script, so it is right on every substrate. The commands are its argument ({@code bash -c}),
+   * not its standard input as in Juju: a command that reads standard input then reads nothing
+   * rather than the rest of the script.
+   */
+  static final String EXEC_SHELL =
+      "if command -v bash >/dev/null 2>&1; then exec bash -c \"$1\"; else exec /bin/sh -c \"$1\"; fi";
+
+  /** The argv of an exec of {@code commands}: see {@link #EXEC_SHELL}. */
+  static List<String> execCommand(String commands) {
+    return List.of("/bin/sh", "-c", EXEC_SHELL, "juju-exec", commands);
   }
 
   /**
@@ -211,9 +229,8 @@ final class HookLauncher {
     }
   }
 
-  private Map<String, String> environment(Context context, String hookName, String workload) {
-    return new HashMap<>(deps.environment().forContext(unit, unitDir, charmView, hookName, workload,
-        context.contextId(), context.token()));
+  private Map<String, String> environment(Context context, HookEnvironment.Run run) {
+    return deps.environment().forContext(unit, unitDir, charmView, run, context.contextId(), context.token());
   }
 
   private CompletionStage<Outcome> launch(Context context, String hookName, RunningAction action, CharmInfo charm,

@@ -1,5 +1,7 @@
 package io.caasoperator.unit;
 
+import io.caasoperator.domain.CharmStorage;
+import io.caasoperator.substrate.UnitAddresses;
 import io.caasoperator.domain.ApplicationName;
 import io.caasoperator.domain.Status;
 import io.caasoperator.domain.UnitId;
@@ -153,14 +155,36 @@ public final class ToolViewAnswer {
       throw new NotPublished();
     }
 
+    // What only the operator knows now (addresses, resources, whether storage may be added) is
+    // not in the views: such a call asks the actors.
     @Override
-    public String privateAddress() {
-      return inner.privateAddress();
+    public UnitAddresses addresses() {
+      throw new NotPublished();
     }
 
     @Override
-    public String publicAddress() {
-      return inner.publicAddress();
+    public Map<String, String> resources() {
+      throw new NotPublished();
+    }
+
+    @Override
+    public boolean canAddStorage() {
+      throw new NotPublished();
+    }
+
+    @Override
+    public Map<String, UnitState.StorageInstance> storage() {
+      return inner.storage();
+    }
+
+    @Override
+    public Optional<String> hookStorage() {
+      return inner.hookStorage();
+    }
+
+    @Override
+    public Map<String, CharmStorage> charmStorage() {
+      return inner.charmStorage();
     }
 
     @Override

@@ -72,6 +72,12 @@ public record UnitDependencies(
         PodWait.DEFAULT);
   }
 
+  /** The same, with another environment (the model's identity in it, once known). */
+  public UnitDependencies withEnvironment(HookEnvironment newEnvironment) {
+    return new UnitDependencies(executor, agentsDir, charmsDir, newEnvironment, retry, hookTimeout, outputLimit,
+        execOutputLimit, contexts, clock, podWait);
+  }
+
   public Path unitDir(io.caasoperator.domain.UnitId unit) {
     return agentsDir.resolve(unit.tag());
   }

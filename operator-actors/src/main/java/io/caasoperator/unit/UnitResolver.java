@@ -20,10 +20,11 @@ import java.util.Map;
 /**
  * Decides a unit's next step from its state and what its actor is doing, in the order charm
  * authors expect: install, leader-elected, config-changed, start, then pebble-ready per container
- * start and update-status; upgrade-charm (then config-changed) when the charm changed; stop then
- * remove when dying. Waiting charm actions and execs go before the next hook, in the order they
- * arrived. And how a hook's or an action's run ends. Pure, so the order is unit-tested without
- * actors or processes.
+ * start, {@code <storage>-storage-attached} per storage instance and update-status; upgrade-charm
+ * (then config-changed) when the charm changed; {@code <storage>-storage-detaching} per attached
+ * instance, stop, then remove when dying. Waiting charm actions and execs go before the next hook,
+ * in the order they arrived. And how a hook's or an action's run ends. Pure, so the order is
+ * unit-tested without actors or processes.
  */
 public final class UnitResolver {
   private UnitResolver() {}
@@ -118,6 +119,12 @@ public final class UnitResolver {
       return new Next.Run(PlannedHook.of(HookKind.UPGRADE_CHARM, s.assigned().charm().generation(), s.assigned().configGeneration()), 1, newCharm);
     }
     if (s.life() == Life.DYING) {
+      // Storage goes before stop (Juju's storage resolver comes before the dying unit's stop).
+      if (!s.progress().stopped()) {
+        for (String id : s.storage().attached()) {
+          if (!s.storage().detached().contains(id)) return storageHook(HookKind.STORAGE_DETACHING, id, s);
+        }
+      }
       return run(s.progress().stopped() ? HookKind.REMOVE : HookKind.STOP, s);
     }
     if (s.assigned().leader() && !s.progress().leaderElectedSeen()) return run(HookKind.LEADER_ELECTED, s);
@@ -134,6 +141,12 @@ public final class UnitResolver {
             new PlannedHook(HookKind.PEBBLE_READY, container, start, s.charmInUse().generation(), s.assigned().configGeneration()), 1, false);
       }
     }
+    // Kubernetes units get their storage-attached hooks once started (Juju's storage resolver for
+    // CAAS models: storage is provisioned with the pod), and so do local ones: one order on every
+    // substrate. In id order.
+    for (String id : new java.util.TreeSet<>(s.storage().instances().keySet())) {
+      if (!s.storage().attached().contains(id)) return storageHook(HookKind.STORAGE_ATTACHED, id, s);
+    }
     if (now.updateStatusDue()) return run(HookKind.UPDATE_STATUS, s);
     return WAIT;
   }
@@ -149,6 +162,11 @@ public final class UnitResolver {
     if (s.charmInUse() == null || !s.progress().installed()) return false;
     boolean upgradeDue = s.assigned().charm().generation() > s.charmInUse().generation();
     return !(s.life() == Life.ALIVE && upgradeDue);
+  }
+
+  private static Next storageHook(HookKind kind, String id, UnitState s) {
+    return new Next.Run(PlannedHook.storage(kind, s.storage().instances().get(id), s.charmInUse().generation(),
+        s.assigned().configGeneration()), 1, false);
   }
 
   /** How a started hook's run ends. */
@@ -257,6 +275,7 @@ public final class UnitResolver {
   /** A retried hook runs with what is assigned now (the newest charm and config). */
   private static PlannedHook refreshed(PlannedHook hook, UnitState s) {
     long charm = Math.max(hook.charmGeneration(), s.assigned().charm().generation());
-    return new PlannedHook(hook.kind(), hook.workload(), hook.containerStart(), charm, s.assigned().configGeneration());
+    return new PlannedHook(hook.kind(), hook.workload(), hook.containerStart(), charm, s.assigned().configGeneration(),
+        hook.storage());
   }
 }

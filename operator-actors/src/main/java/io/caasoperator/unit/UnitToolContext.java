@@ -1,5 +1,6 @@
 package io.caasoperator.unit;
 
+import io.caasoperator.domain.CharmStorage;
 import io.caasoperator.domain.Status;
 import io.caasoperator.domain.UnitId;
 import io.caasoperator.hooktool.PeerUnit;
@@ -7,17 +8,16 @@ import io.caasoperator.hooktool.Port;
 import io.caasoperator.hooktool.RunningAction;
 import io.caasoperator.hooktool.ToolContext;
 import io.caasoperator.persistence.UnitState;
+import io.caasoperator.substrate.UnitAddresses;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 
 /** What a hook tool sees: the unit's own state and the operator's snapshot of the application. */
 record UnitToolContext(UnitState state, ApplicationSnapshot app, String hook, ActionRun running) implements ToolContext {
-
-  /** The local substrate's units live on this machine. */
-  private static final String LOCAL_ADDRESS = "127.0.0.1";
 
   @Override
   public UnitId unit() {
@@ -82,13 +82,36 @@ record UnitToolContext(UnitState state, ApplicationSnapshot app, String hook, Ac
   }
 
   @Override
-  public String privateAddress() {
-    return LOCAL_ADDRESS;
+  public UnitAddresses addresses() {
+    return app.addresses();
   }
 
   @Override
-  public String publicAddress() {
-    return LOCAL_ADDRESS;
+  public Map<String, UnitState.StorageInstance> storage() {
+    Map<String, UnitState.StorageInstance> present = new TreeMap<>(state.storage().instances());
+    present.keySet().removeAll(state.storage().detached());
+    return present;
+  }
+
+  @Override
+  public Optional<String> hookStorage() {
+    return state.running() == null || state.running().hook().storage() == null
+        ? Optional.empty() : Optional.of(state.running().hook().storage().id());
+  }
+
+  @Override
+  public Map<String, CharmStorage> charmStorage() {
+    return state.assigned().charm() == null ? Map.of() : state.assigned().charm().storage();
+  }
+
+  @Override
+  public boolean canAddStorage() {
+    return app.canAddStorage();
+  }
+
+  @Override
+  public Map<String, String> resources() {
+    return app.resources();
   }
 
   @Override

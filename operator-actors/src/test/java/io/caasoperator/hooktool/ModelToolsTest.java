@@ -43,7 +43,7 @@ class ModelToolsTest {
 
     @Test
     void unitGetPrintsTheAddresses() {
-        assertThat(ctx.run("unit-get", "private-address").stdout()).isEqualTo("10.1.2.3\n");
+        assertThat(ctx.run("unit-get", "private-address").stdout()).isEqualTo("10.152.183.7\n");
         assertThat(ctx.run("unit-get", "public-address", "--format=json").stdout()).isEqualTo("\"203.0.113.7\"\n");
         ToolOutcome unknown = ctx.run("unit-get", "hostname");
         assertThat(unknown.exitCode()).isEqualTo(2);

@@ -46,6 +46,14 @@ class ToolEffectsTest {
   }
 
   @Test
+  void storageAddedGoesToTheApplicationsJournalForTheOperatorGivesUnitsTheirStorage() {
+    var unit = io.caasoperator.domain.UnitId.of("mariadb", 2);
+    ToolEffects split = ToolEffects.split(List.of(new ToolEffect.StorageAdded(unit, "data", 2)), NOW);
+    assertThat(split.unitEvents()).isEmpty();
+    assertThat(split.applicationEvents()).containsExactly(new OperatorEvent.StorageAdded(unit, "data", 2, NOW));
+  }
+
+  @Test
   void noEffectsGoNowhere() {
     ToolEffects split = ToolEffects.split(List.of(), NOW);
     assertThat(split.unitEvents()).isEmpty();

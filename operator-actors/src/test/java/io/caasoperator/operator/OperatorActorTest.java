@@ -36,6 +36,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -305,6 +306,40 @@ class OperatorActorTest {
   }
 
   @Test
+  void theModelGetsItsIdentityOnceEveryHookSeesItAndARestartedOperatorKeepsIt() {
+    var operator = spawn();
+    substrate.units(alive(0, 1));
+    substrate.application(new ApplicationObservation.Specified(spec(Map.of(), 0)));
+    List<String> uuids = new ArrayList<>();
+    for (int i = 0; i < 7; i++) {
+      var call = executor.next();
+      uuids.add(call.invocation().environment().get("JUJU_MODEL_UUID"));
+      call.succeed();
+    }
+    assertThat(uuids).as("every hook of every unit, the same identity").containsOnly(uuids.get(0));
+    assertThat(java.util.UUID.fromString(uuids.get(0)).version()).isEqualTo(4);
+    List<Object> identified = journal(OperatorActor.persistenceId(app.value())).stream()
+        .filter(OperatorEvent.ModelIdentified.class::isInstance).toList();
+    assertThat(identified).hasSize(1);
+    await().atMost(Duration.ofSeconds(5)).untilAsserted(() ->
+        assertThat(status(operator).units()).allSatisfy(u -> assertThat(u.lastHook()).isEqualTo("start")));
+
+    testKit.stop(operator);
+    var restarted = spawn();
+    await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> {
+      var probe = testKit.<Optional<UnitView>>createTestProbe();
+      restarted.tell(new OperatorActor.GetUnit(unit(1), probe.ref()));
+      assertThat(probe.receiveMessage()).as("unit 1 runs again").isPresent();
+    });
+    restarted.tell(new OperatorActor.ExecOnUnit(unit(1), "env", Duration.ofSeconds(5), null, testKit.<UnitActor.ExecReply>createTestProbe().ref()));
+    var exec = executor.next();
+    assertThat(exec.invocation().environment()).containsEntry("JUJU_MODEL_UUID", uuids.get(0));
+    exec.succeed();
+    assertThat(journal(OperatorActor.persistenceId(app.value())).stream()
+        .filter(OperatorEvent.ModelIdentified.class::isInstance)).as("recorded once, across restarts").hasSize(1);
+  }
+
+  @Test
   void aDrainRepliesOnceNoUnitRunsAHookAndAUnitSpawnedDuringItStartsNone() {
     var operator = spawn();
     deploy(Map.of(), 0);
@@ -350,7 +385,7 @@ class OperatorActorTest {
     operator.tell(new OperatorActor.ExecOnUnit(unit(1), "echo hi", Duration.ofMinutes(1), null, ran.ref()));
     ScriptedExecutor.Call exec = executor.next();
     assertThat(exec.unit()).isEqualTo(app + "/1");
-    assertThat(exec.invocation().command()).containsExactly("/bin/sh", "-c", "echo hi");
+    assertThat(exec.invocation().command()).last().isEqualTo("echo hi");
     exec.succeed();
     assertThat(ran.receiveMessage().outcome()).isEqualTo(UnitActor.ExecReply.Outcome.RAN);
     operator.tell(new OperatorActor.ExecOnUnit(unit(7), "echo hi", Duration.ofMinutes(1), null, ran.ref()));

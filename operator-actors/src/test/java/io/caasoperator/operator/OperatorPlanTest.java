@@ -6,6 +6,7 @@ import io.caasoperator.charm.CharmException;
 import io.caasoperator.charm.DeployedCharm;
 import io.caasoperator.domain.ApplicationName;
 import io.caasoperator.domain.CharmInfo;
+import io.caasoperator.domain.CharmStorage;
 import io.caasoperator.domain.CharmRef;
 import io.caasoperator.domain.ConfigOption;
 import io.caasoperator.domain.Life;
@@ -14,6 +15,7 @@ import io.caasoperator.operator.OperatorPlan.Input;
 import io.caasoperator.operator.OperatorPlan.Intent;
 import io.caasoperator.persistence.OperatorEvent;
 import io.caasoperator.persistence.OperatorState;
+import io.caasoperator.persistence.UnitState;
 import io.caasoperator.substrate.ApplicationObservation;
 import io.caasoperator.substrate.Specification;
 import io.caasoperator.substrate.UnitObservation;
@@ -38,6 +40,7 @@ import org.junit.jupiter.api.Test;
 class OperatorPlanTest {
   private static final Instant AT = Instant.EPOCH;
   private static final ApplicationName APP = ApplicationName.of("app");
+  private static final String MODEL = "0b5c1d2e-3f40-4a51-8b62-7c83d94ea5f6";
   private static final OperatorPlan PLAN = new OperatorPlan(APP, RetryPolicy.DEFAULT.withoutJitter());
   private static final Map<String, ConfigOption> GREETING =
       Map.of("greeting", new ConfigOption(ConfigOption.Type.STRING, "hi", ""));
@@ -48,7 +51,7 @@ class OperatorPlanTest {
    * and a dying one dies (unless told to take its time), removals succeed.
    */
   private static final class Operator {
-    OperatorState journal = OperatorState.initial();
+    OperatorState journal = OperatorState.initial().apply(new OperatorEvent.ModelIdentified(MODEL, AT));
     Observed observed = Observed.NOTHING;
     Children children = Children.NONE;
     /** What each unit's actor was last told; a unit without an actor is absent. */
@@ -61,6 +64,9 @@ class OperatorPlanTest {
     /** Modified-versions the deployer works on (deploy or ensure) without answering: the test answers. */
     final Set<Long> held = new HashSet<>();
     boolean unitsDieAtOnce = true;
+    /** The storage the deployed charm declares. */
+    Map<String, CharmStorage> storage = Map.of();
+    OperatorPlan plan = PLAN;
     private final Deque<Input> inbox = new ArrayDeque<>();
     private final List<Intent> carriedOut = new ArrayList<>();
 
@@ -69,7 +75,7 @@ class OperatorPlanTest {
       carriedOut.clear();
       inbox.addAll(List.of(inputs));
       for (int i = 0; i < 100 && !inbox.isEmpty(); i++) {
-        OperatorPlan.Plan plan = PLAN.next(journal, observed, children, inbox.poll(), AT);
+        OperatorPlan.Plan plan = this.plan.next(journal, observed, children, inbox.poll(), AT);
         for (OperatorEvent e : plan.events()) journal = journal.apply(e);
         persisted.addAll(plan.events());
         observed = plan.observed();
@@ -110,7 +116,7 @@ class OperatorPlanTest {
 
     CharmDeployer.Deployed unpacked(CharmRef ref) {
       CharmInfo info = new CharmInfo(0, "app", ref, Long.toString(ref.modifiedVersion()).repeat(64), List.of("web"),
-          Set.of(), true, charms.getOrDefault(ref.modifiedVersion(), GREETING));
+          Set.of(), true, charms.getOrDefault(ref.modifiedVersion(), GREETING), Map.of(), Map.of(), storage);
       return new CharmDeployer.Deployed(ref, new DeployedCharm(Path.of("/charms", info.sha256()), info));
     }
 
@@ -306,7 +312,7 @@ class OperatorPlanTest {
     assertThat(op.units.get(unit(1)).life()).isEqualTo(Life.DYING);
 
     List<Intent> asked = op.drive(new Input.UnitDied(unit(1)));
-    assertThat(asked).containsSubsequence(new Intent.RemoveUnit(unit(1), false), new Intent.SpawnUnit(unit(1)));
+    assertThat(asked).containsSubsequence(new Intent.RemoveUnit(unit(1), false), new Intent.SpawnUnit(unit(1), MODEL));
     assertThat(op.units.get(unit(1)).life()).isEqualTo(Life.ALIVE);
     assertThat(op.persisted).containsSubsequence(new OperatorEvent.UnitRemoved(unit(1), AT),
         new OperatorEvent.UnitsUpdated(new TreeMap<>(Map.of(unit(1), Life.ALIVE)), AT));
@@ -367,5 +373,55 @@ class OperatorPlanTest {
     Observed waiting = op.observed;
     assertThat(op.drive(new Input.CharmSettled(op.unpacked(charm(9))))).isEmpty();
     assertThat(op.observed).isEqualTo(waiting);
+  }
+
+  @Test
+  void noUnitRunsBeforeTheModelHasItsIdentityWhichIsRecordedOnceAndHandedToEveryUnit() {
+    Operator op = new Operator();
+    op.journal = OperatorState.initial(); // a new journal, or one written before identities existed
+    assertThat(op.drive(listed(alive(0), alive(1)), specified(1, Map.of())))
+        .as("the charm is deployed, but no unit starts without the model's identity")
+        .noneMatch(intent -> intent instanceof Intent.SpawnUnit);
+
+    List<Intent> asked = op.drive(new Input.ModelIdentityMade(MODEL));
+    assertThat(op.persisted).contains(new OperatorEvent.ModelIdentified(MODEL, AT));
+    assertThat(op.journal.modelUuid()).isEqualTo(MODEL);
+    assertThat(only(Intent.SpawnUnit.class, asked))
+        .containsExactly(new Intent.SpawnUnit(unit(0), MODEL), new Intent.SpawnUnit(unit(1), MODEL));
+
+    int persisted = op.persisted.size();
+    assertThat(op.drive(new Input.ModelIdentityMade("another-one"))).as("an identity is never replaced").isEmpty();
+    assertThat(op.persisted).hasSize(persisted);
+    assertThat(op.journal.modelUuid()).isEqualTo(MODEL);
+  }
+
+  @Test
+  void everyUnitGetsAnInstanceOfEachDeclaredStorageWhereTheSubstrateSaysAndStorageAddGivesItMore() {
+    Operator op = new Operator();
+    op.storage = Map.of("data", new CharmStorage("filesystem", ""), "logs", new CharmStorage("filesystem", "/var/log/app"));
+    op.plan = new OperatorPlan(APP, RetryPolicy.DEFAULT, (unit, id, spec) -> "/agents/" + unit.tag() + "/" + id);
+    op.drive(listed(alive(0), alive(1)), specified(1, Map.of()));
+    assertThat(op.units.get(unit(1)).storage()).containsExactly(
+        new UnitState.StorageInstance("data/0", "filesystem", "/agents/unit-app-1/data/0"),
+        new UnitState.StorageInstance("logs/0", "filesystem", "/agents/unit-app-1/logs/0"));
+
+    List<Intent> asked = op.drive(new Input.ToolEffects(List.of(new OperatorEvent.StorageAdded(unit(1), "data", 2, AT))));
+    assertThat(op.journal.storageCount(unit(1), "data")).isEqualTo(3);
+    assertThat(only(Intent.AssignUnit.class, asked)).extracting(Intent.AssignUnit::unit).containsExactly(unit(1));
+    assertThat(op.units.get(unit(1)).storage()).extracting(UnitState.StorageInstance::id)
+        .containsExactly("data/0", "data/1", "data/2", "logs/0");
+    assertThat(op.units.get(unit(0)).storage()).extracting(UnitState.StorageInstance::id).containsExactly("data/0", "logs/0");
+
+    op.drive(listed(alive(0)));
+    assertThat(op.journal.storageAdded()).as("a removed unit's storage goes with it").doesNotContainKey(unit(1));
+  }
+
+  @Test
+  void withoutASubstratesLayoutStorageIsWhereJujuPutsIt() {
+    Operator op = new Operator();
+    op.storage = Map.of("data", new CharmStorage("filesystem", ""), "logs", new CharmStorage("filesystem", "/var/log/app"));
+    op.drive(listed(alive(0)), specified(1, Map.of()));
+    assertThat(op.units.get(unit(0)).storage()).extracting(UnitState.StorageInstance::location)
+        .containsExactly("/var/lib/juju/storage/data/0", "/var/log/app");
   }
 }

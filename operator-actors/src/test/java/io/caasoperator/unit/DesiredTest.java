@@ -66,4 +66,22 @@ class DesiredTest {
         new Revived(AT), new CharmAssigned(charm(1), AT), new ConfigAssigned(3, AT), new LeadershipAssigned(true, AT));
     assertThat(want(Life.DYING, 2, 4, false, 0).changesFrom(dead, AT)).isEmpty();
   }
+
+  @Test
+  void storageInstancesAreRecordedOnceForAnAliveUnitAndKeepTheirLocation() {
+    var data0 = new UnitState.StorageInstance("data/0", "filesystem", "/a/data-0");
+    var data1 = new UnitState.StorageInstance("data/1", "filesystem", "/a/data-1");
+    Desired one = new Desired(Life.ALIVE, charm(1), 1, false, 0, Duration.ofMinutes(5), List.of(data0));
+    UnitState state = recorded(one);
+    assertThat(state.storage().instances()).containsOnlyKeys("data/0");
+    assertThat(one.changesFrom(state, AT)).isEmpty();
+
+    Desired moved = new Desired(Life.ALIVE, charm(1), 1, false, 0, Duration.ofMinutes(5),
+        List.of(new UnitState.StorageInstance("data/0", "filesystem", "/elsewhere"), data1));
+    assertThat(moved.changesFrom(state, AT)).as("an instance the unit has keeps its location")
+        .containsExactly(new StorageAssigned(data1, AT));
+
+    Desired dying = new Desired(Life.DYING, charm(1), 1, false, 0, Duration.ofMinutes(5), List.of(data0, data1));
+    assertThat(dying.changesFrom(state, AT)).containsExactly(new LifeAssigned(Life.DYING, AT));
+  }
 }

@@ -20,6 +20,7 @@ import java.util.Set;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** What a hook or exec process of a unit is started with, and how long its token works. */
 class HookLauncherTest {
@@ -76,7 +77,7 @@ class HookLauncherTest {
         .containsEntry("JUJU_CONTEXT_ID", context.contextId())
         .containsEntry("JUJU_CHARM_DIR", unitDir.resolve("charm").toString())
         .containsEntry("CAAS_OPERATOR_CONTEXT_TOKEN", context.token())
-        .doesNotContainKeys("JUJU_ACTION_NAME", "JUJU_ACTION_UUID");
+        .doesNotContainKeys("JUJU_ACTION_NAME", "JUJU_ACTION_UUID", "JUJU_STORAGE_ID");
     assertThat(invocation.command()).containsExactly(unitDir.resolve("charm/hooks/web-pebble-ready").toString());
     assertThat(invocation.unitDir()).isEqualTo(unitDir);
     assertThat(invocation.charmDir()).isEqualTo(DATA.resolve("charms").resolve("a".repeat(64)));
@@ -94,18 +95,40 @@ class HookLauncherTest {
   }
 
   @Test
-  void anExecRunsItsCommandsWithShAndNoHookVariables() {
+  void anExecRunsItsCommandsWithBashWhereThereIsBashAndHasNoHookVariables() {
     HookLauncher.Context context = launcher.execContext();
     launcher.exec(context, "echo hi", Duration.ofSeconds(7), null, charm(false));
 
     var invocation = executor.next().invocation();
-    assertThat(invocation.command()).containsExactly("/bin/sh", "-c", "echo hi");
+    assertThat(invocation.command()).containsExactly("/bin/sh", "-c", HookLauncher.EXEC_SHELL, "juju-exec", "echo hi");
     assertThat(invocation.environment())
         .containsEntry("JUJU_CONTEXT_ID", context.contextId())
-        .doesNotContainKeys("JUJU_HOOK_NAME", "JUJU_DISPATCH_PATH", "JUJU_ACTION_NAME");
+        .containsEntry("JUJU_HOOK_NAME", "")
+        .doesNotContainKeys("JUJU_DISPATCH_PATH", "JUJU_ACTION_NAME");
     assertThat(invocation.timeout()).isEqualTo(Duration.ofSeconds(7));
     assertThat(invocation.outputLimit()).isEqualTo(deps.execOutputLimit());
     assertThat(contexts.lookup(context.token())).contains(new HookContexts.HookContext(UNIT, context.contextId(), null));
+  }
+
+  @Test
+  void execsRunBashIsmsWhereBashIsAndFallBackToShWhereItIsNot(@TempDir Path empty) throws Exception {
+    org.junit.jupiter.api.Assumptions.assumeTrue(java.nio.file.Files.isExecutable(Path.of("/bin/bash")), "bash is installed");
+    String bashisms = "for i in $(seq 3); do printf '%s' \"$i\"; done; a=(x y); [[ ${a[1]} == y ]] && echo \" ${a[1]}\"";
+    assertThat(runExec(bashisms, "/usr/bin:/bin")).isEqualTo(new String[] {"123 y\n", "0"});
+
+    org.junit.jupiter.api.Assumptions.assumeFalse(Path.of("/bin/sh").toRealPath().endsWith("bash"), "/bin/sh is not bash");
+    String[] sh = runExec("[[ 1 == 1 ]] && echo bash; echo sh", empty.toString());
+    assertThat(sh[0]).as("without bash on PATH the commands run with sh, which has no [[").isEqualTo("sh\n");
+  }
+
+  /** Runs {@link HookLauncher#execCommand} for real: stdout and exit code. */
+  private static String[] runExec(String commands, String path) throws Exception {
+    ProcessBuilder builder = new ProcessBuilder(HookLauncher.execCommand(commands)).redirectErrorStream(false);
+    builder.environment().put("PATH", path);
+    Process process = builder.start();
+    String out = new String(process.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+    assertThat(process.waitFor(10, TimeUnit.SECONDS)).isTrue();
+    return new String[] {out, String.valueOf(process.exitValue())};
   }
 
   @Test
@@ -114,7 +137,8 @@ class HookLauncherTest {
     launcher.exec(context, "./backup", Duration.ofSeconds(7), new ActionRun("backup", Map.of()), charm(false));
     assertThat(executor.next().invocation().environment())
         .containsEntry("JUJU_ACTION_NAME", "backup")
-        .containsEntry("JUJU_ACTION_UUID", context.contextId());
+        .containsEntry("JUJU_ACTION_UUID", context.contextId())
+        .containsEntry("JUJU_ACTION_TAG", "action-" + context.contextId());
   }
 
   @Test

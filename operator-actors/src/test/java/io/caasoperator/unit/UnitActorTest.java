@@ -335,8 +335,8 @@ class UnitActorTest {
     executor.expectNoHookWithin(Duration.ofMillis(200)); // the exec waits for install
     install.succeed();
     var exec = executor.next();
-    assertThat(exec.invocation().command()).containsExactly("/bin/sh", "-c", "echo hi");
-    assertThat(exec.invocation().environment()).containsEntry("JUJU_UNIT_NAME", unit.name()).doesNotContainKey("JUJU_HOOK_NAME");
+    assertThat(exec.invocation().command()).containsExactly("/bin/sh", "-c", HookLauncher.EXEC_SHELL, "juju-exec", "echo hi");
+    assertThat(exec.invocation().environment()).containsEntry("JUJU_UNIT_NAME", unit.name()).containsEntry("JUJU_HOOK_NAME", "").doesNotContainKey("JUJU_DISPATCH_PATH");
     executor.expectNoHookWithin(Duration.ofMillis(200)); // config-changed waits for the exec
     exec.result().complete(new io.caasoperator.hook.ProcessResult(7, "hi\n", "", Duration.ofMillis(3), false, false, null));
     UnitActor.ExecReply done = reply.receiveMessage();
@@ -759,7 +759,7 @@ class UnitActorTest {
     assertThat(run.invocation().command().getFirst()).endsWith("/charm/actions/greet");
     assertThat(env).containsEntry("JUJU_ACTION_NAME", "greet").containsEntry("JUJU_ACTION_UUID", "7")
         .containsEntry("JUJU_ACTION_TAG", "action-7").containsEntry("JUJU_DISPATCH_PATH", "actions/greet")
-        .doesNotContainKey("JUJU_HOOK_NAME");
+        .containsEntry("JUJU_HOOK_NAME", "");
     assertThat(run.invocation().contextId()).startsWith(unit.name() + "-greet-");
     assertThat(stateOf(actor).statuses().agent().toString()).isEqualTo("executing: running action greet");
     String context = run.invocation().contextId();
@@ -867,7 +867,7 @@ class UnitActorTest {
     assertThat(first.invocation().environment()).containsEntry("JUJU_ACTION_NAME", "greet");
     first.result().complete(exited(0, ""));
     var second = executor.next();
-    assertThat(second.invocation().command()).containsExactly("/bin/sh", "-c", "true");
+    assertThat(second.invocation().command()).isEqualTo(HookLauncher.execCommand("true"));
     second.result().complete(exited(0, ""));
     assertThat(exec.receiveMessage().outcome()).isEqualTo(UnitActor.ExecReply.Outcome.RAN);
   }

@@ -299,4 +299,71 @@ class UnitResolverTest {
     assertThat(UnitResolver.actionEnded(running, new HookLauncher.Outcome.Broken("exec API unreachable"),
         new ActionResult.Recorder(), timeout, end).message()).isEqualTo("action could not run: exec API unreachable");
   }
+
+  private static final UnitState.StorageInstance DATA_0 = new UnitState.StorageInstance("data/0", "filesystem", "/s/data-0");
+  private static final UnitState.StorageInstance DATA_1 = new UnitState.StorageInstance("data/1", "filesystem", "/s/data-1");
+  private static final UnitState.StorageInstance LOGS_0 = new UnitState.StorageInstance("logs/0", "filesystem", "/s/logs-0");
+
+  @Test
+  void storageGivenAtTheStartIsAttachedOnceTheUnitHasStartedInIdOrder() {
+    UnitState[] s = {fresh(true).apply(new StorageAssigned(LOGS_0, AT)).apply(new StorageAssigned(DATA_0, AT))
+        .apply(new ContainerStartObserved("web", "1", AT))};
+    assertThat(drive(s, true)).containsExactly("install", "leader-elected", "config-changed", "start", "web-pebble-ready",
+        "data-storage-attached", "logs-storage-attached", "update-status");
+    assertThat(s[0].storage().attached()).containsExactly("data/0", "logs/0");
+    assertThat(drive(s, false)).as("attached once").isEmpty();
+  }
+
+  @Test
+  void aStorageHookNamesItsInstanceWithItsLocation() {
+    UnitState[] s = {fresh(false)};
+    drive(s, false);
+    s[0] = s[0].apply(new StorageAssigned(DATA_0, AT));
+    UnitResolver.Next next = UnitResolver.next(s[0], IDLE);
+    assertThat(next).isInstanceOfSatisfying(UnitResolver.Next.Run.class, run -> {
+      assertThat(run.hook().kind()).isEqualTo(HookKind.STORAGE_ATTACHED);
+      assertThat(run.hook().storage()).isEqualTo(DATA_0);
+      assertThat(run.hook().name()).isEqualTo("data-storage-attached");
+    });
+  }
+
+  @Test
+  void storageAddedLaterIsAttachedAfterTheHookThatAddedIt() {
+    UnitState[] s = {fresh(false).apply(new StorageAssigned(DATA_0, AT))};
+    assertThat(drive(s, false)).containsExactly("install", "config-changed", "start", "data-storage-attached");
+    s[0] = s[0].apply(new StorageAssigned(DATA_1, AT));
+    assertThat(drive(s, false)).containsExactly("data-storage-attached");
+    assertThat(s[0].storage().attached()).containsExactly("data/0", "data/1");
+  }
+
+  @Test
+  void aDyingUnitDetachesItsAttachedStorageBeforeStopAndNeverAttachesMore() {
+    UnitState[] s = {fresh(false).apply(new StorageAssigned(DATA_0, AT)).apply(new StorageAssigned(LOGS_0, AT))};
+    drive(s, false);
+    s[0] = s[0].apply(new StorageAssigned(DATA_1, AT)).apply(new LifeAssigned(Life.DYING, AT));
+    assertThat(drive(s, false)).as("data/1 never attached: nothing to detach")
+        .containsExactly("data-storage-detaching", "logs-storage-detaching", "stop", "remove");
+    assertThat(s[0].isDead()).isTrue();
+  }
+
+  @Test
+  void aUnitDyingBeforeItStartedDetachesNothingItDidNotAttach() {
+    UnitState[] s = {fresh(false).apply(new StorageAssigned(DATA_0, AT))};
+    s[0] = s[0].apply(new HookStarted(PlannedHook.of(HookKind.INSTALL, 1, 1), 1, "ctx", AT)).apply(new HookCompleted("install", 1, AT))
+        .apply(new LifeAssigned(Life.DYING, AT));
+    assertThat(drive(s, false)).containsExactly("stop", "remove");
+  }
+
+  @Test
+  void aFailedStorageHookIsRetriedForTheSameInstance() {
+    UnitState[] s = {fresh(false)};
+    drive(s, false);
+    PlannedHook attach = PlannedHook.storage(HookKind.STORAGE_ATTACHED, DATA_0, 1, 1);
+    UnitState failed = s[0].apply(new StorageAssigned(DATA_0, AT)).apply(new HookStarted(attach, 1, "ctx", AT))
+        .apply(new HookFailed("data-storage-attached", 1, "exit status 1", 1, AT));
+    assertThat(UnitResolver.next(failed, RETRY_DUE)).isInstanceOfSatisfying(UnitResolver.Next.Run.class, run -> {
+      assertThat(run.hook().storage()).isEqualTo(DATA_0);
+      assertThat(run.attempt()).isEqualTo(2);
+    });
+  }
 }

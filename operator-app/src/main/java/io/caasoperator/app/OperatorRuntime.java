@@ -176,6 +176,7 @@ public final class OperatorRuntime {
     HookContexts contexts = new HookContexts();
     Substrate substrate = SubstrateFactory.build(substrateChoice, config, agentsDir, toolsDir,
         tls.map(ListenerTls::certificateFile).orElse(null), url.toString(), processes, processes, clock);
+    environment = environment.withCloudApiVersion(substrate.cloudApiVersion());
     BoundedHookExecutor executor = new BoundedHookExecutor(substrate.hookExecutor(), config.maxConcurrentHooks());
     OperatorMetrics metrics = OperatorMetrics.get(system);
     metrics.hookSlots(executor::running, executor::queuedHooks);

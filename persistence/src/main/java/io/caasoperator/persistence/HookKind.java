@@ -2,7 +2,10 @@ package io.caasoperator.persistence;
 
 import com.fasterxml.jackson.annotation.JsonValue;
 
-/** The hooks the operator runs, in Juju's names ({@code <container>-pebble-ready} per container). */
+/**
+ * The hooks the operator runs, in Juju's names ({@code <container>-pebble-ready} per container,
+ * {@code <storage>-storage-attached} and {@code -detaching} per storage instance).
+ */
 public enum HookKind {
   INSTALL("install"),
   LEADER_ELECTED("leader-elected"),
@@ -13,7 +16,11 @@ public enum HookKind {
   PEBBLE_READY("pebble-ready"),
   UPDATE_STATUS("update-status"),
   STOP("stop"),
-  REMOVE("remove");
+  REMOVE("remove"),
+  /** {@code <storage>-storage-attached}, per storage instance. */
+  STORAGE_ATTACHED("storage-attached"),
+  /** {@code <storage>-storage-detaching}, per storage instance, before {@code stop}. */
+  STORAGE_DETACHING("storage-detaching");
 
   private final String label;
 

@@ -61,4 +61,19 @@ public sealed interface OperatorEvent extends JournalEvent {
    */
   @StableName("operator.ActionIdAssigned.v1")
   record ActionIdAssigned(long id, UnitId unit, String name, Instant at) implements OperatorEvent {}
+
+  /**
+   * {@code storage-add} by the unit's hook: {@code count} more instances of the charm's storage
+   * {@code storage} for {@code unit}, beyond the one every declared storage has.
+   */
+  @StableName("operator.StorageAdded.v1")
+  record StorageAdded(UnitId unit, String storage, int count, Instant at) implements OperatorEvent {}
+
+  /**
+   * The model this application lives in got its identity: a random (version 4) UUID, made once,
+   * when the operator first read its journal (a journal written before identities existed gets one
+   * on its next start). Hooks see it as {@code JUJU_MODEL_UUID}.
+   */
+  @StableName("operator.ModelIdentified.v1")
+  record ModelIdentified(String uuid, Instant at) implements OperatorEvent {}
 }

@@ -22,8 +22,13 @@ import java.util.TreeMap;
  * @param units every unit not yet removed, with its life
  * @param leader the leader unit, or null
  * @param actions which unit each recent charm action went to, and the last id given
+ * @param charmSettings what the charm set for the whole application
+ * @param modelUuid the model's identity ({@code JUJU_MODEL_UUID}); null until the operator made
+ *     one ({@link ModelIdentified}), as in snapshots written before identities existed
+ * @param storageAdded per unit, the storage instances its hooks added ({@code storage-add}) by
+ *     storage name, beyond the one each declared storage has
  *
- * <p>Snapshots of the first version (before actions) are read by {@link OperatorStateV1}.
+ * <p>Snapshots of the first version (before actions and identities) are read by {@link OperatorStateV1}.
  */
 @StableName("snapshot.OperatorState.v2")
 public record OperatorState(
@@ -34,7 +39,9 @@ public record OperatorState(
     SortedMap<UnitId, Life> units,
     UnitId leader,
     CharmSettings charmSettings,
-    ActionIndex actions)
+    ActionIndex actions,
+    String modelUuid,
+    SortedMap<UnitId, Map<String, Integer>> storageAdded)
     implements JournalEvent {
 
   /**
@@ -106,12 +113,18 @@ public record OperatorState(
     actions = actions == null ? ActionIndex.NONE : actions;
     config = Collections.unmodifiableMap(new LinkedHashMap<>(config));
     units = Collections.unmodifiableSortedMap(new TreeMap<>(units));
+    storageAdded = storageAdded == null ? Collections.emptySortedMap() : Collections.unmodifiableSortedMap(new TreeMap<>(storageAdded));
+  }
+
+  /** How many instances of the charm's storage {@code name} the unit has: one, plus those it added. */
+  public int storageCount(UnitId unit, String name) {
+    return 1 + storageAdded.getOrDefault(unit, Map.of()).getOrDefault(name, 0);
   }
 
   public static OperatorState initial() {
     return new OperatorState(
         Status.of("waiting", "waiting for the specification", Instant.EPOCH), null, Map.of(), 0,
-        new TreeMap<>(), null, CharmSettings.EMPTY, ActionIndex.NONE);
+        new TreeMap<>(), null, CharmSettings.EMPTY, ActionIndex.NONE, null, new TreeMap<>());
   }
 
   public long charmGeneration() {
@@ -120,12 +133,9 @@ public record OperatorState(
 
   public OperatorState apply(OperatorEvent event) {
     return switch (event) {
-      case ApplicationStatusChanged e ->
-          new OperatorState(e.status(), charm, config, configGeneration, units, leader, charmSettings, actions);
-      case CharmDeployed e ->
-          new OperatorState(status, e.charm(), config, configGeneration, units, leader, charmSettings, actions);
-      case ConfigChanged e ->
-          new OperatorState(status, charm, e.settings(), e.generation(), units, leader, charmSettings, actions);
+      case ApplicationStatusChanged e -> new OperatorState(e.status(), charm, config, configGeneration, units, leader, charmSettings, actions, modelUuid, storageAdded);
+      case CharmDeployed e -> new OperatorState(status, e.charm(), config, configGeneration, units, leader, charmSettings, actions, modelUuid, storageAdded);
+      case ConfigChanged e -> new OperatorState(status, charm, e.settings(), e.generation(), units, leader, charmSettings, actions, modelUuid, storageAdded);
       case UnitAdded e -> withUnits(put(e.unit(), Life.ALIVE));
       case UnitLifeChanged e -> withUnits(put(e.unit(), e.life()));
       case UnitsUpdated e -> {
@@ -136,17 +146,26 @@ public record OperatorState(
       case UnitRemoved e -> {
         TreeMap<UnitId, Life> copy = new TreeMap<>(units);
         copy.remove(e.unit());
+        TreeMap<UnitId, Map<String, Integer>> storage = new TreeMap<>(storageAdded);
+        storage.remove(e.unit());
         yield new OperatorState(status, charm, config, configGeneration, copy,
-            e.unit().equals(leader) ? null : leader, charmSettings, actions);
+            e.unit().equals(leader) ? null : leader, charmSettings, actions, modelUuid, storage);
       }
-      case LeaderElected e ->
-          new OperatorState(status, charm, config, configGeneration, units, e.unit(), charmSettings, actions);
+      case LeaderElected e -> new OperatorState(status, charm, config, configGeneration, units, e.unit(), charmSettings, actions, modelUuid, storageAdded);
       case CharmApplicationStatusSet e -> withCharmSettings(charmSettings.apply(e));
       case LeaderSettingsChanged e -> withCharmSettings(charmSettings.apply(e));
       case WorkloadVersionSet e -> withCharmSettings(charmSettings.apply(e));
+      case StorageAdded e -> {
+        TreeMap<UnitId, Map<String, Integer>> storage = new TreeMap<>(storageAdded);
+        Map<String, Integer> counts = new TreeMap<>(storage.getOrDefault(e.unit(), Map.of()));
+        counts.merge(e.storage(), e.count(), Integer::sum);
+        storage.put(e.unit(), Map.copyOf(counts));
+        yield new OperatorState(status, charm, config, configGeneration, units, leader, charmSettings, actions, modelUuid, storage);
+      }
       case ActionIdAssigned e ->
           new OperatorState(status, charm, config, configGeneration, units, leader, charmSettings,
-              actions.assigned(e.id(), e.unit()));
+              actions.assigned(e.id(), e.unit()), modelUuid, storageAdded);
+      case ModelIdentified e -> new OperatorState(status, charm, config, configGeneration, units, leader, charmSettings, actions, e.uuid(), storageAdded);
     };
   }
 
@@ -157,10 +176,10 @@ public record OperatorState(
   }
 
   private OperatorState withUnits(SortedMap<UnitId, Life> newUnits) {
-    return new OperatorState(status, charm, config, configGeneration, newUnits, leader, charmSettings, actions);
+    return new OperatorState(status, charm, config, configGeneration, newUnits, leader, charmSettings, actions, modelUuid, storageAdded);
   }
 
   private OperatorState withCharmSettings(CharmSettings settings) {
-    return new OperatorState(status, charm, config, configGeneration, units, leader, settings, actions);
+    return new OperatorState(status, charm, config, configGeneration, units, leader, settings, actions, modelUuid, storageAdded);
   }
 }

@@ -8,13 +8,35 @@ package io.caasoperator.persistence;
  * @param containerStart the container start it answers, for {@code pebble-ready}; null otherwise
  * @param charmGeneration the charm generation it runs with (for upgrade-charm: the one upgraded to)
  * @param configGeneration the config generation it runs with (config-changed marks it seen)
+ * @param storage the storage instance (id, kind, location) of storage-attached and
+ *     storage-detaching, which their environment names; null otherwise (and in journals written
+ *     before storage hooks existed)
  */
 public record PlannedHook(
-    HookKind kind, String workload, String containerStart, long charmGeneration, long configGeneration) {
+    HookKind kind, String workload, String containerStart, long charmGeneration, long configGeneration,
+    UnitState.StorageInstance storage) {
 
-  /** The hook's name as charms know it, e.g. {@code install} or {@code web-pebble-ready}. */
+  /** A hook without a storage instance. */
+  public PlannedHook(HookKind kind, String workload, String containerStart, long charmGeneration, long configGeneration) {
+    this(kind, workload, containerStart, charmGeneration, configGeneration, null);
+  }
+
+  /**
+   * The hook's name as charms know it, e.g. {@code install}, {@code web-pebble-ready} or
+   * {@code data-storage-attached}.
+   */
   public String name() {
-    return kind == HookKind.PEBBLE_READY ? workload + "-pebble-ready" : kind.label();
+    return switch (kind) {
+      case PEBBLE_READY -> workload + "-pebble-ready";
+      case STORAGE_ATTACHED, STORAGE_DETACHING -> storage.name() + "-" + kind.label();
+      default -> kind.label();
+    };
+  }
+
+  /** A storage hook of the instance {@code storage}. */
+  public static PlannedHook storage(HookKind kind, UnitState.StorageInstance storage, long charmGeneration,
+      long configGeneration) {
+    return new PlannedHook(kind, null, null, charmGeneration, configGeneration, storage);
   }
 
   public static PlannedHook of(HookKind kind, long charmGeneration, long configGeneration) {

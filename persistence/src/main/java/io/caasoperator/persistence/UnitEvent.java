@@ -87,6 +87,13 @@ public sealed interface UnitEvent extends JournalEvent {
   @StableName("unit.PortClosed.v1")
   record PortClosed(String port, Instant at) implements UnitEvent {}
 
+  /**
+   * The operator gave the unit a storage instance (one per storage its charm declares, more with
+   * {@code storage-add}); its storage-attached hook runs once the unit has started.
+   */
+  @StableName("unit.StorageAssigned.v1")
+  record StorageAssigned(UnitState.StorageInstance instance, Instant at) implements UnitEvent {}
+
   /** The leader changed its settings; a non-leader unit runs leader-settings-changed. */
   @StableName("unit.LeaderSettingsAssigned.v1")
   record LeaderSettingsAssigned(long generation, Instant at) implements UnitEvent {}

@@ -26,7 +26,7 @@ import java.util.TreeSet;
  * one group and touches that group's copies only.
  *
  * <p>Snapshots of earlier versions are read by {@link UnitStateV1} (one flat record) and
- * {@link UnitStateV2} (grouped, before actions).
+ * {@link UnitStateV2} (grouped, before actions and storage).
  */
 @StableName("snapshot.UnitState.v3")
 public record UnitState(
@@ -38,8 +38,65 @@ public record UnitState(
     Hooks hooks,
     Statuses statuses,
     CharmData charmData,
-    Actions actions)
+    Actions actions,
+    Storage storage)
     implements JournalEvent {
+
+  /**
+   * One storage instance of the unit.
+   *
+   * @param id {@code <storage name>/<number>}, e.g. {@code data/0}
+   * @param kind {@code filesystem} or {@code block}
+   * @param location where it is, as the unit's hooks see it
+   */
+  public record StorageInstance(String id, String kind, String location) {
+    public StorageInstance {
+      if (id == null || id.indexOf('/') <= 0) throw new IllegalArgumentException("storage id must be <name>/<n>, got " + id);
+      java.util.Objects.requireNonNull(kind, "kind");
+      java.util.Objects.requireNonNull(location, "location");
+    }
+
+    /** The storage's name in the charm's metadata: {@code data} of {@code data/0}. */
+    public String name() {
+      return id.substring(0, id.indexOf('/'));
+    }
+  }
+
+  /**
+   * The unit's storage: its instances, whose storage-attached hooks ran, whose storage-detaching
+   * hooks ran.
+   *
+   * @param instances by id
+   * @param attached ids whose storage-attached hook is done
+   * @param detached ids whose storage-detaching hook is done
+   */
+  public record Storage(Map<String, StorageInstance> instances, SortedSet<String> attached, SortedSet<String> detached) {
+    public static final Storage NONE = new Storage(Map.of(), new TreeSet<>(), new TreeSet<>());
+
+    public Storage {
+      instances = Map.copyOf(instances);
+      attached = java.util.Collections.unmodifiableSortedSet(new TreeSet<>(attached));
+      detached = java.util.Collections.unmodifiableSortedSet(new TreeSet<>(detached));
+    }
+
+    Storage with(StorageInstance instance) {
+      TreeMap<String, StorageInstance> copy = new TreeMap<>(instances);
+      copy.put(instance.id(), instance);
+      return new Storage(copy, attached, detached);
+    }
+
+    Storage attached(String id) {
+      TreeSet<String> copy = new TreeSet<>(attached);
+      copy.add(id);
+      return new Storage(instances, copy, detached);
+    }
+
+    Storage detached(String id) {
+      TreeSet<String> copy = new TreeSet<>(detached);
+      copy.add(id);
+      return new Storage(instances, attached, copy);
+    }
+  }
 
   /**
    * What the operator wants of this unit.
@@ -331,11 +388,12 @@ public record UnitState(
   public UnitState {
     charmData = charmData == null ? CharmData.EMPTY : charmData;
     actions = actions == null ? Actions.NONE : actions;
+    storage = storage == null ? Storage.NONE : storage;
   }
 
   public static UnitState initial(UnitId unit) {
     return new UnitState(unit, Life.ALIVE, Assigned.NOTHING, Observed.NOTHING, Progress.NOTHING, Hooks.NONE,
-        Statuses.INITIAL, CharmData.EMPTY, Actions.NONE);
+        Statuses.INITIAL, CharmData.EMPTY, Actions.NONE, Storage.NONE);
   }
 
   @JsonIgnore
@@ -392,6 +450,7 @@ public record UnitState(
       case ActionQueued e -> with(actions.queued(UnitAction.queued(e)));
       case ActionStarted e -> actionStarted(e);
       case ActionFinished e -> actionFinished(e);
+      case StorageAssigned e -> with(storage.with(e.instance()));
     };
   }
 
@@ -404,7 +463,7 @@ public record UnitState(
     Actions after = actions.started(e.id(), e.contextId(), e.at());
     if (after == actions || hooks.failed() != null) return with(after);
     Status executing = Status.of("executing", "running action " + after.running().name(), e.at());
-    return new UnitState(unit, life, assigned, observed, progress, hooks, statuses.withAgent(executing), charmData, after);
+    return new UnitState(unit, life, assigned, observed, progress, hooks, statuses.withAgent(executing), charmData, after, storage);
   }
 
   private UnitState actionFinished(ActionFinished e) {
@@ -412,7 +471,7 @@ public record UnitState(
     Actions after = actions.finished(e);
     if (!wasRunning || hooks.failed() != null) return with(after);
     Status idle = Status.of("idle", "", e.at());
-    return new UnitState(unit, life, assigned, observed, progress, hooks, statuses.withAgent(idle), charmData, after);
+    return new UnitState(unit, life, assigned, observed, progress, hooks, statuses.withAgent(idle), charmData, after, storage);
   }
 
   /** The effect of a hook that is done (completed, skipped, or resolved without retry). */
@@ -426,11 +485,14 @@ public record UnitState(
       case PEBBLE_READY -> progress.withReady(hook.workload(), hook.containerStart());
       case STOP -> progress.asStopped();
       case LEADER_SETTINGS_CHANGED -> progress.withLeaderSettingsSeen(assigned.leaderSettingsGeneration());
-      case REMOVE, UPDATE_STATUS -> progress;
+      case REMOVE, UPDATE_STATUS, STORAGE_ATTACHED, STORAGE_DETACHING -> progress;
     };
+    Storage st = hook.kind() == HookKind.STORAGE_ATTACHED ? storage.attached(hook.storage().id())
+        : hook.kind() == HookKind.STORAGE_DETACHING ? storage.detached(hook.storage().id())
+        : storage;
     Life after = hook.kind() == HookKind.REMOVE ? Life.DEAD : life;
     return new UnitState(unit, after, assigned, observed, p, hooks.ended(last),
-        statuses.cleared(Status.of("idle", "", last.at())), charmData, actions);
+        statuses.cleared(Status.of("idle", "", last.at())), charmData, actions, st);
   }
 
   private UnitState failedWith(HookFailed e) {
@@ -449,38 +511,42 @@ public record UnitState(
   }
 
   private UnitState withLife(Life l) {
-    return new UnitState(unit, l, assigned, observed, progress, hooks, statuses, charmData, actions);
+    return new UnitState(unit, l, assigned, observed, progress, hooks, statuses, charmData, actions, storage);
   }
 
   private UnitState with(Assigned a) {
-    return new UnitState(unit, life, a, observed, progress, hooks, statuses, charmData, actions);
+    return new UnitState(unit, life, a, observed, progress, hooks, statuses, charmData, actions, storage);
   }
 
   private UnitState with(Assigned a, Progress p) {
-    return new UnitState(unit, life, a, observed, p, hooks, statuses, charmData, actions);
+    return new UnitState(unit, life, a, observed, p, hooks, statuses, charmData, actions, storage);
   }
 
   private UnitState with(Observed o) {
-    return new UnitState(unit, life, assigned, o, progress, hooks, statuses, charmData, actions);
+    return new UnitState(unit, life, assigned, o, progress, hooks, statuses, charmData, actions, storage);
   }
 
   private UnitState with(Progress p) {
-    return new UnitState(unit, life, assigned, observed, p, hooks, statuses, charmData, actions);
+    return new UnitState(unit, life, assigned, observed, p, hooks, statuses, charmData, actions, storage);
   }
 
   private UnitState with(Hooks h, Statuses s) {
-    return new UnitState(unit, life, assigned, observed, progress, h, s, charmData, actions);
+    return new UnitState(unit, life, assigned, observed, progress, h, s, charmData, actions, storage);
   }
 
   private UnitState with(Statuses s) {
-    return new UnitState(unit, life, assigned, observed, progress, hooks, s, charmData, actions);
+    return new UnitState(unit, life, assigned, observed, progress, hooks, s, charmData, actions, storage);
   }
 
   private UnitState with(Actions a) {
-    return new UnitState(unit, life, assigned, observed, progress, hooks, statuses, charmData, a);
+    return new UnitState(unit, life, assigned, observed, progress, hooks, statuses, charmData, a, storage);
+  }
+
+  private UnitState with(Storage st) {
+    return new UnitState(unit, life, assigned, observed, progress, hooks, statuses, charmData, actions, st);
   }
 
   private UnitState with(CharmData d) {
-    return new UnitState(unit, life, assigned, observed, progress, hooks, statuses, d, actions);
+    return new UnitState(unit, life, assigned, observed, progress, hooks, statuses, d, actions, storage);
   }
 }

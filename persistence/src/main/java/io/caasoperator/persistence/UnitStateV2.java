@@ -5,7 +5,7 @@ import io.caasoperator.domain.UnitId;
 
 /**
  * A unit's snapshot as the second version wrote it: grouped as today, before the unit kept its
- * charm actions. Read only ({@link OldSnapshot}).
+ * charm actions and storage. Read only ({@link OldSnapshot}).
  */
 @StableName("snapshot.UnitState.v2")
 public record UnitStateV2(
@@ -19,9 +19,10 @@ public record UnitStateV2(
     UnitState.CharmData charmData)
     implements OldSnapshot {
 
-  /** The same facts, with no actions (a unit ran none before the version that recorded them). */
+  /** The same facts, with no actions and no storage (a unit had neither before the version that recorded them). */
   @Override
   public UnitState toCurrent() {
-    return new UnitState(unit, life, assigned, observed, progress, hooks, statuses, charmData, UnitState.Actions.NONE);
+    return new UnitState(unit, life, assigned, observed, progress, hooks, statuses, charmData, UnitState.Actions.NONE,
+        UnitState.Storage.NONE);
   }
 }

@@ -53,7 +53,11 @@ final class FixtureEvents {
         new OperatorEvent.UnitsUpdated(new java.util.TreeMap<>(Map.of(UNIT, Life.ALIVE, UnitId.of("hello", 1), Life.DYING)), AT),
         // added with charm actions (run-action)
         actionQueued(), new UnitEvent.ActionStarted(3, "hello/0-greet-42", AT), actionFinished(),
-        new OperatorEvent.ActionIdAssigned(3, UNIT, "greet", AT));
+        new OperatorEvent.ActionIdAssigned(3, UNIT, "greet", AT),
+        // added with the complete hook environment
+        new OperatorEvent.ModelIdentified("5f1c6a0e-8d3b-4c7e-9a41-2b6f0d9e3c12", AT),
+        new OperatorEvent.StorageAdded(UNIT, "data", 2, AT),
+        new UnitEvent.StorageAssigned(new UnitState.StorageInstance("data/0", "filesystem", "/srv/agents/unit-hello-0/storage/data-0"), AT));
   }
 
   static UnitEvent.ActionQueued actionQueued() {
@@ -107,6 +111,13 @@ final class FixtureEvents {
   static OperatorState operatorSnapshotWithActions() {
     return operatorSnapshot().apply(new OperatorEvent.ActionIdAssigned(3, UNIT, "greet", AT))
         .apply(new OperatorEvent.ActionIdAssigned(4, UnitId.of("hello", 1), "greet", AT));
+  }
+
+  /** The unit of {@link #unitSnapshotWithActions()} whose storage data/0 is attached (snapshot.UnitState.v3). */
+  static UnitState unitSnapshotV3() {
+    UnitState s = unitSnapshotWithActions();
+    var data = new UnitState.StorageInstance("data/0", "filesystem", "/srv/agents/unit-hello-0/storage/data-0");
+    return s.apply(new UnitEvent.StorageAssigned(data, AT));
   }
 
   static OperatorState operatorSnapshot() {

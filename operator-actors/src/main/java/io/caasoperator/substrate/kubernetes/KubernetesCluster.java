@@ -74,10 +74,12 @@ public final class KubernetesCluster {
         : null;
     String podsReachUs = connection.serviceUrl() != null ? connection.serviceUrl() : operator.listenerUrl();
     log.info("Kubernetes: {} in namespace {} at {}", application, namespace, kubeconfig.getMasterUrl());
-    return new KubernetesSubstrate(client, namespace, application, RESYNC, init,
+    KubernetesSubstrate substrate = new KubernetesSubstrate(client, namespace, application, RESYNC, init,
         pods -> new KubernetesHookExecutor(pods, new Fabric8PodExec(client, namespace), PodLayout.DEFAULT, init,
             operator.toolsDir(), operator.caFile(), podsReachUs),
         operator.operatorHooks(), reporting, lease, requests, generation, client);
+    substrate.readApiVersion();
+    return substrate;
   }
 
   /**

@@ -204,7 +204,10 @@ public final class KubernetesHookExecutor implements HookExecutor {
   String script(HookInvocation invocation) {
     StringBuilder script = new StringBuilder("cd ").append(quote(layout.charmDir()));
     Map<String, String> environment = new TreeMap<>(invocation.environment());
-    if (operatorUrl != null) environment.put("CAAS_OPERATOR_URL", operatorUrl);
+    if (operatorUrl != null) {
+      environment.put("CAAS_OPERATOR_URL", operatorUrl);
+      environment.put("JUJU_AGENT_SOCKET_ADDRESS", HookEnvironment.socketAddress(operatorUrl));
+    }
     environment.put("HOME", layout.root());
     // the operator's loopback is not the pod's
     environment.remove(HookEnvironment.TOOL_ADDRESS);

@@ -4,13 +4,16 @@ import io.caasoperator.substrate.ApplicationReporting;
 import io.caasoperator.substrate.ReplicaElection;
 import java.util.function.Function;
 import io.caasoperator.domain.ApplicationName;
+import io.caasoperator.domain.CharmStorage;
 import io.caasoperator.domain.UnitId;
 import io.caasoperator.hook.HookExecutor;
 import io.caasoperator.substrate.ApplicationObservation;
 import io.caasoperator.substrate.ApplicationSource;
 import io.caasoperator.substrate.ContainerStartSource;
 import io.caasoperator.substrate.ContainerStarted;
+import io.caasoperator.substrate.StorageLayout;
 import io.caasoperator.substrate.Substrate;
+import io.caasoperator.substrate.UnitAddresses;
 import io.caasoperator.substrate.UnitObservation;
 import io.caasoperator.substrate.UnitRemover;
 import io.caasoperator.substrate.UnitSource;
@@ -18,6 +21,7 @@ import io.caasoperator.substrate.UnitsObserved;
 import io.caasoperator.substrate.Watch;
 import io.caasoperator.substrate.WatchSink;
 import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.Service;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import java.time.Duration;
@@ -74,6 +78,17 @@ public final class KubernetesSubstrate implements Substrate {
   private final Set<Watch> applicationWatches = ConcurrentHashMap.newKeySet();
   /** Pods (by uid) whose finalizer is being added now, so a burst of events adds it once. */
   private final Set<String> adopting = ConcurrentHashMap.newKeySet();
+  /**
+   * Each unit's pod as the units watch last listed it (by ordinal): its IP and volumes, read
+   * without a call to the API server. Replaced whole on every listing.
+   */
+  private volatile Map<Integer, Pod> unitPods = Map.of();
+  /** The application's Service as its watch last saw it; null when there is none (or no watch). */
+  private volatile Service service;
+  /** Watches the Service named after the application, beside the units watch; null when none runs. */
+  private final java.util.concurrent.atomic.AtomicReference<Watch> serviceWatch = new java.util.concurrent.atomic.AtomicReference<>();
+  /** CLOUD_API_VERSION: read once by {@link KubernetesCluster#connect}; empty when unknown. */
+  private volatile String apiVersion = "";
 
   /**
    * A substrate without reporting or election (tests, or a caller that wires them itself).
@@ -149,7 +164,133 @@ public final class KubernetesSubstrate implements Substrate {
 
   @Override
   public UnitSource unitSource() {
-    return sink -> watchPods("units", sink, new UnitListing(sink));
+    return sink -> {
+      watchService();
+      return watchPods("units", sink, new UnitListing(sink));
+    };
+  }
+
+  /**
+   * A unit's addresses from its pod as last listed (its IP) and the application's Service (its
+   * cluster IP, a load balancer's address): see {@link UnitAddresses#kubernetes}.
+   */
+  @Override
+  public UnitAddresses.Source addresses() {
+    return unit -> {
+      Pod pod = unitPods.get(unit.ordinal());
+      if (pod == null) return UnitAddresses.UNKNOWN; // not a unit this substrate lists
+      String podIp = pod == null || pod.getStatus() == null ? null : pod.getStatus().getPodIP();
+      Service current = service;
+      return UnitAddresses.kubernetes(podIp, clusterIp(current), externalAddress(current));
+    };
+  }
+
+  @Override
+  public String cloudApiVersion() {
+    return apiVersion;
+  }
+
+  /**
+   * Where a unit's storage is in its pod, where its hooks run: the mount path of the volume named
+   * after the storage ({@code data}: a StatefulSet's {@code volumeClaimTemplates} entry {@code
+   * data}) in the pod's default container, as the units watch last listed the pod; without such a
+   * mount, Juju's rule ({@link StorageLayout#JUJU_DEFAULT}: the charm's location, else {@code
+   * /var/lib/juju/storage/<name>/<n>}), where the StatefulSet should mount it. Instances cannot
+   * be added ({@code storage-add}): a pod's volumes are fixed by its StatefulSet.
+   */
+  @Override
+  public StorageLayout storageLayout() {
+    return new StorageLayout() {
+      @Override
+      public String location(UnitId unit, String id, CharmStorage spec) {
+        String name = id.substring(0, id.indexOf('/'));
+        return listedPod(unit).flatMap(pod -> mountPath(pod, name))
+            .orElseGet(() -> StorageLayout.JUJU_DEFAULT.location(unit, id, spec));
+      }
+
+      @Override
+      public boolean canAdd() {
+        return false;
+      }
+    };
+  }
+
+  /** Where the pod's default container mounts the volume {@code volume}, if it does. */
+  static Optional<String> mountPath(Pod pod, String volume) {
+    String container = KubernetesHookExecutor.workloadContainer(pod);
+    if (container == null || pod.getSpec() == null || pod.getSpec().getContainers() == null) return Optional.empty();
+    return pod.getSpec().getContainers().stream()
+        .filter(c -> container.equals(c.getName()) && c.getVolumeMounts() != null)
+        .flatMap(c -> c.getVolumeMounts().stream())
+        .filter(m -> volume.equals(m.getName()) && m.getMountPath() != null)
+        .map(m -> m.getMountPath())
+        .findFirst();
+  }
+
+  /** Reads the API server's version now (blocking; once, at connect): {@code 1.31.2}; empty when it cannot. */
+  void readApiVersion() {
+    try {
+      var version = client.getKubernetesVersion();
+      if (version != null && version.getGitVersion() != null) {
+        String git = version.getGitVersion();
+        apiVersion = git.startsWith("v") ? git.substring(1) : git;
+      }
+    } catch (RuntimeException e) {
+      log.debug("cannot read the Kubernetes API server's version: {}", e.toString());
+    }
+  }
+
+  /** The unit's pod as last listed, or empty: for what hooks see of it (volumes). */
+  public Optional<Pod> listedPod(UnitId unit) {
+    return Optional.ofNullable(unitPods.get(unit.ordinal()));
+  }
+
+  /**
+   * Starts watching the Service named after the application (Juju's application Service), unless
+   * a watch runs. A watch that fails (no such permission, the API server gone) only logs: units
+   * then advertise their pod IPs, and the next units watch tries again.
+   */
+  private void watchService() {
+    if (serviceWatch.get() != null) return;
+    try {
+      var informer = client.services().inNamespace(namespace).withName(application.value()).runnableInformer(resyncMillis);
+      Watch[] self = {null};
+      WatchSink<Object> quiet = new WatchSink<>() {
+        @Override
+        public void observed(Object observation) {}
+
+        @Override
+        public void failed(Throwable cause) {
+          log.info("cannot watch Service {}: {}; units advertise their pod IPs", application, cause.toString());
+          service = null;
+          serviceWatch.compareAndSet(self[0], null);
+        }
+      };
+      InformerWatch<Service> watch = new InformerWatch<>("service", informer, quiet, services -> service =
+          services.stream().filter(s -> application.value().equals(s.getMetadata().getName())).findFirst().orElse(null),
+          () -> serviceWatch.compareAndSet(self[0], null));
+      self[0] = watch;
+      if (serviceWatch.compareAndSet(null, watch)) watch.start();
+    } catch (RuntimeException e) {
+      log.info("cannot watch Service {}: {}", application, e.toString());
+    }
+  }
+
+  private static String clusterIp(Service service) {
+    if (service == null || service.getSpec() == null) return null;
+    String ip = service.getSpec().getClusterIP();
+    return ip == null || ip.isEmpty() || "None".equals(ip) ? null : ip;
+  }
+
+  private static String externalAddress(Service service) {
+    if (service == null || service.getStatus() == null || service.getStatus().getLoadBalancer() == null
+        || service.getStatus().getLoadBalancer().getIngress() == null) {
+      return null;
+    }
+    return service.getStatus().getLoadBalancer().getIngress().stream()
+        .map(i -> i.getIp() != null && !i.getIp().isEmpty() ? i.getIp() : i.getHostname())
+        .filter(a -> a != null && !a.isEmpty())
+        .findFirst().orElse(null);
   }
 
   @Override
@@ -189,6 +330,8 @@ public final class KubernetesSubstrate implements Substrate {
 
   @Override
   public void close() {
+    Watch services = serviceWatch.getAndSet(null);
+    if (services != null) services.close();
     podWatches.forEach(PodWatch::close);
     applicationWatches.forEach(Watch::close);
     blocking.shutdownNow();
@@ -353,6 +496,14 @@ public final class KubernetesSubstrate implements Substrate {
 
     @Override
     public void accept(List<Pod> pods) {
+      Map<Integer, Pod> byOrdinal = new java.util.HashMap<>();
+      for (Pod pod : pods) {
+        PodUnits.ordinal(pod).ifPresent(n -> {
+          UnitId unit = new UnitId(application, n);
+          PodUnits.podOf(unit, pods).ifPresent(p -> byOrdinal.put(n, p));
+        });
+      }
+      unitPods = Map.copyOf(byOrdinal);
       List<UnitObservation> listing = PodUnits.listing(application, pods);
       if (!listing.equals(last)) {
         last = listing;

@@ -10,7 +10,9 @@ import io.caasoperator.substrate.ApplicationObservation;
 import io.caasoperator.substrate.ApplicationSource;
 import io.caasoperator.substrate.ContainerStartSource;
 import io.caasoperator.substrate.ContainerStarted;
+import io.caasoperator.substrate.StorageLayout;
 import io.caasoperator.substrate.Substrate;
+import io.caasoperator.substrate.UnitAddresses;
 import io.caasoperator.substrate.UnitObservation;
 import io.caasoperator.substrate.UnitRemover;
 import io.caasoperator.substrate.UnitSource;
@@ -63,6 +65,8 @@ public final class LocalSubstrate implements Substrate {
   private final Path specFile;
   private final Path agentsDir;
   private final LocalProcessExecutor executor;
+  /** {@link #executor}, making storage directories before storage-attached hooks. */
+  private final HookExecutor hooks;
   private final Clock clock;
   private final ScheduledExecutorService scheduler;
   /** The scheduler's only thread; a call already on it must not wait for itself. */
@@ -127,6 +131,7 @@ public final class LocalSubstrate implements Substrate {
     this.specFile = specFile;
     this.agentsDir = agentsDir;
     this.executor = executor;
+    this.hooks = new LocalStorageDirectories(executor, agentsDir);
     this.clock = clock;
     this.scheduler =
         Executors.newSingleThreadScheduledExecutor(task -> {
@@ -172,7 +177,32 @@ public final class LocalSubstrate implements Substrate {
 
   @Override
   public HookExecutor hookExecutor() {
-    return executor;
+    return hooks;
+  }
+
+  /**
+   * Every unit lives on this machine, where its peers reach it at 127.0.0.1 (the loopback
+   * interface, 127.0.0.0/8): its private, public, bind and ingress address; egress 127.0.0.1/32.
+   * The same for every unit, and true for everything that runs on this machine.
+   */
+  static final UnitAddresses LOOPBACK = new UnitAddresses(
+      List.of(new UnitAddresses.NetworkInterface("lo", "", List.of(new UnitAddresses.Address("127.0.0.1", "127.0.0.0/8")))),
+      List.of("127.0.0.1"), List.of("127.0.0.1/32"), "127.0.0.1", "127.0.0.1");
+
+  @Override
+  public UnitAddresses.Source addresses() {
+    return unit -> LOOPBACK;
+  }
+
+  /**
+   * A directory per unit and storage instance: {@code agents/unit-<app>-<n>/storage/<name>-<i>/}
+   * (made by {@link LocalStorageDirectories} before the instance's storage-attached hook). A
+   * location the charm declares ({@code /srv/data}) is not used: nothing mounts here.
+   */
+  @Override
+  public StorageLayout storageLayout() {
+    return (unit, id, spec) -> agentsDir.resolve(unit.tag()).resolve("storage").resolve(id.replace('/', '-'))
+        .toAbsolutePath().toString();
   }
 
   @Override

@@ -41,6 +41,7 @@ import org.yaml.snakeyaml.LoaderOptions;
  * scale: 1                      # optional, number of units
  * config: {greeting: hi}        # optional, option name to string/int/float/boolean
  * update-status-interval: 5m    # optional: 500ms, 30s, 5m, 1h, 1h30m
+ * resources: {software: ./software.zip}   # optional: file resources, name to path (relative to this file)
  * </pre>
  *
  * Every problem is collected before failing, so one error message lists them all; unknown keys
@@ -56,10 +57,11 @@ public final class SpecFile {
   static final String SCALE = "scale";
   static final String CONFIG = "config";
   static final String UPDATE_STATUS_INTERVAL = "update-status-interval";
+  static final String RESOURCES = "resources";
 
   private static final Set<String> KEYS =
       Set.of(APPLICATION, CHARM, SHA256, MODIFIED_VERSION, FORCE_UPGRADE, SCALE, CONFIG,
-          UPDATE_STATUS_INTERVAL);
+          UPDATE_STATUS_INTERVAL, RESOURCES);
   private static final Pattern HEX_64 = Pattern.compile("[0-9a-fA-F]{64}");
   private static final Pattern URL_SCHEME = Pattern.compile("^[a-zA-Z][a-zA-Z0-9+.-]*:.*");
 
@@ -167,6 +169,7 @@ public final class SpecFile {
     long scale = fields.wholeNumber(SCALE, 1, Integer.MAX_VALUE);
     Map<String, Object> config = fields.config(CONFIG);
     Duration interval = fields.duration(UPDATE_STATUS_INTERVAL);
+    Map<String, String> resources = fields.resources(RESOURCES, file);
     root.fieldNames().forEachRemaining(key -> {
       if (!KEYS.contains(key)) problems.add("unknown key " + quote(key));
     });
@@ -176,7 +179,7 @@ public final class SpecFile {
     }
     CharmRef ref = new CharmRef(resolve(file, charm), sha256, modifiedVersion, forceUpgrade);
     Specification specification =
-        new Specification(new ApplicationName(application), ref, config, interval);
+        new Specification(new ApplicationName(application), ref, config, interval, resources);
     return new LocalSpec(specification, (int) scale);
   }
 
@@ -279,6 +282,42 @@ public final class SpecFile {
         return Specification.DEFAULT_UPDATE_STATUS_INTERVAL;
       }
       return parsed.get();
+    }
+
+    /**
+     * File resources: name to path, a relative path anchored at the spec file's directory as the
+     * charm's is. Each must be a regular file now (a resource is read when a hook asks for it, and
+     * a typo found then would be found late); a URL or an image reference is refused: file
+     * resources only.
+     */
+    Map<String, String> resources(String key, Path file) {
+      JsonNode node = value(key);
+      if (node == null) return Map.of();
+      if (!node.isObject()) {
+        problems.add(quote(key) + ": expected a mapping of resource names to file paths, got " + kind(node));
+        return Map.of();
+      }
+      Map<String, String> resources = new java.util.TreeMap<>();
+      node.properties().forEach(entry -> {
+        String where = quote(key + "." + entry.getKey());
+        JsonNode value = entry.getValue();
+        if (!value.isTextual() || value.asText().isBlank()) {
+          problems.add(where + ": expected the path of a file, got " + kind(value));
+          return;
+        }
+        String path = value.asText().strip();
+        if (URL_SCHEME.matcher(path).matches()) {
+          problems.add(where + ": expected the path of a file, got \"" + path + "\" (file resources only)");
+          return;
+        }
+        String absolute = resolve(file, path);
+        if (!java.nio.file.Files.isRegularFile(Path.of(absolute))) {
+          problems.add(where + ": " + absolute + " is not a file");
+          return;
+        }
+        resources.put(entry.getKey(), absolute);
+      });
+      return resources;
     }
 
     Map<String, Object> config(String key) {

@@ -12,6 +12,9 @@ import io.caasoperator.substrate.ApplicationObservation;
 import io.caasoperator.substrate.ContainerStarted;
 import io.caasoperator.substrate.UnitObservation;
 import io.caasoperator.substrate.UnitsObserved;
+import io.caasoperator.substrate.UnitAddresses;
+import io.caasoperator.substrate.StorageLayout;
+import io.caasoperator.domain.CharmStorage;
 import io.caasoperator.substrate.Watch;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -152,6 +155,53 @@ class KubernetesSubstrateTest {
       substrate.unitRemover().release(new UnitId(app, 0));
       assertThat(UnitFinalizer.present(pod(0))).isTrue();
       assertThat(sink.failures()).isEmpty();
+    }
+  }
+
+  @Test
+  void aUnitsAddressesAreItsPodIpThenItsApplicationsServiceAsJujuGivesThem() {
+    createApplication(Map.of());
+    UnitId unit0 = new UnitId(app, 0);
+    Recording<UnitsObserved> sink = new Recording<>();
+    try (Watch ignored = substrate.unitSource().watch(sink)) {
+      createPod(0);
+      await().atMost(WAIT).until(() -> sink.last() != null && !sink.last().units().isEmpty());
+      assertThat(substrate.addresses().of(unit0)).as("a pod without an IP yet").isEqualTo(UnitAddresses.UNKNOWN);
+
+      client.pods().inNamespace(NS).withName(app.value() + "-0").editStatus(p -> {
+        p.setStatus(new io.fabric8.kubernetes.api.model.PodStatusBuilder().withPodIP("10.1.2.3").build());
+        return p;
+      });
+      await().atMost(WAIT).until(() -> "10.1.2.3".equals(substrate.addresses().of(unit0).privateAddress()));
+      assertThat(substrate.addresses().of(unit0)).isEqualTo(UnitAddresses.kubernetes("10.1.2.3", null, null));
+
+      client.services().inNamespace(NS).resource(new io.fabric8.kubernetes.api.model.ServiceBuilder()
+          .withNewMetadata().withName(app.value()).endMetadata()
+          .withNewSpec().withClusterIP("10.152.183.7").endSpec().build()).create();
+      await().atMost(WAIT).until(() -> "10.152.183.7".equals(substrate.addresses().of(unit0).privateAddress()));
+      UnitAddresses behindService = substrate.addresses().of(unit0);
+      assertThat(behindService.interfaces().get(0).addresses().get(0).value()).isEqualTo("10.1.2.3");
+      assertThat(behindService.ingressAddresses()).containsExactly("10.152.183.7");
+      assertThat(behindService.egressSubnets()).containsExactly("10.152.183.7/32");
+      assertThat(substrate.addresses().of(new UnitId(app, 5))).as("no such pod").isEqualTo(UnitAddresses.UNKNOWN);
+    }
+  }
+
+  @Test
+  void aUnitsStorageIsWhereItsPodMountsTheVolumeOfThatNameElseWhereJujuPutsIt() {
+    createApplication(Map.of());
+    UnitId unit0 = new UnitId(app, 0);
+    Recording<UnitsObserved> sink = new Recording<>();
+    try (Watch ignored = substrate.unitSource().watch(sink)) {
+      client.pods().inNamespace(NS).resource(Pods.unitPod(app.value(), 0).editSpec()
+          .editFirstContainer().addNewVolumeMount().withName("data").withMountPath("/var/lib/mysql").endVolumeMount()
+          .endContainer().endSpec().build()).create();
+      await().atMost(WAIT).until(() -> sink.last() != null && !sink.last().units().isEmpty());
+      StorageLayout layout = substrate.storageLayout();
+      assertThat(layout.location(unit0, "data/0", new CharmStorage("filesystem", ""))).isEqualTo("/var/lib/mysql");
+      assertThat(layout.location(unit0, "logs/0", new CharmStorage("filesystem", "/var/log/db"))).isEqualTo("/var/log/db");
+      assertThat(layout.location(unit0, "cache/0", new CharmStorage("filesystem", ""))).isEqualTo("/var/lib/juju/storage/cache/0");
+      assertThat(layout.canAdd()).isFalse();
     }
   }
 

@@ -9,6 +9,11 @@ import io.caasoperator.domain.CharmRef;
 import io.caasoperator.domain.Life;
 import io.caasoperator.domain.UnitId;
 import io.caasoperator.hook.LocalProcessExecutor;
+import io.caasoperator.domain.ApplicationName;
+import io.caasoperator.hook.HookExecutor;
+import io.caasoperator.hook.HookInvocation;
+import io.caasoperator.domain.CharmStorage;
+import io.caasoperator.substrate.UnitAddresses;
 import io.caasoperator.substrate.ApplicationObservation;
 import io.caasoperator.substrate.ApplicationObservation.Invalid;
 import io.caasoperator.substrate.ApplicationObservation.NotFound;
@@ -432,12 +437,54 @@ class LocalSubstrateTest {
   }
 
   @Test
-  void handsOutItsExecutorAndIsNamedLocal() throws Exception {
-    LocalProcessExecutor executor = new LocalProcessExecutor("test-" + UUID.randomUUID());
-    substrate = new LocalSubstrate(specFile, agentsDir, executor, MANUAL, Duration.ZERO, Clock.systemUTC());
-
+  void isNamedLocalAndItsUnitsLiveOnThisMachinesLoopback() throws Exception {
+    substrate = new LocalSubstrate(specFile, agentsDir, new LocalProcessExecutor("test-" + UUID.randomUUID()), MANUAL,
+        Duration.ZERO, Clock.systemUTC());
     assertThat(substrate.name()).isEqualTo("local");
-    assertThat(substrate.hookExecutor()).isSameAs(executor);
+    UnitAddresses addresses = substrate.addresses().of(new UnitId(new ApplicationName("hello"), 3));
+    assertThat(addresses.privateAddress()).isEqualTo("127.0.0.1");
+    assertThat(addresses.publicAddress()).isEqualTo("127.0.0.1");
+    assertThat(addresses.ingressAddresses()).containsExactly("127.0.0.1");
+    assertThat(addresses.egressSubnets()).containsExactly("127.0.0.1/32");
+    assertThat(addresses.interfaces()).containsExactly(new UnitAddresses.NetworkInterface("lo", "",
+        List.of(new UnitAddresses.Address("127.0.0.1", "127.0.0.0/8"))));
+    assertThat(substrate.cloudApiVersion()).isEmpty();
+  }
+
+  @Test
+  void storageIsADirectoryPerUnitAndInstanceMadeByItsStorageAttachedHookBeforeTheHookRuns() throws Exception {
+    substrate = new LocalSubstrate(specFile, agentsDir, new LocalProcessExecutor("test-" + UUID.randomUUID()), MANUAL,
+        Duration.ZERO, Clock.systemUTC());
+    UnitId unit = new UnitId(new ApplicationName("hello"), 1);
+    String location = substrate.storageLayout().location(unit, "data/0", new CharmStorage("filesystem", "/srv/data"));
+    assertThat(location).as("a declared location is not used: nothing mounts here")
+        .isEqualTo(agentsDir.resolve("unit-hello-1/storage/data-0").toAbsolutePath().toString());
+    assertThat(substrate.storageLayout().canAdd()).isTrue();
+
+    List<HookInvocation> ran = new ArrayList<>();
+    HookExecutor directories = new LocalStorageDirectories(invocation -> {
+      ran.add(invocation);
+      return java.util.concurrent.CompletableFuture.completedFuture(null);
+    }, agentsDir);
+    Path unitDir = agentsDir.resolve("unit-hello-1");
+    Map<String, String> env = Map.of("JUJU_HOOK_NAME", "data-storage-attached", "JUJU_STORAGE_LOCATION", location);
+    directories.run(new HookInvocation(unit, unitDir, unitDir, List.of(unitDir + "/charm/dispatch"), env,
+        Duration.ofSeconds(10), "ctx-1", 4096));
+    directories.run(new HookInvocation(unit, unitDir, unitDir, List.of(unitDir + "/charm/dispatch"),
+        Map.of("JUJU_HOOK_NAME", "install"), Duration.ofSeconds(10), "ctx-2", 4096));
+    assertThat(ran.get(0).command()).containsExactly("/bin/sh", "-c", LocalStorageDirectories.MAKE_THEN_RUN,
+        unitDir + "/charm/dispatch");
+    assertThat(ran.get(1).command()).as("other hooks run as they are").containsExactly(unitDir + "/charm/dispatch");
+
+    // The wrapped command, for real: the directory exists when the hook starts.
+    List<String> command = new ArrayList<>(ran.get(0).command().subList(0, 3));
+    command.addAll(List.of("/bin/sh", "-c", "test -d \"$JUJU_STORAGE_LOCATION\" && echo there"));
+    ProcessBuilder builder = new ProcessBuilder(command);
+    builder.environment().put("JUJU_STORAGE_LOCATION", location);
+    Process process = builder.start();
+    assertThat(new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8)).isEqualTo("there\n");
+    assertThat(process.waitFor()).isZero();
+    assertThat(Path.of(location)).isDirectory();
   }
 
   /** A substrate that acts on every change at once: most tests are not about the quiet period. */
