@@ -6,6 +6,9 @@ import io.caasoperator.domain.ConfigOption;
 import io.caasoperator.domain.Life;
 import io.caasoperator.domain.Status;
 import io.caasoperator.domain.UnitId;
+import io.caasoperator.persistence.secret.SealedContent;
+import io.caasoperator.persistence.secret.SecretEvent;
+import io.caasoperator.persistence.secret.SecretOwner;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -57,8 +60,16 @@ final class FixtureEvents {
         // added with the complete hook environment
         new OperatorEvent.ModelIdentified("5f1c6a0e-8d3b-4c7e-9a41-2b6f0d9e3c12", AT),
         new OperatorEvent.StorageAdded(UNIT, "data", 2, AT),
-        new UnitEvent.StorageAssigned(new UnitState.StorageInstance("data/0", "filesystem", "/srv/agents/unit-hello-0/storage/data-0"), AT));
+        new UnitEvent.StorageAssigned(new UnitState.StorageInstance("data/0", "filesystem", "/srv/agents/unit-hello-0/storage/data-0"), AT),
+        // added with the application's own secrets (journal secrets|<app>)
+        new SecretEvent.SecretCreated("d0j7ha3q1c4s73d2fa9g", SecretOwner.application("hello"), "db-password",
+            "the database's", AT.plusSeconds(3600), "daily", AT.plusSeconds(86400), SEALED, AT),
+        new SecretEvent.SecretUpdated("d0j7ha3q1c4s73d2fa9g", null, null, null, null, null, SEALED, AT),
+        new SecretEvent.SecretRemoved("d0j7ha3q1c4s73d2fa9g", 1, AT));
   }
+
+  static final SealedContent SEALED =
+      new SealedContent("bm9uY2Utbm9uY2U=", "Y2lwaGVydGV4dA==", "hmac-sha256:0123456789abcdef");
 
   static UnitEvent.ActionQueued actionQueued() {
     Map<String, Object> params = new LinkedHashMap<>();

@@ -38,7 +38,8 @@ class JournalSerializerTest {
       assertThat(roundTrip(event)).as(serializer.manifest(event)).isEqualTo(event);
     }
     assertThat(events).hasSize(UnitEvent.class.getPermittedSubclasses().length
-        + OperatorEvent.class.getPermittedSubclasses().length);
+        + OperatorEvent.class.getPermittedSubclasses().length
+        + io.caasoperator.persistence.secret.SecretEvent.class.getPermittedSubclasses().length);
   }
 
   @Test

@@ -1,0 +1,126 @@
+package io.caasoperator.persistence.secret;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/**
+ * The application's secrets as its secret journal says: one {@link #apply} for the store's actor
+ * and for replay alike. Immutable; content stays sealed.
+ *
+ * @param secrets by id (ids sort by creation time, as Juju's xids do)
+ */
+public record SecretsState(Map<String, Secret> secrets) {
+
+  public static final SecretsState EMPTY = new SecretsState(Map.of());
+
+  public SecretsState {
+    secrets = Collections.unmodifiableMap(new TreeMap<>(secrets));
+  }
+
+  /**
+   * One revision of a secret's content.
+   *
+   * @param expiry when it expires ({@code secret-expired}); null for never
+   */
+  public record Revision(int revision, SealedContent content, Instant expiry, Instant created) {
+    public Revision {
+      Objects.requireNonNull(content, "content");
+      Objects.requireNonNull(created, "created");
+    }
+  }
+
+  /**
+   * One secret. {@code latestRevision} only grows: a removed revision's number is never reused,
+   * as in Juju.
+   *
+   * @param label null when none
+   * @param description null when none
+   * @param rotatePolicy null when none was set
+   * @param nextRotation null when it does not rotate
+   * @param revisions the revisions not removed, oldest first
+   */
+  public record Secret(String id, SecretOwner owner, String label, String description, String rotatePolicy,
+      Instant nextRotation, int latestRevision, List<Revision> revisions, Instant created, Instant updated) {
+    public Secret {
+      Objects.requireNonNull(id, "id");
+      Objects.requireNonNull(owner, "owner");
+      revisions = List.copyOf(revisions);
+    }
+
+    /** The newest revision still kept; empty when every revision was removed. */
+    public Optional<Revision> latest() {
+      return revisions.isEmpty() ? Optional.empty() : Optional.of(revisions.get(revisions.size() - 1));
+    }
+
+    public Optional<Revision> revision(int number) {
+      return revisions.stream().filter(r -> r.revision() == number).findFirst();
+    }
+
+    /** The URI charms see: {@code secret:<id>}. */
+    public String uri() {
+      return "secret:" + id;
+    }
+
+    Secret updated(SecretEvent.SecretUpdated e) {
+      List<Revision> more = new ArrayList<>(revisions);
+      int latest = latestRevision;
+      if (e.content() != null) {
+        latest++;
+        more.add(new Revision(latest, e.content(), e.expiry(), e.at()));
+      }
+      return new Secret(id, owner, or(e.label(), label), or(e.description(), description),
+          or(e.rotatePolicy(), rotatePolicy), e.rotatePolicy() != null ? e.nextRotation() : nextRotation, latest, more,
+          created, e.at());
+    }
+
+    Secret withoutRevision(int number, Instant at) {
+      return new Secret(id, owner, label, description, rotatePolicy, nextRotation, latestRevision,
+          revisions.stream().filter(r -> r.revision() != number).toList(), created, at);
+    }
+
+    private static <T> T or(T replacement, T current) {
+      return replacement != null ? replacement : current;
+    }
+  }
+
+  public Optional<Secret> find(String id) {
+    return Optional.ofNullable(secrets.get(id));
+  }
+
+  /** The secret {@code owner} labelled {@code label}, if any (labels are unique per owner). */
+  public Optional<Secret> byLabel(SecretOwner owner, String label) {
+    return secrets.values().stream().filter(s -> s.owner().equals(owner) && label.equals(s.label())).findFirst();
+  }
+
+  public SecretsState apply(SecretEvent event) {
+    Map<String, Secret> next = new TreeMap<>(secrets);
+    switch (event) {
+      case SecretEvent.SecretCreated e -> next.put(e.id(), new Secret(e.id(), e.owner(), e.label(), e.description(),
+          e.rotatePolicy(), e.nextRotation(), 1, List.of(new Revision(1, e.content(), e.expiry(), e.at())), e.at(),
+          e.at()));
+      case SecretEvent.SecretUpdated e -> {
+        Secret current = secrets.get(e.id());
+        if (current != null) next.put(e.id(), current.updated(e));
+      }
+      case SecretEvent.SecretRemoved e -> {
+        Secret current = secrets.get(e.id());
+        if (current != null) {
+          Secret left = e.revision() == null ? null : current.withoutRevision(e.revision(), e.at());
+          // Juju removes the secret with its last revision.
+          if (left == null || left.revisions().isEmpty()) {
+            next.remove(e.id());
+          } else {
+            next.put(e.id(), left);
+          }
+        }
+      }
+    }
+    return new SecretsState(next);
+  }
+}
