@@ -5,6 +5,7 @@ import io.caasoperator.domain.CharmStorage;
 import io.caasoperator.domain.Status;
 import io.caasoperator.domain.UnitId;
 import io.caasoperator.persistence.UnitState;
+import io.caasoperator.secret.SecretBook;
 import io.caasoperator.substrate.UnitAddresses;
 import java.util.List;
 import java.util.Map;
@@ -108,6 +109,14 @@ public interface ToolContext {
     /** The application's file resources: name to the file's path ({@code resource-get}). */
     default Map<String, String> resources() {
         return Map.of();
+    }
+
+    /**
+     * The application's secrets as this context sees them: committed, with its own pending
+     * changes ({@code secret-*}); {@link SecretBook#NONE} where there is no secret store.
+     */
+    default SecretBook secrets() {
+        return SecretBook.NONE;
     }
 
     /** The action this context runs; empty for hooks and exec. */

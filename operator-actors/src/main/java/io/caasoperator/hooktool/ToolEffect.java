@@ -117,6 +117,16 @@ public sealed interface ToolEffect {
         }
     }
 
+    /**
+     * A {@code secret-*} tool's change, pending until the hook completes (Juju flushes secret
+     * changes with the hook's other changes, only when it succeeded).
+     */
+    record SecretChanged(io.caasoperator.secret.SecretChange change) implements ToolEffect {
+        public SecretChanged {
+            Objects.requireNonNull(change, "change");
+        }
+    }
+
     /** {@code action-fail}: the action fails with this message once its hook ends. */
     record ActionFailed(String message) implements ActionEffect {
         public ActionFailed {

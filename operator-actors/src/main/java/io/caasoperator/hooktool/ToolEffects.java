@@ -2,6 +2,7 @@ package io.caasoperator.hooktool;
 
 import io.caasoperator.persistence.OperatorEvent;
 import io.caasoperator.persistence.UnitEvent;
+import io.caasoperator.secret.SecretChange;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,18 +16,21 @@ import java.util.List;
  * @param applicationEvents for the application's journal (leader-only tools, storage-add), in call order
  * @param actionEffects for the action the calling exec runs ({@code action-set/log/fail})
  * @param logged {@code juju-log} lines
+ * @param secretChanges for the application's secrets, kept pending until the hook completes
  */
 public record ToolEffects(
     List<UnitEvent> unitEvents,
     List<OperatorEvent> applicationEvents,
     List<ToolEffect.ActionEffect> actionEffects,
-    List<ToolEffect.Logged> logged) {
+    List<ToolEffect.Logged> logged,
+    List<SecretChange> secretChanges) {
 
   public ToolEffects {
     unitEvents = List.copyOf(unitEvents);
     applicationEvents = List.copyOf(applicationEvents);
     actionEffects = List.copyOf(actionEffects);
     logged = List.copyOf(logged);
+    secretChanges = List.copyOf(secretChanges);
   }
 
   /** Splits {@code effects} of a call made at {@code now}. */
@@ -35,6 +39,7 @@ public record ToolEffects(
     List<OperatorEvent> application = new ArrayList<>();
     List<ToolEffect.ActionEffect> action = new ArrayList<>();
     List<ToolEffect.Logged> logged = new ArrayList<>();
+    List<SecretChange> secrets = new ArrayList<>();
     for (ToolEffect effect : effects) {
       switch (effect) {
         case ToolEffect.WorkloadStatusSet e -> unit.add(new UnitEvent.WorkloadStatusSet(e.status(), now));
@@ -50,8 +55,9 @@ public record ToolEffects(
         case ToolEffect.ActionLogged e -> action.add(e);
         case ToolEffect.ActionFailed e -> action.add(e);
         case ToolEffect.Logged e -> logged.add(e);
+        case ToolEffect.SecretChanged e -> secrets.add(e.change());
       }
     }
-    return new ToolEffects(unit, application, action, logged);
+    return new ToolEffects(unit, application, action, logged, secrets);
   }
 }

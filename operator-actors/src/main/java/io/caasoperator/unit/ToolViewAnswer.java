@@ -64,7 +64,7 @@ public final class ToolViewAnswer {
     }
     ToolEffects effects = ToolEffects.split(outcome.effects(), now);
     boolean readOnly = effects.unitEvents().isEmpty() && effects.applicationEvents().isEmpty()
-        && effects.actionEffects().isEmpty();
+        && effects.actionEffects().isEmpty() && effects.secretChanges().isEmpty();
     if (!readOnly) return new Result.AskTheActors(!effects.applicationEvents().isEmpty());
     String where = context.hookName() == null ? "exec" : context.hookName();
     effects.logged().forEach(line -> UnitToolCall.write(context.unit(), where, context.contextId(), line));
@@ -164,6 +164,12 @@ public final class ToolViewAnswer {
 
     @Override
     public Map<String, String> resources() {
+      throw new NotPublished();
+    }
+
+    // A hook's pending secret changes live in its unit's actor: secret tools ask it.
+    @Override
+    public io.caasoperator.secret.SecretBook secrets() {
       throw new NotPublished();
     }
 

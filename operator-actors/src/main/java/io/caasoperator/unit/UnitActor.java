@@ -13,6 +13,8 @@ import io.caasoperator.persistence.PlannedHook;
 import io.caasoperator.persistence.UnitEvent;
 import io.caasoperator.persistence.UnitEvent.*;
 import io.caasoperator.persistence.UnitState;
+import io.caasoperator.secret.SecretChange;
+import io.caasoperator.secret.SecretStore;
 import io.caasoperator.unit.Incarnation.Work;
 import java.time.Duration;
 import java.time.Instant;
@@ -215,6 +217,13 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
   /** The process of {@code context} ended (or could not run). */
   private record ProcessEnded(HookLauncher.Context context, HookLauncher.Outcome outcome) implements Command {}
 
+  /**
+   * The secret store answered the commit of the secret changes of the hook {@code context} whose
+   * process ended with {@code outcome}; {@code failure} says why it could not commit (null when it did).
+   */
+  private record SecretsCommitted(HookLauncher.Context context, HookLauncher.Outcome outcome, String failure)
+      implements Command {}
+
   /** The started hook {@code contextId} waited long enough for its pod: launch it again. */
   private record PodWaitOver(String contextId) implements Command {}
 
@@ -249,6 +258,9 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
   private final HookLauncher launcher;
   private final OperatorMetrics metrics;
   private Incarnation incarnation = Incarnation.fresh();
+  private SecretDraft secretDraft = SecretDraft.NONE;
+  /** A commit waits for one journal write: far below this unless the journal is in trouble. */
+  private static final Duration SECRET_COMMIT_TIMEOUT = Duration.ofSeconds(30);
 
   private UnitActor(
       UnitId unit, UnitDependencies deps, ActorRef<Report> operator, ActorContext<Command> ctx, TimerScheduler<Command> timers) {
@@ -298,6 +310,7 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
           return advance(state);
         })
         .onCommand(ProcessEnded.class, this::onProcessEnded)
+        .onCommand(SecretsCommitted.class, this::onSecretsCommitted)
         .onCommand(PodWaitOver.class, this::onPodWaitOver);
     return builder.build();
   }
@@ -406,7 +419,9 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
     if (!incarnation.runs(cmd.contextId())) {
       return Effect().reply(cmd.replyTo(), new ToolReply(null, "the hook or command this token belongs to has finished"));
     }
-    UnitToolCall call = UnitToolCall.run(cmd, state, incarnation.work(), now());
+    UnitToolCall call = UnitToolCall.run(cmd, state, incarnation.work(),
+        deps.secrets().book(secretDraft.of(cmd.contextId())), now());
+    if (!call.secretChanges().isEmpty()) secretDraft = secretDraft.plus(cmd.contextId(), call.secretChanges());
     if (!call.applicationEvents().isEmpty()) operator.tell(new Report.ApplicationEffects(unit, call.applicationEvents()));
     ToolReply reply = new ToolReply(call.outcome(), null);
     if (call.unitEvents().isEmpty()) return Effect().reply(cmd.replyTo(), reply);
@@ -568,6 +583,20 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
   }
 
   private Effect<UnitEvent, UnitState> hookEnded(UnitState state, Work.Hook ran, HookLauncher.Outcome outcome) {
+    List<SecretChange> secretChanges = secretDraft.of(ran.context().contextId());
+    secretDraft = SecretDraft.NONE;
+    if (!secretChanges.isEmpty() && state.running() != null && deps.secrets().store().isPresent()
+        && UnitResolver.hookEnded(state.running(), outcome, ran.notReady(), deps.podWait(), deps.hookTimeout(), now())
+            instanceof UnitResolver.HookEnd.Completed) {
+      // Juju applies a hook's secret changes when it completes, before the hook counts as done:
+      // HookCompleted is written only once they are committed (a crash in between runs the hook
+      // again, as a failed commit in Juju does). The hook still holds the unit meanwhile.
+      ctx.ask(SecretStore.Committed.class, deps.secrets().store().get(), SECRET_COMMIT_TIMEOUT,
+          reply -> new SecretStore.Commit(unit.name(), secretChanges, reply),
+          (committed, failure) -> new SecretsCommitted(ran.context(), outcome,
+              failure == null ? null : String.valueOf(failure.getMessage())));
+      return Effect().none();
+    }
     incarnation = incarnation.with(Incarnation.IDLE);
     if (state.running() == null) return Effect().none();
     String kind = state.running().hook().kind().label();
@@ -610,10 +639,31 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
     };
   }
 
+  private Effect<UnitEvent, UnitState> onSecretsCommitted(UnitState state, SecretsCommitted done) {
+    if (!(incarnation.work() instanceof Work.Hook hook) || !hook.context().equals(done.context())) return Effect().none();
+    if (done.failure() == null) return hookEnded(state, hook, done.outcome());
+    log.warn("unit {} hook {}: cannot apply its secret changes: {}", unit,
+        state.running() == null ? "?" : state.running().hook().name(), done.failure());
+    return hookEnded(state, hook, new HookLauncher.Outcome.Broken("cannot apply changes: " + done.failure()));
+  }
+
+  /**
+   * An exec or action that succeeded commits its secret changes as it ends (nothing waits for
+   * them: an exec or action never runs again); one that failed drops them.
+   */
+  private void commitSecretsOf(String contextId, boolean succeeded) {
+    List<SecretChange> changes = secretDraft.of(contextId);
+    secretDraft = SecretDraft.NONE;
+    if (changes.isEmpty() || !succeeded) return;
+    deps.secrets().store().ifPresent(store ->
+        store.tell(new SecretStore.Commit(unit.name(), changes, ctx.getSystem().ignoreRef())));
+  }
+
   private Effect<UnitEvent, UnitState> execEnded(Work.Exec exec, HookLauncher.Outcome outcome) {
     incarnation = incarnation.with(Incarnation.IDLE);
     ProcessResult result = HookLauncher.execResult(outcome);
     metrics.execEnded(result.exitCode(), result.timedOut());
+    commitSecretsOf(exec.context().contextId(), result.exitCode() == 0 && !result.timedOut());
     // The caller gets its result now, not one journal write later: the record of how an exec
     // ended changes no state, and a crash before it is written loses only that record. An exec
     // whose pod is not ready does not wait for it: a person at a terminal hears so at once.
@@ -636,6 +686,7 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
     if (running == null || running.id() != ran.id()) return Effect().none();
     ActionFinished finished =
         UnitResolver.actionEnded(running, outcome, ran.recorder(), deps.hookTimeout(), now());
+    commitSecretsOf(ran.context().contextId(), finished.status() == ActionStatus.COMPLETED);
     long millis = running.started() == null ? 0 : Duration.between(running.started(), finished.at()).toMillis();
     return persistAndStartNext(state, List.of(finished), () -> {
       if (finished.status() == ActionStatus.COMPLETED) {

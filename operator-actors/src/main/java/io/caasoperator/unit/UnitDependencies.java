@@ -3,6 +3,7 @@ package io.caasoperator.unit;
 import io.caasoperator.hook.HookContexts;
 import io.caasoperator.hook.HookEnvironment;
 import io.caasoperator.hook.HookExecutor;
+import io.caasoperator.secret.Secrets;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -25,6 +26,8 @@ import java.util.List;
  * @param podWait how long a started hook waits for its pod (Kubernetes) before it fails
  * @param toolViews where the unit actors publish their state for read-only hook-tool calls
  *     ({@link ToolViewAnswer}); the operator publishes the application's there too
+ * @param secrets the application's secrets: what hook tools read, and the store a completed
+ *     hook's secret changes are committed to ({@link Secrets#NONE}: no secret tools)
  */
 public record UnitDependencies(
     HookExecutor executor,
@@ -38,7 +41,8 @@ public record UnitDependencies(
     HookContexts contexts,
     Clock clock,
     PodWait podWait,
-    ToolViews toolViews) {
+    ToolViews toolViews,
+    Secrets secrets) {
 
   public UnitDependencies {
     List<String> problems = new ArrayList<>();
@@ -54,7 +58,16 @@ public record UnitDependencies(
     if (clock == null) problems.add("clock is missing");
     if (podWait == null) problems.add("pod wait is missing");
     if (toolViews == null) problems.add("tool views are missing");
+    if (secrets == null) problems.add("secrets are missing");
     if (!problems.isEmpty()) throw new IllegalArgumentException("unit dependencies: " + String.join("; ", problems));
+  }
+
+  /** Without secrets. */
+  public UnitDependencies(HookExecutor executor, Path agentsDir, Path charmsDir, HookEnvironment environment,
+      RetryPolicy retry, Duration hookTimeout, int outputLimit, int execOutputLimit, HookContexts contexts, Clock clock,
+      PodWait podWait, ToolViews toolViews) {
+    this(executor, agentsDir, charmsDir, environment, retry, hookTimeout, outputLimit, execOutputLimit, contexts, clock,
+        podWait, toolViews, Secrets.NONE);
   }
 
   /** With views of their own (nobody else reads them). */
@@ -75,7 +88,7 @@ public record UnitDependencies(
   /** The same, with another environment (the model's identity in it, once known). */
   public UnitDependencies withEnvironment(HookEnvironment newEnvironment) {
     return new UnitDependencies(executor, agentsDir, charmsDir, newEnvironment, retry, hookTimeout, outputLimit,
-        execOutputLimit, contexts, clock, podWait);
+        execOutputLimit, contexts, clock, podWait, toolViews, secrets);
   }
 
   public Path unitDir(io.caasoperator.domain.UnitId unit) {

@@ -8,6 +8,8 @@ import io.caasoperator.hooktool.ToolOutcome;
 import io.caasoperator.persistence.OperatorEvent;
 import io.caasoperator.persistence.UnitEvent;
 import io.caasoperator.persistence.UnitState;
+import io.caasoperator.secret.SecretBook;
+import io.caasoperator.secret.SecretChange;
 import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
@@ -24,8 +26,10 @@ import org.slf4j.event.Level;
  * @param outcome what the tool prints and exits with
  * @param unitEvents for the unit's journal, in call order
  * @param applicationEvents for the application's journal, in call order
+ * @param secretChanges for the application's secrets once the running hook completes, in call order
  */
-record UnitToolCall(ToolOutcome outcome, List<UnitEvent> unitEvents, List<OperatorEvent> applicationEvents) {
+record UnitToolCall(ToolOutcome outcome, List<UnitEvent> unitEvents, List<OperatorEvent> applicationEvents,
+    List<SecretChange> secretChanges) {
 
   /** The unit actor's logger: a charm's {@code juju-log} lines read as the unit's own. */
   private static final Logger log = LoggerFactory.getLogger(UnitActor.class);
@@ -36,6 +40,12 @@ record UnitToolCall(ToolOutcome outcome, List<UnitEvent> unitEvents, List<Operat
    *     one {@code state} says runs)
    */
   static UnitToolCall run(UnitActor.RunHookTool call, UnitState state, Incarnation.Work running, Instant now) {
+    return run(call, state, running, SecretBook.NONE, now);
+  }
+
+  /** @param secrets the application's secrets with the running context's pending changes */
+  static UnitToolCall run(UnitActor.RunHookTool call, UnitState state, Incarnation.Work running, SecretBook secrets,
+      Instant now) {
     String hook = state.running() != null ? state.running().hook().name() : null;
     String where = hook == null ? "exec" : hook;
     ActionRun action = null;
@@ -58,7 +68,7 @@ record UnitToolCall(ToolOutcome outcome, List<UnitEvent> unitEvents, List<Operat
       case Incarnation.Work.Idle idle -> {}
     }
     ToolOutcome outcome = HookTools.run(call.tool(), call.args(), call.stdin(),
-        new UnitToolContext(state, call.app(), hook, action), now);
+        new UnitToolContext(state, call.app(), hook, action, secrets), now);
     ToolEffects effects = ToolEffects.split(outcome.effects(), now);
     String label = where;
     effects.logged().forEach(line -> write(state.unit(), label, call.contextId(), line));
@@ -66,7 +76,7 @@ record UnitToolCall(ToolOutcome outcome, List<UnitEvent> unitEvents, List<Operat
       ActionResult.Recorder into = recorder;
       effects.actionEffects().forEach(effect -> into.record(effect, now));
     }
-    return new UnitToolCall(outcome, effects.unitEvents(), effects.applicationEvents());
+    return new UnitToolCall(outcome, effects.unitEvents(), effects.applicationEvents(), effects.secretChanges());
   }
 
   /** juju-log: the charm's own words, in the operator's log, at the level it chose (also {@link ToolViewAnswer}'s). */

@@ -8,6 +8,7 @@ import io.caasoperator.hooktool.Port;
 import io.caasoperator.hooktool.RunningAction;
 import io.caasoperator.hooktool.ToolContext;
 import io.caasoperator.persistence.UnitState;
+import io.caasoperator.secret.SecretBook;
 import io.caasoperator.substrate.UnitAddresses;
 import java.util.List;
 import java.util.Map;
@@ -16,8 +17,16 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
-/** What a hook tool sees: the unit's own state and the operator's snapshot of the application. */
-record UnitToolContext(UnitState state, ApplicationSnapshot app, String hook, ActionRun running) implements ToolContext {
+/**
+ * What a hook tool sees: the unit's own state, the operator's snapshot of the application and the
+ * application's secrets with this context's pending changes.
+ */
+record UnitToolContext(UnitState state, ApplicationSnapshot app, String hook, ActionRun running, SecretBook secrets)
+    implements ToolContext {
+
+  UnitToolContext(UnitState state, ApplicationSnapshot app, String hook, ActionRun running) {
+    this(state, app, hook, running, SecretBook.NONE);
+  }
 
   @Override
   public UnitId unit() {

@@ -25,6 +25,26 @@ if [ -z "${CAAS_OPERATOR_URL:-}" ]; then
     exit 1
 fi
 
+# Juju's "key#file=PATH" (secret-add, secret-set; ops passes all content so): the file is read
+# here, beside the hook, and sent as key=value (the x keeps trailing newlines from $(...)).
+case $tool in
+secret-add | secret-set)
+    count=$#
+    for arg do
+        case $arg in
+        *'#file='*)
+            path=${arg#*#file=}
+            if [ ! -r "$path" ]; then echo "ERROR $tool: cannot read $path" >&2; exit 1; fi
+            content=$(cat -- "$path"; printf x)
+            arg=${arg%%#file=*}=${content%x}
+            ;;
+        esac
+        set -- "$@" "$arg"
+    done
+    shift "$count"
+    ;;
+esac
+
 # Rewrite "--file PATH" to "--file -". The for loop's word list is fixed when the loop
 # starts, so appending to "$@" while iterating is safe; the originals are shifted off.
 input=

@@ -10,6 +10,26 @@ fi
 LC_ALL=C
 trap '' PIPE
 send=no
+# Juju's "key#file=PATH" (secret-add, secret-set; ops passes all content so): the file is read
+# here, beside the hook, exactly as it is (read -d '' keeps trailing newlines), and sent as key=value.
+case $tool:$* in
+secret-add:*'#file='* | secret-set:*'#file='*)
+    args=()
+    for arg; do
+        case $arg in
+        *'#file='*)
+            path=${arg#*#file=}
+            if [ ! -r "$path" ]; then echo "ERROR $tool: cannot read $path" >&2; exit 1; fi
+            content=
+            IFS= read -r -d '' content <"$path"
+            arg=${arg%%#file=*}=$content
+            ;;
+        esac
+        args+=("$arg")
+    done
+    set -- "${args[@]}"
+    ;;
+esac
 case $* in
 *--file*)
     args=()

@@ -1,5 +1,9 @@
 package io.caasoperator.app;
 
+import io.caasoperator.secret.SecretCipher;
+import io.caasoperator.secret.SecretIds;
+import io.caasoperator.secret.SecretStore;
+import io.caasoperator.secret.Secrets;
 import io.caasoperator.domain.DurationText;
 import io.caasoperator.metrics.OperatorMetrics;
 import io.prometheus.metrics.instrumentation.jvm.JvmMetrics;
@@ -186,8 +190,14 @@ public final class OperatorRuntime {
     // the units start at once, but no hook runs before the listener its hook tools call is up
     CompletableFuture<Void> listening = new CompletableFuture<>();
     executor.admitOnce(listening);
+    // The application's own secrets: sealed with the key in the data directory (made 0600 on
+    // first use), journaled as secrets|<app>, committed by completed hooks.
+    Secrets secrets = new Secrets(SecretCipher.inDirectory(dataDir), new SecretIds(clock));
+    system.systemActorOf(SecretStore.create(config.application().value(), secrets, clock), "secrets",
+        org.apache.pekko.actor.typed.Props.empty());
     UnitDependencies units = new UnitDependencies(executor, agentsDir, charmsDir, environment, config.hookRetry(),
-        config.hookTimeout(), config.hookOutputLimit(), config.execOutputLimit(), contexts, clock);
+        config.hookTimeout(), config.hookOutputLimit(), config.execOutputLimit(), contexts, clock,
+        io.caasoperator.unit.PodWait.DEFAULT, new io.caasoperator.unit.ToolViews(), secrets);
     OperatorDependencies deps = new OperatorDependencies(config.application(), substrate, charms, units,
         config.charmRetry(), blocking, clock, reason -> stop(StopReason.APPLICATION_GONE, reason));
 

@@ -1,0 +1,328 @@
+package io.caasoperator.hooktool;
+
+import io.caasoperator.persistence.secret.SecretOwner;
+import io.caasoperator.secret.SecretBook;
+import io.caasoperator.secret.SecretChange;
+import io.caasoperator.secret.SecretIds;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeParseException;
+import java.time.temporal.ChronoUnit;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The secret tools, as Juju 3.6's (internal/worker/uniter/runner/jujuc/secret-*.go) with the
+ * leadership and pending-change rules of its hook context (worker/uniter/runner/context/context.go:
+ * {@code CreateSecret}, {@code UpdateSecret}, {@code RemoveSecret}, {@code GetSecret},
+ * {@code SecretMetadata}): changes are {@link ToolEffect.SecretChanged} effects the unit keeps
+ * pending until its hook completes; reads see them. Content is never in an error message.
+ */
+final class SecretTools {
+
+  /** Juju's {@code ErrIsNotLeader}, for application-owned secrets changed by another unit. */
+  static final String NOT_LEADER = "this unit is not the leader";
+
+  // core/secrets: keys of at least 3 characters, lower case letters and digits, single dashes
+  private static final Pattern KEY = Pattern.compile("^([a-z](?:-?[a-z0-9]){2,})$");
+  private static final Set<String> ROTATE_POLICIES = Set.of("never", "hourly", "daily", "weekly", "monthly",
+      "quarterly", "yearly");
+  private static final List<OutputFormat> YAML_OR_JSON = List.of(OutputFormat.YAML, OutputFormat.JSON);
+
+  private SecretTools() {}
+
+  static List<Tool> tools() {
+    ToolFlags upsert = ToolFlags.none().value("expire").value("rotate").value("description").value("label");
+    return List.of(
+        new Tool("secret-add", "[options] [key[#base64|#file]=value...]", "Add a new secret.",
+            upsert.value("owner"), SecretTools::add),
+        new Tool("secret-set", "[options] <ID> [key[#base64|#file]=value...]", "Update an existing secret.",
+            upsert, SecretTools::set),
+        new Tool("secret-get", "[options] <ID> [key[#base64]]", "Get the content of a secret.",
+            ToolFlags.none().output().value("label").bool("peek").bool("refresh"), SecretTools::get),
+        new Tool("secret-info-get", "[options] <ID>", "Get a secret's metadata info.",
+            ToolFlags.none().output().value("label"), SecretTools::infoGet),
+        new Tool("secret-remove", "[options] <ID>", "Remove an existing secret.",
+            ToolFlags.none().value("revision"), SecretTools::remove),
+        new Tool("secret-ids", "[options]", "Print secret ids.", ToolFlags.none().output(), SecretTools::ids),
+        new Tool("secret-grant", "[options] <ID>", "Grant access to a secret.",
+            ToolFlags.none().value("relation", "r").value("unit"), SecretTools::grantOrRevoke),
+        new Tool("secret-revoke", "[options] <ID>", "Revoke access to a secret.",
+            ToolFlags.none().value("relation", "r").value("unit").value("app"), SecretTools::grantOrRevoke));
+  }
+
+  private static SecretBook book(ToolCall call) {
+    SecretBook book = call.ctx().secrets();
+    if (!book.available()) throw ToolFailure.failed("secrets are not available in this context");
+    return book;
+  }
+
+  private static ToolOutcome add(ToolCall call) {
+    SecretBook book = book(call);
+    String ownerFlag = call.args().value("owner", "application");
+    if (!ownerFlag.equals("application") && !ownerFlag.equals("unit")) {
+      throw ToolFailure.usage("secret owner " + ToolCall.quote(ownerFlag) + " not valid");
+    }
+    Upsert upsert = Upsert.parse(call);
+    if (call.positionals().isEmpty()) throw ToolFailure.usage("missing secret value or filename");
+    Map<String, String> content = content(call.positionals());
+    SecretOwner owner = ownerFlag.equals("unit") ? SecretOwner.unit(call.ctx().unit().name())
+        : SecretOwner.application(call.ctx().application().value());
+    if (owner.kind() == SecretOwner.Kind.APPLICATION && !call.ctx().isLeader()) throw ToolFailure.failed(NOT_LEADER);
+    String id = book.newId();
+    SecretChange.Added added = new SecretChange.Added(id, owner, upsert.label(), upsert.description(), upsert.expiry(),
+        upsert.rotate(), upsert.nextRotation(call.now()), content);
+    return new ToolOutcome(0, "secret:" + id + "\n", "", List.of(new ToolEffect.SecretChanged(added)));
+  }
+
+  private static ToolOutcome set(ToolCall call) {
+    SecretBook book = book(call);
+    Upsert upsert = Upsert.parse(call);
+    if (call.positionals().isEmpty()) throw ToolFailure.usage("missing secret URI");
+    String id = id(call.positionals().get(0));
+    List<String> values = call.positionals().subList(1, call.positionals().size());
+    Map<String, String> content = values.isEmpty() ? null : content(values);
+    SecretBook.Metadata secret = owned(call, book, id);
+    manage(call, secret);
+    SecretChange.Updated updated = new SecretChange.Updated(secret.id(), upsert.label(), upsert.description(),
+        upsert.expiry(), upsert.rotate(), upsert.nextRotation(call.now()), content);
+    return ToolOutcome.applied(List.of(new ToolEffect.SecretChanged(updated)));
+  }
+
+  private static ToolOutcome get(ToolCall call) {
+    SecretBook book = book(call);
+    OutputFormat format = call.format(OutputFormat.YAML, YAML_OR_JSON);
+    if (call.args().isSet("peek") && call.args().isSet("refresh")) {
+      throw ToolFailure.usage("specify one of --peek or --refresh but not both");
+    }
+    SecretBook.Metadata secret = lookup(call, book);
+    call.noArgumentsFrom(call.positionals().isEmpty() ? 0 : 2);
+    Map<String, String> content = book.latestContent(secret.id())
+        .orElseThrow(() -> ToolFailure.failed("secret " + ToolCall.quote(secret.id()) + " not found"));
+    String key = call.positionals().size() > 1 ? call.positionals().get(1) : null;
+    if (key == null) return ToolOutcome.printed(format.write(new java.util.TreeMap<>(content)));
+    boolean base64 = key.endsWith("#base64");
+    String name = base64 ? key.substring(0, key.length() - "#base64".length()) : key;
+    String value = content.get(name);
+    if (value == null) throw ToolFailure.failed("secret key " + ToolCall.quote(name) + " not found");
+    return ToolOutcome.printed(format.write(base64
+        ? Base64.getEncoder().encodeToString(value.getBytes(StandardCharsets.UTF_8)) : value));
+  }
+
+  private static ToolOutcome infoGet(ToolCall call) {
+    SecretBook book = book(call);
+    OutputFormat format = call.format(OutputFormat.YAML, YAML_OR_JSON);
+    if (!call.positionals().isEmpty() && call.args().values().containsKey("label")) {
+      throw ToolFailure.usage("specify either a secret URI or label but not both");
+    }
+    SecretBook.Metadata secret = lookup(call, book);
+    call.noArgumentsFrom(call.positionals().isEmpty() ? 0 : 1);
+    // only what the unit may manage is shown, as Juju lists the unit's own secrets
+    if (!mayManage(call, secret) && secret.owner().kind() == SecretOwner.Kind.UNIT) {
+      throw ToolFailure.failed("secret " + ToolCall.quote(secret.id()) + " not found");
+    }
+    Map<String, Object> info = new LinkedHashMap<>();
+    info.put("revision", secret.latestRevision());
+    info.put("label", secret.label() == null ? "" : secret.label());
+    info.put("owner", secret.owner().kind().label());
+    if (secret.description() != null) info.put("description", secret.description());
+    if (secret.rotatePolicy() != null) info.put("rotation", secret.rotatePolicy());
+    if (secret.expiry() != null) info.put("expiry", secret.expiry().toString());
+    if (secret.nextRotation() != null) info.put("rotates", secret.nextRotation().toString());
+    return ToolOutcome.printed(format.write(Map.of(secret.id(), info)));
+  }
+
+  private static ToolOutcome remove(ToolCall call) {
+    SecretBook book = book(call);
+    if (call.positionals().isEmpty()) throw ToolFailure.usage("missing secret URI");
+    call.noArgumentsFrom(1);
+    String id = id(call.positionals().get(0));
+    Integer revision = null;
+    String text = call.args().values().get("revision");
+    if (text != null) {
+      try {
+        revision = Integer.parseInt(text);
+      } catch (NumberFormatException e) {
+        throw ToolFailure.usage("invalid value " + ToolCall.quote(text) + " for flag --revision: parse error");
+      }
+      if (revision < 1) throw ToolFailure.usage("revision must be a positive integer");
+    }
+    SecretBook.Metadata secret = owned(call, book, id);
+    manage(call, secret);
+    return ToolOutcome.applied(List.of(new ToolEffect.SecretChanged(new SecretChange.Removed(secret.id(), revision))));
+  }
+
+  private static ToolOutcome ids(ToolCall call) {
+    SecretBook book = book(call);
+    call.noArgumentsFrom(0);
+    OutputFormat format = call.format(OutputFormat.YAML, YAML_OR_JSON);
+    List<String> ids = book.all().values().stream().filter(s -> mayManage(call, s)).map(SecretBook.Metadata::uri)
+        .sorted().toList();
+    return ToolOutcome.printed(format.write(ids));
+  }
+
+  /**
+   * Accepted for the application's own peer relation, as Juju does; access is the application's
+   * already (its units read application secrets), so nothing is recorded: unit-level grants of
+   * a unit-owned secret to peers are not kept (yet).
+   */
+  private static ToolOutcome grantOrRevoke(ToolCall call) {
+    SecretBook book = book(call);
+    if (call.positionals().isEmpty()) throw ToolFailure.usage("missing secret URI");
+    call.noArgumentsFrom(1);
+    String relation = call.args().values().get("relation");
+    if (relation == null && !call.args().values().containsKey("app")) throw ToolFailure.usage("missing relation or application");
+    if (relation != null && !relation.matches("([a-z][a-z0-9-]*:)?\\d+")) {
+      throw ToolFailure.usage("invalid value " + ToolCall.quote(relation) + " for flag -r: invalid relation id");
+    }
+    SecretBook.Metadata secret = owned(call, book, id(call.positionals().get(0)));
+    manage(call, secret);
+    return ToolOutcome.applied(List.of());
+  }
+
+  /** {@code <ID>} or {@code --label}: the ID when both are given (ops sends both). */
+  private static SecretBook.Metadata lookup(ToolCall call, SecretBook book) {
+    String label = call.args().values().get("label");
+    if (!call.positionals().isEmpty()) {
+      String id = id(call.positionals().get(0));
+      return book.find(id).filter(s -> readable(call, s))
+          .orElseThrow(() -> ToolFailure.failed("secret " + ToolCall.quote(id) + " not found"));
+    }
+    if (label == null) throw ToolFailure.usage("require either a secret URI or label");
+    return book.byLabel(owners(call), label)
+        .orElseThrow(() -> ToolFailure.failed("secret " + ToolCall.quote(label) + " not found"));
+  }
+
+  private static SecretBook.Metadata owned(ToolCall call, SecretBook book, String id) {
+    return book.find(id).filter(s -> readable(call, s))
+        .orElseThrow(() -> ToolFailure.failed("secret " + ToolCall.quote(id) + " not found"));
+  }
+
+  private static void manage(ToolCall call, SecretBook.Metadata secret) {
+    if (secret.owner().kind() == SecretOwner.Kind.APPLICATION && !call.ctx().isLeader()) {
+      throw ToolFailure.failed(NOT_LEADER);
+    }
+  }
+
+  private static List<SecretOwner> owners(ToolCall call) {
+    return List.of(SecretOwner.unit(call.ctx().unit().name()),
+        SecretOwner.application(call.ctx().application().value()));
+  }
+
+  /** The application's secrets are read by all its units; a unit's own by that unit only. */
+  private static boolean readable(ToolCall call, SecretBook.Metadata secret) {
+    return owners(call).contains(secret.owner());
+  }
+
+  private static boolean mayManage(ToolCall call, SecretBook.Metadata secret) {
+    return secret.owner().equals(SecretOwner.unit(call.ctx().unit().name()))
+        || (secret.owner().kind() == SecretOwner.Kind.APPLICATION && call.ctx().isLeader()
+            && readable(call, secret));
+  }
+
+  /** {@code secret:<id>}, {@code secret://<model>/<id>} or the bare id, as Juju's ParseURI. */
+  static String id(String uri) {
+    String id = uri;
+    if (id.startsWith("secret://")) {
+      id = id.substring(id.lastIndexOf('/') + 1);
+    } else if (id.startsWith("secret:")) {
+      id = id.substring("secret:".length());
+    }
+    if (!SecretIds.valid(id)) throw ToolFailure.usage("secret URI " + ToolCall.quote(uri) + " not valid");
+    return id;
+  }
+
+  /** {@code key=value} and {@code key#base64=value} (the shim has read {@code key#file=path} already). */
+  static Map<String, String> content(List<String> args) {
+    Map<String, String> content = new LinkedHashMap<>();
+    for (Map.Entry<String, String> entry : KeyValues.parse(args).entrySet()) {
+      String key = entry.getKey();
+      String value = entry.getValue();
+      if (key.endsWith("#base64")) {
+        key = key.substring(0, key.length() - "#base64".length());
+        try {
+          value = new String(Base64.getDecoder().decode(value), StandardCharsets.UTF_8);
+        } catch (IllegalArgumentException e) {
+          throw ToolFailure.usage("invalid base64 value for key " + ToolCall.quote(key));
+        }
+      } else if (key.endsWith("#file")) {
+        throw ToolFailure.failed("cannot read the file of " + ToolCall.quote(key)
+            + ": call the tool through its shim, which sends the file's content");
+      }
+      if (!KEY.matcher(key).matches()) throw ToolFailure.usage("key " + ToolCall.quote(key) + " not valid");
+      content.put(key, value);
+    }
+    if (content.isEmpty()) throw ToolFailure.usage("empty secret value not valid");
+    return content;
+  }
+
+  /** The flags secret-add and secret-set share. */
+  private record Upsert(String label, String description, Instant expiry, String rotate) {
+    static Upsert parse(ToolCall call) {
+      Map<String, String> flags = call.args().values();
+      String rotate = flags.get("rotate");
+      if (rotate != null && !ROTATE_POLICIES.contains(rotate)) {
+        throw ToolFailure.usage("rotate policy " + ToolCall.quote(rotate) + " not valid");
+      }
+      String expire = flags.get("expire");
+      return new Upsert(flags.get("label"), flags.get("description"),
+          expire == null ? null : SecretTools.expiry(expire, call.now()), rotate);
+    }
+
+    /** When the rotate policy first asks for a rotation: its period from now ({@code never}: never). */
+    Instant nextRotation(Instant now) {
+      if (rotate == null) return null;
+      return switch (rotate) {
+        case "hourly" -> now.plus(Duration.ofHours(1));
+        case "daily" -> now.plus(Duration.ofDays(1));
+        case "weekly" -> now.plus(Duration.ofDays(7));
+        case "monthly" -> now.plus(Duration.ofDays(30));
+        case "quarterly" -> now.plus(Duration.ofDays(90));
+        case "yearly" -> now.plus(Duration.ofDays(365));
+        default -> null;
+      };
+    }
+  }
+
+  private static final Pattern GO_DURATION = Pattern.compile("((\\d+(?:\\.\\d+)?)(h|m|s|ms))+");
+  private static final Pattern GO_PART = Pattern.compile("(\\d+(?:\\.\\d+)?)(h|ms|m|s)");
+
+  /** RFC 3339, RFC 3339 without a zone (UTC), or a Go duration from now, as secret-add's Init. */
+  static Instant expiry(String spec, Instant now) {
+    try {
+      return OffsetDateTime.parse(spec).toInstant();
+    } catch (DateTimeParseException notRfc3339) {
+      // next form
+    }
+    try {
+      return LocalDateTime.parse(spec).toInstant(ZoneOffset.UTC);
+    } catch (DateTimeParseException notLocal) {
+      // next form
+    }
+    if (!GO_DURATION.matcher(spec).matches()) {
+      throw ToolFailure.usage("expire time or duration " + ToolCall.quote(spec) + " not valid");
+    }
+    Matcher part = GO_PART.matcher(spec);
+    double millis = 0;
+    while (part.find()) {
+      double n = Double.parseDouble(part.group(1));
+      millis += switch (part.group(2)) {
+        case "h" -> n * 3_600_000;
+        case "m" -> n * 60_000;
+        case "s" -> n * 1000;
+        default -> n;
+      };
+    }
+    if (millis <= 0) throw ToolFailure.usage("negative expire duration " + ToolCall.quote(spec) + " not valid");
+    return now.plus((long) millis, ChronoUnit.MILLIS);
+  }
+}

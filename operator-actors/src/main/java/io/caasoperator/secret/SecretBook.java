@@ -1,0 +1,135 @@
+package io.caasoperator.secret;
+
+import io.caasoperator.persistence.secret.SealedContent;
+import io.caasoperator.persistence.secret.SecretOwner;
+import io.caasoperator.persistence.secret.SecretsState;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.function.Supplier;
+
+/**
+ * The application's secrets as one running hook sees them: what the store committed, with this
+ * hook's own pending changes on top (Juju's {@code HookContext.SecretMetadata} and
+ * {@code getPendingSecretValue}). Pure: content is opened only when a tool asks for it.
+ *
+ * @param committed the store's state when the tool was called
+ * @param opener opens sealed content (the store's {@link SecretCipher})
+ * @param pending this hook's changes, in call order
+ * @param ids makes the id of a new secret
+ */
+public record SecretBook(SecretsState committed, Function<SealedContent, Map<String, String>> opener,
+    List<SecretChange> pending, Supplier<String> ids) {
+
+  /** Where secrets are not available (no store): every secret tool says so. */
+  public static final SecretBook NONE = new SecretBook(SecretsState.EMPTY, sealed -> {
+    throw new IllegalStateException("no secret store");
+  }, List.of(), () -> {
+    throw new IllegalStateException("no secret store");
+  });
+
+  public SecretBook {
+    pending = List.copyOf(pending);
+  }
+
+  /** One secret's metadata (with pending changes); {@code latestRevision} counts a pending new revision. */
+  public record Metadata(String id, SecretOwner owner, String label, String description, String rotatePolicy,
+      Instant expiry, Instant nextRotation, int latestRevision) {
+    public String uri() {
+      return "secret:" + id;
+    }
+  }
+
+  public boolean available() {
+    return this != NONE;
+  }
+
+  public String newId() {
+    return ids.get();
+  }
+
+  /** Every secret, committed and pending, by id in creation order, with this hook's changes applied. */
+  public Map<String, Metadata> all() {
+    Map<String, Metadata> result = new LinkedHashMap<>();
+    for (SecretsState.Secret s : committed.secrets().values()) {
+      Instant expiry = s.latest().map(SecretsState.Revision::expiry).orElse(null);
+      result.put(s.id(), new Metadata(s.id(), s.owner(), s.label(), s.description(), s.rotatePolicy(), expiry,
+          s.nextRotation(), s.latestRevision()));
+    }
+    for (SecretChange change : pending) {
+      switch (change) {
+        case SecretChange.Added a -> result.put(a.id(), new Metadata(a.id(), a.owner(), a.label(), a.description(),
+            a.rotatePolicy(), a.expiry(), a.nextRotation(), 1));
+        case SecretChange.Updated u -> {
+          Metadata m = result.get(u.id());
+          if (m != null) {
+            result.put(u.id(), new Metadata(m.id(), m.owner(), or(u.label(), m.label()),
+                or(u.description(), m.description()), or(u.rotatePolicy(), m.rotatePolicy()),
+                u.content() != null ? u.expiry() : or(u.expiry(), m.expiry()),
+                u.rotatePolicy() != null ? u.nextRotation() : m.nextRotation(),
+                // several secret-set calls with content in one hook make one new revision, as Juju's flush
+                u.content() == null ? m.latestRevision()
+                    : committed.find(u.id()).map(c -> c.latestRevision() + 1).orElse(m.latestRevision())));
+          }
+        }
+        case SecretChange.Removed r -> {
+          if (r.revision() == null) result.remove(r.id());
+        }
+      }
+    }
+    return result;
+  }
+
+  public Optional<Metadata> find(String id) {
+    return Optional.ofNullable(all().get(id));
+  }
+
+  /** The secret {@code owner} (or, failing that, the application or unit in {@code owners}) labelled so. */
+  public Optional<Metadata> byLabel(List<SecretOwner> owners, String label) {
+    for (SecretOwner owner : owners) {
+      for (Metadata m : all().values()) {
+        if (m.owner().equals(owner) && label.equals(m.label())) return Optional.of(m);
+      }
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * The latest content of secret {@code id}: this hook's own (a pending add or new revision), else
+   * the store's latest revision. Owners always see their latest revision (Juju 3.x).
+   */
+  public Optional<Map<String, String>> latestContent(String id) {
+    Map<String, String> content = null;
+    for (SecretChange change : pending) {
+      switch (change) {
+        case SecretChange.Added a -> {
+          if (a.id().equals(id)) content = a.content();
+        }
+        case SecretChange.Updated u -> {
+          if (u.id().equals(id) && u.content() != null) content = u.content();
+        }
+        case SecretChange.Removed r -> {
+          if (r.id().equals(id) && r.revision() == null) content = null;
+        }
+      }
+    }
+    if (content != null) return Optional.of(content);
+    if (find(id).isEmpty()) return Optional.empty();
+    return committed.find(id).flatMap(SecretsState.Secret::latest).map(r -> opener.apply(r.content()));
+  }
+
+  /** This book with {@code more} changes pending. */
+  public SecretBook with(List<SecretChange> more) {
+    List<SecretChange> all = new ArrayList<>(pending);
+    all.addAll(more);
+    return new SecretBook(committed, opener, all, ids);
+  }
+
+  private static <T> T or(T replacement, T current) {
+    return replacement != null ? replacement : current;
+  }
+}
