@@ -160,6 +160,8 @@ class ToolViewAnswerTest {
     unknown.removeAll(covered);
     unknown.removeAll(writes);
     unknown.removeAll(OPERATORS_OWN);
+    // a hook's pending secret changes are its actor's: every secret tool asks it
+    unknown.removeIf(tool -> tool.startsWith("secret-"));
     assertThat(unknown).isEmpty();
   }
 
