@@ -7,7 +7,8 @@ import java.util.Map;
 /**
  * One journal entry as a line people read: offset, time, entity, sequence number, the short
  * event type, then the event's fields as {@code name=value} (nested values as compact JSON;
- * the event's own time is left out, it is the second column).
+ * the event's own time is left out, it is the second column; a secret's sealed content is shown
+ * as its digest).
  */
 final class TimelineText {
   private static final int MAX_VALUE = 100;
@@ -33,6 +34,8 @@ final class TimelineText {
   }
 
   private static String value(JsonNode v) {
+    // a secret's sealed content (secret.SecretCreated/Updated): people see its digest only
+    if (v.has("ciphertext") && v.has("digest")) return v.path("digest").asText();
     if (v.isTextual()) {
       String s = v.asText();
       return s.isEmpty() || s.contains(" ") || s.contains("\"") ? v.toString() : s;

@@ -30,6 +30,8 @@ public record JournalEntry(long offset, Instant time, String entity, long seqNr,
 
   public static final String OPERATOR_PREFIX = "operator|";
   public static final String UNIT_PREFIX = "unit|";
+  /** The application's own secrets ({@code secrets|<app>}): sealed content and digests only. */
+  public static final String SECRETS_PREFIX = "secrets|";
 
   public static JournalEntry of(long offset, String entity, long seqNr, JournalEvent event) {
     return new JournalEntry(offset, timeOf(event), entity, seqNr, stableName(event), event);

@@ -100,8 +100,9 @@ public final class JournalReader implements AutoCloseable {
   public CompletionStage<List<JournalEntry>> all(String application) {
     String operator = JournalEntry.OPERATOR_PREFIX + application;
     String unitPrefix = JournalEntry.UNIT_PREFIX + application + "/";
+    String secrets = JournalEntry.SECRETS_PREFIX + application;
     return journal.currentPersistenceIds()
-        .filter(id -> id.equals(operator) || id.startsWith(unitPrefix))
+        .filter(id -> id.equals(operator) || id.startsWith(unitPrefix) || id.equals(secrets))
         .flatMapConcat(id -> journal.currentEventsByPersistenceId(id, 0, Long.MAX_VALUE))
         .map(JournalReader::entryOf)
         .runWith(Sink.seq(), system)

@@ -40,6 +40,8 @@ public final class Replay {
               () -> new IllegalStateException("unit event " + entry.type() + " in " + entry.entity()));
           units.put(unit, units.getOrDefault(unit, UnitState.initial(unit)).apply(e));
         }
+        // the application's secrets are not part of the replayed operator and unit states
+        case io.caasoperator.persistence.secret.SecretEvent e -> {}
         default -> throw new IllegalStateException("cannot replay " + entry.type());
       }
       offset = entry.offset();

@@ -144,6 +144,10 @@ class SecretsIT {
         Cli.Result journal = cli("journal", "--format", "json");
         assertThat(journal.exitCode()).as(journal.stderr()).isZero();
         assertThat(journal.stdout()).doesNotContain(original).doesNotContain(replaced);
+        Cli.Result timeline = cli("journal", "--type", "SecretCreated,SecretUpdated");
+        assertThat(timeline.stdout().lines()).as(timeline.stderr()).hasSize(2)
+                .allSatisfy(line -> assertThat(line).contains("secrets|" + APP).containsPattern("content=hmac-sha256:[0-9a-f]{16}")
+                        .doesNotContain("ciphertext"));
         assertThat(second.logFile()).content(StandardCharsets.UTF_8).doesNotContain(original).doesNotContain(replaced);
         assertThat(first.logFile()).content(StandardCharsets.UTF_8).doesNotContain(original).doesNotContain(replaced);
     }
