@@ -18,7 +18,7 @@ import picocli.CommandLine.ScopeType;
     description = "Operates a charmed application: runs its charm's hooks for every unit, in order, and keeps"
         + " everything it knows in a journal.",
     subcommands = {RunCommand.class, ValidateCommand.class, StatusCommand.class, ResolveCommand.class,
-        ExecCommand.class, RunActionCommand.class, ShowActionCommand.class, ListActionsCommand.class,
+        ExecCommand.class, RunActionCommand.class, ShowActionCommand.class, ListActionsCommand.class, ShowSecretCommand.class,
         JournalCommand.class, ReplayCommand.class, CompletionCommand.class,
         CommandLine.HelpCommand.class})
 public final class Main implements Runnable {

@@ -1,5 +1,6 @@
 package io.caasoperator.app;
 
+import io.caasoperator.http.routes.SecretRoutes;
 import io.caasoperator.secret.SecretCipher;
 import io.caasoperator.secret.SecretIds;
 import io.caasoperator.secret.SecretStore;
@@ -250,6 +251,9 @@ public final class OperatorRuntime {
         new UnitRoutes(operator, system, json, ask, config.execTimeout()),
         new HookToolRoutes(gateway).route(),
         new JournalRoutes(JournalReader.using(system), config.application().value(), json, clock));
+    SecretRoutes secretRoutes = new SecretRoutes(secrets, system, json, ask);
+    routes = org.apache.pekko.http.javadsl.server.Directives.concat(routes,
+        ApiRoutes.adminOnly(admin, secretRoutes::route));
     Route served = StandbyRoute.of(acting::get, routes, election == null ? "starting" : "another replica holds the lease");
     ServerBinding binding;
     try {

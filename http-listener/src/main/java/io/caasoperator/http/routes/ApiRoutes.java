@@ -35,6 +35,11 @@ public final class ApiRoutes {
         headAsGet(() -> api(admin, journal::route)));
   }
 
+  /** {@code inner} (more routes under {@code /v1}, such as {@link SecretRoutes}) for holders of the admin token. */
+  public static Route adminOnly(AdminToken admin, Supplier<Route> inner) {
+    return headAsGet(() -> api(admin, inner));
+  }
+
   /** {@code inner} under {@code /v1}, for holders of the admin token. */
   private static Route api(AdminToken admin, Supplier<Route> inner) {
     return pathPrefixTest("v1", () -> BearerAuthentication.requireBearer(admin, inner));

@@ -141,6 +141,14 @@ class SecretsIT {
         awaitStatus(again, second, "revision 2 sha " + sha(passwordFile) + " note after-restart");
         assertThat(Files.readString(passwordFile)).as("no new password after the restart").isEqualTo(replaced);
 
+        Cli.Result shown = cli("show-secret", "db-password");
+        assertThat(shown.exitCode()).as(shown.stderr()).isZero();
+        assertThat(shown.stdout()).contains("label: db-password", "owner: application " + APP, "revision: 2",
+                "description: the database's admin password", "digest: hmac-sha256:").doesNotContain(replaced);
+        Cli.Result revealed = cli("show-secret", "db-password", "--reveal", "--format", "json");
+        assertThat(revealed.stdout()).as(revealed.stderr()).contains("\"content\":{\"password\":\"" + replaced + "\"}");
+        assertThat(cli("show-secret", "nothing").stderr()).contains("secret \"nothing\" not found");
+
         Cli.Result journal = cli("journal", "--format", "json");
         assertThat(journal.exitCode()).as(journal.stderr()).isZero();
         assertThat(journal.stdout()).doesNotContain(original).doesNotContain(replaced);
