@@ -160,6 +160,34 @@ class SecretsIT {
         assertThat(first.logFile()).content(StandardCharsets.UTF_8).doesNotContain(original).doesNotContain(replaced);
     }
 
+    @Test
+    void aFailedHooksSecretChangesAreDroppedAndACompletedHooksAreKept() throws Exception {
+        String configChanged = """
+                #!/bin/sh
+                set -eu
+                greeting=$(config-get greeting)
+                uri=$(secret-add --label "greeting-$greeting" token=t0k3n)
+                [ "$(secret-get "$uri" token)" = t0k3n ] || exit 2
+                [ "$(secret-get --label "greeting-$greeting" --format json)" = '{"token":"t0k3n"}' ] || exit 3
+                if [ "$greeting" = fail ]; then exit 1; fi
+                status-set active "stored $greeting"
+                """;
+        Path charm = ScriptCharm.write(operators.tmp().resolve("charm"), "scripted", Map.of("hooks/config-changed", configChanged));
+        SpecFile spec = SpecFile.at(operators.tmp().resolve("spec/app.yaml"), "scripted", charm).write();
+        OperatorProcess operator = operators.start(spec);
+        OperatorApi api = operator.awaitListening();
+        Expect.status(api, "config-changed completed", st -> "stored hi".equals(
+                st.unit("scripted/0").path("workloadStatus").path("message").asText()));
+        Cli.Result kept = cli("show-secret", "greeting-hi");
+        assertThat(kept.stdout()).as(kept.stderr() + "\nsee " + operator.logFile()).contains("revision: 1", "owner: application scripted");
+
+        spec.withConfig(Map.of("greeting", "fail")).write();
+        Expect.status(api, "config-changed failed", s -> "config-changed".equals(
+                s.unit("scripted/0").path("failedHook").asText()));
+        assertThat(cli("show-secret", "greeting-fail").stderr()).contains("secret \"greeting-fail\" not found");
+        assertThat(cli("journal", "--type", "SecretCreated").stdout().lines()).hasSize(1);
+    }
+
     private static void awaitStatus(OperatorApi api, OperatorProcess operator, String message) {
         Expect.status(api, LEADER + " says \"" + message + "\" (see " + operator.logFile() + ")",
                 s -> s.unitNames().equals(List.of(LEADER)) && s.allUnitsIdle()
