@@ -97,6 +97,12 @@ public final class SecretStore extends EventSourcedBehavior<SecretStore.Command,
     };
   }
 
+  /** The application's tag, as the operator's and units' events have: {@code journal --follow} reads by it. */
+  @Override
+  public java.util.Set<String> tagsFor(SecretEvent event) {
+    return java.util.Set.of("app:" + application);
+  }
+
   @Override
   public EventHandler<SecretsState, SecretEvent> eventHandler() {
     return newEventHandlerBuilder().forAnyState().onAnyEvent(SecretsState::apply);
