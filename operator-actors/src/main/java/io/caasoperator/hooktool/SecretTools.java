@@ -164,8 +164,9 @@ final class SecretTools {
   private static ToolOutcome ids(ToolCall call) {
     SecretBook book = book(call);
     call.noArgumentsFrom(0);
-    OutputFormat format = call.format(OutputFormat.YAML, YAML_OR_JSON);
-    List<String> ids = book.all().values().stream().filter(s -> mayManage(call, s)).map(SecretBook.Metadata::uri)
+    // Juju's secret-ids: bare ids (no "secret:"), smart format by default (secret-ids.go)
+    OutputFormat format = call.format();
+    List<String> ids = book.all().values().stream().filter(s -> mayManage(call, s)).map(SecretBook.Metadata::id)
         .sorted().toList();
     return ToolOutcome.printed(format.write(ids));
   }

@@ -117,7 +117,9 @@ class SecretToolsTest {
     assertThat(ctx.run("secret-get", "--label", "admin", "--format", "json").stdout()).isEqualTo("{\"token\":\"t0k3n\"}\n");
     assertThat(ctx.run("secret-info-get", "--label", "db", "--format", "json").stdout())
         .isEqualTo("{\"" + ID + "\":{\"description\":\"the database\",\"label\":\"db\",\"owner\":\"application\",\"revision\":2}}\n");
-    assertThat(ctx.run("secret-ids").stdout()).isEqualTo("- secret:" + ID + "\n- secret:" + NEW_ID + "\n");
+    assertThat(ctx.run("secret-ids", "--format", "json").stdout()).isEqualTo("[\"" + ID + "\",\"" + NEW_ID + "\"]\n");
+    assertThat(ctx.run("secret-ids").stdout()).isEqualTo(ID + "\n" + NEW_ID + "\n");
+    assertThat(follower().run("secret-ids").stdout()).as("the application's secrets are the leader's to manage").isEmpty();
   }
 
   @Test
