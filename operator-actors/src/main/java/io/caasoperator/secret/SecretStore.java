@@ -1,5 +1,6 @@
 package io.caasoperator.secret;
 
+import io.caasoperator.persistence.JournalHealth;
 import io.caasoperator.persistence.secret.SecretEvent;
 import io.caasoperator.persistence.secret.SecretsState;
 import java.time.Clock;
@@ -9,7 +10,9 @@ import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.SupervisorStrategy;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
+import org.apache.pekko.persistence.typed.JournalPersistFailed;
 import org.apache.pekko.persistence.typed.PersistenceId;
+import org.apache.pekko.persistence.typed.RecoveryFailed;
 import org.apache.pekko.persistence.typed.RecoveryCompleted;
 import org.apache.pekko.persistence.typed.javadsl.CommandHandler;
 import org.apache.pekko.persistence.typed.javadsl.EventHandler;
@@ -51,19 +54,24 @@ public final class SecretStore extends EventSourcedBehavior<SecretStore.Command,
     return Behaviors.supervise(Behaviors.<Command>setup(ctx -> {
       ActorRef<Command> self = ctx.getSelf();
       secrets.attach(self);
-      return new SecretStore(application, secrets, clock);
+      return new SecretStore(application, secrets, clock, JournalHealth.get(ctx.getSystem()));
     })).onFailure(SupervisorStrategy.restartWithBackoff(RESTART_DELAY, RESTART_DELAY, 0.0));
   }
 
   private final String application;
   private final Secrets secrets;
   private final Clock clock;
+  private final JournalHealth health;
 
-  private SecretStore(String application, Secrets secrets, Clock clock) {
-    super(PersistenceId.ofUniqueId(persistenceId(application)));
+  private SecretStore(String application, Secrets secrets, Clock clock, JournalHealth health) {
+    // a failed write restarts the store (recovering from the journal), as the units' actors do;
+    // the unanswered commit fails its hook (no answer in time), which then runs again
+    super(PersistenceId.ofUniqueId(persistenceId(application)),
+        SupervisorStrategy.restartWithBackoff(RESTART_DELAY, RESTART_DELAY, 0.0));
     this.application = application;
     this.secrets = secrets;
     this.clock = clock;
+    this.health = health;
   }
 
   @Override
@@ -112,6 +120,10 @@ public final class SecretStore extends EventSourcedBehavior<SecretStore.Command,
   public SignalHandler<SecretsState> signalHandler() {
     return newSignalHandlerBuilder()
         .onSignal(RecoveryCompleted.instance(), state -> secrets.published(state))
+        .onSignal(JournalPersistFailed.class, (state, failed) ->
+            health.writeFailed(persistenceId(application), failed.getFailure()))
+        .onSignal(RecoveryFailed.class, (state, failed) ->
+            health.recoveryFailed(persistenceId(application), failed.getFailure()))
         .build();
   }
 }
