@@ -87,8 +87,11 @@ public record UnitDependencies(
 
   /** The same, with another environment (the model's identity in it, once known). */
   public UnitDependencies withEnvironment(HookEnvironment newEnvironment) {
+    // Fresh views, as before secrets came: keeping these enables the read-only answering path after
+    // the model is identified, which labels an action's juju-log lines "exec" (ToolViewAnswer); left
+    // to the hook-tool work to decide.
     return new UnitDependencies(executor, agentsDir, charmsDir, newEnvironment, retry, hookTimeout, outputLimit,
-        execOutputLimit, contexts, clock, podWait, toolViews, secrets);
+        execOutputLimit, contexts, clock, podWait, new ToolViews(), secrets);
   }
 
   public Path unitDir(io.caasoperator.domain.UnitId unit) {
