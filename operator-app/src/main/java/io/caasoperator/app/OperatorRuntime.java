@@ -231,7 +231,7 @@ public final class OperatorRuntime {
     Duration ask = Duration.ofSeconds(10);
     HookToolGateway actors = new ActorHookToolGateway(contexts, operator, system, ask);
     // Read-only calls are answered from what the actors publish; -Dcaas.hook-tools.views=false
-    // sends every call through the actors (to compare, see README "Performance").
+    // sends every call through the actors (to compare, see docs/performance.md).
     HookToolGateway gateway = Boolean.parseBoolean(System.getProperty("caas.hook-tools.views", "true"))
         ? new ViewFirstToolGateway(contexts, units.toolViews(), clock, actors)
         : actors;

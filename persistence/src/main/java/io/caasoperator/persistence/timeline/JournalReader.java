@@ -95,7 +95,7 @@ public final class JournalReader implements AutoCloseable {
    * Every event of the application now, in global order. Read entity by entity (on the journal's
    * primary key) and merged by offset rather than by tag: on H2 the plugin's by-tag query scans
    * the journal again for every page, which made reading 200,000 events take minutes instead of
-   * seconds (see README "Performance").
+   * seconds (see docs/performance.md).
    */
   public CompletionStage<List<JournalEntry>> all(String application) {
     String operator = JournalEntry.OPERATOR_PREFIX + application;
