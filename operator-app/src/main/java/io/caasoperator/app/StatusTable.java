@@ -44,17 +44,7 @@ final class StatusTable {
       rows.add(new String[] {name, unit.path("life").asText(), statusText(unit.path("agentStatus")),
           statusText(unit.path("workloadStatus")), String.join(",", ports), hook});
     }
-    int[] widths = new int[6];
-    for (String[] row : rows) for (int i = 0; i < row.length; i++) widths[i] = Math.max(widths[i], row[i].length());
-    for (String[] row : rows) {
-      StringBuilder line = new StringBuilder();
-      for (int i = 0; i < row.length; i++) {
-        line.append(row[i]);
-        if (i < row.length - 1) line.append(" ".repeat(widths[i] - row[i].length() + 2));
-      }
-      out.append(line.toString().stripTrailing()).append('\n');
-    }
-    return out.toString();
+    return out.append(TextTable.render(rows)).toString();
   }
 
   private static String statusText(JsonNode s) {
