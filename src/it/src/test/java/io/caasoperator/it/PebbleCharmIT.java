@@ -16,6 +16,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -164,21 +165,46 @@ class PebbleCharmIT {
                 .writeTo(operators.tmp().resolve("web.charm"));
     }
 
-    private OperatorApi start(SpecFile spec) {
+    private int port;
+
+    /** A test that failed half-way leaves no service behind (a passing one stops them itself). */
+    @AfterEach
+    void killLeftServices() {
+        services(port).forEach(ProcessHandle::destroyForcibly);
+        services(port + 1).forEach(ProcessHandle::destroyForcibly);
+    }
+
+    private OperatorProcess start(SpecFile spec) {
         // ops needs PyYAML and websocket-client: Debian's python3 has them, whatever python3 comes first here
         OperatorProcess operator = operators.startWithEnvironment(spec, Map.of("PATH", "/usr/bin:" + System.getenv("PATH")));
-        return operator.awaitListening();
+        operator.awaitListening();
+        return operator;
+    }
+
+    private SpecFile webSpec(int scale) throws IOException {
+        port = freePortPair();
+        return SpecFile.at(operators.tmp().resolve("spec/app.yaml"), "web", charm)
+                .withScale(scale).withConfig(Map.of("port", port)).write();
+    }
+
+    private static void awaitServing(OperatorApi api, int port, String... units) {
+        Expect.status(api, "units serving", s -> s.allUnitsIdle() && s.unitNames().equals(List.of(units))
+                && java.util.stream.IntStream.range(0, units.length).allMatch(i -> s.unit(units[i])
+                        .path("workloadStatus").path("message").asText().equals("serving on " + (port + i))));
+    }
+
+    /** The processes of the service of the unit serving on {@code port}. */
+    private static List<ProcessHandle> services(int port) {
+        return ProcessHandle.allProcesses().filter(p -> p.info().commandLine()
+                .map(c -> c.contains("http.server " + port + " ")).orElse(false)).toList();
     }
 
     @Test
     void pebbleReadyStartsTheServiceAConfigChangeRestartsItAndTheContainersFilesAreTheUnitsOwn() throws Exception {
-        int port = freePortPair();
-        SpecFile spec = SpecFile.at(operators.tmp().resolve("spec/app.yaml"), "web", charm)
-                .withScale(2).withConfig(Map.of("port", port)).write();
-        OperatorApi api = start(spec);
-        Expect.status(api, "both units serving", s -> s.unitNames().equals(List.of("web/0", "web/1")) && s.allUnitsIdle()
-                && s.unit("web/0").path("workloadStatus").path("message").asText().equals("serving on " + port)
-                && s.unit("web/1").path("workloadStatus").path("message").asText().equals("serving on " + (port + 1)));
+        SpecFile spec = webSpec(2);
+        OperatorProcess operator = start(spec);
+        OperatorApi api = operator.awaitListening();
+        awaitServing(api, port, "web/0", "web/1");
         assertThat(get(port, "/")).as("web/0's service answers").isEqualTo(200);
         assertThat(get(port + 1, "/")).as("web/1's service answers").isEqualTo(200);
 
@@ -212,7 +238,34 @@ class PebbleCharmIT {
                     assertThat(after.path("greeting").asText()).isEqualTo("bonjour");
                     assertThat(after.path("running").asText()).isEqualTo("True");
                 });
-        await("the restarted service to answer").atMost(OperatorProcess.PATIENCE).until(() -> get(port, "/") == 200);
+        await("the restarted service to answer").atMost(OperatorProcess.PATIENCE).ignoreExceptions().until(() -> get(port, "/") == 200);
+
+        operator.terminate();
+        assertThat(operator.exitCode(OperatorProcess.PATIENCE)).isZero();
+        assertThat(services(port)).as("a clean shutdown stops every container's services").isEmpty();
+        assertThat(services(port + 1)).isEmpty();
+    }
+
+    @Test
+    void servicesLeftByAKilledOperatorAreStoppedAndTheCharmReplansThemAfterPebbleReadyRunsAgain() throws Exception {
+        SpecFile spec = webSpec(1);
+        OperatorProcess first = start(spec);
+        awaitServing(first.awaitListening(), port, "web/0");
+        List<ProcessHandle> orphans = services(port);
+        assertThat(orphans).hasSize(1);
+        first.kill9();
+        assertThat(orphans.get(0).isAlive()).as("a service outlives an operator killed with SIGKILL").isTrue();
+
+        OperatorProcess second = start(spec);
+        OperatorApi api = second.awaitListening();
+        await("the orphaned service stopped").atMost(OperatorProcess.PATIENCE).until(() -> !orphans.get(0).isAlive());
+        second.awaitLog("stopped 1 service process group\\(s\\) of container web left by an operator that was killed");
+        await("web-pebble-ready again, and the service replanned").atMost(OperatorProcess.PATIENCE).ignoreExceptions()
+                .until(() -> services(port).size() == 1 && get(port, "/") == 200);
+        assertThat(UnitDir.of(operators.dataDir(), "web/0").path().resolve("containers/web/pebble.socket")).exists();
+        second.terminate();
+        assertThat(second.exitCode(OperatorProcess.PATIENCE)).isZero();
+        assertThat(services(port)).isEmpty();
     }
 
     private static JsonNode action(OperatorApi api, String unit, String name, String params) {
