@@ -61,6 +61,13 @@ record LocalPebbles(Pebbles.Running pebbles, MountNamespace namespace, Executor 
     return new NamespacedHooks(local, namespace, blocking);
   }
 
+  /** {@code GET /v1/units/{app}/{n}/containers[/{c}/logs]} for holders of the admin token. */
+  org.apache.pekko.http.javadsl.server.Route routes(io.caasoperator.http.auth.AdminToken admin, ActorSystem<?> system,
+      com.fasterxml.jackson.databind.ObjectMapper json, java.time.Duration ask) {
+    return io.caasoperator.http.routes.ApiRoutes.admin(admin,
+        new io.caasoperator.http.routes.ContainerRoutes(pebbles.actor(), system, json, ask)::route);
+  }
+
   /** Stops every container's services and waits (shutdown). */
   void closeAll() {
     pebbles.open().closeAll();

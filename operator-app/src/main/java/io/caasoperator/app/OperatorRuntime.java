@@ -239,10 +239,13 @@ public final class OperatorRuntime {
         ? new ViewFirstToolGateway(contexts, units.toolViews(), clock, actors)
         : actors;
     tools.start(gateway);
-    Route routes = ApiRoutes.of(admin, new StatusRoutes(operator, system, json, ask),
+    Route operatorRoutes = ApiRoutes.of(admin, new StatusRoutes(operator, system, json, ask),
         new UnitRoutes(operator, system, json, ask, config.execTimeout()),
         new HookToolRoutes(gateway).route(),
         new JournalRoutes(JournalReader.using(system), config.application().value(), json, clock));
+    // the local substrate's unit containers and their services' logs (its Pebbles)
+    Route routes = pebbles.map(p -> org.apache.pekko.http.javadsl.server.Directives.concat(
+        p.routes(admin, system, json, ask), operatorRoutes)).orElse(operatorRoutes);
     Route served = StandbyRoute.of(acting::get, routes, election == null ? "starting" : "another replica holds the lease");
     ServerBinding binding;
     try {

@@ -240,6 +240,16 @@ class PebbleCharmIT {
                 });
         await("the restarted service to answer").atMost(OperatorProcess.PATIENCE).ignoreExceptions().until(() -> get(port, "/") == 200);
 
+        // what a user sees: the containers' services in status, a service's output in logs
+        Cli.Result status = cli("status");
+        assertThat(status.exitCode()).as(status.stderr()).isZero();
+        assertThat(status.stdout()).containsPattern("web/0 +web +http +enabled +active")
+                .containsPattern("web/1 +web +http +enabled +active");
+        Cli.Result logs = cli("logs", "web/0", "--container", "web", "--service", "http");
+        assertThat(logs.exitCode()).as(logs.stderr()).isZero();
+        assertThat(logs.stdout()).contains("[http] ", "\"GET /srv/who.txt HTTP/1.1\" 200");
+        assertThat(cli("logs", "web/0", "--container", "nope").stderr()).contains("has no container \"nope\"");
+
         operator.terminate();
         assertThat(operator.exitCode(OperatorProcess.PATIENCE)).isZero();
         assertThat(services(port)).as("a clean shutdown stops every container's services").isEmpty();
@@ -266,6 +276,14 @@ class PebbleCharmIT {
         second.terminate();
         assertThat(second.exitCode(OperatorProcess.PATIENCE)).isZero();
         assertThat(services(port)).isEmpty();
+    }
+
+    private Cli.Result cli(String... args) {
+        String[] all = new String[args.length + 2];
+        System.arraycopy(args, 0, all, 0, args.length);
+        all[args.length] = "--data-dir";
+        all[args.length + 1] = operators.dataDir().toString();
+        return Cli.run(operators.tmp().resolve("cli"), Duration.ofSeconds(90), all);
     }
 
     private static JsonNode action(OperatorApi api, String unit, String name, String params) {
