@@ -249,11 +249,21 @@ class PebbleCharmIT {
         assertThat(logs.exitCode()).as(logs.stderr()).isZero();
         assertThat(logs.stdout()).contains("[http] ", "\"GET /srv/who.txt HTTP/1.1\" 200");
         assertThat(cli("logs", "web/0", "--container", "nope").stderr()).contains("has no container \"nope\"");
+        Cli.Result journal = cli("journal", "--type", "LayerAdded,ServiceStarted", "--format", "json");
+        assertThat(journal.exitCode()).as(journal.stderr()).isZero();
+        assertThat(journal.stdout()).as("layers and service starts are journaled per unit container")
+                .contains("pebble|web/0/web", "pebble|web/1/web", "python3 -m http.server", "GREETING");
+
+        // scaling down removes web/1: its container's services stop before its directory goes
+        spec.withConfig(Map.of("port", port, "greeting", "bonjour")).withScale(1).write();
+        Path removed = UnitDir.of(operators.dataDir(), "web/1").path();
+        await("web/1 removed, its service stopped").atMost(OperatorProcess.PATIENCE)
+                .until(() -> services(port + 1).isEmpty() && !Files.exists(removed));
+        assertThat(services(port)).as("web/0 serves on").hasSize(1);
 
         operator.terminate();
         assertThat(operator.exitCode(OperatorProcess.PATIENCE)).isZero();
         assertThat(services(port)).as("a clean shutdown stops every container's services").isEmpty();
-        assertThat(services(port + 1)).isEmpty();
     }
 
     @Test
