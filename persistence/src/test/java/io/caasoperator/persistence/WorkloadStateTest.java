@@ -37,4 +37,15 @@ class WorkloadStateTest {
     WorkloadState state = WorkloadState.EMPTY.apply(new ServiceStarted("web", 100, AT));
     assertThat(state.apply(new CheckFailed("up", 3, AT)).apply(new CheckRecovered("up", AT))).isEqualTo(state);
   }
+
+  @Test
+  void theTimelineShowsAndReplaysPastAContainersEvents() {
+    var entry = io.caasoperator.persistence.timeline.JournalEntry.of(7, "pebble|hello/0/web", 1,
+        new ServiceStarted("web", 100, AT));
+    assertThat(entry.time()).isEqualTo(AT);
+    assertThat(entry.type()).isEqualTo("workload.ServiceStarted.v1");
+    var replayed = io.caasoperator.persistence.timeline.ReplayedState.initial("hello").apply(entry);
+    assertThat(replayed.events()).isEqualTo(1);
+    assertThat(replayed.units()).isEmpty();
+  }
 }
