@@ -119,8 +119,14 @@ public final class PebbleActor extends EventSourcedBehavior<PebbleActor.Command,
   @Override
   public CommandHandler<Command, WorkloadEvent, WorkloadState> commandHandler() {
     return newCommandHandlerBuilder().forAnyState()
-        .onCommand(Reported.class, (state, cmd) -> WorkloadFacts.of(cmd.event())
-            .<Effect<WorkloadEvent, WorkloadState>>map(Effect()::persist).orElseGet(Effect()::none))
+        .onCommand(Reported.class, (state, cmd) -> {
+          if (cmd.event() instanceof io.caasoperator.pebble.PebbleEvent.ShutdownRequested shutdown) {
+            // Pebble would exit and its pod restart; here the container just stays up (not acted on)
+            log.warn("{}: service {} of container {} asks for its Pebble to shut down ({}); not acted on",
+                unit, shutdown.service(), layout.container(), shutdown.reason());
+          }
+          return reported(cmd);
+        })
         .onCommand(OrphansReaped.class, this::onOrphansReaped)
         .onCommand(RetryOpen.class, (state, cmd) -> {
           open(state);
@@ -142,6 +148,11 @@ public final class PebbleActor extends EventSourcedBehavior<PebbleActor.Command,
           return Effect().none();
         })
         .build();
+  }
+
+  private Effect<WorkloadEvent, WorkloadState> reported(Reported cmd) {
+    return WorkloadFacts.of(cmd.event()).<Effect<WorkloadEvent, WorkloadState>>map(Effect()::persist)
+        .orElseGet(Effect()::none);
   }
 
   private Effect<WorkloadEvent, WorkloadState> onOrphansReaped(WorkloadState state, OrphansReaped reaped) {

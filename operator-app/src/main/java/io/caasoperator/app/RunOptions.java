@@ -125,6 +125,7 @@ final class RunOptions {
       }
       case kubernetes -> {
         if (application == null) problems.add("--application is required with --substrate kubernetes");
+        if (pebble != null && pebble != PebbleMode.auto) problems.add("--pebble needs --substrate local (pods run their own)");
         if (kubeconfig != null && !java.nio.file.Files.isReadable(kubeconfig)) {
           problems.add("--kubeconfig " + kubeconfig + ": not readable");
         }
