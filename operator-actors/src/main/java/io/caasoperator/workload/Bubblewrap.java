@@ -23,7 +23,7 @@ public final class Bubblewrap {
       process = new ProcessBuilder(argv).redirectErrorStream(true).start();
     } catch (IOException e) {
       return Optional.of("bubblewrap (bwrap) is not installed: install the \"bubblewrap\" package, or run with"
-          + " --pebble=off (no Pebble, no <container>-pebble-ready)");
+          + " --pebble=off (no Pebble: charms cannot connect to their containers)");
     }
     try {
       process.getOutputStream().close();
