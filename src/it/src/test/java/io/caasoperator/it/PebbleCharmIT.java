@@ -70,6 +70,14 @@ class PebbleCharmIT {
                                 "startup": "enabled",
                             }
                         },
+                        "checks": {
+                            "up": {
+                                "override": "replace",
+                                "level": "alive",
+                                "period": "1s",
+                                "http": {"url": f"http://127.0.0.1:{self._port()}/"},
+                            }
+                        },
                     }
                     event.workload.add_layer("web", layer, combine=True)
                     event.workload.replan()
@@ -244,7 +252,8 @@ class PebbleCharmIT {
         Cli.Result status = cli("status");
         assertThat(status.exitCode()).as(status.stderr()).isZero();
         assertThat(status.stdout()).containsPattern("web/0 +web +http +enabled +active")
-                .containsPattern("web/1 +web +http +enabled +active");
+                .containsPattern("web/1 +web +http +enabled +active")
+                .containsPattern("web/0 +web +check up +alive +up +0/3");
         Cli.Result logs = cli("logs", "web/0", "--container", "web", "--service", "http");
         assertThat(logs.exitCode()).as(logs.stderr()).isZero();
         assertThat(logs.stdout()).contains("[http] ", "\"GET /srv/who.txt HTTP/1.1\" 200");
