@@ -18,7 +18,8 @@ import java.util.concurrent.Executor;
  * Runs every hook, action and exec of a unit in its {@link MountNamespace}, with each container
  * directory the unit has ({@link ContainerLayout#socketDir()}) at {@code /charm/containers/<name>}.
  * A container whose directory is not there yet is absent from the view, as a container whose
- * Pebble is not up has no socket: ops then reports it cannot connect.
+ * Pebble is not up has no socket: ops then reports it cannot connect. A unit with no container
+ * directory at all runs its processes as before, without a namespace (and its ~12 ms).
  *
  * @param delegate runs the wrapped command (local processes)
  * @param namespace the host's view, read once
@@ -41,6 +42,8 @@ public record NamespacedHooks(HookExecutor delegate, MountNamespace namespace, E
     } catch (IOException e) {
       throw new java.io.UncheckedIOException("cannot list " + dir, e);
     }
+    // a unit without containers (a machine-style charm) pays nothing for a view it does not need
+    if (containers.isEmpty()) return invocation;
     return new HookInvocation(invocation.unit(), invocation.unitDir(), invocation.charmDir(),
         namespace.wrap(invocation.command(), containers), invocation.environment(), invocation.timeout(),
         invocation.contextId(), invocation.outputLimit());
