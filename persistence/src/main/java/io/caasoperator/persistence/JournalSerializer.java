@@ -85,6 +85,8 @@ public final class JournalSerializer extends SerializerWithStringManifest {
       java.util.ArrayList<Class<?>> types = new java.util.ArrayList<>();
       types.addAll(List.of(UnitEvent.class.getPermittedSubclasses()));
       types.addAll(List.of(OperatorEvent.class.getPermittedSubclasses()));
+      types.addAll(List.of(WorkloadEvent.class.getPermittedSubclasses()));
+      types.add(WorkloadState.class);
       types.add(UnitState.class);
       types.add(UnitStateV1.class); // read only, as the old snapshots below: see fromBinary
       types.add(UnitStateV2.class);

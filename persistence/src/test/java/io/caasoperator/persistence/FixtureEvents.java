@@ -57,7 +57,21 @@ final class FixtureEvents {
         // added with the complete hook environment
         new OperatorEvent.ModelIdentified("5f1c6a0e-8d3b-4c7e-9a41-2b6f0d9e3c12", AT),
         new OperatorEvent.StorageAdded(UNIT, "data", 2, AT),
-        new UnitEvent.StorageAssigned(new UnitState.StorageInstance("data/0", "filesystem", "/srv/agents/unit-hello-0/storage/data-0"), AT));
+        new UnitEvent.StorageAssigned(new UnitState.StorageInstance("data/0", "filesystem", "/srv/agents/unit-hello-0/storage/data-0"), AT),
+        // added with a Pebble per unit container (its own journal, pebble|<app>/<n>/<container>)
+        layerAdded(), new WorkloadEvent.ServiceStarted("web", 4242, AT), new WorkloadEvent.ServiceStopped("web", AT),
+        new WorkloadEvent.ServiceExited("web", 143, AT), new WorkloadEvent.CheckFailed("up", 3, AT),
+        new WorkloadEvent.CheckRecovered("up", AT), new WorkloadEvent.OrphansStopped(List.of(4242L), AT));
+  }
+
+  static WorkloadEvent.LayerAdded layerAdded() {
+    return new WorkloadEvent.LayerAdded("base", true,
+        "services:\n  web:\n    override: replace\n    command: python3 -m http.server 8080\n", AT);
+  }
+
+  /** A container's Pebble with one layer and a service running in process group 4242. */
+  static WorkloadState workloadSnapshot() {
+    return WorkloadState.EMPTY.apply(layerAdded()).apply(new WorkloadEvent.ServiceStarted("web", 4242, AT));
   }
 
   static UnitEvent.ActionQueued actionQueued() {

@@ -38,7 +38,9 @@ class JournalSerializerTest {
       assertThat(roundTrip(event)).as(serializer.manifest(event)).isEqualTo(event);
     }
     assertThat(events).hasSize(UnitEvent.class.getPermittedSubclasses().length
-        + OperatorEvent.class.getPermittedSubclasses().length);
+        + OperatorEvent.class.getPermittedSubclasses().length + WorkloadEvent.class.getPermittedSubclasses().length);
+    WorkloadState workload = FixtureEvents.workloadSnapshot();
+    assertThat(roundTrip(workload)).isEqualTo(workload);
   }
 
   @Test

@@ -74,6 +74,8 @@ class SchemaFixtureTest {
         .as("a version 1 snapshot, no action id given yet").isEqualTo(FixtureEvents.operatorSnapshot());
     assertThat(serializer.fromBinary(fixture("snapshot.OperatorState.v2.json"), "snapshot.OperatorState.v2"))
         .isEqualTo(FixtureEvents.operatorSnapshotWithActions());
+    assertThat(serializer.fromBinary(fixture("snapshot.WorkloadState.v1.json"), "snapshot.WorkloadState.v1"))
+        .isEqualTo(FixtureEvents.workloadSnapshot());
   }
 
   @Test

@@ -35,6 +35,11 @@ public final class ApiRoutes {
         headAsGet(() -> api(admin, journal::route)));
   }
 
+  /** {@code inner} (routes under {@code /v1}) for holders of the admin token, {@code HEAD} as {@code GET}. */
+  public static Route admin(AdminToken admin, Supplier<Route> inner) {
+    return headAsGet(() -> api(admin, inner));
+  }
+
   /** {@code inner} under {@code /v1}, for holders of the admin token. */
   private static Route api(AdminToken admin, Supplier<Route> inner) {
     return pathPrefixTest("v1", () -> BearerAuthentication.requireBearer(admin, inner));

@@ -100,8 +100,10 @@ public final class JournalReader implements AutoCloseable {
   public CompletionStage<List<JournalEntry>> all(String application) {
     String operator = JournalEntry.OPERATOR_PREFIX + application;
     String unitPrefix = JournalEntry.UNIT_PREFIX + application + "/";
+    // the Pebbles of the application's unit containers (workload.* events), as the tag has them too
+    String pebblePrefix = "pebble|" + application + "/";
     return journal.currentPersistenceIds()
-        .filter(id -> id.equals(operator) || id.startsWith(unitPrefix))
+        .filter(id -> id.equals(operator) || id.startsWith(unitPrefix) || id.startsWith(pebblePrefix))
         .flatMapConcat(id -> journal.currentEventsByPersistenceId(id, 0, Long.MAX_VALUE))
         .map(JournalReader::entryOf)
         .runWith(Sink.seq(), system)

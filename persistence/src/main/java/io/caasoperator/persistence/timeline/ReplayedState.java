@@ -41,6 +41,9 @@ public record ReplayedState(
         copy.put(unit, units.getOrDefault(unit, UnitState.initial(unit)).apply(e));
         yield new ReplayedState(application, entry.offset(), entry.time(), events + 1, operator, copy);
       }
+      // a unit container's Pebble (layers, services) is not part of the replayed state
+      case io.caasoperator.persistence.WorkloadEvent e ->
+          new ReplayedState(application, entry.offset(), entry.time(), events + 1, operator, units);
       default -> throw new IllegalStateException("cannot replay " + entry.type());
     };
   }
