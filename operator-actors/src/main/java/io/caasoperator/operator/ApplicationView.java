@@ -75,7 +75,7 @@ public record ApplicationView(
         .toList();
     return new ApplicationSnapshot(modelName, ConfigSettings.effective(state.charm().options(), state.config()),
         state.charmSettings().leaderSettings(), displayedStatus(state), state.charmSettings().workloadVersion(), peers,
-        addresses, resources, canAddStorage);
+        addresses, resources, canAddStorage, List.copyOf(state.relations().byId().values()));
   }
 
   /**

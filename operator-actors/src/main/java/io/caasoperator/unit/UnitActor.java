@@ -249,6 +249,8 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
   private final HookLauncher launcher;
   private final OperatorMetrics metrics;
   private Incarnation incarnation = Incarnation.fresh();
+  /** The running hook's relation-set writes (see {@link HookWrites}); empty between hooks. */
+  private HookWrites hookWrites = HookWrites.NONE;
 
   private UnitActor(
       UnitId unit, UnitDependencies deps, ActorRef<Report> operator, ActorContext<Command> ctx, TimerScheduler<Command> timers) {
@@ -330,6 +332,7 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
     timers.cancel(POD_WAIT_TIMER);
     HookLauncher.Context context = launcher.again(waiting.contextId());
     incarnation = incarnation.with(new Work.Hook(context, waiting.notReady()));
+    hookWrites = HookWrites.NONE; // the hook runs again from its start
     pipe(context, launcher.hook(context, state.running().hook(), state.charmInUse()));
     return Effect().none();
   }
@@ -406,10 +409,18 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
     if (!incarnation.runs(cmd.contextId())) {
       return Effect().reply(cmd.replyTo(), new ToolReply(null, "the hook or command this token belongs to has finished"));
     }
-    UnitToolCall call = UnitToolCall.run(cmd, state, incarnation.work(), now());
+    UnitToolCall call = UnitToolCall.run(cmd, state, incarnation.work(), hookWrites.byRelation(), now());
     if (!call.applicationEvents().isEmpty()) operator.tell(new Report.ApplicationEffects(unit, call.applicationEvents()));
     ToolReply reply = new ToolReply(call.outcome(), null);
-    if (call.unitEvents().isEmpty()) return Effect().reply(cmd.replyTo(), reply);
+    List<UnitEvent> unitEvents = call.unitEvents();
+    if (incarnation.work() instanceof Work.Hook) {
+      // a hook's relation-set writes wait for its completion (an exec's or action's are journaled now)
+      unitEvents = new ArrayList<>();
+      for (UnitEvent event : call.unitEvents()) {
+        if (event instanceof RelationSettingsWritten write) hookWrites = hookWrites.with(write); else unitEvents.add(event);
+      }
+    }
+    if (unitEvents.isEmpty()) return Effect().reply(cmd.replyTo(), reply);
     if (incarnation.work() instanceof Work.Hook) {
       // A hook's tool effects need to be in the journal by its completion, which is written after
       // them, not before the tool answers: a crash before then runs the hook again, effects and
@@ -417,12 +428,12 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
       // commands that reach this actor wait for the write). An exec is never run again: its tool
       // answers once the effects are written.
       UnitState after = state;
-      for (UnitEvent event : call.unitEvents()) after = after.apply(event);
+      for (UnitEvent event : unitEvents) after = after.apply(event);
       deps.toolViews().unitChanged(after);
       cmd.replyTo().tell(reply);
-      return Effect().persist(call.unitEvents()).thenRun(this::report);
+      return Effect().persist(unitEvents).thenRun(this::report);
     }
-    return Effect().persist(call.unitEvents()).thenRun(this::report).thenReply(cmd.replyTo(), s -> reply);
+    return Effect().persist(unitEvents).thenRun(this::report).thenReply(cmd.replyTo(), s -> reply);
   }
 
   /** Takes the step {@link UnitResolver} decides. */
@@ -498,6 +509,7 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
     HookLauncher.Context context = launcher.hookContext(hook.name());
     events.add(new HookStarted(hook, run.attempt(), context.contextId(), now));
     incarnation = incarnation.hookStarted(hook, context);
+    hookWrites = HookWrites.NONE;
     // Only once HookStarted is safely in the journal may the process start.
     return Effect().persist(events).thenRun(s -> {
       persisted.run();
@@ -587,15 +599,20 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
       }
       case UnitResolver.HookEnd.Completed done -> {
         metrics.hookEnded(kind, true, Duration.ofMillis(done.event().durationMillis()));
+        // Its databag writes are journaled in the same write as its completion: all or nothing.
+        List<UnitEvent> completion = new ArrayList<>(hookWrites.events());
+        completion.add(done.event());
+        hookWrites = HookWrites.NONE;
         // Logged once the outcome is in the journal: a log line that says "completed" is a promise
         // that the hook never runs again, even if the process is killed right after it.
-        yield persistAndStartNext(state, List.of(done.event()),
+        yield persistAndStartNext(state, completion,
             () -> log.atInfo().addKeyValue("unit", unit.name()).addKeyValue("hook", done.event().hook())
                 .addKeyValue("context_id", ran.context().contextId())
                 .log("unit {} hook {} completed in {} ms", unit, done.event().hook(), done.event().durationMillis()));
       }
       case UnitResolver.HookEnd.Failed failed -> {
         HookFailed event = failed.event();
+        hookWrites = HookWrites.NONE; // a failed hook's relation-set writes are never seen
         metrics.hookEnded(kind, false, Duration.ofMillis(event.durationMillis()));
         yield Effect().persist(event).thenRun(s -> {
           // the hook's output is a field of this one record (text: stderr="..." on the same line)
@@ -682,6 +699,7 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
           abandon();
           answerDrain();
           incarnation = incarnation.forgotten();
+          hookWrites = HookWrites.NONE;
         })
         .onSignal(PostStop.instance(), state -> {
           abandon();

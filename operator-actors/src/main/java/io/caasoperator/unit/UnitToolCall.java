@@ -11,6 +11,7 @@ import io.caasoperator.persistence.UnitState;
 import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.slf4j.event.Level;
@@ -34,8 +35,10 @@ record UnitToolCall(ToolOutcome outcome, List<UnitEvent> unitEvents, List<Operat
    * @param running what the unit runs now: the hook named by {@code state}, an exec (whose action,
    *     if any, sees its parameters and records what the tool reports), or a charm action (the
    *     one {@code state} says runs)
+   * @param staged the running hook's databag writes so far, by relation id
    */
-  static UnitToolCall run(UnitActor.RunHookTool call, UnitState state, Incarnation.Work running, Instant now) {
+  static UnitToolCall run(UnitActor.RunHookTool call, UnitState state, Incarnation.Work running,
+      Map<Long, UnitEvent.RelationSettingsWritten> staged, Instant now) {
     String hook = state.running() != null ? state.running().hook().name() : null;
     String where = hook == null ? "exec" : hook;
     ActionRun action = null;
@@ -58,7 +61,7 @@ record UnitToolCall(ToolOutcome outcome, List<UnitEvent> unitEvents, List<Operat
       case Incarnation.Work.Idle idle -> {}
     }
     ToolOutcome outcome = HookTools.run(call.tool(), call.args(), call.stdin(),
-        new UnitToolContext(state, call.app(), hook, action), now);
+        new UnitToolContext(state, call.app(), hook, action, staged), now);
     ToolEffects effects = ToolEffects.split(outcome.effects(), now);
     String label = where;
     effects.logged().forEach(line -> write(state.unit(), label, call.contextId(), line));
