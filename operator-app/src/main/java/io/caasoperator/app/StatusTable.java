@@ -44,7 +44,25 @@ final class StatusTable {
       rows.add(new String[] {name, unit.path("life").asText(), statusText(unit.path("agentStatus")),
           statusText(unit.path("workloadStatus")), String.join(",", ports), hook});
     }
-    int[] widths = new int[6];
+    table(out, rows);
+    if (!status.path("relations").isEmpty()) {
+      List<String[]> relations = new ArrayList<>();
+      relations.add(new String[] {"Relation", "Interface", "Type", "Units"});
+      for (JsonNode relation : status.path("relations")) {
+        List<String> units = new ArrayList<>();
+        relation.path("units").forEach(u -> units.add(u.asText()));
+        relations.add(new String[] {relation.path("id").asText(), relation.path("interfaceName").asText(),
+            relation.path("type").asText(), String.join(",", units)});
+      }
+      out.append('\n');
+      table(out, relations);
+    }
+    return out.toString();
+  }
+
+  /** Rows in columns two spaces apart, as juju status aligns them. */
+  private static void table(StringBuilder out, List<String[]> rows) {
+    int[] widths = new int[rows.getFirst().length];
     for (String[] row : rows) for (int i = 0; i < row.length; i++) widths[i] = Math.max(widths[i], row[i].length());
     for (String[] row : rows) {
       StringBuilder line = new StringBuilder();
@@ -54,7 +72,6 @@ final class StatusTable {
       }
       out.append(line.toString().stripTrailing()).append('\n');
     }
-    return out.toString();
   }
 
   private static String statusText(JsonNode s) {
