@@ -155,7 +155,9 @@ record UnitToolContext(UnitState state, ApplicationSnapshot app, String hook, Ac
     UnitRelations.OwnSettings own = state.relations().written().get(relation.id());
     UnitEvent.RelationSettingsWritten hookWrites = staged.get(relation.id());
     Map<String, Map<String, String>> bags = new TreeMap<>();
+    relation.departedUnits().forEach((name, bag) -> bags.put(name, bag.settings()));
     relation.units().forEach((name, bag) -> bags.put(name, bag.settings()));
+    bags.putIfAbsent(self, Map.of());
     if (own != null && own.unit() != null && own.unitSequence() > applied) bags.put(self, own.unit());
     if (hookWrites != null && hookWrites.unitSettings() != null) bags.put(self, hookWrites.unitSettings());
     Map<String, String> application = relation.application().settings();

@@ -50,11 +50,16 @@ public record ApplicationRelations(long lastId, SortedMap<Long, Relation> byId) 
    * @param application the application's databag (written by the leader)
    * @param applicationWriter the unit that changed the application's databag last (empty: none)
    * @param appliedWrites by unit, the last of its writes ({@link UnitRelations.OwnSettings#sequence}) applied here
+   * @param departedUnits the databags of units that left the scope: still readable for the
+   *     lifetime of the relation, as Juju keeps them (relation-get's doc), by the departing unit's
+   *     own hooks too
    */
   public record Relation(long id, String endpoint, String interfaceName, String remoteApplication, long changes,
-      SortedMap<String, Databag> units, Databag application, String applicationWriter, Map<String, Long> appliedWrites) {
+      SortedMap<String, Databag> units, Databag application, String applicationWriter, Map<String, Long> appliedWrites,
+      SortedMap<String, Databag> departedUnits) {
     public Relation {
       units = Collections.unmodifiableSortedMap(new TreeMap<>(units == null ? Map.of() : units));
+      departedUnits = Collections.unmodifiableSortedMap(new TreeMap<>(departedUnits == null ? Map.of() : departedUnits));
       application = application == null ? Databag.EMPTY : application;
       applicationWriter = applicationWriter == null ? "" : applicationWriter;
       appliedWrites = Map.copyOf(appliedWrites == null ? Map.of() : appliedWrites);
@@ -70,15 +75,19 @@ public record ApplicationRelations(long lastId, SortedMap<Long, Relation> byId) 
       u.put(unit, new Databag(settings, changes + 1));
       TreeMap<String, Long> applied = new TreeMap<>(appliedWrites);
       applied.remove(unit); // a unit that enters again counts its writes from the start
+      TreeMap<String, Databag> departed = new TreeMap<>(departedUnits);
+      departed.remove(unit);
       return new Relation(id, endpoint, interfaceName, remoteApplication, changes + 1, u, application, applicationWriter,
-          applied);
+          applied, departed);
     }
 
     Relation left(String unit) {
       TreeMap<String, Databag> u = new TreeMap<>(units);
-      u.remove(unit);
+      Databag bag = u.remove(unit);
+      TreeMap<String, Databag> departed = new TreeMap<>(departedUnits);
+      if (bag != null) departed.put(unit, bag);
       return new Relation(id, endpoint, interfaceName, remoteApplication, changes, u, application, applicationWriter,
-          appliedWrites);
+          appliedWrites, departed);
     }
 
     Relation written(RelationSettingsChanged e) {
@@ -93,7 +102,7 @@ public record ApplicationRelations(long lastId, SortedMap<Long, Relation> byId) 
       }
       TreeMap<String, Long> applied = new TreeMap<>(appliedWrites);
       applied.put(e.unit().name(), e.sequence());
-      return new Relation(id, endpoint, interfaceName, remoteApplication, c, u, app, writer, applied);
+      return new Relation(id, endpoint, interfaceName, remoteApplication, c, u, app, writer, applied, departedUnits);
     }
   }
 
@@ -106,7 +115,7 @@ public record ApplicationRelations(long lastId, SortedMap<Long, Relation> byId) 
     return switch (event) {
       case RelationCreated e -> {
         TreeMap<Long, Relation> r = new TreeMap<>(byId);
-        r.put(e.id(), new Relation(e.id(), e.endpoint(), e.interfaceName(), e.remoteApplication(), 0, null, null, null, null));
+        r.put(e.id(), new Relation(e.id(), e.endpoint(), e.interfaceName(), e.remoteApplication(), 0, null, null, null, null, null));
         yield new ApplicationRelations(Math.max(lastId, e.id()), r);
       }
       case RelationUnitEntered e -> with(e.id(), r -> r.entered(e.unit().name(), e.settings()));

@@ -47,6 +47,7 @@ class RelationStateTest {
         new OperatorEvent.RelationSettingsChanged(0, U1, 3, Map.of("k", "v"), null, AT),
         new OperatorEvent.RelationUnitLeft(0, U1, AT));
     assertThat(s.relations().byId().get(0L).units()).isEmpty();
+    assertThat(s.relations().byId().get(0L).departedUnits().get("hello/1").settings()).as("still readable").containsEntry("k", "v");
     s = s.apply(new OperatorEvent.RelationUnitEntered(0, U1, Map.of(), AT));
     assertThat(s.relations().byId().get(0L).appliedWrites()).doesNotContainKey("hello/1");
     assertThat(s.relations().byId().get(0L).units().get("hello/1").version()).isEqualTo(3);
