@@ -122,9 +122,10 @@ final class RelationTools {
         String file = call.args().values().get("file");
         if (file != null) {
             if (!file.equals("-")) {
-                // the tool runs in the operator, which cannot read the hook's files
-                throw ToolFailure.usage("--file with a path is not supported: the tool runs in the operator;"
-                        + " pass the file on standard input with --file -");
+                // The shim replaces "--file PATH" by "--file -" and sends the file (as for state-set):
+                // the operator cannot read the hook's file system.
+                throw ToolFailure.failed("cannot read " + ToolCall.quote(file)
+                        + ": send the file's content as standard input with --file -");
             }
             changes.putAll(yamlSettings(call.stdin()));
         }

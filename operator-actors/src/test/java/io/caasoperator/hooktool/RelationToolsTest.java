@@ -141,8 +141,9 @@ class RelationToolsTest {
     }
 
     @Test
-    void relationSetRefusesAFilePathItCannotReadAndBadYaml() {
-        assertThat(NO_HOOK.run("relation-set", "-r", "0", "--file", "/tmp/x.yaml").exitCode()).isEqualTo(2);
+    void relationSetRefusesAPathItCannotReadAndBadYaml() {
+        // the shims send a file's content as --file - (see HookToolShims): a path never reaches the interpreter from them
+        assertThat(NO_HOOK.run("relation-set", "-r", "0", "--file", "/tmp/x.yaml").exitCode()).isEqualTo(1);
         assertThat(NO_HOOK.runWithInput("- a\n- b\n", "relation-set", "-r", "0", "--file", "-").stderr()).startsWith("ERROR yaml: ");
         assertThat(NO_HOOK.run("relation-set", "-r", "0", "novalue").stderr())
                 .isEqualTo("ERROR expected \"key=value\", got \"novalue\"\n");
