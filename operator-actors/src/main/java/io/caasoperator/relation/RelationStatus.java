@@ -2,6 +2,7 @@ package io.caasoperator.relation;
 
 import io.caasoperator.persistence.ApplicationRelations;
 import io.caasoperator.persistence.OperatorState;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -22,8 +23,9 @@ public record RelationStatus(String id, String endpoint, String interfaceName, S
 
   public RelationStatus {
     units = List.copyOf(units);
-    applicationData = Map.copyOf(applicationData);
-    unitData = Map.copyOf(unitData);
+    // sorted, as every other map status prints
+    applicationData = Collections.unmodifiableSortedMap(new TreeMap<>(applicationData));
+    unitData = Collections.unmodifiableSortedMap(new TreeMap<>(unitData));
   }
 
   /** Every relation of {@code state}, in id order. */
