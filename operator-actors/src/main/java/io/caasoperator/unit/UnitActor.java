@@ -249,8 +249,6 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
   private final HookLauncher launcher;
   private final OperatorMetrics metrics;
   private Incarnation incarnation = Incarnation.fresh();
-  /** The running hook's relation-set writes (see {@link HookWrites}); empty between hooks. */
-  private HookWrites hookWrites = HookWrites.NONE;
 
   private UnitActor(
       UnitId unit, UnitDependencies deps, ActorRef<Report> operator, ActorContext<Command> ctx, TimerScheduler<Command> timers) {
@@ -332,7 +330,6 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
     timers.cancel(POD_WAIT_TIMER);
     HookLauncher.Context context = launcher.again(waiting.contextId());
     incarnation = incarnation.with(new Work.Hook(context, waiting.notReady()));
-    hookWrites = HookWrites.NONE; // the hook runs again from its start
     pipe(context, launcher.hook(context, state.running().hook(), state.charmInUse()));
     return Effect().none();
   }
@@ -409,16 +406,18 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
     if (!incarnation.runs(cmd.contextId())) {
       return Effect().reply(cmd.replyTo(), new ToolReply(null, "the hook or command this token belongs to has finished"));
     }
-    UnitToolCall call = UnitToolCall.run(cmd, state, incarnation.work(), hookWrites.byRelation(), now());
+    UnitToolCall call = UnitToolCall.run(cmd, state, incarnation.work(), now());
     if (!call.applicationEvents().isEmpty()) operator.tell(new Report.ApplicationEffects(unit, call.applicationEvents()));
     ToolReply reply = new ToolReply(call.outcome(), null);
     List<UnitEvent> unitEvents = call.unitEvents();
-    if (incarnation.work() instanceof Work.Hook) {
+    if (incarnation.work() instanceof Work.Hook hook) {
       // a hook's relation-set writes wait for its completion (an exec's or action's are journaled now)
       unitEvents = new ArrayList<>();
+      HookWrites writes = hook.writes();
       for (UnitEvent event : call.unitEvents()) {
-        if (event instanceof RelationSettingsWritten write) hookWrites = hookWrites.with(write); else unitEvents.add(event);
+        if (event instanceof RelationSettingsWritten write) writes = writes.with(write); else unitEvents.add(event);
       }
+      incarnation = incarnation.with(new Work.Hook(hook.context(), hook.notReady(), writes));
     }
     if (unitEvents.isEmpty()) return Effect().reply(cmd.replyTo(), reply);
     if (incarnation.work() instanceof Work.Hook) {
@@ -509,7 +508,6 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
     HookLauncher.Context context = launcher.hookContext(hook.name());
     events.add(new HookStarted(hook, run.attempt(), context.contextId(), now));
     incarnation = incarnation.hookStarted(hook, context);
-    hookWrites = HookWrites.NONE;
     // Only once HookStarted is safely in the journal may the process start.
     return Effect().persist(events).thenRun(s -> {
       persisted.run();
@@ -600,9 +598,8 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
       case UnitResolver.HookEnd.Completed done -> {
         metrics.hookEnded(kind, true, Duration.ofMillis(done.event().durationMillis()));
         // Its databag writes are journaled in the same write as its completion: all or nothing.
-        List<UnitEvent> completion = new ArrayList<>(hookWrites.events());
+        List<UnitEvent> completion = new ArrayList<>(ran.writes().events());
         completion.add(done.event());
-        hookWrites = HookWrites.NONE;
         // Logged once the outcome is in the journal: a log line that says "completed" is a promise
         // that the hook never runs again, even if the process is killed right after it.
         yield persistAndStartNext(state, completion,
@@ -612,7 +609,7 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
       }
       case UnitResolver.HookEnd.Failed failed -> {
         HookFailed event = failed.event();
-        hookWrites = HookWrites.NONE; // a failed hook's relation-set writes are never seen
+        // a failed hook's relation-set writes go with its Work.Hook: never journaled, never read again
         metrics.hookEnded(kind, false, Duration.ofMillis(event.durationMillis()));
         yield Effect().persist(event).thenRun(s -> {
           // the hook's output is a field of this one record (text: stderr="..." on the same line)
@@ -699,7 +696,6 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
           abandon();
           answerDrain();
           incarnation = incarnation.forgotten();
-          hookWrites = HookWrites.NONE;
         })
         .onSignal(PostStop.instance(), state -> {
           abandon();

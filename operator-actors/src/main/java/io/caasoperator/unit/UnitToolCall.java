@@ -35,14 +35,13 @@ record UnitToolCall(ToolOutcome outcome, List<UnitEvent> unitEvents, List<Operat
    * @param running what the unit runs now: the hook named by {@code state}, an exec (whose action,
    *     if any, sees its parameters and records what the tool reports), or a charm action (the
    *     one {@code state} says runs)
-   * @param staged the running hook's databag writes so far, by relation id
    */
-  static UnitToolCall run(UnitActor.RunHookTool call, UnitState state, Incarnation.Work running,
-      Map<Long, UnitEvent.RelationSettingsWritten> staged, Instant now) {
+  static UnitToolCall run(UnitActor.RunHookTool call, UnitState state, Incarnation.Work running, Instant now) {
     String hook = state.running() != null ? state.running().hook().name() : null;
     String where = hook == null ? "exec" : hook;
     ActionRun action = null;
     ActionResult.Recorder recorder = null;
+    Map<Long, UnitEvent.RelationSettingsWritten> staged = Map.of();
     switch (running) {
       case Incarnation.Work.Exec exec -> {
         action = exec.exec().action();
@@ -56,7 +55,7 @@ record UnitToolCall(ToolOutcome outcome, List<UnitEvent> unitEvents, List<Operat
         }
         recorder = act.recorder();
       }
-      case Incarnation.Work.Hook h -> {}
+      case Incarnation.Work.Hook h -> staged = h.writes().byRelation();
       case Incarnation.Work.AwaitingPod waiting -> {}
       case Incarnation.Work.Idle idle -> {}
     }

@@ -75,7 +75,7 @@ class ToolViewAnswerTest {
 
   private static UnitToolCall fromTheActor(UnitState state, Incarnation.Work running, List<String> call) {
     return UnitToolCall.run(new UnitActor.RunHookTool("ctx", call.get(0), call.subList(1, call.size()), "", APP, null),
-        state, running, Map.of(), NOW);
+        state, running, NOW);
   }
 
   @Test

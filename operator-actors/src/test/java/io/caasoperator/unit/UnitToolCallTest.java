@@ -27,7 +27,7 @@ class UnitToolCallTest {
   private static final Incarnation.Work HOOK = new Incarnation.Work.Hook(new HookLauncher.Context("ctx", "t"), 0);
 
   private static UnitToolCall call(UnitState state, Incarnation.Work running, String tool, String... args) {
-    return UnitToolCall.run(new UnitActor.RunHookTool("ctx", tool, List.of(args), "", APP, null), state, running, Map.of(), NOW);
+    return UnitToolCall.run(new UnitActor.RunHookTool("ctx", tool, List.of(args), "", APP, null), state, running, NOW);
   }
 
   @Test
