@@ -148,4 +148,13 @@ class RelationToolsTest {
         assertThat(NO_HOOK.run("relation-set", "-r", "0", "novalue").stderr())
                 .isEqualTo("ERROR expected \"key=value\", got \"novalue\"\n");
     }
+
+    @Test
+    void networkGetTakesAPeerRelationsId() {
+        ToolOutcome inRelation = NO_HOOK.run("network-get", "cluster", "-r", "cluster:0", "--ingress-address");
+        assertThat(inRelation.exitCode()).as(inRelation.stderr()).isZero();
+        assertThat(inRelation.stdout()).isEqualTo(NO_HOOK.run("network-get", "cluster", "--ingress-address").stdout());
+        assertThat(NO_HOOK.run("network-get", "cluster", "-r", "cluster:5").stderr())
+                .isEqualTo("ERROR invalid value \"cluster:5\" for flag -r: relation not found\n");
+    }
 }
