@@ -165,6 +165,21 @@ class PeerRelationsIT {
         assertJoinedThenChanged("db/0", leader.subList(5, leader.size()));
         assertThat(remotes(leader, "cluster-relation-joined")).containsExactly("db/1", "db/2");
 
+        // a restart (kill -9) once settled runs no relation hook again: each unit's journal holds what it has seen
+        Map<String, Integer> seenBefore = Map.of("db/0", read(logs, "db/0").size(), "db/1", read(logs, "db/1").size(),
+                "db/2", read(logs, "db/2").size());
+        operator.kill9();
+        operator = operators.startWithEnvironment(spec, Map.of("PATH", "/usr/bin:" + System.getenv("PATH")));
+        api = operator.awaitListening();
+        Expect.idleUnits(api, "db/0", "db/1", "db/2");
+        await("no hook after the restart").during(Expect.SETTLE).atMost(OperatorProcess.PATIENCE)
+                .pollInterval(Duration.ofMillis(200)).untilAsserted(() -> {
+                    for (var unit : seenBefore.entrySet()) {
+                        assertThat(read(logs, unit.getKey())).as(unit.getKey()).hasSize(unit.getValue());
+                    }
+                });
+        assertThat(operator.linesMatching("hook \\S+ started")).as("hooks the restarted operator ran").isEmpty();
+
         // 3 → 2: db/2 departs from both; both depart db/2, once; no relation-broken anywhere
         int before0 = read(logs, "db/0").size();
         int before1 = read(logs, "db/1").size();
