@@ -281,6 +281,33 @@ class PeerHooksTest {
   }
 
   @Test
+  void whenTheLeaderLeavesTheNewLeaderIsElectedAmidTheDeparturesAndItsApplicationWritesReachTheOthers() {
+    App app = new App();
+    app.add(0);
+    app.add(1);
+    app.add(2);
+    app.settle();
+    app.ran(U0);
+    app.ran(U1);
+    app.ran(U2);
+
+    app.dying(U0);
+    app.settle();
+    assertThat(app.operator.leader()).isEqualTo(U1);
+    assertThat(app.ran(U1)).containsExactly("leader-elected", "cluster-relation-departed db/0 (departing db/0)");
+    assertThat(app.ran(U2)).containsExactly("cluster-relation-departed db/0 (departing db/0)");
+    assertThat(app.ran(U0)).containsExactly("cluster-relation-departed db/1 (departing db/0)",
+        "cluster-relation-departed db/2 (departing db/0)", "stop", "remove");
+
+    app.unitRecords(U1, List.of(new UnitEvent.HookStarted(PlannedHook.of(io.caasoperator.persistence.HookKind.UPDATE_STATUS, 1, 1), 1, "c", AT)));
+    app.complete(U1, List.of(new UnitEvent.RelationSettingsWritten(0, null, Map.of("primary", "db/1"), AT)));
+    app.settle();
+    assertThat(app.operator.relations().byId().get(0L).application().settings()).containsEntry("primary", "db/1");
+    assertThat(app.ran(U1)).containsExactly("update-status");
+    assertThat(app.ran(U2)).containsExactly("cluster-relation-changed app");
+  }
+
+  @Test
   void aFailedHooksWritesAreNeverSeen() {
     App app = new App();
     app.add(0);
