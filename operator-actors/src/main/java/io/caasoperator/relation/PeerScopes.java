@@ -56,6 +56,8 @@ public final class PeerScopes {
           events.add(new RelationUnitEntered(relation.id(), unit.getKey(), initialSettings(addresses.of(unit.getKey())), now));
         } else if (unit.getValue() != Life.ALIVE && inScope) {
           events.add(new RelationUnitLeft(relation.id(), unit.getKey(), now));
+        } else if (inScope) {
+          addressesLearnt(relation, unit.getKey(), addresses, now).ifPresent(events::add);
         }
       }
       for (String unit : relation.units().keySet()) {
@@ -63,6 +65,25 @@ public final class PeerScopes {
       }
     }
     return events;
+  }
+
+  /**
+   * A unit that entered the scope before its substrate knew its addresses (a pod without an IP
+   * yet) gets the address keys its databag lacks once they are known, as a change of its databag
+   * (the other units run relation-changed), as long as it has none of them: a charm that set or
+   * deleted one itself keeps its databag as it left it. Recorded under the unit's last applied write, so its own writes are
+   * still counted as before.
+   */
+  private static java.util.Optional<OperatorEvent> addressesLearnt(ApplicationRelations.Relation relation, UnitId unit,
+      UnitAddresses.Source addresses, Instant now) {
+    Map<String, String> bag = relation.units().get(unit.name()).settings();
+    Map<String, String> known = initialSettings(addresses.of(unit));
+    // only a databag without any address key: one the charm changed or pruned itself is its own
+    if (known.isEmpty() || known.keySet().stream().anyMatch(bag::containsKey)) return java.util.Optional.empty();
+    Map<String, String> filled = new TreeMap<>(known);
+    filled.putAll(bag);
+    return java.util.Optional.of(new OperatorEvent.RelationSettingsChanged(relation.id(), unit,
+        relation.appliedWrites().getOrDefault(unit.name(), 0L), filled, null, now));
   }
 
   /**

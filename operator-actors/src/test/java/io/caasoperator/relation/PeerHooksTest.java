@@ -36,9 +36,12 @@ class PeerHooksTest {
   private static final ApplicationName APP = ApplicationName.of("db");
   private static final CharmInfo CHARM = new CharmInfo(1, "db", new CharmRef("/db", null, 1, false), "d".repeat(64),
       List.of(), Set.of(), true, Map.of(), Map.of(), Map.of("cluster", "db-peers"), Map.of());
+  /** Units whose pods have no IP yet (none, unless a test says so). */
+  private static final Set<UnitId> WITHOUT_IP = new java.util.concurrent.CopyOnWriteArraySet<>();
   private static final UnitAddresses.Source ADDRESSES =
-      unit -> new UnitAddresses(List.of(), List.of("10.0.0." + unit.ordinal()), List.of("10.0.0." + unit.ordinal() + "/32"),
-          "10.0.0." + unit.ordinal(), "");
+      unit -> WITHOUT_IP.contains(unit) ? UnitAddresses.UNKNOWN
+          : new UnitAddresses(List.of(), List.of("10.0.0." + unit.ordinal()), List.of("10.0.0." + unit.ordinal() + "/32"),
+              "10.0.0." + unit.ordinal(), "");
 
   /** The application: the operator's journal, each unit's journal, and the hooks each unit ran. */
   private static final class App {
@@ -190,7 +193,9 @@ class PeerHooksTest {
 
     // db/1 runs a hook (update-status, say) that writes its databag
     app.unitRecords(U1, List.of(new UnitEvent.HookStarted(PlannedHook.of(io.caasoperator.persistence.HookKind.UPDATE_STATUS, 1, 1), 1, "c", AT)));
-    app.complete(U1, List.of(new UnitEvent.RelationSettingsWritten(0, Map.of("ready", "yes"), null, AT)));
+    // relation-set writes the whole databag, its addresses included
+    app.complete(U1, List.of(new UnitEvent.RelationSettingsWritten(0, Map.of("ready", "yes", "private-address", "10.0.0.1",
+        "ingress-address", "10.0.0.1", "egress-subnets", "10.0.0.1/32"), null, AT)));
     app.settle();
     assertThat(app.operator.relations().byId().get(0L).units().get("db/1").settings()).containsEntry("ready", "yes");
     assertThat(app.ran(U0)).containsExactly("cluster-relation-changed db/1");
@@ -305,6 +310,37 @@ class PeerHooksTest {
     assertThat(app.operator.relations().byId().get(0L).application().settings()).containsEntry("primary", "db/1");
     assertThat(app.ran(U1)).containsExactly("update-status");
     assertThat(app.ran(U2)).containsExactly("cluster-relation-changed app");
+  }
+
+  @Test
+  void aUnitWhoseAddressesWereNotKnownWhenItEnteredGetsThemInItsDatabagOnceKnownAndItsPeersHearOfIt() {
+    App app = new App();
+    app.add(0);
+    app.settle();
+    app.ran(U0);
+    WITHOUT_IP.add(U1);
+    try {
+      app.add(1);
+      app.settle();
+      assertThat(app.operator.relations().byId().get(0L).units().get("db/1").settings()).isEmpty();
+      // the hook db/1 ran wrote its databag before its pod had an IP
+      app.unitRecords(U1, List.of(new UnitEvent.HookStarted(PlannedHook.of(io.caasoperator.persistence.HookKind.UPDATE_STATUS, 1, 1), 1, "c", AT)));
+      app.complete(U1, List.of(new UnitEvent.RelationSettingsWritten(0, Map.of("ready", "yes"), null, AT)));
+      app.settle();
+      app.ran(U0);
+      app.ran(U1);
+    } finally {
+      WITHOUT_IP.remove(U1);
+    }
+    app.reconcile(); // the substrate reports the pod again, with its IP
+    app.settle();
+    assertThat(app.operator.relations().byId().get(0L).units().get("db/1").settings()).isEqualTo(Map.of("ready", "yes",
+        "private-address", "10.0.0.1", "ingress-address", "10.0.0.1", "egress-subnets", "10.0.0.1/32"));
+    assertThat(app.ran(U0)).containsExactly("cluster-relation-changed db/1");
+    assertThat(app.ran(U1)).isEmpty();
+    app.reconcile();
+    assertThat(app.operator.relations().byId().get(0L).units().get("db/1").version()).as("filled once").isEqualTo(
+        app.operator.relations().byId().get(0L).changes());
   }
 
   @Test
