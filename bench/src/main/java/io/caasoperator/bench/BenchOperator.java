@@ -48,7 +48,7 @@ final class BenchOperator implements AutoCloseable {
     OperatorConfig config = new OperatorConfig(spec, ApplicationName.of("bench"), data, "127.0.0.1", 0, false, null, null,
         JournalSettings.h2(data), "bench", parallelism, Duration.ofMinutes(30), 64 * 1024, 16 * 1024 * 1024,
         Duration.ofMinutes(5), RetryPolicy.DEFAULT, RetryPolicy.DEFAULT, Duration.ofMillis(250),
-        // the benchmark replaces the spec file atomically: no quiet period needed (README "Performance")
+        // the benchmark replaces the spec file atomically: no quiet period needed (docs/performance.md)
         Duration.ZERO, Duration.ofSeconds(30), CertificateNames.forListener("127.0.0.1", java.util.List.of()));
     OperatorRuntime runtime = new OperatorRuntime(config);
     runtime.start();

@@ -111,6 +111,19 @@ public interface ToolContext {
         return Map.of();
     }
 
+    /** The unit's relations ({@code relation-*} tools), by id. */
+    default Map<Long, RelationView> relations() {
+        return Map.of();
+    }
+
+    /**
+     * The relation of the running relation hook, with its remote unit and application (the
+     * default of {@code -r} and of {@code relation-get}'s unit); empty outside relation hooks.
+     */
+    default Optional<io.caasoperator.persistence.RelationHook> hookRelation() {
+        return Optional.empty();
+    }
+
     /**
      * The application's secrets as this context sees them: committed, with its own pending
      * changes ({@code secret-*}); {@link SecretBook#NONE} where there is no secret store.

@@ -64,6 +64,11 @@ public final class UnitRemoval {
 
   private static void remove(UnitId unit, Path unitDir, UnitRemover remover) {
     try {
+      remover.stopWorkloads(unit); // its services run in the directory about to go
+    } catch (Exception e) {
+      throw new IllegalStateException("cannot stop the workloads of " + unit + ": " + e.getMessage(), e);
+    }
+    try {
       RecursiveDelete.delete(unitDir);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot delete " + unitDir + ": " + e.getMessage(), e);

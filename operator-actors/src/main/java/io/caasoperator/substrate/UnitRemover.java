@@ -8,4 +8,10 @@ import io.caasoperator.domain.UnitId;
  */
 public interface UnitRemover {
   void release(UnitId unit) throws Exception;
+
+  /**
+   * Stops what runs for the unit outside its hooks (the local substrate: its containers' Pebbles
+   * and their services) before its directory is deleted; returns once they are stopped.
+   */
+  default void stopWorkloads(UnitId unit) throws Exception {}
 }

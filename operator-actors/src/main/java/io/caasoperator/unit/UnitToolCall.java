@@ -13,6 +13,7 @@ import io.caasoperator.secret.SecretChange;
 import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.slf4j.event.Level;
@@ -50,6 +51,7 @@ record UnitToolCall(ToolOutcome outcome, List<UnitEvent> unitEvents, List<Operat
     String where = hook == null ? "exec" : hook;
     ActionRun action = null;
     ActionResult.Recorder recorder = null;
+    Map<Long, UnitEvent.RelationSettingsWritten> staged = Map.of();
     switch (running) {
       case Incarnation.Work.Exec exec -> {
         action = exec.exec().action();
@@ -63,12 +65,12 @@ record UnitToolCall(ToolOutcome outcome, List<UnitEvent> unitEvents, List<Operat
         }
         recorder = act.recorder();
       }
-      case Incarnation.Work.Hook h -> {}
+      case Incarnation.Work.Hook h -> staged = h.writes().byRelation();
       case Incarnation.Work.AwaitingPod waiting -> {}
       case Incarnation.Work.Idle idle -> {}
     }
     ToolOutcome outcome = HookTools.run(call.tool(), call.args(), call.stdin(),
-        new UnitToolContext(state, call.app(), hook, action, secrets), now);
+        new UnitToolContext(state, call.app(), hook, action, staged, secrets), now);
     ToolEffects effects = ToolEffects.split(outcome.effects(), now);
     String label = where;
     effects.logged().forEach(line -> write(state.unit(), label, call.contextId(), line));

@@ -34,7 +34,7 @@ import org.apache.pekko.persistence.typed.javadsl.EventSourcedBehavior;
 import org.apache.pekko.persistence.typed.javadsl.RetentionCriteria;
 
 /**
- * Journal benchmark (not a test; run by hand, see README "Performance"): persist throughput of
+ * Journal benchmark (not a test; run by hand, see docs/performance.md): persist throughput of
  * one and of 1,000 unit entities, recovery of 100,000 events with and without snapshots, and the
  * replay throughput of the timeline (what {@code journal}/{@code replay} do), on H2 and on
  * PostgreSQL 16 (embedded). The entities persist real unit events with the unit actors' tag,

@@ -90,15 +90,7 @@ final class ActionOutput {
           a.path("status").asText(), plainTime(a.path("timing").path("started")),
           plainTime(a.path("timing").path("completed")), a.path("message").asText()});
     }
-    int[] widths = new int[rows.getFirst().length];
-    for (String[] row : rows) for (int i = 0; i < row.length; i++) widths[i] = Math.max(widths[i], row[i].length());
-    StringBuilder out = new StringBuilder();
-    for (String[] row : rows) {
-      StringBuilder line = new StringBuilder();
-      for (int i = 0; i < row.length; i++) line.append(row[i]).append(" ".repeat(widths[i] - row[i].length() + 2));
-      out.append(line.toString().stripTrailing()).append('\n');
-    }
-    return out.toString();
+    return TextTable.render(rows);
   }
 
   /** Go's {@code time.Time.String()} of an ISO-8601 instant, in UTC: {@code 2026-11-22 10:15:30.5 +0000 UTC}. */

@@ -179,10 +179,13 @@ public final class OperatorRuntime {
         toolsDir, System.getenv("PATH"), url.toString(), tls.map(ListenerTls::certificateFile).orElse(null),
         bash.isPresent() ? tools.address() : "");
     HookContexts contexts = new HookContexts();
+    Optional<LocalPebbles> pebbles = LocalPebbles.start(substrateChoice, system, blocking, clock);
     Substrate substrate = SubstrateFactory.build(substrateChoice, config, agentsDir, toolsDir,
-        tls.map(ListenerTls::certificateFile).orElse(null), url.toString(), processes, processes, clock);
+        tls.map(ListenerTls::certificateFile).orElse(null), url.toString(), processes, processes, clock,
+        pebbles.map(LocalPebbles::workloads).orElse(null));
     environment = environment.withCloudApiVersion(substrate.cloudApiVersion());
-    BoundedHookExecutor executor = new BoundedHookExecutor(substrate.hookExecutor(), config.maxConcurrentHooks());
+    BoundedHookExecutor executor = new BoundedHookExecutor(
+        pebbles.map(p -> p.hooks(substrate.hookExecutor())).orElseGet(substrate::hookExecutor), config.maxConcurrentHooks());
     OperatorMetrics metrics = OperatorMetrics.get(system);
     metrics.hookSlots(executor::running, executor::queuedHooks);
     metrics.buildInfo(Version.current(), Runtime.version().toString());
@@ -242,18 +245,20 @@ public final class OperatorRuntime {
     Duration ask = Duration.ofSeconds(10);
     HookToolGateway actors = new ActorHookToolGateway(contexts, operator, system, ask);
     // Read-only calls are answered from what the actors publish; -Dcaas.hook-tools.views=false
-    // sends every call through the actors (to compare, see README "Performance").
+    // sends every call through the actors (to compare, see docs/performance.md).
     HookToolGateway gateway = Boolean.parseBoolean(System.getProperty("caas.hook-tools.views", "true"))
         ? new ViewFirstToolGateway(contexts, units.toolViews(), clock, actors)
         : actors;
     tools.start(gateway);
-    Route routes = ApiRoutes.of(admin, new StatusRoutes(operator, system, json, ask),
+    Route operatorRoutes = ApiRoutes.of(admin, new StatusRoutes(operator, system, json, ask),
         new UnitRoutes(operator, system, json, ask, config.execTimeout()),
         new HookToolRoutes(gateway).route(),
         new JournalRoutes(JournalReader.using(system), config.application().value(), json, clock));
+    // the local substrate's unit containers and their services' logs (its Pebbles)
+    Route routes = pebbles.map(p -> org.apache.pekko.http.javadsl.server.Directives.concat(
+        p.routes(admin, system, json, ask), operatorRoutes)).orElse(operatorRoutes);
     SecretRoutes secretRoutes = new SecretRoutes(secrets, system, json, ask);
-    routes = org.apache.pekko.http.javadsl.server.Directives.concat(routes,
-        ApiRoutes.adminOnly(admin, secretRoutes::route));
+    routes = org.apache.pekko.http.javadsl.server.Directives.concat(routes, ApiRoutes.admin(admin, secretRoutes::route));
     Route served = StandbyRoute.of(acting::get, routes, election == null ? "starting" : "another replica holds the lease");
     ServerBinding binding;
     try {
@@ -281,6 +286,8 @@ public final class OperatorRuntime {
       if (killed > 0) log.warn("killed {} hook process(es) still running at shutdown", killed);
       // closed only now: hooks that finish during the drain still call their tools
       closeQuietly(tools);
+      // every container's services stopped (kill-delay, then SIGKILL) before the journal closes
+      pebbles.ifPresent(LocalPebbles::closeAll);
       reporter.close();
       substrate.close();
       blocking.shutdownNow();

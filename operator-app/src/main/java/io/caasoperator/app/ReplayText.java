@@ -48,7 +48,7 @@ final class ReplayText {
           failed.isObject() ? hookName(failed.path("hook")) + " (attempt " + failed.path("attempt").asInt() + ", exit "
               + failed.path("exitCode").asInt() + ")" : "-"});
     }
-    if (rows.size() > 1) out.append('\n').append(table(rows));
+    if (rows.size() > 1) out.append('\n').append(TextTable.render(rows));
     return out.toString();
   }
 
@@ -59,17 +59,5 @@ final class ReplayText {
 
   private static String yesNo(JsonNode flag) {
     return flag.asBoolean() ? "yes" : "no";
-  }
-
-  private static String table(List<String[]> rows) {
-    int[] widths = new int[rows.getFirst().length];
-    for (String[] row : rows) for (int i = 0; i < row.length; i++) widths[i] = Math.max(widths[i], row[i].length());
-    StringBuilder out = new StringBuilder();
-    for (String[] row : rows) {
-      StringBuilder line = new StringBuilder();
-      for (int i = 0; i < row.length; i++) line.append(row[i]).append(" ".repeat(widths[i] - row[i].length() + 2));
-      out.append(line.toString().stripTrailing()).append('\n');
-    }
-    return out.toString();
   }
 }

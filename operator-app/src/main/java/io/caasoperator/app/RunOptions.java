@@ -71,6 +71,11 @@ final class RunOptions {
           + " The generated certificate names its host (and $POD_IP when set).")
   String serviceUrl;
 
+  @Option(names = "--pebble", paramLabel = "auto|on|off", defaultValue = "auto",
+      description = "Local substrate: a Pebble per unit container, at /charm/containers/<name>/pebble.socket in the"
+          + " unit's mount namespace (needs bubblewrap). auto (default): when bubblewrap works; on: required; off: none.")
+  PebbleMode pebble;
+
   @Option(names = "--leader-election",
       description = "Kubernetes: act only while holding the Lease caas-operator-<application>, so several replicas"
           + " can run (share the journal: --journal postgresql://...). A replica that loses the lease stops acting"
@@ -116,10 +121,11 @@ final class RunOptions {
         }
         if (kubeconfig != null) problems.add("--kubeconfig needs --substrate kubernetes");
         if (leaderElection) problems.add("--leader-election needs --substrate kubernetes");
-        yield new SubstrateFactory.Choice.Local();
+        yield new SubstrateFactory.Choice.Local(pebble == null ? PebbleMode.auto : pebble);
       }
       case kubernetes -> {
         if (application == null) problems.add("--application is required with --substrate kubernetes");
+        if (pebble != null && pebble != PebbleMode.auto) problems.add("--pebble needs --substrate local (pods run their own)");
         if (kubeconfig != null && !java.nio.file.Files.isReadable(kubeconfig)) {
           problems.add("--kubeconfig " + kubeconfig + ": not readable");
         }

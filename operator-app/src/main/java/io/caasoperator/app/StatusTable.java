@@ -44,15 +44,18 @@ final class StatusTable {
       rows.add(new String[] {name, unit.path("life").asText(), statusText(unit.path("agentStatus")),
           statusText(unit.path("workloadStatus")), String.join(",", ports), hook});
     }
-    int[] widths = new int[6];
-    for (String[] row : rows) for (int i = 0; i < row.length; i++) widths[i] = Math.max(widths[i], row[i].length());
-    for (String[] row : rows) {
-      StringBuilder line = new StringBuilder();
-      for (int i = 0; i < row.length; i++) {
-        line.append(row[i]);
-        if (i < row.length - 1) line.append(" ".repeat(widths[i] - row[i].length() + 2));
+    out.append(TextTable.render(rows));
+    if (!status.path("relations").isEmpty()) {
+      List<String[]> relations = new ArrayList<>();
+      relations.add(new String[] {"Relation", "Interface", "Type", "Units"});
+      for (JsonNode relation : status.path("relations")) {
+        List<String> units = new ArrayList<>();
+        relation.path("units").forEach(u -> units.add(u.asText()));
+        relations.add(new String[] {relation.path("id").asText(), relation.path("interfaceName").asText(),
+            relation.path("type").asText(), String.join(",", units)});
       }
-      out.append(line.toString().stripTrailing()).append('\n');
+      out.append('\n');
+      out.append(TextTable.render(relations));
     }
     return out.toString();
   }

@@ -18,7 +18,12 @@ final class SubstrateFactory {
 
   /** The {@code run} flags that choose and reach a substrate. */
   sealed interface Choice {
-    record Local() implements Choice {}
+    /** @param pebble whether each unit container gets a Pebble ({@link PebbleMode}) */
+    record Local(PebbleMode pebble) implements Choice {
+      Local() {
+        this(PebbleMode.auto);
+      }
+    }
 
     record Kubernetes(KubernetesCluster.Connection connection) implements Choice {
       Kubernetes(String namespace, String context, Path kubeconfig, String serviceUrl, boolean leaderElection) {
@@ -36,12 +41,15 @@ final class SubstrateFactory {
   /**
    * @param caFile the listener's certificate, copied into pods for the hook tools; null for HTTP
    * @param listenerUrl the listener's own URL, the default address given to hooks in pods
+   * @param workloads the local pods' Pebbles; null for containers that start at once without one
    */
   static Substrate build(Choice choice, OperatorConfig config, Path agentsDir, Path toolsDir, Path caFile,
-      String listenerUrl, LocalProcessExecutor processes, HookExecutor operatorHooks, Clock clock) throws IOException {
+      String listenerUrl, LocalProcessExecutor processes, HookExecutor operatorHooks, Clock clock,
+      io.caasoperator.substrate.local.LocalWorkloads workloads) throws IOException {
     return switch (choice) {
       case Choice.Local local ->
-          new LocalSubstrate(config.specFile(), agentsDir, processes, config.specPollInterval(), config.specQuietPeriod(), clock);
+          new LocalSubstrate(config.specFile(), agentsDir, processes, config.specPollInterval(), config.specQuietPeriod(), clock,
+              workloads);
       case Choice.Kubernetes k -> KubernetesCluster.connect(k.connection(), config.application(),
           new KubernetesCluster.Operator(toolsDir, caFile, listenerUrl, operatorHooks, clock));
     };

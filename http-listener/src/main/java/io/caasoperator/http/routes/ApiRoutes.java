@@ -35,8 +35,8 @@ public final class ApiRoutes {
         headAsGet(() -> api(admin, journal::route)));
   }
 
-  /** {@code inner} (more routes under {@code /v1}, such as {@link SecretRoutes}) for holders of the admin token. */
-  public static Route adminOnly(AdminToken admin, Supplier<Route> inner) {
+  /** {@code inner} (routes under {@code /v1}) for holders of the admin token, {@code HEAD} as {@code GET}. */
+  public static Route admin(AdminToken admin, Supplier<Route> inner) {
     return headAsGet(() -> api(admin, inner));
   }
 

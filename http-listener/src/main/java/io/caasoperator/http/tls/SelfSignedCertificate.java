@@ -36,7 +36,7 @@ import org.bouncycastle.operator.jcajce.JcaContentSignerBuilder;
  *
  * <p>ECDSA rather than RSA because every hook-tool call from a pod is a new TLS handshake (one
  * curl per call), and the server signs in each: with the operator's client compiler an RSA-2048
- * signature took 18-27 ms of CPU, a P-256 one 2 ms (README "Performance"). Certificates made by
+ * signature took 18-27 ms of CPU, a P-256 one 2 ms (docs/performance.md). Certificates made by
  * earlier versions (RSA) are kept while they name the right hosts.
  *
  * <p>It is its own CA ({@code CA:true}, keyCertSign) so a client can pass the certificate file

@@ -58,11 +58,19 @@ final class LocalPods {
     last.merge(unit, number == null ? 1 : number, Math::max);
   }
 
-  /** Pods of units no longer listed at all (directory gone, beyond the scale) are gone too. */
-  void keepOnly(Set<UnitId> listed) {
+  /**
+   * Pods of units no longer listed at all (directory gone, beyond the scale) are gone too;
+   * returns the units whose pod went.
+   */
+  Set<UnitId> keepOnly(Set<UnitId> listed) {
+    Set<UnitId> went = new java.util.TreeSet<>();
     for (UnitId unit : Set.copyOf(current.keySet())) {
-      if (!listed.contains(unit)) gone(unit);
+      if (!listed.contains(unit)) {
+        gone(unit);
+        went.add(unit);
+      }
     }
+    return went;
   }
 
   private static String startId(int number) {

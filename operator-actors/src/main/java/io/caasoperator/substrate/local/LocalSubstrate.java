@@ -29,7 +29,9 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
@@ -76,7 +78,23 @@ public final class LocalSubstrate implements Substrate {
   private final List<Subscriber<UnitsObserved>> unitWatches = new CopyOnWriteArrayList<>();
   private final List<Subscriber<ContainerStarted>> containerWatches =
       new CopyOnWriteArrayList<>();
-  private final UnitRemover remover = unit -> onSchedulerAndWait(() -> released(unit));
+  private final UnitRemover remover = new UnitRemover() {
+    @Override
+    public void release(UnitId unit) throws Exception {
+      onSchedulerAndWait(() -> released(unit));
+    }
+
+    @Override
+    public void stopWorkloads(UnitId unit) throws Exception {
+      if (workloads == null) return;
+      onSchedulerAndWait(() -> answeredStarts.remove(unit));
+      workloads.podGone(unit).toCompletableFuture().get();
+    }
+  };
+  /** Runs the pods' containers (a Pebble each); null when containers start as soon as a pod exists. */
+  private final LocalWorkloads workloads;
+  /** With {@link #workloads}: the containers whose Pebble answered, by unit, with its boot id. */
+  private final Map<UnitId, Map<String, String>> answeredStarts = new HashMap<>();
   private final QuietPeriod quietPeriod;
 
   // Confined to the scheduler thread.
@@ -117,6 +135,22 @@ public final class LocalSubstrate implements Substrate {
       Duration pollInterval,
       Duration quietPeriod,
       Clock clock) {
+    this(specFile, agentsDir, executor, pollInterval, quietPeriod, clock, null);
+  }
+
+  /**
+   * @param workloads runs each pod's containers (a Pebble per container), whose containers count
+   *     as started only once their Pebble answers; null for containers that "start" at once
+   */
+  public LocalSubstrate(
+      Path specFile,
+      Path agentsDir,
+      LocalProcessExecutor executor,
+      Duration pollInterval,
+      Duration quietPeriod,
+      Clock clock,
+      LocalWorkloads workloads) {
+    this.workloads = workloads;
     if (specFile == null) throw new IllegalArgumentException("spec file is missing");
     if (agentsDir == null) throw new IllegalArgumentException("agents directory is missing");
     if (executor == null) throw new IllegalArgumentException("hook executor is missing");
@@ -381,7 +415,7 @@ public final class LocalSubstrate implements Substrate {
     List<UnitObservation> listing = listUnits(good);
     if (listing.equals(units)) return false;
     units = listing;
-    pods.keepOnly(listing.stream().map(UnitObservation::unit).collect(Collectors.toSet()));
+    pods.keepOnly(listing.stream().map(UnitObservation::unit).collect(Collectors.toSet())).forEach(this::podGone);
     publish(unitWatches, new UnitsObserved(listing, true));
     announceNewStarts();
     return true;
@@ -394,6 +428,7 @@ public final class LocalSubstrate implements Substrate {
    */
   private void released(UnitId unit) {
     pods.gone(unit);
+    podGone(unit);
     if (!refreshUnits()) announceNewStarts();
   }
 
@@ -435,13 +470,44 @@ public final class LocalSubstrate implements Substrate {
   private void announceNewStarts() {
     if (containers == null || units == null) return;
     for (UnitId unit : aliveUnits()) {
-      if (!pods.has(unit)) announce(containerWatches, unit, pods.make(unit));
+      if (pods.has(unit)) continue;
+      String startId = pods.make(unit);
+      if (workloads == null) {
+        announce(containerWatches, unit, startId);
+      } else {
+        workloads.podMade(unit, agentsDir.resolve(unit.tag()).toAbsolutePath(), containers, this::answered);
+      }
     }
+  }
+
+  /** A container's Pebble answered: it started, its boot id the start id. */
+  private void answered(ContainerStarted start) {
+    onScheduler(() -> {
+      if (!pods.has(start.unit())) return; // its pod went meanwhile
+      answeredStarts.computeIfAbsent(start.unit(), u -> new java.util.TreeMap<>()).put(start.container(), start.startId());
+      publish(containerWatches, start);
+    });
+  }
+
+  private void podGone(UnitId unit) {
+    if (workloads == null) return;
+    answeredStarts.remove(unit);
+    workloads.podGone(unit);
   }
 
   /** Tells {@code targets} every alive unit's container starts: a new watch re-lists them. */
   private void announceAllStarts(List<Subscriber<ContainerStarted>> targets) {
     if (containers == null || units == null) return;
+    if (workloads != null) {
+      // pods get (more) Pebbles; only containers whose Pebble answered have started
+      for (UnitId unit : aliveUnits()) {
+        if (!pods.has(unit)) pods.make(unit);
+        workloads.podMade(unit, agentsDir.resolve(unit.tag()).toAbsolutePath(), containers, this::answered);
+        answeredStarts.getOrDefault(unit, Map.of())
+            .forEach((container, bootId) -> publish(targets, new ContainerStarted(unit, container, bootId)));
+      }
+      return;
+    }
     for (UnitId unit : aliveUnits()) {
       announce(targets, unit, pods.startId(unit).orElseGet(() -> pods.make(unit)));
     }

@@ -12,15 +12,10 @@ import io.caasoperator.persistence.UnitEvent;
 import io.caasoperator.persistence.timeline.JournalEntry;
 import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.server.mock.KubernetesCrudDispatcher;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
-import io.fabric8.mockwebserver.Context;
-import io.fabric8.mockwebserver.MockWebServer;
-import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -34,23 +29,20 @@ class ApplicationEventsTest {
   private static final String NS = "test";
   private static final Instant NOW = Instant.parse("2026-11-22T10:15:30.250Z");
 
+  private CrudApiServer api;
   private KubernetesMockServer server;
   private KubernetesClient client;
 
   @BeforeEach
   void start() throws Exception {
-    server = new KubernetesMockServer(new Context(), new MockWebServer(), new HashMap<>(),
-        new KubernetesCrudDispatcher(), false);
-    server.init();
-    client = server.createClient();
-    client.apiextensions().v1().customResourceDefinitions()
-        .load(Path.of("../conf/kubernetes/crd.yaml").toFile()).create();
+    api = CrudApiServer.withCrd();
+    server = api.server;
+    client = api.client;
   }
 
   @AfterEach
   void stop() {
-    client.close();
-    server.destroy();
+    api.close();
   }
 
   private static CharmInfo charm() {

@@ -12,16 +12,11 @@ import io.caasoperator.substrate.ApplicationReport.StatusLine;
 import io.caasoperator.substrate.ApplicationReport.UnitReport;
 import io.caasoperator.substrate.Watch;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.server.mock.KubernetesCrudDispatcher;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
-import io.fabric8.mockwebserver.Context;
-import io.fabric8.mockwebserver.MockWebServer;
-import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -43,6 +38,7 @@ class ApplicationStatusReportingTest {
   private static final String CHARM = "https://charms.example/db.charm";
 
   private final AtomicReference<Instant> now = new AtomicReference<>(Instant.parse("2026-11-22T10:00:00Z"));
+  private CrudApiServer api;
   private KubernetesMockServer server;
   private KubernetesClient client;
   private KubernetesSubstrate substrate;
@@ -66,12 +62,9 @@ class ApplicationStatusReportingTest {
 
   @BeforeEach
   void start() throws Exception {
-    server = new KubernetesMockServer(new Context(), new MockWebServer(), new HashMap<>(),
-        new KubernetesCrudDispatcher(), false);
-    server.init();
-    client = server.createClient();
-    client.apiextensions().v1().customResourceDefinitions()
-        .load(Path.of("../conf/kubernetes/crd.yaml").toFile()).create();
+    api = CrudApiServer.withCrd();
+    server = api.server;
+    client = api.client;
     HookExecutor none = invocation -> CompletableFuture.completedFuture(
         new ProcessResult(0, "", "", Duration.ZERO, false, false, null));
     ObservedGeneration generation = new ObservedGeneration();
@@ -84,8 +77,7 @@ class ApplicationStatusReportingTest {
   @AfterEach
   void stop() {
     substrate.close();
-    client.close();
-    server.destroy();
+    api.close();
   }
 
   private Application resource() {

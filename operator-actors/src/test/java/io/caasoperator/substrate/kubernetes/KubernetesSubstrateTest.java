@@ -18,14 +18,9 @@ import io.caasoperator.domain.CharmStorage;
 import io.caasoperator.substrate.Watch;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.server.mock.KubernetesCrudDispatcher;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
-import io.fabric8.mockwebserver.Context;
-import io.fabric8.mockwebserver.MockWebServer;
-import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -44,6 +39,7 @@ class KubernetesSubstrateTest {
   private static final Duration WAIT = Duration.ofSeconds(20);
   private static final AtomicInteger APPS = new AtomicInteger();
 
+  private CrudApiServer api;
   private KubernetesMockServer server;
   private KubernetesClient client;
   private KubernetesSubstrate substrate;
@@ -51,14 +47,9 @@ class KubernetesSubstrateTest {
 
   @BeforeEach
   void start() throws Exception {
-    // The five-argument constructor with a CRUD dispatcher; new KubernetesMockServer(true) would
-    // mean https, not CRUD (STACK-NOTES pitfall 8).
-    server = new KubernetesMockServer(new Context(), new MockWebServer(), new HashMap<>(),
-        new KubernetesCrudDispatcher(), false);
-    server.init();
-    client = server.createClient();
-    client.apiextensions().v1().customResourceDefinitions()
-        .load(Path.of("../conf/kubernetes/crd.yaml").toFile()).create();
+    api = CrudApiServer.withCrd();
+    server = api.server;
+    client = api.client;
     app = new ApplicationName("db" + (char) ('a' + APPS.getAndIncrement() % 26));
     HookExecutor none = invocation -> CompletableFuture.completedFuture(
         new ProcessResult(0, "", "", Duration.ZERO, false, false, null));
@@ -68,8 +59,7 @@ class KubernetesSubstrateTest {
   @AfterEach
   void stop() {
     substrate.close();
-    client.close();
-    server.destroy();
+    api.close();
   }
 
   private Application createApplication(Map<String, Object> config) {

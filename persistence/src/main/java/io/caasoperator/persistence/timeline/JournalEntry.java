@@ -64,6 +64,7 @@ public record JournalEntry(long offset, Instant time, String entity, long seqNr,
     return switch (event) {
       case UnitEvent e -> e.at();
       case OperatorEvent e -> e.at();
+      case io.caasoperator.persistence.WorkloadEvent e -> e.at();
       case io.caasoperator.persistence.secret.SecretEvent e -> e.at();
       default -> throw new IllegalArgumentException("not an event: " + event.getClass().getSimpleName());
     };

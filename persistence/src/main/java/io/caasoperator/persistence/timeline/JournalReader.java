@@ -95,14 +95,17 @@ public final class JournalReader implements AutoCloseable {
    * Every event of the application now, in global order. Read entity by entity (on the journal's
    * primary key) and merged by offset rather than by tag: on H2 the plugin's by-tag query scans
    * the journal again for every page, which made reading 200,000 events take minutes instead of
-   * seconds (see README "Performance").
+   * seconds (see docs/performance.md).
    */
   public CompletionStage<List<JournalEntry>> all(String application) {
     String operator = JournalEntry.OPERATOR_PREFIX + application;
     String unitPrefix = JournalEntry.UNIT_PREFIX + application + "/";
+    // the Pebbles of the application's unit containers (workload.* events), as the tag has them too
+    String pebblePrefix = "pebble|" + application + "/";
     String secrets = JournalEntry.SECRETS_PREFIX + application;
     return journal.currentPersistenceIds()
-        .filter(id -> id.equals(operator) || id.startsWith(unitPrefix) || id.equals(secrets))
+        .filter(id -> id.equals(operator) || id.startsWith(unitPrefix) || id.startsWith(pebblePrefix)
+            || id.equals(secrets))
         .flatMapConcat(id -> journal.currentEventsByPersistenceId(id, 0, Long.MAX_VALUE))
         .map(JournalReader::entryOf)
         .runWith(Sink.seq(), system)

@@ -4,6 +4,7 @@ import io.caasoperator.domain.UnitId;
 import io.caasoperator.persistence.OperatorEvent;
 import io.caasoperator.persistence.OperatorState;
 import io.caasoperator.persistence.UnitEvent;
+import io.caasoperator.persistence.WorkloadEvent;
 import io.caasoperator.persistence.UnitState;
 import java.time.Instant;
 import java.util.TreeMap;
@@ -40,6 +41,8 @@ public final class Replay {
               () -> new IllegalStateException("unit event " + entry.type() + " in " + entry.entity()));
           units.put(unit, units.getOrDefault(unit, UnitState.initial(unit)).apply(e));
         }
+        // a unit container's Pebble (layers, services) is not part of the replayed state
+        case WorkloadEvent e -> {}
         // the application's secrets are not part of the replayed operator and unit states
         case io.caasoperator.persistence.secret.SecretEvent e -> {}
         default -> throw new IllegalStateException("cannot replay " + entry.type());

@@ -41,7 +41,10 @@ public record ReplayedState(
         copy.put(unit, units.getOrDefault(unit, UnitState.initial(unit)).apply(e));
         yield new ReplayedState(application, entry.offset(), entry.time(), events + 1, operator, copy);
       }
-      // the application's secrets are not part of the replayed operator and unit states
+      // a unit container's Pebble (layers, services) and the application's secrets are not part of
+      // the replayed state
+      case io.caasoperator.persistence.WorkloadEvent e ->
+          new ReplayedState(application, entry.offset(), entry.time(), events + 1, operator, units);
       case io.caasoperator.persistence.secret.SecretEvent e ->
           new ReplayedState(application, entry.offset(), entry.time(), events + 1, operator, units);
       default -> throw new IllegalStateException("cannot replay " + entry.type());

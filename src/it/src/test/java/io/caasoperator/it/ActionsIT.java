@@ -4,14 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -87,12 +84,6 @@ class ActionsIT {
             action-set slept=yes
             """;
 
-    /** charmcraft's generated dispatch ({@code charmcraft/const.py} {@code DISPATCH_CONTENT}). */
-    private static final String DISPATCH = """
-            #!/bin/sh
-            JUJU_DISPATCH_PATH="${JUJU_DISPATCH_PATH:-$0}" PYTHONPATH=lib:venv:$PYTHONPATH exec ./src/charm.py
-            """;
-
     private static final String OPS_CHARM = """
             #!/usr/bin/env python3
             \"""A charm written with ops: greets on request.\"""
@@ -136,7 +127,7 @@ class ActionsIT {
                 .file("metadata.yaml", "name: bashy\nsummary: A bash charm with actions.\ndescription: Bash.\n")
                 .file("config.yaml", "options:\n  hold-start:\n    type: boolean\n    default: false\n")
                 .file("actions.yaml", ACTIONS_YAML)
-                .file("manifest.yaml", "charmcraft-version: 3.2.2\nbases:\n- name: ubuntu\n  channel: '22.04'\n")
+                .file("manifest.yaml", VendoredOps.MANIFEST)
                 .executable("actions/greet", GREET)
                 .executable("actions/fail", FAIL)
                 .executable("actions/slow", SLOW);
@@ -280,25 +271,21 @@ class ActionsIT {
 
     @Test
     void anOpsCharmsActionRunsThroughCharmcraftsDispatchAndReportsWithOpsOwnActionEvent() throws Exception {
-        Path home = Path.of(System.getProperty("caas.operator.home", "../..")).toAbsolutePath().normalize();
-        Path vendor = home.getParent().resolve("shared/vendor/ops-2.17.0");
-        Assumptions.assumeTrue(Files.isDirectory(vendor.resolve("ops")),
-                "skipped: ops 2.17.0 is not at " + vendor + " (../shared/vendor/ops-2.17.0 beside the repository)");
-        Assumptions.assumeTrue(pythonHasYaml(), "skipped: /usr/bin/python3 with PyYAML is needed (apt-get install python3-yaml)");
+        Path ops = VendoredOps.opsPackage();
         Path charm = new CharmArchive()
-                .executable("dispatch", DISPATCH)
+                .executable("dispatch", VendoredOps.DISPATCH)
                 .symlink("hooks/install", "../dispatch")
                 .symlink("hooks/start", "../dispatch")
                 .symlink("hooks/upgrade-charm", "../dispatch")
                 .executable("src/charm.py", OPS_CHARM)
-                .tree(vendor.resolve("ops"), "venv/ops")
+                .tree(ops, "venv/ops")
                 .file("metadata.yaml", "name: greeter\nsummary: An ops charm with actions.\ndescription: Ops.\n")
                 .file("actions.yaml", ACTIONS_YAML)
-                .file("manifest.yaml", "charmcraft-version: 3.2.2\nbases:\n- name: ubuntu\n  channel: '22.04'\n")
+                .file("manifest.yaml", VendoredOps.MANIFEST)
                 .writeTo(operators.tmp().resolve("greeter.charm"));
         SpecFile spec = SpecFile.at(operators.tmp().resolve("spec/app.yaml"), "greeter", charm).write();
         // ops needs PyYAML: Debian's python3 has it (python3-yaml), whatever python3 comes first on the PATH here
-        OperatorProcess operator = operators.startWithEnvironment(spec, Map.of("PATH", "/usr/bin:" + System.getenv("PATH")));
+        OperatorProcess operator = operators.startWithEnvironment(spec, VendoredOps.environment());
         OperatorApi api = operator.awaitListening();
         Expect.status(api, "greeter/0 idle and active", s -> s.unitNames().equals(List.of("greeter/0")) && s.allUnitsIdle()
                 && "active".equals(s.unit("greeter/0").path("workloadStatus").path("value").asText()));
@@ -316,11 +303,5 @@ class ActionsIT {
         JsonNode task = OperatorApi.JSON.readTree(failed.stdout()).path("greeter/0");
         assertThat(task.path("status").asText()).isEqualTo("failed");
         assertThat(task.path("message").asText()).isEqualTo("failing because told to");
-    }
-
-    private static boolean pythonHasYaml() throws IOException, InterruptedException {
-        if (!Files.isExecutable(Path.of("/usr/bin/python3"))) return false;
-        Process check = new ProcessBuilder("/usr/bin/python3", "-c", "import yaml").redirectErrorStream(true).start();
-        return check.waitFor(30, TimeUnit.SECONDS) && check.exitValue() == 0;
     }
 }

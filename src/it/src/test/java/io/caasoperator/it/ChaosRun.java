@@ -127,7 +127,10 @@ final class ChaosRun {
     }
 
     private OperatorProcess start() {
-        OperatorProcess process = operators.start(List.of("--spec", specFile().toString()));
+        // --pebble=off: the phases end on each unit's last hook, and with a Pebble per container every
+        // restart runs web-pebble-ready once more (a new boot id), after any phase's last hook;
+        // PebbleCharmIT and CrashRecoveryIT cover restarts with Pebbles.
+        OperatorProcess process = operators.start(List.of("--spec", specFile().toString(), "--pebble=off"));
         processes.add(process);
         process.awaitListening();
         return process;

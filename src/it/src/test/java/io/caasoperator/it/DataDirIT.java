@@ -58,8 +58,15 @@ class DataDirIT {
         assertThat(mode(data)).isEqualTo("rwx------");
         assertThat(mode(data.resolve("journal.mv.db"))).isEqualTo("rw-------");
         assertThat(mode(data.resolve("admin-token"))).isEqualTo("rw-------");
+        // The HTTPS listener, and the hook tools' loopback listener (127.0.0.1 only, named in the
+        // log); nothing else: no journal server (H2's AUTO_SERVER would be one more port, on every interface).
         int port = api.endpoint().url().getPort();
-        assertThat(listeningPorts(operator.pid())).as("TCP ports the operator listens on").containsExactly(port);
+        java.util.regex.Matcher tools = java.util.regex.Pattern.compile("calls the loopback listener /?127\\.0\\.0\\.1:(\\d+)")
+                .matcher(operator.awaitLog("calls the loopback listener"));
+        assertThat(tools.find()).as("the hook tools' listener is on loopback").isTrue();
+        int toolsPort = Integer.parseInt(tools.group(1));
+        assertThat(listeningPorts(operator.pid())).as("TCP ports the operator listens on")
+                .containsExactlyInAnyOrder(port + " " + address(api), toolsPort + " loopback");
     }
 
     @Test
@@ -95,8 +102,15 @@ class DataDirIT {
         return PosixFilePermissions.toString(Files.getPosixFilePermissions(path));
     }
 
-    /** The ports of the TCP sockets process {@code pid} listens on (from /proc: its socket inodes in LISTEN state). */
-    private static Set<Integer> listeningPorts(long pid) throws IOException {
+    private static String address(OperatorApi api) {
+        return api.endpoint().url().getHost().equals("127.0.0.1") ? "loopback" : "other";
+    }
+
+    /**
+     * The TCP sockets process {@code pid} listens on (from /proc: its socket inodes in LISTEN
+     * state), as "port loopback" or "port other".
+     */
+    private static Set<String> listeningPorts(long pid) throws IOException {
         Set<String> inodes = new HashSet<>();
         try (var fds = Files.list(Path.of("/proc", Long.toString(pid), "fd"))) {
             for (Path fd : fds.toList()) {
@@ -108,14 +122,17 @@ class DataDirIT {
                 }
             }
         }
-        Set<Integer> ports = new TreeSet<>();
+        Set<String> ports = new TreeSet<>();
         for (String table : List.of("/proc/net/tcp", "/proc/net/tcp6")) {
             // read once: the table changes between two reads on a busy machine
             List<String> lines = Files.readAllLines(Path.of(table));
             for (String line : lines.subList(1, lines.size())) {
                 String[] f = line.trim().split("\\s+");
                 if (f[3].equals("0A") && inodes.contains(f[9])) {
-                    ports.add(Integer.parseInt(f[1].substring(f[1].indexOf(':') + 1), 16));
+                    String address = f[1].substring(0, f[1].indexOf(':'));
+                    boolean loopback = address.equals("0100007F") || address.equals("0000000000000000FFFF00000100007F")
+                            || address.equals("00000000000000000000000001000000");
+                    ports.add(Integer.parseInt(f[1].substring(f[1].indexOf(':') + 1), 16) + (loopback ? " loopback" : " other"));
                 }
             }
         }

@@ -1,0 +1,136 @@
+package io.caasoperator.http.routes;
+
+import static org.apache.pekko.http.javadsl.server.Directives.*;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.caasoperator.domain.UnitId;
+import io.caasoperator.http.ApiError;
+import io.caasoperator.http.JsonErrors;
+import io.caasoperator.pebble.checks.CheckHealth;
+import io.caasoperator.pebble.services.LogEntry;
+import io.caasoperator.pebble.services.ServiceInfo;
+import io.caasoperator.workload.PebbleActor;
+import io.caasoperator.workload.Pebbles;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.actor.typed.ActorSystem;
+import org.apache.pekko.actor.typed.javadsl.AskPattern;
+import org.apache.pekko.http.javadsl.marshallers.jackson.Jackson;
+import org.apache.pekko.http.javadsl.model.ContentTypes;
+import org.apache.pekko.http.javadsl.model.HttpEntities;
+import org.apache.pekko.http.javadsl.model.StatusCodes;
+import org.apache.pekko.http.javadsl.server.PathMatchers;
+import org.apache.pekko.http.javadsl.server.Route;
+
+/**
+ * The local substrate's unit containers, as their Pebbles show them: {@code GET
+ * /v1/units/{app}/{n}/containers} (services and checks of each), and {@code GET
+ * /v1/units/{app}/{n}/containers/{c}/logs?service=S&n=N} (a service's last output lines, kept
+ * bounded by its Pebble; plain text, one line each: time, {@code [service]}, the line).
+ */
+public final class ContainerRoutes {
+  /** Lines a log request returns unless it asks for another number. */
+  static final int DEFAULT_LINES = 100;
+
+  /** A unit's containers. */
+  public record ContainersView(String unit, List<Container> containers) {}
+
+  /** One container: whether its Pebble answers, its boot id, its services and checks. */
+  public record Container(String name, boolean ready, String bootId, List<Service> services, List<Check> checks) {}
+
+  /** A service as {@code pebble services} shows it. */
+  public record Service(String name, String startup, String current, Optional<Instant> since) {}
+
+  /** A check as {@code pebble checks} shows it. */
+  public record Check(String name, String level, String status, int failures, int threshold) {}
+
+  private final ActorRef<Pebbles.Command> pebbles;
+  private final ActorSystem<?> system;
+  private final ObjectMapper json;
+  private final Duration askTimeout;
+
+  public ContainerRoutes(ActorRef<Pebbles.Command> pebbles, ActorSystem<?> system, ObjectMapper json, Duration askTimeout) {
+    this.pebbles = pebbles;
+    this.system = system;
+    this.json = json;
+    this.askTimeout = askTimeout;
+  }
+
+  public Route route() {
+    return pathPrefix("v1", () -> pathPrefix("units", () -> pathPrefix(PathMatchers.segment(),
+        app -> pathPrefix(PathMatchers.segment(), n -> pathPrefix("containers", () -> {
+          UnitId unit;
+          try {
+            unit = UnitId.parse(app + "/" + n);
+          } catch (IllegalArgumentException e) {
+            return JsonErrors.complete(ApiError.badRequest(e.getMessage()));
+          }
+          return concat(
+              pathEndOrSingleSlash(() -> get(() -> containers(unit))),
+              path(PathMatchers.segment().slash("logs"), container -> get(() ->
+                  parameterOptional("service", service -> parameterOptional("n", lines ->
+                      logs(unit, container, service, lines))))));
+        })))));
+  }
+
+  private CompletionStage<Map<String, ActorRef<PebbleActor.Command>>> find(UnitId unit) {
+    return AskPattern.ask(pebbles, r -> new Pebbles.FindContainers(unit, r), askTimeout, system.scheduler());
+  }
+
+  private Route containers(UnitId unit) {
+    CompletionStage<ContainersView> view = find(unit).thenCompose(found -> {
+      List<CompletableFuture<PebbleActor.ContainerView>> asks = new ArrayList<>();
+      new java.util.TreeMap<>(found).values().forEach(actor -> asks.add(AskPattern.<PebbleActor.Command, PebbleActor.ContainerView>ask(
+          actor, PebbleActor.GetView::new, askTimeout, system.scheduler()).toCompletableFuture()));
+      return CompletableFuture.allOf(asks.toArray(CompletableFuture[]::new))
+          .thenApply(done -> new ContainersView(unit.name(), asks.stream().map(CompletableFuture::join).map(ContainerRoutes::shown).toList()));
+    });
+    return onSuccess(view, v -> complete(StatusCodes.OK, v, Jackson.marshaller(json)));
+  }
+
+  private static Container shown(PebbleActor.ContainerView view) {
+    return new Container(view.container(), view.ready(), view.bootId(),
+        view.services().stream().map(ContainerRoutes::shown).toList(),
+        view.checks().stream().map(ContainerRoutes::shown).toList());
+  }
+
+  private static Service shown(ServiceInfo s) {
+    return new Service(s.name(), s.startup(), s.current().wire(), s.currentSince());
+  }
+
+  private static Check shown(CheckHealth c) {
+    return new Check(c.name(), c.level(), c.status().wire(), c.failures(), c.threshold());
+  }
+
+  private Route logs(UnitId unit, String container, Optional<String> service, Optional<String> linesText) {
+    int lines;
+    try {
+      lines = linesText.map(Integer::parseInt).orElse(DEFAULT_LINES);
+    } catch (NumberFormatException e) {
+      return JsonErrors.complete(ApiError.badRequest("n must be a number of lines, got \"" + linesText.get() + "\""));
+    }
+    CompletionStage<Optional<List<LogEntry>>> reply = find(unit).thenCompose(found -> {
+      ActorRef<PebbleActor.Command> actor = found.get(container);
+      if (actor == null) return CompletableFuture.completedFuture(Optional.empty());
+      return AskPattern.<PebbleActor.Command, List<LogEntry>>ask(actor, r -> new PebbleActor.GetLogs(service, lines, r),
+          askTimeout, system.scheduler()).thenApply(Optional::of);
+    });
+    return onSuccess(reply, entries -> entries.isEmpty()
+        ? JsonErrors.complete(ApiError.notFound("unit " + unit + " has no container \"" + container + "\" here"))
+        : complete(HttpEntities.create(ContentTypes.TEXT_PLAIN_UTF8, text(entries.get()))));
+  }
+
+  /** As {@code pebble logs} prints them. */
+  static String text(List<LogEntry> entries) {
+    StringBuilder out = new StringBuilder();
+    for (LogEntry e : entries) out.append(e.time()).append(" [").append(e.service()).append("] ").append(e.message()).append('\n');
+    return out.toString();
+  }
+}

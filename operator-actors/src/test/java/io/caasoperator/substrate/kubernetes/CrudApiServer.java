@@ -1,0 +1,40 @@
+package io.caasoperator.substrate.kubernetes;
+
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.server.mock.KubernetesCrudDispatcher;
+import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
+import io.fabric8.mockwebserver.Context;
+import io.fabric8.mockwebserver.MockWebServer;
+import java.nio.file.Path;
+import java.util.HashMap;
+
+/**
+ * fabric8's mock API server in CRUD mode with the operator's CRD applied, and a client of it.
+ * The five-argument constructor with a CRUD dispatcher: {@code new KubernetesMockServer(true)}
+ * would mean https, not CRUD (STACK-NOTES pitfall 8).
+ */
+final class CrudApiServer implements AutoCloseable {
+  final KubernetesMockServer server;
+  final KubernetesClient client;
+
+  private CrudApiServer(KubernetesMockServer server, KubernetesClient client) {
+    this.server = server;
+    this.client = client;
+  }
+
+  static CrudApiServer withCrd() {
+    KubernetesMockServer server = new KubernetesMockServer(new Context(), new MockWebServer(), new HashMap<>(),
+        new KubernetesCrudDispatcher(), false);
+    server.init();
+    KubernetesClient client = server.createClient();
+    client.apiextensions().v1().customResourceDefinitions()
+        .load(Path.of("../conf/kubernetes/crd.yaml").toFile()).create();
+    return new CrudApiServer(server, client);
+  }
+
+  @Override
+  public void close() {
+    client.close();
+    server.destroy();
+  }
+}

@@ -1,0 +1,130 @@
+package io.caasoperator.substrate.local;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.caasoperator.domain.CharmInfo;
+import io.caasoperator.domain.CharmRef;
+import io.caasoperator.domain.UnitId;
+import io.caasoperator.hook.LocalProcessExecutor;
+import io.caasoperator.substrate.ContainerStarted;
+import io.caasoperator.substrate.Watch;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * With workloads (a Pebble per container), a pod's containers start when their Pebble answers,
+ * with its boot id; pods made and gone are told to the workloads.
+ */
+class LocalSubstrateWorkloadsTest {
+  @TempDir Path dir;
+  private Path specFile;
+  private Path agentsDir;
+  private LocalSubstrate substrate;
+  private final List<Watch> watches = new ArrayList<>();
+  private final FakeWorkloads workloads = new FakeWorkloads();
+
+  /** Records pods and lets the test answer for a container's Pebble. */
+  private static final class FakeWorkloads implements LocalWorkloads {
+    final List<String> calls = new CopyOnWriteArrayList<>();
+    final Map<UnitId, Consumer<ContainerStarted>> answers = new java.util.concurrent.ConcurrentHashMap<>();
+
+    @Override
+    public void podMade(UnitId unit, Path unitDir, List<String> containers, Consumer<ContainerStarted> answered) {
+      calls.add("made " + unit + " " + containers + " in " + unitDir.getFileName());
+      answers.put(unit, answered);
+    }
+
+    @Override
+    public CompletionStage<Void> podGone(UnitId unit) {
+      calls.add("gone " + unit);
+      return CompletableFuture.completedFuture(null);
+    }
+  }
+
+  @BeforeEach
+  void start() throws IOException {
+    specFile = dir.resolve("app.yaml");
+    agentsDir = Files.createDirectories(dir.resolve("agents"));
+    writeSpec("application: hello\ncharm: /c\nscale: 2\n");
+    substrate = new LocalSubstrate(specFile, agentsDir, new LocalProcessExecutor("test-" + UUID.randomUUID()),
+        Duration.ofHours(1), Duration.ZERO, Clock.systemUTC(), workloads);
+  }
+
+  @AfterEach
+  void close() {
+    watches.forEach(Watch::close);
+    substrate.close();
+  }
+
+  @Test
+  void containersStartOnlyWhenTheirPebbleAnswersWithItsBootIdAndANewWatchHearsTheAnswersAgain() throws Exception {
+    RecordingSink<ContainerStarted> starts = watch();
+    substrate.pollNow();
+    substrate.charmDeployed(charm("web"));
+    substrate.pollNow();
+    assertThat(workloads.calls).containsExactlyInAnyOrder("made hello/0 [web] in unit-hello-0", "made hello/1 [web] in unit-hello-1");
+    assertThat(starts.drain()).as("no Pebble answered yet").isEmpty();
+
+    workloads.answers.get(UnitId.of("hello", 0)).accept(new ContainerStarted(UnitId.of("hello", 0), "web", "boot-a"));
+    substrate.pollNow();
+    assertThat(starts.drain()).containsExactly(new ContainerStarted(UnitId.of("hello", 0), "web", "boot-a"));
+
+    RecordingSink<ContainerStarted> relisted = watch();
+    substrate.pollNow();
+    assertThat(relisted.drain()).containsExactly(new ContainerStarted(UnitId.of("hello", 0), "web", "boot-a"));
+  }
+
+  @Test
+  void aRemovedUnitsWorkloadsStopBeforeItsDirectoryGoesAndItsLateAnswersAreIgnored() throws Exception {
+    RecordingSink<ContainerStarted> starts = watch();
+    substrate.pollNow();
+    substrate.charmDeployed(charm("web"));
+    substrate.pollNow();
+    Consumer<ContainerStarted> unit1 = workloads.answers.get(UnitId.of("hello", 1));
+
+    writeSpec("application: hello\ncharm: /c\nscale: 1\n");
+    Files.createDirectories(agentsDir.resolve("unit-hello-1"));
+    substrate.pollNow();
+    substrate.unitRemover().stopWorkloads(UnitId.of("hello", 1));
+    assertThat(workloads.calls).contains("gone hello/1");
+    Files.delete(agentsDir.resolve("unit-hello-1"));
+    substrate.unitRemover().release(UnitId.of("hello", 1));
+    unit1.accept(new ContainerStarted(UnitId.of("hello", 1), "web", "boot-late"));
+    substrate.pollNow();
+    assertThat(starts.drain()).as("a Pebble answering after its pod went starts nothing").isEmpty();
+  }
+
+  private RecordingSink<ContainerStarted> watch() {
+    RecordingSink<ContainerStarted> sink = new RecordingSink<>();
+    watches.add(substrate.containerStartSource().watch(sink));
+    return sink;
+  }
+
+  private void writeSpec(String content) throws IOException {
+    Path temporary = dir.resolve(".app.yaml.tmp");
+    Files.writeString(temporary, content);
+    Files.move(temporary, specFile, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+  }
+
+  private static CharmInfo charm(String... containers) {
+    return new CharmInfo(1, "hello", new CharmRef("/c", null, 0, false), "0".repeat(64),
+        List.of(containers), Set.of("install"), false, Map.of());
+  }
+}

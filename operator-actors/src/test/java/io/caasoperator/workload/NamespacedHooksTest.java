@@ -1,0 +1,61 @@
+package io.caasoperator.workload;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.caasoperator.domain.UnitId;
+import io.caasoperator.hook.HookExecutor;
+import io.caasoperator.hook.HookInvocation;
+import io.caasoperator.hook.ProcessResult;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class NamespacedHooksTest {
+  @TempDir Path unitDir;
+
+  /** Keeps what it was asked to run. */
+  private static final class Recording implements HookExecutor {
+    final AtomicReference<HookInvocation> ran = new AtomicReference<>();
+
+    @Override
+    public CompletionStage<ProcessResult> run(HookInvocation invocation) {
+      ran.set(invocation);
+      return CompletableFuture.completedFuture(new ProcessResult(0, "", "", Duration.ZERO, false, false, null));
+    }
+  }
+
+  private HookInvocation hook() {
+    return new HookInvocation(UnitId.of("web", 0), unitDir, Path.of("/charms/abc"), List.of("/u/charm/dispatch"),
+        Map.of("JUJU_UNIT_NAME", "web/0"), Duration.ofMinutes(1), "ctx-1", 1024);
+  }
+
+  @Test
+  void aHookRunsInTheUnitsViewWithEachContainerItHasAndNothingElseChanges() throws Exception {
+    Files.createDirectories(unitDir.resolve("containers/web"));
+    Files.createDirectories(unitDir.resolve("containers/db"));
+    Recording delegate = new Recording();
+    MountNamespace namespace = new MountNamespace(List.of(new MountNamespace.RootEntry.Directory("usr")));
+    new NamespacedHooks(delegate, namespace, Runnable::run).run(hook()).toCompletableFuture().get();
+
+    HookInvocation ran = delegate.ran.get();
+    assertThat(ran.command()).containsExactly("bwrap", "--bind", "/usr", "/usr",
+        "--bind", unitDir.resolve("containers/db").toString(), "/charm/containers/db",
+        "--bind", unitDir.resolve("containers/web").toString(), "/charm/containers/web", "--", "/u/charm/dispatch");
+    assertThat(ran.environment()).isEqualTo(hook().environment());
+    assertThat(ran.contextId()).isEqualTo("ctx-1");
+  }
+
+  @Test
+  void aUnitWithoutContainersRunsItsProcessesAsBeforeWithoutANamespace() throws Exception {
+    Recording delegate = new Recording();
+    new NamespacedHooks(delegate, new MountNamespace(List.of()), Runnable::run).run(hook()).toCompletableFuture().get();
+    assertThat(delegate.ran.get()).isEqualTo(hook());
+  }
+}

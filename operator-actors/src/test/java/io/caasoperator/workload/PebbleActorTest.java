@@ -1,0 +1,139 @@
+package io.caasoperator.workload;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.typesafe.config.ConfigFactory;
+import io.caasoperator.domain.UnitId;
+import io.caasoperator.persistence.WorkloadEvent;
+import io.caasoperator.substrate.ContainerStarted;
+import java.io.ByteArrayOutputStream;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
+import org.apache.pekko.actor.testkit.typed.javadsl.TestProbe;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.persistence.testkit.PersistenceTestKitPlugin;
+import org.apache.pekko.persistence.testkit.PersistenceTestKitSnapshotPlugin;
+import org.apache.pekko.persistence.testkit.javadsl.PersistenceTestKit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A real Pebble on a socket in a temporary directory, journaled in memory. */
+class PebbleActorTest {
+  private static final ActorTestKit testKit = ActorTestKit.create(
+      PersistenceTestKitPlugin.getInstance().config()
+          .withFallback(PersistenceTestKitSnapshotPlugin.config())
+          .withFallback(ConfigFactory.load()));
+  private static final PersistenceTestKit journal = PersistenceTestKit.create(testKit.system());
+  private static final AtomicInteger ids = new AtomicInteger();
+
+  @TempDir Path data;
+  private final OpenPebbles open = new OpenPebbles();
+  private final PebbleDependencies deps = new PebbleDependencies(PebbleOpener.local(Clock.systemUTC()), open,
+      Executors.newVirtualThreadPerTaskExecutor(), Clock.systemUTC());
+  private final UnitId unit = UnitId.of("web" + ids.incrementAndGet(), 0);
+
+  @AfterEach
+  void closePebbles() {
+    open.closeAll();
+  }
+
+  @AfterAll
+  static void shutdown() {
+    testKit.shutdownTestKit();
+  }
+
+  private ActorRef<PebbleActor.Command> spawn(TestProbe<ContainerStarted> answers) {
+    ContainerLayout layout = new ContainerLayout(data.resolve(unit.tag()), "workload");
+    return testKit.spawn(PebbleActor.create(unit, layout, deps, answers.getRef()::tell));
+  }
+
+  private Path socket() {
+    return data.resolve(unit.tag()).resolve("containers/workload/pebble.socket");
+  }
+
+  @Test
+  void itsContainerStartsWhenThePebbleAnswersWithItsBootId() throws Exception {
+    TestProbe<ContainerStarted> answers = testKit.createTestProbe();
+    spawn(answers);
+    ContainerStarted started = answers.expectMessageClass(ContainerStarted.class, Duration.ofSeconds(10));
+    assertThat(started.unit()).isEqualTo(unit);
+    assertThat(started.container()).isEqualTo("workload");
+    assertThat(started.startId()).isEqualTo(PebbleProbe.bootId(socket()));
+  }
+
+  @Test
+  void layersAreJournaledAndThePlanComesBackAfterARestartWithANewBootId() throws Exception {
+    TestProbe<ContainerStarted> answers = testKit.createTestProbe();
+    ActorRef<PebbleActor.Command> first = spawn(answers);
+    String firstBoot = answers.expectMessageClass(ContainerStarted.class, Duration.ofSeconds(10)).startId();
+    String layer = "services:\n  srv:\n    override: replace\n    command: sleep 60\n";
+    String reply = post(socket(), "/v1/layers", "{\"action\":\"add\",\"combine\":true,\"label\":\"base\",\"format\":\"yaml\","
+        + "\"layer\":" + new com.fasterxml.jackson.databind.ObjectMapper().writeValueAsString(layer) + "}");
+    assertThat(reply).matches("(?s)HTTP/1\\.[01] 200 .*");
+    String persistenceId = PebbleActor.persistenceId(unit, "workload");
+    await().atMost(Duration.ofSeconds(5)).untilAsserted(() ->
+        assertThat(journal.persistedInStorage(persistenceId)).hasAtLeastOneElementOfType(WorkloadEvent.LayerAdded.class));
+
+    testKit.stop(first);
+    open.closeUnit(unit.name()).get(10, java.util.concurrent.TimeUnit.SECONDS); // its services stopped
+    ActorRef<PebbleActor.Command> second = spawn(answers);
+    String secondBoot = answers.expectMessageClass(ContainerStarted.class, Duration.ofSeconds(10)).startId();
+    assertThat(secondBoot).isNotEqualTo(firstBoot);
+    TestProbe<PebbleActor.ContainerView> views = testKit.createTestProbe();
+    second.tell(new PebbleActor.GetView(views.getRef()));
+    PebbleActor.ContainerView view = views.receiveMessage();
+    assertThat(view.ready()).isTrue();
+    assertThat(view.services()).extracting(s -> s.name()).containsExactly("srv");
+  }
+
+  @Test
+  void serviceGroupsLeftByAKilledOperatorAreStoppedBeforeThePebbleStarts() throws Exception {
+    Process orphan = new ProcessBuilder("setsid", "sleep", "120").start();
+    String persistenceId = PebbleActor.persistenceId(unit, "workload");
+    journal.persistForRecovery(persistenceId, java.util.List.of(
+        new WorkloadEvent.ServiceStarted("srv", orphan.pid(), Instant.now())));
+    TestProbe<ContainerStarted> answers = testKit.createTestProbe();
+    spawn(answers);
+    answers.expectMessageClass(ContainerStarted.class, Duration.ofSeconds(10));
+    assertThat(orphan.waitFor(10, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+    assertThat(journal.persistedInStorage(persistenceId))
+        .contains(new WorkloadEvent.OrphansStopped(List.of(orphan.pid()), findAt(persistenceId)));
+  }
+
+  private Instant findAt(String persistenceId) {
+    return journal.persistedInStorage(persistenceId).stream().filter(WorkloadEvent.OrphansStopped.class::isInstance)
+        .map(e -> ((WorkloadEvent.OrphansStopped) e).at()).findFirst().orElseThrow();
+  }
+
+  private static String post(Path socket, String path, String json) throws Exception {
+    try (SocketChannel channel = SocketChannel.open(StandardProtocolFamily.UNIX)) {
+      channel.connect(UnixDomainSocketAddress.of(socket));
+      byte[] body = json.getBytes(StandardCharsets.UTF_8);
+      channel.write(ByteBuffer.wrap(("POST " + path + " HTTP/1.0\r\nHost: localhost\r\nContent-Type: application/json\r\n"
+          + "Content-Length: " + body.length + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII)));
+      channel.write(ByteBuffer.wrap(body));
+      ByteArrayOutputStream out = new ByteArrayOutputStream();
+      ByteBuffer buffer = ByteBuffer.allocate(4096);
+      while (channel.read(buffer) >= 0) {
+        buffer.flip();
+        out.write(buffer.array(), 0, buffer.limit());
+        buffer.clear();
+      }
+      return out.toString(StandardCharsets.UTF_8);
+    }
+  }
+}
