@@ -81,9 +81,48 @@ class UnitResolverTest {
   }
 
   @Test
+  void aNewFollowerRunsLeaderSettingsChangedOnceAfterInstallBeforeConfigChanged() {
+    // Juju 3.6: the leadership resolver runs leader-settings-changed for a non-leader whose local
+    // leader-settings version (0 at start) differs from the remote one (1 after the watcher's first
+    // event), and it comes before config-changed and start.
+    UnitState[] s = {fresh(false).apply(new ContainerStartObserved("web", "1", AT))};
+    assertThat(drive(s, true)).containsExactly(
+        "install", "leader-settings-changed", "config-changed", "start", "web-pebble-ready", "update-status");
+    assertThat(drive(s, false)).as("once").isEmpty();
+  }
+
+  @Test
+  void aNewLeaderNeverRunsLeaderSettingsChangedNotEvenAfterItsOwnLeaderSet() {
+    UnitState[] s = {fresh(true)};
+    assertThat(drive(s, false)).containsExactly("install", "leader-elected", "config-changed", "start");
+    s[0] = s[0].apply(new LeaderSettingsAssigned(1, AT));
+    assertThat(drive(s, false)).isEmpty();
+  }
+
+  @Test
+  void aFollowerRunsLeaderSettingsChangedOnceMoreForEachLeaderSet() {
+    UnitState[] s = {fresh(false)};
+    drive(s, false);
+    s[0] = s[0].apply(new LeaderSettingsAssigned(1, AT));
+    assertThat(drive(s, false)).containsExactly("leader-settings-changed");
+    s[0] = s[0].apply(new LeaderSettingsAssigned(2, AT)).apply(new ConfigAssigned(2, AT));
+    assertThat(drive(s, false)).as("before config-changed, as Juju's leadership resolver comes first")
+        .containsExactly("leader-settings-changed", "config-changed");
+  }
+
+  @Test
+  void aLeaderThatLosesLeadershipRunsLeaderSettingsChangedOnce() {
+    UnitState[] s = {fresh(true)};
+    drive(s, false);
+    s[0] = s[0].apply(new LeadershipAssigned(false, AT));
+    assertThat(drive(s, false)).containsExactly("leader-settings-changed");
+    assertThat(drive(s, false)).isEmpty();
+  }
+
+  @Test
   void gainingLeadershipLaterRunsLeaderElectedOnce() {
     UnitState[] s = {fresh(false)};
-    assertThat(drive(s, false)).containsExactly("install", "config-changed", "start");
+    assertThat(drive(s, false)).containsExactly("install", "leader-settings-changed", "config-changed", "start");
     s[0] = s[0].apply(new LeadershipAssigned(true, AT));
     assertThat(drive(s, false)).containsExactly("leader-elected");
     assertThat(drive(s, false)).isEmpty();
@@ -101,7 +140,7 @@ class UnitResolverTest {
   @Test
   void aNewCharmBeforeInstallIsUsedSilently() {
     UnitState[] s = {fresh(false).apply(new CharmAssigned(charm(2), AT))};
-    assertThat(drive(s, false)).containsExactly("install", "config-changed", "start");
+    assertThat(drive(s, false)).containsExactly("install", "leader-settings-changed", "config-changed", "start");
     assertThat(s[0].charmInUse().generation()).isEqualTo(2);
   }
 
@@ -231,7 +270,7 @@ class UnitResolverTest {
   @Test
   void actionsWaitForInstallAndForAPendingUpgradeButRunWhileAHookIsFailed() {
     UnitState[] s = {fresh(false).apply(queued(1, "backup"))};
-    assertThat(drive(s, false)).as("installed first").containsExactly("install", "action backup", "config-changed", "start");
+    assertThat(drive(s, false)).as("installed first").containsExactly("install", "action backup", "leader-settings-changed", "config-changed", "start");
 
     s[0] = s[0].apply(new CharmAssigned(charm(2), AT)).apply(queued(2, "backup"));
     assertThat(drive(s, false)).as("the new charm first, as Juju's OutdatedRemoteCharm")
@@ -330,7 +369,8 @@ class UnitResolverTest {
   @Test
   void storageAddedLaterIsAttachedAfterTheHookThatAddedIt() {
     UnitState[] s = {fresh(false).apply(new StorageAssigned(DATA_0, AT))};
-    assertThat(drive(s, false)).containsExactly("install", "config-changed", "start", "data-storage-attached");
+    assertThat(drive(s, false)).containsExactly("install", "leader-settings-changed", "config-changed", "start",
+        "data-storage-attached");
     s[0] = s[0].apply(new StorageAssigned(DATA_1, AT));
     assertThat(drive(s, false)).containsExactly("data-storage-attached");
     assertThat(s[0].storage().attached()).containsExactly("data/0", "data/1");

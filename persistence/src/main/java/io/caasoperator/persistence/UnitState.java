@@ -25,10 +25,11 @@ import java.util.TreeSet;
  * ({@link CharmData}), and the charm actions users ran on it ({@link Actions}); a new field joins
  * one group and touches that group's copies only.
  *
- * <p>Snapshots of earlier versions are read by {@link UnitStateV1} (one flat record) and
- * {@link UnitStateV2} (grouped, before actions and storage).
+ * <p>Snapshots of earlier versions are read by {@link UnitStateV1} (one flat record),
+ * {@link UnitStateV2} (grouped, before actions and storage) and {@link UnitStateV3} (before a
+ * leader-settings-changed that never ran was told apart from one that ran for generation 0).
  */
-@StableName("snapshot.UnitState.v3")
+@StableName("snapshot.UnitState.v4")
 public record UnitState(
     UnitId unit,
     Life life,
@@ -152,11 +153,22 @@ public record UnitState(
    *     e.g. after upgrade-charm)
    * @param leaderElectedSeen leader-elected ran since the unit became leader
    * @param leaderSettingsSeen the leader-settings generation the last leader-settings-changed ran for
+   *     (-1: it never ran, so a follower runs it once after install, as Juju does)
    * @param containersReady container → start id its pebble-ready ran for
    */
   public record Progress(CharmInfo charmInUse, long upgradedTo, long configSeen, boolean leaderElectedSeen,
       long leaderSettingsSeen, boolean installed, boolean started, boolean stopped, Map<String, String> containersReady) {
-    static final Progress NOTHING = new Progress(null, 0, 0, false, 0, false, false, false, Map.of());
+    static final Progress NOTHING = new Progress(null, 0, 0, false, -1, false, false, false, Map.of());
+
+    /**
+     * This progress as a snapshot before version 4 recorded it: there, {@code leaderSettingsSeen}
+     * 0 meant leader-settings-changed never ran (it ran only for generations from 1), which is -1
+     * now. A follower restored from such a snapshot runs leader-settings-changed once, as a Juju
+     * unit agent does after a restart (its local leader-settings version starts at 0 again).
+     */
+    Progress fromBeforeVersion4() {
+      return leaderSettingsSeen != 0 ? this : withLeaderSettingsSeen(-1);
+    }
 
     public Progress {
       containersReady = Map.copyOf(containersReady);
