@@ -131,13 +131,13 @@ public final class UnitResolver {
       return run(s.progress().stopped() ? HookKind.REMOVE : HookKind.STOP, s);
     }
     if (s.assigned().leader() && !s.progress().leaderElectedSeen()) return run(HookKind.LEADER_ELECTED, s);
-    // A follower runs leader-settings-changed once after install (leaderSettingsSeen starts at -1),
-    // then for each later generation, before config-changed: Juju's leadership resolver comes before
-    // its config-changed/start (worker/uniter/resolver.go), runs the hook for a non-leader when
+    // A follower runs leader-settings-changed once after install (even for generation 0), then for
+    // each later generation, before config-changed: Juju's leadership resolver comes before its
+    // config-changed/start (worker/uniter/resolver.go), runs the hook for a non-leader when
     // localState.LeaderSettingsVersion != remoteState.LeaderSettingsVersion
     // (worker/uniter/leadership/resolver.go), and the remote watcher's first event makes the remote
     // version 1 while the local one starts at 0. So does a leader that lost leadership.
-    if (!s.assigned().leader() && s.progress().leaderSettingsSeen() != s.assigned().leaderSettingsGeneration()) {
+    if (!s.assigned().leader() && !s.progress().leaderSettingsChangedRanFor(s.assigned().leaderSettingsGeneration())) {
       return run(HookKind.LEADER_SETTINGS_CHANGED, s);
     }
     if (s.progress().configSeen() != s.assigned().configGeneration()) return run(HookKind.CONFIG_CHANGED, s);

@@ -120,6 +120,22 @@ class UnitResolverTest {
   }
 
   @Test
+  void aFollowerRecoveredFromAnOlderOperatorsSnapshotRunsLeaderSettingsChangedOnceMoreAtMost() throws Exception {
+    // Older operators stored the generation itself, 0 when it never ran (it ran from generation 1).
+    var serializer = new io.caasoperator.persistence.JournalSerializer();
+    for (long stored : List.of(0L, 3L)) {
+      UnitState[] s = {fresh(false).apply(new LeaderSettingsAssigned(stored, AT))};
+      drive(s, false);
+      String snapshot = new String(serializer.toBinary(s[0]), java.nio.charset.StandardCharsets.UTF_8)
+          .replaceFirst("\"leaderSettingsSeen\"\\s*:\\s*-?\\d+", "\"leaderSettingsSeen\":" + stored);
+      s[0] = (UnitState) serializer.fromBinary(snapshot.getBytes(java.nio.charset.StandardCharsets.UTF_8),
+          serializer.manifest(s[0]));
+      assertThat(drive(s, false)).as("stored %d", stored).containsExactly("leader-settings-changed");
+      assertThat(drive(s, false)).isEmpty();
+    }
+  }
+
+  @Test
   void gainingLeadershipLaterRunsLeaderElectedOnce() {
     UnitState[] s = {fresh(false)};
     assertThat(drive(s, false)).containsExactly("install", "leader-settings-changed", "config-changed", "start");

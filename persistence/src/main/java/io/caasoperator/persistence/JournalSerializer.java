@@ -90,7 +90,6 @@ public final class JournalSerializer extends SerializerWithStringManifest {
       types.add(UnitState.class);
       types.add(UnitStateV1.class); // read only, as the old snapshots below: see fromBinary
       types.add(UnitStateV2.class);
-      types.add(UnitStateV3.class);
       types.add(OperatorState.class);
       types.add(OperatorStateV1.class);
       return types;

@@ -25,11 +25,10 @@ import java.util.TreeSet;
  * ({@link CharmData}), and the charm actions users ran on it ({@link Actions}); a new field joins
  * one group and touches that group's copies only.
  *
- * <p>Snapshots of earlier versions are read by {@link UnitStateV1} (one flat record),
- * {@link UnitStateV2} (grouped, before actions and storage) and {@link UnitStateV3} (before a
- * leader-settings-changed that never ran was told apart from one that ran for generation 0).
+ * <p>Snapshots of earlier versions are read by {@link UnitStateV1} (one flat record) and
+ * {@link UnitStateV2} (grouped, before actions and storage).
  */
-@StableName("snapshot.UnitState.v4")
+@StableName("snapshot.UnitState.v3")
 public record UnitState(
     UnitId unit,
     Life life,
@@ -152,23 +151,17 @@ public record UnitState(
    * @param configSeen the config generation the last config-changed ran for (-1: run it again,
    *     e.g. after upgrade-charm)
    * @param leaderElectedSeen leader-elected ran since the unit became leader
-   * @param leaderSettingsSeen the leader-settings generation the last leader-settings-changed ran for
-   *     (-1: it never ran, so a follower runs it once after install, as Juju does)
+   * @param leaderSettingsSeen one more than the leader-settings generation the last
+   *     leader-settings-changed ran for, 0 if it never ran: a follower runs it once after install,
+   *     as Juju does, even for generation 0 ({@link #leaderSettingsChangedRanFor}). Versions before
+   *     stored the generation itself, and 0 for never (it ran for generations from 1 only), in the
+   *     same field: a follower recovered from such a snapshot runs leader-settings-changed once
+   *     more at most, as a Juju unit agent does after each restart.
    * @param containersReady container → start id its pebble-ready ran for
    */
   public record Progress(CharmInfo charmInUse, long upgradedTo, long configSeen, boolean leaderElectedSeen,
       long leaderSettingsSeen, boolean installed, boolean started, boolean stopped, Map<String, String> containersReady) {
-    static final Progress NOTHING = new Progress(null, 0, 0, false, -1, false, false, false, Map.of());
-
-    /**
-     * This progress as a snapshot before version 4 recorded it: there, {@code leaderSettingsSeen}
-     * 0 meant leader-settings-changed never ran (it ran only for generations from 1), which is -1
-     * now. A follower restored from such a snapshot runs leader-settings-changed once, as a Juju
-     * unit agent does after a restart (its local leader-settings version starts at 0 again).
-     */
-    Progress fromBeforeVersion4() {
-      return leaderSettingsSeen != 0 ? this : withLeaderSettingsSeen(-1);
-    }
+    static final Progress NOTHING = new Progress(null, 0, 0, false, 0, false, false, false, Map.of());
 
     public Progress {
       containersReady = Map.copyOf(containersReady);
@@ -200,9 +193,15 @@ public record UnitState(
           containersReady);
     }
 
+    /** leader-settings-changed ran for the leader-settings {@code generation}. */
     Progress withLeaderSettingsSeen(long generation) {
-      return new Progress(charmInUse, upgradedTo, configSeen, leaderElectedSeen, generation, installed, started, stopped,
-          containersReady);
+      return new Progress(charmInUse, upgradedTo, configSeen, leaderElectedSeen, generation + 1, installed, started,
+          stopped, containersReady);
+    }
+
+    /** Whether the last leader-settings-changed ran for the leader-settings {@code generation}. */
+    public boolean leaderSettingsChangedRanFor(long generation) {
+      return leaderSettingsSeen == generation + 1;
     }
 
     Progress asStarted() {

@@ -51,7 +51,7 @@ public record UnitStateV1(
         new UnitState.Assigned(charmAssigned, configAssigned, leader, leaderSettingsAssigned),
         new UnitState.Observed(containerStarts == null ? Map.of() : containerStarts),
         new UnitState.Progress(charmInUse, upgradedTo, configSeen, leaderElectedSeen, leaderSettingsSeen, installed, started,
-            stopped, containersReady == null ? Map.of() : containersReady).fromBeforeVersion4(),
+            stopped, containersReady == null ? Map.of() : containersReady),
         hooks,
         new UnitState.Statuses(agentStatus, workloadStatus, workloadStatusBeforeError),
         charmData == null ? UnitState.CharmData.EMPTY

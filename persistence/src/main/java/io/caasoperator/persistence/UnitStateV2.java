@@ -22,7 +22,7 @@ public record UnitStateV2(
   /** The same facts, with no actions and no storage (a unit had neither before the version that recorded them). */
   @Override
   public UnitState toCurrent() {
-    return new UnitState(unit, life, assigned, observed, progress.fromBeforeVersion4(), hooks, statuses, charmData, UnitState.Actions.NONE,
+    return new UnitState(unit, life, assigned, observed, progress, hooks, statuses, charmData, UnitState.Actions.NONE,
         UnitState.Storage.NONE);
   }
 }

@@ -127,7 +127,7 @@ final class FixtureEvents {
         .apply(new OperatorEvent.ActionIdAssigned(4, UnitId.of("hello", 1), "greet", AT));
   }
 
-  /** The unit of {@link #unitSnapshotWithActions()} whose storage data/0 is attached (snapshot.UnitState.v3 and v4). */
+  /** The unit of {@link #unitSnapshotWithActions()} whose storage data/0 is attached (snapshot.UnitState.v3). */
   static UnitState unitSnapshotV3() {
     UnitState s = unitSnapshotWithActions();
     var data = new UnitState.StorageInstance("data/0", "filesystem", "/srv/agents/unit-hello-0/storage/data-0");

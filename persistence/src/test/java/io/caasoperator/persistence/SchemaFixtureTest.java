@@ -27,9 +27,8 @@ import org.junit.jupiter.api.io.TempDir;
  * (in {@code journal-fixtures/v1}, the first release's directory; never regenerated), and today's
  * code must read each one to the same value, and replay a whole recorded run. A change that
  * breaks a fixture needs a new stable name (v2) and a migration, not an edited fixture:
- * {@code snapshot.UnitState.v1} (flat), {@code v2} (grouped, before actions and storage) and
- * {@code v3} (a leader-settings-changed that never ran recorded as 0, not -1) are read into today's
- * {@code snapshot.UnitState.v4}, and {@code snapshot.OperatorState.v1} (before action
+ * {@code snapshot.UnitState.v1} (flat) and {@code v2} (grouped, before actions and storage) are read
+ * into today's {@code snapshot.UnitState.v3}, and {@code snapshot.OperatorState.v1} (before action
  * ids and the model's identity) into {@code v2}.
  */
 class SchemaFixtureTest {
@@ -70,9 +69,6 @@ class SchemaFixtureTest {
     assertThat(serializer.fromBinary(fixture("snapshot.UnitState.v2.json"), "snapshot.UnitState.v2"))
         .as("a version 2 snapshot, with no actions and no storage").isEqualTo(FixtureEvents.unitSnapshot());
     assertThat(serializer.fromBinary(fixture("snapshot.UnitState.v3.json"), "snapshot.UnitState.v3"))
-        .as("a version 3 snapshot, its 0 for a leader-settings-changed that never ran read as -1")
-        .isEqualTo(FixtureEvents.unitSnapshotV3());
-    assertThat(serializer.fromBinary(fixture("snapshot.UnitState.v4.json"), "snapshot.UnitState.v4"))
         .isEqualTo(FixtureEvents.unitSnapshotV3());
     assertThat(serializer.fromBinary(fixture("snapshot.OperatorState.v1.json"), "snapshot.OperatorState.v1"))
         .as("a version 1 snapshot, no action id given yet").isEqualTo(FixtureEvents.operatorSnapshot());

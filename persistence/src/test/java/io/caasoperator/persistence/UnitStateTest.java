@@ -68,19 +68,16 @@ class UnitStateTest {
   }
 
   @Test
-  void aVersionThreeSnapshotReadsItsZeroAsLeaderSettingsChangedNeverRanAndKeepsAGenerationItRanFor() throws Exception {
-    JournalSerializer serializer = new JournalSerializer();
+  void leaderSettingsChangedThatNeverRanDiffersFromOneRunForGenerationZeroAndSurvivesASnapshot() throws Exception {
     UnitState follower = UnitState.initial(UnitId.of("a", 1)).apply(new UnitEvent.CharmAssigned(CHARM, AT));
-    UnitState ranFor2 = follower.apply(new UnitEvent.LeaderSettingsAssigned(2, AT));
-    ranFor2 = run(ranFor2, HookKind.LEADER_SETTINGS_CHANGED);
-    assertThat(follower.progress().leaderSettingsSeen()).as("never ran").isEqualTo(-1);
-    assertThat(ranFor2.progress().leaderSettingsSeen()).isEqualTo(2);
-    for (UnitState s : List.of(follower, ranFor2)) {
-      // version 3 wrote today's shape, with 0 where leader-settings-changed never ran
-      UnitState asV3Wrote = new UnitState(s.unit(), s.life(), s.assigned(), s.observed(),
-          s.progress().withLeaderSettingsSeen(Math.max(0, s.progress().leaderSettingsSeen())), s.hooks(), s.statuses(),
-          s.charmData(), s.actions(), s.storage());
-      assertThat(serializer.fromBinary(serializer.toBinary(asV3Wrote), "snapshot.UnitState.v3")).isEqualTo(s);
+    assertThat(follower.progress().leaderSettingsChangedRanFor(0)).as("never ran").isFalse();
+    UnitState ranFor0 = run(follower, HookKind.LEADER_SETTINGS_CHANGED);
+    assertThat(ranFor0.progress().leaderSettingsChangedRanFor(0)).isTrue();
+    UnitState ranFor2 = run(ranFor0.apply(new UnitEvent.LeaderSettingsAssigned(2, AT)), HookKind.LEADER_SETTINGS_CHANGED);
+    assertThat(ranFor2.progress().leaderSettingsChangedRanFor(2)).isTrue();
+    assertThat(ranFor2.progress().leaderSettingsChangedRanFor(0)).isFalse();
+    JournalSerializer serializer = new JournalSerializer();
+    for (UnitState s : List.of(follower, ranFor0, ranFor2)) {
       assertThat(serializer.fromBinary(serializer.toBinary(s), serializer.manifest(s))).isEqualTo(s);
     }
   }
