@@ -64,10 +64,16 @@ public record HookEnvironment(
      * @param name e.g. {@code install}, {@code web-pebble-ready}, {@code data-storage-attached}
      * @param workload the container, for pebble-ready; null otherwise
      * @param storage the storage instance, for storage-attached and -detaching; null otherwise
+     * @param relation the relation, for relation hooks; null otherwise
      */
-    record Hook(String name, String workload, Storage storage) implements Run {
+    record Hook(String name, String workload, Storage storage, Relation relation) implements Run {
       public Hook {
         Objects.requireNonNull(name, "name");
+      }
+
+      /** A hook of no relation. */
+      public Hook(String name, String workload, Storage storage) {
+        this(name, workload, storage, null);
       }
     }
 
@@ -85,6 +91,25 @@ public record HookEnvironment(
 
     /** Commands exec'd in the unit's context: no hook, no dispatch path. */
     record Exec() implements Run {}
+  }
+
+  /**
+   * A relation hook's relation, as Juju's {@code HookVars} names it
+   * ({@code internal/worker/uniter/runner/context/context.go}): {@code JUJU_RELATION},
+   * {@code JUJU_RELATION_ID}, {@code JUJU_REMOTE_UNIT} (empty for relation-created and a change of
+   * the application's databag), {@code JUJU_REMOTE_APP}, and {@code JUJU_DEPARTING_UNIT} when a
+   * unit departs.
+   *
+   * @param id as Juju prints it: {@code <name>:<number>}
+   */
+  public record Relation(String name, String id, String remoteUnit, String remoteApplication, String departingUnit) {
+    public Relation {
+      Objects.requireNonNull(name, "name");
+      Objects.requireNonNull(id, "id");
+      remoteUnit = remoteUnit == null ? "" : remoteUnit;
+      remoteApplication = remoteApplication == null ? "" : remoteApplication;
+      departingUnit = departingUnit == null ? "" : departingUnit;
+    }
   }
 
   /**
@@ -185,6 +210,13 @@ public record HookEnvironment(
           env.put("JUJU_STORAGE_ID", hook.storage().id());
           env.put("JUJU_STORAGE_LOCATION", hook.storage().location());
           env.put("JUJU_STORAGE_KIND", hook.storage().kind());
+        }
+        if (hook.relation() != null) {
+          env.put("JUJU_RELATION", hook.relation().name());
+          env.put("JUJU_RELATION_ID", hook.relation().id());
+          env.put("JUJU_REMOTE_UNIT", hook.relation().remoteUnit());
+          env.put("JUJU_REMOTE_APP", hook.relation().remoteApplication());
+          if (!hook.relation().departingUnit().isEmpty()) env.put("JUJU_DEPARTING_UNIT", hook.relation().departingUnit());
         }
       }
       case Run.Action action -> {

@@ -15,15 +15,15 @@ import java.util.stream.Stream;
  * <p>Flags, messages and output formats follow Juju's tools (juju/juju
  * worker/uniter/runner/jujuc) so bash charms and the ops framework run unchanged. Not supported:
  * {@code -o/--output FILE} (the tool runs in the operator, not beside the hook: redirect standard
- * output instead) and the tools of features this operator does not have (relations beyond
- * {@code relation-ids}, secrets, metrics, payloads).
+ * output instead) and the tools of features this operator does not have (relations between
+ * applications, secrets, metrics, payloads).
  */
 public final class HookTools {
 
     private static final Map<String, Tool> TOOLS = index(Stream.of(
             StatusTools.tools(), ConfigTools.tools(), LeadershipTools.tools(), LogTools.tools(),
             StateTools.tools(), PortTools.tools(), ModelTools.tools(), ActionTools.tools(), NetworkTools.tools(),
-            StorageTools.tools(), ResourceTools.tools(), MachineTools.tools())
+            StorageTools.tools(), ResourceTools.tools(), MachineTools.tools(), RelationTools.tools())
             .flatMap(List::stream).toList());
 
     /** Every tool name, in a stable order: the shims to install on a hook's PATH. */

@@ -9,9 +9,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What a unit reads about its model: {@code relation-ids}, {@code goal-state} and
- * {@code unit-get} (the addresses its substrate gives, {@link ToolContext#addresses}). The operator runs a single application without relations, so relation
- * lists are empty, which is what Juju prints for an endpoint with no relation.
+ * What a unit reads about its model: {@code goal-state} and {@code unit-get} (the addresses its
+ * substrate gives, {@link ToolContext#addresses}). Relations are {@link RelationTools}'.
  */
 final class ModelTools {
 
@@ -24,20 +23,10 @@ final class ModelTools {
 
     static List<Tool> tools() {
         return List.of(
-                new Tool("relation-ids", "[options] <name>", "list all relation ids for the given endpoint",
-                        ToolFlags.none().output(), ModelTools::relationIds),
                 new Tool("goal-state", "[options]", "print the status of the charm's peers and related units",
                         ToolFlags.none().output(), ModelTools::goalState),
                 new Tool("unit-get", "[options] <setting>", "print public-address or private-address",
                         ToolFlags.none().output(), ModelTools::unitGet));
-    }
-
-    private static ToolOutcome relationIds(ToolCall call) {
-        if (call.positionals().isEmpty()) {
-            throw ToolFailure.usage("no endpoint name specified");
-        }
-        call.noArgumentsFrom(1);
-        return ToolOutcome.printed(call.format().write(List.of()));
     }
 
     private static ToolOutcome goalState(ToolCall call) {

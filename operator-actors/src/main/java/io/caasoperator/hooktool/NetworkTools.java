@@ -16,8 +16,9 @@ import java.util.TreeMap;
  * (Juju's alpha space). The binding name is not checked against the charm's endpoints (the
  * journal records peer relations only, not {@code requires}, {@code provides} or {@code
  * extra-bindings}), so an unknown binding gets the addresses rather than Juju's {@code no network
- * config found for binding}. No relations exist yet, so {@code -r} names none: {@code relation
- * not found}, which ops turns into {@code RelationNotFoundError}.
+ * config found for binding}. {@code -r} takes one of the unit's (peer) relations, which gets the
+ * same answer; any other is {@code relation not found}, which ops turns into
+ * {@code RelationNotFoundError}.
  */
 final class NetworkTools {
 
@@ -35,7 +36,7 @@ final class NetworkTools {
 
     private static ToolOutcome networkGet(ToolCall call) {
         String relation = call.args().values().get("relation");
-        if (relation != null) {
+        if (relation != null && !knows(call.ctx(), relation)) {
             throw ToolFailure.usage("invalid value " + ToolCall.quote(relation) + " for flag -r: " + relationProblem(relation));
         }
         if (call.positionals().isEmpty()) {
@@ -122,6 +123,15 @@ final class NetworkTools {
         if (!network.egressSubnets().isEmpty()) fields.put("egress-subnets", network.egressSubnets());
         if (!network.ingressAddresses().isEmpty()) fields.put("ingress-addresses", network.ingressAddresses());
         return new OutputFormat.Struct(fields);
+    }
+
+    /** Whether {@code value} ({@code id} or {@code endpoint:id}) names one of the unit's relations. */
+    private static boolean knows(ToolContext ctx, String value) {
+        try {
+            return ctx.relations().containsKey(Long.parseLong(value.substring(value.lastIndexOf(':') + 1)));
+        } catch (NumberFormatException e) {
+            return false;
+        }
     }
 
     /** Juju's relationIdValue.Set: a relation id (optionally {@code endpoint:id}) it does not know. */

@@ -33,7 +33,11 @@ record ToolCall(ToolFlags.Parsed args, String stdin, ToolContext ctx, Instant no
 
     /** Juju's cmd.CheckEmpty: arguments from {@code from} on are refused. */
     void noArgumentsFrom(int from) {
-        List<String> rest = positionals().size() > from ? positionals().subList(from, positionals().size()) : List.of();
+        noArguments(positionals().size() > from ? positionals().subList(from, positionals().size()) : List.of());
+    }
+
+    /** Juju's cmd.CheckEmpty on the arguments a tool has not consumed. */
+    static void noArguments(List<String> rest) {
         if (!rest.isEmpty()) {
             throw ToolFailure.usage("unrecognized args: "
                     + rest.stream().map(ToolCall::quote).collect(Collectors.joining(" ", "[", "]")));

@@ -110,6 +110,19 @@ public interface ToolContext {
         return Map.of();
     }
 
+    /** The unit's relations ({@code relation-*} tools), by id. */
+    default Map<Long, RelationView> relations() {
+        return Map.of();
+    }
+
+    /**
+     * The relation of the running relation hook, with its remote unit and application (the
+     * default of {@code -r} and of {@code relation-get}'s unit); empty outside relation hooks.
+     */
+    default Optional<io.caasoperator.persistence.RelationHook> hookRelation() {
+        return Optional.empty();
+    }
+
     /** The action this context runs; empty for hooks and exec. */
     Optional<RunningAction> action();
 }

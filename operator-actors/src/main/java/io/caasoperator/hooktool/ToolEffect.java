@@ -81,6 +81,17 @@ public sealed interface ToolEffect {
         }
     }
 
+    /**
+     * {@code relation-set}: relation {@code relationId}'s databag, this unit's or (the leader's
+     * {@code --app}) the application's, whole after the call. Visible to other units once the
+     * hook completes.
+     */
+    record RelationSettingsSet(long relationId, boolean application, Map<String, String> settings) implements ToolEffect {
+        public RelationSettingsSet {
+            settings = Map.copyOf(settings);
+        }
+    }
+
     /** {@code application-version-set}. */
     record WorkloadVersionSet(String version) implements ToolEffect {
         public WorkloadVersionSet {

@@ -45,6 +45,8 @@ public record ToolEffects(
         case ToolEffect.ApplicationStatusSet e -> application.add(new OperatorEvent.CharmApplicationStatusSet(e.status(), now));
         case ToolEffect.LeaderSettingsSet e -> application.add(new OperatorEvent.LeaderSettingsChanged(e.changes(), now));
         case ToolEffect.WorkloadVersionSet e -> application.add(new OperatorEvent.WorkloadVersionSet(e.version(), now));
+        case ToolEffect.RelationSettingsSet e -> unit.add(new UnitEvent.RelationSettingsWritten(e.relationId(),
+            e.application() ? null : e.settings(), e.application() ? e.settings() : null, now));
         case ToolEffect.StorageAdded e -> application.add(new OperatorEvent.StorageAdded(e.unit(), e.storage(), e.count(), now));
         case ToolEffect.ActionResultSet e -> action.add(e);
         case ToolEffect.ActionLogged e -> action.add(e);

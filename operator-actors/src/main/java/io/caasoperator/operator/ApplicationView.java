@@ -6,6 +6,7 @@ import io.caasoperator.domain.Status;
 import io.caasoperator.domain.UnitId;
 import io.caasoperator.hooktool.PeerUnit;
 import io.caasoperator.persistence.OperatorState;
+import io.caasoperator.relation.RelationStatus;
 import io.caasoperator.substrate.UnitAddresses;
 import io.caasoperator.unit.ApplicationSnapshot;
 import java.time.Instant;
@@ -20,6 +21,7 @@ import java.util.Map;
  * @param charm the deployed charm, or null before the first deployment
  * @param leader the leader unit's name, or null
  * @param workloadVersion what the charm reported with {@code application-version-set}
+ * @param relations the application's relations, their units and databags
  */
 public record ApplicationView(
     String application,
@@ -28,7 +30,18 @@ public record ApplicationView(
     long configGeneration,
     String leader,
     String workloadVersion,
-    List<UnitView> units) {
+    List<UnitView> units,
+    List<RelationStatus> relations) {
+
+  public ApplicationView {
+    relations = relations == null ? List.of() : List.copyOf(relations);
+  }
+
+  /** An application in no relation. */
+  public ApplicationView(String application, Status status, CharmView charm, long configGeneration, String leader,
+      String workloadVersion, List<UnitView> units) {
+    this(application, status, charm, configGeneration, leader, workloadVersion, units, List.of());
+  }
 
   /**
    * The view of an operator's state, live or replayed: the same code either way.
@@ -52,7 +65,8 @@ public record ApplicationView(
         state.configGeneration(),
         state.leader() == null ? null : state.leader().name(),
         state.charmSettings().workloadVersion(),
-        units);
+        units,
+        RelationStatus.of(state));
   }
 
   /**
@@ -75,7 +89,7 @@ public record ApplicationView(
         .toList();
     return new ApplicationSnapshot(modelName, ConfigSettings.effective(state.charm().options(), state.config()),
         state.charmSettings().leaderSettings(), displayedStatus(state), state.charmSettings().workloadVersion(), peers,
-        addresses, resources, canAddStorage);
+        addresses, resources, canAddStorage, List.copyOf(state.relations().byId().values()));
   }
 
   /**

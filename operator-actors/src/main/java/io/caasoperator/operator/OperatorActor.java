@@ -11,6 +11,7 @@ import io.caasoperator.substrate.ApplicationObservation;
 import io.caasoperator.substrate.ContainerStarted;
 import io.caasoperator.substrate.UnitsObserved;
 import io.caasoperator.unit.ActionRun;
+import io.caasoperator.relation.DatabagWrites;
 import io.caasoperator.unit.ApplicationSnapshot;
 import io.caasoperator.unit.UnitActor;
 import io.caasoperator.unit.UnitView;
@@ -178,7 +179,8 @@ public final class OperatorActor extends EventSourcedBehavior<OperatorActor.Comm
     this.deps = deps;
     this.ctx = ctx;
     this.timers = timers;
-    this.planner = new OperatorPlan(deps.application(), deps.charmRetry(), deps.substrate().storageLayout());
+    this.planner = new OperatorPlan(deps.application(), deps.charmRetry(), deps.substrate().storageLayout(),
+        deps.substrate().addresses());
     this.tag = "app:" + deps.application().value();
     this.units = new UnitActors(ctx, deps.units(), ctx.messageAdapter(UnitActor.Report.class, UnitReported::new),
         ctx.messageAdapter(UnitActor.Drained.class, UnitDrained::new));
@@ -300,7 +302,12 @@ public final class OperatorActor extends EventSourcedBehavior<OperatorActor.Comm
 
   private Effect<OperatorEvent, OperatorState> onUnitReport(OperatorState state, UnitReported cmd) {
     return switch (cmd.report()) {
-      case UnitActor.Report.Changed changed -> only(() -> views.put(changed.view().unit(), changed.view()));
+      case UnitActor.Report.Changed changed -> {
+        views.put(changed.view().unit(), changed.view());
+        // level-triggered: a write the journal lacks (also after either side restarted) is recorded now
+        boolean unrecorded = !DatabagWrites.unrecorded(state, changed.view().unit(), changed.view().relationWrites(), now()).isEmpty();
+        yield unrecorded ? plan(state, new Input.UnitWrote(changed.view().unit(), changed.view().relationWrites())) : Effect().none();
+      }
       // level-triggered: what was sent to the unit before it restarted is sent again
       case UnitActor.Report.Recovered recovered -> plan(state, new Input.UnitRecovered(recovered.unit()));
       case UnitActor.Report.Dead dead -> plan(state, new Input.UnitDied(dead.unit()));

@@ -16,10 +16,14 @@ import io.caasoperator.persistence.OperatorEvent.ModelIdentified;
 import io.caasoperator.persistence.OperatorEvent.UnitRemoved;
 import io.caasoperator.persistence.OperatorEvent.UnitsUpdated;
 import io.caasoperator.persistence.OperatorState;
+import io.caasoperator.persistence.UnitRelations;
 import io.caasoperator.persistence.UnitState;
+import io.caasoperator.relation.DatabagWrites;
+import io.caasoperator.relation.PeerScopes;
 import io.caasoperator.substrate.ApplicationObservation;
 import io.caasoperator.substrate.Specification;
 import io.caasoperator.substrate.StorageLayout;
+import io.caasoperator.substrate.UnitAddresses;
 import io.caasoperator.substrate.UnitsObserved;
 import io.caasoperator.unit.Desired;
 import io.caasoperator.unit.RetryPolicy;
@@ -49,13 +53,22 @@ import java.util.TreeMap;
  * @param application the application this operator runs; a specification for another is refused
  * @param charmRetry backoff between attempts to fetch a charm whose source may recover
  * @param storageLayout where the substrate puts each unit's storage instances (answered at once)
+ * @param addresses where the substrate says each unit is (answered at once): what a unit's
+ *     relation databags start with
  */
-public record OperatorPlan(ApplicationName application, RetryPolicy charmRetry, StorageLayout storageLayout) {
+public record OperatorPlan(ApplicationName application, RetryPolicy charmRetry, StorageLayout storageLayout,
+    UnitAddresses.Source addresses) {
 
   public OperatorPlan {
     Objects.requireNonNull(application, "application");
     Objects.requireNonNull(charmRetry, "charmRetry");
     Objects.requireNonNull(storageLayout, "storageLayout");
+    Objects.requireNonNull(addresses, "addresses");
+  }
+
+  /** Units whose addresses are not known. */
+  public OperatorPlan(ApplicationName application, RetryPolicy charmRetry, StorageLayout storageLayout) {
+    this(application, charmRetry, storageLayout, unit -> UnitAddresses.UNKNOWN);
   }
 
   /** With Juju's default storage locations. */
@@ -85,6 +98,12 @@ public record OperatorPlan(ApplicationName application, RetryPolicy charmRetry, 
 
     /** A unit's removal ({@link Intent.RemoveUnit}) is done: directory deleted, substrate released it. */
     record UnitReleased(UnitId unit) implements Input {}
+
+    /**
+     * A unit reported databag writes ({@code relation-set} of its completed hooks, by relation id)
+     * that the journal may not hold yet.
+     */
+    record UnitWrote(UnitId unit, Map<Long, UnitRelations.OwnSettings> written) implements Input {}
 
     /** A hook tool changed the application: its status, leader settings or workload version. */
     record ToolEffects(List<OperatorEvent> events) implements Input {}
@@ -186,6 +205,8 @@ public record OperatorPlan(ApplicationName application, RetryPolicy charmRetry, 
         yield reconcile(journal, removed, observed.releasedUnit(unit), children.removalDone(unit), now);
       }
       case Input.ToolEffects effects -> reconcile(journal, effects.events(), observed, children, now);
+      case Input.UnitWrote wrote ->
+          reconcile(journal, DatabagWrites.unrecorded(journal, wrote.unit(), wrote.written(), now), observed, children, now);
       case Input.ModelIdentityMade made -> journal.modelUuid() != null
           ? Plan.unchanged(observed, children)
           : reconcile(journal, List.of(new ModelIdentified(made.uuid(), now)), observed, children, now);
@@ -265,6 +286,7 @@ public record OperatorPlan(ApplicationName application, RetryPolicy charmRetry, 
       if (!changed.isEmpty()) next = add(events, next, new UnitsUpdated(changed, now));
       UnitId leader = chooseLeader(next);
       if (!Objects.equals(leader, next.leader())) next = add(events, next, new LeaderElected(leader, now));
+      for (OperatorEvent scope : PeerScopes.reconcile(next, application, addresses, now)) next = add(events, next, scope);
     }
     Status status = desiredStatus(next, seen, charmProblem, configProblem, now);
     if (status != null && !status.sameAs(next.status())) next = add(events, next, new ApplicationStatusChanged(status, now));
@@ -349,7 +371,8 @@ public record OperatorPlan(ApplicationName application, RetryPolicy charmRetry, 
 
   private Desired desired(OperatorState state, Specification spec, UnitId unit, Life life) {
     return new Desired(life, state.charm(), state.configGeneration(), unit.equals(state.leader()),
-        state.charmSettings().leaderSettingsGeneration(), spec.updateStatusInterval(), storage(state, unit));
+        state.charmSettings().leaderSettingsGeneration(), spec.updateStatusInterval(), storage(state, unit),
+        PeerScopes.snapshots(state, unit));
   }
 
   /**

@@ -2,6 +2,7 @@ package io.caasoperator.unit;
 
 import io.caasoperator.domain.Status;
 import io.caasoperator.hooktool.PeerUnit;
+import io.caasoperator.persistence.ApplicationRelations;
 import io.caasoperator.substrate.UnitAddresses;
 import java.util.List;
 import java.util.Map;
@@ -16,6 +17,8 @@ import java.util.Map;
  * @param resources the specification's file resources: name to the file's path ({@code
  *     resource-get})
  * @param canAddStorage whether units' hooks may add storage instances here ({@code storage-add})
+ * @param relations the application's relations with their units' and the application's databags,
+ *     as the operator's journal holds them
  */
 public record ApplicationSnapshot(
     String modelName,
@@ -26,11 +29,21 @@ public record ApplicationSnapshot(
     List<PeerUnit> units,
     UnitAddresses addresses,
     Map<String, String> resources,
-    boolean canAddStorage) {
+    boolean canAddStorage,
+    List<ApplicationRelations.Relation> relations) {
 
   public ApplicationSnapshot {
     addresses = addresses == null ? UnitAddresses.UNKNOWN : addresses;
     resources = resources == null ? Map.of() : Map.copyOf(resources);
+    relations = relations == null ? List.of() : List.copyOf(relations);
+  }
+
+  /** In no relation. */
+  public ApplicationSnapshot(String modelName, Map<String, Object> config, Map<String, String> leaderSettings,
+      Status applicationStatus, String workloadVersion, List<PeerUnit> units, UnitAddresses addresses,
+      Map<String, String> resources, boolean canAddStorage) {
+    this(modelName, config, leaderSettings, applicationStatus, workloadVersion, units, addresses, resources, canAddStorage,
+        List.of());
   }
 
   /** Without addresses or resources (tests of what else the tools read). */

@@ -8,8 +8,10 @@ import io.caasoperator.persistence.UnitEvent.ConfigAssigned;
 import io.caasoperator.persistence.UnitEvent.LeaderSettingsAssigned;
 import io.caasoperator.persistence.UnitEvent.LeadershipAssigned;
 import io.caasoperator.persistence.UnitEvent.LifeAssigned;
+import io.caasoperator.persistence.UnitEvent.RelationsAssigned;
 import io.caasoperator.persistence.UnitEvent.Revived;
 import io.caasoperator.persistence.UnitEvent.StorageAssigned;
+import io.caasoperator.persistence.UnitRelations;
 import io.caasoperator.persistence.UnitState;
 import java.time.Duration;
 import java.time.Instant;
@@ -22,19 +24,27 @@ import java.util.List;
  *
  * @param storage the unit's storage instances (one per storage its charm declares, more added by
  *     {@code storage-add}), in id order, each where its substrate puts it
+ * @param relations the unit's relations as the operator sees them, in id order
  */
 public record Desired(
     Life life, CharmInfo charm, long configGeneration, boolean leader, long leaderSettingsGeneration,
-    Duration updateStatusInterval, List<UnitState.StorageInstance> storage) {
+    Duration updateStatusInterval, List<UnitState.StorageInstance> storage, List<UnitRelations.RelationSnapshot> relations) {
 
   public Desired {
     storage = storage == null ? List.of() : List.copyOf(storage);
+    relations = relations == null ? List.of() : List.copyOf(relations);
+  }
+
+  /** A unit in no relation. */
+  public Desired(Life life, CharmInfo charm, long configGeneration, boolean leader, long leaderSettingsGeneration,
+      Duration updateStatusInterval, List<UnitState.StorageInstance> storage) {
+    this(life, charm, configGeneration, leader, leaderSettingsGeneration, updateStatusInterval, storage, List.of());
   }
 
   /** A unit without storage. */
   public Desired(Life life, CharmInfo charm, long configGeneration, boolean leader, long leaderSettingsGeneration,
       Duration updateStatusInterval) {
-    this(life, charm, configGeneration, leader, leaderSettingsGeneration, updateStatusInterval, List.of());
+    this(life, charm, configGeneration, leader, leaderSettingsGeneration, updateStatusInterval, List.of(), List.of());
   }
 
   /**
@@ -42,7 +52,8 @@ public record Desired(
    * differs, none when nothing does. A dead unit wanted alive is revived first (pod ordinals are
    * reused) and the rest is compared with a new unit; a dead unit wanted anything else stays dead.
    * Life only moves forward here: dying is recorded for an alive unit, never undone. A storage
-   * instance is recorded once, for an alive unit; an instance the unit has keeps its location.
+   * instance is recorded once, for an alive unit; an instance the unit has keeps its location. The
+   * relations are recorded whole whenever they differ.
    */
   public List<UnitEvent> changesFrom(UnitState state, Instant now) {
     List<UnitEvent> events = new ArrayList<>();
@@ -67,6 +78,7 @@ public record Desired(
         if (!base.storage().instances().containsKey(instance.id())) events.add(new StorageAssigned(instance, now));
       }
     }
+    if (!relations.equals(List.copyOf(base.relations().remote().values()))) events.add(new RelationsAssigned(relations, now));
     return events;
   }
 }

@@ -131,7 +131,11 @@ final class HookLauncher {
     HookEnvironment.Storage storage = hook.storage() == null ? null
         : new HookEnvironment.Storage(hook.storage().id(), hook.storage().location(), hook.storage().kind());
     String executable = charm.dispatch() ? "dispatch" : "hooks/" + hook.name();
-    Map<String, String> environment = environment(context, new HookEnvironment.Run.Hook(hook.name(), hook.workload(), storage));
+    HookEnvironment.Relation relation = hook.relation() == null ? null
+        : new HookEnvironment.Relation(hook.relation().endpoint(), hook.relation().key(), hook.relation().remoteUnit(),
+            hook.relation().remoteApplication(), hook.relation().departingUnit());
+    Map<String, String> environment =
+        environment(context, new HookEnvironment.Run.Hook(hook.name(), hook.workload(), storage, relation));
     return launch(context, hook.name(), null, charm, List.of(charmView.resolve(executable).toString()), environment,
         deps.hookTimeout(), deps.outputLimit());
   }

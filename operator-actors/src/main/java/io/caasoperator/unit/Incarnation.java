@@ -43,8 +43,14 @@ record Incarnation(
      * A hook: its HookStarted is written (or being written), then its process runs.
      *
      * @param notReady how many times in a row it could not run yet (its pod was not ready)
+     * @param writes its relation-set writes so far, journaled with its completion
      */
-    record Hook(HookLauncher.Context context, int notReady) implements Work {}
+    record Hook(HookLauncher.Context context, int notReady, HookWrites writes) implements Work {
+      /** A hook that wrote nothing yet. */
+      Hook(HookLauncher.Context context, int notReady) {
+        this(context, notReady, HookWrites.NONE);
+      }
+    }
 
     /**
      * A started hook whose pod could not take it yet: no process runs and no token works; the

@@ -8,6 +8,8 @@ import io.caasoperator.domain.UnitId;
 import io.caasoperator.hook.HookContexts;
 import io.caasoperator.hooktool.HookTools;
 import io.caasoperator.hooktool.PeerUnit;
+import io.caasoperator.hooktool.RelationView;
+import io.caasoperator.persistence.RelationHook;
 import io.caasoperator.hooktool.Port;
 import io.caasoperator.hooktool.RunningAction;
 import io.caasoperator.hooktool.ToolContext;
@@ -58,7 +60,7 @@ public final class ToolViewAnswer {
     ToolOutcome outcome;
     try {
       outcome = HookTools.run(tool, args, stdin,
-          new Published(new UnitToolContext(unit.get(), app.get(), context.hookName(), action)), now);
+          new Published(new UnitToolContext(unit.get(), app.get(), context.hookName(), action, Map.of())), now);
     } catch (NotPublished e) {
       return ACTORS;
     }
@@ -165,6 +167,17 @@ public final class ToolViewAnswer {
     @Override
     public Map<String, String> resources() {
       throw new NotPublished();
+    }
+
+    // relation tools read the hook's own unrecorded writes, which only the unit's actor holds
+    @Override
+    public Map<Long, RelationView> relations() {
+      throw new NotPublished();
+    }
+
+    @Override
+    public Optional<RelationHook> hookRelation() {
+      return inner.hookRelation();
     }
 
     @Override

@@ -409,7 +409,17 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
     UnitToolCall call = UnitToolCall.run(cmd, state, incarnation.work(), now());
     if (!call.applicationEvents().isEmpty()) operator.tell(new Report.ApplicationEffects(unit, call.applicationEvents()));
     ToolReply reply = new ToolReply(call.outcome(), null);
-    if (call.unitEvents().isEmpty()) return Effect().reply(cmd.replyTo(), reply);
+    List<UnitEvent> unitEvents = call.unitEvents();
+    if (incarnation.work() instanceof Work.Hook hook) {
+      // a hook's relation-set writes wait for its completion (an exec's or action's are journaled now)
+      unitEvents = new ArrayList<>();
+      HookWrites writes = hook.writes();
+      for (UnitEvent event : call.unitEvents()) {
+        if (event instanceof RelationSettingsWritten write) writes = writes.with(write); else unitEvents.add(event);
+      }
+      incarnation = incarnation.with(new Work.Hook(hook.context(), hook.notReady(), writes));
+    }
+    if (unitEvents.isEmpty()) return Effect().reply(cmd.replyTo(), reply);
     if (incarnation.work() instanceof Work.Hook) {
       // A hook's tool effects need to be in the journal by its completion, which is written after
       // them, not before the tool answers: a crash before then runs the hook again, effects and
@@ -417,12 +427,12 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
       // commands that reach this actor wait for the write). An exec is never run again: its tool
       // answers once the effects are written.
       UnitState after = state;
-      for (UnitEvent event : call.unitEvents()) after = after.apply(event);
+      for (UnitEvent event : unitEvents) after = after.apply(event);
       deps.toolViews().unitChanged(after);
       cmd.replyTo().tell(reply);
-      return Effect().persist(call.unitEvents()).thenRun(this::report);
+      return Effect().persist(unitEvents).thenRun(this::report);
     }
-    return Effect().persist(call.unitEvents()).thenRun(this::report).thenReply(cmd.replyTo(), s -> reply);
+    return Effect().persist(unitEvents).thenRun(this::report).thenReply(cmd.replyTo(), s -> reply);
   }
 
   /** Takes the step {@link UnitResolver} decides. */
@@ -587,15 +597,19 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
       }
       case UnitResolver.HookEnd.Completed done -> {
         metrics.hookEnded(kind, true, Duration.ofMillis(done.event().durationMillis()));
+        // Its databag writes are journaled in the same write as its completion: all or nothing.
+        List<UnitEvent> completion = new ArrayList<>(ran.writes().events());
+        completion.add(done.event());
         // Logged once the outcome is in the journal: a log line that says "completed" is a promise
         // that the hook never runs again, even if the process is killed right after it.
-        yield persistAndStartNext(state, List.of(done.event()),
+        yield persistAndStartNext(state, completion,
             () -> log.atInfo().addKeyValue("unit", unit.name()).addKeyValue("hook", done.event().hook())
                 .addKeyValue("context_id", ran.context().contextId())
                 .log("unit {} hook {} completed in {} ms", unit, done.event().hook(), done.event().durationMillis()));
       }
       case UnitResolver.HookEnd.Failed failed -> {
         HookFailed event = failed.event();
+        // a failed hook's relation-set writes go with its Work.Hook: never journaled, never read again
         metrics.hookEnded(kind, false, Duration.ofMillis(event.durationMillis()));
         yield Effect().persist(event).thenRun(s -> {
           // the hook's output is a field of this one record (text: stderr="..." on the same line)

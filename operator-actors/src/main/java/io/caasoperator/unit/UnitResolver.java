@@ -19,10 +19,11 @@ import java.util.Map;
 
 /**
  * Decides a unit's next step from its state and what its actor is doing, in the order charm
- * authors expect: install, leader-elected, config-changed, start, then pebble-ready per container
+ * authors expect: install, {@code <relation>-relation-created} per relation, leader-elected,
+ * config-changed, start, then the relation hooks ({@link RelationResolver}), pebble-ready per container
  * start, {@code <storage>-storage-attached} per storage instance and update-status; upgrade-charm
  * (then config-changed) when the charm changed; {@code <storage>-storage-detaching} per attached
- * instance, stop, then remove when dying. Waiting charm actions and execs go before the next hook,
+ * instance, stop, then remove when dying (after departing its relations). Waiting charm actions and execs go before the next hook,
  * in the order they arrived. And how a hook's or an action's run ends. Pure, so the order is
  * unit-tested without actors or processes.
  *
@@ -124,12 +125,17 @@ public final class UnitResolver {
     if (s.life() == Life.DYING) {
       // Storage goes before stop (Juju's storage resolver comes before the dying unit's stop).
       if (!s.progress().stopped()) {
+        // and so do the dying unit's departures from its relations (Juju's relation resolver)
+        var departure = RelationResolver.next(s);
+        if (departure.isPresent()) return new Next.Run(departure.get(), 1, false);
         for (String id : s.storage().attached()) {
           if (!s.storage().detached().contains(id)) return storageHook(HookKind.STORAGE_DETACHING, id, s);
         }
       }
       return run(s.progress().stopped() ? HookKind.REMOVE : HookKind.STOP, s);
     }
+    var created = RelationResolver.created(s);
+    if (created.isPresent()) return new Next.Run(created.get(), 1, false);
     if (s.assigned().leader() && !s.progress().leaderElectedSeen()) return run(HookKind.LEADER_ELECTED, s);
     // A follower runs leader-settings-changed once after install (even for generation 0), then for
     // each later generation, before config-changed: Juju's leadership resolver comes before its
@@ -142,6 +148,8 @@ public final class UnitResolver {
     }
     if (s.progress().configSeen() != s.assigned().configGeneration()) return run(HookKind.CONFIG_CHANGED, s);
     if (!s.progress().started()) return run(HookKind.START, s);
+    var relationHook = RelationResolver.next(s);
+    if (relationHook.isPresent()) return new Next.Run(relationHook.get(), 1, false);
     // only containers the charm declares get pebble-ready, in metadata.yaml order
     for (String container : s.charmInUse().containers()) {
       String start = s.observed().containerStarts().get(container);
@@ -285,6 +293,6 @@ public final class UnitResolver {
   private static PlannedHook refreshed(PlannedHook hook, UnitState s) {
     long charm = Math.max(hook.charmGeneration(), s.assigned().charm().generation());
     return new PlannedHook(hook.kind(), hook.workload(), hook.containerStart(), charm, s.assigned().configGeneration(),
-        hook.storage());
+        hook.storage(), hook.relation());
   }
 }

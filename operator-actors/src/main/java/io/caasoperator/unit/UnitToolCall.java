@@ -11,6 +11,7 @@ import io.caasoperator.persistence.UnitState;
 import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.slf4j.event.Level;
@@ -40,6 +41,7 @@ record UnitToolCall(ToolOutcome outcome, List<UnitEvent> unitEvents, List<Operat
     String where = hook == null ? "exec" : hook;
     ActionRun action = null;
     ActionResult.Recorder recorder = null;
+    Map<Long, UnitEvent.RelationSettingsWritten> staged = Map.of();
     switch (running) {
       case Incarnation.Work.Exec exec -> {
         action = exec.exec().action();
@@ -53,12 +55,12 @@ record UnitToolCall(ToolOutcome outcome, List<UnitEvent> unitEvents, List<Operat
         }
         recorder = act.recorder();
       }
-      case Incarnation.Work.Hook h -> {}
+      case Incarnation.Work.Hook h -> staged = h.writes().byRelation();
       case Incarnation.Work.AwaitingPod waiting -> {}
       case Incarnation.Work.Idle idle -> {}
     }
     ToolOutcome outcome = HookTools.run(call.tool(), call.args(), call.stdin(),
-        new UnitToolContext(state, call.app(), hook, action), now);
+        new UnitToolContext(state, call.app(), hook, action, staged), now);
     ToolEffects effects = ToolEffects.split(outcome.effects(), now);
     String label = where;
     effects.logged().forEach(line -> write(state.unit(), label, call.contextId(), line));

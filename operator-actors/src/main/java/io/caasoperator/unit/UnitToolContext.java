@@ -7,6 +7,12 @@ import io.caasoperator.hooktool.PeerUnit;
 import io.caasoperator.hooktool.Port;
 import io.caasoperator.hooktool.RunningAction;
 import io.caasoperator.hooktool.ToolContext;
+import io.caasoperator.hooktool.RelationView;
+import io.caasoperator.persistence.ApplicationRelations;
+import io.caasoperator.persistence.HookKind;
+import io.caasoperator.persistence.RelationHook;
+import io.caasoperator.persistence.UnitEvent;
+import io.caasoperator.persistence.UnitRelations;
 import io.caasoperator.persistence.UnitState;
 import io.caasoperator.substrate.UnitAddresses;
 import java.util.List;
@@ -16,8 +22,18 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
-/** What a hook tool sees: the unit's own state and the operator's snapshot of the application. */
-record UnitToolContext(UnitState state, ApplicationSnapshot app, String hook, ActionRun running) implements ToolContext {
+/**
+ * What a hook tool sees: the unit's own state and the operator's snapshot of the application.
+ *
+ * @param staged by relation id, the databag writes of the running hook, which become the unit's
+ *     (and visible to others) only when it completes
+ */
+record UnitToolContext(UnitState state, ApplicationSnapshot app, String hook, ActionRun running,
+    Map<Long, UnitEvent.RelationSettingsWritten> staged) implements ToolContext {
+
+  UnitToolContext {
+    staged = Map.copyOf(staged);
+  }
 
   @Override
   public UnitId unit() {
@@ -112,6 +128,52 @@ record UnitToolContext(UnitState state, ApplicationSnapshot app, String hook, Ac
   @Override
   public Map<String, String> resources() {
     return app.resources();
+  }
+
+  @Override
+  public Map<Long, RelationView> relations() {
+    Map<Long, RelationView> views = new TreeMap<>();
+    for (ApplicationRelations.Relation relation : app.relations()) {
+      views.put(relation.id(), view(relation));
+    }
+    return views;
+  }
+
+  @Override
+  public Optional<RelationHook> hookRelation() {
+    return state.running() == null ? Optional.empty() : Optional.ofNullable(state.running().hook().relation());
+  }
+
+  /**
+   * The relation as this context sees it. The unit's own databags come from, newest first: this
+   * hook's writes, the unit's journal (a completed write the operator has not recorded yet), the
+   * operator's journal.
+   */
+  private RelationView view(ApplicationRelations.Relation relation) {
+    String self = unit().name();
+    long applied = relation.appliedWrites().getOrDefault(self, 0L);
+    UnitRelations.OwnSettings own = state.relations().written().get(relation.id());
+    UnitEvent.RelationSettingsWritten hookWrites = staged.get(relation.id());
+    Map<String, Map<String, String>> bags = new TreeMap<>();
+    relation.departedUnits().forEach((name, bag) -> bags.put(name, bag.settings()));
+    relation.units().forEach((name, bag) -> bags.put(name, bag.settings()));
+    bags.putIfAbsent(self, Map.of());
+    if (own != null && own.unit() != null && own.unitSequence() > applied) bags.put(self, own.unit());
+    if (hookWrites != null && hookWrites.unitSettings() != null) bags.put(self, hookWrites.unitSettings());
+    Map<String, String> application = relation.application().settings();
+    if (own != null && own.application() != null && own.applicationSequence() > applied) application = own.application();
+    if (hookWrites != null && hookWrites.applicationSettings() != null) application = hookWrites.applicationSettings();
+    return new RelationView(relation.id(), relation.endpoint(), relation.remoteApplication(), members(relation.id()), bags,
+        application);
+  }
+
+  /** Juju's context relation units: those joined, with a joining one, without a departing one. */
+  private List<String> members(long id) {
+    TreeSet<String> members = new TreeSet<>(state.relations().local(id).members().keySet());
+    RelationHook hook = hookRelation().filter(h -> h.relationId() == id).orElse(null);
+    if (hook != null && state.running().hook().kind() == HookKind.RELATION_JOINED) members.add(hook.remoteUnit());
+    if (hook != null && state.running().hook().kind() == HookKind.RELATION_DEPARTED) members.remove(hook.remoteUnit());
+    return List.copyOf(members);
   }
 
   @Override

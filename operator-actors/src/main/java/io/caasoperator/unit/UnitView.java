@@ -3,6 +3,7 @@ package io.caasoperator.unit;
 import io.caasoperator.domain.Life;
 import io.caasoperator.domain.Status;
 import io.caasoperator.domain.UnitId;
+import io.caasoperator.persistence.UnitRelations;
 import io.caasoperator.persistence.UnitState;
 import java.time.Instant;
 
@@ -16,6 +17,7 @@ import java.time.Instant;
  * @param lastHook the last hook that ended, e.g. {@code config-changed}, or null
  * @param lastHookOutcome completed, failed, skipped or resolved
  * @param ports ports the charm opened ({@code 80/tcp})
+ * @param relationWrites the unit's own databag writes, by relation id (for the operator to record)
  */
 public record UnitView(
     UnitId unit,
@@ -30,7 +32,21 @@ public record UnitView(
     String lastHook,
     String lastHookOutcome,
     long hooksRun,
-    java.util.List<String> ports) {
+    java.util.List<String> ports,
+    // for the operator, not for people: status shows relations from the operator's journal
+    @com.fasterxml.jackson.annotation.JsonIgnore java.util.Map<Long, UnitRelations.OwnSettings> relationWrites) {
+
+  public UnitView {
+    relationWrites = relationWrites == null ? java.util.Map.of() : java.util.Map.copyOf(relationWrites);
+  }
+
+  /** A unit that wrote no relation databag. */
+  public UnitView(UnitId unit, Life life, boolean leader, Status agentStatus, Status workloadStatus, long charmGeneration,
+      String runningHook, String failedHook, int failedAttempts, String lastHook, String lastHookOutcome, long hooksRun,
+      java.util.List<String> ports) {
+    this(unit, life, leader, agentStatus, workloadStatus, charmGeneration, runningHook, failedHook, failedAttempts, lastHook,
+        lastHookOutcome, hooksRun, ports, java.util.Map.of());
+  }
 
   /** A unit the operator added whose actor has not reported yet. */
   public static UnitView placeholder(UnitId unit, Life life) {
@@ -53,6 +69,7 @@ public record UnitView(
         s.hooks().last() == null ? null : s.hooks().last().name(),
         s.hooks().last() == null ? null : s.hooks().last().outcome().label(),
         s.hooks().run(),
-        java.util.List.copyOf(s.charmData().ports()));
+        java.util.List.copyOf(s.charmData().ports()),
+        s.relations().written());
   }
 }

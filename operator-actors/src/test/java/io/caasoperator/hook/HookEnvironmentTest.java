@@ -92,6 +92,28 @@ class HookEnvironmentTest {
   }
 
   @Test
+  void aRelationHookNamesItsRelationRemoteUnitAndApplicationAndADepartingUnit() {
+    Map<String, String> expected = common("cluster-relation-departed");
+    expected.put("JUJU_DISPATCH_PATH", "hooks/cluster-relation-departed");
+    expected.put("JUJU_RELATION", "cluster");
+    expected.put("JUJU_RELATION_ID", "cluster:0");
+    expected.put("JUJU_REMOTE_UNIT", "mariadb/2");
+    expected.put("JUJU_REMOTE_APP", "mariadb");
+    expected.put("JUJU_DEPARTING_UNIT", "mariadb/2");
+    assertThat(of(new HookEnvironment.Run.Hook("cluster-relation-departed", null, null,
+        new HookEnvironment.Relation("cluster", "cluster:0", "mariadb/2", "mariadb", "mariadb/2")))).isEqualTo(expected);
+
+    Map<String, String> created = common("cluster-relation-created");
+    created.put("JUJU_DISPATCH_PATH", "hooks/cluster-relation-created");
+    created.put("JUJU_RELATION", "cluster");
+    created.put("JUJU_RELATION_ID", "cluster:0");
+    created.put("JUJU_REMOTE_UNIT", "");
+    created.put("JUJU_REMOTE_APP", "mariadb");
+    assertThat(of(new HookEnvironment.Run.Hook("cluster-relation-created", null, null,
+        new HookEnvironment.Relation("cluster", "cluster:0", "", "mariadb", "")))).as("no departing unit").isEqualTo(created);
+  }
+
+  @Test
   void anActionGetsTheSameVariablesAsAHookWithItsNameIdAndTagAndAnEmptyHookName() {
     Map<String, String> expected = common("");
     expected.put("JUJU_DISPATCH_PATH", "actions/backup");

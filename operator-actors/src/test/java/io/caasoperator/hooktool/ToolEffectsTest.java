@@ -54,6 +54,15 @@ class ToolEffectsTest {
   }
 
   @Test
+  void relationSetGoesToTheUnitsJournalAsTheWholeDatabagItChanged() {
+    ToolEffects split = ToolEffects.split(List.of(new ToolEffect.RelationSettingsSet(0, false, Map.of("k", "v")),
+        new ToolEffect.RelationSettingsSet(0, true, Map.of("leader", "db/0"))), NOW);
+    assertThat(split.unitEvents()).containsExactly(new UnitEvent.RelationSettingsWritten(0, Map.of("k", "v"), null, NOW),
+        new UnitEvent.RelationSettingsWritten(0, null, Map.of("leader", "db/0"), NOW));
+    assertThat(split.applicationEvents()).as("the operator records them from the unit's journal").isEmpty();
+  }
+
+  @Test
   void noEffectsGoNowhere() {
     ToolEffects split = ToolEffects.split(List.of(), NOW);
     assertThat(split.unitEvents()).isEmpty();

@@ -19,7 +19,7 @@ import picocli.CommandLine.ScopeType;
         + " everything it knows in a journal.",
     subcommands = {RunCommand.class, ValidateCommand.class, StatusCommand.class, ResolveCommand.class,
         ExecCommand.class, RunActionCommand.class, ShowActionCommand.class, ListActionsCommand.class,
-        JournalCommand.class, ReplayCommand.class, LogsCommand.class, CompletionCommand.class,
+        JournalCommand.class, ReplayCommand.class, LogsCommand.class, ShowRelationCommand.class, CompletionCommand.class,
         CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
 

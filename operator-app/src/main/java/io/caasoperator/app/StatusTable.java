@@ -44,7 +44,20 @@ final class StatusTable {
       rows.add(new String[] {name, unit.path("life").asText(), statusText(unit.path("agentStatus")),
           statusText(unit.path("workloadStatus")), String.join(",", ports), hook});
     }
-    return out.append(TextTable.render(rows)).toString();
+    out.append(TextTable.render(rows));
+    if (!status.path("relations").isEmpty()) {
+      List<String[]> relations = new ArrayList<>();
+      relations.add(new String[] {"Relation", "Interface", "Type", "Units"});
+      for (JsonNode relation : status.path("relations")) {
+        List<String> units = new ArrayList<>();
+        relation.path("units").forEach(u -> units.add(u.asText()));
+        relations.add(new String[] {relation.path("id").asText(), relation.path("interfaceName").asText(),
+            relation.path("type").asText(), String.join(",", units)});
+      }
+      out.append('\n');
+      out.append(TextTable.render(relations));
+    }
+    return out.toString();
   }
 
   private static String statusText(JsonNode s) {

@@ -27,4 +27,14 @@ class StatusTableTest {
     assertThat(render("""
         {"available": true, "detail": "ok", "since": "2026-11-22T10:15:30Z"}""")).doesNotContain("Journal");
   }
+
+  @Test
+  void peerRelationsGetATableOfTheirUnits() throws Exception {
+    String table = StatusTable.render(JSON.readTree("""
+        {"application": "db", "status": {"value": "active", "message": ""}, "units": [],
+         "relations": [{"id": "cluster:0", "endpoint": "cluster", "interfaceName": "db-peers", "type": "peer",
+                        "remoteApplication": "db", "units": ["db/0", "db/1"], "applicationData": {}, "unitData": {}}]}"""));
+    assertThat(table).contains("Relation   Interface  Type  Units\ncluster:0  db-peers   peer  db/0,db/1\n");
+    assertThat(render("{}")).doesNotContain("Relation");
+  }
 }

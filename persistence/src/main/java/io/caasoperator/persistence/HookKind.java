@@ -4,7 +4,8 @@ import com.fasterxml.jackson.annotation.JsonValue;
 
 /**
  * The hooks the operator runs, in Juju's names ({@code <container>-pebble-ready} per container,
- * {@code <storage>-storage-attached} and {@code -detaching} per storage instance).
+ * {@code <storage>-storage-attached} and {@code -detaching} per storage instance,
+ * {@code <relation>-relation-*} per relation).
  */
 public enum HookKind {
   INSTALL("install"),
@@ -20,7 +21,15 @@ public enum HookKind {
   /** {@code <storage>-storage-attached}, per storage instance. */
   STORAGE_ATTACHED("storage-attached"),
   /** {@code <storage>-storage-detaching}, per storage instance, before {@code stop}. */
-  STORAGE_DETACHING("storage-detaching");
+  STORAGE_DETACHING("storage-detaching"),
+  /** {@code <relation>-relation-created}, once per relation, after install. */
+  RELATION_CREATED("relation-created"),
+  /** {@code <relation>-relation-joined}, per remote unit entering the relation. */
+  RELATION_JOINED("relation-joined"),
+  /** {@code <relation>-relation-changed}, per change of a remote unit's or the application's databag. */
+  RELATION_CHANGED("relation-changed"),
+  /** {@code <relation>-relation-departed}, per remote unit leaving (and per peer on the dying unit). */
+  RELATION_DEPARTED("relation-departed");
 
   private final String label;
 

@@ -83,16 +83,27 @@ public final class JournalSerializer extends SerializerWithStringManifest {
   static final class JournalTypes {
     static List<Class<?>> all() {
       java.util.ArrayList<Class<?>> types = new java.util.ArrayList<>();
-      types.addAll(List.of(UnitEvent.class.getPermittedSubclasses()));
-      types.addAll(List.of(OperatorEvent.class.getPermittedSubclasses()));
-      types.addAll(List.of(WorkloadEvent.class.getPermittedSubclasses()));
+      types.addAll(concrete(UnitEvent.class));
+      types.addAll(concrete(OperatorEvent.class));
+      types.addAll(concrete(WorkloadEvent.class));
       types.add(WorkloadState.class);
       types.add(UnitState.class);
       types.add(UnitStateV1.class); // read only, as the old snapshots below: see fromBinary
       types.add(UnitStateV2.class);
+      types.add(UnitStateV3.class);
       types.add(OperatorState.class);
       types.add(OperatorStateV1.class);
+      types.add(OperatorStateV2.class);
       return types;
+    }
+
+    /** The records of a sealed event type, through its sealed sub-interfaces (such as {@code RelationChange}). */
+    private static List<Class<?>> concrete(Class<?> sealed) {
+      java.util.ArrayList<Class<?>> records = new java.util.ArrayList<>();
+      for (Class<?> sub : sealed.getPermittedSubclasses()) {
+        if (sub.isSealed()) records.addAll(concrete(sub)); else records.add(sub);
+      }
+      return records;
     }
   }
 }

@@ -76,4 +76,32 @@ public sealed interface OperatorEvent extends JournalEvent {
    */
   @StableName("operator.ModelIdentified.v1")
   record ModelIdentified(String uuid, Instant at) implements OperatorEvent {}
+
+  /** A change of the application's relations ({@link ApplicationRelations}). */
+  sealed interface RelationChange extends OperatorEvent {}
+
+  /**
+   * A relation was established: for a peer relation, when the charm declaring it was deployed.
+   * {@code remoteApplication} is the application itself for a peer relation.
+   */
+  @StableName("operator.RelationCreated.v1")
+  record RelationCreated(long id, String endpoint, String interfaceName, String remoteApplication, Instant at)
+      implements RelationChange {}
+
+  /** {@code unit} entered the relation's scope, its databag starting with {@code settings} (its addresses). */
+  @StableName("operator.RelationUnitEntered.v1")
+  record RelationUnitEntered(long id, UnitId unit, Map<String, String> settings, Instant at) implements RelationChange {}
+
+  /** {@code unit} left the relation's scope (it is dying or gone); its databag goes with it. */
+  @StableName("operator.RelationUnitLeft.v1")
+  record RelationUnitLeft(long id, UnitId unit, Instant at) implements RelationChange {}
+
+  /**
+   * A unit's completed hook wrote relation {@code id}'s databags: its own ({@code unitSettings})
+   * and, as the leader, the application's, each whole after the write, null when unchanged.
+   * {@code sequence} numbers the unit's writes to the relation, so each is applied once.
+   */
+  @StableName("operator.RelationSettingsChanged.v1")
+  record RelationSettingsChanged(long id, UnitId unit, long sequence, Map<String, String> unitSettings,
+      Map<String, String> applicationSettings, Instant at) implements RelationChange {}
 }

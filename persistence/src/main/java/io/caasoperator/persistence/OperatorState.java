@@ -28,9 +28,12 @@ import java.util.TreeMap;
  * @param storageAdded per unit, the storage instances its hooks added ({@code storage-add}) by
  *     storage name, beyond the one each declared storage has
  *
- * <p>Snapshots of the first version (before actions and identities) are read by {@link OperatorStateV1}.
+ * @param relations the application's relations, their units and databags
+ *
+ * <p>Snapshots of the first version (before actions and identities) are read by {@link OperatorStateV1},
+ * of the second (before relations) by {@link OperatorStateV2}.
  */
-@StableName("snapshot.OperatorState.v2")
+@StableName("snapshot.OperatorState.v3")
 public record OperatorState(
     Status status,
     CharmInfo charm,
@@ -41,7 +44,8 @@ public record OperatorState(
     CharmSettings charmSettings,
     ActionIndex actions,
     String modelUuid,
-    SortedMap<UnitId, Map<String, Integer>> storageAdded)
+    SortedMap<UnitId, Map<String, Integer>> storageAdded,
+    ApplicationRelations relations)
     implements JournalEvent {
 
   /**
@@ -114,6 +118,7 @@ public record OperatorState(
     config = Collections.unmodifiableMap(new LinkedHashMap<>(config));
     units = Collections.unmodifiableSortedMap(new TreeMap<>(units));
     storageAdded = storageAdded == null ? Collections.emptySortedMap() : Collections.unmodifiableSortedMap(new TreeMap<>(storageAdded));
+    relations = relations == null ? ApplicationRelations.NONE : relations;
   }
 
   /** How many instances of the charm's storage {@code name} the unit has: one, plus those it added. */
@@ -124,7 +129,7 @@ public record OperatorState(
   public static OperatorState initial() {
     return new OperatorState(
         Status.of("waiting", "waiting for the specification", Instant.EPOCH), null, Map.of(), 0,
-        new TreeMap<>(), null, CharmSettings.EMPTY, ActionIndex.NONE, null, new TreeMap<>());
+        new TreeMap<>(), null, CharmSettings.EMPTY, ActionIndex.NONE, null, new TreeMap<>(), ApplicationRelations.NONE);
   }
 
   public long charmGeneration() {
@@ -133,9 +138,9 @@ public record OperatorState(
 
   public OperatorState apply(OperatorEvent event) {
     return switch (event) {
-      case ApplicationStatusChanged e -> new OperatorState(e.status(), charm, config, configGeneration, units, leader, charmSettings, actions, modelUuid, storageAdded);
-      case CharmDeployed e -> new OperatorState(status, e.charm(), config, configGeneration, units, leader, charmSettings, actions, modelUuid, storageAdded);
-      case ConfigChanged e -> new OperatorState(status, charm, e.settings(), e.generation(), units, leader, charmSettings, actions, modelUuid, storageAdded);
+      case ApplicationStatusChanged e -> new OperatorState(e.status(), charm, config, configGeneration, units, leader, charmSettings, actions, modelUuid, storageAdded, relations);
+      case CharmDeployed e -> new OperatorState(status, e.charm(), config, configGeneration, units, leader, charmSettings, actions, modelUuid, storageAdded, relations);
+      case ConfigChanged e -> new OperatorState(status, charm, e.settings(), e.generation(), units, leader, charmSettings, actions, modelUuid, storageAdded, relations);
       case UnitAdded e -> withUnits(put(e.unit(), Life.ALIVE));
       case UnitLifeChanged e -> withUnits(put(e.unit(), e.life()));
       case UnitsUpdated e -> {
@@ -149,9 +154,9 @@ public record OperatorState(
         TreeMap<UnitId, Map<String, Integer>> storage = new TreeMap<>(storageAdded);
         storage.remove(e.unit());
         yield new OperatorState(status, charm, config, configGeneration, copy,
-            e.unit().equals(leader) ? null : leader, charmSettings, actions, modelUuid, storage);
+            e.unit().equals(leader) ? null : leader, charmSettings, actions, modelUuid, storage, relations);
       }
-      case LeaderElected e -> new OperatorState(status, charm, config, configGeneration, units, e.unit(), charmSettings, actions, modelUuid, storageAdded);
+      case LeaderElected e -> new OperatorState(status, charm, config, configGeneration, units, e.unit(), charmSettings, actions, modelUuid, storageAdded, relations);
       case CharmApplicationStatusSet e -> withCharmSettings(charmSettings.apply(e));
       case LeaderSettingsChanged e -> withCharmSettings(charmSettings.apply(e));
       case WorkloadVersionSet e -> withCharmSettings(charmSettings.apply(e));
@@ -160,12 +165,14 @@ public record OperatorState(
         Map<String, Integer> counts = new TreeMap<>(storage.getOrDefault(e.unit(), Map.of()));
         counts.merge(e.storage(), e.count(), Integer::sum);
         storage.put(e.unit(), Map.copyOf(counts));
-        yield new OperatorState(status, charm, config, configGeneration, units, leader, charmSettings, actions, modelUuid, storage);
+        yield new OperatorState(status, charm, config, configGeneration, units, leader, charmSettings, actions, modelUuid, storage, relations);
       }
       case ActionIdAssigned e ->
           new OperatorState(status, charm, config, configGeneration, units, leader, charmSettings,
-              actions.assigned(e.id(), e.unit()), modelUuid, storageAdded);
-      case ModelIdentified e -> new OperatorState(status, charm, config, configGeneration, units, leader, charmSettings, actions, e.uuid(), storageAdded);
+              actions.assigned(e.id(), e.unit()), modelUuid, storageAdded, relations);
+      case RelationChange e -> new OperatorState(status, charm, config, configGeneration, units, leader, charmSettings,
+          actions, modelUuid, storageAdded, relations.apply(e));
+      case ModelIdentified e -> new OperatorState(status, charm, config, configGeneration, units, leader, charmSettings, actions, e.uuid(), storageAdded, relations);
     };
   }
 
@@ -176,10 +183,10 @@ public record OperatorState(
   }
 
   private OperatorState withUnits(SortedMap<UnitId, Life> newUnits) {
-    return new OperatorState(status, charm, config, configGeneration, newUnits, leader, charmSettings, actions, modelUuid, storageAdded);
+    return new OperatorState(status, charm, config, configGeneration, newUnits, leader, charmSettings, actions, modelUuid, storageAdded, relations);
   }
 
   private OperatorState withCharmSettings(CharmSettings settings) {
-    return new OperatorState(status, charm, config, configGeneration, units, leader, settings, actions, modelUuid, storageAdded);
+    return new OperatorState(status, charm, config, configGeneration, units, leader, settings, actions, modelUuid, storageAdded, relations);
   }
 }

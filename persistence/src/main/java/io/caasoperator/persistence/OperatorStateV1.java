@@ -26,6 +26,6 @@ public record OperatorStateV1(
   @Override
   public OperatorState toCurrent() {
     return new OperatorState(status, charm, config, configGeneration, units, leader, charmSettings,
-        OperatorState.ActionIndex.NONE, null, new java.util.TreeMap<>());
+        OperatorState.ActionIndex.NONE, null, new java.util.TreeMap<>(), ApplicationRelations.NONE);
   }
 }

@@ -11,14 +11,22 @@ package io.caasoperator.persistence;
  * @param storage the storage instance (id, kind, location) of storage-attached and
  *     storage-detaching, which their environment names; null otherwise (and in journals written
  *     before storage hooks existed)
+ * @param relation the relation, remote unit and change version of a relation hook; null otherwise
+ *     (and in journals written before relation hooks existed)
  */
 public record PlannedHook(
     HookKind kind, String workload, String containerStart, long charmGeneration, long configGeneration,
-    UnitState.StorageInstance storage) {
+    UnitState.StorageInstance storage, RelationHook relation) {
 
   /** A hook without a storage instance. */
   public PlannedHook(HookKind kind, String workload, String containerStart, long charmGeneration, long configGeneration) {
-    this(kind, workload, containerStart, charmGeneration, configGeneration, null);
+    this(kind, workload, containerStart, charmGeneration, configGeneration, null, null);
+  }
+
+  /** A hook without a relation. */
+  public PlannedHook(HookKind kind, String workload, String containerStart, long charmGeneration, long configGeneration,
+      UnitState.StorageInstance storage) {
+    this(kind, workload, containerStart, charmGeneration, configGeneration, storage, null);
   }
 
   /**
@@ -29,6 +37,7 @@ public record PlannedHook(
     return switch (kind) {
       case PEBBLE_READY -> workload + "-pebble-ready";
       case STORAGE_ATTACHED, STORAGE_DETACHING -> storage.name() + "-" + kind.label();
+      case RELATION_CREATED, RELATION_JOINED, RELATION_CHANGED, RELATION_DEPARTED -> relation.endpoint() + "-" + kind.label();
       default -> kind.label();
     };
   }
@@ -37,6 +46,11 @@ public record PlannedHook(
   public static PlannedHook storage(HookKind kind, UnitState.StorageInstance storage, long charmGeneration,
       long configGeneration) {
     return new PlannedHook(kind, null, null, charmGeneration, configGeneration, storage);
+  }
+
+  /** A relation hook of {@code relation}. */
+  public static PlannedHook relation(HookKind kind, RelationHook relation, long charmGeneration, long configGeneration) {
+    return new PlannedHook(kind, null, null, charmGeneration, configGeneration, null, relation);
   }
 
   public static PlannedHook of(HookKind kind, long charmGeneration, long configGeneration) {

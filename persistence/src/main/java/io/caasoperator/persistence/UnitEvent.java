@@ -137,6 +137,26 @@ public sealed interface UnitEvent extends JournalEvent {
     }
   }
 
+  /**
+   * The operator's view of the unit's relations changed: members that entered or left a relation's
+   * scope, or a databag that changed. The unit's resolver turns the difference into relation hooks.
+   */
+  @StableName("unit.RelationsAssigned.v1")
+  record RelationsAssigned(List<UnitRelations.RelationSnapshot> relations, Instant at) implements UnitEvent {
+    public RelationsAssigned {
+      relations = List.copyOf(relations);
+    }
+  }
+
+  /**
+   * {@code relation-set} calls of a hook that completed (persisted with its {@code HookCompleted}:
+   * a failed hook writes nothing), or of an exec or action: the unit's whole databag and the
+   * application's databag of relation {@code relationId} after them; null when unchanged.
+   */
+  @StableName("unit.RelationSettingsWritten.v1")
+  record RelationSettingsWritten(long relationId, Map<String, String> unitSettings, Map<String, String> applicationSettings,
+      Instant at) implements UnitEvent {}
+
   /** An unmodifiable copy in the same order; null values are kept (Map.copyOf refuses them). */
   private static Map<String, Object> frozen(Map<String, Object> map) {
     return map == null || map.isEmpty() ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(map));

@@ -26,9 +26,9 @@ import java.util.TreeSet;
  * one group and touches that group's copies only.
  *
  * <p>Snapshots of earlier versions are read by {@link UnitStateV1} (one flat record) and
- * {@link UnitStateV2} (grouped, before actions and storage).
+ * {@link UnitStateV2} (grouped, before actions and storage) and {@link UnitStateV3} (before relations).
  */
-@StableName("snapshot.UnitState.v3")
+@StableName("snapshot.UnitState.v4")
 public record UnitState(
     UnitId unit,
     Life life,
@@ -39,7 +39,8 @@ public record UnitState(
     Statuses statuses,
     CharmData charmData,
     Actions actions,
-    Storage storage)
+    Storage storage,
+    UnitRelations relations)
     implements JournalEvent {
 
   /**
@@ -400,11 +401,13 @@ public record UnitState(
     charmData = charmData == null ? CharmData.EMPTY : charmData;
     actions = actions == null ? Actions.NONE : actions;
     storage = storage == null ? Storage.NONE : storage;
+    relations = relations == null ? UnitRelations.NONE : relations;
   }
 
   public static UnitState initial(UnitId unit) {
     return new UnitState(unit, Life.ALIVE, Assigned.NOTHING, Observed.NOTHING, Progress.NOTHING, Hooks.NONE,
-        Statuses.INITIAL, CharmData.EMPTY, Actions.NONE, Storage.NONE);
+        Statuses.INITIAL, CharmData.EMPTY, Actions.NONE, Storage.NONE,
+        UnitRelations.NONE);
   }
 
   @JsonIgnore
@@ -462,6 +465,8 @@ public record UnitState(
       case ActionStarted e -> actionStarted(e);
       case ActionFinished e -> actionFinished(e);
       case StorageAssigned e -> with(storage.with(e.instance()));
+      case RelationsAssigned e -> with(relations.assigned(e.relations()));
+      case RelationSettingsWritten e -> with(relations.written(e));
     };
   }
 
@@ -474,7 +479,7 @@ public record UnitState(
     Actions after = actions.started(e.id(), e.contextId(), e.at());
     if (after == actions || hooks.failed() != null) return with(after);
     Status executing = Status.of("executing", "running action " + after.running().name(), e.at());
-    return new UnitState(unit, life, assigned, observed, progress, hooks, statuses.withAgent(executing), charmData, after, storage);
+    return new UnitState(unit, life, assigned, observed, progress, hooks, statuses.withAgent(executing), charmData, after, storage, relations);
   }
 
   private UnitState actionFinished(ActionFinished e) {
@@ -482,7 +487,7 @@ public record UnitState(
     Actions after = actions.finished(e);
     if (!wasRunning || hooks.failed() != null) return with(after);
     Status idle = Status.of("idle", "", e.at());
-    return new UnitState(unit, life, assigned, observed, progress, hooks, statuses.withAgent(idle), charmData, after, storage);
+    return new UnitState(unit, life, assigned, observed, progress, hooks, statuses.withAgent(idle), charmData, after, storage, relations);
   }
 
   /** The effect of a hook that is done (completed, skipped, or resolved without retry). */
@@ -496,14 +501,15 @@ public record UnitState(
       case PEBBLE_READY -> progress.withReady(hook.workload(), hook.containerStart());
       case STOP -> progress.asStopped();
       case LEADER_SETTINGS_CHANGED -> progress.withLeaderSettingsSeen(assigned.leaderSettingsGeneration());
-      case REMOVE, UPDATE_STATUS, STORAGE_ATTACHED, STORAGE_DETACHING -> progress;
+      case REMOVE, UPDATE_STATUS, STORAGE_ATTACHED, STORAGE_DETACHING, RELATION_CREATED, RELATION_JOINED,
+          RELATION_CHANGED, RELATION_DEPARTED -> progress;
     };
     Storage st = hook.kind() == HookKind.STORAGE_ATTACHED ? storage.attached(hook.storage().id())
         : hook.kind() == HookKind.STORAGE_DETACHING ? storage.detached(hook.storage().id())
         : storage;
     Life after = hook.kind() == HookKind.REMOVE ? Life.DEAD : life;
     return new UnitState(unit, after, assigned, observed, p, hooks.ended(last),
-        statuses.cleared(Status.of("idle", "", last.at())), charmData, actions, st);
+        statuses.cleared(Status.of("idle", "", last.at())), charmData, actions, st, relations.after(hook));
   }
 
   private UnitState failedWith(HookFailed e) {
@@ -522,42 +528,46 @@ public record UnitState(
   }
 
   private UnitState withLife(Life l) {
-    return new UnitState(unit, l, assigned, observed, progress, hooks, statuses, charmData, actions, storage);
+    return new UnitState(unit, l, assigned, observed, progress, hooks, statuses, charmData, actions, storage, relations);
   }
 
   private UnitState with(Assigned a) {
-    return new UnitState(unit, life, a, observed, progress, hooks, statuses, charmData, actions, storage);
+    return new UnitState(unit, life, a, observed, progress, hooks, statuses, charmData, actions, storage, relations);
   }
 
   private UnitState with(Assigned a, Progress p) {
-    return new UnitState(unit, life, a, observed, p, hooks, statuses, charmData, actions, storage);
+    return new UnitState(unit, life, a, observed, p, hooks, statuses, charmData, actions, storage, relations);
   }
 
   private UnitState with(Observed o) {
-    return new UnitState(unit, life, assigned, o, progress, hooks, statuses, charmData, actions, storage);
+    return new UnitState(unit, life, assigned, o, progress, hooks, statuses, charmData, actions, storage, relations);
   }
 
   private UnitState with(Progress p) {
-    return new UnitState(unit, life, assigned, observed, p, hooks, statuses, charmData, actions, storage);
+    return new UnitState(unit, life, assigned, observed, p, hooks, statuses, charmData, actions, storage, relations);
   }
 
   private UnitState with(Hooks h, Statuses s) {
-    return new UnitState(unit, life, assigned, observed, progress, h, s, charmData, actions, storage);
+    return new UnitState(unit, life, assigned, observed, progress, h, s, charmData, actions, storage, relations);
   }
 
   private UnitState with(Statuses s) {
-    return new UnitState(unit, life, assigned, observed, progress, hooks, s, charmData, actions, storage);
+    return new UnitState(unit, life, assigned, observed, progress, hooks, s, charmData, actions, storage, relations);
   }
 
   private UnitState with(Actions a) {
-    return new UnitState(unit, life, assigned, observed, progress, hooks, statuses, charmData, a, storage);
+    return new UnitState(unit, life, assigned, observed, progress, hooks, statuses, charmData, a, storage, relations);
   }
 
   private UnitState with(Storage st) {
-    return new UnitState(unit, life, assigned, observed, progress, hooks, statuses, charmData, actions, st);
+    return new UnitState(unit, life, assigned, observed, progress, hooks, statuses, charmData, actions, st, relations);
+  }
+
+  private UnitState with(UnitRelations r) {
+    return new UnitState(unit, life, assigned, observed, progress, hooks, statuses, charmData, actions, storage, r);
   }
 
   private UnitState with(CharmData d) {
-    return new UnitState(unit, life, assigned, observed, progress, hooks, statuses, d, actions, storage);
+    return new UnitState(unit, life, assigned, observed, progress, hooks, statuses, d, actions, storage, relations);
   }
 }

@@ -56,7 +56,7 @@ public record UnitStateV1(
         new UnitState.Statuses(agentStatus, workloadStatus, workloadStatusBeforeError),
         charmData == null ? UnitState.CharmData.EMPTY
             : new UnitState.CharmData(charmData.state(), charmData.ports()),
-        UnitState.Actions.NONE, UnitState.Storage.NONE);
+        UnitState.Actions.NONE, UnitState.Storage.NONE, UnitRelations.NONE);
   }
 
   /** As version 1 wrote it. */

@@ -23,6 +23,6 @@ public record UnitStateV2(
   @Override
   public UnitState toCurrent() {
     return new UnitState(unit, life, assigned, observed, progress, hooks, statuses, charmData, UnitState.Actions.NONE,
-        UnitState.Storage.NONE);
+        UnitState.Storage.NONE, UnitRelations.NONE);
   }
 }

@@ -61,7 +61,15 @@ final class FixtureEvents {
         // added with a Pebble per unit container (its own journal, pebble|<app>/<n>/<container>)
         layerAdded(), new WorkloadEvent.ServiceStarted("web", 4242, AT), new WorkloadEvent.ServiceStopped("web", AT),
         new WorkloadEvent.ServiceExited("web", 143, AT), new WorkloadEvent.CheckFailed("up", 3, AT),
-        new WorkloadEvent.CheckRecovered("up", AT), new WorkloadEvent.OrphansStopped(List.of(4242L), AT));
+        new WorkloadEvent.CheckRecovered("up", AT), new WorkloadEvent.OrphansStopped(List.of(4242L), AT),
+        // added with peer relations
+        new OperatorEvent.RelationCreated(0, "cluster", "hello-peers", "hello", AT),
+        new OperatorEvent.RelationUnitEntered(0, UNIT, Map.of("private-address", "10.1.2.3", "ingress-address", "10.1.2.3",
+            "egress-subnets", "10.1.2.3/32"), AT),
+        new OperatorEvent.RelationUnitLeft(0, UnitId.of("hello", 1), AT),
+        new OperatorEvent.RelationSettingsChanged(0, UNIT, 2, Map.of("private-address", "10.1.2.3", "ready", "yes"), null, AT),
+        new UnitEvent.RelationsAssigned(List.of(peerSnapshot()), AT),
+        new UnitEvent.RelationSettingsWritten(0, Map.of("ready", "yes"), Map.of("leader", "hello/0"), AT));
   }
 
   static WorkloadEvent.LayerAdded layerAdded() {
@@ -72,6 +80,32 @@ final class FixtureEvents {
   /** A container's Pebble with one layer and a service running in process group 4242. */
   static WorkloadState workloadSnapshot() {
     return WorkloadState.EMPTY.apply(layerAdded()).apply(new WorkloadEvent.ServiceStarted("web", 4242, AT));
+  }
+
+  static UnitRelations.RelationSnapshot peerSnapshot() {
+    return new UnitRelations.RelationSnapshot(0, "cluster", "hello", new java.util.TreeMap<>(Map.of("hello/1", 3L)), 4, false);
+  }
+
+  /** {@link #unitSnapshotV3()} in a peer relation, having joined hello/1 (snapshot.UnitState.v4). */
+  static UnitState unitSnapshotV4() {
+    UnitState s = unitSnapshotV3();
+    var relations = new UnitRelations(new java.util.TreeMap<>(Map.of(0L, peerSnapshot())),
+        new java.util.TreeMap<>(Map.of(0L, new UnitRelations.LocalRelation(true, new java.util.TreeMap<>(Map.of("hello/1", 3L)), 0,
+            "hello/1"))),
+        new java.util.TreeMap<>(Map.of(0L, new UnitRelations.OwnSettings(1, Map.of("ready", "yes"), 1, null, 0))));
+    return new UnitState(s.unit(), s.life(), s.assigned(), s.observed(), s.progress(), s.hooks(), s.statuses(), s.charmData(),
+        s.actions(), s.storage(), relations);
+  }
+
+  /** {@link #operatorSnapshotWithActions()} with a peer relation of two units (snapshot.OperatorState.v3). */
+  static OperatorState operatorSnapshotV3() {
+    OperatorState s = operatorSnapshotWithActions();
+    for (OperatorEvent e : List.<OperatorEvent>of(new OperatorEvent.RelationCreated(0, "cluster", "hello-peers", "hello", AT),
+        new OperatorEvent.RelationUnitEntered(0, UNIT, Map.of("private-address", "10.1.2.3"), AT),
+        new OperatorEvent.RelationUnitEntered(0, UnitId.of("hello", 1), Map.of("private-address", "10.1.2.4"), AT))) {
+      s = s.apply(e);
+    }
+    return s;
   }
 
   static UnitEvent.ActionQueued actionQueued() {

@@ -37,8 +37,11 @@ class JournalSerializerTest {
     for (JournalEvent event : events) {
       assertThat(roundTrip(event)).as(serializer.manifest(event)).isEqualTo(event);
     }
+    // RelationChange is a sealed group of four operator events, not an event itself
     assertThat(events).hasSize(UnitEvent.class.getPermittedSubclasses().length
-        + OperatorEvent.class.getPermittedSubclasses().length + WorkloadEvent.class.getPermittedSubclasses().length);
+        + OperatorEvent.class.getPermittedSubclasses().length - 1
+        + OperatorEvent.RelationChange.class.getPermittedSubclasses().length
+        + WorkloadEvent.class.getPermittedSubclasses().length);
     WorkloadState workload = FixtureEvents.workloadSnapshot();
     assertThat(roundTrip(workload)).isEqualTo(workload);
   }

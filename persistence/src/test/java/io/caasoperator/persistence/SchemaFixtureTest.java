@@ -28,8 +28,9 @@ import org.junit.jupiter.api.io.TempDir;
  * code must read each one to the same value, and replay a whole recorded run. A change that
  * breaks a fixture needs a new stable name (v2) and a migration, not an edited fixture:
  * {@code snapshot.UnitState.v1} (flat) and {@code v2} (grouped, before actions and storage) are read
- * into today's {@code snapshot.UnitState.v3}, and {@code snapshot.OperatorState.v1} (before action
- * ids and the model's identity) into {@code v2}.
+ * into today's {@code snapshot.UnitState.v4} (as is {@code v3}, before relations), and
+ * {@code snapshot.OperatorState.v1} (before action ids and the model's identity) and {@code v2}
+ * (before relations) into {@code v3}.
  */
 class SchemaFixtureTest {
   private static final String DIR = "/journal-fixtures/v1/";
@@ -69,11 +70,15 @@ class SchemaFixtureTest {
     assertThat(serializer.fromBinary(fixture("snapshot.UnitState.v2.json"), "snapshot.UnitState.v2"))
         .as("a version 2 snapshot, with no actions and no storage").isEqualTo(FixtureEvents.unitSnapshot());
     assertThat(serializer.fromBinary(fixture("snapshot.UnitState.v3.json"), "snapshot.UnitState.v3"))
-        .isEqualTo(FixtureEvents.unitSnapshotV3());
+        .as("a version 3 snapshot, in no relation yet").isEqualTo(FixtureEvents.unitSnapshotV3());
     assertThat(serializer.fromBinary(fixture("snapshot.OperatorState.v1.json"), "snapshot.OperatorState.v1"))
         .as("a version 1 snapshot, no action id given yet").isEqualTo(FixtureEvents.operatorSnapshot());
     assertThat(serializer.fromBinary(fixture("snapshot.OperatorState.v2.json"), "snapshot.OperatorState.v2"))
-        .isEqualTo(FixtureEvents.operatorSnapshotWithActions());
+        .as("a version 2 snapshot, in no relation yet").isEqualTo(FixtureEvents.operatorSnapshotWithActions());
+    assertThat(serializer.fromBinary(fixture("snapshot.UnitState.v4.json"), "snapshot.UnitState.v4"))
+        .isEqualTo(FixtureEvents.unitSnapshotV4());
+    assertThat(serializer.fromBinary(fixture("snapshot.OperatorState.v3.json"), "snapshot.OperatorState.v3"))
+        .isEqualTo(FixtureEvents.operatorSnapshotV3());
     assertThat(serializer.fromBinary(fixture("snapshot.WorkloadState.v1.json"), "snapshot.WorkloadState.v1"))
         .isEqualTo(FixtureEvents.workloadSnapshot());
   }
