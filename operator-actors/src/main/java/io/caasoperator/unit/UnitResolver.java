@@ -26,6 +26,9 @@ import java.util.Map;
  * instance, stop, then remove when dying (after departing its relations). Waiting charm actions and execs go before the next hook,
  * in the order they arrived. And how a hook's or an action's run ends. Pure, so the order is
  * unit-tested without actors or processes.
+ *
+ * <p>Where a leader runs leader-elected, a follower runs leader-settings-changed: once after
+ * install, then whenever the leader settings change.
  */
 public final class UnitResolver {
   private UnitResolver() {}
@@ -134,11 +137,17 @@ public final class UnitResolver {
     var created = RelationResolver.created(s);
     if (created.isPresent()) return new Next.Run(created.get(), 1, false);
     if (s.assigned().leader() && !s.progress().leaderElectedSeen()) return run(HookKind.LEADER_ELECTED, s);
-    if (s.progress().configSeen() != s.assigned().configGeneration()) return run(HookKind.CONFIG_CHANGED, s);
-    if (!s.progress().started()) return run(HookKind.START, s);
-    if (!s.assigned().leader() && s.progress().leaderSettingsSeen() != s.assigned().leaderSettingsGeneration()) {
+    // A follower runs leader-settings-changed once after install (even for generation 0), then for
+    // each later generation, before config-changed: Juju's leadership resolver comes before its
+    // config-changed/start (worker/uniter/resolver.go), runs the hook for a non-leader when
+    // localState.LeaderSettingsVersion != remoteState.LeaderSettingsVersion
+    // (worker/uniter/leadership/resolver.go), and the remote watcher's first event makes the remote
+    // version 1 while the local one starts at 0. So does a leader that lost leadership.
+    if (!s.assigned().leader() && !s.progress().leaderSettingsChangedRanFor(s.assigned().leaderSettingsGeneration())) {
       return run(HookKind.LEADER_SETTINGS_CHANGED, s);
     }
+    if (s.progress().configSeen() != s.assigned().configGeneration()) return run(HookKind.CONFIG_CHANGED, s);
+    if (!s.progress().started()) return run(HookKind.START, s);
     var relationHook = RelationResolver.next(s);
     if (relationHook.isPresent()) return new Next.Run(relationHook.get(), 1, false);
     // only containers the charm declares get pebble-ready, in metadata.yaml order

@@ -154,9 +154,9 @@ class OperatorActorTest {
     var operator = spawn();
     substrate.units(alive(0, 1));
     substrate.application(new ApplicationObservation.Specified(spec(Map.of(), 0)));
-    Map<String, List<String>> hooks = runHooks(7);
+    Map<String, List<String>> hooks = runHooks(8);
     assertThat(hooks.get(app + "/0")).containsExactly("install", "leader-elected", "config-changed", "start");
-    assertThat(hooks.get(app + "/1")).containsExactly("install", "config-changed", "start");
+    assertThat(hooks.get(app + "/1")).containsExactly("install", "leader-settings-changed", "config-changed", "start");
     ApplicationView view = status(operator);
     assertThat(view.status().value()).isEqualTo("active");
     assertThat(view.leader()).isEqualTo(app + "/0");
@@ -168,7 +168,7 @@ class OperatorActorTest {
     spawn();
     substrate.units(alive(0, 1));
     substrate.application(new ApplicationObservation.Specified(spec(Map.of(), 0)));
-    runHooks(7);
+    runHooks(8);
     substrate.application(new ApplicationObservation.Specified(spec(Map.of("greeting", "hello"), 0)));
     Map<String, List<String>> hooks = runHooks(2);
     assertThat(hooks.values()).allSatisfy(h -> assertThat(h).containsExactly("config-changed"));
@@ -196,7 +196,7 @@ class OperatorActorTest {
     var operator = spawn();
     substrate.units(alive(0, 1));
     substrate.application(new ApplicationObservation.Specified(spec(Map.of(), 0)));
-    runHooks(7);
+    runHooks(8);
     Files.writeString(charmDir.resolve("hooks").resolve("start"), "#!/bin/sh\necho v2\n");
     substrate.application(new ApplicationObservation.Specified(spec(Map.of(), 1)));
     Map<String, List<String>> hooks = runHooks(4);
@@ -209,7 +209,7 @@ class OperatorActorTest {
     var operator = spawn();
     substrate.units(alive(0, 1));
     substrate.application(new ApplicationObservation.Specified(spec(Map.of(), 0)));
-    runHooks(7);
+    runHooks(8);
     substrate.units(new UnitsObserved(List.of(
         new UnitObservation(new UnitId(app, 0), Life.DYING), new UnitObservation(new UnitId(app, 1), Life.ALIVE)), true));
     Map<String, List<String>> hooks = runHooks(3);
@@ -228,7 +228,7 @@ class OperatorActorTest {
     var operator = spawn();
     substrate.units(alive(0, 1));
     substrate.application(new ApplicationObservation.Specified(spec(Map.of(), 0)));
-    runHooks(7);
+    runHooks(8);
     substrate.units(alive(0));
     await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> {
       assertThat(substrate.released).containsExactly(new UnitId(app, 1));
@@ -247,8 +247,8 @@ class OperatorActorTest {
     substrate.units(alive(0, 1)); // a change while the watch is down
     time.timePasses(Duration.ofSeconds(2));
     await().atMost(Duration.ofSeconds(5)).until(() -> substrate.unitWatches.get() >= 2);
-    Map<String, List<String>> hooks = runHooks(3);
-    assertThat(hooks.get(app + "/1")).containsExactly("install", "config-changed", "start");
+    Map<String, List<String>> hooks = runHooks(4);
+    assertThat(hooks.get(app + "/1")).containsExactly("install", "leader-settings-changed", "config-changed", "start");
   }
 
   @Test
@@ -311,7 +311,7 @@ class OperatorActorTest {
     substrate.units(alive(0, 1));
     substrate.application(new ApplicationObservation.Specified(spec(Map.of(), 0)));
     List<String> uuids = new ArrayList<>();
-    for (int i = 0; i < 7; i++) {
+    for (int i = 0; i < 8; i++) {
       var call = executor.next();
       uuids.add(call.invocation().environment().get("JUJU_MODEL_UUID"));
       call.succeed();
@@ -379,7 +379,7 @@ class OperatorActorTest {
     operator.tell(new OperatorActor.ResolveUnit(unit(1), false, resolved.ref()));
     assertThat(resolved.receiveMessage()).isEqualTo(
         new UnitActor.ResolveReply(UnitActor.ResolveReply.Outcome.RESOLVED, "skipped hook \"install\""));
-    assertThat(runHooks(2).get(app + "/1")).containsExactly("config-changed", "start");
+    assertThat(runHooks(3).get(app + "/1")).containsExactly("leader-settings-changed", "config-changed", "start");
 
     TestProbe<UnitActor.ExecReply> ran = testKit.createTestProbe();
     operator.tell(new OperatorActor.ExecOnUnit(unit(1), "echo hi", Duration.ofMinutes(1), null, ran.ref()));
@@ -398,7 +398,7 @@ class OperatorActorTest {
   void leaderSettingsAndApplicationStatusSetByTheLeaderAreRecordedAndTheOtherUnitsHearOfThem() {
     var operator = spawn();
     deploy(Map.of(), 0, 1);
-    runHooks(7);
+    runHooks(8);
     substrate.application(new ApplicationObservation.Specified(spec(Map.of("greeting", "hello"), 0)));
     ScriptedExecutor.Call first = executor.next();
     ScriptedExecutor.Call second = executor.next();
@@ -437,7 +437,7 @@ class OperatorActorTest {
   void aReleaseThatFailsIsRetriedEveryThreeSecondsAndTheUnitIsRemovedOnce() {
     var operator = spawn();
     deploy(Map.of(), 0, 1);
-    runHooks(7);
+    runHooks(8);
     substrate.failReleases(2);
     LoggingTestKit.warn("unit " + app + "/1: cannot release it yet, retrying in 3s").expect(testKit.system(), () -> {
       substrate.units(alive(0));
@@ -508,7 +508,7 @@ class OperatorActorTest {
     Files.writeString(script, "#!/bin/sh\n");
     var operator = spawn();
     deploy(Map.of(), 0, 1);
-    runHooks(7);
+    runHooks(8);
 
     var first = (UnitActor.ActionReply.Queued) runAction(operator, unit(0), "greet", Map.of("who", "a"));
     assertThat(first.action().id()).isEqualTo(1);

@@ -81,8 +81,8 @@ class RevivedUnitTest {
   void aUnitScaledDownAndUpWhileItsStopHookRunsIsRemovedThenRunsItsWholeLifecycleAgain() throws IOException {
     writeSpec(3);
     spawnOperator();
-    Map<String, List<String>> first = completeHooks(13);
-    assertThat(first.get(unit(1))).containsExactly("install", "config-changed", "start", "web-pebble-ready");
+    Map<String, List<String>> first = completeHooks(15);
+    assertThat(first.get(unit(1))).containsExactly("install", "leader-settings-changed", "config-changed", "start", "web-pebble-ready");
     hooksRanInTheirDirectories(0, 1, 2);
 
     writeSpec(1);
@@ -94,9 +94,9 @@ class RevivedUnitTest {
 
     stop1.succeed();
     stop2.succeed();
-    Map<String, List<String>> revived = completeHooks(2 + 2 * 4);
-    assertThat(revived.get(unit(1))).containsExactly("remove", "install", "config-changed", "start", "web-pebble-ready");
-    assertThat(revived.get(unit(2))).containsExactly("remove", "install", "config-changed", "start", "web-pebble-ready");
+    Map<String, List<String>> revived = completeHooks(2 + 2 * 5);
+    assertThat(revived.get(unit(1))).containsExactly("remove", "install", "leader-settings-changed", "config-changed", "start", "web-pebble-ready");
+    assertThat(revived.get(unit(2))).containsExactly("remove", "install", "leader-settings-changed", "config-changed", "start", "web-pebble-ready");
     executor.expectNoHookWithin(NOTHING_MORE);
 
     // The revived units are units like any other: scaled down, they go.
@@ -148,8 +148,8 @@ class RevivedUnitTest {
   private static Path writeCharm(Path dir) throws IOException {
     Files.createDirectories(dir.resolve("hooks"));
     Files.writeString(dir.resolve("metadata.yaml"), "name: test\ncontainers:\n  web: {}\n");
-    for (String hook : List.of("install", "leader-elected", "config-changed", "start", "web-pebble-ready",
-        "stop", "remove")) {
+    for (String hook : List.of("install", "leader-elected", "leader-settings-changed", "config-changed", "start",
+        "web-pebble-ready", "stop", "remove")) {
       Path file = dir.resolve("hooks").resolve(hook);
       Files.writeString(file, "#!/bin/sh\n");
       Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rwxr-xr-x"));

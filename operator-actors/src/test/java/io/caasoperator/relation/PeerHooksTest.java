@@ -170,12 +170,14 @@ class PeerHooksTest {
     app.add(1);
     app.add(2);
     app.settle();
-    assertThat(app.ran(U1)).containsExactly("install", "cluster-relation-created", "config-changed", "start",
+    assertThat(app.ran(U1)).containsExactly("install", "cluster-relation-created", "leader-settings-changed", "config-changed",
+        "start",
         "cluster-relation-joined db/0", "cluster-relation-changed db/0",
         "cluster-relation-joined db/2", "cluster-relation-changed db/2");
     assertThat(app.ran(U0)).containsExactly("cluster-relation-joined db/1", "cluster-relation-changed db/1",
         "cluster-relation-joined db/2", "cluster-relation-changed db/2");
-    assertThat(app.ran(U2)).containsExactly("install", "cluster-relation-created", "config-changed", "start",
+    assertThat(app.ran(U2)).containsExactly("install", "cluster-relation-created", "leader-settings-changed", "config-changed",
+        "start",
         "cluster-relation-joined db/0", "cluster-relation-changed db/0",
         "cluster-relation-joined db/1", "cluster-relation-changed db/1");
   }

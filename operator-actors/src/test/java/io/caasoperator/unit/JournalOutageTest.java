@@ -45,7 +45,8 @@ class JournalOutageTest {
   static RestartablePostgres postgres;
   static ActorTestKit testKit;
 
-  static final Set<String> HOOKS = Set.of("install", "config-changed", "start", "update-status", "stop", "remove");
+  static final Set<String> HOOKS = Set.of("install", "leader-settings-changed", "config-changed", "start", "update-status", "stop",
+      "remove");
   /** The unit's restart delay plus a failed attempt or two while the breakers close again. */
   static final Duration RECOVERY = Duration.ofSeconds(30);
 
@@ -127,6 +128,7 @@ class JournalOutageTest {
     var actor = testKit.spawn(UnitActor.create(unit, TestUnits.dependencies(executor, dir.resolve("a")), operator.ref()));
     actor.tell(new UnitActor.Assign(alive(Duration.ofHours(1))));
     executor.complete("install");
+    executor.complete("leader-settings-changed");
     executor.complete("config-changed");
     ScriptedExecutor.Call start = executor.next();
     assertThat(start.hook()).isEqualTo("start");
@@ -156,6 +158,7 @@ class JournalOutageTest {
     List<JournalEntry> events = journalOf(unit);
     assertThat(hookSteps(events)).containsExactly(
         "HookStarted install", "HookCompleted install",
+        "HookStarted leader-settings-changed", "HookCompleted leader-settings-changed",
         "HookStarted config-changed", "HookCompleted config-changed",
         "HookStarted start", "HookStarted start", "HookCompleted start",
         "HookStarted stop", "HookCompleted stop",
@@ -172,6 +175,7 @@ class JournalOutageTest {
     var actor = testKit.spawn(UnitActor.create(unit, TestUnits.dependencies(executor, dir.resolve("b")), operator.ref()));
     actor.tell(new UnitActor.Assign(alive(Duration.ofHours(1))));
     executor.complete("install");
+    executor.complete("leader-settings-changed");
     executor.complete("config-changed");
     executor.complete("start");
     testKit.createTestProbe().awaitAssert(Duration.ofSeconds(10), () -> {
@@ -199,6 +203,7 @@ class JournalOutageTest {
     // The failed HookStarted left no trace; every event written is there, in order.
     assertThat(hookSteps(journalOf(unit))).containsExactly(
         "HookStarted install", "HookCompleted install",
+        "HookStarted leader-settings-changed", "HookCompleted leader-settings-changed",
         "HookStarted config-changed", "HookCompleted config-changed",
         "HookStarted start", "HookCompleted start",
         "HookStarted update-status", "HookCompleted update-status");

@@ -50,7 +50,8 @@ class PostgresJournalTest {
   static ActorTestKit testKit;
   static JournalSettings settings;
 
-  static final Set<String> HOOKS = Set.of("install", "config-changed", "start", "upgrade-charm", "update-status");
+  static final Set<String> HOOKS = Set.of("install", "leader-settings-changed", "config-changed", "start", "upgrade-charm",
+      "update-status");
 
   @BeforeAll
   static void start() throws Exception {
@@ -99,7 +100,7 @@ class PostgresJournalTest {
     UnitId unit = UnitId.of("pg", 0);
     var actor = testKit.spawn(UnitActor.create(unit, deps, operator.ref()));
     actor.tell(new UnitActor.Assign(new Desired(Life.ALIVE, charm(1), 1, false, 0, Duration.ofHours(1))));
-    for (String hook : List.of("install", "config-changed", "start")) executor.complete(hook);
+    for (String hook : List.of("install", "leader-settings-changed", "config-changed", "start")) executor.complete(hook);
     actor.tell(new UnitActor.Assign(new Desired(Life.ALIVE, charm(2), 2, false, 0, Duration.ofHours(1))));
     executor.complete("upgrade-charm");
     executor.complete("config-changed");
@@ -107,7 +108,7 @@ class PostgresJournalTest {
     UnitState live = probe.awaitAssert(Duration.ofSeconds(10), () -> {
       UnitState s = stateOf(actor);
       assertThat(s.running()).isNull();
-      assertThat(s.hooks().run()).isEqualTo(5);
+      assertThat(s.hooks().run()).isEqualTo(6);
       return s;
     });
     testKit.stop(actor);

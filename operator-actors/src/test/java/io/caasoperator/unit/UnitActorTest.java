@@ -77,6 +77,9 @@ class UnitActorTest {
   private static final Set<String> ALL_HOOKS = Set.of("install", "leader-elected", "config-changed", "start",
       "upgrade-charm", "update-status", "stop", "remove", "web-pebble-ready", "leader-settings-changed");
 
+  /** A new follower's hooks up to start (Juju 3.6: leader-settings-changed once after install). */
+  private static final List<String> FOLLOWER_STARTUP = List.of("install", "leader-settings-changed", "config-changed", "start");
+
   private ActorRef<UnitActor.Command> spawn() {
     return testKit.spawn(UnitActor.create(unit, deps, operator.ref()));
   }
@@ -107,10 +110,11 @@ class UnitActorTest {
   }
 
   @Test
-  void nonLeaderDoesNotRunLeaderElected() {
+  void nonLeaderRunsLeaderSettingsChangedWhereTheLeaderRunsLeaderElected() {
     var actor = spawn();
     actor.tell(assign(Life.ALIVE, charm(1, ALL_HOOKS), 1, false));
     executor.complete("install");
+    executor.complete("leader-settings-changed");
     executor.complete("config-changed");
     executor.complete("start");
     executor.expectNoHookWithin(Duration.ofMillis(300));
@@ -120,7 +124,7 @@ class UnitActorTest {
   void pebbleReadyRunsOncePerContainerStartAndAgainOnARestartOfTheContainer() {
     var actor = spawn();
     actor.tell(assign(Life.ALIVE, charm(1, ALL_HOOKS, "web"), 1, false));
-    for (String hook : List.of("install", "config-changed", "start")) executor.complete(hook);
+    for (String hook : FOLLOWER_STARTUP) executor.complete(hook);
     actor.tell(new UnitActor.ObserveContainerStart("web", "start-1"));
     executor.complete("web-pebble-ready");
     actor.tell(new UnitActor.ObserveContainerStart("web", "start-1"));
@@ -134,7 +138,7 @@ class UnitActorTest {
     var actor = spawn();
     CharmInfo charm = charm(1, ALL_HOOKS);
     actor.tell(assign(Life.ALIVE, charm, 1, false));
-    for (String hook : List.of("install", "config-changed", "start")) executor.complete(hook);
+    for (String hook : FOLLOWER_STARTUP) executor.complete(hook);
     actor.tell(assign(Life.ALIVE, charm, 2, false));
     executor.complete("config-changed");
     actor.tell(assign(Life.ALIVE, charm, 2, false));
@@ -146,7 +150,7 @@ class UnitActorTest {
   void charmChangeRunsUpgradeCharmThenConfigChangedExactlyOnceEvenAcrossACrash() {
     var actor = spawn();
     actor.tell(assign(Life.ALIVE, charm(1, ALL_HOOKS), 1, false));
-    for (String hook : List.of("install", "config-changed", "start")) executor.complete(hook);
+    for (String hook : FOLLOWER_STARTUP) executor.complete(hook);
     actor.tell(assign(Life.ALIVE, charm(2, ALL_HOOKS), 1, false));
     var upgrade = executor.next();
     assertThat(upgrade.hook()).isEqualTo("upgrade-charm");
@@ -167,6 +171,7 @@ class UnitActorTest {
     var actor = spawn();
     actor.tell(assign(Life.ALIVE, charm(1, ALL_HOOKS), 1, false));
     executor.complete("install");
+    executor.complete("leader-settings-changed");
     var interrupted = executor.next();
     assertThat(interrupted.hook()).isEqualTo("config-changed");
     testKit.stop(actor); // the process's result never reaches the journal
@@ -179,7 +184,7 @@ class UnitActorTest {
     rerun.succeed();
     executor.complete("start");
     executor.expectNoHookWithin(Duration.ofMillis(300));
-    assertThat(stateOf(again).hooks().run()).isEqualTo(3);
+    assertThat(stateOf(again).hooks().run()).isEqualTo(4);
   }
 
   @Test
@@ -203,6 +208,7 @@ class UnitActorTest {
     executor.expectNoHookWithin(Duration.ofMillis(200));
     time.timePasses(Duration.ofSeconds(1));
     executor.complete("install");
+    executor.complete("leader-settings-changed");
     executor.complete("config-changed");
     executor.complete("start");
     UnitState recovered = awaitState(actor, s -> s.progress().started() && s.running() == null);
@@ -218,6 +224,7 @@ class UnitActorTest {
     TestProbe<UnitActor.ResolveReply> reply = testKit.createTestProbe();
     actor.tell(new UnitActor.Resolve(false, reply.ref()));
     assertThat(reply.receiveMessage().outcome()).isEqualTo(UnitActor.ResolveReply.Outcome.RESOLVED);
+    executor.complete("leader-settings-changed");
     executor.complete("config-changed");
     executor.complete("start");
     assertThat(stateOf(actor).progress().installed()).isTrue();
@@ -233,6 +240,7 @@ class UnitActorTest {
     actor.tell(new UnitActor.Resolve(true, reply.ref()));
     assertThat(reply.receiveMessage().outcome()).isEqualTo(UnitActor.ResolveReply.Outcome.RESOLVED);
     executor.complete("install");
+    executor.complete("leader-settings-changed");
     executor.complete("config-changed");
     executor.complete("start");
     actor.tell(new UnitActor.Resolve(true, reply.ref()));
@@ -244,6 +252,7 @@ class UnitActorTest {
     var actor = spawn();
     actor.tell(assign(Life.ALIVE, charm(1, ALL_HOOKS), 1, false));
     executor.complete("install");
+    executor.complete("leader-settings-changed");
     executor.next().fail(1); // config-changed
     awaitState(actor, s -> s.failed() != null);
     actor.tell(assign(Life.ALIVE, charm(2, ALL_HOOKS), 1, false));
@@ -271,7 +280,7 @@ class UnitActorTest {
     var actor = spawn();
     CharmInfo charm = charm(1, ALL_HOOKS);
     actor.tell(assign(Life.ALIVE, charm, 1, false));
-    for (String hook : List.of("install", "config-changed", "start")) executor.complete(hook);
+    for (String hook : FOLLOWER_STARTUP) executor.complete(hook);
     actor.tell(assign(Life.DYING, charm, 1, false));
     executor.complete("stop");
     executor.complete("remove");
@@ -284,7 +293,7 @@ class UnitActorTest {
   void updateStatusRunsEveryIntervalOnceStarted() {
     var actor = spawn();
     actor.tell(assign(Life.ALIVE, charm(1, ALL_HOOKS), 1, false));
-    for (String hook : List.of("install", "config-changed", "start")) executor.complete(hook);
+    for (String hook : FOLLOWER_STARTUP) executor.complete(hook);
     time.timePasses(INTERVAL);
     executor.complete("update-status");
     time.timePasses(INTERVAL);
@@ -337,12 +346,13 @@ class UnitActorTest {
     var exec = executor.next();
     assertThat(exec.invocation().command()).containsExactly("/bin/sh", "-c", HookLauncher.EXEC_SHELL, "juju-exec", "echo hi");
     assertThat(exec.invocation().environment()).containsEntry("JUJU_UNIT_NAME", unit.name()).containsEntry("JUJU_HOOK_NAME", "").doesNotContainKey("JUJU_DISPATCH_PATH");
-    executor.expectNoHookWithin(Duration.ofMillis(200)); // config-changed waits for the exec
+    executor.expectNoHookWithin(Duration.ofMillis(200)); // leader-settings-changed waits for the exec
     exec.result().complete(new io.caasoperator.hook.ProcessResult(7, "hi\n", "", Duration.ofMillis(3), false, false, null));
     UnitActor.ExecReply done = reply.receiveMessage();
     assertThat(done.outcome()).isEqualTo(UnitActor.ExecReply.Outcome.RAN);
     assertThat(done.result().exitCode()).isEqualTo(7);
     assertThat(done.result().stdout()).isEqualTo("hi\n");
+    executor.complete("leader-settings-changed");
     executor.complete("config-changed");
   }
 
@@ -377,6 +387,7 @@ class UnitActorTest {
     var actor = spawn();
     actor.tell(assign(Life.ALIVE, charm(1, ALL_HOOKS), 1, false));
     executor.complete("install");
+    executor.complete("leader-settings-changed");
     executor.next().result().complete(new io.caasoperator.hook.ProcessResult(1, "", "", Duration.ofMillis(3), false, false, null));
     awaitState(actor, s -> s.failed() != null);
     TestProbe<UnitActor.ExecReply> reply = testKit.createTestProbe();
@@ -506,7 +517,7 @@ class UnitActorTest {
     drained.expectNoMessage(Duration.ofMillis(100)); // install still runs
     install.succeed();
     assertThat(drained.receiveMessage().unit()).isEqualTo(unit);
-    executor.expectNoHookWithin(Duration.ofMillis(300)); // config-changed waits for the next start
+    executor.expectNoHookWithin(Duration.ofMillis(300)); // the next hook waits for the next start
     actor.tell(new UnitActor.RunExec("echo hi", Duration.ofSeconds(30), null, exec.ref()));
     assertThat(exec.receiveMessage().detail()).isEqualTo("the operator is shutting down");
   }
@@ -581,6 +592,7 @@ class UnitActorTest {
     assertThat(siblingInstall.unit()).isEqualTo(siblingId.name());
     assertThat(bounded.availableSlots()).isZero();
     siblingInstall.succeed();
+    executor.complete("leader-settings-changed");
     executor.complete("config-changed");
     executor.complete("start");
 
@@ -595,6 +607,7 @@ class UnitActorTest {
     assertThat(install.hook()).isEqualTo("install");
     assertThat(install.invocation().contextId()).isEqualTo(context);
     install.succeed();
+    executor.complete("leader-settings-changed");
     executor.complete("config-changed");
     executor.complete("start");
     awaitState(actor, s -> s.progress().started() && s.running() == null);
@@ -613,6 +626,7 @@ class UnitActorTest {
     assertThat(install.hook()).isEqualTo("install");
     assertThat(install.invocation().contextId()).isEqualTo(context);
     install.succeed();
+    executor.complete("leader-settings-changed");
     executor.complete("config-changed");
   }
 

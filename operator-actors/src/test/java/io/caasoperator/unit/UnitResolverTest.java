@@ -81,9 +81,64 @@ class UnitResolverTest {
   }
 
   @Test
+  void aNewFollowerRunsLeaderSettingsChangedOnceAfterInstallBeforeConfigChanged() {
+    // Juju 3.6: the leadership resolver runs leader-settings-changed for a non-leader whose local
+    // leader-settings version (0 at start) differs from the remote one (1 after the watcher's first
+    // event), and it comes before config-changed and start.
+    UnitState[] s = {fresh(false).apply(new ContainerStartObserved("web", "1", AT))};
+    assertThat(drive(s, true)).containsExactly(
+        "install", "leader-settings-changed", "config-changed", "start", "web-pebble-ready", "update-status");
+    assertThat(drive(s, false)).as("once").isEmpty();
+  }
+
+  @Test
+  void aNewLeaderNeverRunsLeaderSettingsChangedNotEvenAfterItsOwnLeaderSet() {
+    UnitState[] s = {fresh(true)};
+    assertThat(drive(s, false)).containsExactly("install", "leader-elected", "config-changed", "start");
+    s[0] = s[0].apply(new LeaderSettingsAssigned(1, AT));
+    assertThat(drive(s, false)).isEmpty();
+  }
+
+  @Test
+  void aFollowerRunsLeaderSettingsChangedOnceMoreForEachLeaderSet() {
+    UnitState[] s = {fresh(false)};
+    drive(s, false);
+    s[0] = s[0].apply(new LeaderSettingsAssigned(1, AT));
+    assertThat(drive(s, false)).containsExactly("leader-settings-changed");
+    s[0] = s[0].apply(new LeaderSettingsAssigned(2, AT)).apply(new ConfigAssigned(2, AT));
+    assertThat(drive(s, false)).as("before config-changed, as Juju's leadership resolver comes first")
+        .containsExactly("leader-settings-changed", "config-changed");
+  }
+
+  @Test
+  void aLeaderThatLosesLeadershipRunsLeaderSettingsChangedOnce() {
+    UnitState[] s = {fresh(true)};
+    drive(s, false);
+    s[0] = s[0].apply(new LeadershipAssigned(false, AT));
+    assertThat(drive(s, false)).containsExactly("leader-settings-changed");
+    assertThat(drive(s, false)).isEmpty();
+  }
+
+  @Test
+  void aFollowerRecoveredFromAnOlderOperatorsSnapshotRunsLeaderSettingsChangedOnceMoreAtMost() throws Exception {
+    // Older operators stored the generation itself, 0 when it never ran (it ran from generation 1).
+    var serializer = new io.caasoperator.persistence.JournalSerializer();
+    for (long stored : List.of(0L, 3L)) {
+      UnitState[] s = {fresh(false).apply(new LeaderSettingsAssigned(stored, AT))};
+      drive(s, false);
+      String snapshot = new String(serializer.toBinary(s[0]), java.nio.charset.StandardCharsets.UTF_8)
+          .replaceFirst("\"leaderSettingsSeen\"\\s*:\\s*-?\\d+", "\"leaderSettingsSeen\":" + stored);
+      s[0] = (UnitState) serializer.fromBinary(snapshot.getBytes(java.nio.charset.StandardCharsets.UTF_8),
+          serializer.manifest(s[0]));
+      assertThat(drive(s, false)).as("stored %d", stored).containsExactly("leader-settings-changed");
+      assertThat(drive(s, false)).isEmpty();
+    }
+  }
+
+  @Test
   void gainingLeadershipLaterRunsLeaderElectedOnce() {
     UnitState[] s = {fresh(false)};
-    assertThat(drive(s, false)).containsExactly("install", "config-changed", "start");
+    assertThat(drive(s, false)).containsExactly("install", "leader-settings-changed", "config-changed", "start");
     s[0] = s[0].apply(new LeadershipAssigned(true, AT));
     assertThat(drive(s, false)).containsExactly("leader-elected");
     assertThat(drive(s, false)).isEmpty();
@@ -101,7 +156,7 @@ class UnitResolverTest {
   @Test
   void aNewCharmBeforeInstallIsUsedSilently() {
     UnitState[] s = {fresh(false).apply(new CharmAssigned(charm(2), AT))};
-    assertThat(drive(s, false)).containsExactly("install", "config-changed", "start");
+    assertThat(drive(s, false)).containsExactly("install", "leader-settings-changed", "config-changed", "start");
     assertThat(s[0].charmInUse().generation()).isEqualTo(2);
   }
 
@@ -231,7 +286,7 @@ class UnitResolverTest {
   @Test
   void actionsWaitForInstallAndForAPendingUpgradeButRunWhileAHookIsFailed() {
     UnitState[] s = {fresh(false).apply(queued(1, "backup"))};
-    assertThat(drive(s, false)).as("installed first").containsExactly("install", "action backup", "config-changed", "start");
+    assertThat(drive(s, false)).as("installed first").containsExactly("install", "action backup", "leader-settings-changed", "config-changed", "start");
 
     s[0] = s[0].apply(new CharmAssigned(charm(2), AT)).apply(queued(2, "backup"));
     assertThat(drive(s, false)).as("the new charm first, as Juju's OutdatedRemoteCharm")
@@ -330,7 +385,8 @@ class UnitResolverTest {
   @Test
   void storageAddedLaterIsAttachedAfterTheHookThatAddedIt() {
     UnitState[] s = {fresh(false).apply(new StorageAssigned(DATA_0, AT))};
-    assertThat(drive(s, false)).containsExactly("install", "config-changed", "start", "data-storage-attached");
+    assertThat(drive(s, false)).containsExactly("install", "leader-settings-changed", "config-changed", "start",
+        "data-storage-attached");
     s[0] = s[0].apply(new StorageAssigned(DATA_1, AT));
     assertThat(drive(s, false)).containsExactly("data-storage-attached");
     assertThat(s[0].storage().attached()).containsExactly("data/0", "data/1");

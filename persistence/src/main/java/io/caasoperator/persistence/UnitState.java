@@ -152,7 +152,12 @@ public record UnitState(
    * @param configSeen the config generation the last config-changed ran for (-1: run it again,
    *     e.g. after upgrade-charm)
    * @param leaderElectedSeen leader-elected ran since the unit became leader
-   * @param leaderSettingsSeen the leader-settings generation the last leader-settings-changed ran for
+   * @param leaderSettingsSeen one more than the leader-settings generation the last
+   *     leader-settings-changed ran for, 0 if it never ran: a follower runs it once after install,
+   *     as Juju does, even for generation 0 ({@link #leaderSettingsChangedRanFor}). Versions before
+   *     stored the generation itself, and 0 for never (it ran for generations from 1 only), in the
+   *     same field: a follower recovered from such a snapshot runs leader-settings-changed once
+   *     more at most, as a Juju unit agent does after each restart.
    * @param containersReady container → start id its pebble-ready ran for
    */
   public record Progress(CharmInfo charmInUse, long upgradedTo, long configSeen, boolean leaderElectedSeen,
@@ -189,9 +194,15 @@ public record UnitState(
           containersReady);
     }
 
+    /** leader-settings-changed ran for the leader-settings {@code generation}. */
     Progress withLeaderSettingsSeen(long generation) {
-      return new Progress(charmInUse, upgradedTo, configSeen, leaderElectedSeen, generation, installed, started, stopped,
-          containersReady);
+      return new Progress(charmInUse, upgradedTo, configSeen, leaderElectedSeen, generation + 1, installed, started,
+          stopped, containersReady);
+    }
+
+    /** Whether the last leader-settings-changed ran for the leader-settings {@code generation}. */
+    public boolean leaderSettingsChangedRanFor(long generation) {
+      return leaderSettingsSeen == generation + 1;
     }
 
     Progress asStarted() {

@@ -67,6 +67,21 @@ class UnitStateTest {
     assertThat(s.apply(new UnitEvent.Revived(AT))).isEqualTo(UnitState.initial(UnitId.of("a", 0)));
   }
 
+  @Test
+  void leaderSettingsChangedThatNeverRanDiffersFromOneRunForGenerationZeroAndSurvivesASnapshot() throws Exception {
+    UnitState follower = UnitState.initial(UnitId.of("a", 1)).apply(new UnitEvent.CharmAssigned(CHARM, AT));
+    assertThat(follower.progress().leaderSettingsChangedRanFor(0)).as("never ran").isFalse();
+    UnitState ranFor0 = run(follower, HookKind.LEADER_SETTINGS_CHANGED);
+    assertThat(ranFor0.progress().leaderSettingsChangedRanFor(0)).isTrue();
+    UnitState ranFor2 = run(ranFor0.apply(new UnitEvent.LeaderSettingsAssigned(2, AT)), HookKind.LEADER_SETTINGS_CHANGED);
+    assertThat(ranFor2.progress().leaderSettingsChangedRanFor(2)).isTrue();
+    assertThat(ranFor2.progress().leaderSettingsChangedRanFor(0)).isFalse();
+    JournalSerializer serializer = new JournalSerializer();
+    for (UnitState s : List.of(follower, ranFor0, ranFor2)) {
+      assertThat(serializer.fromBinary(serializer.toBinary(s), serializer.manifest(s))).isEqualTo(s);
+    }
+  }
+
   private static UnitEvent.ActionQueued queued(long id, String name) {
     return new UnitEvent.ActionQueued(id, name, Map.of("who", "world"), AT);
   }

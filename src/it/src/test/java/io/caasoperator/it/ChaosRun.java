@@ -76,14 +76,16 @@ final class ChaosRun {
         SpecFile deployed = SpecFile.at(specFile(), APP, charm).withScale(units);
         SpecFile configured = deployed.withConfig(Map.of("greeting", "hey"));
         SpecFile upgraded = configured.withModifiedVersion(1);
+        // a new unit runs five hooks: install, leader-elected or (a follower) leader-settings-changed,
+        // config-changed, start, web-pebble-ready
         List<Phase> phases = List.of(
-                new Phase("deploy", deployed, 4 * units + 1, units(units, s -> lastHookIs(s, "web-pebble-ready"))),
+                new Phase("deploy", deployed, 5 * units, units(units, s -> lastHookIs(s, "web-pebble-ready"))),
                 new Phase("config edit", configured, units, units(units, s -> lastHookIs(s, "config-changed"))),
                 new Phase("charm upgrade", upgraded, 2 * units,
                         units(units, s -> lastHookIs(s, "config-changed") && s.charmGeneration() == 2
                                 && allUnitsOnCharm(s, 2))),
                 new Phase("scale down", upgraded.withScale(fewer), 2 * (units - fewer), units(fewer, s -> true)),
-                new Phase("scale up", upgraded.withScale(more), 4 * (more - fewer),
+                new Phase("scale up", upgraded.withScale(more), 5 * (more - fewer),
                         units(more, s -> allUnitsOnCharm(s, 2) && newUnitsReady(s, fewer))));
 
         OperatorProcess operator = null;

@@ -15,9 +15,12 @@ final class Expect {
     static final List<String> LEADER_LIFECYCLE =
             List.of("install", "leader-elected", "config-changed", "start", "web-pebble-ready");
 
-    /** Hooks a new non-leader unit runs, in order. */
+    /**
+     * Hooks a new non-leader unit runs, in order: leader-settings-changed once after install, as
+     * Juju 3.6's leadership resolver runs it before config-changed.
+     */
     static final List<String> FOLLOWER_LIFECYCLE =
-            List.of("install", "config-changed", "start", "web-pebble-ready");
+            List.of("install", "leader-settings-changed", "config-changed", "start", "web-pebble-ready");
 
     /** How long a settled state must hold before a test believes nothing more will run. */
     static final Duration SETTLE = Duration.ofSeconds(1);

@@ -140,10 +140,16 @@ class HookToolsIT {
         await("the follower's lifecycle and leader-settings-changed")
                 .atMost(OperatorProcess.PATIENCE).pollInterval(Duration.ofMillis(100))
                 .until(() -> follower.hooks().containsAll(List.of("web-pebble-ready", "leader-settings-changed")));
-        Expect.hooks(follower, follower.hooks());
-        return Expect.status(api, "both units idle, the follower told the leader's settings",
+        // The follower's first leader-settings-changed runs right after its install (Juju 3.6), so it
+        // may come before the leader's leader-set; the one after it tells the leader's settings.
+        Status settled = Expect.status(api, "both units idle, the follower told the leader's settings",
                 s -> s.unitNames().equals(List.of(LEADER, FOLLOWER)) && s.allUnitsIdle()
-                        && s.unit(FOLLOWER).path("workloadStatus").path("message").asText().startsWith("follower sees"));
+                        && s.unit(FOLLOWER).path("workloadStatus").path("message").asText()
+                                .equals("follower sees shared=from-" + LEADER));
+        Expect.hooks(follower, follower.hooks());
+        assertThat(follower.hooks()).as("leader-settings-changed once after install, before config-changed")
+                .startsWith("install", "leader-settings-changed");
+        return settled;
     }
 
     private static Map<String, String> hooks() {
