@@ -7,10 +7,18 @@ import picocli.CommandLine.Command;
  * {@code caas-operator-bench}: runs the real operator (journal on disk, real processes) next to a
  * baseline that does only the unavoidable work, and prints one summary line per figure.
  */
-@Command(name = "caas-operator-bench", mixinStandardHelpOptions = true,
-    subcommands = {LifecycleBenchmark.class, ExecBenchmark.class, ToolsBenchmark.class, OpsBenchmark.class,
-        CommandLine.HelpCommand.class},
-    description = "Benchmarks of the CAAS Operator; each prints numbers, ratios against a bare baseline.")
+@Command(
+    name = "caas-operator-bench",
+    mixinStandardHelpOptions = true,
+    subcommands = {
+      LifecycleBenchmark.class,
+      ExecBenchmark.class,
+      ToolsBenchmark.class,
+      OpsBenchmark.class,
+      CommandLine.HelpCommand.class
+    },
+    description =
+        "Benchmarks of the CAAS Operator; each prints numbers, ratios against a bare baseline.")
 public final class Bench implements Runnable {
   public static void main(String[] args) {
     // hook-by-hook INFO lines would drown the figures (logback.xml reads this)
@@ -21,7 +29,9 @@ public final class Bench implements Runnable {
   /** The repository this jar was built in ({@code bench/target/caas-operator-bench.jar}). */
   static java.nio.file.Path repository() {
     try {
-      java.nio.file.Path jar = java.nio.file.Path.of(Bench.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+      java.nio.file.Path jar =
+          java.nio.file.Path.of(
+              Bench.class.getProtectionDomain().getCodeSource().getLocation().toURI());
       return jar.toAbsolutePath().getParent().getParent().getParent();
     } catch (java.net.URISyntaxException e) {
       throw new IllegalStateException(e);

@@ -21,7 +21,8 @@ final class BenchCharm {
     Files.writeString(dir.resolve("metadata.yaml"), "name: bench\n");
     Files.writeString(dir.resolve("config.yaml"), "options:\n  round: {type: int, default: 0}\n");
     for (String hook : HOOKS) executable(dir.resolve("hooks").resolve(hook), "#!/bin/sh\nexit 0\n");
-    executable(dir.resolve("hooks/config-changed"),
+    executable(
+        dir.resolve("hooks/config-changed"),
         "#!/bin/bash\n[ -f \"$HOME/fanout\" ] && echo \"$EPOCHREALTIME\" > \"$HOME/config-changed.started\"\nexit 0\n");
     return dir;
   }

@@ -1,9 +1,9 @@
 package io.caasoperator.bench;
 
 import io.caasoperator.app.OperatorConfig;
-import io.caasoperator.http.tls.CertificateNames;
 import io.caasoperator.app.OperatorRuntime;
 import io.caasoperator.domain.ApplicationName;
+import io.caasoperator.http.tls.CertificateNames;
 import io.caasoperator.operator.ApplicationView;
 import io.caasoperator.operator.OperatorActor;
 import io.caasoperator.persistence.JournalSettings;
@@ -37,34 +37,70 @@ final class BenchOperator implements AutoCloseable {
   static Path writeSpec(Path root, int units, int round) throws Exception {
     Path spec = root.resolve("app.yaml");
     Path tmp = root.resolve("app.yaml.tmp");
-    Files.writeString(tmp, "application: bench\ncharm: charm\nscale: " + units + "\nconfig:\n  round: " + round + "\n");
-    Files.move(tmp, spec, java.nio.file.StandardCopyOption.ATOMIC_MOVE, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+    Files.writeString(
+        tmp,
+        "application: bench\ncharm: charm\nscale: "
+            + units
+            + "\nconfig:\n  round: "
+            + round
+            + "\n");
+    Files.move(
+        tmp,
+        spec,
+        java.nio.file.StandardCopyOption.ATOMIC_MOVE,
+        java.nio.file.StandardCopyOption.REPLACE_EXISTING);
     return spec;
   }
 
   static BenchOperator start(Path root, int parallelism) throws Exception {
     Path spec = root.resolve("app.yaml");
     Path data = root.resolve("data");
-    OperatorConfig config = new OperatorConfig(spec, ApplicationName.of("bench"), data, "127.0.0.1", 0, false, null, null,
-        JournalSettings.h2(data), "bench", parallelism, Duration.ofMinutes(30), 64 * 1024, 16 * 1024 * 1024,
-        Duration.ofMinutes(5), RetryPolicy.DEFAULT, RetryPolicy.DEFAULT, Duration.ofMillis(250),
-        // the benchmark replaces the spec file atomically: no quiet period needed (docs/performance.md)
-        Duration.ZERO, Duration.ofSeconds(30), CertificateNames.forListener("127.0.0.1", java.util.List.of()));
+    OperatorConfig config =
+        new OperatorConfig(
+            spec,
+            ApplicationName.of("bench"),
+            data,
+            "127.0.0.1",
+            0,
+            false,
+            null,
+            null,
+            JournalSettings.h2(data),
+            "bench",
+            parallelism,
+            Duration.ofMinutes(30),
+            64 * 1024,
+            16 * 1024 * 1024,
+            Duration.ofMinutes(5),
+            RetryPolicy.DEFAULT,
+            RetryPolicy.DEFAULT,
+            Duration.ofMillis(250),
+            // the benchmark replaces the spec file atomically: no quiet period needed
+            // (docs/performance.md)
+            Duration.ZERO,
+            Duration.ofSeconds(30),
+            CertificateNames.forListener("127.0.0.1", java.util.List.of()));
     OperatorRuntime runtime = new OperatorRuntime(config);
     runtime.start();
     return new BenchOperator(root, spec, runtime);
   }
 
   ApplicationView status() throws Exception {
-    return AskPattern.<OperatorActor.Command, ApplicationView>ask(runtime.operator(), OperatorActor.GetStatus::new,
-        Duration.ofSeconds(30), runtime.system().scheduler()).toCompletableFuture().get(60, TimeUnit.SECONDS);
+    return AskPattern.<OperatorActor.Command, ApplicationView>ask(
+            runtime.operator(),
+            OperatorActor.GetStatus::new,
+            Duration.ofSeconds(30),
+            runtime.system().scheduler())
+        .toCompletableFuture()
+        .get(60, TimeUnit.SECONDS);
   }
 
   /**
    * Polls the status every {@code interval} until the condition holds; returns when it did. A
    * status of 10,000 units is not free: poll slowly where the time comes from elsewhere.
    */
-  long awaitNanos(Predicate<ApplicationView> condition, Duration interval, Duration limit) throws Exception {
+  long awaitNanos(Predicate<ApplicationView> condition, Duration interval, Duration limit)
+      throws Exception {
     long deadline = System.nanoTime() + limit.toNanos();
     while (System.nanoTime() < deadline) {
       if (condition.test(status())) return System.nanoTime();
@@ -74,17 +110,21 @@ final class BenchOperator implements AutoCloseable {
   }
 
   /**
-   * The lifecycle as the journal recorded it: from the units' creation (or the charm's
-   * deployment, whichever came later) to the last {@code start} hook completed.
+   * The lifecycle as the journal recorded it: from the units' creation (or the charm's deployment,
+   * whichever came later) to the last {@code start} hook completed.
    */
   Window lifecycleFromJournal() {
     Instant unitsCreated = null;
     Instant charmDeployed = null;
     Instant lastStart = null;
-    for (JournalEntry entry : JournalReader.using(runtime.system()).readAll("bench")) { // in global order
-      if (entry.event() instanceof OperatorEvent.UnitsUpdated && unitsCreated == null) unitsCreated = entry.time();
-      if (entry.event() instanceof OperatorEvent.CharmDeployed && charmDeployed == null) charmDeployed = entry.time();
-      if (entry.event() instanceof UnitEvent.HookCompleted e && e.hook().equals("start")) lastStart = later(lastStart, e.at());
+    for (JournalEntry entry :
+        JournalReader.using(runtime.system()).readAll("bench")) { // in global order
+      if (entry.event() instanceof OperatorEvent.UnitsUpdated && unitsCreated == null)
+        unitsCreated = entry.time();
+      if (entry.event() instanceof OperatorEvent.CharmDeployed && charmDeployed == null)
+        charmDeployed = entry.time();
+      if (entry.event() instanceof UnitEvent.HookCompleted e && e.hook().equals("start"))
+        lastStart = later(lastStart, e.at());
     }
     if (unitsCreated == null || charmDeployed == null || lastStart == null) {
       throw new IllegalStateException("the journal holds no complete lifecycle");

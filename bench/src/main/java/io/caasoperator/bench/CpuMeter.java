@@ -17,6 +17,7 @@ import java.util.List;
 final class CpuMeter implements AutoCloseable {
   /** Linux's USER_HZ, the unit of the times in {@code /proc/<pid>/stat}. */
   private static final double TICK_SECONDS = 0.01;
+
   private static final long INTERVAL_MILLIS = 10;
 
   /** CPU seconds used so far: by the JVM's own threads, and by its reaped child processes. */
@@ -31,19 +32,24 @@ final class CpuMeter implements AutoCloseable {
   private volatile boolean running = true;
 
   private CpuMeter() {
-    sampler = Thread.ofPlatform().daemon().name("bench-cpu-meter").start(() -> {
-      while (running) {
-        Sample s = now();
-        synchronized (samples) {
-          samples.add(s);
-        }
-        try {
-          Thread.sleep(INTERVAL_MILLIS); // a sampling period, not synchronisation
-        } catch (InterruptedException e) {
-          return;
-        }
-      }
-    });
+    sampler =
+        Thread.ofPlatform()
+            .daemon()
+            .name("bench-cpu-meter")
+            .start(
+                () -> {
+                  while (running) {
+                    Sample s = now();
+                    synchronized (samples) {
+                      samples.add(s);
+                    }
+                    try {
+                      Thread.sleep(INTERVAL_MILLIS); // a sampling period, not synchronisation
+                    } catch (InterruptedException e) {
+                      return;
+                    }
+                  }
+                });
   }
 
   static CpuMeter start() {
@@ -66,7 +72,8 @@ final class CpuMeter implements AutoCloseable {
     Instant at = Instant.now();
     try {
       String stat = Files.readString(Path.of("/proc/self/stat"));
-      // fields after the command name, which may hold spaces: state is [0], utime [11] ... cstime [14]
+      // fields after the command name, which may hold spaces: state is [0], utime [11] ... cstime
+      // [14]
       String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
       double jvm = (Long.parseLong(f[11]) + Long.parseLong(f[12])) * TICK_SECONDS;
       double children = (Long.parseLong(f[13]) + Long.parseLong(f[14])) * TICK_SECONDS;

@@ -26,7 +26,9 @@ final class Figures {
     return sorted.get(Math.max(0, Math.min(sorted.size() - 1, index)));
   }
 
-  /** Heap in use after a full collection (collected twice: finalisable objects go in the second). */
+  /**
+   * Heap in use after a full collection (collected twice: finalisable objects go in the second).
+   */
   static long heapAfterGc() {
     System.gc();
     System.gc();

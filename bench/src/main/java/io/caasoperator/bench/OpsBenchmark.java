@@ -25,46 +25,70 @@ import picocli.CommandLine.Option;
 
 /**
  * A real {@code ops} charm's lifecycle (install, leader-elected or leader-settings-changed,
- * config-changed, start; 2 units,
- * charmcraft's {@code dispatch}, ops from the vendored 2.17.0) run by the operator, against the
- * same {@code dispatch} run bare, with the same environment and parallelism, its hook tools
- * answered at once by stub scripts: what the operator adds to each hook, its tools included.
+ * config-changed, start; 2 units, charmcraft's {@code dispatch}, ops from the vendored 2.17.0) run
+ * by the operator, against the same {@code dispatch} run bare, with the same environment and
+ * parallelism, its hook tools answered at once by stub scripts: what the operator adds to each
+ * hook, its tools included.
  */
-@Command(name = "ops", mixinStandardHelpOptions = true,
-    description = "A real ops charm's lifecycle through the operator against the same dispatch with stub tools.")
+@Command(
+    name = "ops",
+    mixinStandardHelpOptions = true,
+    description =
+        "A real ops charm's lifecycle through the operator against the same dispatch with stub tools.")
 final class OpsBenchmark implements Callable<Integer> {
 
   /**
-   * Unit 0 leads: it runs leader-elected; unit 1 follows: it runs leader-settings-changed once after
-   * install (Juju 3.6), which dispatch runs as every hook. The bare run spawns as many processes.
+   * Unit 0 leads: it runs leader-elected; unit 1 follows: it runs leader-settings-changed once
+   * after install (Juju 3.6), which dispatch runs as every hook. The bare run spawns as many
+   * processes.
    */
-  static final List<List<String>> HOOKS = List.of(List.of("install", "leader-elected", "config-changed", "start"),
-      List.of("install", "leader-settings-changed", "config-changed", "start"));
+  static final List<List<String>> HOOKS =
+      List.of(
+          List.of("install", "leader-elected", "config-changed", "start"),
+          List.of("install", "leader-settings-changed", "config-changed", "start"));
 
-  @Option(names = "--ops", description = "The ops package's directory (default: ../shared/vendor/ops-2.17.0 beside the repository).")
+  @Option(
+      names = "--ops",
+      description =
+          "The ops package's directory (default: ../shared/vendor/ops-2.17.0 beside the repository).")
   Path ops;
 
-  @Option(names = "--site-packages", defaultValue = "/usr/lib/python3/dist-packages",
-      description = "Where PyYAML and websocket-client are taken from, as charmcraft puts them in venv/ (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--site-packages",
+      defaultValue = "/usr/lib/python3/dist-packages",
+      description =
+          "Where PyYAML and websocket-client are taken from, as charmcraft puts them in venv/ (default: ${DEFAULT-VALUE}).")
   Path sitePackages;
 
-  @Option(names = "--rounds", defaultValue = "3", description = "Lifecycles measured, each against its own baseline (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--rounds",
+      defaultValue = "3",
+      description =
+          "Lifecycles measured, each against its own baseline (default: ${DEFAULT-VALUE}).")
   int rounds;
 
   @Override
   public Integer call() throws Exception {
-    Path opsDir = ops != null ? ops : Bench.repository().getParent().resolve("shared/vendor/ops-2.17.0");
+    Path opsDir =
+        ops != null ? ops : Bench.repository().getParent().resolve("shared/vendor/ops-2.17.0");
     if (!Files.isDirectory(opsDir.resolve("ops"))) {
       System.err.println("ops bench: no ops package under " + opsDir + " (give --ops DIR)");
       return 2;
     }
     Path python = python3();
-    System.out.printf("machine: %d cores, java %s, python3 %s%n", Runtime.getRuntime().availableProcessors(),
-        Runtime.version(), python);
-    if (python == null || Files.readString(python, java.nio.charset.StandardCharsets.ISO_8859_1).startsWith("#!")) {
-      // a pyenv shim costs ~100 ms per start, and every hook starts python: that would hide the operator
-      System.err.println("ops bench: python3 on PATH is " + python + ", not a python binary;"
-          + " run with PATH=/usr/local/bin:/usr/bin:/bin (the hooks get this PATH)");
+    System.out.printf(
+        "machine: %d cores, java %s, python3 %s%n",
+        Runtime.getRuntime().availableProcessors(), Runtime.version(), python);
+    if (python == null
+        || Files.readString(python, java.nio.charset.StandardCharsets.ISO_8859_1)
+            .startsWith("#!")) {
+      // a pyenv shim costs ~100 ms per start, and every hook starts python: that would hide the
+      // operator
+      System.err.println(
+          "ops bench: python3 on PATH is "
+              + python
+              + ", not a python binary;"
+              + " run with PATH=/usr/local/bin:/usr/bin:/bin (the hooks get this PATH)");
       return 2;
     }
     for (int round = 1; round <= rounds; round++) run(round, opsDir);
@@ -74,15 +98,23 @@ final class OpsBenchmark implements Callable<Integer> {
   private void run(int round, Path opsDir) throws Exception {
     Path root = Files.createTempDirectory("caas-bench-ops-");
     Path charm = writeCharm(root.resolve("charm"), opsDir, sitePackages);
-    Files.writeString(root.resolve("app.yaml"), "application: bench\ncharm: charm\nscale: 2\nconfig:\n  greeting: hi\n");
+    Files.writeString(
+        root.resolve("app.yaml"),
+        "application: bench\ncharm: charm\nscale: 2\nconfig:\n  greeting: hi\n");
 
     List<Double> operatorHooks = new ArrayList<>();
     List<Double> operatorProcesses = new ArrayList<>();
     Duration operatorLifecycle;
     CpuMeter.Sample operatorCpu;
-    try (CpuMeter meter = CpuMeter.start(); BenchOperator operator = BenchOperator.start(root, 2)) {
-      operator.awaitNanos(view -> view.units().size() == 2 && view.units().stream().allMatch(
-          u -> u.runningHook() == null && "start".equals(u.lastHook())), Duration.ofMillis(100), Duration.ofMinutes(10));
+    try (CpuMeter meter = CpuMeter.start();
+        BenchOperator operator = BenchOperator.start(root, 2)) {
+      operator.awaitNanos(
+          view ->
+              view.units().size() == 2
+                  && view.units().stream()
+                      .allMatch(u -> u.runningHook() == null && "start".equals(u.lastHook())),
+          Duration.ofMillis(100),
+          Duration.ofMinutes(10));
       Map<String, JournalEntry> started = new HashMap<>();
       java.time.Instant first = null;
       java.time.Instant last = null;
@@ -92,9 +124,11 @@ final class OpsBenchmark implements Callable<Integer> {
           if (first == null) first = s.at();
         }
         if (entry.event() instanceof UnitEvent.HookFailed f) {
-          throw new IllegalStateException("hook " + f.hook() + " failed in " + entry.entity() + ": " + f.reason());
+          throw new IllegalStateException(
+              "hook " + f.hook() + " failed in " + entry.entity() + ": " + f.reason());
         }
-        if (entry.event() instanceof UnitEvent.HookCompleted c && started.containsKey(entry.entity())) {
+        if (entry.event() instanceof UnitEvent.HookCompleted c
+            && started.containsKey(entry.entity())) {
           var s = (UnitEvent.HookStarted) started.remove(entry.entity()).event();
           operatorHooks.add(Duration.between(s.at(), c.at()).toNanos() / 1e6);
           operatorProcesses.add((double) c.durationMillis());
@@ -117,10 +151,13 @@ final class OpsBenchmark implements Callable<Integer> {
         int n = unit;
         Path unitCharm = bare.resolve("unit-" + n + "/charm");
         copy(charm, unitCharm);
-        runs.add(units.submit(() -> {
-          for (String hook : HOOKS.get(n)) bareHooks.add(bareHook(unitCharm, stubs, calls, n, hook));
-          return null;
-        }));
+        runs.add(
+            units.submit(
+                () -> {
+                  for (String hook : HOOKS.get(n))
+                    bareHooks.add(bareHook(unitCharm, stubs, calls, n, hook));
+                  return null;
+                }));
       }
       for (Future<?> run : runs) run.get();
     }
@@ -133,21 +170,34 @@ final class OpsBenchmark implements Callable<Integer> {
 
     double operatorMean = mean(operatorHooks);
     double bareMean = mean(bareHooks);
-    System.out.printf("ops       round=%d hooks=%d tool-calls=%d (%.1f per hook) per hook: operator=%s (its process %s) "
+    System.out.printf(
+        "ops       round=%d hooks=%d tool-calls=%d (%.1f per hook) per hook: operator=%s (its process %s) "
             + "bare dispatch with stub tools=%s ratio=%.2f; lifecycle operator=%s bare=%s ratio=%.2f%n",
-        round, operatorHooks.size(), toolCalls, (double) toolCalls / bareHooks.size(), Figures.millis(operatorMean),
-        Figures.millis(mean(operatorProcesses)), Figures.millis(bareMean), operatorMean / bareMean,
-        Figures.seconds(operatorLifecycle), Figures.seconds(bareLifecycle),
+        round,
+        operatorHooks.size(),
+        toolCalls,
+        (double) toolCalls / bareHooks.size(),
+        Figures.millis(operatorMean),
+        Figures.millis(mean(operatorProcesses)),
+        Figures.millis(bareMean),
+        operatorMean / bareMean,
+        Figures.seconds(operatorLifecycle),
+        Figures.seconds(bareLifecycle),
         (double) operatorLifecycle.toNanos() / bareLifecycle.toNanos());
-    System.out.printf("ops       round=%d cpu per hook: operator jvm=%s hook processes=%s; bare jvm=%s hook processes=%s%n",
-        round, Figures.millis(operatorCpu.jvm() * 1000 / operatorHooks.size()),
+    System.out.printf(
+        "ops       round=%d cpu per hook: operator jvm=%s hook processes=%s; bare jvm=%s hook processes=%s%n",
+        round,
+        Figures.millis(operatorCpu.jvm() * 1000 / operatorHooks.size()),
         Figures.millis(operatorCpu.children() * 1000 / operatorHooks.size()),
-        Figures.millis(bareCpu.jvm() * 1000 / bareHooks.size()), Figures.millis(bareCpu.children() * 1000 / bareHooks.size()));
+        Figures.millis(bareCpu.jvm() * 1000 / bareHooks.size()),
+        Figures.millis(bareCpu.children() * 1000 / bareHooks.size()));
   }
 
   /** One hook as the operator would run it, but with stub tools first on PATH; its time in ms. */
-  private static double bareHook(Path charm, Path stubs, Path calls, int unit, String hook) throws Exception {
-    ProcessBuilder builder = new ProcessBuilder(charm.resolve("dispatch").toString()).directory(charm.toFile());
+  private static double bareHook(Path charm, Path stubs, Path calls, int unit, String hook)
+      throws Exception {
+    ProcessBuilder builder =
+        new ProcessBuilder(charm.resolve("dispatch").toString()).directory(charm.toFile());
     Map<String, String> env = builder.environment();
     String path = env.getOrDefault("PATH", "/usr/local/bin:/usr/bin:/bin");
     env.clear(); // as the operator starts hooks: nothing of its own environment but PATH
@@ -168,12 +218,15 @@ final class OpsBenchmark implements Callable<Integer> {
     builder.redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
     long start = System.nanoTime();
     Process process = builder.start();
-    Future<byte[]> err = Executors.newVirtualThreadPerTaskExecutor().submit(() -> process.getErrorStream().readAllBytes());
+    Future<byte[]> err =
+        Executors.newVirtualThreadPerTaskExecutor()
+            .submit(() -> process.getErrorStream().readAllBytes());
     process.getInputStream().transferTo(java.io.OutputStream.nullOutputStream());
     int code = process.waitFor();
     double millis = (System.nanoTime() - start) / 1e6;
     if (code != 0) {
-      throw new IllegalStateException("bare " + hook + " of unit " + unit + " exited " + code + ": " + new String(err.get()));
+      throw new IllegalStateException(
+          "bare " + hook + " of unit " + unit + " exited " + code + ": " + new String(err.get()));
     }
     return millis;
   }
@@ -185,14 +238,20 @@ final class OpsBenchmark implements Callable<Integer> {
    */
   static Path writeCharm(Path dir, Path opsDir, Path sitePackages) throws IOException {
     Files.createDirectories(dir.resolve("src"));
-    Files.writeString(dir.resolve("metadata.yaml"), "name: opsbench\nsummary: a charm written with ops\n");
-    Files.writeString(dir.resolve("config.yaml"), "options:\n  greeting: {type: string, default: hello}\n");
-    executable(dir.resolve("dispatch"), """
+    Files.writeString(
+        dir.resolve("metadata.yaml"), "name: opsbench\nsummary: a charm written with ops\n");
+    Files.writeString(
+        dir.resolve("config.yaml"), "options:\n  greeting: {type: string, default: hello}\n");
+    executable(
+        dir.resolve("dispatch"),
+        """
         #!/bin/sh
         cd "$JUJU_CHARM_DIR" || exit 1
         JUJU_DISPATCH_PATH="${JUJU_DISPATCH_PATH:-$0}" PYTHONPATH=lib:venv /usr/bin/env python3 ./src/charm.py
         """);
-    executable(dir.resolve("src/charm.py"), """
+    executable(
+        dir.resolve("src/charm.py"),
+        """
         #!/usr/bin/env python3
         \"\"\"A small charm as ops charms are written: status, config, leadership, logging.\"\"\"
         import logging
@@ -237,7 +296,8 @@ final class OpsBenchmark implements Callable<Integer> {
     copy(opsDir.resolve("ops"), dir.resolve("venv/ops"));
     for (String dependency : List.of("yaml", "websocket")) {
       Path source = sitePackages.resolve(dependency);
-      if (!Files.isDirectory(source)) throw new IllegalStateException("no " + dependency + " package in " + sitePackages);
+      if (!Files.isDirectory(source))
+        throw new IllegalStateException("no " + dependency + " package in " + sitePackages);
       copy(source, dir.resolve("venv").resolve(dependency));
     }
     return dir;
@@ -254,7 +314,13 @@ final class OpsBenchmark implements Callable<Integer> {
     answers.put("config-get", "echo '{\"greeting\": \"hi\"}'");
     answers.put("state-set", "while read -r line; do :; done"); // its --file - input
     for (String tool : HookTools.NAMES) {
-      executable(dir.resolve(tool), "#!/bin/sh\necho " + tool + " >> \"$BENCH_CALLS\"\n" + answers.getOrDefault(tool, "") + "\n");
+      executable(
+          dir.resolve(tool),
+          "#!/bin/sh\necho "
+              + tool
+              + " >> \"$BENCH_CALLS\"\n"
+              + answers.getOrDefault(tool, "")
+              + "\n");
     }
     return dir;
   }
@@ -276,13 +342,16 @@ final class OpsBenchmark implements Callable<Integer> {
           try (InputStream in = Files.newInputStream(source)) {
             Files.copy(in, target);
           }
-          if (Files.isExecutable(source)) Files.setPosixFilePermissions(target, PosixFilePermissions.fromString("rwxr-xr-x"));
+          if (Files.isExecutable(source))
+            Files.setPosixFilePermissions(target, PosixFilePermissions.fromString("rwxr-xr-x"));
         }
       }
     }
   }
 
-  /** The python3 that {@code /usr/bin/env python3} finds on this JVM's PATH, which hooks get too. */
+  /**
+   * The python3 that {@code /usr/bin/env python3} finds on this JVM's PATH, which hooks get too.
+   */
   private static Path python3() {
     for (String dir : System.getenv().getOrDefault("PATH", "").split(":")) {
       Path candidate = Path.of(dir.isEmpty() ? "." : dir, "python3");

@@ -25,14 +25,16 @@ final class SpawnBaseline {
     try (ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor()) {
       List<Future<Integer>> runs = new ArrayList<>();
       for (List<String> command : commands) {
-        runs.add(threads.submit(() -> {
-          slots.acquire();
-          try {
-            return spawn(command, workDir);
-          } finally {
-            slots.release();
-          }
-        }));
+        runs.add(
+            threads.submit(
+                () -> {
+                  slots.acquire();
+                  try {
+                    return spawn(command, workDir);
+                  } finally {
+                    slots.release();
+                  }
+                }));
       }
       for (Future<Integer> run : runs) {
         int code = run.get();
@@ -43,8 +45,8 @@ final class SpawnBaseline {
   }
 
   /**
-   * The time of each of {@code count} runs of {@code command}, one after another, in
-   * milliseconds, sorted: what a process costs by itself, for latencies to be set against.
+   * The time of each of {@code count} runs of {@code command}, one after another, in milliseconds,
+   * sorted: what a process costs by itself, for latencies to be set against.
    */
   static List<Double> latencies(List<String> command, Path workDir, int count) throws Exception {
     List<Double> millis = new ArrayList<>();

@@ -14,36 +14,52 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * Hook-tool latency as a charm sees it: from inside a unit (its config-changed hook, in bash),
- * each call of {@code config-get}, {@code is-leader},
- * {@code status-set} and {@code juju-log} timed by the shell itself ({@code $EPOCHREALTIME}),
- * next to a bare {@code /bin/true} started by the same shell in the same loop: the baseline is
- * measured in the same run, under the same load, and every figure is a ratio to it.
+ * Hook-tool latency as a charm sees it: from inside a unit (its config-changed hook, in bash), each
+ * call of {@code config-get}, {@code is-leader}, {@code status-set} and {@code juju-log} timed by
+ * the shell itself ({@code $EPOCHREALTIME}), next to a bare {@code /bin/true} started by the same
+ * shell in the same loop: the baseline is measured in the same run, under the same load, and every
+ * figure is a ratio to it.
  *
  * <p>Two paths: {@code local}, the tools on the unit's PATH (what a hook on the local substrate
- * runs), with 1 and 8 units calling at once; {@code pod}, the portable shims that are copied
- * into Kubernetes pods (sh + curl through the listener's TLS), run here against the same
- * operator, for their absolute latency.
+ * runs), with 1 and 8 units calling at once; {@code pod}, the portable shims that are copied into
+ * Kubernetes pods (sh + curl through the listener's TLS), run here against the same operator, for
+ * their absolute latency.
  */
-@Command(name = "tools", mixinStandardHelpOptions = true,
-    description = "Hook-tool call latency from inside units, against a bare /bin/true in the same shell.")
+@Command(
+    name = "tools",
+    mixinStandardHelpOptions = true,
+    description =
+        "Hook-tool call latency from inside units, against a bare /bin/true in the same shell.")
 final class ToolsBenchmark implements Callable<Integer> {
 
   /** Each tool as ops calls it (ops/model.py: its argument order, --format=json last). */
   static final Map<String, String> CALLS = calls();
 
-  @Option(names = "--units", split = ",", defaultValue = "1,8", description = "Units calling at once (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--units",
+      split = ",",
+      defaultValue = "1,8",
+      description = "Units calling at once (default: ${DEFAULT-VALUE}).")
   List<Integer> units;
 
-  @Option(names = "--calls", defaultValue = "200", description = "Calls of each tool per unit on the local path (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--calls",
+      defaultValue = "200",
+      description = "Calls of each tool per unit on the local path (default: ${DEFAULT-VALUE}).")
   int calls;
 
-  @Option(names = "--pod-calls", defaultValue = "40", description = "Calls of each tool on the pod path, 1 unit; 0 skips it (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--pod-calls",
+      defaultValue = "40",
+      description =
+          "Calls of each tool on the pod path, 1 unit; 0 skips it (default: ${DEFAULT-VALUE}).")
   int podCalls;
 
   @Override
   public Integer call() throws Exception {
-    System.out.printf("machine: %d cores, java %s%n", Runtime.getRuntime().availableProcessors(), Runtime.version());
+    System.out.printf(
+        "machine: %d cores, java %s%n",
+        Runtime.getRuntime().availableProcessors(), Runtime.version());
     int most = units.stream().max(Integer::compare).orElse(1);
     Path root = Files.createTempDirectory("caas-bench-tools-");
     writeCharm(root.resolve("charm"));
@@ -52,9 +68,13 @@ final class ToolsBenchmark implements Callable<Integer> {
     Path podTools = root.resolve("pod-tools");
     HookToolShims.installPortable(podTools);
     try (BenchOperator operator = BenchOperator.start(root, most)) {
-      operator.awaitNanos(view -> view.units().size() == most
-          && view.units().stream().allMatch(u -> u.hooksRun() >= 3 && u.runningHook() == null),
-          Duration.ofMillis(100), Duration.ofMinutes(10));
+      operator.awaitNanos(
+          view ->
+              view.units().size() == most
+                  && view.units().stream()
+                      .allMatch(u -> u.hooksRun() >= 3 && u.runningHook() == null),
+          Duration.ofMillis(100),
+          Duration.ofMinutes(10));
       Round round = new Round(root, operator.dataDir.resolve("agents"), script);
       // one untimed round so that both the JVM and the page cache have seen every path
       round.run(1, Math.min(calls, 20), null);
@@ -85,7 +105,9 @@ final class ToolsBenchmark implements Callable<Integer> {
       for (int u = 0; u < concurrency; u++) {
         Path dir = agents.resolve("unit-bench-" + u);
         Files.deleteIfExists(dir.resolve("tools-bench.done"));
-        Files.writeString(dir.resolve("tools-bench"), script + " " + n + (toolsDir == null ? "" : " " + toolsDir) + "\n");
+        Files.writeString(
+            dir.resolve("tools-bench"),
+            script + " " + n + (toolsDir == null ? "" : " " + toolsDir) + "\n");
         dirs.add(dir);
       }
       BenchOperator.writeSpec(root, countUnits(), ++number);
@@ -93,15 +115,19 @@ final class ToolsBenchmark implements Callable<Integer> {
       long deadline = System.nanoTime() + Duration.ofHours(1).toNanos();
       for (Path dir : dirs) {
         while (!Files.exists(dir.resolve("tools-bench.done"))) {
-          if (System.nanoTime() > deadline) throw new IllegalStateException("no timings from " + dir);
+          if (System.nanoTime() > deadline)
+            throw new IllegalStateException("no timings from " + dir);
           Thread.sleep(100); // a benchmark's poll: the timings come from the hooks themselves
         }
         String failure = Files.readString(dir.resolve("tools-bench.err"));
-        if (!failure.isBlank()) throw new IllegalStateException("the calls failed in " + dir + ": " + failure);
+        if (!failure.isBlank())
+          throw new IllegalStateException("the calls failed in " + dir + ": " + failure);
         for (String line : Files.readAllLines(dir.resolve("tools-bench.out"))) {
           String[] parts = line.split(" ");
           if (parts.length != 2) continue;
-          latencies.computeIfAbsent(parts[0], k -> new ArrayList<>()).add(Long.parseLong(parts[1]) / 1000.0);
+          latencies
+              .computeIfAbsent(parts[0], k -> new ArrayList<>())
+              .add(Long.parseLong(parts[1]) / 1000.0);
         }
       }
       latencies.values().forEach(Collections::sort);
@@ -115,13 +141,19 @@ final class ToolsBenchmark implements Callable<Integer> {
     }
   }
 
-  private static void measure(String path, int concurrency, Callable<Map<String, List<Double>>> round) throws Exception {
+  private static void measure(
+      String path, int concurrency, Callable<Map<String, List<Double>>> round) throws Exception {
     CpuMeter.Sample before = CpuMeter.now();
     Map<String, List<Double>> latencies = round.call();
     CpuMeter.Sample used = CpuMeter.now().minus(before);
     print(path, concurrency, latencies);
-    int toolCalls = latencies.entrySet().stream().filter(e -> CALLS.containsKey(e.getKey())).mapToInt(e -> e.getValue().size()).sum();
-    System.out.printf("tools     path=%s units=%d operator jvm cpu per tool call=%s (CPU of this JVM during the round, /proc/self/stat)%n",
+    int toolCalls =
+        latencies.entrySet().stream()
+            .filter(e -> CALLS.containsKey(e.getKey()))
+            .mapToInt(e -> e.getValue().size())
+            .sum();
+    System.out.printf(
+        "tools     path=%s units=%d operator jvm cpu per tool call=%s (CPU of this JVM during the round, /proc/self/stat)%n",
         path, concurrency, Figures.millis(used.jvm() * 1000 / toolCalls));
   }
 
@@ -129,30 +161,45 @@ final class ToolsBenchmark implements Callable<Integer> {
     List<Double> bare = latencies.get("true");
     double bare50 = Figures.quantile(bare, 0.5);
     double bare99 = Figures.quantile(bare, 0.99);
-    System.out.printf("tools     path=%s units=%d calls=%d /bin/true p50=%s p99=%s%n",
+    System.out.printf(
+        "tools     path=%s units=%d calls=%d /bin/true p50=%s p99=%s%n",
         path, concurrency, bare.size(), Figures.millis(bare50), Figures.millis(bare99));
     for (String tool : CALLS.keySet()) {
       List<Double> sorted = latencies.get(tool);
       double p50 = Figures.quantile(sorted, 0.5);
       double p99 = Figures.quantile(sorted, 0.99);
-      System.out.printf("tools     path=%s units=%d %-10s p50=%s (%.1fx /bin/true p50) p99=%s (%.1fx /bin/true p99, %.1fx its p50)%n",
-          path, concurrency, tool, Figures.millis(p50), p50 / bare50, Figures.millis(p99), p99 / bare99, p99 / bare50);
+      System.out.printf(
+          "tools     path=%s units=%d %-10s p50=%s (%.1fx /bin/true p50) p99=%s (%.1fx /bin/true p99, %.1fx its p50)%n",
+          path,
+          concurrency,
+          tool,
+          Figures.millis(p50),
+          p50 / bare50,
+          Figures.millis(p99),
+          p99 / bare99,
+          p99 / bare50);
     }
     List<Double> curl = latencies.get("curl");
     if (curl != null) {
-      System.out.printf("tools     path=%s units=%d curl alone (refused at once) p50=%s p99=%s%n", path, concurrency,
-          Figures.millis(Figures.quantile(curl, 0.5)), Figures.millis(Figures.quantile(curl, 0.99)));
+      System.out.printf(
+          "tools     path=%s units=%d curl alone (refused at once) p50=%s p99=%s%n",
+          path,
+          concurrency,
+          Figures.millis(Figures.quantile(curl, 0.5)),
+          Figures.millis(Figures.quantile(curl, 0.99)));
     }
   }
 
   /**
-   * The bench charm with a config-changed that runs the calls when its unit holds a
-   * {@code tools-bench} file ({@code <script> <rounds> [tools dir]}), from the unit's directory.
+   * The bench charm with a config-changed that runs the calls when its unit holds a {@code
+   * tools-bench} file ({@code <script> <rounds> [tools dir]}), from the unit's directory.
    */
   private static void writeCharm(Path dir) throws java.io.IOException {
     BenchCharm.write(dir);
     Path hook = BenchCharm.hook(dir, "config-changed");
-    Files.writeString(hook, """
+    Files.writeString(
+        hook,
+        """
         #!/bin/bash
         cd "$HOME" || exit 1
         [ -f tools-bench ] || exit 0
@@ -164,12 +211,14 @@ final class ToolsBenchmark implements Callable<Integer> {
   }
 
   /**
-   * The loop every unit runs: per round a bare {@code /bin/true}, then each tool, each timed by
-   * the shell; one {@code <name> <microseconds>} line per call. A tool that fails ends the run
-   * with its message.
+   * The loop every unit runs: per round a bare {@code /bin/true}, then each tool, each timed by the
+   * shell; one {@code <name> <microseconds>} line per call. A tool that fails ends the run with its
+   * message.
    */
   static String script() {
-    StringBuilder s = new StringBuilder("""
+    StringBuilder s =
+        new StringBuilder(
+            """
         #!/bin/bash
         # Written by caas-operator-bench tools: $1 rounds; $2 (optional) the directory of the tools to call.
         set -u
@@ -181,9 +230,15 @@ final class ToolsBenchmark implements Callable<Integer> {
           # the pod path's floor: a curl process that cannot connect (nothing listens on port 1)
           if [ -n "$dir" ]; then s=$EPOCHREALTIME; curl -q -s http://127.0.0.1:1/; e=$EPOCHREALTIME; us curl "$e" "$s"; fi
         """);
-    CALLS.forEach((name, call) -> s.append("  s=$EPOCHREALTIME; ${dir}").append(call)
-        .append(" >/dev/null || { echo \"").append(name).append(" failed\" >&2; exit 1; }; e=$EPOCHREALTIME; us ")
-        .append(name).append(" \"$e\" \"$s\"\n"));
+    CALLS.forEach(
+        (name, call) ->
+            s.append("  s=$EPOCHREALTIME; ${dir}")
+                .append(call)
+                .append(" >/dev/null || { echo \"")
+                .append(name)
+                .append(" failed\" >&2; exit 1; }; e=$EPOCHREALTIME; us ")
+                .append(name)
+                .append(" \"$e\" \"$s\"\n"));
     s.append("done\n");
     return s.toString();
   }

@@ -19,7 +19,8 @@ import java.time.Duration;
 final class Hardening {
 
   /** The operator's shutdown settings as shipped (conf/application.conf). */
-  static final Config SHIPPED = ConfigFactory.parseFile(Manifests.ROOT.resolve("conf/application.conf").toFile()).resolve();
+  static final Config SHIPPED =
+      ConfigFactory.parseFile(Manifests.ROOT.resolve("conf/application.conf").toFile()).resolve();
 
   private Hardening() {}
 
@@ -27,7 +28,9 @@ final class Hardening {
     PodSpec pod = deployment.getSpec().getTemplate().getSpec();
     assertThat(pod.getSecurityContext().getRunAsNonRoot()).isTrue();
     assertThat(pod.getSecurityContext().getRunAsUser()).isPositive();
-    assertThat(pod.getSecurityContext().getFsGroup()).as("the data volume writable by the operator").isNotNull();
+    assertThat(pod.getSecurityContext().getFsGroup())
+        .as("the data volume writable by the operator")
+        .isNotNull();
     assertThat(pod.getSecurityContext().getSeccompProfile().getType()).isEqualTo("RuntimeDefault");
     Container operator = pod.getContainers().get(0);
     var security = operator.getSecurityContext();
@@ -35,17 +38,23 @@ final class Hardening {
     assertThat(security.getReadOnlyRootFilesystem()).isTrue();
     assertThat(security.getCapabilities().getDrop()).containsExactly("ALL");
     assertThat(security.getCapabilities().getAdd()).isNullOrEmpty();
-    assertThat(operator.getVolumeMounts()).as("a writable /tmp beside the read-only root")
+    assertThat(operator.getVolumeMounts())
+        .as("a writable /tmp beside the read-only root")
         .anySatisfy(m -> assertThat(m.getMountPath()).isEqualTo("/tmp"));
-    assertThat(operator.getVolumeMounts()).anySatisfy(m -> assertThat(m.getMountPath()).isEqualTo("/var/lib/caas-operator"));
+    assertThat(operator.getVolumeMounts())
+        .anySatisfy(m -> assertThat(m.getMountPath()).isEqualTo("/var/lib/caas-operator"));
 
     assertThat(operator.getResources().getRequests()).containsKeys("cpu", "memory");
     Quantity memoryLimit = operator.getResources().getLimits().get("memory");
     assertThat(memoryLimit).isNotNull();
     assertThat(Quantity.getAmountInBytes(memoryLimit))
-        .isGreaterThanOrEqualTo(Quantity.getAmountInBytes(operator.getResources().getRequests().get("memory")));
+        .isGreaterThanOrEqualTo(
+            Quantity.getAmountInBytes(operator.getResources().getRequests().get("memory")));
 
-    for (Probe probe : new Probe[] {operator.getStartupProbe(), operator.getReadinessProbe(), operator.getLivenessProbe()}) {
+    for (Probe probe :
+        new Probe[] {
+          operator.getStartupProbe(), operator.getReadinessProbe(), operator.getLivenessProbe()
+        }) {
       assertThat(probe).isNotNull();
       assertThat(probe.getHttpGet().getScheme()).isEqualTo("HTTPS");
       assertThat(probe.getHttpGet().getPort().getStrVal()).isEqualTo("listener");
@@ -58,7 +67,10 @@ final class Hardening {
     // timeout and the coordinated-shutdown phase that waits for it.
     long grace = pod.getTerminationGracePeriodSeconds();
     Duration shutdown = SHIPPED.getDuration("caas.shutdown-timeout");
-    Duration phase = SHIPPED.getDuration("pekko.coordinated-shutdown.phases.service-requests-done.timeout");
-    assertThat(grace).isGreaterThan(shutdown.plusSeconds(15).toSeconds()).isGreaterThan(phase.toSeconds());
+    Duration phase =
+        SHIPPED.getDuration("pekko.coordinated-shutdown.phases.service-requests-done.timeout");
+    assertThat(grace)
+        .isGreaterThan(shutdown.plusSeconds(15).toSeconds())
+        .isGreaterThan(phase.toSeconds());
   }
 }

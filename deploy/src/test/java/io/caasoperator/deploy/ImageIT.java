@@ -29,9 +29,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The image tar the build wrote (deploy/target/caas-operator-image.tar, Docker format): its config
  * runs the operator on the image's own Java as a numeric non-root user with the launcher's JVM
- * options, its layers hold that Java and the C libraries it needs, and the operator actually
- * starts inside the image's root filesystem (a chroot in a user namespace, as near to a container
- * as this machine allows without a container runtime).
+ * options, its layers hold that Java and the C libraries it needs, and the operator actually starts
+ * inside the image's root filesystem (a chroot in a user namespace, as near to a container as this
+ * machine allows without a container runtime).
  */
 class ImageIT {
 
@@ -48,11 +48,14 @@ class ImageIT {
     Path image = Files.createDirectories(work.resolve("image"));
     run(List.of("tar", "-xf", tar.toString(), "-C", image.toString()), 60);
     JsonNode manifest = JSON.readTree(image.resolve("manifest.json").toFile()).get(0);
-    assertThat(manifest.path("RepoTags").get(0).asText()).isEqualTo(System.getProperty("image.name", "caas-operator:0.1.0-SNAPSHOT"));
+    assertThat(manifest.path("RepoTags").get(0).asText())
+        .isEqualTo(System.getProperty("image.name", "caas-operator:0.1.0-SNAPSHOT"));
     config = JSON.readTree(image.resolve(manifest.path("Config").asText()).toFile()).path("config");
     root = Files.createDirectories(work.resolve("root"));
     for (JsonNode layer : manifest.path("Layers")) {
-      run(List.of("tar", "-xf", image.resolve(layer.asText()).toString(), "-C", root.toString()), 120);
+      run(
+          List.of("tar", "-xf", image.resolve(layer.asText()).toString(), "-C", root.toString()),
+          120);
     }
   }
 
@@ -70,7 +73,9 @@ class ImageIT {
 
   private static Map<String, String> environment() {
     return strings(config.path("Env")).stream()
-        .collect(Collectors.toMap(e -> e.substring(0, e.indexOf('=')), e -> e.substring(e.indexOf('=') + 1)));
+        .collect(
+            Collectors.toMap(
+                e -> e.substring(0, e.indexOf('=')), e -> e.substring(e.indexOf('=') + 1)));
   }
 
   @Test
@@ -80,7 +85,8 @@ class ImageIT {
     assertThat(entrypoint).last().isEqualTo("io.caasoperator.app.Main");
     assertThat(entrypoint).containsSubsequence("-cp", "/app/resources:/app/classes:/app/libs/*");
     assertThat(root.resolve("opt/java/bin/java")).isRegularFile().isExecutable();
-    assertThat(root.resolve("app/libs")).isDirectoryContaining(p -> p.getFileName().toString().equals("caas-operator.jar"));
+    assertThat(root.resolve("app/libs"))
+        .isDirectoryContaining(p -> p.getFileName().toString().equals("caas-operator.jar"));
     assertThat(config.path("ExposedPorts").has("30666/tcp")).isTrue();
   }
 
@@ -91,15 +97,18 @@ class ImageIT {
     assertThat(user).matches("[0-9]+(:[0-9]+)?");
     int uid = Integer.parseInt(user.split(":")[0]);
     assertThat(uid).isNotZero();
-    assertThat(Files.readAllLines(root.resolve("etc/passwd"))).anyMatch(l -> l.split(":")[2].equals(String.valueOf(uid)));
+    assertThat(Files.readAllLines(root.resolve("etc/passwd")))
+        .anyMatch(l -> l.split(":")[2].equals(String.valueOf(uid)));
   }
 
   @Test
   void itCarriesTheLaunchersJvmOptions() throws Exception {
-    Matcher defaults = Pattern.compile("(?m)^CAAS_DEFAULT_JAVA_OPTS=\"([^\"]*)\"")
-        .matcher(Files.readString(Manifests.ROOT.resolve("bin/lib/jvm-options.sh")));
+    Matcher defaults =
+        Pattern.compile("(?m)^CAAS_DEFAULT_JAVA_OPTS=\"([^\"]*)\"")
+            .matcher(Files.readString(Manifests.ROOT.resolve("bin/lib/jvm-options.sh")));
     assertThat(defaults.find()).isTrue();
-    assertThat(environment()).containsEntry("JDK_JAVA_OPTIONS", defaults.group(1))
+    assertThat(environment())
+        .containsEntry("JDK_JAVA_OPTIONS", defaults.group(1))
         .containsEntry("JAVA_HOME", "/opt/java");
   }
 
@@ -107,17 +116,31 @@ class ImageIT {
   void theJavaRuntimeAndEveryCLibraryItNeedsAreInTheImage() throws Exception {
     assertThat(root.resolve("lib64/ld-linux-x86-64.so.2")).isRegularFile();
     assertThat(root.resolve("lib/x86_64-linux-gnu/libc.so.6")).isRegularFile();
-    assertThat(Files.getPosixFilePermissions(root.resolve("tmp"))).contains(PosixFilePermission.OTHERS_WRITE);
+    assertThat(Files.getPosixFilePermissions(root.resolve("tmp")))
+        .contains(PosixFilePermission.OTHERS_WRITE);
     // the image's java, loaded by the image's loader with the image's libraries only
-    String version = run(List.of(root.resolve("lib64/ld-linux-x86-64.so.2").toString(), "--library-path",
-        root.resolve("lib/x86_64-linux-gnu").toString(), root.resolve("opt/java/bin/java").toString(), "-version"), 60);
+    String version =
+        run(
+            List.of(
+                root.resolve("lib64/ld-linux-x86-64.so.2").toString(),
+                "--library-path",
+                root.resolve("lib/x86_64-linux-gnu").toString(),
+                root.resolve("opt/java/bin/java").toString(),
+                "-version"),
+            60);
     assertThat(version).contains("Runtime Environment");
   }
 
-  /** True when this machine lets an unprivileged user chroot in a user namespace (STACK-NOTES pitfall 14). */
+  /**
+   * True when this machine lets an unprivileged user chroot in a user namespace (STACK-NOTES
+   * pitfall 14).
+   */
   private static boolean canChroot() {
     try {
-      Process probe = new ProcessBuilder("unshare", "-r", "-m", "-p", "-f", "true").redirectErrorStream(true).start();
+      Process probe =
+          new ProcessBuilder("unshare", "-r", "-m", "-p", "-f", "true")
+              .redirectErrorStream(true)
+              .start();
       probe.getInputStream().readAllBytes();
       return probe.waitFor(10, TimeUnit.SECONDS) && probe.exitValue() == 0;
     } catch (IOException | InterruptedException e) {
@@ -126,22 +149,35 @@ class ImageIT {
   }
 
   private static String chroot() {
-    List<String> dirs = new ArrayList<>(List.of(System.getenv().getOrDefault("PATH", "").split(":")));
+    List<String> dirs =
+        new ArrayList<>(List.of(System.getenv().getOrDefault("PATH", "").split(":")));
     dirs.addAll(List.of("/usr/sbin", "/sbin", "/usr/bin"));
-    return dirs.stream().filter(d -> !d.isEmpty()).map(d -> Path.of(d, "chroot")).filter(Files::isExecutable)
-        .findFirst().map(Path::toString).orElse("chroot");
+    return dirs.stream()
+        .filter(d -> !d.isEmpty())
+        .map(d -> Path.of(d, "chroot"))
+        .filter(Files::isExecutable)
+        .findFirst()
+        .map(Path::toString)
+        .orElse("chroot");
   }
 
   @Test
   void theOperatorStartsInTheImageAndEndsCleanlyWhenItsApplicationIsAbsent() throws Exception {
     assumeTrue(canChroot(), "unshare cannot make a user namespace here");
-    KubernetesMockServer server = new KubernetesMockServer(new Context(), new MockWebServer(), new HashMap<>(),
-        new KubernetesCrudDispatcher(), false);
+    KubernetesMockServer server =
+        new KubernetesMockServer(
+            new Context(),
+            new MockWebServer(),
+            new HashMap<>(),
+            new KubernetesCrudDispatcher(),
+            false);
     server.init();
     try {
       // the cluster, by IP: the image has no /etc/hosts of its own (Kubernetes mounts one)
       String url = "http://127.0.0.1:" + server.getPort();
-      Files.writeString(root.resolve("tmp/kubeconfig"), """
+      Files.writeString(
+          root.resolve("tmp/kubeconfig"),
+          """
           apiVersion: v1
           kind: Config
           clusters:
@@ -151,16 +187,38 @@ class ImageIT {
           current-context: mock
           users:
           - {name: tester, user: {token: secret}}
-          """.formatted(url));
-      List<String> command = new ArrayList<>(List.of("unshare", "-r", "-m", "-p", "-f", "--kill-child", "sh", "-c",
-          "mount -t proc proc \"$0/proc\" && mount --rbind /dev \"$0/dev\" && exec env -i \"$@\"", root.toString()));
+          """
+              .formatted(url));
+      List<String> command =
+          new ArrayList<>(
+              List.of(
+                  "unshare",
+                  "-r",
+                  "-m",
+                  "-p",
+                  "-f",
+                  "--kill-child",
+                  "sh",
+                  "-c",
+                  "mount -t proc proc \"$0/proc\" && mount --rbind /dev \"$0/dev\" && exec env -i \"$@\"",
+                  root.toString()));
       environment().forEach((k, v) -> command.add(k + "=" + v));
       command.addAll(List.of(chroot(), root.toString())); // by its path: env -i leaves no PATH
       command.addAll(strings(config.path("Entrypoint")));
-      command.addAll(List.of("run", "--substrate=kubernetes", "--application=absent", "--kubeconfig=/tmp/kubeconfig",
-          "--data-dir=/tmp/data", "--listen=127.0.0.1:0"));
+      command.addAll(
+          List.of(
+              "run",
+              "--substrate=kubernetes",
+              "--application=absent",
+              "--kubeconfig=/tmp/kubeconfig",
+              "--data-dir=/tmp/data",
+              "--listen=127.0.0.1:0"));
       Path log = work.resolve("operator.log");
-      Process operator = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+      Process operator =
+          new ProcessBuilder(command)
+              .redirectErrorStream(true)
+              .redirectOutput(log.toFile())
+              .start();
       boolean ended = operator.waitFor(120, TimeUnit.SECONDS);
       if (!ended) operator.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
       String output = Files.readString(log);

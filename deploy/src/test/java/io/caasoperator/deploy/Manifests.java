@@ -13,7 +13,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
-/** Kubernetes objects from YAML (a file, or what Helm rendered), each parsed by fabric8 into its type. */
+/**
+ * Kubernetes objects from YAML (a file, or what Helm rendered), each parsed by fabric8 into its
+ * type.
+ */
 final class Manifests {
 
   static final Path ROOT = Path.of("..");
@@ -32,14 +35,19 @@ final class Manifests {
     List<HasMetadata> objects = new ArrayList<>();
     for (String document : yaml.split("(?m)^---\\s*$")) {
       if (document.lines().allMatch(l -> l.isBlank() || l.strip().startsWith("#"))) continue;
-      Object parsed = SERIALIZATION.unmarshal(new ByteArrayInputStream(document.getBytes(StandardCharsets.UTF_8)));
+      Object parsed =
+          SERIALIZATION.unmarshal(
+              new ByteArrayInputStream(document.getBytes(StandardCharsets.UTF_8)));
       if (parsed instanceof List<?> list) {
         list.stream().filter(Objects::nonNull).map(HasMetadata.class::cast).forEach(objects::add);
       } else if (parsed instanceof HasMetadata object) {
         objects.add(object);
       } else {
-        throw new IllegalArgumentException("not a Kubernetes object: " + (parsed == null ? "null" : parsed.getClass())
-            + "\n" + document);
+        throw new IllegalArgumentException(
+            "not a Kubernetes object: "
+                + (parsed == null ? "null" : parsed.getClass())
+                + "\n"
+                + document);
       }
     }
     return objects;

@@ -12,7 +12,10 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
-/** The plain manifests in conf/kubernetes: every object parses, and the operator's Deployment is hardened. */
+/**
+ * The plain manifests in conf/kubernetes: every object parses, and the operator's Deployment is
+ * hardened.
+ */
 class ManifestsTest {
 
   @Test
@@ -24,13 +27,17 @@ class ManifestsTest {
     assertThat(files).hasSizeGreaterThanOrEqualTo(5);
     for (Path file : files) {
       List<HasMetadata> objects = Manifests.load(file);
-      assertThat(objects).as(file.toString()).isNotEmpty()
-          .allSatisfy(o -> assertThat(o.getMetadata().getName()).as(file + " " + o.getKind()).isNotBlank());
+      assertThat(objects)
+          .as(file.toString())
+          .isNotEmpty()
+          .allSatisfy(
+              o -> assertThat(o.getMetadata().getName()).as(file + " " + o.getKind()).isNotBlank());
     }
   }
 
   @Test
   void theOperatorDeploymentIsHardened() throws Exception {
-    Hardening.check(only(Manifests.load(CONF.resolve("operator-deployment.yaml")), Deployment.class));
+    Hardening.check(
+        only(Manifests.load(CONF.resolve("operator-deployment.yaml")), Deployment.class));
   }
 }

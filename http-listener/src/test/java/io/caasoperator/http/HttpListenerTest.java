@@ -48,390 +48,481 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class HttpListenerTest {
 
-    record ExecRequest(List<String> commands, Optional<Integer> timeout) {
+  record ExecRequest(List<String> commands, Optional<Integer> timeout) {}
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final Duration BIND_TIMEOUT = Duration.ofSeconds(10);
+
+  @TempDir static Path dataDir;
+
+  static ActorTestKit testKit;
+  static ListenerTls tls;
+  static AdminToken token;
+  static ServerBinding binding;
+  static URI url;
+
+  @BeforeAll
+  static void startListener() throws Exception {
+    testKit = ActorTestKit.create();
+    tls = ListenerTls.inDirectory(dataDir.resolve("tls"), "127.0.0.1");
+    token = AdminToken.loadOrCreate(dataDir);
+    ListenerSettings settings = new ListenerSettings("127.0.0.1", 0, false, Optional.of(tls));
+    binding =
+        HttpListener.start(testKit.system(), settings, routes(token))
+            .toCompletableFuture()
+            .get(BIND_TIMEOUT.toSeconds(), java.util.concurrent.TimeUnit.SECONDS);
+    url = settings.localUrl(binding.localAddress());
+  }
+
+  @AfterAll
+  static void stopListener() throws Exception {
+    if (binding != null) {
+      binding.terminate(Duration.ofSeconds(5)).toCompletableFuture().get();
     }
+    testKit.shutdownTestKit();
+  }
 
-    private static final ObjectMapper JSON = new ObjectMapper();
-    private static final Duration BIND_TIMEOUT = Duration.ofSeconds(10);
+  /** A stand-in for the domain routes: public probes, then admin routes behind the token. */
+  private static Route routes(AdminToken token) {
+    JsonBody jsonBody = JsonBody.standard();
+    return concat(
+        path("healthz", () -> get(() -> complete("ok"))),
+        pathPrefix(
+            "v1",
+            () ->
+                requireBearer(
+                    token,
+                    () ->
+                        concat(
+                            path("status", () -> get(() -> complete("{\"units\":[]}"))),
+                            path(
+                                "exec",
+                                () ->
+                                    post(
+                                        () ->
+                                            jsonBody.entityAs(
+                                                ExecRequest.class,
+                                                exec ->
+                                                    complete(
+                                                        "ran "
+                                                            + exec.commands().size()
+                                                            + " commands")))),
+                            path(
+                                "boom",
+                                () ->
+                                    get(
+                                        () ->
+                                            extractRequest(
+                                                request -> {
+                                                  throw new IllegalStateException(
+                                                      "secret internal detail");
+                                                }))),
+                            path(
+                                "busy",
+                                () ->
+                                    post(
+                                        () ->
+                                            onSuccess(
+                                                CompletableFuture.<String>failedFuture(
+                                                    new ApiException(
+                                                        ApiError.conflict("a hook is running"))),
+                                                done -> complete(done)))),
+                            path(
+                                "slow",
+                                () ->
+                                    get(
+                                        () ->
+                                            onSuccess(
+                                                CompletableFuture.<String>failedFuture(
+                                                    new TimeoutException("ask timed out")),
+                                                done -> complete(done)))),
+                            path(
+                                "stuck",
+                                () ->
+                                    get(
+                                        () ->
+                                            withRequestTimeout(
+                                                Duration.ofMillis(100),
+                                                () ->
+                                                    onSuccess(
+                                                        new CompletableFuture<String>(),
+                                                        done -> complete(done))))),
+                            path("units", () -> get(() -> parameter("app", app -> complete(app)))),
+                            path(
+                                "journal",
+                                () ->
+                                    get(
+                                        () ->
+                                            complete(
+                                                HttpEntities.createChunked(
+                                                    ContentTypes.APPLICATION_JSON,
+                                                    Source.from(
+                                                            List.of(
+                                                                "{\"seq\":1}\n",
+                                                                "{\"seq\":2}\n",
+                                                                "{\"seq\":3}\n"))
+                                                        .map(ByteString::fromString)))))))));
+  }
 
-    @TempDir
-    static Path dataDir;
+  private static OperatorClient trustingClient(Optional<String> bearer) {
+    return new OperatorClient(url, Optional.of(tls.certificateFile()), bearer);
+  }
 
-    static ActorTestKit testKit;
-    static ListenerTls tls;
-    static AdminToken token;
-    static ServerBinding binding;
-    static URI url;
+  private static OperatorClient adminClient() {
+    return trustingClient(Optional.of(token.value()));
+  }
 
-    @BeforeAll
-    static void startListener() throws Exception {
-        testKit = ActorTestKit.create();
-        tls = ListenerTls.inDirectory(dataDir.resolve("tls"), "127.0.0.1");
-        token = AdminToken.loadOrCreate(dataDir);
-        ListenerSettings settings = new ListenerSettings("127.0.0.1", 0, false, Optional.of(tls));
-        binding = HttpListener.start(testKit.system(), settings, routes(token))
-                .toCompletableFuture().get(BIND_TIMEOUT.toSeconds(), java.util.concurrent.TimeUnit.SECONDS);
-        url = settings.localUrl(binding.localAddress());
+  @Test
+  void httpsRequestTrustingTheGeneratedCertificateSucceeds() throws Exception {
+    try (OperatorClient client = adminClient()) {
+      HttpResponse<String> health = client.get("/healthz");
+      HttpResponse<String> status = client.get("/v1/status");
+
+      assertThat(url.getScheme()).isEqualTo("https");
+      assertThat(health.statusCode()).isEqualTo(200);
+      assertThat(health.body()).isEqualTo("ok");
+      assertThat(status.statusCode()).isEqualTo(200);
     }
+  }
 
-    @AfterAll
-    static void stopListener() throws Exception {
-        if (binding != null) {
-            binding.terminate(Duration.ofSeconds(5)).toCompletableFuture().get();
-        }
-        testKit.shutdownTestKit();
+  @Test
+  void clientNotTrustingTheCertificateIsRefusedTheConnection() {
+    ListenerTls stranger = ListenerTls.inDirectory(dataDir.resolve("other-tls"), "127.0.0.1");
+    try (OperatorClient client =
+        new OperatorClient(url, Optional.of(stranger.certificateFile()), Optional.empty())) {
+      assertThatThrownBy(() -> client.get("/healthz")).isInstanceOf(SSLException.class);
     }
+  }
 
-    /** A stand-in for the domain routes: public probes, then admin routes behind the token. */
-    private static Route routes(AdminToken token) {
-        JsonBody jsonBody = JsonBody.standard();
-        return concat(
-                path("healthz", () -> get(() -> complete("ok"))),
-                pathPrefix("v1", () -> requireBearer(token, () -> concat(
-                        path("status", () -> get(() -> complete("{\"units\":[]}"))),
-                        path("exec", () -> post(() -> jsonBody.entityAs(ExecRequest.class,
-                                exec -> complete("ran " + exec.commands().size() + " commands")))),
-                        path("boom", () -> get(() -> extractRequest(request -> {
-                            throw new IllegalStateException("secret internal detail");
-                        }))),
-                        path("busy", () -> post(() -> onSuccess(
-                                CompletableFuture.<String>failedFuture(new ApiException(ApiError.conflict("a hook is running"))),
-                                done -> complete(done)))),
-                        path("slow", () -> get(() -> onSuccess(
-                                CompletableFuture.<String>failedFuture(new TimeoutException("ask timed out")),
-                                done -> complete(done)))),
-                        path("stuck", () -> get(() -> withRequestTimeout(Duration.ofMillis(100),
-                                () -> onSuccess(new CompletableFuture<String>(), done -> complete(done))))),
-                        path("units", () -> get(() -> parameter("app", app -> complete(app)))),
-                        path("journal", () -> get(() -> complete(HttpEntities.createChunked(
-                                ContentTypes.APPLICATION_JSON,
-                                Source.from(List.of("{\"seq\":1}\n", "{\"seq\":2}\n", "{\"seq\":3}\n"))
-                                        .map(ByteString::fromString)))))))));
+  @Test
+  void clientWithTheJvmDefaultTrustIsRefusedTheConnection() {
+    try (OperatorClient client = new OperatorClient(url, Optional.empty(), Optional.empty())) {
+      assertThatThrownBy(() -> client.get("/healthz")).isInstanceOf(SSLException.class);
     }
+  }
 
-    private static OperatorClient trustingClient(Optional<String> bearer) {
-        return new OperatorClient(url, Optional.of(tls.certificateFile()), bearer);
+  @Test
+  void missingTokenGets401WithABearerChallenge() throws Exception {
+    try (OperatorClient client = trustingClient(Optional.empty())) {
+      HttpResponse<String> response = client.get("/v1/status");
+
+      assertError(response, 401, "unauthorized");
+      assertThat(detail(response)).contains("Authorization: Bearer");
+      assertThat(response.headers().firstValue("WWW-Authenticate"))
+          .hasValueSatisfying(challenge -> assertThat(challenge).startsWith("Bearer"));
     }
+  }
 
-    private static OperatorClient adminClient() {
-        return trustingClient(Optional.of(token.value()));
+  @Test
+  void wrongOrMalformedTokenGets401() throws Exception {
+    try (OperatorClient wrong = trustingClient(Optional.of("not-the-token"));
+        OperatorClient malformed = trustingClient(Optional.of(token.value() + " extra"))) {
+      assertError(wrong.get("/v1/status"), 401, "unauthorized");
+      assertError(malformed.get("/v1/status"), 401, "unauthorized");
     }
+  }
 
-    @Test
-    void httpsRequestTrustingTheGeneratedCertificateSucceeds() throws Exception {
-        try (OperatorClient client = adminClient()) {
-            HttpResponse<String> health = client.get("/healthz");
-            HttpResponse<String> status = client.get("/v1/status");
+  @Test
+  void validBodyReachesTheRoute() throws Exception {
+    try (OperatorClient client = adminClient()) {
+      HttpResponse<String> response =
+          client.post("/v1/exec", "{\"commands\": [\"ls\", \"pwd\"], \"timeout\": 5}");
 
-            assertThat(url.getScheme()).isEqualTo("https");
-            assertThat(health.statusCode()).isEqualTo(200);
-            assertThat(health.body()).isEqualTo("ok");
-            assertThat(status.statusCode()).isEqualTo(200);
-        }
+      assertThat(response.statusCode()).isEqualTo(200);
+      assertThat(response.body()).isEqualTo("ran 2 commands");
     }
+  }
 
-    @Test
-    void clientNotTrustingTheCertificateIsRefusedTheConnection() {
-        ListenerTls stranger = ListenerTls.inDirectory(dataDir.resolve("other-tls"), "127.0.0.1");
-        try (OperatorClient client = new OperatorClient(url, Optional.of(stranger.certificateFile()), Optional.empty())) {
-            assertThatThrownBy(() -> client.get("/healthz")).isInstanceOf(SSLException.class);
-        }
+  @Test
+  void bodyOverTheLimitGets413() throws Exception {
+    String twoMiB = "{\"commands\": [\"" + "x".repeat(2 * 1024 * 1024) + "\"]}";
+    try (OperatorClient client = adminClient()) {
+      HttpResponse<String> response = client.post("/v1/exec", twoMiB);
+
+      assertError(response, 413, "payload_too_large");
+      assertThat(detail(response)).contains("1048576 bytes");
     }
+  }
 
-    @Test
-    void clientWithTheJvmDefaultTrustIsRefusedTheConnection() {
-        try (OperatorClient client = new OperatorClient(url, Optional.empty(), Optional.empty())) {
-            assertThatThrownBy(() -> client.get("/healthz")).isInstanceOf(SSLException.class);
-        }
+  @Test
+  void malformedJsonGets400NamingTheProblem() throws Exception {
+    try (OperatorClient client = adminClient()) {
+      HttpResponse<String> response = client.post("/v1/exec", "{\"commands\": [");
+
+      assertError(response, 400, "bad_request");
+      assertThat(detail(response)).startsWith("malformed JSON at line 1");
     }
+  }
 
-    @Test
-    void missingTokenGets401WithABearerChallenge() throws Exception {
-        try (OperatorClient client = trustingClient(Optional.empty())) {
-            HttpResponse<String> response = client.get("/v1/status");
+  @Test
+  void missingFieldGets400NamingTheField() throws Exception {
+    try (OperatorClient client = adminClient()) {
+      HttpResponse<String> response = client.post("/v1/exec", "{\"timeout\": 5}");
 
-            assertError(response, 401, "unauthorized");
-            assertThat(detail(response)).contains("Authorization: Bearer");
-            assertThat(response.headers().firstValue("WWW-Authenticate")).hasValueSatisfying(
-                    challenge -> assertThat(challenge).startsWith("Bearer"));
-        }
+      assertError(response, 400, "bad_request");
+      assertThat(detail(response)).isEqualTo("missing field \"commands\"");
     }
+  }
 
-    @Test
-    void wrongOrMalformedTokenGets401() throws Exception {
-        try (OperatorClient wrong = trustingClient(Optional.of("not-the-token"));
-             OperatorClient malformed = trustingClient(Optional.of(token.value() + " extra"))) {
-            assertError(wrong.get("/v1/status"), 401, "unauthorized");
-            assertError(malformed.get("/v1/status"), 401, "unauthorized");
-        }
+  @Test
+  void unknownPathGets404Json() throws Exception {
+    try (OperatorClient client = adminClient()) {
+      assertError(client.get("/v1/nope"), 404, "not_found");
+      assertError(client.get("/nope"), 404, "not_found");
     }
+  }
 
-    @Test
-    void validBodyReachesTheRoute() throws Exception {
-        try (OperatorClient client = adminClient()) {
-            HttpResponse<String> response = client.post("/v1/exec", "{\"commands\": [\"ls\", \"pwd\"], \"timeout\": 5}");
+  @Test
+  void wrongMethodGets405ListingTheAllowedOnes() throws Exception {
+    try (OperatorClient client = adminClient()) {
+      HttpResponse<String> response = client.post("/healthz", "{}");
 
-            assertThat(response.statusCode()).isEqualTo(200);
-            assertThat(response.body()).isEqualTo("ran 2 commands");
-        }
+      assertError(response, 405, "method_not_allowed");
+      assertThat(response.headers().firstValue("Allow")).contains("GET");
     }
+  }
 
-    @Test
-    void bodyOverTheLimitGets413() throws Exception {
-        String twoMiB = "{\"commands\": [\"" + "x".repeat(2 * 1024 * 1024) + "\"]}";
-        try (OperatorClient client = adminClient()) {
-            HttpResponse<String> response = client.post("/v1/exec", twoMiB);
+  @Test
+  void apiExceptionFromAFutureGetsItsStatus() throws Exception {
+    try (OperatorClient client = adminClient()) {
+      HttpResponse<String> response = client.post("/v1/busy", "{}");
 
-            assertError(response, 413, "payload_too_large");
-            assertThat(detail(response)).contains("1048576 bytes");
-        }
+      assertError(response, 409, "conflict");
+      assertThat(detail(response)).isEqualTo("a hook is running");
     }
+  }
 
-    @Test
-    void malformedJsonGets400NamingTheProblem() throws Exception {
-        try (OperatorClient client = adminClient()) {
-            HttpResponse<String> response = client.post("/v1/exec", "{\"commands\": [");
-
-            assertError(response, 400, "bad_request");
-            assertThat(detail(response)).startsWith("malformed JSON at line 1");
-        }
+  @Test
+  void askTimeOutGets408() throws Exception {
+    try (OperatorClient client = adminClient()) {
+      assertError(client.get("/v1/slow"), 408, "timeout");
     }
+  }
 
-    @Test
-    void missingFieldGets400NamingTheField() throws Exception {
-        try (OperatorClient client = adminClient()) {
-            HttpResponse<String> response = client.post("/v1/exec", "{\"timeout\": 5}");
+  @Test
+  void serverRequestTimeoutGets408Json() throws Exception {
+    try (OperatorClient client = adminClient()) {
+      HttpResponse<String> response = client.get("/v1/stuck");
 
-            assertError(response, 400, "bad_request");
-            assertThat(detail(response)).isEqualTo("missing field \"commands\"");
-        }
+      assertError(response, 408, "timeout");
+      assertThat(detail(response)).contains("GET /v1/stuck");
     }
+  }
 
-    @Test
-    void unknownPathGets404Json() throws Exception {
-        try (OperatorClient client = adminClient()) {
-            assertError(client.get("/v1/nope"), 404, "not_found");
-            assertError(client.get("/nope"), 404, "not_found");
-        }
+  @Test
+  void otherRejectionsKeepPekkosStatusWithAJsonBody() throws Exception {
+    try (OperatorClient client = adminClient()) {
+      HttpResponse<String> response = client.get("/v1/units");
+
+      assertError(response, 404, "not_found");
+      assertThat(detail(response)).contains("'app'");
     }
+  }
 
-    @Test
-    void wrongMethodGets405ListingTheAllowedOnes() throws Exception {
-        try (OperatorClient client = adminClient()) {
-            HttpResponse<String> response = client.post("/healthz", "{}");
+  @Test
+  void unexpectedExceptionGets500WithoutAStackTrace() throws Exception {
+    try (OperatorClient client = adminClient()) {
+      HttpResponse<String> response = client.get("/v1/boom");
 
-            assertError(response, 405, "method_not_allowed");
-            assertThat(response.headers().firstValue("Allow")).contains("GET");
-        }
+      assertError(response, 500, "internal_error");
+      assertThat(response.body())
+          .doesNotContain("secret internal detail")
+          .doesNotContain("IllegalStateException")
+          .doesNotContain("\tat ")
+          .contains("see the operator log");
     }
+  }
 
-    @Test
-    void apiExceptionFromAFutureGetsItsStatus() throws Exception {
-        try (OperatorClient client = adminClient()) {
-            HttpResponse<String> response = client.post("/v1/busy", "{}");
+  @Test
+  void ndjsonIsReadLineByLine() throws Exception {
+    try (OperatorClient client = adminClient()) {
+      HttpResponse<Stream<String>> response = client.getLines("/v1/journal");
 
-            assertError(response, 409, "conflict");
-            assertThat(detail(response)).isEqualTo("a hook is running");
-        }
+      assertThat(response.statusCode()).isEqualTo(200);
+      try (Stream<String> lines = response.body()) {
+        assertThat(lines).containsExactly("{\"seq\":1}", "{\"seq\":2}", "{\"seq\":3}");
+      }
     }
+  }
 
-    @Test
-    void askTimeOutGets408() throws Exception {
-        try (OperatorClient client = adminClient()) {
-            assertError(client.get("/v1/slow"), 408, "timeout");
-        }
-    }
+  @Test
+  void aPathOverTheLimitGets414Json() throws Exception {
+    RawHttps.Answer answer =
+        raw("GET /" + "a".repeat(100 * 1024) + " HTTP/1.1\r\nHost: localhost\r\n\r\n");
 
-    @Test
-    void serverRequestTimeoutGets408Json() throws Exception {
-        try (OperatorClient client = adminClient()) {
-            HttpResponse<String> response = client.get("/v1/stuck");
+    assertRawError(answer, 414, "uri_too_long");
+    assertThat(rawDetail(answer)).contains("limit");
+  }
 
-            assertError(response, 408, "timeout");
-            assertThat(detail(response)).contains("GET /v1/stuck");
-        }
-    }
-
-    @Test
-    void otherRejectionsKeepPekkosStatusWithAJsonBody() throws Exception {
-        try (OperatorClient client = adminClient()) {
-            HttpResponse<String> response = client.get("/v1/units");
-
-            assertError(response, 404, "not_found");
-            assertThat(detail(response)).contains("'app'");
-        }
-    }
-
-    @Test
-    void unexpectedExceptionGets500WithoutAStackTrace() throws Exception {
-        try (OperatorClient client = adminClient()) {
-            HttpResponse<String> response = client.get("/v1/boom");
-
-            assertError(response, 500, "internal_error");
-            assertThat(response.body())
-                    .doesNotContain("secret internal detail")
-                    .doesNotContain("IllegalStateException")
-                    .doesNotContain("\tat ")
-                    .contains("see the operator log");
-        }
-    }
-
-    @Test
-    void ndjsonIsReadLineByLine() throws Exception {
-        try (OperatorClient client = adminClient()) {
-            HttpResponse<Stream<String>> response = client.getLines("/v1/journal");
-
-            assertThat(response.statusCode()).isEqualTo(200);
-            try (Stream<String> lines = response.body()) {
-                assertThat(lines).containsExactly("{\"seq\":1}", "{\"seq\":2}", "{\"seq\":3}");
-            }
-        }
-    }
-
-    @Test
-    void aPathOverTheLimitGets414Json() throws Exception {
-        RawHttps.Answer answer = raw("GET /" + "a".repeat(100 * 1024) + " HTTP/1.1\r\nHost: localhost\r\n\r\n");
-
-        assertRawError(answer, 414, "uri_too_long");
-        assertThat(rawDetail(answer)).contains("limit");
-    }
-
-    @Test
-    void aHeaderOverTheLimitGets431Json() throws Exception {
-        RawHttps.Answer answer = raw("GET /healthz HTTP/1.1\r\nHost: localhost\r\nX-Big: " + "b".repeat(100 * 1024)
+  @Test
+  void aHeaderOverTheLimitGets431Json() throws Exception {
+    RawHttps.Answer answer =
+        raw(
+            "GET /healthz HTTP/1.1\r\nHost: localhost\r\nX-Big: "
+                + "b".repeat(100 * 1024)
                 + "\r\n\r\n");
 
-        assertRawError(answer, 431, "request_header_fields_too_large");
-        assertThat(rawDetail(answer)).contains("limit");
+    assertRawError(answer, 431, "request_header_fields_too_large");
+    assertThat(rawDetail(answer)).contains("limit");
+  }
+
+  @Test
+  void tooManyHeadersGet400Json() throws Exception {
+    StringBuilder headers = new StringBuilder();
+    for (int i = 0; i < 100; i++) {
+      headers.append("X-H").append(i).append(": v\r\n");
     }
+    RawHttps.Answer answer = raw("GET /healthz HTTP/1.1\r\nHost: localhost\r\n" + headers + "\r\n");
 
-    @Test
-    void tooManyHeadersGet400Json() throws Exception {
-        StringBuilder headers = new StringBuilder();
-        for (int i = 0; i < 100; i++) {
-            headers.append("X-H").append(i).append(": v\r\n");
-        }
-        RawHttps.Answer answer = raw("GET /healthz HTTP/1.1\r\nHost: localhost\r\n" + headers + "\r\n");
+    assertRawError(answer, 400, "bad_request");
+    assertThat(rawDetail(answer)).contains("limit of 64 headers");
+  }
 
-        assertRawError(answer, 400, "bad_request");
-        assertThat(rawDetail(answer)).contains("limit of 64 headers");
-    }
+  @Test
+  void aMalformedRequestLineGets400Json() throws Exception {
+    assertRawError(raw("GET /%zz HTTP/1.1\r\nHost: localhost\r\n\r\n"), 400, "bad_request");
+    assertRawError(
+        raw("GET /healthz HTTP/1.1\r\nHost: localhost\r\nContent-Length: many\r\n\r\n"),
+        400,
+        "bad_request");
+  }
 
-    @Test
-    void aMalformedRequestLineGets400Json() throws Exception {
-        assertRawError(raw("GET /%zz HTTP/1.1\r\nHost: localhost\r\n\r\n"), 400, "bad_request");
-        assertRawError(raw("GET /healthz HTTP/1.1\r\nHost: localhost\r\nContent-Length: many\r\n\r\n"), 400,
-                "bad_request");
-    }
+  @Test
+  void anUnknownMethodGets501Json() throws Exception {
+    assertRawError(
+        raw("FROB /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n"), 501, "not_implemented");
+    assertRawError(raw("this is not http\r\n\r\n"), 501, "not_implemented");
+  }
 
-    @Test
-    void anUnknownMethodGets501Json() throws Exception {
-        assertRawError(raw("FROB /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n"), 501, "not_implemented");
-        assertRawError(raw("this is not http\r\n\r\n"), 501, "not_implemented");
-    }
+  @Test
+  void anUnsupportedHttpVersionGets505Json() throws Exception {
+    assertRawError(
+        raw("GET /healthz HTTP/3.0\r\nHost: localhost\r\n\r\n"), 505, "http_version_not_supported");
+  }
 
-    @Test
-    void anUnsupportedHttpVersionGets505Json() throws Exception {
-        assertRawError(raw("GET /healthz HTTP/3.0\r\nHost: localhost\r\n\r\n"), 505, "http_version_not_supported");
-    }
-
-    @Test
-    void aDeclaredBodyOverTheLimitGets413JsonWithoutBeingSent() throws Exception {
-        RawHttps.Answer answer = raw("POST /v1/exec HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer "
-                + token.value() + "\r\nContent-Type: application/json\r\nContent-Length: 104857600\r\n"
+  @Test
+  void aDeclaredBodyOverTheLimitGets413JsonWithoutBeingSent() throws Exception {
+    RawHttps.Answer answer =
+        raw(
+            "POST /v1/exec HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer "
+                + token.value()
+                + "\r\nContent-Type: application/json\r\nContent-Length: 104857600\r\n"
                 + "Connection: close\r\n\r\n{");
 
-        assertRawError(answer, 413, "payload_too_large");
+    assertRawError(answer, 413, "payload_too_large");
+  }
+
+  /**
+   * Checked on the settings, not over a connection: at the hard deadline Pekko aborts the
+   * connections, and the response written just before mostly loses the race with the reset
+   * (measured: 18 of 25 tries over TLS, 25 of 25 over plain HTTP saw only the reset). What the
+   * client gets when it does arrive is this.
+   */
+  @Test
+  void aRequestCutOffByShutdownWouldGet503Json() throws Exception {
+    org.apache.pekko.http.javadsl.model.HttpResponse response =
+        HttpListener.serverSettings(testKit.system()).getTerminationDeadlineExceededResponse();
+
+    assertThat(response.status().intValue()).isEqualTo(503);
+    assertThat(response.entity().getContentType()).isEqualTo(ContentTypes.APPLICATION_JSON);
+    String body =
+        ((org.apache.pekko.http.javadsl.model.HttpEntity.Strict) response.entity())
+            .getData()
+            .utf8String();
+    assertThat(JSON.readTree(body).path("error").asText()).isEqualTo("shutting_down");
+  }
+
+  @Test
+  void aClientVerifyingTheServiceNameAcceptsACertificateGeneratedForIt(@TempDir Path podData)
+      throws Exception {
+    String service = "caas-operator-mariadb.demo.svc";
+    ListenerTls loopbackOnly = ListenerTls.inDirectory(podData.resolve("tls"), "0.0.0.0");
+    ListenerSettings settings =
+        new ListenerSettings("0.0.0.0", 0, false, Optional.of(loopbackOnly));
+    ServerBinding old =
+        HttpListener.start(testKit.system(), settings, routes(token))
+            .toCompletableFuture()
+            .get(BIND_TIMEOUT.toSeconds(), java.util.concurrent.TimeUnit.SECONDS);
+    java.net.InetSocketAddress address =
+        new java.net.InetSocketAddress("127.0.0.1", old.localAddress().getPort());
+    try {
+      // What curl --cacert listener.crt https://<service>:30666 in a unit pod did before.
+      assertThatThrownBy(
+              () -> RawHttps.connect(address, loopbackOnly.certificateFile(), service).close())
+          .isInstanceOf(SSLException.class);
+    } finally {
+      old.unbind().toCompletableFuture().get();
     }
 
-    /**
-     * Checked on the settings, not over a connection: at the hard deadline Pekko aborts the
-     * connections, and the response written just before mostly loses the race with the reset
-     * (measured: 18 of 25 tries over TLS, 25 of 25 over plain HTTP saw only the reset). What the
-     * client gets when it does arrive is this.
-     */
-    @Test
-    void aRequestCutOffByShutdownWouldGet503Json() throws Exception {
-        org.apache.pekko.http.javadsl.model.HttpResponse response =
-                HttpListener.serverSettings(testKit.system()).getTerminationDeadlineExceededResponse();
-
-        assertThat(response.status().intValue()).isEqualTo(503);
-        assertThat(response.entity().getContentType()).isEqualTo(ContentTypes.APPLICATION_JSON);
-        String body = ((org.apache.pekko.http.javadsl.model.HttpEntity.Strict) response.entity()).getData().utf8String();
-        assertThat(JSON.readTree(body).path("error").asText()).isEqualTo("shutting_down");
+    ListenerTls forTheService =
+        ListenerTls.inDirectory(
+            podData.resolve("tls"),
+            io.caasoperator.http.tls.CertificateNames.forListener("0.0.0.0", List.of(service)));
+    ServerBinding renewed =
+        HttpListener.start(
+                testKit.system(),
+                new ListenerSettings("0.0.0.0", 0, false, Optional.of(forTheService)),
+                routes(token))
+            .toCompletableFuture()
+            .get(BIND_TIMEOUT.toSeconds(), java.util.concurrent.TimeUnit.SECONDS);
+    try (javax.net.ssl.SSLSocket socket =
+        RawHttps.connect(
+            new java.net.InetSocketAddress("127.0.0.1", renewed.localAddress().getPort()),
+            forTheService.certificateFile(),
+            service)) {
+      assertThat(socket.getSession().getPeerPrincipal().getName()).isEqualTo("CN=caas-operator");
+    } finally {
+      renewed.unbind().toCompletableFuture().get();
     }
+  }
 
-    @Test
-    void aClientVerifyingTheServiceNameAcceptsACertificateGeneratedForIt(@TempDir Path podData) throws Exception {
-        String service = "caas-operator-mariadb.demo.svc";
-        ListenerTls loopbackOnly = ListenerTls.inDirectory(podData.resolve("tls"), "0.0.0.0");
-        ListenerSettings settings = new ListenerSettings("0.0.0.0", 0, false, Optional.of(loopbackOnly));
-        ServerBinding old = HttpListener.start(testKit.system(), settings, routes(token))
-                .toCompletableFuture().get(BIND_TIMEOUT.toSeconds(), java.util.concurrent.TimeUnit.SECONDS);
-        java.net.InetSocketAddress address = new java.net.InetSocketAddress("127.0.0.1", old.localAddress().getPort());
-        try {
-            // What curl --cacert listener.crt https://<service>:30666 in a unit pod did before.
-            assertThatThrownBy(() -> RawHttps.connect(address, loopbackOnly.certificateFile(), service).close())
-                    .isInstanceOf(SSLException.class);
-        } finally {
-            old.unbind().toCompletableFuture().get();
-        }
+  @Test
+  void insecureHttpServesPlainHttpOnLoopback() throws Exception {
+    ListenerSettings settings = new ListenerSettings("127.0.0.1", 0, true, Optional.empty());
+    ServerBinding plain =
+        HttpListener.start(testKit.system(), settings, routes(token))
+            .toCompletableFuture()
+            .get(BIND_TIMEOUT.toSeconds(), java.util.concurrent.TimeUnit.SECONDS);
+    try (OperatorClient client =
+        new OperatorClient(
+            settings.localUrl(plain.localAddress()), Optional.empty(), Optional.empty())) {
+      HttpResponse<String> response = client.get("/healthz");
 
-        ListenerTls forTheService = ListenerTls.inDirectory(podData.resolve("tls"),
-                io.caasoperator.http.tls.CertificateNames.forListener("0.0.0.0", List.of(service)));
-        ServerBinding renewed = HttpListener.start(testKit.system(),
-                        new ListenerSettings("0.0.0.0", 0, false, Optional.of(forTheService)), routes(token))
-                .toCompletableFuture().get(BIND_TIMEOUT.toSeconds(), java.util.concurrent.TimeUnit.SECONDS);
-        try (javax.net.ssl.SSLSocket socket = RawHttps.connect(
-                new java.net.InetSocketAddress("127.0.0.1", renewed.localAddress().getPort()),
-                forTheService.certificateFile(), service)) {
-            assertThat(socket.getSession().getPeerPrincipal().getName()).isEqualTo("CN=caas-operator");
-        } finally {
-            renewed.unbind().toCompletableFuture().get();
-        }
+      assertThat(client.baseUrl().getScheme()).isEqualTo("http");
+      assertThat(response.body()).isEqualTo("ok");
+    } finally {
+      plain.unbind().toCompletableFuture().get();
     }
+  }
 
-    @Test
-    void insecureHttpServesPlainHttpOnLoopback() throws Exception {
-        ListenerSettings settings = new ListenerSettings("127.0.0.1", 0, true, Optional.empty());
-        ServerBinding plain = HttpListener.start(testKit.system(), settings, routes(token))
-                .toCompletableFuture().get(BIND_TIMEOUT.toSeconds(), java.util.concurrent.TimeUnit.SECONDS);
-        try (OperatorClient client = new OperatorClient(settings.localUrl(plain.localAddress()), Optional.empty(),
-                Optional.empty())) {
-            HttpResponse<String> response = client.get("/healthz");
+  private static RawHttps.Answer raw(String request) throws Exception {
+    return RawHttps.send(
+        new java.net.InetSocketAddress("127.0.0.1", url.getPort()), tls.certificateFile(), request);
+  }
 
-            assertThat(client.baseUrl().getScheme()).isEqualTo("http");
-            assertThat(response.body()).isEqualTo("ok");
-        } finally {
-            plain.unbind().toCompletableFuture().get();
-        }
-    }
+  private static void assertRawError(RawHttps.Answer answer, int status, String code)
+      throws IOException {
+    assertThat(answer.status()).as(answer.body()).isEqualTo(status);
+    assertThat(answer.headers().get("content-type")).isEqualTo("application/json");
+    JsonNode body = JSON.readTree(answer.body());
+    assertThat(body.path("error").asText()).as(answer.body()).isEqualTo(code);
+    assertThat(body.path("detail").asText()).isNotBlank();
+  }
 
-    private static RawHttps.Answer raw(String request) throws Exception {
-        return RawHttps.send(new java.net.InetSocketAddress("127.0.0.1", url.getPort()), tls.certificateFile(), request);
-    }
+  private static String rawDetail(RawHttps.Answer answer) throws IOException {
+    return JSON.readTree(answer.body()).path("detail").asText();
+  }
 
-    private static void assertRawError(RawHttps.Answer answer, int status, String code) throws IOException {
-        assertThat(answer.status()).as(answer.body()).isEqualTo(status);
-        assertThat(answer.headers().get("content-type")).isEqualTo("application/json");
-        JsonNode body = JSON.readTree(answer.body());
-        assertThat(body.path("error").asText()).as(answer.body()).isEqualTo(code);
-        assertThat(body.path("detail").asText()).isNotBlank();
-    }
+  private static void assertError(HttpResponse<String> response, int status, String code)
+      throws IOException {
+    assertThat(response.statusCode()).as(response.body()).isEqualTo(status);
+    assertThat(response.headers().firstValue("Content-Type")).contains("application/json");
+    JsonNode body = JSON.readTree(response.body());
+    assertThat(body.path("error").asText()).isEqualTo(code);
+    assertThat(body.path("detail").asText()).isNotBlank();
+  }
 
-    private static String rawDetail(RawHttps.Answer answer) throws IOException {
-        return JSON.readTree(answer.body()).path("detail").asText();
-    }
-
-    private static void assertError(HttpResponse<String> response, int status, String code) throws IOException {
-        assertThat(response.statusCode()).as(response.body()).isEqualTo(status);
-        assertThat(response.headers().firstValue("Content-Type")).contains("application/json");
-        JsonNode body = JSON.readTree(response.body());
-        assertThat(body.path("error").asText()).isEqualTo(code);
-        assertThat(body.path("detail").asText()).isNotBlank();
-    }
-
-    private static String detail(HttpResponse<String> response) throws IOException {
-        return JSON.readTree(response.body()).path("detail").asText();
-    }
+  private static String detail(HttpResponse<String> response) throws IOException {
+    return JSON.readTree(response.body()).path("detail").asText();
+  }
 }

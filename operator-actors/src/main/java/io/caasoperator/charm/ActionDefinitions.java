@@ -10,20 +10,21 @@ import java.util.Map;
 import java.util.regex.Pattern;
 
 /**
- * The actions a charm declares in {@code actions.yaml}, or under {@code actions:} in
- * {@code charmcraft.yaml} (the same shape), turned into the JSON Schema their parameters are
- * validated with, exactly as Juju builds it ({@code internal/charm/actions.go},
- * {@code ReadActionsYaml}): an object schema titled with the action's name whose
- * {@code properties} are the action's {@code params:}; {@code description}, {@code title} and
- * {@code required} carried over; {@code additionalProperties} false unless the action says
- * otherwise; every other key copied into the schema as a JSON Schema keyword;
- * {@code parallel} and {@code execution-group} kept beside it.
+ * The actions a charm declares in {@code actions.yaml}, or under {@code actions:} in {@code
+ * charmcraft.yaml} (the same shape), turned into the JSON Schema their parameters are validated
+ * with, exactly as Juju builds it ({@code internal/charm/actions.go}, {@code ReadActionsYaml}): an
+ * object schema titled with the action's name whose {@code properties} are the action's {@code
+ * params:}; {@code description}, {@code title} and {@code required} carried over; {@code
+ * additionalProperties} false unless the action says otherwise; every other key copied into the
+ * schema as a JSON Schema keyword; {@code parallel} and {@code execution-group} kept beside it.
  */
 final class ActionDefinitions {
   /** Juju's {@code actionNameRule}. */
   private static final Pattern NAME = Pattern.compile("^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$");
+
   /** Juju refuses them, as they could make a schema load other documents. */
   private static final List<String> PROHIBITED_KEYS = List.of("$ref", "$schema");
+
   private static final String NO_DESCRIPTION = "No description";
 
   private ActionDefinitions() {}
@@ -31,7 +32,8 @@ final class ActionDefinitions {
   /**
    * @param charmName the charm's name: charms named {@code juju-*} may use the reserved names
    */
-  static Map<String, CharmAction> read(CharmSection actions, String charmName) throws CharmException {
+  static Map<String, CharmAction> read(CharmSection actions, String charmName)
+      throws CharmException {
     if (actions.isAbsent()) return Map.of();
     actions.requireMap();
     Map<String, CharmAction> result = new HashMap<>();
@@ -42,14 +44,17 @@ final class ActionDefinitions {
     return result;
   }
 
-  private static CharmAction action(CharmSection actions, String charmName, String name, JsonNode spec)
-      throws CharmException {
+  private static CharmAction action(
+      CharmSection actions, String charmName, String name, JsonNode spec) throws CharmException {
     if (!NAME.matcher(name).matches()) {
-      throw actions.refuse("bad action name \"" + name
-          + "\" (lower-case letters, digits and inner hyphens, e.g. \"take-snapshot\")");
+      throw actions.refuse(
+          "bad action name \""
+              + name
+              + "\" (lower-case letters, digits and inner hyphens, e.g. \"take-snapshot\")");
     }
     String reserved = reservedBecause(charmName, name);
-    if (reserved != null) throw actions.refuse("cannot use action name \"" + name + "\": " + reserved);
+    if (reserved != null)
+      throw actions.refuse("cannot use action name \"" + name + "\": " + reserved);
     String where = "action \"" + name + "\": ";
     if (spec.isNull()) spec = JsonNodeFactory.instance.objectNode();
     if (!spec.isObject()) throw actions.refuse(where + "must be a map");
@@ -79,15 +84,18 @@ final class ActionDefinitions {
           schema.set(key, value);
         }
         case "parallel" -> {
-          if (!value.isBoolean()) throw actions.refuse(where + "\"parallel\" must be true or false");
+          if (!value.isBoolean())
+            throw actions.refuse(where + "\"parallel\" must be true or false");
           parallel = value.booleanValue();
         }
         case "execution-group" -> {
-          if (!value.isTextual()) throw actions.refuse(where + "\"execution-group\" must be a string");
+          if (!value.isTextual())
+            throw actions.refuse(where + "\"execution-group\" must be a string");
           executionGroup = value.textValue();
         }
         case "params" -> {
-          if (!value.isObject()) throw actions.refuse(where + "\"params\" must be a map of parameter names to schemas");
+          if (!value.isObject())
+            throw actions.refuse(where + "\"params\" must be a map of parameter names to schemas");
           schema.set("properties", value);
         }
         default -> schema.set(key, value);
@@ -99,10 +107,14 @@ final class ActionDefinitions {
     }
     JsonNode extra = schema.get("additionalProperties");
     boolean additionalProperties = !(extra.isBoolean() && !extra.booleanValue());
-    return new CharmAction(description, schema.toString(), additionalProperties, parallel, executionGroup);
+    return new CharmAction(
+        description, schema.toString(), additionalProperties, parallel, executionGroup);
   }
 
-  /** Juju's {@code reservedName}: "juju" and the "juju-" prefix, unless the charm is itself a juju- charm. */
+  /**
+   * Juju's {@code reservedName}: "juju" and the "juju-" prefix, unless the charm is itself a juju-
+   * charm.
+   */
   private static String reservedBecause(String charmName, String actionName) {
     if (charmName.startsWith("juju-")) return null;
     if (actionName.equals("juju")) return "\"juju\" is a reserved name";
@@ -110,8 +122,8 @@ final class ActionDefinitions {
     return null;
   }
 
-  private static void rejectProhibitedKeys(CharmSection actions, String where, String key, JsonNode value)
-      throws CharmException {
+  private static void rejectProhibitedKeys(
+      CharmSection actions, String where, String key, JsonNode value) throws CharmException {
     if (PROHIBITED_KEYS.contains(key)) {
       throw actions.refuse(where + "schema key \"" + key + "\" is not supported (as in Juju)");
     }

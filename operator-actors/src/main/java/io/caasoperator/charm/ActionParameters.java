@@ -12,11 +12,11 @@ import java.util.Map;
 
 /**
  * Checks the parameters of an action request against the action's JSON Schema and fills in the
- * defaults it declares, as Juju does when an action is enqueued ({@code state/unit.go},
- * {@code PrepareActionPayload}): the parameters as given are validated first, so a required
- * parameter must be given even when it has a default, then defaults are inserted where a
- * parameter is missing, inside nested objects too ({@code juju/gojsonschema}'s
- * {@code InsertDefaults}). Pure: the same spec and parameters always give the same answer.
+ * defaults it declares, as Juju does when an action is enqueued ({@code state/unit.go}, {@code
+ * PrepareActionPayload}): the parameters as given are validated first, so a required parameter must
+ * be given even when it has a default, then defaults are inserted where a parameter is missing,
+ * inside nested objects too ({@code juju/gojsonschema}'s {@code InsertDefaults}). Pure: the same
+ * spec and parameters always give the same answer.
  */
 public final class ActionParameters {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -33,8 +33,8 @@ public final class ActionParameters {
   public record Valid(Map<String, Object> params) implements Outcome {}
 
   /**
-   * @param problems one line each, naming the parameter, e.g.
-   *     {@code parameter "file": integer found, string expected}
+   * @param problems one line each, naming the parameter, e.g. {@code parameter "file": integer
+   *     found, string expected}
    */
   public record Invalid(List<String> problems) implements Outcome {
     public Invalid {
@@ -43,8 +43,8 @@ public final class ActionParameters {
   }
 
   /**
-   * @param given the request's parameters as JSON values (null reads as none); a value of
-   *     another type is a problem, not an exception
+   * @param given the request's parameters as JSON values (null reads as none); a value of another
+   *     type is a problem, not an exception
    */
   public static Outcome validate(ActionSpec spec, Map<String, ?> given) {
     List<String> problems = new ArrayList<>();
@@ -70,7 +70,10 @@ public final class ActionParameters {
 
   /** Only JSON's own kinds of values: anything else would be turned into JSON by guesswork. */
   private static JsonNode toJson(String path, Object value, List<String> problems) {
-    if (value == null || value instanceof String || value instanceof Boolean || value instanceof Number) {
+    if (value == null
+        || value instanceof String
+        || value instanceof Boolean
+        || value instanceof Number) {
       return JSON.valueToTree(value);
     }
     if (value instanceof List<?> list) {
@@ -93,15 +96,19 @@ public final class ActionParameters {
       }
       return object;
     }
-    problems.add("parameter \"" + path + "\": " + value.getClass().getSimpleName()
-        + " is not a JSON value (string, number, boolean, list, map or null)");
+    problems.add(
+        "parameter \""
+            + path
+            + "\": "
+            + value.getClass().getSimpleName()
+            + " is not a JSON value (string, number, boolean, list, map or null)");
     return null;
   }
 
   /**
-   * Juju's {@code InsertDefaults}: a missing property takes its schema's {@code default}; a
-   * missing object property without one is built from its own properties' defaults (and left
-   * out when none has one); a given object is completed the same way, one level down.
+   * Juju's {@code InsertDefaults}: a missing property takes its schema's {@code default}; a missing
+   * object property without one is built from its own properties' defaults (and left out when none
+   * has one); a given object is completed the same way, one level down.
    */
   private static void insertDefaults(ObjectNode into, JsonNode properties) {
     if (!properties.isObject()) return;

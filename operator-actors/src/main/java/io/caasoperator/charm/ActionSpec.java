@@ -8,16 +8,17 @@ import io.caasoperator.domain.CharmInfo;
 import java.util.Optional;
 
 /**
- * One action of a deployed charm, ready to check a request's parameters against
- * ({@link ActionParameters#validate}). Built from what the journal records
- * ({@link CharmAction}), so a request is checked against the charm the unit runs, not against
- * files that may have changed since.
+ * One action of a deployed charm, ready to check a request's parameters against ({@link
+ * ActionParameters#validate}). Built from what the journal records ({@link CharmAction}), so a
+ * request is checked against the charm the unit runs, not against files that may have changed
+ * since.
  */
 public final class ActionSpec {
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private final String name;
   private final CharmAction action;
+
   /** Never handed out: JsonNode is mutable. */
   private final JsonNode schema;
 
@@ -40,7 +41,8 @@ public final class ActionSpec {
           "action \"" + name + "\": params schema is not JSON: " + e.getOriginalMessage());
     }
     if (schema == null || !schema.isObject()) {
-      throw new IllegalArgumentException("action \"" + name + "\": params schema is not a JSON object");
+      throw new IllegalArgumentException(
+          "action \"" + name + "\": params schema is not a JSON object");
     }
     return new ActionSpec(name, action, schema);
   }

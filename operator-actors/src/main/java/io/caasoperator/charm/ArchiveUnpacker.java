@@ -16,10 +16,10 @@ import java.util.zip.ZipException;
 import java.util.zip.ZipFile;
 
 /**
- * Unpacks a {@code .charm}/{@code .zip} archive, refusing what a hostile archive could use to
- * write outside the charm or fill the disk: absolute paths and {@code ..} segments, entries
- * written through a symlink, symlinks leading out, too many entries, too many bytes (counted
- * while inflating, since an archive's declared sizes can lie). Unix modes are kept so hooks stay
+ * Unpacks a {@code .charm}/{@code .zip} archive, refusing what a hostile archive could use to write
+ * outside the charm or fill the disk: absolute paths and {@code ..} segments, entries written
+ * through a symlink, symlinks leading out, too many entries, too many bytes (counted while
+ * inflating, since an archive's declared sizes can lie). Unix modes are kept so hooks stay
  * executable.
  */
 final class ArchiveUnpacker {
@@ -27,6 +27,7 @@ final class ArchiveUnpacker {
   private static final int TYPE_DIRECTORY = 0040000;
   private static final int TYPE_REGULAR = 0100000;
   private static final int TYPE_SYMLINK = 0120000;
+
   /** PATH_MAX: no sane link target is longer. */
   private static final int MAX_LINK_TARGET = 4096;
 
@@ -56,19 +57,24 @@ final class ArchiveUnpacker {
           throw refused(charm, entry, IoProblems.describe(e));
         } catch (IOException e) {
           // Writing failed (disk full, permissions): trying again later may work.
-          throw new CharmException(charm, "archive entry \"" + entry.getName() + "\": "
-              + IoProblems.describe(e), true, e);
+          throw new CharmException(
+              charm,
+              "archive entry \"" + entry.getName() + "\": " + IoProblems.describe(e),
+              true,
+              e);
         }
       }
     } catch (ZipException e) {
-      throw new CharmException(charm, "not a valid charm archive: " + IoProblems.describe(e), false, e);
+      throw new CharmException(
+          charm, "not a valid charm archive: " + IoProblems.describe(e), false, e);
     } catch (IOException e) {
       throw new CharmException(charm, "cannot read archive: " + IoProblems.describe(e), true, e);
     }
     SymlinkGuard.checkTree(charm, root);
   }
 
-  private void unpackEntry(String charm, ZipFile zip, ZipEntry entry, int mode, Path root, long[] unpacked)
+  private void unpackEntry(
+      String charm, ZipFile zip, ZipEntry entry, int mode, Path root, long[] unpacked)
       throws CharmException, IOException {
     String name = entry.getName();
     Path path = resolveInside(charm, entry, root);
@@ -97,7 +103,8 @@ final class ArchiveUnpacker {
         Files.setPosixFilePermissions(path, FileModes.forDeployedFile(FileModes.fromMode(mode)));
       }
     } else {
-      throw refused(charm, entry, "unsupported entry type (mode 0" + Integer.toOctalString(mode) + ")");
+      throw refused(
+          charm, entry, "unsupported entry type (mode 0" + Integer.toOctalString(mode) + ")");
     }
   }
 
@@ -128,7 +135,9 @@ final class ArchiveUnpacker {
    */
   private static void refuseSymlinkedParents(String charm, ZipEntry entry, Path root, Path parent)
       throws CharmException {
-    for (Path dir = parent; dir != null && !dir.equals(root) && dir.startsWith(root); dir = dir.getParent()) {
+    for (Path dir = parent;
+        dir != null && !dir.equals(root) && dir.startsWith(root);
+        dir = dir.getParent()) {
       if (Files.isSymbolicLink(dir)) throw refused(charm, entry, "path goes through a symlink");
     }
   }
@@ -146,15 +155,18 @@ final class ArchiveUnpacker {
   private void addBytes(String charm, long[] unpacked, int n) throws CharmException {
     unpacked[0] += n;
     if (unpacked[0] > limits.maxUnpackedBytes()) {
-      throw new CharmException(charm, "archive unpacks to more than " + limits.maxUnpackedBytes() + " bytes", false);
+      throw new CharmException(
+          charm, "archive unpacks to more than " + limits.maxUnpackedBytes() + " bytes", false);
     }
   }
 
   private CharmException tooManyEntries(String charm) {
-    return new CharmException(charm, "archive has more than " + limits.maxEntries() + " entries", false);
+    return new CharmException(
+        charm, "archive has more than " + limits.maxEntries() + " entries", false);
   }
 
   private static CharmException refused(String charm, ZipEntry entry, String problem) {
-    return new CharmException(charm, "archive entry \"" + entry.getName() + "\": " + problem, false);
+    return new CharmException(
+        charm, "archive entry \"" + entry.getName() + "\": " + problem, false);
   }
 }

@@ -1,8 +1,7 @@
 package io.caasoperator.charm;
 
-import io.caasoperator.files.RecursiveDelete;
-
 import io.caasoperator.domain.CharmRef;
+import io.caasoperator.files.RecursiveDelete;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -24,12 +23,13 @@ import java.util.Locale;
 import java.util.UUID;
 
 /**
- * Finds a charm reference's source and downloads http(s) archives into
- * {@code charms/downloads/<random>.part}. The caller deletes the download once unpacked; a crash
- * leaves a {@code .part} file that {@link CharmStore#removePartialDownloads} cleans up.
+ * Finds a charm reference's source and downloads http(s) archives into {@code
+ * charms/downloads/<random>.part}. The caller deletes the download once unpacked; a crash leaves a
+ * {@code .part} file that {@link CharmStore#removePartialDownloads} cleans up.
  */
 final class CharmFetcher {
   private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(30);
+
   /** Until the response headers arrive; the body then streams at whatever pace the server keeps. */
   private static final Duration RESPONSE_TIMEOUT = Duration.ofMinutes(2);
 
@@ -51,7 +51,8 @@ final class CharmFetcher {
     String lower = url.toLowerCase(Locale.ROOT);
     if (lower.startsWith("http://") || lower.startsWith("https://")) {
       if (ref.sha256() == null) {
-        throw new CharmException(url, "sha256 is required for a charm downloaded over http(s)", false);
+        throw new CharmException(
+            url, "sha256 is required for a charm downloaded over http(s)", false);
       }
       try {
         return new CharmSource.RemoteArchive(new URI(url));
@@ -64,7 +65,8 @@ final class CharmFetcher {
       try {
         path = Path.of(new URI(url));
       } catch (URISyntaxException | IllegalArgumentException e) {
-        throw new CharmException(url, "invalid file: URL (expected file:///absolute/path): " + e.getMessage(), false, e);
+        throw new CharmException(
+            url, "invalid file: URL (expected file:///absolute/path): " + e.getMessage(), false, e);
       }
     } else {
       try {
@@ -85,24 +87,27 @@ final class CharmFetcher {
     if (Files.isRegularFile(path)) return new CharmSource.LocalArchive(path);
     if (url.matches("^[A-Za-z][A-Za-z0-9+.-]+:.*")) {
       // "ch:mariadb", "ftp://...": a scheme we cannot fetch, not a missing local file.
-      throw new CharmException(url, "unsupported url scheme (expected a local path, file:, http: or https:)", false);
+      throw new CharmException(
+          url, "unsupported url scheme (expected a local path, file:, http: or https:)", false);
     }
     throw new CharmException(url, "no such file or directory", false);
   }
 
   /**
-   * Downloads into a new {@code .part} file and returns it. 5xx, 408, 429 and network failures
-   * are retryable; other statuses mean the url is wrong and waiting will not fix it.
+   * Downloads into a new {@code .part} file and returns it. 5xx, 408, 429 and network failures are
+   * retryable; other statuses mean the url is wrong and waiting will not fix it.
    */
   Path download(String charm, URI uri) throws CharmException {
     Path part = downloadsDir.resolve(UUID.randomUUID() + ".part");
     HttpRequest request = HttpRequest.newBuilder(uri).timeout(RESPONSE_TIMEOUT).GET().build();
-    try (HttpClient client = HttpClient.newBuilder()
-        .connectTimeout(CONNECT_TIMEOUT)
-        .followRedirects(HttpClient.Redirect.NORMAL)
-        .build()) {
+    try (HttpClient client =
+        HttpClient.newBuilder()
+            .connectTimeout(CONNECT_TIMEOUT)
+            .followRedirects(HttpClient.Redirect.NORMAL)
+            .build()) {
       Files.createDirectories(downloadsDir);
-      HttpResponse<InputStream> response = client.send(request, HttpResponse.BodyHandlers.ofInputStream());
+      HttpResponse<InputStream> response =
+          client.send(request, HttpResponse.BodyHandlers.ofInputStream());
       try (InputStream body = response.body()) {
         int status = response.statusCode();
         if (status != 200) {
@@ -117,7 +122,8 @@ final class CharmFetcher {
       throw e;
     } catch (ConnectException e) {
       RecursiveDelete.quietly(part);
-      throw new CharmException(charm, "cannot connect to " + uri.getAuthority() + ": " + connectProblem(e), true, e);
+      throw new CharmException(
+          charm, "cannot connect to " + uri.getAuthority() + ": " + connectProblem(e), true, e);
     } catch (HttpTimeoutException e) {
       RecursiveDelete.quietly(part);
       throw new CharmException(charm, "download timed out: " + IoProblems.describe(e), true, e);
@@ -131,11 +137,15 @@ final class CharmFetcher {
     }
   }
 
-  /** java.net.http hides the reason in the cause chain; an unresolvable host has no message at all. */
+  /**
+   * java.net.http hides the reason in the cause chain; an unresolvable host has no message at all.
+   */
   private static String connectProblem(ConnectException e) {
     for (Throwable t = e; t != null; t = t.getCause()) {
-      if (t instanceof UnresolvedAddressException || t instanceof UnknownHostException) return "unknown host";
-      if (t.getMessage() != null && !t.getMessage().isBlank()) return t.getMessage().toLowerCase(Locale.ROOT);
+      if (t instanceof UnresolvedAddressException || t instanceof UnknownHostException)
+        return "unknown host";
+      if (t.getMessage() != null && !t.getMessage().isBlank())
+        return t.getMessage().toLowerCase(Locale.ROOT);
     }
     return "connection refused";
   }
@@ -147,7 +157,8 @@ final class CharmFetcher {
       for (int n; (n = body.read(buffer)) > 0; ) {
         total += n;
         if (total > maxDownloadBytes) {
-          throw new CharmException(charm, "download is larger than " + maxDownloadBytes + " bytes", false);
+          throw new CharmException(
+              charm, "download is larger than " + maxDownloadBytes + " bytes", false);
         }
         out.write(buffer, 0, n);
       }

@@ -15,42 +15,66 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Reads an unpacked charm directory into a {@link CharmInfo}: its metadata (name, containers,
- * peer relations, storage), options, actions and which hooks it can run. Each part comes from
- * its own file ({@code metadata.yaml}, {@code config.yaml}, {@code actions.yaml}) as in a packed
- * charm, or, when that file is absent, from {@code charmcraft.yaml} in charmcraft's unified
- * format, as in a charm's source tree. Every problem is reported with the file it is in, so a
- * charm author can fix it without reading our code.
+ * Reads an unpacked charm directory into a {@link CharmInfo}: its metadata (name, containers, peer
+ * relations, storage), options, actions and which hooks it can run. Each part comes from its own
+ * file ({@code metadata.yaml}, {@code config.yaml}, {@code actions.yaml}) as in a packed charm, or,
+ * when that file is absent, from {@code charmcraft.yaml} in charmcraft's unified format, as in a
+ * charm's source tree. Every problem is reported with the file it is in, so a charm author can fix
+ * it without reading our code.
  */
 final class CharmLoader {
 
   /** Loads the charm in dir; the result has generation 0, the given ref and content digest. */
   CharmInfo load(String charm, Path dir, CharmRef ref, String sha256) throws CharmException {
     Optional<CharmcraftProject> project = CharmcraftProject.in(charm, dir);
-    CharmSection metadataSection = separateFile(charm, dir, "metadata.yaml")
-        .or(() -> project.filter(CharmcraftProject::hasMetadata).map(CharmcraftProject::metadata))
-        .orElseThrow(() -> new CharmException(charm, project.isPresent()
-            ? "not a charm: no metadata.yaml, and charmcraft.yaml has no \"name\""
-            : "not a charm: no metadata.yaml or charmcraft.yaml", false));
+    CharmSection metadataSection =
+        separateFile(charm, dir, "metadata.yaml")
+            .or(
+                () ->
+                    project.filter(CharmcraftProject::hasMetadata).map(CharmcraftProject::metadata))
+            .orElseThrow(
+                () ->
+                    new CharmException(
+                        charm,
+                        project.isPresent()
+                            ? "not a charm: no metadata.yaml, and charmcraft.yaml has no \"name\""
+                            : "not a charm: no metadata.yaml or charmcraft.yaml",
+                        false));
     CharmMetadata metadata = CharmMetadata.read(metadataSection);
-    Map<String, ConfigOption> options = ConfigOptions.read(separateFile(charm, dir, "config.yaml")
-        .or(() -> project.map(CharmcraftProject::config))
-        .orElse(absent(charm, "config.yaml")));
-    Map<String, CharmAction> actions = ActionDefinitions.read(separateFile(charm, dir, "actions.yaml")
-        .or(() -> project.map(CharmcraftProject::actions))
-        .orElse(absent(charm, "actions.yaml")), metadata.name());
+    Map<String, ConfigOption> options =
+        ConfigOptions.read(
+            separateFile(charm, dir, "config.yaml")
+                .or(() -> project.map(CharmcraftProject::config))
+                .orElse(absent(charm, "config.yaml")));
+    Map<String, CharmAction> actions =
+        ActionDefinitions.read(
+            separateFile(charm, dir, "actions.yaml")
+                .or(() -> project.map(CharmcraftProject::actions))
+                .orElse(absent(charm, "actions.yaml")),
+            metadata.name());
     try {
       Set<String> hooks = hooks(dir.resolve("hooks"));
       boolean dispatch = Files.isRegularFile(dir.resolve("dispatch"));
-      return new CharmInfo(0, metadata.name(), ref, sha256, metadata.containers(), hooks, dispatch, options,
-          actions, metadata.peers(), metadata.storage());
+      return new CharmInfo(
+          0,
+          metadata.name(),
+          ref,
+          sha256,
+          metadata.containers(),
+          hooks,
+          dispatch,
+          options,
+          actions,
+          metadata.peers(),
+          metadata.storage());
     } catch (IOException e) {
       throw new CharmException(charm, "cannot read hooks: " + IoProblems.describe(e), true, e);
     }
   }
 
   /** The whole of {@code name} when the charm has that file. */
-  private static Optional<CharmSection> separateFile(String charm, Path dir, String name) throws CharmException {
+  private static Optional<CharmSection> separateFile(String charm, Path dir, String name)
+      throws CharmException {
     Path file = dir.resolve(name);
     if (!Files.isRegularFile(file)) return Optional.empty();
     return Optional.of(new CharmSection(charm, name, CharmYaml.read(charm, file)));
@@ -61,10 +85,10 @@ final class CharmLoader {
   }
 
   /**
-   * Hook files directly under hooks/ (links followed: ops charms link
-   * {@code hooks/install -> ../src/charm.py}), with or without the execute bit: every copy the
-   * charm runs from is made executable ({@link RunnableFiles}). Files whose names no hook has
-   * ({@code README}, {@code common.sh}) are helpers, not hooks.
+   * Hook files directly under hooks/ (links followed: ops charms link {@code hooks/install ->
+   * ../src/charm.py}), with or without the execute bit: every copy the charm runs from is made
+   * executable ({@link RunnableFiles}). Files whose names no hook has ({@code README}, {@code
+   * common.sh}) are helpers, not hooks.
    */
   private static Set<String> hooks(Path hooksDir) throws IOException {
     Set<String> hooks = new HashSet<>();

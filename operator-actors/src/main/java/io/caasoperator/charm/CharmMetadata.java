@@ -10,10 +10,10 @@ import java.util.Map;
 
 /**
  * What a charm says about itself in {@code metadata.yaml}, or in {@code charmcraft.yaml} for a
- * charm whose metadata lives there (every charm made since charmcraft 2.5). The same keys mean
- * the same in both (charmcraft writes them into the packed charm's {@code metadata.yaml} as
- * they are: {@code charmcraft/models/metadata.py}, {@code CharmMetadata.from_charm}); Juju's
- * reading of them is {@code internal/charm/meta.go}.
+ * charm whose metadata lives there (every charm made since charmcraft 2.5). The same keys mean the
+ * same in both (charmcraft writes them into the packed charm's {@code metadata.yaml} as they are:
+ * {@code charmcraft/models/metadata.py}, {@code CharmMetadata.from_charm}); Juju's reading of them
+ * is {@code internal/charm/meta.go}.
  *
  * @param name the charm's name
  * @param containers container names, in file order: pebble-ready hooks start in that order
@@ -21,7 +21,10 @@ import java.util.Map;
  * @param storage storage by name
  */
 record CharmMetadata(
-    String name, List<String> containers, Map<String, String> peers, Map<String, CharmStorage> storage) {
+    String name,
+    List<String> containers,
+    Map<String, String> peers,
+    Map<String, CharmStorage> storage) {
 
   CharmMetadata {
     containers = List.copyOf(containers);
@@ -58,20 +61,24 @@ record CharmMetadata(
   }
 
   /**
-   * Relation name to interface. Juju accepts {@code name: interface} as a shorthand for
-   * {@code name: {interface: interface}} ({@code meta.go}, {@code ifaceExpander}).
+   * Relation name to interface. Juju accepts {@code name: interface} as a shorthand for {@code
+   * name: {interface: interface}} ({@code meta.go}, {@code ifaceExpander}).
    */
-  private static Map<String, String> relations(CharmSection section, String role) throws CharmException {
+  private static Map<String, String> relations(CharmSection section, String role)
+      throws CharmException {
     Map<String, String> relations = new LinkedHashMap<>();
     for (Iterator<Map.Entry<String, JsonNode>> it = section.entries(role); it.hasNext(); ) {
       var relation = it.next();
       String where = role + ": relation \"" + relation.getKey() + "\": ";
       JsonNode value = relation.getValue();
       JsonNode iface = value.isObject() ? value.get("interface") : value;
-      if (iface == null || iface.isNull()) throw section.refuse(where + "missing field \"interface\"");
+      if (iface == null || iface.isNull())
+        throw section.refuse(where + "missing field \"interface\"");
       if (!iface.isTextual() || iface.asText().isBlank()) {
-        throw section.refuse(where + (value.isObject() ? "field \"interface\" must be" : "must be a map or")
-            + " a non-empty string");
+        throw section.refuse(
+            where
+                + (value.isObject() ? "field \"interface\" must be" : "must be a map or")
+                + " a non-empty string");
       }
       relations.put(relation.getKey(), iface.asText());
     }
@@ -94,8 +101,10 @@ record CharmMetadata(
       if (location != null && !location.isNull() && !location.isTextual()) {
         throw section.refuse(where + "field \"location\" must be a string");
       }
-      storage.put(store.getKey(), new CharmStorage(type.asText(),
-          location == null || location.isNull() ? "" : location.asText()));
+      storage.put(
+          store.getKey(),
+          new CharmStorage(
+              type.asText(), location == null || location.isNull() ? "" : location.asText()));
     }
     return storage;
   }

@@ -8,9 +8,9 @@ import java.util.Map;
 
 /**
  * One part of a charm's definition and the file it came from: metadata from {@code metadata.yaml}
- * or {@code charmcraft.yaml}, options from {@code config.yaml} or {@code charmcraft.yaml}'s
- * {@code config:}, and so on. Every problem found in it names that place, e.g.
- * {@code charmcraft.yaml: config: option "port": default "abc" is not an int}.
+ * or {@code charmcraft.yaml}, options from {@code config.yaml} or {@code charmcraft.yaml}'s {@code
+ * config:}, and so on. Every problem found in it names that place, e.g. {@code charmcraft.yaml:
+ * config: option "port": default "abc" is not an int}.
  *
  * @param charm how the user named the charm, for {@link CharmException}
  * @param where the file, and the key within it when the part is not the whole file

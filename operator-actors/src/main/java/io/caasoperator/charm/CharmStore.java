@@ -1,9 +1,8 @@
 package io.caasoperator.charm;
 
-import io.caasoperator.files.RecursiveDelete;
-
 import io.caasoperator.domain.CharmInfo;
 import io.caasoperator.domain.CharmRef;
+import io.caasoperator.files.RecursiveDelete;
 import java.io.IOException;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
@@ -15,16 +14,17 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * The charms directory: one unpacked, validated directory per charm version, named by its
- * sha256. A version is fetched and unpacked once however many units use it; a new version is
- * prepared in a temp directory and renamed into place atomically, so a reader never sees half a
- * charm and the previous version stays untouched for units that have not switched yet.
+ * The charms directory: one unpacked, validated directory per charm version, named by its sha256. A
+ * version is fetched and unpacked once however many units use it; a new version is prepared in a
+ * temp directory and renamed into place atomically, so a reader never sees half a charm and the
+ * previous version stays untouched for units that have not switched yet.
  *
  * <p>Blocking: callers run it off actor threads. Safe for concurrent deploys; two deploys of the
  * same version agree on one directory.
  */
 public final class CharmStore {
   private static final Pattern SHA256 = Pattern.compile("[0-9a-f]{64}");
+
   /** Temp directories start with a dot so they can never be mistaken for a sha256 directory. */
   private static final String TEMP_PREFIX = ".tmp-";
 
@@ -70,7 +70,9 @@ public final class CharmStore {
     };
   }
 
-  /** Non-fetching: the charm in {@code charmsDir/<sha256>/} when it exists and loads (generation 0). */
+  /**
+   * Non-fetching: the charm in {@code charmsDir/<sha256>/} when it exists and loads (generation 0).
+   */
   public Optional<DeployedCharm> deployed(CharmRef ref, String sha256) throws CharmException {
     requireDigest(ref.url(), sha256);
     Path dir = dirOf(sha256);
@@ -100,7 +102,8 @@ public final class CharmStore {
   public int removePartialDownloads() {
     int removed = 0;
     removed += removeChildren(downloadsDir, path -> true);
-    removed += removeChildren(charmsDir, path -> path.getFileName().toString().startsWith(TEMP_PREFIX));
+    removed +=
+        removeChildren(charmsDir, path -> path.getFileName().toString().startsWith(TEMP_PREFIX));
     return removed;
   }
 
@@ -162,10 +165,10 @@ public final class CharmStore {
 
   /**
    * Makes the stored charm look as {@code charmcraft pack} leaves a charm, after its digest was
-   * taken (the digest names what the user gave): the {@code metadata.yaml}, {@code config.yaml}
-   * and {@code actions.yaml} a {@code charmcraft.yaml}-only source lacks, which {@code ops} reads
-   * at run time, and the execute bit on {@code dispatch}, hooks and actions. Units copy it from
-   * here, and so does the Kubernetes substrate into its pods.
+   * taken (the digest names what the user gave): the {@code metadata.yaml}, {@code config.yaml} and
+   * {@code actions.yaml} a {@code charmcraft.yaml}-only source lacks, which {@code ops} reads at
+   * run time, and the execute bit on {@code dispatch}, hooks and actions. Units copy it from here,
+   * and so does the Kubernetes substrate into its pods.
    */
   private static void prepareToRun(String charm, Path temp) throws CharmException {
     try {
@@ -177,14 +180,17 @@ public final class CharmStore {
     }
   }
 
-  /** A sha256 directory that no longer loads is moved aside first, so the rename can take its name. */
+  /**
+   * A sha256 directory that no longer loads is moved aside first, so the rename can take its name.
+   */
   private void discardDamaged(String charm, Path target) throws CharmException {
     Path aside = charmsDir.resolve(TEMP_PREFIX + UUID.randomUUID());
     try {
       Files.move(target, aside, StandardCopyOption.ATOMIC_MOVE);
     } catch (IOException e) {
       if (Files.exists(target)) {
-        throw new CharmException(charm, "cannot replace damaged " + target + ": " + IoProblems.describe(e), true, e);
+        throw new CharmException(
+            charm, "cannot replace damaged " + target + ": " + IoProblems.describe(e), true, e);
       }
     }
     RecursiveDelete.quietly(aside);
@@ -195,19 +201,22 @@ public final class CharmStore {
       Files.createDirectories(charmsDir);
       return Files.createDirectory(charmsDir.resolve(TEMP_PREFIX + UUID.randomUUID()));
     } catch (IOException e) {
-      throw new CharmException(charm, "cannot write charms directory: " + IoProblems.describe(e), true, e);
+      throw new CharmException(
+          charm, "cannot write charms directory: " + IoProblems.describe(e), true, e);
     }
   }
 
   private static void verify(CharmRef ref, String actual) throws CharmException {
     if (ref.sha256() != null && !ref.sha256().equals(actual)) {
-      throw new CharmException(ref.url(), "sha256 mismatch: expected " + ref.sha256() + ", got " + actual, false);
+      throw new CharmException(
+          ref.url(), "sha256 mismatch: expected " + ref.sha256() + ", got " + actual, false);
     }
   }
 
   private static void requireDigest(String charm, String sha256) throws CharmException {
     if (sha256 == null || !SHA256.matcher(sha256).matches()) {
-      throw new CharmException(charm, "sha256 \"" + sha256 + "\" is not 64 lower-case hex digits", false);
+      throw new CharmException(
+          charm, "sha256 \"" + sha256 + "\" is not 64 lower-case hex digits", false);
     }
   }
 

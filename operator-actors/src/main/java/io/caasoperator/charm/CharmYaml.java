@@ -17,11 +17,12 @@ import org.yaml.snakeyaml.error.MarkedYAMLException;
  */
 final class CharmYaml {
   // Duplicate keys would silently keep the last value; a charm author wants to hear about them.
-  private static final YAMLMapper YAML = YAMLMapper.builder()
-      .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
-      .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
-      .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
-      .build();
+  private static final YAMLMapper YAML =
+      YAMLMapper.builder()
+          .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
+          .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
+          .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
+          .build();
 
   private CharmYaml() {}
 
@@ -51,7 +52,10 @@ final class CharmYaml {
     if (e.getCause() instanceof MarkedYAMLException yaml && yaml.getProblem() != null) {
       String context = yaml.getContext() == null ? "" : yaml.getContext() + ": ";
       Mark mark = yaml.getProblemMark() != null ? yaml.getProblemMark() : yaml.getContextMark();
-      String where = mark == null ? "" : " (line " + (mark.getLine() + 1) + ", column " + (mark.getColumn() + 1) + ")";
+      String where =
+          mark == null
+              ? ""
+              : " (line " + (mark.getLine() + 1) + ", column " + (mark.getColumn() + 1) + ")";
       return context + yaml.getProblem() + where;
     }
     String message = String.valueOf(e.getOriginalMessage()).strip().replaceAll("\\s*\\n\\s*", " ");

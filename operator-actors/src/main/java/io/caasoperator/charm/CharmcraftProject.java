@@ -15,12 +15,12 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * A charm's {@code charmcraft.yaml} in charmcraft's unified format (charmcraft 2.5 and later):
- * one file holding the charm's metadata ({@code name}, {@code summary}, {@code containers},
- * {@code peers}, {@code storage}, …), its {@code config:} and its {@code actions:}, besides
- * build settings we ignore ({@code type}, {@code base}, {@code parts}, …). {@code charmcraft
- * pack} writes those parts out as the packed charm's {@code metadata.yaml}, {@code config.yaml}
- * and {@code actions.yaml}; a charm run from its source tree has only this file.
+ * A charm's {@code charmcraft.yaml} in charmcraft's unified format (charmcraft 2.5 and later): one
+ * file holding the charm's metadata ({@code name}, {@code summary}, {@code containers}, {@code
+ * peers}, {@code storage}, …), its {@code config:} and its {@code actions:}, besides build settings
+ * we ignore ({@code type}, {@code base}, {@code parts}, …). {@code charmcraft pack} writes those
+ * parts out as the packed charm's {@code metadata.yaml}, {@code config.yaml} and {@code
+ * actions.yaml}; a charm run from its source tree has only this file.
  *
  * <p>When a separate file exists it wins (as in a packed charm, where charmcraft generated it):
  * charmcraft itself refuses to have a key in both.
@@ -30,12 +30,31 @@ final class CharmcraftProject {
 
   /**
    * The keys charmcraft copies into {@code metadata.yaml} ({@code charmcraft/models/metadata.py},
-   * {@code CharmMetadata}); {@code title} becomes {@code display-name} and {@code links} are
-   * spread out, as in {@code CharmMetadata.from_charm}.
+   * {@code CharmMetadata}); {@code title} becomes {@code display-name} and {@code links} are spread
+   * out, as in {@code CharmMetadata.from_charm}.
    */
-  private static final List<String> METADATA_KEYS = List.of("name", "summary", "description", "maintainers",
-      "assumes", "charm-user", "containers", "devices", "docs", "extra-bindings", "issues", "peers", "provides",
-      "requires", "resources", "source", "storage", "subordinate", "terms", "website");
+  private static final List<String> METADATA_KEYS =
+      List.of(
+          "name",
+          "summary",
+          "description",
+          "maintainers",
+          "assumes",
+          "charm-user",
+          "containers",
+          "devices",
+          "docs",
+          "extra-bindings",
+          "issues",
+          "peers",
+          "provides",
+          "requires",
+          "resources",
+          "source",
+          "storage",
+          "subordinate",
+          "terms",
+          "website");
 
   private final String charm;
   private final JsonNode project;
@@ -81,10 +100,10 @@ final class CharmcraftProject {
 
   /**
    * Writes into {@code dir} the files {@code charmcraft pack} would have generated from this
-   * project and that the charm does not have: {@code ops} reads {@code metadata.yaml},
-   * {@code config.yaml} and {@code actions.yaml} from the charm directory at run time
-   * ({@code ops/charm.py}, {@code CharmMeta.from_charm_root}), so a charm run from its source
-   * tree needs them as much as a packed one.
+   * project and that the charm does not have: {@code ops} reads {@code metadata.yaml}, {@code
+   * config.yaml} and {@code actions.yaml} from the charm directory at run time ({@code
+   * ops/charm.py}, {@code CharmMeta.from_charm_root}), so a charm run from its source tree needs
+   * them as much as a packed one.
    *
    * @return the files written, by name
    */
@@ -118,8 +137,10 @@ final class CharmcraftProject {
         switch (link.getKey()) {
           case "documentation" -> metadata.set("docs", link.getValue());
           case "contact" -> {
-            ArrayNode contacts = link.getValue().isArray()
-                ? (ArrayNode) link.getValue() : JsonNodeFactory.instance.arrayNode().add(link.getValue());
+            ArrayNode contacts =
+                link.getValue().isArray()
+                    ? (ArrayNode) link.getValue()
+                    : JsonNodeFactory.instance.arrayNode().add(link.getValue());
             metadata.set("maintainers", contacts);
           }
           default -> metadata.set(link.getKey(), link.getValue());

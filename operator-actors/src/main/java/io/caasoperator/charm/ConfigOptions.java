@@ -6,9 +6,9 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * The options a charm declares: {@code options:} of {@code config.yaml}, or of
- * {@code charmcraft.yaml}'s {@code config:} (the same shape; charmcraft writes it out as the
- * packed charm's {@code config.yaml}).
+ * The options a charm declares: {@code options:} of {@code config.yaml}, or of {@code
+ * charmcraft.yaml}'s {@code config:} (the same shape; charmcraft writes it out as the packed
+ * charm's {@code config.yaml}).
  */
 final class ConfigOptions {
   private ConfigOptions() {}
@@ -24,7 +24,8 @@ final class ConfigOptions {
     return result;
   }
 
-  private static ConfigOption option(CharmSection config, String name, JsonNode node) throws CharmException {
+  private static ConfigOption option(CharmSection config, String name, JsonNode node)
+      throws CharmException {
     String where = "option \"" + name + "\": ";
     if (node.isNull()) return new ConfigOption(ConfigOption.Type.STRING, null, "");
     if (!node.isObject()) throw config.refuse(where + "must be a map");
@@ -32,7 +33,10 @@ final class ConfigOptions {
     JsonNode typeNode = node.get("type");
     try {
       // A missing type means string, as in Juju (it was valid in the Python charm tools).
-      type = typeNode == null || typeNode.isNull() ? ConfigOption.Type.STRING : ConfigOption.Type.parse(typeNode.asText());
+      type =
+          typeNode == null || typeNode.isNull()
+              ? ConfigOption.Type.STRING
+              : ConfigOption.Type.parse(typeNode.asText());
     } catch (IllegalArgumentException e) {
       throw config.refuse(where + e.getMessage());
     }
@@ -41,19 +45,26 @@ final class ConfigOptions {
     return new ConfigOption(type, defaultValue(config, where, type, node.get("default")), text);
   }
 
-  private static Object defaultValue(CharmSection config, String where, ConfigOption.Type type, JsonNode node)
+  private static Object defaultValue(
+      CharmSection config, String where, ConfigOption.Type type, JsonNode node)
       throws CharmException {
     if (node == null || node.isNull()) return null;
-    Object value = switch (type) {
-      case STRING -> node.isTextual() ? node.textValue() : null;
-      // Integer when it fits, as Jackson reads it back from the journal, so values compare equal.
-      case INT -> node.isInt() ? (Object) node.intValue() : node.isLong() ? (Object) node.longValue() : null;
-      case FLOAT -> node.isNumber() ? (Object) node.doubleValue() : null;
-      case BOOLEAN -> node.isBoolean() ? (Object) node.booleanValue() : null;
-    };
+    Object value =
+        switch (type) {
+          case STRING -> node.isTextual() ? node.textValue() : null;
+          // Integer when it fits, as Jackson reads it back from the journal, so values compare
+          // equal.
+          case INT ->
+              node.isInt()
+                  ? (Object) node.intValue()
+                  : node.isLong() ? (Object) node.longValue() : null;
+          case FLOAT -> node.isNumber() ? (Object) node.doubleValue() : null;
+          case BOOLEAN -> node.isBoolean() ? (Object) node.booleanValue() : null;
+        };
     if (value == null) {
       String written = node.isTextual() ? "\"" + node.textValue() + "\"" : node.toString();
-      throw config.refuse(where + "default " + written + " is not " + OptionValue.withArticle(type));
+      throw config.refuse(
+          where + "default " + written + " is not " + OptionValue.withArticle(type));
     }
     return value;
   }

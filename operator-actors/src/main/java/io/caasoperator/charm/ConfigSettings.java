@@ -22,7 +22,8 @@ public final class ConfigSettings {
    * Every problem with the settings, sorted by option name so the user sees a stable list, e.g.
    * {@code config option "port": expected int, got string "abc"}. Empty list = valid.
    */
-  public static List<String> problems(Map<String, ConfigOption> options, Map<String, Object> settings) {
+  public static List<String> problems(
+      Map<String, ConfigOption> options, Map<String, Object> settings) {
     List<String> problems = new ArrayList<>();
     for (var setting : new TreeMap<>(settings).entrySet()) {
       String name = setting.getKey();
@@ -31,25 +32,32 @@ public final class ConfigSettings {
       if (option == null) {
         problems.add("config option \"" + name + "\": unknown option");
       } else if (value != null && !OptionValue.fits(option.type(), value)) {
-        problems.add("config option \"" + name + "\": expected " + option.type().label()
-            + ", got " + OptionValue.describe(value));
+        problems.add(
+            "config option \""
+                + name
+                + "\": expected "
+                + option.type().label()
+                + ", got "
+                + OptionValue.describe(value));
       }
     }
     return List.copyOf(problems);
   }
 
   /**
-   * Defaults of all options overlaid with the settings, sorted by name. Options without default
-   * and without setting are absent; settings for unknown options are dropped because the charm
-   * cannot read them anyway. Expects settings for which {@link #problems} is empty.
+   * Defaults of all options overlaid with the settings, sorted by name. Options without default and
+   * without setting are absent; settings for unknown options are dropped because the charm cannot
+   * read them anyway. Expects settings for which {@link #problems} is empty.
    */
-  public static Map<String, Object> effective(Map<String, ConfigOption> options, Map<String, Object> settings) {
+  public static Map<String, Object> effective(
+      Map<String, ConfigOption> options, Map<String, Object> settings) {
     Map<String, Object> result = new TreeMap<>();
-    options.forEach((name, option) -> {
-      Object value = settings.get(name);
-      if (value == null) value = option.defaultValue();
-      if (value != null) result.put(name, OptionValue.normalize(option.type(), value));
-    });
+    options.forEach(
+        (name, option) -> {
+          Object value = settings.get(name);
+          if (value == null) value = option.defaultValue();
+          if (value != null) result.put(name, OptionValue.normalize(option.type(), value));
+        });
     return Collections.unmodifiableMap(result);
   }
 }

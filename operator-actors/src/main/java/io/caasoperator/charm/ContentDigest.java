@@ -15,9 +15,9 @@ import java.util.stream.Stream;
 /**
  * The sha256 naming a charm version. For an archive it is the digest of the file, so it matches
  * what {@code sha256sum} prints and what the user puts in the charm reference. For a directory
- * there is no file to hash, so it is a digest over every entry in sorted relative-path order:
- * type, path, executable bit and contents (or a symlink's target). Timestamps and owners are left
- * out so a copy of the directory has the same digest as the original.
+ * there is no file to hash, so it is a digest over every entry in sorted relative-path order: type,
+ * path, executable bit and contents (or a symlink's target). Timestamps and owners are left out so
+ * a copy of the directory has the same digest as the original.
  */
 final class ContentDigest {
   private ContentDigest() {}
@@ -36,15 +36,17 @@ final class ContentDigest {
     List<Path> entries;
     try (Stream<Path> walk = Files.walk(root)) {
       // Sorted by the '/'-joined relative path so the order never depends on the file system.
-      entries = walk.filter(p -> !p.equals(root))
-          .sorted((a, b) -> relative(root, a).compareTo(relative(root, b)))
-          .toList();
+      entries =
+          walk.filter(p -> !p.equals(root))
+              .sorted((a, b) -> relative(root, a).compareTo(relative(root, b)))
+              .toList();
     }
     for (Path entry : entries) {
       String path = relative(root, entry);
       if (Files.isSymbolicLink(entry)) {
         field(digest, 'l', path);
-        lengthPrefixed(digest, Files.readSymbolicLink(entry).toString().getBytes(StandardCharsets.UTF_8));
+        lengthPrefixed(
+            digest, Files.readSymbolicLink(entry).toString().getBytes(StandardCharsets.UTF_8));
       } else if (Files.isDirectory(entry, LinkOption.NOFOLLOW_LINKS)) {
         field(digest, 'd', path);
       } else if (Files.isRegularFile(entry, LinkOption.NOFOLLOW_LINKS)) {

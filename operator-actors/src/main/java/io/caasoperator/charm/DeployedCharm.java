@@ -4,7 +4,7 @@ import io.caasoperator.domain.CharmInfo;
 import java.nio.file.Path;
 
 /**
- * A charm unpacked under {@code charms/<sha256>/} and loaded. {@code info.generation()} is 0:
- * the operator assigns the generation when it records the deployment.
+ * A charm unpacked under {@code charms/<sha256>/} and loaded. {@code info.generation()} is 0: the
+ * operator assigns the generation when it records the deployment.
  */
 public record DeployedCharm(Path dir, CharmInfo info) {}

@@ -13,8 +13,8 @@ import java.nio.file.attribute.BasicFileAttributes;
 
 /**
  * Copies a directory charm into the charms directory: files with their permission bits (so hooks
- * stay executable), symlinks as symlinks (never followed), under the same limits as an archive
- * so a mistyped path such as {@code /} cannot fill the disk.
+ * stay executable), symlinks as symlinks (never followed), under the same limits as an archive so a
+ * mistyped path such as {@code /} cannot fill the disk.
  */
 final class DirectoryCopier {
   private final UnpackLimits limits;
@@ -27,52 +27,60 @@ final class DirectoryCopier {
   void copy(String charm, Path source, Path target) throws CharmException {
     var counts = new long[2]; // entries, bytes
     try {
-      Files.walkFileTree(source, new SimpleFileVisitor<>() {
-        @Override
-        public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) throws IOException {
-          if (!dir.equals(source)) {
-            count(dir);
-            Files.createDirectory(target.resolve(source.relativize(dir)));
-          }
-          return FileVisitResult.CONTINUE;
-        }
-
-        @Override
-        public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
-          count(file);
-          Path to = target.resolve(source.relativize(file));
-          if (attrs.isSymbolicLink()) {
-            Files.createSymbolicLink(to, Files.readSymbolicLink(file));
-          } else if (attrs.isRegularFile()) {
-            copyFile(file, to);
-          } else {
-            throw new CharmRefusal("\"" + ContentDigest.relative(source, file)
-                + "\": unsupported file type (not a file, directory or symlink)");
-          }
-          return FileVisitResult.CONTINUE;
-        }
-
-        private void count(Path entry) throws CharmRefusal {
-          if (++counts[0] > limits.maxEntries()) {
-            throw new CharmRefusal("charm has more than " + limits.maxEntries() + " entries");
-          }
-        }
-
-        private void copyFile(Path from, Path to) throws IOException {
-          try (InputStream in = Files.newInputStream(from, LinkOption.NOFOLLOW_LINKS);
-              OutputStream out = Files.newOutputStream(to, StandardOpenOption.CREATE_NEW)) {
-            byte[] buffer = new byte[64 * 1024];
-            for (int n; (n = in.read(buffer)) > 0; ) {
-              counts[1] += n;
-              if (counts[1] > limits.maxUnpackedBytes()) {
-                throw new CharmRefusal("charm is larger than " + limits.maxUnpackedBytes() + " bytes");
+      Files.walkFileTree(
+          source,
+          new SimpleFileVisitor<>() {
+            @Override
+            public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs)
+                throws IOException {
+              if (!dir.equals(source)) {
+                count(dir);
+                Files.createDirectory(target.resolve(source.relativize(dir)));
               }
-              out.write(buffer, 0, n);
+              return FileVisitResult.CONTINUE;
             }
-          }
-          Files.setPosixFilePermissions(to, FileModes.forDeployedFile(Files.getPosixFilePermissions(from)));
-        }
-      });
+
+            @Override
+            public FileVisitResult visitFile(Path file, BasicFileAttributes attrs)
+                throws IOException {
+              count(file);
+              Path to = target.resolve(source.relativize(file));
+              if (attrs.isSymbolicLink()) {
+                Files.createSymbolicLink(to, Files.readSymbolicLink(file));
+              } else if (attrs.isRegularFile()) {
+                copyFile(file, to);
+              } else {
+                throw new CharmRefusal(
+                    "\""
+                        + ContentDigest.relative(source, file)
+                        + "\": unsupported file type (not a file, directory or symlink)");
+              }
+              return FileVisitResult.CONTINUE;
+            }
+
+            private void count(Path entry) throws CharmRefusal {
+              if (++counts[0] > limits.maxEntries()) {
+                throw new CharmRefusal("charm has more than " + limits.maxEntries() + " entries");
+              }
+            }
+
+            private void copyFile(Path from, Path to) throws IOException {
+              try (InputStream in = Files.newInputStream(from, LinkOption.NOFOLLOW_LINKS);
+                  OutputStream out = Files.newOutputStream(to, StandardOpenOption.CREATE_NEW)) {
+                byte[] buffer = new byte[64 * 1024];
+                for (int n; (n = in.read(buffer)) > 0; ) {
+                  counts[1] += n;
+                  if (counts[1] > limits.maxUnpackedBytes()) {
+                    throw new CharmRefusal(
+                        "charm is larger than " + limits.maxUnpackedBytes() + " bytes");
+                  }
+                  out.write(buffer, 0, n);
+                }
+              }
+              Files.setPosixFilePermissions(
+                  to, FileModes.forDeployedFile(Files.getPosixFilePermissions(from)));
+            }
+          });
     } catch (CharmRefusal e) {
       throw new CharmException(charm, e.getMessage(), false);
     } catch (IOException e) {

@@ -15,12 +15,18 @@ final class FileModes {
   private FileModes() {}
 
   private static final PosixFilePermission[] BY_BIT = {
-    PosixFilePermission.OTHERS_EXECUTE, PosixFilePermission.OTHERS_WRITE, PosixFilePermission.OTHERS_READ,
-    PosixFilePermission.GROUP_EXECUTE, PosixFilePermission.GROUP_WRITE, PosixFilePermission.GROUP_READ,
-    PosixFilePermission.OWNER_EXECUTE, PosixFilePermission.OWNER_WRITE, PosixFilePermission.OWNER_READ,
+    PosixFilePermission.OTHERS_EXECUTE, PosixFilePermission.OTHERS_WRITE,
+        PosixFilePermission.OTHERS_READ,
+    PosixFilePermission.GROUP_EXECUTE, PosixFilePermission.GROUP_WRITE,
+        PosixFilePermission.GROUP_READ,
+    PosixFilePermission.OWNER_EXECUTE, PosixFilePermission.OWNER_WRITE,
+        PosixFilePermission.OWNER_READ,
   };
 
-  /** Any execute bit set, judged on the file's bits rather than the caller's access (root may run anything). */
+  /**
+   * Any execute bit set, judged on the file's bits rather than the caller's access (root may run
+   * anything).
+   */
   static boolean isExecutable(Path path) throws IOException {
     Set<PosixFilePermission> perms = Files.getPosixFilePermissions(path);
     return perms.contains(PosixFilePermission.OWNER_EXECUTE)
@@ -37,12 +43,12 @@ final class FileModes {
   }
 
   /**
-   * The archive's or source's bits, plus owner read/write: the operator must be able to read
-   * every file it deploys and delete old charm versions, whatever bits the author shipped.
+   * The archive's or source's bits, plus owner read/write: the operator must be able to read every
+   * file it deploys and delete old charm versions, whatever bits the author shipped.
    */
   static Set<PosixFilePermission> forDeployedFile(Set<PosixFilePermission> wanted) {
-    Set<PosixFilePermission> perms = wanted.isEmpty()
-        ? EnumSet.noneOf(PosixFilePermission.class) : EnumSet.copyOf(wanted);
+    Set<PosixFilePermission> perms =
+        wanted.isEmpty() ? EnumSet.noneOf(PosixFilePermission.class) : EnumSet.copyOf(wanted);
     perms.add(PosixFilePermission.OWNER_READ);
     perms.add(PosixFilePermission.OWNER_WRITE);
     return perms;

@@ -17,8 +17,12 @@ import java.util.Locale;
  * in replies and charm errors.
  */
 final class JsonSchemas {
-  private static final SchemaRegistry REGISTRY = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_4,
-      builder -> builder.schemaRegistryConfig(SchemaRegistryConfig.builder().locale(Locale.ENGLISH).build()));
+  private static final SchemaRegistry REGISTRY =
+      SchemaRegistry.withDefaultDialect(
+          SpecificationVersion.DRAFT_4,
+          builder ->
+              builder.schemaRegistryConfig(
+                  SchemaRegistryConfig.builder().locale(Locale.ENGLISH).build()));
   // Shipped inside the validator's jar: checking a charm's schema reaches no network.
   private static final Schema DRAFT_4 =
       REGISTRY.getSchema(SchemaLocation.of("http://json-schema.org/draft-04/schema#"));
@@ -31,18 +35,24 @@ final class JsonSchemas {
   }
 
   /**
-   * What makes {@code instance} not satisfy {@code schema}, one line each, e.g.
-   * {@code parameter "file": integer found, string expected}; empty when it does.
+   * What makes {@code instance} not satisfy {@code schema}, one line each, e.g. {@code parameter
+   * "file": integer found, string expected}; empty when it does.
    */
   static List<String> violations(JsonNode schema, JsonNode instance) {
     return describe(REGISTRY.getSchema(schema).validate(instance), "parameter ");
   }
 
   private static List<String> describe(List<Error> errors, String what) {
-    return errors.stream().map(error -> {
-      String at = String.valueOf(error.getInstanceLocation());
-      String path = at.startsWith("/") ? at.substring(1).replace('/', '.') : at;
-      return path.isEmpty() ? error.getMessage() : what + "\"" + path + "\": " + error.getMessage();
-    }).sorted().toList();
+    return errors.stream()
+        .map(
+            error -> {
+              String at = String.valueOf(error.getInstanceLocation());
+              String path = at.startsWith("/") ? at.substring(1).replace('/', '.') : at;
+              return path.isEmpty()
+                  ? error.getMessage()
+                  : what + "\"" + path + "\": " + error.getMessage();
+            })
+        .sorted()
+        .toList();
   }
 }

@@ -26,7 +26,9 @@ final class OptionValue {
    * declared whatever the user typed.
    */
   static Object normalize(ConfigOption.Type type, Object value) {
-    if (type == ConfigOption.Type.FLOAT && value instanceof Number n && !(value instanceof Double)) {
+    if (type == ConfigOption.Type.FLOAT
+        && value instanceof Number n
+        && !(value instanceof Double)) {
       return n.doubleValue();
     }
     return value;
@@ -48,7 +50,8 @@ final class OptionValue {
 
   private static String typeName(Object value) {
     if (value instanceof String) return "string";
-    if (value instanceof Integer || value instanceof Long || value instanceof java.math.BigInteger) return "int";
+    if (value instanceof Integer || value instanceof Long || value instanceof java.math.BigInteger)
+      return "int";
     if (value instanceof Number) return "float";
     if (value instanceof Boolean) return "boolean";
     if (value instanceof List<?>) return "list";

@@ -12,18 +12,18 @@ import java.util.regex.Pattern;
 
 /**
  * The files of a charm that are run: {@code dispatch}, the hooks under {@code hooks/} and the
- * action scripts under {@code actions/}. A charm taken from git, or zipped by hand, often has
- * them without the execute bit; Juju makes hooks executable when it expands a charm
- * ({@code internal/charm/charmarchive.go}, {@code fixHookFunc}) and a charm author expects it to
- * run. So do we, in the charm store and in every unit's copy: the charm is never refused or
- * skipped for a missing bit.
+ * action scripts under {@code actions/}. A charm taken from git, or zipped by hand, often has them
+ * without the execute bit; Juju makes hooks executable when it expands a charm ({@code
+ * internal/charm/charmarchive.go}, {@code fixHookFunc}) and a charm author expects it to run. So do
+ * we, in the charm store and in every unit's copy: the charm is never refused or skipped for a
+ * missing bit.
  */
 public final class RunnableFiles {
   /**
-   * Names Juju could run: hook names ({@code install}, {@code db-relation-joined},
-   * {@code web-pebble-ready}) and action names are lower-case letters, digits, {@code -} and
-   * {@code _}. Anything else under {@code hooks/} ({@code README}, {@code common.sh}) is a
-   * helper, left as the author shipped it.
+   * Names Juju could run: hook names ({@code install}, {@code db-relation-joined}, {@code
+   * web-pebble-ready}) and action names are lower-case letters, digits, {@code -} and {@code _}.
+   * Anything else under {@code hooks/} ({@code README}, {@code common.sh}) is a helper, left as the
+   * author shipped it.
    */
   private static final Pattern RUNNABLE_NAME = Pattern.compile("[a-z0-9][a-z0-9_-]*");
 
@@ -45,15 +45,19 @@ public final class RunnableFiles {
   }
 
   /**
-   * The permissions with execute added wherever read is granted ({@code chmod +x} under a
-   * umask that keeps what the author allowed): a file others may read, others may run.
+   * The permissions with execute added wherever read is granted ({@code chmod +x} under a umask
+   * that keeps what the author allowed): a file others may read, others may run.
    */
   public static Set<PosixFilePermission> runnable(Set<PosixFilePermission> permissions) {
-    Set<PosixFilePermission> result = permissions.isEmpty()
-        ? EnumSet.noneOf(PosixFilePermission.class) : EnumSet.copyOf(permissions);
+    Set<PosixFilePermission> result =
+        permissions.isEmpty()
+            ? EnumSet.noneOf(PosixFilePermission.class)
+            : EnumSet.copyOf(permissions);
     result.add(PosixFilePermission.OWNER_EXECUTE);
-    if (result.contains(PosixFilePermission.GROUP_READ)) result.add(PosixFilePermission.GROUP_EXECUTE);
-    if (result.contains(PosixFilePermission.OTHERS_READ)) result.add(PosixFilePermission.OTHERS_EXECUTE);
+    if (result.contains(PosixFilePermission.GROUP_READ))
+      result.add(PosixFilePermission.GROUP_EXECUTE);
+    if (result.contains(PosixFilePermission.OTHERS_READ))
+      result.add(PosixFilePermission.OTHERS_EXECUTE);
     return result;
   }
 

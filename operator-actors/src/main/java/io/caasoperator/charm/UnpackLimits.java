@@ -6,6 +6,7 @@ public record UnpackLimits(int maxEntries, long maxUnpackedBytes) {
 
   public UnpackLimits {
     if (maxEntries <= 0) throw new IllegalArgumentException("charm max entries must be > 0");
-    if (maxUnpackedBytes <= 0) throw new IllegalArgumentException("charm max unpacked bytes must be > 0");
+    if (maxUnpackedBytes <= 0)
+      throw new IllegalArgumentException("charm max unpacked bytes must be > 0");
   }
 }

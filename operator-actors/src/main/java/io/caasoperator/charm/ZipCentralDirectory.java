@@ -26,13 +26,18 @@ final class ZipCentralDirectory {
   private static final int CEN_SIGNATURE = 0x02014b50;
   private static final int EOCD_SIZE = 22;
   private static final int MAX_COMMENT = 0xFFFF;
+
   /** Far above any real charm; bounds what a hostile archive can make us allocate. */
   private static final long MAX_CENTRAL_DIRECTORY = 64L * 1024 * 1024;
+
   /** "Version made by" hosts whose external attributes carry a unix mode: Unix and OS X. */
   private static final int HOST_UNIX = 3;
+
   private static final int HOST_OSX = 19;
 
-  /** Entry name (decoded as UTF-8, like ZipFile does) to unix mode; 0 when the archive gives none. */
+  /**
+   * Entry name (decoded as UTF-8, like ZipFile does) to unix mode; 0 when the archive gives none.
+   */
   static Map<String, Integer> unixModes(Path zip) throws IOException {
     try (FileChannel channel = FileChannel.open(zip, StandardOpenOption.READ)) {
       long size = channel.size();
@@ -52,7 +57,8 @@ final class ZipCentralDirectory {
       if (entries == 0xFFFF || cenSize == 0xFFFFFFFFL || cenOffset == 0xFFFFFFFFL) {
         long eocdPosition = size - tailLength + eocd;
         ByteBuffer locator = read(channel, eocdPosition - 20, 20);
-        if (locator.getInt(0) != ZIP64_LOCATOR_SIGNATURE) throw new ZipException("bad zip64 locator");
+        if (locator.getInt(0) != ZIP64_LOCATOR_SIGNATURE)
+          throw new ZipException("bad zip64 locator");
         ByteBuffer zip64 = read(channel, locator.getLong(8), 56);
         if (zip64.getInt(0) != ZIP64_EOCD_SIGNATURE) throw new ZipException("bad zip64 end record");
         entries = zip64.getLong(32);
@@ -78,7 +84,8 @@ final class ZipCentralDirectory {
       int extraLength = cen.getShort(pos + 30) & 0xFFFF;
       int commentLength = cen.getShort(pos + 32) & 0xFFFF;
       long external = cen.getInt(pos + 38) & 0xFFFFFFFFL;
-      if (pos + 46 + nameLength > cen.limit()) throw new ZipException("bad central directory entry");
+      if (pos + 46 + nameLength > cen.limit())
+        throw new ZipException("bad central directory entry");
       byte[] name = new byte[nameLength];
       cen.get(pos + 46, name);
       String entryName = new String(name, StandardCharsets.UTF_8);
@@ -92,11 +99,13 @@ final class ZipCentralDirectory {
     return modes;
   }
 
-  private static ByteBuffer read(FileChannel channel, long position, int length) throws IOException {
+  private static ByteBuffer read(FileChannel channel, long position, int length)
+      throws IOException {
     if (position < 0) throw new ZipException("truncated archive");
     ByteBuffer buffer = ByteBuffer.allocate(length).order(ByteOrder.LITTLE_ENDIAN);
     while (buffer.hasRemaining()) {
-      if (channel.read(buffer, position + buffer.position()) < 0) throw new ZipException("truncated archive");
+      if (channel.read(buffer, position + buffer.position()) < 0)
+        throw new ZipException("truncated archive");
     }
     return buffer.flip();
   }

@@ -16,20 +16,24 @@ public final class RecursiveDelete {
 
   public static void delete(Path path) throws IOException {
     if (!Files.exists(path, java.nio.file.LinkOption.NOFOLLOW_LINKS)) return;
-    Files.walkFileTree(path, new SimpleFileVisitor<>() {
-      @Override
-      public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
-        Files.delete(file);
-        return FileVisitResult.CONTINUE;
-      }
+    Files.walkFileTree(
+        path,
+        new SimpleFileVisitor<>() {
+          @Override
+          public FileVisitResult visitFile(Path file, BasicFileAttributes attrs)
+              throws IOException {
+            Files.delete(file);
+            return FileVisitResult.CONTINUE;
+          }
 
-      @Override
-      public FileVisitResult postVisitDirectory(Path dir, IOException failure) throws IOException {
-        if (failure != null) throw failure;
-        Files.delete(dir);
-        return FileVisitResult.CONTINUE;
-      }
-    });
+          @Override
+          public FileVisitResult postVisitDirectory(Path dir, IOException failure)
+              throws IOException {
+            if (failure != null) throw failure;
+            Files.delete(dir);
+            return FileVisitResult.CONTINUE;
+          }
+        });
   }
 
   /** Best effort for clean-up after another failure: that failure is what the user must see. */

@@ -6,9 +6,9 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Reads one output stream of a process to its end, keeping at most {@code limit} bytes. The
- * excess is read and dropped rather than left in the pipe: a process blocked on a full pipe
- * would never exit, and its hook would time out for the wrong reason.
+ * Reads one output stream of a process to its end, keeping at most {@code limit} bytes. The excess
+ * is read and dropped rather than left in the pipe: a process blocked on a full pipe would never
+ * exit, and its hook would time out for the wrong reason.
  */
 final class BoundedCapture implements Runnable {
 

@@ -5,32 +5,35 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
 /**
- * Limits how many hook processes run at once across all units. Hooks that find no free slot wait
- * in a first-come, first-served queue of futures: no thread waits for them, and the actor that
- * asked is never blocked. A limit of 1 gives the fully serial behaviour some charms were written
- * for.
+ * Limits how many hook processes run at once across all units. Hooks that find no free slot wait in
+ * a first-come, first-served queue of futures: no thread waits for them, and the actor that asked
+ * is never blocked. A limit of 1 gives the fully serial behaviour some charms were written for.
  */
 public final class BoundedHookExecutor implements HookExecutor {
   private final HookExecutor delegate;
   private final int limit;
   private final Object lock = new Object();
+
   /** Guarded by {@link #lock}: slots taken now. */
   private int running;
+
   /** Guarded by {@link #lock}: hooks waiting for a slot, in the order they asked. */
   private final ArrayDeque<CompletableFuture<Void>> queue = new ArrayDeque<>();
+
   private volatile CompletableFuture<Void> admission = CompletableFuture.completedFuture(null);
 
   public BoundedHookExecutor(HookExecutor delegate, int maxConcurrentHooks) {
     if (maxConcurrentHooks < 1) {
-      throw new IllegalArgumentException("max concurrent hooks must be >= 1, got " + maxConcurrentHooks);
+      throw new IllegalArgumentException(
+          "max concurrent hooks must be >= 1, got " + maxConcurrentHooks);
     }
     this.delegate = delegate;
     this.limit = maxConcurrentHooks;
   }
 
   /**
-   * Hooks start only once {@code ready} completes: the operator's listener, which every hook
-   * tool calls, must be up before the first hook runs. Until then runs wait (no thread held).
+   * Hooks start only once {@code ready} completes: the operator's listener, which every hook tool
+   * calls, must be up before the first hook runs. Until then runs wait (no thread held).
    */
   public void admitOnce(CompletionStage<?> ready) {
     admission = ready.toCompletableFuture().thenApply(ignored -> null);
@@ -44,16 +47,18 @@ public final class BoundedHookExecutor implements HookExecutor {
   }
 
   private CompletionStage<ProcessResult> runAdmitted(HookInvocation invocation) {
-    return slot().thenCompose(ignored -> {
-      CompletionStage<ProcessResult> run;
-      try {
-        run = delegate.run(invocation);
-      } catch (RuntimeException e) {
-        release();
-        throw e;
-      }
-      return run.whenComplete((result, error) -> release());
-    });
+    return slot()
+        .thenCompose(
+            ignored -> {
+              CompletionStage<ProcessResult> run;
+              try {
+                run = delegate.run(invocation);
+              } catch (RuntimeException e) {
+                release();
+                throw e;
+              }
+              return run.whenComplete((result, error) -> release());
+            });
   }
 
   /** A slot now if one is free and nobody queues for it; else a place at the end of the queue. */

@@ -8,8 +8,8 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The hooks and execs running now, by the secret token their processes present to the hook-tool
- * endpoint. A token is valid only while its hook or exec runs, and only for its unit. Shared by
- * the unit actors (which register and unregister) and the HTTP listener (which looks up).
+ * endpoint. A token is valid only while its hook or exec runs, and only for its unit. Shared by the
+ * unit actors (which register and unregister) and the HTTP listener (which looks up).
  */
 public final class HookContexts {
 
@@ -24,7 +24,10 @@ public final class HookContexts {
   }
 
   private final ConcurrentHashMap<String, HookContext> byToken = new ConcurrentHashMap<>();
-  /** Contexts whose calls all go through the actors from now on (see {@link #answerThroughActors}). */
+
+  /**
+   * Contexts whose calls all go through the actors from now on (see {@link #answerThroughActors}).
+   */
   private final Set<String> throughActors = ConcurrentHashMap.newKeySet();
 
   public void register(String token, HookContext context) {
@@ -41,9 +44,9 @@ public final class HookContexts {
   }
 
   /**
-   * From now on the calls of {@code token}'s context are answered by the actors only, not from
-   * what they published: it changed what the operator publishes (application status, leader
-   * settings) later than its call was answered, and must still read what it wrote.
+   * From now on the calls of {@code token}'s context are answered by the actors only, not from what
+   * they published: it changed what the operator publishes (application status, leader settings)
+   * later than its call was answered, and must still read what it wrote.
    */
   public void answerThroughActors(String token) {
     if (byToken.containsKey(token)) throughActors.add(token);

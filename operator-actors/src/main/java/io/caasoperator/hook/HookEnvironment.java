@@ -15,12 +15,11 @@ import java.util.Objects;
  *
  * <p>Every run gets the same model-wide variables. Juju exports the ones it has no value for as
  * empty rather than leaving them out ("better to explicitly export them as empty"), and so does
- * this: {@code JUJU_API_ADDRESSES} (there is no Juju controller API here), {@code
- * JUJU_MACHINE_ID} and {@code JUJU_PRINCIPAL_UNIT} (Kubernetes units have neither), {@code
- * JUJU_AVAILABILITY_ZONE}, the {@code JUJU_CHARM_*_PROXY} settings. {@code JUJU_HOOK_NAME} is
- * exported for every run, empty for actions and exec as in Juju. What differs per run is given
- * by its {@link Run}: the hook's name and dispatch path, its workload or storage, an action's
- * name and id.
+ * this: {@code JUJU_API_ADDRESSES} (there is no Juju controller API here), {@code JUJU_MACHINE_ID}
+ * and {@code JUJU_PRINCIPAL_UNIT} (Kubernetes units have neither), {@code JUJU_AVAILABILITY_ZONE},
+ * the {@code JUJU_CHARM_*_PROXY} settings. {@code JUJU_HOOK_NAME} is exported for every run, empty
+ * for actions and exec as in Juju. What differs per run is given by its {@link Run}: the hook's
+ * name and dispatch path, its workload or storage, an action's name and id.
  *
  * @param modelName JUJU_MODEL_NAME
  * @param modelUuid JUJU_MODEL_UUID: the model's identity, from the operator's journal ({@code
@@ -49,10 +48,16 @@ public record HookEnvironment(
 
   public static final String DEFAULT_JUJU_VERSION = "3.6.0";
   public static final String CONTEXT_TOKEN = "CAAS_OPERATOR_CONTEXT_TOKEN";
-  /** Where the tools find the loopback listener; meaningless in a pod, where hooks do not share the operator's loopback. */
+
+  /**
+   * Where the tools find the loopback listener; meaningless in a pod, where hooks do not share the
+   * operator's loopback.
+   */
   public static final String TOOL_ADDRESS = "CAAS_HOOK_TOOL_ADDRESS";
+
   /** The model's SLA level when none was set: Juju's default ({@code juju sla} says so too). */
   static final String SLA = "unsupported";
+
   /** A unit whose meter status nobody set: Juju's {@code MeterNotSet}. */
   static final String METER_STATUS = "NOT SET";
 
@@ -79,8 +84,8 @@ public record HookEnvironment(
 
     /**
      * An action: {@code JUJU_ACTION_NAME}, {@code JUJU_ACTION_UUID} (its id) and {@code
-     * JUJU_ACTION_TAG} ({@code action-<id>}). Its dispatch path is {@code actions/<name>} when
-     * the charm's action script runs ({@code script}), none when commands run as the action.
+     * JUJU_ACTION_TAG} ({@code action-<id>}). Its dispatch path is {@code actions/<name>} when the
+     * charm's action script runs ({@code script}), none when commands run as the action.
      */
     record Action(String name, String id, boolean script) implements Run {
       public Action {
@@ -94,15 +99,16 @@ public record HookEnvironment(
   }
 
   /**
-   * A relation hook's relation, as Juju's {@code HookVars} names it
-   * ({@code internal/worker/uniter/runner/context/context.go}): {@code JUJU_RELATION},
-   * {@code JUJU_RELATION_ID}, {@code JUJU_REMOTE_UNIT} (empty for relation-created and a change of
-   * the application's databag), {@code JUJU_REMOTE_APP}, and {@code JUJU_DEPARTING_UNIT} when a
-   * unit departs.
+   * A relation hook's relation, as Juju's {@code HookVars} names it ({@code
+   * internal/worker/uniter/runner/context/context.go}): {@code JUJU_RELATION}, {@code
+   * JUJU_RELATION_ID}, {@code JUJU_REMOTE_UNIT} (empty for relation-created and a change of the
+   * application's databag), {@code JUJU_REMOTE_APP}, and {@code JUJU_DEPARTING_UNIT} when a unit
+   * departs.
    *
    * @param id as Juju prints it: {@code <name>:<number>}
    */
-  public record Relation(String name, String id, String remoteUnit, String remoteApplication, String departingUnit) {
+  public record Relation(
+      String name, String id, String remoteUnit, String remoteApplication, String departingUnit) {
     public Relation {
       Objects.requireNonNull(name, "name");
       Objects.requireNonNull(id, "id");
@@ -129,8 +135,10 @@ public record HookEnvironment(
   }
 
   public HookEnvironment {
-    if (modelName == null || modelName.isBlank()) throw new IllegalArgumentException("model name is empty");
-    if (jujuVersion == null || jujuVersion.isBlank()) throw new IllegalArgumentException("juju version is empty");
+    if (modelName == null || modelName.isBlank())
+      throw new IllegalArgumentException("model name is empty");
+    if (jujuVersion == null || jujuVersion.isBlank())
+      throw new IllegalArgumentException("juju version is empty");
     Objects.requireNonNull(toolsDir, "toolsDir");
     modelUuid = modelUuid == null ? "" : modelUuid;
     cloudApiVersion = cloudApiVersion == null ? "" : cloudApiVersion;
@@ -140,30 +148,66 @@ public record HookEnvironment(
   }
 
   /** Before the model's identity and the substrate's API version are known. */
-  public HookEnvironment(String modelName, String jujuVersion, Path toolsDir, String systemPath, String operatorUrl,
-      Path caFile, String toolAddress) {
+  public HookEnvironment(
+      String modelName,
+      String jujuVersion,
+      Path toolsDir,
+      String systemPath,
+      String operatorUrl,
+      Path caFile,
+      String toolAddress) {
     this(modelName, "", jujuVersion, "", toolsDir, systemPath, operatorUrl, caFile, toolAddress);
   }
 
   /** As above, without a loopback listener: every tool call goes to {@code operatorUrl}. */
-  public HookEnvironment(String modelName, String jujuVersion, Path toolsDir, String systemPath, String operatorUrl,
+  public HookEnvironment(
+      String modelName,
+      String jujuVersion,
+      Path toolsDir,
+      String systemPath,
+      String operatorUrl,
       Path caFile) {
     this(modelName, jujuVersion, toolsDir, systemPath, operatorUrl, caFile, "");
   }
 
   public HookEnvironment withOperator(String url, Path ca) {
-    return new HookEnvironment(modelName, modelUuid, jujuVersion, cloudApiVersion, toolsDir, systemPath, url, ca, toolAddress);
+    return new HookEnvironment(
+        modelName,
+        modelUuid,
+        jujuVersion,
+        cloudApiVersion,
+        toolsDir,
+        systemPath,
+        url,
+        ca,
+        toolAddress);
   }
 
   /** With the model's identity, once the operator has read (or made) it. */
   public HookEnvironment withModelUuid(String uuid) {
-    return new HookEnvironment(modelName, uuid, jujuVersion, cloudApiVersion, toolsDir, systemPath, operatorUrl, caFile,
+    return new HookEnvironment(
+        modelName,
+        uuid,
+        jujuVersion,
+        cloudApiVersion,
+        toolsDir,
+        systemPath,
+        operatorUrl,
+        caFile,
         toolAddress);
   }
 
   /** With the substrate's API version ({@code CLOUD_API_VERSION}). */
   public HookEnvironment withCloudApiVersion(String version) {
-    return new HookEnvironment(modelName, modelUuid, jujuVersion, version, toolsDir, systemPath, operatorUrl, caFile,
+    return new HookEnvironment(
+        modelName,
+        modelUuid,
+        jujuVersion,
+        version,
+        toolsDir,
+        systemPath,
+        operatorUrl,
+        caFile,
         toolAddress);
   }
 
@@ -176,7 +220,8 @@ public record HookEnvironment(
    * @param contextId {@code JUJU_CONTEXT_ID}
    * @param token the secret the hook tools present; null for none
    */
-  public Map<String, String> forContext(UnitId unit, Path unitDir, Path charmView, Run run, String contextId, String token) {
+  public Map<String, String> forContext(
+      UnitId unit, Path unitDir, Path charmView, Run run, String contextId, String token) {
     Objects.requireNonNull(run, "run");
     Map<String, String> env = new HashMap<>();
     String charmDir = charmView.toAbsolutePath().toString();
@@ -216,7 +261,8 @@ public record HookEnvironment(
           env.put("JUJU_RELATION_ID", hook.relation().id());
           env.put("JUJU_REMOTE_UNIT", hook.relation().remoteUnit());
           env.put("JUJU_REMOTE_APP", hook.relation().remoteApplication());
-          if (!hook.relation().departingUnit().isEmpty()) env.put("JUJU_DEPARTING_UNIT", hook.relation().departingUnit());
+          if (!hook.relation().departingUnit().isEmpty())
+            env.put("JUJU_DEPARTING_UNIT", hook.relation().departingUnit());
         }
       }
       case Run.Action action -> {
@@ -242,9 +288,9 @@ public record HookEnvironment(
   }
 
   /**
-   * {@code JUJU_AGENT_SOCKET_ADDRESS}: where the hook tools reach the agent. Juju's tools speak
-   * to a socket; ours post to the operator's listener, so this is its {@code host:port} (with
-   * {@code JUJU_AGENT_SOCKET_NETWORK=tcp}); empty when there is no listener.
+   * {@code JUJU_AGENT_SOCKET_ADDRESS}: where the hook tools reach the agent. Juju's tools speak to
+   * a socket; ours post to the operator's listener, so this is its {@code host:port} (with {@code
+   * JUJU_AGENT_SOCKET_NETWORK=tcp}); empty when there is no listener.
    */
   public static String socketAddress(String operatorUrl) {
     if (operatorUrl == null || operatorUrl.isEmpty()) return "";
@@ -252,7 +298,10 @@ public record HookEnvironment(
       URI uri = URI.create(operatorUrl);
       if (uri.getHost() == null) return "";
       int port = uri.getPort() >= 0 ? uri.getPort() : "https".equals(uri.getScheme()) ? 443 : 80;
-      String host = uri.getHost().contains(":") && !uri.getHost().startsWith("[") ? "[" + uri.getHost() + "]" : uri.getHost();
+      String host =
+          uri.getHost().contains(":") && !uri.getHost().startsWith("[")
+              ? "[" + uri.getHost() + "]"
+              : uri.getHost();
       return host + ":" + port;
     } catch (IllegalArgumentException e) {
       return "";

@@ -22,25 +22,25 @@ import org.slf4j.LoggerFactory;
  * Runs hooks and exec'd commands as processes on this machine (the local substrate, and the
  * operator deployment mode).
  *
- * <p>Each invocation runs on its own virtual thread, so a thousand waiting hooks cost no
- * platform threads and the caller (an actor) never blocks. Every process gets the invocation's
- * environment and nothing else, plus two tags: {@value #OWNER_VARIABLE} (this executor's owner
- * marker) and {@value #CONTEXT_VARIABLE} (the hook context id). Children inherit the tags, so
- * the whole tree of a hook can be found through {@code /proc} even after re-parenting.
+ * <p>Each invocation runs on its own virtual thread, so a thousand waiting hooks cost no platform
+ * threads and the caller (an actor) never blocks. Every process gets the invocation's environment
+ * and nothing else, plus two tags: {@value #OWNER_VARIABLE} (this executor's owner marker) and
+ * {@value #CONTEXT_VARIABLE} (the hook context id). Children inherit the tags, so the whole tree of
+ * a hook can be found through {@code /proc} even after re-parenting.
  *
  * <p>A process that ends normally may leave background processes behind: on this machine the
  * workload is local processes, and charms start daemons from their hooks, as they do under Juju.
- * Only a hook that times out or is cancelled (shutdown, an interrupted hook about to run again)
- * has its whole tree killed, found through its context tag. A daemon should redirect its output:
- * the hook's output is read for at most {@link #DRAIN_GRACE} after it exits.
+ * Only a hook that times out or is cancelled (shutdown, an interrupted hook about to run again) has
+ * its whole tree killed, found through its context tag. A daemon should redirect its output: the
+ * hook's output is read for at most {@link #DRAIN_GRACE} after it exits.
  *
- * <p>A hook may still escape the tags by clearing its environment and detaching; such a process
- * is out of reach here, as it would be for Juju.
+ * <p>A hook may still escape the tags by clearing its environment and detaching; such a process is
+ * out of reach here, as it would be for Juju.
  *
- * <p>Every process runs in the unit's own charm directory ({@code unitDir/charm}, which
- * {@code JUJU_CHARM_DIR} names), deployed from the stored charm by {@link UnitCharmDeployer}
- * right before the process starts, so a unit switches charm versions only between its hooks.
- * {@code HOME} stays whatever the invocation's environment says (the unit's directory).
+ * <p>Every process runs in the unit's own charm directory ({@code unitDir/charm}, which {@code
+ * JUJU_CHARM_DIR} names), deployed from the stored charm by {@link UnitCharmDeployer} right before
+ * the process starts, so a unit switches charm versions only between its hooks. {@code HOME} stays
+ * whatever the invocation's environment says (the unit's directory).
  */
 public final class LocalProcessExecutor implements HookExecutor {
 
@@ -51,8 +51,8 @@ public final class LocalProcessExecutor implements HookExecutor {
   public static final String CONTEXT_VARIABLE = "CAAS_OPERATOR_CONTEXT";
 
   /**
-   * How long output is still drained after the process tree is gone. Only a process that
-   * escaped the tags can hold a pipe open longer; the result then carries what was read.
+   * How long output is still drained after the process tree is gone. Only a process that escaped
+   * the tags can hold a pipe open longer; the result then carries what was read.
    */
   private static final Duration DRAIN_GRACE = Duration.ofSeconds(5);
 
@@ -64,8 +64,10 @@ public final class LocalProcessExecutor implements HookExecutor {
   private final UnitCharmDeployer deployer = new UnitCharmDeployer();
   private final ExecutorService threads;
   private final Map<String, Process> running = new ConcurrentHashMap<>();
+
   /** Contexts whose run was asked for and has not completed, started or not. */
   private final Set<String> pending = ConcurrentHashMap.newKeySet();
+
   /** Pending contexts cancelled, possibly before their process existed. */
   private final Set<String> cancelled = ConcurrentHashMap.newKeySet();
 
@@ -103,9 +105,9 @@ public final class LocalProcessExecutor implements HookExecutor {
   }
 
   /**
-   * Kills the process tree of one hook context now (shutdown, a unit's actor restarting). The
-   * run then completes with the exit status the kill produced (137), or, when its process had
-   * not started yet, with a start failure saying it was cancelled.
+   * Kills the process tree of one hook context now (shutdown, a unit's actor restarting). The run
+   * then completes with the exit status the kill produced (137), or, when its process had not
+   * started yet, with a start failure saying it was cancelled.
    */
   /** Returns at once: the killing (a scan of {@code /proc}) happens on the executor's threads. */
   @Override
@@ -126,8 +128,8 @@ public final class LocalProcessExecutor implements HookExecutor {
     long started = System.nanoTime();
     try {
       if (cancelled.contains(contextId)) {
-        return new ProcessResult(-1, "", "", elapsedSince(started), false, false,
-            "cancelled before it started");
+        return new ProcessResult(
+            -1, "", "", elapsedSince(started), false, false, "cancelled before it started");
       }
       Process process;
       try {
@@ -135,7 +137,9 @@ public final class LocalProcessExecutor implements HookExecutor {
       } catch (IOException | RuntimeException e) {
         String why = e.getMessage() == null ? e.toString() : e.getMessage();
         // Debug only: the result carries the reason and the unit reports it as a failed hook.
-        log.atDebug().addKeyValue("unit", invocation.unit().name()).addKeyValue("context_id", contextId)
+        log.atDebug()
+            .addKeyValue("unit", invocation.unit().name())
+            .addKeyValue("context_id", contextId)
             .log("{}: cannot start {}: {}", invocation.unit(), invocation.command(), why);
         return new ProcessResult(-1, "", "", elapsedSince(started), false, false, why);
       }
@@ -151,20 +155,29 @@ public final class LocalProcessExecutor implements HookExecutor {
   }
 
   /**
-   * Deploys the charm into the unit's own charm directory when the unit does not have that
-   * version yet (one {@code stat} when it has), then starts the process there: Juju's runner
-   * starts every hook, action and command in the charm directory
-   * ({@code worker/uniter/runner/runner.go}, {@code ps.Dir = charmDir}), so a charm may use
-   * relative paths ({@code ./src/charm.py} in charmcraft's {@code dispatch}).
+   * Deploys the charm into the unit's own charm directory when the unit does not have that version
+   * yet (one {@code stat} when it has), then starts the process there: Juju's runner starts every
+   * hook, action and command in the charm directory ({@code worker/uniter/runner/runner.go}, {@code
+   * ps.Dir = charmDir}), so a charm may use relative paths ({@code ./src/charm.py} in charmcraft's
+   * {@code dispatch}).
    */
   private Process start(HookInvocation invocation) throws IOException {
     UnitCharmDeployment charm = deployer.deploy(invocation.charmDir(), invocation.unitDir());
     if (charm.resumed()) {
       // Worth seeing: the operator stopped in the middle of switching this unit's charm.
-      log.info("{}: finished an interrupted deploy, charm {} now in {}", invocation.unit(), charm.version(), charm.charmDir());
+      log.info(
+          "{}: finished an interrupted deploy, charm {} now in {}",
+          invocation.unit(),
+          charm.version(),
+          charm.charmDir());
     } else if (charm.changed()) {
-      log.debug("{}: charm {} deployed into {} ({} paths written, {} removed)",
-          invocation.unit(), charm.version(), charm.charmDir(), charm.written(), charm.removed());
+      log.debug(
+          "{}: charm {} deployed into {} ({} paths written, {} removed)",
+          invocation.unit(),
+          charm.version(),
+          charm.charmDir(),
+          charm.written(),
+          charm.removed());
     }
     ProcessBuilder builder =
         new ProcessBuilder(invocation.command()).directory(charm.charmDir().toFile());
@@ -174,7 +187,8 @@ public final class LocalProcessExecutor implements HookExecutor {
     environment.put(OWNER_VARIABLE, ownerMarker);
     environment.put(CONTEXT_VARIABLE, invocation.contextId());
     if (HAS_NULL_DEVICE) builder.redirectInput(ProcessBuilder.Redirect.from(NULL_DEVICE));
-    Process process = ExecutableWrites.start(builder); // never while a charm file is open for writing
+    Process process =
+        ExecutableWrites.start(builder); // never while a charm file is open for writing
     if (!HAS_NULL_DEVICE) process.getOutputStream().close(); // stdin at end of file
     return process;
   }
@@ -194,9 +208,14 @@ public final class LocalProcessExecutor implements HookExecutor {
       timedOut = true;
     }
     if (timedOut) {
-      log.atInfo().addKeyValue("unit", invocation.unit().name()).addKeyValue("context_id", invocation.contextId())
-          .log("{}: {} timed out after {}, killing its processes",
-              invocation.unit(), invocation.command(), DurationText.format(invocation.timeout()));
+      log.atInfo()
+          .addKeyValue("unit", invocation.unit().name())
+          .addKeyValue("context_id", invocation.contextId())
+          .log(
+              "{}: {} timed out after {}, killing its processes",
+              invocation.unit(),
+              invocation.command(),
+              DurationText.format(invocation.timeout()));
       ProcessTree.killTree(process.toHandle());
       ProcessTree.killTagged(contextTag);
     }

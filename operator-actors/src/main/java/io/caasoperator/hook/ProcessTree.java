@@ -13,10 +13,10 @@ import java.util.Set;
 
 /**
  * Finds and kills processes the operator started. Two ways to find them, because each misses
- * something: {@link ProcessHandle#descendants()} follows parent links, so it loses a child that
- * was re-parented when its parent exited ({@code sleep 100 &} in a hook); the environment tag
- * ({@code NAME=value} in {@code /proc/<pid>/environ}) survives re-parenting but is only
- * readable on Linux and misses a process that replaced its environment ({@code env -i}).
+ * something: {@link ProcessHandle#descendants()} follows parent links, so it loses a child that was
+ * re-parented when its parent exited ({@code sleep 100 &} in a hook); the environment tag ({@code
+ * NAME=value} in {@code /proc/<pid>/environ}) survives re-parenting but is only readable on Linux
+ * and misses a process that replaced its environment ({@code env -i}).
  */
 final class ProcessTree {
 
@@ -30,9 +30,9 @@ final class ProcessTree {
   }
 
   /**
-   * Kills {@code root} and everything below it, forcibly, deepest first, so that no parent
-   * lives long enough to notice a dead child and start another one. The JVM itself, given as
-   * root, only loses its descendants.
+   * Kills {@code root} and everything below it, forcibly, deepest first, so that no parent lives
+   * long enough to notice a dead child and start another one. The JVM itself, given as root, only
+   * loses its descendants.
    *
    * @return how many processes were signalled
    */
@@ -49,9 +49,9 @@ final class ProcessTree {
 
   /**
    * Kills every process whose initial environment contains {@code entry} (e.g. {@code
-   * CAAS_OPERATOR_CONTEXT=abc}), with its descendants. The scan is repeated until it finds
-   * nothing new, because a process may fork between the scan and the kill. The JVM itself and
-   * its ancestors are never touched, whatever their environment says.
+   * CAAS_OPERATOR_CONTEXT=abc}), with its descendants. The scan is repeated until it finds nothing
+   * new, because a process may fork between the scan and the kill. The JVM itself and its ancestors
+   * are never touched, whatever their environment says.
    *
    * @return how many processes were signalled
    */

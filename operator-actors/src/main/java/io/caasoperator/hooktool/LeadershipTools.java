@@ -7,44 +7,57 @@ import java.util.Map;
 /** {@code is-leader}, {@code leader-get} and {@code leader-set}. */
 final class LeadershipTools {
 
-    private LeadershipTools() {
-    }
+  private LeadershipTools() {}
 
-    static List<Tool> tools() {
-        return List.of(
-                new Tool("is-leader", "[options]", "print application leadership status",
-                        ToolFlags.none().output(), LeadershipTools::isLeader),
-                new Tool("leader-get", "[options] [<key>]", "print application leadership settings",
-                        ToolFlags.none().output(), LeadershipTools::get),
-                new Tool("leader-set", "<key>=<value> [...]", "write application leadership settings",
-                        ToolFlags.none(), LeadershipTools::set));
-    }
+  static List<Tool> tools() {
+    return List.of(
+        new Tool(
+            "is-leader",
+            "[options]",
+            "print application leadership status",
+            ToolFlags.none().output(),
+            LeadershipTools::isLeader),
+        new Tool(
+            "leader-get",
+            "[options] [<key>]",
+            "print application leadership settings",
+            ToolFlags.none().output(),
+            LeadershipTools::get),
+        new Tool(
+            "leader-set",
+            "<key>=<value> [...]",
+            "write application leadership settings",
+            ToolFlags.none(),
+            LeadershipTools::set));
+  }
 
-    private static ToolOutcome isLeader(ToolCall call) {
-        call.noArgumentsFrom(0);
-        return ToolOutcome.printed(call.format().write(call.ctx().isLeader()));
-    }
+  private static ToolOutcome isLeader(ToolCall call) {
+    call.noArgumentsFrom(0);
+    return ToolOutcome.printed(call.format().write(call.ctx().isLeader()));
+  }
 
-    private static ToolOutcome get(ToolCall call) {
-        call.noArgumentsFrom(1);
-        OutputFormat format = call.format();
-        Map<String, String> settings = call.ctx().leaderSettings();
-        List<String> args = call.positionals();
-        // "-" is Juju's explicit "all keys".
-        if (args.isEmpty() || args.get(0).equals("-")) {
-            return ToolOutcome.printed(format.write(settings));
-        }
-        return ToolOutcome.printed(format.write(settings.getOrDefault(args.get(0), "")));
+  private static ToolOutcome get(ToolCall call) {
+    call.noArgumentsFrom(1);
+    OutputFormat format = call.format();
+    Map<String, String> settings = call.ctx().leaderSettings();
+    List<String> args = call.positionals();
+    // "-" is Juju's explicit "all keys".
+    if (args.isEmpty() || args.get(0).equals("-")) {
+      return ToolOutcome.printed(format.write(settings));
     }
+    return ToolOutcome.printed(format.write(settings.getOrDefault(args.get(0), "")));
+  }
 
-    private static ToolOutcome set(ToolCall call) {
-        Map<String, String> changes = KeyValues.parse(call.positionals());
-        if (!call.ctx().isLeader()) {
-            throw ToolFailure.failed("cannot write leadership settings: cannot write settings: not the leader");
-        }
-        if (changes.isEmpty()) {
-            return ToolOutcome.applied(List.of());
-        }
-        return ToolOutcome.applied(List.of(new ToolEffect.LeaderSettingsSet(new LinkedHashMap<>(changes))));
+  private static ToolOutcome set(ToolCall call) {
+    Map<String, String> changes = KeyValues.parse(call.positionals());
+    if (!call.ctx().isLeader()) {
+      throw ToolFailure.failed(
+          "cannot write leadership settings: cannot write settings: not the leader");
     }
+    if (changes.isEmpty()) {
+      return ToolOutcome.applied(List.of());
+    }
+    return ToolOutcome.applied(
+        List.of(new ToolEffect.LeaderSettingsSet(new LinkedHashMap<>(changes))));
+  }
 }

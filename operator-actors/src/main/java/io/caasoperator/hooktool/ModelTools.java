@@ -14,56 +14,65 @@ import java.util.Map;
  */
 final class ModelTools {
 
-    /** Go's RFC 3339 to the second, as Juju prints goal-state's {@code since}. */
-    private static final DateTimeFormatter SINCE = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss'Z'")
-            .withZone(ZoneOffset.UTC);
+  /** Go's RFC 3339 to the second, as Juju prints goal-state's {@code since}. */
+  private static final DateTimeFormatter SINCE =
+      DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss'Z'").withZone(ZoneOffset.UTC);
 
-    private ModelTools() {
+  private ModelTools() {}
+
+  static List<Tool> tools() {
+    return List.of(
+        new Tool(
+            "goal-state",
+            "[options]",
+            "print the status of the charm's peers and related units",
+            ToolFlags.none().output(),
+            ModelTools::goalState),
+        new Tool(
+            "unit-get",
+            "[options] <setting>",
+            "print public-address or private-address",
+            ToolFlags.none().output(),
+            ModelTools::unitGet));
+  }
+
+  private static ToolOutcome goalState(ToolCall call) {
+    call.noArgumentsFrom(0);
+    // goal-state has no smart format and prints YAML by default.
+    OutputFormat format =
+        call.format(OutputFormat.YAML, List.of(OutputFormat.YAML, OutputFormat.JSON));
+    Map<String, Object> units = new LinkedHashMap<>();
+    for (PeerUnit unit : call.ctx().units()) {
+      Map<String, Object> state = new LinkedHashMap<>();
+      // ops' planned_units counts every unit whose status is not "dying".
+      state.put("status", unit.life() == Life.ALIVE ? unit.status().value() : "dying");
+      if (unit.status().since() != null) {
+        state.put("since", SINCE.format(unit.status().since().truncatedTo(ChronoUnit.SECONDS)));
+      }
+      units.put(unit.unit().name(), state);
     }
+    Map<String, Object> goal = new LinkedHashMap<>();
+    goal.put("units", units);
+    goal.put("relations", Map.of());
+    return ToolOutcome.printed(format.write(goal));
+  }
 
-    static List<Tool> tools() {
-        return List.of(
-                new Tool("goal-state", "[options]", "print the status of the charm's peers and related units",
-                        ToolFlags.none().output(), ModelTools::goalState),
-                new Tool("unit-get", "[options] <setting>", "print public-address or private-address",
-                        ToolFlags.none().output(), ModelTools::unitGet));
+  private static ToolOutcome unitGet(ToolCall call) {
+    if (call.positionals().isEmpty()) {
+      throw ToolFailure.usage("no setting specified");
     }
-
-    private static ToolOutcome goalState(ToolCall call) {
-        call.noArgumentsFrom(0);
-        // goal-state has no smart format and prints YAML by default.
-        OutputFormat format = call.format(OutputFormat.YAML, List.of(OutputFormat.YAML, OutputFormat.JSON));
-        Map<String, Object> units = new LinkedHashMap<>();
-        for (PeerUnit unit : call.ctx().units()) {
-            Map<String, Object> state = new LinkedHashMap<>();
-            // ops' planned_units counts every unit whose status is not "dying".
-            state.put("status", unit.life() == Life.ALIVE ? unit.status().value() : "dying");
-            if (unit.status().since() != null) {
-                state.put("since", SINCE.format(unit.status().since().truncatedTo(ChronoUnit.SECONDS)));
-            }
-            units.put(unit.unit().name(), state);
-        }
-        Map<String, Object> goal = new LinkedHashMap<>();
-        goal.put("units", units);
-        goal.put("relations", Map.of());
-        return ToolOutcome.printed(format.write(goal));
-    }
-
-    private static ToolOutcome unitGet(ToolCall call) {
-        if (call.positionals().isEmpty()) {
-            throw ToolFailure.usage("no setting specified");
-        }
-        String setting = call.positionals().get(0);
-        String value = switch (setting) {
-            case "private-address" -> call.ctx().addresses().privateAddress();
-            case "public-address" -> call.ctx().addresses().publicAddress();
-            default -> throw ToolFailure.usage("unknown setting " + ToolCall.quote(setting));
+    String setting = call.positionals().get(0);
+    String value =
+        switch (setting) {
+          case "private-address" -> call.ctx().addresses().privateAddress();
+          case "public-address" -> call.ctx().addresses().publicAddress();
+          default -> throw ToolFailure.usage("unknown setting " + ToolCall.quote(setting));
         };
-        call.noArgumentsFrom(1);
-        if (value.isEmpty()) {
-            // Juju's network.NoAddressError, for a unit whose pod has no address yet.
-            throw ToolFailure.failed("no " + setting.substring(0, setting.indexOf('-')) + " address(es)");
-        }
-        return ToolOutcome.printed(call.format().write(value));
+    call.noArgumentsFrom(1);
+    if (value.isEmpty()) {
+      // Juju's network.NoAddressError, for a unit whose pod has no address yet.
+      throw ToolFailure.failed("no " + setting.substring(0, setting.indexOf('-')) + " address(es)");
     }
+    return ToolOutcome.printed(call.format().write(value));
+  }
 }

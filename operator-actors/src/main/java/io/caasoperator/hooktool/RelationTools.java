@@ -19,184 +19,236 @@ import java.util.TreeMap;
  */
 final class RelationTools {
 
-    private static final YAMLMapper YAML = new YAMLMapper();
+  private static final YAMLMapper YAML = new YAMLMapper();
 
-    private RelationTools() {
+  private RelationTools() {}
+
+  static List<Tool> tools() {
+    return List.of(
+        new Tool(
+            "relation-ids",
+            "[options] <name>",
+            "list all relation ids for the given endpoint",
+            ToolFlags.none().output(),
+            RelationTools::ids),
+        new Tool(
+            "relation-list",
+            "[options]",
+            "list relation units",
+            ToolFlags.none().output().value("r", "relation").bool("app"),
+            RelationTools::list),
+        new Tool(
+            "relation-get",
+            "[options] <key> <unit id>",
+            "get relation settings",
+            ToolFlags.none().output().value("r", "relation").bool("app"),
+            RelationTools::get),
+        new Tool(
+            "relation-set",
+            "key=value [key=value ...]",
+            "set relation settings",
+            ToolFlags.none().value("r", "relation").value("file").bool("app").value("format"),
+            RelationTools::set));
+  }
+
+  private static ToolOutcome ids(ToolCall call) {
+    Optional<String> hookEndpoint = call.ctx().hookRelation().map(RelationHook::endpoint);
+    String endpoint;
+    if (!call.positionals().isEmpty()) {
+      endpoint = call.positionals().get(0);
+    } else if (hookEndpoint.isPresent()) {
+      endpoint = hookEndpoint.get();
+    } else {
+      throw ToolFailure.usage("no endpoint name specified");
     }
+    call.noArgumentsFrom(1);
+    List<String> ids =
+        call.ctx().relations().values().stream()
+            .filter(r -> r.endpoint().equals(endpoint))
+            .map(RelationView::key)
+            .sorted()
+            .toList();
+    return ToolOutcome.printed(call.format().write(ids));
+  }
 
-    static List<Tool> tools() {
-        return List.of(
-                new Tool("relation-ids", "[options] <name>", "list all relation ids for the given endpoint",
-                        ToolFlags.none().output(), RelationTools::ids),
-                new Tool("relation-list", "[options]", "list relation units",
-                        ToolFlags.none().output().value("r", "relation").bool("app"), RelationTools::list),
-                new Tool("relation-get", "[options] <key> <unit id>", "get relation settings",
-                        ToolFlags.none().output().value("r", "relation").bool("app"), RelationTools::get),
-                new Tool("relation-set", "key=value [key=value ...]", "set relation settings",
-                        ToolFlags.none().value("r", "relation").value("file").bool("app").value("format"),
-                        RelationTools::set));
+  private static ToolOutcome list(ToolCall call) {
+    RelationView relation = relation(call);
+    call.noArgumentsFrom(0);
+    if (call.args().isSet("app")) {
+      return ToolOutcome.printed(call.format().write(relation.remoteApplication()));
     }
+    return ToolOutcome.printed(call.format().write(relation.members().stream().sorted().toList()));
+  }
 
-    private static ToolOutcome ids(ToolCall call) {
-        Optional<String> hookEndpoint = call.ctx().hookRelation().map(RelationHook::endpoint);
-        String endpoint;
-        if (!call.positionals().isEmpty()) {
-            endpoint = call.positionals().get(0);
-        } else if (hookEndpoint.isPresent()) {
-            endpoint = hookEndpoint.get();
-        } else {
-            throw ToolFailure.usage("no endpoint name specified");
-        }
-        call.noArgumentsFrom(1);
-        List<String> ids = call.ctx().relations().values().stream()
-                .filter(r -> r.endpoint().equals(endpoint)).map(RelationView::key).sorted().toList();
-        return ToolOutcome.printed(call.format().write(ids));
+  private static ToolOutcome get(ToolCall call) {
+    RelationView relation = relation(call);
+    List<String> args = new ArrayList<>(call.positionals());
+    String key = "";
+    if (!args.isEmpty()) {
+      key = args.removeFirst();
+      if (key.equals("-")) {
+        key = "";
+      }
     }
-
-    private static ToolOutcome list(ToolCall call) {
-        RelationView relation = relation(call);
-        call.noArgumentsFrom(0);
-        if (call.args().isSet("app")) {
-            return ToolOutcome.printed(call.format().write(relation.remoteApplication()));
-        }
-        return ToolOutcome.printed(call.format().write(relation.members().stream().sorted().toList()));
+    boolean app = call.args().isSet("app");
+    String target;
+    Optional<RelationHook> hook =
+        call.ctx().hookRelation().filter(h -> h.relationId() == relation.id());
+    if (!args.isEmpty()) {
+      String given = args.removeFirst();
+      if (app) {
+        target = given.contains("/") ? given.substring(0, given.indexOf('/')) : given;
+      } else if (!given.contains("/")) {
+        throw ToolFailure.usage(
+            "expected unit name, got application name " + ToolCall.quote(given));
+      } else {
+        target = given;
+      }
+    } else if (app) {
+      target =
+          hook.map(RelationHook::remoteApplication)
+              .filter(a -> !a.isEmpty())
+              .orElseThrow(() -> ToolFailure.usage("no unit or application specified"));
+    } else if (hook.isPresent() && !hook.get().remoteUnit().isEmpty()) {
+      target = hook.get().remoteUnit();
+    } else if (hook.isPresent() && !hook.get().remoteApplication().isEmpty()) {
+      target = hook.get().remoteApplication();
+      app = true;
+    } else {
+      throw ToolFailure.usage("no unit or application specified");
     }
-
-    private static ToolOutcome get(ToolCall call) {
-        RelationView relation = relation(call);
-        List<String> args = new ArrayList<>(call.positionals());
-        String key = "";
-        if (!args.isEmpty()) {
-            key = args.removeFirst();
-            if (key.equals("-")) {
-                key = "";
-            }
-        }
-        boolean app = call.args().isSet("app");
-        String target;
-        Optional<RelationHook> hook = call.ctx().hookRelation().filter(h -> h.relationId() == relation.id());
-        if (!args.isEmpty()) {
-            String given = args.removeFirst();
-            if (app) {
-                target = given.contains("/") ? given.substring(0, given.indexOf('/')) : given;
-            } else if (!given.contains("/")) {
-                throw ToolFailure.usage("expected unit name, got application name " + ToolCall.quote(given));
-            } else {
-                target = given;
-            }
-        } else if (app) {
-            target = hook.map(RelationHook::remoteApplication).filter(a -> !a.isEmpty())
-                    .orElseThrow(() -> ToolFailure.usage("no unit or application specified"));
-        } else if (hook.isPresent() && !hook.get().remoteUnit().isEmpty()) {
-            target = hook.get().remoteUnit();
-        } else if (hook.isPresent() && !hook.get().remoteApplication().isEmpty()) {
-            target = hook.get().remoteApplication();
-            app = true;
-        } else {
-            throw ToolFailure.usage("no unit or application specified");
-        }
-        ToolCall.noArguments(args);
-        Map<String, String> settings;
-        if (app) {
-            if (!target.equals(relation.remoteApplication()) && !target.equals(call.ctx().application().value())) {
-                throw ToolFailure.failed("cannot read application settings: application " + ToolCall.quote(target)
-                        + " not found in relation " + relation.key());
-            }
-            settings = relation.applicationSettings();
-        } else {
-            settings = relation.unitSettings().get(target);
-            if (settings == null) {
-                throw ToolFailure.failed("cannot read settings for unit " + ToolCall.quote(target) + " in relation "
-                        + relation.key() + ": unit " + ToolCall.quote(target) + ": settings not found");
-            }
-        }
-        if (key.isEmpty()) {
-            return ToolOutcome.printed(call.format().write(new TreeMap<>(settings)));
-        }
-        return ToolOutcome.printed(call.format().write(settings.get(key)));
+    ToolCall.noArguments(args);
+    Map<String, String> settings;
+    if (app) {
+      if (!target.equals(relation.remoteApplication())
+          && !target.equals(call.ctx().application().value())) {
+        throw ToolFailure.failed(
+            "cannot read application settings: application "
+                + ToolCall.quote(target)
+                + " not found in relation "
+                + relation.key());
+      }
+      settings = relation.applicationSettings();
+    } else {
+      settings = relation.unitSettings().get(target);
+      if (settings == null) {
+        throw ToolFailure.failed(
+            "cannot read settings for unit "
+                + ToolCall.quote(target)
+                + " in relation "
+                + relation.key()
+                + ": unit "
+                + ToolCall.quote(target)
+                + ": settings not found");
+      }
     }
+    if (key.isEmpty()) {
+      return ToolOutcome.printed(call.format().write(new TreeMap<>(settings)));
+    }
+    return ToolOutcome.printed(call.format().write(settings.get(key)));
+  }
 
-    private static ToolOutcome set(ToolCall call) {
-        RelationView relation = relation(call);
-        Map<String, String> changes = new LinkedHashMap<>();
-        String file = call.args().values().get("file");
-        if (file != null) {
-            if (!file.equals("-")) {
-                // The shim replaces "--file PATH" by "--file -" and sends the file (as for state-set):
-                // the operator cannot read the hook's file system.
-                throw ToolFailure.failed("cannot read " + ToolCall.quote(file)
-                        + ": send the file's content as standard input with --file -");
-            }
-            changes.putAll(yamlSettings(call.stdin()));
-        }
-        // key=value arguments override the file's, as in Juju
-        changes.putAll(KeyValues.parse(call.positionals()));
-        boolean app = call.args().isSet("app");
-        if (app && !call.ctx().isLeader()) {
-            throw ToolFailure.failed("cannot write relation settings");
-        }
-        Map<String, String> settings = new TreeMap<>(app ? relation.applicationSettings()
+  private static ToolOutcome set(ToolCall call) {
+    RelationView relation = relation(call);
+    Map<String, String> changes = new LinkedHashMap<>();
+    String file = call.args().values().get("file");
+    if (file != null) {
+      if (!file.equals("-")) {
+        // The shim replaces "--file PATH" by "--file -" and sends the file (as for state-set):
+        // the operator cannot read the hook's file system.
+        throw ToolFailure.failed(
+            "cannot read "
+                + ToolCall.quote(file)
+                + ": send the file's content as standard input with --file -");
+      }
+      changes.putAll(yamlSettings(call.stdin()));
+    }
+    // key=value arguments override the file's, as in Juju
+    changes.putAll(KeyValues.parse(call.positionals()));
+    boolean app = call.args().isSet("app");
+    if (app && !call.ctx().isLeader()) {
+      throw ToolFailure.failed("cannot write relation settings");
+    }
+    Map<String, String> settings =
+        new TreeMap<>(
+            app
+                ? relation.applicationSettings()
                 : relation.unitSettings().getOrDefault(call.ctx().unit().name(), Map.of()));
-        changes.forEach((k, v) -> {
-            if (v.isEmpty()) {
-                settings.remove(k);
-            } else {
-                settings.put(k, v);
-            }
+    changes.forEach(
+        (k, v) -> {
+          if (v.isEmpty()) {
+            settings.remove(k);
+          } else {
+            settings.put(k, v);
+          }
         });
-        return ToolOutcome.applied(List.of(new ToolEffect.RelationSettingsSet(relation.id(), app, settings)));
-    }
+    return ToolOutcome.applied(
+        List.of(new ToolEffect.RelationSettingsSet(relation.id(), app, settings)));
+  }
 
-    /** {@code -r} (an id, or {@code name:id}), else the running relation hook's relation. */
-    private static RelationView relation(ToolCall call) {
-        String flag = call.args().values().get("r");
-        long id;
-        if (flag == null) {
-            id = call.ctx().hookRelation().map(RelationHook::relationId)
-                    .orElseThrow(() -> ToolFailure.usage("no relation id specified"));
-        } else {
-            String number = flag.substring(flag.lastIndexOf(':') + 1);
-            try {
-                id = Long.parseLong(number);
-            } catch (NumberFormatException e) {
-                throw ToolFailure.usage("invalid value " + ToolCall.quote(flag) + " for flag -r: invalid relation id");
-            }
-        }
-        RelationView relation = call.ctx().relations().get(id);
-        if (relation == null) {
-            String shown = flag == null ? String.valueOf(id) : flag;
-            throw ToolFailure.usage("invalid value " + ToolCall.quote(shown) + " for flag -r: relation not found");
-        }
-        return relation;
+  /** {@code -r} (an id, or {@code name:id}), else the running relation hook's relation. */
+  private static RelationView relation(ToolCall call) {
+    String flag = call.args().values().get("r");
+    long id;
+    if (flag == null) {
+      id =
+          call.ctx()
+              .hookRelation()
+              .map(RelationHook::relationId)
+              .orElseThrow(() -> ToolFailure.usage("no relation id specified"));
+    } else {
+      String number = flag.substring(flag.lastIndexOf(':') + 1);
+      try {
+        id = Long.parseLong(number);
+      } catch (NumberFormatException e) {
+        throw ToolFailure.usage(
+            "invalid value " + ToolCall.quote(flag) + " for flag -r: invalid relation id");
+      }
     }
+    RelationView relation = call.ctx().relations().get(id);
+    if (relation == null) {
+      String shown = flag == null ? String.valueOf(id) : flag;
+      throw ToolFailure.usage(
+          "invalid value " + ToolCall.quote(shown) + " for flag -r: relation not found");
+    }
+    return relation;
+  }
 
-    /** A YAML map of settings, as Juju's goyaml reads it into strings. */
-    private static Map<String, String> yamlSettings(String text) {
-        Map<String, String> settings = new LinkedHashMap<>();
-        if (text.isBlank()) {
-            return settings;
-        }
-        JsonNode node;
-        try {
-            node = YAML.readTree(text);
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            throw ToolFailure.failed("yaml: " + e.getOriginalMessage());
-        }
-        if (node == null || node.isNull()) {
-            return settings;
-        }
-        if (!node.isObject()) {
-            throw ToolFailure.failed("yaml: unmarshal errors: cannot unmarshal " + node.getNodeType().name().toLowerCase()
-                    + " into map[string]string");
-        }
-        node.properties().forEach(e -> {
-            JsonNode v = e.getValue();
-            if (v.isContainerNode()) {
-                throw ToolFailure.failed("yaml: unmarshal errors: cannot unmarshal a " + (v.isArray() ? "sequence" : "map")
-                        + " into string (key " + ToolCall.quote(e.getKey()) + ")");
-            }
-            settings.put(e.getKey(), v.isNull() ? "" : v.asText());
-        });
-        return settings;
+  /** A YAML map of settings, as Juju's goyaml reads it into strings. */
+  private static Map<String, String> yamlSettings(String text) {
+    Map<String, String> settings = new LinkedHashMap<>();
+    if (text.isBlank()) {
+      return settings;
     }
+    JsonNode node;
+    try {
+      node = YAML.readTree(text);
+    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      throw ToolFailure.failed("yaml: " + e.getOriginalMessage());
+    }
+    if (node == null || node.isNull()) {
+      return settings;
+    }
+    if (!node.isObject()) {
+      throw ToolFailure.failed(
+          "yaml: unmarshal errors: cannot unmarshal "
+              + node.getNodeType().name().toLowerCase()
+              + " into map[string]string");
+    }
+    node.properties()
+        .forEach(
+            e -> {
+              JsonNode v = e.getValue();
+              if (v.isContainerNode()) {
+                throw ToolFailure.failed(
+                    "yaml: unmarshal errors: cannot unmarshal a "
+                        + (v.isArray() ? "sequence" : "map")
+                        + " into string (key "
+                        + ToolCall.quote(e.getKey())
+                        + ")");
+              }
+              settings.put(e.getKey(), v.isNull() ? "" : v.asText());
+            });
+    return settings;
+  }
 }

@@ -13,26 +13,32 @@ import java.util.List;
  */
 final class ResourceTools {
 
-    private ResourceTools() {
-    }
+  private ResourceTools() {}
 
-    static List<Tool> tools() {
-        return List.of(new Tool("resource-get", "<resource name>", "Get the path to the locally cached resource file.",
-                ToolFlags.none(), ResourceTools::get));
-    }
+  static List<Tool> tools() {
+    return List.of(
+        new Tool(
+            "resource-get",
+            "<resource name>",
+            "Get the path to the locally cached resource file.",
+            ToolFlags.none(),
+            ResourceTools::get));
+  }
 
-    private static ToolOutcome get(ToolCall call) {
-        if (call.positionals().isEmpty()) {
-            throw ToolFailure.usage("missing required resource name");
-        }
-        call.noArgumentsFrom(1);
-        String name = call.positionals().get(0);
-        String path = call.ctx().resources().get(name);
-        if (path == null) {
-            throw ToolFailure.failed("could not download resource: resource " + ToolCall.quote(name)
-                    + " has no file: the application's specification gives none under resources:"
-                    + " (file resources only; an OCI image resource is a workload container's image, not a file)");
-        }
-        return ToolOutcome.printed(path);
+  private static ToolOutcome get(ToolCall call) {
+    if (call.positionals().isEmpty()) {
+      throw ToolFailure.usage("missing required resource name");
     }
+    call.noArgumentsFrom(1);
+    String name = call.positionals().get(0);
+    String path = call.ctx().resources().get(name);
+    if (path == null) {
+      throw ToolFailure.failed(
+          "could not download resource: resource "
+              + ToolCall.quote(name)
+              + " has no file: the application's specification gives none under resources:"
+              + " (file resources only; an OCI image resource is a workload container's image, not a file)");
+    }
+    return ToolOutcome.printed(path);
+  }
 }

@@ -23,9 +23,9 @@ import java.util.regex.Pattern;
 /**
  * The secret tools, as Juju 3.6's (internal/worker/uniter/runner/jujuc/secret-*.go) with the
  * leadership and pending-change rules of its hook context (worker/uniter/runner/context/context.go:
- * {@code CreateSecret}, {@code UpdateSecret}, {@code RemoveSecret}, {@code GetSecret},
- * {@code SecretMetadata}): changes are {@link ToolEffect.SecretChanged} effects the unit keeps
- * pending until its hook completes; reads see them. Content is never in an error message.
+ * {@code CreateSecret}, {@code UpdateSecret}, {@code RemoveSecret}, {@code GetSecret}, {@code
+ * SecretMetadata}): changes are {@link ToolEffect.SecretChanged} effects the unit keeps pending
+ * until its hook completes; reads see them. Content is never in an error message.
  */
 final class SecretTools {
 
@@ -34,30 +34,65 @@ final class SecretTools {
 
   // core/secrets: keys of at least 3 characters, lower case letters and digits, single dashes
   private static final Pattern KEY = Pattern.compile("^([a-z](?:-?[a-z0-9]){2,})$");
-  private static final Set<String> ROTATE_POLICIES = Set.of("never", "hourly", "daily", "weekly", "monthly",
-      "quarterly", "yearly");
-  private static final List<OutputFormat> YAML_OR_JSON = List.of(OutputFormat.YAML, OutputFormat.JSON);
+  private static final Set<String> ROTATE_POLICIES =
+      Set.of("never", "hourly", "daily", "weekly", "monthly", "quarterly", "yearly");
+  private static final List<OutputFormat> YAML_OR_JSON =
+      List.of(OutputFormat.YAML, OutputFormat.JSON);
 
   private SecretTools() {}
 
   static List<Tool> tools() {
-    ToolFlags upsert = ToolFlags.none().value("expire").value("rotate").value("description").value("label");
+    ToolFlags upsert =
+        ToolFlags.none().value("expire").value("rotate").value("description").value("label");
     return List.of(
-        new Tool("secret-add", "[options] [key[#base64|#file]=value...]", "Add a new secret.",
-            upsert.value("owner"), SecretTools::add),
-        new Tool("secret-set", "[options] <ID> [key[#base64|#file]=value...]", "Update an existing secret.",
-            upsert, SecretTools::set),
-        new Tool("secret-get", "[options] <ID> [key[#base64]]", "Get the content of a secret.",
-            ToolFlags.none().output().value("label").bool("peek").bool("refresh"), SecretTools::get),
-        new Tool("secret-info-get", "[options] <ID>", "Get a secret's metadata info.",
-            ToolFlags.none().output().value("label"), SecretTools::infoGet),
-        new Tool("secret-remove", "[options] <ID>", "Remove an existing secret.",
-            ToolFlags.none().value("revision"), SecretTools::remove),
-        new Tool("secret-ids", "[options]", "Print secret ids.", ToolFlags.none().output(), SecretTools::ids),
-        new Tool("secret-grant", "[options] <ID>", "Grant access to a secret.",
-            ToolFlags.none().value("relation", "r").value("unit"), SecretTools::grantOrRevoke),
-        new Tool("secret-revoke", "[options] <ID>", "Revoke access to a secret.",
-            ToolFlags.none().value("relation", "r").value("unit").value("app"), SecretTools::grantOrRevoke));
+        new Tool(
+            "secret-add",
+            "[options] [key[#base64|#file]=value...]",
+            "Add a new secret.",
+            upsert.value("owner"),
+            SecretTools::add),
+        new Tool(
+            "secret-set",
+            "[options] <ID> [key[#base64|#file]=value...]",
+            "Update an existing secret.",
+            upsert,
+            SecretTools::set),
+        new Tool(
+            "secret-get",
+            "[options] <ID> [key[#base64]]",
+            "Get the content of a secret.",
+            ToolFlags.none().output().value("label").bool("peek").bool("refresh"),
+            SecretTools::get),
+        new Tool(
+            "secret-info-get",
+            "[options] <ID>",
+            "Get a secret's metadata info.",
+            ToolFlags.none().output().value("label"),
+            SecretTools::infoGet),
+        new Tool(
+            "secret-remove",
+            "[options] <ID>",
+            "Remove an existing secret.",
+            ToolFlags.none().value("revision"),
+            SecretTools::remove),
+        new Tool(
+            "secret-ids",
+            "[options]",
+            "Print secret ids.",
+            ToolFlags.none().output(),
+            SecretTools::ids),
+        new Tool(
+            "secret-grant",
+            "[options] <ID>",
+            "Grant access to a secret.",
+            ToolFlags.none().value("relation", "r").value("unit"),
+            SecretTools::grantOrRevoke),
+        new Tool(
+            "secret-revoke",
+            "[options] <ID>",
+            "Revoke access to a secret.",
+            ToolFlags.none().value("relation", "r").value("unit").value("app"),
+            SecretTools::grantOrRevoke));
   }
 
   private static SecretBook book(ToolCall call) {
@@ -75,13 +110,25 @@ final class SecretTools {
     Upsert upsert = Upsert.parse(call);
     if (call.positionals().isEmpty()) throw ToolFailure.usage("missing secret value or filename");
     Map<String, String> content = content(call.positionals());
-    SecretOwner owner = ownerFlag.equals("unit") ? SecretOwner.unit(call.ctx().unit().name())
-        : SecretOwner.application(call.ctx().application().value());
-    if (owner.kind() == SecretOwner.Kind.APPLICATION && !call.ctx().isLeader()) throw ToolFailure.failed(NOT_LEADER);
+    SecretOwner owner =
+        ownerFlag.equals("unit")
+            ? SecretOwner.unit(call.ctx().unit().name())
+            : SecretOwner.application(call.ctx().application().value());
+    if (owner.kind() == SecretOwner.Kind.APPLICATION && !call.ctx().isLeader())
+      throw ToolFailure.failed(NOT_LEADER);
     String id = book.newId();
-    SecretChange.Added added = new SecretChange.Added(id, owner, upsert.label(), upsert.description(), upsert.expiry(),
-        upsert.rotate(), upsert.nextRotation(call.now()), content);
-    return new ToolOutcome(0, "secret:" + id + "\n", "", List.of(new ToolEffect.SecretChanged(added)));
+    SecretChange.Added added =
+        new SecretChange.Added(
+            id,
+            owner,
+            upsert.label(),
+            upsert.description(),
+            upsert.expiry(),
+            upsert.rotate(),
+            upsert.nextRotation(call.now()),
+            content);
+    return new ToolOutcome(
+        0, "secret:" + id + "\n", "", List.of(new ToolEffect.SecretChanged(added)));
   }
 
   private static ToolOutcome set(ToolCall call) {
@@ -93,8 +140,15 @@ final class SecretTools {
     Map<String, String> content = values.isEmpty() ? null : content(values);
     SecretBook.Metadata secret = owned(call, book, id);
     manage(call, secret);
-    SecretChange.Updated updated = new SecretChange.Updated(secret.id(), upsert.label(), upsert.description(),
-        upsert.expiry(), upsert.rotate(), upsert.nextRotation(call.now()), content);
+    SecretChange.Updated updated =
+        new SecretChange.Updated(
+            secret.id(),
+            upsert.label(),
+            upsert.description(),
+            upsert.expiry(),
+            upsert.rotate(),
+            upsert.nextRotation(call.now()),
+            content);
     return ToolOutcome.applied(List.of(new ToolEffect.SecretChanged(updated)));
   }
 
@@ -106,16 +160,22 @@ final class SecretTools {
     }
     SecretBook.Metadata secret = lookup(call, book);
     call.noArgumentsFrom(call.positionals().isEmpty() ? 0 : 2);
-    Map<String, String> content = book.latestContent(secret.id())
-        .orElseThrow(() -> ToolFailure.failed("secret " + ToolCall.quote(secret.id()) + " not found"));
+    Map<String, String> content =
+        book.latestContent(secret.id())
+            .orElseThrow(
+                () -> ToolFailure.failed("secret " + ToolCall.quote(secret.id()) + " not found"));
     String key = call.positionals().size() > 1 ? call.positionals().get(1) : null;
     if (key == null) return ToolOutcome.printed(format.write(new java.util.TreeMap<>(content)));
     boolean base64 = key.endsWith("#base64");
     String name = base64 ? key.substring(0, key.length() - "#base64".length()) : key;
     String value = content.get(name);
-    if (value == null) throw ToolFailure.failed("secret key " + ToolCall.quote(name) + " not found");
-    return ToolOutcome.printed(format.write(base64
-        ? Base64.getEncoder().encodeToString(value.getBytes(StandardCharsets.UTF_8)) : value));
+    if (value == null)
+      throw ToolFailure.failed("secret key " + ToolCall.quote(name) + " not found");
+    return ToolOutcome.printed(
+        format.write(
+            base64
+                ? Base64.getEncoder().encodeToString(value.getBytes(StandardCharsets.UTF_8))
+                : value));
   }
 
   private static ToolOutcome infoGet(ToolCall call) {
@@ -152,13 +212,15 @@ final class SecretTools {
       try {
         revision = Integer.parseInt(text);
       } catch (NumberFormatException e) {
-        throw ToolFailure.usage("invalid value " + ToolCall.quote(text) + " for flag --revision: parse error");
+        throw ToolFailure.usage(
+            "invalid value " + ToolCall.quote(text) + " for flag --revision: parse error");
       }
       if (revision < 1) throw ToolFailure.usage("revision must be a positive integer");
     }
     SecretBook.Metadata secret = owned(call, book, id);
     manage(call, secret);
-    return ToolOutcome.applied(List.of(new ToolEffect.SecretChanged(new SecretChange.Removed(secret.id(), revision))));
+    return ToolOutcome.applied(
+        List.of(new ToolEffect.SecretChanged(new SecretChange.Removed(secret.id(), revision))));
   }
 
   private static ToolOutcome ids(ToolCall call) {
@@ -166,24 +228,30 @@ final class SecretTools {
     call.noArgumentsFrom(0);
     // Juju's secret-ids: bare ids (no "secret:"), smart format by default (secret-ids.go)
     OutputFormat format = call.format();
-    List<String> ids = book.all().values().stream().filter(s -> mayManage(call, s)).map(SecretBook.Metadata::id)
-        .sorted().toList();
+    List<String> ids =
+        book.all().values().stream()
+            .filter(s -> mayManage(call, s))
+            .map(SecretBook.Metadata::id)
+            .sorted()
+            .toList();
     return ToolOutcome.printed(format.write(ids));
   }
 
   /**
    * Accepted for the application's own peer relation, as Juju does; access is the application's
-   * already (its units read application secrets), so nothing is recorded: unit-level grants of
-   * a unit-owned secret to peers are not kept (yet).
+   * already (its units read application secrets), so nothing is recorded: unit-level grants of a
+   * unit-owned secret to peers are not kept (yet).
    */
   private static ToolOutcome grantOrRevoke(ToolCall call) {
     SecretBook book = book(call);
     if (call.positionals().isEmpty()) throw ToolFailure.usage("missing secret URI");
     call.noArgumentsFrom(1);
     String relation = call.args().values().get("relation");
-    if (relation == null && !call.args().values().containsKey("app")) throw ToolFailure.usage("missing relation or application");
+    if (relation == null && !call.args().values().containsKey("app"))
+      throw ToolFailure.usage("missing relation or application");
     if (relation != null && !relation.matches("([a-z][a-z0-9-]*:)?\\d+")) {
-      throw ToolFailure.usage("invalid value " + ToolCall.quote(relation) + " for flag -r: invalid relation id");
+      throw ToolFailure.usage(
+          "invalid value " + ToolCall.quote(relation) + " for flag -r: invalid relation id");
     }
     SecretBook.Metadata secret = owned(call, book, id(call.positionals().get(0)));
     manage(call, secret);
@@ -195,7 +263,8 @@ final class SecretTools {
     String label = call.args().values().get("label");
     if (!call.positionals().isEmpty()) {
       String id = id(call.positionals().get(0));
-      return book.find(id).filter(s -> readable(call, s))
+      return book.find(id)
+          .filter(s -> readable(call, s))
           .orElseThrow(() -> ToolFailure.failed("secret " + ToolCall.quote(id) + " not found"));
     }
     if (label == null) throw ToolFailure.usage("require either a secret URI or label");
@@ -204,7 +273,8 @@ final class SecretTools {
   }
 
   private static SecretBook.Metadata owned(ToolCall call, SecretBook book, String id) {
-    return book.find(id).filter(s -> readable(call, s))
+    return book.find(id)
+        .filter(s -> readable(call, s))
         .orElseThrow(() -> ToolFailure.failed("secret " + ToolCall.quote(id) + " not found"));
   }
 
@@ -215,7 +285,8 @@ final class SecretTools {
   }
 
   private static List<SecretOwner> owners(ToolCall call) {
-    return List.of(SecretOwner.unit(call.ctx().unit().name()),
+    return List.of(
+        SecretOwner.unit(call.ctx().unit().name()),
         SecretOwner.application(call.ctx().application().value()));
   }
 
@@ -226,7 +297,8 @@ final class SecretTools {
 
   private static boolean mayManage(ToolCall call, SecretBook.Metadata secret) {
     return secret.owner().equals(SecretOwner.unit(call.ctx().unit().name()))
-        || (secret.owner().kind() == SecretOwner.Kind.APPLICATION && call.ctx().isLeader()
+        || (secret.owner().kind() == SecretOwner.Kind.APPLICATION
+            && call.ctx().isLeader()
             && readable(call, secret));
   }
 
@@ -238,11 +310,15 @@ final class SecretTools {
     } else if (id.startsWith("secret:")) {
       id = id.substring("secret:".length());
     }
-    if (!SecretIds.valid(id)) throw ToolFailure.usage("secret URI " + ToolCall.quote(uri) + " not valid");
+    if (!SecretIds.valid(id))
+      throw ToolFailure.usage("secret URI " + ToolCall.quote(uri) + " not valid");
     return id;
   }
 
-  /** {@code key=value} and {@code key#base64=value} (the shim has read {@code key#file=path} already). */
+  /**
+   * {@code key=value} and {@code key#base64=value} (the shim has read {@code key#file=path}
+   * already).
+   */
   static Map<String, String> content(List<String> args) {
     Map<String, String> content = new LinkedHashMap<>();
     for (Map.Entry<String, String> entry : KeyValues.parse(args).entrySet()) {
@@ -256,10 +332,13 @@ final class SecretTools {
           throw ToolFailure.usage("invalid base64 value for key " + ToolCall.quote(key));
         }
       } else if (key.endsWith("#file")) {
-        throw ToolFailure.failed("cannot read the file of " + ToolCall.quote(key)
-            + ": call the tool through its shim, which sends the file's content");
+        throw ToolFailure.failed(
+            "cannot read the file of "
+                + ToolCall.quote(key)
+                + ": call the tool through its shim, which sends the file's content");
       }
-      if (!KEY.matcher(key).matches()) throw ToolFailure.usage("key " + ToolCall.quote(key) + " not valid");
+      if (!KEY.matcher(key).matches())
+        throw ToolFailure.usage("key " + ToolCall.quote(key) + " not valid");
       content.put(key, value);
     }
     if (content.isEmpty()) throw ToolFailure.usage("empty secret value not valid");
@@ -275,11 +354,16 @@ final class SecretTools {
         throw ToolFailure.usage("rotate policy " + ToolCall.quote(rotate) + " not valid");
       }
       String expire = flags.get("expire");
-      return new Upsert(flags.get("label"), flags.get("description"),
-          expire == null ? null : SecretTools.expiry(expire, call.now()), rotate);
+      return new Upsert(
+          flags.get("label"),
+          flags.get("description"),
+          expire == null ? null : SecretTools.expiry(expire, call.now()),
+          rotate);
     }
 
-    /** When the rotate policy first asks for a rotation: its period from now ({@code never}: never). */
+    /**
+     * When the rotate policy first asks for a rotation: its period from now ({@code never}: never).
+     */
     Instant nextRotation(Instant now) {
       if (rotate == null) return null;
       return switch (rotate) {
@@ -316,14 +400,16 @@ final class SecretTools {
     double millis = 0;
     while (part.find()) {
       double n = Double.parseDouble(part.group(1));
-      millis += switch (part.group(2)) {
-        case "h" -> n * 3_600_000;
-        case "m" -> n * 60_000;
-        case "s" -> n * 1000;
-        default -> n;
-      };
+      millis +=
+          switch (part.group(2)) {
+            case "h" -> n * 3_600_000;
+            case "m" -> n * 60_000;
+            case "s" -> n * 1000;
+            default -> n;
+          };
     }
-    if (millis <= 0) throw ToolFailure.usage("negative expire duration " + ToolCall.quote(spec) + " not valid");
+    if (millis <= 0)
+      throw ToolFailure.usage("negative expire duration " + ToolCall.quote(spec) + " not valid");
     return now.plus((long) millis, ChronoUnit.MILLIS);
   }
 }

@@ -8,79 +8,92 @@ import java.util.Map;
 /** {@code status-set} and {@code status-get}: the unit's workload status and the application's. */
 final class StatusTools {
 
-    /** What a charm may set; {@code error} and {@code unknown} belong to the agent. */
-    static final List<String> SETTABLE = List.of("maintenance", "blocked", "waiting", "active");
+  /** What a charm may set; {@code error} and {@code unknown} belong to the agent. */
+  static final List<String> SETTABLE = List.of("maintenance", "blocked", "waiting", "active");
 
-    /** Juju's wording for a non-leader touching the application status. */
-    static final String NOT_LEADER = "this unit is not the leader";
+  /** Juju's wording for a non-leader touching the application status. */
+  static final String NOT_LEADER = "this unit is not the leader";
 
-    private StatusTools() {
+  private StatusTools() {}
+
+  static List<Tool> tools() {
+    return List.of(
+        new Tool(
+            "status-set",
+            "[options] <maintenance | blocked | waiting | active> [message]",
+            "set status information",
+            ToolFlags.none().bool("application"),
+            StatusTools::set),
+        new Tool(
+            "status-get",
+            "[options] [--include-data] [--application]",
+            "print status information",
+            ToolFlags.none().output().bool("include-data").bool("application"),
+            StatusTools::get));
+  }
+
+  private static ToolOutcome set(ToolCall call) {
+    List<String> args = call.positionals();
+    if (args.isEmpty()) {
+      throw ToolFailure.usage("invalid args, require <status> [message]");
     }
-
-    static List<Tool> tools() {
-        return List.of(
-                new Tool("status-set", "[options] <maintenance | blocked | waiting | active> [message]",
-                        "set status information", ToolFlags.none().bool("application"), StatusTools::set),
-                new Tool("status-get", "[options] [--include-data] [--application]",
-                        "print status information", ToolFlags.none().output().bool("include-data").bool("application"),
-                        StatusTools::get));
+    String value = args.get(0);
+    if (!SETTABLE.contains(value)) {
+      throw ToolFailure.usage(
+          "invalid status "
+              + ToolCall.quote(value)
+              + ", expected one of ["
+              + String.join(" ", SETTABLE)
+              + "]");
     }
-
-    private static ToolOutcome set(ToolCall call) {
-        List<String> args = call.positionals();
-        if (args.isEmpty()) {
-            throw ToolFailure.usage("invalid args, require <status> [message]");
-        }
-        String value = args.get(0);
-        if (!SETTABLE.contains(value)) {
-            throw ToolFailure.usage("invalid status " + ToolCall.quote(value) + ", expected one of ["
-                    + String.join(" ", SETTABLE) + "]");
-        }
-        call.noArgumentsFrom(2);
-        Status status = Status.of(value, args.size() > 1 ? args.get(1) : "", call.now());
-        if (call.args().isSet("application")) {
-            if (!call.ctx().isLeader()) {
-                throw ToolFailure.failed(NOT_LEADER);
-            }
-            return ToolOutcome.applied(List.of(new ToolEffect.ApplicationStatusSet(status)));
-        }
-        return ToolOutcome.applied(List.of(new ToolEffect.WorkloadStatusSet(status)));
+    call.noArgumentsFrom(2);
+    Status status = Status.of(value, args.size() > 1 ? args.get(1) : "", call.now());
+    if (call.args().isSet("application")) {
+      if (!call.ctx().isLeader()) {
+        throw ToolFailure.failed(NOT_LEADER);
+      }
+      return ToolOutcome.applied(List.of(new ToolEffect.ApplicationStatusSet(status)));
     }
+    return ToolOutcome.applied(List.of(new ToolEffect.WorkloadStatusSet(status)));
+  }
 
-    private static ToolOutcome get(ToolCall call) {
-        call.noArgumentsFrom(0);
-        OutputFormat format = call.format();
-        boolean includeData = call.args().isSet("include-data");
-        ToolContext ctx = call.ctx();
-        if (!call.args().isSet("application")) {
-            if (!includeData && format == OutputFormat.SMART) {
-                return ToolOutcome.printed(format.write(ctx.unitStatus().value()));
-            }
-            return ToolOutcome.printed(format.write(details(ctx.unitStatus(), ctx.unitStatusData(), includeData)));
-        }
-        if (!ctx.isLeader()) {
-            throw ToolFailure.failed("finding application status: " + NOT_LEADER);
-        }
-        if (!includeData && format == OutputFormat.SMART) {
-            return ToolOutcome.printed(format.write(ctx.applicationStatus().value()));
-        }
-        Map<String, Object> app = details(ctx.applicationStatus(), ctx.applicationStatusData(), includeData);
-        Map<String, Object> units = new LinkedHashMap<>();
-        for (PeerUnit unit : ctx.units()) {
-            units.put(unit.unit().name(), details(unit.status(), Map.of(), includeData));
-        }
-        app.put("units", units);
-        return ToolOutcome.printed(format.write(Map.of("application-status", app)));
+  private static ToolOutcome get(ToolCall call) {
+    call.noArgumentsFrom(0);
+    OutputFormat format = call.format();
+    boolean includeData = call.args().isSet("include-data");
+    ToolContext ctx = call.ctx();
+    if (!call.args().isSet("application")) {
+      if (!includeData && format == OutputFormat.SMART) {
+        return ToolOutcome.printed(format.write(ctx.unitStatus().value()));
+      }
+      return ToolOutcome.printed(
+          format.write(details(ctx.unitStatus(), ctx.unitStatusData(), includeData)));
     }
+    if (!ctx.isLeader()) {
+      throw ToolFailure.failed("finding application status: " + NOT_LEADER);
+    }
+    if (!includeData && format == OutputFormat.SMART) {
+      return ToolOutcome.printed(format.write(ctx.applicationStatus().value()));
+    }
+    Map<String, Object> app =
+        details(ctx.applicationStatus(), ctx.applicationStatusData(), includeData);
+    Map<String, Object> units = new LinkedHashMap<>();
+    for (PeerUnit unit : ctx.units()) {
+      units.put(unit.unit().name(), details(unit.status(), Map.of(), includeData));
+    }
+    app.put("units", units);
+    return ToolOutcome.printed(format.write(Map.of("application-status", app)));
+  }
 
-    /** Juju's toDetails: the message and data only with --include-data. */
-    private static Map<String, Object> details(Status status, Map<String, Object> data, boolean includeData) {
-        Map<String, Object> details = new LinkedHashMap<>();
-        details.put("status", status.value());
-        if (includeData) {
-            details.put("message", status.message());
-            details.put("status-data", data);
-        }
-        return details;
+  /** Juju's toDetails: the message and data only with --include-data. */
+  private static Map<String, Object> details(
+      Status status, Map<String, Object> data, boolean includeData) {
+    Map<String, Object> details = new LinkedHashMap<>();
+    details.put("status", status.value());
+    if (includeData) {
+      details.put("message", status.message());
+      details.put("status-data", data);
     }
+    return details;
+  }
 }

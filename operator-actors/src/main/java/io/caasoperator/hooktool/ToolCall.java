@@ -7,46 +7,55 @@ import java.util.stream.Collectors;
 /**
  * One parsed call of a tool, with what it may read.
  *
- * @param args  flags and positional arguments
+ * @param args flags and positional arguments
  * @param stdin what the caller sent as standard input; empty unless an argument was {@code -}
- * @param ctx   the running context's snapshot
- * @param now   the call's time, stamped on statuses it sets
+ * @param ctx the running context's snapshot
+ * @param now the call's time, stamped on statuses it sets
  */
 record ToolCall(ToolFlags.Parsed args, String stdin, ToolContext ctx, Instant now) {
 
-    private static final List<OutputFormat> ALL_FORMATS =
-            List.of(OutputFormat.SMART, OutputFormat.YAML, OutputFormat.JSON);
+  private static final List<OutputFormat> ALL_FORMATS =
+      List.of(OutputFormat.SMART, OutputFormat.YAML, OutputFormat.JSON);
 
-    List<String> positionals() {
-        return args.positionals();
-    }
+  List<String> positionals() {
+    return args.positionals();
+  }
 
-    /** {@code --format}, smart by default. */
-    OutputFormat format() {
-        return format(OutputFormat.SMART, ALL_FORMATS);
-    }
+  /** {@code --format}, smart by default. */
+  OutputFormat format() {
+    return format(OutputFormat.SMART, ALL_FORMATS);
+  }
 
-    OutputFormat format(OutputFormat byDefault, List<OutputFormat> allowed) {
-        String value = args.values().get("format");
-        return value == null ? byDefault : OutputFormat.parse(value, allowed);
-    }
+  OutputFormat format(OutputFormat byDefault, List<OutputFormat> allowed) {
+    String value = args.values().get("format");
+    return value == null ? byDefault : OutputFormat.parse(value, allowed);
+  }
 
-    /** Juju's cmd.CheckEmpty: arguments from {@code from} on are refused. */
-    void noArgumentsFrom(int from) {
-        noArguments(positionals().size() > from ? positionals().subList(from, positionals().size()) : List.of());
-    }
+  /** Juju's cmd.CheckEmpty: arguments from {@code from} on are refused. */
+  void noArgumentsFrom(int from) {
+    noArguments(
+        positionals().size() > from
+            ? positionals().subList(from, positionals().size())
+            : List.of());
+  }
 
-    /** Juju's cmd.CheckEmpty on the arguments a tool has not consumed. */
-    static void noArguments(List<String> rest) {
-        if (!rest.isEmpty()) {
-            throw ToolFailure.usage("unrecognized args: "
-                    + rest.stream().map(ToolCall::quote).collect(Collectors.joining(" ", "[", "]")));
-        }
+  /** Juju's cmd.CheckEmpty on the arguments a tool has not consumed. */
+  static void noArguments(List<String> rest) {
+    if (!rest.isEmpty()) {
+      throw ToolFailure.usage(
+          "unrecognized args: "
+              + rest.stream().map(ToolCall::quote).collect(Collectors.joining(" ", "[", "]")));
     }
+  }
 
-    /** Go's %q for the strings shown in messages. */
-    static String quote(String value) {
-        return "\"" + value.replace("\\", "\\\\").replace("\"", "\\\"").replace("\n", "\\n")
-                .replace("\t", "\\t") + "\"";
-    }
+  /** Go's %q for the strings shown in messages. */
+  static String quote(String value) {
+    return "\""
+        + value
+            .replace("\\", "\\\\")
+            .replace("\"", "\\\"")
+            .replace("\n", "\\n")
+            .replace("\t", "\\t")
+        + "\"";
+  }
 }

@@ -13,7 +13,8 @@ import java.util.List;
  * unit's actor persists and sends what it returns.
  *
  * @param unitEvents for the unit's journal, in call order
- * @param applicationEvents for the application's journal (leader-only tools, storage-add), in call order
+ * @param applicationEvents for the application's journal (leader-only tools, storage-add), in call
+ *     order
  * @param actionEffects for the action the calling exec runs ({@code action-set/log/fail})
  * @param logged {@code juju-log} lines
  * @param secretChanges for the application's secrets, kept pending until the hook completes
@@ -42,17 +43,31 @@ public record ToolEffects(
     List<SecretChange> secrets = new ArrayList<>();
     for (ToolEffect effect : effects) {
       switch (effect) {
-        case ToolEffect.WorkloadStatusSet e -> unit.add(new UnitEvent.WorkloadStatusSet(e.status(), now));
-        case ToolEffect.CharmStateSet e -> unit.add(new UnitEvent.CharmStateSet(e.key(), e.value(), now));
-        case ToolEffect.CharmStateDeleted e -> unit.add(new UnitEvent.CharmStateDeleted(e.key(), now));
-        case ToolEffect.PortOpened e -> unit.add(new UnitEvent.PortOpened(e.port().toString(), now));
-        case ToolEffect.PortClosed e -> unit.add(new UnitEvent.PortClosed(e.port().toString(), now));
-        case ToolEffect.ApplicationStatusSet e -> application.add(new OperatorEvent.CharmApplicationStatusSet(e.status(), now));
-        case ToolEffect.LeaderSettingsSet e -> application.add(new OperatorEvent.LeaderSettingsChanged(e.changes(), now));
-        case ToolEffect.WorkloadVersionSet e -> application.add(new OperatorEvent.WorkloadVersionSet(e.version(), now));
-        case ToolEffect.RelationSettingsSet e -> unit.add(new UnitEvent.RelationSettingsWritten(e.relationId(),
-            e.application() ? null : e.settings(), e.application() ? e.settings() : null, now));
-        case ToolEffect.StorageAdded e -> application.add(new OperatorEvent.StorageAdded(e.unit(), e.storage(), e.count(), now));
+        case ToolEffect.WorkloadStatusSet e ->
+            unit.add(new UnitEvent.WorkloadStatusSet(e.status(), now));
+        case ToolEffect.CharmStateSet e ->
+            unit.add(new UnitEvent.CharmStateSet(e.key(), e.value(), now));
+        case ToolEffect.CharmStateDeleted e ->
+            unit.add(new UnitEvent.CharmStateDeleted(e.key(), now));
+        case ToolEffect.PortOpened e ->
+            unit.add(new UnitEvent.PortOpened(e.port().toString(), now));
+        case ToolEffect.PortClosed e ->
+            unit.add(new UnitEvent.PortClosed(e.port().toString(), now));
+        case ToolEffect.ApplicationStatusSet e ->
+            application.add(new OperatorEvent.CharmApplicationStatusSet(e.status(), now));
+        case ToolEffect.LeaderSettingsSet e ->
+            application.add(new OperatorEvent.LeaderSettingsChanged(e.changes(), now));
+        case ToolEffect.WorkloadVersionSet e ->
+            application.add(new OperatorEvent.WorkloadVersionSet(e.version(), now));
+        case ToolEffect.RelationSettingsSet e ->
+            unit.add(
+                new UnitEvent.RelationSettingsWritten(
+                    e.relationId(),
+                    e.application() ? null : e.settings(),
+                    e.application() ? e.settings() : null,
+                    now));
+        case ToolEffect.StorageAdded e ->
+            application.add(new OperatorEvent.StorageAdded(e.unit(), e.storage(), e.count(), now));
         case ToolEffect.ActionResultSet e -> action.add(e);
         case ToolEffect.ActionLogged e -> action.add(e);
         case ToolEffect.ActionFailed e -> action.add(e);

@@ -8,34 +8,34 @@ import java.util.Objects;
  * actor must persist before answering (so a tool that returned 0 has really written).
  *
  * @param exitCode 0 on success, 1 when the tool failed, 2 for a usage error (as Juju's tools)
- * @param stdout   printed on the tool's standard output
- * @param stderr   printed on its standard error; Juju style {@code ERROR <message>} on failure
- * @param effects  changes to persist, in order; empty when the call failed
+ * @param stdout printed on the tool's standard output
+ * @param stderr printed on its standard error; Juju style {@code ERROR <message>} on failure
+ * @param effects changes to persist, in order; empty when the call failed
  */
 public record ToolOutcome(int exitCode, String stdout, String stderr, List<ToolEffect> effects) {
 
-    public ToolOutcome {
-        Objects.requireNonNull(stdout, "stdout");
-        Objects.requireNonNull(stderr, "stderr");
-        effects = List.copyOf(effects);
-        if (exitCode < 0 || exitCode > 255) {
-            throw new IllegalArgumentException("exit code must be 0..255, got " + exitCode);
-        }
+  public ToolOutcome {
+    Objects.requireNonNull(stdout, "stdout");
+    Objects.requireNonNull(stderr, "stderr");
+    effects = List.copyOf(effects);
+    if (exitCode < 0 || exitCode > 255) {
+      throw new IllegalArgumentException("exit code must be 0..255, got " + exitCode);
     }
+  }
 
-    static ToolOutcome printed(String stdout) {
-        return new ToolOutcome(0, stdout, "", List.of());
-    }
+  static ToolOutcome printed(String stdout) {
+    return new ToolOutcome(0, stdout, "", List.of());
+  }
 
-    static ToolOutcome applied(List<ToolEffect> effects) {
-        return new ToolOutcome(0, "", "", effects);
-    }
+  static ToolOutcome applied(List<ToolEffect> effects) {
+    return new ToolOutcome(0, "", "", effects);
+  }
 
-    static ToolOutcome failed(int exitCode, String message) {
-        return new ToolOutcome(exitCode, "", "ERROR " + message + "\n", List.of());
-    }
+  static ToolOutcome failed(int exitCode, String message) {
+    return new ToolOutcome(exitCode, "", "ERROR " + message + "\n", List.of());
+  }
 
-    public boolean succeeded() {
-        return exitCode == 0;
-    }
+  public boolean succeeded() {
+    return exitCode == 0;
+  }
 }

@@ -9,11 +9,11 @@ import io.caasoperator.persistence.OperatorState;
 import io.caasoperator.relation.RelationStatus;
 import io.caasoperator.substrate.UnitAddresses;
 import io.caasoperator.unit.ApplicationSnapshot;
-import java.time.Instant;
-import java.util.function.Function;
 import io.caasoperator.unit.UnitView;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * The application as {@code GET /v1/status} and {@code caas-operator status} show it.
@@ -38,8 +38,14 @@ public record ApplicationView(
   }
 
   /** An application in no relation. */
-  public ApplicationView(String application, Status status, CharmView charm, long configGeneration, String leader,
-      String workloadVersion, List<UnitView> units) {
+  public ApplicationView(
+      String application,
+      Status status,
+      CharmView charm,
+      long configGeneration,
+      String leader,
+      String workloadVersion,
+      List<UnitView> units) {
     this(application, status, charm, configGeneration, leader, workloadVersion, units, List.of());
   }
 
@@ -49,19 +55,28 @@ public record ApplicationView(
    * @param unitViews a unit's view where one is known (its own actor's report, or its replayed
    *     state); units without one show as just added
    */
-  public static ApplicationView of(String application, OperatorState state, Function<UnitId, UnitView> unitViews) {
+  public static ApplicationView of(
+      String application, OperatorState state, Function<UnitId, UnitView> unitViews) {
     CharmInfo charm = state.charm();
-    List<UnitView> units = state.units().entrySet().stream()
-        .map(e -> {
-          UnitView known = unitViews.apply(e.getKey());
-          return known != null ? known : UnitView.placeholder(e.getKey(), e.getValue());
-        })
-        .toList();
+    List<UnitView> units =
+        state.units().entrySet().stream()
+            .map(
+                e -> {
+                  UnitView known = unitViews.apply(e.getKey());
+                  return known != null ? known : UnitView.placeholder(e.getKey(), e.getValue());
+                })
+            .toList();
     return new ApplicationView(
         application,
         displayedStatus(state),
-        charm == null ? null : new CharmView(charm.name(), charm.ref().url(), charm.sha256(), charm.generation(),
-            charm.ref().modifiedVersion()),
+        charm == null
+            ? null
+            : new CharmView(
+                charm.name(),
+                charm.ref().url(),
+                charm.sha256(),
+                charm.generation(),
+                charm.ref().modifiedVersion()),
         state.configGeneration(),
         state.leader() == null ? null : state.leader().name(),
         state.charmSettings().workloadVersion(),
@@ -78,18 +93,36 @@ public record ApplicationView(
    * @param resources the specification's file resources, name to path
    * @param canAddStorage whether the substrate lets hooks add storage instances
    */
-  public static ApplicationSnapshot forHookTools(String modelName, OperatorState state,
-      Function<UnitId, UnitView> unitViews, UnitAddresses addresses, Map<String, String> resources,
-      boolean canAddStorage, Instant now) {
-    List<PeerUnit> peers = state.units().entrySet().stream()
-        .map(e -> {
-          UnitView known = unitViews.apply(e.getKey());
-          return new PeerUnit(e.getKey(), e.getValue(), known != null ? known.workloadStatus() : Status.of("waiting", "", now));
-        })
-        .toList();
-    return new ApplicationSnapshot(modelName, ConfigSettings.effective(state.charm().options(), state.config()),
-        state.charmSettings().leaderSettings(), displayedStatus(state), state.charmSettings().workloadVersion(), peers,
-        addresses, resources, canAddStorage, List.copyOf(state.relations().byId().values()));
+  public static ApplicationSnapshot forHookTools(
+      String modelName,
+      OperatorState state,
+      Function<UnitId, UnitView> unitViews,
+      UnitAddresses addresses,
+      Map<String, String> resources,
+      boolean canAddStorage,
+      Instant now) {
+    List<PeerUnit> peers =
+        state.units().entrySet().stream()
+            .map(
+                e -> {
+                  UnitView known = unitViews.apply(e.getKey());
+                  return new PeerUnit(
+                      e.getKey(),
+                      e.getValue(),
+                      known != null ? known.workloadStatus() : Status.of("waiting", "", now));
+                })
+            .toList();
+    return new ApplicationSnapshot(
+        modelName,
+        ConfigSettings.effective(state.charm().options(), state.config()),
+        state.charmSettings().leaderSettings(),
+        displayedStatus(state),
+        state.charmSettings().workloadVersion(),
+        peers,
+        addresses,
+        resources,
+        canAddStorage,
+        List.copyOf(state.relations().byId().values()));
   }
 
   /**
@@ -97,8 +130,13 @@ public record ApplicationView(
    * after every change ({@code ToolViewAnswer}); listing the units costs a pass over all of them.
    */
   public static ApplicationSnapshot forPublishedTools(String modelName, OperatorState state) {
-    return new ApplicationSnapshot(modelName, ConfigSettings.effective(state.charm().options(), state.config()),
-        state.charmSettings().leaderSettings(), displayedStatus(state), state.charmSettings().workloadVersion(), List.of());
+    return new ApplicationSnapshot(
+        modelName,
+        ConfigSettings.effective(state.charm().options(), state.config()),
+        state.charmSettings().leaderSettings(),
+        displayedStatus(state),
+        state.charmSettings().workloadVersion(),
+        List.of());
   }
 
   /** The operator's own status wins when something is wrong; otherwise what the leader set. */
@@ -107,6 +145,9 @@ public record ApplicationView(
     return charmSet != null && "active".equals(state.status().value()) ? charmSet : state.status();
   }
 
-  /** @param generation increases with every deployment */
-  public record CharmView(String name, String url, String sha256, long generation, long modifiedVersion) {}
+  /**
+   * @param generation increases with every deployment
+   */
+  public record CharmView(
+      String name, String url, String sha256, long generation, long modifiedVersion) {}
 }

@@ -12,8 +12,8 @@ import java.util.Optional;
  * answers and the planner's requests give new copies.
  *
  * @param asked the charm the deployer works on now (deploy, or make sure it is on disk), or null
- * @param unpacked the charm the deployer last unpacked or found on disk since the operator
- *     started (generation 0: the journal assigns generations), or null
+ * @param unpacked the charm the deployer last unpacked or found on disk since the operator started
+ *     (generation 0: the journal assigns generations), or null
  * @param failure the last attempt's failure, or null once an attempt succeeded
  */
 public record CharmDeployment(CharmRef asked, CharmInfo unpacked, Failure failure) {
@@ -41,34 +41,45 @@ public record CharmDeployment(CharmRef asked, CharmInfo unpacked, Failure failur
 
   /**
    * The deployer answered what it was asked. A failure blocks the charm the specification names
-   * when it is that one ({@code wanted}, which may differ in form, e.g. a force-upgrade flag),
-   * else the failed one.
+   * when it is that one ({@code wanted}, which may differ in form, e.g. a force-upgrade flag), else
+   * the failed one.
    */
   public CharmDeployment settled(CharmDeployer.Result result, CharmRef wanted) {
     return switch (result) {
-      case CharmDeployer.Deployed deployed -> new CharmDeployment(null, deployed.charm().info(), null);
+      case CharmDeployer.Deployed deployed ->
+          new CharmDeployment(null, deployed.charm().info(), null);
       case CharmDeployer.Failed failed -> {
-        CharmRef blocked = wanted != null && !wanted.isModifiedFrom(failed.ref()) ? wanted : failed.ref();
+        CharmRef blocked =
+            wanted != null && !wanted.isModifiedFrom(failed.ref()) ? wanted : failed.ref();
         int attempts = failure == null ? 1 : failure.attempts() + 1;
-        yield new CharmDeployment(null, unpacked,
-            new Failure(blocked, failed.problem().getMessage(), attempts, failed.problem().retryable()));
+        yield new CharmDeployment(
+            null,
+            unpacked,
+            new Failure(
+                blocked, failed.problem().getMessage(), attempts, failed.problem().retryable()));
       }
     };
   }
 
   /**
-   * How long to wait before trying a failed charm again: the policy's backoff for the failures in
-   * a row, shortened by its jitter (so operators that failed on one charm server together do not
-   * come back to it together); empty when only a new specification will.
+   * How long to wait before trying a failed charm again: the policy's backoff for the failures in a
+   * row, shortened by its jitter (so operators that failed on one charm server together do not come
+   * back to it together); empty when only a new specification will.
    */
   public Optional<Duration> retryAfter(RetryPolicy policy) {
-    if (failure == null || !failure.retryable() || failure.blocked() == null) return Optional.empty();
+    if (failure == null || !failure.retryable() || failure.blocked() == null)
+      return Optional.empty();
     return Optional.of(policy.delayAfter(failure.attempts()));
   }
 
-  /** The retry is due: the blocked charm may be tried again; its problem shows until it succeeds. */
+  /**
+   * The retry is due: the blocked charm may be tried again; its problem shows until it succeeds.
+   */
   public CharmDeployment retryDue() {
-    Failure due = failure == null ? null : new Failure(null, failure.problem(), failure.attempts(), failure.retryable());
+    Failure due =
+        failure == null
+            ? null
+            : new Failure(null, failure.problem(), failure.attempts(), failure.retryable());
     return new CharmDeployment(asked, unpacked, due);
   }
 
@@ -88,7 +99,9 @@ public record CharmDeployment(CharmRef asked, CharmInfo unpacked, Failure failur
 
   /** True when {@code recorded} (the journal's charm) is known to be on disk. */
   public boolean holds(CharmInfo recorded) {
-    return recorded != null && unpacked != null && unpacked.sha256().equals(recorded.sha256())
+    return recorded != null
+        && unpacked != null
+        && unpacked.sha256().equals(recorded.sha256())
         && unpacked.ref().equals(recorded.ref());
   }
 }

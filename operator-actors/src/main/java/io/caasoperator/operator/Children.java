@@ -9,10 +9,10 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * What the operator set in motion and must not repeat: a UnitActor per unit with the desired
- * state it was last told, the removals under way, and the charm generation the substrate was told
- * about. Not journaled: a restart of the operator stops all its children, so it starts empty
- * again and the plan spawns and tells everything anew. Immutable.
+ * What the operator set in motion and must not repeat: a UnitActor per unit with the desired state
+ * it was last told, the removals under way, and the charm generation the substrate was told about.
+ * Not journaled: a restart of the operator stops all its children, so it starts empty again and the
+ * plan spawns and tells everything anew. Immutable.
  *
  * @param assigned the units that have an actor, each with the desired state last sent to it
  * @param removing units whose removal ({@link UnitRemoval}) is under way: they have no actor and

@@ -13,19 +13,19 @@ import java.util.Set;
 
 /**
  * What the operator's watchers and its charm deployer last reported: all it acts on besides its
- * journal. Not journaled: after a restart the watchers' first listings and a check of the charm
- * on disk rebuild it (level-triggered). Immutable: every report gives a new copy.
+ * journal. Not journaled: after a restart the watchers' first listings and a check of the charm on
+ * disk rebuild it (level-triggered). Immutable: every report gives a new copy.
  *
  * @param spec the last good specification, or null before the first
- * @param specProblem why the latest specification cannot be used, or null; the last good one
- *     stays in force meanwhile
+ * @param specProblem why the latest specification cannot be used, or null; the last good one stays
+ *     in force meanwhile
  * @param gone the application no longer exists: nothing more is decided
  * @param unitsListed a full listing of the units has arrived; before it, a unit the journal knows
  *     but no report named may still exist, so nothing is removed or spawned
  * @param units each unit's life as last reported
- * @param released units released to the substrate that it may still list as dying for a while
- *     (a pod whose finalizer was just removed): not adopted again until the substrate stops
- *     listing them, or lists them alive (a new unit with the same name)
+ * @param released units released to the substrate that it may still list as dying for a while (a
+ *     pod whose finalizer was just removed): not adopted again until the substrate stops listing
+ *     them, or lists them alive (a new unit with the same name)
  * @param charm how the charm's deployment goes
  */
 public record Observed(
@@ -49,8 +49,12 @@ public record Observed(
   /** A specification arrived; one for another application is a problem, not a specification. */
   public Observed specified(Specification next, ApplicationName application) {
     if (!next.application().equals(application)) {
-      return refused("specification is for application \"" + next.application()
-          + "\", this operator runs \"" + application + "\"");
+      return refused(
+          "specification is for application \""
+              + next.application()
+              + "\", this operator runs \""
+              + application
+              + "\"");
     }
     return new Observed(next, null, gone, unitsListed, units, released, charm);
   }
@@ -65,15 +69,16 @@ public record Observed(
   }
 
   /**
-   * Units reported: a full listing replaces what was known (a unit missing from it is not found),
-   * a partial one updates the units it names.
+   * Units reported: a full listing replaces what was known (a unit missing from it is not found), a
+   * partial one updates the units it names.
    */
   public Observed listed(UnitsObserved report) {
     Map<UnitId, Life> lives = report.complete() ? new HashMap<>() : new HashMap<>(units);
     for (UnitObservation u : report.units()) lives.put(u.unit(), u.life());
     Set<UnitId> stillReleased = new HashSet<>(released);
     stillReleased.removeIf(u -> lives.get(u) != Life.DYING);
-    return new Observed(spec, specProblem, gone, unitsListed || report.complete(), lives, stillReleased, charm);
+    return new Observed(
+        spec, specProblem, gone, unitsListed || report.complete(), lives, stillReleased, charm);
   }
 
   /**

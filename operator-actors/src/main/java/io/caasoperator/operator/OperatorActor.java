@@ -7,11 +7,11 @@ import io.caasoperator.operator.OperatorPlan.Intent;
 import io.caasoperator.persistence.JournalHealth;
 import io.caasoperator.persistence.OperatorEvent;
 import io.caasoperator.persistence.OperatorState;
+import io.caasoperator.relation.DatabagWrites;
 import io.caasoperator.substrate.ApplicationObservation;
 import io.caasoperator.substrate.ContainerStarted;
 import io.caasoperator.substrate.UnitsObserved;
 import io.caasoperator.unit.ActionRun;
-import io.caasoperator.relation.DatabagWrites;
 import io.caasoperator.unit.ApplicationSnapshot;
 import io.caasoperator.unit.UnitActor;
 import io.caasoperator.unit.UnitView;
@@ -47,13 +47,14 @@ import org.apache.pekko.persistence.typed.javadsl.SignalHandler;
 
 /**
  * Operates one application ({@code operator|<app>}): deploys its charm, records its config and
- * units, designates the leader, and runs a UnitActor per unit. What to do is decided by
- * {@link OperatorPlan} from what the watchers report (the specification, unit lives), the charm
- * deployer's answers and the units' reports; this actor persists the plan's events, then carries
- * out its intents. It also routes requests (status, exec, resolve, hook tools, charm actions) to
- * the units, gives charm actions their application-wide ids, and drains the units at shutdown.
+ * units, designates the leader, and runs a UnitActor per unit. What to do is decided by {@link
+ * OperatorPlan} from what the watchers report (the specification, unit lives), the charm deployer's
+ * answers and the units' reports; this actor persists the plan's events, then carries out its
+ * intents. It also routes requests (status, exec, resolve, hook tools, charm actions) to the units,
+ * gives charm actions their application-wide ids, and drains the units at shutdown.
  */
-public final class OperatorActor extends EventSourcedBehavior<OperatorActor.Command, OperatorEvent, OperatorState> {
+public final class OperatorActor
+    extends EventSourcedBehavior<OperatorActor.Command, OperatorEvent, OperatorState> {
 
   public sealed interface Command {}
 
@@ -64,34 +65,45 @@ public final class OperatorActor extends EventSourcedBehavior<OperatorActor.Comm
   public record GetUnit(UnitId unit, ActorRef<Optional<UnitView>> replyTo) implements Command {}
 
   /**
-   * Resolves the unit's failed hook (retry now, or count it done): the unit replies at once; a
-   * unit without an actor is answered {@code UNKNOWN_UNIT} at once.
+   * Resolves the unit's failed hook (retry now, or count it done): the unit replies at once; a unit
+   * without an actor is answered {@code UNKNOWN_UNIT} at once.
    */
-  public record ResolveUnit(UnitId unit, boolean retry, ActorRef<UnitActor.ResolveReply> replyTo) implements Command {}
+  public record ResolveUnit(UnitId unit, boolean retry, ActorRef<UnitActor.ResolveReply> replyTo)
+      implements Command {}
 
   /**
    * Runs a command in the unit's context (see {@link UnitActor.RunExec}): the unit replies when it
    * ends; a unit without an actor is answered {@code UNKNOWN_UNIT} at once.
    */
   public record ExecOnUnit(
-      UnitId unit, String commands, Duration timeout, ActionRun action, ActorRef<UnitActor.ExecReply> replyTo)
+      UnitId unit,
+      String commands,
+      Duration timeout,
+      ActionRun action,
+      ActorRef<UnitActor.ExecReply> replyTo)
       implements Command {}
 
   /**
-   * A hook tool call from the hook or exec registered under {@code context}; forwarded to its
-   * unit with a snapshot of the application; the unit replies (a unit that is gone is denied here).
+   * A hook tool call from the hook or exec registered under {@code context}; forwarded to its unit
+   * with a snapshot of the application; the unit replies (a unit that is gone is denied here).
    */
-  public record CallHookTool(HookContexts.HookContext context, String tool, List<String> args, String stdin,
-      ActorRef<UnitActor.ToolReply> replyTo) implements Command {}
+  public record CallHookTool(
+      HookContexts.HookContext context,
+      String tool,
+      List<String> args,
+      String stdin,
+      ActorRef<UnitActor.ToolReply> replyTo)
+      implements Command {}
 
   /**
    * Runs the charm's action {@code name} on the unit: the unit checks the request and replies
    * Refused at once, or accepts it; the operator then gives it the next action id (persisted as
-   * ActionIdAssigned) and the unit replies Queued once the action is in its journal. A unit
-   * without an actor is answered {@code UNKNOWN_UNIT} at once.
+   * ActionIdAssigned) and the unit replies Queued once the action is in its journal. A unit without
+   * an actor is answered {@code UNKNOWN_UNIT} at once.
    */
-  public record RunAction(UnitId unit, String name, Map<String, Object> params,
-      ActorRef<UnitActor.ActionReply> replyTo) implements Command {}
+  public record RunAction(
+      UnitId unit, String name, Map<String, Object> params, ActorRef<UnitActor.ActionReply> replyTo)
+      implements Command {}
 
   /**
    * Replies with action {@code id} as its unit keeps it (with {@code untilFinished}, once it
@@ -104,7 +116,8 @@ public final class OperatorActor extends EventSourcedBehavior<OperatorActor.Comm
    * Replies with the newest action ids (at most {@code limit}; of {@code unit} only, when given)
    * and their units, oldest first.
    */
-  public record ListActionIds(Optional<UnitId> unit, int limit, ActorRef<ActionIds> replyTo) implements Command {}
+  public record ListActionIds(Optional<UnitId> unit, int limit, ActorRef<ActionIds> replyTo)
+      implements Command {}
 
   /** Action ids with their units, oldest first. */
   public record ActionIds(SortedMap<Long, UnitId> units) {
@@ -114,8 +127,8 @@ public final class OperatorActor extends EventSourcedBehavior<OperatorActor.Comm
   }
 
   /**
-   * Stops starting hooks, in every unit and in units spawned later (shutdown); replies once no
-   * hook runs in any unit.
+   * Stops starting hooks, in every unit and in units spawned later (shutdown); replies once no hook
+   * runs in any unit.
    */
   public record Drain(ActorRef<Done> replyTo) implements Command {}
 
@@ -151,7 +164,8 @@ public final class OperatorActor extends EventSourcedBehavior<OperatorActor.Comm
   }
 
   public static Behavior<Command> create(OperatorDependencies deps) {
-    return Behaviors.setup(ctx -> Behaviors.withTimers(timers -> new OperatorActor(deps, ctx, timers)));
+    return Behaviors.setup(
+        ctx -> Behaviors.withTimers(timers -> new OperatorActor(deps, ctx, timers)));
   }
 
   private final OperatorDependencies deps;
@@ -173,17 +187,27 @@ public final class OperatorActor extends EventSourcedBehavior<OperatorActor.Comm
   private long recoveryStartedNanos = System.nanoTime();
   private long recoveredEvents = 0;
 
-  private OperatorActor(OperatorDependencies deps, ActorContext<Command> ctx, TimerScheduler<Command> timers) {
-    super(PersistenceId.ofUniqueId(persistenceId(deps.application().value())),
+  private OperatorActor(
+      OperatorDependencies deps, ActorContext<Command> ctx, TimerScheduler<Command> timers) {
+    super(
+        PersistenceId.ofUniqueId(persistenceId(deps.application().value())),
         SupervisorStrategy.restartWithBackoff(JOURNAL_RETRY, JOURNAL_RETRY, 0.0));
     this.deps = deps;
     this.ctx = ctx;
     this.timers = timers;
-    this.planner = new OperatorPlan(deps.application(), deps.charmRetry(), deps.substrate().storageLayout(),
-        deps.substrate().addresses());
+    this.planner =
+        new OperatorPlan(
+            deps.application(),
+            deps.charmRetry(),
+            deps.substrate().storageLayout(),
+            deps.substrate().addresses());
     this.tag = "app:" + deps.application().value();
-    this.units = new UnitActors(ctx, deps.units(), ctx.messageAdapter(UnitActor.Report.class, UnitReported::new),
-        ctx.messageAdapter(UnitActor.Drained.class, UnitDrained::new));
+    this.units =
+        new UnitActors(
+            ctx,
+            deps.units(),
+            ctx.messageAdapter(UnitActor.Report.class, UnitReported::new),
+            ctx.messageAdapter(UnitActor.Drained.class, UnitDrained::new));
     this.charmResults = ctx.messageAdapter(CharmDeployer.Result.class, CharmResult::new);
     this.removals = ctx.messageAdapter(UnitRemoval.Removed.class, RemovalDone::new);
   }
@@ -193,85 +217,164 @@ public final class OperatorActor extends EventSourcedBehavior<OperatorActor.Comm
     return newCommandHandlerBuilder()
         .forAnyState()
         .onCommand(GetStatus.class, (state, cmd) -> Effect().reply(cmd.replyTo(), view(state)))
-        .onCommand(GetUnit.class, (state, cmd) -> Effect().reply(cmd.replyTo(), Optional.ofNullable(views.get(cmd.unit()))))
+        .onCommand(
+            GetUnit.class,
+            (state, cmd) ->
+                Effect().reply(cmd.replyTo(), Optional.ofNullable(views.get(cmd.unit()))))
         .onCommand(ResolveUnit.class, this::onResolve)
         .onCommand(ExecOnUnit.class, this::onExec)
         .onCommand(CallHookTool.class, this::onHookTool)
         .onCommand(RunAction.class, this::onRunAction)
         .onCommand(GetAction.class, this::onGetAction)
-        .onCommand(ListActionIds.class, (state, cmd) -> Effect().reply(cmd.replyTo(), actionIds(state, cmd)))
+        .onCommand(
+            ListActionIds.class,
+            (state, cmd) -> Effect().reply(cmd.replyTo(), actionIds(state, cmd)))
         .onCommand(Drain.class, (state, cmd) -> only(() -> units.drain(cmd.replyTo())))
-        .onCommand(UnitDrained.class, (state, cmd) -> only(() -> units.drained(cmd.drained().unit())))
-        .onCommand(ApplicationChanged.class, (state, cmd) -> {
-          if (cmd.observation() instanceof ApplicationObservation.Invalid invalid) {
-            ctx.getLog().warn("specification rejected, keeping the last good one: {}", invalid.problem());
-          }
-          return plan(state, new Input.ApplicationReported(cmd.observation()));
-        })
-        .onCommand(UnitsChanged.class, (state, cmd) -> plan(state, new Input.UnitsReported(cmd.observation())))
-        .onCommand(ContainerStartReported.class, (state, cmd) -> only(() -> units.containerStarted(cmd.start())))
+        .onCommand(
+            UnitDrained.class, (state, cmd) -> only(() -> units.drained(cmd.drained().unit())))
+        .onCommand(
+            ApplicationChanged.class,
+            (state, cmd) -> {
+              if (cmd.observation() instanceof ApplicationObservation.Invalid invalid) {
+                ctx.getLog()
+                    .warn(
+                        "specification rejected, keeping the last good one: {}", invalid.problem());
+              }
+              return plan(state, new Input.ApplicationReported(cmd.observation()));
+            })
+        .onCommand(
+            UnitsChanged.class,
+            (state, cmd) -> plan(state, new Input.UnitsReported(cmd.observation())))
+        .onCommand(
+            ContainerStartReported.class,
+            (state, cmd) -> only(() -> units.containerStarted(cmd.start())))
         .onCommand(UnitReported.class, this::onUnitReport)
-        .onCommand(CharmResult.class, (state, cmd) -> {
-          if (cmd.result() instanceof CharmDeployer.Failed failed && observed.charm().awaits(failed)) {
-            ctx.getLog().warn("{}", failed.problem().getMessage());
-          }
-          return plan(state, new Input.CharmSettled(cmd.result()));
-        })
+        .onCommand(
+            CharmResult.class,
+            (state, cmd) -> {
+              if (cmd.result() instanceof CharmDeployer.Failed failed
+                  && observed.charm().awaits(failed)) {
+                ctx.getLog().warn("{}", failed.problem().getMessage());
+              }
+              return plan(state, new Input.CharmSettled(cmd.result()));
+            })
         .onCommand(CharmRetryDue.class, (state, cmd) -> plan(state, new Input.CharmRetryDue()))
-        .onCommand(IdentifyModel.class, (state, cmd) -> plan(state, new Input.ModelIdentityMade(cmd.uuid())))
-        .onCommand(RemovalDone.class, (state, cmd) -> {
-          UnitId unit = cmd.removed().unit();
-          views.remove(unit);
-          ctx.getLog().info("unit {} removed", unit);
-          return plan(state, new Input.UnitReleased(unit));
-        })
+        .onCommand(
+            IdentifyModel.class,
+            (state, cmd) -> plan(state, new Input.ModelIdentityMade(cmd.uuid())))
+        .onCommand(
+            RemovalDone.class,
+            (state, cmd) -> {
+              UnitId unit = cmd.removed().unit();
+              views.remove(unit);
+              ctx.getLog().info("unit {} removed", unit);
+              return plan(state, new Input.UnitReleased(unit));
+            })
         .build();
   }
 
   private Effect<OperatorEvent, OperatorState> onResolve(OperatorState state, ResolveUnit cmd) {
-    return only(() -> units.find(cmd.unit()).ifPresentOrElse(
-        unit -> unit.tell(new UnitActor.Resolve(cmd.retry(), cmd.replyTo())),
-        () -> cmd.replyTo().tell(
-            new UnitActor.ResolveReply(UnitActor.ResolveReply.Outcome.UNKNOWN_UNIT, "unknown unit " + cmd.unit()))));
+    return only(
+        () ->
+            units
+                .find(cmd.unit())
+                .ifPresentOrElse(
+                    unit -> unit.tell(new UnitActor.Resolve(cmd.retry(), cmd.replyTo())),
+                    () ->
+                        cmd.replyTo()
+                            .tell(
+                                new UnitActor.ResolveReply(
+                                    UnitActor.ResolveReply.Outcome.UNKNOWN_UNIT,
+                                    "unknown unit " + cmd.unit()))));
   }
 
   private Effect<OperatorEvent, OperatorState> onExec(OperatorState state, ExecOnUnit cmd) {
-    return only(() -> units.find(cmd.unit()).ifPresentOrElse(
-        unit -> unit.tell(new UnitActor.RunExec(cmd.commands(), cmd.timeout(), cmd.action(), cmd.replyTo())),
-        () -> cmd.replyTo().tell(
-            new UnitActor.ExecReply(UnitActor.ExecReply.Outcome.UNKNOWN_UNIT, null, "unknown unit " + cmd.unit(), null))));
+    return only(
+        () ->
+            units
+                .find(cmd.unit())
+                .ifPresentOrElse(
+                    unit ->
+                        unit.tell(
+                            new UnitActor.RunExec(
+                                cmd.commands(), cmd.timeout(), cmd.action(), cmd.replyTo())),
+                    () ->
+                        cmd.replyTo()
+                            .tell(
+                                new UnitActor.ExecReply(
+                                    UnitActor.ExecReply.Outcome.UNKNOWN_UNIT,
+                                    null,
+                                    "unknown unit " + cmd.unit(),
+                                    null))));
   }
 
   private Effect<OperatorEvent, OperatorState> onRunAction(OperatorState state, RunAction cmd) {
-    return only(() -> units.find(cmd.unit()).ifPresentOrElse(
-        unit -> unit.tell(new UnitActor.RequestAction(cmd.name(), cmd.params(), cmd.replyTo())),
-        () -> cmd.replyTo().tell(unknownUnit(cmd.unit()))));
+    return only(
+        () ->
+            units
+                .find(cmd.unit())
+                .ifPresentOrElse(
+                    unit ->
+                        unit.tell(
+                            new UnitActor.RequestAction(cmd.name(), cmd.params(), cmd.replyTo())),
+                    () -> cmd.replyTo().tell(unknownUnit(cmd.unit()))));
   }
 
-  /** The unit accepted the request: it gets the next id, in the journal before the unit hears it. */
-  private Effect<OperatorEvent, OperatorState> assignActionId(OperatorState state,
-      UnitActor.Report.ActionAccepted accepted) {
+  /**
+   * The unit accepted the request: it gets the next id, in the journal before the unit hears it.
+   */
+  private Effect<OperatorEvent, OperatorState> assignActionId(
+      OperatorState state, UnitActor.Report.ActionAccepted accepted) {
     long id = state.actions().nextId();
-    return Effect().persist(new OperatorEvent.ActionIdAssigned(id, accepted.unit(), accepted.name(), now()))
-        .thenRun(s -> units.find(accepted.unit()).ifPresentOrElse(
-            unit -> unit.tell(new UnitActor.QueueAction(id, accepted.name(), accepted.params(), accepted.replyTo())),
-            () -> accepted.replyTo().tell(unknownUnit(accepted.unit()))));
+    return Effect()
+        .persist(new OperatorEvent.ActionIdAssigned(id, accepted.unit(), accepted.name(), now()))
+        .thenRun(
+            s ->
+                units
+                    .find(accepted.unit())
+                    .ifPresentOrElse(
+                        unit ->
+                            unit.tell(
+                                new UnitActor.QueueAction(
+                                    id, accepted.name(), accepted.params(), accepted.replyTo())),
+                        () -> accepted.replyTo().tell(unknownUnit(accepted.unit()))));
   }
 
   private Effect<OperatorEvent, OperatorState> onGetAction(OperatorState state, GetAction cmd) {
     UnitId owner = state.actions().units().get(cmd.id());
     if (owner == null) {
-      String detail = cmd.id() > 0 && cmd.id() <= state.actions().lastId()
-          ? "action " + cmd.id() + " is older than the " + OperatorState.ActionIndex.KEPT
-              + " actions the operator keeps track of; the journal has it"
-          : "no action " + cmd.id();
+      String detail =
+          cmd.id() > 0 && cmd.id() <= state.actions().lastId()
+              ? "action "
+                  + cmd.id()
+                  + " is older than the "
+                  + OperatorState.ActionIndex.KEPT
+                  + " actions the operator keeps track of; the journal has it"
+              : "no action " + cmd.id();
       return Effect().reply(cmd.replyTo(), new UnitActor.ActionLookup(null, null, detail));
     }
-    return only(() -> units.find(owner).ifPresentOrElse(
-        unit -> unit.tell(new UnitActor.GetAction(cmd.id(), cmd.untilFinished(), cmd.replyTo())),
-        () -> cmd.replyTo().tell(new UnitActor.ActionLookup(owner, null, "action " + cmd.id() + " ran on unit " + owner
-            + ", which is gone; the journal has it (journal --unit " + owner + " --type ActionQueued,ActionStarted,"
-            + "ActionFinished)"))));
+    return only(
+        () ->
+            units
+                .find(owner)
+                .ifPresentOrElse(
+                    unit ->
+                        unit.tell(
+                            new UnitActor.GetAction(cmd.id(), cmd.untilFinished(), cmd.replyTo())),
+                    () ->
+                        cmd.replyTo()
+                            .tell(
+                                new UnitActor.ActionLookup(
+                                    owner,
+                                    null,
+                                    "action "
+                                        + cmd.id()
+                                        + " ran on unit "
+                                        + owner
+                                        + ", which is gone; the journal has it (journal --unit "
+                                        + owner
+                                        + " --type ActionQueued,ActionStarted,"
+                                        + "ActionFinished)"))));
   }
 
   private static ActionIds actionIds(OperatorState state, ListActionIds cmd) {
@@ -285,18 +388,36 @@ public final class OperatorActor extends EventSourcedBehavior<OperatorActor.Comm
   }
 
   private static UnitActor.ActionReply unknownUnit(UnitId unit) {
-    return new UnitActor.ActionReply.Refused(UnitActor.ActionReply.Refusal.UNKNOWN_UNIT, "unknown unit " + unit,
-        List.of(), List.of());
+    return new UnitActor.ActionReply.Refused(
+        UnitActor.ActionReply.Refusal.UNKNOWN_UNIT, "unknown unit " + unit, List.of(), List.of());
   }
 
   private Effect<OperatorEvent, OperatorState> onHookTool(OperatorState state, CallHookTool cmd) {
     var unit = units.find(cmd.context().unit());
     if (unit.isEmpty() || state.charm() == null) {
-      return Effect().reply(cmd.replyTo(), new UnitActor.ToolReply(null, "unit " + cmd.context().unit() + " is gone"));
+      return Effect()
+          .reply(
+              cmd.replyTo(),
+              new UnitActor.ToolReply(null, "unit " + cmd.context().unit() + " is gone"));
     }
-    ApplicationSnapshot app = ApplicationView.forHookTools(deps.units().environment().modelName(), state, views::get,
-        deps.substrate().addresses().of(cmd.context().unit()), resources(), deps.substrate().storageLayout().canAdd(), now());
-    unit.get().tell(new UnitActor.RunHookTool(cmd.context().contextId(), cmd.tool(), cmd.args(), cmd.stdin(), app, cmd.replyTo()));
+    ApplicationSnapshot app =
+        ApplicationView.forHookTools(
+            deps.units().environment().modelName(),
+            state,
+            views::get,
+            deps.substrate().addresses().of(cmd.context().unit()),
+            resources(),
+            deps.substrate().storageLayout().canAdd(),
+            now());
+    unit.get()
+        .tell(
+            new UnitActor.RunHookTool(
+                cmd.context().contextId(),
+                cmd.tool(),
+                cmd.args(),
+                cmd.stdin(),
+                app,
+                cmd.replyTo()));
     return Effect().none();
   }
 
@@ -304,14 +425,23 @@ public final class OperatorActor extends EventSourcedBehavior<OperatorActor.Comm
     return switch (cmd.report()) {
       case UnitActor.Report.Changed changed -> {
         views.put(changed.view().unit(), changed.view());
-        // level-triggered: a write the journal lacks (also after either side restarted) is recorded now
-        boolean unrecorded = !DatabagWrites.unrecorded(state, changed.view().unit(), changed.view().relationWrites(), now()).isEmpty();
-        yield unrecorded ? plan(state, new Input.UnitWrote(changed.view().unit(), changed.view().relationWrites())) : Effect().none();
+        // level-triggered: a write the journal lacks (also after either side restarted) is recorded
+        // now
+        boolean unrecorded =
+            !DatabagWrites.unrecorded(
+                    state, changed.view().unit(), changed.view().relationWrites(), now())
+                .isEmpty();
+        yield unrecorded
+            ? plan(
+                state, new Input.UnitWrote(changed.view().unit(), changed.view().relationWrites()))
+            : Effect().none();
       }
       // level-triggered: what was sent to the unit before it restarted is sent again
-      case UnitActor.Report.Recovered recovered -> plan(state, new Input.UnitRecovered(recovered.unit()));
+      case UnitActor.Report.Recovered recovered ->
+          plan(state, new Input.UnitRecovered(recovered.unit()));
       case UnitActor.Report.Dead dead -> plan(state, new Input.UnitDied(dead.unit()));
-      case UnitActor.Report.ApplicationEffects effects -> plan(state, new Input.ToolEffects(effects.events()));
+      case UnitActor.Report.ApplicationEffects effects ->
+          plan(state, new Input.ToolEffects(effects.events()));
       case UnitActor.Report.ActionAccepted accepted -> assignActionId(state, accepted);
     };
   }
@@ -332,11 +462,14 @@ public final class OperatorActor extends EventSourcedBehavior<OperatorActor.Comm
       plan.intents().forEach(this::carryOut);
       return Effect().none();
     }
-    return Effect().persist(plan.events()).thenRun(persisted -> {
-      publishForTools(persisted);
-      plan.events().forEach(this::logRecorded);
-      plan.intents().forEach(this::carryOut);
-    });
+    return Effect()
+        .persist(plan.events())
+        .thenRun(
+            persisted -> {
+              publishForTools(persisted);
+              plan.events().forEach(this::logRecorded);
+              plan.intents().forEach(this::carryOut);
+            });
   }
 
   private void carryOut(Intent intent) {
@@ -345,20 +478,31 @@ public final class OperatorActor extends EventSourcedBehavior<OperatorActor.Comm
         ctx.getLog().info("deploying charm {}", deploy.ref().url());
         deployer.tell(new CharmDeployer.Deploy(deploy.ref(), charmResults));
       }
-      case Intent.EnsureCharm ensure -> deployer.tell(new CharmDeployer.Ensure(ensure.charm(), charmResults));
-      case Intent.RetryCharm retry -> timers.startSingleTimer(CharmRetryDue.class, new CharmRetryDue(), retry.after());
+      case Intent.EnsureCharm ensure ->
+          deployer.tell(new CharmDeployer.Ensure(ensure.charm(), charmResults));
+      case Intent.RetryCharm retry ->
+          timers.startSingleTimer(CharmRetryDue.class, new CharmRetryDue(), retry.after());
       case Intent.AnnounceCharm announce -> deps.substrate().charmDeployed(announce.charm());
       case Intent.SpawnUnit spawn -> units.spawn(spawn.unit(), spawn.modelUuid());
       case Intent.AssignUnit assign -> units.assign(assign.unit(), assign.desired());
       case Intent.RemoveUnit remove -> {
-        if (remove.vanished()) ctx.getLog().info("unit {} is no longer in the substrate: removing it", remove.unit());
+        if (remove.vanished())
+          ctx.getLog().info("unit {} is no longer in the substrate: removing it", remove.unit());
         units.stop(remove.unit());
-        ctx.spawnAnonymous(UnitRemoval.create(remove.unit(), deps.units().unitDir(remove.unit()),
-            deps.substrate().unitRemover(), deps.blocking(), removals));
+        ctx.spawnAnonymous(
+            UnitRemoval.create(
+                remove.unit(),
+                deps.units().unitDir(remove.unit()),
+                deps.substrate().unitRemover(),
+                deps.blocking(),
+                removals));
       }
       case Intent.StopOperating stop -> {
-        ctx.getLog().info("application {} is gone ({}): stopping; journal, charms and unit data are kept",
-            deps.application(), stop.reason());
+        ctx.getLog()
+            .info(
+                "application {} is gone ({}): stopping; journal, charms and unit data are kept",
+                deps.application(),
+                stop.reason());
         deps.onApplicationGone().accept(stop.reason());
       }
     }
@@ -366,8 +510,13 @@ public final class OperatorActor extends EventSourcedBehavior<OperatorActor.Comm
 
   private void logRecorded(OperatorEvent event) {
     if (event instanceof OperatorEvent.CharmDeployed deployed) {
-      ctx.getLog().info("charm {} deployed: {} generation {} (sha256 {})", deployed.charm().ref().url(),
-          deployed.charm().name(), deployed.charm().generation(), deployed.charm().sha256());
+      ctx.getLog()
+          .info(
+              "charm {} deployed: {} generation {} (sha256 {})",
+              deployed.charm().ref().url(),
+              deployed.charm().name(),
+              deployed.charm().generation(),
+              deployed.charm().sha256());
     } else if (event instanceof OperatorEvent.LeaderElected elected) {
       ctx.getLog().info("unit {} is the leader", elected.unit());
     }
@@ -382,10 +531,13 @@ public final class OperatorActor extends EventSourcedBehavior<OperatorActor.Comm
 
   @Override
   public EventHandler<OperatorState, OperatorEvent> eventHandler() {
-    return newEventHandlerBuilder().forAnyState().onAnyEvent((state, event) -> {
-      if (recoveredEvents >= 0) recoveredEvents++; // counted for the recovery log line only
-      return state.apply(event);
-    });
+    return newEventHandlerBuilder()
+        .forAnyState()
+        .onAnyEvent(
+            (state, event) -> {
+              if (recoveredEvents >= 0) recoveredEvents++; // counted for the recovery log line only
+              return state.apply(event);
+            });
   }
 
   @Override
@@ -396,7 +548,10 @@ public final class OperatorActor extends EventSourcedBehavior<OperatorActor.Comm
   @Override
   public RetentionCriteria retentionCriteria() {
     var config = ctx.getSystem().settings().config();
-    int every = config.hasPath("caas.journal.snapshot-every") ? config.getInt("caas.journal.snapshot-every") : 100;
+    int every =
+        config.hasPath("caas.journal.snapshot-every")
+            ? config.getInt("caas.journal.snapshot-every")
+            : 100;
     return RetentionCriteria.snapshotEvery(every, 2);
   }
 
@@ -405,22 +560,35 @@ public final class OperatorActor extends EventSourcedBehavior<OperatorActor.Comm
     String id = persistenceId(deps.application().value());
     return newSignalHandlerBuilder()
         .onSignal(RecoveryCompleted.instance(), this::onRecovered)
-        .onSignal(JournalPersistFailed.class, (state, failed) -> health().writeFailed(id, failed.getFailure()))
-        .onSignal(RecoveryFailed.class, (state, failed) -> health().recoveryFailed(id, failed.getFailure()))
+        .onSignal(
+            JournalPersistFailed.class,
+            (state, failed) -> health().writeFailed(id, failed.getFailure()))
+        .onSignal(
+            RecoveryFailed.class,
+            (state, failed) -> health().recoveryFailed(id, failed.getFailure()))
         .onSignal(PreRestart.instance(), state -> forgetChildren())
-        .onSignal(PostStop.instance(), state -> {
-          deps.units().toolViews().applicationStopped();
-          health().stopped(id);
-        })
+        .onSignal(
+            PostStop.instance(),
+            state -> {
+              deps.units().toolViews().applicationStopped();
+              health().stopped(id);
+            })
         .build();
   }
 
   private void onRecovered(OperatorState state) {
     health().recovered(persistenceId(deps.application().value()));
     long last = lastSequenceNumber(ctx);
-    ctx.getLog().info("recovered operator|{} from snapshot {} + {} events in {} ms: charm generation {}, {} unit(s), leader {}",
-        deps.application(), last - recoveredEvents, recoveredEvents, (System.nanoTime() - recoveryStartedNanos) / 1_000_000,
-        state.charmGeneration(), state.units().size(), state.leader());
+    ctx.getLog()
+        .info(
+            "recovered operator|{} from snapshot {} + {} events in {} ms: charm generation {}, {} unit(s), leader {}",
+            deps.application(),
+            last - recoveredEvents,
+            recoveredEvents,
+            (System.nanoTime() - recoveryStartedNanos) / 1_000_000,
+            state.charmGeneration(),
+            state.units().size(),
+            state.leader());
     recoveredEvents = -1;
     publishForTools(state);
     if (state.modelUuid() == null) {
@@ -430,18 +598,31 @@ public final class OperatorActor extends EventSourcedBehavior<OperatorActor.Comm
     }
     deployer = ctx.spawn(CharmDeployer.create(deps.charms(), deps.blocking()), "charm-deployer");
     var source = deps.substrate();
-    ctx.spawn(SubstrateWatcher.create("application", source.applicationSource()::watch, ctx.getSelf(), ApplicationChanged::new),
+    ctx.spawn(
+        SubstrateWatcher.create(
+            "application",
+            source.applicationSource()::watch,
+            ctx.getSelf(),
+            ApplicationChanged::new),
         "application-watcher");
-    ctx.spawn(SubstrateWatcher.create("units", source.unitSource()::watch, ctx.getSelf(), UnitsChanged::new), "units-watcher");
-    ctx.spawn(SubstrateWatcher.create("container starts", source.containerStartSource()::watch, ctx.getSelf(),
-        ContainerStartReported::new), "container-start-watcher");
+    ctx.spawn(
+        SubstrateWatcher.create(
+            "units", source.unitSource()::watch, ctx.getSelf(), UnitsChanged::new),
+        "units-watcher");
+    ctx.spawn(
+        SubstrateWatcher.create(
+            "container starts",
+            source.containerStartSource()::watch,
+            ctx.getSelf(),
+            ContainerStartReported::new),
+        "container-start-watcher");
   }
 
   /**
-   * A persist failure restarts the event-sourced behaviour but keeps this object; the restart
-   * stops every child (units, removals, watchers, deployer), so what was set in motion is
-   * forgotten: recovery spawns watchers and deployer again, and the next plan spawns the units and
-   * removes again what was being removed. What is observed is kept (new listings correct it).
+   * A persist failure restarts the event-sourced behaviour but keeps this object; the restart stops
+   * every child (units, removals, watchers, deployer), so what was set in motion is forgotten:
+   * recovery spawns watchers and deployer again, and the next plan spawns the units and removes
+   * again what was being removed. What is observed is kept (new listings correct it).
    */
   private void forgetChildren() {
     children = Children.NONE;
@@ -463,8 +644,10 @@ public final class OperatorActor extends EventSourcedBehavior<OperatorActor.Comm
     if (state.charm() == null) {
       deps.units().toolViews().applicationStopped(); // as onHookTool: no charm, no tools
     } else {
-      deps.units().toolViews().applicationChanged(
-          ApplicationView.forPublishedTools(deps.units().environment().modelName(), state));
+      deps.units()
+          .toolViews()
+          .applicationChanged(
+              ApplicationView.forPublishedTools(deps.units().environment().modelName(), state));
     }
   }
 
@@ -472,7 +655,9 @@ public final class OperatorActor extends EventSourcedBehavior<OperatorActor.Comm
     return ApplicationView.of(deps.application().value(), state, views::get);
   }
 
-  /** The specification's file resources ({@code resource-get}); none before the first specification. */
+  /**
+   * The specification's file resources ({@code resource-get}); none before the first specification.
+   */
   private Map<String, String> resources() {
     return observed.spec() == null ? Map.of() : observed.spec().resources();
   }

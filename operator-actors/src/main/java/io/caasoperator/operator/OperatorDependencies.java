@@ -44,6 +44,7 @@ public record OperatorDependencies(
     if (blocking == null) problems.add("blocking executor is missing");
     if (clock == null) problems.add("clock is missing");
     if (onApplicationGone == null) problems.add("application-gone callback is missing");
-    if (!problems.isEmpty()) throw new IllegalArgumentException("operator dependencies: " + String.join("; ", problems));
+    if (!problems.isEmpty())
+      throw new IllegalArgumentException("operator dependencies: " + String.join("; ", problems));
   }
 }

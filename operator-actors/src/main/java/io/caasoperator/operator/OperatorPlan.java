@@ -44,8 +44,8 @@ import java.util.TreeMap;
  * deployer last reported ({@link Observed}), what it already set in motion ({@link Children}) and
  * one new {@link Input}, {@link #next} gives the events to persist, the {@link Intent}s to carry
  * out once they are persisted, and the new {@code Observed} and {@code Children}. It sends no
- * message and reads no clock, so whole scenarios are tested without actors; the OperatorActor
- * only applies what it returns.
+ * message and reads no clock, so whole scenarios are tested without actors; the OperatorActor only
+ * applies what it returns.
  *
  * <p>Level-triggered: every plan brings the journal in line with what is observed (charm, config,
  * units, leader, status), then the children in line with the journal, whatever was missed before.
@@ -53,10 +53,13 @@ import java.util.TreeMap;
  * @param application the application this operator runs; a specification for another is refused
  * @param charmRetry backoff between attempts to fetch a charm whose source may recover
  * @param storageLayout where the substrate puts each unit's storage instances (answered at once)
- * @param addresses where the substrate says each unit is (answered at once): what a unit's
- *     relation databags start with
+ * @param addresses where the substrate says each unit is (answered at once): what a unit's relation
+ *     databags start with
  */
-public record OperatorPlan(ApplicationName application, RetryPolicy charmRetry, StorageLayout storageLayout,
+public record OperatorPlan(
+    ApplicationName application,
+    RetryPolicy charmRetry,
+    StorageLayout storageLayout,
     UnitAddresses.Source addresses) {
 
   public OperatorPlan {
@@ -67,7 +70,8 @@ public record OperatorPlan(ApplicationName application, RetryPolicy charmRetry, 
   }
 
   /** Units whose addresses are not known. */
-  public OperatorPlan(ApplicationName application, RetryPolicy charmRetry, StorageLayout storageLayout) {
+  public OperatorPlan(
+      ApplicationName application, RetryPolicy charmRetry, StorageLayout storageLayout) {
     this(application, charmRetry, storageLayout, unit -> UnitAddresses.UNKNOWN);
   }
 
@@ -96,7 +100,10 @@ public record OperatorPlan(ApplicationName application, RetryPolicy charmRetry, 
     /** A unit ran its last hook ({@code remove}), or died before {@code install}. */
     record UnitDied(UnitId unit) implements Input {}
 
-    /** A unit's removal ({@link Intent.RemoveUnit}) is done: directory deleted, substrate released it. */
+    /**
+     * A unit's removal ({@link Intent.RemoveUnit}) is done: directory deleted, substrate released
+     * it.
+     */
     record UnitReleased(UnitId unit) implements Input {}
 
     /**
@@ -109,8 +116,8 @@ public record OperatorPlan(ApplicationName application, RetryPolicy charmRetry, 
     record ToolEffects(List<OperatorEvent> events) implements Input {}
 
     /**
-     * The operator read a journal without the model's identity and made one ({@code uuid}, a
-     * random UUID made by the actor, which the plan records once: a second one changes nothing).
+     * The operator read a journal without the model's identity and made one ({@code uuid}, a random
+     * UUID made by the actor, which the plan records once: a second one changes nothing).
      */
     record ModelIdentityMade(String uuid) implements Input {}
   }
@@ -157,7 +164,8 @@ public record OperatorPlan(ApplicationName application, RetryPolicy charmRetry, 
    * @param observed what is observed, with the deployer's new requests
    * @param children what is set in motion once the intents are carried out
    */
-  public record Plan(List<OperatorEvent> events, List<Intent> intents, Observed observed, Children children) {
+  public record Plan(
+      List<OperatorEvent> events, List<Intent> intents, Observed observed, Children children) {
     public Plan {
       events = List.copyOf(events);
       intents = List.copyOf(intents);
@@ -180,61 +188,115 @@ public record OperatorPlan(ApplicationName application, RetryPolicy charmRetry, 
    * @param journal the operator's state as its journal holds it now
    * @param now the time recorded in the plan's events
    */
-  public Plan next(OperatorState journal, Observed observed, Children children, Input input, Instant now) {
+  public Plan next(
+      OperatorState journal, Observed observed, Children children, Input input, Instant now) {
     return switch (input) {
-      case Input.ApplicationReported reported -> switch (reported.observation()) {
-        case ApplicationObservation.Specified s ->
-            reconcile(journal, List.of(), observed.specified(s.specification(), application), children, now);
-        case ApplicationObservation.Invalid invalid ->
-            reconcile(journal, List.of(), observed.refused(invalid.problem()), children, now);
-        case ApplicationObservation.NotFound notFound -> observed.gone()
-            ? Plan.unchanged(observed, children)
-            : new Plan(List.of(), List.of(new Intent.StopOperating(notFound.reason())), observed.applicationGone(), children);
-      };
-      case Input.UnitsReported reported -> reconcile(journal, List.of(), observed.listed(reported.observation()), children, now);
-      case Input.CharmSettled settled -> charmSettled(journal, observed, children, settled.result(), now);
-      case Input.CharmRetryDue due -> reconcile(journal, List.of(), observed.withCharm(observed.charm().retryDue()), children, now);
-      case Input.UnitRecovered recovered -> unitRecovered(journal, observed, children, recovered.unit());
+      case Input.ApplicationReported reported ->
+          switch (reported.observation()) {
+            case ApplicationObservation.Specified s ->
+                reconcile(
+                    journal,
+                    List.of(),
+                    observed.specified(s.specification(), application),
+                    children,
+                    now);
+            case ApplicationObservation.Invalid invalid ->
+                reconcile(journal, List.of(), observed.refused(invalid.problem()), children, now);
+            case ApplicationObservation.NotFound notFound ->
+                observed.gone()
+                    ? Plan.unchanged(observed, children)
+                    : new Plan(
+                        List.of(),
+                        List.of(new Intent.StopOperating(notFound.reason())),
+                        observed.applicationGone(),
+                        children);
+          };
+      case Input.UnitsReported reported ->
+          reconcile(journal, List.of(), observed.listed(reported.observation()), children, now);
+      case Input.CharmSettled settled ->
+          charmSettled(journal, observed, children, settled.result(), now);
+      case Input.CharmRetryDue due ->
+          reconcile(
+              journal, List.of(), observed.withCharm(observed.charm().retryDue()), children, now);
+      case Input.UnitRecovered recovered ->
+          unitRecovered(journal, observed, children, recovered.unit());
       // A unit without an actor is not this operator's to remove (a late report of a stopped one).
-      case Input.UnitDied died -> children.hasActor(died.unit())
-          ? new Plan(List.of(), List.of(new Intent.RemoveUnit(died.unit(), false)), observed, children.removingUnits(List.of(died.unit())))
-          : Plan.unchanged(observed, children);
+      case Input.UnitDied died ->
+          children.hasActor(died.unit())
+              ? new Plan(
+                  List.of(),
+                  List.of(new Intent.RemoveUnit(died.unit(), false)),
+                  observed,
+                  children.removingUnits(List.of(died.unit())))
+              : Plan.unchanged(observed, children);
       case Input.UnitReleased released -> {
         UnitId unit = released.unit();
-        List<OperatorEvent> removed = journal.units().containsKey(unit) ? List.of(new UnitRemoved(unit, now)) : List.of();
-        yield reconcile(journal, removed, observed.releasedUnit(unit), children.removalDone(unit), now);
+        List<OperatorEvent> removed =
+            journal.units().containsKey(unit) ? List.of(new UnitRemoved(unit, now)) : List.of();
+        yield reconcile(
+            journal, removed, observed.releasedUnit(unit), children.removalDone(unit), now);
       }
-      case Input.ToolEffects effects -> reconcile(journal, effects.events(), observed, children, now);
+      case Input.ToolEffects effects ->
+          reconcile(journal, effects.events(), observed, children, now);
       case Input.UnitWrote wrote ->
-          reconcile(journal, DatabagWrites.unrecorded(journal, wrote.unit(), wrote.written(), now), observed, children, now);
-      case Input.ModelIdentityMade made -> journal.modelUuid() != null
-          ? Plan.unchanged(observed, children)
-          : reconcile(journal, List.of(new ModelIdentified(made.uuid(), now)), observed, children, now);
+          reconcile(
+              journal,
+              DatabagWrites.unrecorded(journal, wrote.unit(), wrote.written(), now),
+              observed,
+              children,
+              now);
+      case Input.ModelIdentityMade made ->
+          journal.modelUuid() != null
+              ? Plan.unchanged(observed, children)
+              : reconcile(
+                  journal, List.of(new ModelIdentified(made.uuid(), now)), observed, children, now);
     };
   }
 
-  private Plan charmSettled(OperatorState journal, Observed observed, Children children, CharmDeployer.Result result, Instant now) {
+  private Plan charmSettled(
+      OperatorState journal,
+      Observed observed,
+      Children children,
+      CharmDeployer.Result result,
+      Instant now) {
     CharmDeployment deployment = observed.charm();
     if (!deployment.awaits(result)) return Plan.unchanged(observed, children);
-    CharmDeployment settled = deployment.settled(result, observed.spec() == null ? null : observed.spec().charm());
+    CharmDeployment settled =
+        deployment.settled(result, observed.spec() == null ? null : observed.spec().charm());
     Plan plan = reconcile(journal, List.of(), observed.withCharm(settled), children, now);
-    return settled.retryAfter(charmRetry).map(delay -> plan.thenAlso(new Intent.RetryCharm(delay))).orElse(plan);
+    return settled
+        .retryAfter(charmRetry)
+        .map(delay -> plan.thenAlso(new Intent.RetryCharm(delay)))
+        .orElse(plan);
   }
 
-  /** Tells a recovered unit again what is wanted of it; nothing changes when it was told that already. */
-  private Plan unitRecovered(OperatorState journal, Observed observed, Children children, UnitId unit) {
+  /**
+   * Tells a recovered unit again what is wanted of it; nothing changes when it was told that
+   * already.
+   */
+  private Plan unitRecovered(
+      OperatorState journal, Observed observed, Children children, UnitId unit) {
     Life life = journal.units().get(unit);
-    if (!children.hasActor(unit) || life == null || !readyForUnits(journal, observed)) return Plan.unchanged(observed, children);
+    if (!children.hasActor(unit) || life == null || !readyForUnits(journal, observed))
+      return Plan.unchanged(observed, children);
     Desired desired = desired(journal, observed.spec(), unit, life);
-    Children told = desired.equals(children.assigned().get(unit)) ? children : children.assigning(Map.of(unit, desired));
+    Children told =
+        desired.equals(children.assigned().get(unit))
+            ? children
+            : children.assigning(Map.of(unit, desired));
     return new Plan(List.of(), List.of(new Intent.AssignUnit(unit, desired)), observed, told);
   }
 
   /**
-   * Brings the journal in line with what is observed, with {@code first} (already decided) ahead
-   * of the rest, then the children in line with the journal.
+   * Brings the journal in line with what is observed, with {@code first} (already decided) ahead of
+   * the rest, then the children in line with the journal.
    */
-  private Plan reconcile(OperatorState journal, List<OperatorEvent> first, Observed observed, Children children, Instant now) {
+  private Plan reconcile(
+      OperatorState journal,
+      List<OperatorEvent> first,
+      Observed observed,
+      Children children,
+      Instant now) {
     // Once the application is gone nothing more is decided; what happened meanwhile is recorded.
     if (observed.gone()) return new Plan(first, List.of(), observed, children);
     List<OperatorEvent> events = new ArrayList<>(first);
@@ -252,9 +314,17 @@ public record OperatorPlan(ApplicationName application, RetryPolicy charmRetry, 
         // A new charm is recorded only if the config fits it; until then the old one stays.
         List<String> misfits = ConfigSettings.problems(unpacked.options(), spec.config());
         if (misfits.isEmpty()) {
-          next = add(events, next, new CharmDeployed(unpacked.withGeneration(next.charmGeneration() + 1), now));
+          next =
+              add(
+                  events,
+                  next,
+                  new CharmDeployed(unpacked.withGeneration(next.charmGeneration() + 1), now));
         } else {
-          charmProblem = "charm " + unpacked.ref().url() + ": config does not fit the new charm: " + String.join("; ", misfits);
+          charmProblem =
+              "charm "
+                  + unpacked.ref().url()
+                  + ": config does not fit the new charm: "
+                  + String.join("; ", misfits);
         }
       }
       boolean charmCurrent = next.charm() != null && !wanted.isModifiedFrom(next.charm().ref());
@@ -274,8 +344,14 @@ public record OperatorPlan(ApplicationName application, RetryPolicy charmRetry, 
         List<String> misfits = ConfigSettings.problems(next.charm().options(), spec.config());
         if (!misfits.isEmpty()) {
           configProblem = "config: " + String.join("; ", misfits);
-        } else if (next.configGeneration() == 0 || !ConfigValues.same(next.config(), spec.config())) {
-          next = add(events, next, new ConfigChanged(new LinkedHashMap<>(spec.config()), next.configGeneration() + 1, now));
+        } else if (next.configGeneration() == 0
+            || !ConfigValues.same(next.config(), spec.config())) {
+          next =
+              add(
+                  events,
+                  next,
+                  new ConfigChanged(
+                      new LinkedHashMap<>(spec.config()), next.configGeneration() + 1, now));
         }
       }
     }
@@ -285,12 +361,16 @@ public record OperatorPlan(ApplicationName application, RetryPolicy charmRetry, 
       SortedMap<UnitId, Life> changed = unitChanges(next, seen, children);
       if (!changed.isEmpty()) next = add(events, next, new UnitsUpdated(changed, now));
       UnitId leader = chooseLeader(next);
-      if (!Objects.equals(leader, next.leader())) next = add(events, next, new LeaderElected(leader, now));
-      for (OperatorEvent scope : PeerScopes.reconcile(next, application, addresses, now)) next = add(events, next, scope);
+      if (!Objects.equals(leader, next.leader()))
+        next = add(events, next, new LeaderElected(leader, now));
+      for (OperatorEvent scope : PeerScopes.reconcile(next, application, addresses, now))
+        next = add(events, next, scope);
     }
     Status status = desiredStatus(next, seen, charmProblem, configProblem, now);
-    if (status != null && !status.sameAs(next.status())) next = add(events, next, new ApplicationStatusChanged(status, now));
-    return new Plan(events, intents, seen, ready ? tellChildren(next, seen, children, intents) : children);
+    if (status != null && !status.sameAs(next.status()))
+      next = add(events, next, new ApplicationStatusChanged(status, now));
+    return new Plan(
+        events, intents, seen, ready ? tellChildren(next, seen, children, intents) : children);
   }
 
   /**
@@ -298,26 +378,38 @@ public record OperatorPlan(ApplicationName application, RetryPolicy charmRetry, 
    * listing and the journal's charm on disk are there.
    */
   private static boolean readyForUnits(OperatorState state, Observed observed) {
-    return state.modelUuid() != null && observed.spec() != null && observed.unitsListed() && !observed.gone()
-        && state.charm() != null && observed.charm().holds(state.charm());
+    return state.modelUuid() != null
+        && observed.spec() != null
+        && observed.unitsListed()
+        && !observed.gone()
+        && state.charm() != null
+        && observed.charm().holds(state.charm());
   }
 
   /** Units listed that the journal does not know, and alive units now listed dying. */
-  private static SortedMap<UnitId, Life> unitChanges(OperatorState state, Observed observed, Children children) {
+  private static SortedMap<UnitId, Life> unitChanges(
+      OperatorState state, Observed observed, Children children) {
     SortedMap<UnitId, Life> changed = new TreeMap<>();
-    observed.units().forEach((unit, life) -> {
-      if (children.removing().contains(unit) || life == Life.DEAD) return;
-      if (life == Life.DYING && observed.released().contains(unit)) return;
-      Life known = state.units().get(unit);
-      // dying is final: a unit known dying is not made alive again by a listing
-      if (known == null || (known == Life.ALIVE && life == Life.DYING)) changed.put(unit, life);
-    });
+    observed
+        .units()
+        .forEach(
+            (unit, life) -> {
+              if (children.removing().contains(unit) || life == Life.DEAD) return;
+              if (life == Life.DYING && observed.released().contains(unit)) return;
+              Life known = state.units().get(unit);
+              // dying is final: a unit known dying is not made alive again by a listing
+              if (known == null || (known == Life.ALIVE && life == Life.DYING))
+                changed.put(unit, life);
+            });
     return changed;
   }
 
-  /** The leader stays while it is alive; otherwise the lowest-numbered alive unit leads (or none). */
+  /**
+   * The leader stays while it is alive; otherwise the lowest-numbered alive unit leads (or none).
+   */
   private static UnitId chooseLeader(OperatorState state) {
-    if (state.leader() != null && state.units().get(state.leader()) == Life.ALIVE) return state.leader();
+    if (state.leader() != null && state.units().get(state.leader()) == Life.ALIVE)
+      return state.leader();
     return state.units().entrySet().stream()
         .filter(e -> e.getValue() == Life.ALIVE)
         .map(Map.Entry::getKey)
@@ -327,21 +419,30 @@ public record OperatorPlan(ApplicationName application, RetryPolicy charmRetry, 
 
   /** The operator's own status: the first problem wins; none before the first specification. */
   private static Status desiredStatus(
-      OperatorState state, Observed observed, String charmProblem, String configProblem, Instant now) {
+      OperatorState state,
+      Observed observed,
+      String charmProblem,
+      String configProblem,
+      Instant now) {
     if (observed.specProblem() != null) return Status.of("blocked", observed.specProblem(), now);
     if (observed.spec() == null) return null;
     if (charmProblem != null) return Status.of("blocked", charmProblem, now);
     if (configProblem != null) return Status.of("blocked", configProblem, now);
-    boolean downloading = observed.charm().asked() != null
-        && (state.charm() == null || observed.spec().charm().isModifiedFrom(state.charm().ref()));
-    return downloading ? Status.of("maintenance", "Downloading charm", now) : Status.of("active", "", now);
+    boolean downloading =
+        observed.charm().asked() != null
+            && (state.charm() == null
+                || observed.spec().charm().isModifiedFrom(state.charm().ref()));
+    return downloading
+        ? Status.of("maintenance", "Downloading charm", now)
+        : Status.of("active", "", now);
   }
 
   /**
    * The children in line with the journal: the substrate knows the charm, every unit has an actor
    * that was told what is wanted of it, and units the substrate no longer has are removed.
    */
-  private Children tellChildren(OperatorState state, Observed observed, Children children, List<Intent> intents) {
+  private Children tellChildren(
+      OperatorState state, Observed observed, Children children, List<Intent> intents) {
     Children told = children;
     if (state.charm().generation() != told.announcedCharm()) {
       intents.add(new Intent.AnnounceCharm(state.charm()));
@@ -370,28 +471,39 @@ public record OperatorPlan(ApplicationName application, RetryPolicy charmRetry, 
   }
 
   private Desired desired(OperatorState state, Specification spec, UnitId unit, Life life) {
-    return new Desired(life, state.charm(), state.configGeneration(), unit.equals(state.leader()),
-        state.charmSettings().leaderSettingsGeneration(), spec.updateStatusInterval(), storage(state, unit),
+    return new Desired(
+        life,
+        state.charm(),
+        state.configGeneration(),
+        unit.equals(state.leader()),
+        state.charmSettings().leaderSettingsGeneration(),
+        spec.updateStatusInterval(),
+        storage(state, unit),
         PeerScopes.snapshots(state, unit));
   }
 
   /**
-   * The unit's storage instances: each storage the charm declares has one ({@code <name>/0}),
-   * plus those the unit's hooks added ({@code <name>/1} …). Numbered per unit: Juju numbers them
-   * across the model.
+   * The unit's storage instances: each storage the charm declares has one ({@code <name>/0}), plus
+   * those the unit's hooks added ({@code <name>/1} …). Numbered per unit: Juju numbers them across
+   * the model.
    */
   private List<UnitState.StorageInstance> storage(OperatorState state, UnitId unit) {
     List<UnitState.StorageInstance> instances = new ArrayList<>();
-    new TreeMap<>(state.charm().storage()).forEach((name, declared) -> {
-      for (int i = 0; i < state.storageCount(unit, name); i++) {
-        String id = name + "/" + i;
-        instances.add(new UnitState.StorageInstance(id, declared.type(), storageLayout.location(unit, id, declared)));
-      }
-    });
+    new TreeMap<>(state.charm().storage())
+        .forEach(
+            (name, declared) -> {
+              for (int i = 0; i < state.storageCount(unit, name); i++) {
+                String id = name + "/" + i;
+                instances.add(
+                    new UnitState.StorageInstance(
+                        id, declared.type(), storageLayout.location(unit, id, declared)));
+              }
+            });
     return instances;
   }
 
-  private static OperatorState add(List<OperatorEvent> events, OperatorState state, OperatorEvent event) {
+  private static OperatorState add(
+      List<OperatorEvent> events, OperatorState state, OperatorEvent event) {
     events.add(event);
     return state.apply(event);
   }

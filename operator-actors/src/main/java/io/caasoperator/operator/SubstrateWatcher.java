@@ -37,9 +37,12 @@ public final class SubstrateWatcher<T> extends AbstractBehavior<SubstrateWatcher
 
   public static <T, U> Behavior<Command> create(
       String what, Function<WatchSink<T>, Watch> start, ActorRef<U> target, Function<T, U> adapt) {
-    Behavior<Command> watcher = Behaviors.setup(ctx -> new SubstrateWatcher<>(ctx, what, start, target, adapt));
+    Behavior<Command> watcher =
+        Behaviors.setup(ctx -> new SubstrateWatcher<>(ctx, what, start, target, adapt));
     return Behaviors.supervise(watcher)
-        .onFailure(SupervisorStrategy.restartWithBackoff(Duration.ofSeconds(1), Duration.ofSeconds(30), 0.2));
+        .onFailure(
+            SupervisorStrategy.restartWithBackoff(
+                Duration.ofSeconds(1), Duration.ofSeconds(30), 0.2));
   }
 
   private final String what;
@@ -50,7 +53,11 @@ public final class SubstrateWatcher<T> extends AbstractBehavior<SubstrateWatcher
 
   @SuppressWarnings("unchecked")
   private <U> SubstrateWatcher(
-      ActorContext<Command> ctx, String what, Function<WatchSink<T>, Watch> start, ActorRef<U> target, Function<T, U> adapt) {
+      ActorContext<Command> ctx,
+      String what,
+      Function<WatchSink<T>, Watch> start,
+      ActorRef<U> target,
+      Function<T, U> adapt) {
     super(ctx);
     this.what = what;
     this.target = (ActorRef<Object>) target;
@@ -62,14 +69,20 @@ public final class SubstrateWatcher<T> extends AbstractBehavior<SubstrateWatcher
   @Override
   public Receive<Command> createReceive() {
     return newReceiveBuilder()
-        .onMessage(Observed.class, m -> {
-          target.tell(adapt.apply(m.observation()));
-          return this;
-        })
-        .onMessage(WatchFailed.class, m -> {
-          getContext().getLog().warn("{} watch failed, restarting it: {}", what, m.cause().toString());
-          throw new WatchBroken(what, m.cause());
-        })
+        .onMessage(
+            Observed.class,
+            m -> {
+              target.tell(adapt.apply(m.observation()));
+              return this;
+            })
+        .onMessage(
+            WatchFailed.class,
+            m -> {
+              getContext()
+                  .getLog()
+                  .warn("{} watch failed, restarting it: {}", what, m.cause().toString());
+              throw new WatchBroken(what, m.cause());
+            })
         .onSignal(PreRestart.class, s -> stop())
         .onSignal(PostStop.class, s -> stop())
         .build();
@@ -81,7 +94,9 @@ public final class SubstrateWatcher<T> extends AbstractBehavior<SubstrateWatcher
     return this;
   }
 
-  /** Drops callbacks that arrive after the watch was closed (a restarted watcher has a new sink). */
+  /**
+   * Drops callbacks that arrive after the watch was closed (a restarted watcher has a new sink).
+   */
   private static final class ClosableSink implements WatchSink<Object> {
     private final ActorRef<Command> self;
     private volatile boolean open = true;

@@ -16,9 +16,9 @@ import org.apache.pekko.actor.typed.javadsl.Behaviors;
 
 /**
  * Removes what is left of a unit once its actor is stopped: deletes its directory, then tells the
- * substrate it may go (Kubernetes: releases the pod's finalizer). Both are blocking, so they run
- * on the blocking executor, and idempotent, so a failure is simply tried again every
- * {@link #RETRY} until it succeeds. Then it replies {@link Removed} once and stops.
+ * substrate it may go (Kubernetes: releases the pod's finalizer). Both are blocking, so they run on
+ * the blocking executor, and idempotent, so a failure is simply tried again every {@link #RETRY}
+ * until it succeeds. Then it replies {@link Removed} once and stops.
  */
 public final class UnitRemoval {
   private UnitRemoval() {}
@@ -37,36 +37,61 @@ public final class UnitRemoval {
   private record RetryDue() implements Command {}
 
   public static Behavior<Command> create(
-      UnitId unit, Path unitDir, UnitRemover remover, Executor blocking, ActorRef<Removed> replyTo) {
-    return Behaviors.setup(ctx -> Behaviors.withTimers(timers -> {
-      Runnable attempt = () -> ctx.pipeToSelf(
-          CompletableFuture.runAsync(() -> remove(unit, unitDir, remover), blocking), (ok, failure) -> new Attempted(failure));
-      attempt.run();
-      return Behaviors.receive(Command.class)
-          .onMessage(Attempted.class, done -> {
-            if (done.failure() == null) {
-              replyTo.tell(new Removed(unit));
-              return Behaviors.stopped();
-            }
-            // The timer first: whoever sees this warning may count on the retry being scheduled.
-            timers.startSingleTimer(new RetryDue(), RETRY);
-            Throwable cause = done.failure().getCause() != null ? done.failure().getCause() : done.failure();
-            ctx.getLog().warn("unit {}: cannot release it yet, retrying in {}: {}", unit, DurationText.format(RETRY), cause.getMessage());
-            return Behaviors.same();
-          })
-          .onMessage(RetryDue.class, due -> {
-            attempt.run();
-            return Behaviors.same();
-          })
-          .build();
-    }));
+      UnitId unit,
+      Path unitDir,
+      UnitRemover remover,
+      Executor blocking,
+      ActorRef<Removed> replyTo) {
+    return Behaviors.setup(
+        ctx ->
+            Behaviors.withTimers(
+                timers -> {
+                  Runnable attempt =
+                      () ->
+                          ctx.pipeToSelf(
+                              CompletableFuture.runAsync(
+                                  () -> remove(unit, unitDir, remover), blocking),
+                              (ok, failure) -> new Attempted(failure));
+                  attempt.run();
+                  return Behaviors.receive(Command.class)
+                      .onMessage(
+                          Attempted.class,
+                          done -> {
+                            if (done.failure() == null) {
+                              replyTo.tell(new Removed(unit));
+                              return Behaviors.stopped();
+                            }
+                            // The timer first: whoever sees this warning may count on the retry
+                            // being scheduled.
+                            timers.startSingleTimer(new RetryDue(), RETRY);
+                            Throwable cause =
+                                done.failure().getCause() != null
+                                    ? done.failure().getCause()
+                                    : done.failure();
+                            ctx.getLog()
+                                .warn(
+                                    "unit {}: cannot release it yet, retrying in {}: {}",
+                                    unit,
+                                    DurationText.format(RETRY),
+                                    cause.getMessage());
+                            return Behaviors.same();
+                          })
+                      .onMessage(
+                          RetryDue.class,
+                          due -> {
+                            attempt.run();
+                            return Behaviors.same();
+                          })
+                      .build();
+                }));
   }
 
   private static void remove(UnitId unit, Path unitDir, UnitRemover remover) {
     try {
       remover.stopWorkloads(unit); // its services run in the directory about to go
     } catch (Exception e) {
-      throw new IllegalStateException("cannot stop the workloads of " + unit + ": " + e.getMessage(), e);
+      throw new IllegalStateException(
+          "cannot stop the workloads of " + unit + ": " + e.getMessage(), e);
     }
     try {
       RecursiveDelete.delete(unitDir);

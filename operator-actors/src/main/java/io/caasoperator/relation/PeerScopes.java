@@ -19,10 +19,10 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * The application's peer relations brought in line with its charm and its units, as Juju's
- * model does it: a relation per peer endpoint the charm declares (created once, ids from 0, in
- * endpoint name order), every alive unit in its scope, a dying or removed one out of it. Pure:
- * the plan records what it returns.
+ * The application's peer relations brought in line with its charm and its units, as Juju's model
+ * does it: a relation per peer endpoint the charm declares (created once, ids from 0, in endpoint
+ * name order), every alive unit in its scope, a dying or removed one out of it. Pure: the plan
+ * records what it returns.
  */
 public final class PeerScopes {
   private PeerScopes() {}
@@ -33,7 +33,10 @@ public final class PeerScopes {
    * @param application this application: the other end of its peer relations
    * @param addresses where each unit is, for the settings its databag starts with
    */
-  public static List<OperatorEvent> reconcile(OperatorState state, ApplicationName application, UnitAddresses.Source addresses,
+  public static List<OperatorEvent> reconcile(
+      OperatorState state,
+      ApplicationName application,
+      UnitAddresses.Source addresses,
       Instant now) {
     List<OperatorEvent> events = new ArrayList<>();
     if (state.charm() == null) return events;
@@ -41,7 +44,9 @@ public final class PeerScopes {
     long lastId = relations.lastId();
     for (var peer : new TreeMap<>(state.charm().peers()).entrySet()) {
       if (relations.byEndpoint(peer.getKey()).isEmpty()) {
-        events.add(new RelationCreated(++lastId, peer.getKey(), peer.getValue(), application.value(), now));
+        events.add(
+            new RelationCreated(
+                ++lastId, peer.getKey(), peer.getValue(), application.value(), now));
       }
     }
     OperatorState next = state;
@@ -53,7 +58,9 @@ public final class PeerScopes {
       for (var unit : next.units().entrySet()) {
         boolean inScope = relation.units().containsKey(unit.getKey().name());
         if (unit.getValue() == Life.ALIVE && !inScope) {
-          events.add(new RelationUnitEntered(relation.id(), unit.getKey(), initialSettings(addresses.of(unit.getKey())), now));
+          events.add(
+              new RelationUnitEntered(
+                  relation.id(), unit.getKey(), initialSettings(addresses.of(unit.getKey())), now));
         } else if (unit.getValue() != Life.ALIVE && inScope) {
           events.add(new RelationUnitLeft(relation.id(), unit.getKey(), now));
         } else if (inScope) {
@@ -61,41 +68,55 @@ public final class PeerScopes {
         }
       }
       for (String unit : relation.units().keySet()) {
-        if (!next.units().containsKey(UnitId.parse(unit))) events.add(new RelationUnitLeft(relation.id(), UnitId.parse(unit), now));
+        if (!next.units().containsKey(UnitId.parse(unit)))
+          events.add(new RelationUnitLeft(relation.id(), UnitId.parse(unit), now));
       }
     }
     return events;
   }
 
   /**
-   * A unit that entered the scope before its substrate knew its addresses (a pod without an IP
-   * yet) gets the address keys its databag lacks once they are known, as a change of its databag
-   * (the other units run relation-changed), as long as it has none of them: a charm that set or
-   * deleted one itself keeps its databag as it left it. Recorded under the unit's last applied write, so its own writes are
-   * still counted as before.
+   * A unit that entered the scope before its substrate knew its addresses (a pod without an IP yet)
+   * gets the address keys its databag lacks once they are known, as a change of its databag (the
+   * other units run relation-changed), as long as it has none of them: a charm that set or deleted
+   * one itself keeps its databag as it left it. Recorded under the unit's last applied write, so
+   * its own writes are still counted as before.
    */
-  private static java.util.Optional<OperatorEvent> addressesLearnt(ApplicationRelations.Relation relation, UnitId unit,
-      UnitAddresses.Source addresses, Instant now) {
+  private static java.util.Optional<OperatorEvent> addressesLearnt(
+      ApplicationRelations.Relation relation,
+      UnitId unit,
+      UnitAddresses.Source addresses,
+      Instant now) {
     Map<String, String> bag = relation.units().get(unit.name()).settings();
     Map<String, String> known = initialSettings(addresses.of(unit));
     // only a databag without any address key: one the charm changed or pruned itself is its own
-    if (known.isEmpty() || known.keySet().stream().anyMatch(bag::containsKey)) return java.util.Optional.empty();
+    if (known.isEmpty() || known.keySet().stream().anyMatch(bag::containsKey))
+      return java.util.Optional.empty();
     Map<String, String> filled = new TreeMap<>(known);
     filled.putAll(bag);
-    return java.util.Optional.of(new OperatorEvent.RelationSettingsChanged(relation.id(), unit,
-        relation.appliedWrites().getOrDefault(unit.name(), 0L), filled, null, now));
+    return java.util.Optional.of(
+        new OperatorEvent.RelationSettingsChanged(
+            relation.id(),
+            unit,
+            relation.appliedWrites().getOrDefault(unit.name(), 0L),
+            filled,
+            null,
+            now));
   }
 
   /**
-   * What a unit's databag starts with, as Juju's uniter sets it when the unit enters scope
-   * ({@code internal/worker/uniter/relation/relationer.go}: {@code private-address},
-   * {@code ingress-address}, {@code egress-subnets}); addresses not known yet are left out.
+   * What a unit's databag starts with, as Juju's uniter sets it when the unit enters scope ({@code
+   * internal/worker/uniter/relation/relationer.go}: {@code private-address}, {@code
+   * ingress-address}, {@code egress-subnets}); addresses not known yet are left out.
    */
   public static Map<String, String> initialSettings(UnitAddresses addresses) {
     Map<String, String> settings = new LinkedHashMap<>();
-    if (!addresses.egressSubnets().isEmpty()) settings.put("egress-subnets", String.join(",", addresses.egressSubnets()));
-    if (!addresses.ingressAddresses().isEmpty()) settings.put("ingress-address", addresses.ingressAddresses().getFirst());
-    if (!addresses.privateAddress().isEmpty()) settings.put("private-address", addresses.privateAddress());
+    if (!addresses.egressSubnets().isEmpty())
+      settings.put("egress-subnets", String.join(",", addresses.egressSubnets()));
+    if (!addresses.ingressAddresses().isEmpty())
+      settings.put("ingress-address", addresses.ingressAddresses().getFirst());
+    if (!addresses.privateAddress().isEmpty())
+      settings.put("private-address", addresses.privateAddress());
     return settings;
   }
 
@@ -107,11 +128,20 @@ public final class PeerScopes {
     List<UnitRelations.RelationSnapshot> snapshots = new ArrayList<>();
     for (ApplicationRelations.Relation relation : state.relations().byId().values()) {
       TreeMap<String, Long> members = new TreeMap<>();
-      relation.units().forEach((name, bag) -> {
-        if (!name.equals(unit.name())) members.put(name, bag.version());
-      });
-      snapshots.add(new UnitRelations.RelationSnapshot(relation.id(), relation.endpoint(), relation.remoteApplication(),
-          members, relation.application().version(), relation.applicationWriter().equals(unit.name())));
+      relation
+          .units()
+          .forEach(
+              (name, bag) -> {
+                if (!name.equals(unit.name())) members.put(name, bag.version());
+              });
+      snapshots.add(
+          new UnitRelations.RelationSnapshot(
+              relation.id(),
+              relation.endpoint(),
+              relation.remoteApplication(),
+              members,
+              relation.application().version(),
+              relation.applicationWriter().equals(unit.name())));
     }
     return snapshots;
   }

@@ -8,9 +8,9 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * One relation as {@code status} and {@code show-relation} show it: who is in it and its
- * databags as the operator's journal holds them (what every unit's hooks read, a running hook's
- * own writes aside).
+ * One relation as {@code status} and {@code show-relation} show it: who is in it and its databags
+ * as the operator's journal holds them (what every unit's hooks read, a running hook's own writes
+ * aside).
  *
  * @param id as Juju prints it, {@code <endpoint>:<number>}
  * @param type {@code peer} (relations between applications come later)
@@ -18,8 +18,15 @@ import java.util.TreeMap;
  * @param applicationData the application's databag
  * @param unitData each unit's databag, by unit name
  */
-public record RelationStatus(String id, String endpoint, String interfaceName, String type, String remoteApplication,
-    List<String> units, Map<String, String> applicationData, Map<String, Map<String, String>> unitData) {
+public record RelationStatus(
+    String id,
+    String endpoint,
+    String interfaceName,
+    String type,
+    String remoteApplication,
+    List<String> units,
+    Map<String, String> applicationData,
+    Map<String, Map<String, String>> unitData) {
 
   public RelationStatus {
     units = List.copyOf(units);
@@ -36,7 +43,14 @@ public record RelationStatus(String id, String endpoint, String interfaceName, S
   private static RelationStatus of(ApplicationRelations.Relation r) {
     Map<String, Map<String, String>> bags = new TreeMap<>();
     r.units().forEach((unit, bag) -> bags.put(unit, bag.settings()));
-    return new RelationStatus(r.key(), r.endpoint(), r.interfaceName(), "peer", r.remoteApplication(),
-        List.copyOf(r.units().keySet()), r.application().settings(), bags);
+    return new RelationStatus(
+        r.key(),
+        r.endpoint(),
+        r.interfaceName(),
+        "peer",
+        r.remoteApplication(),
+        List.copyOf(r.units().keySet()),
+        r.application().settings(),
+        bags);
   }
 }

@@ -14,31 +14,49 @@ import java.util.function.Supplier;
 
 /**
  * The application's secrets as one running hook sees them: what the store committed, with this
- * hook's own pending changes on top (Juju's {@code HookContext.SecretMetadata} and
- * {@code getPendingSecretValue}). Pure: content is opened only when a tool asks for it.
+ * hook's own pending changes on top (Juju's {@code HookContext.SecretMetadata} and {@code
+ * getPendingSecretValue}). Pure: content is opened only when a tool asks for it.
  *
  * @param committed the store's state when the tool was called
  * @param opener opens sealed content (the store's {@link SecretCipher})
  * @param pending this hook's changes, in call order
  * @param ids makes the id of a new secret
  */
-public record SecretBook(SecretsState committed, Function<SealedContent, Map<String, String>> opener,
-    List<SecretChange> pending, Supplier<String> ids) {
+public record SecretBook(
+    SecretsState committed,
+    Function<SealedContent, Map<String, String>> opener,
+    List<SecretChange> pending,
+    Supplier<String> ids) {
 
   /** Where secrets are not available (no store): every secret tool says so. */
-  public static final SecretBook NONE = new SecretBook(SecretsState.EMPTY, sealed -> {
-    throw new IllegalStateException("no secret store");
-  }, List.of(), () -> {
-    throw new IllegalStateException("no secret store");
-  });
+  public static final SecretBook NONE =
+      new SecretBook(
+          SecretsState.EMPTY,
+          content -> {
+            throw new IllegalStateException("no secret store");
+          },
+          List.of(),
+          () -> {
+            throw new IllegalStateException("no secret store");
+          });
 
   public SecretBook {
     pending = List.copyOf(pending);
   }
 
-  /** One secret's metadata (with pending changes); {@code latestRevision} counts a pending new revision. */
-  public record Metadata(String id, SecretOwner owner, String label, String description, String rotatePolicy,
-      Instant expiry, Instant nextRotation, int latestRevision) {
+  /**
+   * One secret's metadata (with pending changes); {@code latestRevision} counts a pending new
+   * revision.
+   */
+  public record Metadata(
+      String id,
+      SecretOwner owner,
+      String label,
+      String description,
+      String rotatePolicy,
+      Instant expiry,
+      Instant nextRotation,
+      int latestRevision) {
     public String uri() {
       return "secret:" + id;
     }
@@ -52,28 +70,60 @@ public record SecretBook(SecretsState committed, Function<SealedContent, Map<Str
     return ids.get();
   }
 
-  /** Every secret, committed and pending, by id in creation order, with this hook's changes applied. */
+  /**
+   * Every secret, committed and pending, by id in creation order, with this hook's changes applied.
+   */
   public Map<String, Metadata> all() {
     Map<String, Metadata> result = new LinkedHashMap<>();
     for (SecretsState.Secret s : committed.secrets().values()) {
       Instant expiry = s.latest().map(SecretsState.Revision::expiry).orElse(null);
-      result.put(s.id(), new Metadata(s.id(), s.owner(), s.label(), s.description(), s.rotatePolicy(), expiry,
-          s.nextRotation(), s.latestRevision()));
+      result.put(
+          s.id(),
+          new Metadata(
+              s.id(),
+              s.owner(),
+              s.label(),
+              s.description(),
+              s.rotatePolicy(),
+              expiry,
+              s.nextRotation(),
+              s.latestRevision()));
     }
     for (SecretChange change : pending) {
       switch (change) {
-        case SecretChange.Added a -> result.put(a.id(), new Metadata(a.id(), a.owner(), a.label(), a.description(),
-            a.rotatePolicy(), a.expiry(), a.nextRotation(), 1));
+        case SecretChange.Added a ->
+            result.put(
+                a.id(),
+                new Metadata(
+                    a.id(),
+                    a.owner(),
+                    a.label(),
+                    a.description(),
+                    a.rotatePolicy(),
+                    a.expiry(),
+                    a.nextRotation(),
+                    1));
         case SecretChange.Updated u -> {
           Metadata m = result.get(u.id());
           if (m != null) {
-            result.put(u.id(), new Metadata(m.id(), m.owner(), or(u.label(), m.label()),
-                or(u.description(), m.description()), or(u.rotatePolicy(), m.rotatePolicy()),
-                u.content() != null ? u.expiry() : or(u.expiry(), m.expiry()),
-                u.rotatePolicy() != null ? u.nextRotation() : m.nextRotation(),
-                // several secret-set calls with content in one hook make one new revision, as Juju's flush
-                u.content() == null ? m.latestRevision()
-                    : committed.find(u.id()).map(c -> c.latestRevision() + 1).orElse(m.latestRevision())));
+            result.put(
+                u.id(),
+                new Metadata(
+                    m.id(),
+                    m.owner(),
+                    or(u.label(), m.label()),
+                    or(u.description(), m.description()),
+                    or(u.rotatePolicy(), m.rotatePolicy()),
+                    u.content() != null ? u.expiry() : or(u.expiry(), m.expiry()),
+                    u.rotatePolicy() != null ? u.nextRotation() : m.nextRotation(),
+                    // several secret-set calls with content in one hook make one new revision, as
+                    // Juju's flush
+                    u.content() == null
+                        ? m.latestRevision()
+                        : committed
+                            .find(u.id())
+                            .map(c -> c.latestRevision() + 1)
+                            .orElse(m.latestRevision())));
           }
         }
         case SecretChange.Removed r -> {
@@ -88,7 +138,10 @@ public record SecretBook(SecretsState committed, Function<SealedContent, Map<Str
     return Optional.ofNullable(all().get(id));
   }
 
-  /** The secret {@code owner} (or, failing that, the application or unit in {@code owners}) labelled so. */
+  /**
+   * The secret {@code owner} (or, failing that, the application or unit in {@code owners}) labelled
+   * so.
+   */
   public Optional<Metadata> byLabel(List<SecretOwner> owners, String label) {
     for (SecretOwner owner : owners) {
       for (Metadata m : all().values()) {
@@ -119,7 +172,10 @@ public record SecretBook(SecretsState committed, Function<SealedContent, Map<Str
     }
     if (content != null) return Optional.of(content);
     if (find(id).isEmpty()) return Optional.empty();
-    return committed.find(id).flatMap(SecretsState.Secret::latest).map(r -> opener.apply(r.content()));
+    return committed
+        .find(id)
+        .flatMap(SecretsState.Secret::latest)
+        .map(r -> opener.apply(r.content()));
   }
 
   /** This book with {@code more} changes pending. */

@@ -8,10 +8,10 @@ import java.util.Objects;
 import java.util.TreeMap;
 
 /**
- * A change a hook asked for with a secret tool, pending until the hook completes (Juju's
- * {@code secretChanges}, flushed by {@code HookContext.Flush} only when the hook succeeded). It
- * holds content in clear, in memory only: it is never journaled (the store seals it into a
- * {@code SecretEvent}) and its {@code toString} never shows content.
+ * A change a hook asked for with a secret tool, pending until the hook completes (Juju's {@code
+ * secretChanges}, flushed by {@code HookContext.Flush} only when the hook succeeded). It holds
+ * content in clear, in memory only: it is never journaled (the store seals it into a {@code
+ * SecretEvent}) and its {@code toString} never shows content.
  */
 public sealed interface SecretChange {
 
@@ -22,8 +22,16 @@ public sealed interface SecretChange {
    *
    * @param nextRotation when {@code rotatePolicy} first asks for a rotation; null for never
    */
-  record Added(String id, SecretOwner owner, String label, String description, Instant expiry, String rotatePolicy,
-      Instant nextRotation, Map<String, String> content) implements SecretChange {
+  record Added(
+      String id,
+      SecretOwner owner,
+      String label,
+      String description,
+      Instant expiry,
+      String rotatePolicy,
+      Instant nextRotation,
+      Map<String, String> content)
+      implements SecretChange {
     public Added {
       Objects.requireNonNull(id, "id");
       Objects.requireNonNull(owner, "owner");
@@ -32,13 +40,30 @@ public sealed interface SecretChange {
 
     @Override
     public String toString() {
-      return "Added[" + id + ", owner=" + owner + ", label=" + label + ", keys=" + content.keySet() + "]";
+      return "Added["
+          + id
+          + ", owner="
+          + owner
+          + ", label="
+          + label
+          + ", keys="
+          + content.keySet()
+          + "]";
     }
   }
 
-  /** {@code secret-set}: null fields stay as they are; content (when not null) is a new revision. */
-  record Updated(String id, String label, String description, Instant expiry, String rotatePolicy,
-      Instant nextRotation, Map<String, String> content) implements SecretChange {
+  /**
+   * {@code secret-set}: null fields stay as they are; content (when not null) is a new revision.
+   */
+  record Updated(
+      String id,
+      String label,
+      String description,
+      Instant expiry,
+      String rotatePolicy,
+      Instant nextRotation,
+      Map<String, String> content)
+      implements SecretChange {
     public Updated {
       Objects.requireNonNull(id, "id");
       content = content == null ? null : Collections.unmodifiableMap(new TreeMap<>(content));
@@ -46,7 +71,13 @@ public sealed interface SecretChange {
 
     @Override
     public String toString() {
-      return "Updated[" + id + ", label=" + label + ", keys=" + (content == null ? "unchanged" : content.keySet()) + "]";
+      return "Updated["
+          + id
+          + ", label="
+          + label
+          + ", keys="
+          + (content == null ? "unchanged" : content.keySet())
+          + "]";
     }
   }
 

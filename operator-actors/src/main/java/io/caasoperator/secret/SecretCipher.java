@@ -22,11 +22,11 @@ import javax.crypto.spec.GCMParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
 
 /**
- * Seals secret content for the journal and opens it again: AES-256-GCM with a random 96-bit
- * nonce per revision, under a key kept in the data directory ({@value #KEY_FILE}, mode 0600,
- * made on first use). Whoever can read that file and the journal can read every secret; the
- * journal alone shows ciphertext and a keyed digest only. On Kubernetes the file lives in the
- * operator's data volume, beside the journal.
+ * Seals secret content for the journal and opens it again: AES-256-GCM with a random 96-bit nonce
+ * per revision, under a key kept in the data directory ({@value #KEY_FILE}, mode 0600, made on
+ * first use). Whoever can read that file and the journal can read every secret; the journal alone
+ * shows ciphertext and a keyed digest only. On Kubernetes the file lives in the operator's data
+ * volume, beside the journal.
  */
 public final class SecretCipher {
 
@@ -41,11 +41,17 @@ public final class SecretCipher {
   private final SecureRandom random;
 
   SecretCipher(byte[] keyBytes, SecureRandom random) {
-    if (keyBytes.length != KEY_BYTES) throw new IllegalArgumentException("a secret key has " + KEY_BYTES + " bytes");
+    if (keyBytes.length != KEY_BYTES)
+      throw new IllegalArgumentException("a secret key has " + KEY_BYTES + " bytes");
     this.key = new SecretKeySpec(keyBytes.clone(), "AES");
-    // The digest gets its own key derived from the one key: one key is never used for two algorithms.
-    this.digestKey = new SecretKeySpec(hmac(new SecretKeySpec(keyBytes, "HmacSHA256"),
-        "caas-operator secret digest".getBytes(StandardCharsets.UTF_8)), "HmacSHA256");
+    // The digest gets its own key derived from the one key: one key is never used for two
+    // algorithms.
+    this.digestKey =
+        new SecretKeySpec(
+            hmac(
+                new SecretKeySpec(keyBytes, "HmacSHA256"),
+                "caas-operator secret digest".getBytes(StandardCharsets.UTF_8)),
+            "HmacSHA256");
     this.random = random;
   }
 
@@ -58,8 +64,8 @@ public final class SecretCipher {
   }
 
   /**
-   * The cipher of the key in {@code dataDir}, made (0600, written once, never replaced) when
-   * there is none. Blocking file IO: call it at start-up, not on an actor's thread.
+   * The cipher of the key in {@code dataDir}, made (0600, written once, never replaced) when there
+   * is none. Blocking file IO: call it at start-up, not on an actor's thread.
    */
   public static SecretCipher inDirectory(Path dataDir) throws IOException {
     Path file = dataDir.resolve(KEY_FILE);
@@ -68,7 +74,9 @@ public final class SecretCipher {
       byte[] fresh = new byte[KEY_BYTES];
       random.nextBytes(fresh);
       try {
-        Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+        Files.createFile(
+            file,
+            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
         Files.write(file, fresh, StandardOpenOption.WRITE, StandardOpenOption.SYNC);
       } catch (FileAlreadyExistsException raced) {
         // another start made it first: read that one
@@ -76,7 +84,8 @@ public final class SecretCipher {
     }
     byte[] bytes = Files.readAllBytes(file);
     if (bytes.length != KEY_BYTES) {
-      throw new IOException(file + " is not a secret key (" + bytes.length + " bytes, expected " + KEY_BYTES + ")");
+      throw new IOException(
+          file + " is not a secret key (" + bytes.length + " bytes, expected " + KEY_BYTES + ")");
     }
     return new SecretCipher(bytes, random);
   }
@@ -91,9 +100,11 @@ public final class SecretCipher {
       cipher.init(Cipher.ENCRYPT_MODE, key, new GCMParameterSpec(TAG_BITS, nonce));
       byte[] sealed = cipher.doFinal(plain);
       Base64.Encoder b64 = Base64.getEncoder();
-      return new SealedContent(b64.encodeToString(nonce), b64.encodeToString(sealed), digest(content));
+      return new SealedContent(
+          b64.encodeToString(nonce), b64.encodeToString(sealed), digest(content));
     } catch (GeneralSecurityException e) {
-      throw new IllegalStateException("cannot encrypt secret content: " + e.getClass().getSimpleName(), e);
+      throw new IllegalStateException(
+          "cannot encrypt secret content: " + e.getClass().getSimpleName(), e);
     }
   }
 
@@ -101,13 +112,20 @@ public final class SecretCipher {
   public Map<String, String> open(SealedContent sealed) {
     try {
       Cipher cipher = Cipher.getInstance("AES/GCM/NoPadding");
-      cipher.init(Cipher.DECRYPT_MODE, key, new GCMParameterSpec(TAG_BITS, Base64.getDecoder().decode(sealed.nonce())));
+      cipher.init(
+          Cipher.DECRYPT_MODE,
+          key,
+          new GCMParameterSpec(TAG_BITS, Base64.getDecoder().decode(sealed.nonce())));
       byte[] plain = cipher.doFinal(Base64.getDecoder().decode(sealed.ciphertext()));
       return JSON.readValue(plain, new TypeReference<TreeMap<String, String>>() {});
     } catch (GeneralSecurityException | IOException | IllegalArgumentException e) {
       // never the content in the message, nor the cause's (which could quote it)
-      throw new IllegalStateException("cannot decrypt secret content " + sealed.digest()
-          + ": sealed under another key (" + KEY_FILE + " replaced?) or altered");
+      throw new IllegalStateException(
+          "cannot decrypt secret content "
+              + sealed.digest()
+              + ": sealed under another key ("
+              + KEY_FILE
+              + " replaced?) or altered");
     }
   }
 

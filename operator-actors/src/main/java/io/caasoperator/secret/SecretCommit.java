@@ -10,33 +10,52 @@ import java.util.Map;
 import java.util.function.Function;
 
 /**
- * What a completed hook's secret changes become in the journal, decided against the store's
- * state: changes of one hook to one secret fold into one change as Juju's flush sends them (an
- * add then a set is one revision 1; two sets are one new revision; an add then a remove is
- * nothing), content is sealed, and changes to secrets that no longer exist are dropped.
+ * What a completed hook's secret changes become in the journal, decided against the store's state:
+ * changes of one hook to one secret fold into one change as Juju's flush sends them (an add then a
+ * set is one revision 1; two sets are one new revision; an add then a remove is nothing), content
+ * is sealed, and changes to secrets that no longer exist are dropped.
  */
 public final class SecretCommit {
 
   private SecretCommit() {}
 
-  public static List<SecretEvent> events(SecretsState state, List<SecretChange> changes,
-      Function<Map<String, String>, io.caasoperator.persistence.secret.SealedContent> seal, Instant now) {
+  public static List<SecretEvent> events(
+      SecretsState state,
+      List<SecretChange> changes,
+      Function<Map<String, String>, io.caasoperator.persistence.secret.SealedContent> seal,
+      Instant now) {
     Map<String, SecretChange> folded = new LinkedHashMap<>();
     List<SecretChange> removals = new ArrayList<>();
     for (SecretChange change : changes) {
       SecretChange before = folded.get(change.id());
       switch (change) {
         case SecretChange.Added a -> folded.put(a.id(), a);
-        case SecretChange.Updated u -> folded.put(u.id(), switch (before) {
-          case null -> u;
-          case SecretChange.Added a -> new SecretChange.Added(a.id(), a.owner(), or(u.label(), a.label()),
-              or(u.description(), a.description()), or(u.expiry(), a.expiry()), or(u.rotatePolicy(), a.rotatePolicy()),
-              u.rotatePolicy() != null ? u.nextRotation() : a.nextRotation(), or(u.content(), a.content()));
-          case SecretChange.Updated p -> new SecretChange.Updated(p.id(), or(u.label(), p.label()),
-              or(u.description(), p.description()), or(u.expiry(), p.expiry()), or(u.rotatePolicy(), p.rotatePolicy()),
-              u.rotatePolicy() != null ? u.nextRotation() : p.nextRotation(), or(u.content(), p.content()));
-          case SecretChange.Removed r -> u;
-        });
+        case SecretChange.Updated u ->
+            folded.put(
+                u.id(),
+                switch (before) {
+                  case null -> u;
+                  case SecretChange.Added a ->
+                      new SecretChange.Added(
+                          a.id(),
+                          a.owner(),
+                          or(u.label(), a.label()),
+                          or(u.description(), a.description()),
+                          or(u.expiry(), a.expiry()),
+                          or(u.rotatePolicy(), a.rotatePolicy()),
+                          u.rotatePolicy() != null ? u.nextRotation() : a.nextRotation(),
+                          or(u.content(), a.content()));
+                  case SecretChange.Updated p ->
+                      new SecretChange.Updated(
+                          p.id(),
+                          or(u.label(), p.label()),
+                          or(u.description(), p.description()),
+                          or(u.expiry(), p.expiry()),
+                          or(u.rotatePolicy(), p.rotatePolicy()),
+                          u.rotatePolicy() != null ? u.nextRotation() : p.nextRotation(),
+                          or(u.content(), p.content()));
+                  case SecretChange.Removed r -> u;
+                });
         case SecretChange.Removed r -> {
           if (before instanceof SecretChange.Added && r.revision() == null) {
             folded.remove(r.id());
@@ -49,12 +68,30 @@ public final class SecretCommit {
     List<SecretEvent> events = new ArrayList<>();
     for (SecretChange change : folded.values()) {
       switch (change) {
-        case SecretChange.Added a -> events.add(new SecretEvent.SecretCreated(a.id(), a.owner(), a.label(),
-            a.description(), a.expiry(), a.rotatePolicy(), a.nextRotation(), seal.apply(a.content()), now));
+        case SecretChange.Added a ->
+            events.add(
+                new SecretEvent.SecretCreated(
+                    a.id(),
+                    a.owner(),
+                    a.label(),
+                    a.description(),
+                    a.expiry(),
+                    a.rotatePolicy(),
+                    a.nextRotation(),
+                    seal.apply(a.content()),
+                    now));
         case SecretChange.Updated u -> {
           if (state.find(u.id()).isPresent()) {
-            events.add(new SecretEvent.SecretUpdated(u.id(), u.label(), u.description(), u.expiry(), u.rotatePolicy(),
-                u.nextRotation(), u.content() == null ? null : seal.apply(u.content()), now));
+            events.add(
+                new SecretEvent.SecretUpdated(
+                    u.id(),
+                    u.label(),
+                    u.description(),
+                    u.expiry(),
+                    u.rotatePolicy(),
+                    u.nextRotation(),
+                    u.content() == null ? null : seal.apply(u.content()),
+                    now));
           }
         }
         case SecretChange.Removed r -> {}

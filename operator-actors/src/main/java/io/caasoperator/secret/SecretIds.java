@@ -6,9 +6,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 
 /**
- * New secret ids as Juju makes them ({@code core/secrets.NewURI}: an {@code rs/xid}): 12 bytes
- * (4 of seconds since the epoch, 5 random in place of machine and process, 3 of a counter)
- * written as 20 characters of base32hex in lower case, so ids sort by creation time.
+ * New secret ids as Juju makes them ({@code core/secrets.NewURI}: an {@code rs/xid}): 12 bytes (4
+ * of seconds since the epoch, 5 random in place of machine and process, 3 of a counter) written as
+ * 20 characters of base32hex in lower case, so ids sort by creation time.
  */
 public final class SecretIds implements Supplier<String> {
 
@@ -30,13 +30,26 @@ public final class SecretIds implements Supplier<String> {
     long seconds = clock.instant().getEpochSecond();
     int count = counter.getAndIncrement();
     byte[] id = {
-        (byte) (seconds >>> 24), (byte) (seconds >>> 16), (byte) (seconds >>> 8), (byte) seconds,
-        middle[0], middle[1], middle[2], middle[3], middle[4],
-        (byte) (count >>> 16), (byte) (count >>> 8), (byte) count};
+      (byte) (seconds >>> 24),
+      (byte) (seconds >>> 16),
+      (byte) (seconds >>> 8),
+      (byte) seconds,
+      middle[0],
+      middle[1],
+      middle[2],
+      middle[3],
+      middle[4],
+      (byte) (count >>> 16),
+      (byte) (count >>> 8),
+      (byte) count
+    };
     return encode(id);
   }
 
-  /** rs/xid's encoding: 96 bits, 5 at a time, the last character taking the last 1 bit (plus 4 zero bits). */
+  /**
+   * rs/xid's encoding: 96 bits, 5 at a time, the last character taking the last 1 bit (plus 4 zero
+   * bits).
+   */
   static String encode(byte[] id) {
     StringBuilder text = new StringBuilder(20);
     int buffer = 0;
@@ -53,7 +66,9 @@ public final class SecretIds implements Supplier<String> {
     return text.toString();
   }
 
-  /** Whether {@code id} has the shape of one (Juju's {@code ParseURI} accepts 20 such characters). */
+  /**
+   * Whether {@code id} has the shape of one (Juju's {@code ParseURI} accepts 20 such characters).
+   */
   public static boolean valid(String id) {
     return id != null && id.matches("[0-9a-v]{20}");
   }

@@ -18,13 +18,21 @@ public final class SecretReport {
 
   /** The secret {@code key} names (its id, {@code secret:<id>}, or a label), if there is one. */
   public static Optional<SecretsState.Secret> find(SecretsState state, String key) {
-    String id = key.startsWith("secret:") ? key.substring(key.lastIndexOf(key.startsWith("secret://") ? '/' : ':') + 1) : key;
-    return state.find(id).or(() -> state.secrets().values().stream().filter(s -> key.equals(s.label())).findFirst());
+    String id =
+        key.startsWith("secret:")
+            ? key.substring(key.lastIndexOf(key.startsWith("secret://") ? '/' : ':') + 1)
+            : key;
+    return state
+        .find(id)
+        .or(() -> state.secrets().values().stream().filter(s -> key.equals(s.label())).findFirst());
   }
 
-  /** @param opener opens sealed content; null to leave content out */
-  public static Map<String, Object> of(SecretsState.Secret secret, Function<io.caasoperator.persistence.secret.SealedContent,
-      Map<String, String>> opener) {
+  /**
+   * @param opener opens sealed content; null to leave content out
+   */
+  public static Map<String, Object> of(
+      SecretsState.Secret secret,
+      Function<io.caasoperator.persistence.secret.SealedContent, Map<String, String>> opener) {
     Map<String, Object> report = new LinkedHashMap<>();
     report.put("uri", secret.uri());
     report.put("owner", secret.owner().kind().label() + " " + secret.owner().name());
@@ -45,7 +53,8 @@ public final class SecretReport {
       revisions.add(revision);
     }
     report.put("revisions", revisions);
-    if (opener != null) secret.latest().ifPresent(r -> report.put("content", opener.apply(r.content())));
+    if (opener != null)
+      secret.latest().ifPresent(r -> report.put("content", opener.apply(r.content())));
     return report;
   }
 }

@@ -7,14 +7,16 @@ import java.util.function.Supplier;
 import org.apache.pekko.actor.typed.ActorRef;
 
 /**
- * The application's secrets as the unit actors reach them: the store's state as it last
- * published it (read by hook tools without a round trip, like {@code ToolViews}), the cipher
- * that opens it, new ids, and the store that commits a completed hook's changes. Only immutable
- * values are published.
+ * The application's secrets as the unit actors reach them: the store's state as it last published
+ * it (read by hook tools without a round trip, like {@code ToolViews}), the cipher that opens it,
+ * new ids, and the store that commits a completed hook's changes. Only immutable values are
+ * published.
  */
 public final class Secrets {
 
-  /** No secret store (tests of other things): secret tools answer that secrets are not available. */
+  /**
+   * No secret store (tests of other things): secret tools answer that secrets are not available.
+   */
   public static final Secrets NONE = new Secrets(null, null);
 
   private final SecretCipher cipher;

@@ -7,9 +7,8 @@ import java.util.Optional;
 
 /**
  * A fact about the application its users should see once, where the substrate shows such things
- * (Kubernetes: an Event on the Application, {@code kubectl describe application NAME}): a hook
- * that failed, a charm deployed. Taken from the journal, where every such fact is recorded exactly
- * once.
+ * (Kubernetes: an Event on the Application, {@code kubectl describe application NAME}): a hook that
+ * failed, a charm deployed. Taken from the journal, where every such fact is recorded exactly once.
  *
  * @param warning something went wrong (Kubernetes Event type {@code Warning}, else {@code Normal})
  * @param reason a CamelCase reason, e.g. {@code HookFailed}
@@ -20,7 +19,10 @@ import java.util.Optional;
  */
 public record ApplicationNotice(boolean warning, String reason, String message, String unit) {
 
-  /** One line of at most 1 KiB (Kubernetes caps an Event's message there); longer hook output is cut. */
+  /**
+   * One line of at most 1 KiB (Kubernetes caps an Event's message there); longer hook output is
+   * cut.
+   */
   public static final int MAX_MESSAGE = 1024;
 
   public ApplicationNotice {
@@ -35,14 +37,33 @@ public record ApplicationNotice(boolean warning, String reason, String message, 
   /** The notice for a journal entry, if it deserves one. */
   public static Optional<ApplicationNotice> of(JournalEntry entry) {
     return switch (entry.event()) {
-      case UnitEvent.HookFailed failed -> Optional.of(new ApplicationNotice(true, "HookFailed",
-          "unit " + entry.unit().map(Object::toString).orElse("?") + ": hook " + failed.hook()
-              + " failed (exit code " + failed.exitCode() + ")"
-              + (failed.reason() == null || failed.reason().isBlank() ? "" : ": " + failed.reason().strip()),
-          entry.unit().map(Object::toString).orElse(null)));
-      case OperatorEvent.CharmDeployed deployed -> Optional.of(new ApplicationNotice(false, "CharmDeployed",
-          "charm " + deployed.charm().name() + " generation " + deployed.charm().generation() + " deployed from "
-              + deployed.charm().ref().url()));
+      case UnitEvent.HookFailed failed ->
+          Optional.of(
+              new ApplicationNotice(
+                  true,
+                  "HookFailed",
+                  "unit "
+                      + entry.unit().map(Object::toString).orElse("?")
+                      + ": hook "
+                      + failed.hook()
+                      + " failed (exit code "
+                      + failed.exitCode()
+                      + ")"
+                      + (failed.reason() == null || failed.reason().isBlank()
+                          ? ""
+                          : ": " + failed.reason().strip()),
+                  entry.unit().map(Object::toString).orElse(null)));
+      case OperatorEvent.CharmDeployed deployed ->
+          Optional.of(
+              new ApplicationNotice(
+                  false,
+                  "CharmDeployed",
+                  "charm "
+                      + deployed.charm().name()
+                      + " generation "
+                      + deployed.charm().generation()
+                      + " deployed from "
+                      + deployed.charm().ref().url()));
       default -> Optional.empty();
     };
   }

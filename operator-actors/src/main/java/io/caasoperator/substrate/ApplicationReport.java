@@ -4,15 +4,16 @@ import java.util.List;
 
 /**
  * The application as the operator sees it now, for a substrate that shows it somewhere of its own
- * (Kubernetes: the Application resource's status). Plain values: a substrate never sees the
- * actors' types.
+ * (Kubernetes: the Application resource's status). Plain values: a substrate never sees the actors'
+ * types.
  *
  * @param status the application status
  * @param charmUrl where the deployed charm came from; null before the first deployment
  * @param leader the leader unit's name; null when there is none
  * @param units every unit, in unit order
  */
-public record ApplicationReport(StatusLine status, String charmUrl, String leader, List<UnitReport> units) {
+public record ApplicationReport(
+    StatusLine status, String charmUrl, String leader, List<UnitReport> units) {
 
   public ApplicationReport {
     units = List.copyOf(units);

@@ -9,13 +9,14 @@ package io.caasoperator.substrate;
 public interface ApplicationReporting {
 
   /** Shows nothing anywhere: the local substrate, whose users read the operator's status. */
-  ApplicationReporting NONE = new ApplicationReporting() {
-    @Override
-    public void report(ApplicationReport report) {}
+  ApplicationReporting NONE =
+      new ApplicationReporting() {
+        @Override
+        public void report(ApplicationReport report) {}
 
-    @Override
-    public void notice(ApplicationNotice notice) {}
-  };
+        @Override
+        public void notice(ApplicationNotice notice) {}
+      };
 
   /** The application's status now (called every few seconds; unchanged reports may be skipped). */
   void report(ApplicationReport report);

@@ -6,7 +6,9 @@ package io.caasoperator.substrate;
  */
 public interface ReplicaElection extends AutoCloseable {
 
-  /** What this replica does when its term starts and ends. Called from the election's own threads. */
+  /**
+   * What this replica does when its term starts and ends. Called from the election's own threads.
+   */
   interface Terms {
     /** This replica now holds the election: start the operator. */
     void acting();
@@ -18,7 +20,9 @@ public interface ReplicaElection extends AutoCloseable {
   /** Takes part from now on; returns at once. */
   void start();
 
-  /** For the log: what is held and by whom, e.g. {@code lease caas-operator-mariadb as pod-1-3f2a}. */
+  /**
+   * For the log: what is held and by whom, e.g. {@code lease caas-operator-mariadb as pod-1-3f2a}.
+   */
   String describe();
 
   /** Leaves the election, handing it over at once if held. */

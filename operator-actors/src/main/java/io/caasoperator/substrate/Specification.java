@@ -6,11 +6,11 @@ import java.time.Duration;
 import java.util.Map;
 
 /**
- * The application's specification as the substrate holds it, already checked for syntax.
- * Whether the config fits the charm's options is checked by the operator, which knows the charm.
+ * The application's specification as the substrate holds it, already checked for syntax. Whether
+ * the config fits the charm's options is checked by the operator, which knows the charm.
  *
- * @param config option settings, values as parsed (String, Integer/Long, Double, Boolean);
- *     never null, values never null
+ * @param config option settings, values as parsed (String, Integer/Long, Double, Boolean); never
+ *     null, values never null
  * @param updateStatusInterval how often units run update-status
  * @param resources the charm's file resources: resource name to the file's absolute path on the
  *     operator's machine ({@code resource-get}); never null
@@ -31,7 +31,10 @@ public record Specification(
   }
 
   /** Without resources. */
-  public Specification(ApplicationName application, CharmRef charm, Map<String, Object> config,
+  public Specification(
+      ApplicationName application,
+      CharmRef charm,
+      Map<String, Object> config,
       Duration updateStatusInterval) {
     this(application, charm, config, updateStatusInterval, Map.of());
   }

@@ -18,8 +18,8 @@ public interface Substrate extends AutoCloseable {
   HookExecutor hookExecutor();
 
   /**
-   * The operator deployed a charm. A substrate that provisions containers from the charm's
-   * metadata (the local one) uses it; Kubernetes reads containers from the pods instead.
+   * The operator deployed a charm. A substrate that provisions containers from the charm's metadata
+   * (the local one) uses it; Kubernetes reads containers from the pods instead.
    */
   default void charmDeployed(CharmInfo charm) {}
 
@@ -34,14 +34,17 @@ public interface Substrate extends AutoCloseable {
     return unit -> UnitAddresses.UNKNOWN;
   }
 
-  /** Where units' storage instances are ({@link StorageLayout}); Juju's default rule unless the substrate knows better. */
+  /**
+   * Where units' storage instances are ({@link StorageLayout}); Juju's default rule unless the
+   * substrate knows better.
+   */
   default StorageLayout storageLayout() {
     return StorageLayout.JUJU_DEFAULT;
   }
 
   /**
-   * {@code CLOUD_API_VERSION} of every hook: the version of the substrate's API (the Kubernetes
-   * API server's), empty when it has none. Read once, when the substrate is built.
+   * {@code CLOUD_API_VERSION} of every hook: the version of the substrate's API (the Kubernetes API
+   * server's), empty when it has none. Read once, when the substrate is built.
    */
   default String cloudApiVersion() {
     return "";
@@ -53,9 +56,8 @@ public interface Substrate extends AutoCloseable {
   }
 
   /**
-   * The election among operator replicas this one takes part in, not started, telling {@code
-   * terms} when this replica acts; empty when every replica acts (one replica, or no election
-   * asked for).
+   * The election among operator replicas this one takes part in, not started, telling {@code terms}
+   * when this replica acts; empty when every replica acts (one replica, or no election asked for).
    */
   default java.util.Optional<ReplicaElection> election(ReplicaElection.Terms terms) {
     return java.util.Optional.empty();

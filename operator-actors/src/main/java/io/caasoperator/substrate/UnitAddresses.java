@@ -24,8 +24,8 @@ public record UnitAddresses(
     String publicAddress) {
 
   /**
-   * One interface with its addresses. On Kubernetes Juju knows neither the name nor the MAC
-   * address of a pod's interface and leaves both empty, as it leaves each address's CIDR.
+   * One interface with its addresses. On Kubernetes Juju knows neither the name nor the MAC address
+   * of a pod's interface and leaves both empty, as it leaves each address's CIDR.
    */
   public record NetworkInterface(String name, String macAddress, List<Address> addresses) {
     public NetworkInterface {
@@ -35,7 +35,9 @@ public record UnitAddresses(
     }
   }
 
-  /** @param cidr the subnet in CIDR notation, empty when not known */
+  /**
+   * @param cidr the subnet in CIDR notation, empty when not known
+   */
   public record Address(String value, String cidr) {
     public Address {
       Objects.requireNonNull(value, "value");
@@ -44,7 +46,8 @@ public record UnitAddresses(
   }
 
   /** A substrate that knows nothing of the unit yet (a pod not scheduled): nothing to answer. */
-  public static final UnitAddresses UNKNOWN = new UnitAddresses(List.of(), List.of(), List.of(), "", "");
+  public static final UnitAddresses UNKNOWN =
+      new UnitAddresses(List.of(), List.of(), List.of(), "", "");
 
   public UnitAddresses {
     interfaces = List.copyOf(interfaces);
@@ -55,24 +58,27 @@ public record UnitAddresses(
   }
 
   /**
-   * A Kubernetes unit as Juju 3.6 describes it (networkinfocaas.go): the pod's IP is its one
-   * bind address (no interface name, MAC or CIDR); the application's Service address, when there
-   * is one, is the ingress address and the unit's private and public address; otherwise the pod
-   * IP is. Egress is the first ingress address as a /32 (/128 for IPv6).
+   * A Kubernetes unit as Juju 3.6 describes it (networkinfocaas.go): the pod's IP is its one bind
+   * address (no interface name, MAC or CIDR); the application's Service address, when there is one,
+   * is the ingress address and the unit's private and public address; otherwise the pod IP is.
+   * Egress is the first ingress address as a /32 (/128 for IPv6).
    *
-   * A Service of type LoadBalancer with an external address makes that the public address.
+   * <p>A Service of type LoadBalancer with an external address makes that the public address.
    *
    * @param podIp the pod's IP, or null/empty when the pod has none yet
    * @param serviceAddress the Service's cluster IP, or null/empty when there is none
    * @param externalAddress the Service's load balancer address, or null/empty when there is none
    */
-  public static UnitAddresses kubernetes(String podIp, String serviceAddress, String externalAddress) {
+  public static UnitAddresses kubernetes(
+      String podIp, String serviceAddress, String externalAddress) {
     boolean pod = podIp != null && !podIp.isEmpty();
     boolean service = serviceAddress != null && !serviceAddress.isEmpty();
     if (!pod && !service) return UNKNOWN;
-    List<NetworkInterface> bind = pod ? List.of(new NetworkInterface("", "", List.of(new Address(podIp, "")))) : List.of();
+    List<NetworkInterface> bind =
+        pod ? List.of(new NetworkInterface("", "", List.of(new Address(podIp, "")))) : List.of();
     String ingress = service ? serviceAddress : podIp;
-    String external = externalAddress == null || externalAddress.isEmpty() ? ingress : externalAddress;
+    String external =
+        externalAddress == null || externalAddress.isEmpty() ? ingress : externalAddress;
     return new UnitAddresses(bind, List.of(ingress), List.of(asCidr(ingress)), ingress, external);
   }
 

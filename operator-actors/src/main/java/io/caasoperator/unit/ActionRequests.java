@@ -9,9 +9,9 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Whether a unit takes a request to run one of its charm's actions, decided as Juju decides when
- * an action is enqueued ({@code state/unit.go} {@code PrepareActionPayload}): the charm the unit
- * runs must define the action, and the parameters must satisfy the action's JSON Schema (types,
+ * Whether a unit takes a request to run one of its charm's actions, decided as Juju decides when an
+ * action is enqueued ({@code state/unit.go} {@code PrepareActionPayload}): the charm the unit runs
+ * must define the action, and the parameters must satisfy the action's JSON Schema (types,
  * required, {@code additionalProperties: false} unless the charm allows more), after which the
  * schema's defaults are filled in ({@link ActionParameters}). And, when a queued action's turn
  * comes, whether it can still run: the charm may have changed meanwhile (Juju checks again then:
@@ -29,12 +29,13 @@ final class ActionRequests {
   }
 
   /**
-   * Whether the unit in {@code state} takes the action {@code name} with {@code params} now
-   * ({@code draining}: the operator shuts down).
+   * Whether the unit in {@code state} takes the action {@code name} with {@code params} now ({@code
+   * draining}: the operator shuts down).
    */
   static Decision decide(UnitState state, boolean draining, String name, Map<String, ?> params) {
     Optional<String> unavailable = ExecQueue.refusal(state, draining);
-    if (unavailable.isPresent()) return refused(UnitActor.ActionReply.Refusal.UNAVAILABLE, unavailable.get(), List.of());
+    if (unavailable.isPresent())
+      return refused(UnitActor.ActionReply.Refusal.UNAVAILABLE, unavailable.get(), List.of());
     CharmInfo charm = state.charmInUse();
     Optional<ActionSpec> spec;
     try {
@@ -44,26 +45,40 @@ final class ActionRequests {
     }
     if (spec.isEmpty()) {
       List<String> known = known(charm);
-      String detail = "action \"" + name + "\" not defined on unit \"" + state.unit() + "\"; its charm \"" + charm.name()
-          + "\" defines " + (known.isEmpty() ? "no actions" : String.join(", ", known));
-      return new Decision.Refused(new UnitActor.ActionReply.Refused(UnitActor.ActionReply.Refusal.UNKNOWN_ACTION, detail,
-          known, List.of()));
+      String detail =
+          "action \""
+              + name
+              + "\" not defined on unit \""
+              + state.unit()
+              + "\"; its charm \""
+              + charm.name()
+              + "\" defines "
+              + (known.isEmpty() ? "no actions" : String.join(", ", known));
+      return new Decision.Refused(
+          new UnitActor.ActionReply.Refused(
+              UnitActor.ActionReply.Refusal.UNKNOWN_ACTION, detail, known, List.of()));
     }
     return switch (ActionParameters.validate(spec.get(), params)) {
       case ActionParameters.Valid valid -> new Decision.Accepted(valid.params());
-      case ActionParameters.Invalid invalid -> refused(UnitActor.ActionReply.Refusal.INVALID_PARAMETERS,
-          "invalid parameters for action \"" + name + "\": " + String.join("; ", invalid.problems()),
-          invalid.problems());
+      case ActionParameters.Invalid invalid ->
+          refused(
+              UnitActor.ActionReply.Refusal.INVALID_PARAMETERS,
+              "invalid parameters for action \""
+                  + name
+                  + "\": "
+                  + String.join("; ", invalid.problems()),
+              invalid.problems());
     };
   }
 
   /**
-   * Why the queued {@code action} cannot run with the charm the unit in {@code state} runs now,
-   * or empty when it can; {@code implemented}: the charm has a {@code dispatch} or
-   * {@code actions/<name>} to run. The words are Juju's ({@code BadActionError}: {@code cannot run
+   * Why the queued {@code action} cannot run with the charm the unit in {@code state} runs now, or
+   * empty when it can; {@code implemented}: the charm has a {@code dispatch} or {@code
+   * actions/<name>} to run. The words are Juju's ({@code BadActionError}: {@code cannot run
    * "<name>" action: ...}; {@code action not implemented on unit "<unit>"}).
    */
-  static Optional<String> startProblem(UnitState state, UnitState.UnitAction action, boolean implemented) {
+  static Optional<String> startProblem(
+      UnitState state, UnitState.UnitAction action, boolean implemented) {
     String cannot = "cannot run \"" + action.name() + "\" action: ";
     Optional<ActionSpec> spec;
     try {
@@ -72,7 +87,8 @@ final class ActionRequests {
       return Optional.of(cannot + e.getMessage());
     }
     if (spec.isEmpty()) return Optional.of(cannot + "not defined");
-    if (ActionParameters.validate(spec.get(), action.params()) instanceof ActionParameters.Invalid invalid) {
+    if (ActionParameters.validate(spec.get(), action.params())
+        instanceof ActionParameters.Invalid invalid) {
       return Optional.of(cannot + String.join("; ", invalid.problems()));
     }
     if (!implemented) return Optional.of("action not implemented on unit \"" + state.unit() + "\"");
@@ -84,7 +100,9 @@ final class ActionRequests {
     return charm.actions().keySet().stream().sorted().toList();
   }
 
-  private static Decision refused(UnitActor.ActionReply.Refusal reason, String detail, List<String> problems) {
-    return new Decision.Refused(new UnitActor.ActionReply.Refused(reason, detail, List.of(), problems));
+  private static Decision refused(
+      UnitActor.ActionReply.Refusal reason, String detail, List<String> problems) {
+    return new Decision.Refused(
+        new UnitActor.ActionReply.Refused(reason, detail, List.of(), problems));
   }
 }

@@ -18,7 +18,8 @@ import java.util.Optional;
  * @param results what {@code action-set} set (dotted keys nested)
  * @param log the {@code action-log} messages, in order
  */
-public record ActionResult(String status, String message, Map<String, Object> results, List<String> log) {
+public record ActionResult(
+    String status, String message, Map<String, Object> results, List<String> log) {
 
   /**
    * Collects an action's tool effects while its exec or charm action runs; confined to the unit
@@ -42,7 +43,10 @@ public record ActionResult(String status, String message, Map<String, Object> re
     ActionResult result(int exitCode) {
       boolean failed = failure != null || exitCode != 0;
       String message = failure != null ? failure : exitCode != 0 ? "exit status " + exitCode : "";
-      return new ActionResult(failed ? "failed" : "completed", message, Map.copyOf(results),
+      return new ActionResult(
+          failed ? "failed" : "completed",
+          message,
+          Map.copyOf(results),
           log.stream().map(ActionMessage::message).toList());
     }
 
@@ -63,15 +67,16 @@ public record ActionResult(String status, String message, Map<String, Object> re
 
     @SuppressWarnings("unchecked")
     private static void merge(Map<String, Object> into, Map<String, Object> from) {
-      from.forEach((key, value) -> {
-        if (value instanceof Map<?, ?> nested && into.get(key) instanceof Map<?, ?> existing) {
-          Map<String, Object> copy = new LinkedHashMap<>((Map<String, Object>) existing);
-          merge(copy, (Map<String, Object>) nested);
-          into.put(key, copy);
-        } else {
-          into.put(key, value);
-        }
-      });
+      from.forEach(
+          (key, value) -> {
+            if (value instanceof Map<?, ?> nested && into.get(key) instanceof Map<?, ?> existing) {
+              Map<String, Object> copy = new LinkedHashMap<>((Map<String, Object>) existing);
+              merge(copy, (Map<String, Object>) nested);
+              into.put(key, copy);
+            } else {
+              into.put(key, value);
+            }
+          });
     }
   }
 }

@@ -5,8 +5,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * An exec that runs as a Juju action: {@code action-get} reads {@code params}, and what
- * {@code action-set}, {@code action-log} and {@code action-fail} record comes back with the reply.
+ * An exec that runs as a Juju action: {@code action-get} reads {@code params}, and what {@code
+ * action-set}, {@code action-log} and {@code action-fail} record comes back with the reply.
  */
 public record ActionRun(String name, Map<String, Object> params) {
   public ActionRun {

@@ -17,8 +17,8 @@ import java.util.Map;
  * @param resources the specification's file resources: name to the file's path ({@code
  *     resource-get})
  * @param canAddStorage whether units' hooks may add storage instances here ({@code storage-add})
- * @param relations the application's relations with their units' and the application's databags,
- *     as the operator's journal holds them
+ * @param relations the application's relations with their units' and the application's databags, as
+ *     the operator's journal holds them
  */
 public record ApplicationSnapshot(
     String modelName,
@@ -39,17 +39,46 @@ public record ApplicationSnapshot(
   }
 
   /** In no relation. */
-  public ApplicationSnapshot(String modelName, Map<String, Object> config, Map<String, String> leaderSettings,
-      Status applicationStatus, String workloadVersion, List<PeerUnit> units, UnitAddresses addresses,
-      Map<String, String> resources, boolean canAddStorage) {
-    this(modelName, config, leaderSettings, applicationStatus, workloadVersion, units, addresses, resources, canAddStorage,
+  public ApplicationSnapshot(
+      String modelName,
+      Map<String, Object> config,
+      Map<String, String> leaderSettings,
+      Status applicationStatus,
+      String workloadVersion,
+      List<PeerUnit> units,
+      UnitAddresses addresses,
+      Map<String, String> resources,
+      boolean canAddStorage) {
+    this(
+        modelName,
+        config,
+        leaderSettings,
+        applicationStatus,
+        workloadVersion,
+        units,
+        addresses,
+        resources,
+        canAddStorage,
         List.of());
   }
 
   /** Without addresses or resources (tests of what else the tools read). */
-  public ApplicationSnapshot(String modelName, Map<String, Object> config, Map<String, String> leaderSettings,
-      Status applicationStatus, String workloadVersion, List<PeerUnit> units) {
-    this(modelName, config, leaderSettings, applicationStatus, workloadVersion, units, UnitAddresses.UNKNOWN, Map.of(),
+  public ApplicationSnapshot(
+      String modelName,
+      Map<String, Object> config,
+      Map<String, String> leaderSettings,
+      Status applicationStatus,
+      String workloadVersion,
+      List<PeerUnit> units) {
+    this(
+        modelName,
+        config,
+        leaderSettings,
+        applicationStatus,
+        workloadVersion,
+        units,
+        UnitAddresses.UNKNOWN,
+        Map.of(),
         true);
   }
 }

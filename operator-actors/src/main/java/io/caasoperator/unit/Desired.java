@@ -27,8 +27,14 @@ import java.util.List;
  * @param relations the unit's relations as the operator sees them, in id order
  */
 public record Desired(
-    Life life, CharmInfo charm, long configGeneration, boolean leader, long leaderSettingsGeneration,
-    Duration updateStatusInterval, List<UnitState.StorageInstance> storage, List<UnitRelations.RelationSnapshot> relations) {
+    Life life,
+    CharmInfo charm,
+    long configGeneration,
+    boolean leader,
+    long leaderSettingsGeneration,
+    Duration updateStatusInterval,
+    List<UnitState.StorageInstance> storage,
+    List<UnitRelations.RelationSnapshot> relations) {
 
   public Desired {
     storage = storage == null ? List.of() : List.copyOf(storage);
@@ -36,15 +42,42 @@ public record Desired(
   }
 
   /** A unit in no relation. */
-  public Desired(Life life, CharmInfo charm, long configGeneration, boolean leader, long leaderSettingsGeneration,
-      Duration updateStatusInterval, List<UnitState.StorageInstance> storage) {
-    this(life, charm, configGeneration, leader, leaderSettingsGeneration, updateStatusInterval, storage, List.of());
+  public Desired(
+      Life life,
+      CharmInfo charm,
+      long configGeneration,
+      boolean leader,
+      long leaderSettingsGeneration,
+      Duration updateStatusInterval,
+      List<UnitState.StorageInstance> storage) {
+    this(
+        life,
+        charm,
+        configGeneration,
+        leader,
+        leaderSettingsGeneration,
+        updateStatusInterval,
+        storage,
+        List.of());
   }
 
   /** A unit without storage. */
-  public Desired(Life life, CharmInfo charm, long configGeneration, boolean leader, long leaderSettingsGeneration,
+  public Desired(
+      Life life,
+      CharmInfo charm,
+      long configGeneration,
+      boolean leader,
+      long leaderSettingsGeneration,
       Duration updateStatusInterval) {
-    this(life, charm, configGeneration, leader, leaderSettingsGeneration, updateStatusInterval, List.of(), List.of());
+    this(
+        life,
+        charm,
+        configGeneration,
+        leader,
+        leaderSettingsGeneration,
+        updateStatusInterval,
+        List.of(),
+        List.of());
   }
 
   /**
@@ -63,22 +96,26 @@ public record Desired(
       base = UnitState.initial(state.unit());
     }
     if (base.isDead()) return events;
-    if (life == Life.DYING && base.life() == Life.ALIVE) events.add(new LifeAssigned(Life.DYING, now));
+    if (life == Life.DYING && base.life() == Life.ALIVE)
+      events.add(new LifeAssigned(Life.DYING, now));
     CharmInfo assigned = base.assigned().charm();
     if (charm != null && (assigned == null || assigned.generation() != charm.generation())) {
       events.add(new CharmAssigned(charm, now));
     }
-    if (configGeneration != base.assigned().configGeneration()) events.add(new ConfigAssigned(configGeneration, now));
+    if (configGeneration != base.assigned().configGeneration())
+      events.add(new ConfigAssigned(configGeneration, now));
     if (leader != base.assigned().leader()) events.add(new LeadershipAssigned(leader, now));
     if (leaderSettingsGeneration != base.assigned().leaderSettingsGeneration()) {
       events.add(new LeaderSettingsAssigned(leaderSettingsGeneration, now));
     }
     if (life == Life.ALIVE && base.life() == Life.ALIVE) {
       for (UnitState.StorageInstance instance : storage) {
-        if (!base.storage().instances().containsKey(instance.id())) events.add(new StorageAssigned(instance, now));
+        if (!base.storage().instances().containsKey(instance.id()))
+          events.add(new StorageAssigned(instance, now));
       }
     }
-    if (!relations.equals(List.copyOf(base.relations().remote().values()))) events.add(new RelationsAssigned(relations, now));
+    if (!relations.equals(List.copyOf(base.relations().remote().values())))
+      events.add(new RelationsAssigned(relations, now));
     return events;
   }
 }

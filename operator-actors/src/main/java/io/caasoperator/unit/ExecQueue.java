@@ -7,11 +7,11 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The execs of a unit waiting for their turn, first come, first served. An exec never interrupts
- * a hook; it goes before the next one ({@link UnitResolver.Next.Exec}), so a person waiting at a
- * terminal is not starved by hooks. Charm actions wait in the unit's journal instead (they
- * survive a restart); each exec remembers the last action waiting when it came, so actions and
- * execs run in the order they arrived. Immutable: the unit's actor keeps the current queue.
+ * The execs of a unit waiting for their turn, first come, first served. An exec never interrupts a
+ * hook; it goes before the next one ({@link UnitResolver.Next.Exec}), so a person waiting at a
+ * terminal is not starved by hooks. Charm actions wait in the unit's journal instead (they survive
+ * a restart); each exec remembers the last action waiting when it came, so actions and execs run in
+ * the order they arrived. Immutable: the unit's actor keeps the current queue.
  *
  * @param entries oldest first
  */
@@ -38,8 +38,10 @@ record ExecQueue(List<Entry> entries) {
    */
   static Optional<String> refusal(UnitState state, boolean draining) {
     if (draining) return Optional.of(SHUTTING_DOWN);
-    if (state.life() != Life.ALIVE) return Optional.of("unit " + state.unit() + " is " + state.life().label());
-    if (state.charmInUse() == null) return Optional.of("unit " + state.unit() + " has no charm yet");
+    if (state.life() != Life.ALIVE)
+      return Optional.of("unit " + state.unit() + " is " + state.life().label());
+    if (state.charmInUse() == null)
+      return Optional.of("unit " + state.unit() + " has no charm yet");
     return Optional.empty();
   }
 

@@ -6,11 +6,11 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * The relation databag writes of the running hook, by relation id: what its later tool calls
- * read back, journaled with its {@code HookCompleted} (one write, all or nothing) and dropped when
- * it fails, as Juju flushes a hook context's relation settings only when the hook succeeds
- * ({@code internal/worker/uniter/runner/context/context.go}, {@code Flush}). Not journaled
- * before: a crash runs the hook again, and it writes again.
+ * The relation databag writes of the running hook, by relation id: what its later tool calls read
+ * back, journaled with its {@code HookCompleted} (one write, all or nothing) and dropped when it
+ * fails, as Juju flushes a hook context's relation settings only when the hook succeeds ({@code
+ * internal/worker/uniter/runner/context/context.go}, {@code Flush}). Not journaled before: a crash
+ * runs the hook again, and it writes again.
  */
 record HookWrites(Map<Long, RelationSettingsWritten> byRelation) {
   static final HookWrites NONE = new HookWrites(Map.of());
@@ -23,9 +23,17 @@ record HookWrites(Map<Long, RelationSettingsWritten> byRelation) {
   HookWrites with(RelationSettingsWritten write) {
     TreeMap<Long, RelationSettingsWritten> next = new TreeMap<>(byRelation);
     RelationSettingsWritten before = byRelation.get(write.relationId());
-    next.put(write.relationId(), before == null ? write : new RelationSettingsWritten(write.relationId(),
-        write.unitSettings() != null ? write.unitSettings() : before.unitSettings(),
-        write.applicationSettings() != null ? write.applicationSettings() : before.applicationSettings(), write.at()));
+    next.put(
+        write.relationId(),
+        before == null
+            ? write
+            : new RelationSettingsWritten(
+                write.relationId(),
+                write.unitSettings() != null ? write.unitSettings() : before.unitSettings(),
+                write.applicationSettings() != null
+                    ? write.applicationSettings()
+                    : before.applicationSettings(),
+                write.at()));
     return new HookWrites(next);
   }
 

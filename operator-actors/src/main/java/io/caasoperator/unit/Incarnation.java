@@ -10,16 +10,16 @@ import java.util.Map;
 import org.apache.pekko.actor.typed.ActorRef;
 
 /**
- * What one incarnation of a unit's actor knows that the journal does not, replaced whole on
- * every change. Deliberately not persisted: after a crash an interrupted hook runs again from its
+ * What one incarnation of a unit's actor knows that the journal does not, replaced whole on every
+ * change. Deliberately not persisted: after a crash an interrupted hook runs again from its
  * HookStarted, and whoever waited for an exec was told it did not run.
  *
  * @param work what runs now
  * @param execs execs waiting for their turn
  * @param retryNow a failed hook's retry delay elapsed, or a user asked to retry
  * @param updateStatusDue the update-status interval elapsed since the last update-status
- * @param updateStatusInterval as the operator last sent it, null before; a restart of the actor
- *     in this JVM keeps it (the operator does not send it again)
+ * @param updateStatusInterval as the operator last sent it, null before; a restart of the actor in
+ *     this JVM keeps it (the operator does not send it again)
  * @param draining the operator is shutting down: nothing new starts
  * @param drainWaiters who waits for the running process to end
  * @param actionWatchers by action id, who waits for that charm action to finish
@@ -61,16 +61,20 @@ record Incarnation(
     /**
      * An exec: its ExecStarted is written (or being written), then its process runs.
      *
-     * @param recorder collects what an action reports (null for a plain exec); confined to the actor
+     * @param recorder collects what an action reports (null for a plain exec); confined to the
+     *     actor
      */
-    record Exec(HookLauncher.Context context, UnitActor.RunExec exec, ActionResult.Recorder recorder) implements Work {}
+    record Exec(
+        HookLauncher.Context context, UnitActor.RunExec exec, ActionResult.Recorder recorder)
+        implements Work {}
 
     /**
      * A charm action: its ActionStarted is written (or being written), then its process runs.
      *
      * @param recorder collects what it reports through its hook tools; confined to the actor
      */
-    record Action(HookLauncher.Context context, long id, ActionResult.Recorder recorder) implements Work {}
+    record Action(HookLauncher.Context context, long id, ActionResult.Recorder recorder)
+        implements Work {}
   }
 
   static final Work IDLE = new Work.Idle();
@@ -86,7 +90,12 @@ record Incarnation(
 
   /** For {@link UnitResolver#next}. */
   UnitResolver.Activity activity() {
-    return new UnitResolver.Activity(!(work instanceof Work.Idle), draining, !execs.isEmpty(), retryNow, updateStatusDue,
+    return new UnitResolver.Activity(
+        !(work instanceof Work.Idle),
+        draining,
+        !execs.isEmpty(),
+        retryNow,
+        updateStatusDue,
         execs.firstAfterAction());
   }
 
@@ -114,16 +123,31 @@ record Incarnation(
   /** {@code hook} is recorded as skipped (the charm does not implement it): as if it ran. */
   Incarnation hookSkipped(PlannedHook hook) {
     boolean updateStatusStillDue = updateStatusDue && hook.kind() != HookKind.UPDATE_STATUS;
-    return new Incarnation(work, execs, false, updateStatusStillDue, updateStatusInterval, draining, drainWaiters,
+    return new Incarnation(
+        work,
+        execs,
+        false,
+        updateStatusStillDue,
+        updateStatusInterval,
+        draining,
+        drainWaiters,
         actionWatchers);
   }
 
   /** The exec waiting longest starts. */
   Incarnation execStarted(HookLauncher.Context context) {
     UnitActor.RunExec exec = execs.first();
-    Work running = new Work.Exec(context, exec, exec.action() == null ? null : new ActionResult.Recorder());
-    return new Incarnation(running, execs.withoutFirst(), retryNow, updateStatusDue, updateStatusInterval, draining,
-        drainWaiters, actionWatchers);
+    Work running =
+        new Work.Exec(context, exec, exec.action() == null ? null : new ActionResult.Recorder());
+    return new Incarnation(
+        running,
+        execs.withoutFirst(),
+        retryNow,
+        updateStatusDue,
+        updateStatusInterval,
+        draining,
+        drainWaiters,
+        actionWatchers);
   }
 
   /** The charm action {@code id} starts in {@code context}. */
@@ -134,57 +158,114 @@ record Incarnation(
   /** {@code watcher} hears of action {@code id} once it finished. */
   Incarnation withActionWatcher(long id, ActorRef<UnitActor.ActionLookup> watcher) {
     Map<Long, List<ActorRef<UnitActor.ActionLookup>>> more = new HashMap<>(actionWatchers);
-    List<ActorRef<UnitActor.ActionLookup>> watchers = new ArrayList<>(more.getOrDefault(id, List.of()));
+    List<ActorRef<UnitActor.ActionLookup>> watchers =
+        new ArrayList<>(more.getOrDefault(id, List.of()));
     watchers.add(watcher);
     more.put(id, List.copyOf(watchers));
-    return new Incarnation(work, execs, retryNow, updateStatusDue, updateStatusInterval, draining, drainWaiters, more);
+    return new Incarnation(
+        work, execs, retryNow, updateStatusDue, updateStatusInterval, draining, drainWaiters, more);
   }
 
   /** Without the watchers of action {@code id} (they were answered). */
   Incarnation withoutActionWatchers(long id) {
     Map<Long, List<ActorRef<UnitActor.ActionLookup>>> fewer = new HashMap<>(actionWatchers);
     fewer.remove(id);
-    return new Incarnation(work, execs, retryNow, updateStatusDue, updateStatusInterval, draining, drainWaiters, fewer);
+    return new Incarnation(
+        work,
+        execs,
+        retryNow,
+        updateStatusDue,
+        updateStatusInterval,
+        draining,
+        drainWaiters,
+        fewer);
   }
 
   Incarnation with(Work next) {
-    return new Incarnation(next, execs, retryNow, updateStatusDue, updateStatusInterval, draining, drainWaiters,
+    return new Incarnation(
+        next,
+        execs,
+        retryNow,
+        updateStatusDue,
+        updateStatusInterval,
+        draining,
+        drainWaiters,
         actionWatchers);
   }
 
   Incarnation withExecs(ExecQueue next) {
-    return new Incarnation(work, next, retryNow, updateStatusDue, updateStatusInterval, draining, drainWaiters,
+    return new Incarnation(
+        work,
+        next,
+        retryNow,
+        updateStatusDue,
+        updateStatusInterval,
+        draining,
+        drainWaiters,
         actionWatchers);
   }
 
   Incarnation withRetryNow() {
-    return new Incarnation(work, execs, true, updateStatusDue, updateStatusInterval, draining, drainWaiters,
+    return new Incarnation(
+        work,
+        execs,
+        true,
+        updateStatusDue,
+        updateStatusInterval,
+        draining,
+        drainWaiters,
         actionWatchers);
   }
 
   Incarnation withUpdateStatusDue() {
-    return new Incarnation(work, execs, retryNow, true, updateStatusInterval, draining, drainWaiters, actionWatchers);
+    return new Incarnation(
+        work, execs, retryNow, true, updateStatusInterval, draining, drainWaiters, actionWatchers);
   }
 
   Incarnation withUpdateStatusInterval(Duration interval) {
-    return new Incarnation(work, execs, retryNow, updateStatusDue, interval, draining, drainWaiters, actionWatchers);
+    return new Incarnation(
+        work, execs, retryNow, updateStatusDue, interval, draining, drainWaiters, actionWatchers);
   }
 
-  /** The operator shuts down: waiting execs are dropped (the caller refuses them), nothing new starts. */
+  /**
+   * The operator shuts down: waiting execs are dropped (the caller refuses them), nothing new
+   * starts.
+   */
   Incarnation drainingNow() {
-    return new Incarnation(work, ExecQueue.EMPTY, retryNow, updateStatusDue, updateStatusInterval, true,
-        drainWaiters, actionWatchers);
+    return new Incarnation(
+        work,
+        ExecQueue.EMPTY,
+        retryNow,
+        updateStatusDue,
+        updateStatusInterval,
+        true,
+        drainWaiters,
+        actionWatchers);
   }
 
   Incarnation withDrainWaiter(ActorRef<UnitActor.Drained> waiter) {
     List<ActorRef<UnitActor.Drained>> more = new ArrayList<>(drainWaiters);
     more.add(waiter);
-    return new Incarnation(work, execs, retryNow, updateStatusDue, updateStatusInterval, draining, more,
+    return new Incarnation(
+        work,
+        execs,
+        retryNow,
+        updateStatusDue,
+        updateStatusInterval,
+        draining,
+        more,
         actionWatchers);
   }
 
   Incarnation withoutDrainWaiters() {
-    return new Incarnation(work, execs, retryNow, updateStatusDue, updateStatusInterval, draining, List.of(),
+    return new Incarnation(
+        work,
+        execs,
+        retryNow,
+        updateStatusDue,
+        updateStatusInterval,
+        draining,
+        List.of(),
         actionWatchers);
   }
 
@@ -195,7 +276,14 @@ record Incarnation(
    * charm actions (an action that was running is recorded failed once the unit recovered).
    */
   Incarnation forgotten() {
-    return new Incarnation(IDLE, ExecQueue.EMPTY, retryNow, updateStatusDue, updateStatusInterval, draining,
-        List.of(), actionWatchers);
+    return new Incarnation(
+        IDLE,
+        ExecQueue.EMPTY,
+        retryNow,
+        updateStatusDue,
+        updateStatusInterval,
+        draining,
+        List.of(),
+        actionWatchers);
   }
 }

@@ -17,8 +17,15 @@ import java.util.Optional;
 public record PodWait(List<Duration> delays) {
 
   /** 1, 2, 4, 8, 15, 15 s: about 45 s for a pod to be scheduled and start before the hook fails. */
-  public static final PodWait DEFAULT = new PodWait(List.of(Duration.ofSeconds(1), Duration.ofSeconds(2),
-      Duration.ofSeconds(4), Duration.ofSeconds(8), Duration.ofSeconds(15), Duration.ofSeconds(15)));
+  public static final PodWait DEFAULT =
+      new PodWait(
+          List.of(
+              Duration.ofSeconds(1),
+              Duration.ofSeconds(2),
+              Duration.ofSeconds(4),
+              Duration.ofSeconds(8),
+              Duration.ofSeconds(15),
+              Duration.ofSeconds(15)));
 
   public PodWait {
     if (delays == null || delays.stream().anyMatch(d -> d == null || d.isNegative())) {
@@ -32,7 +39,9 @@ public record PodWait(List<Duration> delays) {
    * first), or empty when the unit waited enough and the hook fails.
    */
   public Optional<Duration> delayAfter(int notReady) {
-    return notReady >= 1 && notReady <= delays.size() ? Optional.of(delays.get(notReady - 1)) : Optional.empty();
+    return notReady >= 1 && notReady <= delays.size()
+        ? Optional.of(delays.get(notReady - 1))
+        : Optional.empty();
   }
 
   /** How many times in a row a hook may not run before it fails. */

@@ -14,13 +14,13 @@ import java.util.TreeSet;
 
 /**
  * The next relation hook of a unit, from what the operator says its relations hold and what the
- * unit's completed hooks have seen, as Juju's relation resolvers decide it
- * ({@code internal/worker/uniter/relation/resolver.go}): relation-created once per relation after
- * install; then per relation, in id order: the relation-changed owed to a unit just joined
- * ({@code ChangedPending}), relation-departed for units no longer in scope, relation-changed for
- * the application's databag, relation-joined for units new in scope, relation-changed for units
- * whose databag changed; units in name order. A dying unit departs every unit it joined, naming
- * itself as the departing unit. Peer relations are never broken. Pure.
+ * unit's completed hooks have seen, as Juju's relation resolvers decide it ({@code
+ * internal/worker/uniter/relation/resolver.go}): relation-created once per relation after install;
+ * then per relation, in id order: the relation-changed owed to a unit just joined ({@code
+ * ChangedPending}), relation-departed for units no longer in scope, relation-changed for the
+ * application's databag, relation-joined for units new in scope, relation-changed for units whose
+ * databag changed; units in name order. A dying unit departs every unit it joined, naming itself as
+ * the departing unit. Peer relations are never broken. Pure.
  */
 final class RelationResolver {
   private RelationResolver() {}
@@ -54,42 +54,70 @@ final class RelationResolver {
     return Optional.empty();
   }
 
-  private static Optional<PlannedHook> next(UnitState s, RelationSnapshot remote, LocalRelation local) {
+  private static Optional<PlannedHook> next(
+      UnitState s, RelationSnapshot remote, LocalRelation local) {
     String app = remote.remoteApplication();
     boolean alive = s.life() == Life.ALIVE;
     // a dying unit sees nobody in scope: it departs everyone it joined
     Map<String, Long> members = alive ? remote.members() : Map.of();
     if (!local.changedPending().isEmpty()) {
       String unit = local.changedPending();
-      return hook(s, HookKind.RELATION_CHANGED, remote, unit, app, "", members.getOrDefault(unit, local.members().getOrDefault(unit, 0L)));
+      return hook(
+          s,
+          HookKind.RELATION_CHANGED,
+          remote,
+          unit,
+          app,
+          "",
+          members.getOrDefault(unit, local.members().getOrDefault(unit, 0L)));
     }
     for (var joined : local.members().entrySet()) {
       if (!members.containsKey(joined.getKey())) {
         String departing = alive ? joined.getKey() : s.unit().name();
-        return hook(s, HookKind.RELATION_DEPARTED, remote, joined.getKey(), app, departing, joined.getValue());
+        return hook(
+            s,
+            HookKind.RELATION_DEPARTED,
+            remote,
+            joined.getKey(),
+            app,
+            departing,
+            joined.getValue());
       }
     }
     if (!alive) return Optional.empty();
-    // Juju runs no hook for an application databag nobody wrote (version 0), nor for the unit's own write
-    if (remote.applicationVersion() != local.applicationVersion() && !remote.applicationWrittenHere()) {
+    // Juju runs no hook for an application databag nobody wrote (version 0), nor for the unit's own
+    // write
+    if (remote.applicationVersion() != local.applicationVersion()
+        && !remote.applicationWrittenHere()) {
       return hook(s, HookKind.RELATION_CHANGED, remote, "", app, "", remote.applicationVersion());
     }
     for (var member : members.entrySet()) {
       if (!local.members().containsKey(member.getKey())) {
-        return hook(s, HookKind.RELATION_JOINED, remote, member.getKey(), app, "", member.getValue());
+        return hook(
+            s, HookKind.RELATION_JOINED, remote, member.getKey(), app, "", member.getValue());
       }
     }
     for (var member : members.entrySet()) {
       if (!member.getValue().equals(local.members().get(member.getKey()))) {
-        return hook(s, HookKind.RELATION_CHANGED, remote, member.getKey(), app, "", member.getValue());
+        return hook(
+            s, HookKind.RELATION_CHANGED, remote, member.getKey(), app, "", member.getValue());
       }
     }
     return Optional.empty();
   }
 
-  private static Optional<PlannedHook> hook(UnitState s, HookKind kind, RelationSnapshot remote, String unit, String app,
-      String departing, long version) {
-    RelationHook relation = new RelationHook(remote.id(), remote.endpoint(), unit, app, departing, version);
-    return Optional.of(PlannedHook.relation(kind, relation, s.charmInUse().generation(), s.assigned().configGeneration()));
+  private static Optional<PlannedHook> hook(
+      UnitState s,
+      HookKind kind,
+      RelationSnapshot remote,
+      String unit,
+      String app,
+      String departing,
+      long version) {
+    RelationHook relation =
+        new RelationHook(remote.id(), remote.endpoint(), unit, app, departing, version);
+    return Optional.of(
+        PlannedHook.relation(
+            kind, relation, s.charmInUse().generation(), s.assigned().configGeneration()));
   }
 }

@@ -9,20 +9,23 @@ import java.util.function.DoubleSupplier;
  * with each failed attempt, never more than {@code max}, then shortened by a random part of up to
  * {@code jitter} of it. Without jitter, units that failed together (a charm bug, the API server
  * away) would retry in lockstep forever; with it they spread out. The jitter only ever shortens a
- * delay, so {@code max} stays the longest wait and {@code initial} the longest first one.
- * Pure but for the random source, which is injected: tests give a fixed one.
+ * delay, so {@code max} stays the longest wait and {@code initial} the longest first one. Pure but
+ * for the random source, which is injected: tests give a fixed one.
  *
  * @param jitter the largest fraction of a delay taken off at random, in [0, 1); 0 for none
  * @param random numbers in [0, 1), one drawn per delay
  */
 public record RetryPolicy(Duration initial, Duration max, double jitter, DoubleSupplier random) {
 
-  /** A fifth: 5 s becomes 4-5 s, 5 min becomes 4-5 min (client-go's wait.Jitter spreads as widely). */
+  /**
+   * A fifth: 5 s becomes 4-5 s, 5 min becomes 4-5 min (client-go's wait.Jitter spreads as widely).
+   */
   public static final double DEFAULT_JITTER = 0.2;
 
   private static final DoubleSupplier UNIFORM = () -> ThreadLocalRandom.current().nextDouble();
 
-  public static final RetryPolicy DEFAULT = new RetryPolicy(Duration.ofSeconds(5), Duration.ofMinutes(5));
+  public static final RetryPolicy DEFAULT =
+      new RetryPolicy(Duration.ofSeconds(5), Duration.ofMinutes(5));
 
   public RetryPolicy {
     if (initial == null || initial.isNegative() || initial.isZero()) {
@@ -52,7 +55,9 @@ public record RetryPolicy(Duration initial, Duration max, double jitter, DoubleS
     return withJitter(0, UNIFORM);
   }
 
-  /** The delay before the attempt that follows {@code failedAttempts} failures (1 = first failure). */
+  /**
+   * The delay before the attempt that follows {@code failedAttempts} failures (1 = first failure).
+   */
   public Duration delayAfter(int failedAttempts) {
     Duration backoff = backoffAfter(failedAttempts);
     if (jitter == 0) return backoff;

@@ -6,8 +6,8 @@ import java.util.List;
 
 /**
  * The secret changes of the context a unit runs now, kept by its actor (never journaled: a hook
- * interrupted by a crash runs again and makes them again) until the context ends: committed to
- * the secret store when it succeeded, dropped when it failed, as Juju's hook context flushes.
+ * interrupted by a crash runs again and makes them again) until the context ends: committed to the
+ * secret store when it succeeded, dropped when it failed, as Juju's hook context flushes.
  *
  * @param contextId the context the changes belong to
  */

@@ -1,21 +1,21 @@
 package io.caasoperator.unit;
 
-import io.caasoperator.domain.CharmStorage;
-import io.caasoperator.substrate.UnitAddresses;
 import io.caasoperator.domain.ApplicationName;
+import io.caasoperator.domain.CharmStorage;
 import io.caasoperator.domain.Status;
 import io.caasoperator.domain.UnitId;
 import io.caasoperator.hook.HookContexts;
 import io.caasoperator.hooktool.HookTools;
 import io.caasoperator.hooktool.PeerUnit;
-import io.caasoperator.hooktool.RelationView;
-import io.caasoperator.persistence.RelationHook;
 import io.caasoperator.hooktool.Port;
+import io.caasoperator.hooktool.RelationView;
 import io.caasoperator.hooktool.RunningAction;
 import io.caasoperator.hooktool.ToolContext;
 import io.caasoperator.hooktool.ToolEffects;
 import io.caasoperator.hooktool.ToolOutcome;
+import io.caasoperator.persistence.RelationHook;
 import io.caasoperator.persistence.UnitState;
+import io.caasoperator.substrate.UnitAddresses;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -24,10 +24,10 @@ import java.util.Set;
 
 /**
  * The read-only answering path: a hook-tool call answered from {@link ToolViews}, by the same
- * interpreter against the same state as its unit's actor would use, when the call changes
- * nothing (and {@code juju-log}, whose only effect is a line in the operator's log, written
- * here). Everything else (a call with effects, one that lists the application's units, a unit
- * or application not published yet) is left to the actors, which stay the only writers.
+ * interpreter against the same state as its unit's actor would use, when the call changes nothing
+ * (and {@code juju-log}, whose only effect is a line in the operator's log, written here).
+ * Everything else (a call with effects, one that lists the application's units, a unit or
+ * application not published yet) is left to the actors, which stay the only writers.
  */
 public final class ToolViewAnswer {
 
@@ -41,35 +41,57 @@ public final class ToolViewAnswer {
     /**
      * The actors must answer it.
      *
-     * @param touchesApplication its effects change what the operator publishes (application
-     *     status, leader settings, workload version), which the operator records after the unit
-     *     answered: the context's later calls must go to the actors too, to read what it wrote
+     * @param touchesApplication its effects change what the operator publishes (application status,
+     *     leader settings, workload version), which the operator records after the unit answered:
+     *     the context's later calls must go to the actors too, to read what it wrote
      */
     record AskTheActors(boolean touchesApplication) implements Result {}
   }
 
   private static final Result ACTORS = new Result.AskTheActors(false);
 
-  /** Answers {@code tool} for {@code context} from {@code views} if it can; {@code now} as the actors' clock would give. */
-  public static Result answer(HookContexts.HookContext context, ToolViews views, String tool, List<String> args,
-      String stdin, Instant now) {
+  /**
+   * Answers {@code tool} for {@code context} from {@code views} if it can; {@code now} as the
+   * actors' clock would give.
+   */
+  public static Result answer(
+      HookContexts.HookContext context,
+      ToolViews views,
+      String tool,
+      List<String> args,
+      String stdin,
+      Instant now) {
     Optional<UnitState> unit = views.unit(context.unit());
     Optional<ApplicationSnapshot> app = views.application();
     if (unit.isEmpty() || app.isEmpty()) return ACTORS;
-    ActionRun action = context.action() == null ? null : new ActionRun(context.action().name(), context.action().params());
+    ActionRun action =
+        context.action() == null
+            ? null
+            : new ActionRun(context.action().name(), context.action().params());
     ToolOutcome outcome;
     try {
-      outcome = HookTools.run(tool, args, stdin,
-          new Published(new UnitToolContext(unit.get(), app.get(), context.hookName(), action, Map.of())), now);
+      outcome =
+          HookTools.run(
+              tool,
+              args,
+              stdin,
+              new Published(
+                  new UnitToolContext(unit.get(), app.get(), context.hookName(), action, Map.of())),
+              now);
     } catch (NotPublished e) {
       return ACTORS;
     }
     ToolEffects effects = ToolEffects.split(outcome.effects(), now);
-    boolean readOnly = effects.unitEvents().isEmpty() && effects.applicationEvents().isEmpty()
-        && effects.actionEffects().isEmpty() && effects.secretChanges().isEmpty();
+    boolean readOnly =
+        effects.unitEvents().isEmpty()
+            && effects.applicationEvents().isEmpty()
+            && effects.actionEffects().isEmpty()
+            && effects.secretChanges().isEmpty();
     if (!readOnly) return new Result.AskTheActors(!effects.applicationEvents().isEmpty());
     String where = context.hookName() == null ? "exec" : context.hookName();
-    effects.logged().forEach(line -> UnitToolCall.write(context.unit(), where, context.contextId(), line));
+    effects
+        .logged()
+        .forEach(line -> UnitToolCall.write(context.unit(), where, context.contextId(), line));
     return new Result.Answered(outcome);
   }
 

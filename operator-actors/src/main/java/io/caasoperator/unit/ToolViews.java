@@ -8,16 +8,19 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * What hook tools read, as the actors that own it last published it, so that {@link ToolViewAnswer}
  * answers read-only calls without a round trip through them: each unit's state, published by its
- * actor after every change (and, for a tool whose effects are still being written, before the
- * tool is answered), and the application's snapshot, published by the operator after every change.
- * Only immutable values are published; readers never see an actor's state half-changed.
+ * actor after every change (and, for a tool whose effects are still being written, before the tool
+ * is answered), and the application's snapshot, published by the operator after every change. Only
+ * immutable values are published; readers never see an actor's state half-changed.
  */
 public final class ToolViews {
 
   private final ConcurrentHashMap<UnitId, UnitState> units = new ConcurrentHashMap<>();
   private volatile ApplicationSnapshot application;
 
-  /** The unit's actor: its state now (every unit, so a context's unit is there when its hook starts). */
+  /**
+   * The unit's actor: its state now (every unit, so a context's unit is there when its hook
+   * starts).
+   */
   public void unitChanged(UnitState state) {
     units.put(state.unit(), state);
   }
@@ -28,8 +31,8 @@ public final class ToolViews {
   }
 
   /**
-   * The operator: what every unit's tools read of the application, without its units (a tool
-   * that lists them, {@code goal-state}, asks the operator).
+   * The operator: what every unit's tools read of the application, without its units (a tool that
+   * lists them, {@code goal-state}, asks the operator).
    */
   public void applicationChanged(ApplicationSnapshot snapshot) {
     application = snapshot;

@@ -51,9 +51,9 @@ import org.slf4j.LoggerFactory;
  * the order {@link UnitResolver} decides, and records every step. {@code HookStarted} is persisted
  * before the process starts and {@code HookCompleted}/{@code HookFailed} after it ends, so after a
  * crash an interrupted hook runs again and a completed one never does. The actor's mailbox is the
- * unit's lock: the charm view is switched and hooks run only between other hooks. Charm actions
- * and execs run between hooks too, in the order they arrived: an action is journaled when it is
- * queued ({@code ActionQueued}), when it starts and when it finishes; one interrupted by a crash is
+ * unit's lock: the charm view is switched and hooks run only between other hooks. Charm actions and
+ * execs run between hooks too, in the order they arrived: an action is journaled when it is queued
+ * ({@code ActionQueued}), when it starts and when it finishes; one interrupted by a crash is
  * recorded failed, never run again. Processes are started by its {@link HookLauncher}; what it runs
  * now and what waits is its {@link Incarnation}.
  */
@@ -78,44 +78,51 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
 
   /**
    * Runs {@code sh -c commands} in the unit's context, serialised with its hooks: it waits for a
-   * running hook, and no hook starts while it runs. Replies when it ends (or at once when the
-   * unit cannot take it).
+   * running hook, and no hook starts while it runs. Replies when it ends (or at once when the unit
+   * cannot take it).
    */
-  public record RunExec(String commands, Duration timeout, ActionRun action, ActorRef<ExecReply> replyTo)
+  public record RunExec(
+      String commands, Duration timeout, ActionRun action, ActorRef<ExecReply> replyTo)
       implements Command {}
 
   /**
    * A hook tool called by the hook or exec running now with {@code contextId}; replies with the
-   * tool's outcome once the unit's part of its effects is persisted (application-wide effects go
-   * to the operator first, so the next tool call sees them).
+   * tool's outcome once the unit's part of its effects is persisted (application-wide effects go to
+   * the operator first, so the next tool call sees them).
    */
-  public record RunHookTool(String contextId, String tool, List<String> args, String stdin, ApplicationSnapshot app,
-      ActorRef<ToolReply> replyTo) implements Command {}
-
-  /**
-   * Checks a request to run the charm's action {@code name} against the charm the unit runs
-   * ({@link ActionRequests}): replies {@link ActionReply.Refused} at once, or hands the accepted
-   * request (its parameters with defaults filled in) to the operator
-   * ({@link Report.ActionAccepted}), which gives it an id and sends {@link QueueAction}. Changes
-   * nothing itself.
-   */
-  public record RequestAction(String name, Map<String, Object> params, ActorRef<ActionReply> replyTo)
+  public record RunHookTool(
+      String contextId,
+      String tool,
+      List<String> args,
+      String stdin,
+      ApplicationSnapshot app,
+      ActorRef<ToolReply> replyTo)
       implements Command {}
 
   /**
-   * Queues the accepted action {@code id}: replies {@link ActionReply.Queued} once its
-   * ActionQueued is in the journal (or Refused, when the unit cannot take it any more). It then
-   * waits for the running hook and for the actions and execs that came before it.
+   * Checks a request to run the charm's action {@code name} against the charm the unit runs ({@link
+   * ActionRequests}): replies {@link ActionReply.Refused} at once, or hands the accepted request
+   * (its parameters with defaults filled in) to the operator ({@link Report.ActionAccepted}), which
+   * gives it an id and sends {@link QueueAction}. Changes nothing itself.
    */
-  public record QueueAction(long id, String name, Map<String, Object> params, ActorRef<ActionReply> replyTo)
+  public record RequestAction(
+      String name, Map<String, Object> params, ActorRef<ActionReply> replyTo) implements Command {}
+
+  /**
+   * Queues the accepted action {@code id}: replies {@link ActionReply.Queued} once its ActionQueued
+   * is in the journal (or Refused, when the unit cannot take it any more). It then waits for the
+   * running hook and for the actions and execs that came before it.
+   */
+  public record QueueAction(
+      long id, String name, Map<String, Object> params, ActorRef<ActionReply> replyTo)
       implements Command {}
 
   /**
-   * Replies with the action {@code id} as the unit keeps it; with {@code untilFinished}, only
-   * once it has finished (at once when it has). The reply has no action when the unit does not
-   * keep it.
+   * Replies with the action {@code id} as the unit keeps it; with {@code untilFinished}, only once
+   * it has finished (at once when it has). The reply has no action when the unit does not keep it.
    */
-  public record GetAction(long id, boolean untilFinished, ActorRef<ActionLookup> replyTo) implements Command {}
+  public record GetAction(long id, boolean untilFinished, ActorRef<ActionLookup> replyTo)
+      implements Command {}
 
   /** Start no more hooks; replies once no hook process of this unit runs (shutdown). */
   public record Drain(ActorRef<Drained> replyTo) implements Command {}
@@ -164,14 +171,17 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
     }
   }
 
-  /** An action as a unit keeps it; {@code action} null when it does not ({@code detail} says so). */
+  /**
+   * An action as a unit keeps it; {@code action} null when it does not ({@code detail} says so).
+   */
   public record ActionLookup(UnitId unit, UnitState.UnitAction action, String detail) {}
 
   /**
    * How an exec went: {@code result} is set when it ran; otherwise {@code detail} says why not.
    * {@code action} is what the action reported when the exec ran as one, else null.
    */
-  public record ExecReply(Outcome outcome, ProcessResult result, String detail, ActionResult action) {
+  public record ExecReply(
+      Outcome outcome, ProcessResult result, String detail, ActionResult action) {
     public enum Outcome {
       RAN,
       /** the unit exists but cannot take it now (dying, no charm yet, shutting down) */
@@ -185,8 +195,8 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
     record Changed(UnitView view) implements Report {}
 
     /**
-     * The unit (re)covered its state from the journal: whatever was sent to an earlier
-     * incarnation may be lost, so the operator sends its desired state again.
+     * The unit (re)covered its state from the journal: whatever was sent to an earlier incarnation
+     * may be lost, so the operator sends its desired state again.
      */
     record Recovered(UnitId unit) implements Report {}
 
@@ -194,15 +204,16 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
 
     /**
      * The unit accepted a request to run its charm's action {@code name} with {@code params}
-     * (defaults filled in): the operator gives it the next action id and sends
-     * {@link QueueAction} with {@code replyTo}.
+     * (defaults filled in): the operator gives it the next action id and sends {@link QueueAction}
+     * with {@code replyTo}.
      */
-    record ActionAccepted(UnitId unit, String name, Map<String, Object> params, ActorRef<ActionReply> replyTo)
+    record ActionAccepted(
+        UnitId unit, String name, Map<String, Object> params, ActorRef<ActionReply> replyTo)
         implements Report {}
 
     /**
-     * Application-wide effects of a hook tool (status, leader settings, workload version), for
-     * the application's journal.
+     * Application-wide effects of a hook tool (status, leader settings, workload version), for the
+     * application's journal.
      */
     record ApplicationEffects(UnitId unit, List<OperatorEvent> events) implements Report {}
   }
@@ -215,13 +226,16 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
   private record UpdateStatusDue() implements Command {}
 
   /** The process of {@code context} ended (or could not run). */
-  private record ProcessEnded(HookLauncher.Context context, HookLauncher.Outcome outcome) implements Command {}
+  private record ProcessEnded(HookLauncher.Context context, HookLauncher.Outcome outcome)
+      implements Command {}
 
   /**
    * The secret store answered the commit of the secret changes of the hook {@code context} whose
-   * process ended with {@code outcome}; {@code failure} says why it could not commit (null when it did).
+   * process ended with {@code outcome}; {@code failure} says why it could not commit (null when it
+   * did).
    */
-  private record SecretsCommitted(HookLauncher.Context context, HookLauncher.Outcome outcome, String failure)
+  private record SecretsCommitted(
+      HookLauncher.Context context, HookLauncher.Outcome outcome, String failure)
       implements Command {}
 
   /** The started hook {@code contextId} waited long enough for its pod: launch it again. */
@@ -231,8 +245,10 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
   private static final Object RETRY_TIMER = "retry";
   private static final Object UPDATE_STATUS_TIMER = "update-status";
   private static final Object POD_WAIT_TIMER = "pod-wait";
+
   /** Restart a failed unit actor after 3 s, as Juju's uniter did; siblings never notice. */
   public static final Duration RESTART_DELAY = Duration.ofSeconds(3);
+
   /**
    * A plain logger rather than the actor context's: that one sets the actor's MDC on every call,
    * twice per hook, and the log format shows no MDC; every line names its unit.
@@ -243,9 +259,12 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
     return "unit|" + unit.name();
   }
 
-  public static Behavior<Command> create(UnitId unit, UnitDependencies deps, ActorRef<Report> operator) {
+  public static Behavior<Command> create(
+      UnitId unit, UnitDependencies deps, ActorRef<Report> operator) {
     Behavior<Command> behavior =
-        Behaviors.setup(ctx -> Behaviors.withTimers(timers -> new UnitActor(unit, deps, operator, ctx, timers)));
+        Behaviors.setup(
+            ctx ->
+                Behaviors.withTimers(timers -> new UnitActor(unit, deps, operator, ctx, timers)));
     return Behaviors.supervise(behavior)
         .onFailure(SupervisorStrategy.restartWithBackoff(RESTART_DELAY, RESTART_DELAY, 0.0));
   }
@@ -259,12 +278,19 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
   private final OperatorMetrics metrics;
   private Incarnation incarnation = Incarnation.fresh();
   private SecretDraft secretDraft = SecretDraft.NONE;
+
   /** A commit waits for one journal write: far below this unless the journal is in trouble. */
   private static final Duration SECRET_COMMIT_TIMEOUT = Duration.ofSeconds(30);
 
   private UnitActor(
-      UnitId unit, UnitDependencies deps, ActorRef<Report> operator, ActorContext<Command> ctx, TimerScheduler<Command> timers) {
-    super(PersistenceId.ofUniqueId(persistenceId(unit)), SupervisorStrategy.restartWithBackoff(RESTART_DELAY, RESTART_DELAY, 0.0));
+      UnitId unit,
+      UnitDependencies deps,
+      ActorRef<Report> operator,
+      ActorContext<Command> ctx,
+      TimerScheduler<Command> timers) {
+    super(
+        PersistenceId.ofUniqueId(persistenceId(unit)),
+        SupervisorStrategy.restartWithBackoff(RESTART_DELAY, RESTART_DELAY, 0.0));
     this.unit = unit;
     this.deps = deps;
     this.operator = operator;
@@ -283,12 +309,14 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
   public CommandHandler<Command, UnitEvent, UnitState> commandHandler() {
     CommandHandlerBuilder<Command, UnitEvent, UnitState> builder = newCommandHandlerBuilder();
     // A dead unit runs nothing: it answers questions, refuses execs and tools, and can be revived.
-    builder.forState(UnitState::isDead)
+    builder
+        .forState(UnitState::isDead)
         .onCommand(ObserveContainerStart.class, (state, cmd) -> Effect().none())
         .onCommand(Advance.class, (state, cmd) -> Effect().none())
         .onCommand(RetryDue.class, (state, cmd) -> Effect().none())
         .onCommand(UpdateStatusDue.class, (state, cmd) -> Effect().none());
-    builder.forAnyState()
+    builder
+        .forAnyState()
         .onCommand(Assign.class, this::onAssign)
         .onCommand(ObserveContainerStart.class, this::onContainerStart)
         .onCommand(Resolve.class, this::onResolve)
@@ -301,14 +329,18 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
         .onCommand(QueueAction.class, this::onQueueAction)
         .onCommand(GetAction.class, this::onGetAction)
         .onCommand(Advance.class, (state, cmd) -> advance(state))
-        .onCommand(RetryDue.class, (state, cmd) -> {
-          incarnation = incarnation.withRetryNow();
-          return advance(state);
-        })
-        .onCommand(UpdateStatusDue.class, (state, cmd) -> {
-          incarnation = incarnation.withUpdateStatusDue();
-          return advance(state);
-        })
+        .onCommand(
+            RetryDue.class,
+            (state, cmd) -> {
+              incarnation = incarnation.withRetryNow();
+              return advance(state);
+            })
+        .onCommand(
+            UpdateStatusDue.class,
+            (state, cmd) -> {
+              incarnation = incarnation.withUpdateStatusDue();
+              return advance(state);
+            })
         .onCommand(ProcessEnded.class, this::onProcessEnded)
         .onCommand(SecretsCommitted.class, this::onSecretsCommitted)
         .onCommand(PodWaitOver.class, this::onPodWaitOver);
@@ -323,20 +355,27 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
     return Effect().none();
   }
 
-  private Effect<UnitEvent, UnitState> onContainerStart(UnitState state, ObserveContainerStart cmd) {
-    if (cmd.startId().equals(state.observed().containerStarts().get(cmd.container()))) return Effect().none();
-    List<UnitEvent> observed = List.of(new ContainerStartObserved(cmd.container(), cmd.startId(), now()));
+  private Effect<UnitEvent, UnitState> onContainerStart(
+      UnitState state, ObserveContainerStart cmd) {
+    if (cmd.startId().equals(state.observed().containerStarts().get(cmd.container())))
+      return Effect().none();
+    List<UnitEvent> observed =
+        List.of(new ContainerStartObserved(cmd.container(), cmd.startId(), now()));
     if (incarnation.work() instanceof Work.AwaitingPod waiting) {
       // The pod changed: it may take the waiting hook now, before the timer says so.
       var waitOver = new PodWaitOver(waiting.contextId());
-      return Effect().persist(observed).thenRun(this::report).thenRun(s -> ctx.getSelf().tell(waitOver));
+      return Effect()
+          .persist(observed)
+          .thenRun(this::report)
+          .thenRun(s -> ctx.getSelf().tell(waitOver));
     }
     return persistAndStartNext(state, observed, () -> {});
   }
 
   /** The started hook that waited for its pod runs again, in the same context (its HookStarted). */
   private Effect<UnitEvent, UnitState> onPodWaitOver(UnitState state, PodWaitOver cmd) {
-    if (!(incarnation.work() instanceof Work.AwaitingPod waiting) || !waiting.contextId().equals(cmd.contextId())
+    if (!(incarnation.work() instanceof Work.AwaitingPod waiting)
+        || !waiting.contextId().equals(cmd.contextId())
         || incarnation.draining()) {
       return Effect().none(); // ended early by a container start, or the operator shuts down
     }
@@ -349,14 +388,23 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
 
   private Effect<UnitEvent, UnitState> onResolve(UnitState state, Resolve cmd) {
     if (state.failed() == null) {
-      return Effect().reply(cmd.replyTo(), new ResolveReply(ResolveReply.Outcome.NOTHING_TO_RESOLVE, "unit " + unit + " has no failed hook"));
+      return Effect()
+          .reply(
+              cmd.replyTo(),
+              new ResolveReply(
+                  ResolveReply.Outcome.NOTHING_TO_RESOLVE, "unit " + unit + " has no failed hook"));
     }
     String hook = state.failed().hook().name();
     if (cmd.retry()) incarnation = incarnation.withRetryNow();
     return Effect()
         .persist(new HookResolved(cmd.retry(), now()))
         .thenRun(this::afterChange)
-        .thenReply(cmd.replyTo(), s -> new ResolveReply(ResolveReply.Outcome.RESOLVED, (cmd.retry() ? "retrying " : "skipped ") + "hook \"" + hook + "\""));
+        .thenReply(
+            cmd.replyTo(),
+            s ->
+                new ResolveReply(
+                    ResolveReply.Outcome.RESOLVED,
+                    (cmd.retry() ? "retrying " : "skipped ") + "hook \"" + hook + "\""));
   }
 
   private Effect<UnitEvent, UnitState> onDrain(UnitState state, Drain cmd) {
@@ -371,15 +419,18 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
     var refusal = ExecQueue.refusal(state, incarnation.draining());
     if (refusal.isPresent()) return Effect().reply(cmd.replyTo(), refused(refusal.get()));
     // after the actions waiting now, before those queued later
-    incarnation = incarnation.withExecs(incarnation.execs().add(cmd, state.actions().lastPendingId()));
+    incarnation =
+        incarnation.withExecs(incarnation.execs().add(cmd, state.actions().lastPendingId()));
     return advance(state);
   }
 
   private Effect<UnitEvent, UnitState> onRequestAction(UnitState state, RequestAction cmd) {
     return switch (ActionRequests.decide(state, incarnation.draining(), cmd.name(), cmd.params())) {
-      case ActionRequests.Decision.Refused refused -> Effect().reply(cmd.replyTo(), refused.reply());
+      case ActionRequests.Decision.Refused refused ->
+          Effect().reply(cmd.replyTo(), refused.reply());
       case ActionRequests.Decision.Accepted accepted -> {
-        operator.tell(new Report.ActionAccepted(unit, cmd.name(), accepted.params(), cmd.replyTo()));
+        operator.tell(
+            new Report.ActionAccepted(unit, cmd.name(), accepted.params(), cmd.replyTo()));
         yield Effect().none();
       }
     };
@@ -387,26 +438,45 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
 
   private Effect<UnitEvent, UnitState> onQueueAction(UnitState state, QueueAction cmd) {
     Optional<UnitState.UnitAction> known = state.actions().find(cmd.id());
-    if (known.isPresent()) return Effect().reply(cmd.replyTo(), new ActionReply.Queued(unit, known.get()));
+    if (known.isPresent())
+      return Effect().reply(cmd.replyTo(), new ActionReply.Queued(unit, known.get()));
     // Checked again: the unit may have started dying, or the operator shutting down, since it
     // accepted the request (its id then goes unused).
     Optional<String> unavailable = ExecQueue.refusal(state, incarnation.draining());
     if (unavailable.isPresent()) {
-      return Effect().reply(cmd.replyTo(), new ActionReply.Refused(ActionReply.Refusal.UNAVAILABLE, unavailable.get(),
-          List.of(), List.of()));
+      return Effect()
+          .reply(
+              cmd.replyTo(),
+              new ActionReply.Refused(
+                  ActionReply.Refusal.UNAVAILABLE, unavailable.get(), List.of(), List.of()));
     }
-    return Effect().persist(new ActionQueued(cmd.id(), cmd.name(), cmd.params(), now())).thenRun(s -> {
-      log.info("unit {} action {} ({}) queued", unit, cmd.id(), cmd.name());
-      cmd.replyTo().tell(new ActionReply.Queued(unit, s.actions().find(cmd.id()).orElseThrow()));
-      afterChange(s);
-    });
+    return Effect()
+        .persist(new ActionQueued(cmd.id(), cmd.name(), cmd.params(), now()))
+        .thenRun(
+            s -> {
+              log.info("unit {} action {} ({}) queued", unit, cmd.id(), cmd.name());
+              cmd.replyTo()
+                  .tell(new ActionReply.Queued(unit, s.actions().find(cmd.id()).orElseThrow()));
+              afterChange(s);
+            });
   }
 
   private Effect<UnitEvent, UnitState> onGetAction(UnitState state, GetAction cmd) {
     Optional<UnitState.UnitAction> action = state.actions().find(cmd.id());
     if (action.isEmpty()) {
-      return Effect().reply(cmd.replyTo(), new ActionLookup(unit, null, "unit " + unit + " keeps no action " + cmd.id()
-          + " (a unit keeps its last " + UnitState.Actions.KEPT + " finished actions; the journal keeps them all)"));
+      return Effect()
+          .reply(
+              cmd.replyTo(),
+              new ActionLookup(
+                  unit,
+                  null,
+                  "unit "
+                      + unit
+                      + " keeps no action "
+                      + cmd.id()
+                      + " (a unit keeps its last "
+                      + UnitState.Actions.KEPT
+                      + " finished actions; the journal keeps them all)"));
     }
     if (cmd.untilFinished() && !action.get().status().finished()) {
       incarnation = incarnation.withActionWatcher(cmd.id(), cmd.replyTo());
@@ -417,20 +487,32 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
 
   private Effect<UnitEvent, UnitState> onHookTool(UnitState state, RunHookTool cmd) {
     if (!incarnation.runs(cmd.contextId())) {
-      return Effect().reply(cmd.replyTo(), new ToolReply(null, "the hook or command this token belongs to has finished"));
+      return Effect()
+          .reply(
+              cmd.replyTo(),
+              new ToolReply(null, "the hook or command this token belongs to has finished"));
     }
-    UnitToolCall call = UnitToolCall.run(cmd, state, incarnation.work(),
-        deps.secrets().book(secretDraft.of(cmd.contextId())), now());
-    if (!call.secretChanges().isEmpty()) secretDraft = secretDraft.plus(cmd.contextId(), call.secretChanges());
-    if (!call.applicationEvents().isEmpty()) operator.tell(new Report.ApplicationEffects(unit, call.applicationEvents()));
+    UnitToolCall call =
+        UnitToolCall.run(
+            cmd,
+            state,
+            incarnation.work(),
+            deps.secrets().book(secretDraft.of(cmd.contextId())),
+            now());
+    if (!call.secretChanges().isEmpty())
+      secretDraft = secretDraft.plus(cmd.contextId(), call.secretChanges());
+    if (!call.applicationEvents().isEmpty())
+      operator.tell(new Report.ApplicationEffects(unit, call.applicationEvents()));
     ToolReply reply = new ToolReply(call.outcome(), null);
     List<UnitEvent> unitEvents = call.unitEvents();
     if (incarnation.work() instanceof Work.Hook hook) {
-      // a hook's relation-set writes wait for its completion (an exec's or action's are journaled now)
+      // a hook's relation-set writes wait for its completion (an exec's or action's are journaled
+      // now)
       unitEvents = new ArrayList<>();
       HookWrites writes = hook.writes();
       for (UnitEvent event : call.unitEvents()) {
-        if (event instanceof RelationSettingsWritten write) writes = writes.with(write); else unitEvents.add(event);
+        if (event instanceof RelationSettingsWritten write) writes = writes.with(write);
+        else unitEvents.add(event);
       }
       incarnation = incarnation.with(new Work.Hook(hook.context(), hook.notReady(), writes));
     }
@@ -458,22 +540,42 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
       case UnitResolver.Next.RunAction action -> startAction(state, action.id());
       case UnitResolver.Next.AbandonAction abandoned -> {
         String name = state.actions().running().name();
-        var failed = new ActionFinished(abandoned.id(), ActionStatus.FAILED, UnitResolver.INTERRUPTED, Map.of(), List.of(),
-            now());
-        yield Effect().persist(failed).thenRun(s -> {
-              log.warn("unit {} action {} ({}) was interrupted by a restart: recorded failed, not run again", unit,
-                  abandoned.id(), name);
-              afterChange(s);
-            });
+        var failed =
+            new ActionFinished(
+                abandoned.id(),
+                ActionStatus.FAILED,
+                UnitResolver.INTERRUPTED,
+                Map.of(),
+                List.of(),
+                now());
+        yield Effect()
+            .persist(failed)
+            .thenRun(
+                s -> {
+                  log.warn(
+                      "unit {} action {} ({}) was interrupted by a restart: recorded failed, not run again",
+                      unit,
+                      abandoned.id(),
+                      name);
+                  afterChange(s);
+                });
       }
       case UnitResolver.Next.SwitchCharm s ->
-          Effect().persist(new CharmSwitched(state.assigned().charm().generation(), now())).thenRun(this::afterChange);
+          Effect()
+              .persist(new CharmSwitched(state.assigned().charm().generation(), now()))
+              .thenRun(this::afterChange);
       case UnitResolver.Next.Die d -> {
         // Actions still waiting never ran (a unit runs none before it is installed): cancelled.
         List<UnitEvent> events = new ArrayList<>();
         for (UnitState.UnitAction waiting : state.actions().pending()) {
-          events.add(new ActionFinished(waiting.id(), ActionStatus.CANCELLED,
-              "unit " + unit + " was removed before the action ran", Map.of(), List.of(), now()));
+          events.add(
+              new ActionFinished(
+                  waiting.id(),
+                  ActionStatus.CANCELLED,
+                  "unit " + unit + " was removed before the action ran",
+                  Map.of(),
+                  List.of(),
+                  now()));
         }
         events.add(new LifeAssigned(Life.DEAD, now()));
         yield Effect().persist(events).thenRun(this::afterChange);
@@ -484,20 +586,24 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
 
   /**
    * Persists {@code events} and, when they make a hook due and nothing runs, that hook's
-   * HookStarted in the same journal write: one round trip where there would be two, and the
-   * hook's start is still in the journal before its process starts. {@code persisted} runs
-   * first once the events are in the journal (e.g. the log line of the previous hook's end).
+   * HookStarted in the same journal write: one round trip where there would be two, and the hook's
+   * start is still in the journal before its process starts. {@code persisted} runs first once the
+   * events are in the journal (e.g. the log line of the previous hook's end).
    */
-  private Effect<UnitEvent, UnitState> persistAndStartNext(UnitState state, List<UnitEvent> events, Runnable persisted) {
+  private Effect<UnitEvent, UnitState> persistAndStartNext(
+      UnitState state, List<UnitEvent> events, Runnable persisted) {
     UnitState after = state;
     for (UnitEvent e : events) after = after.apply(e);
     if (UnitResolver.next(after, incarnation.activity()) instanceof UnitResolver.Next.Run run) {
       return startHook(events, after, run, persisted);
     }
-    return Effect().persist(events).thenRun(s -> {
-      persisted.run();
-      afterChange(s);
-    });
+    return Effect()
+        .persist(events)
+        .thenRun(
+            s -> {
+              persisted.run();
+              afterChange(s);
+            });
   }
 
   /**
@@ -505,8 +611,8 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
    * persisted that {@code state} already includes, written in the same journal write. A hook the
    * charm does not implement is recorded as skipped.
    */
-  private Effect<UnitEvent, UnitState> startHook(List<UnitEvent> before, UnitState state, UnitResolver.Next.Run run,
-      Runnable persisted) {
+  private Effect<UnitEvent, UnitState> startHook(
+      List<UnitEvent> before, UnitState state, UnitResolver.Next.Run run, Runnable persisted) {
     PlannedHook hook = run.hook();
     var charm = run.switchCharm() ? state.assigned().charm() : state.charmInUse();
     Instant now = now();
@@ -515,23 +621,31 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
     if (!charm.implementsHook(hook.name())) {
       events.add(new HookSkipped(hook, now));
       incarnation = incarnation.hookSkipped(hook);
-      return Effect().persist(events).thenRun(s -> {
-        persisted.run();
-        afterChange(s);
-      });
+      return Effect()
+          .persist(events)
+          .thenRun(
+              s -> {
+                persisted.run();
+                afterChange(s);
+              });
     }
     HookLauncher.Context context = launcher.hookContext(hook.name());
     events.add(new HookStarted(hook, run.attempt(), context.contextId(), now));
     incarnation = incarnation.hookStarted(hook, context);
     // Only once HookStarted is safely in the journal may the process start.
-    return Effect().persist(events).thenRun(s -> {
-      persisted.run();
-      report(s);
-      log.atInfo().addKeyValue("unit", unit.name()).addKeyValue("hook", hook.name())
-          .addKeyValue("context_id", context.contextId())
-          .log("unit {} hook {} started (attempt {})", unit, hook.name(), run.attempt());
-      pipe(context, launcher.hook(context, hook, s.charmInUse()));
-    });
+    return Effect()
+        .persist(events)
+        .thenRun(
+            s -> {
+              persisted.run();
+              report(s);
+              log.atInfo()
+                  .addKeyValue("unit", unit.name())
+                  .addKeyValue("hook", hook.name())
+                  .addKeyValue("context_id", context.contextId())
+                  .log("unit {} hook {} started (attempt {})", unit, hook.name(), run.attempt());
+              pipe(context, launcher.hook(context, hook, s.charmInUse()));
+            });
   }
 
   /** Starts the exec that waits longest, once its ExecStarted is in the journal. */
@@ -541,36 +655,51 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
     incarnation = incarnation.execStarted(context);
     return Effect()
         .persist(new ExecStarted(context.contextId(), HookLauncher.digest(exec.commands()), now()))
-        .thenRun(s -> pipe(context, launcher.exec(context, exec.commands(), exec.timeout(), exec.action(), s.charmInUse())));
+        .thenRun(
+            s ->
+                pipe(
+                    context,
+                    launcher.exec(
+                        context, exec.commands(), exec.timeout(), exec.action(), s.charmInUse())));
   }
 
   /**
    * Starts the waiting action {@code id}, once its ActionStarted is in the journal. One the charm
-   * the unit runs now cannot run (no longer defined, its parameters no longer valid, nothing to
-   * run it with) is recorded failed at once, without a process.
+   * the unit runs now cannot run (no longer defined, its parameters no longer valid, nothing to run
+   * it with) is recorded failed at once, without a process.
    */
   private Effect<UnitEvent, UnitState> startAction(UnitState state, long id) {
     UnitState.UnitAction action = state.actions().find(id).orElseThrow();
     HookLauncher.Context context = launcher.actionContext(action.name());
     Instant now = now();
-    List<UnitEvent> events = new ArrayList<>(List.of(new ActionStarted(id, context.contextId(), now)));
+    List<UnitEvent> events =
+        new ArrayList<>(List.of(new ActionStarted(id, context.contextId(), now)));
     Optional<String> problem =
-        ActionRequests.startProblem(state, action, launcher.implementsAction(state.charmInUse(), action.name()));
+        ActionRequests.startProblem(
+            state, action, launcher.implementsAction(state.charmInUse(), action.name()));
     if (problem.isPresent()) {
-      events.add(new ActionFinished(id, ActionStatus.FAILED, problem.get(), Map.of(), List.of(), now));
-      return Effect().persist(events).thenRun(s -> {
-        log.warn("unit {} action {} ({}) failed: {}", unit, id, action.name(), problem.get());
-        afterChange(s);
-      });
+      events.add(
+          new ActionFinished(id, ActionStatus.FAILED, problem.get(), Map.of(), List.of(), now));
+      return Effect()
+          .persist(events)
+          .thenRun(
+              s -> {
+                log.warn(
+                    "unit {} action {} ({}) failed: {}", unit, id, action.name(), problem.get());
+                afterChange(s);
+              });
     }
     incarnation = incarnation.actionStarted(id, context);
     // Only once ActionStarted is in the journal may the process start: a crash after it fails the
     // action rather than running it a second time.
-    return Effect().persist(events).thenRun(s -> {
-      report(s);
-      log.info("unit {} action {} ({}) started", unit, id, action.name());
-      pipe(context, launcher.action(context, s.actions().running(), s.charmInUse()));
-    });
+    return Effect()
+        .persist(events)
+        .thenRun(
+            s -> {
+              report(s);
+              log.info("unit {} action {} ({}) started", unit, id, action.name());
+              pipe(context, launcher.action(context, s.actions().running(), s.charmInUse()));
+            });
   }
 
   private void pipe(HookLauncher.Context context, CompletionStage<HookLauncher.Outcome> run) {
@@ -579,8 +708,10 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
 
   private Effect<UnitEvent, UnitState> onProcessEnded(UnitState state, ProcessEnded ended) {
     return switch (incarnation.work()) {
-      case Work.Hook hook when hook.context().equals(ended.context()) -> hookEnded(state, hook, ended.outcome());
-      case Work.Exec exec when exec.context().equals(ended.context()) -> execEnded(exec, ended.outcome());
+      case Work.Hook hook when hook.context().equals(ended.context()) ->
+          hookEnded(state, hook, ended.outcome());
+      case Work.Exec exec when exec.context().equals(ended.context()) ->
+          execEnded(exec, ended.outcome());
       case Work.Action action when action.context().equals(ended.context()) ->
           actionEnded(state, action, ended.outcome());
       // A process of an earlier incarnation: its hook runs again (or ran again already).
@@ -592,35 +723,57 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
     };
   }
 
-  private Effect<UnitEvent, UnitState> hookEnded(UnitState state, Work.Hook ran, HookLauncher.Outcome outcome) {
+  private Effect<UnitEvent, UnitState> hookEnded(
+      UnitState state, Work.Hook ran, HookLauncher.Outcome outcome) {
     List<SecretChange> secretChanges = secretDraft.of(ran.context().contextId());
     secretDraft = SecretDraft.NONE;
-    if (!secretChanges.isEmpty() && state.running() != null && deps.secrets().store().isPresent()
-        && UnitResolver.hookEnded(state.running(), outcome, ran.notReady(), deps.podWait(), deps.hookTimeout(), now())
+    if (!secretChanges.isEmpty()
+        && state.running() != null
+        && deps.secrets().store().isPresent()
+        && UnitResolver.hookEnded(
+                state.running(), outcome, ran.notReady(), deps.podWait(), deps.hookTimeout(), now())
             instanceof UnitResolver.HookEnd.Completed) {
       // Juju applies a hook's secret changes when it completes, before the hook counts as done:
       // HookCompleted is written only once they are committed (a crash in between runs the hook
       // again, as a failed commit in Juju does). The hook still holds the unit meanwhile.
-      ctx.ask(SecretStore.Committed.class, deps.secrets().store().get(), SECRET_COMMIT_TIMEOUT,
+      ctx.ask(
+          SecretStore.Committed.class,
+          deps.secrets().store().get(),
+          SECRET_COMMIT_TIMEOUT,
           reply -> new SecretStore.Commit(unit.name(), secretChanges, reply),
-          (committed, failure) -> new SecretsCommitted(ran.context(), outcome,
-              failure == null ? null : String.valueOf(failure.getMessage())));
+          (committed, failure) ->
+              new SecretsCommitted(
+                  ran.context(),
+                  outcome,
+                  failure == null ? null : String.valueOf(failure.getMessage())));
       return Effect().none();
     }
     incarnation = incarnation.with(Incarnation.IDLE);
     if (state.running() == null) return Effect().none();
     String kind = state.running().hook().kind().label();
     int attempt = state.running().attempt();
-    return switch (UnitResolver.hookEnded(state.running(), outcome, ran.notReady(), deps.podWait(), deps.hookTimeout(), now())) {
+    return switch (UnitResolver.hookEnded(
+        state.running(), outcome, ran.notReady(), deps.podWait(), deps.hookTimeout(), now())) {
       case UnitResolver.HookEnd.AwaitPod wait -> {
         // Nothing is recorded: the hook stays started, holding no slot of the hook limit while
         // it waits (a drain need not wait for it either).
-        log.atInfo().addKeyValue("unit", unit.name()).addKeyValue("hook", state.running().hook().name())
+        log.atInfo()
+            .addKeyValue("unit", unit.name())
+            .addKeyValue("hook", state.running().hook().name())
             .addKeyValue("context_id", ran.context().contextId())
-            .log("unit {} hook {} waits {} for its pod ({} of {}): {}", unit, state.running().hook().name(),
-                DurationText.format(wait.delay()), wait.notReady(), deps.podWait().attempts(), wait.reason());
-        incarnation = incarnation.with(new Work.AwaitingPod(ran.context().contextId(), wait.notReady(), wait.reason()));
-        timers.startSingleTimer(POD_WAIT_TIMER, new PodWaitOver(ran.context().contextId()), wait.delay());
+            .log(
+                "unit {} hook {} waits {} for its pod ({} of {}): {}",
+                unit,
+                state.running().hook().name(),
+                DurationText.format(wait.delay()),
+                wait.notReady(),
+                deps.podWait().attempts(),
+                wait.reason());
+        incarnation =
+            incarnation.with(
+                new Work.AwaitingPod(ran.context().contextId(), wait.notReady(), wait.reason()));
+        timers.startSingleTimer(
+            POD_WAIT_TIMER, new PodWaitOver(ran.context().contextId()), wait.delay());
         if (incarnation.draining()) answerDrain();
         yield Effect().none();
       }
@@ -631,46 +784,78 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
         completion.add(done.event());
         // Logged once the outcome is in the journal: a log line that says "completed" is a promise
         // that the hook never runs again, even if the process is killed right after it.
-        yield persistAndStartNext(state, completion,
-            () -> log.atInfo().addKeyValue("unit", unit.name()).addKeyValue("hook", done.event().hook())
-                .addKeyValue("context_id", ran.context().contextId())
-                .log("unit {} hook {} completed in {} ms", unit, done.event().hook(), done.event().durationMillis()));
+        yield persistAndStartNext(
+            state,
+            completion,
+            () ->
+                log.atInfo()
+                    .addKeyValue("unit", unit.name())
+                    .addKeyValue("hook", done.event().hook())
+                    .addKeyValue("context_id", ran.context().contextId())
+                    .log(
+                        "unit {} hook {} completed in {} ms",
+                        unit,
+                        done.event().hook(),
+                        done.event().durationMillis()));
       }
       case UnitResolver.HookEnd.Failed failed -> {
         HookFailed event = failed.event();
-        // a failed hook's relation-set writes go with its Work.Hook: never journaled, never read again
+        // a failed hook's relation-set writes go with its Work.Hook: never journaled, never read
+        // again
         metrics.hookEnded(kind, false, Duration.ofMillis(event.durationMillis()));
-        yield Effect().persist(event).thenRun(s -> {
-          // the hook's output is a field of this one record (text: stderr="..." on the same line)
-          var record = log.atWarn().addKeyValue("unit", unit.name()).addKeyValue("hook", event.hook())
-              .addKeyValue("context_id", ran.context().contextId());
-          if (!failed.stderr().isBlank()) record = record.addKeyValue("stderr", failed.stderr().strip());
-          record.log("unit {} hook {} failed after {} ms: {}", unit, event.hook(), event.durationMillis(), event.reason());
-          scheduleRetry(attempt);
-          afterChange(s);
-        });
+        yield Effect()
+            .persist(event)
+            .thenRun(
+                s -> {
+                  // the hook's output is a field of this one record (text: stderr="..." on the same
+                  // line)
+                  var record =
+                      log.atWarn()
+                          .addKeyValue("unit", unit.name())
+                          .addKeyValue("hook", event.hook())
+                          .addKeyValue("context_id", ran.context().contextId());
+                  if (!failed.stderr().isBlank())
+                    record = record.addKeyValue("stderr", failed.stderr().strip());
+                  record.log(
+                      "unit {} hook {} failed after {} ms: {}",
+                      unit,
+                      event.hook(),
+                      event.durationMillis(),
+                      event.reason());
+                  scheduleRetry(attempt);
+                  afterChange(s);
+                });
       }
     };
   }
 
   private Effect<UnitEvent, UnitState> onSecretsCommitted(UnitState state, SecretsCommitted done) {
-    if (!(incarnation.work() instanceof Work.Hook hook) || !hook.context().equals(done.context())) return Effect().none();
+    if (!(incarnation.work() instanceof Work.Hook hook) || !hook.context().equals(done.context()))
+      return Effect().none();
     if (done.failure() == null) return hookEnded(state, hook, done.outcome());
-    log.warn("unit {} hook {}: cannot apply its secret changes: {}", unit,
-        state.running() == null ? "?" : state.running().hook().name(), done.failure());
-    return hookEnded(state, hook, new HookLauncher.Outcome.Broken("cannot apply changes: " + done.failure()));
+    log.warn(
+        "unit {} hook {}: cannot apply its secret changes: {}",
+        unit,
+        state.running() == null ? "?" : state.running().hook().name(),
+        done.failure());
+    return hookEnded(
+        state, hook, new HookLauncher.Outcome.Broken("cannot apply changes: " + done.failure()));
   }
 
   /**
-   * An exec or action that succeeded commits its secret changes as it ends (nothing waits for
-   * them: an exec or action never runs again); one that failed drops them.
+   * An exec or action that succeeded commits its secret changes as it ends (nothing waits for them:
+   * an exec or action never runs again); one that failed drops them.
    */
   private void commitSecretsOf(String contextId, boolean succeeded) {
     List<SecretChange> changes = secretDraft.of(contextId);
     secretDraft = SecretDraft.NONE;
     if (changes.isEmpty() || !succeeded) return;
-    deps.secrets().store().ifPresent(store ->
-        store.tell(new SecretStore.Commit(unit.name(), changes, ctx.getSystem().ignoreRef())));
+    deps.secrets()
+        .store()
+        .ifPresent(
+            store ->
+                store.tell(
+                    new SecretStore.Commit(unit.name(), changes, ctx.getSystem().ignoreRef())));
   }
 
   private Effect<UnitEvent, UnitState> execEnded(Work.Exec exec, HookLauncher.Outcome outcome) {
@@ -681,12 +866,24 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
     // The caller gets its result now, not one journal write later: the record of how an exec
     // ended changes no state, and a crash before it is written loses only that record. An exec
     // whose pod is not ready does not wait for it: a person at a terminal hears so at once.
-    exec.exec().replyTo().tell(outcome instanceof HookLauncher.Outcome.NotReady notReady
-        ? refused("unit " + unit + " is not ready: " + notReady.reason())
-        : new ExecReply(ExecReply.Outcome.RAN, result, "", exec.recorder() == null ? null : exec.recorder().result(result.exitCode())));
+    exec.exec()
+        .replyTo()
+        .tell(
+            outcome instanceof HookLauncher.Outcome.NotReady notReady
+                ? refused("unit " + unit + " is not ready: " + notReady.reason())
+                : new ExecReply(
+                    ExecReply.Outcome.RAN,
+                    result,
+                    "",
+                    exec.recorder() == null ? null : exec.recorder().result(result.exitCode())));
     return Effect()
-        .persist(new ExecCompleted(exec.context().contextId(), result.exitCode(), result.timedOut(),
-            result.duration().toMillis(), now()))
+        .persist(
+            new ExecCompleted(
+                exec.context().contextId(),
+                result.exitCode(),
+                result.timedOut(),
+                result.duration().toMillis(),
+                now()))
         .thenRun(this::afterChange);
   }
 
@@ -694,22 +891,39 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
    * The action's process ended: ActionFinished is persisted (then the next hook may start in the
    * same write), and only then is it logged and are its watchers answered.
    */
-  private Effect<UnitEvent, UnitState> actionEnded(UnitState state, Work.Action ran, HookLauncher.Outcome outcome) {
+  private Effect<UnitEvent, UnitState> actionEnded(
+      UnitState state, Work.Action ran, HookLauncher.Outcome outcome) {
     incarnation = incarnation.with(Incarnation.IDLE);
     UnitState.UnitAction running = state.actions().running();
     if (running == null || running.id() != ran.id()) return Effect().none();
     ActionFinished finished =
         UnitResolver.actionEnded(running, outcome, ran.recorder(), deps.hookTimeout(), now());
     commitSecretsOf(ran.context().contextId(), finished.status() == ActionStatus.COMPLETED);
-    long millis = running.started() == null ? 0 : Duration.between(running.started(), finished.at()).toMillis();
-    return persistAndStartNext(state, List.of(finished), () -> {
-      if (finished.status() == ActionStatus.COMPLETED) {
-        log.info("unit {} action {} ({}) completed in {} ms", unit, running.id(), running.name(), millis);
-      } else {
-        log.warn("unit {} action {} ({}) failed after {} ms: {}", unit, running.id(), running.name(), millis,
-            finished.message());
-      }
-    });
+    long millis =
+        running.started() == null
+            ? 0
+            : Duration.between(running.started(), finished.at()).toMillis();
+    return persistAndStartNext(
+        state,
+        List.of(finished),
+        () -> {
+          if (finished.status() == ActionStatus.COMPLETED) {
+            log.info(
+                "unit {} action {} ({}) completed in {} ms",
+                unit,
+                running.id(),
+                running.name(),
+                millis);
+          } else {
+            log.warn(
+                "unit {} action {} ({}) failed after {} ms: {}",
+                unit,
+                running.id(),
+                running.name(),
+                millis,
+                finished.message());
+          }
+        });
   }
 
   /** After every persisted change: tell the operator, finish a drain, or take the next step. */
@@ -738,21 +952,31 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
   public SignalHandler<UnitState> signalHandler() {
     return newSignalHandlerBuilder()
         .onSignal(RecoveryCompleted.instance(), this::onRecovered)
-        .onSignal(JournalPersistFailed.class, (state, failed) -> health().writeFailed(persistenceId(unit), failed.getFailure()))
-        .onSignal(RecoveryFailed.class, (state, failed) -> health().recoveryFailed(persistenceId(unit), failed.getFailure()))
-        .onSignal(PreRestart.instance(), state -> {
-          // A persist failure restarts the event-sourced behaviour (recovering from the journal)
-          // but keeps this object: what was in flight must be dropped here or the unit would wait
-          // for it forever. Its process is cancelled, so a drain has nothing left to wait for.
-          abandon();
-          answerDrain();
-          incarnation = incarnation.forgotten();
-        })
-        .onSignal(PostStop.instance(), state -> {
-          abandon();
-          deps.toolViews().unitStopped(unit);
-          health().stopped(persistenceId(unit));
-        })
+        .onSignal(
+            JournalPersistFailed.class,
+            (state, failed) -> health().writeFailed(persistenceId(unit), failed.getFailure()))
+        .onSignal(
+            RecoveryFailed.class,
+            (state, failed) -> health().recoveryFailed(persistenceId(unit), failed.getFailure()))
+        .onSignal(
+            PreRestart.instance(),
+            state -> {
+              // A persist failure restarts the event-sourced behaviour (recovering from the
+              // journal)
+              // but keeps this object: what was in flight must be dropped here or the unit would
+              // wait
+              // for it forever. Its process is cancelled, so a drain has nothing left to wait for.
+              abandon();
+              answerDrain();
+              incarnation = incarnation.forgotten();
+            })
+        .onSignal(
+            PostStop.instance(),
+            state -> {
+              abandon();
+              deps.toolViews().unitStopped(unit);
+              health().stopped(persistenceId(unit));
+            })
         .build();
   }
 
@@ -763,10 +987,12 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
     if (state.running() != null) deps.executor().cancel(state.running().contextId());
     // An interrupted action is failed, not run again; what is left of its process goes too.
     UnitState.UnitAction interrupted = state.actions().running();
-    if (interrupted != null && interrupted.contextId() != null) deps.executor().cancel(interrupted.contextId());
+    if (interrupted != null && interrupted.contextId() != null)
+      deps.executor().cancel(interrupted.contextId());
     // after a restart in this JVM the operator does not send the interval again
     if (incarnation.updateStatusInterval() != null) {
-      timers.startTimerWithFixedDelay(UPDATE_STATUS_TIMER, new UpdateStatusDue(), incarnation.updateStatusInterval());
+      timers.startTimerWithFixedDelay(
+          UPDATE_STATUS_TIMER, new UpdateStatusDue(), incarnation.updateStatusInterval());
     }
     report(state);
     operator.tell(new Report.Recovered(unit));
@@ -785,7 +1011,10 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
       case Work.Action action -> launcher.cancel(action.context());
       case Work.Idle idle -> {}
     }
-    incarnation.execs().waiting().forEach(e -> e.replyTo().tell(refused("unit " + unit + " stopped")));
+    incarnation
+        .execs()
+        .waiting()
+        .forEach(e -> e.replyTo().tell(refused("unit " + unit + " stopped")));
   }
 
   @Override
@@ -796,7 +1025,10 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
   @Override
   public RetentionCriteria retentionCriteria() {
     var config = ctx.getSystem().settings().config();
-    int every = config.hasPath("caas.journal.snapshot-every") ? config.getInt("caas.journal.snapshot-every") : 100;
+    int every =
+        config.hasPath("caas.journal.snapshot-every")
+            ? config.getInt("caas.journal.snapshot-every")
+            : 100;
     return RetentionCriteria.snapshotEvery(every, 2);
   }
 
@@ -825,8 +1057,11 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
     for (var watched : incarnation.actionWatchers().entrySet()) {
       Optional<UnitState.UnitAction> action = state.actions().find(watched.getKey());
       if (action.isPresent() && !action.get().status().finished()) continue;
-      ActionLookup lookup = new ActionLookup(unit, action.orElse(null), action.isPresent() ? "" : "unit " + unit
-          + " keeps no action " + watched.getKey());
+      ActionLookup lookup =
+          new ActionLookup(
+              unit,
+              action.orElse(null),
+              action.isPresent() ? "" : "unit " + unit + " keeps no action " + watched.getKey());
       watched.getValue().forEach(watcher -> watcher.tell(lookup));
       incarnation = incarnation.withoutActionWatchers(watched.getKey());
     }

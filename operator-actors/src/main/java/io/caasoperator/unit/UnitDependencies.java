@@ -24,10 +24,10 @@ import java.util.List;
  * @param contexts where running hooks and execs register their hook-tool tokens
  * @param clock the time recorded in events (a fixed clock in tests)
  * @param podWait how long a started hook waits for its pod (Kubernetes) before it fails
- * @param toolViews where the unit actors publish their state for read-only hook-tool calls
- *     ({@link ToolViewAnswer}); the operator publishes the application's there too
- * @param secrets the application's secrets: what hook tools read, and the store a completed
- *     hook's secret changes are committed to ({@link Secrets#NONE}: no secret tools)
+ * @param toolViews where the unit actors publish their state for read-only hook-tool calls ({@link
+ *     ToolViewAnswer}); the operator publishes the application's there too
+ * @param secrets the application's secrets: what hook tools read, and the store a completed hook's
+ *     secret changes are committed to ({@link Secrets#NONE}: no secret tools)
  */
 public record UnitDependencies(
     HookExecutor executor,
@@ -51,7 +51,8 @@ public record UnitDependencies(
     if (charmsDir == null) problems.add("charms directory is missing");
     if (environment == null) problems.add("hook environment is missing");
     if (retry == null) problems.add("retry policy is missing");
-    if (hookTimeout == null || hookTimeout.isNegative() || hookTimeout.isZero()) problems.add("hook timeout must be > 0");
+    if (hookTimeout == null || hookTimeout.isNegative() || hookTimeout.isZero())
+      problems.add("hook timeout must be > 0");
     if (outputLimit <= 0) problems.add("hook output limit must be > 0");
     if (execOutputLimit <= 0) problems.add("exec output limit must be > 0");
     if (contexts == null) problems.add("hook context registry is missing");
@@ -59,39 +60,114 @@ public record UnitDependencies(
     if (podWait == null) problems.add("pod wait is missing");
     if (toolViews == null) problems.add("tool views are missing");
     if (secrets == null) problems.add("secrets are missing");
-    if (!problems.isEmpty()) throw new IllegalArgumentException("unit dependencies: " + String.join("; ", problems));
+    if (!problems.isEmpty())
+      throw new IllegalArgumentException("unit dependencies: " + String.join("; ", problems));
   }
 
   /** Without secrets. */
-  public UnitDependencies(HookExecutor executor, Path agentsDir, Path charmsDir, HookEnvironment environment,
-      RetryPolicy retry, Duration hookTimeout, int outputLimit, int execOutputLimit, HookContexts contexts, Clock clock,
-      PodWait podWait, ToolViews toolViews) {
-    this(executor, agentsDir, charmsDir, environment, retry, hookTimeout, outputLimit, execOutputLimit, contexts, clock,
-        podWait, toolViews, Secrets.NONE);
+  public UnitDependencies(
+      HookExecutor executor,
+      Path agentsDir,
+      Path charmsDir,
+      HookEnvironment environment,
+      RetryPolicy retry,
+      Duration hookTimeout,
+      int outputLimit,
+      int execOutputLimit,
+      HookContexts contexts,
+      Clock clock,
+      PodWait podWait,
+      ToolViews toolViews) {
+    this(
+        executor,
+        agentsDir,
+        charmsDir,
+        environment,
+        retry,
+        hookTimeout,
+        outputLimit,
+        execOutputLimit,
+        contexts,
+        clock,
+        podWait,
+        toolViews,
+        Secrets.NONE);
   }
 
   /** With views of their own (nobody else reads them). */
-  public UnitDependencies(HookExecutor executor, Path agentsDir, Path charmsDir, HookEnvironment environment,
-      RetryPolicy retry, Duration hookTimeout, int outputLimit, int execOutputLimit, HookContexts contexts, Clock clock,
+  public UnitDependencies(
+      HookExecutor executor,
+      Path agentsDir,
+      Path charmsDir,
+      HookEnvironment environment,
+      RetryPolicy retry,
+      Duration hookTimeout,
+      int outputLimit,
+      int execOutputLimit,
+      HookContexts contexts,
+      Clock clock,
       PodWait podWait) {
-    this(executor, agentsDir, charmsDir, environment, retry, hookTimeout, outputLimit, execOutputLimit, contexts, clock,
-        podWait, new ToolViews());
+    this(
+        executor,
+        agentsDir,
+        charmsDir,
+        environment,
+        retry,
+        hookTimeout,
+        outputLimit,
+        execOutputLimit,
+        contexts,
+        clock,
+        podWait,
+        new ToolViews());
   }
 
   /** With the default pod wait ({@link PodWait#DEFAULT}). */
-  public UnitDependencies(HookExecutor executor, Path agentsDir, Path charmsDir, HookEnvironment environment,
-      RetryPolicy retry, Duration hookTimeout, int outputLimit, int execOutputLimit, HookContexts contexts, Clock clock) {
-    this(executor, agentsDir, charmsDir, environment, retry, hookTimeout, outputLimit, execOutputLimit, contexts, clock,
+  public UnitDependencies(
+      HookExecutor executor,
+      Path agentsDir,
+      Path charmsDir,
+      HookEnvironment environment,
+      RetryPolicy retry,
+      Duration hookTimeout,
+      int outputLimit,
+      int execOutputLimit,
+      HookContexts contexts,
+      Clock clock) {
+    this(
+        executor,
+        agentsDir,
+        charmsDir,
+        environment,
+        retry,
+        hookTimeout,
+        outputLimit,
+        execOutputLimit,
+        contexts,
+        clock,
         PodWait.DEFAULT);
   }
 
   /** The same, with another environment (the model's identity in it, once known). */
   public UnitDependencies withEnvironment(HookEnvironment newEnvironment) {
     // Fresh views, as before secrets came: keeping these enables the read-only answering path after
-    // the model is identified, which labels an action's juju-log lines "exec" (ToolViewAnswer); left
+    // the model is identified, which labels an action's juju-log lines "exec" (ToolViewAnswer);
+    // left
     // to the hook-tool work to decide.
-    return new UnitDependencies(executor, agentsDir, charmsDir, newEnvironment, retry, hookTimeout, outputLimit,
-        execOutputLimit, contexts, clock, podWait, new ToolViews(), secrets);
+    return new UnitDependencies(
+        executor,
+        agentsDir,
+        charmsDir,
+        newEnvironment,
+        retry,
+        hookTimeout,
+        outputLimit,
+        execOutputLimit,
+        contexts,
+        clock,
+        podWait,
+        new ToolViews(),
+        secrets);
   }
 
   public Path unitDir(io.caasoperator.domain.UnitId unit) {

@@ -18,14 +18,14 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Decides a unit's next step from its state and what its actor is doing, in the order charm
- * authors expect: install, {@code <relation>-relation-created} per relation, leader-elected,
- * config-changed, start, then the relation hooks ({@link RelationResolver}), pebble-ready per container
- * start, {@code <storage>-storage-attached} per storage instance and update-status; upgrade-charm
- * (then config-changed) when the charm changed; {@code <storage>-storage-detaching} per attached
- * instance, stop, then remove when dying (after departing its relations). Waiting charm actions and execs go before the next hook,
- * in the order they arrived. And how a hook's or an action's run ends. Pure, so the order is
- * unit-tested without actors or processes.
+ * Decides a unit's next step from its state and what its actor is doing, in the order charm authors
+ * expect: install, {@code <relation>-relation-created} per relation, leader-elected,
+ * config-changed, start, then the relation hooks ({@link RelationResolver}), pebble-ready per
+ * container start, {@code <storage>-storage-attached} per storage instance and update-status;
+ * upgrade-charm (then config-changed) when the charm changed; {@code <storage>-storage-detaching}
+ * per attached instance, stop, then remove when dying (after departing its relations). Waiting
+ * charm actions and execs go before the next hook, in the order they arrived. And how a hook's or
+ * an action's run ends. Pure, so the order is unit-tested without actors or processes.
  *
  * <p>Where a leader runs leader-elected, a follower runs leader-settings-changed: once after
  * install, then whenever the leader settings change.
@@ -42,16 +42,26 @@ public final class UnitResolver {
    * @param execWaiting an exec waits for its turn
    * @param retryNow the retry delay of a failed hook elapsed, or a user asked to retry
    * @param updateStatusDue the update-status interval elapsed since the last one
-   * @param execAfterAction the id of the last charm action that was waiting when the first
-   *     waiting exec arrived (0: none): actions up to it go first, later ones after the exec
+   * @param execAfterAction the id of the last charm action that was waiting when the first waiting
+   *     exec arrived (0: none): actions up to it go first, later ones after the exec
    */
-  public record Activity(boolean busy, boolean draining, boolean execWaiting, boolean retryNow, boolean updateStatusDue,
+  public record Activity(
+      boolean busy,
+      boolean draining,
+      boolean execWaiting,
+      boolean retryNow,
+      boolean updateStatusDue,
       long execAfterAction) {
     /** Nothing runs, waits or is due. */
     public static final Activity IDLE = new Activity(false, false, false, false, false, 0);
 
     /** A waiting exec, if any, came after every action waiting now. */
-    public Activity(boolean busy, boolean draining, boolean execWaiting, boolean retryNow, boolean updateStatusDue) {
+    public Activity(
+        boolean busy,
+        boolean draining,
+        boolean execWaiting,
+        boolean retryNow,
+        boolean updateStatusDue) {
       this(busy, draining, execWaiting, retryNow, updateStatusDue, Long.MAX_VALUE);
     }
   }
@@ -61,12 +71,14 @@ public final class UnitResolver {
     /** Run a hook (persist HookStarted first); switch the charm view first when asked. */
     record Run(PlannedHook hook, int attempt, boolean switchCharm) implements Next {}
 
-    /** Point the charm view at the assigned charm without a hook (the unit is not installed yet). */
+    /**
+     * Point the charm view at the assigned charm without a hook (the unit is not installed yet).
+     */
     record SwitchCharm() implements Next {}
 
     /**
-     * Dying before anything was installed: nothing to stop or remove. Actions still waiting
-     * never run: they are cancelled.
+     * Dying before anything was installed: nothing to stop or remove. Actions still waiting never
+     * run: they are cancelled.
      */
     record Die() implements Next {}
 
@@ -74,8 +86,8 @@ public final class UnitResolver {
     record Exec() implements Next {}
 
     /**
-     * Run the charm action {@code id}, the oldest waiting (ActionStarted first): actions go
-     * before the next hook, in arrival order with execs.
+     * Run the charm action {@code id}, the oldest waiting (ActionStarted first): actions go before
+     * the next hook, in arrival order with execs.
      */
     record RunAction(long id) implements Next {}
 
@@ -103,8 +115,10 @@ public final class UnitResolver {
     }
     if (s.actions().running() != null) return new Next.AbandonAction(s.actions().running().id());
     List<UnitState.UnitAction> waiting = s.actions().pending();
-    UnitState.UnitAction action = actionsMayRun(s) && !waiting.isEmpty() ? waiting.getFirst() : null;
-    if (now.execWaiting() && (action == null || action.id() > now.execAfterAction())) return new Next.Exec();
+    UnitState.UnitAction action =
+        actionsMayRun(s) && !waiting.isEmpty() ? waiting.getFirst() : null;
+    if (now.execWaiting() && (action == null || action.id() > now.execAfterAction()))
+      return new Next.Exec();
     if (action != null) return new Next.RunAction(action.id());
     if (s.charmInUse() == null) return WAIT;
     boolean newCharm = s.assigned().charm().generation() > s.charmInUse().generation();
@@ -120,7 +134,13 @@ public final class UnitResolver {
       return run(HookKind.INSTALL, s);
     }
     if (s.life() == Life.ALIVE && s.progress().upgradedTo() < s.assigned().charm().generation()) {
-      return new Next.Run(PlannedHook.of(HookKind.UPGRADE_CHARM, s.assigned().charm().generation(), s.assigned().configGeneration()), 1, newCharm);
+      return new Next.Run(
+          PlannedHook.of(
+              HookKind.UPGRADE_CHARM,
+              s.assigned().charm().generation(),
+              s.assigned().configGeneration()),
+          1,
+          newCharm);
     }
     if (s.life() == Life.DYING) {
       // Storage goes before stop (Juju's storage resolver comes before the dying unit's stop).
@@ -129,24 +149,28 @@ public final class UnitResolver {
         var departure = RelationResolver.next(s);
         if (departure.isPresent()) return new Next.Run(departure.get(), 1, false);
         for (String id : s.storage().attached()) {
-          if (!s.storage().detached().contains(id)) return storageHook(HookKind.STORAGE_DETACHING, id, s);
+          if (!s.storage().detached().contains(id))
+            return storageHook(HookKind.STORAGE_DETACHING, id, s);
         }
       }
       return run(s.progress().stopped() ? HookKind.REMOVE : HookKind.STOP, s);
     }
     var created = RelationResolver.created(s);
     if (created.isPresent()) return new Next.Run(created.get(), 1, false);
-    if (s.assigned().leader() && !s.progress().leaderElectedSeen()) return run(HookKind.LEADER_ELECTED, s);
+    if (s.assigned().leader() && !s.progress().leaderElectedSeen())
+      return run(HookKind.LEADER_ELECTED, s);
     // A follower runs leader-settings-changed once after install (even for generation 0), then for
     // each later generation, before config-changed: Juju's leadership resolver comes before its
     // config-changed/start (worker/uniter/resolver.go), runs the hook for a non-leader when
     // localState.LeaderSettingsVersion != remoteState.LeaderSettingsVersion
     // (worker/uniter/leadership/resolver.go), and the remote watcher's first event makes the remote
     // version 1 while the local one starts at 0. So does a leader that lost leadership.
-    if (!s.assigned().leader() && !s.progress().leaderSettingsChangedRanFor(s.assigned().leaderSettingsGeneration())) {
+    if (!s.assigned().leader()
+        && !s.progress().leaderSettingsChangedRanFor(s.assigned().leaderSettingsGeneration())) {
       return run(HookKind.LEADER_SETTINGS_CHANGED, s);
     }
-    if (s.progress().configSeen() != s.assigned().configGeneration()) return run(HookKind.CONFIG_CHANGED, s);
+    if (s.progress().configSeen() != s.assigned().configGeneration())
+      return run(HookKind.CONFIG_CHANGED, s);
     if (!s.progress().started()) return run(HookKind.START, s);
     var relationHook = RelationResolver.next(s);
     if (relationHook.isPresent()) return new Next.Run(relationHook.get(), 1, false);
@@ -155,14 +179,22 @@ public final class UnitResolver {
       String start = s.observed().containerStarts().get(container);
       if (start != null && !start.equals(s.progress().containersReady().get(container))) {
         return new Next.Run(
-            new PlannedHook(HookKind.PEBBLE_READY, container, start, s.charmInUse().generation(), s.assigned().configGeneration()), 1, false);
+            new PlannedHook(
+                HookKind.PEBBLE_READY,
+                container,
+                start,
+                s.charmInUse().generation(),
+                s.assigned().configGeneration()),
+            1,
+            false);
       }
     }
     // Kubernetes units get their storage-attached hooks once started (Juju's storage resolver for
     // CAAS models: storage is provisioned with the pod), and so do local ones: one order on every
     // substrate. In id order.
     for (String id : new java.util.TreeSet<>(s.storage().instances().keySet())) {
-      if (!s.storage().attached().contains(id)) return storageHook(HookKind.STORAGE_ATTACHED, id, s);
+      if (!s.storage().attached().contains(id))
+        return storageHook(HookKind.STORAGE_ATTACHED, id, s);
     }
     if (now.updateStatusDue()) return run(HookKind.UPDATE_STATUS, s);
     return WAIT;
@@ -182,8 +214,14 @@ public final class UnitResolver {
   }
 
   private static Next storageHook(HookKind kind, String id, UnitState s) {
-    return new Next.Run(PlannedHook.storage(kind, s.storage().instances().get(id), s.charmInUse().generation(),
-        s.assigned().configGeneration()), 1, false);
+    return new Next.Run(
+        PlannedHook.storage(
+            kind,
+            s.storage().instances().get(id),
+            s.charmInUse().generation(),
+            s.assigned().configGeneration()),
+        1,
+        false);
   }
 
   /** How a started hook's run ends. */
@@ -199,9 +237,9 @@ public final class UnitResolver {
     record Failed(HookFailed event, String stderr) implements HookEnd {}
 
     /**
-     * The hook did not run (to an end): its pod cannot take it yet. It stays started (no
-     * failure is recorded) and runs again, with the same context, after {@code delay} or when a
-     * container of the unit starts, whichever comes first.
+     * The hook did not run (to an end): its pod cannot take it yet. It stays started (no failure is
+     * recorded) and runs again, with the same context, after {@code delay} or when a container of
+     * the unit starts, whichever comes first.
      *
      * @param notReady how many times in a row it could not run
      */
@@ -215,68 +253,114 @@ public final class UnitResolver {
    * @param podWait how long to wait for the pod, how often
    * @param hookTimeout the timeout the hook ran with, for the reason of a hook that exceeded it
    */
-  static HookEnd hookEnded(UnitState.RunningHook running, HookLauncher.Outcome outcome, int notReadyBefore, PodWait podWait,
-      Duration hookTimeout, Instant now) {
+  static HookEnd hookEnded(
+      UnitState.RunningHook running,
+      HookLauncher.Outcome outcome,
+      int notReadyBefore,
+      PodWait podWait,
+      Duration hookTimeout,
+      Instant now) {
     String hook = running.hook().name();
     long millis = Duration.between(running.startedAt(), now).toMillis();
     return switch (outcome) {
-      case HookLauncher.Outcome.NotReady notReady when podWait.delayAfter(notReadyBefore + 1).isPresent() ->
-          new HookEnd.AwaitPod(podWait.delayAfter(notReadyBefore + 1).get(), notReadyBefore + 1, notReady.reason());
+      case HookLauncher.Outcome.NotReady notReady
+          when podWait.delayAfter(notReadyBefore + 1).isPresent() ->
+          new HookEnd.AwaitPod(
+              podWait.delayAfter(notReadyBefore + 1).get(), notReadyBefore + 1, notReady.reason());
       case HookLauncher.Outcome.NotReady notReady ->
-          new HookEnd.Failed(new HookFailed(hook, -1, "hook could not start: " + notReady.reason(), millis, now), "");
-      case HookLauncher.Outcome.Ran ran when ran.result().succeeded() -> new HookEnd.Completed(new HookCompleted(hook, millis, now));
+          new HookEnd.Failed(
+              new HookFailed(hook, -1, "hook could not start: " + notReady.reason(), millis, now),
+              "");
+      case HookLauncher.Outcome.Ran ran when ran.result().succeeded() ->
+          new HookEnd.Completed(new HookCompleted(hook, millis, now));
       case HookLauncher.Outcome.Ran ran ->
-          new HookEnd.Failed(new HookFailed(hook, ran.result().exitCode(), failure(ran.result(), hookTimeout), millis, now),
+          new HookEnd.Failed(
+              new HookFailed(
+                  hook, ran.result().exitCode(), failure(ran.result(), hookTimeout), millis, now),
               ran.result().stderr());
       case HookLauncher.Outcome.Broken broken ->
-          new HookEnd.Failed(new HookFailed(hook, -1, "hook could not run: " + broken.reason(), millis, now), "");
+          new HookEnd.Failed(
+              new HookFailed(hook, -1, "hook could not run: " + broken.reason(), millis, now), "");
     };
   }
 
   /** What an action interrupted by a restart is recorded with. */
-  static final String INTERRUPTED = "action interrupted by an operator restart; it is not run again";
+  static final String INTERRUPTED =
+      "action interrupted by an operator restart; it is not run again";
 
   /**
-   * How the run of the action {@code running}, which ended with {@code outcome} at {@code now},
-   * is recorded; {@code recorder} holds what its {@code action-set}, {@code action-log} and
-   * {@code action-fail} calls reported. As Juju's runner and context do it
-   * ({@code worker/uniter/runner/runner.go} {@code updateActionResults},
-   * {@code worker/uniter/runner/context/context.go} {@code finalizeAction}): the results get
-   * {@code return-code}, and {@code stdout}/{@code stderr} when not empty; the action failed when
-   * it exited non-zero (the exit status is then the message, over an {@code action-fail} message)
-   * or called {@code action-fail}.
+   * How the run of the action {@code running}, which ended with {@code outcome} at {@code now}, is
+   * recorded; {@code recorder} holds what its {@code action-set}, {@code action-log} and {@code
+   * action-fail} calls reported. As Juju's runner and context do it ({@code
+   * worker/uniter/runner/runner.go} {@code updateActionResults}, {@code
+   * worker/uniter/runner/context/context.go} {@code finalizeAction}): the results get {@code
+   * return-code}, and {@code stdout}/{@code stderr} when not empty; the action failed when it
+   * exited non-zero (the exit status is then the message, over an {@code action-fail} message) or
+   * called {@code action-fail}.
    *
    * @param timeout the timeout it ran with, for the message of one that exceeded it
    */
-  static ActionFinished actionEnded(UnitState.UnitAction running, HookLauncher.Outcome outcome,
-      ActionResult.Recorder recorder, Duration timeout, Instant now) {
+  static ActionFinished actionEnded(
+      UnitState.UnitAction running,
+      HookLauncher.Outcome outcome,
+      ActionResult.Recorder recorder,
+      Duration timeout,
+      Instant now) {
     Map<String, Object> results = new LinkedHashMap<>(recorder.results());
     List<ActionMessage> log = recorder.messages();
     return switch (outcome) {
-      case HookLauncher.Outcome.Ran ran when ran.result().startFailure() != null -> new ActionFinished(running.id(),
-          ActionStatus.FAILED, "action could not start: " + ran.result().startFailure(), results, log, now);
+      case HookLauncher.Outcome.Ran ran when ran.result().startFailure() != null ->
+          new ActionFinished(
+              running.id(),
+              ActionStatus.FAILED,
+              "action could not start: " + ran.result().startFailure(),
+              results,
+              log,
+              now);
       case HookLauncher.Outcome.Ran ran -> {
         ProcessResult r = ran.result();
         results.put("return-code", r.exitCode());
         if (!r.stdout().isEmpty()) results.put("stdout", r.stdout());
         String stderr = r.truncated() ? r.stderr() + OUTPUT_CUT : r.stderr();
         if (!stderr.isEmpty()) results.put("stderr", stderr);
-        String failure = r.timedOut() ? "action timed out after " + DurationText.format(timeout)
-            : r.exitCode() != 0 ? "exit status " + r.exitCode()
-            : recorder.failure().orElse(null);
-        yield new ActionFinished(running.id(), failure == null ? ActionStatus.COMPLETED : ActionStatus.FAILED,
-            failure == null ? "" : failure, results, log, now);
+        String failure =
+            r.timedOut()
+                ? "action timed out after " + DurationText.format(timeout)
+                : r.exitCode() != 0
+                    ? "exit status " + r.exitCode()
+                    : recorder.failure().orElse(null);
+        yield new ActionFinished(
+            running.id(),
+            failure == null ? ActionStatus.COMPLETED : ActionStatus.FAILED,
+            failure == null ? "" : failure,
+            results,
+            log,
+            now);
       }
-      case HookLauncher.Outcome.NotReady notReady -> new ActionFinished(running.id(), ActionStatus.FAILED,
-          "action could not run: the unit is not ready: " + notReady.reason(), results, log, now);
-      case HookLauncher.Outcome.Broken broken -> new ActionFinished(running.id(), ActionStatus.FAILED,
-          "action could not run: " + broken.reason(), results, log, now);
+      case HookLauncher.Outcome.NotReady notReady ->
+          new ActionFinished(
+              running.id(),
+              ActionStatus.FAILED,
+              "action could not run: the unit is not ready: " + notReady.reason(),
+              results,
+              log,
+              now);
+      case HookLauncher.Outcome.Broken broken ->
+          new ActionFinished(
+              running.id(),
+              ActionStatus.FAILED,
+              "action could not run: " + broken.reason(),
+              results,
+              log,
+              now);
     };
   }
 
   /** Appended to an action's stderr when its output went over the limit kept in the journal. */
-  static final String OUTPUT_CUT = "\n(caas-operator: output beyond " + (HookLauncher.ACTION_OUTPUT_LIMIT / 1024)
-      + " KiB per stream was dropped)";
+  static final String OUTPUT_CUT =
+      "\n(caas-operator: output beyond "
+          + (HookLauncher.ACTION_OUTPUT_LIMIT / 1024)
+          + " KiB per stream was dropped)";
 
   /** Why a hook that ran failed, as the unit's status shows it. */
   private static String failure(ProcessResult result, Duration hookTimeout) {
@@ -286,13 +370,22 @@ public final class UnitResolver {
   }
 
   private static Next run(HookKind kind, UnitState s) {
-    return new Next.Run(PlannedHook.of(kind, s.charmInUse().generation(), s.assigned().configGeneration()), 1, false);
+    return new Next.Run(
+        PlannedHook.of(kind, s.charmInUse().generation(), s.assigned().configGeneration()),
+        1,
+        false);
   }
 
   /** A retried hook runs with what is assigned now (the newest charm and config). */
   private static PlannedHook refreshed(PlannedHook hook, UnitState s) {
     long charm = Math.max(hook.charmGeneration(), s.assigned().charm().generation());
-    return new PlannedHook(hook.kind(), hook.workload(), hook.containerStart(), charm, s.assigned().configGeneration(),
-        hook.storage(), hook.relation());
+    return new PlannedHook(
+        hook.kind(),
+        hook.workload(),
+        hook.containerStart(),
+        charm,
+        s.assigned().configGeneration(),
+        hook.storage(),
+        hook.relation());
   }
 }

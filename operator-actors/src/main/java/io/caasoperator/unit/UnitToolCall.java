@@ -19,17 +19,20 @@ import org.slf4j.LoggerFactory;
 import org.slf4j.event.Level;
 
 /**
- * A hook tool called by the hook or exec a unit runs now, run against the unit's state, its
- * effects sent where {@link ToolEffects#split} says: {@code juju-log} lines to the operator's log
- * and an action's results to its recorder here; the unit's events (persisted before the tool is
- * answered) and the application's (for the operator's journal) back to the unit's actor.
+ * A hook tool called by the hook or exec a unit runs now, run against the unit's state, its effects
+ * sent where {@link ToolEffects#split} says: {@code juju-log} lines to the operator's log and an
+ * action's results to its recorder here; the unit's events (persisted before the tool is answered)
+ * and the application's (for the operator's journal) back to the unit's actor.
  *
  * @param outcome what the tool prints and exits with
  * @param unitEvents for the unit's journal, in call order
  * @param applicationEvents for the application's journal, in call order
  * @param secretChanges for the application's secrets once the running hook completes, in call order
  */
-record UnitToolCall(ToolOutcome outcome, List<UnitEvent> unitEvents, List<OperatorEvent> applicationEvents,
+record UnitToolCall(
+    ToolOutcome outcome,
+    List<UnitEvent> unitEvents,
+    List<OperatorEvent> applicationEvents,
     List<SecretChange> secretChanges) {
 
   /** The unit actor's logger: a charm's {@code juju-log} lines read as the unit's own. */
@@ -37,15 +40,22 @@ record UnitToolCall(ToolOutcome outcome, List<UnitEvent> unitEvents, List<Operat
 
   /**
    * @param running what the unit runs now: the hook named by {@code state}, an exec (whose action,
-   *     if any, sees its parameters and records what the tool reports), or a charm action (the
-   *     one {@code state} says runs)
+   *     if any, sees its parameters and records what the tool reports), or a charm action (the one
+   *     {@code state} says runs)
    */
-  static UnitToolCall run(UnitActor.RunHookTool call, UnitState state, Incarnation.Work running, Instant now) {
+  static UnitToolCall run(
+      UnitActor.RunHookTool call, UnitState state, Incarnation.Work running, Instant now) {
     return run(call, state, running, SecretBook.NONE, now);
   }
 
-  /** @param secrets the application's secrets with the running context's pending changes */
-  static UnitToolCall run(UnitActor.RunHookTool call, UnitState state, Incarnation.Work running, SecretBook secrets,
+  /**
+   * @param secrets the application's secrets with the running context's pending changes
+   */
+  static UnitToolCall run(
+      UnitActor.RunHookTool call,
+      UnitState state,
+      Incarnation.Work running,
+      SecretBook secrets,
       Instant now) {
     String hook = state.running() != null ? state.running().hook().name() : null;
     String where = hook == null ? "exec" : hook;
@@ -69,8 +79,13 @@ record UnitToolCall(ToolOutcome outcome, List<UnitEvent> unitEvents, List<Operat
       case Incarnation.Work.AwaitingPod waiting -> {}
       case Incarnation.Work.Idle idle -> {}
     }
-    ToolOutcome outcome = HookTools.run(call.tool(), call.args(), call.stdin(),
-        new UnitToolContext(state, call.app(), hook, action, staged, secrets), now);
+    ToolOutcome outcome =
+        HookTools.run(
+            call.tool(),
+            call.args(),
+            call.stdin(),
+            new UnitToolContext(state, call.app(), hook, action, staged, secrets),
+            now);
     ToolEffects effects = ToolEffects.split(outcome.effects(), now);
     String label = where;
     effects.logged().forEach(line -> write(state.unit(), label, call.contextId(), line));
@@ -78,18 +93,26 @@ record UnitToolCall(ToolOutcome outcome, List<UnitEvent> unitEvents, List<Operat
       ActionResult.Recorder into = recorder;
       effects.actionEffects().forEach(effect -> into.record(effect, now));
     }
-    return new UnitToolCall(outcome, effects.unitEvents(), effects.applicationEvents(), effects.secretChanges());
+    return new UnitToolCall(
+        outcome, effects.unitEvents(), effects.applicationEvents(), effects.secretChanges());
   }
 
-  /** juju-log: the charm's own words, in the operator's log, at the level it chose (also {@link ToolViewAnswer}'s). */
+  /**
+   * juju-log: the charm's own words, in the operator's log, at the level it chose (also {@link
+   * ToolViewAnswer}'s).
+   */
   static void write(UnitId unit, String where, String contextId, ToolEffect.Logged line) {
-    Level level = switch (line.level().toUpperCase(Locale.ROOT)) {
-      case "ERROR", "CRITICAL" -> Level.ERROR;
-      case "WARNING", "WARN" -> Level.WARN;
-      case "DEBUG", "TRACE" -> Level.DEBUG;
-      default -> Level.INFO;
-    };
-    log.atLevel(level).addKeyValue("unit", unit.name()).addKeyValue("hook", where).addKeyValue("context_id", contextId)
+    Level level =
+        switch (line.level().toUpperCase(Locale.ROOT)) {
+          case "ERROR", "CRITICAL" -> Level.ERROR;
+          case "WARNING", "WARN" -> Level.WARN;
+          case "DEBUG", "TRACE" -> Level.DEBUG;
+          default -> Level.INFO;
+        };
+    log.atLevel(level)
+        .addKeyValue("unit", unit.name())
+        .addKeyValue("hook", where)
+        .addKeyValue("context_id", contextId)
         .log("unit {} {}: {}", unit, where, line.message());
   }
 }

@@ -5,9 +5,9 @@ import io.caasoperator.domain.Status;
 import io.caasoperator.domain.UnitId;
 import io.caasoperator.hooktool.PeerUnit;
 import io.caasoperator.hooktool.Port;
+import io.caasoperator.hooktool.RelationView;
 import io.caasoperator.hooktool.RunningAction;
 import io.caasoperator.hooktool.ToolContext;
-import io.caasoperator.hooktool.RelationView;
 import io.caasoperator.persistence.ApplicationRelations;
 import io.caasoperator.persistence.HookKind;
 import io.caasoperator.persistence.RelationHook;
@@ -30,14 +30,24 @@ import java.util.TreeSet;
  * @param staged by relation id, the databag writes of the running hook, which become the unit's
  *     (and visible to others) only when it completes
  */
-record UnitToolContext(UnitState state, ApplicationSnapshot app, String hook, ActionRun running,
-    Map<Long, UnitEvent.RelationSettingsWritten> staged, SecretBook secrets) implements ToolContext {
+record UnitToolContext(
+    UnitState state,
+    ApplicationSnapshot app,
+    String hook,
+    ActionRun running,
+    Map<Long, UnitEvent.RelationSettingsWritten> staged,
+    SecretBook secrets)
+    implements ToolContext {
 
   UnitToolContext {
     staged = Map.copyOf(staged);
   }
 
-  UnitToolContext(UnitState state, ApplicationSnapshot app, String hook, ActionRun running,
+  UnitToolContext(
+      UnitState state,
+      ApplicationSnapshot app,
+      String hook,
+      ActionRun running,
       Map<Long, UnitEvent.RelationSettingsWritten> staged) {
     this(state, app, hook, running, staged, SecretBook.NONE);
   }
@@ -119,7 +129,8 @@ record UnitToolContext(UnitState state, ApplicationSnapshot app, String hook, Ac
   @Override
   public Optional<String> hookStorage() {
     return state.running() == null || state.running().hook().storage() == null
-        ? Optional.empty() : Optional.of(state.running().hook().storage().id());
+        ? Optional.empty()
+        : Optional.of(state.running().hook().storage().id());
   }
 
   @Override
@@ -148,7 +159,9 @@ record UnitToolContext(UnitState state, ApplicationSnapshot app, String hook, Ac
 
   @Override
   public Optional<RelationHook> hookRelation() {
-    return state.running() == null ? Optional.empty() : Optional.ofNullable(state.running().hook().relation());
+    return state.running() == null
+        ? Optional.empty()
+        : Optional.ofNullable(state.running().hook().relation());
   }
 
   /**
@@ -165,12 +178,21 @@ record UnitToolContext(UnitState state, ApplicationSnapshot app, String hook, Ac
     relation.departedUnits().forEach((name, bag) -> bags.put(name, bag.settings()));
     relation.units().forEach((name, bag) -> bags.put(name, bag.settings()));
     bags.putIfAbsent(self, Map.of());
-    if (own != null && own.unit() != null && own.unitSequence() > applied) bags.put(self, own.unit());
-    if (hookWrites != null && hookWrites.unitSettings() != null) bags.put(self, hookWrites.unitSettings());
+    if (own != null && own.unit() != null && own.unitSequence() > applied)
+      bags.put(self, own.unit());
+    if (hookWrites != null && hookWrites.unitSettings() != null)
+      bags.put(self, hookWrites.unitSettings());
     Map<String, String> application = relation.application().settings();
-    if (own != null && own.application() != null && own.applicationSequence() > applied) application = own.application();
-    if (hookWrites != null && hookWrites.applicationSettings() != null) application = hookWrites.applicationSettings();
-    return new RelationView(relation.id(), relation.endpoint(), relation.remoteApplication(), members(relation.id()), bags,
+    if (own != null && own.application() != null && own.applicationSequence() > applied)
+      application = own.application();
+    if (hookWrites != null && hookWrites.applicationSettings() != null)
+      application = hookWrites.applicationSettings();
+    return new RelationView(
+        relation.id(),
+        relation.endpoint(),
+        relation.remoteApplication(),
+        members(relation.id()),
+        bags,
         application);
   }
 
@@ -178,8 +200,10 @@ record UnitToolContext(UnitState state, ApplicationSnapshot app, String hook, Ac
   private List<String> members(long id) {
     TreeSet<String> members = new TreeSet<>(state.relations().local(id).members().keySet());
     RelationHook hook = hookRelation().filter(h -> h.relationId() == id).orElse(null);
-    if (hook != null && state.running().hook().kind() == HookKind.RELATION_JOINED) members.add(hook.remoteUnit());
-    if (hook != null && state.running().hook().kind() == HookKind.RELATION_DEPARTED) members.remove(hook.remoteUnit());
+    if (hook != null && state.running().hook().kind() == HookKind.RELATION_JOINED)
+      members.add(hook.remoteUnit());
+    if (hook != null && state.running().hook().kind() == HookKind.RELATION_DEPARTED)
+      members.remove(hook.remoteUnit());
     return List.copyOf(members);
   }
 

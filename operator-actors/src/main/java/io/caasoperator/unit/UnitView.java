@@ -34,25 +34,63 @@ public record UnitView(
     long hooksRun,
     java.util.List<String> ports,
     // for the operator, not for people: status shows relations from the operator's journal
-    @com.fasterxml.jackson.annotation.JsonIgnore java.util.Map<Long, UnitRelations.OwnSettings> relationWrites) {
+    @com.fasterxml.jackson.annotation.JsonIgnore
+        java.util.Map<Long, UnitRelations.OwnSettings> relationWrites) {
 
   public UnitView {
-    relationWrites = relationWrites == null ? java.util.Map.of() : java.util.Map.copyOf(relationWrites);
+    relationWrites =
+        relationWrites == null ? java.util.Map.of() : java.util.Map.copyOf(relationWrites);
   }
 
   /** A unit that wrote no relation databag. */
-  public UnitView(UnitId unit, Life life, boolean leader, Status agentStatus, Status workloadStatus, long charmGeneration,
-      String runningHook, String failedHook, int failedAttempts, String lastHook, String lastHookOutcome, long hooksRun,
+  public UnitView(
+      UnitId unit,
+      Life life,
+      boolean leader,
+      Status agentStatus,
+      Status workloadStatus,
+      long charmGeneration,
+      String runningHook,
+      String failedHook,
+      int failedAttempts,
+      String lastHook,
+      String lastHookOutcome,
+      long hooksRun,
       java.util.List<String> ports) {
-    this(unit, life, leader, agentStatus, workloadStatus, charmGeneration, runningHook, failedHook, failedAttempts, lastHook,
-        lastHookOutcome, hooksRun, ports, java.util.Map.of());
+    this(
+        unit,
+        life,
+        leader,
+        agentStatus,
+        workloadStatus,
+        charmGeneration,
+        runningHook,
+        failedHook,
+        failedAttempts,
+        lastHook,
+        lastHookOutcome,
+        hooksRun,
+        ports,
+        java.util.Map.of());
   }
 
   /** A unit the operator added whose actor has not reported yet. */
   public static UnitView placeholder(UnitId unit, Life life) {
     Instant epoch = Instant.EPOCH;
-    return new UnitView(unit, life, false, Status.of("allocating", "", epoch), Status.of("waiting", "agent initialising", epoch),
-        0, null, null, 0, null, null, 0, java.util.List.of());
+    return new UnitView(
+        unit,
+        life,
+        false,
+        Status.of("allocating", "", epoch),
+        Status.of("waiting", "agent initialising", epoch),
+        0,
+        null,
+        null,
+        0,
+        null,
+        null,
+        0,
+        java.util.List.of());
   }
 
   public static UnitView of(UnitState s) {

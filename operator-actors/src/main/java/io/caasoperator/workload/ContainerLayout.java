@@ -3,11 +3,11 @@ package io.caasoperator.workload;
 import java.nio.file.Path;
 
 /**
- * Where one unit container lives on this machine, inside the unit's directory:
- * {@code containers/<name>/pebble.socket} (the directory every hook of the unit sees at
- * {@code /charm/containers/<name>}, as Juju mounts it into the charm container) and
- * {@code container-roots/<name>/} (the container's filesystem: what {@code push}, {@code pull}
- * and {@code list_files} address, and the services' and commands' working directories).
+ * Where one unit container lives on this machine, inside the unit's directory: {@code
+ * containers/<name>/pebble.socket} (the directory every hook of the unit sees at {@code
+ * /charm/containers/<name>}, as Juju mounts it into the charm container) and {@code
+ * container-roots/<name>/} (the container's filesystem: what {@code push}, {@code pull} and {@code
+ * list_files} address, and the services' and commands' working directories).
  *
  * @param unitDir the unit's directory ({@code agents/unit-<app>-<n>})
  * @param container the container's name in the charm's {@code containers:}
@@ -17,7 +17,8 @@ public record ContainerLayout(Path unitDir, String container) {
   static final int SOCKET_PATH_LIMIT = 107;
 
   public ContainerLayout {
-    if (!unitDir.isAbsolute()) throw new IllegalArgumentException("unit directory must be absolute: " + unitDir);
+    if (!unitDir.isAbsolute())
+      throw new IllegalArgumentException("unit directory must be absolute: " + unitDir);
     if (container.isEmpty() || container.contains("/") || container.startsWith(".")) {
       throw new IllegalArgumentException("not a container name: \"" + container + "\"");
     }
@@ -45,7 +46,13 @@ public record ContainerLayout(Path unitDir, String container) {
     int length = socket().toString().getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
     return length <= SOCKET_PATH_LIMIT
         ? java.util.Optional.empty()
-        : java.util.Optional.of("the Pebble socket path " + socket() + " is " + length + " bytes, more than the "
-            + SOCKET_PATH_LIMIT + " a Unix socket allows: use a shorter --data-dir");
+        : java.util.Optional.of(
+            "the Pebble socket path "
+                + socket()
+                + " is "
+                + length
+                + " bytes, more than the "
+                + SOCKET_PATH_LIMIT
+                + " a Unix socket allows: use a shorter --data-dir");
   }
 }

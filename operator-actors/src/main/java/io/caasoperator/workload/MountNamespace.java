@@ -13,11 +13,11 @@ import java.util.Map;
  * A unit's own view of this machine for its hooks: everything the host has, plus the unit's
  * containers at {@code /charm/containers/<name>}, the hard-coded place where ops looks for each
  * container's {@code pebble.socket} (ops {@code model.py}, {@code Container.__init__}). Built with
- * bubblewrap, which makes a mount namespace without root: the new root is a tmpfs where every
- * entry of the host's {@code /} is bound again (read-write: hooks write to their unit directory
- * and wherever they did before), so {@code /charm} can exist there without touching the host's
- * root. Network and process namespaces stay shared: hook tools reach the operator over loopback,
- * and the operator finds a hook's processes through {@code /proc} as before.
+ * bubblewrap, which makes a mount namespace without root: the new root is a tmpfs where every entry
+ * of the host's {@code /} is bound again (read-write: hooks write to their unit directory and
+ * wherever they did before), so {@code /charm} can exist there without touching the host's root.
+ * Network and process namespaces stay shared: hook tools reach the operator over loopback, and the
+ * operator finds a hook's processes through {@code /proc} as before.
  *
  * @param hostRoot the entries of the host's {@code /}, read once at start-up
  */
@@ -60,8 +60,8 @@ public record MountNamespace(List<RootEntry> hostRoot) {
 
   /**
    * The argv that runs {@code command} in the unit's view, where each of {@code containers}
-   * (container name to the directory holding its socket) is at {@code /charm/containers/<name>}.
-   * A host that has a {@code /charm} of its own keeps it hidden from the unit's hooks.
+   * (container name to the directory holding its socket) is at {@code /charm/containers/<name>}. A
+   * host that has a {@code /charm} of its own keeps it hidden from the unit's hooks.
    */
   public List<String> wrap(List<String> command, Map<String, Path> containers) {
     List<String> argv = new ArrayList<>(List.of(BWRAP));
@@ -78,8 +78,10 @@ public record MountNamespace(List<RootEntry> hostRoot) {
         case RootEntry.File file -> argv.addAll(List.of("--bind", at, at));
       }
     }
-    new java.util.TreeMap<>(containers).forEach((name, dir) ->
-        argv.addAll(List.of("--bind", dir.toString(), "/charm/containers/" + name)));
+    new java.util.TreeMap<>(containers)
+        .forEach(
+            (name, dir) ->
+                argv.addAll(List.of("--bind", dir.toString(), "/charm/containers/" + name)));
     argv.add("--");
     argv.addAll(command);
     return List.copyOf(argv);

@@ -17,19 +17,21 @@ import java.util.concurrent.Executor;
 /**
  * Runs every hook, action and exec of a unit in its {@link MountNamespace}, with each container
  * directory the unit has ({@link ContainerLayout#socketDir()}) at {@code /charm/containers/<name>}.
- * A container whose directory is not there yet is absent from the view, as a container whose
- * Pebble is not up has no socket: ops then reports it cannot connect. A unit with no container
- * directory at all runs its processes as before, without a namespace (and its ~12 ms).
+ * A container whose directory is not there yet is absent from the view, as a container whose Pebble
+ * is not up has no socket: ops then reports it cannot connect. A unit with no container directory
+ * at all runs its processes as before, without a namespace (and its ~12 ms).
  *
  * @param delegate runs the wrapped command (local processes)
  * @param namespace the host's view, read once
  * @param blocking lists the unit's container directories (a directory read) off the caller's thread
  */
-public record NamespacedHooks(HookExecutor delegate, MountNamespace namespace, Executor blocking) implements HookExecutor {
+public record NamespacedHooks(HookExecutor delegate, MountNamespace namespace, Executor blocking)
+    implements HookExecutor {
 
   @Override
   public CompletionStage<ProcessResult> run(HookInvocation invocation) {
-    return CompletableFuture.supplyAsync(() -> wrapped(invocation), blocking).thenCompose(delegate::run);
+    return CompletableFuture.supplyAsync(() -> wrapped(invocation), blocking)
+        .thenCompose(delegate::run);
   }
 
   private HookInvocation wrapped(HookInvocation invocation) {
@@ -44,9 +46,15 @@ public record NamespacedHooks(HookExecutor delegate, MountNamespace namespace, E
     }
     // a unit without containers (a machine-style charm) pays nothing for a view it does not need
     if (containers.isEmpty()) return invocation;
-    return new HookInvocation(invocation.unit(), invocation.unitDir(), invocation.charmDir(),
-        namespace.wrap(invocation.command(), containers), invocation.environment(), invocation.timeout(),
-        invocation.contextId(), invocation.outputLimit());
+    return new HookInvocation(
+        invocation.unit(),
+        invocation.unitDir(),
+        invocation.charmDir(),
+        namespace.wrap(invocation.command(), containers),
+        invocation.environment(),
+        invocation.timeout(),
+        invocation.contextId(),
+        invocation.outputLimit());
   }
 
   @Override

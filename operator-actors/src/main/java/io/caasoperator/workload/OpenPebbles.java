@@ -21,11 +21,14 @@ public final class OpenPebbles {
 
   /** By actor incarnation: a unit revived under the same name is a new key. */
   private final Map<String, Pebble> open = new ConcurrentHashMap<>();
+
   private final Map<String, CompletableFuture<Void>> closing = new ConcurrentHashMap<>();
   private final java.util.Set<String> stopped = ConcurrentHashMap.newKeySet();
   private volatile boolean shutDown;
 
-  /** Holds {@code pebble} for {@code key}; false (and closed now) when its actor stopped meanwhile. */
+  /**
+   * Holds {@code pebble} for {@code key}; false (and closed now) when its actor stopped meanwhile.
+   */
   public boolean register(String key, Pebble pebble) {
     open.put(key, pebble);
     if (shutDown || stopped.contains(key)) {
@@ -35,23 +38,28 @@ public final class OpenPebbles {
     return true;
   }
 
-  /** Closes the Pebble of {@code key} on a virtual thread, once; later registrations close at once. */
+  /**
+   * Closes the Pebble of {@code key} on a virtual thread, once; later registrations close at once.
+   */
   public CompletableFuture<Void> close(String key) {
     stopped.add(key);
     Pebble pebble = open.remove(key);
     if (pebble == null) return CompletableFuture.completedFuture(null);
     CompletableFuture<Void> done = new CompletableFuture<>();
     closing.put(key, done);
-    Thread.ofVirtual().name("pebble-close-" + key).start(() -> {
-      try {
-        pebble.close();
-      } catch (RuntimeException e) {
-        log.warn("closing the Pebble of {}: {}", key, e.toString());
-      } finally {
-        closing.remove(key);
-        done.complete(null);
-      }
-    });
+    Thread.ofVirtual()
+        .name("pebble-close-" + key)
+        .start(
+            () -> {
+              try {
+                pebble.close();
+              } catch (RuntimeException e) {
+                log.warn("closing the Pebble of {}: {}", key, e.toString());
+              } finally {
+                closing.remove(key);
+                done.complete(null);
+              }
+            });
     return done;
   }
 
@@ -61,9 +69,10 @@ public final class OpenPebbles {
     for (String key : List.copyOf(open.keySet())) {
       if (key.startsWith(unit + "/")) all.add(close(key));
     }
-    closing.forEach((key, done) -> {
-      if (key.startsWith(unit + "/")) all.add(done);
-    });
+    closing.forEach(
+        (key, done) -> {
+          if (key.startsWith(unit + "/")) all.add(done);
+        });
     return CompletableFuture.allOf(all.toArray(CompletableFuture[]::new));
   }
 

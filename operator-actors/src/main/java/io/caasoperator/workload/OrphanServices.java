@@ -10,13 +10,12 @@ import java.util.Collection;
 import java.util.List;
 
 /**
- * What happens to services after the operator was killed ({@code kill -9}): a Pebble's services
- * run in process groups of their own and outlive it. They are not adopted (their output pipes
- * went with the old process, and Pebble's state machine cannot take over a process it did not
- * start); a restarted operator stops them, SIGKILL to each journaled group that still exists,
- * before the container's new Pebble starts and {@code <container>-pebble-ready} runs again, in
- * which the charm replans, as it does after a pod restart on Kubernetes. Blocking: off actor
- * threads.
+ * What happens to services after the operator was killed ({@code kill -9}): a Pebble's services run
+ * in process groups of their own and outlive it. They are not adopted (their output pipes went with
+ * the old process, and Pebble's state machine cannot take over a process it did not start); a
+ * restarted operator stops them, SIGKILL to each journaled group that still exists, before the
+ * container's new Pebble starts and {@code <container>-pebble-ready} runs again, in which the charm
+ * replans, as it does after a pod restart on Kubernetes. Blocking: off actor threads.
  */
 final class OrphanServices {
   private OrphanServices() {}
@@ -53,6 +52,8 @@ final class OrphanServices {
       return false;
     }
     String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-    return fields.length > 3 && fields[2].equals(Long.toString(pid)) && fields[3].equals(Long.toString(pid));
+    return fields.length > 3
+        && fields[2].equals(Long.toString(pid))
+        && fields[3].equals(Long.toString(pid));
   }
 }

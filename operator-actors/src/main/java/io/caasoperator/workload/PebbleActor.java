@@ -37,24 +37,36 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The Pebble of one unit container ({@code pebble|<app>/<n>/<container>}) on the local substrate:
- * opens it once its journal is read (layers restored, services that a killed operator left
- * behind stopped first: {@link OrphanServices}), tells the substrate when it answers on its
- * socket (which runs {@code <container>-pebble-ready}, once per boot id), journals what it
- * reports ({@link WorkloadFacts}), shows its services, checks and logs, and closes it when the
- * actor stops (unit removed, operator shut down), which stops its services.
+ * opens it once its journal is read (layers restored, services that a killed operator left behind
+ * stopped first: {@link OrphanServices}), tells the substrate when it answers on its socket (which
+ * runs {@code <container>-pebble-ready}, once per boot id), journals what it reports ({@link
+ * WorkloadFacts}), shows its services, checks and logs, and closes it when the actor stops (unit
+ * removed, operator shut down), which stops its services.
  */
-public final class PebbleActor extends EventSourcedBehavior<PebbleActor.Command, WorkloadEvent, WorkloadState> {
+public final class PebbleActor
+    extends EventSourcedBehavior<PebbleActor.Command, WorkloadEvent, WorkloadState> {
 
   public sealed interface Command {}
 
-  /** Replies what the container's Pebble shows now; {@code ready} false and no services until it answers. */
+  /**
+   * Replies what the container's Pebble shows now; {@code ready} false and no services until it
+   * answers.
+   */
   public record GetView(ActorRef<ContainerView> replyTo) implements Command {}
 
-  /** Replies the last {@code lines} output lines of {@code service} (every service when empty), oldest first. */
-  public record GetLogs(Optional<String> service, int lines, ActorRef<List<LogEntry>> replyTo) implements Command {}
+  /**
+   * Replies the last {@code lines} output lines of {@code service} (every service when empty),
+   * oldest first.
+   */
+  public record GetLogs(Optional<String> service, int lines, ActorRef<List<LogEntry>> replyTo)
+      implements Command {}
 
   /** A container as {@code status} shows it. */
-  public record ContainerView(String container, boolean ready, String bootId, List<ServiceInfo> services,
+  public record ContainerView(
+      String container,
+      boolean ready,
+      String bootId,
+      List<ServiceInfo> services,
       List<CheckHealth> checks) {}
 
   /** Something the Pebble reported, from whatever thread it ran on. */
@@ -80,11 +92,19 @@ public final class PebbleActor extends EventSourcedBehavior<PebbleActor.Command,
   /**
    * @param answered told when the Pebble answers on its socket, with its boot id as the start id
    */
-  public static Behavior<Command> create(UnitId unit, ContainerLayout layout, PebbleDependencies deps,
+  public static Behavior<Command> create(
+      UnitId unit,
+      ContainerLayout layout,
+      PebbleDependencies deps,
       Consumer<ContainerStarted> answered) {
-    return Behaviors.<Command>supervise(Behaviors.setup(ctx -> Behaviors.withTimers(timers ->
-            new PebbleActor(unit, layout, deps, answered, ctx, timers))))
-        .onFailure(SupervisorStrategy.restartWithBackoff(Duration.ofSeconds(3), Duration.ofSeconds(3), 0.0));
+    return Behaviors.<Command>supervise(
+            Behaviors.setup(
+                ctx ->
+                    Behaviors.withTimers(
+                        timers -> new PebbleActor(unit, layout, deps, answered, ctx, timers))))
+        .onFailure(
+            SupervisorStrategy.restartWithBackoff(
+                Duration.ofSeconds(3), Duration.ofSeconds(3), 0.0));
   }
 
   private final UnitId unit;
@@ -93,14 +113,22 @@ public final class PebbleActor extends EventSourcedBehavior<PebbleActor.Command,
   private final Consumer<ContainerStarted> answered;
   private final ActorContext<Command> ctx;
   private final TimerScheduler<Command> timers;
+
   /** This actor incarnation's key in {@link OpenPebbles}. */
   private final String key;
+
   /** The open Pebble, once it answered; not journaled (it is the running process's). */
   private Pebble pebble;
+
   private String bootId = "";
 
-  private PebbleActor(UnitId unit, ContainerLayout layout, PebbleDependencies deps, Consumer<ContainerStarted> answered,
-      ActorContext<Command> ctx, TimerScheduler<Command> timers) {
+  private PebbleActor(
+      UnitId unit,
+      ContainerLayout layout,
+      PebbleDependencies deps,
+      Consumer<ContainerStarted> answered,
+      ActorContext<Command> ctx,
+      TimerScheduler<Command> timers) {
     super(PersistenceId.ofUniqueId(persistenceId(unit, layout.container())));
     this.unit = unit;
     this.layout = layout;
@@ -118,49 +146,79 @@ public final class PebbleActor extends EventSourcedBehavior<PebbleActor.Command,
 
   @Override
   public CommandHandler<Command, WorkloadEvent, WorkloadState> commandHandler() {
-    return newCommandHandlerBuilder().forAnyState()
-        .onCommand(Reported.class, (state, cmd) -> {
-          if (cmd.event() instanceof io.caasoperator.pebble.PebbleEvent.ShutdownRequested shutdown) {
-            // Pebble would exit and its pod restart; here the container just stays up (not acted on)
-            log.warn("{}: service {} of container {} asks for its Pebble to shut down ({}); not acted on",
-                unit, shutdown.service(), layout.container(), shutdown.reason());
-          }
-          return reported(cmd);
-        })
+    return newCommandHandlerBuilder()
+        .forAnyState()
+        .onCommand(
+            Reported.class,
+            (state, cmd) -> {
+              if (cmd.event()
+                  instanceof io.caasoperator.pebble.PebbleEvent.ShutdownRequested shutdown) {
+                // Pebble would exit and its pod restart; here the container just stays up (not
+                // acted on)
+                log.warn(
+                    "{}: service {} of container {} asks for its Pebble to shut down ({}); not acted on",
+                    unit,
+                    shutdown.service(),
+                    layout.container(),
+                    shutdown.reason());
+              }
+              return reported(cmd);
+            })
         .onCommand(OrphansReaped.class, this::onOrphansReaped)
-        .onCommand(RetryOpen.class, (state, cmd) -> {
-          open(state);
-          return Effect().none();
-        })
+        .onCommand(
+            RetryOpen.class,
+            (state, cmd) -> {
+              open(state);
+              return Effect().none();
+            })
         .onCommand(Opened.class, this::onOpened)
-        .onCommand(OpenFailed.class, (state, cmd) -> {
-          log.warn("{}: the Pebble of container {} cannot start ({}); trying again in {} s", unit, layout.container(),
-              cmd.cause().getMessage() == null ? cmd.cause().toString() : cmd.cause().getMessage(), REOPEN_DELAY.toSeconds());
-          timers.startSingleTimer(new RetryOpen(), REOPEN_DELAY);
-          return Effect().none();
-        })
-        .onCommand(GetView.class, (state, cmd) -> {
-          cmd.replyTo().tell(view());
-          return Effect().none();
-        })
-        .onCommand(GetLogs.class, (state, cmd) -> {
-          cmd.replyTo().tell(logs(cmd));
-          return Effect().none();
-        })
+        .onCommand(
+            OpenFailed.class,
+            (state, cmd) -> {
+              log.warn(
+                  "{}: the Pebble of container {} cannot start ({}); trying again in {} s",
+                  unit,
+                  layout.container(),
+                  cmd.cause().getMessage() == null
+                      ? cmd.cause().toString()
+                      : cmd.cause().getMessage(),
+                  REOPEN_DELAY.toSeconds());
+              timers.startSingleTimer(new RetryOpen(), REOPEN_DELAY);
+              return Effect().none();
+            })
+        .onCommand(
+            GetView.class,
+            (state, cmd) -> {
+              cmd.replyTo().tell(view());
+              return Effect().none();
+            })
+        .onCommand(
+            GetLogs.class,
+            (state, cmd) -> {
+              cmd.replyTo().tell(logs(cmd));
+              return Effect().none();
+            })
         .build();
   }
 
   private Effect<WorkloadEvent, WorkloadState> reported(Reported cmd) {
-    return WorkloadFacts.of(cmd.event()).<Effect<WorkloadEvent, WorkloadState>>map(Effect()::persist)
+    return WorkloadFacts.of(cmd.event())
+        .<Effect<WorkloadEvent, WorkloadState>>map(Effect()::persist)
         .orElseGet(Effect()::none);
   }
 
-  private Effect<WorkloadEvent, WorkloadState> onOrphansReaped(WorkloadState state, OrphansReaped reaped) {
+  private Effect<WorkloadEvent, WorkloadState> onOrphansReaped(
+      WorkloadState state, OrphansReaped reaped) {
     if (!reaped.killed().isEmpty()) {
-      log.warn("{}: stopped {} service process group(s) of container {} left by an operator that was killed: {}",
-          unit, reaped.killed().size(), layout.container(), reaped.killed());
+      log.warn(
+          "{}: stopped {} service process group(s) of container {} left by an operator that was killed: {}",
+          unit,
+          reaped.killed().size(),
+          layout.container(),
+          reaped.killed());
     }
-    return Effect().persist(new WorkloadEvent.OrphansStopped(reaped.recorded(), deps.clock().instant()))
+    return Effect()
+        .persist(new WorkloadEvent.OrphansStopped(reaped.recorded(), deps.clock().instant()))
         .thenRun(this::open);
   }
 
@@ -168,7 +226,12 @@ public final class PebbleActor extends EventSourcedBehavior<PebbleActor.Command,
     if (!deps.open().register(key, opened.pebble())) return Effect().none();
     pebble = opened.pebble();
     bootId = opened.bootId();
-    log.info("{}: Pebble of container {} answers on {} (boot id {})", unit, layout.container(), layout.socket(), bootId);
+    log.info(
+        "{}: Pebble of container {} answers on {} (boot id {})",
+        unit,
+        layout.container(),
+        layout.socket(),
+        bootId);
     answered.accept(new ContainerStarted(unit, layout.container(), bootId));
     return Effect().none();
   }
@@ -176,31 +239,52 @@ public final class PebbleActor extends EventSourcedBehavior<PebbleActor.Command,
   private void open(WorkloadState state) {
     List<WorkloadEvent.LayerAdded> layers = state.layers();
     ActorRef<Command> self = ctx.getSelf();
-    CompletableFuture<Opened> opening = CompletableFuture.supplyAsync(() -> {
-      Pebble opened = null;
-      try {
-        opened = deps.opener().open(layout, event -> self.tell(new Reported(event)), layers);
-        return new Opened(opened, PebbleProbe.bootId(layout.socket()));
-      } catch (java.io.IOException e) {
-        if (opened != null) opened.close();
-        throw new java.io.UncheckedIOException(e);
-      }
-    }, deps.blocking());
-    ctx.pipeToSelf(opening, (done, error) -> done != null ? done
-        : new OpenFailed(error instanceof java.util.concurrent.CompletionException c && c.getCause() != null
-            ? (c.getCause() instanceof java.io.UncheckedIOException u ? u.getCause() : c.getCause()) : error));
+    CompletableFuture<Opened> opening =
+        CompletableFuture.supplyAsync(
+            () -> {
+              Pebble opened = null;
+              try {
+                opened =
+                    deps.opener().open(layout, event -> self.tell(new Reported(event)), layers);
+                return new Opened(opened, PebbleProbe.bootId(layout.socket()));
+              } catch (java.io.IOException e) {
+                if (opened != null) opened.close();
+                throw new java.io.UncheckedIOException(e);
+              }
+            },
+            deps.blocking());
+    ctx.pipeToSelf(
+        opening,
+        (done, error) ->
+            done != null
+                ? done
+                : new OpenFailed(
+                    error instanceof java.util.concurrent.CompletionException c
+                            && c.getCause() != null
+                        ? (c.getCause() instanceof java.io.UncheckedIOException u
+                            ? u.getCause()
+                            : c.getCause())
+                        : error));
   }
 
   private ContainerView view() {
-    if (pebble == null) return new ContainerView(layout.container(), false, "", List.of(), List.of());
-    return new ContainerView(layout.container(), true, bootId, pebble.services().services(pebble.plan(), Set.of()),
+    if (pebble == null)
+      return new ContainerView(layout.container(), false, "", List.of(), List.of());
+    return new ContainerView(
+        layout.container(),
+        true,
+        bootId,
+        pebble.services().services(pebble.plan(), Set.of()),
         pebble.checks());
   }
 
   private List<LogEntry> logs(GetLogs request) {
     if (pebble == null) return List.of();
-    List<String> names = request.service().map(List::of)
-        .orElseGet(() -> List.copyOf(pebble.plan().services().keySet()));
+    List<String> names =
+        request
+            .service()
+            .map(List::of)
+            .orElseGet(() -> List.copyOf(pebble.plan().services().keySet()));
     return pebble.services().logs(names, request.lines());
   }
 
@@ -213,15 +297,22 @@ public final class PebbleActor extends EventSourcedBehavior<PebbleActor.Command,
   public SignalHandler<WorkloadState> signalHandler() {
     return newSignalHandlerBuilder()
         .onSignal(RecoveryCompleted.instance(), this::onRecovered)
-        .onSignal(org.apache.pekko.persistence.typed.JournalPersistFailed.class,
-            (state, failed) -> health().writeFailed(persistenceId(unit, layout.container()), failed.getFailure()))
-        .onSignal(org.apache.pekko.persistence.typed.RecoveryFailed.class,
-            (state, failed) -> health().recoveryFailed(persistenceId(unit, layout.container()), failed.getFailure()))
+        .onSignal(
+            org.apache.pekko.persistence.typed.JournalPersistFailed.class,
+            (state, failed) ->
+                health().writeFailed(persistenceId(unit, layout.container()), failed.getFailure()))
+        .onSignal(
+            org.apache.pekko.persistence.typed.RecoveryFailed.class,
+            (state, failed) ->
+                health()
+                    .recoveryFailed(persistenceId(unit, layout.container()), failed.getFailure()))
         .onSignal(PreRestart.instance(), state -> close())
-        .onSignal(PostStop.instance(), state -> {
-          close();
-          health().stopped(persistenceId(unit, layout.container()));
-        })
+        .onSignal(
+            PostStop.instance(),
+            state -> {
+              close();
+              health().stopped(persistenceId(unit, layout.container()));
+            })
         .build();
   }
 
@@ -232,7 +323,8 @@ public final class PebbleActor extends EventSourcedBehavior<PebbleActor.Command,
       return;
     }
     List<Long> recorded = List.copyOf(state.running().values());
-    ctx.pipeToSelf(CompletableFuture.supplyAsync(() -> OrphanServices.stop(recorded), deps.blocking()),
+    ctx.pipeToSelf(
+        CompletableFuture.supplyAsync(() -> OrphanServices.stop(recorded), deps.blocking()),
         (killed, error) -> new OrphansReaped(recorded, killed == null ? List.of() : killed));
   }
 

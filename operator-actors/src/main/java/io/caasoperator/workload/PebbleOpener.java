@@ -11,14 +11,18 @@ import java.time.Clock;
 import java.util.List;
 
 /**
- * Makes a container's Pebble listen: its directories, a stale socket of an earlier run removed,
- * the journaled layers restored (services are not started: the charm replans in
- * {@code <container>-pebble-ready}). Blocking: called off actor threads.
+ * Makes a container's Pebble listen: its directories, a stale socket of an earlier run removed, the
+ * journaled layers restored (services are not started: the charm replans in {@code
+ * <container>-pebble-ready}). Blocking: called off actor threads.
  */
 @FunctionalInterface
 public interface PebbleOpener {
-  /** @throws IOException when it cannot listen (the reason says why, e.g. a too long socket path) */
-  Pebble open(ContainerLayout layout, PebbleListener listener, List<WorkloadEvent.LayerAdded> layers) throws IOException;
+  /**
+   * @throws IOException when it cannot listen (the reason says why, e.g. a too long socket path)
+   */
+  Pebble open(
+      ContainerLayout layout, PebbleListener listener, List<WorkloadEvent.LayerAdded> layers)
+      throws IOException;
 
   /** Pebbles on this machine, with wall-clock timers and local processes. */
   static PebbleOpener local(Clock clock) {
@@ -27,9 +31,13 @@ public interface PebbleOpener {
       Files.createDirectories(layout.socketDir());
       Files.createDirectories(layout.root());
       Files.deleteIfExists(layout.socket());
-      Pebble pebble = new Pebble(PebbleOptions.local(layout.socket(), layout.root(), clock, listener));
+      Pebble pebble =
+          new Pebble(PebbleOptions.local(layout.socket(), layout.root(), clock, listener));
       try {
-        pebble.restore(layers.stream().map(l -> new PebbleEvent.LayerAdded(l.at(), l.label(), l.combine(), l.yaml())).toList());
+        pebble.restore(
+            layers.stream()
+                .map(l -> new PebbleEvent.LayerAdded(l.at(), l.label(), l.combine(), l.yaml()))
+                .toList());
         pebble.start();
       } catch (IOException | RuntimeException e) {
         pebble.close();

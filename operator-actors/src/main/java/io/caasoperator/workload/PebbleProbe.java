@@ -22,12 +22,16 @@ final class PebbleProbe {
 
   private PebbleProbe() {}
 
-  /** @throws IOException when nothing answers, or the answer is not a Pebble's */
+  /**
+   * @throws IOException when nothing answers, or the answer is not a Pebble's
+   */
   static String bootId(Path socket) throws IOException {
     try (SocketChannel channel = SocketChannel.open(StandardProtocolFamily.UNIX)) {
       channel.connect(UnixDomainSocketAddress.of(socket));
-      channel.write(ByteBuffer.wrap(("GET /v1/system-info HTTP/1.0\r\nHost: localhost\r\n\r\n") // 1.0: no chunked body
-          .getBytes(StandardCharsets.US_ASCII)));
+      channel.write(
+          ByteBuffer.wrap(
+              ("GET /v1/system-info HTTP/1.0\r\nHost: localhost\r\n\r\n") // 1.0: no chunked body
+                  .getBytes(StandardCharsets.US_ASCII)));
       ByteArrayOutputStream response = new ByteArrayOutputStream();
       ByteBuffer buffer = ByteBuffer.allocate(8192);
       while (channel.read(buffer) >= 0) {
@@ -38,10 +42,12 @@ final class PebbleProbe {
       String text = response.toString(StandardCharsets.UTF_8);
       int body = text.indexOf("\r\n\r\n");
       if (!text.matches("(?s)HTTP/1\\.[01] 200 .*") || body < 0) {
-        throw new IOException("unexpected answer from " + socket + ": " + text.lines().findFirst().orElse(""));
+        throw new IOException(
+            "unexpected answer from " + socket + ": " + text.lines().findFirst().orElse(""));
       }
       JsonNode bootId = JSON.readTree(text.substring(body + 4)).path("result").path("boot-id");
-      if (!bootId.isTextual() || bootId.asText().isEmpty()) throw new IOException("no boot-id from " + socket);
+      if (!bootId.isTextual() || bootId.asText().isEmpty())
+        throw new IOException("no boot-id from " + socket);
       return bootId.asText();
     }
   }

@@ -34,18 +34,20 @@ import org.apache.pekko.persistence.typed.javadsl.EventSourcedBehavior;
 import org.apache.pekko.persistence.typed.javadsl.RetentionCriteria;
 
 /**
- * Journal benchmark (not a test; run by hand, see docs/performance.md): persist throughput of
- * one and of 1,000 unit entities, recovery of 100,000 events with and without snapshots, and the
- * replay throughput of the timeline (what {@code journal}/{@code replay} do), on H2 and on
- * PostgreSQL 16 (embedded). The entities persist real unit events with the unit actors' tag,
- * event handler ({@link UnitState#apply}) and retention, so the journal does the same work.
+ * Journal benchmark (not a test; run by hand, see docs/performance.md): persist throughput of one
+ * and of 1,000 unit entities, recovery of 100,000 events with and without snapshots, and the replay
+ * throughput of the timeline (what {@code journal}/{@code replay} do), on H2 and on PostgreSQL 16
+ * (embedded). The entities persist real unit events with the unit actors' tag, event handler
+ * ({@link UnitState#apply}) and retention, so the journal does the same work.
  *
  * <p>Arguments: {@code [h2|postgres|both] [recovery events]}; defaults {@code both 100000}.
  */
 public final class JournalBenchmark {
   private static final Duration TIMEOUT = Duration.ofMinutes(5);
 
-  /** Persists {@code count} events (in one atomic write) and replies with the last sequence number. */
+  /**
+   * Persists {@code count} events (in one atomic write) and replies with the last sequence number.
+   */
   record Persist(int count, ActorRef<Long> replyTo) {}
 
   /** Replies once the entity has recovered. */
@@ -79,21 +81,28 @@ public final class JournalBenchmark {
 
     @Override
     public RetentionCriteria retentionCriteria() {
-      return snapshotEvery > 0 ? RetentionCriteria.snapshotEvery(snapshotEvery, 2) : RetentionCriteria.disabled();
+      return snapshotEvery > 0
+          ? RetentionCriteria.snapshotEvery(snapshotEvery, 2)
+          : RetentionCriteria.disabled();
     }
 
     @Override
     public CommandHandler<Object, UnitEvent, UnitState> commandHandler() {
-      return newCommandHandlerBuilder().forAnyState()
-          .onCommand(Persist.class, (state, cmd) -> {
-            List<UnitEvent> events = new ArrayList<>(cmd.count());
-            Instant now = Instant.now();
-            for (int i = 0; i < cmd.count(); i++) {
-              events.add(new UnitEvent.WorkloadStatusSet(Status.of("active", "tick " + (persisted + i), now), now));
-            }
-            persisted += cmd.count();
-            return Effect().persist(events).thenReply(cmd.replyTo(), s -> persisted);
-          })
+      return newCommandHandlerBuilder()
+          .forAnyState()
+          .onCommand(
+              Persist.class,
+              (state, cmd) -> {
+                List<UnitEvent> events = new ArrayList<>(cmd.count());
+                Instant now = Instant.now();
+                for (int i = 0; i < cmd.count(); i++) {
+                  events.add(
+                      new UnitEvent.WorkloadStatusSet(
+                          Status.of("active", "tick " + (persisted + i), now), now));
+                }
+                persisted += cmd.count();
+                return Effect().persist(events).thenReply(cmd.replyTo(), s -> persisted);
+              })
           .onCommand(Recovered.class, (state, cmd) -> Effect().reply(cmd.replyTo(), state))
           .build();
     }
@@ -107,14 +116,19 @@ public final class JournalBenchmark {
   public static void main(String[] args) throws Exception {
     String which = args.length > 0 ? args[0] : "both";
     int recoveryEvents = args.length > 1 ? Integer.parseInt(args[1]) : 100_000;
-    System.out.printf("JournalBenchmark: %d cores, JDK %s%n", Runtime.getRuntime().availableProcessors(), Runtime.version());
+    System.out.printf(
+        "JournalBenchmark: %d cores, JDK %s%n",
+        Runtime.getRuntime().availableProcessors(), Runtime.version());
     if (!which.equals("postgres")) {
       Path dir = Files.createTempDirectory("journal-bench");
       run("H2 file", JournalSettings.h2(dir), recoveryEvents);
     }
     if (!which.equals("h2")) {
       try (EmbeddedPostgres postgres = EmbeddedPostgres.builder().start()) {
-        run("PostgreSQL 16", JournalSettings.postgres("postgresql://postgres@localhost:" + postgres.getPort() + "/postgres"),
+        run(
+            "PostgreSQL 16",
+            JournalSettings.postgres(
+                "postgresql://postgres@localhost:" + postgres.getPort() + "/postgres"),
             recoveryEvents);
       }
     }
@@ -122,12 +136,17 @@ public final class JournalBenchmark {
   }
 
   private static ActorSystem<Void> system(JournalSettings settings) {
-    return ActorSystem.create(Behaviors.empty(), "bench", settings.toConfig()
-        .withFallback(ConfigFactory.parseString("pekko.loglevel = WARNING"))
-        .withFallback(ConfigFactory.load()));
+    return ActorSystem.create(
+        Behaviors.empty(),
+        "bench",
+        settings
+            .toConfig()
+            .withFallback(ConfigFactory.parseString("pekko.loglevel = WARNING"))
+            .withFallback(ConfigFactory.load()));
   }
 
-  private static void run(String backend, JournalSettings settings, int recoveryEvents) throws Exception {
+  private static void run(String backend, JournalSettings settings, int recoveryEvents)
+      throws Exception {
     System.out.printf("%n== %s (%s)%n", backend, settings.describe());
     ActorSystem<Void> system = system(settings);
     JournalSchema.createIfMissing(system, Duration.ofSeconds(60));
@@ -145,10 +164,12 @@ public final class JournalBenchmark {
       List<ActorRef<Object>> refs = new ArrayList<>();
       for (int i = 0; i < actors; i++) refs.add(spawn(system, UnitId.of("many", i), 100));
       t0 = System.nanoTime();
-      // Each actor writes its events one after the other; all actors at once, without a thread each.
+      // Each actor writes its events one after the other; all actors at once, without a thread
+      // each.
       List<CompletableFuture<Long>> all = new ArrayList<>();
       for (ActorRef<Object> ref : refs) all.add(chain(system, ref, each).toCompletableFuture());
-      CompletableFuture.allOf(all.toArray(CompletableFuture[]::new)).get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+      CompletableFuture.allOf(all.toArray(CompletableFuture[]::new))
+          .get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
       report("persist, 1,000 unit actors at once, one event per write", actors * each, t0);
 
       // Long histories, written in batches (the recovery, not the writing, is measured).
@@ -166,7 +187,9 @@ public final class JournalBenchmark {
       report("recover " + recoveryEvents + " events, no snapshots", recoveryEvents, t0);
       t0 = System.nanoTime();
       recover(fresh, UnitId.of("long", 1), 100);
-      System.out.printf("  %-58s %8.0f ms%n", "recover " + recoveryEvents + " events, snapshot every 100",
+      System.out.printf(
+          "  %-58s %8.0f ms%n",
+          "recover " + recoveryEvents + " events, snapshot every 100",
           (System.nanoTime() - t0) / 1e6);
 
       JournalReader reader = JournalReader.using(fresh);
@@ -180,7 +203,9 @@ public final class JournalBenchmark {
   }
 
   private static ActorRef<Object> spawn(ActorSystem<?> system, UnitId unit, int snapshotEvery) {
-    return system.systemActorOf(UnitLoad.create(unit, snapshotEvery), "unit-" + unit.tag() + "-" + System.nanoTime(),
+    return system.systemActorOf(
+        UnitLoad.create(unit, snapshotEvery),
+        "unit-" + unit.tag() + "-" + System.nanoTime(),
         Props.empty());
   }
 
@@ -188,30 +213,41 @@ public final class JournalBenchmark {
     for (int i = 0; i < events; i++) ask(system, ref, 1);
   }
 
-  private static java.util.concurrent.CompletionStage<Long> chain(ActorSystem<?> system, ActorRef<Object> ref, int events) {
+  private static java.util.concurrent.CompletionStage<Long> chain(
+      ActorSystem<?> system, ActorRef<Object> ref, int events) {
     java.util.concurrent.CompletionStage<Long> stage = CompletableFuture.completedFuture(0L);
     for (int i = 0; i < events; i++) {
-      stage = stage.thenCompose(last -> AskPattern.<Object, Long>ask(ref, reply -> new Persist(1, reply), TIMEOUT, system.scheduler()));
+      stage =
+          stage.thenCompose(
+              last ->
+                  AskPattern.<Object, Long>ask(
+                      ref, reply -> new Persist(1, reply), TIMEOUT, system.scheduler()));
     }
     return stage;
   }
 
   private static void fill(ActorSystem<?> system, ActorRef<Object> ref, int events) {
-    for (int written = 0; written < events; written += 100) ask(system, ref, Math.min(100, events - written));
+    for (int written = 0; written < events; written += 100)
+      ask(system, ref, Math.min(100, events - written));
   }
 
   private static long ask(ActorSystem<?> system, ActorRef<Object> ref, int count) {
     try {
-      return AskPattern.<Object, Long>ask(ref, reply -> new Persist(count, reply), TIMEOUT, system.scheduler())
-          .toCompletableFuture().get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+      return AskPattern.<Object, Long>ask(
+              ref, reply -> new Persist(count, reply), TIMEOUT, system.scheduler())
+          .toCompletableFuture()
+          .get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
     } catch (Exception e) {
       throw new IllegalStateException(e);
     }
   }
 
-  private static void recover(ActorSystem<?> system, UnitId unit, int snapshotEvery) throws Exception {
-    AskPattern.<Object, UnitState>ask(spawn(system, unit, snapshotEvery), Recovered::new, TIMEOUT, system.scheduler())
-        .toCompletableFuture().get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+  private static void recover(ActorSystem<?> system, UnitId unit, int snapshotEvery)
+      throws Exception {
+    AskPattern.<Object, UnitState>ask(
+            spawn(system, unit, snapshotEvery), Recovered::new, TIMEOUT, system.scheduler())
+        .toCompletableFuture()
+        .get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
   }
 
   private static void report(String what, long events, long startNanos) {

@@ -14,11 +14,10 @@ import java.util.Random;
 
 /**
  * What a unit's own charm directory costs (not a test; run by hand, see README "Data directory"):
- * disk per unit and deploy time, for the demo charm and for a 20 MiB charm (1,000 files of
- * 20 KiB, like an ops charm's {@code venv/}), deployed to N units (default 100), then checked
- * again (the per-hook cost when the unit has the version) and upgraded (one file changed).
- * Disk is what {@code du} reports (allocated blocks), so a filesystem that reflinks copies
- * (btrfs, XFS) shows it.
+ * disk per unit and deploy time, for the demo charm and for a 20 MiB charm (1,000 files of 20 KiB,
+ * like an ops charm's {@code venv/}), deployed to N units (default 100), then checked again (the
+ * per-hook cost when the unit has the version) and upgraded (one file changed). Disk is what {@code
+ * du} reports (allocated blocks), so a filesystem that reflinks copies (btrfs, XFS) shows it.
  *
  * <pre>
  * java ... io.caasoperator.bench.UnitCharmDiskBenchmark [units] [work-dir] [hello-charm-dir]
@@ -29,15 +28,25 @@ public final class UnitCharmDiskBenchmark {
 
   public static void main(String[] args) throws Exception {
     int units = args.length > 0 ? Integer.parseInt(args[0]) : 100;
-    Path work = Files.createTempDirectory(args.length > 1 ? Path.of(args[1]) : Path.of(System.getProperty("java.io.tmpdir")),
-        "unit-charm-bench-");
+    Path work =
+        Files.createTempDirectory(
+            args.length > 1 ? Path.of(args[1]) : Path.of(System.getProperty("java.io.tmpdir")),
+            "unit-charm-bench-");
     try {
-      System.out.printf("filesystem of %s: %s; %d units%n", work, run("stat", "-f", "-c", "%T", work.toString()).strip(), units);
+      System.out.printf(
+          "filesystem of %s: %s; %d units%n",
+          work, run("stat", "-f", "-c", "%T", work.toString()).strip(), units);
       // A copy: the upgrade below edits the source.
-      Path hello = copy(Path.of(args.length > 2 ? args[2] : "examples/charms/hello"), work.resolve("src/hello"));
+      Path hello =
+          copy(
+              Path.of(args.length > 2 ? args[2] : "examples/charms/hello"),
+              work.resolve("src/hello"));
       measure("hello (examples/charms/hello)", hello, work.resolve("hello"), units);
-      measure("20 MiB charm (1,000 files of 20 KiB)", bigCharm(work.resolve("src/big"), 1_000, 20 * 1024),
-          work.resolve("big"), units);
+      measure(
+          "20 MiB charm (1,000 files of 20 KiB)",
+          bigCharm(work.resolve("src/big"), 1_000, 20 * 1024),
+          work.resolve("big"),
+          units);
     } finally {
       RecursiveDelete.delete(work);
     }
@@ -51,12 +60,14 @@ public final class UnitCharmDiskBenchmark {
     long usedBefore = used(data);
 
     long start = System.nanoTime();
-    for (int n = 0; n < units; n++) deployer.deploy(stored.dir(), data.resolve("agents/unit-x-" + n));
+    for (int n = 0; n < units; n++)
+      deployer.deploy(stored.dir(), data.resolve("agents/unit-x-" + n));
     double firstMs = (System.nanoTime() - start) / 1e6 / units;
 
     int checks = 100_000;
     start = System.nanoTime();
-    for (int i = 0; i < checks; i++) deployer.deploy(stored.dir(), data.resolve("agents/unit-x-" + (i % units)));
+    for (int i = 0; i < checks; i++)
+      deployer.deploy(stored.dir(), data.resolve("agents/unit-x-" + (i % units)));
     double checkUs = (System.nanoTime() - start) / 1e3 / checks;
 
     long usedByUnits = used(data) - usedBefore;
@@ -68,13 +79,23 @@ public final class UnitCharmDiskBenchmark {
     DeployedCharm upgraded = store.deploy(new CharmRef(source.toString(), null, 1, false));
     Files.delete(source.resolve("upgrade-marker"));
     start = System.nanoTime();
-    for (int n = 0; n < units; n++) deployer.deploy(upgraded.dir(), data.resolve("agents/unit-x-" + n));
+    for (int n = 0; n < units; n++)
+      deployer.deploy(upgraded.dir(), data.resolve("agents/unit-x-" + n));
     double upgradeMs = (System.nanoTime() - start) / 1e6 / units;
 
-    System.out.printf("%s: store %s; per unit %s allocated by du (%s of file content), %s of the filesystem's "
+    System.out.printf(
+        "%s: store %s; per unit %s allocated by du (%s of file content), %s of the filesystem's "
             + "space (%d units: %s); first deploy %.2f ms/unit, already deployed %.2f µs/check, upgrade %.2f ms/unit%n",
-        name, human(storeBytes), human(agentsBytes / units), human(apparent), human(usedByUnits / units), units,
-        human(usedByUnits), firstMs, checkUs, upgradeMs);
+        name,
+        human(storeBytes),
+        human(agentsBytes / units),
+        human(apparent),
+        human(usedByUnits / units),
+        units,
+        human(usedByUnits),
+        firstMs,
+        checkUs,
+        upgradeMs);
   }
 
   private static Path bigCharm(Path dir, int files, int size) throws IOException {
@@ -113,7 +134,8 @@ public final class UnitCharmDiskBenchmark {
   }
 
   private static long apparentBytes(Path path) throws IOException, InterruptedException {
-    return Long.parseLong(run("du", "-s", "--block-size=1", "--apparent-size", path.toString()).split("\\s+")[0]);
+    return Long.parseLong(
+        run("du", "-s", "--block-size=1", "--apparent-size", path.toString()).split("\\s+")[0]);
   }
 
   private static String run(String... command) throws IOException, InterruptedException {

@@ -10,7 +10,10 @@ import io.caasoperator.domain.CharmAction;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** actions.yaml turned into the JSON Schema Juju builds (internal/charm/actions.go, ReadActionsYaml). */
+/**
+ * actions.yaml turned into the JSON Schema Juju builds (internal/charm/actions.go,
+ * ReadActionsYaml).
+ */
 class ActionDefinitionsTest {
 
   private static Map<String, CharmAction> read(String yaml) throws Exception {
@@ -18,7 +21,8 @@ class ActionDefinitionsTest {
   }
 
   private static Map<String, CharmAction> read(String yaml, String charmName) throws Exception {
-    return ActionDefinitions.read(new CharmSection("c", "actions.yaml", new YAMLMapper().readTree(yaml)), charmName);
+    return ActionDefinitions.read(
+        new CharmSection("c", "actions.yaml", new YAMLMapper().readTree(yaml)), charmName);
   }
 
   private static JsonNode schema(CharmAction action) throws Exception {
@@ -26,8 +30,10 @@ class ActionDefinitionsTest {
   }
 
   @Test
-  void paramsBecomeTheSchemasPropertiesAndUndeclaredParametersAreRefusedByDefault() throws Exception {
-    CharmAction snapshot = read("""
+  void paramsBecomeTheSchemasPropertiesAndUndeclaredParametersAreRefusedByDefault()
+      throws Exception {
+    CharmAction snapshot =
+        read("""
         snapshot:
           description: Take a snapshot of the database.
           params:
@@ -38,7 +44,8 @@ class ActionDefinitionsTest {
                 kind: {type: string, enum: [gzip, xz]}
                 quality: {type: integer, minimum: 0, maximum: 9}
           required: [filename]
-        """).get("snapshot");
+        """)
+            .get("snapshot");
 
     JsonNode schema = schema(snapshot);
     assertThat(snapshot.description()).isEqualTo("Take a snapshot of the database.");
@@ -47,7 +54,14 @@ class ActionDefinitionsTest {
     assertThat(schema.path("title").asText()).isEqualTo("snapshot");
     assertThat(schema.path("additionalProperties").asBoolean(true)).isFalse();
     assertThat(schema.path("required").get(0).asText()).isEqualTo("filename");
-    assertThat(schema.path("properties").path("compression").path("properties").path("quality").path("maximum").asInt())
+    assertThat(
+            schema
+                .path("properties")
+                .path("compression")
+                .path("properties")
+                .path("quality")
+                .path("maximum")
+                .asInt())
         .isEqualTo(9);
   }
 
@@ -74,7 +88,8 @@ class ActionDefinitionsTest {
 
   @Test
   void parallelAndExecutionGroupAreKeptBesideTheSchema() throws Exception {
-    CharmAction backup = read("backup:\n  parallel: true\n  execution-group: storage\n").get("backup");
+    CharmAction backup =
+        read("backup:\n  parallel: true\n  execution-group: storage\n").get("backup");
 
     assertThat(backup.parallel()).isTrue();
     assertThat(backup.executionGroup()).isEqualTo("storage");
@@ -93,10 +108,14 @@ class ActionDefinitionsTest {
         .hasMessageStartingWith("charm c: actions.yaml: bad action name \"Snapshot\"");
     assertThatThrownBy(() -> read("snap-: {}\n")).hasMessageContaining("bad action name \"snap-\"");
     assertThatThrownBy(() -> read("juju-run: {}\n"))
-        .hasMessage("charm c: actions.yaml: cannot use action name \"juju-run\": the \"juju-\" prefix is reserved");
+        .hasMessage(
+            "charm c: actions.yaml: cannot use action name \"juju-run\": the \"juju-\" prefix is reserved");
     assertThatThrownBy(() -> read("juju: {}\n"))
-        .hasMessage("charm c: actions.yaml: cannot use action name \"juju\": \"juju\" is a reserved name");
-    assertThat(read("juju-run: {}\n", "juju-tools")).as("a juju- charm may").containsOnlyKeys("juju-run");
+        .hasMessage(
+            "charm c: actions.yaml: cannot use action name \"juju\": \"juju\" is a reserved name");
+    assertThat(read("juju-run: {}\n", "juju-tools"))
+        .as("a juju- charm may")
+        .containsOnlyKeys("juju-run");
   }
 
   @Test
@@ -106,17 +125,21 @@ class ActionDefinitionsTest {
     assertThatThrownBy(() -> read("a:\n  required: filename\n"))
         .hasMessage("charm c: actions.yaml: action \"a\": \"required\" must be a list");
     assertThatThrownBy(() -> read("a:\n  params: [filename]\n"))
-        .hasMessage("charm c: actions.yaml: action \"a\": \"params\" must be a map of parameter names to schemas");
+        .hasMessage(
+            "charm c: actions.yaml: action \"a\": \"params\" must be a map of parameter names to schemas");
     assertThatThrownBy(() -> read("a:\n  parallel: sometimes\n"))
         .hasMessage("charm c: actions.yaml: action \"a\": \"parallel\" must be true or false");
-    assertThatThrownBy(() -> read("a: snapshot\n")).hasMessage("charm c: actions.yaml: action \"a\": must be a map");
-    assertThatThrownBy(() -> read("[a]\n")).hasMessage("charm c: actions.yaml: expected a map at the top level");
+    assertThatThrownBy(() -> read("a: snapshot\n"))
+        .hasMessage("charm c: actions.yaml: action \"a\": must be a map");
+    assertThatThrownBy(() -> read("[a]\n"))
+        .hasMessage("charm c: actions.yaml: expected a map at the top level");
   }
 
   @Test
   void referencesToOtherSchemasAreRefusedAsInJuju() {
     assertThatThrownBy(() -> read("a:\n  params:\n    x: {$ref: 'http://example.com/x.json'}\n"))
-        .hasMessage("charm c: actions.yaml: action \"a\": schema key \"$ref\" is not supported (as in Juju)");
+        .hasMessage(
+            "charm c: actions.yaml: action \"a\": schema key \"$ref\" is not supported (as in Juju)");
     assertThatThrownBy(() -> read("a:\n  $schema: 'http://json-schema.org/draft-07/schema#'\n"))
         .hasMessageContaining("schema key \"$schema\" is not supported");
   }

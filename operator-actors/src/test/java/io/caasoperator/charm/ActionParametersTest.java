@@ -16,10 +16,14 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** A request's action parameters checked against the charm's schema, defaults filled in as Juju does. */
+/**
+ * A request's action parameters checked against the charm's schema, defaults filled in as Juju
+ * does.
+ */
 class ActionParametersTest {
 
-  private static final String ACTIONS = """
+  private static final String ACTIONS =
+      """
       snapshot:
         params:
           filename: {type: string}
@@ -40,13 +44,15 @@ class ActionParametersTest {
 
   private static ActionSpec spec(String name) throws Exception {
     Map<String, CharmAction> actions =
-        ActionDefinitions.read(new CharmSection("c", "actions.yaml", new YAMLMapper().readTree(ACTIONS)), "db");
+        ActionDefinitions.read(
+            new CharmSection("c", "actions.yaml", new YAMLMapper().readTree(ACTIONS)), "db");
     return ActionSpec.of(name, actions.get(name));
   }
 
   private static Map<String, Object> params(Object... keysAndValues) {
     Map<String, Object> params = new LinkedHashMap<>();
-    for (int i = 0; i < keysAndValues.length; i += 2) params.put((String) keysAndValues[i], keysAndValues[i + 1]);
+    for (int i = 0; i < keysAndValues.length; i += 2)
+      params.put((String) keysAndValues[i], keysAndValues[i + 1]);
     return params;
   }
 
@@ -62,18 +68,32 @@ class ActionParametersTest {
 
   @Test
   void validParametersComeBackWithTheDefaultsOfThoseNotGiven() throws Exception {
-    Map<String, Object> filled = valid(ActionParameters.validate(spec("snapshot"), params("filename", "db.tar")));
+    Map<String, Object> filled =
+        valid(ActionParameters.validate(spec("snapshot"), params("filename", "db.tar")));
 
-    assertThat(filled).isEqualTo(Map.of(
-        "filename", "db.tar", "retries", 3, "compression", Map.of("kind", "gzip"), "tags", List.of("nightly")));
+    assertThat(filled)
+        .isEqualTo(
+            Map.of(
+                "filename",
+                "db.tar",
+                "retries",
+                3,
+                "compression",
+                Map.of("kind", "gzip"),
+                "tags",
+                List.of("nightly")));
   }
 
   @Test
   void givenValuesAreKeptAndNestedObjectsAreCompleted() throws Exception {
-    Map<String, Object> filled = valid(ActionParameters.validate(spec("snapshot"),
-        params("filename", "db.tar", "retries", 0, "compression", Map.of("quality", 9))));
+    Map<String, Object> filled =
+        valid(
+            ActionParameters.validate(
+                spec("snapshot"),
+                params("filename", "db.tar", "retries", 0, "compression", Map.of("quality", 9))));
 
-    assertThat(filled).containsEntry("retries", 0)
+    assertThat(filled)
+        .containsEntry("retries", 0)
         .containsEntry("compression", Map.of("quality", 9, "kind", "gzip"));
   }
 
@@ -82,26 +102,43 @@ class ActionParametersTest {
     assertThat(problems(ActionParameters.validate(spec("snapshot"), Map.of())))
         .containsExactly("required property 'filename' not found");
     assertThat(problems(ActionParameters.validate(spec("snapshot"), null)))
-        .as("no parameters at all read as none").containsExactly("required property 'filename' not found");
+        .as("no parameters at all read as none")
+        .containsExactly("required property 'filename' not found");
   }
 
   @Test
   void everyProblemIsReportedNamingItsParameter() throws Exception {
-    List<String> problems = problems(ActionParameters.validate(spec("snapshot"), params(
-        "filename", 7, "retries", -1, "compression", params("kind", "zip", "level", 1), "tags", List.of(1))));
+    List<String> problems =
+        problems(
+            ActionParameters.validate(
+                spec("snapshot"),
+                params(
+                    "filename",
+                    7,
+                    "retries",
+                    -1,
+                    "compression",
+                    params("kind", "zip", "level", 1),
+                    "tags",
+                    List.of(1))));
 
-    assertThat(problems).containsExactlyInAnyOrder(
-        "parameter \"filename\": integer found, string expected",
-        "parameter \"retries\": must have a minimum value of 0",
-        "parameter \"compression.kind\": does not have a value in the enumeration [\"gzip\", \"xz\"]",
-        "parameter \"compression\": property 'level' is not defined in the schema and the schema does not allow additional properties",
-        "parameter \"tags.0\": integer found, string expected");
+    assertThat(problems)
+        .containsExactlyInAnyOrder(
+            "parameter \"filename\": integer found, string expected",
+            "parameter \"retries\": must have a minimum value of 0",
+            "parameter \"compression.kind\": does not have a value in the enumeration [\"gzip\", \"xz\"]",
+            "parameter \"compression\": property 'level' is not defined in the schema and the schema does not allow additional properties",
+            "parameter \"tags.0\": integer found, string expected");
   }
 
   @Test
   void undeclaredParametersAreRefusedUnlessTheActionAcceptsThem() throws Exception {
-    assertThat(problems(ActionParameters.validate(spec("snapshot"), params("filename", "f", "force", true))))
-        .containsExactly("property 'force' is not defined in the schema and the schema does not allow additional properties");
+    assertThat(
+            problems(
+                ActionParameters.validate(
+                    spec("snapshot"), params("filename", "f", "force", true))))
+        .containsExactly(
+            "property 'force' is not defined in the schema and the schema does not allow additional properties");
     assertThat(valid(ActionParameters.validate(spec("run"), params("force", true))))
         .isEqualTo(Map.of("force", true, "command", "uptime"));
   }
@@ -111,8 +148,11 @@ class ActionParametersTest {
     Map<Object, Object> badKeys = new HashMap<>();
     badKeys.put(1, "x");
 
-    assertThat(problems(ActionParameters.validate(spec("run"), params("when", java.time.Instant.EPOCH))))
-        .containsExactly("parameter \"when\": Instant is not a JSON value (string, number, boolean, list, map or null)");
+    assertThat(
+            problems(
+                ActionParameters.validate(spec("run"), params("when", java.time.Instant.EPOCH))))
+        .containsExactly(
+            "parameter \"when\": Instant is not a JSON value (string, number, boolean, list, map or null)");
     assertThat(problems(ActionParameters.validate(spec("run"), params("nested", badKeys))))
         .containsExactly("parameter \"nested\": keys must be strings, not 1");
   }
@@ -121,16 +161,29 @@ class ActionParametersTest {
   void theFilledParametersCannotBeChanged() throws Exception {
     Map<String, Object> filled = valid(ActionParameters.validate(spec("run"), Map.of()));
 
-    assertThatThrownBy(() -> filled.put("command", "rm -rf /")).isInstanceOf(UnsupportedOperationException.class);
+    assertThatThrownBy(() -> filled.put("command", "rm -rf /"))
+        .isInstanceOf(UnsupportedOperationException.class);
   }
 
   @Test
   void aSpecIsFoundOnTheCharmByName() throws Exception {
     CharmAction run = spec("run").action();
-    CharmInfo charm = new CharmInfo(1, "db", new CharmRef("/c", null, 0, false), "a".repeat(64), List.of(), java.util.Set.of(),
-        true, Map.of(), Map.of("run", run), Map.of(), Map.of());
+    CharmInfo charm =
+        new CharmInfo(
+            1,
+            "db",
+            new CharmRef("/c", null, 0, false),
+            "a".repeat(64),
+            List.of(),
+            java.util.Set.of(),
+            true,
+            Map.of(),
+            Map.of("run", run),
+            Map.of(),
+            Map.of());
 
-    assertThat(ActionSpec.of(charm, "run")).hasValueSatisfying(spec -> assertThat(spec.name()).isEqualTo("run"));
+    assertThat(ActionSpec.of(charm, "run"))
+        .hasValueSatisfying(spec -> assertThat(spec.name()).isEqualTo("run"));
     assertThat(ActionSpec.of(charm, "walk")).isEmpty();
   }
 

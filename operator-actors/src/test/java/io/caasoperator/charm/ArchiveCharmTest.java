@@ -41,16 +41,19 @@ class ArchiveCharmTest {
   private void assertNoLeftovers() throws Exception {
     if (!Files.exists(charms())) return;
     try (Stream<Path> children = Files.list(charms())) {
-      assertThat(children.map(p -> p.getFileName().toString())).allMatch(n -> n.matches("[0-9a-f]{64}"));
+      assertThat(children.map(p -> p.getFileName().toString()))
+          .allMatch(n -> n.matches("[0-9a-f]{64}"));
     }
   }
 
   @Test
   void archiveCharmIsUnpackedUnderItsDigestKeepingExecutableBits() throws Exception {
-    Path archive = archive(CharmFiles.named("redis")
-        .executable("hooks/install", "#!/bin/sh\n")
-        .file("hooks/notes.txt", "not a hook\n")
-        .file("src/lib.sh", "lib\n"));
+    Path archive =
+        archive(
+            CharmFiles.named("redis")
+                .executable("hooks/install", "#!/bin/sh\n")
+                .file("hooks/notes.txt", "not a hook\n")
+                .file("src/lib.sh", "lib\n"));
 
     DeployedCharm deployed = store().deploy(ref(archive));
 
@@ -65,13 +68,16 @@ class ArchiveCharmTest {
 
   @Test
   void archiveSymlinkInsideTheCharmIsKept() throws Exception {
-    Path archive = archive(CharmFiles.named("ops")
-        .executable("src/charm.py", "#!/usr/bin/env python3\n")
-        .symlink("hooks/install", "../src/charm.py"));
+    Path archive =
+        archive(
+            CharmFiles.named("ops")
+                .executable("src/charm.py", "#!/usr/bin/env python3\n")
+                .symlink("hooks/install", "../src/charm.py"));
 
     DeployedCharm deployed = store().deploy(ref(archive));
 
-    assertThat(Files.readSymbolicLink(deployed.dir().resolve("hooks/install"))).isEqualTo(Path.of("../src/charm.py"));
+    assertThat(Files.readSymbolicLink(deployed.dir().resolve("hooks/install")))
+        .isEqualTo(Path.of("../src/charm.py"));
     assertThat(deployed.info().hooks()).containsExactly("install");
   }
 
@@ -80,10 +86,14 @@ class ArchiveCharmTest {
     Path archive = archive(CharmFiles.named("evil").file("../evil", "boom"));
 
     assertThatThrownBy(() -> store().deploy(ref(archive)))
-        .isInstanceOfSatisfying(CharmException.class, e -> {
-          assertThat(e.getMessage()).isEqualTo("charm " + archive + ": archive entry \"../evil\": path escapes the charm");
-          assertThat(e.retryable()).isFalse();
-        });
+        .isInstanceOfSatisfying(
+            CharmException.class,
+            e -> {
+              assertThat(e.getMessage())
+                  .isEqualTo(
+                      "charm " + archive + ": archive entry \"../evil\": path escapes the charm");
+              assertThat(e.retryable()).isFalse();
+            });
     assertThat(charms().resolveSibling("evil")).doesNotExist();
     assertNoLeftovers();
   }
@@ -109,7 +119,8 @@ class ArchiveCharmTest {
     Path archive = archive(CharmFiles.named("evil").symlink("hooks/install", "/etc/passwd"));
 
     assertThatThrownBy(() -> store().deploy(ref(archive)))
-        .hasMessageEndingWith("archive entry \"hooks/install\": symlink to \"/etc/passwd\" escapes the charm");
+        .hasMessageEndingWith(
+            "archive entry \"hooks/install\": symlink to \"/etc/passwd\" escapes the charm");
   }
 
   @Test
@@ -124,9 +135,8 @@ class ArchiveCharmTest {
   @Test
   void chainOfSymlinksThatLooksInsideButClimbsOutIsRejected() {
     // "self" points at the charm root, so "self/self/../.." is really two levels above it.
-    Path archive = archive(CharmFiles.named("evil")
-        .symlink("self", ".")
-        .symlink("out", "self/self/../.."));
+    Path archive =
+        archive(CharmFiles.named("evil").symlink("self", ".").symlink("out", "self/self/../.."));
 
     assertThatThrownBy(() -> store().deploy(ref(archive)))
         .hasMessageEndingWith("\"out\": symlink to \"self/self/../..\" escapes the charm");
@@ -134,10 +144,12 @@ class ArchiveCharmTest {
 
   @Test
   void archiveEntryWrittenThroughASymlinkIsRejected() {
-    Path archive = archive(CharmFiles.named("evil")
-        .symlink("lib", "src")
-        .file("src/keep", "x")
-        .file("lib/evil", "boom"));
+    Path archive =
+        archive(
+            CharmFiles.named("evil")
+                .symlink("lib", "src")
+                .file("src/keep", "x")
+                .file("lib/evil", "boom"));
 
     assertThatThrownBy(() -> store().deploy(ref(archive)))
         .hasMessageEndingWith("archive entry \"lib/evil\": path goes through a symlink");
@@ -158,10 +170,12 @@ class ArchiveCharmTest {
     Path archive = archive(CharmFiles.named("big").file("blob", "x".repeat(5_000)));
 
     assertThatThrownBy(() -> store(new UnpackLimits(100, 1_000)).deploy(ref(archive)))
-        .isInstanceOfSatisfying(CharmException.class, e -> {
-          assertThat(e.problem()).isEqualTo("archive unpacks to more than 1000 bytes");
-          assertThat(e.retryable()).isFalse();
-        });
+        .isInstanceOfSatisfying(
+            CharmException.class,
+            e -> {
+              assertThat(e.problem()).isEqualTo("archive unpacks to more than 1000 bytes");
+              assertThat(e.retryable()).isFalse();
+            });
     assertNoLeftovers();
   }
 
@@ -177,7 +191,8 @@ class ArchiveCharmTest {
   void archiveWithoutMetadataIsNotACharm() {
     Path archive = archive(CharmFiles.empty().file("README.md", "hi"));
 
-    assertThatThrownBy(() -> store().deploy(ref(archive))).hasMessageEndingWith(": not a charm: no metadata.yaml or charmcraft.yaml");
+    assertThatThrownBy(() -> store().deploy(ref(archive)))
+        .hasMessageEndingWith(": not a charm: no metadata.yaml or charmcraft.yaml");
   }
 
   @Test
@@ -185,10 +200,12 @@ class ArchiveCharmTest {
     Path notZip = Files.writeString(tmp.resolve("notes.charm"), "just text");
 
     assertThatThrownBy(() -> store().deploy(ref(notZip)))
-        .isInstanceOfSatisfying(CharmException.class, e -> {
-          assertThat(e.problem()).startsWith("not a valid charm archive: ");
-          assertThat(e.retryable()).isFalse();
-        });
+        .isInstanceOfSatisfying(
+            CharmException.class,
+            e -> {
+              assertThat(e.problem()).startsWith("not a valid charm archive: ");
+              assertThat(e.retryable()).isFalse();
+            });
   }
 
   @Test
@@ -198,7 +215,8 @@ class ArchiveCharmTest {
     String expected = "ab".repeat(32);
 
     assertThatThrownBy(() -> store().deploy(new CharmRef(archive.toString(), expected, 0, false)))
-        .hasMessage("charm " + archive + ": sha256 mismatch: expected " + expected + ", got " + actual);
+        .hasMessage(
+            "charm " + archive + ": sha256 mismatch: expected " + expected + ", got " + actual);
     assertThat(charms().resolve(actual)).doesNotExist();
   }
 
@@ -207,7 +225,8 @@ class ArchiveCharmTest {
     Path archive = archive(CharmFiles.named("redis"));
     String url = archive.toUri().toString();
 
-    DeployedCharm deployed = store().deploy(new CharmRef(url, ContentDigest.ofFile(archive), 0, false));
+    DeployedCharm deployed =
+        store().deploy(new CharmRef(url, ContentDigest.ofFile(archive), 0, false));
 
     assertThat(deployed.info().name()).isEqualTo("redis");
     assertThat(deployed.info().ref().url()).isEqualTo(url);
@@ -230,11 +249,12 @@ class ArchiveCharmTest {
   void racingDeploysOfTheSameArchiveShareOneDirectory() throws Exception {
     Path archive = archive(CharmFiles.named("redis").executable("hooks/install", "#!/bin/sh\n"));
     var barrier = new CyclicBarrier(2);
-    Callable<DeployedCharm> deploy = () -> {
-      CharmStore store = store();
-      barrier.await();
-      return store.deploy(ref(archive));
-    };
+    Callable<DeployedCharm> deploy =
+        () -> {
+          CharmStore store = store();
+          barrier.await();
+          return store.deploy(ref(archive));
+        };
 
     try (var executor = Executors.newFixedThreadPool(2)) {
       var a = executor.submit(deploy);

@@ -15,9 +15,9 @@ import java.util.zip.ZipOutputStream;
 
 /**
  * Builds test charms as real directories or real zip archives. java.util.zip cannot write unix
- * modes, so the archive's central directory is patched afterwards the way Info-ZIP writes it
- * (host "Unix", mode in the high 16 bits of the external attributes). Public for the tests of
- * the packages that run charms (the unit's charm directory, hook processes).
+ * modes, so the archive's central directory is patched afterwards the way Info-ZIP writes it (host
+ * "Unix", mode in the high 16 bits of the external attributes). Public for the tests of the
+ * packages that run charms (the unit's charm directory, hook processes).
  */
 public final class CharmFiles {
   private record Entry(String name, byte[] content, int mode, Long claimedSize) {}
@@ -61,7 +61,8 @@ public final class CharmFiles {
         Path path = dir.resolve(entry.name());
         Files.createDirectories(path.getParent());
         if ((entry.mode() & 0170000) == 0120000) {
-          Files.createSymbolicLink(path, Path.of(new String(entry.content(), StandardCharsets.UTF_8)));
+          Files.createSymbolicLink(
+              path, Path.of(new String(entry.content(), StandardCharsets.UTF_8)));
         } else {
           Files.write(path, entry.content());
           Files.setPosixFilePermissions(path, FileModes.fromMode(entry.mode()));
@@ -99,8 +100,11 @@ public final class CharmFiles {
       buffer.put(pos + 5, (byte) 3); // made by: Unix
       buffer.putInt(pos + 38, entry.mode() << 16);
       if (entry.claimedSize() != null) buffer.putInt(pos + 24, entry.claimedSize().intValue());
-      pos += 46 + (buffer.getShort(pos + 28) & 0xFFFF) + (buffer.getShort(pos + 30) & 0xFFFF)
-          + (buffer.getShort(pos + 32) & 0xFFFF);
+      pos +=
+          46
+              + (buffer.getShort(pos + 28) & 0xFFFF)
+              + (buffer.getShort(pos + 30) & 0xFFFF)
+              + (buffer.getShort(pos + 32) & 0xFFFF);
     }
     return buffer.array();
   }

@@ -12,12 +12,15 @@ import org.junit.jupiter.api.Test;
 class CharmMetadataTest {
 
   private static CharmMetadata read(String yaml) throws Exception {
-    return CharmMetadata.read(new CharmSection("c", "metadata.yaml", new YAMLMapper().readTree(yaml)));
+    return CharmMetadata.read(
+        new CharmSection("c", "metadata.yaml", new YAMLMapper().readTree(yaml)));
   }
 
   @Test
   void peersAreReadInTheFullAndTheShorthandForm() throws Exception {
-    var metadata = read("""
+    var metadata =
+        read(
+            """
         name: db
         peers:
           cluster: {interface: db-cluster, limit: 1, scope: global}
@@ -29,15 +32,22 @@ class CharmMetadataTest {
 
   @Test
   void storageKeepsItsTypeAndLocation() throws Exception {
-    var metadata = read("""
+    var metadata =
+        read(
+            """
         name: db
         storage:
           data: {type: filesystem, location: /var/lib/db, minimum-size: 1G}
           raw: {type: block, multiple: {range: 1-3}}
         """);
 
-    assertThat(metadata.storage()).isEqualTo(Map.of(
-        "data", new CharmStorage("filesystem", "/var/lib/db"), "raw", new CharmStorage("block", "")));
+    assertThat(metadata.storage())
+        .isEqualTo(
+            Map.of(
+                "data",
+                new CharmStorage("filesystem", "/var/lib/db"),
+                "raw",
+                new CharmStorage("block", "")));
   }
 
   @Test
@@ -54,15 +64,19 @@ class CharmMetadataTest {
     assertThatThrownBy(() -> read("name: db\npeers: [cluster]\n"))
         .hasMessage("charm c: metadata.yaml: field \"peers\" must be a map");
     assertThatThrownBy(() -> read("name: db\nrequires:\n  database: {limit: 1}\n"))
-        .hasMessage("charm c: metadata.yaml: requires: relation \"database\": missing field \"interface\"");
+        .hasMessage(
+            "charm c: metadata.yaml: requires: relation \"database\": missing field \"interface\"");
     assertThatThrownBy(() -> read("name: db\nprovides:\n  website: [http]\n"))
-        .hasMessage("charm c: metadata.yaml: provides: relation \"website\": must be a map or a non-empty string");
+        .hasMessage(
+            "charm c: metadata.yaml: provides: relation \"website\": must be a map or a non-empty string");
     assertThatThrownBy(() -> read("name: db\npeers:\n  cluster: {interface: 3}\n"))
-        .hasMessage("charm c: metadata.yaml: peers: relation \"cluster\": field \"interface\" must be a non-empty string");
+        .hasMessage(
+            "charm c: metadata.yaml: peers: relation \"cluster\": field \"interface\" must be a non-empty string");
     assertThatThrownBy(() -> read("name: db\nstorage:\n  data: {location: /x}\n"))
         .hasMessage("charm c: metadata.yaml: storage \"data\": missing field \"type\"");
     assertThatThrownBy(() -> read("name: db\nstorage:\n  data: {type: tape}\n"))
-        .hasMessage("charm c: metadata.yaml: storage \"data\": field \"type\" must be filesystem or block, not \"tape\"");
+        .hasMessage(
+            "charm c: metadata.yaml: storage \"data\": field \"type\" must be filesystem or block, not \"tape\"");
     assertThatThrownBy(() -> read("name: db\nstorage:\n  data: filesystem\n"))
         .hasMessage("charm c: metadata.yaml: storage \"data\": must be a map");
     assertThatThrownBy(() -> read("name: db\nresources:\n  image: oci-image\n"))
@@ -71,11 +85,13 @@ class CharmMetadataTest {
 
   @Test
   void nameAndContainersKeepTheirEarlierRules() {
-    assertThatThrownBy(() -> read("summary: x\n")).hasMessage("charm c: metadata.yaml: missing field \"name\"");
+    assertThatThrownBy(() -> read("summary: x\n"))
+        .hasMessage("charm c: metadata.yaml: missing field \"name\"");
     assertThatThrownBy(() -> read("name: ''\n"))
         .hasMessage("charm c: metadata.yaml: field \"name\" must be a non-empty string");
     assertThatThrownBy(() -> read("name: db\ncontainers: [web]\n"))
         .hasMessage("charm c: metadata.yaml: field \"containers\" must be a map");
-    assertThatThrownBy(() -> read("[name]\n")).hasMessage("charm c: metadata.yaml: expected a map at the top level");
+    assertThatThrownBy(() -> read("[name]\n"))
+        .hasMessage("charm c: metadata.yaml: expected a map at the top level");
   }
 }

@@ -8,21 +8,21 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import io.caasoperator.domain.CharmRef;
 import io.caasoperator.domain.CharmStorage;
 import io.caasoperator.domain.ConfigOption;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Charm sources in charmcraft's unified format: everything in {@code charmcraft.yaml}, as
- * {@code charmcraft init} has made them since charmcraft 2.5 (the keys as in charmcraft's own
- * {@code tests/unit/models/valid_charms_yaml/full-platforms.yaml}).
+ * Charm sources in charmcraft's unified format: everything in {@code charmcraft.yaml}, as {@code
+ * charmcraft init} has made them since charmcraft 2.5 (the keys as in charmcraft's own {@code
+ * tests/unit/models/valid_charms_yaml/full-platforms.yaml}).
  */
 class CharmcraftProjectTest {
   @TempDir Path tmp;
 
-  private static final String UNIFIED = """
+  private static final String UNIFIED =
+      """
       type: charm
       name: wiki
       title: The Wiki
@@ -96,25 +96,37 @@ class CharmcraftProjectTest {
 
   @Test
   void aSourceWithOnlyCharmcraftYamlIsACharm() throws Exception {
-    Path dir = CharmFiles.empty().file("charmcraft.yaml", UNIFIED).file("src/charm.py", "#!/bin/sh\n")
-        .writeDirectory(tmp.resolve("wiki"));
+    Path dir =
+        CharmFiles.empty()
+            .file("charmcraft.yaml", UNIFIED)
+            .file("src/charm.py", "#!/bin/sh\n")
+            .writeDirectory(tmp.resolve("wiki"));
 
     var info = deploy(dir).info();
 
     assertThat(info.name()).isEqualTo("wiki");
     assertThat(info.containers()).containsExactly("wiki");
-    assertThat(info.options()).containsEntry("name", new ConfigOption(ConfigOption.Type.STRING, "Wiki", "The name, or Title of the Wiki"))
+    assertThat(info.options())
+        .containsEntry(
+            "name",
+            new ConfigOption(ConfigOption.Type.STRING, "Wiki", "The name, or Title of the Wiki"))
         .containsEntry("debug", new ConfigOption(ConfigOption.Type.BOOLEAN, false, ""));
     assertThat(info.peers()).isEqualTo(Map.of("replicas", "wiki-replicas"));
-    assertThat(info.storage()).isEqualTo(Map.of("pages", new CharmStorage("filesystem", "/srv/pages"),
-        "scratch", new CharmStorage("block", "")));
+    assertThat(info.storage())
+        .isEqualTo(
+            Map.of(
+                "pages",
+                new CharmStorage("filesystem", "/srv/pages"),
+                "scratch",
+                new CharmStorage("block", "")));
     assertThat(info.actions()).containsOnlyKeys("backup");
     assertThat(info.actions().get("backup").description()).isEqualTo("Back the pages up.");
   }
 
   @Test
   void theStoredCopyGetsTheFilesCharmcraftPackWouldHaveWritten() throws Exception {
-    Path dir = CharmFiles.empty().file("charmcraft.yaml", UNIFIED).writeDirectory(tmp.resolve("wiki"));
+    Path dir =
+        CharmFiles.empty().file("charmcraft.yaml", UNIFIED).writeDirectory(tmp.resolve("wiki"));
 
     Path stored = deploy(dir).dir();
 
@@ -122,39 +134,54 @@ class CharmcraftProjectTest {
     assertThat(metadata.path("name").asText()).isEqualTo("wiki");
     assertThat(metadata.path("display-name").asText()).isEqualTo("The Wiki");
     assertThat(metadata.path("docs").asText()).isEqualTo("https://example.com/docs");
-    assertThat(metadata.path("maintainers").get(0).asText()).isEqualTo("Wiki Team <wiki@example.com>");
+    assertThat(metadata.path("maintainers").get(0).asText())
+        .isEqualTo("Wiki Team <wiki@example.com>");
     assertThat(metadata.path("issues").get(0).asText()).isEqualTo("https://example.com/issues");
-    assertThat(metadata.path("containers").path("wiki").path("resource").asText()).isEqualTo("wiki-image");
+    assertThat(metadata.path("containers").path("wiki").path("resource").asText())
+        .isEqualTo("wiki-image");
     assertThat(metadata.path("requires").path("database").asText()).isEqualTo("postgresql_client");
     assertThat(metadata.has("parts")).as("build settings stay out of metadata.yaml").isFalse();
     assertThat(metadata.has("config")).isFalse();
-    assertThat(yaml(stored.resolve("config.yaml")).path("options").path("name").path("default").asText()).isEqualTo("Wiki");
-    assertThat(yaml(stored.resolve("actions.yaml")).path("backup").path("required").get(0).asText()).isEqualTo("target");
+    assertThat(
+            yaml(stored.resolve("config.yaml"))
+                .path("options")
+                .path("name")
+                .path("default")
+                .asText())
+        .isEqualTo("Wiki");
+    assertThat(yaml(stored.resolve("actions.yaml")).path("backup").path("required").get(0).asText())
+        .isEqualTo("target");
     assertThat(dir.resolve("metadata.yaml")).as("the source is left alone").doesNotExist();
   }
 
   @Test
   void separateFilesWinOverCharmcraftYamlAsInAPackedCharm() throws Exception {
-    Path dir = CharmFiles.empty()
-        .file("charmcraft.yaml", UNIFIED)
-        .file("metadata.yaml", "name: packed\n")
-        .file("config.yaml", "options:\n  colour: {type: string, default: red}\n")
-        .writeDirectory(tmp.resolve("packed"));
+    Path dir =
+        CharmFiles.empty()
+            .file("charmcraft.yaml", UNIFIED)
+            .file("metadata.yaml", "name: packed\n")
+            .file("config.yaml", "options:\n  colour: {type: string, default: red}\n")
+            .writeDirectory(tmp.resolve("packed"));
 
     DeployedCharm deployed = deploy(dir);
 
     assertThat(deployed.info().name()).isEqualTo("packed");
     assertThat(deployed.info().peers()).isEmpty();
     assertThat(deployed.info().options()).containsOnlyKeys("colour");
-    assertThat(deployed.info().actions()).as("no actions.yaml: charmcraft.yaml's").containsOnlyKeys("backup");
+    assertThat(deployed.info().actions())
+        .as("no actions.yaml: charmcraft.yaml's")
+        .containsOnlyKeys("backup");
     assertThat(deployed.dir().resolve("metadata.yaml")).hasContent("name: packed");
   }
 
   @Test
   void aCharmcraftYamlWithBuildSettingsOnlyBesideMetadataYamlIsIgnored() throws Exception {
-    Path dir = CharmFiles.named("classic")
-        .file("charmcraft.yaml", "type: charm\nbases:\n- name: ubuntu\n  channel: '22.04'\nparts: {charm: {}}\n")
-        .writeDirectory(tmp.resolve("classic"));
+    Path dir =
+        CharmFiles.named("classic")
+            .file(
+                "charmcraft.yaml",
+                "type: charm\nbases:\n- name: ubuntu\n  channel: '22.04'\nparts: {charm: {}}\n")
+            .writeDirectory(tmp.resolve("classic"));
 
     var info = deploy(dir).info();
 
@@ -165,40 +192,58 @@ class CharmcraftProjectTest {
 
   @Test
   void aCharmcraftYamlWithoutANameAndNoMetadataYamlIsNotACharm() {
-    Path dir = CharmFiles.empty().file("charmcraft.yaml", "type: charm\nparts: {charm: {}}\n")
-        .writeDirectory(tmp.resolve("nameless"));
+    Path dir =
+        CharmFiles.empty()
+            .file("charmcraft.yaml", "type: charm\nparts: {charm: {}}\n")
+            .writeDirectory(tmp.resolve("nameless"));
 
     assertThatThrownBy(() -> deploy(dir))
-        .hasMessage("charm " + dir + ": not a charm: no metadata.yaml, and charmcraft.yaml has no \"name\"");
+        .hasMessage(
+            "charm "
+                + dir
+                + ": not a charm: no metadata.yaml, and charmcraft.yaml has no \"name\"");
   }
 
   @Test
   void aBundleIsRefused() {
-    Path dir = CharmFiles.empty().file("charmcraft.yaml", "type: bundle\nname: stack\n")
-        .writeDirectory(tmp.resolve("bundle"));
+    Path dir =
+        CharmFiles.empty()
+            .file("charmcraft.yaml", "type: bundle\nname: stack\n")
+            .writeDirectory(tmp.resolve("bundle"));
 
-    assertThatThrownBy(() -> deploy(dir)).hasMessage("charm " + dir + ": charmcraft.yaml: this is a bundle, not a charm");
+    assertThatThrownBy(() -> deploy(dir))
+        .hasMessage("charm " + dir + ": charmcraft.yaml: this is a bundle, not a charm");
   }
 
   @Test
   void problemsInCharmcraftYamlNameTheFileAndTheKey() {
-    Path badOption = CharmFiles.empty()
-        .file("charmcraft.yaml", "name: x\nconfig:\n  options:\n    port: {type: int, default: abc}\n")
-        .writeDirectory(tmp.resolve("bad-option"));
-    Path badAction = CharmFiles.empty()
-        .file("charmcraft.yaml", "name: x\nactions:\n  Backup: {}\n")
-        .writeDirectory(tmp.resolve("bad-action"));
-    Path badPeer = CharmFiles.empty()
-        .file("charmcraft.yaml", "name: x\npeers:\n  replicas: {limit: 1}\n")
-        .writeDirectory(tmp.resolve("bad-peer"));
-    Path badYaml = CharmFiles.empty().file("charmcraft.yaml", "name: x\nname: y\n").writeDirectory(tmp.resolve("bad-yaml"));
+    Path badOption =
+        CharmFiles.empty()
+            .file(
+                "charmcraft.yaml",
+                "name: x\nconfig:\n  options:\n    port: {type: int, default: abc}\n")
+            .writeDirectory(tmp.resolve("bad-option"));
+    Path badAction =
+        CharmFiles.empty()
+            .file("charmcraft.yaml", "name: x\nactions:\n  Backup: {}\n")
+            .writeDirectory(tmp.resolve("bad-action"));
+    Path badPeer =
+        CharmFiles.empty()
+            .file("charmcraft.yaml", "name: x\npeers:\n  replicas: {limit: 1}\n")
+            .writeDirectory(tmp.resolve("bad-peer"));
+    Path badYaml =
+        CharmFiles.empty()
+            .file("charmcraft.yaml", "name: x\nname: y\n")
+            .writeDirectory(tmp.resolve("bad-yaml"));
 
     assertThatThrownBy(() -> deploy(badOption))
-        .hasMessageEndingWith(": charmcraft.yaml: config: option \"port\": default \"abc\" is not an int");
+        .hasMessageEndingWith(
+            ": charmcraft.yaml: config: option \"port\": default \"abc\" is not an int");
     assertThatThrownBy(() -> deploy(badAction))
         .hasMessageContaining(": charmcraft.yaml: actions: bad action name \"Backup\"");
     assertThatThrownBy(() -> deploy(badPeer))
-        .hasMessageEndingWith(": charmcraft.yaml: peers: relation \"replicas\": missing field \"interface\"");
+        .hasMessageEndingWith(
+            ": charmcraft.yaml: peers: relation \"replicas\": missing field \"interface\"");
     assertThatThrownBy(() -> deploy(badYaml))
         .hasMessageContaining(": charmcraft.yaml: ")
         .hasMessageContaining("Duplicate field 'name'");

@@ -9,16 +9,19 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class ConfigSettingsTest {
-  private final Map<String, ConfigOption> options = Map.of(
-      "port", new ConfigOption(Type.INT, 8080, "listen port"),
-      "ratio", new ConfigOption(Type.FLOAT, 0.5, ""),
-      "debug", new ConfigOption(Type.BOOLEAN, false, ""),
-      "title", new ConfigOption(Type.STRING, null, "page title"));
+  private final Map<String, ConfigOption> options =
+      Map.of(
+          "port", new ConfigOption(Type.INT, 8080, "listen port"),
+          "ratio", new ConfigOption(Type.FLOAT, 0.5, ""),
+          "debug", new ConfigOption(Type.BOOLEAN, false, ""),
+          "title", new ConfigOption(Type.STRING, null, "page title"));
 
   @Test
   void settingsOfTheRightTypesHaveNoProblems() {
-    assertThat(ConfigSettings.problems(options,
-        Map.of("port", 9090L, "ratio", 2, "debug", true, "title", "hello"))).isEmpty();
+    assertThat(
+            ConfigSettings.problems(
+                options, Map.of("port", 9090L, "ratio", 2, "debug", true, "title", "hello")))
+        .isEmpty();
   }
 
   @Test
@@ -35,8 +38,9 @@ class ConfigSettingsTest {
 
   @Test
   void everyProblemIsReportedInOptionNameOrder() {
-    assertThat(ConfigSettings.problems(options,
-        Map.of("port", 1.5, "debug", "true", "title", 3, "ratio", "x")))
+    assertThat(
+            ConfigSettings.problems(
+                options, Map.of("port", 1.5, "debug", "true", "title", 3, "ratio", "x")))
         .containsExactly(
             "config option \"debug\": expected boolean, got string \"true\"",
             "config option \"port\": expected int, got float 1.5",
@@ -74,6 +78,7 @@ class ConfigSettingsTest {
 
   @Test
   void settingsForUnknownOptionsAreNotPartOfTheEffectiveConfig() {
-    assertThat(ConfigSettings.effective(options, Map.of("colour", "red"))).doesNotContainKey("colour");
+    assertThat(ConfigSettings.effective(options, Map.of("colour", "red")))
+        .doesNotContainKey("colour");
   }
 }

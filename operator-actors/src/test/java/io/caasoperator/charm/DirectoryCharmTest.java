@@ -25,14 +25,18 @@ class DirectoryCharmTest {
 
   private Path validCharm(Path dir) {
     return CharmFiles.named("mariadb")
-        .file("metadata.yaml", """
+        .file(
+            "metadata.yaml",
+            """
             name: mariadb
             containers:
               zeta: {resource: db-image}
               alpha: {}
               mid: {}
             """)
-        .file("config.yaml", """
+        .file(
+            "config.yaml",
+            """
             options:
               port: {type: int, default: 3306, description: listen port}
               ratio: {type: float, default: 3}
@@ -66,7 +70,8 @@ class DirectoryCharmTest {
   void configOptionsAreReadWithTypedDefaults() throws Exception {
     var options = store().deploy(ref(validCharm(tmp.resolve("mariadb")))).info().options();
 
-    assertThat(options).containsEntry("port", new ConfigOption(Type.INT, 3306, "listen port"))
+    assertThat(options)
+        .containsEntry("port", new ConfigOption(Type.INT, 3306, "listen port"))
         .containsEntry("ratio", new ConfigOption(Type.FLOAT, 3.0, ""))
         .containsEntry("debug", new ConfigOption(Type.BOOLEAN, false, ""))
         .containsEntry("title", new ConfigOption(Type.STRING, null, ""))
@@ -76,24 +81,33 @@ class DirectoryCharmTest {
   @Test
   void hooksStoredWithoutTheExecuteBitAreHooksAndAreMadeExecutable() throws Exception {
     // As a charm checked out of git often has them: Juju makes them executable, and so do we.
-    Path dir = CharmFiles.named("plain")
-        .file("hooks/install", "#!/bin/sh\n")
-        .file("hooks/db-relation-joined", "#!/bin/sh\n")
-        .file("hooks/common.sh", "helper() { :; }\n")
-        .file("actions/snapshot", "#!/bin/sh\n")
-        .file("dispatch", "#!/bin/sh\n")
-        .writeDirectory(tmp.resolve("plain"));
+    Path dir =
+        CharmFiles.named("plain")
+            .file("hooks/install", "#!/bin/sh\n")
+            .file("hooks/db-relation-joined", "#!/bin/sh\n")
+            .file("hooks/common.sh", "helper() { :; }\n")
+            .file("actions/snapshot", "#!/bin/sh\n")
+            .file("dispatch", "#!/bin/sh\n")
+            .writeDirectory(tmp.resolve("plain"));
 
     DeployedCharm deployed = store().deploy(ref(dir));
 
     assertThat(deployed.info().hooks()).containsExactlyInAnyOrder("install", "db-relation-joined");
     assertThat(deployed.info().dispatch()).isTrue();
-    for (String runnable : new String[] {"hooks/install", "hooks/db-relation-joined", "actions/snapshot", "dispatch"}) {
-      assertThat(Files.getPosixFilePermissions(deployed.dir().resolve(runnable))).as(runnable)
+    for (String runnable :
+        new String[] {
+          "hooks/install", "hooks/db-relation-joined", "actions/snapshot", "dispatch"
+        }) {
+      assertThat(Files.getPosixFilePermissions(deployed.dir().resolve(runnable)))
+          .as(runnable)
           .isEqualTo(FileModes.fromMode(0755));
     }
-    assertThat(FileModes.isExecutable(deployed.dir().resolve("hooks/common.sh"))).as("a helper, not a hook").isFalse();
-    assertThat(FileModes.isExecutable(dir.resolve("hooks/install"))).as("the source is left alone").isFalse();
+    assertThat(FileModes.isExecutable(deployed.dir().resolve("hooks/common.sh")))
+        .as("a helper, not a hook")
+        .isFalse();
+    assertThat(FileModes.isExecutable(dir.resolve("hooks/install")))
+        .as("the source is left alone")
+        .isFalse();
   }
 
   @Test
@@ -106,10 +120,11 @@ class DirectoryCharmTest {
 
   @Test
   void hookLinkedToAFileInsideTheCharmIsAHook() throws Exception {
-    Path dir = CharmFiles.named("ops")
-        .executable("src/charm.py", "#!/usr/bin/env python3\n")
-        .symlink("hooks/install", "../src/charm.py")
-        .writeDirectory(tmp.resolve("ops"));
+    Path dir =
+        CharmFiles.named("ops")
+            .executable("src/charm.py", "#!/usr/bin/env python3\n")
+            .symlink("hooks/install", "../src/charm.py")
+            .writeDirectory(tmp.resolve("ops"));
 
     DeployedCharm deployed = store().deploy(ref(dir));
 
@@ -119,16 +134,23 @@ class DirectoryCharmTest {
 
   @Test
   void symlinkEscapingADirectoryCharmIsRejected() {
-    Path dir = CharmFiles.named("evil").symlink("hooks/install", "/etc/passwd").writeDirectory(tmp.resolve("evil"));
+    Path dir =
+        CharmFiles.named("evil")
+            .symlink("hooks/install", "/etc/passwd")
+            .writeDirectory(tmp.resolve("evil"));
 
     assertThatThrownBy(() -> store().deploy(ref(dir)))
         .isInstanceOf(CharmException.class)
-        .hasMessage("charm " + dir + ": \"hooks/install\": symlink to \"/etc/passwd\" escapes the charm");
+        .hasMessage(
+            "charm " + dir + ": \"hooks/install\": symlink to \"/etc/passwd\" escapes the charm");
   }
 
   @Test
   void symlinkClimbingOutOfADirectoryCharmIsRejected() {
-    Path dir = CharmFiles.named("evil").symlink("data", "../../secrets").writeDirectory(tmp.resolve("evil"));
+    Path dir =
+        CharmFiles.named("evil")
+            .symlink("data", "../../secrets")
+            .writeDirectory(tmp.resolve("evil"));
 
     assertThatThrownBy(() -> store().deploy(ref(dir)))
         .hasMessageContaining("\"data\": symlink to \"../../secrets\" escapes the charm");
@@ -136,13 +158,19 @@ class DirectoryCharmTest {
 
   @Test
   void charmWithoutNameIsRejectedNamingTheFileAndField() {
-    Path dir = CharmFiles.empty().file("metadata.yaml", "summary: no name\n").writeDirectory(tmp.resolve("examples/broken"));
+    Path dir =
+        CharmFiles.empty()
+            .file("metadata.yaml", "summary: no name\n")
+            .writeDirectory(tmp.resolve("examples/broken"));
 
     assertThatThrownBy(() -> store().deploy(ref(dir)))
-        .isInstanceOfSatisfying(CharmException.class, e -> {
-          assertThat(e.getMessage()).isEqualTo("charm " + dir + ": metadata.yaml: missing field \"name\"");
-          assertThat(e.retryable()).isFalse();
-        });
+        .isInstanceOfSatisfying(
+            CharmException.class,
+            e -> {
+              assertThat(e.getMessage())
+                  .isEqualTo("charm " + dir + ": metadata.yaml: missing field \"name\"");
+              assertThat(e.retryable()).isFalse();
+            });
   }
 
   @Test
@@ -155,8 +183,10 @@ class DirectoryCharmTest {
 
   @Test
   void malformedYamlIsReportedWithTheFileNameAndLine() {
-    Path dir = CharmFiles.empty().file("metadata.yaml", "name: x\ncontainers: [a, b\nother: 1\n")
-        .writeDirectory(tmp.resolve("bad-yaml"));
+    Path dir =
+        CharmFiles.empty()
+            .file("metadata.yaml", "name: x\ncontainers: [a, b\nother: 1\n")
+            .writeDirectory(tmp.resolve("bad-yaml"));
 
     assertThatThrownBy(() -> store().deploy(ref(dir)))
         .hasMessageStartingWith("charm " + dir + ": metadata.yaml: ")
@@ -166,17 +196,22 @@ class DirectoryCharmTest {
 
   @Test
   void optionDefaultNotMatchingItsTypeIsRejected() {
-    Path dir = CharmFiles.named("x").file("config.yaml", "options:\n  port: {type: int, default: abc}\n")
-        .writeDirectory(tmp.resolve("x"));
+    Path dir =
+        CharmFiles.named("x")
+            .file("config.yaml", "options:\n  port: {type: int, default: abc}\n")
+            .writeDirectory(tmp.resolve("x"));
 
     assertThatThrownBy(() -> store().deploy(ref(dir)))
-        .hasMessage("charm " + dir + ": config.yaml: option \"port\": default \"abc\" is not an int");
+        .hasMessage(
+            "charm " + dir + ": config.yaml: option \"port\": default \"abc\" is not an int");
   }
 
   @Test
   void floatDefaultIsNotAnAcceptableIntDefault() {
-    Path dir = CharmFiles.named("x").file("config.yaml", "options:\n  port: {type: int, default: 1.5}\n")
-        .writeDirectory(tmp.resolve("x"));
+    Path dir =
+        CharmFiles.named("x")
+            .file("config.yaml", "options:\n  port: {type: int, default: 1.5}\n")
+            .writeDirectory(tmp.resolve("x"));
 
     assertThatThrownBy(() -> store().deploy(ref(dir)))
         .hasMessageEndingWith("config.yaml: option \"port\": default 1.5 is not an int");
@@ -184,8 +219,10 @@ class DirectoryCharmTest {
 
   @Test
   void unknownOptionTypeIsRejected() {
-    Path dir = CharmFiles.named("x").file("config.yaml", "options:\n  size: {type: bytes}\n")
-        .writeDirectory(tmp.resolve("x"));
+    Path dir =
+        CharmFiles.named("x")
+            .file("config.yaml", "options:\n  size: {type: bytes}\n")
+            .writeDirectory(tmp.resolve("x"));
 
     assertThatThrownBy(() -> store().deploy(ref(dir)))
         .hasMessageContaining("config.yaml: option \"size\": unknown option type \"bytes\"");
@@ -193,17 +230,22 @@ class DirectoryCharmTest {
 
   @Test
   void missingLocalPathIsReportedAsTheUserWroteIt() {
-    assertThatThrownBy(() -> store().deploy(new CharmRef("examples/does-not-exist", null, 0, false)))
-        .isInstanceOfSatisfying(CharmException.class, e -> {
-          assertThat(e.getMessage()).isEqualTo("charm examples/does-not-exist: no such file or directory");
-          assertThat(e.charm()).isEqualTo("examples/does-not-exist");
-        });
+    assertThatThrownBy(
+            () -> store().deploy(new CharmRef("examples/does-not-exist", null, 0, false)))
+        .isInstanceOfSatisfying(
+            CharmException.class,
+            e -> {
+              assertThat(e.getMessage())
+                  .isEqualTo("charm examples/does-not-exist: no such file or directory");
+              assertThat(e.charm()).isEqualTo("examples/does-not-exist");
+            });
   }
 
   @Test
   void urlWithAnUnsupportedSchemeIsRejected() {
     assertThatThrownBy(() -> store().deploy(new CharmRef("ch:mariadb", null, 0, false)))
-        .hasMessage("charm ch:mariadb: unsupported url scheme (expected a local path, file:, http: or https:)");
+        .hasMessage(
+            "charm ch:mariadb: unsupported url scheme (expected a local path, file:, http: or https:)");
   }
 
   @Test
@@ -212,18 +254,25 @@ class DirectoryCharmTest {
 
     assertThatThrownBy(() -> store().deploy(new CharmRef(dir.toString(), "../../etc", 0, false)))
         .hasMessage("charm " + dir + ": sha256 \"../../etc\" is not 64 lower-case hex digits");
-    assertThatThrownBy(() -> store().deployed(ref(dir), "../../etc")).isInstanceOf(CharmException.class);
+    assertThatThrownBy(() -> store().deployed(ref(dir), "../../etc"))
+        .isInstanceOf(CharmException.class);
   }
 
   @Test
   void directoryCharmOverTheLimitsIsRejected() {
-    Path dir = CharmFiles.named("big").file("blob", "x".repeat(5_000)).writeDirectory(tmp.resolve("big"));
+    Path dir =
+        CharmFiles.named("big").file("blob", "x".repeat(5_000)).writeDirectory(tmp.resolve("big"));
 
-    assertThatThrownBy(() -> new CharmStore(tmp.resolve("charms"), new UnpackLimits(100, 1_000)).deploy(ref(dir)))
-        .isInstanceOfSatisfying(CharmException.class, e -> {
-          assertThat(e.problem()).isEqualTo("charm is larger than 1000 bytes");
-          assertThat(e.retryable()).isFalse();
-        });
+    assertThatThrownBy(
+            () ->
+                new CharmStore(tmp.resolve("charms"), new UnpackLimits(100, 1_000))
+                    .deploy(ref(dir)))
+        .isInstanceOfSatisfying(
+            CharmException.class,
+            e -> {
+              assertThat(e.problem()).isEqualTo("charm is larger than 1000 bytes");
+              assertThat(e.retryable()).isFalse();
+            });
   }
 
   @Test
@@ -283,10 +332,12 @@ class DirectoryCharmTest {
     String wrong = "0".repeat(64);
 
     assertThatThrownBy(() -> store().deploy(new CharmRef(dir.toString(), wrong, 0, false)))
-        .isInstanceOfSatisfying(CharmException.class, e -> {
-          assertThat(e.problem()).matches("sha256 mismatch: expected 0{64}, got [0-9a-f]{64}");
-          assertThat(e.retryable()).isFalse();
-        });
+        .isInstanceOfSatisfying(
+            CharmException.class,
+            e -> {
+              assertThat(e.problem()).matches("sha256 mismatch: expected 0{64}, got [0-9a-f]{64}");
+              assertThat(e.retryable()).isFalse();
+            });
   }
 
   @Test
@@ -294,7 +345,8 @@ class DirectoryCharmTest {
     Path dir = validCharm(tmp.resolve("mariadb"));
     String sha = ContentDigest.ofDirectory(dir);
 
-    assertThat(store().deploy(new CharmRef(dir.toString(), sha, 0, false)).info().sha256()).isEqualTo(sha);
+    assertThat(store().deploy(new CharmRef(dir.toString(), sha, 0, false)).info().sha256())
+        .isEqualTo(sha);
   }
 
   @Test
@@ -302,15 +354,18 @@ class DirectoryCharmTest {
     CharmStore store = store();
     Path dir = validCharm(tmp.resolve("mariadb"));
     DeployedCharm deployed = store.deploy(ref(dir));
-    var recorded = new CharmRef("http://gone.invalid/mariadb.charm", deployed.info().sha256(), 0, false);
+    var recorded =
+        new CharmRef("http://gone.invalid/mariadb.charm", deployed.info().sha256(), 0, false);
 
     var found = store.deployed(recorded, deployed.info().sha256());
 
-    assertThat(found).hasValueSatisfying(charm -> {
-      assertThat(charm.dir()).isEqualTo(deployed.dir());
-      assertThat(charm.info().ref()).isEqualTo(recorded);
-      assertThat(charm.info().generation()).isZero();
-    });
+    assertThat(found)
+        .hasValueSatisfying(
+            charm -> {
+              assertThat(charm.dir()).isEqualTo(deployed.dir());
+              assertThat(charm.info().ref()).isEqualTo(recorded);
+              assertThat(charm.info().generation()).isZero();
+            });
   }
 
   @Test

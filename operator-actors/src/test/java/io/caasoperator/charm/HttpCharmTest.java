@@ -30,17 +30,21 @@ class HttpCharmTest {
     charm = CharmFiles.named("redis").executable("hooks/install", "#!/bin/sh\n").zipBytes();
     sha256 = HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(charm));
     server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-    server.createContext("/redis.charm", exchange -> {
-      requests.incrementAndGet();
-      exchange.sendResponseHeaders(200, charm.length);
-      exchange.getResponseBody().write(charm);
-      exchange.close();
-    });
-    server.createContext("/busy.charm", exchange -> {
-      requests.incrementAndGet();
-      exchange.sendResponseHeaders(503, -1);
-      exchange.close();
-    });
+    server.createContext(
+        "/redis.charm",
+        exchange -> {
+          requests.incrementAndGet();
+          exchange.sendResponseHeaders(200, charm.length);
+          exchange.getResponseBody().write(charm);
+          exchange.close();
+        });
+    server.createContext(
+        "/busy.charm",
+        exchange -> {
+          requests.incrementAndGet();
+          exchange.sendResponseHeaders(503, -1);
+          exchange.close();
+        });
     server.start();
   }
 
@@ -80,11 +84,16 @@ class HttpCharmTest {
   @Test
   void httpCharmWithoutDigestIsRejectedBeforeDownloading() {
     assertThatThrownBy(() -> store().deploy(new CharmRef(url("/redis.charm"), null, 0, false)))
-        .isInstanceOfSatisfying(CharmException.class, e -> {
-          assertThat(e.getMessage()).isEqualTo("charm " + url("/redis.charm")
-              + ": sha256 is required for a charm downloaded over http(s)");
-          assertThat(e.retryable()).isFalse();
-        });
+        .isInstanceOfSatisfying(
+            CharmException.class,
+            e -> {
+              assertThat(e.getMessage())
+                  .isEqualTo(
+                      "charm "
+                          + url("/redis.charm")
+                          + ": sha256 is required for a charm downloaded over http(s)");
+              assertThat(e.retryable()).isFalse();
+            });
     assertThat(requests).hasValue(0);
   }
 
@@ -93,10 +102,13 @@ class HttpCharmTest {
     String wrong = "0".repeat(64);
 
     assertThatThrownBy(() -> store().deploy(new CharmRef(url("/redis.charm"), wrong, 0, false)))
-        .isInstanceOfSatisfying(CharmException.class, e -> {
-          assertThat(e.problem()).isEqualTo("sha256 mismatch: expected " + wrong + ", got " + sha256);
-          assertThat(e.retryable()).isFalse();
-        });
+        .isInstanceOfSatisfying(
+            CharmException.class,
+            e -> {
+              assertThat(e.problem())
+                  .isEqualTo("sha256 mismatch: expected " + wrong + ", got " + sha256);
+              assertThat(e.retryable()).isFalse();
+            });
     assertThat(tmp.resolve("charms/downloads")).isEmptyDirectory();
     assertThat(tmp.resolve("charms").resolve(sha256)).doesNotExist();
   }
@@ -104,19 +116,24 @@ class HttpCharmTest {
   @Test
   void serverErrorIsRetryable() {
     assertThatThrownBy(() -> store().deploy(new CharmRef(url("/busy.charm"), sha256, 0, false)))
-        .isInstanceOfSatisfying(CharmException.class, e -> {
-          assertThat(e.getMessage()).isEqualTo("charm " + url("/busy.charm") + ": HTTP 503 from server");
-          assertThat(e.retryable()).isTrue();
-        });
+        .isInstanceOfSatisfying(
+            CharmException.class,
+            e -> {
+              assertThat(e.getMessage())
+                  .isEqualTo("charm " + url("/busy.charm") + ": HTTP 503 from server");
+              assertThat(e.retryable()).isTrue();
+            });
   }
 
   @Test
   void missingCharmIsNotRetryable() {
     assertThatThrownBy(() -> store().deploy(new CharmRef(url("/nothing.charm"), sha256, 0, false)))
-        .isInstanceOfSatisfying(CharmException.class, e -> {
-          assertThat(e.problem()).isEqualTo("HTTP 404 from server");
-          assertThat(e.retryable()).isFalse();
-        });
+        .isInstanceOfSatisfying(
+            CharmException.class,
+            e -> {
+              assertThat(e.problem()).isEqualTo("HTTP 404 from server");
+              assertThat(e.retryable()).isFalse();
+            });
   }
 
   @Test
@@ -125,9 +142,11 @@ class HttpCharmTest {
     server.stop(0);
 
     assertThatThrownBy(() -> store().deploy(new CharmRef(url, sha256, 0, false)))
-        .isInstanceOfSatisfying(CharmException.class, e -> {
-          assertThat(e.problem()).startsWith("cannot connect to 127.0.0.1:");
-          assertThat(e.retryable()).isTrue();
-        });
+        .isInstanceOfSatisfying(
+            CharmException.class,
+            e -> {
+              assertThat(e.problem()).startsWith("cannot connect to 127.0.0.1:");
+              assertThat(e.retryable()).isTrue();
+            });
   }
 }

@@ -1,17 +1,20 @@
 package io.caasoperator.charm;
 
 /**
- * Test charms laid out exactly as {@code charmcraft pack} leaves an {@code ops} charm
- * ({@code charmcraft/charm_builder.py}, {@code charmcraft/const.py}): its generated
- * {@code dispatch}, the compatibility hooks linked to it, {@code src/charm.py} as the entrypoint,
- * the generated {@code metadata.yaml}, {@code config.yaml} and {@code actions.yaml}, and
- * {@code manifest.yaml}. The entrypoint is a POSIX shell script standing in for Python: like
- * {@code ops} it finds everything relative to the charm directory it runs in, and keeps its
- * state in {@code .unit-state.db} there ({@code ops/_main.py}, {@code CHARM_STATE_FILE}).
+ * Test charms laid out exactly as {@code charmcraft pack} leaves an {@code ops} charm ({@code
+ * charmcraft/charm_builder.py}, {@code charmcraft/const.py}): its generated {@code dispatch}, the
+ * compatibility hooks linked to it, {@code src/charm.py} as the entrypoint, the generated {@code
+ * metadata.yaml}, {@code config.yaml} and {@code actions.yaml}, and {@code manifest.yaml}. The
+ * entrypoint is a POSIX shell script standing in for Python: like {@code ops} it finds everything
+ * relative to the charm directory it runs in, and keeps its state in {@code .unit-state.db} there
+ * ({@code ops/_main.py}, {@code CHARM_STATE_FILE}).
  */
 public final class PackedCharm {
-  /** {@code charmcraft/const.py} {@code DISPATCH_CONTENT}, with {@code src/charm.py} as entrypoint. */
-  public static final String DISPATCH = """
+  /**
+   * {@code charmcraft/const.py} {@code DISPATCH_CONTENT}, with {@code src/charm.py} as entrypoint.
+   */
+  public static final String DISPATCH =
+      """
       #!/bin/sh
 
       JUJU_DISPATCH_PATH="${JUJU_DISPATCH_PATH:-$0}" PYTHONPATH=lib:venv \\
@@ -19,11 +22,12 @@ public final class PackedCharm {
       """;
 
   /**
-   * Appends the event to {@code .unit-state.db} (a relative path: it works only when the hook
-   * runs in the charm directory, as under Juju), then prints the unit, the event, how many
-   * events the state holds and which revision of the charm ran.
+   * Appends the event to {@code .unit-state.db} (a relative path: it works only when the hook runs
+   * in the charm directory, as under Juju), then prints the unit, the event, how many events the
+   * state holds and which revision of the charm ran.
    */
-  private static final String ENTRYPOINT = """
+  private static final String ENTRYPOINT =
+      """
       #!/bin/sh
       # revision %s
       set -e
@@ -45,7 +49,9 @@ public final class PackedCharm {
         .executable("src/charm.py", ENTRYPOINT.formatted(revision, revision))
         .file("lib/charms/state.sh", "remember() { echo \"$1\" >> .unit-state.db; }\n")
         .file("venv/ops/__init__.py", "# the ops package charmcraft installs into venv/\n")
-        .file("metadata.yaml", """
+        .file(
+            "metadata.yaml",
+            """
             name: %s
             display-name: A packed charm
             summary: Packed by charmcraft.
@@ -63,15 +69,20 @@ public final class PackedCharm {
               data:
                 type: filesystem
                 location: /var/lib/data
-            """.formatted(name, name))
-        .file("config.yaml", """
+            """
+                .formatted(name, name))
+        .file(
+            "config.yaml",
+            """
             options:
               log-level:
                 type: string
                 default: info
                 description: How much to log.
             """)
-        .file("actions.yaml", """
+        .file(
+            "actions.yaml",
+            """
             snapshot:
               description: Take a snapshot.
               params:
@@ -79,7 +90,9 @@ public final class PackedCharm {
                   type: string
               required: [filename]
             """)
-        .file("manifest.yaml", """
+        .file(
+            "manifest.yaml",
+            """
             analysis:
               attributes:
               - name: framework

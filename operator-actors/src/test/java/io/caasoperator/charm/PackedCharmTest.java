@@ -9,7 +9,9 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** A charm as {@code charmcraft pack} leaves it loads as Juju reads it, from a .charm or unpacked. */
+/**
+ * A charm as {@code charmcraft pack} leaves it loads as Juju reads it, from a .charm or unpacked.
+ */
 class PackedCharmTest {
   @TempDir Path tmp;
 
@@ -30,11 +32,15 @@ class PackedCharmTest {
     assertThat(info.containers()).containsExactly("workload");
     assertThat(info.options()).containsOnlyKeys("log-level");
     assertThat(info.peers()).containsExactly(java.util.Map.entry("cluster", "db-peers"));
-    assertThat(info.storage()).containsExactly(java.util.Map.entry("data", new CharmStorage("filesystem", "/var/lib/data")));
+    assertThat(info.storage())
+        .containsExactly(
+            java.util.Map.entry("data", new CharmStorage("filesystem", "/var/lib/data")));
     assertThat(info.actions()).containsOnlyKeys("snapshot");
     assertThat(info.actions().get("snapshot").description()).isEqualTo("Take a snapshot.");
-    assertThat(Files.readString(deployed.dir().resolve("dispatch"))).isEqualTo(PackedCharm.DISPATCH);
-    assertThat(Files.readSymbolicLink(deployed.dir().resolve("hooks/install"))).isEqualTo(Path.of("../dispatch"));
+    assertThat(Files.readString(deployed.dir().resolve("dispatch")))
+        .isEqualTo(PackedCharm.DISPATCH);
+    assertThat(Files.readSymbolicLink(deployed.dir().resolve("hooks/install")))
+        .isEqualTo(Path.of("../dispatch"));
   }
 
   @Test

@@ -26,9 +26,12 @@ class RunnableFilesTest {
 
   @Test
   void executeIsAddedWhereReadIsGranted() {
-    assertThat(RunnableFiles.runnable(FileModes.fromMode(0644))).isEqualTo(FileModes.fromMode(0755));
-    assertThat(RunnableFiles.runnable(FileModes.fromMode(0600))).isEqualTo(FileModes.fromMode(0700));
-    assertThat(RunnableFiles.runnable(FileModes.fromMode(0640))).isEqualTo(FileModes.fromMode(0750));
+    assertThat(RunnableFiles.runnable(FileModes.fromMode(0644)))
+        .isEqualTo(FileModes.fromMode(0755));
+    assertThat(RunnableFiles.runnable(FileModes.fromMode(0600)))
+        .isEqualTo(FileModes.fromMode(0700));
+    assertThat(RunnableFiles.runnable(FileModes.fromMode(0640)))
+        .isEqualTo(FileModes.fromMode(0750));
     assertThat(RunnableFiles.runnable(FileModes.fromMode(0))).isEqualTo(FileModes.fromMode(0100));
   }
 
@@ -36,15 +39,17 @@ class RunnableFilesTest {
   void aLinkedHookMakesItsTargetInsideTheCharmRunnableButNothingOutside() throws Exception {
     Path outside = Files.writeString(tmp.resolve("outside.sh"), "#!/bin/sh\n");
     Files.setPosixFilePermissions(outside, FileModes.fromMode(0644));
-    Path charm = CharmFiles.named("c")
-        .file("src/charm.py", "#!/bin/sh\n")
-        .symlink("hooks/install", "../src/charm.py")
-        .symlink("hooks/start", outside.toString())
-        .writeDirectory(tmp.resolve("charm"));
+    Path charm =
+        CharmFiles.named("c")
+            .file("src/charm.py", "#!/bin/sh\n")
+            .symlink("hooks/install", "../src/charm.py")
+            .symlink("hooks/start", outside.toString())
+            .writeDirectory(tmp.resolve("charm"));
 
     assertThat(RunnableFiles.makeRunnable(charm)).isEqualTo(1);
 
-    assertThat(Files.getPosixFilePermissions(charm.resolve("src/charm.py"))).isEqualTo(FileModes.fromMode(0755));
+    assertThat(Files.getPosixFilePermissions(charm.resolve("src/charm.py")))
+        .isEqualTo(FileModes.fromMode(0755));
     assertThat(Files.getPosixFilePermissions(outside)).isEqualTo(FileModes.fromMode(0644));
     assertThat(RunnableFiles.makeRunnable(charm)).as("nothing left to do").isZero();
   }

@@ -20,11 +20,13 @@ class BoundedHookExecutorTest {
   /** Records what was started; the test ends each run by completing its future. */
   private static final class Held implements HookExecutor {
     final List<String> started = new CopyOnWriteArrayList<>();
-    final Map<String, CompletableFuture<ProcessResult>> runs = new java.util.concurrent.ConcurrentHashMap<>();
+    final Map<String, CompletableFuture<ProcessResult>> runs =
+        new java.util.concurrent.ConcurrentHashMap<>();
 
     @Override
     public CompletionStage<ProcessResult> run(HookInvocation invocation) {
-      if (invocation.contextId().startsWith("broken")) throw new IllegalStateException("cannot run");
+      if (invocation.contextId().startsWith("broken"))
+        throw new IllegalStateException("cannot run");
       CompletableFuture<ProcessResult> run = new CompletableFuture<>();
       runs.put(invocation.contextId(), run);
       started.add(invocation.contextId());
@@ -58,7 +60,8 @@ class BoundedHookExecutorTest {
     delegate.finish("d");
 
     await().atMost(Duration.ofSeconds(10)).until(() -> bounded.availableSlots() == 2);
-    assertThat(results).allSatisfy(r -> assertThat(r.toCompletableFuture().join().exitCode()).isZero());
+    assertThat(results)
+        .allSatisfy(r -> assertThat(r.toCompletableFuture().join().exitCode()).isZero());
   }
 
   @Test
@@ -133,7 +136,14 @@ class BoundedHookExecutorTest {
   }
 
   private static HookInvocation invocation(String contextId) {
-    return new HookInvocation(UnitId.of("hello", 0), Path.of("/tmp/unit"), Path.of("/tmp/charm"), List.of("true"),
-        Map.of(), Duration.ofSeconds(10), contextId, 1024);
+    return new HookInvocation(
+        UnitId.of("hello", 0),
+        Path.of("/tmp/unit"),
+        Path.of("/tmp/charm"),
+        List.of("true"),
+        Map.of(),
+        Duration.ofSeconds(10),
+        contextId,
+        1024);
   }
 }

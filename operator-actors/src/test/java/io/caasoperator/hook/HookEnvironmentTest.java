@@ -10,8 +10,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Every variable a hook, an action and an exec get, listed whole: Juju 3.6's {@code HookVars}
- * (juju/juju worker/uniter/runner/context/context.go) and {@code ubuntuEnv} (env.go), plus what
- * the hook tools of this operator need. A variable added or lost shows here.
+ * (juju/juju worker/uniter/runner/context/context.go) and {@code ubuntuEnv} (env.go), plus what the
+ * hook tools of this operator need. A variable added or lost shows here.
  */
 class HookEnvironmentTest {
   private static final UnitId UNIT = UnitId.of("mariadb", 1);
@@ -19,9 +19,16 @@ class HookEnvironmentTest {
   private static final Path CHARM = UNIT_DIR.resolve("charm");
   private static final String UUID = "5f1c6a0e-8d3b-4c7e-9a41-2b6f0d9e3c12";
 
-  private final HookEnvironment environment = new HookEnvironment("prod", "3.6.0", Path.of("/srv/caas/tools"),
-      "/usr/bin:/bin", "https://127.0.0.1:30666", Path.of("/srv/caas/tls/listener.crt"))
-      .withModelUuid(UUID).withCloudApiVersion("1.31.2");
+  private final HookEnvironment environment =
+      new HookEnvironment(
+              "prod",
+              "3.6.0",
+              Path.of("/srv/caas/tools"),
+              "/usr/bin:/bin",
+              "https://127.0.0.1:30666",
+              Path.of("/srv/caas/tls/listener.crt"))
+          .withModelUuid(UUID)
+          .withCloudApiVersion("1.31.2");
 
   /** What every run gets, whatever it is. */
   private static Map<String, String> common(String hookName) {
@@ -61,7 +68,8 @@ class HookEnvironmentTest {
   }
 
   private Map<String, String> of(HookEnvironment.Run run) {
-    return new TreeMap<>(environment.forContext(UNIT, UNIT_DIR, CHARM, run, "mariadb/1-x-1", "t0k3n"));
+    return new TreeMap<>(
+        environment.forContext(UNIT, UNIT_DIR, CHARM, run, "mariadb/1-x-1", "t0k3n"));
   }
 
   @Test
@@ -76,7 +84,8 @@ class HookEnvironmentTest {
     Map<String, String> expected = common("web-pebble-ready");
     expected.put("JUJU_DISPATCH_PATH", "hooks/web-pebble-ready");
     expected.put("JUJU_WORKLOAD_NAME", "web");
-    assertThat(of(new HookEnvironment.Run.Hook("web-pebble-ready", "web", null))).isEqualTo(expected);
+    assertThat(of(new HookEnvironment.Run.Hook("web-pebble-ready", "web", null)))
+        .isEqualTo(expected);
   }
 
   @Test
@@ -86,8 +95,13 @@ class HookEnvironmentTest {
     expected.put("JUJU_STORAGE_ID", "data/0");
     expected.put("JUJU_STORAGE_LOCATION", "/srv/caas/agents/unit-mariadb-1/storage/data-0");
     expected.put("JUJU_STORAGE_KIND", "filesystem");
-    assertThat(of(new HookEnvironment.Run.Hook("data-storage-attached", null,
-        new HookEnvironment.Storage("data/0", "/srv/caas/agents/unit-mariadb-1/storage/data-0", "filesystem"))))
+    assertThat(
+            of(
+                new HookEnvironment.Run.Hook(
+                    "data-storage-attached",
+                    null,
+                    new HookEnvironment.Storage(
+                        "data/0", "/srv/caas/agents/unit-mariadb-1/storage/data-0", "filesystem"))))
         .isEqualTo(expected);
   }
 
@@ -100,8 +114,15 @@ class HookEnvironmentTest {
     expected.put("JUJU_REMOTE_UNIT", "mariadb/2");
     expected.put("JUJU_REMOTE_APP", "mariadb");
     expected.put("JUJU_DEPARTING_UNIT", "mariadb/2");
-    assertThat(of(new HookEnvironment.Run.Hook("cluster-relation-departed", null, null,
-        new HookEnvironment.Relation("cluster", "cluster:0", "mariadb/2", "mariadb", "mariadb/2")))).isEqualTo(expected);
+    assertThat(
+            of(
+                new HookEnvironment.Run.Hook(
+                    "cluster-relation-departed",
+                    null,
+                    null,
+                    new HookEnvironment.Relation(
+                        "cluster", "cluster:0", "mariadb/2", "mariadb", "mariadb/2"))))
+        .isEqualTo(expected);
 
     Map<String, String> created = common("cluster-relation-created");
     created.put("JUJU_DISPATCH_PATH", "hooks/cluster-relation-created");
@@ -109,8 +130,15 @@ class HookEnvironmentTest {
     created.put("JUJU_RELATION_ID", "cluster:0");
     created.put("JUJU_REMOTE_UNIT", "");
     created.put("JUJU_REMOTE_APP", "mariadb");
-    assertThat(of(new HookEnvironment.Run.Hook("cluster-relation-created", null, null,
-        new HookEnvironment.Relation("cluster", "cluster:0", "", "mariadb", "")))).as("no departing unit").isEqualTo(created);
+    assertThat(
+            of(
+                new HookEnvironment.Run.Hook(
+                    "cluster-relation-created",
+                    null,
+                    null,
+                    new HookEnvironment.Relation("cluster", "cluster:0", "", "mariadb", ""))))
+        .as("no departing unit")
+        .isEqualTo(created);
   }
 
   @Test
@@ -124,7 +152,8 @@ class HookEnvironmentTest {
 
     expected.remove("JUJU_DISPATCH_PATH");
     assertThat(of(new HookEnvironment.Run.Action("backup", "42", false)))
-        .as("commands run as an action have no action script to dispatch to").isEqualTo(expected);
+        .as("commands run as an action have no action script to dispatch to")
+        .isEqualTo(expected);
   }
 
   @Test
@@ -135,17 +164,24 @@ class HookEnvironmentTest {
   @Test
   void beforeTheModelIsIdentifiedTheUuidIsEmptyAndWithoutAListenerSoIsTheSocketAddress() {
     HookEnvironment bare = new HookEnvironment("prod", "3.6.0", Path.of("/t"), null, null, null);
-    Map<String, String> env = bare.forContext(UNIT, UNIT_DIR, CHARM, new HookEnvironment.Run.Exec(), "c", null);
-    assertThat(env).containsEntry("JUJU_MODEL_UUID", "").containsEntry("JUJU_AGENT_SOCKET_ADDRESS", "")
-        .containsEntry("CLOUD_API_VERSION", "").containsEntry("PATH", "/t:/usr/local/bin:/usr/bin:/bin")
-        .doesNotContainKeys("CAAS_OPERATOR_URL", "CAAS_OPERATOR_CA_FILE", "CAAS_OPERATOR_CONTEXT_TOKEN");
+    Map<String, String> env =
+        bare.forContext(UNIT, UNIT_DIR, CHARM, new HookEnvironment.Run.Exec(), "c", null);
+    assertThat(env)
+        .containsEntry("JUJU_MODEL_UUID", "")
+        .containsEntry("JUJU_AGENT_SOCKET_ADDRESS", "")
+        .containsEntry("CLOUD_API_VERSION", "")
+        .containsEntry("PATH", "/t:/usr/local/bin:/usr/bin:/bin")
+        .doesNotContainKeys(
+            "CAAS_OPERATOR_URL", "CAAS_OPERATOR_CA_FILE", "CAAS_OPERATOR_CONTEXT_TOKEN");
   }
 
   @Test
   void theSocketAddressIsTheListenersHostAndPort() {
-    assertThat(HookEnvironment.socketAddress("https://caas-operator.prod.svc:30666")).isEqualTo("caas-operator.prod.svc:30666");
+    assertThat(HookEnvironment.socketAddress("https://caas-operator.prod.svc:30666"))
+        .isEqualTo("caas-operator.prod.svc:30666");
     assertThat(HookEnvironment.socketAddress("http://[::1]:8080/")).isEqualTo("[::1]:8080");
-    assertThat(HookEnvironment.socketAddress("https://operator.example")).isEqualTo("operator.example:443");
+    assertThat(HookEnvironment.socketAddress("https://operator.example"))
+        .isEqualTo("operator.example:443");
     assertThat(HookEnvironment.socketAddress("not a url")).isEmpty();
   }
 }

@@ -64,8 +64,12 @@ class LocalProcessExecutorTest {
   void environmentIsExactlyTheInvocationsPlusTheTwoTags() throws Exception {
     String context = newContextId();
     HookInvocation invocation =
-        invocation(List.of("/usr/bin/env"), Map.of("PATH", PATH, "JUJU_UNIT_NAME", "hello/0"),
-            Duration.ofSeconds(10), context, 4096);
+        invocation(
+            List.of("/usr/bin/env"),
+            Map.of("PATH", PATH, "JUJU_UNIT_NAME", "hello/0"),
+            Duration.ofSeconds(10),
+            context,
+            4096);
 
     ProcessResult result = resultOf(executor.run(invocation));
 
@@ -81,8 +85,12 @@ class LocalProcessExecutorTest {
   @Test
   void inheritedVariablesAreAbsentUnlessGiven() throws Exception {
     HookInvocation invocation =
-        invocation(List.of("/bin/sh", "-c", "echo \"[$PATH][$HOME]\""), Map.of(),
-            Duration.ofSeconds(10), newContextId(), 1024);
+        invocation(
+            List.of("/bin/sh", "-c", "echo \"[$PATH][$HOME]\""),
+            Map.of(),
+            Duration.ofSeconds(10),
+            newContextId(),
+            1024);
 
     ProcessResult result = resultOf(executor.run(invocation));
 
@@ -97,24 +105,32 @@ class LocalProcessExecutorTest {
 
     // As Juju's runner: the working directory is the charm directory, not the unit's.
     assertThat(result.stdout().trim()).isEqualTo(unitDir.resolve("charm").toRealPath().toString());
-    assertThat(Files.isSymbolicLink(unitDir.resolve("charm"))).as("a copy, not a view of the store").isFalse();
+    assertThat(Files.isSymbolicLink(unitDir.resolve("charm")))
+        .as("a copy, not a view of the store")
+        .isFalse();
   }
 
   @Test
   void theUnitsCharmDirectoryIsUpgradedKeepingWhatTheUnitWrote() throws Exception {
-    assertThat(run(sh("cat marker; echo event >> .unit-state.db"), Duration.ofSeconds(10), 1024).stdout())
+    assertThat(
+            run(sh("cat marker; echo event >> .unit-state.db"), Duration.ofSeconds(10), 1024)
+                .stdout())
         .isEqualTo("one");
 
     Path newCharm = Files.createDirectories(dir.resolve("charms/two"));
     Files.writeString(newCharm.resolve("marker"), "two");
     charmDir = newCharm;
-    ProcessResult result = run(sh("cat marker; echo; cat .unit-state.db"), Duration.ofSeconds(10), 1024);
+    ProcessResult result =
+        run(sh("cat marker; echo; cat .unit-state.db"), Duration.ofSeconds(10), 1024);
 
     assertThat(result.stdout()).isEqualTo("two\nevent\n");
     try (var files = Files.list(unitDir)) {
-      assertThat(files.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("charm", ".charm-manifest-two");
+      assertThat(files.map(p -> p.getFileName().toString()))
+          .containsExactlyInAnyOrder("charm", ".charm-manifest-two");
     }
-    assertThat(dir.resolve("charms/one/.unit-state.db")).as("the stored charm is never written").doesNotExist();
+    assertThat(dir.resolve("charms/one/.unit-state.db"))
+        .as("the stored charm is never written")
+        .doesNotExist();
   }
 
   @Test
@@ -123,7 +139,8 @@ class LocalProcessExecutorTest {
     Files.createDirectories(unitDir);
     Files.createSymbolicLink(unitDir.resolve("charm"), charmDir);
 
-    ProcessResult result = run(sh("cat marker; echo written-by-the-unit > marker"), Duration.ofSeconds(10), 1024);
+    ProcessResult result =
+        run(sh("cat marker; echo written-by-the-unit > marker"), Duration.ofSeconds(10), 1024);
 
     assertThat(result.stdout()).isEqualTo("one");
     assertThat(Files.isSymbolicLink(unitDir.resolve("charm"))).isFalse();
@@ -136,7 +153,8 @@ class LocalProcessExecutorTest {
     Files.writeString(script, "#!/bin/sh\necho \"hello from $(basename \"$PWD\")\"\n");
     Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwxr-xr-x"));
 
-    ProcessResult result = run(List.of("/bin/bash", "-c", "./scripts/greet"), Duration.ofSeconds(10), 1024);
+    ProcessResult result =
+        run(List.of("/bin/bash", "-c", "./scripts/greet"), Duration.ofSeconds(10), 1024);
 
     assertThat(result.exitCode()).as(result.stderr()).isZero();
     assertThat(result.stdout()).isEqualTo("hello from charm\n");
@@ -150,15 +168,18 @@ class LocalProcessExecutorTest {
     ProcessResult result = run(sh("echo never"), Duration.ofSeconds(10), 1024);
 
     assertThat(result.exitCode()).isEqualTo(-1);
-    assertThat(result.startFailure()).startsWith("cannot deploy charm one into " + unitDir.resolve("charm") + ": ")
+    assertThat(result.startFailure())
+        .startsWith("cannot deploy charm one into " + unitDir.resolve("charm") + ": ")
         .contains(".charm-deploying is damaged");
   }
 
   @Test
   void outputOverTheLimitIsTruncatedWithoutBlockingTheProcess() throws Exception {
     ProcessResult result =
-        run(sh("head -c 10485760 /dev/zero | tr '\\0' a; echo done >&2"),
-            Duration.ofSeconds(60), 1000);
+        run(
+            sh("head -c 10485760 /dev/zero | tr '\\0' a; echo done >&2"),
+            Duration.ofSeconds(60),
+            1000);
 
     assertThat(result.exitCode()).isZero();
     assertThat(result.timedOut()).isFalse();
@@ -182,9 +203,17 @@ class LocalProcessExecutorTest {
   @Test
   void aDaemonStartedByAHookOutlivesItUntilItsContextIsCancelled() throws Exception {
     String context = newContextId();
-    ProcessResult result = executor.run(invocation(sh("sleep 100 >/dev/null 2>&1 & echo $!"),
-        Map.of("PATH", PATH), Duration.ofSeconds(30), context, 1024)).toCompletableFuture()
-        .get(BOUND.toSeconds(), TimeUnit.SECONDS);
+    ProcessResult result =
+        executor
+            .run(
+                invocation(
+                    sh("sleep 100 >/dev/null 2>&1 & echo $!"),
+                    Map.of("PATH", PATH),
+                    Duration.ofSeconds(30),
+                    context,
+                    1024))
+            .toCompletableFuture()
+            .get(BOUND.toSeconds(), TimeUnit.SECONDS);
 
     assertThat(result.exitCode()).isZero();
     long daemon = Long.parseLong(result.stdout().trim());
@@ -196,7 +225,8 @@ class LocalProcessExecutorTest {
 
   @Test
   void aMissingProgramIsReportedAsAStartFailure() throws Exception {
-    ProcessResult result = run(List.of(dir.resolve("no-such-hook").toString()), Duration.ofSeconds(10), 1024);
+    ProcessResult result =
+        run(List.of(dir.resolve("no-such-hook").toString()), Duration.ofSeconds(10), 1024);
 
     assertThat(result.exitCode()).isEqualTo(-1);
     assertThat(result.startFailure()).contains("no-such-hook");
@@ -218,8 +248,11 @@ class LocalProcessExecutorTest {
   void runsOffTheCallersThread() {
     String context = newContextId();
     CompletableFuture<ProcessResult> stage =
-        executor.run(invocation(sh("sleep 100"), Map.of("PATH", PATH), Duration.ofSeconds(60),
-            context, 1024)).toCompletableFuture();
+        executor
+            .run(
+                invocation(
+                    sh("sleep 100"), Map.of("PATH", PATH), Duration.ofSeconds(60), context, 1024))
+            .toCompletableFuture();
 
     assertThat(stage).isNotDone();
     executor.cancel(context);
@@ -230,8 +263,11 @@ class LocalProcessExecutorTest {
   void aCancelArrivingBeforeTheProcessStartedIsNotLost() throws Exception {
     String context = newContextId();
     CompletableFuture<ProcessResult> stage =
-        executor.run(invocation(sh("sleep 100"), Map.of("PATH", PATH), Duration.ofSeconds(60),
-            context, 1024)).toCompletableFuture();
+        executor
+            .run(
+                invocation(
+                    sh("sleep 100"), Map.of("PATH", PATH), Duration.ofSeconds(60), context, 1024))
+            .toCompletableFuture();
 
     executor.cancel(context); // at once: the virtual thread may not have started the process
 
@@ -242,10 +278,22 @@ class LocalProcessExecutorTest {
   @Test
   void killAllKillsTheTreesOfRunningHooksAndTheRunCompletes() throws Exception {
     CompletableFuture<ProcessResult> stage =
-        executor.run(invocation(sh("sleep 100 & echo $! > child; echo $$ > pid; exec sleep 100"),
-            Map.of("PATH", PATH), Duration.ofSeconds(60), newContextId(), 1024)).toCompletableFuture();
+        executor
+            .run(
+                invocation(
+                    sh("sleep 100 & echo $! > child; echo $$ > pid; exec sleep 100"),
+                    Map.of("PATH", PATH),
+                    Duration.ofSeconds(60),
+                    newContextId(),
+                    1024))
+            .toCompletableFuture();
     Path cwd = unitDir.resolve("charm");
-    await().atMost(BOUND).until(() -> Files.exists(cwd.resolve("pid")) && !Files.readString(cwd.resolve("pid")).isBlank());
+    await()
+        .atMost(BOUND)
+        .until(
+            () ->
+                Files.exists(cwd.resolve("pid"))
+                    && !Files.readString(cwd.resolve("pid")).isBlank());
     long hook = Long.parseLong(Files.readString(cwd.resolve("pid")).trim());
     long child = Long.parseLong(Files.readString(cwd.resolve("child")).trim());
 
@@ -261,12 +309,27 @@ class LocalProcessExecutorTest {
   void cancelKillsOneContextOnly() throws Exception {
     String doomed = newContextId();
     CompletableFuture<ProcessResult> cancelled =
-        executor.run(invocation(sh("sleep 100"), Map.of("PATH", PATH), Duration.ofSeconds(60),
-            doomed, 1024)).toCompletableFuture();
+        executor
+            .run(
+                invocation(
+                    sh("sleep 100"), Map.of("PATH", PATH), Duration.ofSeconds(60), doomed, 1024))
+            .toCompletableFuture();
     CompletableFuture<ProcessResult> other =
-        executor.run(invocation(sh("sleep 100"), Map.of("PATH", PATH), Duration.ofSeconds(60),
-            newContextId(), 1024)).toCompletableFuture();
-    await().atMost(BOUND).until(() -> !ProcessTree.tagged(LocalProcessExecutor.CONTEXT_VARIABLE + "=" + doomed).isEmpty());
+        executor
+            .run(
+                invocation(
+                    sh("sleep 100"),
+                    Map.of("PATH", PATH),
+                    Duration.ofSeconds(60),
+                    newContextId(),
+                    1024))
+            .toCompletableFuture();
+    await()
+        .atMost(BOUND)
+        .until(
+            () ->
+                !ProcessTree.tagged(LocalProcessExecutor.CONTEXT_VARIABLE + "=" + doomed)
+                    .isEmpty());
 
     executor.cancel(doomed);
 
@@ -276,8 +339,8 @@ class LocalProcessExecutorTest {
   }
 
   private ProcessResult run(List<String> command, Duration timeout, int limit) throws Exception {
-    return resultOf(executor.run(
-        invocation(command, Map.of("PATH", PATH), timeout, newContextId(), limit)));
+    return resultOf(
+        executor.run(invocation(command, Map.of("PATH", PATH), timeout, newContextId(), limit)));
   }
 
   private static ProcessResult resultOf(java.util.concurrent.CompletionStage<ProcessResult> stage)

@@ -28,20 +28,61 @@ class SecretToolsTest {
 
   /** A unit's context with the application's secrets, and the changes it made so far pending. */
   private record Ctx(TestContext base, SecretBook secrets) implements ToolContext {
-    public UnitId unit() { return base.unit(); }
-    public String modelName() { return base.modelName(); }
-    public Optional<String> hookName() { return base.hookName(); }
-    public boolean isLeader() { return base.isLeader(); }
-    public Status unitStatus() { return base.unitStatus(); }
-    public Status applicationStatus() { return base.applicationStatus(); }
-    public Map<String, Object> config() { return base.config(); }
-    public Map<String, String> leaderSettings() { return base.leaderSettings(); }
-    public Map<String, String> charmState() { return base.charmState(); }
-    public Set<Port> openedPorts() { return base.openedPorts(); }
-    public String workloadVersion() { return base.workloadVersion(); }
-    public List<PeerUnit> units() { return base.units(); }
-    public UnitAddresses addresses() { return base.addresses(); }
-    public Optional<RunningAction> action() { return base.action(); }
+    public UnitId unit() {
+      return base.unit();
+    }
+
+    public String modelName() {
+      return base.modelName();
+    }
+
+    public Optional<String> hookName() {
+      return base.hookName();
+    }
+
+    public boolean isLeader() {
+      return base.isLeader();
+    }
+
+    public Status unitStatus() {
+      return base.unitStatus();
+    }
+
+    public Status applicationStatus() {
+      return base.applicationStatus();
+    }
+
+    public Map<String, Object> config() {
+      return base.config();
+    }
+
+    public Map<String, String> leaderSettings() {
+      return base.leaderSettings();
+    }
+
+    public Map<String, String> charmState() {
+      return base.charmState();
+    }
+
+    public Set<Port> openedPorts() {
+      return base.openedPorts();
+    }
+
+    public String workloadVersion() {
+      return base.workloadVersion();
+    }
+
+    public List<PeerUnit> units() {
+      return base.units();
+    }
+
+    public UnitAddresses addresses() {
+      return base.addresses();
+    }
+
+    public Optional<RunningAction> action() {
+      return base.action();
+    }
 
     ToolOutcome run(String tool, String... args) {
       return HookTools.run(tool, List.of(args), "", this, TestContext.NOW);
@@ -51,7 +92,8 @@ class SecretToolsTest {
     Ctx then(List<ToolOutcome> into, String tool, String... args) {
       ToolOutcome outcome = run(tool, args);
       into.add(outcome);
-      List<SecretChange> changes = ToolEffects.split(outcome.effects(), TestContext.NOW).secretChanges();
+      List<SecretChange> changes =
+          ToolEffects.split(outcome.effects(), TestContext.NOW).secretChanges();
       return new Ctx(base, secrets.with(changes));
     }
   }
@@ -62,8 +104,17 @@ class SecretToolsTest {
 
   /** The store's state with one application secret "db" (revision 1: password=s3cret). */
   private static SecretsState committed() {
-    return SecretsState.EMPTY.apply(new SecretEvent.SecretCreated(ID, SecretOwner.application("mariadb"), "db",
-        "the database", null, null, null, CIPHER.seal(Map.of("password", "s3cret")), TestContext.NOW));
+    return SecretsState.EMPTY.apply(
+        new SecretEvent.SecretCreated(
+            ID,
+            SecretOwner.application("mariadb"),
+            "db",
+            "the database",
+            null,
+            null,
+            null,
+            CIPHER.seal(Map.of("password", "s3cret")),
+            TestContext.NOW));
   }
 
   private static Ctx leader() {
@@ -76,64 +127,109 @@ class SecretToolsTest {
 
   @Test
   void secretAddPrintsTheNewUriAndKeepsTheSecretPending() {
-    ToolOutcome outcome = leader().run("secret-add", "--label", "admin", "--description", "who", "username=root",
-        "password#base64=cHc=");
+    ToolOutcome outcome =
+        leader()
+            .run(
+                "secret-add",
+                "--label",
+                "admin",
+                "--description",
+                "who",
+                "username=root",
+                "password#base64=cHc=");
 
     assertThat(outcome.stdout()).isEqualTo("secret:" + NEW_ID + "\n");
-    assertThat(outcome.effects()).containsExactly(new ToolEffect.SecretChanged(new SecretChange.Added(NEW_ID,
-        SecretOwner.application("mariadb"), "admin", "who", null, null, null,
-        Map.of("username", "root", "password", "pw"))));
+    assertThat(outcome.effects())
+        .containsExactly(
+            new ToolEffect.SecretChanged(
+                new SecretChange.Added(
+                    NEW_ID,
+                    SecretOwner.application("mariadb"),
+                    "admin",
+                    "who",
+                    null,
+                    null,
+                    null,
+                    Map.of("username", "root", "password", "pw"))));
   }
 
   @Test
   void onlyTheLeaderManagesApplicationSecretsButAUnitManagesItsOwn() {
-    assertThat(follower().run("secret-add", "token=abc").stderr()).isEqualTo("ERROR this unit is not the leader\n");
+    assertThat(follower().run("secret-add", "token=abc").stderr())
+        .isEqualTo("ERROR this unit is not the leader\n");
     assertThat(follower().run("secret-set", "secret:" + ID, "password=new").stderr())
         .isEqualTo("ERROR this unit is not the leader\n");
-    assertThat(follower().run("secret-remove", "secret:" + ID).stderr()).isEqualTo("ERROR this unit is not the leader\n");
+    assertThat(follower().run("secret-remove", "secret:" + ID).stderr())
+        .isEqualTo("ERROR this unit is not the leader\n");
     ToolOutcome own = follower().run("secret-add", "--owner", "unit", "token=abc");
     assertThat(own.exitCode()).isZero();
     assertThat(((ToolEffect.SecretChanged) own.effects().get(0)).change())
-        .isInstanceOfSatisfying(SecretChange.Added.class, a -> assertThat(a.owner()).isEqualTo(SecretOwner.unit("mariadb/0")));
+        .isInstanceOfSatisfying(
+            SecretChange.Added.class,
+            a -> assertThat(a.owner()).isEqualTo(SecretOwner.unit("mariadb/0")));
   }
 
   @Test
   void everyUnitReadsTheApplicationsSecretsByIdOrLabel() {
     assertThat(follower().run("secret-get", "secret:" + ID, "--format", "json").stdout())
         .isEqualTo("{\"password\":\"s3cret\"}\n");
-    assertThat(follower().run("secret-get", "--label", "db").stdout()).isEqualTo("password: s3cret\n");
+    assertThat(follower().run("secret-get", "--label", "db").stdout())
+        .isEqualTo("password: s3cret\n");
     assertThat(follower().run("secret-get", ID, "password").stdout()).isEqualTo("s3cret\n");
     // ops sends the id and the label together
-    assertThat(follower().run("secret-get", "secret:" + ID, "--label", "db", "--refresh").exitCode()).isZero();
+    assertThat(
+            follower().run("secret-get", "secret:" + ID, "--label", "db", "--refresh").exitCode())
+        .isZero();
   }
 
   @Test
   void aHookReadsItsOwnPendingChanges() {
     List<ToolOutcome> out = new ArrayList<>();
-    Ctx ctx = leader().then(out, "secret-set", "secret:" + ID, "password=changed")
-        .then(out, "secret-add", "--label", "admin", "token=t0k3n");
+    Ctx ctx =
+        leader()
+            .then(out, "secret-set", "secret:" + ID, "password=changed")
+            .then(out, "secret-add", "--label", "admin", "token=t0k3n");
 
     assertThat(ctx.run("secret-get", ID, "password").stdout()).isEqualTo("changed\n");
-    assertThat(ctx.run("secret-get", "--label", "admin", "--format", "json").stdout()).isEqualTo("{\"token\":\"t0k3n\"}\n");
+    assertThat(ctx.run("secret-get", "--label", "admin", "--format", "json").stdout())
+        .isEqualTo("{\"token\":\"t0k3n\"}\n");
     assertThat(ctx.run("secret-info-get", "--label", "db", "--format", "json").stdout())
-        .isEqualTo("{\"" + ID + "\":{\"description\":\"the database\",\"label\":\"db\",\"owner\":\"application\",\"revision\":2}}\n");
-    assertThat(ctx.run("secret-ids", "--format", "json").stdout()).isEqualTo("[\"" + ID + "\",\"" + NEW_ID + "\"]\n");
+        .isEqualTo(
+            "{\""
+                + ID
+                + "\":{\"description\":\"the database\",\"label\":\"db\",\"owner\":\"application\",\"revision\":2}}\n");
+    assertThat(ctx.run("secret-ids", "--format", "json").stdout())
+        .isEqualTo("[\"" + ID + "\",\"" + NEW_ID + "\"]\n");
     assertThat(ctx.run("secret-ids").stdout()).isEqualTo(ID + "\n" + NEW_ID + "\n");
-    assertThat(follower().run("secret-ids").stdout()).as("the application's secrets are the leader's to manage").isEmpty();
+    assertThat(follower().run("secret-ids").stdout())
+        .as("the application's secrets are the leader's to manage")
+        .isEmpty();
   }
 
   @Test
   void secretInfoGetPrintsJujusMetadataAsOpsParsesIt() {
-    Ctx ctx = leader().then(new ArrayList<>(), "secret-set", ID, "--rotate", "daily", "--expire", "2026-12-01T00:00:00Z");
+    Ctx ctx =
+        leader()
+            .then(
+                new ArrayList<>(),
+                "secret-set",
+                ID,
+                "--rotate",
+                "daily",
+                "--expire",
+                "2026-12-01T00:00:00Z");
 
-    assertThat(ctx.run("secret-info-get", ID).stdout()).isEqualTo(ID + ":\n"
-        + "  description: the database\n"
-        + "  expiry: 2026-12-01T00:00:00Z\n"
-        + "  label: db\n"
-        + "  owner: application\n"
-        + "  revision: 1\n"
-        + "  rotates: 2026-11-23T10:00:00Z\n"
-        + "  rotation: daily\n");
+    assertThat(ctx.run("secret-info-get", ID).stdout())
+        .isEqualTo(
+            ID
+                + ":\n"
+                + "  description: the database\n"
+                + "  expiry: 2026-12-01T00:00:00Z\n"
+                + "  label: db\n"
+                + "  owner: application\n"
+                + "  revision: 1\n"
+                + "  rotates: 2026-11-23T10:00:00Z\n"
+                + "  rotation: daily\n");
     assertThat(ctx.run("secret-info-get", ID, "--label", "db").stderr())
         .isEqualTo("ERROR specify either a secret URI or label but not both\n");
   }
@@ -142,14 +238,17 @@ class SecretToolsTest {
   void unknownSecretsAreNotFoundAsOpsExpects() {
     assertThat(leader().run("secret-get", "secret:d0j7ha3q1c4s73d2faaa").stderr())
         .isEqualTo("ERROR secret \"d0j7ha3q1c4s73d2faaa\" not found\n");
-    assertThat(leader().run("secret-get", "--label", "nope").stderr()).isEqualTo("ERROR secret \"nope\" not found\n");
+    assertThat(leader().run("secret-get", "--label", "nope").stderr())
+        .isEqualTo("ERROR secret \"nope\" not found\n");
     assertThat(leader().run("secret-info-get", "--label", "nope").stderr()).contains("not found");
-    assertThat(leader().run("secret-set", "secret:d0j7ha3q1c4s73d2faaa", "abc=d").stderr()).contains("not found");
+    assertThat(leader().run("secret-set", "secret:d0j7ha3q1c4s73d2faaa", "abc=d").stderr())
+        .contains("not found");
   }
 
   @Test
   void badCommandLinesAreUsageErrors() {
-    assertThat(leader().run("secret-add").stderr()).isEqualTo("ERROR missing secret value or filename\n");
+    assertThat(leader().run("secret-add").stderr())
+        .isEqualTo("ERROR missing secret value or filename\n");
     assertThat(leader().run("secret-add", "--owner", "model", "key=v").stderr())
         .isEqualTo("ERROR secret owner \"model\" not valid\n");
     assertThat(leader().run("secret-add", "--rotate", "sometimes", "key=v").stderr())
@@ -157,25 +256,31 @@ class SecretToolsTest {
     assertThat(leader().run("secret-add", "--expire", "soon", "key=v").stderr())
         .isEqualTo("ERROR expire time or duration \"soon\" not valid\n");
     assertThat(leader().run("secret-add", "k=v").stderr()).isEqualTo("ERROR key \"k\" not valid\n");
-    assertThat(leader().run("secret-get").stderr()).isEqualTo("ERROR require either a secret URI or label\n");
+    assertThat(leader().run("secret-get").stderr())
+        .isEqualTo("ERROR require either a secret URI or label\n");
     assertThat(leader().run("secret-get", ID, "--peek", "--refresh").stderr())
         .isEqualTo("ERROR specify one of --peek or --refresh but not both\n");
-    assertThat(leader().run("secret-get", "secret:nope").stderr()).isEqualTo("ERROR secret URI \"secret:nope\" not valid\n");
+    assertThat(leader().run("secret-get", "secret:nope").stderr())
+        .isEqualTo("ERROR secret URI \"secret:nope\" not valid\n");
     assertThat(leader().run("secret-remove", ID, "--revision", "x").exitCode()).isEqualTo(2);
   }
 
   @Test
   void expiryTakesRfc3339WithOrWithoutAZoneOrAGoDuration() {
-    assertThat(SecretTools.expiry("2026-12-01T01:02:03.5+01:00", TestContext.NOW)).isEqualTo(Instant.parse("2026-12-01T00:02:03.5Z"));
-    assertThat(SecretTools.expiry("2026-12-01T01:02:03", TestContext.NOW)).isEqualTo(Instant.parse("2026-12-01T01:02:03Z"));
-    assertThat(SecretTools.expiry("1h30m", TestContext.NOW)).isEqualTo(TestContext.NOW.plusSeconds(5400));
+    assertThat(SecretTools.expiry("2026-12-01T01:02:03.5+01:00", TestContext.NOW))
+        .isEqualTo(Instant.parse("2026-12-01T00:02:03.5Z"));
+    assertThat(SecretTools.expiry("2026-12-01T01:02:03", TestContext.NOW))
+        .isEqualTo(Instant.parse("2026-12-01T01:02:03Z"));
+    assertThat(SecretTools.expiry("1h30m", TestContext.NOW))
+        .isEqualTo(TestContext.NOW.plusSeconds(5400));
   }
 
   @Test
   void secretRemoveOfOneRevisionAndGrantOnThePeerRelationAreAccepted() {
     assertThat(leader().run("secret-remove", "secret:" + ID, "--revision", "1").effects())
         .containsExactly(new ToolEffect.SecretChanged(new SecretChange.Removed(ID, 1)));
-    ToolOutcome grant = leader().run("secret-grant", "secret:" + ID, "-r", "replicas:3", "--unit", "mariadb/1");
+    ToolOutcome grant =
+        leader().run("secret-grant", "secret:" + ID, "-r", "replicas:3", "--unit", "mariadb/1");
     assertThat(grant.exitCode()).isZero();
     assertThat(grant.effects()).isEmpty();
     assertThat(leader().run("secret-grant", ID, "-r", "x y").exitCode()).isEqualTo(2);
@@ -191,9 +296,14 @@ class SecretToolsTest {
   @Test
   void aHooksChangesCommitAsOneChangePerSecret() {
     List<ToolOutcome> out = new ArrayList<>();
-    Ctx ctx = leader().then(out, "secret-set", ID, "password=one").then(out, "secret-set", ID, "password=two")
-        .then(out, "secret-add", "--label", "tmp", "x-y=1").then(out, "secret-remove", NEW_ID);
-    List<SecretEvent> events = SecretCommit.events(committed(), ctx.secrets().pending(), CIPHER::seal, TestContext.NOW);
+    Ctx ctx =
+        leader()
+            .then(out, "secret-set", ID, "password=one")
+            .then(out, "secret-set", ID, "password=two")
+            .then(out, "secret-add", "--label", "tmp", "x-y=1")
+            .then(out, "secret-remove", NEW_ID);
+    List<SecretEvent> events =
+        SecretCommit.events(committed(), ctx.secrets().pending(), CIPHER::seal, TestContext.NOW);
 
     assertThat(events).hasSize(1);
     SecretsState after = committed().apply(events.get(0));

@@ -11,82 +11,116 @@ import org.junit.jupiter.api.Test;
 
 class StatusToolsTest {
 
-    @Test
-    void statusSetRecordsTheWorkloadStatusAtTheCallsTime() {
-        ToolOutcome outcome = TestContext.follower().run("status-set", "maintenance", "installing packages");
+  @Test
+  void statusSetRecordsTheWorkloadStatusAtTheCallsTime() {
+    ToolOutcome outcome =
+        TestContext.follower().run("status-set", "maintenance", "installing packages");
 
-        assertThat(outcome).isEqualTo(new ToolOutcome(0, "", "", List.of(new ToolEffect.WorkloadStatusSet(
-                Status.of("maintenance", "installing packages", TestContext.NOW)))));
-    }
+    assertThat(outcome)
+        .isEqualTo(
+            new ToolOutcome(
+                0,
+                "",
+                "",
+                List.of(
+                    new ToolEffect.WorkloadStatusSet(
+                        Status.of("maintenance", "installing packages", TestContext.NOW)))));
+  }
 
-    @Test
-    void statusSetWithoutMessageClearsTheMessage() {
-        assertThat(TestContext.follower().run("status-set", "active").effects())
-                .containsExactly(new ToolEffect.WorkloadStatusSet(Status.of("active", "", TestContext.NOW)));
-    }
+  @Test
+  void statusSetWithoutMessageClearsTheMessage() {
+    assertThat(TestContext.follower().run("status-set", "active").effects())
+        .containsExactly(
+            new ToolEffect.WorkloadStatusSet(Status.of("active", "", TestContext.NOW)));
+  }
 
-    @Test
-    void statusSetOfTheApplicationIsForTheLeaderOnly() {
-        assertThat(TestContext.leader().run("status-set", "--application", "blocked", "need a db").effects())
-                .containsExactly(new ToolEffect.ApplicationStatusSet(Status.of("blocked", "need a db", TestContext.NOW)));
+  @Test
+  void statusSetOfTheApplicationIsForTheLeaderOnly() {
+    assertThat(
+            TestContext.leader()
+                .run("status-set", "--application", "blocked", "need a db")
+                .effects())
+        .containsExactly(
+            new ToolEffect.ApplicationStatusSet(
+                Status.of("blocked", "need a db", TestContext.NOW)));
 
-        ToolOutcome refused = TestContext.follower().run("status-set", "--application", "blocked", "need a db");
-        assertThat(refused).isEqualTo(new ToolOutcome(1, "", "ERROR this unit is not the leader\n", List.of()));
-    }
+    ToolOutcome refused =
+        TestContext.follower().run("status-set", "--application", "blocked", "need a db");
+    assertThat(refused)
+        .isEqualTo(new ToolOutcome(1, "", "ERROR this unit is not the leader\n", List.of()));
+  }
 
-    @Test
-    void statusSetRefusesStatusesACharmCannotSet() {
-        ToolOutcome outcome = TestContext.follower().run("status-set", "error", "boom");
+  @Test
+  void statusSetRefusesStatusesACharmCannotSet() {
+    ToolOutcome outcome = TestContext.follower().run("status-set", "error", "boom");
 
-        assertThat(outcome.exitCode()).isEqualTo(2);
-        assertThat(outcome.stderr()).isEqualTo(
-                "ERROR invalid status \"error\", expected one of [maintenance blocked waiting active]\n");
-        assertThat(outcome.effects()).isEmpty();
-    }
+    assertThat(outcome.exitCode()).isEqualTo(2);
+    assertThat(outcome.stderr())
+        .isEqualTo(
+            "ERROR invalid status \"error\", expected one of [maintenance blocked waiting active]\n");
+    assertThat(outcome.effects()).isEmpty();
+  }
 
-    @Test
-    void statusSetRefusesMissingAndExtraArguments() {
-        assertThat(TestContext.follower().run("status-set").stderr())
-                .isEqualTo("ERROR invalid args, require <status> [message]\n");
-        ToolOutcome extra = TestContext.follower().run("status-set", "active", "a", "b");
-        assertThat(extra.exitCode()).isEqualTo(2);
-        assertThat(extra.stderr()).isEqualTo("ERROR unrecognized args: [\"b\"]\n");
-    }
+  @Test
+  void statusSetRefusesMissingAndExtraArguments() {
+    assertThat(TestContext.follower().run("status-set").stderr())
+        .isEqualTo("ERROR invalid args, require <status> [message]\n");
+    ToolOutcome extra = TestContext.follower().run("status-set", "active", "a", "b");
+    assertThat(extra.exitCode()).isEqualTo(2);
+    assertThat(extra.stderr()).isEqualTo("ERROR unrecognized args: [\"b\"]\n");
+  }
 
-    @Test
-    void statusGetPrintsTheBareValueByDefault() {
-        assertThat(TestContext.follower().run("status-get")).isEqualTo(ToolOutcome.printed("active\n"));
-    }
+  @Test
+  void statusGetPrintsTheBareValueByDefault() {
+    assertThat(TestContext.follower().run("status-get")).isEqualTo(ToolOutcome.printed("active\n"));
+  }
 
-    @Test
-    void statusGetWithDataPrintsWhatOpsParses() {
-        TestContext ctx = TestContext.follower().withUnitStatus(Status.of("blocked", "no db", TestContext.SINCE),
-                Map.of("reason", "db"));
+  @Test
+  void statusGetWithDataPrintsWhatOpsParses() {
+    TestContext ctx =
+        TestContext.follower()
+            .withUnitStatus(
+                Status.of("blocked", "no db", TestContext.SINCE), Map.of("reason", "db"));
 
-        assertThat(ctx.run("status-get", "--format=json", "--include-data").stdout())
-                .isEqualTo("{\"message\":\"no db\",\"status\":\"blocked\",\"status-data\":{\"reason\":\"db\"}}\n");
-        assertThat(ctx.run("status-get", "--include-data").stdout())
-                .isEqualTo("message: no db\nstatus: blocked\nstatus-data:\n  reason: db\n");
-        assertThat(ctx.run("status-get", "--format", "json").stdout()).isEqualTo("{\"status\":\"blocked\"}\n");
-    }
+    assertThat(ctx.run("status-get", "--format=json", "--include-data").stdout())
+        .isEqualTo(
+            "{\"message\":\"no db\",\"status\":\"blocked\",\"status-data\":{\"reason\":\"db\"}}\n");
+    assertThat(ctx.run("status-get", "--include-data").stdout())
+        .isEqualTo("message: no db\nstatus: blocked\nstatus-data:\n  reason: db\n");
+    assertThat(ctx.run("status-get", "--format", "json").stdout())
+        .isEqualTo("{\"status\":\"blocked\"}\n");
+  }
 
-    @Test
-    void statusGetOfTheApplicationListsEveryUnit() {
-        UnitId other = UnitId.of("mariadb", 1);
-        TestContext ctx = TestContext.leader().withUnits(List.of(
-                new PeerUnit(UnitId.of("mariadb", 0), Life.ALIVE, Status.of("active", "ready", TestContext.SINCE)),
-                new PeerUnit(other, Life.ALIVE, Status.of("waiting", "joining", TestContext.SINCE))));
+  @Test
+  void statusGetOfTheApplicationListsEveryUnit() {
+    UnitId other = UnitId.of("mariadb", 1);
+    TestContext ctx =
+        TestContext.leader()
+            .withUnits(
+                List.of(
+                    new PeerUnit(
+                        UnitId.of("mariadb", 0),
+                        Life.ALIVE,
+                        Status.of("active", "ready", TestContext.SINCE)),
+                    new PeerUnit(
+                        other, Life.ALIVE, Status.of("waiting", "joining", TestContext.SINCE))));
 
-        assertThat(ctx.run("status-get", "--application", "--format=json", "--include-data").stdout()).isEqualTo(
-                "{\"application-status\":{\"message\":\"\",\"status\":\"active\",\"status-data\":{},\"units\":{"
-                        + "\"mariadb/0\":{\"message\":\"ready\",\"status\":\"active\",\"status-data\":{}},"
-                        + "\"mariadb/1\":{\"message\":\"joining\",\"status\":\"waiting\",\"status-data\":{}}}}}\n");
-        assertThat(ctx.run("status-get", "--application").stdout()).isEqualTo("active\n");
-    }
+    assertThat(ctx.run("status-get", "--application", "--format=json", "--include-data").stdout())
+        .isEqualTo(
+            "{\"application-status\":{\"message\":\"\",\"status\":\"active\",\"status-data\":{},\"units\":{"
+                + "\"mariadb/0\":{\"message\":\"ready\",\"status\":\"active\",\"status-data\":{}},"
+                + "\"mariadb/1\":{\"message\":\"joining\",\"status\":\"waiting\",\"status-data\":{}}}}}\n");
+    assertThat(ctx.run("status-get", "--application").stdout()).isEqualTo("active\n");
+  }
 
-    @Test
-    void statusGetOfTheApplicationIsRefusedToAFollower() {
-        assertThat(TestContext.follower().run("status-get", "--application")).isEqualTo(
-                new ToolOutcome(1, "", "ERROR finding application status: this unit is not the leader\n", List.of()));
-    }
+  @Test
+  void statusGetOfTheApplicationIsRefusedToAFollower() {
+    assertThat(TestContext.follower().run("status-get", "--application"))
+        .isEqualTo(
+            new ToolOutcome(
+                1,
+                "",
+                "ERROR finding application status: this unit is not the leader\n",
+                List.of()));
+  }
 }

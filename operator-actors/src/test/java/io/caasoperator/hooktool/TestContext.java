@@ -14,142 +14,312 @@ import java.util.Optional;
 import java.util.Set;
 
 /** A context snapshot for tests: unit mariadb/0, follower, with copies made by the with-methods. */
-record TestContext(UnitId unit, boolean isLeader, Status unitStatus, Map<String, Object> unitStatusData,
-                   Status applicationStatus, Map<String, Object> config, Map<String, String> leaderSettings,
-                   Map<String, String> charmState, Set<Port> openedPorts, String workloadVersion,
-                   List<PeerUnit> units, Optional<RunningAction> action, Optional<String> hookName,
-                   Extras extras)
-        implements ToolContext {
+record TestContext(
+    UnitId unit,
+    boolean isLeader,
+    Status unitStatus,
+    Map<String, Object> unitStatusData,
+    Status applicationStatus,
+    Map<String, Object> config,
+    Map<String, String> leaderSettings,
+    Map<String, String> charmState,
+    Set<Port> openedPorts,
+    String workloadVersion,
+    List<PeerUnit> units,
+    Optional<RunningAction> action,
+    Optional<String> hookName,
+    Extras extras)
+    implements ToolContext {
 
+  /**
+   * What newer tools read: the unit's addresses, storage and the application's resources.
+   *
+   * @param hookStorage the running storage hook's instance, or null
+   */
+  record Extras(
+      UnitAddresses addresses,
+      Map<String, UnitState.StorageInstance> storage,
+      String hookStorage,
+      Map<String, CharmStorage> charmStorage,
+      boolean canAddStorage,
+      Map<String, String> resources) {
     /**
-     * What newer tools read: the unit's addresses, storage and the application's resources.
-     *
-     * @param hookStorage the running storage hook's instance, or null
+     * A Kubernetes unit: pod 10.1.2.3, its application's Service 10.152.183.7 with load balancer
+     * 203.0.113.7.
      */
-    record Extras(UnitAddresses addresses, Map<String, UnitState.StorageInstance> storage, String hookStorage,
-                  Map<String, CharmStorage> charmStorage, boolean canAddStorage, Map<String, String> resources) {
-        /** A Kubernetes unit: pod 10.1.2.3, its application's Service 10.152.183.7 with load balancer 203.0.113.7. */
-        static final Extras DEFAULT = new Extras(new UnitAddresses(
-                List.of(new UnitAddresses.NetworkInterface("", "", List.of(new UnitAddresses.Address("10.1.2.3", "")))),
-                List.of("10.152.183.7"), List.of("10.152.183.7/32"), "10.152.183.7", "203.0.113.7"),
-                Map.of(), null, Map.of(), true, Map.of());
-    }
+    static final Extras DEFAULT =
+        new Extras(
+            new UnitAddresses(
+                List.of(
+                    new UnitAddresses.NetworkInterface(
+                        "", "", List.of(new UnitAddresses.Address("10.1.2.3", "")))),
+                List.of("10.152.183.7"),
+                List.of("10.152.183.7/32"),
+                "10.152.183.7",
+                "203.0.113.7"),
+            Map.of(),
+            null,
+            Map.of(),
+            true,
+            Map.of());
+  }
 
-    static final Instant SINCE = Instant.parse("2026-11-22T01:02:03.456Z");
-    static final Instant NOW = Instant.parse("2026-11-22T10:00:00Z");
+  static final Instant SINCE = Instant.parse("2026-11-22T01:02:03.456Z");
+  static final Instant NOW = Instant.parse("2026-11-22T10:00:00Z");
 
-    static TestContext follower() {
-        UnitId unit = UnitId.of("mariadb", 0);
-        Status active = Status.of("active", "ready", SINCE);
-        return new TestContext(unit, false, active, Map.of(), Status.of("active", "", SINCE), Map.of(), Map.of(),
-                Map.of(), Set.of(), "", List.of(new PeerUnit(unit, Life.ALIVE, active)), Optional.empty(),
-                Optional.of("config-changed"), Extras.DEFAULT);
-    }
+  static TestContext follower() {
+    UnitId unit = UnitId.of("mariadb", 0);
+    Status active = Status.of("active", "ready", SINCE);
+    return new TestContext(
+        unit,
+        false,
+        active,
+        Map.of(),
+        Status.of("active", "", SINCE),
+        Map.of(),
+        Map.of(),
+        Map.of(),
+        Set.of(),
+        "",
+        List.of(new PeerUnit(unit, Life.ALIVE, active)),
+        Optional.empty(),
+        Optional.of("config-changed"),
+        Extras.DEFAULT);
+  }
 
-    static TestContext leader() {
-        return follower().withLeader(true);
-    }
+  static TestContext leader() {
+    return follower().withLeader(true);
+  }
 
-    TestContext withLeader(boolean leader) {
-        return new TestContext(unit, leader, unitStatus, unitStatusData, applicationStatus, config, leaderSettings,
-                charmState, openedPorts, workloadVersion, units, action, hookName, extras);
-    }
+  TestContext withLeader(boolean leader) {
+    return new TestContext(
+        unit,
+        leader,
+        unitStatus,
+        unitStatusData,
+        applicationStatus,
+        config,
+        leaderSettings,
+        charmState,
+        openedPorts,
+        workloadVersion,
+        units,
+        action,
+        hookName,
+        extras);
+  }
 
-    TestContext withUnitStatus(Status status, Map<String, Object> data) {
-        return new TestContext(unit, isLeader, status, data, applicationStatus, config, leaderSettings,
-                charmState, openedPorts, workloadVersion, units, action, hookName, extras);
-    }
+  TestContext withUnitStatus(Status status, Map<String, Object> data) {
+    return new TestContext(
+        unit,
+        isLeader,
+        status,
+        data,
+        applicationStatus,
+        config,
+        leaderSettings,
+        charmState,
+        openedPorts,
+        workloadVersion,
+        units,
+        action,
+        hookName,
+        extras);
+  }
 
-    TestContext withConfig(Map<String, Object> config) {
-        return new TestContext(unit, isLeader, unitStatus, unitStatusData, applicationStatus, config, leaderSettings,
-                charmState, openedPorts, workloadVersion, units, action, hookName, extras);
-    }
+  TestContext withConfig(Map<String, Object> config) {
+    return new TestContext(
+        unit,
+        isLeader,
+        unitStatus,
+        unitStatusData,
+        applicationStatus,
+        config,
+        leaderSettings,
+        charmState,
+        openedPorts,
+        workloadVersion,
+        units,
+        action,
+        hookName,
+        extras);
+  }
 
-    TestContext withLeaderSettings(Map<String, String> settings) {
-        return new TestContext(unit, isLeader, unitStatus, unitStatusData, applicationStatus, config, settings,
-                charmState, openedPorts, workloadVersion, units, action, hookName, extras);
-    }
+  TestContext withLeaderSettings(Map<String, String> settings) {
+    return new TestContext(
+        unit,
+        isLeader,
+        unitStatus,
+        unitStatusData,
+        applicationStatus,
+        config,
+        settings,
+        charmState,
+        openedPorts,
+        workloadVersion,
+        units,
+        action,
+        hookName,
+        extras);
+  }
 
-    TestContext withCharmState(Map<String, String> state) {
-        return new TestContext(unit, isLeader, unitStatus, unitStatusData, applicationStatus, config, leaderSettings,
-                state, openedPorts, workloadVersion, units, action, hookName, extras);
-    }
+  TestContext withCharmState(Map<String, String> state) {
+    return new TestContext(
+        unit,
+        isLeader,
+        unitStatus,
+        unitStatusData,
+        applicationStatus,
+        config,
+        leaderSettings,
+        state,
+        openedPorts,
+        workloadVersion,
+        units,
+        action,
+        hookName,
+        extras);
+  }
 
-    TestContext withPorts(Set<Port> ports) {
-        return new TestContext(unit, isLeader, unitStatus, unitStatusData, applicationStatus, config, leaderSettings,
-                charmState, ports, workloadVersion, units, action, hookName, extras);
-    }
+  TestContext withPorts(Set<Port> ports) {
+    return new TestContext(
+        unit,
+        isLeader,
+        unitStatus,
+        unitStatusData,
+        applicationStatus,
+        config,
+        leaderSettings,
+        charmState,
+        ports,
+        workloadVersion,
+        units,
+        action,
+        hookName,
+        extras);
+  }
 
-    TestContext withUnits(List<PeerUnit> peers) {
-        return new TestContext(unit, isLeader, unitStatus, unitStatusData, applicationStatus, config, leaderSettings,
-                charmState, openedPorts, workloadVersion, peers, action, hookName, extras);
-    }
+  TestContext withUnits(List<PeerUnit> peers) {
+    return new TestContext(
+        unit,
+        isLeader,
+        unitStatus,
+        unitStatusData,
+        applicationStatus,
+        config,
+        leaderSettings,
+        charmState,
+        openedPorts,
+        workloadVersion,
+        peers,
+        action,
+        hookName,
+        extras);
+  }
 
-    TestContext withAction(String name, Map<String, Object> params) {
-        return new TestContext(unit, isLeader, unitStatus, unitStatusData, applicationStatus, config, leaderSettings,
-                charmState, openedPorts, workloadVersion, units, Optional.of(new RunningAction(name, params)),
-                Optional.empty(), extras);
-    }
+  TestContext withAction(String name, Map<String, Object> params) {
+    return new TestContext(
+        unit,
+        isLeader,
+        unitStatus,
+        unitStatusData,
+        applicationStatus,
+        config,
+        leaderSettings,
+        charmState,
+        openedPorts,
+        workloadVersion,
+        units,
+        Optional.of(new RunningAction(name, params)),
+        Optional.empty(),
+        extras);
+  }
 
-    @Override
-    public String modelName() {
-        return "test-model";
-    }
+  @Override
+  public String modelName() {
+    return "test-model";
+  }
 
-    TestContext with(Extras more) {
-        return new TestContext(unit, isLeader, unitStatus, unitStatusData, applicationStatus, config, leaderSettings,
-                charmState, openedPorts, workloadVersion, units, action, hookName, more);
-    }
+  TestContext with(Extras more) {
+    return new TestContext(
+        unit,
+        isLeader,
+        unitStatus,
+        unitStatusData,
+        applicationStatus,
+        config,
+        leaderSettings,
+        charmState,
+        openedPorts,
+        workloadVersion,
+        units,
+        action,
+        hookName,
+        more);
+  }
 
-    TestContext withHook(String hook) {
-        return new TestContext(unit, isLeader, unitStatus, unitStatusData, applicationStatus, config, leaderSettings,
-                charmState, openedPorts, workloadVersion, units, action, Optional.of(hook), extras);
-    }
+  TestContext withHook(String hook) {
+    return new TestContext(
+        unit,
+        isLeader,
+        unitStatus,
+        unitStatusData,
+        applicationStatus,
+        config,
+        leaderSettings,
+        charmState,
+        openedPorts,
+        workloadVersion,
+        units,
+        action,
+        Optional.of(hook),
+        extras);
+  }
 
-    @Override
-    public UnitAddresses addresses() {
-        return extras.addresses();
-    }
+  @Override
+  public UnitAddresses addresses() {
+    return extras.addresses();
+  }
 
-    @Override
-    public Map<String, UnitState.StorageInstance> storage() {
-        return extras.storage();
-    }
+  @Override
+  public Map<String, UnitState.StorageInstance> storage() {
+    return extras.storage();
+  }
 
-    @Override
-    public Optional<String> hookStorage() {
-        return Optional.ofNullable(extras.hookStorage());
-    }
+  @Override
+  public Optional<String> hookStorage() {
+    return Optional.ofNullable(extras.hookStorage());
+  }
 
-    @Override
-    public Map<String, CharmStorage> charmStorage() {
-        return extras.charmStorage();
-    }
+  @Override
+  public Map<String, CharmStorage> charmStorage() {
+    return extras.charmStorage();
+  }
 
-    @Override
-    public boolean canAddStorage() {
-        return extras.canAddStorage();
-    }
+  @Override
+  public boolean canAddStorage() {
+    return extras.canAddStorage();
+  }
 
-    @Override
-    public Map<String, String> resources() {
-        return extras.resources();
-    }
+  @Override
+  public Map<String, String> resources() {
+    return extras.resources();
+  }
 
-    /** Runs {@code tool} against this context at {@link #NOW}, without stdin. */
-    ToolOutcome run(String tool, String... args) {
-        return HookTools.run(tool, List.of(args), "", this, NOW);
-    }
+  /** Runs {@code tool} against this context at {@link #NOW}, without stdin. */
+  ToolOutcome run(String tool, String... args) {
+    return HookTools.run(tool, List.of(args), "", this, NOW);
+  }
 
-    ToolOutcome runWithStdin(String stdin, String tool, String... args) {
-        return HookTools.run(tool, List.of(args), stdin, this, NOW);
-    }
+  ToolOutcome runWithStdin(String stdin, String tool, String... args) {
+    return HookTools.run(tool, List.of(args), stdin, this, NOW);
+  }
 
-    static Map<String, Object> map(Object... keysAndValues) {
-        Map<String, Object> map = new LinkedHashMap<>();
-        for (int i = 0; i < keysAndValues.length; i += 2) {
-            map.put((String) keysAndValues[i], keysAndValues[i + 1]);
-        }
-        return map;
+  static Map<String, Object> map(Object... keysAndValues) {
+    Map<String, Object> map = new LinkedHashMap<>();
+    for (int i = 0; i < keysAndValues.length; i += 2) {
+      map.put((String) keysAndValues[i], keysAndValues[i + 1]);
     }
+    return map;
+  }
 }

@@ -11,13 +11,19 @@ import org.junit.jupiter.api.Test;
 /** The charm retry's delay: the policy's backoff for the failures in a row, with its jitter. */
 class CharmDeploymentTest {
 
-  private static final CharmRef CHARM = new CharmRef("https://charms.example/app.charm", "ab".repeat(32), 0, false);
+  private static final CharmRef CHARM =
+      new CharmRef("https://charms.example/app.charm", "ab".repeat(32), 0, false);
 
   private static CharmDeployment failedTimes(int failures, boolean retryable) {
     CharmDeployment deployment = CharmDeployment.NOT_ASKED;
     for (int i = 0; i < failures; i++) {
-      deployment = deployment.asking(CHARM)
-          .settled(new CharmDeployer.Failed(CHARM, new CharmException(CHARM.url(), "HTTP 503", retryable)), CHARM);
+      deployment =
+          deployment
+              .asking(CHARM)
+              .settled(
+                  new CharmDeployer.Failed(
+                      CHARM, new CharmException(CHARM.url(), "HTTP 503", retryable)),
+                  CHARM);
     }
     return deployment;
   }
@@ -27,7 +33,8 @@ class CharmDeploymentTest {
     RetryPolicy policy = RetryPolicy.DEFAULT.withJitter(0.2, () -> 0.5);
     assertThat(failedTimes(1, true).retryAfter(policy)).contains(Duration.ofMillis(4500));
     assertThat(failedTimes(3, true).retryAfter(policy)).contains(Duration.ofSeconds(18));
-    assertThat(failedTimes(3, true).retryAfter(policy.withoutJitter())).contains(Duration.ofSeconds(20));
+    assertThat(failedTimes(3, true).retryAfter(policy.withoutJitter()))
+        .contains(Duration.ofSeconds(20));
   }
 
   @Test

@@ -16,10 +16,13 @@ final class FakeSubstrate implements Substrate {
   private final List<WatchSink<ApplicationObservation>> appSinks = new CopyOnWriteArrayList<>();
   private final List<WatchSink<UnitsObserved>> unitSinks = new CopyOnWriteArrayList<>();
   private final List<WatchSink<ContainerStarted>> startSinks = new CopyOnWriteArrayList<>();
+
   /** Units released, once each release succeeded. */
   final List<UnitId> released = new CopyOnWriteArrayList<>();
+
   /** Every call of the remover, failed ones included. */
   final AtomicInteger releaseAttempts = new AtomicInteger();
+
   private final AtomicInteger releaseFailures = new AtomicInteger();
   final AtomicInteger unitWatches = new AtomicInteger();
   final AtomicInteger containerStartWatches = new AtomicInteger();
@@ -38,18 +41,24 @@ final class FakeSubstrate implements Substrate {
     unitSinks.forEach(s -> s.observed(observation));
   }
 
-  /** Reports a start to the watches open now; unlike units, starts are not replayed to a later watch. */
+  /**
+   * Reports a start to the watches open now; unlike units, starts are not replayed to a later
+   * watch.
+   */
   void containerStarted(ContainerStarted start) {
     startSinks.forEach(s -> s.observed(start));
   }
 
-  /** The next {@code count} releases fail, as with a substrate that cannot be reached for a while. */
+  /**
+   * The next {@code count} releases fail, as with a substrate that cannot be reached for a while.
+   */
   void failReleases(int count) {
     releaseFailures.set(count);
   }
 
   void breakUnitsWatch() {
-    new ArrayList<>(unitSinks).forEach(s -> s.failed(new IllegalStateException("connection reset")));
+    new ArrayList<>(unitSinks)
+        .forEach(s -> s.failed(new IllegalStateException("connection reset")));
   }
 
   @Override

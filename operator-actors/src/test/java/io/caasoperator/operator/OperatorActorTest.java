@@ -1,12 +1,9 @@
 package io.caasoperator.operator;
 
-import io.caasoperator.testing.TestUnits;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.typesafe.config.ConfigFactory;
-import io.caasoperator.testing.ScriptedExecutor;
 import io.caasoperator.charm.CharmStore;
 import io.caasoperator.charm.UnpackLimits;
 import io.caasoperator.domain.ApplicationName;
@@ -14,7 +11,6 @@ import io.caasoperator.domain.CharmRef;
 import io.caasoperator.domain.Life;
 import io.caasoperator.domain.UnitId;
 import io.caasoperator.hook.HookContexts;
-import io.caasoperator.hook.HookEnvironment;
 import io.caasoperator.persistence.OperatorEvent;
 import io.caasoperator.persistence.UnitEvent;
 import io.caasoperator.substrate.ApplicationObservation;
@@ -22,6 +18,8 @@ import io.caasoperator.substrate.ContainerStarted;
 import io.caasoperator.substrate.Specification;
 import io.caasoperator.substrate.UnitObservation;
 import io.caasoperator.substrate.UnitsObserved;
+import io.caasoperator.testing.ScriptedExecutor;
+import io.caasoperator.testing.TestUnits;
 import io.caasoperator.unit.RetryPolicy;
 import io.caasoperator.unit.UnitActor;
 import io.caasoperator.unit.UnitDependencies;
@@ -60,11 +58,13 @@ import org.junit.jupiter.api.io.TempDir;
  * execs, resolves and hook tools, and drain.
  */
 class OperatorActorTest {
-  private static final ActorTestKit testKit = ActorTestKit.create(
-      PersistenceTestKitPlugin.getInstance().config()
-          .withFallback(PersistenceTestKitSnapshotPlugin.config())
-          .withFallback(ManualTime.config())
-          .withFallback(ConfigFactory.load()));
+  private static final ActorTestKit testKit =
+      ActorTestKit.create(
+          PersistenceTestKitPlugin.getInstance()
+              .config()
+              .withFallback(PersistenceTestKitSnapshotPlugin.config())
+              .withFallback(ManualTime.config())
+              .withFallback(ConfigFactory.load()));
   private static final ManualTime time = ManualTime.get(testKit.system());
   private static final AtomicInteger ids = new AtomicInteger();
 
@@ -92,8 +92,17 @@ class OperatorActorTest {
     Files.createDirectories(dir.resolve("hooks"));
     Files.writeString(dir.resolve("metadata.yaml"), "name: test\ncontainers:\n  web: {}\n");
     Files.writeString(dir.resolve("config.yaml"), "options:\n  " + options + "\n");
-    for (String hook : List.of("install", "leader-elected", "config-changed", "start", "upgrade-charm", "stop", "remove",
-        "leader-settings-changed", "web-pebble-ready")) {
+    for (String hook :
+        List.of(
+            "install",
+            "leader-elected",
+            "config-changed",
+            "start",
+            "upgrade-charm",
+            "stop",
+            "remove",
+            "leader-settings-changed",
+            "web-pebble-ready")) {
       Path file = dir.resolve("hooks").resolve(hook);
       Files.writeString(file, "#!/bin/sh\n");
       Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rwxr-xr-x"));
@@ -103,14 +112,25 @@ class OperatorActorTest {
 
   private ActorRef<OperatorActor.Command> spawn() {
     UnitDependencies units = TestUnits.dependencies(executor, data);
-    OperatorDependencies deps = new OperatorDependencies(app, substrate,
-        new CharmStore(data.resolve("charms"), UnpackLimits.DEFAULT), units, RetryPolicy.DEFAULT,
-        Executors.newVirtualThreadPerTaskExecutor(), Clock.systemUTC(), gone::add);
+    OperatorDependencies deps =
+        new OperatorDependencies(
+            app,
+            substrate,
+            new CharmStore(data.resolve("charms"), UnpackLimits.DEFAULT),
+            units,
+            RetryPolicy.DEFAULT,
+            Executors.newVirtualThreadPerTaskExecutor(),
+            Clock.systemUTC(),
+            gone::add);
     return testKit.spawn(OperatorActor.create(deps));
   }
 
   private Specification spec(Map<String, Object> config, long modifiedVersion) {
-    return new Specification(app, new CharmRef(charmDir.toString(), null, modifiedVersion, false), config, Duration.ofMinutes(5));
+    return new Specification(
+        app,
+        new CharmRef(charmDir.toString(), null, modifiedVersion, false),
+        config,
+        Duration.ofMinutes(5));
   }
 
   private UnitsObserved alive(int... ordinals) {
@@ -155,8 +175,10 @@ class OperatorActorTest {
     substrate.units(alive(0, 1));
     substrate.application(new ApplicationObservation.Specified(spec(Map.of(), 0)));
     Map<String, List<String>> hooks = runHooks(8);
-    assertThat(hooks.get(app + "/0")).containsExactly("install", "leader-elected", "config-changed", "start");
-    assertThat(hooks.get(app + "/1")).containsExactly("install", "leader-settings-changed", "config-changed", "start");
+    assertThat(hooks.get(app + "/0"))
+        .containsExactly("install", "leader-elected", "config-changed", "start");
+    assertThat(hooks.get(app + "/1"))
+        .containsExactly("install", "leader-settings-changed", "config-changed", "start");
     ApplicationView view = status(operator);
     assertThat(view.status().value()).isEqualTo("active");
     assertThat(view.leader()).isEqualTo(app + "/0");
@@ -169,7 +191,8 @@ class OperatorActorTest {
     substrate.units(alive(0, 1));
     substrate.application(new ApplicationObservation.Specified(spec(Map.of(), 0)));
     runHooks(8);
-    substrate.application(new ApplicationObservation.Specified(spec(Map.of("greeting", "hello"), 0)));
+    substrate.application(
+        new ApplicationObservation.Specified(spec(Map.of("greeting", "hello"), 0)));
     Map<String, List<String>> hooks = runHooks(2);
     assertThat(hooks.values()).allSatisfy(h -> assertThat(h).containsExactly("config-changed"));
     executor.expectNoHookWithin(Duration.ofMillis(300));
@@ -182,11 +205,14 @@ class OperatorActorTest {
     substrate.application(new ApplicationObservation.Specified(spec(Map.of(), 0)));
     runHooks(4);
     substrate.application(new ApplicationObservation.Specified(spec(Map.of("colour", "red"), 0)));
-    await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> {
-      ApplicationView view = status(operator);
-      assertThat(view.status().value()).isEqualTo("blocked");
-      assertThat(view.status().message()).contains("colour");
-    });
+    await()
+        .atMost(Duration.ofSeconds(5))
+        .untilAsserted(
+            () -> {
+              ApplicationView view = status(operator);
+              assertThat(view.status().value()).isEqualTo("blocked");
+              assertThat(view.status().message()).contains("colour");
+            });
     executor.expectNoHookWithin(Duration.ofMillis(300));
     assertThat(status(operator).configGeneration()).isEqualTo(1);
   }
@@ -200,7 +226,8 @@ class OperatorActorTest {
     Files.writeString(charmDir.resolve("hooks").resolve("start"), "#!/bin/sh\necho v2\n");
     substrate.application(new ApplicationObservation.Specified(spec(Map.of(), 1)));
     Map<String, List<String>> hooks = runHooks(4);
-    assertThat(hooks.values()).allSatisfy(h -> assertThat(h).containsExactly("upgrade-charm", "config-changed"));
+    assertThat(hooks.values())
+        .allSatisfy(h -> assertThat(h).containsExactly("upgrade-charm", "config-changed"));
     assertThat(status(operator).charm().generation()).isEqualTo(2);
   }
 
@@ -210,17 +237,26 @@ class OperatorActorTest {
     substrate.units(alive(0, 1));
     substrate.application(new ApplicationObservation.Specified(spec(Map.of(), 0)));
     runHooks(8);
-    substrate.units(new UnitsObserved(List.of(
-        new UnitObservation(new UnitId(app, 0), Life.DYING), new UnitObservation(new UnitId(app, 1), Life.ALIVE)), true));
+    substrate.units(
+        new UnitsObserved(
+            List.of(
+                new UnitObservation(new UnitId(app, 0), Life.DYING),
+                new UnitObservation(new UnitId(app, 1), Life.ALIVE)),
+            true));
     Map<String, List<String>> hooks = runHooks(3);
     assertThat(hooks.get(app + "/0")).containsExactly("stop", "remove");
     assertThat(hooks.get(app + "/1")).containsExactly("leader-elected");
-    await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> {
-      assertThat(substrate.released).containsExactly(new UnitId(app, 0));
-      ApplicationView view = status(operator);
-      assertThat(view.leader()).isEqualTo(app + "/1");
-      assertThat(view.units()).extracting(UnitView::unit).containsExactly(new UnitId(app, 1));
-    });
+    await()
+        .atMost(Duration.ofSeconds(5))
+        .untilAsserted(
+            () -> {
+              assertThat(substrate.released).containsExactly(new UnitId(app, 0));
+              ApplicationView view = status(operator);
+              assertThat(view.leader()).isEqualTo(app + "/1");
+              assertThat(view.units())
+                  .extracting(UnitView::unit)
+                  .containsExactly(new UnitId(app, 1));
+            });
   }
 
   @Test
@@ -230,10 +266,13 @@ class OperatorActorTest {
     substrate.application(new ApplicationObservation.Specified(spec(Map.of(), 0)));
     runHooks(8);
     substrate.units(alive(0));
-    await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> {
-      assertThat(substrate.released).containsExactly(new UnitId(app, 1));
-      assertThat(status(operator).units()).hasSize(1);
-    });
+    await()
+        .atMost(Duration.ofSeconds(5))
+        .untilAsserted(
+            () -> {
+              assertThat(substrate.released).containsExactly(new UnitId(app, 1));
+              assertThat(status(operator).units()).hasSize(1);
+            });
     executor.expectNoHookWithin(Duration.ofMillis(300));
   }
 
@@ -248,7 +287,8 @@ class OperatorActorTest {
     time.timePasses(Duration.ofSeconds(2));
     await().atMost(Duration.ofSeconds(5)).until(() -> substrate.unitWatches.get() >= 2);
     Map<String, List<String>> hooks = runHooks(4);
-    assertThat(hooks.get(app + "/1")).containsExactly("install", "leader-settings-changed", "config-changed", "start");
+    assertThat(hooks.get(app + "/1"))
+        .containsExactly("install", "leader-settings-changed", "config-changed", "start");
   }
 
   @Test
@@ -257,9 +297,12 @@ class OperatorActorTest {
     substrate.units(alive(0));
     substrate.application(new ApplicationObservation.Specified(spec(Map.of(), 0)));
     runHooks(4);
-    substrate.application(new ApplicationObservation.Invalid("spec app.yaml: \"scale\": must be >= 0, got -1"));
-    await().atMost(Duration.ofSeconds(5)).untilAsserted(() ->
-        assertThat(status(operator).status().message()).contains("must be >= 0"));
+    substrate.application(
+        new ApplicationObservation.Invalid("spec app.yaml: \"scale\": must be >= 0, got -1"));
+    await()
+        .atMost(Duration.ofSeconds(5))
+        .untilAsserted(
+            () -> assertThat(status(operator).status().message()).contains("must be >= 0"));
     substrate.application(new ApplicationObservation.NotFound("spec file removed"));
     substrate.application(new ApplicationObservation.NotFound("spec file removed"));
     await().atMost(Duration.ofSeconds(5)).until(() -> gone.size() == 1);
@@ -273,12 +316,18 @@ class OperatorActorTest {
     runHooks(4);
     Files.writeString(charmDir.resolve("metadata.yaml"), "summary: no name\n");
     substrate.application(new ApplicationObservation.Specified(spec(Map.of(), 1)));
-    await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> {
-      ApplicationView view = status(operator);
-      assertThat(view.status().value()).isEqualTo("blocked");
-      assertThat(view.status().message()).startsWith("charm " + charmDir).contains("metadata.yaml").contains("name");
-      assertThat(view.charm().generation()).isEqualTo(1);
-    });
+    await()
+        .atMost(Duration.ofSeconds(5))
+        .untilAsserted(
+            () -> {
+              ApplicationView view = status(operator);
+              assertThat(view.status().value()).isEqualTo("blocked");
+              assertThat(view.status().message())
+                  .startsWith("charm " + charmDir)
+                  .contains("metadata.yaml")
+                  .contains("name");
+              assertThat(view.charm().generation()).isEqualTo(1);
+            });
     executor.expectNoHookWithin(Duration.ofMillis(300));
   }
 
@@ -289,8 +338,12 @@ class OperatorActorTest {
     substrate.application(new ApplicationObservation.Specified(spec(Map.of(), 0)));
     runHooks(4);
     // the last hook's completion is in the unit's journal before the operator stops
-    await().atMost(Duration.ofSeconds(5)).untilAsserted(() ->
-        assertThat(status(operator).units()).allSatisfy(u -> assertThat(u.lastHook()).isEqualTo("start")));
+    await()
+        .atMost(Duration.ofSeconds(5))
+        .untilAsserted(
+            () ->
+                assertThat(status(operator).units())
+                    .allSatisfy(u -> assertThat(u.lastHook()).isEqualTo("start")));
     String sha = status(operator).charm().sha256();
     testKit.stop(operator);
     Path deployed = data.resolve("charms").resolve(sha);
@@ -299,7 +352,9 @@ class OperatorActorTest {
     }
 
     var restarted = spawn();
-    await().atMost(Duration.ofSeconds(10)).until(() -> Files.isRegularFile(deployed.resolve("metadata.yaml")));
+    await()
+        .atMost(Duration.ofSeconds(10))
+        .until(() -> Files.isRegularFile(deployed.resolve("metadata.yaml")));
     ApplicationView view = status(restarted);
     assertThat(view.charm().generation()).isEqualTo(1); // the same charm again, not a new one
     executor.expectNoHookWithin(Duration.ofMillis(300)); // nothing to upgrade, nothing reruns
@@ -318,25 +373,43 @@ class OperatorActorTest {
     }
     assertThat(uuids).as("every hook of every unit, the same identity").containsOnly(uuids.get(0));
     assertThat(java.util.UUID.fromString(uuids.get(0)).version()).isEqualTo(4);
-    List<Object> identified = journal(OperatorActor.persistenceId(app.value())).stream()
-        .filter(OperatorEvent.ModelIdentified.class::isInstance).toList();
+    List<Object> identified =
+        journal(OperatorActor.persistenceId(app.value())).stream()
+            .filter(OperatorEvent.ModelIdentified.class::isInstance)
+            .toList();
     assertThat(identified).hasSize(1);
-    await().atMost(Duration.ofSeconds(5)).untilAsserted(() ->
-        assertThat(status(operator).units()).allSatisfy(u -> assertThat(u.lastHook()).isEqualTo("start")));
+    await()
+        .atMost(Duration.ofSeconds(5))
+        .untilAsserted(
+            () ->
+                assertThat(status(operator).units())
+                    .allSatisfy(u -> assertThat(u.lastHook()).isEqualTo("start")));
 
     testKit.stop(operator);
     var restarted = spawn();
-    await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> {
-      var probe = testKit.<Optional<UnitView>>createTestProbe();
-      restarted.tell(new OperatorActor.GetUnit(unit(1), probe.ref()));
-      assertThat(probe.receiveMessage()).as("unit 1 runs again").isPresent();
-    });
-    restarted.tell(new OperatorActor.ExecOnUnit(unit(1), "env", Duration.ofSeconds(5), null, testKit.<UnitActor.ExecReply>createTestProbe().ref()));
+    await()
+        .atMost(Duration.ofSeconds(10))
+        .untilAsserted(
+            () -> {
+              var probe = testKit.<Optional<UnitView>>createTestProbe();
+              restarted.tell(new OperatorActor.GetUnit(unit(1), probe.ref()));
+              assertThat(probe.receiveMessage()).as("unit 1 runs again").isPresent();
+            });
+    restarted.tell(
+        new OperatorActor.ExecOnUnit(
+            unit(1),
+            "env",
+            Duration.ofSeconds(5),
+            null,
+            testKit.<UnitActor.ExecReply>createTestProbe().ref()));
     var exec = executor.next();
     assertThat(exec.invocation().environment()).containsEntry("JUJU_MODEL_UUID", uuids.get(0));
     exec.succeed();
-    assertThat(journal(OperatorActor.persistenceId(app.value())).stream()
-        .filter(OperatorEvent.ModelIdentified.class::isInstance)).as("recorded once, across restarts").hasSize(1);
+    assertThat(
+            journal(OperatorActor.persistenceId(app.value())).stream()
+                .filter(OperatorEvent.ModelIdentified.class::isInstance))
+        .as("recorded once, across restarts")
+        .hasSize(1);
   }
 
   @Test
@@ -348,12 +421,18 @@ class OperatorActorTest {
     operator.tell(new OperatorActor.Drain(drained.ref()));
 
     substrate.units(alive(0, 1)); // scaled up during the drain
-    await().atMost(Duration.ofSeconds(5)).untilAsserted(() ->
-        assertThat(status(operator).units()).extracting(UnitView::unit).containsExactly(unit(0), unit(1)));
+    await()
+        .atMost(Duration.ofSeconds(5))
+        .untilAsserted(
+            () ->
+                assertThat(status(operator).units())
+                    .extracting(UnitView::unit)
+                    .containsExactly(unit(0), unit(1)));
     drained.expectNoMessage(Duration.ofMillis(200)); // app/0's install still runs
     install.succeed();
     drained.expectMessage(Done.getInstance());
-    executor.expectNoHookWithin(Duration.ofMillis(500)); // neither the running unit nor the new one starts a hook
+    executor.expectNoHookWithin(
+        Duration.ofMillis(500)); // neither the running unit nor the new one starts a hook
 
     operator.tell(new OperatorActor.Drain(drained.ref()));
     drained.expectMessage(Done.getInstance()); // nothing runs: at once
@@ -365,32 +444,51 @@ class OperatorActorTest {
     deploy(Map.of(), 0, 1);
     for (int i = 0; i < 5; i++) { // app/0's whole lifecycle; app/1's install fails
       ScriptedExecutor.Call call = executor.next();
-      if (call.unit().equals(app + "/1")) call.fail(1); else call.succeed();
+      if (call.unit().equals(app + "/1")) call.fail(1);
+      else call.succeed();
     }
-    await().atMost(Duration.ofSeconds(5)).untilAsserted(() ->
-        assertThat(status(operator).units()).extracting(UnitView::failedHook).containsExactly(null, "install"));
+    await()
+        .atMost(Duration.ofSeconds(5))
+        .untilAsserted(
+            () ->
+                assertThat(status(operator).units())
+                    .extracting(UnitView::failedHook)
+                    .containsExactly(null, "install"));
 
     TestProbe<UnitActor.ResolveReply> resolved = testKit.createTestProbe();
     operator.tell(new OperatorActor.ResolveUnit(unit(0), false, resolved.ref()));
-    assertThat(resolved.receiveMessage().outcome()).isEqualTo(UnitActor.ResolveReply.Outcome.NOTHING_TO_RESOLVE);
+    assertThat(resolved.receiveMessage().outcome())
+        .isEqualTo(UnitActor.ResolveReply.Outcome.NOTHING_TO_RESOLVE);
     operator.tell(new OperatorActor.ResolveUnit(unit(7), true, resolved.ref()));
-    assertThat(resolved.receiveMessage()).isEqualTo(
-        new UnitActor.ResolveReply(UnitActor.ResolveReply.Outcome.UNKNOWN_UNIT, "unknown unit " + app + "/7"));
+    assertThat(resolved.receiveMessage())
+        .isEqualTo(
+            new UnitActor.ResolveReply(
+                UnitActor.ResolveReply.Outcome.UNKNOWN_UNIT, "unknown unit " + app + "/7"));
     operator.tell(new OperatorActor.ResolveUnit(unit(1), false, resolved.ref()));
-    assertThat(resolved.receiveMessage()).isEqualTo(
-        new UnitActor.ResolveReply(UnitActor.ResolveReply.Outcome.RESOLVED, "skipped hook \"install\""));
-    assertThat(runHooks(3).get(app + "/1")).containsExactly("leader-settings-changed", "config-changed", "start");
+    assertThat(resolved.receiveMessage())
+        .isEqualTo(
+            new UnitActor.ResolveReply(
+                UnitActor.ResolveReply.Outcome.RESOLVED, "skipped hook \"install\""));
+    assertThat(runHooks(3).get(app + "/1"))
+        .containsExactly("leader-settings-changed", "config-changed", "start");
 
     TestProbe<UnitActor.ExecReply> ran = testKit.createTestProbe();
-    operator.tell(new OperatorActor.ExecOnUnit(unit(1), "echo hi", Duration.ofMinutes(1), null, ran.ref()));
+    operator.tell(
+        new OperatorActor.ExecOnUnit(unit(1), "echo hi", Duration.ofMinutes(1), null, ran.ref()));
     ScriptedExecutor.Call exec = executor.next();
     assertThat(exec.unit()).isEqualTo(app + "/1");
     assertThat(exec.invocation().command()).last().isEqualTo("echo hi");
     exec.succeed();
     assertThat(ran.receiveMessage().outcome()).isEqualTo(UnitActor.ExecReply.Outcome.RAN);
-    operator.tell(new OperatorActor.ExecOnUnit(unit(7), "echo hi", Duration.ofMinutes(1), null, ran.ref()));
-    assertThat(ran.receiveMessage(Duration.ofMillis(500))).isEqualTo(
-        new UnitActor.ExecReply(UnitActor.ExecReply.Outcome.UNKNOWN_UNIT, null, "unknown unit " + app + "/7", null));
+    operator.tell(
+        new OperatorActor.ExecOnUnit(unit(7), "echo hi", Duration.ofMinutes(1), null, ran.ref()));
+    assertThat(ran.receiveMessage(Duration.ofMillis(500)))
+        .isEqualTo(
+            new UnitActor.ExecReply(
+                UnitActor.ExecReply.Outcome.UNKNOWN_UNIT,
+                null,
+                "unknown unit " + app + "/7",
+                null));
     executor.expectNoHookWithin(Duration.ofMillis(200));
   }
 
@@ -399,34 +497,48 @@ class OperatorActorTest {
     var operator = spawn();
     deploy(Map.of(), 0, 1);
     runHooks(8);
-    substrate.application(new ApplicationObservation.Specified(spec(Map.of("greeting", "hello"), 0)));
+    substrate.application(
+        new ApplicationObservation.Specified(spec(Map.of("greeting", "hello"), 0)));
     ScriptedExecutor.Call first = executor.next();
     ScriptedExecutor.Call second = executor.next();
     ScriptedExecutor.Call leaders = first.unit().equals(app + "/0") ? first : second;
     (leaders == first ? second : first).succeed();
 
     TestProbe<UnitActor.ToolReply> tool = testKit.createTestProbe();
-    var leaderContext = new HookContexts.HookContext(unit(0), leaders.invocation().contextId(), leaders.hook());
-    operator.tell(new OperatorActor.CallHookTool(leaderContext, "leader-set", List.of("db=ready"), "", tool.ref()));
+    var leaderContext =
+        new HookContexts.HookContext(unit(0), leaders.invocation().contextId(), leaders.hook());
+    operator.tell(
+        new OperatorActor.CallHookTool(
+            leaderContext, "leader-set", List.of("db=ready"), "", tool.ref()));
     assertThat(tool.receiveMessage().outcome().exitCode()).isZero();
-    operator.tell(new OperatorActor.CallHookTool(leaderContext, "status-set",
-        List.of("--application", "maintenance", "rebuilding"), "", tool.ref()));
+    operator.tell(
+        new OperatorActor.CallHookTool(
+            leaderContext,
+            "status-set",
+            List.of("--application", "maintenance", "rebuilding"),
+            "",
+            tool.ref()));
     assertThat(tool.receiveMessage().outcome().exitCode()).isZero();
     leaders.succeed();
 
     ScriptedExecutor.Call heard = executor.next();
     assertThat(heard.unit()).isEqualTo(app + "/1");
     assertThat(heard.hook()).isEqualTo("leader-settings-changed");
-    var context = new HookContexts.HookContext(unit(1), heard.invocation().contextId(), heard.hook());
-    operator.tell(new OperatorActor.CallHookTool(context, "leader-get", List.of("db"), "", tool.ref()));
+    var context =
+        new HookContexts.HookContext(unit(1), heard.invocation().contextId(), heard.hook());
+    operator.tell(
+        new OperatorActor.CallHookTool(context, "leader-get", List.of("db"), "", tool.ref()));
     assertThat(tool.receiveMessage().outcome().stdout()).contains("ready");
     heard.succeed();
-    executor.expectNoHookWithin(Duration.ofMillis(300)); // the leader does not hear of its own settings
+    executor.expectNoHookWithin(
+        Duration.ofMillis(300)); // the leader does not hear of its own settings
 
-    assertThat(status(operator).status()).satisfies(s -> {
-      assertThat(s.value()).isEqualTo("maintenance");
-      assertThat(s.message()).isEqualTo("rebuilding");
-    });
+    assertThat(status(operator).status())
+        .satisfies(
+            s -> {
+              assertThat(s.value()).isEqualTo("maintenance");
+              assertThat(s.message()).isEqualTo("rebuilding");
+            });
     assertThat(journal(OperatorActor.persistenceId(app.value())))
         .filteredOn(OperatorEvent.LeaderSettingsChanged.class::isInstance)
         .extracting(e -> ((OperatorEvent.LeaderSettingsChanged) e).changes())
@@ -439,26 +551,41 @@ class OperatorActorTest {
     deploy(Map.of(), 0, 1);
     runHooks(8);
     substrate.failReleases(2);
-    LoggingTestKit.warn("unit " + app + "/1: cannot release it yet, retrying in 3s").expect(testKit.system(), () -> {
-      substrate.units(alive(0));
-      return null;
-    });
+    LoggingTestKit.warn("unit " + app + "/1: cannot release it yet, retrying in 3s")
+        .expect(
+            testKit.system(),
+            () -> {
+              substrate.units(alive(0));
+              return null;
+            });
     assertThat(status(operator).units()).as("kept until it is released").hasSize(2);
-    LoggingTestKit.warn("unit " + app + "/1: cannot release it yet").expect(testKit.system(), () -> {
-      time.timePasses(UnitRemoval.RETRY);
-      return null;
-    });
-    LoggingTestKit.info("unit " + app + "/1 removed").expect(testKit.system(), () -> {
-      time.timePasses(UnitRemoval.RETRY);
-      return null;
-    });
+    LoggingTestKit.warn("unit " + app + "/1: cannot release it yet")
+        .expect(
+            testKit.system(),
+            () -> {
+              time.timePasses(UnitRemoval.RETRY);
+              return null;
+            });
+    LoggingTestKit.info("unit " + app + "/1 removed")
+        .expect(
+            testKit.system(),
+            () -> {
+              time.timePasses(UnitRemoval.RETRY);
+              return null;
+            });
 
-    await().atMost(Duration.ofSeconds(5)).untilAsserted(() ->
-        assertThat(status(operator).units()).extracting(UnitView::unit).containsExactly(unit(0)));
+    await()
+        .atMost(Duration.ofSeconds(5))
+        .untilAsserted(
+            () ->
+                assertThat(status(operator).units())
+                    .extracting(UnitView::unit)
+                    .containsExactly(unit(0)));
     assertThat(substrate.releaseAttempts).hasValue(3);
     assertThat(substrate.released).containsExactly(unit(1));
     assertThat(journal(OperatorActor.persistenceId(app.value())))
-        .filteredOn(e -> e instanceof OperatorEvent.UnitRemoved removed && removed.unit().equals(unit(1)))
+        .filteredOn(
+            e -> e instanceof OperatorEvent.UnitRemoved removed && removed.unit().equals(unit(1)))
         .hasSize(1);
     executor.expectNoHookWithin(Duration.ofMillis(200));
   }
@@ -472,12 +599,18 @@ class OperatorActorTest {
     substrate.containerStarted(new ContainerStarted(unit(0), "web", "local-2"));
     deploy(Map.of(), 0);
     assertThat(runHooks(5).get(app + "/0"))
-        .containsExactly("install", "leader-elected", "config-changed", "start", "web-pebble-ready");
-    substrate.application(new ApplicationObservation.Specified(spec(Map.of("greeting", "hello"), 0)));
+        .containsExactly(
+            "install", "leader-elected", "config-changed", "start", "web-pebble-ready");
+    substrate.application(
+        new ApplicationObservation.Specified(spec(Map.of("greeting", "hello"), 0)));
     executor.complete("config-changed"); // a later assignment hands over nothing again
     executor.expectNoHookWithin(Duration.ofMillis(300));
-    await().atMost(Duration.ofSeconds(5)).untilAsserted(() ->
-        assertThat(status(operator).units()).allSatisfy(u -> assertThat(u.runningHook()).isNull()));
+    await()
+        .atMost(Duration.ofSeconds(5))
+        .untilAsserted(
+            () ->
+                assertThat(status(operator).units())
+                    .allSatisfy(u -> assertThat(u.runningHook()).isNull()));
     assertThat(journal(UnitActor.persistenceId(unit(0))))
         .filteredOn(UnitEvent.ContainerStartObserved.class::isInstance)
         .extracting(e -> ((UnitEvent.ContainerStartObserved) e).startId())
@@ -488,65 +621,84 @@ class OperatorActorTest {
     executor.complete("web-pebble-ready");
   }
 
-  private UnitActor.ActionReply runAction(ActorRef<OperatorActor.Command> operator, UnitId unit, String name,
+  private UnitActor.ActionReply runAction(
+      ActorRef<OperatorActor.Command> operator,
+      UnitId unit,
+      String name,
       Map<String, Object> params) {
     TestProbe<UnitActor.ActionReply> reply = testKit.createTestProbe();
     operator.tell(new OperatorActor.RunAction(unit, name, params, reply.ref()));
     return reply.receiveMessage(Duration.ofSeconds(10));
   }
 
-  private UnitActor.ActionLookup getAction(ActorRef<OperatorActor.Command> operator, long id, boolean untilFinished) {
+  private UnitActor.ActionLookup getAction(
+      ActorRef<OperatorActor.Command> operator, long id, boolean untilFinished) {
     TestProbe<UnitActor.ActionLookup> reply = testKit.createTestProbe();
     operator.tell(new OperatorActor.GetAction(id, untilFinished, reply.ref()));
     return reply.receiveMessage(Duration.ofSeconds(10));
   }
 
   @Test
-  void actionIdsAreGivenInOrderAcrossUnitsJournaledAndNeverGivenTwiceAfterARestart() throws IOException {
-    Files.writeString(charmDir.resolve("actions.yaml"), "greet:\n  params:\n    who: {type: string}\n  required: [who]\n");
+  void actionIdsAreGivenInOrderAcrossUnitsJournaledAndNeverGivenTwiceAfterARestart()
+      throws IOException {
+    Files.writeString(
+        charmDir.resolve("actions.yaml"),
+        "greet:\n  params:\n    who: {type: string}\n  required: [who]\n");
     Path script = Files.createDirectories(charmDir.resolve("actions")).resolve("greet");
     Files.writeString(script, "#!/bin/sh\n");
     var operator = spawn();
     deploy(Map.of(), 0, 1);
     runHooks(8);
 
-    var first = (UnitActor.ActionReply.Queued) runAction(operator, unit(0), "greet", Map.of("who", "a"));
+    var first =
+        (UnitActor.ActionReply.Queued) runAction(operator, unit(0), "greet", Map.of("who", "a"));
     assertThat(first.action().id()).isEqualTo(1);
     assertThat(first.unit()).isEqualTo(unit(0));
     ScriptedExecutor.Call run = executor.next();
     assertThat(run.invocation().environment()).containsEntry("JUJU_ACTION_UUID", "1");
     run.succeed();
-    var second = (UnitActor.ActionReply.Queued) runAction(operator, unit(1), "greet", Map.of("who", "b"));
+    var second =
+        (UnitActor.ActionReply.Queued) runAction(operator, unit(1), "greet", Map.of("who", "b"));
     assertThat(second.action().id()).isEqualTo(2);
     executor.next().succeed();
 
     var unknown = (UnitActor.ActionReply.Refused) runAction(operator, unit(0), "nope", Map.of());
     assertThat(unknown.reason()).isEqualTo(UnitActor.ActionReply.Refusal.UNKNOWN_ACTION);
     assertThat(unknown.knownActions()).containsExactly("greet");
-    var nobody = (UnitActor.ActionReply.Refused) runAction(operator, unit(7), "greet", Map.of("who", "c"));
+    var nobody =
+        (UnitActor.ActionReply.Refused) runAction(operator, unit(7), "greet", Map.of("who", "c"));
     assertThat(nobody.reason()).isEqualTo(UnitActor.ActionReply.Refusal.UNKNOWN_UNIT);
 
     UnitActor.ActionLookup done = getAction(operator, 1, true);
     assertThat(done.unit()).isEqualTo(unit(0));
-    assertThat(done.action().status()).isEqualTo(io.caasoperator.persistence.ActionStatus.COMPLETED);
+    assertThat(done.action().status())
+        .isEqualTo(io.caasoperator.persistence.ActionStatus.COMPLETED);
     assertThat(getAction(operator, 99, false).detail()).isEqualTo("no action 99");
     TestProbe<OperatorActor.ActionIds> ids = testKit.createTestProbe();
     operator.tell(new OperatorActor.ListActionIds(java.util.Optional.empty(), 10, ids.ref()));
-    assertThat(ids.receiveMessage().units()).isEqualTo(new java.util.TreeMap<>(Map.of(1L, unit(0), 2L, unit(1))));
+    assertThat(ids.receiveMessage().units())
+        .isEqualTo(new java.util.TreeMap<>(Map.of(1L, unit(0), 2L, unit(1))));
     operator.tell(new OperatorActor.ListActionIds(java.util.Optional.of(unit(1)), 10, ids.ref()));
     assertThat(ids.receiveMessage().units()).containsOnlyKeys(2L);
     operator.tell(new OperatorActor.ListActionIds(java.util.Optional.empty(), 1, ids.ref()));
     assertThat(ids.receiveMessage().units()).as("the newest").containsOnlyKeys(2L);
-    assertThat(journal(OperatorActor.persistenceId(app.value())).stream()
-        .filter(e -> e instanceof OperatorEvent.ActionIdAssigned).map(e -> ((OperatorEvent.ActionIdAssigned) e).id()))
+    assertThat(
+            journal(OperatorActor.persistenceId(app.value())).stream()
+                .filter(e -> e instanceof OperatorEvent.ActionIdAssigned)
+                .map(e -> ((OperatorEvent.ActionIdAssigned) e).id()))
         .containsExactly(1L, 2L);
 
     testKit.stop(operator);
     var again = spawn();
-    UnitActor.ActionReply third = await().atMost(Duration.ofSeconds(10)).until(
-        () -> runAction(again, unit(1), "greet", Map.of("who", "d")), r -> r instanceof UnitActor.ActionReply.Queued);
+    UnitActor.ActionReply third =
+        await()
+            .atMost(Duration.ofSeconds(10))
+            .until(
+                () -> runAction(again, unit(1), "greet", Map.of("who", "d")),
+                r -> r instanceof UnitActor.ActionReply.Queued);
     assertThat(((UnitActor.ActionReply.Queued) third).action().id()).isEqualTo(3);
     executor.next().succeed();
-    assertThat(getAction(again, 1, false).action().status()).isEqualTo(io.caasoperator.persistence.ActionStatus.COMPLETED);
+    assertThat(getAction(again, 1, false).action().status())
+        .isEqualTo(io.caasoperator.persistence.ActionStatus.COMPLETED);
   }
 }

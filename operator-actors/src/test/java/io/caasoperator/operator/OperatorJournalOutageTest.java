@@ -44,9 +44,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The operator's own write fails (PostgreSQL stopped): it restarts with backoff, which stops its
- * unit actors and watchers; while the journal is down it answers nothing and no hook starts;
- * once PostgreSQL is back it recovers, re-watches once, spawns each unit actor once, and writes
- * what it could not write before.
+ * unit actors and watchers; while the journal is down it answers nothing and no hook starts; once
+ * PostgreSQL is back it recovers, re-watches once, spawns each unit actor once, and writes what it
+ * could not write before.
  */
 class OperatorJournalOutageTest {
   @TempDir static Path dir;
@@ -70,7 +70,8 @@ class OperatorJournalOutageTest {
   private static Path writeCharm(Path dir) throws Exception {
     Files.createDirectories(dir.resolve("hooks"));
     Files.writeString(dir.resolve("metadata.yaml"), "name: test\n");
-    Files.writeString(dir.resolve("config.yaml"), "options:\n  greeting: {type: string, default: hi}\n");
+    Files.writeString(
+        dir.resolve("config.yaml"), "options:\n  greeting: {type: string, default: hi}\n");
     for (String hook : List.of("install", "leader-elected", "config-changed", "start")) {
       Path file = dir.resolve("hooks").resolve(hook);
       Files.writeString(file, "#!/bin/sh\n");
@@ -90,44 +91,76 @@ class OperatorJournalOutageTest {
   }
 
   @Test
-  void theOperatorRestartsForItsJournalWithoutDuplicatingItsChildrenOrLosingTheWrite() throws Exception {
+  void theOperatorRestartsForItsJournalWithoutDuplicatingItsChildrenOrLosingTheWrite()
+      throws Exception {
     ApplicationName app = ApplicationName.of("outage");
     ScriptedExecutor executor = new ScriptedExecutor();
     FakeSubstrate substrate = new FakeSubstrate(executor);
     Path data = dir.resolve("data");
     Path charm = writeCharm(dir.resolve("charm-src"));
     List<String> gone = new CopyOnWriteArrayList<>();
-    OperatorDependencies deps = new OperatorDependencies(app, substrate,
-        new CharmStore(data.resolve("charms"), UnpackLimits.DEFAULT), TestUnits.dependencies(executor, data),
-        RetryPolicy.DEFAULT, Executors.newVirtualThreadPerTaskExecutor(), Clock.systemUTC(), gone::add);
+    OperatorDependencies deps =
+        new OperatorDependencies(
+            app,
+            substrate,
+            new CharmStore(data.resolve("charms"), UnpackLimits.DEFAULT),
+            TestUnits.dependencies(executor, data),
+            RetryPolicy.DEFAULT,
+            Executors.newVirtualThreadPerTaskExecutor(),
+            Clock.systemUTC(),
+            gone::add);
     ActorRef<OperatorActor.Command> operator = testKit.spawn(OperatorActor.create(deps));
-    substrate.units(new UnitsObserved(List.of(new UnitObservation(new UnitId(app, 0), Life.ALIVE),
-        new UnitObservation(new UnitId(app, 1), Life.ALIVE)), true));
-    substrate.application(new ApplicationObservation.Specified(
-        new Specification(app, new CharmRef(charm.toString(), null, 0, false), Map.of(), Duration.ofHours(1))));
+    substrate.units(
+        new UnitsObserved(
+            List.of(
+                new UnitObservation(new UnitId(app, 0), Life.ALIVE),
+                new UnitObservation(new UnitId(app, 1), Life.ALIVE)),
+            true));
+    substrate.application(
+        new ApplicationObservation.Specified(
+            new Specification(
+                app,
+                new CharmRef(charm.toString(), null, 0, false),
+                Map.of(),
+                Duration.ofHours(1))));
     runHooks(executor, 7);
     assertThat(substrate.unitWatches.get()).isEqualTo(1);
     // every unit's last completion is in the journal before it goes away
-    testKit.createTestProbe().awaitAssert(RECOVERY, () -> {
-      TestProbe<ApplicationView> settled = testKit.createTestProbe();
-      operator.tell(new OperatorActor.GetStatus(settled.ref()));
-      assertThat(settled.receiveMessage().units()).allSatisfy(u -> {
-        assertThat(u.runningHook()).isNull();
-        assertThat(u.lastHook()).isEqualTo("start");
-      });
-      return null;
-    });
+    testKit
+        .createTestProbe()
+        .awaitAssert(
+            RECOVERY,
+            () -> {
+              TestProbe<ApplicationView> settled = testKit.createTestProbe();
+              operator.tell(new OperatorActor.GetStatus(settled.ref()));
+              assertThat(settled.receiveMessage().units())
+                  .allSatisfy(
+                      u -> {
+                        assertThat(u.runningHook()).isNull();
+                        assertThat(u.lastHook()).isEqualTo("start");
+                      });
+              return null;
+            });
 
     postgres.stop();
     // A new config: the operator's ConfigChanged cannot be written.
-    substrate.application(new ApplicationObservation.Specified(
-        new Specification(app, new CharmRef(charm.toString(), null, 0, false), Map.of("greeting", "hello"), Duration.ofHours(1))));
-    testKit.createTestProbe().awaitAssert(RECOVERY, () -> {
-      var journal = JournalHealth.get(testKit.system()).status();
-      assertThat(journal.available()).isFalse();
-      assertThat(journal.detail()).contains("operator|outage cannot");
-      return null;
-    });
+    substrate.application(
+        new ApplicationObservation.Specified(
+            new Specification(
+                app,
+                new CharmRef(charm.toString(), null, 0, false),
+                Map.of("greeting", "hello"),
+                Duration.ofHours(1))));
+    testKit
+        .createTestProbe()
+        .awaitAssert(
+            RECOVERY,
+            () -> {
+              var journal = JournalHealth.get(testKit.system()).status();
+              assertThat(journal.available()).isFalse();
+              assertThat(journal.detail()).contains("operator|outage cannot");
+              return null;
+            });
     TestProbe<ApplicationView> status = testKit.createTestProbe();
     operator.tell(new OperatorActor.GetStatus(status.ref()));
     executor.expectNoHookWithin(Duration.ofSeconds(4));
@@ -139,22 +172,34 @@ class OperatorJournalOutageTest {
     // operator) and hears of the new config once.
     Map<String, List<String>> after = runHooks(executor, 2);
     assertThat(after).containsOnlyKeys(app + "/0", app + "/1");
-    assertThat(after.values()).allSatisfy(hooks -> assertThat(hooks).containsExactly("config-changed"));
+    assertThat(after.values())
+        .allSatisfy(hooks -> assertThat(hooks).containsExactly("config-changed"));
     executor.expectNoHookWithin(Duration.ofSeconds(1));
-    testKit.createTestProbe().awaitAssert(RECOVERY, () -> {
-      assertThat(JournalHealth.get(testKit.system()).status().available()).isTrue();
-      return null;
-    });
-    assertThat(substrate.unitWatches.get()).as("watchers respawned once, with the operator").isEqualTo(2);
+    testKit
+        .createTestProbe()
+        .awaitAssert(
+            RECOVERY,
+            () -> {
+              assertThat(JournalHealth.get(testKit.system()).status().available()).isTrue();
+              return null;
+            });
+    assertThat(substrate.unitWatches.get())
+        .as("watchers respawned once, with the operator")
+        .isEqualTo(2);
     assertThat(gone).isEmpty();
 
-    List<JournalEntry> events = JournalReader.using(testKit.system()).entityEvents(OperatorActor.persistenceId("outage"));
-    assertThat(events).extracting(JournalEntry::seqNr)
+    List<JournalEntry> events =
+        JournalReader.using(testKit.system()).entityEvents(OperatorActor.persistenceId("outage"));
+    assertThat(events)
+        .extracting(JournalEntry::seqNr)
         .containsExactlyElementsOf(LongStream.rangeClosed(1, events.size()).boxed().toList());
     assertThat(events).filteredOn(e -> e.shortType().equals("ConfigChanged")).hasSize(2);
     for (int n = 0; n < 2; n++) {
-      List<JournalEntry> unit = JournalReader.using(testKit.system()).entityEvents(UnitActor.persistenceId(new UnitId(app, n)));
-      assertThat(unit).extracting(JournalEntry::seqNr)
+      List<JournalEntry> unit =
+          JournalReader.using(testKit.system())
+              .entityEvents(UnitActor.persistenceId(new UnitId(app, n)));
+      assertThat(unit)
+          .extracting(JournalEntry::seqNr)
           .containsExactlyElementsOf(LongStream.rangeClosed(1, unit.size()).boxed().toList());
     }
   }

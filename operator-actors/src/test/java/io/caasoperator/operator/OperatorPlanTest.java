@@ -6,8 +6,8 @@ import io.caasoperator.charm.CharmException;
 import io.caasoperator.charm.DeployedCharm;
 import io.caasoperator.domain.ApplicationName;
 import io.caasoperator.domain.CharmInfo;
-import io.caasoperator.domain.CharmStorage;
 import io.caasoperator.domain.CharmRef;
+import io.caasoperator.domain.CharmStorage;
 import io.caasoperator.domain.ConfigOption;
 import io.caasoperator.domain.Life;
 import io.caasoperator.domain.UnitId;
@@ -41,7 +41,8 @@ class OperatorPlanTest {
   private static final Instant AT = Instant.EPOCH;
   private static final ApplicationName APP = ApplicationName.of("app");
   private static final String MODEL = "0b5c1d2e-3f40-4a51-8b62-7c83d94ea5f6";
-  private static final OperatorPlan PLAN = new OperatorPlan(APP, RetryPolicy.DEFAULT.withoutJitter());
+  private static final OperatorPlan PLAN =
+      new OperatorPlan(APP, RetryPolicy.DEFAULT.withoutJitter());
   private static final Map<String, ConfigOption> GREETING =
       Map.of("greeting", new ConfigOption(ConfigOption.Type.STRING, "hi", ""));
 
@@ -51,26 +52,41 @@ class OperatorPlanTest {
    * and a dying one dies (unless told to take its time), removals succeed.
    */
   private static final class Operator {
-    OperatorState journal = OperatorState.initial().apply(new OperatorEvent.ModelIdentified(MODEL, AT));
+    OperatorState journal =
+        OperatorState.initial().apply(new OperatorEvent.ModelIdentified(MODEL, AT));
     Observed observed = Observed.NOTHING;
     Children children = Children.NONE;
+
     /** What each unit's actor was last told; a unit without an actor is absent. */
     final Map<UnitId, Desired> units = new TreeMap<>();
+
     final List<OperatorEvent> persisted = new ArrayList<>();
+
     /** Charm options by modified-version; {@link #GREETING} when absent. */
     final Map<Long, Map<String, ConfigOption>> charms = new HashMap<>();
+
     /** Failures the deployer answers next, by modified-version, one per attempt. */
     final Map<Long, Deque<CharmException>> failures = new HashMap<>();
-    /** Modified-versions the deployer works on (deploy or ensure) without answering: the test answers. */
+
+    /**
+     * Modified-versions the deployer works on (deploy or ensure) without answering: the test
+     * answers.
+     */
     final Set<Long> held = new HashSet<>();
+
     boolean unitsDieAtOnce = true;
+
     /** The storage the deployed charm declares. */
     Map<String, CharmStorage> storage = Map.of();
+
     OperatorPlan plan = PLAN;
     private final Deque<Input> inbox = new ArrayDeque<>();
     private final List<Intent> carriedOut = new ArrayList<>();
 
-    /** Feeds the inputs, and what the world answers, until the plan asks nothing more; returns what it asked. */
+    /**
+     * Feeds the inputs, and what the world answers, until the plan asks nothing more; returns what
+     * it asked.
+     */
     List<Intent> drive(Input... inputs) {
       carriedOut.clear();
       inbox.addAll(List.of(inputs));
@@ -93,18 +109,23 @@ class OperatorPlanTest {
           long version = deploy.ref().modifiedVersion();
           if (held.contains(version)) return;
           Deque<CharmException> failing = failures.getOrDefault(version, new ArrayDeque<>());
-          inbox.add(new Input.CharmSettled(failing.isEmpty() ? unpacked(deploy.ref())
-              : new CharmDeployer.Failed(deploy.ref(), failing.poll())));
+          inbox.add(
+              new Input.CharmSettled(
+                  failing.isEmpty()
+                      ? unpacked(deploy.ref())
+                      : new CharmDeployer.Failed(deploy.ref(), failing.poll())));
         }
         case Intent.EnsureCharm ensure -> {
-          if (!held.contains(ensure.charm().ref().modifiedVersion())) inbox.add(new Input.CharmSettled(unpacked(ensure.charm().ref())));
+          if (!held.contains(ensure.charm().ref().modifiedVersion()))
+            inbox.add(new Input.CharmSettled(unpacked(ensure.charm().ref())));
         }
         case Intent.RetryCharm retry -> {} // the test says when the retry is due
         case Intent.AnnounceCharm announce -> {}
         case Intent.SpawnUnit spawn -> assertThat(units).doesNotContainKey(spawn.unit());
         case Intent.AssignUnit assign -> {
           units.put(assign.unit(), assign.desired());
-          if (assign.desired().life() == Life.DYING && unitsDieAtOnce) inbox.add(new Input.UnitDied(assign.unit()));
+          if (assign.desired().life() == Life.DYING && unitsDieAtOnce)
+            inbox.add(new Input.UnitDied(assign.unit()));
         }
         case Intent.RemoveUnit remove -> {
           units.remove(remove.unit());
@@ -115,9 +136,21 @@ class OperatorPlanTest {
     }
 
     CharmDeployer.Deployed unpacked(CharmRef ref) {
-      CharmInfo info = new CharmInfo(0, "app", ref, Long.toString(ref.modifiedVersion()).repeat(64), List.of("web"),
-          Set.of(), true, charms.getOrDefault(ref.modifiedVersion(), GREETING), Map.of(), Map.of(), storage);
-      return new CharmDeployer.Deployed(ref, new DeployedCharm(Path.of("/charms", info.sha256()), info));
+      CharmInfo info =
+          new CharmInfo(
+              0,
+              "app",
+              ref,
+              Long.toString(ref.modifiedVersion()).repeat(64),
+              List.of("web"),
+              Set.of(),
+              true,
+              charms.getOrDefault(ref.modifiedVersion(), GREETING),
+              Map.of(),
+              Map.of(),
+              storage);
+      return new CharmDeployer.Deployed(
+          ref, new DeployedCharm(Path.of("/charms", info.sha256()), info));
     }
 
     String status() {
@@ -138,8 +171,9 @@ class OperatorPlanTest {
   }
 
   private static Input specified(long charmVersion, Map<String, Object> config) {
-    return new Input.ApplicationReported(new ApplicationObservation.Specified(
-        new Specification(APP, charm(charmVersion), config, Duration.ofMinutes(5))));
+    return new Input.ApplicationReported(
+        new ApplicationObservation.Specified(
+            new Specification(APP, charm(charmVersion), config, Duration.ofMinutes(5))));
   }
 
   private static UnitObservation alive(int n) {
@@ -174,7 +208,9 @@ class OperatorPlanTest {
   @Test
   void theApplicationFromItsFirstSpecificationToItsEnd() {
     Operator op = new Operator();
-    assertThat(op.drive(listed(alive(2), alive(0), alive(1)))).as("nothing before a specification").isEmpty();
+    assertThat(op.drive(listed(alive(2), alive(0), alive(1))))
+        .as("nothing before a specification")
+        .isEmpty();
 
     op.held.add(1L);
     assertThat(op.drive(specified(1, Map.of()))).containsExactly(new Intent.DeployCharm(charm(1)));
@@ -182,7 +218,9 @@ class OperatorPlanTest {
     assertThat(op.units).as("no unit runs before its charm").isEmpty();
 
     List<Intent> asked = op.drive(new Input.CharmSettled(op.unpacked(charm(1))));
-    assertThat(only(Intent.SpawnUnit.class, asked)).extracting(Intent.SpawnUnit::unit).containsExactly(unit(0), unit(1), unit(2));
+    assertThat(only(Intent.SpawnUnit.class, asked))
+        .extracting(Intent.SpawnUnit::unit)
+        .containsExactly(unit(0), unit(1), unit(2));
     assertThat(op.journal.charmGeneration()).isEqualTo(1);
     assertThat(op.journal.configGeneration()).isEqualTo(1);
     assertThat(op.journal.leader()).as("the lowest ordinal leads").isEqualTo(unit(0));
@@ -220,9 +258,12 @@ class OperatorPlanTest {
     assertThat(op.charmOf(1)).isEqualTo(2);
 
     // the application goes: the operator stops once, and decides nothing more
-    ApplicationObservation.NotFound notFound = new ApplicationObservation.NotFound("spec file removed");
-    assertThat(op.drive(new Input.ApplicationReported(notFound))).containsExactly(new Intent.StopOperating("spec file removed"));
-    assertThat(op.drive(new Input.ApplicationReported(notFound), listed(alive(1), alive(5)))).isEmpty();
+    ApplicationObservation.NotFound notFound =
+        new ApplicationObservation.NotFound("spec file removed");
+    assertThat(op.drive(new Input.ApplicationReported(notFound)))
+        .containsExactly(new Intent.StopOperating("spec file removed"));
+    assertThat(op.drive(new Input.ApplicationReported(notFound), listed(alive(1), alive(5))))
+        .isEmpty();
   }
 
   @Test
@@ -231,11 +272,15 @@ class OperatorPlanTest {
     op.failures.put(2L, new ArrayDeque<>(List.of(unreachable(), unreachable())));
 
     List<Intent> asked = op.drive(specified(2, Map.of()));
-    assertThat(only(Intent.RetryCharm.class, asked)).containsExactly(new Intent.RetryCharm(Duration.ofSeconds(5)));
+    assertThat(only(Intent.RetryCharm.class, asked))
+        .containsExactly(new Intent.RetryCharm(Duration.ofSeconds(5)));
     assertThat(op.status()).isEqualTo("blocked: charm /charms/app: HTTP 503");
-    assertThat(op.drive(listed(alive(0), alive(1)))).as("not tried again before its retry").isEmpty();
+    assertThat(op.drive(listed(alive(0), alive(1))))
+        .as("not tried again before its retry")
+        .isEmpty();
     assertThat(op.drive(new Input.CharmRetryDue()))
-        .containsExactly(new Intent.DeployCharm(charm(2)), new Intent.RetryCharm(Duration.ofSeconds(10)));
+        .containsExactly(
+            new Intent.DeployCharm(charm(2)), new Intent.RetryCharm(Duration.ofSeconds(10)));
     assertThat(op.charmOf(0)).isEqualTo(1);
 
     op.drive(new Input.CharmRetryDue());
@@ -247,11 +292,18 @@ class OperatorPlanTest {
   @Test
   void aCharmThatFailedForGoodIsTriedAgainOnlyWhenTheSpecificationNamesAnother() {
     Operator op = running(1);
-    op.failures.put(2L, new ArrayDeque<>(List.of(new CharmException("/charms/app", "metadata.yaml: missing field \"name\"", false))));
+    op.failures.put(
+        2L,
+        new ArrayDeque<>(
+            List.of(
+                new CharmException(
+                    "/charms/app", "metadata.yaml: missing field \"name\"", false))));
 
     assertThat(op.drive(specified(2, Map.of()))).containsExactly(new Intent.DeployCharm(charm(2)));
-    assertThat(op.status()).isEqualTo("blocked: charm /charms/app: metadata.yaml: missing field \"name\"");
-    assertThat(op.drive(specified(2, Map.of("greeting", "hello")))).as("the same charm again")
+    assertThat(op.status())
+        .isEqualTo("blocked: charm /charms/app: metadata.yaml: missing field \"name\"");
+    assertThat(op.drive(specified(2, Map.of("greeting", "hello"))))
+        .as("the same charm again")
         .noneMatch(Intent.DeployCharm.class::isInstance);
 
     op.drive(specified(3, Map.of("greeting", "hello")));
@@ -267,12 +319,14 @@ class OperatorPlanTest {
     op.charms.put(2L, Map.of("colour", new ConfigOption(ConfigOption.Type.STRING, "red", "")));
 
     op.drive(specified(2, Map.of("greeting", "hello")));
-    assertThat(op.status()).isEqualTo(
-        "blocked: charm /charms/app: config does not fit the new charm: config option \"greeting\": unknown option");
+    assertThat(op.status())
+        .isEqualTo(
+            "blocked: charm /charms/app: config does not fit the new charm: config option \"greeting\": unknown option");
     assertThat(op.charmOf(0)).isEqualTo(1);
 
     assertThat(op.drive(specified(2, Map.of("colour", "blue"))))
-        .as("the charm unpacked before is recorded").noneMatch(Intent.DeployCharm.class::isInstance);
+        .as("the charm unpacked before is recorded")
+        .noneMatch(Intent.DeployCharm.class::isInstance);
     assertThat(op.status()).isEqualTo("active");
     assertThat(op.charmOf(0)).isEqualTo(2);
     assertThat(op.journal.config()).containsEntry("colour", "blue");
@@ -299,7 +353,9 @@ class OperatorPlanTest {
   void aUnitTheSubstrateNoLongerHasIsRemovedWithoutBeingToldToDie() {
     Operator op = running(2);
     List<Intent> asked = op.drive(listed(alive(0)));
-    assertThat(asked).contains(new Intent.RemoveUnit(unit(1), true)).noneMatch(Intent.AssignUnit.class::isInstance);
+    assertThat(asked)
+        .contains(new Intent.RemoveUnit(unit(1), true))
+        .noneMatch(Intent.AssignUnit.class::isInstance);
     assertThat(op.journal.units()).containsOnlyKeys(unit(0));
   }
 
@@ -312,17 +368,23 @@ class OperatorPlanTest {
     assertThat(op.units.get(unit(1)).life()).isEqualTo(Life.DYING);
 
     List<Intent> asked = op.drive(new Input.UnitDied(unit(1)));
-    assertThat(asked).containsSubsequence(new Intent.RemoveUnit(unit(1), false), new Intent.SpawnUnit(unit(1), MODEL));
+    assertThat(asked)
+        .containsSubsequence(
+            new Intent.RemoveUnit(unit(1), false), new Intent.SpawnUnit(unit(1), MODEL));
     assertThat(op.units.get(unit(1)).life()).isEqualTo(Life.ALIVE);
-    assertThat(op.persisted).containsSubsequence(new OperatorEvent.UnitRemoved(unit(1), AT),
-        new OperatorEvent.UnitsUpdated(new TreeMap<>(Map.of(unit(1), Life.ALIVE)), AT));
+    assertThat(op.persisted)
+        .containsSubsequence(
+            new OperatorEvent.UnitRemoved(unit(1), AT),
+            new OperatorEvent.UnitsUpdated(new TreeMap<>(Map.of(unit(1), Life.ALIVE)), AT));
   }
 
   @Test
   void aReleasedUnitStillListedDyingIsNotAdoptedAgainButANewOneWithItsNameIs() {
     Operator op = running(2);
     op.drive(listed(alive(0), dying(1)));
-    assertThat(op.drive(listed(alive(0), dying(1)))).as("a stale listing of the released pod").isEmpty();
+    assertThat(op.drive(listed(alive(0), dying(1))))
+        .as("a stale listing of the released pod")
+        .isEmpty();
     assertThat(op.journal.units()).containsOnlyKeys(unit(0));
 
     op.drive(listed(alive(0)));
@@ -336,7 +398,8 @@ class OperatorPlanTest {
     Operator op = running(2);
     Desired wanted = op.units.get(unit(1));
     Children before = op.children;
-    assertThat(op.drive(new Input.UnitRecovered(unit(1)))).containsExactly(new Intent.AssignUnit(unit(1), wanted));
+    assertThat(op.drive(new Input.UnitRecovered(unit(1))))
+        .containsExactly(new Intent.AssignUnit(unit(1), wanted));
     assertThat(op.children).isEqualTo(before);
     assertThat(op.drive(new Input.UnitDied(unit(7)), new Input.UnitRecovered(unit(7)))).isEmpty();
   }
@@ -348,17 +411,24 @@ class OperatorPlanTest {
     op.drive(new Input.ToolEffects(List.of(set)));
     assertThat(op.persisted).contains(set);
     assertThat(op.journal.charmSettings().leaderSettings()).containsEntry("db", "ready");
-    assertThat(op.units.values()).allSatisfy(d -> assertThat(d.leaderSettingsGeneration()).isEqualTo(1));
+    assertThat(op.units.values())
+        .allSatisfy(d -> assertThat(d.leaderSettingsGeneration()).isEqualTo(1));
   }
 
   @Test
   void anUnusableSpecificationBlocksAndTheLastGoodOneStaysInForce() {
     Operator op = running(1);
-    op.drive(new Input.ApplicationReported(new ApplicationObservation.Invalid("\"scale\": must be >= 0, got -1")));
+    op.drive(
+        new Input.ApplicationReported(
+            new ApplicationObservation.Invalid("\"scale\": must be >= 0, got -1")));
     assertThat(op.status()).isEqualTo("blocked: \"scale\": must be >= 0, got -1");
-    op.drive(new Input.ApplicationReported(new ApplicationObservation.Specified(
-        new Specification(ApplicationName.of("other"), charm(1), Map.of(), null))));
-    assertThat(op.status()).isEqualTo("blocked: specification is for application \"other\", this operator runs \"app\"");
+    op.drive(
+        new Input.ApplicationReported(
+            new ApplicationObservation.Specified(
+                new Specification(ApplicationName.of("other"), charm(1), Map.of(), null))));
+    assertThat(op.status())
+        .isEqualTo(
+            "blocked: specification is for application \"other\", this operator runs \"app\"");
     assertThat(op.units).containsOnlyKeys(unit(0));
 
     op.drive(specified(1, Map.of()));
@@ -387,10 +457,13 @@ class OperatorPlanTest {
     assertThat(op.persisted).contains(new OperatorEvent.ModelIdentified(MODEL, AT));
     assertThat(op.journal.modelUuid()).isEqualTo(MODEL);
     assertThat(only(Intent.SpawnUnit.class, asked))
-        .containsExactly(new Intent.SpawnUnit(unit(0), MODEL), new Intent.SpawnUnit(unit(1), MODEL));
+        .containsExactly(
+            new Intent.SpawnUnit(unit(0), MODEL), new Intent.SpawnUnit(unit(1), MODEL));
 
     int persisted = op.persisted.size();
-    assertThat(op.drive(new Input.ModelIdentityMade("another-one"))).as("an identity is never replaced").isEmpty();
+    assertThat(op.drive(new Input.ModelIdentityMade("another-one")))
+        .as("an identity is never replaced")
+        .isEmpty();
     assertThat(op.persisted).hasSize(persisted);
     assertThat(op.journal.modelUuid()).isEqualTo(MODEL);
   }
@@ -398,30 +471,53 @@ class OperatorPlanTest {
   @Test
   void everyUnitGetsAnInstanceOfEachDeclaredStorageWhereTheSubstrateSaysAndStorageAddGivesItMore() {
     Operator op = new Operator();
-    op.storage = Map.of("data", new CharmStorage("filesystem", ""), "logs", new CharmStorage("filesystem", "/var/log/app"));
-    op.plan = new OperatorPlan(APP, RetryPolicy.DEFAULT, (unit, id, spec) -> "/agents/" + unit.tag() + "/" + id);
+    op.storage =
+        Map.of(
+            "data",
+            new CharmStorage("filesystem", ""),
+            "logs",
+            new CharmStorage("filesystem", "/var/log/app"));
+    op.plan =
+        new OperatorPlan(
+            APP, RetryPolicy.DEFAULT, (unit, id, spec) -> "/agents/" + unit.tag() + "/" + id);
     op.drive(listed(alive(0), alive(1)), specified(1, Map.of()));
-    assertThat(op.units.get(unit(1)).storage()).containsExactly(
-        new UnitState.StorageInstance("data/0", "filesystem", "/agents/unit-app-1/data/0"),
-        new UnitState.StorageInstance("logs/0", "filesystem", "/agents/unit-app-1/logs/0"));
+    assertThat(op.units.get(unit(1)).storage())
+        .containsExactly(
+            new UnitState.StorageInstance("data/0", "filesystem", "/agents/unit-app-1/data/0"),
+            new UnitState.StorageInstance("logs/0", "filesystem", "/agents/unit-app-1/logs/0"));
 
-    List<Intent> asked = op.drive(new Input.ToolEffects(List.of(new OperatorEvent.StorageAdded(unit(1), "data", 2, AT))));
+    List<Intent> asked =
+        op.drive(
+            new Input.ToolEffects(List.of(new OperatorEvent.StorageAdded(unit(1), "data", 2, AT))));
     assertThat(op.journal.storageCount(unit(1), "data")).isEqualTo(3);
-    assertThat(only(Intent.AssignUnit.class, asked)).extracting(Intent.AssignUnit::unit).containsExactly(unit(1));
-    assertThat(op.units.get(unit(1)).storage()).extracting(UnitState.StorageInstance::id)
+    assertThat(only(Intent.AssignUnit.class, asked))
+        .extracting(Intent.AssignUnit::unit)
+        .containsExactly(unit(1));
+    assertThat(op.units.get(unit(1)).storage())
+        .extracting(UnitState.StorageInstance::id)
         .containsExactly("data/0", "data/1", "data/2", "logs/0");
-    assertThat(op.units.get(unit(0)).storage()).extracting(UnitState.StorageInstance::id).containsExactly("data/0", "logs/0");
+    assertThat(op.units.get(unit(0)).storage())
+        .extracting(UnitState.StorageInstance::id)
+        .containsExactly("data/0", "logs/0");
 
     op.drive(listed(alive(0)));
-    assertThat(op.journal.storageAdded()).as("a removed unit's storage goes with it").doesNotContainKey(unit(1));
+    assertThat(op.journal.storageAdded())
+        .as("a removed unit's storage goes with it")
+        .doesNotContainKey(unit(1));
   }
 
   @Test
   void withoutASubstratesLayoutStorageIsWhereJujuPutsIt() {
     Operator op = new Operator();
-    op.storage = Map.of("data", new CharmStorage("filesystem", ""), "logs", new CharmStorage("filesystem", "/var/log/app"));
+    op.storage =
+        Map.of(
+            "data",
+            new CharmStorage("filesystem", ""),
+            "logs",
+            new CharmStorage("filesystem", "/var/log/app"));
     op.drive(listed(alive(0)), specified(1, Map.of()));
-    assertThat(op.units.get(unit(0)).storage()).extracting(UnitState.StorageInstance::location)
+    assertThat(op.units.get(unit(0)).storage())
+        .extracting(UnitState.StorageInstance::location)
         .containsExactly("/var/lib/juju/storage/data/0", "/var/log/app");
   }
 }

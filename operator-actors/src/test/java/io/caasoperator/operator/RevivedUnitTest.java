@@ -36,16 +36,19 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A unit scaled down and up again while it is still dying: the operator with the real local
- * substrate (spec file, unit directories, container starts) and hooks the test completes. The
- * dying unit finishes {@code stop} and {@code remove}; then, alive again, it is a new unit in a
- * new pod and runs its whole lifecycle, {@code web-pebble-ready} included.
+ * substrate (spec file, unit directories, container starts) and hooks the test completes. The dying
+ * unit finishes {@code stop} and {@code remove}; then, alive again, it is a new unit in a new pod
+ * and runs its whole lifecycle, {@code web-pebble-ready} included.
  */
 class RevivedUnitTest {
-  private static final ActorTestKit testKit = ActorTestKit.create(
-      PersistenceTestKitPlugin.getInstance().config()
-          .withFallback(PersistenceTestKitSnapshotPlugin.config())
-          .withFallback(ConfigFactory.load()));
+  private static final ActorTestKit testKit =
+      ActorTestKit.create(
+          PersistenceTestKitPlugin.getInstance()
+              .config()
+              .withFallback(PersistenceTestKitSnapshotPlugin.config())
+              .withFallback(ConfigFactory.load()));
   private static final AtomicInteger ids = new AtomicInteger();
+
   /** A hook the test has not completed yet is never followed by another hook of that unit. */
   private static final Duration NOTHING_MORE = Duration.ofMillis(500);
 
@@ -67,9 +70,14 @@ class RevivedUnitTest {
     specFile = data.resolve("app.yaml");
     charmDir = writeCharm(data.resolve("charm-src"));
     // Quiet period zero: this test is about units, not about half-written files.
-    substrate = new LocalSubstrate(specFile, data.resolve("agents"),
-        new LocalProcessExecutor("test-" + UUID.randomUUID()), Duration.ofMillis(50), Duration.ZERO,
-        Clock.systemUTC());
+    substrate =
+        new LocalSubstrate(
+            specFile,
+            data.resolve("agents"),
+            new LocalProcessExecutor("test-" + UUID.randomUUID()),
+            Duration.ofMillis(50),
+            Duration.ZERO,
+            Clock.systemUTC());
   }
 
   @AfterEach
@@ -78,11 +86,14 @@ class RevivedUnitTest {
   }
 
   @Test
-  void aUnitScaledDownAndUpWhileItsStopHookRunsIsRemovedThenRunsItsWholeLifecycleAgain() throws IOException {
+  void aUnitScaledDownAndUpWhileItsStopHookRunsIsRemovedThenRunsItsWholeLifecycleAgain()
+      throws IOException {
     writeSpec(3);
     spawnOperator();
     Map<String, List<String>> first = completeHooks(15);
-    assertThat(first.get(unit(1))).containsExactly("install", "leader-settings-changed", "config-changed", "start", "web-pebble-ready");
+    assertThat(first.get(unit(1)))
+        .containsExactly(
+            "install", "leader-settings-changed", "config-changed", "start", "web-pebble-ready");
     hooksRanInTheirDirectories(0, 1, 2);
 
     writeSpec(1);
@@ -95,8 +106,22 @@ class RevivedUnitTest {
     stop1.succeed();
     stop2.succeed();
     Map<String, List<String>> revived = completeHooks(2 + 2 * 5);
-    assertThat(revived.get(unit(1))).containsExactly("remove", "install", "leader-settings-changed", "config-changed", "start", "web-pebble-ready");
-    assertThat(revived.get(unit(2))).containsExactly("remove", "install", "leader-settings-changed", "config-changed", "start", "web-pebble-ready");
+    assertThat(revived.get(unit(1)))
+        .containsExactly(
+            "remove",
+            "install",
+            "leader-settings-changed",
+            "config-changed",
+            "start",
+            "web-pebble-ready");
+    assertThat(revived.get(unit(2)))
+        .containsExactly(
+            "remove",
+            "install",
+            "leader-settings-changed",
+            "config-changed",
+            "start",
+            "web-pebble-ready");
     executor.expectNoHookWithin(NOTHING_MORE);
 
     // The revived units are units like any other: scaled down, they go.
@@ -109,9 +134,16 @@ class RevivedUnitTest {
   }
 
   private void spawnOperator() {
-    OperatorDependencies deps = new OperatorDependencies(app, substrate,
-        new CharmStore(data.resolve("charms"), UnpackLimits.DEFAULT), TestUnits.dependencies(executor, data),
-        RetryPolicy.DEFAULT, Executors.newVirtualThreadPerTaskExecutor(), Clock.systemUTC(), reason -> {});
+    OperatorDependencies deps =
+        new OperatorDependencies(
+            app,
+            substrate,
+            new CharmStore(data.resolve("charms"), UnpackLimits.DEFAULT),
+            TestUnits.dependencies(executor, data),
+            RetryPolicy.DEFAULT,
+            Executors.newVirtualThreadPerTaskExecutor(),
+            Clock.systemUTC(),
+            reason -> {});
     testKit.spawn(OperatorActor.create(deps));
   }
 
@@ -127,11 +159,12 @@ class RevivedUnitTest {
   }
 
   /**
-   * The scripted executor runs no process, so nothing makes the units' directories, which stand
-   * for their pods here: make them as a hook would have.
+   * The scripted executor runs no process, so nothing makes the units' directories, which stand for
+   * their pods here: make them as a hook would have.
    */
   private void hooksRanInTheirDirectories(int... ordinals) throws IOException {
-    for (int n : ordinals) Files.createDirectories(data.resolve("agents").resolve("unit-" + app + "-" + n));
+    for (int n : ordinals)
+      Files.createDirectories(data.resolve("agents").resolve("unit-" + app + "-" + n));
   }
 
   private String unit(int n) {
@@ -141,15 +174,24 @@ class RevivedUnitTest {
   /** Writes by rename, as editors do. */
   private void writeSpec(int scale) throws IOException {
     Path next = data.resolve(".app.yaml.next");
-    Files.writeString(next, "application: " + app + "\ncharm: " + charmDir + "\nscale: " + scale + "\n");
+    Files.writeString(
+        next, "application: " + app + "\ncharm: " + charmDir + "\nscale: " + scale + "\n");
     Files.move(next, specFile, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
   }
 
   private static Path writeCharm(Path dir) throws IOException {
     Files.createDirectories(dir.resolve("hooks"));
     Files.writeString(dir.resolve("metadata.yaml"), "name: test\ncontainers:\n  web: {}\n");
-    for (String hook : List.of("install", "leader-elected", "leader-settings-changed", "config-changed", "start",
-        "web-pebble-ready", "stop", "remove")) {
+    for (String hook :
+        List.of(
+            "install",
+            "leader-elected",
+            "leader-settings-changed",
+            "config-changed",
+            "start",
+            "web-pebble-ready",
+            "stop",
+            "remove")) {
       Path file = dir.resolve("hooks").resolve(hook);
       Files.writeString(file, "#!/bin/sh\n");
       Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rwxr-xr-x"));

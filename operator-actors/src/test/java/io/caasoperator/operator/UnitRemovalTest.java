@@ -43,7 +43,8 @@ class UnitRemovalTest {
 
     @Override
     public void release(UnitId unit) {
-      if (releases.incrementAndGet() <= failures) throw new IllegalStateException("pod is being updated");
+      if (releases.incrementAndGet() <= failures)
+        throw new IllegalStateException("pod is being updated");
     }
   }
 
@@ -59,7 +60,9 @@ class UnitRemovalTest {
     Path dir = unitDir();
     FlakyRemover remover = new FlakyRemover(0);
     TestProbe<UnitRemoval.Removed> removed = testKit.createTestProbe();
-    testKit.spawn(UnitRemoval.create(UNIT, dir, remover, Executors.newVirtualThreadPerTaskExecutor(), removed.ref()));
+    testKit.spawn(
+        UnitRemoval.create(
+            UNIT, dir, remover, Executors.newVirtualThreadPerTaskExecutor(), removed.ref()));
 
     removed.expectMessage(new UnitRemoval.Removed(UNIT));
     assertThat(dir).doesNotExist();
@@ -72,15 +75,27 @@ class UnitRemovalTest {
     Path dir = unitDir();
     FlakyRemover remover = new FlakyRemover(2);
     TestProbe<UnitRemoval.Removed> removed = testKit.createTestProbe();
-    LoggingTestKit.warn("unit app/1: cannot release it yet, retrying in 3s: pod is being updated").expect(testKit.system(),
-        () -> testKit.spawn(UnitRemoval.create(UNIT, dir, remover, Executors.newVirtualThreadPerTaskExecutor(), removed.ref())));
+    LoggingTestKit.warn("unit app/1: cannot release it yet, retrying in 3s: pod is being updated")
+        .expect(
+            testKit.system(),
+            () ->
+                testKit.spawn(
+                    UnitRemoval.create(
+                        UNIT,
+                        dir,
+                        remover,
+                        Executors.newVirtualThreadPerTaskExecutor(),
+                        removed.ref())));
 
     time.expectNoMessageFor(Duration.ofSeconds(2), removed);
     assertThat(remover.releases).as("no retry before its time").hasValue(1);
-    LoggingTestKit.warn("cannot release it yet").expect(testKit.system(), () -> {
-      time.timePasses(Duration.ofSeconds(1));
-      return null;
-    });
+    LoggingTestKit.warn("cannot release it yet")
+        .expect(
+            testKit.system(),
+            () -> {
+              time.timePasses(Duration.ofSeconds(1));
+              return null;
+            });
     assertThat(remover.releases).hasValue(2);
 
     time.timePasses(UnitRemoval.RETRY);

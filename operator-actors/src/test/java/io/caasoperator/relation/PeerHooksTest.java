@@ -26,27 +26,48 @@ import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 
 /**
- * Peer relation hooks across units, as the operator's decisions ({@link PeerScopes},
- * {@link DatabagWrites}) and each unit's resolver produce them together: an application driven
- * hook by hook, units taking turns, the operator telling every unit what changed after each
- * step. Pure: no actors, no processes.
+ * Peer relation hooks across units, as the operator's decisions ({@link PeerScopes}, {@link
+ * DatabagWrites}) and each unit's resolver produce them together: an application driven hook by
+ * hook, units taking turns, the operator telling every unit what changed after each step. Pure: no
+ * actors, no processes.
  */
 class PeerHooksTest {
   private static final Instant AT = Instant.parse("2026-11-23T12:00:00Z");
   private static final ApplicationName APP = ApplicationName.of("db");
-  private static final CharmInfo CHARM = new CharmInfo(1, "db", new CharmRef("/db", null, 1, false), "d".repeat(64),
-      List.of(), Set.of(), true, Map.of(), Map.of(), Map.of("cluster", "db-peers"), Map.of());
+  private static final CharmInfo CHARM =
+      new CharmInfo(
+          1,
+          "db",
+          new CharmRef("/db", null, 1, false),
+          "d".repeat(64),
+          List.of(),
+          Set.of(),
+          true,
+          Map.of(),
+          Map.of(),
+          Map.of("cluster", "db-peers"),
+          Map.of());
+
   /** Units whose pods have no IP yet (none, unless a test says so). */
   private static final Set<UnitId> WITHOUT_IP = new java.util.concurrent.CopyOnWriteArraySet<>();
+
   private static final UnitAddresses.Source ADDRESSES =
-      unit -> WITHOUT_IP.contains(unit) ? UnitAddresses.UNKNOWN
-          : new UnitAddresses(List.of(), List.of("10.0.0." + unit.ordinal()), List.of("10.0.0." + unit.ordinal() + "/32"),
-              "10.0.0." + unit.ordinal(), "");
+      unit ->
+          WITHOUT_IP.contains(unit)
+              ? UnitAddresses.UNKNOWN
+              : new UnitAddresses(
+                  List.of(),
+                  List.of("10.0.0." + unit.ordinal()),
+                  List.of("10.0.0." + unit.ordinal() + "/32"),
+                  "10.0.0." + unit.ordinal(),
+                  "");
 
   /** The application: the operator's journal, each unit's journal, and the hooks each unit ran. */
   private static final class App {
-    OperatorState operator = OperatorState.initial().apply(new OperatorEvent.CharmDeployed(CHARM, AT))
-        .apply(new OperatorEvent.ConfigChanged(Map.of(), 1, AT));
+    OperatorState operator =
+        OperatorState.initial()
+            .apply(new OperatorEvent.CharmDeployed(CHARM, AT))
+            .apply(new OperatorEvent.ConfigChanged(Map.of(), 1, AT));
     final Map<UnitId, List<UnitEvent>> journals = new TreeMap<>();
     final Map<UnitId, UnitState> units = new TreeMap<>();
     final Map<UnitId, List<String>> ran = new TreeMap<>();
@@ -64,20 +85,38 @@ class PeerHooksTest {
 
     /** The operator's level-triggered pass: lives, leader, scopes, writes, then every unit told. */
     void reconcile() {
-      UnitId leader = operator.units().entrySet().stream().filter(e -> e.getValue() == Life.ALIVE).map(Map.Entry::getKey)
-          .filter(u -> u.equals(operator.leader())).findFirst()
-          .orElse(operator.units().entrySet().stream().filter(e -> e.getValue() == Life.ALIVE).map(Map.Entry::getKey)
-              .findFirst().orElse(null));
-      if (!java.util.Objects.equals(leader, operator.leader())) operatorRecords(List.of(new OperatorEvent.LeaderElected(leader, AT)));
+      UnitId leader =
+          operator.units().entrySet().stream()
+              .filter(e -> e.getValue() == Life.ALIVE)
+              .map(Map.Entry::getKey)
+              .filter(u -> u.equals(operator.leader()))
+              .findFirst()
+              .orElse(
+                  operator.units().entrySet().stream()
+                      .filter(e -> e.getValue() == Life.ALIVE)
+                      .map(Map.Entry::getKey)
+                      .findFirst()
+                      .orElse(null));
+      if (!java.util.Objects.equals(leader, operator.leader()))
+        operatorRecords(List.of(new OperatorEvent.LeaderElected(leader, AT)));
       operatorRecords(PeerScopes.reconcile(operator, APP, ADDRESSES, AT));
       for (UnitId unit : units.keySet()) {
-        operatorRecords(DatabagWrites.unrecorded(operator, unit, units.get(unit).relations().written(), AT));
+        operatorRecords(
+            DatabagWrites.unrecorded(operator, unit, units.get(unit).relations().written(), AT));
       }
       for (UnitId unit : units.keySet()) {
         Life life = operator.units().getOrDefault(unit, Life.DEAD);
         if (life == Life.DEAD) continue;
-        Desired desired = new Desired(life, CHARM, 1, unit.equals(operator.leader()), 0, Duration.ofMinutes(5), List.of(),
-            PeerScopes.snapshots(operator, unit));
+        Desired desired =
+            new Desired(
+                life,
+                CHARM,
+                1,
+                unit.equals(operator.leader()),
+                0,
+                Duration.ofMinutes(5),
+                List.of(),
+                PeerScopes.snapshots(operator, unit));
         unitRecords(unit, desired.changesFrom(units.get(unit), AT));
       }
     }
@@ -87,19 +126,22 @@ class PeerHooksTest {
       journals.put(unit, new ArrayList<>());
       units.put(unit, UnitState.initial(unit));
       ran.put(unit, new ArrayList<>());
-      operatorRecords(List.of(new OperatorEvent.UnitsUpdated(new TreeMap<>(Map.of(unit, Life.ALIVE)), AT)));
+      operatorRecords(
+          List.of(new OperatorEvent.UnitsUpdated(new TreeMap<>(Map.of(unit, Life.ALIVE)), AT)));
       reconcile();
       return unit;
     }
 
     void dying(UnitId unit) {
-      operatorRecords(List.of(new OperatorEvent.UnitsUpdated(new TreeMap<>(Map.of(unit, Life.DYING)), AT)));
+      operatorRecords(
+          List.of(new OperatorEvent.UnitsUpdated(new TreeMap<>(Map.of(unit, Life.DYING)), AT)));
       reconcile();
     }
 
     /** Starts the unit's next hook (HookStarted journaled), if it has one. */
     PlannedHook start(UnitId unit) {
-      if (!(UnitResolver.next(units.get(unit), UnitResolver.Activity.IDLE) instanceof UnitResolver.Next.Run run)) return null;
+      if (!(UnitResolver.next(units.get(unit), UnitResolver.Activity.IDLE)
+          instanceof UnitResolver.Next.Run run)) return null;
       unitRecords(unit, List.of(new UnitEvent.HookStarted(run.hook(), run.attempt(), "ctx", AT)));
       return run.hook();
     }
@@ -149,8 +191,11 @@ class PeerHooksTest {
   private static String label(PlannedHook hook) {
     if (hook.relation() == null) return hook.name();
     String remote = hook.relation().remoteUnit().isEmpty() ? "app" : hook.relation().remoteUnit();
-    return hook.name() + (hook.kind() == io.caasoperator.persistence.HookKind.RELATION_CREATED ? "" : " " + remote)
-        + (hook.relation().departingUnit().isEmpty() ? "" : " (departing " + hook.relation().departingUnit() + ")");
+    return hook.name()
+        + (hook.kind() == io.caasoperator.persistence.HookKind.RELATION_CREATED ? "" : " " + remote)
+        + (hook.relation().departingUnit().isEmpty()
+            ? ""
+            : " (departing " + hook.relation().departingUnit() + ")");
   }
 
   private static final UnitId U0 = UnitId.of("db", 0);
@@ -162,28 +207,56 @@ class PeerHooksTest {
     App app = new App();
     app.add(0);
     app.settle();
-    assertThat(app.ran(U0)).containsExactly("install", "cluster-relation-created", "leader-elected", "config-changed", "start");
+    assertThat(app.ran(U0))
+        .containsExactly(
+            "install", "cluster-relation-created", "leader-elected", "config-changed", "start");
     assertThat(app.operator.relations().byId().get(0L).key()).isEqualTo("cluster:0");
     assertThat(app.operator.relations().byId().get(0L).units().get("db/0").settings())
-        .isEqualTo(Map.of("private-address", "10.0.0.0", "ingress-address", "10.0.0.0", "egress-subnets", "10.0.0.0/32"));
+        .isEqualTo(
+            Map.of(
+                "private-address",
+                "10.0.0.0",
+                "ingress-address",
+                "10.0.0.0",
+                "egress-subnets",
+                "10.0.0.0/32"));
 
     app.add(1);
     app.add(2);
     app.settle();
-    assertThat(app.ran(U1)).containsExactly("install", "cluster-relation-created", "leader-settings-changed", "config-changed",
-        "start",
-        "cluster-relation-joined db/0", "cluster-relation-changed db/0",
-        "cluster-relation-joined db/2", "cluster-relation-changed db/2");
-    assertThat(app.ran(U0)).containsExactly("cluster-relation-joined db/1", "cluster-relation-changed db/1",
-        "cluster-relation-joined db/2", "cluster-relation-changed db/2");
-    assertThat(app.ran(U2)).containsExactly("install", "cluster-relation-created", "leader-settings-changed", "config-changed",
-        "start",
-        "cluster-relation-joined db/0", "cluster-relation-changed db/0",
-        "cluster-relation-joined db/1", "cluster-relation-changed db/1");
+    assertThat(app.ran(U1))
+        .containsExactly(
+            "install",
+            "cluster-relation-created",
+            "leader-settings-changed",
+            "config-changed",
+            "start",
+            "cluster-relation-joined db/0",
+            "cluster-relation-changed db/0",
+            "cluster-relation-joined db/2",
+            "cluster-relation-changed db/2");
+    assertThat(app.ran(U0))
+        .containsExactly(
+            "cluster-relation-joined db/1",
+            "cluster-relation-changed db/1",
+            "cluster-relation-joined db/2",
+            "cluster-relation-changed db/2");
+    assertThat(app.ran(U2))
+        .containsExactly(
+            "install",
+            "cluster-relation-created",
+            "leader-settings-changed",
+            "config-changed",
+            "start",
+            "cluster-relation-joined db/0",
+            "cluster-relation-changed db/0",
+            "cluster-relation-joined db/1",
+            "cluster-relation-changed db/1");
   }
 
   @Test
-  void aUnitDatabagChangeRunsChangedOnTheOthersAndAnApplicationDatabagChangeOnTheOthersWithNoRemoteUnit() {
+  void
+      aUnitDatabagChangeRunsChangedOnTheOthersAndAnApplicationDatabagChangeOnTheOthersWithNoRemoteUnit() {
     App app = new App();
     app.add(0);
     app.add(1);
@@ -194,19 +267,51 @@ class PeerHooksTest {
     app.ran(U2);
 
     // db/1 runs a hook (update-status, say) that writes its databag
-    app.unitRecords(U1, List.of(new UnitEvent.HookStarted(PlannedHook.of(io.caasoperator.persistence.HookKind.UPDATE_STATUS, 1, 1), 1, "c", AT)));
+    app.unitRecords(
+        U1,
+        List.of(
+            new UnitEvent.HookStarted(
+                PlannedHook.of(io.caasoperator.persistence.HookKind.UPDATE_STATUS, 1, 1),
+                1,
+                "c",
+                AT)));
     // relation-set writes the whole databag, its addresses included
-    app.complete(U1, List.of(new UnitEvent.RelationSettingsWritten(0, Map.of("ready", "yes", "private-address", "10.0.0.1",
-        "ingress-address", "10.0.0.1", "egress-subnets", "10.0.0.1/32"), null, AT)));
+    app.complete(
+        U1,
+        List.of(
+            new UnitEvent.RelationSettingsWritten(
+                0,
+                Map.of(
+                    "ready",
+                    "yes",
+                    "private-address",
+                    "10.0.0.1",
+                    "ingress-address",
+                    "10.0.0.1",
+                    "egress-subnets",
+                    "10.0.0.1/32"),
+                null,
+                AT)));
     app.settle();
-    assertThat(app.operator.relations().byId().get(0L).units().get("db/1").settings()).containsEntry("ready", "yes");
+    assertThat(app.operator.relations().byId().get(0L).units().get("db/1").settings())
+        .containsEntry("ready", "yes");
     assertThat(app.ran(U0)).containsExactly("cluster-relation-changed db/1");
     assertThat(app.ran(U2)).containsExactly("cluster-relation-changed db/1");
-    assertThat(app.ran(U1)).as("nobody gets relation-changed for its own write").containsExactly("update-status");
+    assertThat(app.ran(U1))
+        .as("nobody gets relation-changed for its own write")
+        .containsExactly("update-status");
 
     // the leader writes the application's databag
-    app.unitRecords(U0, List.of(new UnitEvent.HookStarted(PlannedHook.of(io.caasoperator.persistence.HookKind.UPDATE_STATUS, 1, 1), 1, "c", AT)));
-    app.complete(U0, List.of(new UnitEvent.RelationSettingsWritten(0, null, Map.of("primary", "db/0"), AT)));
+    app.unitRecords(
+        U0,
+        List.of(
+            new UnitEvent.HookStarted(
+                PlannedHook.of(io.caasoperator.persistence.HookKind.UPDATE_STATUS, 1, 1),
+                1,
+                "c",
+                AT)));
+    app.complete(
+        U0, List.of(new UnitEvent.RelationSettingsWritten(0, null, Map.of("primary", "db/0"), AT)));
     app.settle();
     assertThat(app.ran(U0)).containsExactly("update-status");
     assertThat(app.ran(U1)).containsExactly("cluster-relation-changed app");
@@ -219,7 +324,8 @@ class PeerHooksTest {
     app.add(0);
     app.add(1);
     app.settle();
-    app.unitRecords(U1, List.of(new UnitEvent.RelationSettingsWritten(0, null, Map.of("primary", "db/1"), AT)));
+    app.unitRecords(
+        U1, List.of(new UnitEvent.RelationSettingsWritten(0, null, Map.of("primary", "db/1"), AT)));
     app.reconcile();
     assertThat(app.operator.relations().byId().get(0L).application().settings()).isEmpty();
   }
@@ -239,8 +345,12 @@ class PeerHooksTest {
     app.settle();
     assertThat(app.ran(U0)).containsExactly("cluster-relation-departed db/2 (departing db/2)");
     assertThat(app.ran(U1)).containsExactly("cluster-relation-departed db/2 (departing db/2)");
-    assertThat(app.ran(U2)).containsExactly("cluster-relation-departed db/0 (departing db/2)",
-        "cluster-relation-departed db/1 (departing db/2)", "stop", "remove");
+    assertThat(app.ran(U2))
+        .containsExactly(
+            "cluster-relation-departed db/0 (departing db/2)",
+            "cluster-relation-departed db/1 (departing db/2)",
+            "stop",
+            "remove");
     assertThat(app.units.get(U2).isDead()).isTrue();
     assertThat(app.operator.relations().byId().get(0L).units()).containsOnlyKeys("db/0", "db/1");
   }
@@ -260,8 +370,11 @@ class PeerHooksTest {
     app.complete(U0, List.of());
     app.dying(U2);
     app.settle();
-    assertThat(app.ran(U0)).containsExactly("cluster-relation-joined db/2", "cluster-relation-changed db/2",
-        "cluster-relation-departed db/2 (departing db/2)");
+    assertThat(app.ran(U0))
+        .containsExactly(
+            "cluster-relation-joined db/2",
+            "cluster-relation-changed db/2",
+            "cluster-relation-departed db/2 (departing db/2)");
     assertThat(app.ran(U1)).as("never joined, so nothing to depart").isEmpty();
     assertThat(app.ran(U2)).as("dying before it was installed, it runs nothing").isEmpty();
   }
@@ -280,15 +393,21 @@ class PeerHooksTest {
     assertThat(app.units.get(U0).running()).as("the interrupted hook is still started").isNotNull();
     app.reconcile(); // the recovered unit is told again what is wanted: nothing new is recorded
     app.settle();
-    assertThat(app.ran(U0)).containsExactly("cluster-relation-joined db/1", "cluster-relation-changed db/1",
-        "cluster-relation-joined db/2", "cluster-relation-changed db/2");
+    assertThat(app.ran(U0))
+        .containsExactly(
+            "cluster-relation-joined db/1",
+            "cluster-relation-changed db/1",
+            "cluster-relation-joined db/2",
+            "cluster-relation-changed db/2");
 
     // and after a completed sequence, recovery decides nothing more
-    assertThat(UnitResolver.next(app.recovered(U0), UnitResolver.Activity.IDLE)).isInstanceOf(UnitResolver.Next.Wait.class);
+    assertThat(UnitResolver.next(app.recovered(U0), UnitResolver.Activity.IDLE))
+        .isInstanceOf(UnitResolver.Next.Wait.class);
   }
 
   @Test
-  void whenTheLeaderLeavesTheNewLeaderIsElectedAmidTheDeparturesAndItsApplicationWritesReachTheOthers() {
+  void
+      whenTheLeaderLeavesTheNewLeaderIsElectedAmidTheDeparturesAndItsApplicationWritesReachTheOthers() {
     App app = new App();
     app.add(0);
     app.add(1);
@@ -301,21 +420,36 @@ class PeerHooksTest {
     app.dying(U0);
     app.settle();
     assertThat(app.operator.leader()).isEqualTo(U1);
-    assertThat(app.ran(U1)).containsExactly("leader-elected", "cluster-relation-departed db/0 (departing db/0)");
+    assertThat(app.ran(U1))
+        .containsExactly("leader-elected", "cluster-relation-departed db/0 (departing db/0)");
     assertThat(app.ran(U2)).containsExactly("cluster-relation-departed db/0 (departing db/0)");
-    assertThat(app.ran(U0)).containsExactly("cluster-relation-departed db/1 (departing db/0)",
-        "cluster-relation-departed db/2 (departing db/0)", "stop", "remove");
+    assertThat(app.ran(U0))
+        .containsExactly(
+            "cluster-relation-departed db/1 (departing db/0)",
+            "cluster-relation-departed db/2 (departing db/0)",
+            "stop",
+            "remove");
 
-    app.unitRecords(U1, List.of(new UnitEvent.HookStarted(PlannedHook.of(io.caasoperator.persistence.HookKind.UPDATE_STATUS, 1, 1), 1, "c", AT)));
-    app.complete(U1, List.of(new UnitEvent.RelationSettingsWritten(0, null, Map.of("primary", "db/1"), AT)));
+    app.unitRecords(
+        U1,
+        List.of(
+            new UnitEvent.HookStarted(
+                PlannedHook.of(io.caasoperator.persistence.HookKind.UPDATE_STATUS, 1, 1),
+                1,
+                "c",
+                AT)));
+    app.complete(
+        U1, List.of(new UnitEvent.RelationSettingsWritten(0, null, Map.of("primary", "db/1"), AT)));
     app.settle();
-    assertThat(app.operator.relations().byId().get(0L).application().settings()).containsEntry("primary", "db/1");
+    assertThat(app.operator.relations().byId().get(0L).application().settings())
+        .containsEntry("primary", "db/1");
     assertThat(app.ran(U1)).containsExactly("update-status");
     assertThat(app.ran(U2)).containsExactly("cluster-relation-changed app");
   }
 
   @Test
-  void aUnitWhoseAddressesWereNotKnownWhenItEnteredGetsThemInItsDatabagOnceKnownAndItsPeersHearOfIt() {
+  void
+      aUnitWhoseAddressesWereNotKnownWhenItEnteredGetsThemInItsDatabagOnceKnownAndItsPeersHearOfIt() {
     App app = new App();
     app.add(0);
     app.settle();
@@ -326,8 +460,16 @@ class PeerHooksTest {
       app.settle();
       assertThat(app.operator.relations().byId().get(0L).units().get("db/1").settings()).isEmpty();
       // the hook db/1 ran wrote its databag before its pod had an IP
-      app.unitRecords(U1, List.of(new UnitEvent.HookStarted(PlannedHook.of(io.caasoperator.persistence.HookKind.UPDATE_STATUS, 1, 1), 1, "c", AT)));
-      app.complete(U1, List.of(new UnitEvent.RelationSettingsWritten(0, Map.of("ready", "yes"), null, AT)));
+      app.unitRecords(
+          U1,
+          List.of(
+              new UnitEvent.HookStarted(
+                  PlannedHook.of(io.caasoperator.persistence.HookKind.UPDATE_STATUS, 1, 1),
+                  1,
+                  "c",
+                  AT)));
+      app.complete(
+          U1, List.of(new UnitEvent.RelationSettingsWritten(0, Map.of("ready", "yes"), null, AT)));
       app.settle();
       app.ran(U0);
       app.ran(U1);
@@ -336,13 +478,23 @@ class PeerHooksTest {
     }
     app.reconcile(); // the substrate reports the pod again, with its IP
     app.settle();
-    assertThat(app.operator.relations().byId().get(0L).units().get("db/1").settings()).isEqualTo(Map.of("ready", "yes",
-        "private-address", "10.0.0.1", "ingress-address", "10.0.0.1", "egress-subnets", "10.0.0.1/32"));
+    assertThat(app.operator.relations().byId().get(0L).units().get("db/1").settings())
+        .isEqualTo(
+            Map.of(
+                "ready",
+                "yes",
+                "private-address",
+                "10.0.0.1",
+                "ingress-address",
+                "10.0.0.1",
+                "egress-subnets",
+                "10.0.0.1/32"));
     assertThat(app.ran(U0)).containsExactly("cluster-relation-changed db/1");
     assertThat(app.ran(U1)).isEmpty();
     app.reconcile();
-    assertThat(app.operator.relations().byId().get(0L).units().get("db/1").version()).as("filled once").isEqualTo(
-        app.operator.relations().byId().get(0L).changes());
+    assertThat(app.operator.relations().byId().get(0L).units().get("db/1").version())
+        .as("filled once")
+        .isEqualTo(app.operator.relations().byId().get(0L).changes());
   }
 
   @Test
@@ -354,10 +506,19 @@ class PeerHooksTest {
     app.ran(U0);
     app.ran(U1);
     // the failed hook's writes are dropped by the actor: nothing reaches the journals
-    app.unitRecords(U1, List.of(new UnitEvent.HookStarted(PlannedHook.of(io.caasoperator.persistence.HookKind.UPDATE_STATUS, 1, 1), 1, "c", AT),
-        new UnitEvent.HookFailed("update-status", 1, "exit status 1", 1, AT)));
+    app.unitRecords(
+        U1,
+        List.of(
+            new UnitEvent.HookStarted(
+                PlannedHook.of(io.caasoperator.persistence.HookKind.UPDATE_STATUS, 1, 1),
+                1,
+                "c",
+                AT),
+            new UnitEvent.HookFailed("update-status", 1, "exit status 1", 1, AT)));
     app.reconcile();
-    assertThat(app.operator.relations().byId().get(0L).units().get("db/1").settings()).doesNotContainKey("ready");
-    assertThat(new LinkedHashMap<>(app.units.get(U0).relations().remote().get(0L).members())).containsOnlyKeys("db/1");
+    assertThat(app.operator.relations().byId().get(0L).units().get("db/1").settings())
+        .doesNotContainKey("ready");
+    assertThat(new LinkedHashMap<>(app.units.get(U0).relations().remote().get(0L).members()))
+        .containsOnlyKeys("db/1");
   }
 }

@@ -20,12 +20,15 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 
 class SecretStoreTest {
-  private static final ActorTestKit testKit = ActorTestKit.create(
-      PersistenceTestKitPlugin.getInstance().config()
-          .withFallback(PersistenceTestKitSnapshotPlugin.config())
-          .withFallback(ConfigFactory.load()));
+  private static final ActorTestKit testKit =
+      ActorTestKit.create(
+          PersistenceTestKitPlugin.getInstance()
+              .config()
+              .withFallback(PersistenceTestKitSnapshotPlugin.config())
+              .withFallback(ConfigFactory.load()));
   private static final AtomicInteger apps = new AtomicInteger();
-  private static final Clock CLOCK = Clock.fixed(Instant.parse("2026-11-23T10:00:00Z"), ZoneOffset.UTC);
+  private static final Clock CLOCK =
+      Clock.fixed(Instant.parse("2026-11-23T10:00:00Z"), ZoneOffset.UTC);
   private static final SecretCipher CIPHER = SecretCipher.withRandomKey();
   private static final String ID = "d0j7ha3q1c4s73d2fa9g";
 
@@ -35,7 +38,14 @@ class SecretStoreTest {
   }
 
   private static SecretChange.Added added() {
-    return new SecretChange.Added(ID, SecretOwner.application("app"), "db", null, null, null, null,
+    return new SecretChange.Added(
+        ID,
+        SecretOwner.application("app"),
+        "db",
+        null,
+        null,
+        null,
+        null,
         Map.of("password", "hunter22"));
   }
 
@@ -46,10 +56,18 @@ class SecretStoreTest {
     ActorRef<SecretStore.Command> store = testKit.spawn(SecretStore.create(app, secrets, CLOCK));
     TestProbe<SecretStore.Committed> committed = testKit.createTestProbe();
 
-    store.tell(new SecretStore.Commit("app/0", List.of(added(),
-        new SecretChange.Updated(ID, null, null, null, null, null, Map.of("password", "second"))), committed.getRef()));
+    store.tell(
+        new SecretStore.Commit(
+            "app/0",
+            List.of(
+                added(),
+                new SecretChange.Updated(
+                    ID, null, null, null, null, null, Map.of("password", "second"))),
+            committed.getRef()));
 
-    assertThat(committed.receiveMessage().events()).as("an add then a set in one hook is one new secret").isEqualTo(1);
+    assertThat(committed.receiveMessage().events())
+        .as("an add then a set in one hook is one new secret")
+        .isEqualTo(1);
     assertThat(secrets.book(List.of()).latestContent(ID)).contains(Map.of("password", "second"));
     assertThat(secrets.book(List.of()).find(ID).orElseThrow().latestRevision()).isEqualTo(1);
 
@@ -65,11 +83,17 @@ class SecretStoreTest {
   @Test
   void changesToSecretsThatAreGoneCommitNothing() {
     Secrets secrets = new Secrets(CIPHER, () -> ID);
-    ActorRef<SecretStore.Command> store = testKit.spawn(SecretStore.create("app" + apps.incrementAndGet(), secrets, CLOCK));
+    ActorRef<SecretStore.Command> store =
+        testKit.spawn(SecretStore.create("app" + apps.incrementAndGet(), secrets, CLOCK));
     TestProbe<SecretStore.Committed> committed = testKit.createTestProbe();
 
-    store.tell(new SecretStore.Commit("app/0", List.of(new SecretChange.Removed(ID, null),
-        new SecretChange.Updated(ID, "x", null, null, null, null, null)), committed.getRef()));
+    store.tell(
+        new SecretStore.Commit(
+            "app/0",
+            List.of(
+                new SecretChange.Removed(ID, null),
+                new SecretChange.Updated(ID, "x", null, null, null, null, null)),
+            committed.getRef()));
 
     assertThat(committed.receiveMessage().events()).isZero();
   }

@@ -28,11 +28,12 @@ public final class RestartablePostgres implements AutoCloseable {
 
   public synchronized void start() throws IOException {
     if (server != null) return;
-    server = EmbeddedPostgres.builder()
-        .setPort(port)
-        .setDataDirectory(dataDir)
-        .setCleanDataDirectory(false)
-        .start();
+    server =
+        EmbeddedPostgres.builder()
+            .setPort(port)
+            .setDataDirectory(dataDir)
+            .setCleanDataDirectory(false)
+            .start();
   }
 
   /** Stops the server (fast shutdown: open connections are cut), keeping its data. */
@@ -48,8 +49,10 @@ public final class RestartablePostgres implements AutoCloseable {
    * wait less for an outage and its end, without sleeping.
    */
   public Config journalConfig() {
-    JournalSettings settings = JournalSettings.postgres("postgresql://postgres@localhost:" + port + "/postgres");
-    return ConfigFactory.parseString("""
+    JournalSettings settings =
+        JournalSettings.postgres("postgresql://postgres@localhost:" + port + "/postgres");
+    return ConfigFactory.parseString(
+            """
             pekko-persistence-jdbc.shared-databases.slick.db.connectionTimeout = 1000
             caas-journal.connection-timeout = 1000ms
             caas-journal.circuit-breaker.reset-timeout = 1s

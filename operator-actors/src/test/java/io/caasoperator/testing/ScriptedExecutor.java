@@ -17,8 +17,8 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A hook executor the test drives: every run waits until the test completes it, except the runs
- * it was told to end at once as not ready (as a pod that is not scheduled yet).
+ * A hook executor the test drives: every run waits until the test completes it, except the runs it
+ * was told to end at once as not ready (as a pod that is not scheduled yet).
  */
 public final class ScriptedExecutor implements HookExecutor {
 
@@ -36,17 +36,22 @@ public final class ScriptedExecutor implements HookExecutor {
     }
 
     public void fail(int exitCode) {
-      result.complete(new ProcessResult(exitCode, "", "boom", Duration.ofMillis(1), false, false, null));
+      result.complete(
+          new ProcessResult(exitCode, "", "boom", Duration.ofMillis(1), false, false, null));
     }
   }
 
   private final LinkedBlockingQueue<Call> calls = new LinkedBlockingQueue<>();
+
   /** The next run for this unit (name) throws, as a broken executor would. */
   public volatile String throwOnceFor;
+
   /** The context ids cancel was called for, in order. */
   public final List<String> cancelled = new CopyOnWriteArrayList<>();
+
   /** Per unit name: how many more runs end as not ready, and why. */
   private final Map<String, NotReady> notReady = new ConcurrentHashMap<>();
+
   private final LinkedBlockingQueue<HookInvocation> notReadyRuns = new LinkedBlockingQueue<>();
 
   private record NotReady(int times, String reason) {}
@@ -62,8 +67,11 @@ public final class ScriptedExecutor implements HookExecutor {
       throwOnceFor = null;
       throw new IllegalStateException("executor broke");
     }
-    NotReady unready = notReady.computeIfPresent(invocation.unit().name(),
-        (unit, left) -> left.times() == 0 ? null : new NotReady(left.times() - 1, left.reason()));
+    NotReady unready =
+        notReady.computeIfPresent(
+            invocation.unit().name(),
+            (unit, left) ->
+                left.times() == 0 ? null : new NotReady(left.times() - 1, left.reason()));
     if (unready != null) {
       notReadyRuns.add(invocation);
       return CompletableFuture.failedFuture(new UnitNotReady(unready.reason()));
@@ -110,7 +118,9 @@ public final class ScriptedExecutor implements HookExecutor {
   public void expectNoHookWithin(Duration quiet) {
     try {
       Call call = calls.poll(quiet.toMillis(), TimeUnit.MILLISECONDS);
-      assertThat(call).as("no hook should have started, got %s", call == null ? null : call.hook()).isNull();
+      assertThat(call)
+          .as("no hook should have started, got %s", call == null ? null : call.hook())
+          .isNull();
     } catch (InterruptedException e) {
       throw new AssertionError(e);
     }

@@ -14,8 +14,16 @@ public final class TestUnits {
   private TestUnits() {}
 
   public static UnitDependencies dependencies(HookExecutor executor, Path data) {
-    return new UnitDependencies(executor, data.resolve("agents"), data.resolve("charms"),
+    return new UnitDependencies(
+        executor,
+        data.resolve("agents"),
+        data.resolve("charms"),
         new HookEnvironment("test", "3.6.0", data.resolve("tools"), "/usr/bin:/bin", "", null),
-        RetryPolicy.DEFAULT.withoutJitter(), Duration.ofMinutes(1), 4096, 4096, new HookContexts(), Clock.systemUTC());
+        RetryPolicy.DEFAULT.withoutJitter(),
+        Duration.ofMinutes(1),
+        4096,
+        4096,
+        new HookContexts(),
+        Clock.systemUTC());
   }
 }

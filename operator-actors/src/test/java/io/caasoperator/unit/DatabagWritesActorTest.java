@@ -34,21 +34,33 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * A hook's relation-set writes, through the unit's actor: its own later reads see them at once,
- * the journal gets them in the same write as the hook's completion, and a failed hook's writes
- * are never journaled nor read again.
+ * A hook's relation-set writes, through the unit's actor: its own later reads see them at once, the
+ * journal gets them in the same write as the hook's completion, and a failed hook's writes are
+ * never journaled nor read again.
  */
 class DatabagWritesActorTest {
-  private static final ActorTestKit testKit = ActorTestKit.create(
-      PersistenceTestKitPlugin.getInstance().config()
-          .withFallback(PersistenceTestKitSnapshotPlugin.config())
-          .withFallback(ManualTime.config())
-          .withFallback(ConfigFactory.load()));
+  private static final ActorTestKit testKit =
+      ActorTestKit.create(
+          PersistenceTestKitPlugin.getInstance()
+              .config()
+              .withFallback(PersistenceTestKitSnapshotPlugin.config())
+              .withFallback(ManualTime.config())
+              .withFallback(ConfigFactory.load()));
   private static final ManualTime time = ManualTime.get(testKit.system());
   private static final AtomicInteger ids = new AtomicInteger();
-  private static final CharmInfo CHARM = new CharmInfo(1, "test", new CharmRef("/charms/test", null, 1, false),
-      "0".repeat(64), List.of(), Set.of("install", "config-changed", "start"), false, Map.of(), Map.of(),
-      Map.of("cluster", "test-peers"), Map.of());
+  private static final CharmInfo CHARM =
+      new CharmInfo(
+          1,
+          "test",
+          new CharmRef("/charms/test", null, 1, false),
+          "0".repeat(64),
+          List.of(),
+          Set.of("install", "config-changed", "start"),
+          false,
+          Map.of(),
+          Map.of(),
+          Map.of("cluster", "test-peers"),
+          Map.of());
 
   private ScriptedExecutor executor;
   private TestProbe<UnitActor.Report> operator;
@@ -66,25 +78,63 @@ class DatabagWritesActorTest {
     unit = UnitId.of("peers" + ids.incrementAndGet(), 0);
   }
 
-  /** The operator's snapshot: relation cluster:0 with this unit in scope, its databag holding its address. */
+  /**
+   * The operator's snapshot: relation cluster:0 with this unit in scope, its databag holding its
+   * address.
+   */
   private ApplicationSnapshot app() {
-    var relation = new ApplicationRelations.Relation(0, "cluster", "test-peers", unit.application().value(), 1,
-        new TreeMap<>(Map.of(unit.name(), new ApplicationRelations.Databag(Map.of("private-address", "10.0.0.1"), 1))),
-        null, null, null, null);
-    return new ApplicationSnapshot("test", Map.of(), Map.of(), Status.of("active", "", Instant.EPOCH), "", List.of(),
-        UnitAddresses.UNKNOWN, Map.of(), true, List.of(relation));
+    var relation =
+        new ApplicationRelations.Relation(
+            0,
+            "cluster",
+            "test-peers",
+            unit.application().value(),
+            1,
+            new TreeMap<>(
+                Map.of(
+                    unit.name(),
+                    new ApplicationRelations.Databag(Map.of("private-address", "10.0.0.1"), 1))),
+            null,
+            null,
+            null,
+            null);
+    return new ApplicationSnapshot(
+        "test",
+        Map.of(),
+        Map.of(),
+        Status.of("active", "", Instant.EPOCH),
+        "",
+        List.of(),
+        UnitAddresses.UNKNOWN,
+        Map.of(),
+        true,
+        List.of(relation));
   }
 
   private ActorRef<UnitActor.Command> inRelation() {
-    var actor = testKit.spawn(UnitActor.create(unit, TestUnits.dependencies(executor, Path.of("target", "databag-writes-test")),
-        operator.ref()));
-    var relations = List.of(new UnitRelations.RelationSnapshot(0, "cluster", unit.application().value(), new TreeMap<>(), 0,
-        false));
-    actor.tell(new UnitActor.Assign(new Desired(Life.ALIVE, CHARM, 1, false, 0, Duration.ofMinutes(5), List.of(), relations)));
+    var actor =
+        testKit.spawn(
+            UnitActor.create(
+                unit,
+                TestUnits.dependencies(executor, Path.of("target", "databag-writes-test")),
+                operator.ref()));
+    var relations =
+        List.of(
+            new UnitRelations.RelationSnapshot(
+                0, "cluster", unit.application().value(), new TreeMap<>(), 0, false));
+    actor.tell(
+        new UnitActor.Assign(
+            new Desired(
+                Life.ALIVE, CHARM, 1, false, 0, Duration.ofMinutes(5), List.of(), relations)));
     return actor;
   }
 
-  private String tool(ActorRef<UnitActor.Command> actor, String context, String tool, String stdin, String... args) {
+  private String tool(
+      ActorRef<UnitActor.Command> actor,
+      String context,
+      String tool,
+      String stdin,
+      String... args) {
     TestProbe<UnitActor.ToolReply> reply = testKit.createTestProbe();
     actor.tell(new UnitActor.RunHookTool(context, tool, List.of(args), stdin, app(), reply.ref()));
     var outcome = reply.receiveMessage().outcome();
@@ -93,7 +143,8 @@ class DatabagWritesActorTest {
   }
 
   private List<Object> journal() {
-    return PersistenceTestKit.create(testKit.system()).persistedInStorage(UnitActor.persistenceId(unit));
+    return PersistenceTestKit.create(testKit.system())
+        .persistedInStorage(UnitActor.persistenceId(unit));
   }
 
   @Test
@@ -102,23 +153,48 @@ class DatabagWritesActorTest {
     var install = executor.next();
     String context = install.invocation().contextId();
     tool(actor, context, "relation-set", "ready: 'yes'\n", "-r", "0", "--file", "-");
-    assertThat(tool(actor, context, "relation-get", "", "-r", "cluster:0", "-", unit.name(), "--format=json"))
+    assertThat(
+            tool(
+                actor,
+                context,
+                "relation-get",
+                "",
+                "-r",
+                "cluster:0",
+                "-",
+                unit.name(),
+                "--format=json"))
         .isEqualTo("{\"private-address\":\"10.0.0.1\",\"ready\":\"yes\"}\n");
     assertThat(journal()).noneMatch(e -> e instanceof UnitEvent.RelationSettingsWritten);
 
     install.succeed();
-    executor.next(); // cluster-relation-created is skipped (no such hook); config-changed runs: install's end is written
+    executor.next(); // cluster-relation-created is skipped (no such hook); config-changed runs:
+    // install's end is written
     List<Object> events = journal();
-    int written = events.indexOf(events.stream().filter(e -> e instanceof UnitEvent.RelationSettingsWritten).findFirst().orElseThrow());
-    assertThat(events.get(written)).isEqualTo(new UnitEvent.RelationSettingsWritten(0,
-        Map.of("private-address", "10.0.0.1", "ready", "yes"), null, ((UnitEvent.RelationSettingsWritten) events.get(written)).at()));
-    assertThat(events.get(written + 1)).as("in the same write, right before the completion")
-        .isInstanceOfSatisfying(UnitEvent.HookCompleted.class, c -> assertThat(c.hook()).isEqualTo("install"));
+    int written =
+        events.indexOf(
+            events.stream()
+                .filter(e -> e instanceof UnitEvent.RelationSettingsWritten)
+                .findFirst()
+                .orElseThrow());
+    assertThat(events.get(written))
+        .isEqualTo(
+            new UnitEvent.RelationSettingsWritten(
+                0,
+                Map.of("private-address", "10.0.0.1", "ready", "yes"),
+                null,
+                ((UnitEvent.RelationSettingsWritten) events.get(written)).at()));
+    assertThat(events.get(written + 1))
+        .as("in the same write, right before the completion")
+        .isInstanceOfSatisfying(
+            UnitEvent.HookCompleted.class, c -> assertThat(c.hook()).isEqualTo("install"));
     // the operator hears of the write with the unit's state, to record it
-    operator.fishForMessage(Duration.ofSeconds(5), r -> r instanceof UnitActor.Report.Changed c
-        && c.view().relationWrites().containsKey(0L)
-        ? org.apache.pekko.actor.testkit.typed.javadsl.FishingOutcomes.complete()
-        : org.apache.pekko.actor.testkit.typed.javadsl.FishingOutcomes.continueAndIgnore());
+    operator.fishForMessage(
+        Duration.ofSeconds(5),
+        r ->
+            r instanceof UnitActor.Report.Changed c && c.view().relationWrites().containsKey(0L)
+                ? org.apache.pekko.actor.testkit.typed.javadsl.FishingOutcomes.complete()
+                : org.apache.pekko.actor.testkit.typed.javadsl.FishingOutcomes.continueAndIgnore());
   }
 
   @Test
@@ -130,7 +206,17 @@ class DatabagWritesActorTest {
     time.timePasses(Duration.ofSeconds(10));
     var retry = executor.next();
     assertThat(retry.hook()).isEqualTo("install");
-    assertThat(tool(actor, retry.invocation().contextId(), "relation-get", "", "-r", "0", "ready", unit.name())).isEmpty();
+    assertThat(
+            tool(
+                actor,
+                retry.invocation().contextId(),
+                "relation-get",
+                "",
+                "-r",
+                "0",
+                "ready",
+                unit.name()))
+        .isEmpty();
     assertThat(journal()).noneMatch(e -> e instanceof UnitEvent.RelationSettingsWritten);
   }
 }

@@ -16,13 +16,26 @@ import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
-/** Which execs a unit takes, and in which order they run (execs go before hooks: UnitResolverTest). */
+/**
+ * Which execs a unit takes, and in which order they run (execs go before hooks: UnitResolverTest).
+ */
 class ExecQueueTest {
   private static final UnitId UNIT = UnitId.of("mariadb", 0);
   private static final Instant AT = Instant.EPOCH;
   private static final UnitState NO_CHARM = UnitState.initial(UNIT);
-  private static final UnitState ALIVE = NO_CHARM.apply(new CharmAssigned(
-      new CharmInfo(1, "mariadb", new CharmRef("/c", null, 1, false), "c".repeat(64), List.of(), Set.of(), false, Map.of()), AT));
+  private static final UnitState ALIVE =
+      NO_CHARM.apply(
+          new CharmAssigned(
+              new CharmInfo(
+                  1,
+                  "mariadb",
+                  new CharmRef("/c", null, 1, false),
+                  "c".repeat(64),
+                  List.of(),
+                  Set.of(),
+                  false,
+                  Map.of()),
+              AT));
 
   private static UnitActor.RunExec exec(String commands) {
     return new UnitActor.RunExec(commands, Duration.ofSeconds(30), null, null);
@@ -49,8 +62,10 @@ class ExecQueueTest {
 
   @Test
   void aUnitThatIsGoingAwayRefusesSayingSo() {
-    assertThat(ExecQueue.refusal(ALIVE.apply(new LifeAssigned(Life.DYING, AT)), false)).contains("unit mariadb/0 is dying");
-    assertThat(ExecQueue.refusal(ALIVE.apply(new LifeAssigned(Life.DEAD, AT)), false)).contains("unit mariadb/0 is dead");
+    assertThat(ExecQueue.refusal(ALIVE.apply(new LifeAssigned(Life.DYING, AT)), false))
+        .contains("unit mariadb/0 is dying");
+    assertThat(ExecQueue.refusal(ALIVE.apply(new LifeAssigned(Life.DEAD, AT)), false))
+        .contains("unit mariadb/0 is dead");
   }
 
   @Test

@@ -34,19 +34,27 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The journal's database goes away mid-run and comes back (PostgreSQL stopped and started again
- * on the same port and data directory): a unit actor stops taking commands, the journal shows as
- * unavailable, no hook starts, and after the database returns the unit carries on with its
- * journal complete and in order. A hook that ended while its end could not be written runs
- * again (at-least-once); a hook whose start could not be written never ran.
+ * The journal's database goes away mid-run and comes back (PostgreSQL stopped and started again on
+ * the same port and data directory): a unit actor stops taking commands, the journal shows as
+ * unavailable, no hook starts, and after the database returns the unit carries on with its journal
+ * complete and in order. A hook that ended while its end could not be written runs again
+ * (at-least-once); a hook whose start could not be written never ran.
  */
 class JournalOutageTest {
   @TempDir static Path dir;
   static RestartablePostgres postgres;
   static ActorTestKit testKit;
 
-  static final Set<String> HOOKS = Set.of("install", "leader-settings-changed", "config-changed", "start", "update-status", "stop",
-      "remove");
+  static final Set<String> HOOKS =
+      Set.of(
+          "install",
+          "leader-settings-changed",
+          "config-changed",
+          "start",
+          "update-status",
+          "stop",
+          "remove");
+
   /** The unit's restart delay plus a failed attempt or two while the breakers close again. */
   static final Duration RECOVERY = Duration.ofSeconds(30);
 
@@ -69,8 +77,15 @@ class JournalOutageTest {
   }
 
   private static CharmInfo charm() {
-    return new CharmInfo(1, "test", new CharmRef("/charms/test", null, 1, false), "0".repeat(63) + "1", List.of(), HOOKS,
-        false, Map.of());
+    return new CharmInfo(
+        1,
+        "test",
+        new CharmRef("/charms/test", null, 1, false),
+        "0".repeat(63) + "1",
+        List.of(),
+        HOOKS,
+        false,
+        Map.of());
   }
 
   private static Desired alive(Duration updateStatus) {
@@ -88,19 +103,33 @@ class JournalOutageTest {
   }
 
   private static void awaitJournal(boolean available) {
-    testKit.createTestProbe().awaitAssert(RECOVERY, () -> {
-      assertThat(health().available()).as("journal available: %s", health()).isEqualTo(available);
-      return null;
-    });
+    testKit
+        .createTestProbe()
+        .awaitAssert(
+            RECOVERY,
+            () -> {
+              assertThat(health().available())
+                  .as("journal available: %s", health())
+                  .isEqualTo(available);
+              return null;
+            });
   }
 
-  /** The unit's events by sequence number, checked to have no gaps and to agree with the global order. */
+  /**
+   * The unit's events by sequence number, checked to have no gaps and to agree with the global
+   * order.
+   */
   private static List<JournalEntry> journalOf(UnitId unit) {
-    List<JournalEntry> events = JournalReader.using(testKit.system()).entityEvents(UnitActor.persistenceId(unit));
-    assertThat(events).extracting(JournalEntry::seqNr)
+    List<JournalEntry> events =
+        JournalReader.using(testKit.system()).entityEvents(UnitActor.persistenceId(unit));
+    assertThat(events)
+        .extracting(JournalEntry::seqNr)
         .as("sequence numbers without gaps")
         .containsExactlyElementsOf(LongStream.rangeClosed(1, events.size()).boxed().toList());
-    assertThat(events).extracting(JournalEntry::offset).as("global order agrees with the entity's").isSorted();
+    assertThat(events)
+        .extracting(JournalEntry::offset)
+        .as("global order agrees with the entity's")
+        .isSorted();
     return events;
   }
 
@@ -125,7 +154,10 @@ class JournalOutageTest {
     ScriptedExecutor executor = new ScriptedExecutor();
     UnitId unit = UnitId.of("outage", 0);
     TestProbe<UnitActor.Report> operator = testKit.createTestProbe();
-    var actor = testKit.spawn(UnitActor.create(unit, TestUnits.dependencies(executor, dir.resolve("a")), operator.ref()));
+    var actor =
+        testKit.spawn(
+            UnitActor.create(
+                unit, TestUnits.dependencies(executor, dir.resolve("a")), operator.ref()));
     actor.tell(new UnitActor.Assign(alive(Duration.ofHours(1))));
     executor.complete("install");
     executor.complete("leader-settings-changed");
@@ -149,21 +181,36 @@ class JournalOutageTest {
     executor.complete("start"); // at-least-once: the hook whose end was lost runs again
     awaitJournal(true);
 
-    actor.tell(new UnitActor.Assign(new Desired(Life.DYING, charm(), 1, false, 0, Duration.ofHours(1))));
+    actor.tell(
+        new UnitActor.Assign(new Desired(Life.DYING, charm(), 1, false, 0, Duration.ofHours(1))));
     executor.complete("stop");
     executor.complete("remove");
-    operator.fishForMessage(Duration.ofSeconds(10),
-        r -> r instanceof UnitActor.Report.Dead ? FishingOutcomes.complete() : FishingOutcomes.continueAndIgnore());
+    operator.fishForMessage(
+        Duration.ofSeconds(10),
+        r ->
+            r instanceof UnitActor.Report.Dead
+                ? FishingOutcomes.complete()
+                : FishingOutcomes.continueAndIgnore());
 
     List<JournalEntry> events = journalOf(unit);
-    assertThat(hookSteps(events)).containsExactly(
-        "HookStarted install", "HookCompleted install",
-        "HookStarted leader-settings-changed", "HookCompleted leader-settings-changed",
-        "HookStarted config-changed", "HookCompleted config-changed",
-        "HookStarted start", "HookStarted start", "HookCompleted start",
-        "HookStarted stop", "HookCompleted stop",
-        "HookStarted remove", "HookCompleted remove");
-    assertThat(events.getLast().shortType()).as("a completed remove hook makes the unit dead").isEqualTo("HookCompleted");
+    assertThat(hookSteps(events))
+        .containsExactly(
+            "HookStarted install",
+            "HookCompleted install",
+            "HookStarted leader-settings-changed",
+            "HookCompleted leader-settings-changed",
+            "HookStarted config-changed",
+            "HookCompleted config-changed",
+            "HookStarted start",
+            "HookStarted start",
+            "HookCompleted start",
+            "HookStarted stop",
+            "HookCompleted stop",
+            "HookStarted remove",
+            "HookCompleted remove");
+    assertThat(events.getLast().shortType())
+        .as("a completed remove hook makes the unit dead")
+        .isEqualTo("HookCompleted");
     assertThat(stateOf(actor).isDead()).isTrue();
   }
 
@@ -172,16 +219,23 @@ class JournalOutageTest {
     ScriptedExecutor executor = new ScriptedExecutor();
     UnitId unit = UnitId.of("outage", 1);
     TestProbe<UnitActor.Report> operator = testKit.createTestProbe();
-    var actor = testKit.spawn(UnitActor.create(unit, TestUnits.dependencies(executor, dir.resolve("b")), operator.ref()));
+    var actor =
+        testKit.spawn(
+            UnitActor.create(
+                unit, TestUnits.dependencies(executor, dir.resolve("b")), operator.ref()));
     actor.tell(new UnitActor.Assign(alive(Duration.ofHours(1))));
     executor.complete("install");
     executor.complete("leader-settings-changed");
     executor.complete("config-changed");
     executor.complete("start");
-    testKit.createTestProbe().awaitAssert(Duration.ofSeconds(10), () -> {
-      assertThat(stateOf(actor).running()).isNull();
-      return null;
-    });
+    testKit
+        .createTestProbe()
+        .awaitAssert(
+            Duration.ofSeconds(10),
+            () -> {
+              assertThat(stateOf(actor).running()).isNull();
+              return null;
+            });
 
     postgres.stop();
     // Nothing to record, so nothing fails yet; the next update-status is the first write.
@@ -195,17 +249,22 @@ class JournalOutageTest {
     actor.tell(new UnitActor.Assign(alive(Duration.ofHours(1))));
     updateStatus.succeed();
     awaitJournal(true);
-    testKit.createTestProbe().awaitAssert(Duration.ofSeconds(10), () -> {
-      assertThat(stateOf(actor).running()).isNull();
-      return null;
-    });
+    testKit
+        .createTestProbe()
+        .awaitAssert(
+            Duration.ofSeconds(10),
+            () -> {
+              assertThat(stateOf(actor).running()).isNull();
+              return null;
+            });
 
     // The failed HookStarted left no trace; every event written is there, in order.
-    assertThat(hookSteps(journalOf(unit))).containsExactly(
-        "HookStarted install", "HookCompleted install",
-        "HookStarted leader-settings-changed", "HookCompleted leader-settings-changed",
-        "HookStarted config-changed", "HookCompleted config-changed",
-        "HookStarted start", "HookCompleted start",
-        "HookStarted update-status", "HookCompleted update-status");
+    assertThat(hookSteps(journalOf(unit)))
+        .containsExactly(
+            "HookStarted install", "HookCompleted install",
+            "HookStarted leader-settings-changed", "HookCompleted leader-settings-changed",
+            "HookStarted config-changed", "HookCompleted config-changed",
+            "HookStarted start", "HookCompleted start",
+            "HookStarted update-status", "HookCompleted update-status");
   }
 }

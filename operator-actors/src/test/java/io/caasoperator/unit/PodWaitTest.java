@@ -13,7 +13,8 @@ class PodWaitTest {
   @Test
   void theDefaultWaitsAbout45SecondsOverSixWaitsThenGivesUp() {
     PodWait wait = PodWait.DEFAULT;
-    assertThat(List.of(1, 2, 3, 4, 5, 6)).map(n -> wait.delayAfter(n).orElseThrow().toSeconds())
+    assertThat(List.of(1, 2, 3, 4, 5, 6))
+        .map(n -> wait.delayAfter(n).orElseThrow().toSeconds())
         .containsExactly(1L, 2L, 4L, 8L, 15L, 15L);
     assertThat(wait.delayAfter(7)).isEmpty();
     assertThat(wait.attempts()).isEqualTo(7);
@@ -26,8 +27,10 @@ class PodWaitTest {
 
   @Test
   void negativeOrMissingDelaysAreRefused() {
-    assertThatThrownBy(() -> new PodWait(List.of(Duration.ofSeconds(-1)))).hasMessage("pod wait delays must be >= 0");
-    assertThatThrownBy(() -> new PodWait(Arrays.asList(Duration.ZERO, null))).hasMessage("pod wait delays must be >= 0");
+    assertThatThrownBy(() -> new PodWait(List.of(Duration.ofSeconds(-1))))
+        .hasMessage("pod wait delays must be >= 0");
+    assertThatThrownBy(() -> new PodWait(Arrays.asList(Duration.ZERO, null)))
+        .hasMessage("pod wait delays must be >= 0");
     assertThatThrownBy(() -> new PodWait(null)).hasMessage("pod wait delays must be >= 0");
   }
 }

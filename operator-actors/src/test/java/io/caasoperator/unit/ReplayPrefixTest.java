@@ -1,7 +1,5 @@
 package io.caasoperator.unit;
 
-import io.caasoperator.testing.TestUnits;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.typesafe.config.ConfigFactory;
@@ -9,7 +7,6 @@ import io.caasoperator.domain.CharmInfo;
 import io.caasoperator.domain.CharmRef;
 import io.caasoperator.domain.Life;
 import io.caasoperator.domain.UnitId;
-import io.caasoperator.hook.HookEnvironment;
 import io.caasoperator.persistence.JournalSchema;
 import io.caasoperator.persistence.JournalSettings;
 import io.caasoperator.persistence.UnitState;
@@ -19,8 +16,8 @@ import io.caasoperator.persistence.timeline.Replay;
 import io.caasoperator.persistence.timeline.ReplayPoint;
 import io.caasoperator.persistence.timeline.ReplayedState;
 import io.caasoperator.testing.ScriptedExecutor;
+import io.caasoperator.testing.TestUnits;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -38,17 +35,26 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Replay is only worth trusting if it shows what the operator really had. Two unit actors run a
  * lifecycle (install, leadership, a failed hook and its resolve, a charm upgrade, removal) on a
- * real H2 journal; the live state of every unit is recorded whenever the run is quiescent, and
- * the replay of the journal prefix up to that moment must equal it. After the run the actors
- * recover (from snapshots every 3 events) to the state the full replay gives.
+ * real H2 journal; the live state of every unit is recorded whenever the run is quiescent, and the
+ * replay of the journal prefix up to that moment must equal it. After the run the actors recover
+ * (from snapshots every 3 events) to the state the full replay gives.
  */
 class ReplayPrefixTest {
   @TempDir static Path dataDir;
   static ActorTestKit testKit;
   static JournalReader reader;
 
-  static final Set<String> HOOKS = Set.of("install", "leader-elected", "config-changed", "start",
-      "upgrade-charm", "update-status", "stop", "remove", "web-pebble-ready");
+  static final Set<String> HOOKS =
+      Set.of(
+          "install",
+          "leader-elected",
+          "config-changed",
+          "start",
+          "upgrade-charm",
+          "update-status",
+          "stop",
+          "remove",
+          "web-pebble-ready");
   static final UnitId U0 = UnitId.of("replay", 0);
   static final UnitId U1 = UnitId.of("replay", 1);
 
@@ -57,8 +63,12 @@ class ReplayPrefixTest {
 
   @BeforeAll
   static void start() {
-    testKit = ActorTestKit.create(JournalSettings.h2(dataDir).withSnapshotEvery(3).toConfig()
-        .withFallback(ConfigFactory.load()));
+    testKit =
+        ActorTestKit.create(
+            JournalSettings.h2(dataDir)
+                .withSnapshotEvery(3)
+                .toConfig()
+                .withFallback(ConfigFactory.load()));
     JournalSchema.createIfMissing(testKit.system(), Duration.ofSeconds(30));
     reader = JournalReader.using(testKit.system());
   }
@@ -73,12 +83,20 @@ class ReplayPrefixTest {
   private UnitDependencies deps;
 
   private static CharmInfo charm(long generation) {
-    return new CharmInfo(generation, "test", new CharmRef("/charms/test", null, generation, false),
-        "0".repeat(63) + generation, List.of("web"), HOOKS, false, Map.of());
+    return new CharmInfo(
+        generation,
+        "test",
+        new CharmRef("/charms/test", null, generation, false),
+        "0".repeat(63) + generation,
+        List.of("web"),
+        HOOKS,
+        false,
+        Map.of());
   }
 
   private static UnitActor.Assign assign(Life life, long charm, long config, boolean leader) {
-    return new UnitActor.Assign(new Desired(life, charm(charm), config, leader, 0, Duration.ofHours(1)));
+    return new UnitActor.Assign(
+        new Desired(life, charm(charm), config, leader, 0, Duration.ofHours(1)));
   }
 
   private UnitState stateOf(ActorRef<UnitActor.Command> actor) {
@@ -88,41 +106,46 @@ class ReplayPrefixTest {
   }
 
   /**
-   * Records every unit's live state with its journal length. Taken only when each actor waits
-   * on a hook or has nothing to do; the state is read on both sides of the journal read, and
-   * the moment is taken again until they agree.
+   * Records every unit's live state with its journal length. Taken only when each actor waits on a
+   * hook or has nothing to do; the state is read on both sides of the journal read, and the moment
+   * is taken again until they agree.
    */
   private void record(Map<UnitId, ActorRef<UnitActor.Command>> units) {
     List<Observation> moment = new ArrayList<>();
-    units.forEach((unit, actor) -> {
-      for (int attempt = 0; ; attempt++) {
-        UnitState before = stateOf(actor);
-        long seqNr = reader.entityEvents(UnitActor.persistenceId(unit)).size();
-        if (stateOf(actor).equals(before)) {
-          moment.add(new Observation(unit, before, seqNr));
-          return;
-        }
-        assertThat(attempt).as("state of %s keeps changing", unit).isLessThan(50);
-      }
-    });
+    units.forEach(
+        (unit, actor) -> {
+          for (int attempt = 0; ; attempt++) {
+            UnitState before = stateOf(actor);
+            long seqNr = reader.entityEvents(UnitActor.persistenceId(unit)).size();
+            if (stateOf(actor).equals(before)) {
+              moment.add(new Observation(unit, before, seqNr));
+              return;
+            }
+            assertThat(attempt).as("state of %s keeps changing", unit).isLessThan(50);
+          }
+        });
     moments.add(moment);
   }
 
   /** The next hook must be {@code hook} of {@code unit}; the moment is recorded while it runs. */
-  private ScriptedExecutor.Call running(String unit, String hook, Map<UnitId, ActorRef<UnitActor.Command>> units) {
+  private ScriptedExecutor.Call running(
+      String unit, String hook, Map<UnitId, ActorRef<UnitActor.Command>> units) {
     ScriptedExecutor.Call call = executor.next();
     assertThat(call.unit() + " " + call.hook()).isEqualTo(unit + " " + hook);
     record(units);
     return call;
   }
 
-  private void awaitState(ActorRef<UnitActor.Command> actor, java.util.function.Predicate<UnitState> condition) {
+  private void awaitState(
+      ActorRef<UnitActor.Command> actor, java.util.function.Predicate<UnitState> condition) {
     TestProbe<UnitState> probe = testKit.createTestProbe();
-    probe.awaitAssert(Duration.ofSeconds(10), () -> {
-      actor.tell(new UnitActor.GetState(probe.ref()));
-      assertThat(condition.test(probe.receiveMessage())).isTrue();
-      return null;
-    });
+    probe.awaitAssert(
+        Duration.ofSeconds(10),
+        () -> {
+          actor.tell(new UnitActor.GetState(probe.ref()));
+          assertThat(condition.test(probe.receiveMessage())).isTrue();
+          return null;
+        });
   }
 
   @Test
@@ -156,7 +179,8 @@ class ReplayPrefixTest {
 
     TestProbe<UnitActor.ResolveReply> resolved = testKit.createTestProbe();
     u1.tell(new UnitActor.Resolve(true, resolved.ref()));
-    assertThat(resolved.receiveMessage().outcome()).isEqualTo(UnitActor.ResolveReply.Outcome.RESOLVED);
+    assertThat(resolved.receiveMessage().outcome())
+        .isEqualTo(UnitActor.ResolveReply.Outcome.RESOLVED);
     running("replay/1", "install", units).succeed();
     running("replay/1", "config-changed", units).succeed();
     running("replay/1", "start", units).succeed();
@@ -171,14 +195,18 @@ class ReplayPrefixTest {
     awaitState(u0, s -> s.running() == null);
     record(units);
 
-    long total = units.keySet().stream().mapToLong(u -> reader.entityEvents(UnitActor.persistenceId(u)).size()).sum();
+    long total =
+        units.keySet().stream()
+            .mapToLong(u -> reader.entityEvents(UnitActor.persistenceId(u)).size())
+            .sum();
     List<JournalEntry> timeline = awaitTimeline(total);
     for (List<Observation> moment : moments) {
       long offset = moment.stream().mapToLong(o -> offsetOf(timeline, o)).max().orElseThrow();
       ReplayedState replayed = Replay.to(new ReplayPoint.AtOffset(offset), "replay", timeline);
       for (Observation o : moment) {
         assertThat(replayed.units().getOrDefault(o.unit(), UnitState.initial(o.unit())))
-            .as("%s after %d event(s)", o.unit(), o.seqNr()).isEqualTo(o.live());
+            .as("%s after %d event(s)", o.unit(), o.seqNr())
+            .isEqualTo(o.live());
       }
     }
     assertThat(moments).hasSizeGreaterThan(15);
@@ -196,7 +224,9 @@ class ReplayPrefixTest {
     if (o.seqNr() == 0) return 0;
     return timeline.stream()
         .filter(e -> e.entity().equals(UnitActor.persistenceId(o.unit())) && e.seqNr() == o.seqNr())
-        .findFirst().orElseThrow().offset();
+        .findFirst()
+        .orElseThrow()
+        .offset();
   }
 
   /** The by-tag query sees new rows after its sequence check: wait until it has them all. */

@@ -13,11 +13,16 @@ import org.junit.jupiter.api.Test;
 
 class RetryPolicyTest {
 
-  private static final RetryPolicy EXACT = new RetryPolicy(Duration.ofSeconds(5), Duration.ofMinutes(5)).withoutJitter();
+  private static final RetryPolicy EXACT =
+      new RetryPolicy(Duration.ofSeconds(5), Duration.ofMinutes(5)).withoutJitter();
 
   @Test
   void theBackoffDoublesFromTheInitialDelayUpToTheMaximum() {
-    assertThat(IntStream.rangeClosed(1, 9).mapToObj(EXACT::delayAfter).map(Duration::toSeconds).toList())
+    assertThat(
+            IntStream.rangeClosed(1, 9)
+                .mapToObj(EXACT::delayAfter)
+                .map(Duration::toSeconds)
+                .toList())
         .containsExactly(5L, 10L, 20L, 40L, 80L, 160L, 300L, 300L, 300L);
     assertThat(EXACT.delayAfter(Integer.MAX_VALUE)).isEqualTo(Duration.ofMinutes(5));
   }
@@ -39,7 +44,8 @@ class RetryPolicyTest {
     for (int attempt = 1; attempt <= 10; attempt++) {
       Duration backoff = policy.backoffAfter(attempt);
       for (int i = 0; i < 100; i++) {
-        assertThat(policy.delayAfter(attempt)).isBetween(backoff.multipliedBy(4).dividedBy(5), backoff);
+        assertThat(policy.delayAfter(attempt))
+            .isBetween(backoff.multipliedBy(4).dividedBy(5), backoff);
       }
     }
   }
@@ -67,14 +73,18 @@ class RetryPolicyTest {
   void aBrokenRandomSourceNeitherStretchesNorNegatesADelay() {
     assertThat(EXACT.withJitter(0.2, () -> 7.0).delayAfter(1)).isEqualTo(Duration.ofSeconds(5));
     assertThat(EXACT.withJitter(0.2, () -> -1.0).delayAfter(1)).isEqualTo(Duration.ofSeconds(5));
-    assertThat(EXACT.withJitter(0.2, () -> Double.NaN).delayAfter(1)).isEqualTo(Duration.ofSeconds(5));
+    assertThat(EXACT.withJitter(0.2, () -> Double.NaN).delayAfter(1))
+        .isEqualTo(Duration.ofSeconds(5));
   }
 
   @Test
   void jitterOutsideZeroToOneIsRefused() {
-    assertThatThrownBy(() -> EXACT.withJitter(1.0, () -> 0)).hasMessageContaining("jitter must be in [0, 1)");
-    assertThatThrownBy(() -> EXACT.withJitter(-0.1, () -> 0)).hasMessageContaining("jitter must be in [0, 1)");
-    assertThatThrownBy(() -> EXACT.withJitter(Double.NaN, () -> 0)).hasMessageContaining("jitter must be in [0, 1)");
+    assertThatThrownBy(() -> EXACT.withJitter(1.0, () -> 0))
+        .hasMessageContaining("jitter must be in [0, 1)");
+    assertThatThrownBy(() -> EXACT.withJitter(-0.1, () -> 0))
+        .hasMessageContaining("jitter must be in [0, 1)");
+    assertThatThrownBy(() -> EXACT.withJitter(Double.NaN, () -> 0))
+        .hasMessageContaining("jitter must be in [0, 1)");
     assertThatThrownBy(() -> EXACT.withJitter(0.2, null)).hasMessageContaining("random source");
   }
 }

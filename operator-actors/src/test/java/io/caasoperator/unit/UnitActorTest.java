@@ -1,21 +1,17 @@
 package io.caasoperator.unit;
 
-import io.caasoperator.testing.TestUnits;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.typesafe.config.ConfigFactory;
-import io.caasoperator.testing.ScriptedExecutor;
 import io.caasoperator.domain.CharmInfo;
 import io.caasoperator.domain.CharmRef;
 import io.caasoperator.domain.Life;
 import io.caasoperator.domain.UnitId;
-import io.caasoperator.hook.HookContexts;
-import io.caasoperator.hook.HookEnvironment;
 import io.caasoperator.persistence.UnitEvent;
 import io.caasoperator.persistence.UnitState;
+import io.caasoperator.testing.ScriptedExecutor;
+import io.caasoperator.testing.TestUnits;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,21 +30,29 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The unit's hook order, exactly-once upgrades, failure, backoff and resolve, and recovery after
- * a crash, with a scripted executor standing in for processes and manual time for timers.
+ * The unit's hook order, exactly-once upgrades, failure, backoff and resolve, and recovery after a
+ * crash, with a scripted executor standing in for processes and manual time for timers.
  */
 class UnitActorTest {
-  private static final ActorTestKit testKit = ActorTestKit.create(
-      PersistenceTestKitPlugin.getInstance().config()
-          .withFallback(PersistenceTestKitSnapshotPlugin.config())
-          .withFallback(ManualTime.config())
-          .withFallback(ConfigFactory.parseString("caas.journal.snapshot-every = 3"))
-          .withFallback(ConfigFactory.load()));
+  private static final ActorTestKit testKit =
+      ActorTestKit.create(
+          PersistenceTestKitPlugin.getInstance()
+              .config()
+              .withFallback(PersistenceTestKitSnapshotPlugin.config())
+              .withFallback(ManualTime.config())
+              .withFallback(ConfigFactory.parseString("caas.journal.snapshot-every = 3"))
+              .withFallback(ConfigFactory.load()));
   private static final ManualTime time = ManualTime.get(testKit.system());
   private static final AtomicInteger ids = new AtomicInteger();
   private static final Duration INTERVAL = Duration.ofMinutes(5);
-  private static final ApplicationSnapshot APP = new ApplicationSnapshot("test", Map.of(), Map.of(),
-      io.caasoperator.domain.Status.of("active", "", java.time.Instant.EPOCH), "", List.of());
+  private static final ApplicationSnapshot APP =
+      new ApplicationSnapshot(
+          "test",
+          Map.of(),
+          Map.of(),
+          io.caasoperator.domain.Status.of("active", "", java.time.Instant.EPOCH),
+          "",
+          List.of());
 
   private ScriptedExecutor executor;
   private TestProbe<UnitActor.Report> operator;
@@ -70,15 +74,33 @@ class UnitActorTest {
   }
 
   private static CharmInfo charm(long generation, Set<String> hooks, String... containers) {
-    return new CharmInfo(generation, "test", new CharmRef("/charms/test", null, generation, false),
-        "0".repeat(63) + generation, List.of(containers), hooks, false, Map.of());
+    return new CharmInfo(
+        generation,
+        "test",
+        new CharmRef("/charms/test", null, generation, false),
+        "0".repeat(63) + generation,
+        List.of(containers),
+        hooks,
+        false,
+        Map.of());
   }
 
-  private static final Set<String> ALL_HOOKS = Set.of("install", "leader-elected", "config-changed", "start",
-      "upgrade-charm", "update-status", "stop", "remove", "web-pebble-ready", "leader-settings-changed");
+  private static final Set<String> ALL_HOOKS =
+      Set.of(
+          "install",
+          "leader-elected",
+          "config-changed",
+          "start",
+          "upgrade-charm",
+          "update-status",
+          "stop",
+          "remove",
+          "web-pebble-ready",
+          "leader-settings-changed");
 
   /** A new follower's hooks up to start (Juju 3.6: leader-settings-changed once after install). */
-  private static final List<String> FOLLOWER_STARTUP = List.of("install", "leader-settings-changed", "config-changed", "start");
+  private static final List<String> FOLLOWER_STARTUP =
+      List.of("install", "leader-settings-changed", "config-changed", "start");
 
   private ActorRef<UnitActor.Command> spawn() {
     return testKit.spawn(UnitActor.create(unit, deps, operator.ref()));
@@ -105,7 +127,9 @@ class UnitActorTest {
       hooks.add(call.hook());
       call.succeed();
     }
-    assertThat(hooks).containsExactly("install", "leader-elected", "config-changed", "start", "web-pebble-ready");
+    assertThat(hooks)
+        .containsExactly(
+            "install", "leader-elected", "config-changed", "start", "web-pebble-ready");
     executor.expectNoHookWithin(Duration.ofMillis(300));
   }
 
@@ -130,7 +154,8 @@ class UnitActorTest {
     actor.tell(new UnitActor.ObserveContainerStart("web", "start-1"));
     executor.expectNoHookWithin(Duration.ofMillis(300));
     actor.tell(new UnitActor.ObserveContainerStart("web", "start-2"));
-    assertThat(executor.complete("web-pebble-ready").invocation().environment()).containsEntry("JUJU_WORKLOAD_NAME", "web");
+    assertThat(executor.complete("web-pebble-ready").invocation().environment())
+        .containsEntry("JUJU_WORKLOAD_NAME", "web");
   }
 
   @Test
@@ -244,7 +269,8 @@ class UnitActorTest {
     executor.complete("config-changed");
     executor.complete("start");
     actor.tell(new UnitActor.Resolve(true, reply.ref()));
-    assertThat(reply.receiveMessage().outcome()).isEqualTo(UnitActor.ResolveReply.Outcome.NOTHING_TO_RESOLVE);
+    assertThat(reply.receiveMessage().outcome())
+        .isEqualTo(UnitActor.ResolveReply.Outcome.NOTHING_TO_RESOLVE);
   }
 
   @Test
@@ -284,9 +310,12 @@ class UnitActorTest {
     actor.tell(assign(Life.DYING, charm, 1, false));
     executor.complete("stop");
     executor.complete("remove");
-    operator.fishForMessage(Duration.ofSeconds(5), r -> r instanceof UnitActor.Report.Dead d && d.unit().equals(unit)
-        ? org.apache.pekko.actor.testkit.typed.javadsl.FishingOutcomes.complete()
-        : org.apache.pekko.actor.testkit.typed.javadsl.FishingOutcomes.continueAndIgnore());
+    operator.fishForMessage(
+        Duration.ofSeconds(5),
+        r ->
+            r instanceof UnitActor.Report.Dead d && d.unit().equals(unit)
+                ? org.apache.pekko.actor.testkit.typed.javadsl.FishingOutcomes.complete()
+                : org.apache.pekko.actor.testkit.typed.javadsl.FishingOutcomes.continueAndIgnore());
   }
 
   @Test
@@ -305,10 +334,13 @@ class UnitActorTest {
     var actor = spawn();
     actor.tell(assign(Life.ALIVE, charm(1, ALL_HOOKS, "web"), 1, true));
     actor.tell(new UnitActor.ObserveContainerStart("web", "s1"));
-    for (String hook : List.of("install", "leader-elected", "config-changed", "start", "web-pebble-ready")) {
+    for (String hook :
+        List.of("install", "leader-elected", "config-changed", "start", "web-pebble-ready")) {
       executor.complete(hook);
     }
-    UnitState before = awaitState(actor, s -> s.progress().containersReady().containsKey("web") && s.running() == null);
+    UnitState before =
+        awaitState(
+            actor, s -> s.progress().containersReady().containsKey("web") && s.running() == null);
     testKit.stop(actor);
     UnitState after = stateOf(spawn());
     assertThat(after).isEqualTo(before);
@@ -344,10 +376,18 @@ class UnitActorTest {
     executor.expectNoHookWithin(Duration.ofMillis(200)); // the exec waits for install
     install.succeed();
     var exec = executor.next();
-    assertThat(exec.invocation().command()).containsExactly("/bin/sh", "-c", HookLauncher.EXEC_SHELL, "juju-exec", "echo hi");
-    assertThat(exec.invocation().environment()).containsEntry("JUJU_UNIT_NAME", unit.name()).containsEntry("JUJU_HOOK_NAME", "").doesNotContainKey("JUJU_DISPATCH_PATH");
-    executor.expectNoHookWithin(Duration.ofMillis(200)); // leader-settings-changed waits for the exec
-    exec.result().complete(new io.caasoperator.hook.ProcessResult(7, "hi\n", "", Duration.ofMillis(3), false, false, null));
+    assertThat(exec.invocation().command())
+        .containsExactly("/bin/sh", "-c", HookLauncher.EXEC_SHELL, "juju-exec", "echo hi");
+    assertThat(exec.invocation().environment())
+        .containsEntry("JUJU_UNIT_NAME", unit.name())
+        .containsEntry("JUJU_HOOK_NAME", "")
+        .doesNotContainKey("JUJU_DISPATCH_PATH");
+    executor.expectNoHookWithin(
+        Duration.ofMillis(200)); // leader-settings-changed waits for the exec
+    exec.result()
+        .complete(
+            new io.caasoperator.hook.ProcessResult(
+                7, "hi\n", "", Duration.ofMillis(3), false, false, null));
     UnitActor.ExecReply done = reply.receiveMessage();
     assertThat(done.outcome()).isEqualTo(UnitActor.ExecReply.Outcome.RAN);
     assertThat(done.result().exitCode()).isEqualTo(7);
@@ -367,15 +407,32 @@ class UnitActorTest {
 
     var exec = executor.next();
     var started = journal.persistedInStorage(UnitActor.persistenceId(unit)).getLast();
-    assertThat(started).isInstanceOf(UnitEvent.ExecStarted.class); // in the journal before the process ran
-    assertThat(((UnitEvent.ExecStarted) started).contextId()).isEqualTo(exec.invocation().contextId());
+    assertThat(started)
+        .isInstanceOf(UnitEvent.ExecStarted.class); // in the journal before the process ran
+    assertThat(((UnitEvent.ExecStarted) started).contextId())
+        .isEqualTo(exec.invocation().contextId());
 
-    exec.result().complete(new io.caasoperator.hook.ProcessResult(3, "hi\n", "", Duration.ofMillis(3), false, false, null));
+    exec.result()
+        .complete(
+            new io.caasoperator.hook.ProcessResult(
+                3, "hi\n", "", Duration.ofMillis(3), false, false, null));
     assertThat(reply.receiveMessage().result().exitCode()).isEqualTo(3);
-    org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(10)).untilAsserted(() ->
-        assertThat(journal.persistedInStorage(UnitActor.persistenceId(unit)).getLast())
-            .isEqualTo(new UnitEvent.ExecCompleted(exec.invocation().contextId(), 3, false, 3,
-                ((UnitEvent.ExecCompleted) journal.persistedInStorage(UnitActor.persistenceId(unit)).getLast()).at())));
+    org.awaitility.Awaitility.await()
+        .atMost(Duration.ofSeconds(10))
+        .untilAsserted(
+            () ->
+                assertThat(journal.persistedInStorage(UnitActor.persistenceId(unit)).getLast())
+                    .isEqualTo(
+                        new UnitEvent.ExecCompleted(
+                            exec.invocation().contextId(),
+                            3,
+                            false,
+                            3,
+                            ((UnitEvent.ExecCompleted)
+                                    journal
+                                        .persistedInStorage(UnitActor.persistenceId(unit))
+                                        .getLast())
+                                .at())));
   }
 
   @Test
@@ -388,20 +445,37 @@ class UnitActorTest {
     actor.tell(assign(Life.ALIVE, charm(1, ALL_HOOKS), 1, false));
     executor.complete("install");
     executor.complete("leader-settings-changed");
-    executor.next().result().complete(new io.caasoperator.hook.ProcessResult(1, "", "", Duration.ofMillis(3), false, false, null));
+    executor
+        .next()
+        .result()
+        .complete(
+            new io.caasoperator.hook.ProcessResult(
+                1, "", "", Duration.ofMillis(3), false, false, null));
     awaitState(actor, s -> s.failed() != null);
     TestProbe<UnitActor.ExecReply> reply = testKit.createTestProbe();
     actor.tell(new UnitActor.RunExec("false", Duration.ofSeconds(30), null, reply.ref()));
-    executor.next().result().complete(new io.caasoperator.hook.ProcessResult(1, "", "", Duration.ofMillis(3), false, false, null));
+    executor
+        .next()
+        .result()
+        .complete(
+            new io.caasoperator.hook.ProcessResult(
+                1, "", "", Duration.ofMillis(3), false, false, null));
     reply.receiveMessage();
 
     assertThat(count(registry, "caas_hooks", "install", "completed")).isEqualTo(installsBefore + 1);
-    assertThat(count(registry, "caas_hooks", "config-changed", "failed")).isEqualTo(failedBefore + 1);
+    assertThat(count(registry, "caas_hooks", "config-changed", "failed"))
+        .isEqualTo(failedBefore + 1);
     assertThat(count(registry, "caas_execs", "failed")).isEqualTo(execsBefore + 1);
   }
 
-  /** The counter's value for these label values (0 before the first count); shared by every test of this system. */
-  private static double count(io.prometheus.metrics.model.registry.PrometheusRegistry registry, String name, String... labels) {
+  /**
+   * The counter's value for these label values (0 before the first count); shared by every test of
+   * this system.
+   */
+  private static double count(
+      io.prometheus.metrics.model.registry.PrometheusRegistry registry,
+      String name,
+      String... labels) {
     for (var metric : registry.scrape()) {
       if (metric instanceof io.prometheus.metrics.model.snapshots.CounterSnapshot counter
           && counter.getMetadata().getPrometheusName().equals(name)) {
@@ -434,10 +508,18 @@ class UnitActorTest {
     actor.tell(assign(Life.ALIVE, charm(1, Set.of()), 1, false));
     awaitState(actor, s -> s.progress().started());
     TestProbe<UnitActor.ExecReply> reply = testKit.createTestProbe();
-    actor.tell(new UnitActor.RunExec("./backup", Duration.ofSeconds(30), new ActionRun("backup", Map.of("to", "/tmp")), reply.ref()));
+    actor.tell(
+        new UnitActor.RunExec(
+            "./backup",
+            Duration.ofSeconds(30),
+            new ActionRun("backup", Map.of("to", "/tmp")),
+            reply.ref()));
     var exec = executor.next();
     assertThat(exec.invocation().environment()).containsEntry("JUJU_ACTION_NAME", "backup");
-    exec.result().complete(new io.caasoperator.hook.ProcessResult(0, "", "", Duration.ofMillis(3), false, false, null));
+    exec.result()
+        .complete(
+            new io.caasoperator.hook.ProcessResult(
+                0, "", "", Duration.ofMillis(3), false, false, null));
     UnitActor.ExecReply done = reply.receiveMessage();
     assertThat(done.action().status()).isEqualTo("completed");
     assertThat(done.action().results()).isEmpty();
@@ -450,14 +532,18 @@ class UnitActorTest {
     var install = executor.next();
     String context = install.invocation().contextId();
     TestProbe<UnitActor.ToolReply> reply = testKit.createTestProbe();
-    actor.tell(new UnitActor.RunHookTool(context, "status-set", List.of("maintenance", "installing"), "", APP, reply.ref()));
+    actor.tell(
+        new UnitActor.RunHookTool(
+            context, "status-set", List.of("maintenance", "installing"), "", APP, reply.ref()));
     assertThat(reply.receiveMessage().denied()).isNull();
     assertThat(stateOf(actor).statuses().workload().message()).isEqualTo("installing");
 
     install.succeed();
     executor.next(); // config-changed runs: install's context is over
-    actor.tell(new UnitActor.RunHookTool(context, "status-set", List.of("active"), "", APP, reply.ref()));
-    assertThat(reply.receiveMessage().denied()).isEqualTo("the hook or command this token belongs to has finished");
+    actor.tell(
+        new UnitActor.RunHookTool(context, "status-set", List.of("active"), "", APP, reply.ref()));
+    assertThat(reply.receiveMessage().denied())
+        .isEqualTo("the hook or command this token belongs to has finished");
     assertThat(stateOf(actor).statuses().workload().message()).isEqualTo("installing");
   }
 
@@ -470,7 +556,9 @@ class UnitActorTest {
     String context = install.invocation().contextId();
     TestProbe<UnitActor.ToolReply> reply = testKit.createTestProbe();
 
-    actor.tell(new UnitActor.RunHookTool(context, "status-set", List.of("maintenance", "step 1"), "", APP, reply.ref()));
+    actor.tell(
+        new UnitActor.RunHookTool(
+            context, "status-set", List.of("maintenance", "step 1"), "", APP, reply.ref()));
     assertThat(reply.receiveMessage().outcome().exitCode()).isZero();
     actor.tell(new UnitActor.RunHookTool(context, "status-get", List.of(), "", APP, reply.ref()));
     assertThat(reply.receiveMessage().outcome().stdout()).isEqualTo("maintenance\n");
@@ -478,8 +566,18 @@ class UnitActorTest {
     executor.next(); // config-changed: install's completion is written
 
     List<Object> events = journal.persistedInStorage(UnitActor.persistenceId(unit));
-    int status = events.indexOf(events.stream().filter(e -> e instanceof UnitEvent.WorkloadStatusSet).findFirst().orElseThrow());
-    int completed = events.indexOf(events.stream().filter(e -> e instanceof UnitEvent.HookCompleted).findFirst().orElseThrow());
+    int status =
+        events.indexOf(
+            events.stream()
+                .filter(e -> e instanceof UnitEvent.WorkloadStatusSet)
+                .findFirst()
+                .orElseThrow());
+    int completed =
+        events.indexOf(
+            events.stream()
+                .filter(e -> e instanceof UnitEvent.HookCompleted)
+                .findFirst()
+                .orElseThrow());
     assertThat(status).isLessThan(completed);
   }
 
@@ -492,8 +590,14 @@ class UnitActorTest {
     TestProbe<UnitActor.ToolReply> reply = testKit.createTestProbe();
 
     journal.failNextPersisted(UnitActor.persistenceId(unit));
-    actor.tell(new UnitActor.RunHookTool(install.invocation().contextId(), "status-set", List.of("active"), "", APP,
-        reply.ref()));
+    actor.tell(
+        new UnitActor.RunHookTool(
+            install.invocation().contextId(),
+            "status-set",
+            List.of("active"),
+            "",
+            APP,
+            reply.ref()));
     // answered before the write (the hook's completion makes it durable), which then failed:
     // the unit restarts from its journal and its hook, still started there, runs again
     assertThat(reply.receiveMessage().denied()).isNull();
@@ -545,12 +649,13 @@ class UnitActorTest {
     assertThat(stateOf(actor).life()).isEqualTo(Life.ALIVE);
   }
 
-  private static final String NOT_SCHEDULED = "pod app-0: neither charm-init nor workload is running";
+  private static final String NOT_SCHEDULED =
+      "pod app-0: neither charm-init nor workload is running";
 
   /**
    * Returns once the actor handled what it sent itself while handling earlier messages (a pod
-   * wait's timer is then scheduled): two round trips, as the first may overtake a message the
-   * actor sends itself in the same turn.
+   * wait's timer is then scheduled): two round trips, as the first may overtake a message the actor
+   * sends itself in the same turn.
    */
   private void settle(ActorRef<UnitActor.Command> actor) {
     stateOf(actor);
@@ -559,12 +664,16 @@ class UnitActorTest {
 
   private List<String> hookSteps(PersistenceTestKit journal) {
     return journal.persistedInStorage(UnitActor.persistenceId(unit)).stream()
-        .map(e -> switch (e) {
-          case UnitEvent.HookStarted started -> "started " + started.hook().name() + " " + started.contextId();
-          case UnitEvent.HookFailed failed -> "failed " + failed.hook() + ": " + failed.reason();
-          case UnitEvent.HookCompleted completed -> "completed " + completed.hook();
-          default -> "";
-        })
+        .map(
+            e ->
+                switch (e) {
+                  case UnitEvent.HookStarted started ->
+                      "started " + started.hook().name() + " " + started.contextId();
+                  case UnitEvent.HookFailed failed ->
+                      "failed " + failed.hook() + ": " + failed.reason();
+                  case UnitEvent.HookCompleted completed -> "completed " + completed.hook();
+                  default -> "";
+                })
         .filter(step -> !step.isEmpty())
         .toList();
   }
@@ -572,7 +681,8 @@ class UnitActorTest {
   @Test
   void aStartedHookWhosePodIsNotReadyWaitsHoldingNoHookSlotAndRunsAgainInTheSameContext() {
     PersistenceTestKit journal = PersistenceTestKit.create(testKit.system());
-    var bounded = new io.caasoperator.hook.BoundedHookExecutor(executor, 1); // --max-concurrent-hooks 1
+    var bounded =
+        new io.caasoperator.hook.BoundedHookExecutor(executor, 1); // --max-concurrent-hooks 1
     deps = TestUnits.dependencies(bounded, data);
     executor.notReady(unit.name(), 2, NOT_SCHEDULED);
     var actor = spawn();
@@ -582,7 +692,9 @@ class UnitActorTest {
     UnitState waiting = stateOf(actor);
     assertThat(waiting.running().contextId()).as("the hook stays started").isEqualTo(context);
     assertThat(waiting.failed()).isNull();
-    assertThat(deps.contexts().running()).as("no hook-tool token works while nothing runs").isZero();
+    assertThat(deps.contexts().running())
+        .as("no hook-tool token works while nothing runs")
+        .isZero();
 
     // Meanwhile a sibling's hooks take the only slot: the waiting unit holds none.
     UnitId siblingId = UnitId.of(unit.application().value(), 1);
@@ -631,7 +743,8 @@ class UnitActorTest {
   }
 
   @Test
-  void aPodThatNeverBecomesReadyFailsTheHookWithTheReasonAfterTheBoundedWaitsThenTheRetryPolicyTakesOver() {
+  void
+      aPodThatNeverBecomesReadyFailsTheHookWithTheReasonAfterTheBoundedWaitsThenTheRetryPolicyTakesOver() {
     PersistenceTestKit journal = PersistenceTestKit.create(testKit.system());
     executor.notReady(unit.name(), PodWait.DEFAULT.attempts(), NOT_SCHEDULED);
     var actor = spawn();
@@ -647,8 +760,9 @@ class UnitActorTest {
     UnitState failed = awaitState(actor, s -> s.failed() != null);
     assertThat(failed.failed().reason()).isEqualTo("hook could not start: " + NOT_SCHEDULED);
     assertThat(failed.statuses().workload().message()).isEqualTo("hook failed: \"install\"");
-    assertThat(hookSteps(journal)).containsExactly(
-        "started install " + context, "failed install: hook could not start: " + NOT_SCHEDULED);
+    assertThat(hookSteps(journal))
+        .containsExactly(
+            "started install " + context, "failed install: hook could not start: " + NOT_SCHEDULED);
 
     time.timePasses(RetryPolicy.DEFAULT.initial());
     var retried = executor.next();
@@ -688,24 +802,31 @@ class UnitActorTest {
     assertThat(reply.receiveMessage().outcome()).isEqualTo(UnitActor.ExecReply.Outcome.RAN);
   }
 
-  private UnitState awaitState(ActorRef<UnitActor.Command> actor, java.util.function.Predicate<UnitState> condition) {
+  private UnitState awaitState(
+      ActorRef<UnitActor.Command> actor, java.util.function.Predicate<UnitState> condition) {
     TestProbe<UnitState> probe = testKit.createTestProbe();
-    return probe.awaitAssert(Duration.ofSeconds(5), () -> {
-      actor.tell(new UnitActor.GetState(probe.ref()));
-      UnitState s = probe.receiveMessage();
-      assertThat(condition.test(s)).as("state %s", s).isTrue();
-      return s;
-    });
+    return probe.awaitAssert(
+        Duration.ofSeconds(5),
+        () -> {
+          actor.tell(new UnitActor.GetState(probe.ref()));
+          UnitState s = probe.receiveMessage();
+          assertThat(condition.test(s)).as("state %s", s).isTrue();
+          return s;
+        });
   }
 
   // ---- charm actions
 
-  private static final String GREET_SCHEMA = """
+  private static final String GREET_SCHEMA =
+      """
       {"type": "object", "title": "greet", "description": "Say hello.",
        "properties": {"who": {"type": "string"}, "times": {"type": "integer", "default": 1}},
        "required": ["who"], "additionalProperties": false}""";
 
-  /** A charm whose hooks are all missing (skipped) but install, with the action greet; {@code scripted}: actions/greet exists. */
+  /**
+   * A charm whose hooks are all missing (skipped) but install, with the action greet; {@code
+   * scripted}: actions/greet exists.
+   */
   private CharmInfo charmWithGreet(boolean scripted) throws java.io.IOException {
     String sha = (scripted ? "a" : "b").repeat(64);
     if (scripted) {
@@ -713,9 +834,20 @@ class UnitActorTest {
       java.nio.file.Files.createDirectories(script.getParent());
       java.nio.file.Files.writeString(script, "#!/bin/sh\n");
     }
-    return new CharmInfo(1, "test", new CharmRef("/charms/test", null, 1, false), sha, List.of(), Set.of("install"), false,
-        Map.of(), Map.of("greet", new io.caasoperator.domain.CharmAction("Say hello.", GREET_SCHEMA, false, false, "")),
-        Map.of(), Map.of());
+    return new CharmInfo(
+        1,
+        "test",
+        new CharmRef("/charms/test", null, 1, false),
+        sha,
+        List.of(),
+        Set.of("install"),
+        false,
+        Map.of(),
+        Map.of(
+            "greet",
+            new io.caasoperator.domain.CharmAction("Say hello.", GREET_SCHEMA, false, false, "")),
+        Map.of(),
+        Map.of());
   }
 
   /** An installed unit with {@code charm}, idle. */
@@ -727,42 +859,59 @@ class UnitActorTest {
     return actor;
   }
 
-  private TestProbe<UnitActor.ActionReply> request(ActorRef<UnitActor.Command> actor, String name, Map<String, Object> params) {
+  private TestProbe<UnitActor.ActionReply> request(
+      ActorRef<UnitActor.Command> actor, String name, Map<String, Object> params) {
     TestProbe<UnitActor.ActionReply> reply = testKit.createTestProbe();
     actor.tell(new UnitActor.RequestAction(name, params, reply.ref()));
     return reply;
   }
 
   /** Plays the operator: the next accepted request gets {@code id}; returns the unit's reply. */
-  private UnitActor.ActionReply.Queued queue(ActorRef<UnitActor.Command> actor, TestProbe<UnitActor.ActionReply> reply, long id) {
-    var accepted = (UnitActor.Report.ActionAccepted) operator.fishForMessage(Duration.ofSeconds(10),
-        m -> m instanceof UnitActor.Report.ActionAccepted
-            ? org.apache.pekko.actor.testkit.typed.javadsl.FishingOutcomes.complete()
-            : org.apache.pekko.actor.testkit.typed.javadsl.FishingOutcomes.continueAndIgnore()).getLast();
-    actor.tell(new UnitActor.QueueAction(id, accepted.name(), accepted.params(), accepted.replyTo()));
+  private UnitActor.ActionReply.Queued queue(
+      ActorRef<UnitActor.Command> actor, TestProbe<UnitActor.ActionReply> reply, long id) {
+    var accepted =
+        (UnitActor.Report.ActionAccepted)
+            operator
+                .fishForMessage(
+                    Duration.ofSeconds(10),
+                    m ->
+                        m instanceof UnitActor.Report.ActionAccepted
+                            ? org.apache.pekko.actor.testkit.typed.javadsl.FishingOutcomes
+                                .complete()
+                            : org.apache.pekko.actor.testkit.typed.javadsl.FishingOutcomes
+                                .continueAndIgnore())
+                .getLast();
+    actor.tell(
+        new UnitActor.QueueAction(id, accepted.name(), accepted.params(), accepted.replyTo()));
     return (UnitActor.ActionReply.Queued) reply.receiveMessage();
   }
 
-  private UnitState.UnitAction action(ActorRef<UnitActor.Command> actor, long id, boolean untilFinished) {
+  private UnitState.UnitAction action(
+      ActorRef<UnitActor.Command> actor, long id, boolean untilFinished) {
     TestProbe<UnitActor.ActionLookup> probe = testKit.createTestProbe();
     actor.tell(new UnitActor.GetAction(id, untilFinished, probe.ref()));
     return probe.receiveMessage(Duration.ofSeconds(10)).action();
   }
 
   private static io.caasoperator.hook.ProcessResult exited(int code, String stdout) {
-    return new io.caasoperator.hook.ProcessResult(code, stdout, "", Duration.ofMillis(5), false, false, null);
+    return new io.caasoperator.hook.ProcessResult(
+        code, stdout, "", Duration.ofMillis(5), false, false, null);
   }
 
   @Test
-  void anActionWaitsForTheRunningHookThenRunsWithJujusEnvironmentAndItsResultsAreRecorded() throws Exception {
+  void anActionWaitsForTheRunningHookThenRunsWithJujusEnvironmentAndItsResultsAreRecorded()
+      throws Exception {
     CharmInfo charm = charmWithGreet(true);
     var actor = spawn();
     actor.tell(assign(Life.ALIVE, charm, 1, false));
     var install = executor.next();
     var reply = request(actor, "greet", Map.of("who", "world"));
     UnitActor.ActionReply.Queued queued = queue(actor, reply, 7);
-    assertThat(queued.action().status()).isEqualTo(io.caasoperator.persistence.ActionStatus.PENDING);
-    assertThat(queued.action().params()).as("the default filled in").isEqualTo(Map.of("who", "world", "times", 1));
+    assertThat(queued.action().status())
+        .isEqualTo(io.caasoperator.persistence.ActionStatus.PENDING);
+    assertThat(queued.action().params())
+        .as("the default filled in")
+        .isEqualTo(Map.of("who", "world", "times", 1));
     executor.expectNoHookWithin(Duration.ofMillis(300)); // the action waits for install
     TestProbe<UnitActor.ActionLookup> watcher = testKit.createTestProbe();
     actor.tell(new UnitActor.GetAction(7, true, watcher.ref()));
@@ -771,44 +920,70 @@ class UnitActorTest {
     var run = executor.next();
     Map<String, String> env = run.invocation().environment();
     assertThat(run.invocation().command().getFirst()).endsWith("/charm/actions/greet");
-    assertThat(env).containsEntry("JUJU_ACTION_NAME", "greet").containsEntry("JUJU_ACTION_UUID", "7")
-        .containsEntry("JUJU_ACTION_TAG", "action-7").containsEntry("JUJU_DISPATCH_PATH", "actions/greet")
+    assertThat(env)
+        .containsEntry("JUJU_ACTION_NAME", "greet")
+        .containsEntry("JUJU_ACTION_UUID", "7")
+        .containsEntry("JUJU_ACTION_TAG", "action-7")
+        .containsEntry("JUJU_DISPATCH_PATH", "actions/greet")
         .containsEntry("JUJU_HOOK_NAME", "");
     assertThat(run.invocation().contextId()).startsWith(unit.name() + "-greet-");
-    assertThat(stateOf(actor).statuses().agent().toString()).isEqualTo("executing: running action greet");
+    assertThat(stateOf(actor).statuses().agent().toString())
+        .isEqualTo("executing: running action greet");
     String context = run.invocation().contextId();
     TestProbe<UnitActor.ToolReply> tool = testKit.createTestProbe();
-    actor.tell(new UnitActor.RunHookTool(context, "action-get", List.of("who"), "", APP, tool.ref()));
+    actor.tell(
+        new UnitActor.RunHookTool(context, "action-get", List.of("who"), "", APP, tool.ref()));
     assertThat(tool.receiveMessage().outcome().stdout()).isEqualTo("world\n");
-    actor.tell(new UnitActor.RunHookTool(context, "action-set", List.of("greeting.text=hi world"), "", APP, tool.ref()));
+    actor.tell(
+        new UnitActor.RunHookTool(
+            context, "action-set", List.of("greeting.text=hi world"), "", APP, tool.ref()));
     tool.receiveMessage();
-    actor.tell(new UnitActor.RunHookTool(context, "action-log", List.of("greeted"), "", APP, tool.ref()));
+    actor.tell(
+        new UnitActor.RunHookTool(context, "action-log", List.of("greeted"), "", APP, tool.ref()));
     tool.receiveMessage();
     watcher.expectNoMessage(Duration.ofMillis(100));
     run.result().complete(exited(0, "said hi\n"));
 
     UnitState.UnitAction done = watcher.receiveMessage().action();
     assertThat(done.status()).isEqualTo(io.caasoperator.persistence.ActionStatus.COMPLETED);
-    assertThat(done.results()).isEqualTo(Map.of("greeting", Map.of("text", "hi world"), "return-code", 0, "stdout", "said hi\n"));
-    assertThat(done.log()).extracting(io.caasoperator.persistence.ActionMessage::message).containsExactly("greeted");
+    assertThat(done.results())
+        .isEqualTo(
+            Map.of(
+                "greeting", Map.of("text", "hi world"), "return-code", 0, "stdout", "said hi\n"));
+    assertThat(done.log())
+        .extracting(io.caasoperator.persistence.ActionMessage::message)
+        .containsExactly("greeted");
     assertThat(done.started()).isNotNull();
     assertThat(done.completed()).isNotNull();
-    assertThat(awaitState(actor, s -> s.statuses().agent().value().equals("idle")).actions().find(7)).contains(done);
+    assertThat(
+            awaitState(actor, s -> s.statuses().agent().value().equals("idle")).actions().find(7))
+        .contains(done);
     actor.tell(new UnitActor.RunHookTool(context, "action-get", List.of(), "", APP, tool.ref()));
     assertThat(tool.receiveMessage().denied()).as("its token died with it").isNotNull();
   }
 
   @Test
-  void anUnknownActionIsRefusedWithTheActionsTheCharmDefinesAndBadParametersWithWhatIsWrong() throws Exception {
+  void anUnknownActionIsRefusedWithTheActionsTheCharmDefinesAndBadParametersWithWhatIsWrong()
+      throws Exception {
     var actor = installed(charmWithGreet(true));
-    UnitActor.ActionReply.Refused unknown = (UnitActor.ActionReply.Refused) request(actor, "nope", Map.of()).receiveMessage();
+    UnitActor.ActionReply.Refused unknown =
+        (UnitActor.ActionReply.Refused) request(actor, "nope", Map.of()).receiveMessage();
     assertThat(unknown.reason()).isEqualTo(UnitActor.ActionReply.Refusal.UNKNOWN_ACTION);
     assertThat(unknown.knownActions()).containsExactly("greet");
-    assertThat(unknown.detail()).isEqualTo("action \"nope\" not defined on unit \"" + unit + "\"; its charm \"test\" defines greet");
+    assertThat(unknown.detail())
+        .isEqualTo(
+            "action \"nope\" not defined on unit \""
+                + unit
+                + "\"; its charm \"test\" defines greet");
 
-    for (Map<String, Object> bad : List.<Map<String, Object>>of(Map.of(), Map.of("who", 1), Map.of("who", "x", "loud", true))) {
-      UnitActor.ActionReply.Refused refused = (UnitActor.ActionReply.Refused) request(actor, "greet", bad).receiveMessage();
-      assertThat(refused.reason()).as("%s", bad).isEqualTo(UnitActor.ActionReply.Refusal.INVALID_PARAMETERS);
+    for (Map<String, Object> bad :
+        List.<Map<String, Object>>of(
+            Map.of(), Map.of("who", 1), Map.of("who", "x", "loud", true))) {
+      UnitActor.ActionReply.Refused refused =
+          (UnitActor.ActionReply.Refused) request(actor, "greet", bad).receiveMessage();
+      assertThat(refused.reason())
+          .as("%s", bad)
+          .isEqualTo(UnitActor.ActionReply.Refusal.INVALID_PARAMETERS);
       assertThat(refused.problems()).as("%s", bad).isNotEmpty();
       assertThat(refused.detail()).startsWith("invalid parameters for action \"greet\": ");
     }
@@ -817,11 +992,15 @@ class UnitActorTest {
   }
 
   @Test
-  void aFailingActionIsRecordedFailedWithItsExitStatusWithoutPuttingTheUnitInError() throws Exception {
+  void aFailingActionIsRecordedFailedWithItsExitStatusWithoutPuttingTheUnitInError()
+      throws Exception {
     var actor = installed(charmWithGreet(true));
     queue(actor, request(actor, "greet", Map.of("who", "x")), 1);
     var run = executor.next();
-    run.result().complete(new io.caasoperator.hook.ProcessResult(3, "", "oops\n", Duration.ofMillis(5), false, false, null));
+    run.result()
+        .complete(
+            new io.caasoperator.hook.ProcessResult(
+                3, "", "oops\n", Duration.ofMillis(5), false, false, null));
     UnitState.UnitAction failed = action(actor, 1, true);
     assertThat(failed.status()).isEqualTo(io.caasoperator.persistence.ActionStatus.FAILED);
     assertThat(failed.message()).isEqualTo("exit status 3");
@@ -842,28 +1021,35 @@ class UnitActorTest {
   }
 
   @Test
-  void anActionRunningWhenTheOperatorStopsIsRecordedFailedAfterTheRestartAndNeverRunsAgainWhileAWaitingOneRuns()
-      throws Exception {
+  void
+      anActionRunningWhenTheOperatorStopsIsRecordedFailedAfterTheRestartAndNeverRunsAgainWhileAWaitingOneRuns()
+          throws Exception {
     PersistenceTestKit journal = PersistenceTestKit.create(testKit.system());
     var actor = installed(charmWithGreet(true));
     queue(actor, request(actor, "greet", Map.of("who", "first")), 1);
     var first = executor.next();
     queue(actor, request(actor, "greet", Map.of("who", "second")), 2);
-    var started = journal.persistedInStorage(UnitActor.persistenceId(unit)).stream()
-        .filter(e -> e instanceof UnitEvent.ActionStarted).toList();
+    var started =
+        journal.persistedInStorage(UnitActor.persistenceId(unit)).stream()
+            .filter(e -> e instanceof UnitEvent.ActionStarted)
+            .toList();
     assertThat(started).as("journaled before its process started").hasSize(1);
     testKit.stop(actor); // the process's end never reaches the journal
 
     var again = spawn();
     UnitState.UnitAction interrupted = action(again, 1, true);
     assertThat(interrupted.status()).isEqualTo(io.caasoperator.persistence.ActionStatus.FAILED);
-    assertThat(interrupted.message()).isEqualTo("action interrupted by an operator restart; it is not run again");
-    assertThat(executor.cancelled).as("what was left of it is killed").contains(first.invocation().contextId());
+    assertThat(interrupted.message())
+        .isEqualTo("action interrupted by an operator restart; it is not run again");
+    assertThat(executor.cancelled)
+        .as("what was left of it is killed")
+        .contains(first.invocation().contextId());
     var second = executor.next();
     assertThat(second.invocation().environment()).containsEntry("JUJU_ACTION_UUID", "2");
     first.result().complete(exited(0, "")); // a late end of the first run changes nothing
     second.result().complete(exited(0, ""));
-    assertThat(action(again, 2, true).status()).isEqualTo(io.caasoperator.persistence.ActionStatus.COMPLETED);
+    assertThat(action(again, 2, true).status())
+        .isEqualTo(io.caasoperator.persistence.ActionStatus.COMPLETED);
     assertThat(action(again, 1, false).message()).isEqualTo(interrupted.message());
     executor.expectNoHookWithin(Duration.ofMillis(300));
   }

@@ -13,37 +13,71 @@ class UnitDependenciesTest {
 
   @Test
   void everyMissingOrInvalidDependencyIsNamedInOneError() {
-    assertThatThrownBy(() -> new UnitDependencies(null, null, null, null, null, Duration.ZERO, 0, 0, null, null, null, null))
+    assertThatThrownBy(
+            () ->
+                new UnitDependencies(
+                    null, null, null, null, null, Duration.ZERO, 0, 0, null, null, null, null))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("unit dependencies: hook executor is missing; agents directory is missing; charms directory is missing; "
-            + "hook environment is missing; retry policy is missing; hook timeout must be > 0; hook output limit must be > 0; "
-            + "exec output limit must be > 0; hook context registry is missing; clock is missing; pod wait is missing; "
-            + "tool views are missing");
+        .hasMessage(
+            "unit dependencies: hook executor is missing; agents directory is missing; charms directory is missing; "
+                + "hook environment is missing; retry policy is missing; hook timeout must be > 0; hook output limit must be > 0; "
+                + "exec output limit must be > 0; hook context registry is missing; clock is missing; pod wait is missing; "
+                + "tool views are missing");
   }
 
   @Test
   void missingSecretsAreNamedToo() {
-    UnitDependencies deps = TestUnits.dependencies(new ScriptedExecutor(), Path.of("target", "deps"));
-    assertThatThrownBy(() -> new UnitDependencies(deps.executor(), deps.agentsDir(), deps.charmsDir(), deps.environment(),
-        deps.retry(), deps.hookTimeout(), deps.outputLimit(), deps.execOutputLimit(), deps.contexts(), deps.clock(),
-        deps.podWait(), deps.toolViews(), null))
+    UnitDependencies deps =
+        TestUnits.dependencies(new ScriptedExecutor(), Path.of("target", "deps"));
+    assertThatThrownBy(
+            () ->
+                new UnitDependencies(
+                    deps.executor(),
+                    deps.agentsDir(),
+                    deps.charmsDir(),
+                    deps.environment(),
+                    deps.retry(),
+                    deps.hookTimeout(),
+                    deps.outputLimit(),
+                    deps.execOutputLimit(),
+                    deps.contexts(),
+                    deps.clock(),
+                    deps.podWait(),
+                    deps.toolViews(),
+                    null))
         .hasMessage("unit dependencies: secrets are missing");
   }
 
   @Test
   void anotherEnvironmentKeepsTheSecrets() {
-    UnitDependencies deps = TestUnits.dependencies(new ScriptedExecutor(), Path.of("target", "deps"));
+    UnitDependencies deps =
+        TestUnits.dependencies(new ScriptedExecutor(), Path.of("target", "deps"));
     io.caasoperator.secret.Secrets secrets = new io.caasoperator.secret.Secrets(null, null);
-    UnitDependencies with = new UnitDependencies(deps.executor(), deps.agentsDir(), deps.charmsDir(), deps.environment(),
-        deps.retry(), deps.hookTimeout(), deps.outputLimit(), deps.execOutputLimit(), deps.contexts(), deps.clock(),
-        deps.podWait(), deps.toolViews(), secrets);
-    UnitDependencies moved = with.withEnvironment(deps.environment().withModelUuid("5f1c6a0e-8d3b-4c7e-9a41-2b6f0d9e3c12"));
+    UnitDependencies with =
+        new UnitDependencies(
+            deps.executor(),
+            deps.agentsDir(),
+            deps.charmsDir(),
+            deps.environment(),
+            deps.retry(),
+            deps.hookTimeout(),
+            deps.outputLimit(),
+            deps.execOutputLimit(),
+            deps.contexts(),
+            deps.clock(),
+            deps.podWait(),
+            deps.toolViews(),
+            secrets);
+    UnitDependencies moved =
+        with.withEnvironment(
+            deps.environment().withModelUuid("5f1c6a0e-8d3b-4c7e-9a41-2b6f0d9e3c12"));
     assertThat(moved.secrets()).isSameAs(secrets);
   }
 
   @Test
   void withoutAPodWaitTheDefaultApplies() {
-    UnitDependencies deps = TestUnits.dependencies(new ScriptedExecutor(), Path.of("target", "deps"));
+    UnitDependencies deps =
+        TestUnits.dependencies(new ScriptedExecutor(), Path.of("target", "deps"));
     assertThat(deps.podWait()).isEqualTo(PodWait.DEFAULT);
   }
 }

@@ -22,44 +22,77 @@ import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
-/** The order of hooks (and execs) as a pure function of the unit's state and its actor's activity. */
+/**
+ * The order of hooks (and execs) as a pure function of the unit's state and its actor's activity.
+ */
 class UnitResolverTest {
   private static final Instant AT = Instant.EPOCH;
   private static final UnitResolver.Activity IDLE = UnitResolver.Activity.IDLE;
-  private static final UnitResolver.Activity RETRY_DUE = new UnitResolver.Activity(false, false, false, true, false);
-  private static final UnitResolver.Activity UPDATE_STATUS_DUE = new UnitResolver.Activity(false, false, false, false, true);
-  private static final UnitResolver.Activity BUSY = new UnitResolver.Activity(true, false, false, true, true);
-  private static final UnitResolver.Activity EXEC_WAITING = new UnitResolver.Activity(false, false, true, false, true);
+  private static final UnitResolver.Activity RETRY_DUE =
+      new UnitResolver.Activity(false, false, false, true, false);
+  private static final UnitResolver.Activity UPDATE_STATUS_DUE =
+      new UnitResolver.Activity(false, false, false, false, true);
+  private static final UnitResolver.Activity BUSY =
+      new UnitResolver.Activity(true, false, false, true, true);
+  private static final UnitResolver.Activity EXEC_WAITING =
+      new UnitResolver.Activity(false, false, true, false, true);
 
   private static CharmInfo charm(long generation) {
-    return new CharmInfo(generation, "c", new CharmRef("/c", null, generation, false), "c".repeat(64),
-        List.of("web", "db"), Set.of(), true, Map.of());
+    return new CharmInfo(
+        generation,
+        "c",
+        new CharmRef("/c", null, generation, false),
+        "c".repeat(64),
+        List.of("web", "db"),
+        Set.of(),
+        true,
+        Map.of());
   }
 
   /** Runs what the resolver asks, completing each hook, until it waits; returns the hook names. */
   private static List<String> drive(UnitState[] state, boolean updateStatusDue) {
     List<String> ran = new ArrayList<>();
     for (int i = 0; i < 20; i++) {
-      UnitResolver.Next next = UnitResolver.next(state[0], updateStatusDue && !ran.contains("update-status") ? UPDATE_STATUS_DUE : IDLE);
+      UnitResolver.Next next =
+          UnitResolver.next(
+              state[0],
+              updateStatusDue && !ran.contains("update-status") ? UPDATE_STATUS_DUE : IDLE);
       UnitState s = state[0];
       switch (next) {
-        case UnitResolver.Next.Wait w -> { return ran; }
+        case UnitResolver.Next.Wait w -> {
+          return ran;
+        }
         case UnitResolver.Next.Exec e -> throw new AssertionError("no exec waits");
         case UnitResolver.Next.RunAction action -> {
           String name = s.actions().find(action.id()).orElseThrow().name();
-          s = s.apply(new ActionStarted(action.id(), "ctx", AT))
-              .apply(new ActionFinished(action.id(), ActionStatus.COMPLETED, "", Map.of(), List.of(), AT));
+          s =
+              s.apply(new ActionStarted(action.id(), "ctx", AT))
+                  .apply(
+                      new ActionFinished(
+                          action.id(), ActionStatus.COMPLETED, "", Map.of(), List.of(), AT));
           ran.add("action " + name);
         }
         case UnitResolver.Next.AbandonAction abandoned -> {
-          s = s.apply(new ActionFinished(abandoned.id(), ActionStatus.FAILED, UnitResolver.INTERRUPTED, Map.of(), List.of(), AT));
+          s =
+              s.apply(
+                  new ActionFinished(
+                      abandoned.id(),
+                      ActionStatus.FAILED,
+                      UnitResolver.INTERRUPTED,
+                      Map.of(),
+                      List.of(),
+                      AT));
           ran.add("abandoned " + abandoned.id());
         }
         case UnitResolver.Next.Die d -> s = s.apply(new LifeAssigned(Life.DEAD, AT));
-        case UnitResolver.Next.SwitchCharm sc -> s = s.apply(new CharmSwitched(s.assigned().charm().generation(), AT));
+        case UnitResolver.Next.SwitchCharm sc ->
+            s = s.apply(new CharmSwitched(s.assigned().charm().generation(), AT));
         case UnitResolver.Next.Run run -> {
-          if (run.switchCharm()) s = s.apply(new CharmSwitched(s.assigned().charm().generation(), AT));
-          s = s.apply(new HookStarted(run.hook(), run.attempt(), "ctx", AT)).apply(new HookCompleted(run.hook().name(), 1, AT));
+          if (run.switchCharm())
+            s = s.apply(new CharmSwitched(s.assigned().charm().generation(), AT));
+          s =
+              s.apply(new HookStarted(run.hook(), run.attempt(), "ctx", AT))
+                  .apply(new HookCompleted(run.hook().name(), 1, AT));
           ran.add(run.hook().name());
         }
       }
@@ -69,15 +102,28 @@ class UnitResolverTest {
   }
 
   private static UnitState fresh(boolean leader) {
-    return UnitState.initial(UnitId.of("a", 0)).apply(new CharmAssigned(charm(1), AT)).apply(new ConfigAssigned(1, AT))
+    return UnitState.initial(UnitId.of("a", 0))
+        .apply(new CharmAssigned(charm(1), AT))
+        .apply(new ConfigAssigned(1, AT))
         .apply(new LeadershipAssigned(leader, AT));
   }
 
   @Test
   void aNewLeaderRunsTheJujuStartupSequenceThenPebbleReadyInMetadataOrder() {
-    UnitState[] s = {fresh(true).apply(new ContainerStartObserved("db", "1", AT)).apply(new ContainerStartObserved("web", "1", AT))};
-    assertThat(drive(s, true)).containsExactly(
-        "install", "leader-elected", "config-changed", "start", "web-pebble-ready", "db-pebble-ready", "update-status");
+    UnitState[] s = {
+      fresh(true)
+          .apply(new ContainerStartObserved("db", "1", AT))
+          .apply(new ContainerStartObserved("web", "1", AT))
+    };
+    assertThat(drive(s, true))
+        .containsExactly(
+            "install",
+            "leader-elected",
+            "config-changed",
+            "start",
+            "web-pebble-ready",
+            "db-pebble-ready",
+            "update-status");
   }
 
   @Test
@@ -86,15 +132,22 @@ class UnitResolverTest {
     // leader-settings version (0 at start) differs from the remote one (1 after the watcher's first
     // event), and it comes before config-changed and start.
     UnitState[] s = {fresh(false).apply(new ContainerStartObserved("web", "1", AT))};
-    assertThat(drive(s, true)).containsExactly(
-        "install", "leader-settings-changed", "config-changed", "start", "web-pebble-ready", "update-status");
+    assertThat(drive(s, true))
+        .containsExactly(
+            "install",
+            "leader-settings-changed",
+            "config-changed",
+            "start",
+            "web-pebble-ready",
+            "update-status");
     assertThat(drive(s, false)).as("once").isEmpty();
   }
 
   @Test
   void aNewLeaderNeverRunsLeaderSettingsChangedNotEvenAfterItsOwnLeaderSet() {
     UnitState[] s = {fresh(true)};
-    assertThat(drive(s, false)).containsExactly("install", "leader-elected", "config-changed", "start");
+    assertThat(drive(s, false))
+        .containsExactly("install", "leader-elected", "config-changed", "start");
     s[0] = s[0].apply(new LeaderSettingsAssigned(1, AT));
     assertThat(drive(s, false)).isEmpty();
   }
@@ -106,7 +159,8 @@ class UnitResolverTest {
     s[0] = s[0].apply(new LeaderSettingsAssigned(1, AT));
     assertThat(drive(s, false)).containsExactly("leader-settings-changed");
     s[0] = s[0].apply(new LeaderSettingsAssigned(2, AT)).apply(new ConfigAssigned(2, AT));
-    assertThat(drive(s, false)).as("before config-changed, as Juju's leadership resolver comes first")
+    assertThat(drive(s, false))
+        .as("before config-changed, as Juju's leadership resolver comes first")
         .containsExactly("leader-settings-changed", "config-changed");
   }
 
@@ -120,17 +174,25 @@ class UnitResolverTest {
   }
 
   @Test
-  void aFollowerRecoveredFromAnOlderOperatorsSnapshotRunsLeaderSettingsChangedOnceMoreAtMost() throws Exception {
+  void aFollowerRecoveredFromAnOlderOperatorsSnapshotRunsLeaderSettingsChangedOnceMoreAtMost()
+      throws Exception {
     // Older operators stored the generation itself, 0 when it never ran (it ran from generation 1).
     var serializer = new io.caasoperator.persistence.JournalSerializer();
     for (long stored : List.of(0L, 3L)) {
       UnitState[] s = {fresh(false).apply(new LeaderSettingsAssigned(stored, AT))};
       drive(s, false);
-      String snapshot = new String(serializer.toBinary(s[0]), java.nio.charset.StandardCharsets.UTF_8)
-          .replaceFirst("\"leaderSettingsSeen\"\\s*:\\s*-?\\d+", "\"leaderSettingsSeen\":" + stored);
-      s[0] = (UnitState) serializer.fromBinary(snapshot.getBytes(java.nio.charset.StandardCharsets.UTF_8),
-          serializer.manifest(s[0]));
-      assertThat(drive(s, false)).as("stored %d", stored).containsExactly("leader-settings-changed");
+      String snapshot =
+          new String(serializer.toBinary(s[0]), java.nio.charset.StandardCharsets.UTF_8)
+              .replaceFirst(
+                  "\"leaderSettingsSeen\"\\s*:\\s*-?\\d+", "\"leaderSettingsSeen\":" + stored);
+      s[0] =
+          (UnitState)
+              serializer.fromBinary(
+                  snapshot.getBytes(java.nio.charset.StandardCharsets.UTF_8),
+                  serializer.manifest(s[0]));
+      assertThat(drive(s, false))
+          .as("stored %d", stored)
+          .containsExactly("leader-settings-changed");
       assertThat(drive(s, false)).isEmpty();
     }
   }
@@ -138,7 +200,8 @@ class UnitResolverTest {
   @Test
   void gainingLeadershipLaterRunsLeaderElectedOnce() {
     UnitState[] s = {fresh(false)};
-    assertThat(drive(s, false)).containsExactly("install", "leader-settings-changed", "config-changed", "start");
+    assertThat(drive(s, false))
+        .containsExactly("install", "leader-settings-changed", "config-changed", "start");
     s[0] = s[0].apply(new LeadershipAssigned(true, AT));
     assertThat(drive(s, false)).containsExactly("leader-elected");
     assertThat(drive(s, false)).isEmpty();
@@ -156,7 +219,8 @@ class UnitResolverTest {
   @Test
   void aNewCharmBeforeInstallIsUsedSilently() {
     UnitState[] s = {fresh(false).apply(new CharmAssigned(charm(2), AT))};
-    assertThat(drive(s, false)).containsExactly("install", "leader-settings-changed", "config-changed", "start");
+    assertThat(drive(s, false))
+        .containsExactly("install", "leader-settings-changed", "config-changed", "start");
     assertThat(s[0].charmInUse().generation()).isEqualTo(2);
   }
 
@@ -174,7 +238,8 @@ class UnitResolverTest {
 
   @Test
   void anInterruptedHookIsRunAgainBeforeAnythingElse() {
-    UnitState s = fresh(false).apply(new HookStarted(PlannedHook.of(HookKind.INSTALL, 1, 1), 1, "ctx", AT));
+    UnitState s =
+        fresh(false).apply(new HookStarted(PlannedHook.of(HookKind.INSTALL, 1, 1), 1, "ctx", AT));
     UnitResolver.Next next = UnitResolver.next(s, EXEC_WAITING);
     assertThat(next).as("before a waiting exec too").isInstanceOf(UnitResolver.Next.Run.class);
     assertThat(((UnitResolver.Next.Run) next).hook().kind()).isEqualTo(HookKind.INSTALL);
@@ -183,8 +248,10 @@ class UnitResolverTest {
 
   @Test
   void aFailedHookWaitsForItsRetryAndThenRunsWithTheNextAttempt() {
-    UnitState s = fresh(false).apply(new HookStarted(PlannedHook.of(HookKind.INSTALL, 1, 1), 1, "ctx", AT))
-        .apply(new HookFailed("install", 1, "exit status 1", 1, AT));
+    UnitState s =
+        fresh(false)
+            .apply(new HookStarted(PlannedHook.of(HookKind.INSTALL, 1, 1), 1, "ctx", AT))
+            .apply(new HookFailed("install", 1, "exit status 1", 1, AT));
     assertThat(UnitResolver.next(s, UPDATE_STATUS_DUE)).isInstanceOf(UnitResolver.Next.Wait.class);
     var retry = (UnitResolver.Next.Run) UnitResolver.next(s, RETRY_DUE);
     assertThat(retry.hook().kind()).isEqualTo(HookKind.INSTALL);
@@ -196,12 +263,17 @@ class UnitResolverTest {
     UnitState[] s = {fresh(false)};
     drive(s, false);
     UnitState configChanged = s[0].apply(new ConfigAssigned(2, AT));
-    assertThat(UnitResolver.next(configChanged, EXEC_WAITING)).isInstanceOf(UnitResolver.Next.Exec.class);
-    assertThat(UnitResolver.next(configChanged, new UnitResolver.Activity(true, false, true, false, false)))
+    assertThat(UnitResolver.next(configChanged, EXEC_WAITING))
+        .isInstanceOf(UnitResolver.Next.Exec.class);
+    assertThat(
+            UnitResolver.next(
+                configChanged, new UnitResolver.Activity(true, false, true, false, false)))
         .isInstanceOf(UnitResolver.Next.Wait.class);
-    UnitState failed = s[0].apply(new HookStarted(PlannedHook.of(HookKind.UPDATE_STATUS, 1, 1), 1, "ctx", AT))
-        .apply(new HookFailed("update-status", 1, "exit status 1", 1, AT));
-    assertThat(UnitResolver.next(failed, EXEC_WAITING)).as("a failed hook waiting for its retry lets execs run")
+    UnitState failed =
+        s[0].apply(new HookStarted(PlannedHook.of(HookKind.UPDATE_STATUS, 1, 1), 1, "ctx", AT))
+            .apply(new HookFailed("update-status", 1, "exit status 1", 1, AT));
+    assertThat(UnitResolver.next(failed, EXEC_WAITING))
+        .as("a failed hook waiting for its retry lets execs run")
         .isInstanceOf(UnitResolver.Next.Exec.class);
   }
 
@@ -209,7 +281,8 @@ class UnitResolverTest {
   void nothingStartsWhileTheOperatorShutsDown() {
     UnitResolver.Activity draining = new UnitResolver.Activity(false, true, true, true, true);
     assertThat(UnitResolver.next(fresh(true), draining)).isInstanceOf(UnitResolver.Next.Wait.class);
-    UnitState interrupted = fresh(false).apply(new HookStarted(PlannedHook.of(HookKind.INSTALL, 1, 1), 1, "ctx", AT));
+    UnitState interrupted =
+        fresh(false).apply(new HookStarted(PlannedHook.of(HookKind.INSTALL, 1, 1), 1, "ctx", AT));
     assertThat(UnitResolver.next(interrupted, draining)).isInstanceOf(UnitResolver.Next.Wait.class);
   }
 
@@ -218,21 +291,45 @@ class UnitResolverTest {
     var running = new UnitState.RunningHook(PlannedHook.of(HookKind.INSTALL, 1, 1), 1, "ctx", AT);
     Instant end = AT.plusMillis(250);
     Duration timeout = Duration.ofMinutes(1);
-    assertThat(UnitResolver.hookEnded(running, ran(0, false, null, ""), 0, PodWait.DEFAULT, timeout, end))
+    assertThat(
+            UnitResolver.hookEnded(
+                running, ran(0, false, null, ""), 0, PodWait.DEFAULT, timeout, end))
         .isEqualTo(new UnitResolver.HookEnd.Completed(new HookCompleted("install", 250, end)));
-    assertThat(UnitResolver.hookEnded(running, ran(3, false, null, "boom\n"), 0, PodWait.DEFAULT, timeout, end))
-        .isEqualTo(new UnitResolver.HookEnd.Failed(new HookFailed("install", 3, "exit status 3", 250, end), "boom\n"));
-    assertThat(failure(UnitResolver.hookEnded(running, ran(-1, true, null, ""), 0, PodWait.DEFAULT, timeout, end)))
+    assertThat(
+            UnitResolver.hookEnded(
+                running, ran(3, false, null, "boom\n"), 0, PodWait.DEFAULT, timeout, end))
+        .isEqualTo(
+            new UnitResolver.HookEnd.Failed(
+                new HookFailed("install", 3, "exit status 3", 250, end), "boom\n"));
+    assertThat(
+            failure(
+                UnitResolver.hookEnded(
+                    running, ran(-1, true, null, ""), 0, PodWait.DEFAULT, timeout, end)))
         .isEqualTo("hook timed out after 1m");
-    assertThat(failure(UnitResolver.hookEnded(running, ran(-1, false, "no such file", ""), 0, PodWait.DEFAULT, timeout, end)))
+    assertThat(
+            failure(
+                UnitResolver.hookEnded(
+                    running, ran(-1, false, "no such file", ""), 0, PodWait.DEFAULT, timeout, end)))
         .isEqualTo("hook could not start: no such file");
-    assertThat(UnitResolver.hookEnded(running, new HookLauncher.Outcome.Broken("exec API unreachable"), 0, PodWait.DEFAULT, timeout, end))
-        .isEqualTo(new UnitResolver.HookEnd.Failed(
-            new HookFailed("install", -1, "hook could not run: exec API unreachable", 250, end), ""));
+    assertThat(
+            UnitResolver.hookEnded(
+                running,
+                new HookLauncher.Outcome.Broken("exec API unreachable"),
+                0,
+                PodWait.DEFAULT,
+                timeout,
+                end))
+        .isEqualTo(
+            new UnitResolver.HookEnd.Failed(
+                new HookFailed("install", -1, "hook could not run: exec API unreachable", 250, end),
+                ""));
   }
 
-  private static HookLauncher.Outcome ran(int exitCode, boolean timedOut, String startFailure, String stderr) {
-    return new HookLauncher.Outcome.Ran(new ProcessResult(exitCode, "", stderr, Duration.ofMillis(1), timedOut, false, startFailure));
+  private static HookLauncher.Outcome ran(
+      int exitCode, boolean timedOut, String startFailure, String stderr) {
+    return new HookLauncher.Outcome.Ran(
+        new ProcessResult(
+            exitCode, "", stderr, Duration.ofMillis(1), timedOut, false, startFailure));
   }
 
   private static String failure(UnitResolver.HookEnd end) {
@@ -243,15 +340,23 @@ class UnitResolverTest {
   void aHookWhosePodIsNotReadyWaitsBoundedlyWithoutFailingThenFailsWithTheReason() {
     var running = new UnitState.RunningHook(PlannedHook.of(HookKind.INSTALL, 1, 1), 1, "ctx", AT);
     PodWait podWait = new PodWait(List.of(Duration.ofSeconds(1), Duration.ofSeconds(2)));
-    var notReady = new HookLauncher.Outcome.NotReady("pod a-0: neither charm-init nor workload is running");
+    var notReady =
+        new HookLauncher.Outcome.NotReady("pod a-0: neither charm-init nor workload is running");
     Instant end = AT.plusSeconds(3);
     assertThat(UnitResolver.hookEnded(running, notReady, 0, podWait, Duration.ofMinutes(1), end))
         .isEqualTo(new UnitResolver.HookEnd.AwaitPod(Duration.ofSeconds(1), 1, notReady.reason()));
     assertThat(UnitResolver.hookEnded(running, notReady, 1, podWait, Duration.ofMinutes(1), end))
         .isEqualTo(new UnitResolver.HookEnd.AwaitPod(Duration.ofSeconds(2), 2, notReady.reason()));
     assertThat(UnitResolver.hookEnded(running, notReady, 2, podWait, Duration.ofMinutes(1), end))
-        .isEqualTo(new UnitResolver.HookEnd.Failed(new HookFailed("install", -1,
-            "hook could not start: pod a-0: neither charm-init nor workload is running", 3000, end), ""));
+        .isEqualTo(
+            new UnitResolver.HookEnd.Failed(
+                new HookFailed(
+                    "install",
+                    -1,
+                    "hook could not start: pod a-0: neither charm-init nor workload is running",
+                    3000,
+                    end),
+                ""));
   }
 
   private static ActionQueued queued(long id, String name) {
@@ -262,8 +367,12 @@ class UnitResolverTest {
   void waitingActionsRunBeforeTheNextHookInTheOrderTheyWereQueued() {
     UnitState[] s = {fresh(false)};
     drive(s, false);
-    s[0] = s[0].apply(new ConfigAssigned(2, AT)).apply(queued(4, "backup")).apply(queued(7, "restore"));
-    assertThat(drive(s, false)).containsExactly("action backup", "action restore", "config-changed");
+    s[0] =
+        s[0].apply(new ConfigAssigned(2, AT))
+            .apply(queued(4, "backup"))
+            .apply(queued(7, "restore"));
+    assertThat(drive(s, false))
+        .containsExactly("action backup", "action restore", "config-changed");
   }
 
   @Test
@@ -271,29 +380,43 @@ class UnitResolverTest {
     UnitState[] s = {fresh(false)};
     drive(s, false);
     UnitState twoWaiting = s[0].apply(queued(4, "backup")).apply(queued(7, "restore"));
-    UnitResolver.Activity execAfterFirst = new UnitResolver.Activity(false, false, true, false, false, 4);
-    assertThat(UnitResolver.next(twoWaiting, execAfterFirst)).isEqualTo(new UnitResolver.Next.RunAction(4));
-    UnitState oneLeft = twoWaiting.apply(new ActionStarted(4, "ctx", AT))
-        .apply(new ActionFinished(4, ActionStatus.COMPLETED, "", Map.of(), List.of(), AT));
-    assertThat(UnitResolver.next(oneLeft, execAfterFirst)).as("action 7 came after the exec")
+    UnitResolver.Activity execAfterFirst =
+        new UnitResolver.Activity(false, false, true, false, false, 4);
+    assertThat(UnitResolver.next(twoWaiting, execAfterFirst))
+        .isEqualTo(new UnitResolver.Next.RunAction(4));
+    UnitState oneLeft =
+        twoWaiting
+            .apply(new ActionStarted(4, "ctx", AT))
+            .apply(new ActionFinished(4, ActionStatus.COMPLETED, "", Map.of(), List.of(), AT));
+    assertThat(UnitResolver.next(oneLeft, execAfterFirst))
+        .as("action 7 came after the exec")
         .isInstanceOf(UnitResolver.Next.Exec.class);
-    UnitResolver.Activity execBeforeAll = new UnitResolver.Activity(false, false, true, false, false, 0);
-    assertThat(UnitResolver.next(twoWaiting, execBeforeAll)).isInstanceOf(UnitResolver.Next.Exec.class);
-    assertThat(UnitResolver.next(twoWaiting, BUSY)).as("nothing while a hook or action runs")
+    UnitResolver.Activity execBeforeAll =
+        new UnitResolver.Activity(false, false, true, false, false, 0);
+    assertThat(UnitResolver.next(twoWaiting, execBeforeAll))
+        .isInstanceOf(UnitResolver.Next.Exec.class);
+    assertThat(UnitResolver.next(twoWaiting, BUSY))
+        .as("nothing while a hook or action runs")
         .isInstanceOf(UnitResolver.Next.Wait.class);
   }
 
   @Test
   void actionsWaitForInstallAndForAPendingUpgradeButRunWhileAHookIsFailed() {
     UnitState[] s = {fresh(false).apply(queued(1, "backup"))};
-    assertThat(drive(s, false)).as("installed first").containsExactly("install", "action backup", "leader-settings-changed", "config-changed", "start");
+    assertThat(drive(s, false))
+        .as("installed first")
+        .containsExactly(
+            "install", "action backup", "leader-settings-changed", "config-changed", "start");
 
     s[0] = s[0].apply(new CharmAssigned(charm(2), AT)).apply(queued(2, "backup"));
-    assertThat(drive(s, false)).as("the new charm first, as Juju's OutdatedRemoteCharm")
+    assertThat(drive(s, false))
+        .as("the new charm first, as Juju's OutdatedRemoteCharm")
         .containsExactly("upgrade-charm", "action backup", "config-changed");
 
-    UnitState failed = s[0].apply(new HookStarted(PlannedHook.of(HookKind.UPDATE_STATUS, 2, 1), 1, "ctx", AT))
-        .apply(new HookFailed("update-status", 1, "exit status 1", 1, AT)).apply(queued(3, "backup"));
+    UnitState failed =
+        s[0].apply(new HookStarted(PlannedHook.of(HookKind.UPDATE_STATUS, 2, 1), 1, "ctx", AT))
+            .apply(new HookFailed("update-status", 1, "exit status 1", 1, AT))
+            .apply(queued(3, "backup"));
     assertThat(UnitResolver.next(failed, IDLE)).isEqualTo(new UnitResolver.Next.RunAction(3));
   }
 
@@ -301,11 +424,16 @@ class UnitResolverTest {
   void anActionThatWasRunningAtARestartIsAbandonedNotRunAgainAfterAnInterruptedHookRanAgain() {
     UnitState[] s = {fresh(false)};
     drive(s, false);
-    UnitState crashed = s[0].apply(queued(1, "backup")).apply(new ActionStarted(1, "ctx", AT)).apply(queued(2, "restore"));
-    assertThat(UnitResolver.next(crashed, EXEC_WAITING)).isEqualTo(new UnitResolver.Next.AbandonAction(1));
+    UnitState crashed =
+        s[0].apply(queued(1, "backup"))
+            .apply(new ActionStarted(1, "ctx", AT))
+            .apply(queued(2, "restore"));
+    assertThat(UnitResolver.next(crashed, EXEC_WAITING))
+        .isEqualTo(new UnitResolver.Next.AbandonAction(1));
     UnitState[] after = {crashed};
     assertThat(drive(after, false)).containsExactly("abandoned 1", "action restore");
-    assertThat(after[0].actions().find(1).orElseThrow().message()).isEqualTo(UnitResolver.INTERRUPTED);
+    assertThat(after[0].actions().find(1).orElseThrow().message())
+        .isEqualTo(UnitResolver.INTERRUPTED);
   }
 
   @Test
@@ -314,57 +442,124 @@ class UnitResolverTest {
     drive(s, false);
     s[0] = s[0].apply(queued(1, "backup")).apply(new LifeAssigned(Life.DYING, AT));
     assertThat(drive(s, false)).containsExactly("action backup", "stop", "remove");
-    UnitState early = fresh(false).apply(queued(2, "backup")).apply(new LifeAssigned(Life.DYING, AT));
+    UnitState early =
+        fresh(false).apply(queued(2, "backup")).apply(new LifeAssigned(Life.DYING, AT));
     assertThat(UnitResolver.next(early, IDLE)).isInstanceOf(UnitResolver.Next.Die.class);
   }
 
   @Test
   void anActionEndsWithJujusResultsAndTheExitStatusWinsOverAnActionFailMessage() {
-    var running = new UnitState.UnitAction(3, "backup", Map.of(), ActionStatus.RUNNING, "", Map.of(), List.of(), "ctx", AT,
-        AT, null);
+    var running =
+        new UnitState.UnitAction(
+            3,
+            "backup",
+            Map.of(),
+            ActionStatus.RUNNING,
+            "",
+            Map.of(),
+            List.of(),
+            "ctx",
+            AT,
+            AT,
+            null);
     Instant end = AT.plusSeconds(2);
     Duration timeout = Duration.ofMinutes(30);
     ActionResult.Recorder recorder = new ActionResult.Recorder();
     recorder.record(new ToolEffect.ActionResultSet(Map.of("file", "/tmp/b.tgz")), AT);
     recorder.record(new ToolEffect.ActionLogged("compressing"), AT.plusSeconds(1));
 
-    ActionFinished done = UnitResolver.actionEnded(running, new HookLauncher.Outcome.Ran(
-        new ProcessResult(0, "done\n", "", Duration.ofSeconds(2), false, false, null)), recorder, timeout, end);
+    ActionFinished done =
+        UnitResolver.actionEnded(
+            running,
+            new HookLauncher.Outcome.Ran(
+                new ProcessResult(0, "done\n", "", Duration.ofSeconds(2), false, false, null)),
+            recorder,
+            timeout,
+            end);
     assertThat(done.status()).isEqualTo(ActionStatus.COMPLETED);
     assertThat(done.message()).isEmpty();
-    assertThat(done.results()).isEqualTo(Map.of("file", "/tmp/b.tgz", "return-code", 0, "stdout", "done\n"));
+    assertThat(done.results())
+        .isEqualTo(Map.of("file", "/tmp/b.tgz", "return-code", 0, "stdout", "done\n"));
     assertThat(done.log()).containsExactly(new ActionMessage(AT.plusSeconds(1), "compressing"));
     assertThat(done.at()).isEqualTo(end);
 
     recorder.record(new ToolEffect.ActionFailed("disk full"), AT);
-    ActionFinished failedByCharm = UnitResolver.actionEnded(running, new HookLauncher.Outcome.Ran(
-        new ProcessResult(0, "", "", Duration.ofSeconds(2), false, false, null)), recorder, timeout, end);
+    ActionFinished failedByCharm =
+        UnitResolver.actionEnded(
+            running,
+            new HookLauncher.Outcome.Ran(
+                new ProcessResult(0, "", "", Duration.ofSeconds(2), false, false, null)),
+            recorder,
+            timeout,
+            end);
     assertThat(failedByCharm.status()).isEqualTo(ActionStatus.FAILED);
     assertThat(failedByCharm.message()).isEqualTo("disk full");
-    ActionFinished exited = UnitResolver.actionEnded(running, new HookLauncher.Outcome.Ran(
-        new ProcessResult(2, "", "boom\n", Duration.ofSeconds(2), false, false, null)), recorder, timeout, end);
+    ActionFinished exited =
+        UnitResolver.actionEnded(
+            running,
+            new HookLauncher.Outcome.Ran(
+                new ProcessResult(2, "", "boom\n", Duration.ofSeconds(2), false, false, null)),
+            recorder,
+            timeout,
+            end);
     assertThat(exited.message()).isEqualTo("exit status 2");
     assertThat(exited.results()).containsEntry("return-code", 2).containsEntry("stderr", "boom\n");
 
-    assertThat(UnitResolver.actionEnded(running, new HookLauncher.Outcome.Ran(
-        new ProcessResult(-1, "", "", Duration.ofMinutes(30), true, false, null)), new ActionResult.Recorder(), timeout, end)
-        .message()).isEqualTo("action timed out after 30m");
-    assertThat(UnitResolver.actionEnded(running, ran(-1, false, "no such file", ""), new ActionResult.Recorder(), timeout, end)
-        .message()).isEqualTo("action could not start: no such file");
-    assertThat(UnitResolver.actionEnded(running, new HookLauncher.Outcome.Broken("exec API unreachable"),
-        new ActionResult.Recorder(), timeout, end).message()).isEqualTo("action could not run: exec API unreachable");
+    assertThat(
+            UnitResolver.actionEnded(
+                    running,
+                    new HookLauncher.Outcome.Ran(
+                        new ProcessResult(-1, "", "", Duration.ofMinutes(30), true, false, null)),
+                    new ActionResult.Recorder(),
+                    timeout,
+                    end)
+                .message())
+        .isEqualTo("action timed out after 30m");
+    assertThat(
+            UnitResolver.actionEnded(
+                    running,
+                    ran(-1, false, "no such file", ""),
+                    new ActionResult.Recorder(),
+                    timeout,
+                    end)
+                .message())
+        .isEqualTo("action could not start: no such file");
+    assertThat(
+            UnitResolver.actionEnded(
+                    running,
+                    new HookLauncher.Outcome.Broken("exec API unreachable"),
+                    new ActionResult.Recorder(),
+                    timeout,
+                    end)
+                .message())
+        .isEqualTo("action could not run: exec API unreachable");
   }
 
-  private static final UnitState.StorageInstance DATA_0 = new UnitState.StorageInstance("data/0", "filesystem", "/s/data-0");
-  private static final UnitState.StorageInstance DATA_1 = new UnitState.StorageInstance("data/1", "filesystem", "/s/data-1");
-  private static final UnitState.StorageInstance LOGS_0 = new UnitState.StorageInstance("logs/0", "filesystem", "/s/logs-0");
+  private static final UnitState.StorageInstance DATA_0 =
+      new UnitState.StorageInstance("data/0", "filesystem", "/s/data-0");
+  private static final UnitState.StorageInstance DATA_1 =
+      new UnitState.StorageInstance("data/1", "filesystem", "/s/data-1");
+  private static final UnitState.StorageInstance LOGS_0 =
+      new UnitState.StorageInstance("logs/0", "filesystem", "/s/logs-0");
 
   @Test
   void storageGivenAtTheStartIsAttachedOnceTheUnitHasStartedInIdOrder() {
-    UnitState[] s = {fresh(true).apply(new StorageAssigned(LOGS_0, AT)).apply(new StorageAssigned(DATA_0, AT))
-        .apply(new ContainerStartObserved("web", "1", AT))};
-    assertThat(drive(s, true)).containsExactly("install", "leader-elected", "config-changed", "start", "web-pebble-ready",
-        "data-storage-attached", "logs-storage-attached", "update-status");
+    UnitState[] s = {
+      fresh(true)
+          .apply(new StorageAssigned(LOGS_0, AT))
+          .apply(new StorageAssigned(DATA_0, AT))
+          .apply(new ContainerStartObserved("web", "1", AT))
+    };
+    assertThat(drive(s, true))
+        .containsExactly(
+            "install",
+            "leader-elected",
+            "config-changed",
+            "start",
+            "web-pebble-ready",
+            "data-storage-attached",
+            "logs-storage-attached",
+            "update-status");
     assertThat(s[0].storage().attached()).containsExactly("data/0", "logs/0");
     assertThat(drive(s, false)).as("attached once").isEmpty();
   }
@@ -375,18 +570,26 @@ class UnitResolverTest {
     drive(s, false);
     s[0] = s[0].apply(new StorageAssigned(DATA_0, AT));
     UnitResolver.Next next = UnitResolver.next(s[0], IDLE);
-    assertThat(next).isInstanceOfSatisfying(UnitResolver.Next.Run.class, run -> {
-      assertThat(run.hook().kind()).isEqualTo(HookKind.STORAGE_ATTACHED);
-      assertThat(run.hook().storage()).isEqualTo(DATA_0);
-      assertThat(run.hook().name()).isEqualTo("data-storage-attached");
-    });
+    assertThat(next)
+        .isInstanceOfSatisfying(
+            UnitResolver.Next.Run.class,
+            run -> {
+              assertThat(run.hook().kind()).isEqualTo(HookKind.STORAGE_ATTACHED);
+              assertThat(run.hook().storage()).isEqualTo(DATA_0);
+              assertThat(run.hook().name()).isEqualTo("data-storage-attached");
+            });
   }
 
   @Test
   void storageAddedLaterIsAttachedAfterTheHookThatAddedIt() {
     UnitState[] s = {fresh(false).apply(new StorageAssigned(DATA_0, AT))};
-    assertThat(drive(s, false)).containsExactly("install", "leader-settings-changed", "config-changed", "start",
-        "data-storage-attached");
+    assertThat(drive(s, false))
+        .containsExactly(
+            "install",
+            "leader-settings-changed",
+            "config-changed",
+            "start",
+            "data-storage-attached");
     s[0] = s[0].apply(new StorageAssigned(DATA_1, AT));
     assertThat(drive(s, false)).containsExactly("data-storage-attached");
     assertThat(s[0].storage().attached()).containsExactly("data/0", "data/1");
@@ -394,10 +597,13 @@ class UnitResolverTest {
 
   @Test
   void aDyingUnitDetachesItsAttachedStorageBeforeStopAndNeverAttachesMore() {
-    UnitState[] s = {fresh(false).apply(new StorageAssigned(DATA_0, AT)).apply(new StorageAssigned(LOGS_0, AT))};
+    UnitState[] s = {
+      fresh(false).apply(new StorageAssigned(DATA_0, AT)).apply(new StorageAssigned(LOGS_0, AT))
+    };
     drive(s, false);
     s[0] = s[0].apply(new StorageAssigned(DATA_1, AT)).apply(new LifeAssigned(Life.DYING, AT));
-    assertThat(drive(s, false)).as("data/1 never attached: nothing to detach")
+    assertThat(drive(s, false))
+        .as("data/1 never attached: nothing to detach")
         .containsExactly("data-storage-detaching", "logs-storage-detaching", "stop", "remove");
     assertThat(s[0].isDead()).isTrue();
   }
@@ -405,8 +611,10 @@ class UnitResolverTest {
   @Test
   void aUnitDyingBeforeItStartedDetachesNothingItDidNotAttach() {
     UnitState[] s = {fresh(false).apply(new StorageAssigned(DATA_0, AT))};
-    s[0] = s[0].apply(new HookStarted(PlannedHook.of(HookKind.INSTALL, 1, 1), 1, "ctx", AT)).apply(new HookCompleted("install", 1, AT))
-        .apply(new LifeAssigned(Life.DYING, AT));
+    s[0] =
+        s[0].apply(new HookStarted(PlannedHook.of(HookKind.INSTALL, 1, 1), 1, "ctx", AT))
+            .apply(new HookCompleted("install", 1, AT))
+            .apply(new LifeAssigned(Life.DYING, AT));
     assertThat(drive(s, false)).containsExactly("stop", "remove");
   }
 
@@ -415,11 +623,16 @@ class UnitResolverTest {
     UnitState[] s = {fresh(false)};
     drive(s, false);
     PlannedHook attach = PlannedHook.storage(HookKind.STORAGE_ATTACHED, DATA_0, 1, 1);
-    UnitState failed = s[0].apply(new StorageAssigned(DATA_0, AT)).apply(new HookStarted(attach, 1, "ctx", AT))
-        .apply(new HookFailed("data-storage-attached", 1, "exit status 1", 1, AT));
-    assertThat(UnitResolver.next(failed, RETRY_DUE)).isInstanceOfSatisfying(UnitResolver.Next.Run.class, run -> {
-      assertThat(run.hook().storage()).isEqualTo(DATA_0);
-      assertThat(run.attempt()).isEqualTo(2);
-    });
+    UnitState failed =
+        s[0].apply(new StorageAssigned(DATA_0, AT))
+            .apply(new HookStarted(attach, 1, "ctx", AT))
+            .apply(new HookFailed("data-storage-attached", 1, "exit status 1", 1, AT));
+    assertThat(UnitResolver.next(failed, RETRY_DUE))
+        .isInstanceOfSatisfying(
+            UnitResolver.Next.Run.class,
+            run -> {
+              assertThat(run.hook().storage()).isEqualTo(DATA_0);
+              assertThat(run.attempt()).isEqualTo(2);
+            });
   }
 }

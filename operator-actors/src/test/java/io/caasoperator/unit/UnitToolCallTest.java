@@ -20,35 +20,48 @@ class UnitToolCallTest {
   private static final Instant NOW = Instant.parse("2026-01-02T03:04:05Z");
   private static final UnitId UNIT = UnitId.of("mariadb", 0);
   private static final ApplicationSnapshot APP =
-      new ApplicationSnapshot("test", Map.of(), Map.of(), Status.of("active", "", Instant.EPOCH), "", List.of());
-  private static final UnitState INSTALLING = UnitState.initial(UNIT)
-      .apply(new UnitEvent.LeadershipAssigned(true, Instant.EPOCH))
-      .apply(new UnitEvent.HookStarted(PlannedHook.of(HookKind.INSTALL, 1, 1), 1, "ctx", Instant.EPOCH));
-  private static final Incarnation.Work HOOK = new Incarnation.Work.Hook(new HookLauncher.Context("ctx", "t"), 0);
+      new ApplicationSnapshot(
+          "test", Map.of(), Map.of(), Status.of("active", "", Instant.EPOCH), "", List.of());
+  private static final UnitState INSTALLING =
+      UnitState.initial(UNIT)
+          .apply(new UnitEvent.LeadershipAssigned(true, Instant.EPOCH))
+          .apply(
+              new UnitEvent.HookStarted(
+                  PlannedHook.of(HookKind.INSTALL, 1, 1), 1, "ctx", Instant.EPOCH));
+  private static final Incarnation.Work HOOK =
+      new Incarnation.Work.Hook(new HookLauncher.Context("ctx", "t"), 0);
 
-  private static UnitToolCall call(UnitState state, Incarnation.Work running, String tool, String... args) {
-    return UnitToolCall.run(new UnitActor.RunHookTool("ctx", tool, List.of(args), "", APP, null), state, running, NOW);
+  private static UnitToolCall call(
+      UnitState state, Incarnation.Work running, String tool, String... args) {
+    return UnitToolCall.run(
+        new UnitActor.RunHookTool("ctx", tool, List.of(args), "", APP, null), state, running, NOW);
   }
 
   @Test
   void aUnitStatusIsAnEventOfTheUnitStampedWithTheCallsTime() {
     UnitToolCall call = call(INSTALLING, HOOK, "status-set", "maintenance", "installing");
     assertThat(call.outcome().exitCode()).isZero();
-    assertThat(call.unitEvents()).containsExactly(new UnitEvent.WorkloadStatusSet(Status.of("maintenance", "installing", NOW), NOW));
+    assertThat(call.unitEvents())
+        .containsExactly(
+            new UnitEvent.WorkloadStatusSet(Status.of("maintenance", "installing", NOW), NOW));
     assertThat(call.applicationEvents()).isEmpty();
   }
 
   @Test
   void theApplicationStatusSetByTheLeaderIsForTheApplicationsJournal() {
-    UnitToolCall call = call(INSTALLING, HOOK, "status-set", "--application", "blocked", "need a db");
+    UnitToolCall call =
+        call(INSTALLING, HOOK, "status-set", "--application", "blocked", "need a db");
     assertThat(call.unitEvents()).isEmpty();
     assertThat(call.applicationEvents())
-        .containsExactly(new OperatorEvent.CharmApplicationStatusSet(Status.of("blocked", "need a db", NOW), NOW));
+        .containsExactly(
+            new OperatorEvent.CharmApplicationStatusSet(
+                Status.of("blocked", "need a db", NOW), NOW));
   }
 
   @Test
   void aJujuLogLineGoesToTheLogNotTheJournal() {
-    UnitToolCall call = call(INSTALLING, HOOK, "juju-log", "--log-level", "WARNING", "disk almost full");
+    UnitToolCall call =
+        call(INSTALLING, HOOK, "juju-log", "--log-level", "WARNING", "disk almost full");
     assertThat(call.outcome().exitCode()).isZero();
     assertThat(call.unitEvents()).isEmpty();
     assertThat(call.applicationEvents()).isEmpty();
@@ -56,8 +69,15 @@ class UnitToolCallTest {
 
   @Test
   void anActionSeesItsParametersAndWhatItSetsComesBackWithItsResult() {
-    var exec = new UnitActor.RunExec("./backup", Duration.ofSeconds(30), new ActionRun("backup", Map.of("to", "/tmp")), null);
-    var running = new Incarnation.Work.Exec(new HookLauncher.Context("ctx", "t"), exec, new ActionResult.Recorder());
+    var exec =
+        new UnitActor.RunExec(
+            "./backup",
+            Duration.ofSeconds(30),
+            new ActionRun("backup", Map.of("to", "/tmp")),
+            null);
+    var running =
+        new Incarnation.Work.Exec(
+            new HookLauncher.Context("ctx", "t"), exec, new ActionResult.Recorder());
     UnitState idle = UnitState.initial(UNIT);
 
     assertThat(call(idle, running, "action-get", "to").outcome().stdout()).isEqualTo("/tmp\n");

@@ -10,19 +10,26 @@ class ContainerLayoutTest {
   @Test
   void theSocketDirectoryHoldsOnlyTheSocketAndTheRootIsApart() {
     ContainerLayout layout = new ContainerLayout(Path.of("/d/agents/unit-web-0"), "workload");
-    assertThat(layout.socket()).isEqualTo(Path.of("/d/agents/unit-web-0/containers/workload/pebble.socket"));
+    assertThat(layout.socket())
+        .isEqualTo(Path.of("/d/agents/unit-web-0/containers/workload/pebble.socket"));
     assertThat(layout.root()).isEqualTo(Path.of("/d/agents/unit-web-0/container-roots/workload"));
     assertThat(layout.socketProblem()).isEmpty();
   }
 
   @Test
   void aSocketPathTooLongForTheKernelIsNamedWithItsFix() {
-    ContainerLayout deep = new ContainerLayout(Path.of("/" + "d".repeat(90) + "/unit-web-0"), "workload");
-    assertThat(deep.socketProblem()).get().asString().contains("more than the 107").contains("--data-dir");
+    ContainerLayout deep =
+        new ContainerLayout(Path.of("/" + "d".repeat(90) + "/unit-web-0"), "workload");
+    assertThat(deep.socketProblem())
+        .get()
+        .asString()
+        .contains("more than the 107")
+        .contains("--data-dir");
   }
 
   @Test
   void aContainerNameCannotLeaveTheUnitDirectory() {
-    assertThatThrownBy(() -> new ContainerLayout(Path.of("/d"), "../x")).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> new ContainerLayout(Path.of("/d"), "../x"))
+        .isInstanceOf(IllegalArgumentException.class);
   }
 }

@@ -11,18 +11,46 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class MountNamespaceTest {
-  private final MountNamespace namespace = new MountNamespace(List.of(
-      new RootEntry.Link("bin", "usr/bin"), new RootEntry.Directory("dev"), new RootEntry.Directory("proc"),
-      new RootEntry.Directory("usr"), new RootEntry.File(".dockerenv")));
+  private final MountNamespace namespace =
+      new MountNamespace(
+          List.of(
+              new RootEntry.Link("bin", "usr/bin"),
+              new RootEntry.Directory("dev"),
+              new RootEntry.Directory("proc"),
+              new RootEntry.Directory("usr"),
+              new RootEntry.File(".dockerenv")));
 
   @Test
   void everyHostEntryIsThereAgainAndEachContainerAtItsCharmPath() {
-    assertThat(namespace.wrap(List.of("/charm/dispatch"), Map.of("web", Path.of("/d/containers/web"),
-        "db", Path.of("/d/containers/db"))))
-        .containsExactly("bwrap", "--symlink", "usr/bin", "/bin", "--dev-bind", "/dev", "/dev", "--bind", "/proc", "/proc",
-            "--bind", "/usr", "/usr", "--bind", "/.dockerenv", "/.dockerenv",
-            "--bind", "/d/containers/db", "/charm/containers/db", "--bind", "/d/containers/web", "/charm/containers/web",
-            "--", "/charm/dispatch");
+    assertThat(
+            namespace.wrap(
+                List.of("/charm/dispatch"),
+                Map.of("web", Path.of("/d/containers/web"), "db", Path.of("/d/containers/db"))))
+        .containsExactly(
+            "bwrap",
+            "--symlink",
+            "usr/bin",
+            "/bin",
+            "--dev-bind",
+            "/dev",
+            "/dev",
+            "--bind",
+            "/proc",
+            "/proc",
+            "--bind",
+            "/usr",
+            "/usr",
+            "--bind",
+            "/.dockerenv",
+            "/.dockerenv",
+            "--bind",
+            "/d/containers/db",
+            "/charm/containers/db",
+            "--bind",
+            "/d/containers/web",
+            "/charm/containers/web",
+            "--",
+            "/charm/dispatch");
   }
 
   @Test
@@ -36,7 +64,10 @@ class MountNamespaceTest {
     Files.createDirectory(root.resolve("usr"));
     Files.writeString(root.resolve("marker"), "x");
     Files.createSymbolicLink(root.resolve("bin"), Path.of("usr/bin"));
-    assertThat(MountNamespace.ofHost(root).hostRoot()).containsExactly(new RootEntry.Link("bin", "usr/bin"),
-        new RootEntry.File("marker"), new RootEntry.Directory("usr"));
+    assertThat(MountNamespace.ofHost(root).hostRoot())
+        .containsExactly(
+            new RootEntry.Link("bin", "usr/bin"),
+            new RootEntry.File("marker"),
+            new RootEntry.Directory("usr"));
   }
 }

@@ -27,13 +27,21 @@ class NamespacedHooksTest {
     @Override
     public CompletionStage<ProcessResult> run(HookInvocation invocation) {
       ran.set(invocation);
-      return CompletableFuture.completedFuture(new ProcessResult(0, "", "", Duration.ZERO, false, false, null));
+      return CompletableFuture.completedFuture(
+          new ProcessResult(0, "", "", Duration.ZERO, false, false, null));
     }
   }
 
   private HookInvocation hook() {
-    return new HookInvocation(UnitId.of("web", 0), unitDir, Path.of("/charms/abc"), List.of("/u/charm/dispatch"),
-        Map.of("JUJU_UNIT_NAME", "web/0"), Duration.ofMinutes(1), "ctx-1", 1024);
+    return new HookInvocation(
+        UnitId.of("web", 0),
+        unitDir,
+        Path.of("/charms/abc"),
+        List.of("/u/charm/dispatch"),
+        Map.of("JUJU_UNIT_NAME", "web/0"),
+        Duration.ofMinutes(1),
+        "ctx-1",
+        1024);
   }
 
   @Test
@@ -41,13 +49,25 @@ class NamespacedHooksTest {
     Files.createDirectories(unitDir.resolve("containers/web"));
     Files.createDirectories(unitDir.resolve("containers/db"));
     Recording delegate = new Recording();
-    MountNamespace namespace = new MountNamespace(List.of(new MountNamespace.RootEntry.Directory("usr")));
+    MountNamespace namespace =
+        new MountNamespace(List.of(new MountNamespace.RootEntry.Directory("usr")));
     new NamespacedHooks(delegate, namespace, Runnable::run).run(hook()).toCompletableFuture().get();
 
     HookInvocation ran = delegate.ran.get();
-    assertThat(ran.command()).containsExactly("bwrap", "--bind", "/usr", "/usr",
-        "--bind", unitDir.resolve("containers/db").toString(), "/charm/containers/db",
-        "--bind", unitDir.resolve("containers/web").toString(), "/charm/containers/web", "--", "/u/charm/dispatch");
+    assertThat(ran.command())
+        .containsExactly(
+            "bwrap",
+            "--bind",
+            "/usr",
+            "/usr",
+            "--bind",
+            unitDir.resolve("containers/db").toString(),
+            "/charm/containers/db",
+            "--bind",
+            unitDir.resolve("containers/web").toString(),
+            "/charm/containers/web",
+            "--",
+            "/u/charm/dispatch");
     assertThat(ran.environment()).isEqualTo(hook().environment());
     assertThat(ran.contextId()).isEqualTo("ctx-1");
   }
@@ -55,7 +75,10 @@ class NamespacedHooksTest {
   @Test
   void aUnitWithoutContainersRunsItsProcessesAsBeforeWithoutANamespace() throws Exception {
     Recording delegate = new Recording();
-    new NamespacedHooks(delegate, new MountNamespace(List.of()), Runnable::run).run(hook()).toCompletableFuture().get();
+    new NamespacedHooks(delegate, new MountNamespace(List.of()), Runnable::run)
+        .run(hook())
+        .toCompletableFuture()
+        .get();
     assertThat(delegate.ran.get()).isEqualTo(hook());
   }
 }

@@ -33,17 +33,23 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** A real Pebble on a socket in a temporary directory, journaled in memory. */
 class PebbleActorTest {
-  private static final ActorTestKit testKit = ActorTestKit.create(
-      PersistenceTestKitPlugin.getInstance().config()
-          .withFallback(PersistenceTestKitSnapshotPlugin.config())
-          .withFallback(ConfigFactory.load()));
+  private static final ActorTestKit testKit =
+      ActorTestKit.create(
+          PersistenceTestKitPlugin.getInstance()
+              .config()
+              .withFallback(PersistenceTestKitSnapshotPlugin.config())
+              .withFallback(ConfigFactory.load()));
   private static final PersistenceTestKit journal = PersistenceTestKit.create(testKit.system());
   private static final AtomicInteger ids = new AtomicInteger();
 
   @TempDir Path data;
   private final OpenPebbles open = new OpenPebbles();
-  private final PebbleDependencies deps = new PebbleDependencies(PebbleOpener.local(Clock.systemUTC()), open,
-      Executors.newVirtualThreadPerTaskExecutor(), Clock.systemUTC());
+  private final PebbleDependencies deps =
+      new PebbleDependencies(
+          PebbleOpener.local(Clock.systemUTC()),
+          open,
+          Executors.newVirtualThreadPerTaskExecutor(),
+          Clock.systemUTC());
   private final UnitId unit = UnitId.of("web" + ids.incrementAndGet(), 0);
 
   @AfterEach
@@ -69,7 +75,8 @@ class PebbleActorTest {
   void itsContainerStartsWhenThePebbleAnswersWithItsBootId() throws Exception {
     TestProbe<ContainerStarted> answers = testKit.createTestProbe();
     spawn(answers);
-    ContainerStarted started = answers.expectMessageClass(ContainerStarted.class, Duration.ofSeconds(10));
+    ContainerStarted started =
+        answers.expectMessageClass(ContainerStarted.class, Duration.ofSeconds(10));
     assertThat(started.unit()).isEqualTo(unit);
     assertThat(started.container()).isEqualTo("workload");
     assertThat(started.startId()).isEqualTo(PebbleProbe.bootId(socket()));
@@ -79,19 +86,32 @@ class PebbleActorTest {
   void layersAreJournaledAndThePlanComesBackAfterARestartWithANewBootId() throws Exception {
     TestProbe<ContainerStarted> answers = testKit.createTestProbe();
     ActorRef<PebbleActor.Command> first = spawn(answers);
-    String firstBoot = answers.expectMessageClass(ContainerStarted.class, Duration.ofSeconds(10)).startId();
+    String firstBoot =
+        answers.expectMessageClass(ContainerStarted.class, Duration.ofSeconds(10)).startId();
     String layer = "services:\n  srv:\n    override: replace\n    command: sleep 60\n";
-    String reply = post(socket(), "/v1/layers", "{\"action\":\"add\",\"combine\":true,\"label\":\"base\",\"format\":\"yaml\","
-        + "\"layer\":" + new com.fasterxml.jackson.databind.ObjectMapper().writeValueAsString(layer) + "}");
+    String reply =
+        post(
+            socket(),
+            "/v1/layers",
+            "{\"action\":\"add\",\"combine\":true,\"label\":\"base\",\"format\":\"yaml\","
+                + "\"layer\":"
+                + new com.fasterxml.jackson.databind.ObjectMapper().writeValueAsString(layer)
+                + "}");
     assertThat(reply).matches("(?s)HTTP/1\\.[01] 200 .*");
     String persistenceId = PebbleActor.persistenceId(unit, "workload");
-    await().atMost(Duration.ofSeconds(5)).untilAsserted(() ->
-        assertThat(journal.persistedInStorage(persistenceId)).hasAtLeastOneElementOfType(WorkloadEvent.LayerAdded.class));
+    await()
+        .atMost(Duration.ofSeconds(5))
+        .untilAsserted(
+            () ->
+                assertThat(journal.persistedInStorage(persistenceId))
+                    .hasAtLeastOneElementOfType(WorkloadEvent.LayerAdded.class));
 
     testKit.stop(first);
-    open.closeUnit(unit.name()).get(10, java.util.concurrent.TimeUnit.SECONDS); // its services stopped
+    open.closeUnit(unit.name())
+        .get(10, java.util.concurrent.TimeUnit.SECONDS); // its services stopped
     ActorRef<PebbleActor.Command> second = spawn(answers);
-    String secondBoot = answers.expectMessageClass(ContainerStarted.class, Duration.ofSeconds(10)).startId();
+    String secondBoot =
+        answers.expectMessageClass(ContainerStarted.class, Duration.ofSeconds(10)).startId();
     assertThat(secondBoot).isNotEqualTo(firstBoot);
     TestProbe<PebbleActor.ContainerView> views = testKit.createTestProbe();
     second.tell(new PebbleActor.GetView(views.getRef()));
@@ -104,8 +124,9 @@ class PebbleActorTest {
   void serviceGroupsLeftByAKilledOperatorAreStoppedBeforeThePebbleStarts() throws Exception {
     Process orphan = new ProcessBuilder("setsid", "sleep", "120").start();
     String persistenceId = PebbleActor.persistenceId(unit, "workload");
-    journal.persistForRecovery(persistenceId, java.util.List.of(
-        new WorkloadEvent.ServiceStarted("srv", orphan.pid(), Instant.now())));
+    journal.persistForRecovery(
+        persistenceId,
+        java.util.List.of(new WorkloadEvent.ServiceStarted("srv", orphan.pid(), Instant.now())));
     TestProbe<ContainerStarted> answers = testKit.createTestProbe();
     spawn(answers);
     answers.expectMessageClass(ContainerStarted.class, Duration.ofSeconds(10));
@@ -115,16 +136,26 @@ class PebbleActorTest {
   }
 
   private Instant findAt(String persistenceId) {
-    return journal.persistedInStorage(persistenceId).stream().filter(WorkloadEvent.OrphansStopped.class::isInstance)
-        .map(e -> ((WorkloadEvent.OrphansStopped) e).at()).findFirst().orElseThrow();
+    return journal.persistedInStorage(persistenceId).stream()
+        .filter(WorkloadEvent.OrphansStopped.class::isInstance)
+        .map(e -> ((WorkloadEvent.OrphansStopped) e).at())
+        .findFirst()
+        .orElseThrow();
   }
 
   private static String post(Path socket, String path, String json) throws Exception {
     try (SocketChannel channel = SocketChannel.open(StandardProtocolFamily.UNIX)) {
       channel.connect(UnixDomainSocketAddress.of(socket));
       byte[] body = json.getBytes(StandardCharsets.UTF_8);
-      channel.write(ByteBuffer.wrap(("POST " + path + " HTTP/1.0\r\nHost: localhost\r\nContent-Type: application/json\r\n"
-          + "Content-Length: " + body.length + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII)));
+      channel.write(
+          ByteBuffer.wrap(
+              ("POST "
+                      + path
+                      + " HTTP/1.0\r\nHost: localhost\r\nContent-Type: application/json\r\n"
+                      + "Content-Length: "
+                      + body.length
+                      + "\r\n\r\n")
+                  .getBytes(StandardCharsets.US_ASCII)));
       channel.write(ByteBuffer.wrap(body));
       ByteArrayOutputStream out = new ByteArrayOutputStream();
       ByteBuffer buffer = ByteBuffer.allocate(4096);

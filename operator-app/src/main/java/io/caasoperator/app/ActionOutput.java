@@ -16,22 +16,26 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * Charm actions as the CLI prints them, in the shape of Juju's {@code juju run} and
- * {@code juju show-task} ({@code cmd/juju/action/runcommandbase.go} {@code formatActionResult}):
- * {@code id} (a string), {@code status}, {@code message} when there is one, {@code results}
- * ({@code return-code}, {@code stdout}, {@code stderr} included), {@code log} (each message after
- * its time), {@code timing} ({@code enqueued}, {@code started}, {@code completed}) and
- * {@code unit}; keys sorted as Go writes maps; times as Go prints them ({@code 2026-11-22
- * 10:15:30 +0000 UTC}), always in UTC (Juju's {@code --utc}).
+ * Charm actions as the CLI prints them, in the shape of Juju's {@code juju run} and {@code juju
+ * show-task} ({@code cmd/juju/action/runcommandbase.go} {@code formatActionResult}): {@code id} (a
+ * string), {@code status}, {@code message} when there is one, {@code results} ({@code return-code},
+ * {@code stdout}, {@code stderr} included), {@code log} (each message after its time), {@code
+ * timing} ({@code enqueued}, {@code started}, {@code completed}) and {@code unit}; keys sorted as
+ * Go writes maps; times as Go prints them ({@code 2026-11-22 10:15:30 +0000 UTC}), always in UTC
+ * (Juju's {@code --utc}).
  */
 final class ActionOutput {
   private static final ObjectMapper JSON = new ObjectMapper();
-  private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory()
-      .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
-      .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
-      .enable(YAMLGenerator.Feature.ALWAYS_QUOTE_NUMBERS_AS_STRINGS));
-  private static final DateTimeFormatter GO_TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
-  private static final DateTimeFormatter PLAIN_TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss");
+  private static final ObjectMapper YAML =
+      new ObjectMapper(
+          new YAMLFactory()
+              .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
+              .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
+              .enable(YAMLGenerator.Feature.ALWAYS_QUOTE_NUMBERS_AS_STRINGS));
+  private static final DateTimeFormatter GO_TIME =
+      DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
+  private static final DateTimeFormatter PLAIN_TIME =
+      DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss");
 
   private ActionOutput() {}
 
@@ -46,7 +50,8 @@ final class ActionOutput {
     task.put("id", action.path("id").asText());
     task.put("status", action.path("status").asText());
     task.put("unit", action.path("unit").asText());
-    if (!action.path("message").asText().isEmpty()) task.put("message", action.path("message").asText());
+    if (!action.path("message").asText().isEmpty())
+      task.put("message", action.path("message").asText());
     if (action.path("results").isObject() && !action.path("results").isEmpty()) {
       task.put("results", sorted(action.path("results")));
     }
@@ -67,7 +72,9 @@ final class ActionOutput {
   /** {@code value} written as {@code format} (yaml or json), ending with a line break. */
   static String write(Object value, String format) {
     try {
-      return format.equals("json") ? JSON.writeValueAsString(value) + "\n" : YAML.writeValueAsString(value);
+      return format.equals("json")
+          ? JSON.writeValueAsString(value) + "\n"
+          : YAML.writeValueAsString(value);
     } catch (JsonProcessingException e) {
       throw new IllegalStateException("cannot write " + format, e);
     }
@@ -86,14 +93,24 @@ final class ActionOutput {
     List<String[]> rows = new ArrayList<>();
     rows.add(new String[] {"Id", "Unit", "Action", "Status", "Started", "Finished", "Message"});
     for (JsonNode a : actions) {
-      rows.add(new String[] {a.path("id").asText(), a.path("unit").asText(), a.path("action").asText(),
-          a.path("status").asText(), plainTime(a.path("timing").path("started")),
-          plainTime(a.path("timing").path("completed")), a.path("message").asText()});
+      rows.add(
+          new String[] {
+            a.path("id").asText(),
+            a.path("unit").asText(),
+            a.path("action").asText(),
+            a.path("status").asText(),
+            plainTime(a.path("timing").path("started")),
+            plainTime(a.path("timing").path("completed")),
+            a.path("message").asText()
+          });
     }
     return TextTable.render(rows);
   }
 
-  /** Go's {@code time.Time.String()} of an ISO-8601 instant, in UTC: {@code 2026-11-22 10:15:30.5 +0000 UTC}. */
+  /**
+   * Go's {@code time.Time.String()} of an ISO-8601 instant, in UTC: {@code 2026-11-22 10:15:30.5
+   * +0000 UTC}.
+   */
   static String goTime(String iso) {
     Instant at;
     try {
@@ -101,7 +118,8 @@ final class ActionOutput {
     } catch (DateTimeParseException e) {
       return iso;
     }
-    String fraction = at.getNano() == 0 ? "" : ("." + String.format("%09d", at.getNano())).replaceAll("0+$", "");
+    String fraction =
+        at.getNano() == 0 ? "" : ("." + String.format("%09d", at.getNano())).replaceAll("0+$", "");
     return GO_TIME.format(at.atOffset(ZoneOffset.UTC)) + fraction + " +0000 UTC";
   }
 

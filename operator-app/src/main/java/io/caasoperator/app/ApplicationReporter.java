@@ -34,7 +34,9 @@ final class ApplicationReporter implements AutoCloseable {
   private final Cancellable reports;
   private final ApplicationEventFeed feed;
 
-  /** @param feed null when the substrate shows no facts */
+  /**
+   * @param feed null when the substrate shows no facts
+   */
   private ApplicationReporter(Cancellable reports, ApplicationEventFeed feed) {
     this.reports = reports;
     this.feed = feed;
@@ -45,33 +47,55 @@ final class ApplicationReporter implements AutoCloseable {
    * @param reporting {@link ApplicationReporting#NONE} when the substrate shows nothing: only the
    *     metrics are then kept
    */
-  static ApplicationReporter start(ActorSystem<?> system, ActorRef<OperatorActor.Command> operator, String application,
-      Instant since, ApplicationReporting reporting, Executor blocking, BooleanSupplier acting, OperatorMetrics metrics) {
+  static ApplicationReporter start(
+      ActorSystem<?> system,
+      ActorRef<OperatorActor.Command> operator,
+      String application,
+      Instant since,
+      ApplicationReporting reporting,
+      Executor blocking,
+      BooleanSupplier acting,
+      OperatorMetrics metrics) {
     boolean shown = reporting != ApplicationReporting.NONE;
-    ApplicationEventFeed feed = shown
-        ? ApplicationEventFeed.start(system, application, since, reporting, blocking, acting)
-        : null;
-    Cancellable reports = system.scheduler().scheduleWithFixedDelay(STATUS_INTERVAL, STATUS_INTERVAL, () -> {
-      if (!acting.getAsBoolean()) {
-        metrics.unitsReported(List.of());
-        return;
-      }
-      AskPattern.<OperatorActor.Command, ApplicationView>ask(operator, OperatorActor.GetStatus::new,
-              Duration.ofSeconds(10), system.scheduler())
-          .thenApply(StatusReport::of)
-          .thenApply(report -> {
-            metrics.unitsReported(unitStatuses(report));
-            return report;
-          })
-          .thenAcceptAsync(report -> {
-            if (shown) reporting.report(report);
-          }, blocking)
-          .exceptionally(e -> {
-            // The next round tries again; a status a few seconds late is harmless.
-            log.debug("reporting the application status failed: {}", e.toString());
-            return null;
-          });
-    }, system.executionContext());
+    ApplicationEventFeed feed =
+        shown
+            ? ApplicationEventFeed.start(system, application, since, reporting, blocking, acting)
+            : null;
+    Cancellable reports =
+        system
+            .scheduler()
+            .scheduleWithFixedDelay(
+                STATUS_INTERVAL,
+                STATUS_INTERVAL,
+                () -> {
+                  if (!acting.getAsBoolean()) {
+                    metrics.unitsReported(List.of());
+                    return;
+                  }
+                  AskPattern.<OperatorActor.Command, ApplicationView>ask(
+                          operator,
+                          OperatorActor.GetStatus::new,
+                          Duration.ofSeconds(10),
+                          system.scheduler())
+                      .thenApply(StatusReport::of)
+                      .thenApply(
+                          report -> {
+                            metrics.unitsReported(unitStatuses(report));
+                            return report;
+                          })
+                      .thenAcceptAsync(
+                          report -> {
+                            if (shown) reporting.report(report);
+                          },
+                          blocking)
+                      .exceptionally(
+                          e -> {
+                            // The next round tries again; a status a few seconds late is harmless.
+                            log.debug("reporting the application status failed: {}", e.toString());
+                            return null;
+                          });
+                },
+                system.executionContext());
     return new ApplicationReporter(reports, feed);
   }
 

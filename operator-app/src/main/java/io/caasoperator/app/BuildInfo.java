@@ -40,7 +40,11 @@ record BuildInfo(String version, Optional<String> commit, Optional<String> build
       "caas-operator " + version,
       "commit:  " + commit.orElse("unknown (built without git)"),
       "built:   " + buildTime.orElse("unknown"),
-      "java:    " + Runtime.version() + " (" + System.getProperty("java.vendor", "unknown vendor") + ")"
+      "java:    "
+          + Runtime.version()
+          + " ("
+          + System.getProperty("java.vendor", "unknown vendor")
+          + ")"
     };
   }
 
@@ -51,7 +55,9 @@ record BuildInfo(String version, Optional<String> commit, Optional<String> build
 
   private static Optional<String> present(String value) {
     // a placeholder the build did not fill in (${...}) is as good as nothing
-    return value == null || value.isBlank() || value.contains("${") ? Optional.empty() : Optional.of(value);
+    return value == null || value.isBlank() || value.contains("${")
+        ? Optional.empty()
+        : Optional.of(value);
   }
 
   private static final class Holder {
@@ -63,7 +69,8 @@ record BuildInfo(String version, Optional<String> commit, Optional<String> build
       try (InputStream in = BuildInfo.class.getResourceAsStream("build.properties");
           InputStream described = BuildInfo.class.getResourceAsStream("build-commit")) {
         if (in != null) properties.load(in);
-        if (described != null) commit = new String(described.readAllBytes(), StandardCharsets.UTF_8);
+        if (described != null)
+          commit = new String(described.readAllBytes(), StandardCharsets.UTF_8);
       } catch (IOException e) {
         // a damaged jar: --version says unknown rather than fail
       }

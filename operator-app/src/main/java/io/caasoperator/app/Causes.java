@@ -4,7 +4,10 @@ package io.caasoperator.app;
 final class Causes {
   private Causes() {}
 
-  /** The innermost message, or the kind of failure when no layer has one (a refused connection has none). */
+  /**
+   * The innermost message, or the kind of failure when no layer has one (a refused connection has
+   * none).
+   */
   static String describe(Throwable failure) {
     String message = null;
     for (Throwable t = failure; t != null; t = next(t)) {

@@ -16,8 +16,12 @@ final class Cli {
     int run(OperatorClient client) throws Exception;
   }
 
-  /** Runs {@code work} against the operator; failures to find or reach it exit with {@code own}'s codes. */
-  static int call(String command, OperatorConnection connection, ExitCodes.Own own, ClientWork work) throws Exception {
+  /**
+   * Runs {@code work} against the operator; failures to find or reach it exit with {@code own}'s
+   * codes.
+   */
+  static int call(String command, OperatorConnection connection, ExitCodes.Own own, ClientWork work)
+      throws Exception {
     OperatorConnection.Target target;
     OperatorClient client;
     try {
@@ -31,9 +35,13 @@ final class Cli {
     try (client) {
       return work.run(client);
     } catch (JsonProcessingException e) {
-      return fail(command, "the operator's answer is not the JSON expected: " + e.getOriginalMessage(), own.failed());
+      return fail(
+          command,
+          "the operator's answer is not the JSON expected: " + e.getOriginalMessage(),
+          own.failed());
     } catch (IOException e) {
-      OperatorUnreachable why = OperatorUnreachable.of(e, target.url(), target.dataDir(), target.caFile().isPresent());
+      OperatorUnreachable why =
+          OperatorUnreachable.of(e, target.url(), target.dataDir(), target.caFile().isPresent());
       return fail(command, why.getMessage(), why.exitCode(own));
     }
   }
@@ -47,7 +55,11 @@ final class Cli {
   static String errorOf(HttpResponse<String> response) {
     try {
       JsonNode error = new ObjectMapper().readTree(response.body());
-      return response.statusCode() + " " + error.path("error").asText() + ": " + error.path("detail").asText();
+      return response.statusCode()
+          + " "
+          + error.path("error").asText()
+          + ": "
+          + error.path("detail").asText();
     } catch (IOException | RuntimeException e) {
       return response.statusCode() + " " + response.body();
     }

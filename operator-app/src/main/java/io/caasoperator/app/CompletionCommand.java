@@ -13,7 +13,9 @@ import picocli.CommandLine.Spec;
  * options, the values of the options that take one of a few (formats, levels, substrates), files
  * for the options that take a file.
  */
-@Command(name = "completion", mixinStandardHelpOptions = true,
+@Command(
+    name = "completion",
+    mixinStandardHelpOptions = true,
     description = {
       "Print the shell completion script for caas-operator: commands, options and their values.",
       "bash:  source <(caas-operator completion bash)    e.g. in ~/.bashrc, or save it in /etc/bash_completion.d/",
@@ -22,7 +24,10 @@ import picocli.CommandLine.Spec;
     })
 final class CompletionCommand implements Callable<Integer> {
 
-  /** The shells the script serves; picocli's script detects zsh and loads its bash compatibility itself. */
+  /**
+   * The shells the script serves; picocli's script detects zsh and loads its bash compatibility
+   * itself.
+   */
   enum Shell {
     bash,
     zsh

@@ -15,7 +15,10 @@ final class ContainerTable {
   /** Empty when no unit has a container here. */
   static String render(List<JsonNode> units) {
     List<String[]> rows = new ArrayList<>();
-    rows.add(new String[] {"Unit", "Container", "Service/check", "Startup/level", "Current", "Since/failures"});
+    rows.add(
+        new String[] {
+          "Unit", "Container", "Service/check", "Startup/level", "Current", "Since/failures"
+        });
     for (JsonNode unit : units) {
       for (JsonNode container : unit.path("containers")) {
         String name = unit.path("unit").asText();
@@ -28,18 +31,33 @@ final class ContainerTable {
           rows.add(new String[] {name, c, "", "", "(no services)", ""});
         }
         for (JsonNode s : container.path("services")) {
-          rows.add(new String[] {name, c, s.path("name").asText(), s.path("startup").asText(), s.path("current").asText(),
-              s.path("since").isTextual() ? s.path("since").asText() : ""});
+          rows.add(
+              new String[] {
+                name,
+                c,
+                s.path("name").asText(),
+                s.path("startup").asText(),
+                s.path("current").asText(),
+                s.path("since").isTextual() ? s.path("since").asText() : ""
+              });
         }
         for (JsonNode k : container.path("checks")) {
-          rows.add(new String[] {name, c, "check " + k.path("name").asText(), k.path("level").asText(),
-              k.path("status").asText(), k.path("failures").asInt() + "/" + k.path("threshold").asInt()});
+          rows.add(
+              new String[] {
+                name,
+                c,
+                "check " + k.path("name").asText(),
+                k.path("level").asText(),
+                k.path("status").asText(),
+                k.path("failures").asInt() + "/" + k.path("threshold").asInt()
+              });
         }
       }
     }
     if (rows.size() == 1) return "";
     int[] widths = new int[6];
-    for (String[] row : rows) for (int i = 0; i < row.length; i++) widths[i] = Math.max(widths[i], row[i].length());
+    for (String[] row : rows)
+      for (int i = 0; i < row.length; i++) widths[i] = Math.max(widths[i], row[i].length());
     StringBuilder out = new StringBuilder("\n");
     for (String[] row : rows) {
       StringBuilder line = new StringBuilder();

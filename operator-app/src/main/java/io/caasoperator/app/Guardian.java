@@ -7,8 +7,8 @@ import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 
 /**
- * The root of the actor tree. It answers at once with a stable reference to the OperatorActor,
- * so the HTTP listener can be built and bound first, and starts the actor only when told to.
+ * The root of the actor tree. It answers at once with a stable reference to the OperatorActor, so
+ * the HTTP listener can be built and bound first, and starts the actor only when told to.
  */
 public final class Guardian {
   private Guardian() {}
@@ -19,8 +19,8 @@ public final class Guardian {
 
   /**
    * Answers a stable front for the operator actor, which starts only on {@link Act}: once the
-   * listener is bound, or, under leader election, when this replica holds the lease; see
-   * {@link OperatorTerms}.
+   * listener is bound, or, under leader election, when this replica holds the lease; see {@link
+   * OperatorTerms}.
    */
   public record Prepare(OperatorDependencies deps, ActorRef<Started> replyTo) implements Command {}
 
@@ -32,7 +32,8 @@ public final class Guardian {
 
   public static Behavior<Command> create() {
     return Behaviors.receive(Command.class)
-        .onMessage(Prepare.class, prepare -> OperatorTerms.create(prepare.deps(), prepare.replyTo()))
+        .onMessage(
+            Prepare.class, prepare -> OperatorTerms.create(prepare.deps(), prepare.replyTo()))
         .build();
   }
 }

@@ -26,12 +26,12 @@ import java.util.stream.Stream;
 import org.apache.pekko.stream.javadsl.Sink;
 
 /**
- * Where {@code journal} and {@code replay} read: a running operator over HTTP ({@code --url}),
- * or a journal directly, offline ({@code --journal postgresql://...}). With {@code --data-dir}
- * (or {@code --app}'s default data directory) it depends on whether an operator runs there: if
- * one holds the data directory's lock, through that operator's listener (its URL, certificate and
- * admin token are in the data directory); otherwise the H2 file itself, holding the lock while it
- * reads so that no operator starts on the journal meanwhile. Both give the same JSON: {@code
+ * Where {@code journal} and {@code replay} read: a running operator over HTTP ({@code --url}), or a
+ * journal directly, offline ({@code --journal postgresql://...}). With {@code --data-dir} (or
+ * {@code --app}'s default data directory) it depends on whether an operator runs there: if one
+ * holds the data directory's lock, through that operator's listener (its URL, certificate and admin
+ * token are in the data directory); otherwise the H2 file itself, holding the lock while it reads
+ * so that no operator starts on the journal meanwhile. Both give the same JSON: {@code
  * JournalEntry} lines and {@code ReplayedStatus}.
  */
 sealed interface JournalAccess extends AutoCloseable {
@@ -40,9 +40,13 @@ sealed interface JournalAccess extends AutoCloseable {
    * Passes each matching entry's JSON to {@code out}, in global order; with follow, blocks until
    * interrupted. {@code progress} hears of the read and of each entry delivered.
    */
-  void entries(JournalFilter filter, boolean follow, Progress progress, Consumer<JsonNode> out) throws Exception;
+  void entries(JournalFilter filter, boolean follow, Progress progress, Consumer<JsonNode> out)
+      throws Exception;
 
-  /** The replayed state at {@code at} (null: latest) as ReplayedStatus JSON; {@code progress} hears of the read and the replay. */
+  /**
+   * The replayed state at {@code at} (null: latest) as ReplayedStatus JSON; {@code progress} hears
+   * of the read and the replay.
+   */
   JsonNode state(String at, Progress progress) throws Exception;
 
   @Override
@@ -53,16 +57,20 @@ sealed interface JournalAccess extends AutoCloseable {
    *
    * @param postgres a PostgreSQL journal to open directly ({@code --journal}); null for the others
    */
-  static JournalAccess open(OperatorConnection connection, JournalSettings postgres) throws OperatorUnreachable {
+  static JournalAccess open(OperatorConnection connection, JournalSettings postgres)
+      throws OperatorUnreachable {
     if (postgres != null) {
       return Offline.of(JournalReader.open(postgres), connection.app, () -> {});
     }
     if (connection.url != null) return new Remote(connection.target());
     Path dir = connection.dataDirectory();
-    if (dir == null) throw new IllegalArgumentException("which journal? give --data-dir DIR, --app NAME, --journal URL or --url URL");
+    if (dir == null)
+      throw new IllegalArgumentException(
+          "which journal? give --data-dir DIR, --app NAME, --journal URL or --url URL");
     // Opening a missing H2 file would create an empty journal: refuse instead.
     if (!Files.isRegularFile(dir.resolve("journal.mv.db"))) {
-      throw new IllegalArgumentException("no journal in " + dir + " (expected " + dir.resolve("journal.mv.db") + ")");
+      throw new IllegalArgumentException(
+          "no journal in " + dir + " (expected " + dir.resolve("journal.mv.db") + ")");
     }
     DataDirLock lock;
     try {
@@ -72,7 +80,9 @@ sealed interface JournalAccess extends AutoCloseable {
       try {
         return new Remote(connection.target());
       } catch (OperatorUnreachable noListener) {
-        throw new OperatorUnreachable(noListener.kind(), inUse.getMessage() + " (it has no listener yet: try again in a moment)");
+        throw new OperatorUnreachable(
+            noListener.kind(),
+            inUse.getMessage() + " (it has no listener yet: try again in a moment)");
       }
     }
     try {
@@ -90,7 +100,9 @@ sealed interface JournalAccess extends AutoCloseable {
     }
 
     @Override
-    public void entries(JournalFilter filter, boolean follow, Progress progress, Consumer<JsonNode> out) throws Exception {
+    public void entries(
+        JournalFilter filter, boolean follow, Progress progress, Consumer<JsonNode> out)
+        throws Exception {
       List<String> query = new ArrayList<>();
       if (filter.unit() != null) query.add("unit=" + encode(filter.unit().name()));
       if (!filter.types().isEmpty()) query.add("type=" + encode(String.join(",", filter.types())));
@@ -102,7 +114,8 @@ sealed interface JournalAccess extends AutoCloseable {
       ObjectMapper json = JournalJson.mapper();
       try (Stream<String> lines = response.body()) {
         if (response.statusCode() != 200) {
-          throw new IllegalStateException(response.statusCode() + " " + lines.reduce("", String::concat));
+          throw new IllegalStateException(
+              response.statusCode() + " " + lines.reduce("", String::concat));
         }
         for (var it = lines.iterator(); it.hasNext(); ) {
           String line = it.next();
@@ -117,7 +130,8 @@ sealed interface JournalAccess extends AutoCloseable {
     public JsonNode state(String at, Progress progress) throws Exception {
       // the operator replays; nothing to count here but the wait
       progress.waiting();
-      HttpResponse<String> response = client.get("/v1/journal/state" + (at == null ? "" : "?at=" + encode(at)));
+      HttpResponse<String> response =
+          client.get("/v1/journal/state" + (at == null ? "" : "?at=" + encode(at)));
       if (response.statusCode() != 200) throw new IllegalStateException(Cli.errorOf(response));
       return JournalJson.mapper().readTree(response.body());
     }
@@ -133,7 +147,8 @@ sealed interface JournalAccess extends AutoCloseable {
   }
 
   /** {@code release} runs after the reader closed (the data directory's lock). */
-  record Offline(JournalReader reader, String application, Runnable release) implements JournalAccess {
+  record Offline(JournalReader reader, String application, Runnable release)
+      implements JournalAccess {
     static Offline of(JournalReader reader, String app, Runnable release) {
       try {
         return new Offline(reader, app != null ? app : reader.onlyApplication(), release);
@@ -144,7 +159,9 @@ sealed interface JournalAccess extends AutoCloseable {
     }
 
     @Override
-    public void entries(JournalFilter filter, boolean follow, Progress progress, Consumer<JsonNode> out) throws Exception {
+    public void entries(
+        JournalFilter filter, boolean follow, Progress progress, Consumer<JsonNode> out)
+        throws Exception {
       ObjectMapper json = JournalJson.mapper();
       if (!follow) {
         List<JournalEntry> entries = readAll(progress);
@@ -154,20 +171,26 @@ sealed interface JournalAccess extends AutoCloseable {
         }
         return;
       }
-      reader.events(application, 0, true)
+      reader
+          .events(application, 0, true)
           .filter(filter::matches)
           .runWith(Sink.foreach(entry -> out.accept(json.valueToTree(entry))), reader.system())
-          .toCompletableFuture().get();
+          .toCompletableFuture()
+          .get();
     }
 
     @Override
     public JsonNode state(String at, Progress progress) {
       ReplayPoint point = ReplayPoint.parse(at, Clock.systemUTC());
       List<JournalEntry> entries = readAll(progress);
-      return JournalJson.mapper().valueToTree(ReplayedStatus.of(Replay.to(point, application, entries, progress::at)));
+      return JournalJson.mapper()
+          .valueToTree(ReplayedStatus.of(Replay.to(point, application, entries, progress::at)));
     }
 
-    /** The whole timeline, read in one go (seconds for 100,000 events): the progress line shows the wait, then the total. */
+    /**
+     * The whole timeline, read in one go (seconds for 100,000 events): the progress line shows the
+     * wait, then the total.
+     */
     private List<JournalEntry> readAll(Progress progress) {
       progress.waiting();
       List<JournalEntry> entries = reader.readAll(application);

@@ -14,42 +14,62 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
- * {@code caas-operator journal export --out FILE.ndjson}: every event of the application, one
- * JSON object a line in global order, to move an operator to another backend ({@code journal
- * import}) or to attach to a bug report.
+ * {@code caas-operator journal export --out FILE.ndjson}: every event of the application, one JSON
+ * object a line in global order, to move an operator to another backend ({@code journal import}) or
+ * to attach to a bug report.
  */
-@Command(name = "export", mixinStandardHelpOptions = true,
-    description = "Write every event of the application to an NDJSON file (for journal import or a bug report).")
+@Command(
+    name = "export",
+    mixinStandardHelpOptions = true,
+    description =
+        "Write every event of the application to an NDJSON file (for journal import or a bug report).")
 final class JournalExportCommand implements Callable<Integer>, StartsActors {
 
   @Mixin OperatorConnection connection;
 
   @Mixin JournalOptions journal;
 
-  @Option(names = "--out", required = true, paramLabel = "FILE", description = "The NDJSON file to write (replaced if it exists).")
+  @Option(
+      names = "--out",
+      required = true,
+      paramLabel = "FILE",
+      description = "The NDJSON file to write (replaced if it exists).")
   Path out;
 
   @Override
   public Integer call() {
-    return JournalCommand.withJournal("journal export", connection, journal, access -> {
-      Path partial = out.resolveSibling(out.getFileName() + ".partial");
-      AtomicLong count = new AtomicLong();
-      // Written aside and renamed: an interrupted export never leaves a truncated file that looks whole.
-      try (BufferedWriter writer = Files.newBufferedWriter(partial, StandardCharsets.UTF_8);
-          Progress progress = Progress.onStderr("exporting", Progress.Unit.EVENTS)) {
-        access.entries(JournalFilter.ALL, false, progress, entry -> {
-          try {
-            writer.write(entry.toString());
-            writer.write('\n');
-            count.incrementAndGet();
-          } catch (IOException e) {
-            throw new UncheckedIOException(e);
+    return JournalCommand.withJournal(
+        "journal export",
+        connection,
+        journal,
+        access -> {
+          Path partial = out.resolveSibling(out.getFileName() + ".partial");
+          AtomicLong count = new AtomicLong();
+          // Written aside and renamed: an interrupted export never leaves a truncated file that
+          // looks whole.
+          try (BufferedWriter writer = Files.newBufferedWriter(partial, StandardCharsets.UTF_8);
+              Progress progress = Progress.onStderr("exporting", Progress.Unit.EVENTS)) {
+            access.entries(
+                JournalFilter.ALL,
+                false,
+                progress,
+                entry -> {
+                  try {
+                    writer.write(entry.toString());
+                    writer.write('\n');
+                    count.incrementAndGet();
+                  } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                  }
+                });
           }
+          Files.move(
+              partial,
+              out,
+              java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+              java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+          System.err.println("exported " + count.get() + " event(s) to " + out);
+          return ExitCodes.OK;
         });
-      }
-      Files.move(partial, out, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
-      System.err.println("exported " + count.get() + " event(s) to " + out);
-      return ExitCodes.OK;
-    });
   }
 }

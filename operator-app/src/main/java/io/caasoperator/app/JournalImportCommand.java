@@ -24,27 +24,43 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code caas-operator journal import --in FILE.ndjson (--data-dir DIR | --journal URL
- * [--journal-password-file FILE])}: writes
- * an export into an empty journal (tables created when missing), with the same entities,
- * sequence numbers and order, so the operator started on it recovers the same state.
+ * [--journal-password-file FILE])}: writes an export into an empty journal (tables created when
+ * missing), with the same entities, sequence numbers and order, so the operator started on it
+ * recovers the same state.
  */
-@Command(name = "import", mixinStandardHelpOptions = true,
-    description = "Write an exported NDJSON file into an empty journal; start the operator on it afterwards.")
+@Command(
+    name = "import",
+    mixinStandardHelpOptions = true,
+    description =
+        "Write an exported NDJSON file into an empty journal; start the operator on it afterwards.")
 final class JournalImportCommand implements Callable<Integer>, StartsActors {
 
-  @Option(names = "--in", required = true, paramLabel = "FILE", description = "The NDJSON file written by journal export (- for stdin).")
+  @Option(
+      names = "--in",
+      required = true,
+      paramLabel = "FILE",
+      description = "The NDJSON file written by journal export (- for stdin).")
   String in;
 
-  @Option(names = "--data-dir", paramLabel = "DIR", description = "Import into the H2 journal of this data directory.")
+  @Option(
+      names = "--data-dir",
+      paramLabel = "DIR",
+      description = "Import into the H2 journal of this data directory.")
   Path dataDir;
 
-  /** Where to import into when not --data-dir: a PostgreSQL journal, its password never on the command line. */
+  /**
+   * Where to import into when not --data-dir: a PostgreSQL journal, its password never on the
+   * command line.
+   */
   @Mixin JournalOptions journal;
 
   @Override
   public Integer call() throws Exception {
     if ((dataDir == null) == (journal.url == null)) {
-      return Cli.fail("journal import", "give exactly one of --data-dir DIR and --journal URL", ExitCodes.USAGE);
+      return Cli.fail(
+          "journal import",
+          "give exactly one of --data-dir DIR and --journal URL",
+          ExitCodes.USAGE);
     }
     if (!in.equals("-") && !Files.isRegularFile(Path.of(in))) {
       return Cli.fail("journal import", in + ": no such file", ExitCodes.USAGE);
@@ -54,7 +70,8 @@ final class JournalImportCommand implements Callable<Integer>, StartsActors {
     try {
       Optional<JournalSettings> postgres = journal.settings(System.getenv());
       if (dataDir != null) {
-        DataDirectory.prepare(dataDir, warning -> System.err.println("caas-operator journal import: " + warning));
+        DataDirectory.prepare(
+            dataDir, warning -> System.err.println("caas-operator journal import: " + warning));
         lock = DataDirLock.acquire(dataDir, "caas-operator journal import");
       }
       settings = postgres.orElseGet(() -> JournalSettings.h2(dataDir));
@@ -64,8 +81,12 @@ final class JournalImportCommand implements Callable<Integer>, StartsActors {
     try (DataDirLock held = lock;
         JournalReader target = JournalReader.open(settings);
         Progress progress = Progress.onStderr("importing", Progress.Unit.BYTES);
-        BufferedReader reader = new BufferedReader(new InputStreamReader(
-            new Counted(in.equals("-") ? System.in : Files.newInputStream(Path.of(in)), progress), StandardCharsets.UTF_8))) {
+        BufferedReader reader =
+            new BufferedReader(
+                new InputStreamReader(
+                    new Counted(
+                        in.equals("-") ? System.in : Files.newInputStream(Path.of(in)), progress),
+                    StandardCharsets.UTF_8))) {
       if (!in.equals("-")) progress.total(Files.size(Path.of(in)));
       JournalSchema.createIfMissing(target.system(), Duration.ofSeconds(60));
       if (dataDir != null) DataDirectory.makeJournalPrivate(dataDir, JournalSettings.H2_FILE_NAME);

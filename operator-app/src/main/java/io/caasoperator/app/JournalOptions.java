@@ -12,13 +12,19 @@ import picocli.CommandLine.Option;
  * checked as {@code run} checks them ({@link JournalLogin}): no password in the url.
  */
 final class JournalOptions {
-  @Option(names = "--journal", paramLabel = "URL",
-      description = "A PostgreSQL journal, opened directly: postgresql://USER@HOST:5432/DB (no password here:"
-          + " --journal-password-file or $CAAS_JOURNAL_PASSWORD).")
+  @Option(
+      names = "--journal",
+      paramLabel = "URL",
+      description =
+          "A PostgreSQL journal, opened directly: postgresql://USER@HOST:5432/DB (no password here:"
+              + " --journal-password-file or $CAAS_JOURNAL_PASSWORD).")
   String url;
 
-  @Option(names = "--journal-password-file", paramLabel = "FILE",
-      description = "The PostgreSQL journal's password, alone in a file. Else $CAAS_JOURNAL_PASSWORD, else $PGPASSWORD.")
+  @Option(
+      names = "--journal-password-file",
+      paramLabel = "FILE",
+      description =
+          "The PostgreSQL journal's password, alone in a file. Else $CAAS_JOURNAL_PASSWORD, else $PGPASSWORD.")
   Path passwordFile;
 
   /**

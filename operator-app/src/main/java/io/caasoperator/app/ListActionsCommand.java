@@ -13,8 +13,13 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code caas-operator list-actions [UNIT]}: the newest charm actions, of one unit or all, oldest first. */
-@Command(name = "list-actions", mixinStandardHelpOptions = true,
+/**
+ * {@code caas-operator list-actions [UNIT]}: the newest charm actions, of one unit or all, oldest
+ * first.
+ */
+@Command(
+    name = "list-actions",
+    mixinStandardHelpOptions = true,
     description = "List the newest charm actions (of UNIT, or of every unit), oldest first.")
 final class ListActionsCommand implements Callable<Integer> {
 
@@ -22,14 +27,24 @@ final class ListActionsCommand implements Callable<Integer> {
 
   @Mixin OperatorConnection connection;
 
-  @Parameters(index = "0", arity = "0..1", paramLabel = "UNIT", description = "e.g. hello/0 (default: every unit)")
+  @Parameters(
+      index = "0",
+      arity = "0..1",
+      paramLabel = "UNIT",
+      description = "e.g. hello/0 (default: every unit)")
   String unit;
 
-  @Option(names = "--limit", defaultValue = "100", paramLabel = "N",
+  @Option(
+      names = "--limit",
+      defaultValue = "100",
+      paramLabel = "N",
       description = "At most N actions, the newest (default: ${DEFAULT-VALUE}).")
   int limit;
 
-  @Option(names = "--format", defaultValue = "text", description = "text, yaml or json (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--format",
+      defaultValue = "text",
+      description = "text, yaml or json (default: ${DEFAULT-VALUE}).")
   String format;
 
   @Override
@@ -47,22 +62,26 @@ final class ListActionsCommand implements Callable<Integer> {
     }
     if (limit < 1) return Cli.fail(NAME, "--limit must be at least 1", 2);
     String path = "/v1/actions" + query;
-    return Cli.call(NAME, connection, ExitCodes.Own.STANDARD, client -> {
-      HttpResponse<String> response = client.get(path);
-      if (response.statusCode() != 200) return Cli.fail(NAME, Cli.errorOf(response), 1);
-      JsonNode actions = new ObjectMapper().readTree(response.body()).path("actions");
-      if (format.equals("text")) {
-        System.out.print(actions.isEmpty() ? "No actions.\n" : ActionOutput.table(actions));
-        return 0;
-      }
-      List<Map<String, Object>> tasks = new ArrayList<>();
-      for (JsonNode action : actions) {
-        Map<String, Object> task = ActionOutput.task(action);
-        task.put("action", action.path("action").asText());
-        tasks.add(task);
-      }
-      System.out.print(ActionOutput.write(tasks, format));
-      return 0;
-    });
+    return Cli.call(
+        NAME,
+        connection,
+        ExitCodes.Own.STANDARD,
+        client -> {
+          HttpResponse<String> response = client.get(path);
+          if (response.statusCode() != 200) return Cli.fail(NAME, Cli.errorOf(response), 1);
+          JsonNode actions = new ObjectMapper().readTree(response.body()).path("actions");
+          if (format.equals("text")) {
+            System.out.print(actions.isEmpty() ? "No actions.\n" : ActionOutput.table(actions));
+            return 0;
+          }
+          List<Map<String, Object>> tasks = new ArrayList<>();
+          for (JsonNode action : actions) {
+            Map<String, Object> task = ActionOutput.task(action);
+            task.put("action", action.path("action").asText());
+            tasks.add(task);
+          }
+          System.out.print(ActionOutput.write(tasks, format));
+          return 0;
+        });
   }
 }

@@ -19,8 +19,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The local substrate's Pebbles as the operator wires them: started when {@code --pebble} asks
- * and bubblewrap works, with every hook, action and exec run in its unit's mount namespace.
+ * The local substrate's Pebbles as the operator wires them: started when {@code --pebble} asks and
+ * bubblewrap works, with every hook, action and exec run in its unit's mount namespace.
  *
  * @param pebbles the running Pebbles' actor
  * @param namespace the host's view, which each unit's hooks get plus its containers
@@ -34,22 +34,30 @@ record LocalPebbles(Pebbles.Running pebbles, MountNamespace namespace, Executor 
    *     does not work (a warning says why)
    * @throws IllegalStateException with {@code --pebble=on} where bubblewrap does not work
    */
-  static Optional<LocalPebbles> start(SubstrateFactory.Choice choice, ActorSystem<?> system, Executor blocking,
-      Clock clock) throws IOException {
-    if (!(choice instanceof SubstrateFactory.Choice.Local local) || local.pebble() == PebbleMode.off) {
+  static Optional<LocalPebbles> start(
+      SubstrateFactory.Choice choice, ActorSystem<?> system, Executor blocking, Clock clock)
+      throws IOException {
+    if (!(choice instanceof SubstrateFactory.Choice.Local local)
+        || local.pebble() == PebbleMode.off) {
       return Optional.empty();
     }
     MountNamespace namespace = MountNamespace.ofHost(Path.of("/"));
     Optional<String> problem = Bubblewrap.problem(namespace);
     if (problem.isPresent()) {
-      if (local.pebble() == PebbleMode.on) throw new IllegalStateException("--pebble=on: " + problem.get());
-      log.warn("no Pebble for unit containers: {}. Containers count as started at once and ops charms cannot"
-          + " connect to them (see README \"Kubernetes charms on this machine\")", problem.get());
+      if (local.pebble() == PebbleMode.on)
+        throw new IllegalStateException("--pebble=on: " + problem.get());
+      log.warn(
+          "no Pebble for unit containers: {}. Containers count as started at once and ops charms cannot"
+              + " connect to them (see README \"Kubernetes charms on this machine\")",
+          problem.get());
       return Optional.empty();
     }
-    Pebbles.Running running = Pebbles.start(system,
-        new PebbleDependencies(PebbleOpener.local(clock), new OpenPebbles(), blocking, clock));
-    log.info("unit containers: a Pebble each, at /charm/containers/<name>/pebble.socket in each unit's mount namespace");
+    Pebbles.Running running =
+        Pebbles.start(
+            system,
+            new PebbleDependencies(PebbleOpener.local(clock), new OpenPebbles(), blocking, clock));
+    log.info(
+        "unit containers: a Pebble each, at /charm/containers/<name>/pebble.socket in each unit's mount namespace");
     return Optional.of(new LocalPebbles(running, namespace, blocking));
   }
 
@@ -62,9 +70,13 @@ record LocalPebbles(Pebbles.Running pebbles, MountNamespace namespace, Executor 
   }
 
   /** {@code GET /v1/units/{app}/{n}/containers[/{c}/logs]} for holders of the admin token. */
-  org.apache.pekko.http.javadsl.server.Route routes(io.caasoperator.http.auth.AdminToken admin, ActorSystem<?> system,
-      com.fasterxml.jackson.databind.ObjectMapper json, java.time.Duration ask) {
-    return io.caasoperator.http.routes.ApiRoutes.admin(admin,
+  org.apache.pekko.http.javadsl.server.Route routes(
+      io.caasoperator.http.auth.AdminToken admin,
+      ActorSystem<?> system,
+      com.fasterxml.jackson.databind.ObjectMapper json,
+      java.time.Duration ask) {
+    return io.caasoperator.http.routes.ApiRoutes.admin(
+        admin,
         new io.caasoperator.http.routes.ContainerRoutes(pebbles.actor(), system, json, ask)::route);
   }
 

@@ -15,22 +15,47 @@ import picocli.CommandLine.ScopeType;
     name = "caas-operator",
     mixinStandardHelpOptions = true,
     versionProvider = Main.VersionProvider.class,
-    description = "Operates a charmed application: runs its charm's hooks for every unit, in order, and keeps"
-        + " everything it knows in a journal.",
-    subcommands = {RunCommand.class, ValidateCommand.class, StatusCommand.class, ResolveCommand.class,
-        ExecCommand.class, RunActionCommand.class, ShowActionCommand.class, ListActionsCommand.class, ShowSecretCommand.class,
-        JournalCommand.class, ReplayCommand.class, LogsCommand.class, ShowRelationCommand.class, CompletionCommand.class,
-        CommandLine.HelpCommand.class})
+    description =
+        "Operates a charmed application: runs its charm's hooks for every unit, in order, and keeps"
+            + " everything it knows in a journal.",
+    subcommands = {
+      RunCommand.class,
+      ValidateCommand.class,
+      StatusCommand.class,
+      ResolveCommand.class,
+      ExecCommand.class,
+      RunActionCommand.class,
+      ShowActionCommand.class,
+      ListActionsCommand.class,
+      ShowSecretCommand.class,
+      JournalCommand.class,
+      ReplayCommand.class,
+      LogsCommand.class,
+      ShowRelationCommand.class,
+      CompletionCommand.class,
+      CommandLine.HelpCommand.class
+    })
 public final class Main implements Runnable {
 
-  /** Read from the parse result wherever it was given (it is inherited by every command); see {@link #execute}. */
-  @Option(names = "--log-format", paramLabel = "LOG-FORMAT", scope = ScopeType.INHERIT,
-      description = "Log records on stderr: ${COMPLETION-CANDIDATES} (default: $CAAS_LOG_FORMAT, else text).")
+  /**
+   * Read from the parse result wherever it was given (it is inherited by every command); see {@link
+   * #execute}.
+   */
+  @Option(
+      names = "--log-format",
+      paramLabel = "LOG-FORMAT",
+      scope = ScopeType.INHERIT,
+      description =
+          "Log records on stderr: ${COMPLETION-CANDIDATES} (default: $CAAS_LOG_FORMAT, else text).")
   LogFormat logFormat;
 
-  @Option(names = "--log-level", paramLabel = "LEVEL", scope = ScopeType.INHERIT,
-      description = "The operator's own records from this level up: ${COMPLETION-CANDIDATES}"
-          + " (default: $CAAS_LOG_LEVEL, else info).")
+  @Option(
+      names = "--log-level",
+      paramLabel = "LEVEL",
+      scope = ScopeType.INHERIT,
+      description =
+          "The operator's own records from this level up: ${COMPLETION-CANDIDATES}"
+              + " (default: $CAAS_LOG_LEVEL, else info).")
   LogLevel logLevel;
 
   public static void main(String[] args) {
@@ -43,16 +68,21 @@ public final class Main implements Runnable {
     cli.setCaseInsensitiveEnumValuesAllowed(true);
     cli.setExecutionStrategy(Main::execute);
     cli.setParameterExceptionHandler(Main::usageError);
-    cli.setExecutionExceptionHandler((e, command, parsed) -> {
-      // what no command turned into a message of its own: a one-line reason, the trace at debug
-      org.slf4j.LoggerFactory.getLogger(Main.class).debug("{} failed", command.getCommandName(), e);
-      return Cli.fail(command.getCommandName(), Causes.describe(e), own(command).failed());
-    });
+    cli.setExecutionExceptionHandler(
+        (e, command, parsed) -> {
+          // what no command turned into a message of its own: a one-line reason, the trace at debug
+          org.slf4j.LoggerFactory.getLogger(Main.class)
+              .debug("{} failed", command.getCommandName(), e);
+          return Cli.fail(command.getCommandName(), Causes.describe(e), own(command).failed());
+        });
     listExitCodes(cli);
     return cli;
   }
 
-  /** Sets up logging from the flags (wherever on the line) and the environment, then runs the command. */
+  /**
+   * Sets up logging from the flags (wherever on the line) and the environment, then runs the
+   * command.
+   */
   private static int execute(ParseResult parsed) {
     LogFormat format = null;
     LogLevel level = null;
@@ -61,14 +91,19 @@ public final class Main implements Runnable {
       if (p.hasMatchedOption("--log-level")) level = p.matchedOptionValue("--log-level", null);
     }
     try {
-      LogSetup.resolve(format, level, System.getenv()).apply(last(parsed).commandSpec().userObject() instanceof StartsActors);
+      LogSetup.resolve(format, level, System.getenv())
+          .apply(last(parsed).commandSpec().userObject() instanceof StartsActors);
     } catch (IllegalArgumentException e) {
-      throw new CommandLine.ParameterException(last(parsed).commandSpec().commandLine(), e.getMessage(), e);
+      throw new CommandLine.ParameterException(
+          last(parsed).commandSpec().commandLine(), e.getMessage(), e);
     }
     return new CommandLine.RunLast().execute(parsed);
   }
 
-  /** One line naming the problem (and the option meant, when picocli has a guess), then where help is. */
+  /**
+   * One line naming the problem (and the option meant, when picocli has a guess), then where help
+   * is.
+   */
   private static int usageError(CommandLine.ParameterException e, String[] args) {
     CommandLine command = e.getCommandLine();
     PrintWriter err = command.getErr();
@@ -89,16 +124,23 @@ public final class Main implements Runnable {
     return p;
   }
 
-  /** exec's own failures keep out of its commands' way (1, 2); everyone else's are the usual ones. */
+  /**
+   * exec's own failures keep out of its commands' way (1, 2); everyone else's are the usual ones.
+   */
   private static ExitCodes.Own own(CommandLine command) {
-    return command.getCommand() instanceof ExecCommand ? ExitCodes.Own.EXEC : ExitCodes.Own.STANDARD;
+    return command.getCommand() instanceof ExecCommand
+        ? ExitCodes.Own.EXEC
+        : ExitCodes.Own.STANDARD;
   }
 
   /** Every command's --help ends with the exit codes it uses, from {@link ExitCodes}. */
   private static void listExitCodes(CommandLine cli) {
-    boolean reachesOperator = cli.getCommandSpec().mixins().values().stream()
-        .anyMatch(mixin -> mixin.userObject() instanceof OperatorConnection);
-    cli.getCommandSpec().usageMessage().exitCodeListHeading("%nExit codes:%n")
+    boolean reachesOperator =
+        cli.getCommandSpec().mixins().values().stream()
+            .anyMatch(mixin -> mixin.userObject() instanceof OperatorConnection);
+    cli.getCommandSpec()
+        .usageMessage()
+        .exitCodeListHeading("%nExit codes:%n")
         .exitCodeList(ExitCodes.listFor(cli.getCommand() instanceof ExecCommand, reachesOperator));
     cli.getSubcommands().values().forEach(Main::listExitCodes);
   }

@@ -22,18 +22,20 @@ import java.util.Optional;
 import java.util.function.Function;
 
 /**
- * Everything {@code caas-operator run} needs, from flags over {@code application.conf}, checked
- * at once: {@link #resolve} lists every missing or invalid setting in one error.
+ * Everything {@code caas-operator run} needs, from flags over {@code application.conf}, checked at
+ * once: {@link #resolve} lists every missing or invalid setting in one error.
  *
  * @param specFile the local substrate's specification file; null on Kubernetes
  * @param application the application named in the specification
  * @param dataDir journal, charms, unit directories, TLS material, admin token
  * @param listenHost where the HTTP listener binds
- * @param listenPort its port (0: any free port; the chosen one is written to {@code <data-dir>/listener})
+ * @param listenPort its port (0: any free port; the chosen one is written to {@code
+ *     <data-dir>/listener})
  * @param journal the journal, with the password to log in to it (never from the command line)
  * @param certificateNames the hosts a generated listener certificate names: the listen host,
  *     loopback, the host of {@code --service-url} and, on Kubernetes, the pod's IP ({@code POD_IP})
- * @param specQuietPeriod how long a change of the specification file must hold still before it is acted on
+ * @param specQuietPeriod how long a change of the specification file must hold still before it is
+ *     acted on
  */
 public record OperatorConfig(
     Path specFile,
@@ -59,8 +61,8 @@ public record OperatorConfig(
     CertificateNames certificateNames) {
 
   /**
-   * The environment variable with the pod's IP (Downward API {@code status.podIP}); on
-   * Kubernetes the generated certificate names it, so a client may reach this replica directly.
+   * The environment variable with the pod's IP (Downward API {@code status.podIP}); on Kubernetes
+   * the generated certificate names it, so a client may reach this replica directly.
    */
   public static final String POD_IP_VARIABLE = "POD_IP";
 
@@ -85,17 +87,37 @@ public record OperatorConfig(
       Path journalPasswordFile) {
 
     /** The flags without {@code --service-url} and {@code --journal-password-file}. */
-    public Flags(Path spec, Path dataDir, String listen, boolean insecureHttp, Path tlsCertificate, Path tlsKey,
-        String journal, Integer maxConcurrentHooks, String hookTimeout, String model) {
-      this(spec, dataDir, listen, insecureHttp, tlsCertificate, tlsKey, journal, maxConcurrentHooks, hookTimeout, model,
-          null, null);
+    public Flags(
+        Path spec,
+        Path dataDir,
+        String listen,
+        boolean insecureHttp,
+        Path tlsCertificate,
+        Path tlsKey,
+        String journal,
+        Integer maxConcurrentHooks,
+        String hookTimeout,
+        String model) {
+      this(
+          spec,
+          dataDir,
+          listen,
+          insecureHttp,
+          tlsCertificate,
+          tlsKey,
+          journal,
+          maxConcurrentHooks,
+          hookTimeout,
+          model,
+          null,
+          null);
     }
   }
 
   /**
    * @param settings application.conf (its {@code caas} section)
-   * @param env the process environment: the default data directory, the journal password
-   *     ({@link JournalLogin}), the pod's IP on Kubernetes ({@value #POD_IP_VARIABLE})
+   * @param env the process environment: the default data directory, the journal password ({@link
+   *     JournalLogin}), the pod's IP on Kubernetes ({@value #POD_IP_VARIABLE})
    * @param applicationOf reads the application name from the specification file
    */
   public static OperatorConfig resolve(
@@ -110,15 +132,20 @@ public record OperatorConfig(
    *     (the caller reports that); null to read it from --spec
    */
   public static OperatorConfig resolve(
-      Flags flags, Config settings, Map<String, String> env, Function<Path, String> applicationOf,
-      String namedApplication) throws InvalidConfiguration {
+      Flags flags,
+      Config settings,
+      Map<String, String> env,
+      Function<Path, String> applicationOf,
+      String namedApplication)
+      throws InvalidConfiguration {
     List<String> problems = new ArrayList<>();
     Config caas = settings.getConfig("caas");
 
     Path spec = flags.spec();
     ApplicationName application = null;
     if (namedApplication != null) {
-      if (spec != null) problems.add("--spec is for the local substrate; --application names the Kubernetes one");
+      if (spec != null)
+        problems.add("--spec is for the local substrate; --application names the Kubernetes one");
       try {
         if (!namedApplication.isEmpty()) application = ApplicationName.of(namedApplication);
       } catch (IllegalArgumentException e) {
@@ -170,7 +197,8 @@ public record OperatorConfig(
       problems.add("--tls-cert and --tls-key go together: give both or neither");
     }
     for (Path file : new Path[] {flags.tlsCertificate(), flags.tlsKey()}) {
-      if (file != null && !Files.isReadable(file)) problems.add("TLS file " + file + ": not readable");
+      if (file != null && !Files.isReadable(file))
+        problems.add("TLS file " + file + ": not readable");
     }
     if (flags.insecureHttp() && flags.tlsCertificate() != null) {
       problems.add("--insecure-http and --tls-cert contradict each other");
@@ -178,7 +206,8 @@ public record OperatorConfig(
 
     List<String> otherHosts = new ArrayList<>();
     if (flags.serviceUrl() != null) {
-      serviceHost(flags.serviceUrl(), flags.insecureHttp(), host, problems).ifPresent(otherHosts::add);
+      serviceHost(flags.serviceUrl(), flags.insecureHttp(), host, problems)
+          .ifPresent(otherHosts::add);
     }
     if (namedApplication != null) {
       String podIp = env.get(POD_IP_VARIABLE);
@@ -186,7 +215,11 @@ public record OperatorConfig(
         if (new ListenHost(podIp).ipLiteral().isPresent()) {
           otherHosts.add(podIp.strip());
         } else {
-          problems.add(POD_IP_VARIABLE + " \"" + podIp + "\": not an IP address (set it from the Downward API, status.podIP)");
+          problems.add(
+              POD_IP_VARIABLE
+                  + " \""
+                  + podIp
+                  + "\": not an IP address (set it from the Downward API, status.podIP)");
         }
       }
     }
@@ -203,20 +236,32 @@ public record OperatorConfig(
     boolean journalOnCommandLine = flags.journal() != null;
     int snapshotEvery = caas.getInt("journal.snapshot-every");
     try {
-      Optional<JournalSettings> postgres = JournalLogin.resolve(
-          journalOnCommandLine ? flags.journal() : caas.getString("journal.url"),
-          journalOnCommandLine ? JournalLogin.UrlSource.COMMAND_LINE : JournalLogin.UrlSource.CONFIGURATION,
-          flags.journalPasswordFile(), env);
+      Optional<JournalSettings> postgres =
+          JournalLogin.resolve(
+              journalOnCommandLine ? flags.journal() : caas.getString("journal.url"),
+              journalOnCommandLine
+                  ? JournalLogin.UrlSource.COMMAND_LINE
+                  : JournalLogin.UrlSource.CONFIGURATION,
+              flags.journalPasswordFile(),
+              env);
       JournalSettings base = postgres.orElse(dataDir == null ? null : JournalSettings.h2(dataDir));
-      journal = base == null ? null : base.withSnapshotEvery(snapshotEvery).withSyncOnCommit(caas.getBoolean("journal.fsync"));
+      journal =
+          base == null
+              ? null
+              : base.withSnapshotEvery(snapshotEvery)
+                  .withSyncOnCommit(caas.getBoolean("journal.fsync"));
     } catch (InvalidConfiguration e) {
       problems.addAll(e.problems());
     }
 
-    int maxHooks = flags.maxConcurrentHooks() != null ? flags.maxConcurrentHooks() : caas.getInt("max-concurrent-hooks");
+    int maxHooks =
+        flags.maxConcurrentHooks() != null
+            ? flags.maxConcurrentHooks()
+            : caas.getInt("max-concurrent-hooks");
     if (maxHooks < 1) problems.add("--max-concurrent-hooks must be >= 1, got " + maxHooks);
 
-    Duration hookTimeout = duration("--hook-timeout", flags.hookTimeout(), caas, "hook-timeout", problems);
+    Duration hookTimeout =
+        duration("--hook-timeout", flags.hookTimeout(), caas, "hook-timeout", problems);
     String model = flags.model() != null ? flags.model() : caas.getString("model-name");
     if (model.isBlank()) problems.add("--model must not be empty");
     int outputLimit = caas.getInt("hook-output-limit");
@@ -225,8 +270,11 @@ public record OperatorConfig(
     if (execOutputLimit <= 0) problems.add("caas.exec-output-limit must be > 0");
     Duration execTimeout = duration("caas.exec-timeout", null, caas, "exec-timeout", problems);
     if (execTimeout != null && execTimeout.compareTo(ExecTimeout.MAXIMUM) > 0) {
-      problems.add("caas.exec-timeout must be at most " + DurationText.format(ExecTimeout.MAXIMUM)
-          + " (the longest an exec may ask for), got " + DurationText.format(execTimeout));
+      problems.add(
+          "caas.exec-timeout must be at most "
+              + DurationText.format(ExecTimeout.MAXIMUM)
+              + " (the longest an exec may ask for), got "
+              + DurationText.format(execTimeout));
     }
 
     RetryPolicy hookRetry = retry("caas.hook-retry", caas.getConfig("hook-retry"), problems);
@@ -236,9 +284,27 @@ public record OperatorConfig(
     Duration shutdown = duration("caas.shutdown-timeout", null, caas, "shutdown-timeout", problems);
 
     if (!problems.isEmpty()) throw new InvalidConfiguration(problems);
-    return new OperatorConfig(spec, application, dataDir.toAbsolutePath(), host, port, flags.insecureHttp(),
-        flags.tlsCertificate(), flags.tlsKey(), journal, model, maxHooks,
-        hookTimeout, outputLimit, execOutputLimit, execTimeout, hookRetry, charmRetry, poll, quiet, shutdown,
+    return new OperatorConfig(
+        spec,
+        application,
+        dataDir.toAbsolutePath(),
+        host,
+        port,
+        flags.insecureHttp(),
+        flags.tlsCertificate(),
+        flags.tlsKey(),
+        journal,
+        model,
+        maxHooks,
+        hookTimeout,
+        outputLimit,
+        execOutputLimit,
+        execTimeout,
+        hookRetry,
+        charmRetry,
+        poll,
+        quiet,
+        shutdown,
         certificateNames);
   }
 
@@ -247,24 +313,36 @@ public record OperatorConfig(
    * verify it ({@code curl --cacert}) under that name. Its problems: not a URL with a host, a
    * scheme the listener does not speak, or a listener on loopback that no pod can reach.
    */
-  private static Optional<String> serviceHost(String serviceUrl, boolean insecureHttp, String listenHost,
-      List<String> problems) {
+  private static Optional<String> serviceHost(
+      String serviceUrl, boolean insecureHttp, String listenHost, List<String> problems) {
     URI uri;
     try {
       uri = new URI(serviceUrl.strip());
     } catch (URISyntaxException e) {
       uri = null;
     }
-    if (uri == null || uri.getHost() == null || uri.getScheme() == null
+    if (uri == null
+        || uri.getHost() == null
+        || uri.getScheme() == null
         || !(uri.getScheme().equals("https") || uri.getScheme().equals("http"))) {
-      problems.add("--service-url \"" + serviceUrl + "\": expected https://HOST:PORT, e.g."
-          + " https://caas-operator-mariadb.demo.svc:30666");
+      problems.add(
+          "--service-url \""
+              + serviceUrl
+              + "\": expected https://HOST:PORT, e.g."
+              + " https://caas-operator-mariadb.demo.svc:30666");
       return Optional.empty();
     }
     String scheme = insecureHttp ? "http" : "https";
     if (!uri.getScheme().equals(scheme)) {
-      problems.add("--service-url \"" + serviceUrl + "\": the listener serves " + scheme
-          + (insecureHttp ? " (--insecure-http)" : "") + ", so the URL must start with " + scheme + "://");
+      problems.add(
+          "--service-url \""
+              + serviceUrl
+              + "\": the listener serves "
+              + scheme
+              + (insecureHttp ? " (--insecure-http)" : "")
+              + ", so the URL must start with "
+              + scheme
+              + "://");
     }
     ListenHost service = new ListenHost(uri.getHost());
     try {
@@ -274,22 +352,31 @@ public record OperatorConfig(
       return Optional.empty();
     }
     if (listenHost != null && new ListenHost(listenHost).isLoopback() && !service.isLoopback()) {
-      problems.add("--service-url \"" + serviceUrl + "\" sends hooks in other pods to this listener, but --listen "
-          + listenHost + " takes connections from this pod only; listen on 0.0.0.0 (or the pod's IP)");
+      problems.add(
+          "--service-url \""
+              + serviceUrl
+              + "\" sends hooks in other pods to this listener, but --listen "
+              + listenHost
+              + " takes connections from this pod only; listen on 0.0.0.0 (or the pod's IP)");
     }
     return Optional.of(service.value());
   }
 
-  /** {@code $XDG_STATE_HOME/caas-operator/<app>}, else {@code ~/.local/state/caas-operator/<app>}. */
+  /**
+   * {@code $XDG_STATE_HOME/caas-operator/<app>}, else {@code ~/.local/state/caas-operator/<app>}.
+   */
   public static Path defaultDataDir(Map<String, String> env, ApplicationName application) {
     String state = env.get("XDG_STATE_HOME");
-    Path base = state != null && !state.isBlank()
-        ? Path.of(state)
-        : Path.of(env.getOrDefault("HOME", System.getProperty("user.home")), ".local", "state");
+    Path base =
+        state != null && !state.isBlank()
+            ? Path.of(state)
+            : Path.of(env.getOrDefault("HOME", System.getProperty("user.home")), ".local", "state");
     return base.resolve("caas-operator").resolve(application.value());
   }
 
-  /** {@code caas.spec-quiet-period}: zero is allowed (act on every change at once), negative is not. */
+  /**
+   * {@code caas.spec-quiet-period}: zero is allowed (act on every change at once), negative is not.
+   */
   private static Duration quietPeriod(Config caas, List<String> problems) {
     try {
       Duration d = caas.getDuration("spec-quiet-period");
@@ -304,11 +391,13 @@ public record OperatorConfig(
     }
   }
 
-  private static Duration duration(String name, String flag, Config caas, String key, List<String> problems) {
+  private static Duration duration(
+      String name, String flag, Config caas, String key, List<String> problems) {
     try {
-      Duration d = flag != null
-          ? DurationText.parse(flag).orElseThrow(() -> new ConfigException.BadValue(name, flag))
-          : caas.getDuration(key);
+      Duration d =
+          flag != null
+              ? DurationText.parse(flag).orElseThrow(() -> new ConfigException.BadValue(name, flag))
+              : caas.getDuration(key);
       if (d.isNegative() || d.isZero()) {
         problems.add(name + " must be > 0, got " + (flag != null ? flag : text(d)));
         return null;
@@ -320,7 +409,9 @@ public record OperatorConfig(
     }
   }
 
-  /** As users write durations ({@code -5s}, {@code 0s}), not as Java prints them ({@code PT-5S}). */
+  /**
+   * As users write durations ({@code -5s}, {@code 0s}), not as Java prints them ({@code PT-5S}).
+   */
   private static String text(Duration d) {
     return d.isNegative() ? "-" + DurationText.format(d.negated()) : DurationText.format(d);
   }

@@ -30,21 +30,24 @@ final class OperatorFront {
   }
 
   private static Behavior<Object> beforeFirstTerm(StashBuffer<Object> stash) {
-    return Behaviors.receive((ctx, message) -> {
-      if (message instanceof Target target) {
-        if (target.operator() == null) return Behaviors.same();
-        return stash.unstashAll(forwardingTo(target.operator()));
-      }
-      if (message instanceof OperatorActor.Command && !stash.isFull()) stash.stash(message);
-      return Behaviors.same();
-    });
+    return Behaviors.receive(
+        (ctx, message) -> {
+          if (message instanceof Target target) {
+            if (target.operator() == null) return Behaviors.same();
+            return stash.unstashAll(forwardingTo(target.operator()));
+          }
+          if (message instanceof OperatorActor.Command && !stash.isFull()) stash.stash(message);
+          return Behaviors.same();
+        });
   }
 
   private static Behavior<Object> forwardingTo(ActorRef<OperatorActor.Command> operator) {
-    return Behaviors.receive((ctx, message) -> {
-      if (message instanceof Target target) return forwardingTo(target.operator());
-      if (operator != null && message instanceof OperatorActor.Command command) operator.tell(command);
-      return Behaviors.same();
-    });
+    return Behaviors.receive(
+        (ctx, message) -> {
+          if (message instanceof Target target) return forwardingTo(target.operator());
+          if (operator != null && message instanceof OperatorActor.Command command)
+            operator.tell(command);
+          return Behaviors.same();
+        });
   }
 }

@@ -1,21 +1,18 @@
 package io.caasoperator.app;
 
-import io.caasoperator.http.routes.SecretRoutes;
-import io.caasoperator.secret.SecretCipher;
-import io.caasoperator.secret.SecretIds;
-import io.caasoperator.secret.SecretStore;
-import io.caasoperator.secret.Secrets;
-import io.caasoperator.domain.DurationText;
-import io.caasoperator.metrics.OperatorMetrics;
-import io.prometheus.metrics.instrumentation.jvm.JvmMetrics;
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
+import io.caasoperator.app.datadir.DataDirInUse;
+import io.caasoperator.app.datadir.DataDirLock;
+import io.caasoperator.app.datadir.DataDirectory;
 import io.caasoperator.charm.CharmStore;
 import io.caasoperator.charm.UnpackLimits;
+import io.caasoperator.domain.DurationText;
 import io.caasoperator.hook.BoundedHookExecutor;
 import io.caasoperator.hook.HookContexts;
 import io.caasoperator.hook.HookEnvironment;
 import io.caasoperator.hook.LocalProcessExecutor;
+import io.caasoperator.hooktool.HookToolShims;
 import io.caasoperator.http.HttpListener;
 import io.caasoperator.http.ListenerFile;
 import io.caasoperator.http.ListenerSettings;
@@ -25,32 +22,34 @@ import io.caasoperator.http.hooktool.HookToolGateway;
 import io.caasoperator.http.hooktool.HookToolRoutes;
 import io.caasoperator.http.hooktool.LoopbackToolListener;
 import io.caasoperator.http.hooktool.ViewFirstToolGateway;
-import io.caasoperator.hooktool.HookToolShims;
 import io.caasoperator.http.routes.ApiRoutes;
+import io.caasoperator.http.routes.JournalRoutes;
+import io.caasoperator.http.routes.SecretRoutes;
 import io.caasoperator.http.routes.StatusRoutes;
 import io.caasoperator.http.routes.UnitRoutes;
-import io.caasoperator.http.routes.JournalRoutes;
-import io.caasoperator.persistence.timeline.JournalReader;
 import io.caasoperator.http.tls.ListenerTls;
-import java.net.URI;
-import java.util.Optional;
-import org.apache.pekko.http.javadsl.server.Route;
+import io.caasoperator.metrics.OperatorMetrics;
 import io.caasoperator.operator.OperatorActor;
 import io.caasoperator.operator.OperatorDependencies;
-import io.caasoperator.app.datadir.DataDirInUse;
-import io.caasoperator.app.datadir.DataDirLock;
-import io.caasoperator.app.datadir.DataDirectory;
 import io.caasoperator.persistence.JournalJson;
-import io.caasoperator.persistence.JournalSettings;
 import io.caasoperator.persistence.JournalSchema;
-import io.caasoperator.substrate.Substrate;
+import io.caasoperator.persistence.JournalSettings;
+import io.caasoperator.persistence.timeline.JournalReader;
+import io.caasoperator.secret.SecretCipher;
+import io.caasoperator.secret.SecretIds;
+import io.caasoperator.secret.SecretStore;
+import io.caasoperator.secret.Secrets;
 import io.caasoperator.substrate.ReplicaElection;
+import io.caasoperator.substrate.Substrate;
 import io.caasoperator.unit.UnitDependencies;
+import io.prometheus.metrics.instrumentation.jvm.JvmMetrics;
 import java.io.IOException;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -63,16 +62,18 @@ import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.actor.typed.javadsl.AskPattern;
 import org.apache.pekko.http.javadsl.ServerBinding;
+import org.apache.pekko.http.javadsl.server.Route;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Wires a running operator from a validated {@link OperatorConfig}: the data directory, the
- * charm store, the substrate (local or Kubernetes), the journal, the actor tree, the HTTP listener, and a
+ * Wires a running operator from a validated {@link OperatorConfig}: the data directory, the charm
+ * store, the substrate (local or Kubernetes), the journal, the actor tree, the HTTP listener, and a
  * coordinated shutdown that lets running hooks finish (bounded) before the journal closes.
  */
 public final class OperatorRuntime {
   private static final Logger log = LoggerFactory.getLogger(OperatorRuntime.class);
+
   /**
    * How long a loopback hook-tool call may send nothing: a tool streams its standard input as it
    * reads it ({@code slow-command | state-set --file -}), as the old shims' wget waited 10 min.
@@ -97,6 +98,7 @@ public final class OperatorRuntime {
   private final AtomicReference<StopReason> stopReason = new AtomicReference<>();
   private ActorSystem<Guardian.Command> system;
   private ActorRef<OperatorActor.Command> operator;
+
   /** Held from the start until the actor system has terminated: one operator per data directory. */
   private DataDirLock dataDirLock;
 
@@ -117,15 +119,17 @@ public final class OperatorRuntime {
     ListenerTls tls = ListenerTls.fromFiles(config.tlsCertificate(), config.tlsKey());
     java.util.List<String> missing = config.certificateNames().missingFrom(tls.certificate());
     if (!missing.isEmpty()) {
-      log.warn("the certificate {} does not name {}: clients that connect by that name will refuse it",
-          config.tlsCertificate(), String.join(", ", missing));
+      log.warn(
+          "the certificate {} does not name {}: clients that connect by that name will refuse it",
+          config.tlsCertificate(),
+          String.join(", ", missing));
     }
     return tls;
   }
 
   /**
-   * Starts everything; returns once the listener is bound. Throws {@link DataDirInUse} when
-   * another process works on the data directory, and other exceptions when start-up fails.
+   * Starts everything; returns once the listener is bound. Throws {@link DataDirInUse} when another
+   * process works on the data directory, and other exceptions when start-up fails.
    */
   public void start() throws Exception {
     Path dataDir = config.dataDir();
@@ -143,7 +147,8 @@ public final class OperatorRuntime {
 
     CharmStore charms = new CharmStore(charmsDir, UnpackLimits.DEFAULT);
     int partial = charms.removePartialDownloads();
-    if (partial > 0) log.info("removed {} partial charm download(s) left by an earlier run", partial);
+    if (partial > 0)
+      log.info("removed {} partial charm download(s) left by an earlier run", partial);
 
     LocalProcessExecutor processes = new LocalProcessExecutor(dataDir.toString());
     Clock clock = Clock.systemUTC();
@@ -152,40 +157,70 @@ public final class OperatorRuntime {
     system = ActorSystem.create(Guardian.create(), "caas-operator", settings);
     ExecutorService blocking = Executors.newVirtualThreadPerTaskExecutor();
     log.info("journal: {}", config.journal().describe());
-    // the lock outlives the journal: released only once the actor system (and the journal with it) is down
+    // the lock outlives the journal: released only once the actor system (and the journal with it)
+    // is down
     system.getWhenTerminated().thenRun(dataDirLock::close);
     JournalSchema.createIfMissing(system, Duration.ofSeconds(60));
     if (config.journal().backend() == JournalSettings.Backend.H2) {
       DataDirectory.makeJournalPrivate(dataDir, JournalSettings.H2_FILE_NAME);
     }
 
-    Optional<ListenerTls> tls = config.insecureHttp()
-        ? Optional.empty()
-        : Optional.of(config.tlsCertificate() != null
-            ? configuredTls(config)
-            : ListenerTls.inDirectory(dataDir.resolve("tls"), config.certificateNames()));
+    Optional<ListenerTls> tls =
+        config.insecureHttp()
+            ? Optional.empty()
+            : Optional.of(
+                config.tlsCertificate() != null
+                    ? configuredTls(config)
+                    : ListenerTls.inDirectory(dataDir.resolve("tls"), config.certificateNames()));
     AdminToken admin = AdminToken.loadOrCreate(dataDir);
-    ListenerSettings listener = new ListenerSettings(config.listenHost(), concretePort(config.listenPort()), config.insecureHttp(), tls);
-    URI url = listener.localUrl(new java.net.InetSocketAddress(config.listenHost(), listener.port()));
+    ListenerSettings listener =
+        new ListenerSettings(
+            config.listenHost(), concretePort(config.listenPort()), config.insecureHttp(), tls);
+    URI url =
+        listener.localUrl(new java.net.InetSocketAddress(config.listenHost(), listener.port()));
     // Hooks that run here call their tools through loopback, one bash process per call, when the
     // tools are the bash kind; pods (and machines without such a bash) use the HTTPS listener.
-    LoopbackToolListener tools = LoopbackToolListener.bind(0, listener.maxRequestBytes(), LOOPBACK_TOOL_IDLE);
+    LoopbackToolListener tools =
+        LoopbackToolListener.bind(0, listener.maxRequestBytes(), LOOPBACK_TOOL_IDLE);
     if (bash.isPresent()) {
-      log.info("hook tools: {} calls the loopback listener {}; pods call {}", bash.get(), tools.address(), url);
+      log.info(
+          "hook tools: {} calls the loopback listener {}; pods call {}",
+          bash.get(),
+          tools.address(),
+          url);
     } else {
-      log.warn("hook tools: no bash that can open /dev/tcp here, so hooks call {} with curl or wget (slower)", url);
+      log.warn(
+          "hook tools: no bash that can open /dev/tcp here, so hooks call {} with curl or wget (slower)",
+          url);
     }
-    HookEnvironment environment = new HookEnvironment(config.modelName(), HookEnvironment.DEFAULT_JUJU_VERSION,
-        toolsDir, System.getenv("PATH"), url.toString(), tls.map(ListenerTls::certificateFile).orElse(null),
-        bash.isPresent() ? tools.address() : "");
+    HookEnvironment environment =
+        new HookEnvironment(
+            config.modelName(),
+            HookEnvironment.DEFAULT_JUJU_VERSION,
+            toolsDir,
+            System.getenv("PATH"),
+            url.toString(),
+            tls.map(ListenerTls::certificateFile).orElse(null),
+            bash.isPresent() ? tools.address() : "");
     HookContexts contexts = new HookContexts();
     Optional<LocalPebbles> pebbles = LocalPebbles.start(substrateChoice, system, blocking, clock);
-    Substrate substrate = SubstrateFactory.build(substrateChoice, config, agentsDir, toolsDir,
-        tls.map(ListenerTls::certificateFile).orElse(null), url.toString(), processes, processes, clock,
-        pebbles.map(LocalPebbles::workloads).orElse(null));
+    Substrate substrate =
+        SubstrateFactory.build(
+            substrateChoice,
+            config,
+            agentsDir,
+            toolsDir,
+            tls.map(ListenerTls::certificateFile).orElse(null),
+            url.toString(),
+            processes,
+            processes,
+            clock,
+            pebbles.map(LocalPebbles::workloads).orElse(null));
     environment = environment.withCloudApiVersion(substrate.cloudApiVersion());
-    BoundedHookExecutor executor = new BoundedHookExecutor(
-        pebbles.map(p -> p.hooks(substrate.hookExecutor())).orElseGet(substrate::hookExecutor), config.maxConcurrentHooks());
+    BoundedHookExecutor executor =
+        new BoundedHookExecutor(
+            pebbles.map(p -> p.hooks(substrate.hookExecutor())).orElseGet(substrate::hookExecutor),
+            config.maxConcurrentHooks());
     OperatorMetrics metrics = OperatorMetrics.get(system);
     metrics.hookSlots(executor::running, executor::queuedHooks);
     metrics.buildInfo(Version.current(), Runtime.version().toString());
@@ -197,72 +232,135 @@ public final class OperatorRuntime {
     // The application's own secrets: sealed with the key in the data directory (made 0600 on
     // first use), journaled as secrets|<app>, committed by completed hooks.
     Secrets secrets = new Secrets(SecretCipher.inDirectory(dataDir), new SecretIds(clock));
-    system.systemActorOf(SecretStore.create(config.application().value(), secrets, clock), "secrets",
+    system.systemActorOf(
+        SecretStore.create(config.application().value(), secrets, clock),
+        "secrets",
         org.apache.pekko.actor.typed.Props.empty());
-    UnitDependencies units = new UnitDependencies(executor, agentsDir, charmsDir, environment, config.hookRetry(),
-        config.hookTimeout(), config.hookOutputLimit(), config.execOutputLimit(), contexts, clock,
-        io.caasoperator.unit.PodWait.DEFAULT, new io.caasoperator.unit.ToolViews(), secrets);
-    OperatorDependencies deps = new OperatorDependencies(config.application(), substrate, charms, units,
-        config.charmRetry(), blocking, clock, reason -> stop(StopReason.APPLICATION_GONE, reason));
+    UnitDependencies units =
+        new UnitDependencies(
+            executor,
+            agentsDir,
+            charmsDir,
+            environment,
+            config.hookRetry(),
+            config.hookTimeout(),
+            config.hookOutputLimit(),
+            config.execOutputLimit(),
+            contexts,
+            clock,
+            io.caasoperator.unit.PodWait.DEFAULT,
+            new io.caasoperator.unit.ToolViews(),
+            secrets);
+    OperatorDependencies deps =
+        new OperatorDependencies(
+            config.application(),
+            substrate,
+            charms,
+            units,
+            config.charmRetry(),
+            blocking,
+            clock,
+            reason -> stop(StopReason.APPLICATION_GONE, reason));
 
     // Under leader election the operator actor starts with each term of the lease; the listener
     // serves every replica (503 while standing by) through a stable front for that actor.
     AtomicBoolean acting = new AtomicBoolean(true);
     metrics.leadership(acting::get);
-    ReplicaElection election = substrate.election(new ReplicaElection.Terms() {
-      @Override
-      public void acting() {
-        acting.set(true);
-        metrics.termStarted();
-        system.tell(new Guardian.Act());
-      }
+    ReplicaElection election =
+        substrate
+            .election(
+                new ReplicaElection.Terms() {
+                  @Override
+                  public void acting() {
+                    acting.set(true);
+                    metrics.termStarted();
+                    system.tell(new Guardian.Act());
+                  }
 
-      @Override
-      public void standingBy() {
-        acting.set(false);
-        // Hooks still running belong to the term that ended: killed once their actors stopped,
-        // so no unit records them as failed; the next holder runs them again from the journal.
-        system.tell(new Guardian.StandBy(() -> {
-          int killed = executor.killAll();
-          if (killed > 0) log.warn("standing by: killed {} hook process(es) of the ended term", killed);
-        }));
-      }
-    }).orElse(null);
+                  @Override
+                  public void standingBy() {
+                    acting.set(false);
+                    // Hooks still running belong to the term that ended: killed once their actors
+                    // stopped,
+                    // so no unit records them as failed; the next holder runs them again from the
+                    // journal.
+                    system.tell(
+                        new Guardian.StandBy(
+                            () -> {
+                              int killed = executor.killAll();
+                              if (killed > 0)
+                                log.warn(
+                                    "standing by: killed {} hook process(es) of the ended term",
+                                    killed);
+                            }));
+                  }
+                })
+            .orElse(null);
     // The operator actor starts behind a stable front and acts only once the listener is bound
     // (without election) or this replica holds the lease: the units' first hooks then neither wait
     // for the listener their hook tools call nor share a cold JVM with its start-up.
     acting.set(false);
     // Facts persisted from now on are reported (the first charm deployment included).
     java.time.Instant reportSince = clock.instant();
-    Guardian.Started started = AskPattern.<Guardian.Command, Guardian.Started>ask(
-            system, reply -> new Guardian.Prepare(deps, reply), Duration.ofSeconds(30), system.scheduler())
-        .toCompletableFuture().get(30, TimeUnit.SECONDS);
+    Guardian.Started started =
+        AskPattern.<Guardian.Command, Guardian.Started>ask(
+                system,
+                reply -> new Guardian.Prepare(deps, reply),
+                Duration.ofSeconds(30),
+                system.scheduler())
+            .toCompletableFuture()
+            .get(30, TimeUnit.SECONDS);
     operator = started.operator();
-    ApplicationReporter reporter = ApplicationReporter.start(system, operator, config.application().value(), reportSince,
-        substrate.reporting(), blocking, acting::get, metrics);
+    ApplicationReporter reporter =
+        ApplicationReporter.start(
+            system,
+            operator,
+            config.application().value(),
+            reportSince,
+            substrate.reporting(),
+            blocking,
+            acting::get,
+            metrics);
 
     var json = JournalJson.mapper();
     Duration ask = Duration.ofSeconds(10);
     HookToolGateway actors = new ActorHookToolGateway(contexts, operator, system, ask);
     // Read-only calls are answered from what the actors publish; -Dcaas.hook-tools.views=false
     // sends every call through the actors (to compare, see docs/performance.md).
-    HookToolGateway gateway = Boolean.parseBoolean(System.getProperty("caas.hook-tools.views", "true"))
-        ? new ViewFirstToolGateway(contexts, units.toolViews(), clock, actors)
-        : actors;
+    HookToolGateway gateway =
+        Boolean.parseBoolean(System.getProperty("caas.hook-tools.views", "true"))
+            ? new ViewFirstToolGateway(contexts, units.toolViews(), clock, actors)
+            : actors;
     tools.start(gateway);
-    Route operatorRoutes = ApiRoutes.of(admin, new StatusRoutes(operator, system, json, ask),
-        new UnitRoutes(operator, system, json, ask, config.execTimeout()),
-        new HookToolRoutes(gateway).route(),
-        new JournalRoutes(JournalReader.using(system), config.application().value(), json, clock));
+    Route operatorRoutes =
+        ApiRoutes.of(
+            admin,
+            new StatusRoutes(operator, system, json, ask),
+            new UnitRoutes(operator, system, json, ask, config.execTimeout()),
+            new HookToolRoutes(gateway).route(),
+            new JournalRoutes(
+                JournalReader.using(system), config.application().value(), json, clock));
     // the local substrate's unit containers and their services' logs (its Pebbles)
-    Route routes = pebbles.map(p -> org.apache.pekko.http.javadsl.server.Directives.concat(
-        p.routes(admin, system, json, ask), operatorRoutes)).orElse(operatorRoutes);
+    Route routes =
+        pebbles
+            .map(
+                p ->
+                    org.apache.pekko.http.javadsl.server.Directives.concat(
+                        p.routes(admin, system, json, ask), operatorRoutes))
+            .orElse(operatorRoutes);
     SecretRoutes secretRoutes = new SecretRoutes(secrets, system, json, ask);
-    routes = org.apache.pekko.http.javadsl.server.Directives.concat(routes, ApiRoutes.admin(admin, secretRoutes::route));
-    Route served = StandbyRoute.of(acting::get, routes, election == null ? "starting" : "another replica holds the lease");
+    routes =
+        org.apache.pekko.http.javadsl.server.Directives.concat(
+            routes, ApiRoutes.admin(admin, secretRoutes::route));
+    Route served =
+        StandbyRoute.of(
+            acting::get, routes, election == null ? "starting" : "another replica holds the lease");
     ServerBinding binding;
     try {
-      binding = HttpListener.start(system, listener, served).toCompletableFuture().get(30, TimeUnit.SECONDS);
+      binding =
+          HttpListener.start(system, listener, served)
+              .toCompletableFuture()
+              .get(30, TimeUnit.SECONDS);
     } catch (Exception e) {
       listening.completeExceptionally(e);
       throw e;
@@ -270,33 +368,47 @@ public final class OperatorRuntime {
     ListenerFile listenerFile = ListenerFile.in(dataDir);
     listenerFile.write(url);
     listening.complete(null);
-    log.info("CAAS Operator {} operating {} on the {} substrate; listening on {}; data in {}",
-        BuildInfo.current().summary(), config.application(), substrate.name(), url, dataDir);
+    log.info(
+        "CAAS Operator {} operating {} on the {} substrate; listening on {}; data in {}",
+        BuildInfo.current().summary(),
+        config.application(),
+        substrate.name(),
+        url,
+        dataDir);
 
     CoordinatedShutdown shutdown = CoordinatedShutdown.get(system);
-    shutdown.addTask(CoordinatedShutdown.PhaseServiceUnbind(), "http-unbind",
+    shutdown.addTask(
+        CoordinatedShutdown.PhaseServiceUnbind(),
+        "http-unbind",
         () -> binding.unbind().thenApply(d -> Done.getInstance()));
     ActorRef<OperatorActor.Command> running = operator;
-    shutdown.addTask(CoordinatedShutdown.PhaseServiceRequestsDone(), "drain-hooks",
-        () -> acting.get() ? drain(running) : CompletableFuture.completedFuture(Done.getInstance()));
-    shutdown.addTask(CoordinatedShutdown.PhaseBeforeActorSystemTerminate(), "release-resources", () -> {
-      // Hands the lease over at once rather than after its duration.
-      if (election != null) election.close();
-      int killed = executor.killAll();
-      if (killed > 0) log.warn("killed {} hook process(es) still running at shutdown", killed);
-      // closed only now: hooks that finish during the drain still call their tools
-      closeQuietly(tools);
-      // every container's services stopped (kill-delay, then SIGKILL) before the journal closes
-      pebbles.ifPresent(LocalPebbles::closeAll);
-      reporter.close();
-      substrate.close();
-      blocking.shutdownNow();
-      listenerFile.delete();
-      return CompletableFuture.completedFuture(Done.getInstance());
-    });
+    shutdown.addTask(
+        CoordinatedShutdown.PhaseServiceRequestsDone(),
+        "drain-hooks",
+        () ->
+            acting.get() ? drain(running) : CompletableFuture.completedFuture(Done.getInstance()));
+    shutdown.addTask(
+        CoordinatedShutdown.PhaseBeforeActorSystemTerminate(),
+        "release-resources",
+        () -> {
+          // Hands the lease over at once rather than after its duration.
+          if (election != null) election.close();
+          int killed = executor.killAll();
+          if (killed > 0) log.warn("killed {} hook process(es) still running at shutdown", killed);
+          // closed only now: hooks that finish during the drain still call their tools
+          closeQuietly(tools);
+          // every container's services stopped (kill-delay, then SIGKILL) before the journal closes
+          pebbles.ifPresent(LocalPebbles::closeAll);
+          reporter.close();
+          substrate.close();
+          blocking.shutdownNow();
+          listenerFile.delete();
+          return CompletableFuture.completedFuture(Done.getInstance());
+        });
     system.getWhenTerminated().thenRun(() -> stopReason.compareAndSet(null, StopReason.FAILURE));
     if (election != null) {
-      log.info("replica election on {}: standing by until this replica holds it", election.describe());
+      log.info(
+          "replica election on {}: standing by until this replica holds it", election.describe());
       election.start();
     } else {
       acting.set(true);
@@ -306,13 +418,18 @@ public final class OperatorRuntime {
   }
 
   private CompletableFuture<Done> drain(ActorRef<OperatorActor.Command> operator) {
-    log.info("stopping: no new hooks; waiting up to {} for running hooks", DurationText.format(config.shutdownTimeout()));
+    log.info(
+        "stopping: no new hooks; waiting up to {} for running hooks",
+        DurationText.format(config.shutdownTimeout()));
     return AskPattern.<OperatorActor.Command, Done>ask(
             operator, OperatorActor.Drain::new, config.shutdownTimeout(), system.scheduler())
-        .exceptionally(e -> {
-          log.warn("hooks still running after {}: they will be killed", DurationText.format(config.shutdownTimeout()));
-          return Done.getInstance();
-        })
+        .exceptionally(
+            e -> {
+              log.warn(
+                  "hooks still running after {}: they will be killed",
+                  DurationText.format(config.shutdownTimeout()));
+              return Done.getInstance();
+            })
         .toCompletableFuture();
   }
 
@@ -322,7 +439,8 @@ public final class OperatorRuntime {
    */
   private static int concretePort(int port) throws IOException {
     if (port != 0) return port;
-    try (java.net.ServerSocket socket = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+    try (java.net.ServerSocket socket =
+        new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
       return socket.getLocalPort();
     }
   }
@@ -358,5 +476,4 @@ public final class OperatorRuntime {
     StopReason reason = stopReason.get();
     return reason == null ? StopReason.FAILURE.exitCode : reason.exitCode;
   }
-
 }

@@ -11,13 +11,13 @@ import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.actor.typed.javadsl.Receive;
 
 /**
- * The guardian of the operator actor. Without leader election it acts once, as soon as the
- * listener is bound. Under leader election it starts an operator actor for every term of
- * the lease ({@link Guardian.Act}) and stops it when the term ends ({@link Guardian.StandBy}),
- * keeping the actor system, the journal and the listener. The operator actor of the next term
- * starts only after the previous one (and its unit actors) stopped, so two actors never write
- * the same journal entity. An operator actor that stops by itself (the application is gone)
- * still shuts the replica down, as without election.
+ * The guardian of the operator actor. Without leader election it acts once, as soon as the listener
+ * is bound. Under leader election it starts an operator actor for every term of the lease ({@link
+ * Guardian.Act}) and stops it when the term ends ({@link Guardian.StandBy}), keeping the actor
+ * system, the journal and the listener. The operator actor of the next term starts only after the
+ * previous one (and its unit actors) stopped, so two actors never write the same journal entity. An
+ * operator actor that stops by itself (the application is gone) still shuts the replica down, as
+ * without election.
  */
 final class OperatorTerms extends AbstractBehavior<Guardian.Command> {
 
@@ -29,11 +29,15 @@ final class OperatorTerms extends AbstractBehavior<Guardian.Command> {
   private boolean actWhenStopped;
   private Runnable afterStop = () -> {};
 
-  static Behavior<Guardian.Command> create(OperatorDependencies deps, ActorRef<Guardian.Started> replyTo) {
+  static Behavior<Guardian.Command> create(
+      OperatorDependencies deps, ActorRef<Guardian.Started> replyTo) {
     return Behaviors.setup(ctx -> new OperatorTerms(ctx, deps, replyTo));
   }
 
-  private OperatorTerms(ActorContext<Guardian.Command> ctx, OperatorDependencies deps, ActorRef<Guardian.Started> replyTo) {
+  private OperatorTerms(
+      ActorContext<Guardian.Command> ctx,
+      OperatorDependencies deps,
+      ActorRef<Guardian.Started> replyTo) {
     super(ctx);
     this.deps = deps;
     this.front = ctx.spawn(OperatorFront.create(), "operator-front");
@@ -75,10 +79,11 @@ final class OperatorTerms extends AbstractBehavior<Guardian.Command> {
       getContext().stop(operator);
     }
     Runnable before = afterStop;
-    afterStop = () -> {
-      before.run();
-      m.afterStop().run();
-    };
+    afterStop =
+        () -> {
+          before.run();
+          m.afterStop().run();
+        };
     return this;
   }
 

@@ -20,7 +20,9 @@ enum OutputFormat {
   private static final ObjectMapper YAML =
       new ObjectMapper(new YAMLFactory().disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER));
 
-  /** {@code document} as this format writes it, ending with a line break; text has no generic form. */
+  /**
+   * {@code document} as this format writes it, ending with a line break; text has no generic form.
+   */
   String write(JsonNode document) {
     try {
       return switch (this) {

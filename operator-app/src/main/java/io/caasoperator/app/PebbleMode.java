@@ -10,6 +10,9 @@ enum PebbleMode {
   auto,
   /** A Pebble, or the operator does not start (the error names what is missing). */
   on,
-  /** No Pebble: containers count as started at once, {@code <container>-pebble-ready} runs, ops cannot connect. */
+  /**
+   * No Pebble: containers count as started at once, {@code <container>-pebble-ready} runs, ops
+   * cannot connect.
+   */
   off
 }

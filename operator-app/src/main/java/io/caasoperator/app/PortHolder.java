@@ -14,10 +14,10 @@ import java.util.Set;
 import java.util.stream.Stream;
 
 /**
- * Who listens on a TCP port, for the one line {@code run} prints when its listen port is taken:
- * the sockets in LISTEN state on that port ({@code /proc/net/tcp}, {@code tcp6}), then the process
- * holding one of them ({@code /proc/<pid>/fd}). Only this user's processes can be looked into
- * (or every one, as root); another user's is "another process".
+ * Who listens on a TCP port, for the one line {@code run} prints when its listen port is taken: the
+ * sockets in LISTEN state on that port ({@code /proc/net/tcp}, {@code tcp6}), then the process
+ * holding one of them ({@code /proc/<pid>/fd}). Only this user's processes can be looked into (or
+ * every one, as root); another user's is "another process".
  */
 final class PortHolder {
   private PortHolder() {}
@@ -25,9 +25,9 @@ final class PortHolder {
   private static final String LISTEN = "0A";
 
   /**
-   * The sentence for a listen address that is taken now, checked by binding it for a moment
-   * before anything starts (a port taken between this and the real bind is reported by
-   * {@link #bindFailure}); empty when it is free, or is port 0 (any free one).
+   * The sentence for a listen address that is taken now, checked by binding it for a moment before
+   * anything starts (a port taken between this and the real bind is reported by {@link
+   * #bindFailure}); empty when it is free, or is port 0 (any free one).
    */
   static Optional<String> inUse(String host, int port) {
     if (port == 0) return Optional.empty();
@@ -45,21 +45,29 @@ final class PortHolder {
   }
 
   /**
-   * The sentence for a start-up that failed because {@code host:port} is taken; empty when
-   * {@code failure} is something else.
+   * The sentence for a start-up that failed because {@code host:port} is taken; empty when {@code
+   * failure} is something else.
    */
   static Optional<String> bindFailure(Throwable failure, String host, int port) {
-    boolean inUse = Causes.find(failure, BindException.class) != null
-        || Causes.describe(failure).contains("Address already in use");
+    boolean inUse =
+        Causes.find(failure, BindException.class) != null
+            || Causes.describe(failure).contains("Address already in use");
     return inUse ? Optional.of(message(host, port)) : Optional.empty();
   }
 
   private static String message(String host, int port) {
-    return "cannot listen on " + host + ":" + port + ": the port is in use by " + holderOf(port).orElse("another process")
+    return "cannot listen on "
+        + host
+        + ":"
+        + port
+        + ": the port is in use by "
+        + holderOf(port).orElse("another process")
         + "; stop it, or give another --listen HOST:PORT (port 0 picks a free one)";
   }
 
-  /** {@code pid 4242 (caas-operator run --spec ...)}, when the process is this user's to look at. */
+  /**
+   * {@code pid 4242 (caas-operator run --spec ...)}, when the process is this user's to look at.
+   */
   static Optional<String> holderOf(int port) {
     Set<String> inodes = new HashSet<>();
     for (String table : List.of("/proc/net/tcp", "/proc/net/tcp6")) {
@@ -71,7 +79,8 @@ final class PortHolder {
     }
     if (inodes.isEmpty()) return Optional.empty();
     try (Stream<Path> processes = Files.list(Path.of("/proc"))) {
-      return processes.filter(p -> p.getFileName().toString().chars().allMatch(Character::isDigit))
+      return processes
+          .filter(p -> p.getFileName().toString().chars().allMatch(Character::isDigit))
           .filter(p -> holdsOneOf(p, inodes))
           .map(p -> Long.parseLong(p.getFileName().toString()))
           .findFirst()
@@ -100,24 +109,30 @@ final class PortHolder {
 
   private static boolean holdsOneOf(Path process, Set<String> inodes) {
     try (Stream<Path> fds = Files.list(process.resolve("fd"))) {
-      return fds.anyMatch(fd -> {
-        try {
-          String target = Files.readSymbolicLink(fd).toString();
-          return target.startsWith("socket:[") && inodes.contains(target.substring(8, target.length() - 1));
-        } catch (IOException e) {
-          return false; // closed meanwhile
-        }
-      });
+      return fds.anyMatch(
+          fd -> {
+            try {
+              String target = Files.readSymbolicLink(fd).toString();
+              return target.startsWith("socket:[")
+                  && inodes.contains(target.substring(8, target.length() - 1));
+            } catch (IOException e) {
+              return false; // closed meanwhile
+            }
+          });
     } catch (IOException | SecurityException e) {
       return false; // another user's process, or gone
     }
   }
 
-  /** {@code pid 4242 (caas-operator run ...)}: an operator is named by its own arguments, not the JVM's. */
+  /**
+   * {@code pid 4242 (caas-operator run ...)}: an operator is named by its own arguments, not the
+   * JVM's.
+   */
   private static String describe(long pid) {
     String command = ProcessHandle.of(pid).flatMap(p -> p.info().commandLine()).orElse("");
     int jar = command.indexOf("caas-operator.jar ");
-    if (jar >= 0) command = "caas-operator " + command.substring(jar + "caas-operator.jar ".length());
+    if (jar >= 0)
+      command = "caas-operator " + command.substring(jar + "caas-operator.jar ".length());
     // one line, but the data dir (usually last) is worth keeping
     if (command.length() > 200) command = command.substring(0, 197) + "...";
     return "pid " + pid + (command.isBlank() ? "" : " (" + command + ")");

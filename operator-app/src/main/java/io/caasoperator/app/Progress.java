@@ -10,8 +10,9 @@ import java.util.function.LongSupplier;
 /**
  * One progress line on stderr for work that takes seconds (reading a long journal, exporting,
  * importing): {@code exporting: 12,345 of 100,000 events (12%), 3 s}. It is drawn only on a
- * terminal, rewritten in place ({@code \r}) at most every {@value #EVERY_MILLIS} ms, and erased when
- * the work ends or the command starts printing; in a pipe or a log file it prints nothing at all.
+ * terminal, rewritten in place ({@code \r}) at most every {@value #EVERY_MILLIS} ms, and erased
+ * when the work ends or the command starts printing; in a pipe or a log file it prints nothing at
+ * all.
  *
  * <p>Whether stderr is a terminal the JVM cannot tell ({@code System.console()} is about stdin and
  * stdout); the launcher can ({@code [ -t 2 ]}) and says so in {@value #TERMINAL_PROPERTY}.
@@ -20,6 +21,7 @@ final class Progress implements AutoCloseable {
 
   /** Set to {@code true} by {@code bin/caas-operator} when stderr is a terminal. */
   static final String TERMINAL_PROPERTY = "caas.stderr.tty";
+
   static final long EVERY_MILLIS = 200;
   private static final long TICK_MILLIS = 500;
 
@@ -57,7 +59,8 @@ final class Progress implements AutoCloseable {
 
   /** A progress line on stderr when it is a terminal, else one that prints nothing. */
   static Progress onStderr(String what, Unit unit) {
-    return new Progress(Boolean.getBoolean(TERMINAL_PROPERTY) ? System.err : null, what, unit, System::nanoTime);
+    return new Progress(
+        Boolean.getBoolean(TERMINAL_PROPERTY) ? System.err : null, what, unit, System::nanoTime);
   }
 
   /** Prints nothing, ever (output that is not for a person at a terminal). */
@@ -81,12 +84,15 @@ final class Progress implements AutoCloseable {
   }
 
   /**
-   * Keeps the line moving (its elapsed time) through a step with nothing to count, such as the
-   * read of a whole journal before its first event is known, until {@link #stopWaiting} or {@link #close}.
+   * Keeps the line moving (its elapsed time) through a step with nothing to count, such as the read
+   * of a whole journal before its first event is known, until {@link #stopWaiting} or {@link
+   * #close}.
    */
   synchronized void waiting() {
     if (out == null || closed || ticker != null) return;
-    ticker = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().daemon().name("progress").factory());
+    ticker =
+        Executors.newSingleThreadScheduledExecutor(
+            Thread.ofPlatform().daemon().name("progress").factory());
     ticker.scheduleAtFixedRate(this::tick, TICK_MILLIS, TICK_MILLIS, TimeUnit.MILLISECONDS);
   }
 
@@ -119,18 +125,33 @@ final class Progress implements AutoCloseable {
     drawnAt = now;
   }
 
-  /** {@code exporting: 12,345 of 100,000 events (12%), 3 s}; {@code importing: 45% (5.2 of 11.6 MiB), 3 s}. */
+  /**
+   * {@code exporting: 12,345 of 100,000 events (12%), 3 s}; {@code importing: 45% (5.2 of 11.6
+   * MiB), 3 s}.
+   */
   static String line(String what, Unit unit, long count, long total, long elapsedNanos) {
     String seconds = TimeUnit.NANOSECONDS.toSeconds(elapsedNanos) + " s";
     String percent = total > 0 ? " (" + Math.min(100, count * 100 / total) + "%)" : "";
-    String amount = switch (unit) {
-      case EVENTS -> count == 0 && total < 0 ? ""
-          : String.format(Locale.ROOT, "%,d", count) + (total >= 0 ? String.format(Locale.ROOT, " of %,d", total) : "")
-              + " events" + percent + ", ";
-      case BYTES -> total > 0
-          ? percent.strip().replaceAll("[()]", "") + " (" + mib(count) + " of " + mib(total) + " MiB), "
-          : mib(count) + " MiB, ";
-    };
+    String amount =
+        switch (unit) {
+          case EVENTS ->
+              count == 0 && total < 0
+                  ? ""
+                  : String.format(Locale.ROOT, "%,d", count)
+                      + (total >= 0 ? String.format(Locale.ROOT, " of %,d", total) : "")
+                      + " events"
+                      + percent
+                      + ", ";
+          case BYTES ->
+              total > 0
+                  ? percent.strip().replaceAll("[()]", "")
+                      + " ("
+                      + mib(count)
+                      + " of "
+                      + mib(total)
+                      + " MiB), "
+                  : mib(count) + " MiB, ";
+        };
     return what + ": " + amount + seconds;
   }
 

@@ -9,14 +9,20 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** {@code caas-operator resolve <unit> [--no-retry]}: unblock a unit whose hook failed. */
-@Command(name = "resolve", mixinStandardHelpOptions = true,
-    description = "Retry a unit's failed hook now, or with --no-retry count it as done and move on.")
+@Command(
+    name = "resolve",
+    mixinStandardHelpOptions = true,
+    description =
+        "Retry a unit's failed hook now, or with --no-retry count it as done and move on.")
 final class ResolveCommand implements Callable<Integer> {
 
   @Mixin OperatorConnection connection;
 
-  @Parameters(index = "0", paramLabel = "UNIT",
-      description = "e.g. hello/0; without --data-dir, --app or --url, its application's default data directory is used")
+  @Parameters(
+      index = "0",
+      paramLabel = "UNIT",
+      description =
+          "e.g. hello/0; without --data-dir, --app or --url, its application's default data directory is used")
   String unit;
 
   @Option(names = "--no-retry", description = "Do not run the failed hook again; mark it done.")
@@ -30,12 +36,23 @@ final class ResolveCommand implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       return Cli.fail("resolve", e.getMessage(), ExitCodes.USAGE);
     }
-    return Cli.call("resolve", connection.defaultingTo(id.application()), ExitCodes.Own.STANDARD, client -> {
-      HttpResponse<String> response = client.post(
-          "/v1/units/" + id.application() + "/" + id.ordinal() + "/resolve", "{\"retry\": " + !noRetry + "}");
-      if (response.statusCode() != 200) return Cli.fail("resolve", Cli.errorOf(response), ExitCodes.FAILED);
-      System.out.println(new com.fasterxml.jackson.databind.ObjectMapper().readTree(response.body()).path("detail").asText());
-      return ExitCodes.OK;
-    });
+    return Cli.call(
+        "resolve",
+        connection.defaultingTo(id.application()),
+        ExitCodes.Own.STANDARD,
+        client -> {
+          HttpResponse<String> response =
+              client.post(
+                  "/v1/units/" + id.application() + "/" + id.ordinal() + "/resolve",
+                  "{\"retry\": " + !noRetry + "}");
+          if (response.statusCode() != 200)
+            return Cli.fail("resolve", Cli.errorOf(response), ExitCodes.FAILED);
+          System.out.println(
+              new com.fasterxml.jackson.databind.ObjectMapper()
+                  .readTree(response.body())
+                  .path("detail")
+                  .asText());
+          return ExitCodes.OK;
+        });
   }
 }

@@ -29,20 +29,31 @@ import picocli.CommandLine.Parameters;
 /**
  * {@code caas-operator run-action UNIT ACTION [key=value ...]}: runs one of the charm's actions on
  * a unit, like {@code juju run} ({@code cmd/juju/action/run.go}): parameters as {@code key=value}
- * (dotted keys nest, values read as YAML unless {@code --string-args}) over a {@code --params}
- * YAML file; waits for the result (60 s by default, as {@code juju run}) and prints it as YAML or
- * JSON; exits 1 when the action failed, 124 when it did not finish in time.
+ * (dotted keys nest, values read as YAML unless {@code --string-args}) over a {@code --params} YAML
+ * file; waits for the result (60 s by default, as {@code juju run}) and prints it as YAML or JSON;
+ * exits 1 when the action failed, 124 when it did not finish in time.
  */
-@Command(name = "run-action", mixinStandardHelpOptions = true,
-    description = {"Run a charm action on a unit, with parameters checked against the action's schema, after the",
-        "unit's running hook. Waits for it and prints its results (as juju run); exits 1 when it failed,",
-        "124 when it did not finish within --wait. --background queues it and prints its id."})
+@Command(
+    name = "run-action",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Run a charm action on a unit, with parameters checked against the action's schema, after the",
+      "unit's running hook. Waits for it and prints its results (as juju run); exits 1 when it failed,",
+      "124 when it did not finish within --wait. --background queues it and prints its id."
+    })
 final class RunActionCommand implements Callable<Integer> {
 
   static final String NAME = "run-action";
-  /** {@code juju run}'s default wait ({@code runcommandbase.go}: 60 s when neither flag is given). */
+
+  /**
+   * {@code juju run}'s default wait ({@code runcommandbase.go}: 60 s when neither flag is given).
+   */
   static final Duration DEFAULT_WAIT = Duration.ofSeconds(60);
-  /** Juju's {@code nameRule} for action names and parameter keys ({@code internal/charm/actions.go}). */
+
+  /**
+   * Juju's {@code nameRule} for action names and parameter keys ({@code
+   * internal/charm/actions.go}).
+   */
   private static final Pattern NAME_RULE = Pattern.compile("^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$");
 
   @Mixin OperatorConnection connection;
@@ -50,29 +61,46 @@ final class RunActionCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "UNIT", description = "e.g. hello/0")
   String unit;
 
-  @Parameters(index = "1", paramLabel = "ACTION", description = "The action, as in the charm's actions.yaml.")
+  @Parameters(
+      index = "1",
+      paramLabel = "ACTION",
+      description = "The action, as in the charm's actions.yaml.")
   String action;
 
-  @Parameters(index = "2..*", paramLabel = "KEY=VALUE",
-      description = "A parameter; dotted keys nest (file.kind=xz). Values are YAML (1 is a number), unless"
-          + " --string-args.")
+  @Parameters(
+      index = "2..*",
+      paramLabel = "KEY=VALUE",
+      description =
+          "A parameter; dotted keys nest (file.kind=xz). Values are YAML (1 is a number), unless"
+              + " --string-args.")
   List<String> args = new ArrayList<>();
 
-  @Option(names = "--params", paramLabel = "FILE",
+  @Option(
+      names = "--params",
+      paramLabel = "FILE",
       description = "A YAML file of parameters ('-' reads stdin); KEY=VALUE wins.")
   Path paramsFile;
 
   @Option(names = "--string-args", description = "Take KEY=VALUE values as strings, not YAML.")
   boolean stringArgs;
 
-  @Option(names = "--wait", arity = "0..1", paramLabel = "TIMEOUT", fallbackValue = "60s",
+  @Option(
+      names = "--wait",
+      arity = "0..1",
+      paramLabel = "TIMEOUT",
+      fallbackValue = "60s",
       description = "How long to wait for the result (default: 60s).")
   String waitText;
 
-  @Option(names = "--background", description = "Queue the action, print its id and return without waiting.")
+  @Option(
+      names = "--background",
+      description = "Queue the action, print its id and return without waiting.")
   boolean background;
 
-  @Option(names = "--format", defaultValue = "yaml", description = "yaml or json (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--format",
+      defaultValue = "yaml",
+      description = "yaml or json (default: ${DEFAULT-VALUE}).")
   String format;
 
   @Override
@@ -83,16 +111,19 @@ final class RunActionCommand implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       return Cli.fail(NAME, e.getMessage(), 2);
     }
-    if (!NAME_RULE.matcher(action).matches()) return Cli.fail(NAME, "invalid action name \"" + action + "\"", 2);
+    if (!NAME_RULE.matcher(action).matches())
+      return Cli.fail(NAME, "invalid action name \"" + action + "\"", 2);
     if (!ActionOutput.knownFormat(format)) {
       return Cli.fail(NAME, "--format must be yaml or json, got \"" + format + "\"", 2);
     }
-    if (background && waitText != null) return Cli.fail(NAME, "cannot specify both --wait and --background", 2);
+    if (background && waitText != null)
+      return Cli.fail(NAME, "cannot specify both --wait and --background", 2);
     Duration wait = DEFAULT_WAIT;
     if (waitText != null) {
       var parsed = DurationText.parse(waitText);
       if (parsed.isEmpty() || parsed.get().isZero()) {
-        return Cli.fail(NAME, "--wait: \"" + waitText + "\" is not a duration (use e.g. 30s, 5m, 1h)", 2);
+        return Cli.fail(
+            NAME, "--wait: \"" + waitText + "\" is not a duration (use e.g. 30s, 5m, 1h)", 2);
       }
       wait = parsed.get();
     }
@@ -103,16 +134,21 @@ final class RunActionCommand implements Callable<Integer> {
       return Cli.fail(NAME, e.getMessage(), 2);
     }
     Duration limit = wait;
-    return Cli.call(NAME, connection, ExitCodes.Own.STANDARD, client -> run(client, id, params, limit));
+    return Cli.call(
+        NAME, connection, ExitCodes.Own.STANDARD, client -> run(client, id, params, limit));
   }
 
-  private int run(OperatorClient client, UnitId id, ObjectNode params, Duration wait) throws Exception {
+  private int run(OperatorClient client, UnitId id, ObjectNode params, Duration wait)
+      throws Exception {
     ObjectMapper json = new ObjectMapper();
     ObjectNode body = json.createObjectNode();
     body.set("params", params);
     HttpResponse<String> response =
-        client.post("/v1/units/" + id.application() + "/" + id.ordinal() + "/actions/" + action, body.toString());
-    if (response.statusCode() != 200 && response.statusCode() != 202) return Cli.fail(NAME, Cli.errorOf(response), 1);
+        client.post(
+            "/v1/units/" + id.application() + "/" + id.ordinal() + "/actions/" + action,
+            body.toString());
+    if (response.statusCode() != 200 && response.statusCode() != 202)
+      return Cli.fail(NAME, Cli.errorOf(response), 1);
     JsonNode queued = json.readTree(response.body());
     String task = queued.path("id").asText();
     if (background) {
@@ -125,10 +161,19 @@ final class RunActionCommand implements Callable<Integer> {
     System.err.println();
     System.err.println("Waiting for task " + task + "...");
     JsonNode result = ShowActionCommand.await(client, task, wait);
-    if (result == null) return Cli.fail(NAME, "task " + task + " is no longer kept by the operator", 1);
+    if (result == null)
+      return Cli.fail(NAME, "task " + task + " is no longer kept by the operator", 1);
     if (!ActionOutput.finished(result)) {
-      System.err.println("timed out waiting for results from: unit " + id + " (task " + task + " is "
-          + result.path("status").asText() + "; see caas-operator show-action " + task + ")");
+      System.err.println(
+          "timed out waiting for results from: unit "
+              + id
+              + " (task "
+              + task
+              + " is "
+              + result.path("status").asText()
+              + "; see caas-operator show-action "
+              + task
+              + ")");
       return 124;
     }
     Map<String, Object> out = new TreeMap<>();
@@ -137,9 +182,10 @@ final class RunActionCommand implements Callable<Integer> {
     if (result.path("status").asText().equals("completed")) return 0;
     JsonNode code = result.path("results").path("return-code");
     System.err.println("the following task failed:");
-    System.err.println(code.isNumber() && code.asInt() != 0
-        ? " - id \"" + task + "\" with return code " + code.asInt()
-        : " - id \"" + task + "\": " + result.path("message").asText());
+    System.err.println(
+        code.isNumber() && code.asInt() != 0
+            ? " - id \"" + task + "\" with return code " + code.asInt()
+            : " - id \"" + task + "\": " + result.path("message").asText());
     System.err.println();
     System.err.println("use 'caas-operator show-action " + task + "' to inspect the failure");
     return 1;
@@ -150,13 +196,15 @@ final class RunActionCommand implements Callable<Integer> {
     ObjectMapper yaml = new ObjectMapper(new YAMLFactory());
     ObjectNode params = JsonNodeFactory.instance.objectNode();
     if (paramsFile != null) {
-      String text = paramsFile.toString().equals("-")
-          ? new String(System.in.readAllBytes(), StandardCharsets.UTF_8)
-          : Files.readString(paramsFile);
+      String text =
+          paramsFile.toString().equals("-")
+              ? new String(System.in.readAllBytes(), StandardCharsets.UTF_8)
+              : Files.readString(paramsFile);
       JsonNode read = yaml.readTree(text);
       if (read != null && !read.isMissingNode() && !read.isNull()) {
         if (!read.isObject()) {
-          throw new IllegalArgumentException("--params " + paramsFile + ": expected a YAML map of parameters");
+          throw new IllegalArgumentException(
+              "--params " + paramsFile + ": expected a YAML map of parameters");
         }
         params.setAll((ObjectNode) read);
       }
@@ -164,13 +212,17 @@ final class RunActionCommand implements Callable<Integer> {
     for (String arg : args) {
       int eq = arg.indexOf('=');
       if (eq < 0) {
-        throw new IllegalArgumentException("argument \"" + arg + "\" must be of the form key.key.key...=value");
+        throw new IllegalArgumentException(
+            "argument \"" + arg + "\" must be of the form key.key.key...=value");
       }
       String[] keys = arg.substring(0, eq).split("\\.", -1);
       for (String key : keys) {
         if (!NAME_RULE.matcher(key).matches()) {
-          throw new IllegalArgumentException("key \"" + key + "\" must start and end with lowercase alphanumeric,"
-              + " and contain only lowercase alphanumeric and hyphens");
+          throw new IllegalArgumentException(
+              "key \""
+                  + key
+                  + "\" must start and end with lowercase alphanumeric,"
+                  + " and contain only lowercase alphanumeric and hyphens");
         }
       }
       String text = arg.substring(eq + 1);

@@ -28,7 +28,8 @@ final class RunCommand implements Callable<Integer>, StartsActors {
   @Mixin RunOptions options;
 
   /** See {@link RunOptions#configure}. */
-  RunOptions.Configured configure(com.typesafe.config.Config settings, java.util.Map<String, String> env)
+  RunOptions.Configured configure(
+      com.typesafe.config.Config settings, java.util.Map<String, String> env)
       throws InvalidConfiguration {
     return options.configure(settings, env);
   }
@@ -46,16 +47,20 @@ final class RunCommand implements Callable<Integer>, StartsActors {
     LogSetup.tagApplication(config.application().value());
     // Before anything starts, so that nothing is done; an operator already on the data dir is
     // named by the data dir's lock instead (it holds the port too).
-    Optional<String> portTaken = DataDirLock.isHeld(config.dataDir())
-        ? Optional.empty() : PortHolder.inUse(config.listenHost(), config.listenPort());
+    Optional<String> portTaken =
+        DataDirLock.isHeld(config.dataDir())
+            ? Optional.empty()
+            : PortHolder.inUse(config.listenHost(), config.listenPort());
     if (portTaken.isPresent()) {
       System.err.println("caas-operator: " + portTaken.get());
       return ExitCodes.USAGE;
     }
     OperatorRuntime runtime = new OperatorRuntime(config, configured.choice());
     // Handle the signals ourselves so that a requested stop exits 0 after a clean shutdown.
-    Signal.handle(new Signal("TERM"), s -> runtime.stop(OperatorRuntime.StopReason.SIGNAL, "SIGTERM"));
-    Signal.handle(new Signal("INT"), s -> runtime.stop(OperatorRuntime.StopReason.SIGNAL, "interrupted"));
+    Signal.handle(
+        new Signal("TERM"), s -> runtime.stop(OperatorRuntime.StopReason.SIGNAL, "SIGTERM"));
+    Signal.handle(
+        new Signal("INT"), s -> runtime.stop(OperatorRuntime.StopReason.SIGNAL, "interrupted"));
     try {
       runtime.start();
     } catch (DataDirInUse e) {
@@ -65,7 +70,8 @@ final class RunCommand implements Callable<Integer>, StartsActors {
       runtime.stop(OperatorRuntime.StopReason.FAILURE, "start-up failed");
       // the shutdown's own lines come before the verdict
       if (runtime.system() != null) runtime.awaitTermination();
-      Optional<String> portInUse = PortHolder.bindFailure(e, config.listenHost(), config.listenPort());
+      Optional<String> portInUse =
+          PortHolder.bindFailure(e, config.listenHost(), config.listenPort());
       if (portInUse.isPresent()) {
         // The user's to fix, like a data dir in use: a sentence, not a stack trace.
         System.err.println("caas-operator: " + portInUse.get());
@@ -73,7 +79,9 @@ final class RunCommand implements Callable<Integer>, StartsActors {
       }
       Logger log = LoggerFactory.getLogger(RunCommand.class);
       // A failure we did not foresee: its trace matters to whoever fixes it, but only then.
-      log.error("start-up failed: {}{}", Causes.describe(e),
+      log.error(
+          "start-up failed: {}{}",
+          Causes.describe(e),
           log.isDebugEnabled() ? "" : " (--log-level debug shows where)");
       log.debug("start-up failed", e);
       return ExitCodes.FAILED;

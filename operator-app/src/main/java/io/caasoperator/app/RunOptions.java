@@ -11,75 +11,129 @@ import picocli.CommandLine.Option;
  */
 final class RunOptions {
 
-  @Option(names = "--spec", paramLabel = "FILE", description = "The application specification (YAML); watched for changes.")
+  @Option(
+      names = "--spec",
+      paramLabel = "FILE",
+      description = "The application specification (YAML); watched for changes.")
   Path spec;
 
-  @Option(names = "--data-dir", paramLabel = "DIR",
-      description = "Journal, charms and unit directories (default: $XDG_STATE_HOME or ~/.local/state, /caas-operator/<app>).")
+  @Option(
+      names = "--data-dir",
+      paramLabel = "DIR",
+      description =
+          "Journal, charms and unit directories (default: $XDG_STATE_HOME or ~/.local/state, /caas-operator/<app>).")
   Path dataDir;
 
-  @Option(names = "--listen", paramLabel = "HOST:PORT", description = "HTTP listener address (default: 127.0.0.1:30666; port 0 picks a free one).")
+  @Option(
+      names = "--listen",
+      paramLabel = "HOST:PORT",
+      description = "HTTP listener address (default: 127.0.0.1:30666; port 0 picks a free one).")
   String listen;
 
-  @Option(names = "--insecure-http", description = "Serve plain HTTP instead of HTTPS (loopback listen addresses only).")
+  @Option(
+      names = "--insecure-http",
+      description = "Serve plain HTTP instead of HTTPS (loopback listen addresses only).")
   boolean insecureHttp;
 
-  @Option(names = "--tls-cert", paramLabel = "FILE", description = "PEM certificate for the listener (default: generated into <data-dir>/tls/).")
+  @Option(
+      names = "--tls-cert",
+      paramLabel = "FILE",
+      description = "PEM certificate for the listener (default: generated into <data-dir>/tls/).")
   Path tlsCertificate;
 
   @Option(names = "--tls-key", paramLabel = "FILE", description = "PEM private key of --tls-cert.")
   Path tlsKey;
 
-  @Option(names = "--journal", paramLabel = "URL",
-      description = "A PostgreSQL journal: postgresql://USER@HOST:5432/DB (default: H2 file in the data directory)."
-          + " No password here (the process list shows it): use --journal-password-file or $CAAS_JOURNAL_PASSWORD.")
+  @Option(
+      names = "--journal",
+      paramLabel = "URL",
+      description =
+          "A PostgreSQL journal: postgresql://USER@HOST:5432/DB (default: H2 file in the data directory)."
+              + " No password here (the process list shows it): use --journal-password-file or $CAAS_JOURNAL_PASSWORD.")
   String journal;
 
-  @Option(names = "--journal-password-file", paramLabel = "FILE",
-      description = "The PostgreSQL journal's password, alone in a file (e.g. a mounted Secret)."
-          + " Else $CAAS_JOURNAL_PASSWORD, else $PGPASSWORD.")
+  @Option(
+      names = "--journal-password-file",
+      paramLabel = "FILE",
+      description =
+          "The PostgreSQL journal's password, alone in a file (e.g. a mounted Secret)."
+              + " Else $CAAS_JOURNAL_PASSWORD, else $PGPASSWORD.")
   Path journalPasswordFile;
 
-  @Option(names = "--max-concurrent-hooks", paramLabel = "N", description = "Hook processes running at once across units (default: 16; 1 = serial).")
+  @Option(
+      names = "--max-concurrent-hooks",
+      paramLabel = "N",
+      description = "Hook processes running at once across units (default: 16; 1 = serial).")
   Integer maxConcurrentHooks;
 
-  @Option(names = "--hook-timeout", paramLabel = "DURATION", description = "Kill a hook running longer than this (default: 30m).")
+  @Option(
+      names = "--hook-timeout",
+      paramLabel = "DURATION",
+      description = "Kill a hook running longer than this (default: 30m).")
   String hookTimeout;
 
-  @Option(names = "--model", paramLabel = "NAME", description = "JUJU_MODEL_NAME given to hooks (default: local).")
+  @Option(
+      names = "--model",
+      paramLabel = "NAME",
+      description = "JUJU_MODEL_NAME given to hooks (default: local).")
   String model;
 
-  @Option(names = "--substrate", paramLabel = "NAME", defaultValue = "local",
-      description = "Where units live: ${COMPLETION-CANDIDATES} (local: --spec; kubernetes: --application; default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--substrate",
+      paramLabel = "NAME",
+      defaultValue = "local",
+      description =
+          "Where units live: ${COMPLETION-CANDIDATES} (local: --spec; kubernetes: --application; default: ${DEFAULT-VALUE}).")
   Substrate substrate;
 
-  @Option(names = "--application", paramLabel = "NAME", description = "Kubernetes: the Application resource to operate.")
+  @Option(
+      names = "--application",
+      paramLabel = "NAME",
+      description = "Kubernetes: the Application resource to operate.")
   String application;
 
-  @Option(names = "--namespace", paramLabel = "NS", description = "Kubernetes: its namespace (default: the kubeconfig context's, else default).")
+  @Option(
+      names = "--namespace",
+      paramLabel = "NS",
+      description = "Kubernetes: its namespace (default: the kubeconfig context's, else default).")
   String namespace;
 
-  @Option(names = "--context", paramLabel = "CTX", description = "Kubernetes: the kubeconfig context (default: the current one).")
+  @Option(
+      names = "--context",
+      paramLabel = "CTX",
+      description = "Kubernetes: the kubeconfig context (default: the current one).")
   String context;
 
-  @Option(names = "--kubeconfig", paramLabel = "FILE",
-      description = "Kubernetes: the kubeconfig (default: in-cluster service account, $KUBECONFIG, ~/.kube/config).")
+  @Option(
+      names = "--kubeconfig",
+      paramLabel = "FILE",
+      description =
+          "Kubernetes: the kubeconfig (default: in-cluster service account, $KUBECONFIG, ~/.kube/config).")
   Path kubeconfig;
 
-  @Option(names = "--service-url", paramLabel = "URL",
-      description = "Kubernetes: how hooks in pods reach the listener, e.g. https://caas-operator.NS.svc:30666 (default: the listener's URL)."
-          + " The generated certificate names its host (and $POD_IP when set).")
+  @Option(
+      names = "--service-url",
+      paramLabel = "URL",
+      description =
+          "Kubernetes: how hooks in pods reach the listener, e.g. https://caas-operator.NS.svc:30666 (default: the listener's URL)."
+              + " The generated certificate names its host (and $POD_IP when set).")
   String serviceUrl;
 
-  @Option(names = "--pebble", paramLabel = "auto|on|off", defaultValue = "auto",
-      description = "Local substrate: a Pebble per unit container, at /charm/containers/<name>/pebble.socket in the"
-          + " unit's mount namespace (needs bubblewrap). auto (default): when bubblewrap works; on: required; off: none.")
+  @Option(
+      names = "--pebble",
+      paramLabel = "auto|on|off",
+      defaultValue = "auto",
+      description =
+          "Local substrate: a Pebble per unit container, at /charm/containers/<name>/pebble.socket in the"
+              + " unit's mount namespace (needs bubblewrap). auto (default): when bubblewrap works; on: required; off: none.")
   PebbleMode pebble;
 
-  @Option(names = "--leader-election",
-      description = "Kubernetes: act only while holding the Lease caas-operator-<application>, so several replicas"
-          + " can run (share the journal: --journal postgresql://...). A replica that loses the lease stops acting"
-          + " and answers 503 on /readyz until it holds the lease again.")
+  @Option(
+      names = "--leader-election",
+      description =
+          "Kubernetes: act only while holding the Lease caas-operator-<application>, so several replicas"
+              + " can run (share the journal: --journal postgresql://...). A replica that loses the lease stops acting"
+              + " and answers 503 on /readyz until it holds the lease again.")
   boolean leaderElection;
 
   /** What the flags ask for: where units live and everything the operator needs. */
@@ -97,12 +151,28 @@ final class RunOptions {
     SubstrateFactory.Choice choice = substrateChoice(problems);
     OperatorConfig config = null;
     try {
-      config = OperatorConfig.resolve(
-          new OperatorConfig.Flags(spec, dataDir, listen, insecureHttp, tlsCertificate, tlsKey, journal,
-              maxConcurrentHooks, hookTimeout, model, serviceUrl, journalPasswordFile),
-          settings, env, RunOptions::applicationOf,
-          // Kubernetes without --application: substrateChoice reported it; no --spec asked for.
-          choice instanceof SubstrateFactory.Choice.Kubernetes ? (application == null ? "" : application) : null);
+      config =
+          OperatorConfig.resolve(
+              new OperatorConfig.Flags(
+                  spec,
+                  dataDir,
+                  listen,
+                  insecureHttp,
+                  tlsCertificate,
+                  tlsKey,
+                  journal,
+                  maxConcurrentHooks,
+                  hookTimeout,
+                  model,
+                  serviceUrl,
+                  journalPasswordFile),
+              settings,
+              env,
+              RunOptions::applicationOf,
+              // Kubernetes without --application: substrateChoice reported it; no --spec asked for.
+              choice instanceof SubstrateFactory.Choice.Kubernetes
+                  ? (application == null ? "" : application)
+                  : null);
     } catch (InvalidConfiguration e) {
       problems.addAll(e.problems());
     }
@@ -114,22 +184,34 @@ final class RunOptions {
   private SubstrateFactory.Choice substrateChoice(java.util.List<String> problems) {
     return switch (substrate) {
       case local -> {
-        for (var flag : java.util.Map.of("--application", application == null ? "" : application,
-            "--namespace", namespace == null ? "" : namespace, "--context", context == null ? "" : context,
-            "--service-url", serviceUrl == null ? "" : serviceUrl).entrySet()) {
-          if (!flag.getValue().isEmpty()) problems.add(flag.getKey() + " needs --substrate kubernetes");
+        for (var flag :
+            java.util.Map.of(
+                    "--application",
+                    application == null ? "" : application,
+                    "--namespace",
+                    namespace == null ? "" : namespace,
+                    "--context",
+                    context == null ? "" : context,
+                    "--service-url",
+                    serviceUrl == null ? "" : serviceUrl)
+                .entrySet()) {
+          if (!flag.getValue().isEmpty())
+            problems.add(flag.getKey() + " needs --substrate kubernetes");
         }
         if (kubeconfig != null) problems.add("--kubeconfig needs --substrate kubernetes");
         if (leaderElection) problems.add("--leader-election needs --substrate kubernetes");
         yield new SubstrateFactory.Choice.Local(pebble == null ? PebbleMode.auto : pebble);
       }
       case kubernetes -> {
-        if (application == null) problems.add("--application is required with --substrate kubernetes");
-        if (pebble != null && pebble != PebbleMode.auto) problems.add("--pebble needs --substrate local (pods run their own)");
+        if (application == null)
+          problems.add("--application is required with --substrate kubernetes");
+        if (pebble != null && pebble != PebbleMode.auto)
+          problems.add("--pebble needs --substrate local (pods run their own)");
         if (kubeconfig != null && !java.nio.file.Files.isReadable(kubeconfig)) {
           problems.add("--kubeconfig " + kubeconfig + ": not readable");
         }
-        yield new SubstrateFactory.Choice.Kubernetes(namespace, context, kubeconfig, serviceUrl, leaderElection);
+        yield new SubstrateFactory.Choice.Kubernetes(
+            namespace, context, kubeconfig, serviceUrl, leaderElection);
       }
     };
   }

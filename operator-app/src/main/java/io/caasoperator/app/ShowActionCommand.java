@@ -16,23 +16,36 @@ import picocli.CommandLine.Parameters;
  * {@code caas-operator show-action ID}: one charm action, as {@code juju show-task} shows a task
  * ({@code cmd/juju/action/showtask.go}); {@code --wait} waits for it to finish first.
  */
-@Command(name = "show-action", mixinStandardHelpOptions = true,
-    description = "Show a charm action by id: status, message, results, log and timing (as juju show-task).")
+@Command(
+    name = "show-action",
+    mixinStandardHelpOptions = true,
+    description =
+        "Show a charm action by id: status, message, results, log and timing (as juju show-task).")
 final class ShowActionCommand implements Callable<Integer> {
 
   static final String NAME = "show-action";
+
   /** What one request may wait ({@code ActionRoutes.MAXIMUM_WAIT}); a longer wait asks again. */
   private static final Duration PER_REQUEST = Duration.ofMinutes(10);
 
   @Mixin OperatorConnection connection;
 
-  @Parameters(index = "0", paramLabel = "ID", description = "The action's id, as run-action printed it.")
+  @Parameters(
+      index = "0",
+      paramLabel = "ID",
+      description = "The action's id, as run-action printed it.")
   String id;
 
-  @Option(names = "--wait", paramLabel = "DURATION", description = "Wait at most this long for it to finish.")
+  @Option(
+      names = "--wait",
+      paramLabel = "DURATION",
+      description = "Wait at most this long for it to finish.")
   String waitText;
 
-  @Option(names = "--format", defaultValue = "yaml", description = "yaml or json (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--format",
+      defaultValue = "yaml",
+      description = "yaml or json (default: ${DEFAULT-VALUE}).")
   String format;
 
   @Override
@@ -47,25 +60,31 @@ final class ShowActionCommand implements Callable<Integer> {
     if (waitText != null) {
       var parsed = DurationText.parse(waitText);
       if (parsed.isEmpty()) {
-        return Cli.fail(NAME, "--wait: \"" + waitText + "\" is not a duration (use e.g. 30s, 5m)", 2);
+        return Cli.fail(
+            NAME, "--wait: \"" + waitText + "\" is not a duration (use e.g. 30s, 5m)", 2);
       }
       wait = parsed.get();
     }
     Duration limit = wait;
-    return Cli.call(NAME, connection, ExitCodes.Own.STANDARD, client -> {
-      HttpResponse<String> response = client.get("/v1/actions/" + id + waitQuery(limit));
-      if (response.statusCode() != 200) return Cli.fail(NAME, Cli.errorOf(response), 1);
-      JsonNode action = new ObjectMapper().readTree(response.body());
-      if (!limit.isZero() && !ActionOutput.finished(action)) action = await(client, id, limit);
-      if (action == null) return Cli.fail(NAME, "action " + id + " is no longer kept by the operator", 1);
-      System.out.print(ActionOutput.write(ActionOutput.task(action), format));
-      return 0;
-    });
+    return Cli.call(
+        NAME,
+        connection,
+        ExitCodes.Own.STANDARD,
+        client -> {
+          HttpResponse<String> response = client.get("/v1/actions/" + id + waitQuery(limit));
+          if (response.statusCode() != 200) return Cli.fail(NAME, Cli.errorOf(response), 1);
+          JsonNode action = new ObjectMapper().readTree(response.body());
+          if (!limit.isZero() && !ActionOutput.finished(action)) action = await(client, id, limit);
+          if (action == null)
+            return Cli.fail(NAME, "action " + id + " is no longer kept by the operator", 1);
+          System.out.print(ActionOutput.write(ActionOutput.task(action), format));
+          return 0;
+        });
   }
 
   /**
-   * The action {@code id} once it finished, or as it is after {@code wait}; asks again every
-   * {@link #PER_REQUEST} (what one request may wait). Null when the operator no longer knows it.
+   * The action {@code id} once it finished, or as it is after {@code wait}; asks again every {@link
+   * #PER_REQUEST} (what one request may wait). Null when the operator no longer knows it.
    */
   static JsonNode await(OperatorClient client, String id, Duration wait) throws Exception {
     long deadline = System.nanoTime() + wait.toNanos();

@@ -12,26 +12,35 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code caas-operator show-secret <id|label> [--reveal]}: one of the application's own secrets,
- * as {@code juju show-secret} shows one: metadata and each revision's digest; the content of the
+ * {@code caas-operator show-secret <id|label> [--reveal]}: one of the application's own secrets, as
+ * {@code juju show-secret} shows one: metadata and each revision's digest; the content of the
  * latest revision only with {@code --reveal} (the admin token is needed either way).
  */
-@Command(name = "show-secret", mixinStandardHelpOptions = true,
-    description = "Show one of the application's secrets by id, URI or label: metadata and revision digests;"
-        + " the content with --reveal.")
+@Command(
+    name = "show-secret",
+    mixinStandardHelpOptions = true,
+    description =
+        "Show one of the application's secrets by id, URI or label: metadata and revision digests;"
+            + " the content with --reveal.")
 final class ShowSecretCommand implements Callable<Integer> {
 
   static final String NAME = "show-secret";
 
   @Mixin OperatorConnection connection;
 
-  @Parameters(index = "0", paramLabel = "ID|LABEL", description = "The secret's id, its URI (secret:<id>) or its label.")
+  @Parameters(
+      index = "0",
+      paramLabel = "ID|LABEL",
+      description = "The secret's id, its URI (secret:<id>) or its label.")
   String key;
 
   @Option(names = "--reveal", description = "Include the latest revision's content.")
   boolean reveal;
 
-  @Option(names = "--format", defaultValue = "yaml", description = "yaml or json (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--format",
+      defaultValue = "yaml",
+      description = "yaml or json (default: ${DEFAULT-VALUE}).")
   String format;
 
   @Override
@@ -39,14 +48,22 @@ final class ShowSecretCommand implements Callable<Integer> {
     if (!ActionOutput.knownFormat(format)) {
       return Cli.fail(NAME, "--format must be yaml or json, got \"" + format + "\"", 2);
     }
-    return Cli.call(NAME, connection, ExitCodes.Own.STANDARD, client -> {
-      HttpResponse<String> response = client.get("/v1/secrets/" + URLEncoder.encode(key, StandardCharsets.UTF_8)
-          .replace("+", "%20") + (reveal ? "?reveal=true" : ""));
-      if (response.statusCode() != 200) return Cli.fail(NAME, Cli.errorOf(response), 1);
-      JsonNode secret = new ObjectMapper().readTree(response.body());
-      String id = secret.path("uri").asText().substring("secret:".length());
-      System.out.print(ActionOutput.write(new ObjectMapper().createObjectNode().set(id, secret), format));
-      return 0;
-    });
+    return Cli.call(
+        NAME,
+        connection,
+        ExitCodes.Own.STANDARD,
+        client -> {
+          HttpResponse<String> response =
+              client.get(
+                  "/v1/secrets/"
+                      + URLEncoder.encode(key, StandardCharsets.UTF_8).replace("+", "%20")
+                      + (reveal ? "?reveal=true" : ""));
+          if (response.statusCode() != 200) return Cli.fail(NAME, Cli.errorOf(response), 1);
+          JsonNode secret = new ObjectMapper().readTree(response.body());
+          String id = secret.path("uri").asText().substring("secret:".length());
+          System.out.print(
+              ActionOutput.write(new ObjectMapper().createObjectNode().set(id, secret), format));
+          return 0;
+        });
   }
 }

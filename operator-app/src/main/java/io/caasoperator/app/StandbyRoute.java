@@ -12,11 +12,11 @@ import org.apache.pekko.http.javadsl.model.StatusCodes;
 import org.apache.pekko.http.javadsl.server.Route;
 
 /**
- * The listener while the operator actor does not act: under leader election while another
- * replica holds the lease, and in every operator for the moment between the listener binding
- * and the operator actor starting. Every request but {@code /healthz} then answers 503 with the
- * reason, without asking the (not started) operator actor, so {@code /readyz} keeps the replica
- * out of the Service and the liveness probe keeps it alive.
+ * The listener while the operator actor does not act: under leader election while another replica
+ * holds the lease, and in every operator for the moment between the listener binding and the
+ * operator actor starting. Every request but {@code /healthz} then answers 503 with the reason,
+ * without asking the (not started) operator actor, so {@code /readyz} keeps the replica out of the
+ * Service and the liveness probe keeps it alive.
  */
 final class StandbyRoute {
 
@@ -25,8 +25,14 @@ final class StandbyRoute {
   static Route of(BooleanSupplier acting, Route routes, String reason) {
     return concat(
         pathPrefix("healthz", () -> routes),
-        extractRequestContext(request -> acting.getAsBoolean() ? routes
-            : complete(StatusCodes.SERVICE_UNAVAILABLE, HttpEntities.create(ContentTypes.APPLICATION_JSON,
-                "{\"status\":\"standby\",\"reason\":\"" + reason + "\"}"))));
+        extractRequestContext(
+            request ->
+                acting.getAsBoolean()
+                    ? routes
+                    : complete(
+                        StatusCodes.SERVICE_UNAVAILABLE,
+                        HttpEntities.create(
+                            ContentTypes.APPLICATION_JSON,
+                            "{\"status\":\"standby\",\"reason\":\"" + reason + "\"}"))));
   }
 }

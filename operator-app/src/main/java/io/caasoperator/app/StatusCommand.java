@@ -9,35 +9,58 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code caas-operator status}: the status table of a running operator. */
-@Command(name = "status", mixinStandardHelpOptions = true, description = "Show the application's and its units' status.")
+@Command(
+    name = "status",
+    mixinStandardHelpOptions = true,
+    description = "Show the application's and its units' status.")
 final class StatusCommand implements Callable<Integer> {
 
   @Mixin OperatorConnection connection;
 
-  @Option(names = "--format", defaultValue = "text", paramLabel = "FORMAT",
-      description = "${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}); json is GET /v1/status as it is.")
+  @Option(
+      names = "--format",
+      defaultValue = "text",
+      paramLabel = "FORMAT",
+      description =
+          "${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}); json is GET /v1/status as it is.")
   OutputFormat format;
 
   @Override
   public Integer call() throws Exception {
-    return Cli.call("status", connection, ExitCodes.Own.STANDARD, client -> {
-      HttpResponse<String> response = client.get("/v1/status");
-      if (response.statusCode() != 200) return Cli.fail("status", Cli.errorOf(response), ExitCodes.FAILED);
-      JsonNode status = new ObjectMapper().readTree(response.body());
-      System.out.print(format == OutputFormat.text ? StatusTable.render(status) + containers(client, status) : format.write(status));
-      return ExitCodes.OK;
-    });
+    return Cli.call(
+        "status",
+        connection,
+        ExitCodes.Own.STANDARD,
+        client -> {
+          HttpResponse<String> response = client.get("/v1/status");
+          if (response.statusCode() != 200)
+            return Cli.fail("status", Cli.errorOf(response), ExitCodes.FAILED);
+          JsonNode status = new ObjectMapper().readTree(response.body());
+          System.out.print(
+              format == OutputFormat.text
+                  ? StatusTable.render(status) + containers(client, status)
+                  : format.write(status));
+          return ExitCodes.OK;
+        });
   }
 
-  /** Units shown with their containers' services and checks; beyond it, {@code GET .../containers} per unit. */
+  /**
+   * Units shown with their containers' services and checks; beyond it, {@code GET .../containers}
+   * per unit.
+   */
   static final int CONTAINER_UNITS = 50;
 
-  /** The units' containers (local substrate); empty where the operator has none to show (Kubernetes). */
-  private static String containers(io.caasoperator.http.client.OperatorClient client, JsonNode status) throws Exception {
+  /**
+   * The units' containers (local substrate); empty where the operator has none to show
+   * (Kubernetes).
+   */
+  private static String containers(
+      io.caasoperator.http.client.OperatorClient client, JsonNode status) throws Exception {
     java.util.List<JsonNode> units = new java.util.ArrayList<>();
     for (JsonNode unit : status.path("units")) {
       if (units.size() == CONTAINER_UNITS) break;
-      HttpResponse<String> response = client.get("/v1/units/" + unit.path("unit").asText() + "/containers");
+      HttpResponse<String> response =
+          client.get("/v1/units/" + unit.path("unit").asText() + "/containers");
       if (response.statusCode() != 200) return "";
       units.add(new ObjectMapper().readTree(response.body()));
     }

@@ -11,15 +11,25 @@ final class StatusReport {
   private StatusReport() {}
 
   static ApplicationReport of(ApplicationView view) {
-    return new ApplicationReport(line(view.status()), view.charm() == null ? null : view.charm().url(), view.leader(),
+    return new ApplicationReport(
+        line(view.status()),
+        view.charm() == null ? null : view.charm().url(),
+        view.leader(),
         view.units().stream()
             .sorted(java.util.Comparator.comparing(UnitView::unit))
-            .map(u -> new ApplicationReport.UnitReport(u.unit().name(), u.life().label(), line(u.agentStatus()),
-                line(u.workloadStatus())))
+            .map(
+                u ->
+                    new ApplicationReport.UnitReport(
+                        u.unit().name(),
+                        u.life().label(),
+                        line(u.agentStatus()),
+                        line(u.workloadStatus())))
             .toList());
   }
 
   private static ApplicationReport.StatusLine line(Status status) {
-    return status == null ? ApplicationReport.StatusLine.UNKNOWN : new ApplicationReport.StatusLine(status.value(), status.message());
+    return status == null
+        ? ApplicationReport.StatusLine.UNKNOWN
+        : new ApplicationReport.StatusLine(status.value(), status.message());
   }
 }

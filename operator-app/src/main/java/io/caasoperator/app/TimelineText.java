@@ -5,10 +5,9 @@ import java.util.Iterator;
 import java.util.Map;
 
 /**
- * One journal entry as a line people read: offset, time, entity, sequence number, the short
- * event type, then the event's fields as {@code name=value} (nested values as compact JSON;
- * the event's own time is left out, it is the second column; a secret's sealed content is shown
- * as its digest).
+ * One journal entry as a line people read: offset, time, entity, sequence number, the short event
+ * type, then the event's fields as {@code name=value} (nested values as compact JSON; the event's
+ * own time is left out, it is the second column; a secret's sealed content is shown as its digest).
  */
 final class TimelineText {
   private static final int MAX_VALUE = 100;
@@ -17,8 +16,14 @@ final class TimelineText {
 
   static String line(JsonNode entry) {
     StringBuilder out = new StringBuilder();
-    out.append(String.format("%6d  %-24s  %-16s %5d  %-22s", entry.path("offset").asLong(), entry.path("time").asText(),
-        entry.path("entity").asText(), entry.path("seqNr").asLong(), shortType(entry.path("type").asText())));
+    out.append(
+        String.format(
+            "%6d  %-24s  %-16s %5d  %-22s",
+            entry.path("offset").asLong(),
+            entry.path("time").asText(),
+            entry.path("entity").asText(),
+            entry.path("seqNr").asLong(),
+            shortType(entry.path("type").asText())));
     for (Iterator<Map.Entry<String, JsonNode>> it = entry.path("event").fields(); it.hasNext(); ) {
       Map.Entry<String, JsonNode> field = it.next();
       if (field.getKey().equals("at")) continue;

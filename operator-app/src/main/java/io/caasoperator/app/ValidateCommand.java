@@ -8,8 +8,13 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-/** {@code caas-operator validate --spec FILE [run's flags]}: would {@code run} start, and if not, why. */
-@Command(name = "validate", mixinStandardHelpOptions = true,
+/**
+ * {@code caas-operator validate --spec FILE [run's flags]}: would {@code run} start, and if not,
+ * why.
+ */
+@Command(
+    name = "validate",
+    mixinStandardHelpOptions = true,
     description = {
       "Check, without starting anything, everything run would refuse and what the operator would otherwise find"
           + " only once running, and list every problem at once: the flags and settings, the specification file,"
@@ -22,8 +27,12 @@ final class ValidateCommand implements Callable<Integer> {
 
   @Mixin RunOptions options;
 
-  @Option(names = "--format", defaultValue = "text", paramLabel = "FORMAT",
-      description = "${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}); json and yaml: {valid, problems, checked}.")
+  @Option(
+      names = "--format",
+      defaultValue = "text",
+      paramLabel = "FORMAT",
+      description =
+          "${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}); json and yaml: {valid, problems, checked}.")
   OutputFormat format;
 
   @Override

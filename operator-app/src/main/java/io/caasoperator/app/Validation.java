@@ -20,13 +20,14 @@ import java.util.Map;
 
 /**
  * What {@code validate} finds: everything {@code run} would refuse, and what the operator would
- * otherwise find only once running, collected at once without starting anything. Each check is
- * the one {@code run} and the operator make, not a copy: the flags and settings through {@link
+ * otherwise find only once running, collected at once without starting anything. Each check is the
+ * one {@code run} and the operator make, not a copy: the flags and settings through {@link
  * RunOptions#configure}, the specification through {@link SpecFile}, the charm through {@link
  * CharmStore#deploy} (fetched, its sha256 checked, unpacked and loaded, into a scratch directory
  * that is deleted afterwards) and the config through {@link ConfigSettings#problems}.
  *
- * @param problems every problem found, in the order of the checks; empty when {@code run} would start
+ * @param problems every problem found, in the order of the checks; empty when {@code run} would
+ *     start
  * @param checked what was checked and found good, for people reading the verdict
  */
 record Validation(List<String> problems, List<String> checked) {
@@ -50,10 +51,12 @@ record Validation(List<String> problems, List<String> checked) {
       problems.addAll(e.problems());
     }
     if (options.substrate == Substrate.kubernetes) {
-      checked.add("(the Application resource is checked when the operator reads it: validate does not connect to the cluster)");
+      checked.add(
+          "(the Application resource is checked when the operator reads it: validate does not connect to the cluster)");
       return new Validation(problems, checked);
     }
-    if (options.spec == null || !Files.isRegularFile(options.spec)) return new Validation(problems, checked);
+    if (options.spec == null || !Files.isRegularFile(options.spec))
+      return new Validation(problems, checked);
     LocalSpec spec;
     try {
       spec = SpecFile.read(options.spec);
@@ -62,14 +65,23 @@ record Validation(List<String> problems, List<String> checked) {
       return new Validation(problems, checked);
     }
     Specification specification = spec.specification();
-    checked.add("specification " + options.spec + ": application " + specification.application().value()
-        + ", " + spec.scale() + " unit(s)");
+    checked.add(
+        "specification "
+            + options.spec
+            + ": application "
+            + specification.application().value()
+            + ", "
+            + spec.scale()
+            + " unit(s)");
     charm(specification, problems, checked);
     return new Validation(problems, checked);
   }
 
-  /** The charm as the operator would deploy it, then the specification's config against its options. */
-  private static void charm(Specification specification, List<String> problems, List<String> checked) {
+  /**
+   * The charm as the operator would deploy it, then the specification's config against its options.
+   */
+  private static void charm(
+      Specification specification, List<String> problems, List<String> checked) {
     Path scratch;
     try {
       scratch = Files.createTempDirectory("caas-validate-");
@@ -78,13 +90,19 @@ record Validation(List<String> problems, List<String> checked) {
       return;
     }
     try {
-      DeployedCharm charm = new CharmStore(scratch, UnpackLimits.DEFAULT).deploy(specification.charm());
+      DeployedCharm charm =
+          new CharmStore(scratch, UnpackLimits.DEFAULT).deploy(specification.charm());
       checked.add("charm " + charm.info().name() + " (sha256 " + charm.info().sha256() + ")");
-      List<String> misfits = ConfigSettings.problems(charm.info().options(), specification.config());
+      List<String> misfits =
+          ConfigSettings.problems(charm.info().options(), specification.config());
       problems.addAll(misfits);
       if (misfits.isEmpty()) {
-        checked.add("config: " + specification.config().size() + " setting(s) of the charm's "
-            + charm.info().options().size() + " option(s)");
+        checked.add(
+            "config: "
+                + specification.config().size()
+                + " setting(s) of the charm's "
+                + charm.info().options().size()
+                + " option(s)");
       }
     } catch (CharmException e) {
       problems.add(e.getMessage());

@@ -22,13 +22,34 @@ class ActionCommandsTest {
   }
 
   @Test
-  void keyValueArgumentsNestOnDotsAreReadAsYamlAndWinOverTheParamsFile(@TempDir Path dir) throws Exception {
-    Path file = Files.writeString(dir.resolve("p.yaml"), "who: file\nfile: {kind: gz, level: 9}\nkeep: true\n");
-    JsonNode params = parsed("hello/0", "backup", "--params", file.toString(), "who=world", "times=2",
-        "file.kind=xz", "note=", "ratio=0.5").params();
-    assertThat(params).isEqualTo(JSON.readTree("""
+  void keyValueArgumentsNestOnDotsAreReadAsYamlAndWinOverTheParamsFile(@TempDir Path dir)
+      throws Exception {
+    Path file =
+        Files.writeString(
+            dir.resolve("p.yaml"), "who: file\nfile: {kind: gz, level: 9}\nkeep: true\n");
+    JsonNode params =
+        parsed(
+                "hello/0",
+                "backup",
+                "--params",
+                file.toString(),
+                "who=world",
+                "times=2",
+                "file.kind=xz",
+                "note=",
+                "ratio=0.5")
+            .params();
+    assertThat(params)
+        .isEqualTo(
+            JSON.readTree(
+                """
         {"who": "world", "file": {"kind": "xz", "level": 9}, "keep": true, "times": 2, "note": null, "ratio": 0.5}"""));
-    assertThat(parsed("hello/0", "backup", "--string-args", "times=2").params().path("times").isTextual()).isTrue();
+    assertThat(
+            parsed("hello/0", "backup", "--string-args", "times=2")
+                .params()
+                .path("times")
+                .isTextual())
+        .isTrue();
   }
 
   @Test
@@ -41,12 +62,16 @@ class ActionCommandsTest {
 
   @Test
   void aTaskIsPrintedAsJujuShowTaskPrintsIt() throws Exception {
-    JsonNode action = JSON.readTree("""
+    JsonNode action =
+        JSON.readTree(
+            """
         {"id": 7, "unit": "hello/0", "action": "greet", "status": "failed", "message": "exit status 3",
          "parameters": {"who": "world"}, "results": {"return-code": 3, "greeting": {"text": "hi"}, "stderr": "oops\\n"},
          "log": [{"at": "2026-11-22T10:15:31.250Z", "message": "greeting"}],
          "timing": {"enqueued": "2026-11-22T10:15:30Z", "started": "2026-11-22T10:15:31Z", "completed": "2026-11-22T10:15:32Z"}}""");
-    assertThat(ActionOutput.write(ActionOutput.task(action), "yaml")).isEqualTo("""
+    assertThat(ActionOutput.write(ActionOutput.task(action), "yaml"))
+        .isEqualTo(
+            """
         id: "7"
         log:
         - 2026-11-22 10:15:31.25 +0000 UTC greeting
@@ -64,8 +89,14 @@ class ActionCommandsTest {
           started: 2026-11-22 10:15:31 +0000 UTC
         unit: hello/0
         """);
-    assertThat(JSON.readTree(ActionOutput.write(ActionOutput.task(action), "json")).path("id").asText()).isEqualTo("7");
-    assertThat(ActionOutput.table(JSON.createArrayNode().add(action))).isEqualTo("""
+    assertThat(
+            JSON.readTree(ActionOutput.write(ActionOutput.task(action), "json"))
+                .path("id")
+                .asText())
+        .isEqualTo("7");
+    assertThat(ActionOutput.table(JSON.createArrayNode().add(action)))
+        .isEqualTo(
+            """
         Id  Unit     Action  Status  Started              Finished             Message
         7   hello/0  greet   failed  2026-11-22T10:15:31  2026-11-22T10:15:32  exit status 3
         """);

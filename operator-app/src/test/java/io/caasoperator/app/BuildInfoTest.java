@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.Properties;
 import org.junit.jupiter.api.Test;
 
-/** {@code --version}: the commit and the build time the build recorded, or that it recorded none. */
+/**
+ * {@code --version}: the commit and the build time the build recorded, or that it recorded none.
+ */
 class BuildInfoTest {
 
   @Test
@@ -35,7 +37,9 @@ class BuildInfoTest {
 
   @Test
   void thisBuildRecordedItsCommitAndTime() {
-    assertThat(BuildInfo.current().commit()).hasValueSatisfying(c -> assertThat(c).matches("[0-9a-f]{7,}(-dirty)?"));
-    assertThat(BuildInfo.current().buildTime()).hasValueSatisfying(t -> assertThat(t).matches("\\d{4}-\\d\\d-\\d\\dT.*Z"));
+    assertThat(BuildInfo.current().commit())
+        .hasValueSatisfying(c -> assertThat(c).matches("[0-9a-f]{7,}(-dirty)?"));
+    assertThat(BuildInfo.current().buildTime())
+        .hasValueSatisfying(t -> assertThat(t).matches("\\d{4}-\\d\\d-\\d\\dT.*Z"));
   }
 }

@@ -25,6 +25,7 @@ record CliRun(int code, String stdout, String stderr) {
       System.setOut(originalOut);
       System.setErr(originalErr);
     }
-    return new CliRun(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    return new CliRun(
+        code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
   }
 }

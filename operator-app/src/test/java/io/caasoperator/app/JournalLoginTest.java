@@ -18,7 +18,8 @@ class JournalLoginTest {
 
   @TempDir Path dir;
 
-  private static JournalSettings postgres(String url, JournalLogin.UrlSource source, Path file, Map<String, String> env)
+  private static JournalSettings postgres(
+      String url, JournalLogin.UrlSource source, Path file, Map<String, String> env)
       throws InvalidConfiguration {
     Optional<JournalSettings> settings = JournalLogin.resolve(url, source, file, env);
     assertThat(settings).isPresent();
@@ -28,14 +29,18 @@ class JournalLoginTest {
   @Test
   void noUrlIsTheEmbeddedJournal() throws Exception {
     assertThat(JournalLogin.resolve(null, COMMAND_LINE, null, Map.of())).isEmpty();
-    assertThat(JournalLogin.resolve("", CONFIGURATION, null, Map.of(JournalLogin.PASSWORD_VARIABLE, "x"))).isEmpty();
+    assertThat(
+            JournalLogin.resolve(
+                "", CONFIGURATION, null, Map.of(JournalLogin.PASSWORD_VARIABLE, "x")))
+        .isEmpty();
   }
 
   @Test
   void thePasswordComesFromTheFileWithoutItsLineBreak() throws Exception {
     Path file = Files.writeString(dir.resolve("password"), "s3cret\n");
 
-    JournalSettings settings = postgres(URL, COMMAND_LINE, file, Map.of(JournalLogin.PASSWORD_VARIABLE, "other"));
+    JournalSettings settings =
+        postgres(URL, COMMAND_LINE, file, Map.of(JournalLogin.PASSWORD_VARIABLE, "other"));
 
     assertThat(settings.password()).isEqualTo("s3cret");
     assertThat(settings.user()).isEqualTo("op");
@@ -44,34 +49,61 @@ class JournalLoginTest {
 
   @Test
   void withoutAFileThePasswordComesFromTheEnvironmentOursBeforeLibpqs() throws Exception {
-    assertThat(postgres(URL, COMMAND_LINE, null,
-        Map.of(JournalLogin.PASSWORD_VARIABLE, "ours", JournalLogin.LIBPQ_PASSWORD_VARIABLE, "libpq")).password())
+    assertThat(
+            postgres(
+                    URL,
+                    COMMAND_LINE,
+                    null,
+                    Map.of(
+                        JournalLogin.PASSWORD_VARIABLE,
+                        "ours",
+                        JournalLogin.LIBPQ_PASSWORD_VARIABLE,
+                        "libpq"))
+                .password())
         .isEqualTo("ours");
-    assertThat(postgres(URL, COMMAND_LINE, null, Map.of(JournalLogin.LIBPQ_PASSWORD_VARIABLE, "libpq")).password())
+    assertThat(
+            postgres(URL, COMMAND_LINE, null, Map.of(JournalLogin.LIBPQ_PASSWORD_VARIABLE, "libpq"))
+                .password())
         .isEqualTo("libpq");
     assertThat(postgres(URL, COMMAND_LINE, null, Map.of()).password()).isEmpty();
   }
 
   @Test
   void aPasswordInAUrlOnTheCommandLineIsRefusedWithoutRepeatingIt() {
-    for (String url : new String[] {"postgresql://op:s3cret@db/journal", "postgresql://db/journal?user=op&password=s3cret",
-        "jdbc:postgresql://db/journal?password=s3cret"}) {
+    for (String url :
+        new String[] {
+          "postgresql://op:s3cret@db/journal",
+          "postgresql://db/journal?user=op&password=s3cret",
+          "jdbc:postgresql://db/journal?password=s3cret"
+        }) {
       assertThatThrownBy(() -> JournalLogin.resolve(url, COMMAND_LINE, null, Map.of()))
           .as(url)
-          .isInstanceOfSatisfying(InvalidConfiguration.class, e -> assertThat(e.problems()).singleElement()
-              .asString()
-              .startsWith("--journal: the URL carries a password, which every user of this machine can read")
-              .contains("--journal-password-file FILE", "CAAS_JOURNAL_PASSWORD")
-              .doesNotContain("s3cret"));
+          .isInstanceOfSatisfying(
+              InvalidConfiguration.class,
+              e ->
+                  assertThat(e.problems())
+                      .singleElement()
+                      .asString()
+                      .startsWith(
+                          "--journal: the URL carries a password, which every user of this machine can read")
+                      .contains("--journal-password-file FILE", "CAAS_JOURNAL_PASSWORD")
+                      .doesNotContain("s3cret"));
     }
   }
 
   @Test
   void aPasswordInTheConfigurationFileIsAccepted() throws Exception {
-    assertThat(postgres("postgresql://op:s3cret@db/journal", CONFIGURATION, null, Map.of()).password())
+    assertThat(
+            postgres("postgresql://op:s3cret@db/journal", CONFIGURATION, null, Map.of()).password())
         .isEqualTo("s3cret");
-    assertThat(postgres("postgresql://op:s3cret@db/journal", CONFIGURATION, null,
-        Map.of(JournalLogin.PASSWORD_VARIABLE, "rotated")).password()).isEqualTo("rotated");
+    assertThat(
+            postgres(
+                    "postgresql://op:s3cret@db/journal",
+                    CONFIGURATION,
+                    null,
+                    Map.of(JournalLogin.PASSWORD_VARIABLE, "rotated"))
+                .password())
+        .isEqualTo("rotated");
   }
 
   @Test
@@ -102,9 +134,13 @@ class JournalLoginTest {
   void everyProblemIsReportedAtOnceAndAnInvalidUrlIsNamedByWhereItCameFrom() throws Exception {
     Path missing = dir.resolve("missing");
     assertThatThrownBy(() -> JournalLogin.resolve("mysql://x", COMMAND_LINE, missing, Map.of()))
-        .isInstanceOfSatisfying(InvalidConfiguration.class, e -> assertThat(e.problems()).containsExactly(
-            "--journal-password-file " + missing + ": no such file",
-            "--journal: invalid journal url \"mysql://x\": expected postgresql://user@host:port/database"));
+        .isInstanceOfSatisfying(
+            InvalidConfiguration.class,
+            e ->
+                assertThat(e.problems())
+                    .containsExactly(
+                        "--journal-password-file " + missing + ": no such file",
+                        "--journal: invalid journal url \"mysql://x\": expected postgresql://user@host:port/database"));
     assertThatThrownBy(() -> JournalLogin.resolve("mysql://x", CONFIGURATION, null, Map.of()))
         .hasMessageContaining("caas.journal.url: invalid journal url");
   }

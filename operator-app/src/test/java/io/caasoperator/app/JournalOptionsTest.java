@@ -33,15 +33,23 @@ class JournalOptionsTest {
   @Test
   void journalReplayExportAndImportRefuseAPasswordInTheUrl() throws Exception {
     Path in = Files.writeString(dir.resolve("in.ndjson"), "");
-    for (List<String> command : List.of(
-        List.of("journal", "--journal", INLINE),
-        List.of("replay", "--journal", INLINE),
-        List.of("journal", "export", "--journal", INLINE, "--out", dir.resolve("out.ndjson").toString()),
-        List.of("journal", "import", "--journal", INLINE, "--in", in.toString()))) {
+    for (List<String> command :
+        List.of(
+            List.of("journal", "--journal", INLINE),
+            List.of("replay", "--journal", INLINE),
+            List.of(
+                "journal",
+                "export",
+                "--journal",
+                INLINE,
+                "--out",
+                dir.resolve("out.ndjson").toString()),
+            List.of("journal", "import", "--journal", INLINE, "--in", in.toString()))) {
       Outcome outcome = run(command.toArray(String[]::new));
 
       assertThat(outcome.code()).as(command.toString()).isEqualTo(2);
-      assertThat(outcome.stderr()).as(command.toString())
+      assertThat(outcome.stderr())
+          .as(command.toString())
           .contains("--journal: the URL carries a password", "--journal-password-file FILE")
           .doesNotContain("s3cret");
     }
@@ -51,7 +59,13 @@ class JournalOptionsTest {
   void aPasswordFileWithoutAPostgresqlJournalIsRefused() throws Exception {
     Path password = Files.writeString(dir.resolve("password"), "s3cret");
 
-    Outcome outcome = run("journal", "--data-dir", dir.toString(), "--journal-password-file", password.toString());
+    Outcome outcome =
+        run(
+            "journal",
+            "--data-dir",
+            dir.toString(),
+            "--journal-password-file",
+            password.toString());
 
     assertThat(outcome.code()).isEqualTo(2);
     assertThat(outcome.stderr()).contains("--journal-password-file is for a PostgreSQL journal");

@@ -44,12 +44,21 @@ class KubernetesRuntimeTest {
 
   @BeforeEach
   void start() throws Exception {
-    server = new KubernetesMockServer(new Context(), new MockWebServer(), new HashMap<>(),
-        new KubernetesCrudDispatcher(), false);
+    server =
+        new KubernetesMockServer(
+            new Context(),
+            new MockWebServer(),
+            new HashMap<>(),
+            new KubernetesCrudDispatcher(),
+            false);
     server.init();
     client = server.createClient();
-    client.apiextensions().v1().customResourceDefinitions()
-        .load(Path.of("../conf/kubernetes/crd.yaml").toFile()).create();
+    client
+        .apiextensions()
+        .v1()
+        .customResourceDefinitions()
+        .load(Path.of("../conf/kubernetes/crd.yaml").toFile())
+        .create();
   }
 
   @AfterEach
@@ -60,7 +69,9 @@ class KubernetesRuntimeTest {
 
   private Path kubeconfig() throws Exception {
     String url = client.getConfiguration().getMasterUrl();
-    return Files.writeString(dir.resolve("kubeconfig"), """
+    return Files.writeString(
+        dir.resolve("kubeconfig"),
+        """
         apiVersion: v1
         kind: Config
         clusters:
@@ -73,7 +84,8 @@ class KubernetesRuntimeTest {
         users:
         - name: tester
           user: {token: secret}
-        """.formatted(url, NS));
+        """
+            .formatted(url, NS));
   }
 
   private Pod pod() {
@@ -85,35 +97,79 @@ class KubernetesRuntimeTest {
       throws Exception {
     Application application = new Application();
     application.setMetadata(new ObjectMetaBuilder().withName("hello").withNamespace(NS).build());
-    application.setSpec(new ApplicationSpec(new ApplicationSpec.CharmSpec(
-        Path.of("../examples/charms/hello").toAbsolutePath().normalize().toString(), null, null, null),
-        Map.of(), null, "operator", null));
+    application.setSpec(
+        new ApplicationSpec(
+            new ApplicationSpec.CharmSpec(
+                Path.of("../examples/charms/hello").toAbsolutePath().normalize().toString(),
+                null,
+                null,
+                null),
+            Map.of(),
+            null,
+            "operator",
+            null));
     client.resources(Application.class).inNamespace(NS).resource(application).create();
-    client.pods().inNamespace(NS).resource(new PodBuilder().withNewMetadata().withName("hello-0")
-        .withLabels(Map.of("app.kubernetes.io/name", "hello")).endMetadata()
-        .withNewSpec().addNewContainer().withName("web").withImage("busybox").endContainer().endSpec()
-        .build()).create();
+    client
+        .pods()
+        .inNamespace(NS)
+        .resource(
+            new PodBuilder()
+                .withNewMetadata()
+                .withName("hello-0")
+                .withLabels(Map.of("app.kubernetes.io/name", "hello"))
+                .endMetadata()
+                .withNewSpec()
+                .addNewContainer()
+                .withName("web")
+                .withImage("busybox")
+                .endContainer()
+                .endSpec()
+                .build())
+        .create();
 
-    OperatorConfig config = OperatorConfig.resolve(
-        new OperatorConfig.Flags(null, dir.resolve("data"), "127.0.0.1:0", true, null, null, null, null, null, null),
-        ConfigFactory.load(), Map.of("HOME", dir.toString()), file -> "unused", "hello");
-    OperatorRuntime runtime = new OperatorRuntime(config,
-        new SubstrateFactory.Choice.Kubernetes(null, null, kubeconfig(), null));
+    OperatorConfig config =
+        OperatorConfig.resolve(
+            new OperatorConfig.Flags(
+                null, dir.resolve("data"), "127.0.0.1:0", true, null, null, null, null, null, null),
+            ConfigFactory.load(),
+            Map.of("HOME", dir.toString()),
+            file -> "unused",
+            "hello");
+    OperatorRuntime runtime =
+        new OperatorRuntime(
+            config, new SubstrateFactory.Choice.Kubernetes(null, null, kubeconfig(), null));
     runtime.start();
-    CompletableFuture<Integer> exit = CompletableFuture.supplyAsync(() -> {
-      try {
-        return runtime.awaitTermination();
-      } catch (Exception e) {
-        throw new IllegalStateException(e);
-      }
-    });
+    CompletableFuture<Integer> exit =
+        CompletableFuture.supplyAsync(
+            () -> {
+              try {
+                return runtime.awaitTermination();
+              } catch (Exception e) {
+                throw new IllegalStateException(e);
+              }
+            });
     try {
       await().atMost(WAIT).until(() -> UnitFinalizer.present(pod()));
-      await().atMost(WAIT).until(() -> {
-        ApplicationStatus status = client.resources(Application.class).inNamespace(NS).withName("hello").get().getStatus();
-        return status != null && status.units() != null && status.units().stream()
-            .anyMatch(u -> u.name().equals("hello/0") && u.life().equals("alive") && u.agent().equals("idle"));
-      });
+      await()
+          .atMost(WAIT)
+          .until(
+              () -> {
+                ApplicationStatus status =
+                    client
+                        .resources(Application.class)
+                        .inNamespace(NS)
+                        .withName("hello")
+                        .get()
+                        .getStatus();
+                return status != null
+                    && status.units() != null
+                    && status.units().stream()
+                        .anyMatch(
+                            u ->
+                                u.name().equals("hello/0")
+                                    && u.life().equals("alive")
+                                    && u.agent().equals("idle"));
+              });
 
       Path unitDir = dir.resolve("data/agents/unit-hello-0");
       assertThat(Files.readString(unitDir.resolve("hooks.log"))).contains("install", "start");

@@ -43,6 +43,7 @@ class LeaderElectionRuntimeTest {
 
   private static final String NS = "demo";
   private static final String LEASE = "caas-operator-hello";
+
   /** Long: the mock can stall for a minute per closed watch (see start()). */
   private static final Duration WAIT = Duration.ofSeconds(150);
 
@@ -53,13 +54,20 @@ class LeaderElectionRuntimeTest {
 
   @BeforeEach
   void start() throws Exception {
-    server = new KubernetesMockServer(new Context(), new MockWebServer(), new HashMap<>(),
-        new KubernetesCrudDispatcher(), false);
+    server =
+        new KubernetesMockServer(
+            new Context(),
+            new MockWebServer(),
+            new HashMap<>(),
+            new KubernetesCrudDispatcher(),
+            false);
     server.init();
     // A long request timeout: when a client closes a watch, the mock's WatchEventsListener.onClosed
     // can block its only event loop for up to a minute (it awaits an executor there); a
     // standing-by replica closes all its watches at once. The operator's own client retries.
-    client = server.createClient(builder -> builder.editOrNewConfig().withRequestTimeout(180_000).endConfig());
+    client =
+        server.createClient(
+            builder -> builder.editOrNewConfig().withRequestTimeout(180_000).endConfig());
   }
 
   @AfterEach
@@ -69,7 +77,9 @@ class LeaderElectionRuntimeTest {
   }
 
   private Path kubeconfig() throws Exception {
-    return Files.writeString(dir.resolve("kubeconfig"), """
+    return Files.writeString(
+        dir.resolve("kubeconfig"),
+        """
         apiVersion: v1
         kind: Config
         clusters:
@@ -79,7 +89,8 @@ class LeaderElectionRuntimeTest {
         current-context: mock
         users:
         - {name: tester, user: {token: secret}}
-        """.formatted(client.getConfiguration().getMasterUrl(), NS));
+        """
+            .formatted(client.getConfiguration().getMasterUrl(), NS));
   }
 
   private Pod pod() {
@@ -89,18 +100,31 @@ class LeaderElectionRuntimeTest {
   /** Another replica holds the lease, renewed just now. */
   private void heldByAnother() {
     Lease current = client.leases().inNamespace(NS).withName(LEASE).get();
-    Lease lease = (current == null ? new LeaseBuilder().withNewMetadata().withName(LEASE).withNamespace(NS).endMetadata()
-        : new LeaseBuilder(current))
-        .withNewSpec().withHolderIdentity("another-replica").withLeaseDurationSeconds(15)
-        .withAcquireTime(ZonedDateTime.now()).withRenewTime(ZonedDateTime.now()).withLeaseTransitions(1).endSpec()
-        .build();
+    Lease lease =
+        (current == null
+                ? new LeaseBuilder()
+                    .withNewMetadata()
+                    .withName(LEASE)
+                    .withNamespace(NS)
+                    .endMetadata()
+                : new LeaseBuilder(current))
+            .withNewSpec()
+            .withHolderIdentity("another-replica")
+            .withLeaseDurationSeconds(15)
+            .withAcquireTime(ZonedDateTime.now())
+            .withRenewTime(ZonedDateTime.now())
+            .withLeaseTransitions(1)
+            .endSpec()
+            .build();
     lease.getMetadata().setResourceVersion(null);
     client.leases().inNamespace(NS).resource(lease).createOr(existing -> existing.update());
   }
 
   private int readyz() throws Exception {
     URI url = ListenerFile.in(dir.resolve("data")).read().orElseThrow();
-    return http.send(HttpRequest.newBuilder(url.resolve("/readyz")).build(), HttpResponse.BodyHandlers.ofString())
+    return http.send(
+            HttpRequest.newBuilder(url.resolve("/readyz")).build(),
+            HttpResponse.BodyHandlers.ofString())
         .statusCode();
   }
 
@@ -108,27 +132,56 @@ class LeaderElectionRuntimeTest {
   void aReplicaActsOnlyWhileItHoldsTheLeaseAndStandsByWithoutExiting() throws Exception {
     Application application = new Application();
     application.setMetadata(new ObjectMetaBuilder().withName("hello").withNamespace(NS).build());
-    application.setSpec(new ApplicationSpec(new ApplicationSpec.CharmSpec(
-        Path.of("../examples/charms/hello").toAbsolutePath().normalize().toString(), null, null, null),
-        Map.of(), null, "operator", null));
+    application.setSpec(
+        new ApplicationSpec(
+            new ApplicationSpec.CharmSpec(
+                Path.of("../examples/charms/hello").toAbsolutePath().normalize().toString(),
+                null,
+                null,
+                null),
+            Map.of(),
+            null,
+            "operator",
+            null));
     client.resources(Application.class).inNamespace(NS).resource(application).create();
-    client.pods().inNamespace(NS).resource(new PodBuilder().withNewMetadata().withName("hello-0")
-        .withLabels(Map.of("app.kubernetes.io/name", "hello")).endMetadata()
-        .withNewSpec().addNewContainer().withName("web").withImage("busybox").endContainer().endSpec()
-        .build()).create();
+    client
+        .pods()
+        .inNamespace(NS)
+        .resource(
+            new PodBuilder()
+                .withNewMetadata()
+                .withName("hello-0")
+                .withLabels(Map.of("app.kubernetes.io/name", "hello"))
+                .endMetadata()
+                .withNewSpec()
+                .addNewContainer()
+                .withName("web")
+                .withImage("busybox")
+                .endContainer()
+                .endSpec()
+                .build())
+        .create();
     heldByAnother();
 
-    OperatorConfig config = OperatorConfig.resolve(
-        new OperatorConfig.Flags(null, dir.resolve("data"), "127.0.0.1:0", true, null, null, null, null, null, null),
-        ConfigFactory.load(), Map.of("HOME", dir.toString()), file -> "unused", "hello");
-    OperatorRuntime runtime = new OperatorRuntime(config,
-        new SubstrateFactory.Choice.Kubernetes(null, null, kubeconfig(), null, true));
+    OperatorConfig config =
+        OperatorConfig.resolve(
+            new OperatorConfig.Flags(
+                null, dir.resolve("data"), "127.0.0.1:0", true, null, null, null, null, null, null),
+            ConfigFactory.load(),
+            Map.of("HOME", dir.toString()),
+            file -> "unused",
+            "hello");
+    OperatorRuntime runtime =
+        new OperatorRuntime(
+            config, new SubstrateFactory.Choice.Kubernetes(null, null, kubeconfig(), null, true));
     runtime.start();
     try {
       // Standing by: the listener answers, the pods are untouched.
       assertThat(readyz()).isEqualTo(503);
       Thread.sleep(3000);
-      assertThat(UnitFinalizer.present(pod())).as("no finalizer while another replica holds the lease").isFalse();
+      assertThat(UnitFinalizer.present(pod()))
+          .as("no finalizer while another replica holds the lease")
+          .isFalse();
       assertThat(readyz()).isEqualTo(503);
 
       // The other holder went away: this replica takes the lease and acts.
@@ -136,8 +189,12 @@ class LeaderElectionRuntimeTest {
       await().atMost(WAIT).until(() -> UnitFinalizer.present(pod()));
       await().atMost(WAIT).until(() -> readyz() == 200);
       Path unitDir = dir.resolve("data/agents/unit-hello-0");
-      await().atMost(WAIT).until(() -> Files.exists(unitDir.resolve("hooks.log"))
-          && Files.readString(unitDir.resolve("hooks.log")).contains("start"));
+      await()
+          .atMost(WAIT)
+          .until(
+              () ->
+                  Files.exists(unitDir.resolve("hooks.log"))
+                      && Files.readString(unitDir.resolve("hooks.log")).contains("start"));
 
       // The lease taken away: the replica stands by (no exit) and leaves a deleted pod alone.
       heldByAnother();
@@ -159,6 +216,8 @@ class LeaderElectionRuntimeTest {
     Lease released = client.leases().inNamespace(NS).withName(LEASE).get();
     // fabric8 releases as client-go does: the lease shortened to one second, so the next
     // replica takes over at once instead of after the 15 s lease duration.
-    assertThat(released.getSpec().getLeaseDurationSeconds()).as("the lease released at shutdown: %s", released).isEqualTo(1);
+    assertThat(released.getSpec().getLeaseDurationSeconds())
+        .as("the lease released at shutdown: %s", released)
+        .isEqualTo(1);
   }
 }

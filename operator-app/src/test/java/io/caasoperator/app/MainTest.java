@@ -21,7 +21,8 @@ class MainTest {
     CliRun run = CliRun.of("status", "--dta-dir", dir.toString());
 
     assertThat(run.code()).isEqualTo(ExitCodes.USAGE);
-    assertThat(run.stderr()).startsWith("caas-operator status: Unknown option")
+    assertThat(run.stderr())
+        .startsWith("caas-operator status: Unknown option")
         .contains("'--dta-dir'", "Try 'caas-operator status --help' for its options.")
         .doesNotContain("Usage:");
   }
@@ -37,7 +38,8 @@ class MainTest {
   @Test
   void eachCommandOffersTheFormatsItCanWrite() {
     CliRun journal = CliRun.of("journal", "--format", "yaml", "--data-dir", dir.toString());
-    CliRun exec = CliRun.of("exec", "hello/0", "--format", "xml", "--data-dir", dir.toString(), "--", "true");
+    CliRun exec =
+        CliRun.of("exec", "hello/0", "--format", "xml", "--data-dir", dir.toString(), "--", "true");
 
     assertThat(journal.code()).isEqualTo(ExitCodes.USAGE);
     assertThat(journal.stderr()).contains("expected one of [text, json]", "but was 'yaml'");
@@ -50,16 +52,21 @@ class MainTest {
     CliRun run = CliRun.of("status", "--log-level", "verbose", "--data-dir", dir.toString());
 
     assertThat(run.code()).isEqualTo(ExitCodes.USAGE);
-    assertThat(run.stderr()).contains("--log-level", "expected one of [trace, debug, info, warn, error]");
+    assertThat(run.stderr())
+        .contains("--log-level", "expected one of [trace, debug, info, warn, error]");
   }
 
   @Test
   void execKeepsItsOwnErrorsOutOfTheWayOfItsCommandsExitCodes() {
     assertThat(CliRun.of("exec").code()).as("missing arguments").isEqualTo(ExitCodes.EXEC_FAILED);
-    assertThat(CliRun.of("exec", "--bogus", "hello/0", "--", "true").code()).as("unknown option")
+    assertThat(CliRun.of("exec", "--bogus", "hello/0", "--", "true").code())
+        .as("unknown option")
         .isEqualTo(ExitCodes.EXEC_FAILED);
-    assertThat(CliRun.of("exec", "hello", "--", "true").code()).as("not a unit").isEqualTo(ExitCodes.EXEC_FAILED);
-    CliRun param = CliRun.of("exec", "hello/0", "--data-dir", dir.toString(), "--param", "a=b", "--", "true");
+    assertThat(CliRun.of("exec", "hello", "--", "true").code())
+        .as("not a unit")
+        .isEqualTo(ExitCodes.EXEC_FAILED);
+    CliRun param =
+        CliRun.of("exec", "hello/0", "--data-dir", dir.toString(), "--param", "a=b", "--", "true");
     assertThat(param.code()).isEqualTo(ExitCodes.EXEC_FAILED);
     assertThat(param.stderr()).isEqualTo("caas-operator exec: --param needs --action\n");
   }
@@ -70,8 +77,13 @@ class MainTest {
     CliRun exec = CliRun.of("exec", "hello/0", "--data-dir", dir.toString(), "--", "true");
 
     assertThat(status.code()).isEqualTo(ExitCodes.UNREACHABLE);
-    assertThat(status.stderr()).isEqualTo("caas-operator status: no operator is running on data dir " + dir
-        + "; start it with: caas-operator run --spec FILE --data-dir " + dir + "\n");
+    assertThat(status.stderr())
+        .isEqualTo(
+            "caas-operator status: no operator is running on data dir "
+                + dir
+                + "; start it with: caas-operator run --spec FILE --data-dir "
+                + dir
+                + "\n");
     assertThat(exec.code()).isEqualTo(ExitCodes.UNREACHABLE);
   }
 
@@ -83,14 +95,23 @@ class MainTest {
     }
     Files.writeString(dir.resolve("listener"), "http://127.0.0.1:" + closedPort + "\n");
     Files.writeString(dir.resolve("admin-token"), "t".repeat(43));
-    Files.setPosixFilePermissions(dir.resolve("admin-token"), PosixFilePermissions.fromString("rw-------"));
+    Files.setPosixFilePermissions(
+        dir.resolve("admin-token"), PosixFilePermissions.fromString("rw-------"));
 
     CliRun run = CliRun.of("resolve", "hello/0", "--data-dir", dir.toString());
 
     assertThat(run.code()).isEqualTo(ExitCodes.UNREACHABLE);
-    assertThat(run.stderr()).isEqualTo("caas-operator resolve: no operator is running on data dir " + dir
-        + " (its listener file, naming http://127.0.0.1:" + closedPort + ", was left by one that did not stop cleanly);"
-        + " start it with: caas-operator run --spec FILE --data-dir " + dir + "\n").doesNotContain("null");
+    assertThat(run.stderr())
+        .isEqualTo(
+            "caas-operator resolve: no operator is running on data dir "
+                + dir
+                + " (its listener file, naming http://127.0.0.1:"
+                + closedPort
+                + ", was left by one that did not stop cleanly);"
+                + " start it with: caas-operator run --spec FILE --data-dir "
+                + dir
+                + "\n")
+        .doesNotContain("null");
   }
 
   @Test
@@ -98,14 +119,18 @@ class MainTest {
     CliRun run = CliRun.of("resolve", "hellox/0");
 
     assertThat(run.code()).isEqualTo(ExitCodes.UNREACHABLE);
-    assertThat(run.stderr()).contains("no operator is running on data dir ", "caas-operator/hellox");
+    assertThat(run.stderr())
+        .contains("no operator is running on data dir ", "caas-operator/hellox");
   }
 
   @Test
   void everyCommandsHelpListsTheExitCodesItUses() {
     assertThat(CliRun.of("status", "--help").stdout()).contains("Exit codes:", "69", "not running");
-    assertThat(CliRun.of("exec", "--help").stdout()).contains("0-255", "the commands' own exit code", "125");
-    assertThat(CliRun.of("validate", "--help").stdout()).contains("Exit codes:").doesNotContain("69");
+    assertThat(CliRun.of("exec", "--help").stdout())
+        .contains("0-255", "the commands' own exit code", "125");
+    assertThat(CliRun.of("validate", "--help").stdout())
+        .contains("Exit codes:")
+        .doesNotContain("69");
   }
 
   @Test
@@ -113,6 +138,8 @@ class MainTest {
     CliRun run = CliRun.of("--version");
 
     assertThat(run.code()).isZero();
-    assertThat(run.stdout()).startsWith("caas-operator ").contains("\ncommit:  ", "\nbuilt:   ", "\njava:    ");
+    assertThat(run.stdout())
+        .startsWith("caas-operator ")
+        .contains("\ncommit:  ", "\nbuilt:   ", "\njava:    ");
   }
 }

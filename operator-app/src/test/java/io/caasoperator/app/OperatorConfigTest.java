@@ -15,7 +15,8 @@ class OperatorConfigTest {
   @TempDir Path dir;
 
   private OperatorConfig resolve(OperatorConfig.Flags flags) throws InvalidConfiguration {
-    return OperatorConfig.resolve(flags, ConfigFactory.load(), Map.of("HOME", dir.toString()), file -> "hello");
+    return OperatorConfig.resolve(
+        flags, ConfigFactory.load(), Map.of("HOME", dir.toString()), file -> "hello");
   }
 
   private Path spec() throws IOException {
@@ -24,24 +25,34 @@ class OperatorConfigTest {
 
   @Test
   void defaultsGiveAnEmbeddedOperatorOnLoopbackHttps() throws Exception {
-    OperatorConfig config = resolve(new OperatorConfig.Flags(spec(), null, null, false, null, null, null, null, null, null));
-    assertThat(config.dataDir()).isEqualTo(dir.resolve(".local/state/caas-operator/hello").toAbsolutePath());
+    OperatorConfig config =
+        resolve(
+            new OperatorConfig.Flags(
+                spec(), null, null, false, null, null, null, null, null, null));
+    assertThat(config.dataDir())
+        .isEqualTo(dir.resolve(".local/state/caas-operator/hello").toAbsolutePath());
     assertThat(config.listenHost()).isEqualTo("127.0.0.1");
     assertThat(config.listenPort()).isEqualTo(30666);
     assertThat(config.insecureHttp()).isFalse();
-    assertThat(config.journal().jdbcUrl()).startsWith("jdbc:h2:file:" + config.dataDir().resolve("journal"));
+    assertThat(config.journal().jdbcUrl())
+        .startsWith("jdbc:h2:file:" + config.dataDir().resolve("journal"));
     assertThat(config.maxConcurrentHooks()).isEqualTo(16);
   }
 
   @Test
   void aSpecEditIsActedOnAfterAQuietPeriodOf300msByDefaultAndZeroTurnsItOff() throws Exception {
-    var flags = new OperatorConfig.Flags(spec(), dir, null, false, null, null, null, null, null, null);
+    var flags =
+        new OperatorConfig.Flags(spec(), dir, null, false, null, null, null, null, null, null);
     assertThat(resolve(flags).specQuietPeriod()).isEqualTo(java.time.Duration.ofMillis(300));
 
-    var off = ConfigFactory.parseString("caas.spec-quiet-period = 0").withFallback(ConfigFactory.load());
-    assertThat(OperatorConfig.resolve(flags, off, Map.of(), file -> "hello").specQuietPeriod()).isZero();
+    var off =
+        ConfigFactory.parseString("caas.spec-quiet-period = 0").withFallback(ConfigFactory.load());
+    assertThat(OperatorConfig.resolve(flags, off, Map.of(), file -> "hello").specQuietPeriod())
+        .isZero();
 
-    var negative = ConfigFactory.parseString("caas.spec-quiet-period = -1s").withFallback(ConfigFactory.load());
+    var negative =
+        ConfigFactory.parseString("caas.spec-quiet-period = -1s")
+            .withFallback(ConfigFactory.load());
     assertThatThrownBy(() -> OperatorConfig.resolve(flags, negative, Map.of(), file -> "hello"))
         .hasMessageContaining("caas.spec-quiet-period must be >= 0, got -1s");
   }
@@ -49,32 +60,61 @@ class OperatorConfigTest {
   @Test
   void everyProblemIsReportedAtOnce() throws Exception {
     Path notADir = Files.writeString(dir.resolve("file"), "");
-    var flags = new OperatorConfig.Flags(dir.resolve("missing.yaml"), notADir, "0.0.0.0:99999", true, null, dir.resolve("key"),
-        "mysql://x", 0, "soon", "");
+    var flags =
+        new OperatorConfig.Flags(
+            dir.resolve("missing.yaml"),
+            notADir,
+            "0.0.0.0:99999",
+            true,
+            null,
+            dir.resolve("key"),
+            "mysql://x",
+            0,
+            "soon",
+            "");
     assertThatThrownBy(() -> resolve(flags))
-        .isInstanceOfSatisfying(InvalidConfiguration.class, e -> assertThat(e.problems()).containsExactlyInAnyOrder(
-            "--spec " + dir.resolve("missing.yaml") + ": no such file",
-            "--data-dir " + notADir + ": exists and is not a directory",
-            "--listen \"0.0.0.0:99999\": port must be a number from 0 to 65535",
-            "--tls-cert and --tls-key go together: give both or neither",
-            "TLS file " + dir.resolve("key") + ": not readable",
-            "--journal: invalid journal url \"mysql://x\": expected postgresql://user@host:port/database",
-            "--max-concurrent-hooks must be >= 1, got 0",
-            "--hook-timeout \"soon\": not a duration (use e.g. 30s, 5m, 1h)",
-            "--model must not be empty"));
+        .isInstanceOfSatisfying(
+            InvalidConfiguration.class,
+            e ->
+                assertThat(e.problems())
+                    .containsExactlyInAnyOrder(
+                        "--spec " + dir.resolve("missing.yaml") + ": no such file",
+                        "--data-dir " + notADir + ": exists and is not a directory",
+                        "--listen \"0.0.0.0:99999\": port must be a number from 0 to 65535",
+                        "--tls-cert and --tls-key go together: give both or neither",
+                        "TLS file " + dir.resolve("key") + ": not readable",
+                        "--journal: invalid journal url \"mysql://x\": expected postgresql://user@host:port/database",
+                        "--max-concurrent-hooks must be >= 1, got 0",
+                        "--hook-timeout \"soon\": not a duration (use e.g. 30s, 5m, 1h)",
+                        "--model must not be empty"));
   }
 
   @Test
   void insecureHttpIsRefusedOffLoopback() throws Exception {
-    var flags = new OperatorConfig.Flags(spec(), dir, "0.0.0.0:8080", true, null, null, null, null, null, null);
-    assertThatThrownBy(() -> resolve(flags)).hasMessageContaining("--insecure-http needs a loopback listen address");
+    var flags =
+        new OperatorConfig.Flags(
+            spec(), dir, "0.0.0.0:8080", true, null, null, null, null, null, null);
+    assertThatThrownBy(() -> resolve(flags))
+        .hasMessageContaining("--insecure-http needs a loopback listen address");
   }
 
   @Test
   void aPostgresqlJournalTakesItsPasswordFromAFile() throws Exception {
     Path password = Files.writeString(dir.resolve("journal-password"), "secret\n");
-    var flags = new OperatorConfig.Flags(spec(), dir, null, false, null, null, "postgresql://op@db:5433/journal",
-        null, "90s", null, null, password);
+    var flags =
+        new OperatorConfig.Flags(
+            spec(),
+            dir,
+            null,
+            false,
+            null,
+            null,
+            "postgresql://op@db:5433/journal",
+            null,
+            "90s",
+            null,
+            null,
+            password);
     OperatorConfig config = resolve(flags);
     assertThat(config.journal().jdbcUrl()).isEqualTo("jdbc:postgresql://db:5433/journal");
     assertThat(config.journal().user()).isEqualTo("op");
@@ -85,97 +125,204 @@ class OperatorConfigTest {
 
   @Test
   void aPostgresqlJournalTakesItsPasswordFromTheEnvironment() throws Exception {
-    var flags = new OperatorConfig.Flags(spec(), dir, null, false, null, null, "postgresql://op@db/journal",
-        null, null, null);
-    OperatorConfig config = OperatorConfig.resolve(flags, ConfigFactory.load(),
-        Map.of("HOME", dir.toString(), "CAAS_JOURNAL_PASSWORD", "from-env"), file -> "hello");
+    var flags =
+        new OperatorConfig.Flags(
+            spec(), dir, null, false, null, null, "postgresql://op@db/journal", null, null, null);
+    OperatorConfig config =
+        OperatorConfig.resolve(
+            flags,
+            ConfigFactory.load(),
+            Map.of("HOME", dir.toString(), "CAAS_JOURNAL_PASSWORD", "from-env"),
+            file -> "hello");
     assertThat(config.journal().password()).isEqualTo("from-env");
   }
 
   @Test
   void aPasswordInTheJournalUrlOnTheCommandLineIsRefused() throws Exception {
-    var flags = new OperatorConfig.Flags(spec(), dir, null, false, null, null, "postgresql://op:secret@db:5433/journal",
-        null, null, null);
+    var flags =
+        new OperatorConfig.Flags(
+            spec(),
+            dir,
+            null,
+            false,
+            null,
+            null,
+            "postgresql://op:secret@db:5433/journal",
+            null,
+            null,
+            null);
     assertThatThrownBy(() -> resolve(flags))
-        .isInstanceOfSatisfying(InvalidConfiguration.class, e -> assertThat(e.problems()).singleElement().asString()
-            .startsWith("--journal: the URL carries a password")
-            .contains("--journal-password-file", "CAAS_JOURNAL_PASSWORD")
-            .doesNotContain("secret"));
+        .isInstanceOfSatisfying(
+            InvalidConfiguration.class,
+            e ->
+                assertThat(e.problems())
+                    .singleElement()
+                    .asString()
+                    .startsWith("--journal: the URL carries a password")
+                    .contains("--journal-password-file", "CAAS_JOURNAL_PASSWORD")
+                    .doesNotContain("secret"));
   }
 
   @Test
   void aPasswordInTheJournalUrlOfApplicationConfStillWorks() throws Exception {
-    var settings = ConfigFactory.parseString("caas.journal.url = \"postgresql://op:secret@db:5433/journal\"")
-        .withFallback(ConfigFactory.load());
-    OperatorConfig config = OperatorConfig.resolve(
-        new OperatorConfig.Flags(spec(), dir, null, false, null, null, null, null, null, null),
-        settings, Map.of("HOME", dir.toString()), file -> "hello");
+    var settings =
+        ConfigFactory.parseString("caas.journal.url = \"postgresql://op:secret@db:5433/journal\"")
+            .withFallback(ConfigFactory.load());
+    OperatorConfig config =
+        OperatorConfig.resolve(
+            new OperatorConfig.Flags(spec(), dir, null, false, null, null, null, null, null, null),
+            settings,
+            Map.of("HOME", dir.toString()),
+            file -> "hello");
     assertThat(config.journal().password()).isEqualTo("secret");
     assertThat(config.journal().jdbcUrl()).isEqualTo("jdbc:postgresql://db:5433/journal");
   }
 
   @Test
   void theGeneratedCertificateNamesTheServiceHostAndThePodIpOnKubernetes() throws Exception {
-    var flags = new OperatorConfig.Flags(null, dir, "0.0.0.0:30666", false, null, null, null, null, null, null,
-        "https://caas-operator-mariadb.demo.svc:30666", null);
-    OperatorConfig config = OperatorConfig.resolve(flags, ConfigFactory.load(),
-        Map.of("HOME", dir.toString(), "POD_IP", "10.244.0.7"), file -> "unused", "mariadb");
+    var flags =
+        new OperatorConfig.Flags(
+            null,
+            dir,
+            "0.0.0.0:30666",
+            false,
+            null,
+            null,
+            null,
+            null,
+            null,
+            null,
+            "https://caas-operator-mariadb.demo.svc:30666",
+            null);
+    OperatorConfig config =
+        OperatorConfig.resolve(
+            flags,
+            ConfigFactory.load(),
+            Map.of("HOME", dir.toString(), "POD_IP", "10.244.0.7"),
+            file -> "unused",
+            "mariadb");
     assertThat(config.certificateNames().hosts())
         .containsExactly("localhost", "127.0.0.1", "caas-operator-mariadb.demo.svc", "10.244.0.7");
   }
 
   @Test
   void withoutKubernetesTheCertificateNamesTheListenHostAndLoopbackOnly() throws Exception {
-    var flags = new OperatorConfig.Flags(spec(), dir, "10.1.2.3:30666", false, null, null, null, null, null, null);
-    OperatorConfig config = OperatorConfig.resolve(flags, ConfigFactory.load(),
-        Map.of("HOME", dir.toString(), "POD_IP", "10.244.0.7"), file -> "hello");
-    assertThat(config.certificateNames().hosts()).containsExactly("10.1.2.3", "localhost", "127.0.0.1");
+    var flags =
+        new OperatorConfig.Flags(
+            spec(), dir, "10.1.2.3:30666", false, null, null, null, null, null, null);
+    OperatorConfig config =
+        OperatorConfig.resolve(
+            flags,
+            ConfigFactory.load(),
+            Map.of("HOME", dir.toString(), "POD_IP", "10.244.0.7"),
+            file -> "hello");
+    assertThat(config.certificateNames().hosts())
+        .containsExactly("10.1.2.3", "localhost", "127.0.0.1");
   }
 
   @Test
   void aServiceUrlOrPodIpThatCannotWorkIsRefusedWithTheReason() throws Exception {
-    var unreachable = new OperatorConfig.Flags(null, dir, "127.0.0.1:30666", false, null, null, null, null, null, null,
-        "http://caas-operator-mariadb.demo.svc:30666", null);
-    assertThatThrownBy(() -> OperatorConfig.resolve(unreachable, ConfigFactory.load(),
-        Map.of("HOME", dir.toString(), "POD_IP", "pod-ip"), file -> "unused", "mariadb"))
-        .isInstanceOfSatisfying(InvalidConfiguration.class, e -> assertThat(e.problems()).containsExactlyInAnyOrder(
-            "--service-url \"http://caas-operator-mariadb.demo.svc:30666\": the listener serves https, so the URL must"
-                + " start with https://",
-            "--service-url \"http://caas-operator-mariadb.demo.svc:30666\" sends hooks in other pods to this listener,"
-                + " but --listen 127.0.0.1 takes connections from this pod only; listen on 0.0.0.0 (or the pod's IP)",
-            "POD_IP \"pod-ip\": not an IP address (set it from the Downward API, status.podIP)"));
-    var noHost = new OperatorConfig.Flags(null, dir, "0.0.0.0:30666", false, null, null, null, null, null, null,
-        "caas-operator-mariadb:30666", null);
-    assertThatThrownBy(() -> OperatorConfig.resolve(noHost, ConfigFactory.load(), Map.of("HOME", dir.toString()),
-        file -> "unused", "mariadb"))
-        .hasMessageContaining("--service-url \"caas-operator-mariadb:30666\": expected https://HOST:PORT");
+    var unreachable =
+        new OperatorConfig.Flags(
+            null,
+            dir,
+            "127.0.0.1:30666",
+            false,
+            null,
+            null,
+            null,
+            null,
+            null,
+            null,
+            "http://caas-operator-mariadb.demo.svc:30666",
+            null);
+    assertThatThrownBy(
+            () ->
+                OperatorConfig.resolve(
+                    unreachable,
+                    ConfigFactory.load(),
+                    Map.of("HOME", dir.toString(), "POD_IP", "pod-ip"),
+                    file -> "unused",
+                    "mariadb"))
+        .isInstanceOfSatisfying(
+            InvalidConfiguration.class,
+            e ->
+                assertThat(e.problems())
+                    .containsExactlyInAnyOrder(
+                        "--service-url \"http://caas-operator-mariadb.demo.svc:30666\": the listener serves https, so the URL must"
+                            + " start with https://",
+                        "--service-url \"http://caas-operator-mariadb.demo.svc:30666\" sends hooks in other pods to this listener,"
+                            + " but --listen 127.0.0.1 takes connections from this pod only; listen on 0.0.0.0 (or the pod's IP)",
+                        "POD_IP \"pod-ip\": not an IP address (set it from the Downward API, status.podIP)"));
+    var noHost =
+        new OperatorConfig.Flags(
+            null,
+            dir,
+            "0.0.0.0:30666",
+            false,
+            null,
+            null,
+            null,
+            null,
+            null,
+            null,
+            "caas-operator-mariadb:30666",
+            null);
+    assertThatThrownBy(
+            () ->
+                OperatorConfig.resolve(
+                    noHost,
+                    ConfigFactory.load(),
+                    Map.of("HOME", dir.toString()),
+                    file -> "unused",
+                    "mariadb"))
+        .hasMessageContaining(
+            "--service-url \"caas-operator-mariadb:30666\": expected https://HOST:PORT");
   }
 
   @Test
   void anExecTimeoutOverTheMaximumIsRefused() throws Exception {
-    var settings = ConfigFactory.parseString("caas.exec-timeout = 2d").withFallback(ConfigFactory.load());
-    assertThatThrownBy(() -> OperatorConfig.resolve(
-        new OperatorConfig.Flags(spec(), dir, null, false, null, null, null, null, null, null),
-        settings, Map.of("HOME", dir.toString()), file -> "hello"))
-        .hasMessageContaining("caas.exec-timeout must be at most 24h (the longest an exec may ask for), got 48h");
+    var settings =
+        ConfigFactory.parseString("caas.exec-timeout = 2d").withFallback(ConfigFactory.load());
+    assertThatThrownBy(
+            () ->
+                OperatorConfig.resolve(
+                    new OperatorConfig.Flags(
+                        spec(), dir, null, false, null, null, null, null, null, null),
+                    settings,
+                    Map.of("HOME", dir.toString()),
+                    file -> "hello"))
+        .hasMessageContaining(
+            "caas.exec-timeout must be at most 24h (the longest an exec may ask for), got 48h");
   }
 
   @Test
   void aNamedApplicationNeedsNoSpecFile() throws Exception {
-    OperatorConfig config = OperatorConfig.resolve(
-        new OperatorConfig.Flags(null, null, null, false, null, null, null, null, null, null),
-        ConfigFactory.load(), Map.of("HOME", dir.toString()), file -> "unused", "mariadb");
+    OperatorConfig config =
+        OperatorConfig.resolve(
+            new OperatorConfig.Flags(null, null, null, false, null, null, null, null, null, null),
+            ConfigFactory.load(),
+            Map.of("HOME", dir.toString()),
+            file -> "unused",
+            "mariadb");
     assertThat(config.application().value()).isEqualTo("mariadb");
     assertThat(config.specFile()).isNull();
-    assertThat(config.dataDir()).isEqualTo(dir.resolve(".local/state/caas-operator/mariadb").toAbsolutePath());
+    assertThat(config.dataDir())
+        .isEqualTo(dir.resolve(".local/state/caas-operator/mariadb").toAbsolutePath());
   }
 
   @Test
   void aNamedApplicationIsCheckedAndExcludesASpecFile() throws Exception {
     Path spec = spec();
-    assertThatThrownBy(() -> OperatorConfig.resolve(
-        new OperatorConfig.Flags(spec, null, null, false, null, null, null, null, null, null),
-        ConfigFactory.load(), Map.of("HOME", dir.toString()), file -> "hello", "Bad_Name"))
+    assertThatThrownBy(
+            () ->
+                OperatorConfig.resolve(
+                    new OperatorConfig.Flags(
+                        spec, null, null, false, null, null, null, null, null, null),
+                    ConfigFactory.load(),
+                    Map.of("HOME", dir.toString()),
+                    file -> "hello",
+                    "Bad_Name"))
         .isInstanceOf(InvalidConfiguration.class)
         .hasMessageContaining("--spec is for the local substrate")
         .hasMessageContaining("--application");

@@ -15,7 +15,8 @@ class ProgressTest {
   private final ByteArrayOutputStream terminal = new ByteArrayOutputStream();
 
   private Progress progress(String what, Progress.Unit unit) {
-    return new Progress(new PrintStream(terminal, true, StandardCharsets.UTF_8), what, unit, now::get);
+    return new Progress(
+        new PrintStream(terminal, true, StandardCharsets.UTF_8), what, unit, now::get);
   }
 
   private String drawn() {
@@ -50,7 +51,9 @@ class ProgressTest {
     now.addAndGet(TimeUnit.MILLISECONDS.toNanos(Progress.EVERY_MILLIS));
     progress.advance(1);
 
-    assertThat(drawn()).isEqualTo("\rexporting: 2 of 1,000 events (0%), 0 s\033[K\rexporting: 4 of 1,000 events (0%), 0 s\033[K");
+    assertThat(drawn())
+        .isEqualTo(
+            "\rexporting: 2 of 1,000 events (0%), 0 s\033[K\rexporting: 4 of 1,000 events (0%), 0 s\033[K");
   }
 
   @Test

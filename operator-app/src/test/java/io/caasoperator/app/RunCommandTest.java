@@ -25,23 +25,48 @@ class RunCommandTest {
 
   @Test
   void substrateAndConfigurationProblemsAreReportedTogether() {
-    assertThatThrownBy(() -> configure("--substrate", "kubernetes", "--listen", "0.0.0.0:30666",
-        "--service-url", "ftp://operator", "--journal", "postgresql://op:s3cret@db/journal"))
-        .isInstanceOfSatisfying(InvalidConfiguration.class, e -> {
-          assertThat(e.problems()).hasSize(3);
-          assertThat(e.problems().get(0)).isEqualTo("--application is required with --substrate kubernetes");
-          assertThat(e.problems()).anySatisfy(p -> assertThat(p).startsWith("--service-url \"ftp://operator\": expected"));
-          assertThat(e.problems()).anySatisfy(p -> assertThat(p).startsWith("--journal: the URL carries a password"));
-          assertThat(e.getMessage()).doesNotContain("s3cret");
-        });
+    assertThatThrownBy(
+            () ->
+                configure(
+                    "--substrate",
+                    "kubernetes",
+                    "--listen",
+                    "0.0.0.0:30666",
+                    "--service-url",
+                    "ftp://operator",
+                    "--journal",
+                    "postgresql://op:s3cret@db/journal"))
+        .isInstanceOfSatisfying(
+            InvalidConfiguration.class,
+            e -> {
+              assertThat(e.problems()).hasSize(3);
+              assertThat(e.problems().get(0))
+                  .isEqualTo("--application is required with --substrate kubernetes");
+              assertThat(e.problems())
+                  .anySatisfy(
+                      p -> assertThat(p).startsWith("--service-url \"ftp://operator\": expected"));
+              assertThat(e.problems())
+                  .anySatisfy(
+                      p -> assertThat(p).startsWith("--journal: the URL carries a password"));
+              assertThat(e.getMessage()).doesNotContain("s3cret");
+            });
   }
 
   @Test
   void aJournalPasswordFileIsTakenFromTheCommandLine() throws Exception {
     Path password = java.nio.file.Files.writeString(home.resolve("password"), "s3cret");
-    RunOptions.Configured configured = configure("--substrate", "kubernetes", "--application", "mariadb",
-        "--data-dir", home.resolve("data").toString(), "--journal", "postgresql://op@db/journal",
-        "--journal-password-file", password.toString());
+    RunOptions.Configured configured =
+        configure(
+            "--substrate",
+            "kubernetes",
+            "--application",
+            "mariadb",
+            "--data-dir",
+            home.resolve("data").toString(),
+            "--journal",
+            "postgresql://op@db/journal",
+            "--journal-password-file",
+            password.toString());
 
     assertThat(configured.config().journal().password()).isEqualTo("s3cret");
   }
@@ -53,8 +78,16 @@ class RunCommandTest {
     int code;
     try {
       System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-      code = Main.commandLine().execute("run", "--spec", home.resolve("app.yaml").toString(), "--data-dir",
-          home.resolve("data").toString(), "--journal", "postgresql://op:s3cret@db/journal");
+      code =
+          Main.commandLine()
+              .execute(
+                  "run",
+                  "--spec",
+                  home.resolve("app.yaml").toString(),
+                  "--data-dir",
+                  home.resolve("data").toString(),
+                  "--journal",
+                  "postgresql://op:s3cret@db/journal");
     } finally {
       System.setErr(original);
     }

@@ -10,31 +10,44 @@ class StatusTableTest {
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private static String render(String journal) throws Exception {
-    return StatusTable.render(JSON.readTree("""
+    return StatusTable.render(
+        JSON.readTree(
+            """
         {"application": "hello", "status": {"value": "active", "message": ""}, "units": [],
-         "journal": %s}""".formatted(journal)));
+         "journal": %s}"""
+                .formatted(journal)));
   }
 
   @Test
   void anUnavailableJournalGetsALine() throws Exception {
-    assertThat(render("""
+    assertThat(
+            render(
+                """
         {"available": false, "detail": "unit|hello/0 cannot write: Connection refused", "since": "2026-11-22T10:15:30Z"}"""))
-        .contains("Journal  unavailable since 2026-11-22T10:15:30Z: unit|hello/0 cannot write: Connection refused");
+        .contains(
+            "Journal  unavailable since 2026-11-22T10:15:30Z: unit|hello/0 cannot write: Connection refused");
   }
 
   @Test
   void anAvailableJournalGetsNone() throws Exception {
-    assertThat(render("""
-        {"available": true, "detail": "ok", "since": "2026-11-22T10:15:30Z"}""")).doesNotContain("Journal");
+    assertThat(
+            render(
+                """
+        {"available": true, "detail": "ok", "since": "2026-11-22T10:15:30Z"}"""))
+        .doesNotContain("Journal");
   }
 
   @Test
   void peerRelationsGetATableOfTheirUnits() throws Exception {
-    String table = StatusTable.render(JSON.readTree("""
+    String table =
+        StatusTable.render(
+            JSON.readTree(
+                """
         {"application": "db", "status": {"value": "active", "message": ""}, "units": [],
          "relations": [{"id": "cluster:0", "endpoint": "cluster", "interfaceName": "db-peers", "type": "peer",
                         "remoteApplication": "db", "units": ["db/0", "db/1"], "applicationData": {}, "unitData": {}}]}"""));
-    assertThat(table).contains("Relation   Interface  Type  Units\ncluster:0  db-peers   peer  db/0,db/1\n");
+    assertThat(table)
+        .contains("Relation   Interface  Type  Units\ncluster:0  db-peers   peer  db/0,db/1\n");
     assertThat(render("{}")).doesNotContain("Relation");
   }
 }

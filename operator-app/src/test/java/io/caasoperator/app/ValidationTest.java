@@ -7,16 +7,26 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code caas-operator validate}: everything run would refuse, found at once, without starting anything. */
+/**
+ * {@code caas-operator validate}: everything run would refuse, found at once, without starting
+ * anything.
+ */
 class ValidationTest {
   /** The README demo's charm (module directory: operator-app). */
-  private static final Path HELLO = Path.of("../examples/charms/hello").toAbsolutePath().normalize();
+  private static final Path HELLO =
+      Path.of("../examples/charms/hello").toAbsolutePath().normalize();
 
   @TempDir Path dir;
 
   @Test
   void theReadmeDemoIsValid() {
-    CliRun run = CliRun.of("validate", "--spec", "../examples/hello/app.yaml", "--data-dir", dir.resolve("data").toString());
+    CliRun run =
+        CliRun.of(
+            "validate",
+            "--spec",
+            "../examples/hello/app.yaml",
+            "--data-dir",
+            dir.resolve("data").toString());
 
     assertThat(run.code()).as(run.stdout() + run.stderr()).isZero();
     assertThat(run.stdout()).startsWith("valid: run would start").contains("charm hello (sha256 ");
@@ -25,38 +35,67 @@ class ValidationTest {
 
   @Test
   void flagsCharmAndConfigProblemsAreAllListedAtOnce() throws Exception {
-    Path spec = Files.writeString(dir.resolve("app.yaml"),
-        "application: hello\ncharm: " + HELLO + "\nconfig: {colour: red, greeting: 5}\n");
+    Path spec =
+        Files.writeString(
+            dir.resolve("app.yaml"),
+            "application: hello\ncharm: " + HELLO + "\nconfig: {colour: red, greeting: 5}\n");
 
-    CliRun run = CliRun.of("validate", "--spec", spec.toString(), "--listen", "nope", "--max-concurrent-hooks", "0",
-        "--data-dir", dir.resolve("data").toString());
+    CliRun run =
+        CliRun.of(
+            "validate",
+            "--spec",
+            spec.toString(),
+            "--listen",
+            "nope",
+            "--max-concurrent-hooks",
+            "0",
+            "--data-dir",
+            dir.resolve("data").toString());
 
     assertThat(run.code()).isEqualTo(ExitCodes.USAGE);
-    assertThat(run.stdout()).startsWith("4 problem(s): run would refuse to start").contains(
-        "  - --listen \"nope\": expected HOST:PORT, e.g. 127.0.0.1:30666",
-        "  - --max-concurrent-hooks must be >= 1, got 0",
-        "  - config option \"colour\": unknown option",
-        "  - config option \"greeting\": expected string, got int 5");
+    assertThat(run.stdout())
+        .startsWith("4 problem(s): run would refuse to start")
+        .contains(
+            "  - --listen \"nope\": expected HOST:PORT, e.g. 127.0.0.1:30666",
+            "  - --max-concurrent-hooks must be >= 1, got 0",
+            "  - config option \"colour\": unknown option",
+            "  - config option \"greeting\": expected string, got int 5");
   }
 
   @Test
   void aCharmOverHttpWithoutSha256IsRefusedWithoutFetchingIt() throws Exception {
-    Path spec = Files.writeString(dir.resolve("app.yaml"), "application: hello\ncharm: https://charms.invalid/hello.charm\n");
+    Path spec =
+        Files.writeString(
+            dir.resolve("app.yaml"),
+            "application: hello\ncharm: https://charms.invalid/hello.charm\n");
 
-    CliRun run = CliRun.of("validate", "--spec", spec.toString(), "--data-dir", dir.resolve("data").toString(),
-        "--format", "json");
+    CliRun run =
+        CliRun.of(
+            "validate",
+            "--spec",
+            spec.toString(),
+            "--data-dir",
+            dir.resolve("data").toString(),
+            "--format",
+            "json");
 
     assertThat(run.code()).isEqualTo(ExitCodes.USAGE);
-    assertThat(run.stdout()).contains("\"valid\" : false",
-        "charm https://charms.invalid/hello.charm: sha256 is required for a charm downloaded over http(s)");
+    assertThat(run.stdout())
+        .contains(
+            "\"valid\" : false",
+            "charm https://charms.invalid/hello.charm: sha256 is required for a charm downloaded over http(s)");
   }
 
   @Test
   void aWrongSha256IsFoundBeforeStart() throws Exception {
-    Path spec = Files.writeString(dir.resolve("app.yaml"),
-        "application: hello\ncharm: " + HELLO + "\nsha256: " + "a".repeat(64) + "\n");
+    Path spec =
+        Files.writeString(
+            dir.resolve("app.yaml"),
+            "application: hello\ncharm: " + HELLO + "\nsha256: " + "a".repeat(64) + "\n");
 
-    CliRun run = CliRun.of("validate", "--spec", spec.toString(), "--data-dir", dir.resolve("data").toString());
+    CliRun run =
+        CliRun.of(
+            "validate", "--spec", spec.toString(), "--data-dir", dir.resolve("data").toString());
 
     assertThat(run.code()).isEqualTo(ExitCodes.USAGE);
     assertThat(run.stdout()).contains("sha256 mismatch: expected " + "a".repeat(64));
@@ -66,7 +105,9 @@ class ValidationTest {
   void aSpecificationThatDoesNotParseIsReportedOnce() throws Exception {
     Path spec = Files.writeString(dir.resolve("app.yaml"), "application: Hello_World\nscale: -1\n");
 
-    CliRun run = CliRun.of("validate", "--spec", spec.toString(), "--data-dir", dir.resolve("data").toString());
+    CliRun run =
+        CliRun.of(
+            "validate", "--spec", spec.toString(), "--data-dir", dir.resolve("data").toString());
 
     assertThat(run.code()).isEqualTo(ExitCodes.USAGE);
     assertThat(run.stdout().lines().filter(l -> l.startsWith("  - "))).hasSize(1);

@@ -17,75 +17,93 @@ import java.util.Map;
 /**
  * Everything one Pebble depends on, checked at once (every missing piece named in one error).
  *
- * @param socketPath  the Unix socket it listens on ({@code .../pebble.socket}); its directory must exist
- * @param paths       container paths to host paths (files, working directories)
- * @param clock       times shown by the API and given to the listener
- * @param listener    told what to journal
- * @param timers      okay delay, backoff, kill delay, check periods
- * @param launcher    starts services, commands and exec checks in their own process group
- * @param users       the container's users and groups ({@code user:}, {@code group:}, file owners)
+ * @param socketPath the Unix socket it listens on ({@code .../pebble.socket}); its directory must
+ *     exist
+ * @param paths container paths to host paths (files, working directories)
+ * @param clock times shown by the API and given to the listener
+ * @param listener told what to journal
+ * @param timers okay delay, backoff, kill delay, check periods
+ * @param launcher starts services, commands and exec checks in their own process group
+ * @param users the container's users and groups ({@code user:}, {@code group:}, file owners)
  * @param environment the container's base environment; the operator's own is never passed on
- * @param version     what {@code /v1/system-info} reports as the Pebble version
+ * @param version what {@code /v1/system-info} reports as the Pebble version
  */
-public record PebbleOptions(Path socketPath, PathMapper paths, Clock clock, PebbleListener listener, Timers timers,
-                            ProcessLauncher launcher, UserDatabase users, Map<String, String> environment,
-                            String version) {
+public record PebbleOptions(
+    Path socketPath,
+    PathMapper paths,
+    Clock clock,
+    PebbleListener listener,
+    Timers timers,
+    ProcessLauncher launcher,
+    UserDatabase users,
+    Map<String, String> environment,
+    String version) {
 
-    /** The Pebble version ops sees; one that knows every endpoint this module serves. */
-    public static final String DEFAULT_VERSION = "1.10.2";
+  /** The Pebble version ops sees; one that knows every endpoint this module serves. */
+  public static final String DEFAULT_VERSION = "1.10.2";
 
-    public PebbleOptions {
-        List<String> problems = new ArrayList<>();
-        if (socketPath == null) {
-            problems.add("socketPath is missing");
-        } else if (!socketPath.isAbsolute()) {
-            problems.add("socketPath must be absolute, not \"" + socketPath + "\"");
-        }
-        if (paths == null) {
-            problems.add("paths is missing");
-        }
-        if (clock == null) {
-            problems.add("clock is missing");
-        }
-        if (listener == null) {
-            problems.add("listener is missing");
-        }
-        if (timers == null) {
-            problems.add("timers is missing");
-        }
-        if (launcher == null) {
-            problems.add("launcher is missing");
-        }
-        if (users == null) {
-            problems.add("users is missing");
-        }
-        if (environment == null) {
-            problems.add("environment is missing");
-        }
-        if (version == null || version.isBlank()) {
-            problems.add("version is missing");
-        }
-        if (!problems.isEmpty()) {
-            throw new IllegalArgumentException("invalid Pebble options: " + String.join("; ", problems));
-        }
-        environment = Map.copyOf(environment);
+  public PebbleOptions {
+    List<String> problems = new ArrayList<>();
+    if (socketPath == null) {
+      problems.add("socketPath is missing");
+    } else if (!socketPath.isAbsolute()) {
+      problems.add("socketPath must be absolute, not \"" + socketPath + "\"");
     }
-
-    /**
-     * A Pebble for one (unit, container) on this machine: wall-clock timers, local processes, this machine's
-     * users, a base environment of PATH and LANG.
-     */
-    public static PebbleOptions local(Path socketPath, Path containerRoot, Clock clock, PebbleListener listener) {
-        return new PebbleOptions(socketPath, new DirectoryPathMapper(containerRoot), clock, listener,
-                new SystemTimers(), new LocalProcessLauncher(), UserDatabase.system(),
-                Map.of("PATH", ProcessEnvironment.DEFAULT_PATH, "LANG", "C.UTF-8"), DEFAULT_VERSION);
+    if (paths == null) {
+      problems.add("paths is missing");
     }
-
-    public PebbleOptions withTimers(Timers next) {
-        return new PebbleOptions(socketPath, paths, clock, listener, next, launcher, users, environment, version);
+    if (clock == null) {
+      problems.add("clock is missing");
     }
-
-    public PebbleOptions withEnvironment(Map<String, String> next) {
-        return new PebbleOptions(socketPath, paths, clock, listener, timers, launcher, users, next, version);
+    if (listener == null) {
+      problems.add("listener is missing");
     }
+    if (timers == null) {
+      problems.add("timers is missing");
+    }
+    if (launcher == null) {
+      problems.add("launcher is missing");
+    }
+    if (users == null) {
+      problems.add("users is missing");
+    }
+    if (environment == null) {
+      problems.add("environment is missing");
+    }
+    if (version == null || version.isBlank()) {
+      problems.add("version is missing");
+    }
+    if (!problems.isEmpty()) {
+      throw new IllegalArgumentException("invalid Pebble options: " + String.join("; ", problems));
+    }
+    environment = Map.copyOf(environment);
+  }
+
+  /**
+   * A Pebble for one (unit, container) on this machine: wall-clock timers, local processes, this
+   * machine's users, a base environment of PATH and LANG.
+   */
+  public static PebbleOptions local(
+      Path socketPath, Path containerRoot, Clock clock, PebbleListener listener) {
+    return new PebbleOptions(
+        socketPath,
+        new DirectoryPathMapper(containerRoot),
+        clock,
+        listener,
+        new SystemTimers(),
+        new LocalProcessLauncher(),
+        UserDatabase.system(),
+        Map.of("PATH", ProcessEnvironment.DEFAULT_PATH, "LANG", "C.UTF-8"),
+        DEFAULT_VERSION);
+  }
+
+  public PebbleOptions withTimers(Timers next) {
+    return new PebbleOptions(
+        socketPath, paths, clock, listener, next, launcher, users, environment, version);
+  }
+
+  public PebbleOptions withEnvironment(Map<String, String> next) {
+    return new PebbleOptions(
+        socketPath, paths, clock, listener, timers, launcher, users, next, version);
+  }
 }

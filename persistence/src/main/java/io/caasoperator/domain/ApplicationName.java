@@ -12,7 +12,9 @@ public record ApplicationName(String value) {
   public ApplicationName {
     if (value == null || !VALID.matcher(value).matches()) {
       throw new IllegalArgumentException(
-          "invalid application name \"" + value + "\": use lower-case letters, digits and"
+          "invalid application name \""
+              + value
+              + "\": use lower-case letters, digits and"
               + " single hyphens, starting with a letter and not ending with a hyphen or digit group");
     }
   }

@@ -5,9 +5,9 @@ import java.util.Map;
 import java.util.WeakHashMap;
 
 /**
- * One shared instance per distinct immutable value, kept only while something uses it. Every
- * unit actor recovers its own copy of its charm's record from the journal; without sharing, a
- * charm's action schemas would be held once per unit (10,000 units × a few KiB each).
+ * One shared instance per distinct immutable value, kept only while something uses it. Every unit
+ * actor recovers its own copy of its charm's record from the journal; without sharing, a charm's
+ * action schemas would be held once per unit (10,000 units × a few KiB each).
  */
 final class Canonical<T> {
   private final Map<T, WeakReference<T>> values = new WeakHashMap<>();

@@ -5,17 +5,17 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * What the journal records about a deployed charm: enough to run its hooks and validate its
- * config without reading the charm's files again.
+ * What the journal records about a deployed charm: enough to run its hooks and validate its config
+ * without reading the charm's files again.
  *
- * @param generation increases by one with every deployment, so units can tell a new charm from
- *     one they already upgraded to
+ * @param generation increases by one with every deployment, so units can tell a new charm from one
+ *     they already upgraded to
  * @param name the charm's name from metadata.yaml (or charmcraft.yaml)
  * @param ref the reference it was deployed from
  * @param sha256 digest of the deployed content; the charm lives in {@code charms/<sha256>/}
  * @param containers container names from metadata.yaml, in file order
- * @param hooks names of the hook files under {@code hooks/}, executable or not (a unit's copy
- *     of the charm makes them executable, as Juju's deployer does)
+ * @param hooks names of the hook files under {@code hooks/}, executable or not (a unit's copy of
+ *     the charm makes them executable, as Juju's deployer does)
  * @param dispatch true when the charm has a {@code dispatch} script (it then runs every hook)
  * @param options the options of config.yaml
  * @param actions the actions of actions.yaml (or charmcraft.yaml), by name
@@ -46,15 +46,34 @@ public record CharmInfo(
     containers = List.copyOf(containers);
     hooks = Set.copyOf(hooks);
     options = Map.copyOf(options);
-    actions = actions == null || actions.isEmpty() ? Map.of() : SHARED_ACTIONS.of(Map.copyOf(actions));
+    actions =
+        actions == null || actions.isEmpty() ? Map.of() : SHARED_ACTIONS.of(Map.copyOf(actions));
     peers = peers == null ? Map.of() : Map.copyOf(peers);
     storage = storage == null ? Map.of() : Map.copyOf(storage);
   }
 
   /** A charm without actions, peer relations or storage. */
-  public CharmInfo(long generation, String name, CharmRef ref, String sha256, List<String> containers,
-      Set<String> hooks, boolean dispatch, Map<String, ConfigOption> options) {
-    this(generation, name, ref, sha256, containers, hooks, dispatch, options, Map.of(), Map.of(), Map.of());
+  public CharmInfo(
+      long generation,
+      String name,
+      CharmRef ref,
+      String sha256,
+      List<String> containers,
+      Set<String> hooks,
+      boolean dispatch,
+      Map<String, ConfigOption> options) {
+    this(
+        generation,
+        name,
+        ref,
+        sha256,
+        containers,
+        hooks,
+        dispatch,
+        options,
+        Map.of(),
+        Map.of(),
+        Map.of());
   }
 
   /** Whether a process runs for this hook, or the hook is recorded as skipped. */
@@ -63,7 +82,17 @@ public record CharmInfo(
   }
 
   public CharmInfo withGeneration(long newGeneration) {
-    return new CharmInfo(newGeneration, name, ref, sha256, containers, hooks, dispatch, options, actions, peers,
+    return new CharmInfo(
+        newGeneration,
+        name,
+        ref,
+        sha256,
+        containers,
+        hooks,
+        dispatch,
+        options,
+        actions,
+        peers,
         storage);
   }
 }

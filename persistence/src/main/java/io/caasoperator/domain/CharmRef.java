@@ -15,8 +15,8 @@ public record CharmRef(String url, String sha256, long modifiedVersion, boolean 
   }
 
   /**
-   * Juju's "charm modified" test: the url or modified-version changed, or force-upgrade has
-   * just been set. Pure, so the operator's decision is unit-tested without any I/O.
+   * Juju's "charm modified" test: the url or modified-version changed, or force-upgrade has just
+   * been set. Pure, so the operator's decision is unit-tested without any I/O.
    */
   public boolean isModifiedFrom(CharmRef deployed) {
     if (deployed == null) return true;

@@ -1,8 +1,8 @@
 package io.caasoperator.domain;
 
 /**
- * One storage a charm declares under {@code storage:} (Juju {@code internal/charm/meta.go},
- * {@code parseStorage}).
+ * One storage a charm declares under {@code storage:} (Juju {@code internal/charm/meta.go}, {@code
+ * parseStorage}).
  *
  * @param type {@code filesystem} or {@code block}
  * @param location where a filesystem is mounted in the workload ("" when the charm leaves it to

@@ -6,8 +6,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Durations as people write them in Juju settings: {@code 500ms}, {@code 30s}, {@code 5m},
- * {@code 1h}, or a sequence such as {@code 1h30m} (Go's syntax without fractions).
+ * Durations as people write them in Juju settings: {@code 500ms}, {@code 30s}, {@code 5m}, {@code
+ * 1h}, or a sequence such as {@code 1h30m} (Go's syntax without fractions).
  */
 public final class DurationText {
 
@@ -24,12 +24,14 @@ public final class DurationText {
     try {
       while (part.find()) {
         long amount = Long.parseLong(part.group(1));
-        total = total.plus(switch (part.group(2)) {
-          case "ms" -> Duration.ofMillis(amount);
-          case "s" -> Duration.ofSeconds(amount);
-          case "m" -> Duration.ofMinutes(amount);
-          default -> Duration.ofHours(amount);
-        });
+        total =
+            total.plus(
+                switch (part.group(2)) {
+                  case "ms" -> Duration.ofMillis(amount);
+                  case "s" -> Duration.ofSeconds(amount);
+                  case "m" -> Duration.ofMinutes(amount);
+                  default -> Duration.ofHours(amount);
+                });
       }
     } catch (ArithmeticException | NumberFormatException e) {
       return Optional.empty();

@@ -3,14 +3,15 @@ package io.caasoperator.domain;
 import java.time.Instant;
 
 /**
- * A status as Juju shows it: a value ({@code active}, {@code blocked}, {@code maintenance},
- * {@code waiting}, {@code error}, {@code unknown} for workloads and applications; {@code
- * allocating}, {@code idle}, {@code executing}, {@code error} for unit agents), a message and the
- * time it was set.
+ * A status as Juju shows it: a value ({@code active}, {@code blocked}, {@code maintenance}, {@code
+ * waiting}, {@code error}, {@code unknown} for workloads and applications; {@code allocating},
+ * {@code idle}, {@code executing}, {@code error} for unit agents), a message and the time it was
+ * set.
  */
 public record Status(String value, String message, Instant since) {
   public Status {
-    if (value == null || value.isBlank()) throw new IllegalArgumentException("status needs a value");
+    if (value == null || value.isBlank())
+      throw new IllegalArgumentException("status needs a value");
     message = message == null ? "" : message;
   }
 

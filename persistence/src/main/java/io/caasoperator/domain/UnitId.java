@@ -8,7 +8,8 @@ public record UnitId(ApplicationName application, int ordinal) implements Compar
 
   public UnitId {
     if (application == null) throw new IllegalArgumentException("unit needs an application");
-    if (ordinal < 0) throw new IllegalArgumentException("unit ordinal must be >= 0, got " + ordinal);
+    if (ordinal < 0)
+      throw new IllegalArgumentException("unit ordinal must be >= 0, got " + ordinal);
   }
 
   public static UnitId of(String application, int ordinal) {
@@ -20,11 +21,13 @@ public record UnitId(ApplicationName application, int ordinal) implements Compar
   public static UnitId parse(String name) {
     int slash = name == null ? -1 : name.lastIndexOf('/');
     if (slash <= 0 || slash == name.length() - 1) {
-      throw new IllegalArgumentException("invalid unit name \"" + name + "\": expected <application>/<number>");
+      throw new IllegalArgumentException(
+          "invalid unit name \"" + name + "\": expected <application>/<number>");
     }
     String number = name.substring(slash + 1);
     if (!number.chars().allMatch(Character::isDigit) || number.length() > 9) {
-      throw new IllegalArgumentException("invalid unit name \"" + name + "\": \"" + number + "\" is not a unit number");
+      throw new IllegalArgumentException(
+          "invalid unit name \"" + name + "\": \"" + number + "\" is not a unit number");
     }
     return new UnitId(new ApplicationName(name.substring(0, slash)), Integer.parseInt(number));
   }

@@ -24,52 +24,72 @@ import org.apache.pekko.actor.typed.ExtensionId;
 
 /**
  * Every metric the operator exports on {@code GET /metrics}, in one place: one registry per actor
- * system, found through the system as the actors, the journal plugin and the routes already have
- * it (an extension, like {@link JournalHealth}). Labels are bounded: hook kinds, outcomes, status
+ * system, found through the system as the actors, the journal plugin and the routes already have it
+ * (an extension, like {@link JournalHealth}). Labels are bounded: hook kinds, outcomes, status
  * values, Kubernetes verbs and HTTP status codes; never a unit's or a resource's name.
  */
 public final class OperatorMetrics implements Extension {
 
   private final PrometheusRegistry registry = new PrometheusRegistry();
 
-  private final Counter hooks = counter("caas_hooks_total",
-      "Hooks that ended, by hook kind (install, config-changed, pebble-ready, ...) and outcome (completed, failed)",
-      "hook", "outcome");
-  private final Histogram hookSeconds = Histogram.builder()
-      .name("caas_hook_duration_seconds")
-      .help("How long hooks ran, from HookStarted (queueing for a slot included) to their end, by hook kind")
-      .unit(Unit.SECONDS)
-      .labelNames("hook")
-      .classicOnly()
-      .classicUpperBounds(0.01, 0.05, 0.1, 0.5, 1, 5, 10, 30, 60, 300, 1800)
-      .register(registry);
-  private final Counter execs = counter("caas_execs_total",
-      "Commands run through the exec endpoint, by outcome (succeeded, failed, timed_out)", "outcome");
-  private final Counter journalWrites = counter("caas_journal_writes_total",
-      "Journal writes committed (one entity's events of one persist each)");
-  private final Counter journalEvents = counter("caas_journal_events_total", "Events committed to the journal");
-  private final Counter journalTransactions = counter("caas_journal_transactions_total",
-      "Journal transactions committed; each holds every write that queued while the previous one ran");
-  private final Counter journalFailures = counter("caas_journal_write_failures_total",
-      "Journal writes that failed (database unreachable, a key broken by a stale writer)");
-  private final Histogram journalSeconds = Histogram.builder()
-      .name("caas_journal_transaction_duration_seconds")
-      .help("How long one journal transaction took, from taking a connection to the commit")
-      .unit(Unit.SECONDS)
-      .classicOnly()
-      .classicUpperBounds(0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.5, 1, 5)
-      .register(registry);
+  private final Counter hooks =
+      counter(
+          "caas_hooks_total",
+          "Hooks that ended, by hook kind (install, config-changed, pebble-ready, ...) and outcome (completed, failed)",
+          "hook",
+          "outcome");
+  private final Histogram hookSeconds =
+      Histogram.builder()
+          .name("caas_hook_duration_seconds")
+          .help(
+              "How long hooks ran, from HookStarted (queueing for a slot included) to their end, by hook kind")
+          .unit(Unit.SECONDS)
+          .labelNames("hook")
+          .classicOnly()
+          .classicUpperBounds(0.01, 0.05, 0.1, 0.5, 1, 5, 10, 30, 60, 300, 1800)
+          .register(registry);
+  private final Counter execs =
+      counter(
+          "caas_execs_total",
+          "Commands run through the exec endpoint, by outcome (succeeded, failed, timed_out)",
+          "outcome");
+  private final Counter journalWrites =
+      counter(
+          "caas_journal_writes_total",
+          "Journal writes committed (one entity's events of one persist each)");
+  private final Counter journalEvents =
+      counter("caas_journal_events_total", "Events committed to the journal");
+  private final Counter journalTransactions =
+      counter(
+          "caas_journal_transactions_total",
+          "Journal transactions committed; each holds every write that queued while the previous one ran");
+  private final Counter journalFailures =
+      counter(
+          "caas_journal_write_failures_total",
+          "Journal writes that failed (database unreachable, a key broken by a stale writer)");
+  private final Histogram journalSeconds =
+      Histogram.builder()
+          .name("caas_journal_transaction_duration_seconds")
+          .help("How long one journal transaction took, from taking a connection to the commit")
+          .unit(Unit.SECONDS)
+          .classicOnly()
+          .classicUpperBounds(0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.5, 1, 5)
+          .register(registry);
 
-  private final Info buildInfo = Info.builder()
-      .name("caas_build_info")
-      .help("The operator's version and the Java runtime it runs on; always 1")
-      .labelNames("version", "java_version")
-      .register(registry);
-  private final Counter terms = counter("caas_leader_terms_total",
-      "Terms this replica has acted in: 1 once started without --leader-election, one more each time it wins the Lease");
+  private final Info buildInfo =
+      Info.builder()
+          .name("caas_build_info")
+          .help("The operator's version and the Java runtime it runs on; always 1")
+          .labelNames("version", "java_version")
+          .register(registry);
+  private final Counter terms =
+      counter(
+          "caas_leader_terms_total",
+          "Terms this replica has acted in: 1 once started without --leader-election, one more each time it wins the Lease");
 
   /** The units as last reported, by life, agent and workload status; empty while standing by. */
   private volatile Map<UnitStatus, Long> units = Map.of();
+
   private volatile BooleanSupplier leader = () -> false;
   private volatile Supplier<? extends Collection<ApiRequests>> kubernetesApi = List::of;
 
@@ -81,36 +101,51 @@ public final class OperatorMetrics implements Extension {
         .register(registry);
     GaugeWithCallback.builder()
         .name("caas_units")
-        .help("Units by life (alive, dying), agent status (allocating, idle, executing, error) and workload status"
-            + " (active, blocked, maintenance, waiting, error, ...), as last reported (every 10 s); none while"
-            + " this replica stands by")
+        .help(
+            "Units by life (alive, dying), agent status (allocating, idle, executing, error) and workload status"
+                + " (active, blocked, maintenance, waiting, error, ...), as last reported (every 10 s); none while"
+                + " this replica stands by")
         .labelNames("life", "agent", "workload")
-        .callback(callback -> units.forEach((status, count) ->
-            callback.call(count, status.life(), status.agent(), status.workload())))
+        .callback(
+            callback ->
+                units.forEach(
+                    (status, count) ->
+                        callback.call(count, status.life(), status.agent(), status.workload())))
         .register(registry);
     GaugeWithCallback.builder()
         .name("caas_leader")
-        .help("1 while this replica acts (holds the Lease under --leader-election; always, once started, without"
-            + " it), else 0")
+        .help(
+            "1 while this replica acts (holds the Lease under --leader-election; always, once started, without"
+                + " it), else 0")
         .callback(callback -> callback.call(leader.getAsBoolean() ? 1 : 0))
         .register(registry);
     CounterWithCallback.builder()
         .name("caas_kubernetes_api_requests_total")
-        .help("Requests to the Kubernetes API server by verb (get, list, watch, create, update, patch, delete,"
-            + " connect) and HTTP status code; code \"error\" for an attempt that got no answer (refused, reset,"
-            + " timed out) and was retried")
+        .help(
+            "Requests to the Kubernetes API server by verb (get, list, watch, create, update, patch, delete,"
+                + " connect) and HTTP status code; code \"error\" for an attempt that got no answer (refused, reset,"
+                + " timed out) and was retried")
         .labelNames("verb", "code")
-        .callback(callback -> kubernetesApi.get().forEach(r -> callback.call(r.count(), r.verb(), r.code())))
+        .callback(
+            callback ->
+                kubernetesApi.get().forEach(r -> callback.call(r.count(), r.verb(), r.code())))
         .register(registry);
     CounterWithCallback.builder()
         .name("caas_kubernetes_api_errors_total")
-        .help("Kubernetes API requests that failed, by verb: no answer, or an error status other than the"
-            + " answers the operator expects and handles (404 a gone object, 409 a lost race, 410 an expired watch)")
+        .help(
+            "Kubernetes API requests that failed, by verb: no answer, or an error status other than the"
+                + " answers the operator expects and handles (404 a gone object, 409 a lost race, 410 an expired watch)")
         .labelNames("verb")
-        .callback(callback -> kubernetesApi.get().stream()
-            .filter(ApiRequests::failed)
-            .collect(Collectors.groupingBy(ApiRequests::verb, TreeMap::new, Collectors.summingLong(ApiRequests::count)))
-            .forEach((verb, count) -> callback.call(count, verb)))
+        .callback(
+            callback ->
+                kubernetesApi.get().stream()
+                    .filter(ApiRequests::failed)
+                    .collect(
+                        Collectors.groupingBy(
+                            ApiRequests::verb,
+                            TreeMap::new,
+                            Collectors.summingLong(ApiRequests::count)))
+                    .forEach((verb, count) -> callback.call(count, verb)))
         .register(registry);
   }
 
@@ -175,20 +210,25 @@ public final class OperatorMetrics implements Extension {
     leader = acting;
   }
 
-  /** This replica began to act: a new term (every start without election, every Lease won with it). */
+  /**
+   * This replica began to act: a new term (every start without election, every Lease won with it).
+   */
   public void termStarted() {
     terms.inc();
   }
 
   /**
-   * The units the operator reports now, one entry per unit; replaces the previous report (an
-   * empty one while standing by, so replicas never count a unit twice).
+   * The units the operator reports now, one entry per unit; replaces the previous report (an empty
+   * one while standing by, so replicas never count a unit twice).
    */
   public void unitsReported(Collection<UnitStatus> reported) {
     units = reported.stream().collect(Collectors.groupingBy(u -> u, Collectors.counting()));
   }
 
-  /** Where the Kubernetes API counters read their counts (the Kubernetes substrate's client keeps them). */
+  /**
+   * Where the Kubernetes API counters read their counts (the Kubernetes substrate's client keeps
+   * them).
+   */
   public void kubernetesApi(Supplier<? extends Collection<ApiRequests>> requests) {
     kubernetesApi = requests;
   }
@@ -205,13 +245,17 @@ public final class OperatorMetrics implements Extension {
   /**
    * How many Kubernetes API requests of one verb got one answer.
    *
-   * @param verb Kubernetes' name for what the request did (get, list, watch, create, update,
-   *     patch, delete, deletecollection, connect)
+   * @param verb Kubernetes' name for what the request did (get, list, watch, create, update, patch,
+   *     delete, deletecollection, connect)
    * @param code the HTTP status code, or {@link #NO_ANSWER}
    */
   public record ApiRequests(String verb, String code, long count) {
     public static final String NO_ANSWER = "error";
-    /** Answers the operator expects and handles: a gone object, a lost optimistic race, an expired watch. */
+
+    /**
+     * Answers the operator expects and handles: a gone object, a lost optimistic race, an expired
+     * watch.
+     */
     private static final Set<String> EXPECTED = Set.of("404", "409", "410");
 
     boolean failed() {

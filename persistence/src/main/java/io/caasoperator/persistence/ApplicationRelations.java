@@ -12,9 +12,9 @@ import java.util.TreeMap;
 
 /**
  * The application's relations, kept by the operator: each relation's units in scope and its
- * databags, each with the change version the units' resolvers compare. Peer relations only for
- * now; a relation between applications fits the same record (its remote application and, later,
- * the remote units' databags).
+ * databags, each with the change version the units' resolvers compare. Peer relations only for now;
+ * a relation between applications fits the same record (its remote application and, later, the
+ * remote units' databags).
  *
  * @param lastId the last relation id given (-1 before the first: Juju's ids start at 0)
  * @param byId the relations by id
@@ -26,21 +26,21 @@ public record ApplicationRelations(long lastId, SortedMap<Long, Relation> byId) 
     byId = Collections.unmodifiableSortedMap(new TreeMap<>(byId == null ? Map.of() : byId));
   }
 
-  /**
-   * One databag: settings and the change version of their last change.
-   */
+  /** One databag: settings and the change version of their last change. */
   public record Databag(Map<String, String> settings, long version) {
     public static final Databag EMPTY = new Databag(Map.of(), 0);
 
     public Databag {
-      settings = Collections.unmodifiableSortedMap(new TreeMap<>(settings == null ? Map.of() : settings));
+      settings =
+          Collections.unmodifiableSortedMap(new TreeMap<>(settings == null ? Map.of() : settings));
     }
   }
 
   /**
    * One relation.
    *
-   * @param id unique within the model, never given twice ({@code JUJU_RELATION_ID} is {@code endpoint:id})
+   * @param id unique within the model, never given twice ({@code JUJU_RELATION_ID} is {@code
+   *     endpoint:id})
    * @param endpoint the charm's relation name
    * @param interfaceName the relation's interface, from the charm's metadata
    * @param remoteApplication the application at the other end: this application for a peer relation
@@ -49,17 +49,28 @@ public record ApplicationRelations(long lastId, SortedMap<Long, Relation> byId) 
    * @param units the units in the relation's scope, by name, each with its databag
    * @param application the application's databag (written by the leader)
    * @param applicationWriter the unit that changed the application's databag last (empty: none)
-   * @param appliedWrites by unit, the last of its writes ({@link UnitRelations.OwnSettings#sequence}) applied here
-   * @param departedUnits the databags of units that left the scope: still readable for the
-   *     lifetime of the relation, as Juju keeps them (relation-get's doc), by the departing unit's
-   *     own hooks too
+   * @param appliedWrites by unit, the last of its writes ({@link
+   *     UnitRelations.OwnSettings#sequence}) applied here
+   * @param departedUnits the databags of units that left the scope: still readable for the lifetime
+   *     of the relation, as Juju keeps them (relation-get's doc), by the departing unit's own hooks
+   *     too
    */
-  public record Relation(long id, String endpoint, String interfaceName, String remoteApplication, long changes,
-      SortedMap<String, Databag> units, Databag application, String applicationWriter, Map<String, Long> appliedWrites,
+  public record Relation(
+      long id,
+      String endpoint,
+      String interfaceName,
+      String remoteApplication,
+      long changes,
+      SortedMap<String, Databag> units,
+      Databag application,
+      String applicationWriter,
+      Map<String, Long> appliedWrites,
       SortedMap<String, Databag> departedUnits) {
     public Relation {
       units = Collections.unmodifiableSortedMap(new TreeMap<>(units == null ? Map.of() : units));
-      departedUnits = Collections.unmodifiableSortedMap(new TreeMap<>(departedUnits == null ? Map.of() : departedUnits));
+      departedUnits =
+          Collections.unmodifiableSortedMap(
+              new TreeMap<>(departedUnits == null ? Map.of() : departedUnits));
       application = application == null ? Databag.EMPTY : application;
       applicationWriter = applicationWriter == null ? "" : applicationWriter;
       appliedWrites = Map.copyOf(appliedWrites == null ? Map.of() : appliedWrites);
@@ -77,8 +88,17 @@ public record ApplicationRelations(long lastId, SortedMap<Long, Relation> byId) 
       applied.remove(unit); // a unit that enters again counts its writes from the start
       TreeMap<String, Databag> departed = new TreeMap<>(departedUnits);
       departed.remove(unit);
-      return new Relation(id, endpoint, interfaceName, remoteApplication, changes + 1, u, application, applicationWriter,
-          applied, departed);
+      return new Relation(
+          id,
+          endpoint,
+          interfaceName,
+          remoteApplication,
+          changes + 1,
+          u,
+          application,
+          applicationWriter,
+          applied,
+          departed);
     }
 
     Relation left(String unit) {
@@ -86,14 +106,24 @@ public record ApplicationRelations(long lastId, SortedMap<Long, Relation> byId) 
       Databag bag = u.remove(unit);
       TreeMap<String, Databag> departed = new TreeMap<>(departedUnits);
       if (bag != null) departed.put(unit, bag);
-      return new Relation(id, endpoint, interfaceName, remoteApplication, changes, u, application, applicationWriter,
-          appliedWrites, departed);
+      return new Relation(
+          id,
+          endpoint,
+          interfaceName,
+          remoteApplication,
+          changes,
+          u,
+          application,
+          applicationWriter,
+          appliedWrites,
+          departed);
     }
 
     Relation written(RelationSettingsChanged e) {
       long c = changes;
       TreeMap<String, Databag> u = new TreeMap<>(units);
-      if (e.unitSettings() != null && u.containsKey(e.unit().name())) u.put(e.unit().name(), new Databag(e.unitSettings(), ++c));
+      if (e.unitSettings() != null && u.containsKey(e.unit().name()))
+        u.put(e.unit().name(), new Databag(e.unitSettings(), ++c));
       Databag app = application;
       String writer = applicationWriter;
       if (e.applicationSettings() != null) {
@@ -102,7 +132,17 @@ public record ApplicationRelations(long lastId, SortedMap<Long, Relation> byId) 
       }
       TreeMap<String, Long> applied = new TreeMap<>(appliedWrites);
       applied.put(e.unit().name(), e.sequence());
-      return new Relation(id, endpoint, interfaceName, remoteApplication, c, u, app, writer, applied, departedUnits);
+      return new Relation(
+          id,
+          endpoint,
+          interfaceName,
+          remoteApplication,
+          c,
+          u,
+          app,
+          writer,
+          applied,
+          departedUnits);
     }
   }
 
@@ -115,7 +155,19 @@ public record ApplicationRelations(long lastId, SortedMap<Long, Relation> byId) 
     return switch (event) {
       case RelationCreated e -> {
         TreeMap<Long, Relation> r = new TreeMap<>(byId);
-        r.put(e.id(), new Relation(e.id(), e.endpoint(), e.interfaceName(), e.remoteApplication(), 0, null, null, null, null, null));
+        r.put(
+            e.id(),
+            new Relation(
+                e.id(),
+                e.endpoint(),
+                e.interfaceName(),
+                e.remoteApplication(),
+                0,
+                null,
+                null,
+                null,
+                null,
+                null));
         yield new ApplicationRelations(Math.max(lastId, e.id()), r);
       }
       case RelationUnitEntered e -> with(e.id(), r -> r.entered(e.unit().name(), e.settings()));

@@ -4,8 +4,8 @@ import com.fasterxml.jackson.annotation.JsonValue;
 
 /**
  * The hooks the operator runs, in Juju's names ({@code <container>-pebble-ready} per container,
- * {@code <storage>-storage-attached} and {@code -detaching} per storage instance,
- * {@code <relation>-relation-*} per relation).
+ * {@code <storage>-storage-attached} and {@code -detaching} per storage instance, {@code
+ * <relation>-relation-*} per relation).
  */
 public enum HookKind {
   INSTALL("install"),
@@ -26,9 +26,14 @@ public enum HookKind {
   RELATION_CREATED("relation-created"),
   /** {@code <relation>-relation-joined}, per remote unit entering the relation. */
   RELATION_JOINED("relation-joined"),
-  /** {@code <relation>-relation-changed}, per change of a remote unit's or the application's databag. */
+  /**
+   * {@code <relation>-relation-changed}, per change of a remote unit's or the application's
+   * databag.
+   */
   RELATION_CHANGED("relation-changed"),
-  /** {@code <relation>-relation-departed}, per remote unit leaving (and per peer on the dying unit). */
+  /**
+   * {@code <relation>-relation-departed}, per remote unit leaving (and per peer on the dying unit).
+   */
   RELATION_DEPARTED("relation-departed");
 
   private final String label;

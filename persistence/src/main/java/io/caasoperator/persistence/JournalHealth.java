@@ -10,19 +10,18 @@ import org.apache.pekko.actor.typed.Extension;
 import org.apache.pekko.actor.typed.ExtensionId;
 
 /**
- * What the event-sourced actors last learnt about the journal, one entry per entity whose write
- * or recovery failed. An entity is unhealthy from its {@code JournalPersistFailed} or {@code
+ * What the event-sourced actors last learnt about the journal, one entry per entity whose write or
+ * recovery failed. An entity is unhealthy from its {@code JournalPersistFailed} or {@code
  * RecoveryFailed} signal until its next {@code RecoveryCompleted}: after a failure the actor
  * restarts with backoff and recovers from the journal, so a completed recovery is the proof that
  * the journal answers again. The journal is available when no entity is unhealthy.
  *
- * <p>Deliberately no probe of its own: the failing actors retry every few seconds anyway, and
- * an extra query would say only that the database answers a SELECT, not that this actor's
- * events can be written and read. The price: an outage nobody writes during is seen only at
- * the next write.
+ * <p>Deliberately no probe of its own: the failing actors retry every few seconds anyway, and an
+ * extra query would say only that the database answers a SELECT, not that this actor's events can
+ * be written and read. The price: an outage nobody writes during is seen only at the next write.
  *
- * <p>An actor-system extension, so the actors and the HTTP routes find the one instance
- * through the system they already have.
+ * <p>An actor-system extension, so the actors and the HTTP routes find the one instance through the
+ * system they already have.
  */
 public final class JournalHealth implements Extension {
 
@@ -71,7 +70,13 @@ public final class JournalHealth implements Extension {
     // The oldest failure describes the outage; its entity has been failing the longest.
     return failing.values().stream()
         .min(Comparator.comparing(Failure::since))
-        .map(f -> new JournalStatus(false, f.detail() + (failing.size() > 1 ? " (and " + (failing.size() - 1) + " more)" : ""), f.since()))
+        .map(
+            f ->
+                new JournalStatus(
+                    false,
+                    f.detail()
+                        + (failing.size() > 1 ? " (and " + (failing.size() - 1) + " more)" : ""),
+                    f.since()))
         .orElseGet(() -> new JournalStatus(true, "ok", availableSince));
   }
 

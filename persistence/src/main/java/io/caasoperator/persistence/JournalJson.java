@@ -7,7 +7,9 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.datatype.jdk8.Jdk8Module;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 
-/** The JSON form of journal entries: ISO-8601 times, unknown fields ignored (forward compatible). */
+/**
+ * The JSON form of journal entries: ISO-8601 times, unknown fields ignored (forward compatible).
+ */
 public final class JournalJson {
   private JournalJson() {}
 

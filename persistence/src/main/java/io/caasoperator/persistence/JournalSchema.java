@@ -4,14 +4,18 @@ import java.time.Duration;
 import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.persistence.jdbc.testkit.javadsl.SchemaUtils;
 
-/** Creates the journal tables when missing (the plugin's DDL; in its main jar despite the package). */
+/**
+ * Creates the journal tables when missing (the plugin's DDL; in its main jar despite the package).
+ */
 public final class JournalSchema {
   private JournalSchema() {}
 
   /** Blocking; call before any entity persists. */
   public static void createIfMissing(ActorSystem<?> system, Duration timeout) {
     try {
-      SchemaUtils.createIfNotExists(system).toCompletableFuture().get(timeout.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+      SchemaUtils.createIfNotExists(system)
+          .toCompletableFuture()
+          .get(timeout.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("interrupted while creating journal tables", e);

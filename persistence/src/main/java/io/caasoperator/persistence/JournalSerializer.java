@@ -12,8 +12,8 @@ import org.apache.pekko.serialization.SerializerWithStringManifest;
 
 /**
  * Writes journal events and snapshots as JSON, with their {@link StableName} as manifest, so the
- * journal is readable by people and survives class renames. Bound to {@link JournalEvent} in
- * {@code application.conf}.
+ * journal is readable by people and survives class renames. Bound to {@link JournalEvent} in {@code
+ * application.conf}.
  */
 public final class JournalSerializer extends SerializerWithStringManifest {
   /** Pekko serializer ids below 40 are reserved; this one is ours forever. */
@@ -45,7 +45,8 @@ public final class JournalSerializer extends SerializerWithStringManifest {
   @Override
   public String manifest(Object o) {
     String name = byClass.get(o.getClass());
-    if (name == null) throw new IllegalArgumentException("not a journal type: " + o.getClass().getName());
+    if (name == null)
+      throw new IllegalArgumentException("not a journal type: " + o.getClass().getName());
     return name;
   }
 
@@ -54,14 +55,16 @@ public final class JournalSerializer extends SerializerWithStringManifest {
     try {
       return mapper.writeValueAsBytes(o);
     } catch (JsonProcessingException e) {
-      throw new IllegalArgumentException("cannot write " + o.getClass().getSimpleName() + " as JSON", e);
+      throw new IllegalArgumentException(
+          "cannot write " + o.getClass().getSimpleName() + " as JSON", e);
     }
   }
 
   @Override
   public Object fromBinary(byte[] bytes, String manifest) throws NotSerializableException {
     Class<?> type = byName.get(manifest);
-    if (type == null) throw new NotSerializableException("unknown journal type \"" + manifest + "\"");
+    if (type == null)
+      throw new NotSerializableException("unknown journal type \"" + manifest + "\"");
     try {
       // an old snapshot shape is read as it was written, then moved to the current shape
       Object read = mapper.readValue(bytes, type);
@@ -98,11 +101,15 @@ public final class JournalSerializer extends SerializerWithStringManifest {
       return types;
     }
 
-    /** The records of a sealed event type, through its sealed sub-interfaces (such as {@code RelationChange}). */
+    /**
+     * The records of a sealed event type, through its sealed sub-interfaces (such as {@code
+     * RelationChange}).
+     */
     private static List<Class<?>> concrete(Class<?> sealed) {
       java.util.ArrayList<Class<?>> records = new java.util.ArrayList<>();
       for (Class<?> sub : sealed.getPermittedSubclasses()) {
-        if (sub.isSealed()) records.addAll(concrete(sub)); else records.add(sub);
+        if (sub.isSealed()) records.addAll(concrete(sub));
+        else records.add(sub);
       }
       return records;
     }

@@ -16,13 +16,17 @@ import java.util.regex.Pattern;
  *
  * @param jdbcUrl the JDBC url
  * @param snapshotEvery events between snapshots of an entity
- * @param syncOnCommit H2 only: force every committed transaction to the disk ({@code fsync})
- *     before it is acknowledged, so that a power loss loses nothing either (a process kill loses
- *     nothing without it). PostgreSQL decides this itself ({@code synchronous_commit}, on by
- *     default).
+ * @param syncOnCommit H2 only: force every committed transaction to the disk ({@code fsync}) before
+ *     it is acknowledged, so that a power loss loses nothing either (a process kill loses nothing
+ *     without it). PostgreSQL decides this itself ({@code synchronous_commit}, on by default).
  */
 public record JournalSettings(
-    Backend backend, String jdbcUrl, String user, String password, int snapshotEvery, boolean syncOnCommit) {
+    Backend backend,
+    String jdbcUrl,
+    String user,
+    String password,
+    int snapshotEvery,
+    boolean syncOnCommit) {
 
   public enum Backend {
     H2,
@@ -35,7 +39,8 @@ public record JournalSettings(
   public static final String JOURNAL_PLUGIN = "caas-journal";
 
   public JournalSettings {
-    if (snapshotEvery <= 0) throw new IllegalArgumentException("snapshot interval must be > 0, got " + snapshotEvery);
+    if (snapshotEvery <= 0)
+      throw new IllegalArgumentException("snapshot interval must be > 0, got " + snapshotEvery);
   }
 
   /**
@@ -44,15 +49,19 @@ public record JournalSettings(
    * the file on every network interface to anyone who reads the lock file's key, so a running
    * operator's journal is read through its listener instead.
    *
-   * <p>{@code WRITE_DELAY=0}: H2 writes a commit to the file before the commit returns. Its
-   * default keeps commits in memory for up to half a second, so a killed process lost
-   * acknowledged events (STACK-NOTES pitfall 12; {@code JournalCrashTest} kills a writer
-   * milliseconds after acknowledgements to prove it no longer does).
+   * <p>{@code WRITE_DELAY=0}: H2 writes a commit to the file before the commit returns. Its default
+   * keeps commits in memory for up to half a second, so a killed process lost acknowledged events
+   * (STACK-NOTES pitfall 12; {@code JournalCrashTest} kills a writer milliseconds after
+   * acknowledgements to prove it no longer does).
    */
   public static JournalSettings h2(Path dataDir) {
     String file = dataDir.toAbsolutePath().resolve(H2_FILE_NAME).toString();
-    return new JournalSettings(Backend.H2,
-        "jdbc:h2:file:" + file + ";DB_CLOSE_DELAY=-1;TRACE_LEVEL_FILE=0;WRITE_DELAY=0", "sa", "", DEFAULT_SNAPSHOT_EVERY,
+    return new JournalSettings(
+        Backend.H2,
+        "jdbc:h2:file:" + file + ";DB_CLOSE_DELAY=-1;TRACE_LEVEL_FILE=0;WRITE_DELAY=0",
+        "sa",
+        "",
+        DEFAULT_SNAPSHOT_EVERY,
         false);
   }
 
@@ -61,8 +70,8 @@ public record JournalSettings(
 
   /**
    * Parses {@code postgresql://user:password@host:port/database} (libpq style) or a {@code
-   * jdbc:postgresql:} url; throws IllegalArgumentException naming the problem (with any password
-   * in the url masked: the message is printed).
+   * jdbc:postgresql:} url; throws IllegalArgumentException naming the problem (with any password in
+   * the url masked: the message is printed).
    */
   public static JournalSettings postgres(String url) {
     if (url.startsWith("jdbc:postgresql:")) {
@@ -75,10 +84,14 @@ public record JournalSettings(
       throw new IllegalArgumentException("invalid journal url \"" + masked(url) + "\": not a URL");
     }
     if (!"postgresql".equals(uri.getScheme()) && !"postgres".equals(uri.getScheme())) {
-      throw new IllegalArgumentException("invalid journal url \"" + masked(url) + "\": expected postgresql://user@host:port/database");
+      throw new IllegalArgumentException(
+          "invalid journal url \""
+              + masked(url)
+              + "\": expected postgresql://user@host:port/database");
     }
     if (uri.getHost() == null || uri.getPath() == null || uri.getPath().length() <= 1) {
-      throw new IllegalArgumentException("invalid journal url \"" + masked(url) + "\": host and database are required");
+      throw new IllegalArgumentException(
+          "invalid journal url \"" + masked(url) + "\": host and database are required");
     }
     String user = "";
     String password = "";
@@ -88,16 +101,23 @@ public record JournalSettings(
       password = parts.length > 1 ? parts[1] : "";
     }
     int port = uri.getPort() < 0 ? 5432 : uri.getPort();
-    String jdbc = "jdbc:postgresql://" + uri.getHost() + ":" + port + uri.getPath()
-        + (uri.getRawQuery() == null ? "" : "?" + uri.getRawQuery());
-    return new JournalSettings(Backend.POSTGRESQL, jdbc, user, password, DEFAULT_SNAPSHOT_EVERY, false);
+    String jdbc =
+        "jdbc:postgresql://"
+            + uri.getHost()
+            + ":"
+            + port
+            + uri.getPath()
+            + (uri.getRawQuery() == null ? "" : "?" + uri.getRawQuery());
+    return new JournalSettings(
+        Backend.POSTGRESQL, jdbc, user, password, DEFAULT_SNAPSHOT_EVERY, false);
   }
 
   // user:password@ in a url (any scheme: a mistyped one is quoted in messages too); password=...
   // among the parameters of either form.
   private static final Pattern USERINFO_PASSWORD =
       Pattern.compile("^([a-zA-Z][a-zA-Z0-9+.-]*://[^@/?#:]*):[^@/?#]*@");
-  private static final Pattern PARAMETER_PASSWORD = Pattern.compile("([?&]password=)[^&#]*", Pattern.CASE_INSENSITIVE);
+  private static final Pattern PARAMETER_PASSWORD =
+      Pattern.compile("([?&]password=)[^&#]*", Pattern.CASE_INSENSITIVE);
 
   /**
    * Whether {@code url} carries a password ({@code postgresql://user:secret@...} or a {@code
@@ -115,11 +135,12 @@ public record JournalSettings(
   }
 
   /**
-   * These settings logging in with {@code password} (read from a file or the environment),
-   * instead of one in the url.
+   * These settings logging in with {@code password} (read from a file or the environment), instead
+   * of one in the url.
    */
   public JournalSettings withPassword(String password) {
-    if (backend != Backend.POSTGRESQL) throw new IllegalStateException("the H2 journal takes no password");
+    if (backend != Backend.POSTGRESQL)
+      throw new IllegalStateException("the H2 journal takes no password");
     return new JournalSettings(backend, jdbcUrl, user, password, snapshotEvery, syncOnCommit);
   }
 
@@ -139,15 +160,23 @@ public record JournalSettings(
 
   /** A url for people: the password is never shown. */
   public String describe() {
-    return backend == Backend.H2 ? jdbcUrl.substring(0, jdbcUrl.indexOf(';'))
+    return backend == Backend.H2
+        ? jdbcUrl.substring(0, jdbcUrl.indexOf(';'))
         : masked(jdbcUrl) + (user.isEmpty() ? "" : " as " + user);
   }
 
   /** The record's own toString would print the password wherever settings are logged. */
   @Override
   public String toString() {
-    return "JournalSettings[" + backend + " " + masked(jdbcUrl) + (user.isEmpty() ? "" : " as " + user)
-        + (password.isEmpty() ? "" : " with a password") + ", snapshot every " + snapshotEvery + "]";
+    return "JournalSettings["
+        + backend
+        + " "
+        + masked(jdbcUrl)
+        + (user.isEmpty() ? "" : " as " + user)
+        + (password.isEmpty() ? "" : " with a password")
+        + ", snapshot every "
+        + snapshotEvery
+        + "]";
   }
 
   public Config toConfig() {
@@ -162,7 +191,8 @@ public record JournalSettings(
     db.put("connectionTimeout", 5000);
     db.put("queueSize", 50000);
     Map<String, Object> slick = new HashMap<>();
-    slick.put("profile", backend == Backend.H2 ? "slick.jdbc.H2Profile$" : "slick.jdbc.PostgresProfile$");
+    slick.put(
+        "profile", backend == Backend.H2 ? "slick.jdbc.H2Profile$" : "slick.jdbc.PostgresProfile$");
     slick.put("db", db);
     Map<String, Object> journal = new HashMap<>();
     journal.put("class", "io.caasoperator.persistence.journal.GroupCommitJournal");
@@ -174,11 +204,15 @@ public record JournalSettings(
     journal.put("connection-timeout", "5s");
     journal.put("readers", 4);
     journal.put("sync-statement", syncStatement());
-    return ConfigFactory.parseMap(Map.of(
-            "pekko-persistence-jdbc.shared-databases.slick", ConfigValueFactory.fromMap(slick),
-            JOURNAL_PLUGIN, ConfigValueFactory.fromMap(journal)))
-        .withFallback(ConfigFactory.parseString(
-            """
+    return ConfigFactory.parseMap(
+            Map.of(
+                "pekko-persistence-jdbc.shared-databases.slick",
+                ConfigValueFactory.fromMap(slick),
+                JOURNAL_PLUGIN,
+                ConfigValueFactory.fromMap(journal)))
+        .withFallback(
+            ConfigFactory.parseString(
+                """
             # Events are written by our GroupCommitJournal (one transaction for many entities'
             # writes) on pekko-persistence-jdbc's tables; the plugin still reads them (read
             # journal: journal/replay commands) and keeps the snapshots.
@@ -203,6 +237,7 @@ public record JournalSettings(
             caas-journal.recovery-event-timeout = 120s
             pekko.persistence.journal-plugin-fallback.recovery-event-timeout = 120s
             caas.journal.snapshot-every = %d
-            """.formatted(snapshotEvery)));
+            """
+                    .formatted(snapshotEvery)));
   }
 }

@@ -14,13 +14,16 @@ public sealed interface OperatorEvent extends JournalEvent {
   @StableName("operator.ApplicationStatusChanged.v1")
   record ApplicationStatusChanged(Status status, Instant at) implements OperatorEvent {}
 
-  /** A charm was fetched, verified and unpacked; {@code charm.generation()} is the new generation. */
+  /**
+   * A charm was fetched, verified and unpacked; {@code charm.generation()} is the new generation.
+   */
   @StableName("operator.CharmDeployed.v1")
   record CharmDeployed(CharmInfo charm, Instant at) implements OperatorEvent {}
 
   /** The specification's config settings (without defaults) changed; generations start at 1. */
   @StableName("operator.ConfigChanged.v1")
-  record ConfigChanged(Map<String, Object> settings, long generation, Instant at) implements OperatorEvent {}
+  record ConfigChanged(Map<String, Object> settings, long generation, Instant at)
+      implements OperatorEvent {}
 
   @StableName("operator.UnitAdded.v1")
   record UnitAdded(UnitId unit, Instant at) implements OperatorEvent {}
@@ -29,11 +32,12 @@ public sealed interface OperatorEvent extends JournalEvent {
   record UnitLifeChanged(UnitId unit, Life life, Instant at) implements OperatorEvent {}
 
   /**
-   * Units added (alive, or already dying) or now dying, all observed at once: one event for a
-   * whole listing, so adding 10,000 units costs one state copy, not 10,000.
+   * Units added (alive, or already dying) or now dying, all observed at once: one event for a whole
+   * listing, so adding 10,000 units costs one state copy, not 10,000.
    */
   @StableName("operator.UnitsUpdated.v1")
-  record UnitsUpdated(java.util.SortedMap<UnitId, Life> lives, Instant at) implements OperatorEvent {}
+  record UnitsUpdated(java.util.SortedMap<UnitId, Life> lives, Instant at)
+      implements OperatorEvent {}
 
   /** The unit is dead, released by the substrate and its directory deleted. */
   @StableName("operator.UnitRemoved.v1")
@@ -56,8 +60,8 @@ public sealed interface OperatorEvent extends JournalEvent {
 
   /**
    * The next action id went to a unit's accepted request to run the charm's action {@code name}.
-   * Ids are unique within the application and never reused (as Juju's task ids are within a
-   * model): a request refused after this (rare: the unit started dying in between) leaves a gap.
+   * Ids are unique within the application and never reused (as Juju's task ids are within a model):
+   * a request refused after this (rare: the unit started dying in between) leaves a gap.
    */
   @StableName("operator.ActionIdAssigned.v1")
   record ActionIdAssigned(long id, UnitId unit, String name, Instant at) implements OperatorEvent {}
@@ -67,7 +71,8 @@ public sealed interface OperatorEvent extends JournalEvent {
    * {@code storage} for {@code unit}, beyond the one every declared storage has.
    */
   @StableName("operator.StorageAdded.v1")
-  record StorageAdded(UnitId unit, String storage, int count, Instant at) implements OperatorEvent {}
+  record StorageAdded(UnitId unit, String storage, int count, Instant at)
+      implements OperatorEvent {}
 
   /**
    * The model this application lives in got its identity: a random (version 4) UUID, made once,
@@ -85,12 +90,17 @@ public sealed interface OperatorEvent extends JournalEvent {
    * {@code remoteApplication} is the application itself for a peer relation.
    */
   @StableName("operator.RelationCreated.v1")
-  record RelationCreated(long id, String endpoint, String interfaceName, String remoteApplication, Instant at)
+  record RelationCreated(
+      long id, String endpoint, String interfaceName, String remoteApplication, Instant at)
       implements RelationChange {}
 
-  /** {@code unit} entered the relation's scope, its databag starting with {@code settings} (its addresses). */
+  /**
+   * {@code unit} entered the relation's scope, its databag starting with {@code settings} (its
+   * addresses).
+   */
   @StableName("operator.RelationUnitEntered.v1")
-  record RelationUnitEntered(long id, UnitId unit, Map<String, String> settings, Instant at) implements RelationChange {}
+  record RelationUnitEntered(long id, UnitId unit, Map<String, String> settings, Instant at)
+      implements RelationChange {}
 
   /** {@code unit} left the relation's scope (it is dying or gone); its databag goes with it. */
   @StableName("operator.RelationUnitLeft.v1")
@@ -98,10 +108,16 @@ public sealed interface OperatorEvent extends JournalEvent {
 
   /**
    * A unit's completed hook wrote relation {@code id}'s databags: its own ({@code unitSettings})
-   * and, as the leader, the application's, each whole after the write, null when unchanged.
-   * {@code sequence} numbers the unit's writes to the relation, so each is applied once.
+   * and, as the leader, the application's, each whole after the write, null when unchanged. {@code
+   * sequence} numbers the unit's writes to the relation, so each is applied once.
    */
   @StableName("operator.RelationSettingsChanged.v1")
-  record RelationSettingsChanged(long id, UnitId unit, long sequence, Map<String, String> unitSettings,
-      Map<String, String> applicationSettings, Instant at) implements RelationChange {}
+  record RelationSettingsChanged(
+      long id,
+      UnitId unit,
+      long sequence,
+      Map<String, String> unitSettings,
+      Map<String, String> applicationSettings,
+      Instant at)
+      implements RelationChange {}
 }

@@ -23,15 +23,13 @@ import java.util.TreeMap;
  * @param leader the leader unit, or null
  * @param actions which unit each recent charm action went to, and the last id given
  * @param charmSettings what the charm set for the whole application
- * @param modelUuid the model's identity ({@code JUJU_MODEL_UUID}); null until the operator made
- *     one ({@link ModelIdentified}), as in snapshots written before identities existed
+ * @param modelUuid the model's identity ({@code JUJU_MODEL_UUID}); null until the operator made one
+ *     ({@link ModelIdentified}), as in snapshots written before identities existed
  * @param storageAdded per unit, the storage instances its hooks added ({@code storage-add}) by
  *     storage name, beyond the one each declared storage has
- *
  * @param relations the application's relations, their units and databags
- *
- * <p>Snapshots of the first version (before actions and identities) are read by {@link OperatorStateV1},
- * of the second (before relations) by {@link OperatorStateV2}.
+ *     <p>Snapshots of the first version (before actions and identities) are read by {@link
+ *     OperatorStateV1}, of the second (before relations) by {@link OperatorStateV2}.
  */
 @StableName("snapshot.OperatorState.v3")
 public record OperatorState(
@@ -49,16 +47,19 @@ public record OperatorState(
     implements JournalEvent {
 
   /**
-   * The charm actions' ids: the last one given, and the unit of each of the last {@link #KEPT},
-   * so a request for an action by id ({@code GET /v1/actions/{id}}) finds its unit. The action
-   * itself (parameters, status, results) is in its unit's journal and state.
+   * The charm actions' ids: the last one given, and the unit of each of the last {@link #KEPT}, so
+   * a request for an action by id ({@code GET /v1/actions/{id}}) finds its unit. The action itself
+   * (parameters, status, results) is in its unit's journal and state.
    *
    * @param lastId the last id given (0 before the first); ids are never given twice
    * @param units action id to its unit, the newest {@link #KEPT}
    */
   public record ActionIndex(long lastId, SortedMap<Long, UnitId> units) {
-    /** How many action ids the operator remembers the unit of; older ones are in the journal only. */
+    /**
+     * How many action ids the operator remembers the unit of; older ones are in the journal only.
+     */
     public static final int KEPT = 10_000;
+
     public static final ActionIndex NONE = new ActionIndex(0, new TreeMap<>());
 
     public ActionIndex {
@@ -86,7 +87,10 @@ public record OperatorState(
    * @param leaderSettingsGeneration increases with every change of them
    * @param workloadVersion {@code application-version-set}, or empty
    */
-  public record CharmSettings(Status status, Map<String, String> leaderSettings, long leaderSettingsGeneration,
+  public record CharmSettings(
+      Status status,
+      Map<String, String> leaderSettings,
+      long leaderSettingsGeneration,
       String workloadVersion) {
     public static final CharmSettings EMPTY = new CharmSettings(null, Map.of(), 0, "");
 
@@ -96,20 +100,25 @@ public record OperatorState(
 
     CharmSettings apply(OperatorEvent event) {
       return switch (event) {
-        case CharmApplicationStatusSet e -> new CharmSettings(e.status(), leaderSettings, leaderSettingsGeneration, workloadVersion);
+        case CharmApplicationStatusSet e ->
+            new CharmSettings(
+                e.status(), leaderSettings, leaderSettingsGeneration, workloadVersion);
         case LeaderSettingsChanged e -> {
           TreeMap<String, String> copy = new TreeMap<>(leaderSettings);
-          e.changes().forEach((k, v) -> {
-            if (v == null || v.isEmpty()) copy.remove(k); else copy.put(k, v);
-          });
+          e.changes()
+              .forEach(
+                  (k, v) -> {
+                    if (v == null || v.isEmpty()) copy.remove(k);
+                    else copy.put(k, v);
+                  });
           yield new CharmSettings(status, copy, leaderSettingsGeneration + 1, workloadVersion);
         }
-        case WorkloadVersionSet e -> new CharmSettings(status, leaderSettings, leaderSettingsGeneration, e.version());
+        case WorkloadVersionSet e ->
+            new CharmSettings(status, leaderSettings, leaderSettingsGeneration, e.version());
         default -> this;
       };
     }
   }
-
 
   public OperatorState {
     // snapshots written before a field existed read it as null: give it its empty value
@@ -117,19 +126,33 @@ public record OperatorState(
     actions = actions == null ? ActionIndex.NONE : actions;
     config = Collections.unmodifiableMap(new LinkedHashMap<>(config));
     units = Collections.unmodifiableSortedMap(new TreeMap<>(units));
-    storageAdded = storageAdded == null ? Collections.emptySortedMap() : Collections.unmodifiableSortedMap(new TreeMap<>(storageAdded));
+    storageAdded =
+        storageAdded == null
+            ? Collections.emptySortedMap()
+            : Collections.unmodifiableSortedMap(new TreeMap<>(storageAdded));
     relations = relations == null ? ApplicationRelations.NONE : relations;
   }
 
-  /** How many instances of the charm's storage {@code name} the unit has: one, plus those it added. */
+  /**
+   * How many instances of the charm's storage {@code name} the unit has: one, plus those it added.
+   */
   public int storageCount(UnitId unit, String name) {
     return 1 + storageAdded.getOrDefault(unit, Map.of()).getOrDefault(name, 0);
   }
 
   public static OperatorState initial() {
     return new OperatorState(
-        Status.of("waiting", "waiting for the specification", Instant.EPOCH), null, Map.of(), 0,
-        new TreeMap<>(), null, CharmSettings.EMPTY, ActionIndex.NONE, null, new TreeMap<>(), ApplicationRelations.NONE);
+        Status.of("waiting", "waiting for the specification", Instant.EPOCH),
+        null,
+        Map.of(),
+        0,
+        new TreeMap<>(),
+        null,
+        CharmSettings.EMPTY,
+        ActionIndex.NONE,
+        null,
+        new TreeMap<>(),
+        ApplicationRelations.NONE);
   }
 
   public long charmGeneration() {
@@ -138,9 +161,45 @@ public record OperatorState(
 
   public OperatorState apply(OperatorEvent event) {
     return switch (event) {
-      case ApplicationStatusChanged e -> new OperatorState(e.status(), charm, config, configGeneration, units, leader, charmSettings, actions, modelUuid, storageAdded, relations);
-      case CharmDeployed e -> new OperatorState(status, e.charm(), config, configGeneration, units, leader, charmSettings, actions, modelUuid, storageAdded, relations);
-      case ConfigChanged e -> new OperatorState(status, charm, e.settings(), e.generation(), units, leader, charmSettings, actions, modelUuid, storageAdded, relations);
+      case ApplicationStatusChanged e ->
+          new OperatorState(
+              e.status(),
+              charm,
+              config,
+              configGeneration,
+              units,
+              leader,
+              charmSettings,
+              actions,
+              modelUuid,
+              storageAdded,
+              relations);
+      case CharmDeployed e ->
+          new OperatorState(
+              status,
+              e.charm(),
+              config,
+              configGeneration,
+              units,
+              leader,
+              charmSettings,
+              actions,
+              modelUuid,
+              storageAdded,
+              relations);
+      case ConfigChanged e ->
+          new OperatorState(
+              status,
+              charm,
+              e.settings(),
+              e.generation(),
+              units,
+              leader,
+              charmSettings,
+              actions,
+              modelUuid,
+              storageAdded,
+              relations);
       case UnitAdded e -> withUnits(put(e.unit(), Life.ALIVE));
       case UnitLifeChanged e -> withUnits(put(e.unit(), e.life()));
       case UnitsUpdated e -> {
@@ -153,10 +212,32 @@ public record OperatorState(
         copy.remove(e.unit());
         TreeMap<UnitId, Map<String, Integer>> storage = new TreeMap<>(storageAdded);
         storage.remove(e.unit());
-        yield new OperatorState(status, charm, config, configGeneration, copy,
-            e.unit().equals(leader) ? null : leader, charmSettings, actions, modelUuid, storage, relations);
+        yield new OperatorState(
+            status,
+            charm,
+            config,
+            configGeneration,
+            copy,
+            e.unit().equals(leader) ? null : leader,
+            charmSettings,
+            actions,
+            modelUuid,
+            storage,
+            relations);
       }
-      case LeaderElected e -> new OperatorState(status, charm, config, configGeneration, units, e.unit(), charmSettings, actions, modelUuid, storageAdded, relations);
+      case LeaderElected e ->
+          new OperatorState(
+              status,
+              charm,
+              config,
+              configGeneration,
+              units,
+              e.unit(),
+              charmSettings,
+              actions,
+              modelUuid,
+              storageAdded,
+              relations);
       case CharmApplicationStatusSet e -> withCharmSettings(charmSettings.apply(e));
       case LeaderSettingsChanged e -> withCharmSettings(charmSettings.apply(e));
       case WorkloadVersionSet e -> withCharmSettings(charmSettings.apply(e));
@@ -165,14 +246,58 @@ public record OperatorState(
         Map<String, Integer> counts = new TreeMap<>(storage.getOrDefault(e.unit(), Map.of()));
         counts.merge(e.storage(), e.count(), Integer::sum);
         storage.put(e.unit(), Map.copyOf(counts));
-        yield new OperatorState(status, charm, config, configGeneration, units, leader, charmSettings, actions, modelUuid, storage, relations);
+        yield new OperatorState(
+            status,
+            charm,
+            config,
+            configGeneration,
+            units,
+            leader,
+            charmSettings,
+            actions,
+            modelUuid,
+            storage,
+            relations);
       }
       case ActionIdAssigned e ->
-          new OperatorState(status, charm, config, configGeneration, units, leader, charmSettings,
-              actions.assigned(e.id(), e.unit()), modelUuid, storageAdded, relations);
-      case RelationChange e -> new OperatorState(status, charm, config, configGeneration, units, leader, charmSettings,
-          actions, modelUuid, storageAdded, relations.apply(e));
-      case ModelIdentified e -> new OperatorState(status, charm, config, configGeneration, units, leader, charmSettings, actions, e.uuid(), storageAdded, relations);
+          new OperatorState(
+              status,
+              charm,
+              config,
+              configGeneration,
+              units,
+              leader,
+              charmSettings,
+              actions.assigned(e.id(), e.unit()),
+              modelUuid,
+              storageAdded,
+              relations);
+      case RelationChange e ->
+          new OperatorState(
+              status,
+              charm,
+              config,
+              configGeneration,
+              units,
+              leader,
+              charmSettings,
+              actions,
+              modelUuid,
+              storageAdded,
+              relations.apply(e));
+      case ModelIdentified e ->
+          new OperatorState(
+              status,
+              charm,
+              config,
+              configGeneration,
+              units,
+              leader,
+              charmSettings,
+              actions,
+              e.uuid(),
+              storageAdded,
+              relations);
     };
   }
 
@@ -183,10 +308,32 @@ public record OperatorState(
   }
 
   private OperatorState withUnits(SortedMap<UnitId, Life> newUnits) {
-    return new OperatorState(status, charm, config, configGeneration, newUnits, leader, charmSettings, actions, modelUuid, storageAdded, relations);
+    return new OperatorState(
+        status,
+        charm,
+        config,
+        configGeneration,
+        newUnits,
+        leader,
+        charmSettings,
+        actions,
+        modelUuid,
+        storageAdded,
+        relations);
   }
 
   private OperatorState withCharmSettings(CharmSettings settings) {
-    return new OperatorState(status, charm, config, configGeneration, units, leader, settings, actions, modelUuid, storageAdded, relations);
+    return new OperatorState(
+        status,
+        charm,
+        config,
+        configGeneration,
+        units,
+        leader,
+        settings,
+        actions,
+        modelUuid,
+        storageAdded,
+        relations);
   }
 }

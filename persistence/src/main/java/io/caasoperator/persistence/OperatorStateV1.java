@@ -22,10 +22,23 @@ public record OperatorStateV1(
     OperatorState.CharmSettings charmSettings)
     implements OldSnapshot {
 
-  /** The same facts, no action id given yet, no model identity yet (made on the next start), no storage added. */
+  /**
+   * The same facts, no action id given yet, no model identity yet (made on the next start), no
+   * storage added.
+   */
   @Override
   public OperatorState toCurrent() {
-    return new OperatorState(status, charm, config, configGeneration, units, leader, charmSettings,
-        OperatorState.ActionIndex.NONE, null, new java.util.TreeMap<>(), ApplicationRelations.NONE);
+    return new OperatorState(
+        status,
+        charm,
+        config,
+        configGeneration,
+        units,
+        leader,
+        charmSettings,
+        OperatorState.ActionIndex.NONE,
+        null,
+        new java.util.TreeMap<>(),
+        ApplicationRelations.NONE);
   }
 }

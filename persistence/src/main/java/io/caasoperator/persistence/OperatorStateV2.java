@@ -8,8 +8,8 @@ import java.util.Map;
 import java.util.SortedMap;
 
 /**
- * The operator's snapshot as the second version wrote it: with action ids, the model's identity
- * and added storage, before relations. Read only ({@link OldSnapshot}).
+ * The operator's snapshot as the second version wrote it: with action ids, the model's identity and
+ * added storage, before relations. Read only ({@link OldSnapshot}).
  */
 @StableName("snapshot.OperatorState.v2")
 public record OperatorStateV2(
@@ -28,7 +28,17 @@ public record OperatorStateV2(
   /** The same facts, no relation yet: the next plan creates the charm's peer relations. */
   @Override
   public OperatorState toCurrent() {
-    return new OperatorState(status, charm, config, configGeneration, units, leader, charmSettings, actions, modelUuid,
-        storageAdded, ApplicationRelations.NONE);
+    return new OperatorState(
+        status,
+        charm,
+        config,
+        configGeneration,
+        units,
+        leader,
+        charmSettings,
+        actions,
+        modelUuid,
+        storageAdded,
+        ApplicationRelations.NONE);
   }
 }

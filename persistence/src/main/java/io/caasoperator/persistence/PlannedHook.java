@@ -15,41 +15,61 @@ package io.caasoperator.persistence;
  *     (and in journals written before relation hooks existed)
  */
 public record PlannedHook(
-    HookKind kind, String workload, String containerStart, long charmGeneration, long configGeneration,
-    UnitState.StorageInstance storage, RelationHook relation) {
+    HookKind kind,
+    String workload,
+    String containerStart,
+    long charmGeneration,
+    long configGeneration,
+    UnitState.StorageInstance storage,
+    RelationHook relation) {
 
   /** A hook without a storage instance. */
-  public PlannedHook(HookKind kind, String workload, String containerStart, long charmGeneration, long configGeneration) {
+  public PlannedHook(
+      HookKind kind,
+      String workload,
+      String containerStart,
+      long charmGeneration,
+      long configGeneration) {
     this(kind, workload, containerStart, charmGeneration, configGeneration, null, null);
   }
 
   /** A hook without a relation. */
-  public PlannedHook(HookKind kind, String workload, String containerStart, long charmGeneration, long configGeneration,
+  public PlannedHook(
+      HookKind kind,
+      String workload,
+      String containerStart,
+      long charmGeneration,
+      long configGeneration,
       UnitState.StorageInstance storage) {
     this(kind, workload, containerStart, charmGeneration, configGeneration, storage, null);
   }
 
   /**
-   * The hook's name as charms know it, e.g. {@code install}, {@code web-pebble-ready} or
-   * {@code data-storage-attached}.
+   * The hook's name as charms know it, e.g. {@code install}, {@code web-pebble-ready} or {@code
+   * data-storage-attached}.
    */
   public String name() {
     return switch (kind) {
       case PEBBLE_READY -> workload + "-pebble-ready";
       case STORAGE_ATTACHED, STORAGE_DETACHING -> storage.name() + "-" + kind.label();
-      case RELATION_CREATED, RELATION_JOINED, RELATION_CHANGED, RELATION_DEPARTED -> relation.endpoint() + "-" + kind.label();
+      case RELATION_CREATED, RELATION_JOINED, RELATION_CHANGED, RELATION_DEPARTED ->
+          relation.endpoint() + "-" + kind.label();
       default -> kind.label();
     };
   }
 
   /** A storage hook of the instance {@code storage}. */
-  public static PlannedHook storage(HookKind kind, UnitState.StorageInstance storage, long charmGeneration,
+  public static PlannedHook storage(
+      HookKind kind,
+      UnitState.StorageInstance storage,
+      long charmGeneration,
       long configGeneration) {
     return new PlannedHook(kind, null, null, charmGeneration, configGeneration, storage);
   }
 
   /** A relation hook of {@code relation}. */
-  public static PlannedHook relation(HookKind kind, RelationHook relation, long charmGeneration, long configGeneration) {
+  public static PlannedHook relation(
+      HookKind kind, RelationHook relation, long charmGeneration, long configGeneration) {
     return new PlannedHook(kind, null, null, charmGeneration, configGeneration, null, relation);
   }
 

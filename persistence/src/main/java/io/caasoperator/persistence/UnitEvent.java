@@ -38,11 +38,13 @@ public sealed interface UnitEvent extends JournalEvent {
   record LeadershipAssigned(boolean leader, Instant at) implements UnitEvent {}
 
   @StableName("unit.ContainerStartObserved.v1")
-  record ContainerStartObserved(String container, String startId, Instant at) implements UnitEvent {}
+  record ContainerStartObserved(String container, String startId, Instant at)
+      implements UnitEvent {}
 
   /** Persisted before the hook's process starts (at-least-once). */
   @StableName("unit.HookStarted.v1")
-  record HookStarted(PlannedHook hook, int attempt, String contextId, Instant at) implements UnitEvent {}
+  record HookStarted(PlannedHook hook, int attempt, String contextId, Instant at)
+      implements UnitEvent {}
 
   @StableName("unit.HookCompleted.v1")
   record HookCompleted(String hook, long durationMillis, Instant at) implements UnitEvent {}
@@ -55,7 +57,9 @@ public sealed interface UnitEvent extends JournalEvent {
   record HookFailed(String hook, int exitCode, String reason, long durationMillis, Instant at)
       implements UnitEvent {}
 
-  /** A user resolved the failed hook: {@code retry} runs it again now, otherwise it counts as done. */
+  /**
+   * A user resolved the failed hook: {@code retry} runs it again now, otherwise it counts as done.
+   */
   @StableName("unit.HookResolved.v1")
   record HookResolved(boolean retry, Instant at) implements UnitEvent {}
 
@@ -67,7 +71,8 @@ public sealed interface UnitEvent extends JournalEvent {
   record ExecStarted(String contextId, String commandSha256, Instant at) implements UnitEvent {}
 
   @StableName("unit.ExecCompleted.v1")
-  record ExecCompleted(String contextId, int exitCode, boolean timedOut, long durationMillis, Instant at)
+  record ExecCompleted(
+      String contextId, int exitCode, boolean timedOut, long durationMillis, Instant at)
       implements UnitEvent {}
 
   @StableName("unit.WorkloadStatusSet.v1")
@@ -80,7 +85,10 @@ public sealed interface UnitEvent extends JournalEvent {
   @StableName("unit.CharmStateDeleted.v1")
   record CharmStateDeleted(String key, Instant at) implements UnitEvent {}
 
-  /** {@code open-port}; the port as Juju prints it: {@code 80/tcp}, {@code 8000-8010/udp}, {@code icmp}. */
+  /**
+   * {@code open-port}; the port as Juju prints it: {@code 80/tcp}, {@code 8000-8010/udp}, {@code
+   * icmp}.
+   */
   @StableName("unit.PortOpened.v1")
   record PortOpened(String port, Instant at) implements UnitEvent {}
 
@@ -106,7 +114,8 @@ public sealed interface UnitEvent extends JournalEvent {
    * operator's user, see "Data directory").
    */
   @StableName("unit.ActionQueued.v1")
-  record ActionQueued(long id, String name, Map<String, Object> params, Instant at) implements UnitEvent {
+  record ActionQueued(long id, String name, Map<String, Object> params, Instant at)
+      implements UnitEvent {
     public ActionQueued {
       params = frozen(params);
     }
@@ -121,15 +130,20 @@ public sealed interface UnitEvent extends JournalEvent {
   record ActionStarted(long id, String contextId, Instant at) implements UnitEvent {}
 
   /**
-   * How the action ended: {@code completed}, {@code failed} (with {@code message}: its
-   * {@code action-fail} message, {@code exit status N}, or why it could not run) or
-   * {@code cancelled} (it never ran). {@code results} are what {@code action-set} set, plus
-   * {@code return-code}, {@code stdout} and {@code stderr} as Juju adds them; {@code log} the
-   * {@code action-log} messages.
+   * How the action ended: {@code completed}, {@code failed} (with {@code message}: its {@code
+   * action-fail} message, {@code exit status N}, or why it could not run) or {@code cancelled} (it
+   * never ran). {@code results} are what {@code action-set} set, plus {@code return-code}, {@code
+   * stdout} and {@code stderr} as Juju adds them; {@code log} the {@code action-log} messages.
    */
   @StableName("unit.ActionFinished.v1")
-  record ActionFinished(long id, ActionStatus status, String message, Map<String, Object> results,
-      List<ActionMessage> log, Instant at) implements UnitEvent {
+  record ActionFinished(
+      long id,
+      ActionStatus status,
+      String message,
+      Map<String, Object> results,
+      List<ActionMessage> log,
+      Instant at)
+      implements UnitEvent {
     public ActionFinished {
       message = message == null ? "" : message;
       results = frozen(results);
@@ -142,7 +156,8 @@ public sealed interface UnitEvent extends JournalEvent {
    * scope, or a databag that changed. The unit's resolver turns the difference into relation hooks.
    */
   @StableName("unit.RelationsAssigned.v1")
-  record RelationsAssigned(List<UnitRelations.RelationSnapshot> relations, Instant at) implements UnitEvent {
+  record RelationsAssigned(List<UnitRelations.RelationSnapshot> relations, Instant at)
+      implements UnitEvent {
     public RelationsAssigned {
       relations = List.copyOf(relations);
     }
@@ -154,11 +169,17 @@ public sealed interface UnitEvent extends JournalEvent {
    * application's databag of relation {@code relationId} after them; null when unchanged.
    */
   @StableName("unit.RelationSettingsWritten.v1")
-  record RelationSettingsWritten(long relationId, Map<String, String> unitSettings, Map<String, String> applicationSettings,
-      Instant at) implements UnitEvent {}
+  record RelationSettingsWritten(
+      long relationId,
+      Map<String, String> unitSettings,
+      Map<String, String> applicationSettings,
+      Instant at)
+      implements UnitEvent {}
 
   /** An unmodifiable copy in the same order; null values are kept (Map.copyOf refuses them). */
   private static Map<String, Object> frozen(Map<String, Object> map) {
-    return map == null || map.isEmpty() ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(map));
+    return map == null || map.isEmpty()
+        ? Map.of()
+        : Collections.unmodifiableMap(new LinkedHashMap<>(map));
   }
 }

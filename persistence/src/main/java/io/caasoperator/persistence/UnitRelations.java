@@ -10,18 +10,21 @@ import java.util.TreeMap;
  * A unit's relations, as Juju's uniter keeps them ({@code worker/uniter/relation/statetracker.go},
  * {@code state.go}): what the operator says each relation holds now ({@link #remote}), what the
  * unit's completed hooks have seen of it ({@link #local}), and the unit's own databag writes
- * ({@link #written}). The hooks a unit runs are the difference between remote and local, decided
- * by its resolver; a completed relation hook moves local forward in the same event that ends it,
- * so a restart neither loses nor repeats one.
+ * ({@link #written}). The hooks a unit runs are the difference between remote and local, decided by
+ * its resolver; a completed relation hook moves local forward in the same event that ends it, so a
+ * restart neither loses nor repeats one.
  *
  * @param remote by relation id: its members (other units) and databag versions, as last assigned
  * @param local by relation id: what the unit's hooks have seen
  * @param written by relation id: the unit's own databags as its completed hooks left them
  */
 public record UnitRelations(
-    SortedMap<Long, RelationSnapshot> remote, SortedMap<Long, LocalRelation> local, SortedMap<Long, OwnSettings> written) {
+    SortedMap<Long, RelationSnapshot> remote,
+    SortedMap<Long, LocalRelation> local,
+    SortedMap<Long, OwnSettings> written) {
 
-  public static final UnitRelations NONE = new UnitRelations(new TreeMap<>(), new TreeMap<>(), new TreeMap<>());
+  public static final UnitRelations NONE =
+      new UnitRelations(new TreeMap<>(), new TreeMap<>(), new TreeMap<>());
 
   public UnitRelations {
     remote = frozen(remote);
@@ -37,8 +40,13 @@ public record UnitRelations(
    * @param applicationWrittenHere this unit made the last change of the application databag: it
    *     gets no relation-changed for its own write
    */
-  public record RelationSnapshot(long id, String endpoint, String remoteApplication, SortedMap<String, Long> members,
-      long applicationVersion, boolean applicationWrittenHere) {
+  public record RelationSnapshot(
+      long id,
+      String endpoint,
+      String remoteApplication,
+      SortedMap<String, Long> members,
+      long applicationVersion,
+      boolean applicationWrittenHere) {
     public RelationSnapshot {
       members = frozen(members);
     }
@@ -53,7 +61,10 @@ public record UnitRelations(
    * @param changedPending the unit whose relation-joined ran and whose relation-changed must follow
    *     next (empty: none)
    */
-  public record LocalRelation(boolean created, SortedMap<String, Long> members, long applicationVersion,
+  public record LocalRelation(
+      boolean created,
+      SortedMap<String, Long> members,
+      long applicationVersion,
       String changedPending) {
     static final LocalRelation NEW = new LocalRelation(false, new TreeMap<>(), 0, "");
 
@@ -72,18 +83,36 @@ public record UnitRelations(
           yield new LocalRelation(created, m, applicationVersion, r.remoteUnit());
         }
         case RELATION_CHANGED -> {
-          if (r.remoteUnit().isEmpty()) yield new LocalRelation(created, m, r.version(), changedPending);
+          if (r.remoteUnit().isEmpty())
+            yield new LocalRelation(created, m, r.version(), changedPending);
           if (m.containsKey(r.remoteUnit())) m.put(r.remoteUnit(), r.version());
-          yield new LocalRelation(created, m, applicationVersion,
+          yield new LocalRelation(
+              created,
+              m,
+              applicationVersion,
               changedPending.equals(r.remoteUnit()) ? "" : changedPending);
         }
         case RELATION_DEPARTED -> {
           m.remove(r.remoteUnit());
-          yield new LocalRelation(created, m, applicationVersion,
+          yield new LocalRelation(
+              created,
+              m,
+              applicationVersion,
               changedPending.equals(r.remoteUnit()) ? "" : changedPending);
         }
-        case INSTALL, LEADER_ELECTED, LEADER_SETTINGS_CHANGED, CONFIG_CHANGED, START, UPGRADE_CHARM, PEBBLE_READY,
-            UPDATE_STATUS, STOP, REMOVE, STORAGE_ATTACHED, STORAGE_DETACHING -> this;
+        case INSTALL,
+            LEADER_ELECTED,
+            LEADER_SETTINGS_CHANGED,
+            CONFIG_CHANGED,
+            START,
+            UPGRADE_CHARM,
+            PEBBLE_READY,
+            UPDATE_STATUS,
+            STOP,
+            REMOVE,
+            STORAGE_ATTACHED,
+            STORAGE_DETACHING ->
+            this;
       };
     }
   }
@@ -96,10 +125,15 @@ public record UnitRelations(
    * @param sequence how many hooks wrote to this relation's databags
    * @param unit the unit's databag as of its last write (null: never written)
    * @param unitSequence the write that last changed {@code unit}
-   * @param application the application's databag as this unit (the leader) last wrote it (null: never)
+   * @param application the application's databag as this unit (the leader) last wrote it (null:
+   *     never)
    * @param applicationSequence the write that last changed {@code application}
    */
-  public record OwnSettings(long sequence, Map<String, String> unit, long unitSequence, Map<String, String> application,
+  public record OwnSettings(
+      long sequence,
+      Map<String, String> unit,
+      long unitSequence,
+      Map<String, String> application,
       long applicationSequence) {
     static final OwnSettings NONE = new OwnSettings(0, null, 0, null, 0);
 
@@ -110,14 +144,19 @@ public record UnitRelations(
 
     OwnSettings with(UnitEvent.RelationSettingsWritten e) {
       long next = sequence + 1;
-      return new OwnSettings(next, e.unitSettings() != null ? e.unitSettings() : unit,
+      return new OwnSettings(
+          next,
+          e.unitSettings() != null ? e.unitSettings() : unit,
           e.unitSettings() != null ? next : unitSequence,
           e.applicationSettings() != null ? e.applicationSettings() : application,
           e.applicationSettings() != null ? next : applicationSequence);
     }
   }
 
-  /** What the operator says the relations hold now; local progress of relations no longer there is dropped. */
+  /**
+   * What the operator says the relations hold now; local progress of relations no longer there is
+   * dropped.
+   */
   UnitRelations assigned(List<RelationSnapshot> relations) {
     TreeMap<Long, RelationSnapshot> r = new TreeMap<>();
     for (RelationSnapshot snapshot : relations) r.put(snapshot.id(), snapshot);
@@ -138,7 +177,9 @@ public record UnitRelations(
     return new UnitRelations(remote, local, w);
   }
 
-  /** What the unit's hooks have seen of relation {@code id} (nothing yet when they have not run). */
+  /**
+   * What the unit's hooks have seen of relation {@code id} (nothing yet when they have not run).
+   */
   public LocalRelation local(long id) {
     return local.getOrDefault(id, LocalRelation.NEW);
   }

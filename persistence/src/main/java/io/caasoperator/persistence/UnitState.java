@@ -18,15 +18,15 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
- * Everything a unit knows, rebuilt from its events by {@link #apply}: the single event handler
- * used by the UnitActor and by replay alike. Immutable; every change returns a new copy. Grouped
- * by who decides each part: the operator ({@link Assigned}), the substrate ({@link Observed}),
- * the unit's hooks ({@link Progress}, {@link Hooks}, {@link Statuses}) and the charm itself
- * ({@link CharmData}), and the charm actions users ran on it ({@link Actions}); a new field joins
- * one group and touches that group's copies only.
+ * Everything a unit knows, rebuilt from its events by {@link #apply}: the single event handler used
+ * by the UnitActor and by replay alike. Immutable; every change returns a new copy. Grouped by who
+ * decides each part: the operator ({@link Assigned}), the substrate ({@link Observed}), the unit's
+ * hooks ({@link Progress}, {@link Hooks}, {@link Statuses}) and the charm itself ({@link
+ * CharmData}), and the charm actions users ran on it ({@link Actions}); a new field joins one group
+ * and touches that group's copies only.
  *
- * <p>Snapshots of earlier versions are read by {@link UnitStateV1} (one flat record) and
- * {@link UnitStateV2} (grouped, before actions and storage) and {@link UnitStateV3} (before relations).
+ * <p>Snapshots of earlier versions are read by {@link UnitStateV1} (one flat record) and {@link
+ * UnitStateV2} (grouped, before actions and storage) and {@link UnitStateV3} (before relations).
  */
 @StableName("snapshot.UnitState.v4")
 public record UnitState(
@@ -52,7 +52,8 @@ public record UnitState(
    */
   public record StorageInstance(String id, String kind, String location) {
     public StorageInstance {
-      if (id == null || id.indexOf('/') <= 0) throw new IllegalArgumentException("storage id must be <name>/<n>, got " + id);
+      if (id == null || id.indexOf('/') <= 0)
+        throw new IllegalArgumentException("storage id must be <name>/<n>, got " + id);
       java.util.Objects.requireNonNull(kind, "kind");
       java.util.Objects.requireNonNull(location, "location");
     }
@@ -71,7 +72,10 @@ public record UnitState(
    * @param attached ids whose storage-attached hook is done
    * @param detached ids whose storage-detaching hook is done
    */
-  public record Storage(Map<String, StorageInstance> instances, SortedSet<String> attached, SortedSet<String> detached) {
+  public record Storage(
+      Map<String, StorageInstance> instances,
+      SortedSet<String> attached,
+      SortedSet<String> detached) {
     public static final Storage NONE = new Storage(Map.of(), new TreeSet<>(), new TreeSet<>());
 
     public Storage {
@@ -107,7 +111,8 @@ public record UnitState(
    * @param leader whether it leads
    * @param leaderSettingsGeneration the generation of the leader settings
    */
-  public record Assigned(CharmInfo charm, long configGeneration, boolean leader, long leaderSettingsGeneration) {
+  public record Assigned(
+      CharmInfo charm, long configGeneration, boolean leader, long leaderSettingsGeneration) {
     static final Assigned NOTHING = new Assigned(null, 0, false, 0);
 
     Assigned withCharm(CharmInfo c) {
@@ -149,8 +154,8 @@ public record UnitState(
    *
    * @param charmInUse the charm the unit's charm directory holds now
    * @param upgradedTo the charm generation the unit last installed or upgraded to
-   * @param configSeen the config generation the last config-changed ran for (-1: run it again,
-   *     e.g. after upgrade-charm)
+   * @param configSeen the config generation the last config-changed ran for (-1: run it again, e.g.
+   *     after upgrade-charm)
    * @param leaderElectedSeen leader-elected ran since the unit became leader
    * @param leaderSettingsSeen one more than the leader-settings generation the last
    *     leader-settings-changed ran for, 0 if it never ran: a follower runs it once after install,
@@ -160,44 +165,101 @@ public record UnitState(
    *     more at most, as a Juju unit agent does after each restart.
    * @param containersReady container → start id its pebble-ready ran for
    */
-  public record Progress(CharmInfo charmInUse, long upgradedTo, long configSeen, boolean leaderElectedSeen,
-      long leaderSettingsSeen, boolean installed, boolean started, boolean stopped, Map<String, String> containersReady) {
-    static final Progress NOTHING = new Progress(null, 0, 0, false, 0, false, false, false, Map.of());
+  public record Progress(
+      CharmInfo charmInUse,
+      long upgradedTo,
+      long configSeen,
+      boolean leaderElectedSeen,
+      long leaderSettingsSeen,
+      boolean installed,
+      boolean started,
+      boolean stopped,
+      Map<String, String> containersReady) {
+    static final Progress NOTHING =
+        new Progress(null, 0, 0, false, 0, false, false, false, Map.of());
 
     public Progress {
       containersReady = Map.copyOf(containersReady);
     }
 
     Progress withCharmInUse(CharmInfo c) {
-      return new Progress(c, upgradedTo, configSeen, leaderElectedSeen, leaderSettingsSeen, installed, started, stopped,
+      return new Progress(
+          c,
+          upgradedTo,
+          configSeen,
+          leaderElectedSeen,
+          leaderSettingsSeen,
+          installed,
+          started,
+          stopped,
           containersReady);
     }
 
     Progress asInstalled(long generation) {
-      return new Progress(charmInUse, generation, configSeen, leaderElectedSeen, leaderSettingsSeen, true, started, stopped,
+      return new Progress(
+          charmInUse,
+          generation,
+          configSeen,
+          leaderElectedSeen,
+          leaderSettingsSeen,
+          true,
+          started,
+          stopped,
           containersReady);
     }
 
     /** config-changed always follows upgrade-charm, as Juju does */
     Progress upgraded(long generation) {
-      return new Progress(charmInUse, generation, -1, leaderElectedSeen, leaderSettingsSeen, installed, started, stopped,
+      return new Progress(
+          charmInUse,
+          generation,
+          -1,
+          leaderElectedSeen,
+          leaderSettingsSeen,
+          installed,
+          started,
+          stopped,
           containersReady);
     }
 
     Progress withConfigSeen(long generation) {
-      return new Progress(charmInUse, upgradedTo, generation, leaderElectedSeen, leaderSettingsSeen, installed, started,
-          stopped, containersReady);
+      return new Progress(
+          charmInUse,
+          upgradedTo,
+          generation,
+          leaderElectedSeen,
+          leaderSettingsSeen,
+          installed,
+          started,
+          stopped,
+          containersReady);
     }
 
     Progress withLeaderElectedSeen(boolean seen) {
-      return new Progress(charmInUse, upgradedTo, configSeen, seen, leaderSettingsSeen, installed, started, stopped,
+      return new Progress(
+          charmInUse,
+          upgradedTo,
+          configSeen,
+          seen,
+          leaderSettingsSeen,
+          installed,
+          started,
+          stopped,
           containersReady);
     }
 
     /** leader-settings-changed ran for the leader-settings {@code generation}. */
     Progress withLeaderSettingsSeen(long generation) {
-      return new Progress(charmInUse, upgradedTo, configSeen, leaderElectedSeen, generation + 1, installed, started,
-          stopped, containersReady);
+      return new Progress(
+          charmInUse,
+          upgradedTo,
+          configSeen,
+          leaderElectedSeen,
+          generation + 1,
+          installed,
+          started,
+          stopped,
+          containersReady);
     }
 
     /** Whether the last leader-settings-changed ran for the leader-settings {@code generation}. */
@@ -206,18 +268,42 @@ public record UnitState(
     }
 
     Progress asStarted() {
-      return new Progress(charmInUse, upgradedTo, configSeen, leaderElectedSeen, leaderSettingsSeen, installed, true, stopped,
+      return new Progress(
+          charmInUse,
+          upgradedTo,
+          configSeen,
+          leaderElectedSeen,
+          leaderSettingsSeen,
+          installed,
+          true,
+          stopped,
           containersReady);
     }
 
     Progress asStopped() {
-      return new Progress(charmInUse, upgradedTo, configSeen, leaderElectedSeen, leaderSettingsSeen, installed, started, true,
+      return new Progress(
+          charmInUse,
+          upgradedTo,
+          configSeen,
+          leaderElectedSeen,
+          leaderSettingsSeen,
+          installed,
+          started,
+          true,
           containersReady);
     }
 
     Progress withReady(String container, String startId) {
-      return new Progress(charmInUse, upgradedTo, configSeen, leaderElectedSeen, leaderSettingsSeen, installed, started,
-          stopped, put(containersReady, container, startId));
+      return new Progress(
+          charmInUse,
+          upgradedTo,
+          configSeen,
+          leaderElectedSeen,
+          leaderSettingsSeen,
+          installed,
+          started,
+          stopped,
+          put(containersReady, container, startId));
     }
   }
 
@@ -252,7 +338,10 @@ public record UnitState(
    */
   public record Statuses(Status agent, Status workload, Status workloadBeforeError) {
     static final Statuses INITIAL =
-        new Statuses(Status.of("allocating", "", Instant.EPOCH), Status.of("waiting", "agent initialising", Instant.EPOCH), null);
+        new Statuses(
+            Status.of("allocating", "", Instant.EPOCH),
+            Status.of("waiting", "agent initialising", Instant.EPOCH),
+            null);
 
     Statuses withAgent(Status status) {
       return new Statuses(status, workload, workloadBeforeError);
@@ -260,16 +349,20 @@ public record UnitState(
 
     /** The charm set its workload status; while an error shows, it is what comes back after. */
     Statuses withWorkloadSet(Status status) {
-      return workloadBeforeError != null ? new Statuses(agent, workload, status) : new Statuses(agent, status, null);
+      return workloadBeforeError != null
+          ? new Statuses(agent, workload, status)
+          : new Statuses(agent, status, null);
     }
 
     Statuses erred(Status agentStatus, Status error) {
-      return new Statuses(agentStatus, error, workloadBeforeError != null ? workloadBeforeError : workload);
+      return new Statuses(
+          agentStatus, error, workloadBeforeError != null ? workloadBeforeError : workload);
     }
 
     /** A hook ended without error: the workload status the charm set shows again. */
     Statuses cleared(Status agentStatus) {
-      return new Statuses(agentStatus, workloadBeforeError != null ? workloadBeforeError : workload, null);
+      return new Statuses(
+          agentStatus, workloadBeforeError != null ? workloadBeforeError : workload, null);
     }
   }
 
@@ -284,26 +377,28 @@ public record UnitState(
 
     CharmData withState(String key, String value) {
       TreeMap<String, String> copy = new TreeMap<>(state);
-      if (value == null) copy.remove(key); else copy.put(key, value);
+      if (value == null) copy.remove(key);
+      else copy.put(key, value);
       return new CharmData(copy, ports);
     }
 
     CharmData withPort(String port, boolean open) {
       TreeSet<String> copy = new TreeSet<>(ports);
-      if (open) copy.add(port); else copy.remove(port);
+      if (open) copy.add(port);
+      else copy.remove(port);
       return new CharmData(state, copy);
     }
   }
 
   /**
-   * The charm actions run on this unit: those waiting, in the order they were queued (which is
-   * the order of their ids), the one running, and the last {@link #KEPT} that finished, oldest
-   * first. Older ones are in the journal only: a unit's snapshot stays bounded however long it
-   * lives.
+   * The charm actions run on this unit: those waiting, in the order they were queued (which is the
+   * order of their ids), the one running, and the last {@link #KEPT} that finished, oldest first.
+   * Older ones are in the journal only: a unit's snapshot stays bounded however long it lives.
    */
   public record Actions(List<UnitAction> pending, UnitAction running, List<UnitAction> finished) {
     /** How many finished actions a unit keeps in its state. */
     public static final int KEPT = 100;
+
     public static final Actions NONE = new Actions(List.of(), null, List.of());
 
     public Actions {
@@ -311,7 +406,10 @@ public record UnitState(
       finished = finished == null ? List.of() : List.copyOf(finished);
     }
 
-    /** The action {@code id}, wherever it is; empty when the unit never had it or no longer keeps it. */
+    /**
+     * The action {@code id}, wherever it is; empty when the unit never had it or no longer keeps
+     * it.
+     */
     public Optional<UnitAction> find(long id) {
       if (running != null && running.id() == id) return Optional.of(running);
       for (UnitAction a : pending) if (a.id() == id) return Optional.of(a);
@@ -337,8 +435,10 @@ public record UnitState(
     }
 
     Actions finished(UnitEvent.ActionFinished e) {
-      UnitAction action = running != null && running.id() == e.id() ? running
-          : pending.stream().filter(a -> a.id() == e.id()).findFirst().orElse(null);
+      UnitAction action =
+          running != null && running.id() == e.id()
+              ? running
+              : pending.stream().filter(a -> a.id() == e.id()).findFirst().orElse(null);
       if (action == null) return this;
       List<UnitAction> done = new ArrayList<>(finished);
       done.add(action.finished(e));
@@ -357,43 +457,87 @@ public record UnitState(
    * @param id unique within the application, given by the operator
    * @param name the action, as in the charm's actions.yaml
    * @param params as validated, with the schema's defaults filled in
-   * @param message why it failed (its {@code action-fail} message, {@code exit status N}, ...), or empty
-   * @param results {@code action-set} values, with {@code return-code}, {@code stdout} and {@code stderr}
+   * @param message why it failed (its {@code action-fail} message, {@code exit status N}, ...), or
+   *     empty
+   * @param results {@code action-set} values, with {@code return-code}, {@code stdout} and {@code
+   *     stderr}
    * @param log its {@code action-log} messages
    * @param contextId the hook context it ran in, once started (null before)
    * @param enqueued when it was queued
    * @param started when its process started (null before)
    * @param completed when it finished (null before)
    */
-  public record UnitAction(long id, String name, Map<String, Object> params, ActionStatus status, String message,
-      Map<String, Object> results, List<ActionMessage> log, String contextId, Instant enqueued, Instant started,
+  public record UnitAction(
+      long id,
+      String name,
+      Map<String, Object> params,
+      ActionStatus status,
+      String message,
+      Map<String, Object> results,
+      List<ActionMessage> log,
+      String contextId,
+      Instant enqueued,
+      Instant started,
       Instant completed) {
     public UnitAction {
       params = params == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(params));
       message = message == null ? "" : message;
-      results = results == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(results));
+      results =
+          results == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(results));
       log = log == null ? List.of() : List.copyOf(log);
     }
 
     static UnitAction queued(UnitEvent.ActionQueued e) {
-      return new UnitAction(e.id(), e.name(), e.params(), ActionStatus.PENDING, "", Map.of(), List.of(), null, e.at(),
-          null, null);
+      return new UnitAction(
+          e.id(),
+          e.name(),
+          e.params(),
+          ActionStatus.PENDING,
+          "",
+          Map.of(),
+          List.of(),
+          null,
+          e.at(),
+          null,
+          null);
     }
 
     UnitAction started(String context, Instant at) {
-      return new UnitAction(id, name, params, ActionStatus.RUNNING, message, results, log, context, enqueued, at, null);
+      return new UnitAction(
+          id,
+          name,
+          params,
+          ActionStatus.RUNNING,
+          message,
+          results,
+          log,
+          context,
+          enqueued,
+          at,
+          null);
     }
 
     UnitAction finished(UnitEvent.ActionFinished e) {
-      return new UnitAction(id, name, params, e.status(), e.message(), e.results(), e.log(), contextId, enqueued,
-          started, e.at());
+      return new UnitAction(
+          id,
+          name,
+          params,
+          e.status(),
+          e.message(),
+          e.results(),
+          e.log(),
+          contextId,
+          enqueued,
+          started,
+          e.at());
     }
   }
 
   /** A hook whose {@code HookStarted} is persisted and whose end is not. */
   public record RunningHook(PlannedHook hook, int attempt, String contextId, Instant startedAt) {}
 
-  public record FailedHook(PlannedHook hook, int attempt, int exitCode, String reason, Instant at) {}
+  public record FailedHook(
+      PlannedHook hook, int attempt, int exitCode, String reason, Instant at) {}
 
   public record LastHook(String name, HookOutcome outcome, Instant at, long durationMillis) {}
 
@@ -405,8 +549,17 @@ public record UnitState(
   }
 
   public static UnitState initial(UnitId unit) {
-    return new UnitState(unit, Life.ALIVE, Assigned.NOTHING, Observed.NOTHING, Progress.NOTHING, Hooks.NONE,
-        Statuses.INITIAL, CharmData.EMPTY, Actions.NONE, Storage.NONE,
+    return new UnitState(
+        unit,
+        Life.ALIVE,
+        Assigned.NOTHING,
+        Observed.NOTHING,
+        Progress.NOTHING,
+        Hooks.NONE,
+        Statuses.INITIAL,
+        CharmData.EMPTY,
+        Actions.NONE,
+        Storage.NONE,
         UnitRelations.NONE);
   }
 
@@ -434,24 +587,35 @@ public record UnitState(
     return switch (event) {
       case LifeAssigned e -> withLife(e.life());
       case Revived e -> initial(unit);
-      case CharmAssigned e -> with(assigned.withCharm(e.charm()),
-          progress.charmInUse() == null ? progress.withCharmInUse(e.charm()) : progress);
+      case CharmAssigned e ->
+          with(
+              assigned.withCharm(e.charm()),
+              progress.charmInUse() == null ? progress.withCharmInUse(e.charm()) : progress);
       case CharmSwitched e -> with(progress.withCharmInUse(assigned.charm()));
       case ConfigAssigned e -> with(assigned.withConfig(e.generation()));
       case LeadershipAssigned e ->
-          with(assigned.withLeader(e.leader()), progress.withLeaderElectedSeen(e.leader() && progress.leaderElectedSeen()));
+          with(
+              assigned.withLeader(e.leader()),
+              progress.withLeaderElectedSeen(e.leader() && progress.leaderElectedSeen()));
       case ContainerStartObserved e -> with(observed.withStart(e.container(), e.startId()));
       case HookStarted e ->
-          with(hooks.started(new RunningHook(e.hook(), e.attempt(), e.contextId(), e.at())),
-              statuses.withAgent(Status.of("executing", "running " + e.hook().name() + " hook", e.at())));
+          with(
+              hooks.started(new RunningHook(e.hook(), e.attempt(), e.contextId(), e.at())),
+              statuses.withAgent(
+                  Status.of("executing", "running " + e.hook().name() + " hook", e.at())));
       case HookCompleted e ->
-          finished(hooks.running().hook(), new LastHook(e.hook(), HookOutcome.COMPLETED, e.at(), e.durationMillis()));
-      case HookSkipped e -> finished(e.hook(), new LastHook(e.hook().name(), HookOutcome.SKIPPED, e.at(), 0));
+          finished(
+              hooks.running().hook(),
+              new LastHook(e.hook(), HookOutcome.COMPLETED, e.at(), e.durationMillis()));
+      case HookSkipped e ->
+          finished(e.hook(), new LastHook(e.hook().name(), HookOutcome.SKIPPED, e.at(), 0));
       case HookFailed e -> failedWith(e);
       case HookResolved e ->
           e.retry() || hooks.failed() == null
               ? this
-              : finished(hooks.failed().hook(), new LastHook(hooks.failed().hook().name(), HookOutcome.RESOLVED, e.at(), 0));
+              : finished(
+                  hooks.failed().hook(),
+                  new LastHook(hooks.failed().hook().name(), HookOutcome.RESOLVED, e.at(), 0));
       case WorkloadStatusSet e -> with(statuses.withWorkloadSet(e.status()));
       // an exec is an audit record: it changes nothing the unit decides on
       case ExecStarted e -> this;
@@ -471,15 +635,26 @@ public record UnitState(
   }
 
   /**
-   * The agent shows the running action, as Juju's does ({@code executing: running action
-   * <name>}), unless a failed hook holds it in error: an action may run while a hook is failed,
-   * and does not clear the error.
+   * The agent shows the running action, as Juju's does ({@code executing: running action <name>}),
+   * unless a failed hook holds it in error: an action may run while a hook is failed, and does not
+   * clear the error.
    */
   private UnitState actionStarted(ActionStarted e) {
     Actions after = actions.started(e.id(), e.contextId(), e.at());
     if (after == actions || hooks.failed() != null) return with(after);
     Status executing = Status.of("executing", "running action " + after.running().name(), e.at());
-    return new UnitState(unit, life, assigned, observed, progress, hooks, statuses.withAgent(executing), charmData, after, storage, relations);
+    return new UnitState(
+        unit,
+        life,
+        assigned,
+        observed,
+        progress,
+        hooks,
+        statuses.withAgent(executing),
+        charmData,
+        after,
+        storage,
+        relations);
   }
 
   private UnitState actionFinished(ActionFinished e) {
@@ -487,38 +662,74 @@ public record UnitState(
     Actions after = actions.finished(e);
     if (!wasRunning || hooks.failed() != null) return with(after);
     Status idle = Status.of("idle", "", e.at());
-    return new UnitState(unit, life, assigned, observed, progress, hooks, statuses.withAgent(idle), charmData, after, storage, relations);
+    return new UnitState(
+        unit,
+        life,
+        assigned,
+        observed,
+        progress,
+        hooks,
+        statuses.withAgent(idle),
+        charmData,
+        after,
+        storage,
+        relations);
   }
 
   /** The effect of a hook that is done (completed, skipped, or resolved without retry). */
   private UnitState finished(PlannedHook hook, LastHook last) {
-    Progress p = switch (hook.kind()) {
-      case INSTALL -> progress.asInstalled(hook.charmGeneration());
-      case LEADER_ELECTED -> progress.withLeaderElectedSeen(assigned.leader());
-      case CONFIG_CHANGED -> progress.withConfigSeen(hook.configGeneration());
-      case START -> progress.asStarted();
-      case UPGRADE_CHARM -> progress.upgraded(hook.charmGeneration());
-      case PEBBLE_READY -> progress.withReady(hook.workload(), hook.containerStart());
-      case STOP -> progress.asStopped();
-      case LEADER_SETTINGS_CHANGED -> progress.withLeaderSettingsSeen(assigned.leaderSettingsGeneration());
-      case REMOVE, UPDATE_STATUS, STORAGE_ATTACHED, STORAGE_DETACHING, RELATION_CREATED, RELATION_JOINED,
-          RELATION_CHANGED, RELATION_DEPARTED -> progress;
-    };
-    Storage st = hook.kind() == HookKind.STORAGE_ATTACHED ? storage.attached(hook.storage().id())
-        : hook.kind() == HookKind.STORAGE_DETACHING ? storage.detached(hook.storage().id())
-        : storage;
+    Progress p =
+        switch (hook.kind()) {
+          case INSTALL -> progress.asInstalled(hook.charmGeneration());
+          case LEADER_ELECTED -> progress.withLeaderElectedSeen(assigned.leader());
+          case CONFIG_CHANGED -> progress.withConfigSeen(hook.configGeneration());
+          case START -> progress.asStarted();
+          case UPGRADE_CHARM -> progress.upgraded(hook.charmGeneration());
+          case PEBBLE_READY -> progress.withReady(hook.workload(), hook.containerStart());
+          case STOP -> progress.asStopped();
+          case LEADER_SETTINGS_CHANGED ->
+              progress.withLeaderSettingsSeen(assigned.leaderSettingsGeneration());
+          case REMOVE,
+              UPDATE_STATUS,
+              STORAGE_ATTACHED,
+              STORAGE_DETACHING,
+              RELATION_CREATED,
+              RELATION_JOINED,
+              RELATION_CHANGED,
+              RELATION_DEPARTED ->
+              progress;
+        };
+    Storage st =
+        hook.kind() == HookKind.STORAGE_ATTACHED
+            ? storage.attached(hook.storage().id())
+            : hook.kind() == HookKind.STORAGE_DETACHING
+                ? storage.detached(hook.storage().id())
+                : storage;
     Life after = hook.kind() == HookKind.REMOVE ? Life.DEAD : life;
-    return new UnitState(unit, after, assigned, observed, p, hooks.ended(last),
-        statuses.cleared(Status.of("idle", "", last.at())), charmData, actions, st, relations.after(hook));
+    return new UnitState(
+        unit,
+        after,
+        assigned,
+        observed,
+        p,
+        hooks.ended(last),
+        statuses.cleared(Status.of("idle", "", last.at())),
+        charmData,
+        actions,
+        st,
+        relations.after(hook));
   }
 
   private UnitState failedWith(HookFailed e) {
     PlannedHook hook = hooks.running() != null ? hooks.running().hook() : hooks.failed().hook();
     int attempt = hooks.running() != null ? hooks.running().attempt() : hooks.failed().attempt();
     return with(
-        hooks.failedWith(new FailedHook(hook, attempt, e.exitCode(), e.reason(), e.at()),
+        hooks.failedWith(
+            new FailedHook(hook, attempt, e.exitCode(), e.reason(), e.at()),
             new LastHook(e.hook(), HookOutcome.FAILED, e.at(), e.durationMillis())),
-        statuses.erred(Status.of("error", e.reason(), e.at()), Status.of("error", "hook failed: \"" + e.hook() + "\"", e.at())));
+        statuses.erred(
+            Status.of("error", e.reason(), e.at()),
+            Status.of("error", "hook failed: \"" + e.hook() + "\"", e.at())));
   }
 
   private static Map<String, String> put(Map<String, String> map, String key, String value) {
@@ -528,46 +739,60 @@ public record UnitState(
   }
 
   private UnitState withLife(Life l) {
-    return new UnitState(unit, l, assigned, observed, progress, hooks, statuses, charmData, actions, storage, relations);
+    return new UnitState(
+        unit, l, assigned, observed, progress, hooks, statuses, charmData, actions, storage,
+        relations);
   }
 
   private UnitState with(Assigned a) {
-    return new UnitState(unit, life, a, observed, progress, hooks, statuses, charmData, actions, storage, relations);
+    return new UnitState(
+        unit, life, a, observed, progress, hooks, statuses, charmData, actions, storage, relations);
   }
 
   private UnitState with(Assigned a, Progress p) {
-    return new UnitState(unit, life, a, observed, p, hooks, statuses, charmData, actions, storage, relations);
+    return new UnitState(
+        unit, life, a, observed, p, hooks, statuses, charmData, actions, storage, relations);
   }
 
   private UnitState with(Observed o) {
-    return new UnitState(unit, life, assigned, o, progress, hooks, statuses, charmData, actions, storage, relations);
+    return new UnitState(
+        unit, life, assigned, o, progress, hooks, statuses, charmData, actions, storage, relations);
   }
 
   private UnitState with(Progress p) {
-    return new UnitState(unit, life, assigned, observed, p, hooks, statuses, charmData, actions, storage, relations);
+    return new UnitState(
+        unit, life, assigned, observed, p, hooks, statuses, charmData, actions, storage, relations);
   }
 
   private UnitState with(Hooks h, Statuses s) {
-    return new UnitState(unit, life, assigned, observed, progress, h, s, charmData, actions, storage, relations);
+    return new UnitState(
+        unit, life, assigned, observed, progress, h, s, charmData, actions, storage, relations);
   }
 
   private UnitState with(Statuses s) {
-    return new UnitState(unit, life, assigned, observed, progress, hooks, s, charmData, actions, storage, relations);
+    return new UnitState(
+        unit, life, assigned, observed, progress, hooks, s, charmData, actions, storage, relations);
   }
 
   private UnitState with(Actions a) {
-    return new UnitState(unit, life, assigned, observed, progress, hooks, statuses, charmData, a, storage, relations);
+    return new UnitState(
+        unit, life, assigned, observed, progress, hooks, statuses, charmData, a, storage,
+        relations);
   }
 
   private UnitState with(Storage st) {
-    return new UnitState(unit, life, assigned, observed, progress, hooks, statuses, charmData, actions, st, relations);
+    return new UnitState(
+        unit, life, assigned, observed, progress, hooks, statuses, charmData, actions, st,
+        relations);
   }
 
   private UnitState with(UnitRelations r) {
-    return new UnitState(unit, life, assigned, observed, progress, hooks, statuses, charmData, actions, storage, r);
+    return new UnitState(
+        unit, life, assigned, observed, progress, hooks, statuses, charmData, actions, storage, r);
   }
 
   private UnitState with(CharmData d) {
-    return new UnitState(unit, life, assigned, observed, progress, hooks, statuses, d, actions, storage, relations);
+    return new UnitState(
+        unit, life, assigned, observed, progress, hooks, statuses, d, actions, storage, relations);
   }
 }

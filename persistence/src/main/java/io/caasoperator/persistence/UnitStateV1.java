@@ -9,8 +9,8 @@ import java.util.Map;
 
 /**
  * A unit's snapshot as the first version wrote it (one flat record). Read only: the serializer
- * turns it into the current {@link UnitState} ({@link #toCurrent}) so actors recover from
- * snapshots taken before the state was grouped. Never written again.
+ * turns it into the current {@link UnitState} ({@link #toCurrent}) so actors recover from snapshots
+ * taken before the state was grouped. Never written again.
  */
 @StableName("snapshot.UnitState.v1")
 public record UnitStateV1(
@@ -43,20 +43,41 @@ public record UnitStateV1(
   /** The same facts in the current shape (no actions: there were none then). */
   @Override
   public UnitState toCurrent() {
-    var hooks = new UnitState.Hooks(running, failed,
-        lastHook == null ? null : new UnitState.LastHook(lastHook.name(), HookOutcome.parse(lastHook.outcome()), lastHook.at(),
-            lastHook.durationMillis()),
-        hooksRun);
-    return new UnitState(unit, life,
+    var hooks =
+        new UnitState.Hooks(
+            running,
+            failed,
+            lastHook == null
+                ? null
+                : new UnitState.LastHook(
+                    lastHook.name(),
+                    HookOutcome.parse(lastHook.outcome()),
+                    lastHook.at(),
+                    lastHook.durationMillis()),
+            hooksRun);
+    return new UnitState(
+        unit,
+        life,
         new UnitState.Assigned(charmAssigned, configAssigned, leader, leaderSettingsAssigned),
         new UnitState.Observed(containerStarts == null ? Map.of() : containerStarts),
-        new UnitState.Progress(charmInUse, upgradedTo, configSeen, leaderElectedSeen, leaderSettingsSeen, installed, started,
-            stopped, containersReady == null ? Map.of() : containersReady),
+        new UnitState.Progress(
+            charmInUse,
+            upgradedTo,
+            configSeen,
+            leaderElectedSeen,
+            leaderSettingsSeen,
+            installed,
+            started,
+            stopped,
+            containersReady == null ? Map.of() : containersReady),
         hooks,
         new UnitState.Statuses(agentStatus, workloadStatus, workloadStatusBeforeError),
-        charmData == null ? UnitState.CharmData.EMPTY
+        charmData == null
+            ? UnitState.CharmData.EMPTY
             : new UnitState.CharmData(charmData.state(), charmData.ports()),
-        UnitState.Actions.NONE, UnitState.Storage.NONE, UnitRelations.NONE);
+        UnitState.Actions.NONE,
+        UnitState.Storage.NONE,
+        UnitRelations.NONE);
   }
 
   /** As version 1 wrote it. */

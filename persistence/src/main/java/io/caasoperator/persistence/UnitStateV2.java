@@ -19,10 +19,23 @@ public record UnitStateV2(
     UnitState.CharmData charmData)
     implements OldSnapshot {
 
-  /** The same facts, with no actions and no storage (a unit had neither before the version that recorded them). */
+  /**
+   * The same facts, with no actions and no storage (a unit had neither before the version that
+   * recorded them).
+   */
   @Override
   public UnitState toCurrent() {
-    return new UnitState(unit, life, assigned, observed, progress, hooks, statuses, charmData, UnitState.Actions.NONE,
-        UnitState.Storage.NONE, UnitRelations.NONE);
+    return new UnitState(
+        unit,
+        life,
+        assigned,
+        observed,
+        progress,
+        hooks,
+        statuses,
+        charmData,
+        UnitState.Actions.NONE,
+        UnitState.Storage.NONE,
+        UnitRelations.NONE);
   }
 }

@@ -4,8 +4,8 @@ import io.caasoperator.domain.Life;
 import io.caasoperator.domain.UnitId;
 
 /**
- * A unit's snapshot as the third version wrote it: with actions and storage, before relations.
- * Read only ({@link OldSnapshot}).
+ * A unit's snapshot as the third version wrote it: with actions and storage, before relations. Read
+ * only ({@link OldSnapshot}).
  */
 @StableName("snapshot.UnitState.v3")
 public record UnitStateV3(
@@ -24,7 +24,17 @@ public record UnitStateV3(
   /** The same facts, in no relation yet (the operator assigns them again after recovery). */
   @Override
   public UnitState toCurrent() {
-    return new UnitState(unit, life, assigned, observed, progress, hooks, statuses, charmData, actions, storage,
+    return new UnitState(
+        unit,
+        life,
+        assigned,
+        observed,
+        progress,
+        hooks,
+        statuses,
+        charmData,
+        actions,
+        storage,
         UnitRelations.NONE);
   }
 }

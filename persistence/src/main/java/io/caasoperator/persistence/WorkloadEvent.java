@@ -14,7 +14,8 @@ public sealed interface WorkloadEvent extends JournalEvent {
 
   /** A layer was added ({@code combine} false) or combined into the layer of the same label. */
   @StableName("workload.LayerAdded.v1")
-  record LayerAdded(String label, boolean combine, String yaml, Instant at) implements WorkloadEvent {}
+  record LayerAdded(String label, boolean combine, String yaml, Instant at)
+      implements WorkloadEvent {}
 
   /**
    * A service's process started, leading its own process group {@code processGroup}: what a

@@ -7,15 +7,16 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * What one unit container's Pebble must remember across operator restarts, rebuilt from its
- * events by {@link #apply} (the actor and replay alike): the layers in the order they were added,
- * and the process groups of services that were started and have not been seen to end.
+ * What one unit container's Pebble must remember across operator restarts, rebuilt from its events
+ * by {@link #apply} (the actor and replay alike): the layers in the order they were added, and the
+ * process groups of services that were started and have not been seen to end.
  *
  * @param layers every layer added, in order ({@link LayerAdded} records, replayed into the plan)
  * @param running service name to the process group it runs in, while it runs
  */
 @StableName("snapshot.WorkloadState.v1")
-public record WorkloadState(List<LayerAdded> layers, Map<String, Long> running) implements JournalEvent {
+public record WorkloadState(List<LayerAdded> layers, Map<String, Long> running)
+    implements JournalEvent {
 
   public static final WorkloadState EMPTY = new WorkloadState(List.of(), Map.of());
 

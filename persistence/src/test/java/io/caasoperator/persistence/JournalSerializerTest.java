@@ -8,7 +8,6 @@ import io.caasoperator.domain.CharmInfo;
 import io.caasoperator.domain.CharmRef;
 import io.caasoperator.domain.CharmStorage;
 import io.caasoperator.domain.ConfigOption;
-import io.caasoperator.domain.Status;
 import io.caasoperator.domain.UnitId;
 import java.io.NotSerializableException;
 import java.nio.charset.StandardCharsets;
@@ -22,10 +21,20 @@ class JournalSerializerTest {
   private final JournalSerializer serializer = new JournalSerializer();
   private static final Instant AT = Instant.parse("2026-11-22T10:15:30.123Z");
   private static final UnitId UNIT = UnitId.of("hello", 0);
-  private static final CharmInfo CHARM = new CharmInfo(2, "hello", new CharmRef("/charms/hello", null, 3, false),
-      "a".repeat(64), List.of("web"), Set.of("install", "start"), false,
-      Map.of("greeting", new ConfigOption(ConfigOption.Type.STRING, "hi", "what to say"),
-          "port", new ConfigOption(ConfigOption.Type.INT, 8080, "")));
+  private static final CharmInfo CHARM =
+      new CharmInfo(
+          2,
+          "hello",
+          new CharmRef("/charms/hello", null, 3, false),
+          "a".repeat(64),
+          List.of("web"),
+          Set.of("install", "start"),
+          false,
+          Map.of(
+              "greeting",
+              new ConfigOption(ConfigOption.Type.STRING, "hi", "what to say"),
+              "port",
+              new ConfigOption(ConfigOption.Type.INT, 8080, "")));
 
   private Object roundTrip(Object value) throws NotSerializableException {
     return serializer.fromBinary(serializer.toBinary(value), serializer.manifest(value));
@@ -38,49 +47,71 @@ class JournalSerializerTest {
       assertThat(roundTrip(event)).as(serializer.manifest(event)).isEqualTo(event);
     }
     // RelationChange is a sealed group of four operator events, not an event itself
-    assertThat(events).hasSize(UnitEvent.class.getPermittedSubclasses().length
-        + OperatorEvent.class.getPermittedSubclasses().length - 1
-        + OperatorEvent.RelationChange.class.getPermittedSubclasses().length
-        + WorkloadEvent.class.getPermittedSubclasses().length
-        + io.caasoperator.persistence.secret.SecretEvent.class.getPermittedSubclasses().length);
+    assertThat(events)
+        .hasSize(
+            UnitEvent.class.getPermittedSubclasses().length
+                + OperatorEvent.class.getPermittedSubclasses().length
+                - 1
+                + OperatorEvent.RelationChange.class.getPermittedSubclasses().length
+                + WorkloadEvent.class.getPermittedSubclasses().length
+                + io.caasoperator.persistence.secret.SecretEvent.class.getPermittedSubclasses()
+                    .length);
     WorkloadState workload = FixtureEvents.workloadSnapshot();
     assertThat(roundTrip(workload)).isEqualTo(workload);
   }
 
   @Test
   void theJournalIsHumanReadableJson() {
-    byte[] bytes = serializer.toBinary(new UnitEvent.HookFailed("install", 1, "exit status 1", 5, AT));
+    byte[] bytes =
+        serializer.toBinary(new UnitEvent.HookFailed("install", 1, "exit status 1", 5, AT));
     assertThat(new String(bytes, StandardCharsets.UTF_8))
-        .isEqualTo("{\"hook\":\"install\",\"exitCode\":1,\"reason\":\"exit status 1\",\"durationMillis\":5,\"at\":\"2026-11-22T10:15:30.123Z\"}");
-    assertThat(serializer.manifest(new UnitEvent.HookFailed("install", 1, "", 5, AT))).isEqualTo("unit.HookFailed.v1");
+        .isEqualTo(
+            "{\"hook\":\"install\",\"exitCode\":1,\"reason\":\"exit status 1\",\"durationMillis\":5,\"at\":\"2026-11-22T10:15:30.123Z\"}");
+    assertThat(serializer.manifest(new UnitEvent.HookFailed("install", 1, "", 5, AT)))
+        .isEqualTo("unit.HookFailed.v1");
   }
 
   @Test
   void snapshotsOfBothStatesSurviveARoundTrip() throws Exception {
-    UnitState unit = UnitState.initial(UNIT)
-        .apply(new UnitEvent.CharmAssigned(CHARM, AT))
-        .apply(new UnitEvent.ContainerStartObserved("web", "s1", AT))
-        .apply(new UnitEvent.HookStarted(PlannedHook.of(HookKind.INSTALL, 2, 0), 1, "ctx", AT))
-        .apply(new UnitEvent.HookFailed("install", 1, "exit status 1", 3, AT));
+    UnitState unit =
+        UnitState.initial(UNIT)
+            .apply(new UnitEvent.CharmAssigned(CHARM, AT))
+            .apply(new UnitEvent.ContainerStartObserved("web", "s1", AT))
+            .apply(new UnitEvent.HookStarted(PlannedHook.of(HookKind.INSTALL, 2, 0), 1, "ctx", AT))
+            .apply(new UnitEvent.HookFailed("install", 1, "exit status 1", 3, AT));
     assertThat(roundTrip(unit)).isEqualTo(unit);
-    OperatorState operator = OperatorState.initial()
-        .apply(new OperatorEvent.CharmDeployed(CHARM, AT))
-        .apply(new OperatorEvent.ConfigChanged(Map.of("port", 9090), 1, AT))
-        .apply(new OperatorEvent.UnitAdded(UNIT, AT))
-        .apply(new OperatorEvent.UnitAdded(UnitId.of("hello", 10), AT))
-        .apply(new OperatorEvent.LeaderElected(UNIT, AT));
+    OperatorState operator =
+        OperatorState.initial()
+            .apply(new OperatorEvent.CharmDeployed(CHARM, AT))
+            .apply(new OperatorEvent.ConfigChanged(Map.of("port", 9090), 1, AT))
+            .apply(new OperatorEvent.UnitAdded(UNIT, AT))
+            .apply(new OperatorEvent.UnitAdded(UnitId.of("hello", 10), AT))
+            .apply(new OperatorEvent.LeaderElected(UNIT, AT));
     assertThat(roundTrip(operator)).isEqualTo(operator);
   }
 
   @Test
   void aCharmsActionsPeersAndStorageSurviveARoundTrip() throws Exception {
-    CharmInfo charm = new CharmInfo(3, "db", new CharmRef("/charms/db", null, 1, false), "c".repeat(64),
-        List.of("db"), Set.of(), true, Map.of(),
-        Map.of("snapshot", new CharmAction("Take a snapshot.",
-            "{\"type\":\"object\",\"properties\":{\"file\":{\"type\":\"string\"}},\"additionalProperties\":false}",
-            false, false, "")),
-        Map.of("cluster", "db-peers"),
-        Map.of("data", new CharmStorage("filesystem", "/var/lib/db")));
+    CharmInfo charm =
+        new CharmInfo(
+            3,
+            "db",
+            new CharmRef("/charms/db", null, 1, false),
+            "c".repeat(64),
+            List.of("db"),
+            Set.of(),
+            true,
+            Map.of(),
+            Map.of(
+                "snapshot",
+                new CharmAction(
+                    "Take a snapshot.",
+                    "{\"type\":\"object\",\"properties\":{\"file\":{\"type\":\"string\"}},\"additionalProperties\":false}",
+                    false,
+                    false,
+                    "")),
+            Map.of("cluster", "db-peers"),
+            Map.of("data", new CharmStorage("filesystem", "/var/lib/db")));
 
     var event = new OperatorEvent.CharmDeployed(charm, AT);
 
@@ -95,13 +126,16 @@ class JournalSerializerTest {
 
   @Test
   void aCharmRecordedBeforeActionsPeersAndStorageWereReadsWithNone() throws Exception {
-    String v1 = """
+    String v1 =
+        """
         {"charm":{"generation":2,"name":"hello","ref":{"url":"/charms/hello","sha256":null,"modifiedVersion":3,
         "forceUpgrade":false},"sha256":"%s","containers":["web"],"hooks":["install"],"dispatch":false,
-        "options":{}},"at":"2026-11-22T10:15:30.123Z"}""".formatted("a".repeat(64));
+        "options":{}},"at":"2026-11-22T10:15:30.123Z"}"""
+            .formatted("a".repeat(64));
 
-    var event = (OperatorEvent.CharmDeployed) serializer.fromBinary(v1.getBytes(StandardCharsets.UTF_8),
-        "operator.CharmDeployed.v1");
+    var event =
+        (OperatorEvent.CharmDeployed)
+            serializer.fromBinary(v1.getBytes(StandardCharsets.UTF_8), "operator.CharmDeployed.v1");
 
     assertThat(event.charm().actions()).isEmpty();
     assertThat(event.charm().peers()).isEmpty();
@@ -110,7 +144,8 @@ class JournalSerializerTest {
 
   @Test
   void anUnknownTypeNameIsAClearError() {
-    assertThatThrownBy(() -> serializer.fromBinary("{}".getBytes(StandardCharsets.UTF_8), "unit.Nonsense.v9"))
+    assertThatThrownBy(
+            () -> serializer.fromBinary("{}".getBytes(StandardCharsets.UTF_8), "unit.Nonsense.v9"))
         .isInstanceOf(NotSerializableException.class)
         .hasMessageContaining("unit.Nonsense.v9");
   }

@@ -15,8 +15,16 @@ import org.junit.jupiter.api.Test;
 
 class UnitStateTest {
   private static final Instant AT = Instant.parse("2026-11-22T10:00:00Z");
-  private static final CharmInfo CHARM = new CharmInfo(1, "c", new CharmRef("/c", null, 0, false), "b".repeat(64),
-      List.of(), Set.of(), false, Map.of());
+  private static final CharmInfo CHARM =
+      new CharmInfo(
+          1,
+          "c",
+          new CharmRef("/c", null, 0, false),
+          "b".repeat(64),
+          List.of(),
+          Set.of(),
+          false,
+          Map.of());
 
   private static UnitState run(UnitState s, HookKind kind) {
     return s.apply(new UnitEvent.HookStarted(PlannedHook.of(kind, 1, 1), 1, "ctx", AT))
@@ -25,15 +33,18 @@ class UnitStateTest {
 
   @Test
   void aFailedHookShowsErrorAndSuccessRestoresTheWorkloadStatusTheCharmHadSet() {
-    UnitState s = UnitState.initial(UnitId.of("a", 0)).apply(new UnitEvent.CharmAssigned(CHARM, AT))
-        .apply(new UnitEvent.WorkloadStatusSet(Status.of("active", "ready", AT), AT))
-        .apply(new UnitEvent.HookStarted(PlannedHook.of(HookKind.INSTALL, 1, 1), 1, "ctx", AT))
-        .apply(new UnitEvent.HookFailed("install", 2, "exit status 2", 1, AT));
+    UnitState s =
+        UnitState.initial(UnitId.of("a", 0))
+            .apply(new UnitEvent.CharmAssigned(CHARM, AT))
+            .apply(new UnitEvent.WorkloadStatusSet(Status.of("active", "ready", AT), AT))
+            .apply(new UnitEvent.HookStarted(PlannedHook.of(HookKind.INSTALL, 1, 1), 1, "ctx", AT))
+            .apply(new UnitEvent.HookFailed("install", 2, "exit status 2", 1, AT));
     assertThat(s.statuses().workload().toString()).isEqualTo("error: hook failed: \"install\"");
     assertThat(s.statuses().agent().value()).isEqualTo("error");
     assertThat(s.failed().attempt()).isEqualTo(1);
-    s = s.apply(new UnitEvent.HookStarted(PlannedHook.of(HookKind.INSTALL, 1, 1), 2, "ctx2", AT))
-        .apply(new UnitEvent.HookCompleted("install", 1, AT));
+    s =
+        s.apply(new UnitEvent.HookStarted(PlannedHook.of(HookKind.INSTALL, 1, 1), 2, "ctx2", AT))
+            .apply(new UnitEvent.HookCompleted("install", 1, AT));
     assertThat(s.statuses().workload().toString()).isEqualTo("active: ready");
     assertThat(s.statuses().agent().value()).isEqualTo("idle");
     assertThat(s.failed()).isNull();
@@ -42,21 +53,27 @@ class UnitStateTest {
 
   @Test
   void theStatusTheCharmSetDuringARetryIsWhatShowsOnceTheRetrySucceeds() {
-    UnitState s = UnitState.initial(UnitId.of("a", 0)).apply(new UnitEvent.CharmAssigned(CHARM, AT))
-        .apply(new UnitEvent.WorkloadStatusSet(Status.of("blocked", "needs config", AT), AT))
-        .apply(new UnitEvent.HookStarted(PlannedHook.of(HookKind.INSTALL, 1, 1), 1, "ctx", AT))
-        .apply(new UnitEvent.HookFailed("install", 1, "exit status 1", 1, AT))
-        .apply(new UnitEvent.HookStarted(PlannedHook.of(HookKind.INSTALL, 1, 1), 2, "ctx2", AT))
-        .apply(new UnitEvent.WorkloadStatusSet(Status.of("active", "", AT), AT));
-    assertThat(s.statuses().workload().toString()).as("while the retry runs").isEqualTo("error: hook failed: \"install\"");
+    UnitState s =
+        UnitState.initial(UnitId.of("a", 0))
+            .apply(new UnitEvent.CharmAssigned(CHARM, AT))
+            .apply(new UnitEvent.WorkloadStatusSet(Status.of("blocked", "needs config", AT), AT))
+            .apply(new UnitEvent.HookStarted(PlannedHook.of(HookKind.INSTALL, 1, 1), 1, "ctx", AT))
+            .apply(new UnitEvent.HookFailed("install", 1, "exit status 1", 1, AT))
+            .apply(new UnitEvent.HookStarted(PlannedHook.of(HookKind.INSTALL, 1, 1), 2, "ctx2", AT))
+            .apply(new UnitEvent.WorkloadStatusSet(Status.of("active", "", AT), AT));
+    assertThat(s.statuses().workload().toString())
+        .as("while the retry runs")
+        .isEqualTo("error: hook failed: \"install\"");
     s = s.apply(new UnitEvent.HookCompleted("install", 1, AT));
     assertThat(s.statuses().workload().value()).isEqualTo("active");
   }
 
   @Test
   void upgradeCharmForcesConfigChangedAndRemoveMakesTheUnitDead() {
-    UnitState s = UnitState.initial(UnitId.of("a", 0)).apply(new UnitEvent.CharmAssigned(CHARM, AT))
-        .apply(new UnitEvent.ConfigAssigned(1, AT));
+    UnitState s =
+        UnitState.initial(UnitId.of("a", 0))
+            .apply(new UnitEvent.CharmAssigned(CHARM, AT))
+            .apply(new UnitEvent.ConfigAssigned(1, AT));
     s = run(run(s, HookKind.INSTALL), HookKind.CONFIG_CHANGED);
     assertThat(s.progress().configSeen()).isEqualTo(1);
     s = run(s, HookKind.UPGRADE_CHARM);
@@ -68,17 +85,23 @@ class UnitStateTest {
   }
 
   @Test
-  void leaderSettingsChangedThatNeverRanDiffersFromOneRunForGenerationZeroAndSurvivesASnapshot() throws Exception {
-    UnitState follower = UnitState.initial(UnitId.of("a", 1)).apply(new UnitEvent.CharmAssigned(CHARM, AT));
+  void leaderSettingsChangedThatNeverRanDiffersFromOneRunForGenerationZeroAndSurvivesASnapshot()
+      throws Exception {
+    UnitState follower =
+        UnitState.initial(UnitId.of("a", 1)).apply(new UnitEvent.CharmAssigned(CHARM, AT));
     assertThat(follower.progress().leaderSettingsChangedRanFor(0)).as("never ran").isFalse();
     UnitState ranFor0 = run(follower, HookKind.LEADER_SETTINGS_CHANGED);
     assertThat(ranFor0.progress().leaderSettingsChangedRanFor(0)).isTrue();
-    UnitState ranFor2 = run(ranFor0.apply(new UnitEvent.LeaderSettingsAssigned(2, AT)), HookKind.LEADER_SETTINGS_CHANGED);
+    UnitState ranFor2 =
+        run(
+            ranFor0.apply(new UnitEvent.LeaderSettingsAssigned(2, AT)),
+            HookKind.LEADER_SETTINGS_CHANGED);
     assertThat(ranFor2.progress().leaderSettingsChangedRanFor(2)).isTrue();
     assertThat(ranFor2.progress().leaderSettingsChangedRanFor(0)).isFalse();
     JournalSerializer serializer = new JournalSerializer();
     for (UnitState s : List.of(follower, ranFor0, ranFor2)) {
-      assertThat(serializer.fromBinary(serializer.toBinary(s), serializer.manifest(s))).isEqualTo(s);
+      assertThat(serializer.fromBinary(serializer.toBinary(s), serializer.manifest(s)))
+          .isEqualTo(s);
     }
   }
 
@@ -87,13 +110,17 @@ class UnitStateTest {
   }
 
   private static UnitEvent.ActionFinished finished(long id, ActionStatus status, String message) {
-    return new UnitEvent.ActionFinished(id, status, message, Map.of("return-code", 0), List.of(), AT.plusSeconds(1));
+    return new UnitEvent.ActionFinished(
+        id, status, message, Map.of("return-code", 0), List.of(), AT.plusSeconds(1));
   }
 
   @Test
   void anActionWaitsInQueueOrderRunsThenIsKeptWithItsResultsAndTheAgentShowsIt() {
-    UnitState s = UnitState.initial(UnitId.of("a", 0)).apply(new UnitEvent.CharmAssigned(CHARM, AT))
-        .apply(queued(3, "greet")).apply(queued(5, "snapshot"));
+    UnitState s =
+        UnitState.initial(UnitId.of("a", 0))
+            .apply(new UnitEvent.CharmAssigned(CHARM, AT))
+            .apply(queued(3, "greet"))
+            .apply(queued(5, "snapshot"));
     assertThat(s.actions().pending()).extracting(UnitState.UnitAction::id).containsExactly(3L, 5L);
     assertThat(s.actions().lastPendingId()).isEqualTo(5);
     assertThat(s.actions().find(3).orElseThrow().status()).isEqualTo(ActionStatus.PENDING);
@@ -117,10 +144,13 @@ class UnitStateTest {
 
   @Test
   void anActionRunWhileAHookIsFailedLeavesTheErrorShowing() {
-    UnitState s = UnitState.initial(UnitId.of("a", 0)).apply(new UnitEvent.CharmAssigned(CHARM, AT))
-        .apply(new UnitEvent.HookStarted(PlannedHook.of(HookKind.INSTALL, 1, 1), 1, "ctx", AT))
-        .apply(new UnitEvent.HookFailed("install", 1, "exit status 1", 1, AT))
-        .apply(queued(1, "greet")).apply(new UnitEvent.ActionStarted(1, "c", AT));
+    UnitState s =
+        UnitState.initial(UnitId.of("a", 0))
+            .apply(new UnitEvent.CharmAssigned(CHARM, AT))
+            .apply(new UnitEvent.HookStarted(PlannedHook.of(HookKind.INSTALL, 1, 1), 1, "ctx", AT))
+            .apply(new UnitEvent.HookFailed("install", 1, "exit status 1", 1, AT))
+            .apply(queued(1, "greet"))
+            .apply(new UnitEvent.ActionStarted(1, "c", AT));
     assertThat(s.statuses().agent().value()).isEqualTo("error");
     s = s.apply(finished(1, ActionStatus.COMPLETED, ""));
     assertThat(s.statuses().agent().value()).isEqualTo("error");
@@ -129,17 +159,24 @@ class UnitStateTest {
 
   @Test
   void aPendingActionCanBeCancelledAndOnlyTheLastHundredFinishedAreKept() {
-    UnitState s = UnitState.initial(UnitId.of("a", 0)).apply(queued(1, "greet"))
-        .apply(finished(1, ActionStatus.CANCELLED, "unit a/0 went away"));
+    UnitState s =
+        UnitState.initial(UnitId.of("a", 0))
+            .apply(queued(1, "greet"))
+            .apply(finished(1, ActionStatus.CANCELLED, "unit a/0 went away"));
     assertThat(s.actions().pending()).isEmpty();
     assertThat(s.actions().find(1).orElseThrow().started()).isNull();
     for (long id = 2; id <= UnitState.Actions.KEPT + 5; id++) {
-      s = s.apply(queued(id, "greet")).apply(new UnitEvent.ActionStarted(id, "c" + id, AT))
-          .apply(finished(id, ActionStatus.FAILED, "exit status 1"));
+      s =
+          s.apply(queued(id, "greet"))
+              .apply(new UnitEvent.ActionStarted(id, "c" + id, AT))
+              .apply(finished(id, ActionStatus.FAILED, "exit status 1"));
     }
     assertThat(s.actions().finished()).hasSize(UnitState.Actions.KEPT);
     assertThat(s.actions().find(5)).as("dropped: in the journal only").isEmpty();
-    assertThat(s.actions().find(UnitState.Actions.KEPT + 5).orElseThrow().message()).isEqualTo("exit status 1");
-    assertThat(s.apply(finished(999, ActionStatus.FAILED, "?"))).as("an unknown id changes nothing").isEqualTo(s);
+    assertThat(s.actions().find(UnitState.Actions.KEPT + 5).orElseThrow().message())
+        .isEqualTo("exit status 1");
+    assertThat(s.apply(finished(999, ActionStatus.FAILED, "?")))
+        .as("an unknown id changes nothing")
+        .isEqualTo(s);
   }
 }

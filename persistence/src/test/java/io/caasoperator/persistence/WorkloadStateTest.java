@@ -20,10 +20,17 @@ class WorkloadStateTest {
 
   @Test
   void aServiceRunsFromItsStartUntilItIsStoppedOrExits() {
-    WorkloadState started = WorkloadState.EMPTY.apply(new ServiceStarted("web", 100, AT))
-        .apply(new ServiceStarted("db", 200, AT));
+    WorkloadState started =
+        WorkloadState.EMPTY
+            .apply(new ServiceStarted("web", 100, AT))
+            .apply(new ServiceStarted("db", 200, AT));
     assertThat(started.running()).isEqualTo(Map.of("web", 100L, "db", 200L));
-    assertThat(started.apply(new ServiceStopped("web", AT)).apply(new ServiceExited("db", 1, AT)).running()).isEmpty();
+    assertThat(
+            started
+                .apply(new ServiceStopped("web", AT))
+                .apply(new ServiceExited("db", 1, AT))
+                .running())
+        .isEmpty();
   }
 
   @Test
@@ -35,13 +42,15 @@ class WorkloadStateTest {
   @Test
   void checkTransitionsAreFactsForTheTimelineNotState() {
     WorkloadState state = WorkloadState.EMPTY.apply(new ServiceStarted("web", 100, AT));
-    assertThat(state.apply(new CheckFailed("up", 3, AT)).apply(new CheckRecovered("up", AT))).isEqualTo(state);
+    assertThat(state.apply(new CheckFailed("up", 3, AT)).apply(new CheckRecovered("up", AT)))
+        .isEqualTo(state);
   }
 
   @Test
   void theTimelineShowsAndReplaysPastAContainersEvents() {
-    var entry = io.caasoperator.persistence.timeline.JournalEntry.of(7, "pebble|hello/0/web", 1,
-        new ServiceStarted("web", 100, AT));
+    var entry =
+        io.caasoperator.persistence.timeline.JournalEntry.of(
+            7, "pebble|hello/0/web", 1, new ServiceStarted("web", 100, AT));
     assertThat(entry.time()).isEqualTo(AT);
     assertThat(entry.type()).isEqualTo("workload.ServiceStarted.v1");
     var replayed = io.caasoperator.persistence.timeline.ReplayedState.initial("hello").apply(entry);

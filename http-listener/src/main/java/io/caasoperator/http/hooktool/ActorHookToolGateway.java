@@ -24,7 +24,11 @@ public final class ActorHookToolGateway implements HookToolGateway {
   private final ActorSystem<?> system;
   private final Duration timeout;
 
-  public ActorHookToolGateway(HookContexts contexts, ActorRef<OperatorActor.Command> operator, ActorSystem<?> system, Duration timeout) {
+  public ActorHookToolGateway(
+      HookContexts contexts,
+      ActorRef<OperatorActor.Command> operator,
+      ActorSystem<?> system,
+      Duration timeout) {
     this.contexts = contexts;
     this.operator = operator;
     this.system = system;
@@ -37,16 +41,22 @@ public final class ActorHookToolGateway implements HookToolGateway {
   }
 
   @Override
-  public CompletionStage<ToolOutcome> call(String token, String tool, List<String> args, String stdin) {
+  public CompletionStage<ToolOutcome> call(
+      String token, String tool, List<String> args, String stdin) {
     Optional<HookContexts.HookContext> context = contexts.lookup(token);
     if (context.isEmpty()) {
       return CompletableFuture.failedFuture(new HookToolDenied(HookToolRoutes.STALE_TOKEN));
     }
-    CompletionStage<UnitActor.ToolReply> reply = AskPattern.ask(operator,
-        r -> new OperatorActor.CallHookTool(context.get(), tool, args, stdin, r), timeout, system.scheduler());
-    return reply.thenApply(r -> {
-      if (r.denied() != null) throw new HookToolDenied(r.denied());
-      return r.outcome();
-    });
+    CompletionStage<UnitActor.ToolReply> reply =
+        AskPattern.ask(
+            operator,
+            r -> new OperatorActor.CallHookTool(context.get(), tool, args, stdin, r),
+            timeout,
+            system.scheduler());
+    return reply.thenApply(
+        r -> {
+          if (r.denied() != null) throw new HookToolDenied(r.denied());
+          return r.outcome();
+        });
   }
 }

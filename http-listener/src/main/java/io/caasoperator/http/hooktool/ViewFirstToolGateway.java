@@ -12,10 +12,10 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
 /**
- * Answers a read-only hook-tool call from what the actors published ({@link ToolViewAnswer}),
- * and sends every other call to {@code actors}. A read then costs no message to the operator or
- * the unit (no snapshot of the application, no wait in a mailbox behind other units' reports);
- * the actors stay the only writers and answer every call with effects.
+ * Answers a read-only hook-tool call from what the actors published ({@link ToolViewAnswer}), and
+ * sends every other call to {@code actors}. A read then costs no message to the operator or the
+ * unit (no snapshot of the application, no wait in a mailbox behind other units' reports); the
+ * actors stay the only writers and answer every call with effects.
  */
 public final class ViewFirstToolGateway implements HookToolGateway {
   private final HookContexts contexts;
@@ -29,7 +29,8 @@ public final class ViewFirstToolGateway implements HookToolGateway {
    * @param clock the actors' clock, for a tool that reads the time
    * @param actors answers what the views cannot
    */
-  public ViewFirstToolGateway(HookContexts contexts, ToolViews views, Clock clock, HookToolGateway actors) {
+  public ViewFirstToolGateway(
+      HookContexts contexts, ToolViews views, Clock clock, HookToolGateway actors) {
     this.contexts = Objects.requireNonNull(contexts, "contexts");
     this.views = Objects.requireNonNull(views, "views");
     this.clock = Objects.requireNonNull(clock, "clock");
@@ -42,9 +43,11 @@ public final class ViewFirstToolGateway implements HookToolGateway {
   }
 
   @Override
-  public CompletionStage<ToolOutcome> call(String token, String tool, List<String> args, String stdin) {
+  public CompletionStage<ToolOutcome> call(
+      String token, String tool, List<String> args, String stdin) {
     Optional<HookContexts.HookContext> context = contexts.lookup(token);
-    if (context.isEmpty()) return CompletableFuture.failedFuture(new HookToolDenied(HookToolRoutes.STALE_TOKEN));
+    if (context.isEmpty())
+      return CompletableFuture.failedFuture(new HookToolDenied(HookToolRoutes.STALE_TOKEN));
     if (!contexts.answeredThroughActors(token)) {
       switch (ToolViewAnswer.answer(context.get(), views, tool, args, stdin, clock.instant())) {
         case ToolViewAnswer.Result.Answered answered -> {

@@ -43,7 +43,8 @@ public final class ContainerRoutes {
   public record ContainersView(String unit, List<Container> containers) {}
 
   /** One container: whether its Pebble answers, its boot id, its services and checks. */
-  public record Container(String name, boolean ready, String bootId, List<Service> services, List<Check> checks) {}
+  public record Container(
+      String name, boolean ready, String bootId, List<Service> services, List<Check> checks) {}
 
   /** A service as {@code pebble services} shows it. */
   public record Service(String name, String startup, String current, Optional<Instant> since) {}
@@ -56,7 +57,11 @@ public final class ContainerRoutes {
   private final ObjectMapper json;
   private final Duration askTimeout;
 
-  public ContainerRoutes(ActorRef<Pebbles.Command> pebbles, ActorSystem<?> system, ObjectMapper json, Duration askTimeout) {
+  public ContainerRoutes(
+      ActorRef<Pebbles.Command> pebbles,
+      ActorSystem<?> system,
+      ObjectMapper json,
+      Duration askTimeout) {
     this.pebbles = pebbles;
     this.system = system;
     this.json = json;
@@ -64,39 +69,89 @@ public final class ContainerRoutes {
   }
 
   public Route route() {
-    return pathPrefix("v1", () -> pathPrefix("units", () -> pathPrefix(PathMatchers.segment(),
-        app -> pathPrefix(PathMatchers.segment(), n -> pathPrefix("containers", () -> {
-          UnitId unit;
-          try {
-            unit = UnitId.parse(app + "/" + n);
-          } catch (IllegalArgumentException e) {
-            return JsonErrors.complete(ApiError.badRequest(e.getMessage()));
-          }
-          return concat(
-              pathEndOrSingleSlash(() -> get(() -> containers(unit))),
-              path(PathMatchers.segment().slash("logs"), container -> get(() ->
-                  parameterOptional("service", service -> parameterOptional("n", lines ->
-                      logs(unit, container, service, lines))))));
-        })))));
+    return pathPrefix(
+        "v1",
+        () ->
+            pathPrefix(
+                "units",
+                () ->
+                    pathPrefix(
+                        PathMatchers.segment(),
+                        app ->
+                            pathPrefix(
+                                PathMatchers.segment(),
+                                n ->
+                                    pathPrefix(
+                                        "containers",
+                                        () -> {
+                                          UnitId unit;
+                                          try {
+                                            unit = UnitId.parse(app + "/" + n);
+                                          } catch (IllegalArgumentException e) {
+                                            return JsonErrors.complete(
+                                                ApiError.badRequest(e.getMessage()));
+                                          }
+                                          return concat(
+                                              pathEndOrSingleSlash(
+                                                  () -> get(() -> containers(unit))),
+                                              path(
+                                                  PathMatchers.segment().slash("logs"),
+                                                  container ->
+                                                      get(
+                                                          () ->
+                                                              parameterOptional(
+                                                                  "service",
+                                                                  service ->
+                                                                      parameterOptional(
+                                                                          "n",
+                                                                          lines ->
+                                                                              logs(
+                                                                                  unit, container,
+                                                                                  service,
+                                                                                  lines))))));
+                                        })))));
   }
 
   private CompletionStage<Map<String, ActorRef<PebbleActor.Command>>> find(UnitId unit) {
-    return AskPattern.ask(pebbles, r -> new Pebbles.FindContainers(unit, r), askTimeout, system.scheduler());
+    return AskPattern.ask(
+        pebbles, r -> new Pebbles.FindContainers(unit, r), askTimeout, system.scheduler());
   }
 
   private Route containers(UnitId unit) {
-    CompletionStage<ContainersView> view = find(unit).thenCompose(found -> {
-      List<CompletableFuture<PebbleActor.ContainerView>> asks = new ArrayList<>();
-      new java.util.TreeMap<>(found).values().forEach(actor -> asks.add(AskPattern.<PebbleActor.Command, PebbleActor.ContainerView>ask(
-          actor, PebbleActor.GetView::new, askTimeout, system.scheduler()).toCompletableFuture()));
-      return CompletableFuture.allOf(asks.toArray(CompletableFuture[]::new))
-          .thenApply(done -> new ContainersView(unit.name(), asks.stream().map(CompletableFuture::join).map(ContainerRoutes::shown).toList()));
-    });
+    CompletionStage<ContainersView> view =
+        find(unit)
+            .thenCompose(
+                found -> {
+                  List<CompletableFuture<PebbleActor.ContainerView>> asks = new ArrayList<>();
+                  new java.util.TreeMap<>(found)
+                      .values()
+                      .forEach(
+                          actor ->
+                              asks.add(
+                                  AskPattern.<PebbleActor.Command, PebbleActor.ContainerView>ask(
+                                          actor,
+                                          PebbleActor.GetView::new,
+                                          askTimeout,
+                                          system.scheduler())
+                                      .toCompletableFuture()));
+                  return CompletableFuture.allOf(asks.toArray(CompletableFuture[]::new))
+                      .thenApply(
+                          done ->
+                              new ContainersView(
+                                  unit.name(),
+                                  asks.stream()
+                                      .map(CompletableFuture::join)
+                                      .map(ContainerRoutes::shown)
+                                      .toList()));
+                });
     return onSuccess(view, v -> complete(StatusCodes.OK, v, Jackson.marshaller(json)));
   }
 
   private static Container shown(PebbleActor.ContainerView view) {
-    return new Container(view.container(), view.ready(), view.bootId(),
+    return new Container(
+        view.container(),
+        view.ready(),
+        view.bootId(),
         view.services().stream().map(ContainerRoutes::shown).toList(),
         view.checks().stream().map(ContainerRoutes::shown).toList());
   }
@@ -109,28 +164,48 @@ public final class ContainerRoutes {
     return new Check(c.name(), c.level(), c.status().wire(), c.failures(), c.threshold());
   }
 
-  private Route logs(UnitId unit, String container, Optional<String> service, Optional<String> linesText) {
+  private Route logs(
+      UnitId unit, String container, Optional<String> service, Optional<String> linesText) {
     int lines;
     try {
       lines = linesText.map(Integer::parseInt).orElse(DEFAULT_LINES);
     } catch (NumberFormatException e) {
-      return JsonErrors.complete(ApiError.badRequest("n must be a number of lines, got \"" + linesText.get() + "\""));
+      return JsonErrors.complete(
+          ApiError.badRequest("n must be a number of lines, got \"" + linesText.get() + "\""));
     }
-    CompletionStage<Optional<List<LogEntry>>> reply = find(unit).thenCompose(found -> {
-      ActorRef<PebbleActor.Command> actor = found.get(container);
-      if (actor == null) return CompletableFuture.completedFuture(Optional.empty());
-      return AskPattern.<PebbleActor.Command, List<LogEntry>>ask(actor, r -> new PebbleActor.GetLogs(service, lines, r),
-          askTimeout, system.scheduler()).thenApply(Optional::of);
-    });
-    return onSuccess(reply, entries -> entries.isEmpty()
-        ? JsonErrors.complete(ApiError.notFound("unit " + unit + " has no container \"" + container + "\" here"))
-        : complete(HttpEntities.create(ContentTypes.TEXT_PLAIN_UTF8, text(entries.get()))));
+    CompletionStage<Optional<List<LogEntry>>> reply =
+        find(unit)
+            .thenCompose(
+                found -> {
+                  ActorRef<PebbleActor.Command> actor = found.get(container);
+                  if (actor == null) return CompletableFuture.completedFuture(Optional.empty());
+                  return AskPattern.<PebbleActor.Command, List<LogEntry>>ask(
+                          actor,
+                          r -> new PebbleActor.GetLogs(service, lines, r),
+                          askTimeout,
+                          system.scheduler())
+                      .thenApply(Optional::of);
+                });
+    return onSuccess(
+        reply,
+        entries ->
+            entries.isEmpty()
+                ? JsonErrors.complete(
+                    ApiError.notFound(
+                        "unit " + unit + " has no container \"" + container + "\" here"))
+                : complete(HttpEntities.create(ContentTypes.TEXT_PLAIN_UTF8, text(entries.get()))));
   }
 
   /** As {@code pebble logs} prints them. */
   static String text(List<LogEntry> entries) {
     StringBuilder out = new StringBuilder();
-    for (LogEntry e : entries) out.append(e.time()).append(" [").append(e.service()).append("] ").append(e.message()).append('\n');
+    for (LogEntry e : entries)
+      out.append(e.time())
+          .append(" [")
+          .append(e.service())
+          .append("] ")
+          .append(e.message())
+          .append('\n');
     return out.toString();
   }
 }

@@ -12,8 +12,8 @@ import java.util.regex.Pattern;
  * <p>Why a maximum: the listener waits for the exec a little longer than its timeout, so an
  * unbounded value ({@code "9223372036854775807s"}) overflowed that wait and answered 500; and an
  * exec is a command someone waits for, or an action a charm runs: a day is beyond any sane one,
- * while a typo of a unit ({@code 30h} for {@code 30m}) stays within reach of the limit rather
- * than holding a unit's lock for a month.
+ * while a typo of a unit ({@code 30h} for {@code 30m}) stays within reach of the limit rather than
+ * holding a unit's lock for a month.
  */
 public final class ExecTimeout {
 
@@ -37,8 +37,11 @@ public final class ExecTimeout {
           "\"timeout\": \"" + text + "\" is not a duration (use e.g. 30s, 5m, 1h)");
     }
     if (parsed.isEmpty() || parsed.get().compareTo(MAXIMUM) > 0) {
-      throw new IllegalArgumentException("\"timeout\": \"" + text + "\" is longer than the maximum of "
-          + DurationText.format(MAXIMUM));
+      throw new IllegalArgumentException(
+          "\"timeout\": \""
+              + text
+              + "\" is longer than the maximum of "
+              + DurationText.format(MAXIMUM));
     }
     if (parsed.get().isZero()) {
       throw new IllegalArgumentException("\"timeout\": \"" + text + "\" must be longer than 0");

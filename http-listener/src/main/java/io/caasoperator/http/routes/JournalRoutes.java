@@ -31,13 +31,14 @@ import org.apache.pekko.util.ByteString;
 
 /**
  * {@code GET /v1/journal?unit=&type=&since=&until=&after=&follow=}: the application's events in
- * global order as NDJSON, one {@code JournalEntry} a line, streamed (with {@code follow=true}
- * the response stays open and new events arrive as they are persisted). {@code GET
+ * global order as NDJSON, one {@code JournalEntry} a line, streamed (with {@code follow=true} the
+ * response stays open and new events arrive as they are persisted). {@code GET
  * /v1/journal/state?at=}: the state replayed to a global offset or a time, as {@link
  * ReplayedStatus} JSON. Both read the journal, never the actors.
  */
 public final class JournalRoutes {
   private static final ContentType NDJSON = ContentTypes.parse("application/x-ndjson");
+
   /**
    * A follower with nothing new still receives an empty line this often, so neither the server's
    * idle timeout nor a proxy closes the stream; readers skip empty lines.
@@ -50,7 +51,9 @@ public final class JournalRoutes {
   private final Clock clock;
   private final Set<String> eventTypes;
 
-  /** @param reader reads through the running operator's actor system */
+  /**
+   * @param reader reads through the running operator's actor system
+   */
   public JournalRoutes(JournalReader reader, String application, ObjectMapper json, Clock clock) {
     this.reader = reader;
     this.application = application;
@@ -60,9 +63,15 @@ public final class JournalRoutes {
   }
 
   public Route route() {
-    return pathPrefix("v1", () -> pathPrefix("journal", () -> concat(
-        pathEnd(() -> get(() -> parameterMap(this::events))),
-        path("state", () -> get(() -> parameterOptional("at", this::state))))));
+    return pathPrefix(
+        "v1",
+        () ->
+            pathPrefix(
+                "journal",
+                () ->
+                    concat(
+                        pathEnd(() -> get(() -> parameterMap(this::events))),
+                        path("state", () -> get(() -> parameterOptional("at", this::state))))));
   }
 
   private Route events(Map<String, String> query) {
@@ -74,22 +83,30 @@ public final class JournalRoutes {
       if (unit != null && !unit.application().value().equals(application)) {
         throw new IllegalArgumentException("unit " + unit + " is not a unit of " + application);
       }
-      filter = new JournalFilter(unit, JournalFilter.parseTypes(query.get("type")),
-          time("since", query.get("since")), time("until", query.get("until")));
+      filter =
+          new JournalFilter(
+              unit,
+              JournalFilter.parseTypes(query.get("type")),
+              time("since", query.get("since")),
+              time("until", query.get("until")));
       Set<String> unknown = filter.unknownTypes(eventTypes);
-      if (!unknown.isEmpty()) throw new IllegalArgumentException("unknown event type(s) " + unknown);
+      if (!unknown.isEmpty())
+        throw new IllegalArgumentException("unknown event type(s) " + unknown);
       after = offset(query.get("after"));
       follow = flag("follow", query.get("follow"));
     } catch (IllegalArgumentException e) {
       return JsonErrors.complete(ApiError.badRequest(e.getMessage()));
     }
-    Source<ByteString, ?> lines = reader.events(application, after, follow)
-        .filter(filter::matches)
-        .map(entry -> ByteString.fromString(entry.toJson(json) + "\n"));
+    Source<ByteString, ?> lines =
+        reader
+            .events(application, after, follow)
+            .filter(filter::matches)
+            .map(entry -> ByteString.fromString(entry.toJson(json) + "\n"));
     if (follow) lines = lines.keepAlive(KEEP_ALIVE, () -> ByteString.fromString("\n"));
-    return complete(org.apache.pekko.http.javadsl.model.HttpResponse.create()
-        .withStatus(StatusCodes.OK)
-        .withEntity(HttpEntities.createChunked(NDJSON, lines)));
+    return complete(
+        org.apache.pekko.http.javadsl.model.HttpResponse.create()
+            .withStatus(StatusCodes.OK)
+            .withEntity(HttpEntities.createChunked(NDJSON, lines)));
   }
 
   private Route state(Optional<String> at) {
@@ -99,9 +116,12 @@ public final class JournalRoutes {
     } catch (IllegalArgumentException e) {
       return JsonErrors.complete(ApiError.badRequest("\"at\": " + e.getMessage()));
     }
-    CompletionStage<ReplayedStatus> replayed = reader.all(application)
-        .thenApply(entries -> ReplayedStatus.of(Replay.to(point, application, entries)));
-    return onSuccess(replayed, status -> complete(StatusCodes.OK, status, Jackson.marshaller(json)));
+    CompletionStage<ReplayedStatus> replayed =
+        reader
+            .all(application)
+            .thenApply(entries -> ReplayedStatus.of(Replay.to(point, application, entries)));
+    return onSuccess(
+        replayed, status -> complete(StatusCodes.OK, status, Jackson.marshaller(json)));
   }
 
   /**
@@ -121,7 +141,8 @@ public final class JournalRoutes {
   private static boolean flag(String parameter, String text) {
     if (text == null || text.equals("false")) return false;
     if (text.equals("true")) return true;
-    throw new IllegalArgumentException("\"" + parameter + "\": expected true or false, got \"" + text + "\"");
+    throw new IllegalArgumentException(
+        "\"" + parameter + "\": expected true or false, got \"" + text + "\"");
   }
 
   /** A global offset: a whole number from 0. */
@@ -133,7 +154,7 @@ public final class JournalRoutes {
     } catch (NumberFormatException e) {
       // answered below, with the rule
     }
-    throw new IllegalArgumentException("\"after\": expected a global offset (a whole number from 0), got \""
-        + text + "\"");
+    throw new IllegalArgumentException(
+        "\"after\": expected a global offset (a whole number from 0), got \"" + text + "\"");
   }
 }

@@ -8,10 +8,10 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import org.apache.pekko.http.javadsl.model.ContentType;
+import org.apache.pekko.http.javadsl.model.HttpCharsets;
 import org.apache.pekko.http.javadsl.model.HttpEntities;
 import org.apache.pekko.http.javadsl.model.HttpResponse;
 import org.apache.pekko.http.javadsl.model.MediaTypes;
-import org.apache.pekko.http.javadsl.model.HttpCharsets;
 import org.apache.pekko.http.javadsl.server.Route;
 
 /**
@@ -26,15 +26,21 @@ public final class MetricsRoute {
 
   public static Route of(PrometheusRegistry registry) {
     PrometheusTextFormatWriter writer = PrometheusTextFormatWriter.create();
-    return path("metrics", () -> get(() -> {
-      ByteArrayOutputStream body = new ByteArrayOutputStream();
-      try {
-        writer.write(body, registry.scrape());
-      } catch (IOException e) {
-        throw new UncheckedIOException(e); // a byte array does not fail
-      }
-      // plain text is the format's type; Prometheus reads it as version 0.0.4
-      return complete(HttpResponse.create().withEntity(HttpEntities.create(TEXT_FORMAT, body.toByteArray())));
-    }));
+    return path(
+        "metrics",
+        () ->
+            get(
+                () -> {
+                  ByteArrayOutputStream body = new ByteArrayOutputStream();
+                  try {
+                    writer.write(body, registry.scrape());
+                  } catch (IOException e) {
+                    throw new UncheckedIOException(e); // a byte array does not fail
+                  }
+                  // plain text is the format's type; Prometheus reads it as version 0.0.4
+                  return complete(
+                      HttpResponse.create()
+                          .withEntity(HttpEntities.create(TEXT_FORMAT, body.toByteArray())));
+                }));
   }
 }

@@ -21,9 +21,9 @@ import org.apache.pekko.http.javadsl.server.PathMatchers;
 import org.apache.pekko.http.javadsl.server.Route;
 
 /**
- * {@code GET /v1/secrets/<id|label>[?reveal=true]}: one of the application's secrets as
- * {@link SecretReport} shows it; its content only with {@code reveal=true}. Like every route under
- * {@code /v1} it needs the admin token (see {@link ApiRoutes}): whoever holds it may read content.
+ * {@code GET /v1/secrets/<id|label>[?reveal=true]}: one of the application's secrets as {@link
+ * SecretReport} shows it; its content only with {@code reveal=true}. Like every route under {@code
+ * /v1} it needs the admin token (see {@link ApiRoutes}): whoever holds it may read content.
  */
 public final class SecretRoutes {
   private final Secrets secrets;
@@ -31,7 +31,8 @@ public final class SecretRoutes {
   private final ObjectMapper json;
   private final Duration askTimeout;
 
-  public SecretRoutes(Secrets secrets, ActorSystem<?> system, ObjectMapper json, Duration askTimeout) {
+  public SecretRoutes(
+      Secrets secrets, ActorSystem<?> system, ObjectMapper json, Duration askTimeout) {
     this.secrets = secrets;
     this.system = system;
     this.json = json;
@@ -39,20 +40,49 @@ public final class SecretRoutes {
   }
 
   public Route route() {
-    return pathPrefix("v1", () -> pathPrefix("secrets", () -> path(PathMatchers.segment(), key ->
-        get(() -> parameterOptional("reveal", reveal -> onSuccess(state(), state -> {
-          Optional<SecretsState.Secret> secret = SecretReport.find(state, key);
-          if (secret.isEmpty()) return JsonErrors.complete(ApiError.notFound("secret \"" + key + "\" not found"));
-          boolean show = reveal.map(Boolean::parseBoolean).orElse(false);
-          return complete(StatusCodes.OK, SecretReport.of(secret.get(), show ? secrets.cipher()::open : null),
-              Jackson.marshaller(json));
-        }))))));
+    return pathPrefix(
+        "v1",
+        () ->
+            pathPrefix(
+                "secrets",
+                () ->
+                    path(
+                        PathMatchers.segment(),
+                        key ->
+                            get(
+                                () ->
+                                    parameterOptional(
+                                        "reveal",
+                                        reveal ->
+                                            onSuccess(
+                                                state(),
+                                                state -> {
+                                                  Optional<SecretsState.Secret> secret =
+                                                      SecretReport.find(state, key);
+                                                  if (secret.isEmpty())
+                                                    return JsonErrors.complete(
+                                                        ApiError.notFound(
+                                                            "secret \"" + key + "\" not found"));
+                                                  boolean show =
+                                                      reveal
+                                                          .map(Boolean::parseBoolean)
+                                                          .orElse(false);
+                                                  return complete(
+                                                      StatusCodes.OK,
+                                                      SecretReport.of(
+                                                          secret.get(),
+                                                          show ? secrets.cipher()::open : null),
+                                                      Jackson.marshaller(json));
+                                                }))))));
   }
 
   private CompletionStage<SecretsState> state() {
-    return secrets.store()
-        .map(store -> AskPattern.<SecretStore.Command, SecretsState>ask(store, SecretStore.GetState::new, askTimeout,
-            system.scheduler()))
+    return secrets
+        .store()
+        .map(
+            store ->
+                AskPattern.<SecretStore.Command, SecretsState>ask(
+                    store, SecretStore.GetState::new, askTimeout, system.scheduler()))
         .orElse(CompletableFuture.completedFuture(SecretsState.EMPTY));
   }
 }

@@ -5,10 +5,10 @@ import static org.apache.pekko.http.javadsl.server.Directives.*;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.caasoperator.metrics.OperatorMetrics;
-import io.caasoperator.persistence.JournalHealth;
-import io.caasoperator.persistence.JournalStatus;
 import io.caasoperator.operator.ApplicationView;
 import io.caasoperator.operator.OperatorActor;
+import io.caasoperator.persistence.JournalHealth;
+import io.caasoperator.persistence.JournalStatus;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -25,9 +25,9 @@ import org.apache.pekko.http.javadsl.server.Route;
  * /readyz} (the operator has a specification and a charm to act on, and its journal can be
  * written). They ask the operator actor and never touch its state.
  *
- * <p>The journal's health ({@link JournalHealth}) is read directly, not through the operator:
- * while the journal is down the operator may be restarting and answer nothing, and that is
- * exactly when the probe and the status must say why.
+ * <p>The journal's health ({@link JournalHealth}) is read directly, not through the operator: while
+ * the journal is down the operator may be restarting and answer nothing, and that is exactly when
+ * the probe and the status must say why.
  */
 public final class StatusRoutes {
   private final ActorRef<OperatorActor.Command> operator;
@@ -35,7 +35,11 @@ public final class StatusRoutes {
   private final ObjectMapper json;
   private final Duration askTimeout;
 
-  public StatusRoutes(ActorRef<OperatorActor.Command> operator, ActorSystem<?> system, ObjectMapper json, Duration askTimeout) {
+  public StatusRoutes(
+      ActorRef<OperatorActor.Command> operator,
+      ActorSystem<?> system,
+      ObjectMapper json,
+      Duration askTimeout) {
     this.operator = operator;
     this.system = system;
     this.json = json;
@@ -45,30 +49,53 @@ public final class StatusRoutes {
   /** Unauthenticated: Kubernetes probes and Prometheus scrapers carry no token. */
   public Route probes() {
     return concat(
-        path("healthz", () -> get(() -> complete(StatusCodes.OK, Map.of("status", "ok"), Jackson.marshaller(json)))),
+        path(
+            "healthz",
+            () ->
+                get(
+                    () ->
+                        complete(
+                            StatusCodes.OK, Map.of("status", "ok"), Jackson.marshaller(json)))),
         path("readyz", () -> get(this::ready)),
         MetricsRoute.of(OperatorMetrics.get(system).registry()));
   }
 
   /** {@code GET /v1/status}, under the caller's authentication. */
   public Route status() {
-    return pathPrefix("v1", () -> path("status", () -> get(() -> onComplete(view(), result -> {
-      JournalStatus journal = JournalHealth.get(system).status();
-      if (result.isSuccess()) {
-        ObjectNode body = json.valueToTree(result.get());
-        body.set("journal", json.valueToTree(journal));
-        return complete(StatusCodes.OK, body, Jackson.marshaller(json));
-      }
-      if (!journal.available()) {
-        // The operator is waiting for its journal (restarting, recovering): say so instead of a bare 408.
-        Map<String, Object> body = new LinkedHashMap<>();
-        body.put("error", "journal_unavailable");
-        body.put("detail", "the operator is waiting for its journal: " + journal.detail());
-        body.put("journal", journal);
-        return complete(StatusCodes.SERVICE_UNAVAILABLE, body, Jackson.marshaller(json));
-      }
-      return failWith(result.failed().get());
-    }))));
+    return pathPrefix(
+        "v1",
+        () ->
+            path(
+                "status",
+                () ->
+                    get(
+                        () ->
+                            onComplete(
+                                view(),
+                                result -> {
+                                  JournalStatus journal = JournalHealth.get(system).status();
+                                  if (result.isSuccess()) {
+                                    ObjectNode body = json.valueToTree(result.get());
+                                    body.set("journal", json.valueToTree(journal));
+                                    return complete(StatusCodes.OK, body, Jackson.marshaller(json));
+                                  }
+                                  if (!journal.available()) {
+                                    // The operator is waiting for its journal (restarting,
+                                    // recovering): say so instead of a bare 408.
+                                    Map<String, Object> body = new LinkedHashMap<>();
+                                    body.put("error", "journal_unavailable");
+                                    body.put(
+                                        "detail",
+                                        "the operator is waiting for its journal: "
+                                            + journal.detail());
+                                    body.put("journal", journal);
+                                    return complete(
+                                        StatusCodes.SERVICE_UNAVAILABLE,
+                                        body,
+                                        Jackson.marshaller(json));
+                                  }
+                                  return failWith(result.failed().get());
+                                }))));
   }
 
   private CompletionStage<ApplicationView> view() {
@@ -78,14 +105,20 @@ public final class StatusRoutes {
   private Route ready() {
     JournalStatus journal = JournalHealth.get(system).status();
     if (!journal.available()) {
-      return complete(StatusCodes.SERVICE_UNAVAILABLE,
-          Map.of("status", "not ready", "journal", "unavailable: " + journal.detail()), Jackson.marshaller(json));
-    }
-    return onSuccess(view(), view -> {
-      boolean ready = view.charm() != null && !"waiting".equals(view.status().value());
-      return complete(ready ? StatusCodes.OK : StatusCodes.SERVICE_UNAVAILABLE,
-          Map.of("status", ready ? "ready" : "not ready", "application", view.status().toString()),
+      return complete(
+          StatusCodes.SERVICE_UNAVAILABLE,
+          Map.of("status", "not ready", "journal", "unavailable: " + journal.detail()),
           Jackson.marshaller(json));
-    });
+    }
+    return onSuccess(
+        view(),
+        view -> {
+          boolean ready = view.charm() != null && !"waiting".equals(view.status().value());
+          return complete(
+              ready ? StatusCodes.OK : StatusCodes.SERVICE_UNAVAILABLE,
+              Map.of(
+                  "status", ready ? "ready" : "not ready", "application", view.status().toString()),
+              Jackson.marshaller(json));
+        });
   }
 }

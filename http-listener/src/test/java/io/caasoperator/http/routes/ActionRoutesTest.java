@@ -32,12 +32,13 @@ import org.junit.jupiter.api.Test;
 /**
  * The charm actions' routes over a real listener, with a stand-in operator: running one (queued,
  * finished within the wait, still running after it), every refusal with what it carries (the
- * actions the charm defines, the parameters' problems), showing and listing, and bad requests
- * that never reach the operator.
+ * actions the charm defines, the parameters' problems), showing and listing, and bad requests that
+ * never reach the operator.
  */
 class ActionRoutesTest {
   private static final ObjectMapper JSON = new ObjectMapper();
-  private static final AdminToken TOKEN = new AdminToken("s3cret-admin-token-for-tests-only-0123456789");
+  private static final AdminToken TOKEN =
+      new AdminToken("s3cret-admin-token-for-tests-only-0123456789");
   private static final UnitId UNIT = UnitId.of("hello", 0);
   private static final Instant AT = Instant.parse("2026-11-22T10:15:30Z");
   private static final List<OperatorActor.Command> received = new CopyOnWriteArrayList<>();
@@ -46,54 +47,106 @@ class ActionRoutesTest {
   private static URI url;
 
   private static UnitState.UnitAction pending(long id, Map<String, Object> params) {
-    return new UnitState.UnitAction(id, "greet", params, ActionStatus.PENDING, "", Map.of(), List.of(), null, AT, null,
-        null);
+    return new UnitState.UnitAction(
+        id, "greet", params, ActionStatus.PENDING, "", Map.of(), List.of(), null, AT, null, null);
   }
 
-  private static final UnitState.UnitAction COMPLETED = new UnitState.UnitAction(7, "greet", Map.of("who", "world"),
-      ActionStatus.COMPLETED, "", Map.of("greeting", "hi world", "return-code", 0),
-      List.of(new ActionMessage(AT.plusSeconds(1), "greeting")), "hello/0-greet-1", AT, AT.plusSeconds(1),
-      AT.plusSeconds(2));
-  private static final UnitState.UnitAction RUNNING = new UnitState.UnitAction(9, "greet", Map.of("who", "slow"),
-      ActionStatus.RUNNING, "", Map.of(), List.of(), "hello/0-greet-2", AT, AT.plusSeconds(1), null);
+  private static final UnitState.UnitAction COMPLETED =
+      new UnitState.UnitAction(
+          7,
+          "greet",
+          Map.of("who", "world"),
+          ActionStatus.COMPLETED,
+          "",
+          Map.of("greeting", "hi world", "return-code", 0),
+          List.of(new ActionMessage(AT.plusSeconds(1), "greeting")),
+          "hello/0-greet-1",
+          AT,
+          AT.plusSeconds(1),
+          AT.plusSeconds(2));
+  private static final UnitState.UnitAction RUNNING =
+      new UnitState.UnitAction(
+          9,
+          "greet",
+          Map.of("who", "slow"),
+          ActionStatus.RUNNING,
+          "",
+          Map.of(),
+          List.of(),
+          "hello/0-greet-2",
+          AT,
+          AT.plusSeconds(1),
+          null);
 
   /**
    * Runs greet on hello/0 (who=slow gets id 9, which never finishes; others id 7, finished);
    * hello/1 is dying; other units are unknown.
    */
   private static ActorRef<OperatorActor.Command> fakeOperator() {
-    return testKit.spawn(Behaviors.receive(OperatorActor.Command.class)
-        .onMessage(OperatorActor.Command.class, cmd -> {
-          received.add(cmd);
-          switch (cmd) {
-            case OperatorActor.RunAction run -> run.replyTo().tell(
-                run.unit().ordinal() == 1 ? refused(UnitActor.ActionReply.Refusal.UNAVAILABLE, "unit hello/1 is dying")
-                : run.unit().ordinal() != 0 ? refused(UnitActor.ActionReply.Refusal.UNKNOWN_UNIT, "unknown unit " + run.unit())
-                : !run.name().equals("greet") ? new UnitActor.ActionReply.Refused(UnitActor.ActionReply.Refusal.UNKNOWN_ACTION,
-                    "action \"" + run.name() + "\" not defined on unit \"hello/0\"; its charm \"hello\" defines greet",
-                    List.of("greet"), List.of())
-                : !run.params().containsKey("who") ? new UnitActor.ActionReply.Refused(
-                    UnitActor.ActionReply.Refusal.INVALID_PARAMETERS, "invalid parameters for action \"greet\": x",
-                    List.of(), List.of("parameter \"who\" is required"))
-                : new UnitActor.ActionReply.Queued(UNIT, pending("slow".equals(run.params().get("who")) ? 9 : 7, run.params())));
-            case OperatorActor.GetAction get -> {
-              if (get.id() == 7) {
-                get.replyTo().tell(new UnitActor.ActionLookup(UNIT, COMPLETED, ""));
-              } else if (get.id() == 9 && !get.untilFinished()) {
-                get.replyTo().tell(new UnitActor.ActionLookup(UNIT, RUNNING, ""));
-              } else if (get.id() != 9) {
-                get.replyTo().tell(new UnitActor.ActionLookup(null, null, "no action " + get.id()));
-              }
-            }
-            case OperatorActor.ListActionIds list -> list.replyTo().tell(
-                new OperatorActor.ActionIds(new TreeMap<>(Map.of(7L, UNIT, 9L, UNIT))));
-            default -> {}
-          }
-          return Behaviors.same();
-        }).build());
+    return testKit.spawn(
+        Behaviors.receive(OperatorActor.Command.class)
+            .onMessage(
+                OperatorActor.Command.class,
+                cmd -> {
+                  received.add(cmd);
+                  switch (cmd) {
+                    case OperatorActor.RunAction run ->
+                        run.replyTo()
+                            .tell(
+                                run.unit().ordinal() == 1
+                                    ? refused(
+                                        UnitActor.ActionReply.Refusal.UNAVAILABLE,
+                                        "unit hello/1 is dying")
+                                    : run.unit().ordinal() != 0
+                                        ? refused(
+                                            UnitActor.ActionReply.Refusal.UNKNOWN_UNIT,
+                                            "unknown unit " + run.unit())
+                                        : !run.name().equals("greet")
+                                            ? new UnitActor.ActionReply.Refused(
+                                                UnitActor.ActionReply.Refusal.UNKNOWN_ACTION,
+                                                "action \""
+                                                    + run.name()
+                                                    + "\" not defined on unit \"hello/0\"; its charm \"hello\" defines greet",
+                                                List.of("greet"),
+                                                List.of())
+                                            : !run.params().containsKey("who")
+                                                ? new UnitActor.ActionReply.Refused(
+                                                    UnitActor.ActionReply.Refusal
+                                                        .INVALID_PARAMETERS,
+                                                    "invalid parameters for action \"greet\": x",
+                                                    List.of(),
+                                                    List.of("parameter \"who\" is required"))
+                                                : new UnitActor.ActionReply.Queued(
+                                                    UNIT,
+                                                    pending(
+                                                        "slow".equals(run.params().get("who"))
+                                                            ? 9
+                                                            : 7,
+                                                        run.params())));
+                    case OperatorActor.GetAction get -> {
+                      if (get.id() == 7) {
+                        get.replyTo().tell(new UnitActor.ActionLookup(UNIT, COMPLETED, ""));
+                      } else if (get.id() == 9 && !get.untilFinished()) {
+                        get.replyTo().tell(new UnitActor.ActionLookup(UNIT, RUNNING, ""));
+                      } else if (get.id() != 9) {
+                        get.replyTo()
+                            .tell(new UnitActor.ActionLookup(null, null, "no action " + get.id()));
+                      }
+                    }
+                    case OperatorActor.ListActionIds list ->
+                        list.replyTo()
+                            .tell(
+                                new OperatorActor.ActionIds(
+                                    new TreeMap<>(Map.of(7L, UNIT, 9L, UNIT))));
+                    default -> {}
+                  }
+                  return Behaviors.same();
+                })
+            .build());
   }
 
-  private static UnitActor.ActionReply refused(UnitActor.ActionReply.Refusal reason, String detail) {
+  private static UnitActor.ActionReply refused(
+      UnitActor.ActionReply.Refusal reason, String detail) {
     return new UnitActor.ActionReply.Refused(reason, detail, List.of(), List.of());
   }
 
@@ -126,7 +179,9 @@ class ActionRoutesTest {
   @Test
   void aQueuedActionIsAcceptedWithItsIdAndWhereToAskForIt() throws Exception {
     try (var client = admin()) {
-      var queued = client.post("/v1/units/hello/0/actions/greet", "{\"params\": {\"who\": \"world\", \"n\": 2}}");
+      var queued =
+          client.post(
+              "/v1/units/hello/0/actions/greet", "{\"params\": {\"who\": \"world\", \"n\": 2}}");
       assertThat(queued.statusCode()).isEqualTo(202);
       assertThat(queued.headers().firstValue("Location")).contains("/v1/actions/7");
       JsonNode body = json(queued);
@@ -145,7 +200,10 @@ class ActionRoutesTest {
   @Test
   void aRunThatWaitsGetsTheFinishedActionOrAfterTheWaitTheActionAsItIs() throws Exception {
     try (var client = admin()) {
-      var finished = client.post("/v1/units/hello/0/actions/greet", "{\"params\": {\"who\": \"world\"}, \"wait\": \"30s\"}");
+      var finished =
+          client.post(
+              "/v1/units/hello/0/actions/greet",
+              "{\"params\": {\"who\": \"world\"}, \"wait\": \"30s\"}");
       assertThat(finished.statusCode()).isEqualTo(200);
       JsonNode body = json(finished);
       assertThat(body.path("status").asText()).isEqualTo("completed");
@@ -153,14 +211,18 @@ class ActionRoutesTest {
       assertThat(body.path("log").get(0).path("message").asText()).isEqualTo("greeting");
       assertThat(body.path("timing").path("completed").asText()).isEqualTo("2026-11-22T10:15:32Z");
 
-      var stillRunning = client.post("/v1/units/hello/0/actions/greet", "{\"params\": {\"who\": \"slow\"}, \"wait\": \"300ms\"}");
+      var stillRunning =
+          client.post(
+              "/v1/units/hello/0/actions/greet",
+              "{\"params\": {\"who\": \"slow\"}, \"wait\": \"300ms\"}");
       assertThat(stillRunning.statusCode()).isEqualTo(202);
       assertThat(json(stillRunning).path("status").asText()).isEqualTo("running");
     }
   }
 
   @Test
-  void anUnknownActionIsA404NamingTheActionsTheCharmDefinesAndBadParametersA400WithTheProblems() throws Exception {
+  void anUnknownActionIsA404NamingTheActionsTheCharmDefinesAndBadParametersA400WithTheProblems()
+      throws Exception {
     try (var client = admin()) {
       var unknown = client.post("/v1/units/hello/0/actions/nope", "{}");
       assertThat(unknown.statusCode()).isEqualTo(404);
@@ -171,7 +233,8 @@ class ActionRoutesTest {
       var invalid = client.post("/v1/units/hello/0/actions/greet", "");
       assertThat(invalid.statusCode()).as("an empty body is no parameters").isEqualTo(400);
       assertThat(json(invalid).path("error").asText()).isEqualTo("bad_request");
-      assertThat(json(invalid).path("problems").get(0).asText()).isEqualTo("parameter \"who\" is required");
+      assertThat(json(invalid).path("problems").get(0).asText())
+          .isEqualTo("parameter \"who\" is required");
 
       var dying = client.post("/v1/units/hello/1/actions/greet", "{}");
       assertThat(dying.statusCode()).isEqualTo(409);
@@ -183,12 +246,22 @@ class ActionRoutesTest {
   @Test
   void badRequestsAreRefusedWithoutAskingTheOperator() throws Exception {
     try (var client = admin()) {
-      for (var body : List.of("{\"params\": 1}", "{\"parms\": {}}", "{\"wait\": \"soon\"}", "{\"wait\": \"11m\"}", "[]")) {
+      for (var body :
+          List.of(
+              "{\"params\": 1}",
+              "{\"parms\": {}}",
+              "{\"wait\": \"soon\"}",
+              "{\"wait\": \"11m\"}",
+              "[]")) {
         var response = client.post("/v1/units/hello/0/actions/greet", body);
         assertThat(response.statusCode()).as(body).isEqualTo(400);
       }
-      assertThat(json(client.post("/v1/units/hello/0/actions/greet", "{\"wait\": \"11m\"}")).path("detail").asText())
-          .isEqualTo("\"wait\": \"11m\" is longer than the maximum of 10m; ask again to wait longer");
+      assertThat(
+              json(client.post("/v1/units/hello/0/actions/greet", "{\"wait\": \"11m\"}"))
+                  .path("detail")
+                  .asText())
+          .isEqualTo(
+              "\"wait\": \"11m\" is longer than the maximum of 10m; ask again to wait longer");
       assertThat(client.get("/v1/actions/abc").statusCode()).isEqualTo(400);
       assertThat(client.get("/v1/actions/0").statusCode()).isEqualTo(400);
       assertThat(client.get("/v1/actions/7?wait=forever").statusCode()).isEqualTo(400);
@@ -197,7 +270,8 @@ class ActionRoutesTest {
     }
     assertThat(received).isEmpty();
     try (var anonymous = new OperatorClient(url, Optional.empty(), Optional.empty())) {
-      assertThat(anonymous.post("/v1/units/hello/0/actions/greet", "{}").statusCode()).isEqualTo(401);
+      assertThat(anonymous.post("/v1/units/hello/0/actions/greet", "{}").statusCode())
+          .isEqualTo(401);
       assertThat(anonymous.get("/v1/actions/7").statusCode()).isEqualTo(401);
       assertThat(anonymous.get("/v1/actions").statusCode()).isEqualTo(401);
     }
@@ -221,8 +295,18 @@ class ActionRoutesTest {
       assertThat(list.get(0).path("id").asLong()).isEqualTo(7);
       assertThat(list.get(1).path("status").asText()).isEqualTo("running");
     }
-    assertThat(received).filteredOn(c -> c instanceof OperatorActor.ListActionIds).first()
-        .isEqualTo(new OperatorActor.ListActionIds(Optional.of(UNIT), 5, ((OperatorActor.ListActionIds) received.stream()
-            .filter(c -> c instanceof OperatorActor.ListActionIds).findFirst().orElseThrow()).replyTo()));
+    assertThat(received)
+        .filteredOn(c -> c instanceof OperatorActor.ListActionIds)
+        .first()
+        .isEqualTo(
+            new OperatorActor.ListActionIds(
+                Optional.of(UNIT),
+                5,
+                ((OperatorActor.ListActionIds)
+                        received.stream()
+                            .filter(c -> c instanceof OperatorActor.ListActionIds)
+                            .findFirst()
+                            .orElseThrow())
+                    .replyTo()));
   }
 }

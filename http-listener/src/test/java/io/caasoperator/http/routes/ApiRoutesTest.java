@@ -31,12 +31,13 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The admin routes over a real listener, with a stand-in operator actor: every route and every
- * error a user can get (400, 401, 404, 408, 409, 413), and none of them reaching the operator
- * when the request is bad.
+ * error a user can get (400, 401, 404, 408, 409, 413), and none of them reaching the operator when
+ * the request is bad.
  */
 class ApiRoutesTest {
   private static final ObjectMapper JSON = new ObjectMapper();
-  private static final AdminToken TOKEN = new AdminToken("s3cret-admin-token-for-tests-only-0123456789");
+  private static final AdminToken TOKEN =
+      new AdminToken("s3cret-admin-token-for-tests-only-0123456789");
   private static final UnitId UNIT = UnitId.of("hello", 0);
   private static final List<OperatorActor.Command> received = new CopyOnWriteArrayList<>();
   private static ActorTestKit testKit;
@@ -46,30 +47,90 @@ class ApiRoutesTest {
   /** Knows hello/0 (alive) and hello/1 (dying); execs "sleep" time out, others echo. */
   private static ActorRef<OperatorActor.Command> fakeOperator() {
     Instant at = Instant.EPOCH;
-    UnitView view = new UnitView(UNIT, Life.ALIVE, true, Status.of("idle", "", at), Status.of("active", "", at), 1,
-        null, null, 0, "start", "completed", 4, List.of("80/tcp"));
-    return testKit.spawn(Behaviors.receive(OperatorActor.Command.class)
-        .onMessage(OperatorActor.Command.class, cmd -> {
-          received.add(cmd);
-          switch (cmd) {
-            case OperatorActor.GetStatus s -> s.replyTo().tell(
-                new ApplicationView("hello", Status.of("active", "", at), null, 1, "hello/0", "", List.of(view)));
-            case OperatorActor.GetUnit u -> u.replyTo().tell(u.unit().equals(UNIT) ? Optional.of(view) : Optional.empty());
-            case OperatorActor.ResolveUnit r -> r.replyTo().tell(r.unit().equals(UNIT)
-                ? new UnitActor.ResolveReply(UnitActor.ResolveReply.Outcome.NOTHING_TO_RESOLVE, "unit hello/0 has no failed hook")
-                : new UnitActor.ResolveReply(UnitActor.ResolveReply.Outcome.UNKNOWN_UNIT, "unknown unit " + r.unit()));
-            case OperatorActor.ExecOnUnit e -> e.replyTo().tell(switch (e.unit().ordinal()) {
-              case 0 -> new UnitActor.ExecReply(UnitActor.ExecReply.Outcome.RAN, e.commands().startsWith("sleep")
-                  ? new ProcessResult(-1, "partial", "", e.timeout(), true, false, null)
-                  : new ProcessResult(3, "out:" + e.commands(), "err", Duration.ofMillis(5), false, false, null), "",
-                  null);
-              case 1 -> new UnitActor.ExecReply(UnitActor.ExecReply.Outcome.REFUSED, null, "unit hello/1 is dying", null);
-              default -> new UnitActor.ExecReply(UnitActor.ExecReply.Outcome.UNKNOWN_UNIT, null, "unknown unit " + e.unit(), null);
-            });
-            default -> {}
-          }
-          return Behaviors.same();
-        }).build());
+    UnitView view =
+        new UnitView(
+            UNIT,
+            Life.ALIVE,
+            true,
+            Status.of("idle", "", at),
+            Status.of("active", "", at),
+            1,
+            null,
+            null,
+            0,
+            "start",
+            "completed",
+            4,
+            List.of("80/tcp"));
+    return testKit.spawn(
+        Behaviors.receive(OperatorActor.Command.class)
+            .onMessage(
+                OperatorActor.Command.class,
+                cmd -> {
+                  received.add(cmd);
+                  switch (cmd) {
+                    case OperatorActor.GetStatus s ->
+                        s.replyTo()
+                            .tell(
+                                new ApplicationView(
+                                    "hello",
+                                    Status.of("active", "", at),
+                                    null,
+                                    1,
+                                    "hello/0",
+                                    "",
+                                    List.of(view)));
+                    case OperatorActor.GetUnit u ->
+                        u.replyTo()
+                            .tell(u.unit().equals(UNIT) ? Optional.of(view) : Optional.empty());
+                    case OperatorActor.ResolveUnit r ->
+                        r.replyTo()
+                            .tell(
+                                r.unit().equals(UNIT)
+                                    ? new UnitActor.ResolveReply(
+                                        UnitActor.ResolveReply.Outcome.NOTHING_TO_RESOLVE,
+                                        "unit hello/0 has no failed hook")
+                                    : new UnitActor.ResolveReply(
+                                        UnitActor.ResolveReply.Outcome.UNKNOWN_UNIT,
+                                        "unknown unit " + r.unit()));
+                    case OperatorActor.ExecOnUnit e ->
+                        e.replyTo()
+                            .tell(
+                                switch (e.unit().ordinal()) {
+                                  case 0 ->
+                                      new UnitActor.ExecReply(
+                                          UnitActor.ExecReply.Outcome.RAN,
+                                          e.commands().startsWith("sleep")
+                                              ? new ProcessResult(
+                                                  -1, "partial", "", e.timeout(), true, false, null)
+                                              : new ProcessResult(
+                                                  3,
+                                                  "out:" + e.commands(),
+                                                  "err",
+                                                  Duration.ofMillis(5),
+                                                  false,
+                                                  false,
+                                                  null),
+                                          "",
+                                          null);
+                                  case 1 ->
+                                      new UnitActor.ExecReply(
+                                          UnitActor.ExecReply.Outcome.REFUSED,
+                                          null,
+                                          "unit hello/1 is dying",
+                                          null);
+                                  default ->
+                                      new UnitActor.ExecReply(
+                                          UnitActor.ExecReply.Outcome.UNKNOWN_UNIT,
+                                          null,
+                                          "unknown unit " + e.unit(),
+                                          null);
+                                });
+                    default -> {}
+                  }
+                  return Behaviors.same();
+                })
+            .build());
   }
 
   @BeforeAll
@@ -104,7 +165,8 @@ class ApiRoutesTest {
     try (var client = admin()) {
       var status = client.get("/v1/status");
       assertThat(status.statusCode()).isEqualTo(200);
-      assertThat(json(status).path("units").get(0).path("ports").get(0).asText()).isEqualTo("80/tcp");
+      assertThat(json(status).path("units").get(0).path("ports").get(0).asText())
+          .isEqualTo("80/tcp");
       var unit = client.get("/v1/units/hello/0");
       assertThat(unit.statusCode()).isEqualTo(200);
       assertThat(json(unit).path("lastHook").asText()).isEqualTo("start");
@@ -115,8 +177,12 @@ class ApiRoutesTest {
   void withoutOrWithAWrongTokenEveryAdminRouteIs401AndTheOperatorIsNotAsked() throws Exception {
     for (Optional<String> token : List.of(Optional.<String>empty(), Optional.of("wrong"))) {
       try (var client = new OperatorClient(url, Optional.empty(), token)) {
-        for (var response : List.of(client.get("/v1/status"), client.get("/v1/units/hello/0"),
-            client.post("/v1/units/hello/0/resolve", "{\"retry\":true}"), client.post("/v1/units/hello/0/exec", "{\"commands\":\"id\"}"))) {
+        for (var response :
+            List.of(
+                client.get("/v1/status"),
+                client.get("/v1/units/hello/0"),
+                client.post("/v1/units/hello/0/resolve", "{\"retry\":true}"),
+                client.post("/v1/units/hello/0/exec", "{\"commands\":\"id\"}"))) {
           assertThat(response.statusCode()).isEqualTo(401);
           assertThat(json(response).path("error").asText()).isEqualTo("unauthorized");
         }
@@ -129,7 +195,8 @@ class ApiRoutesTest {
   void probesNeedNoToken() throws Exception {
     try (var client = new OperatorClient(url, Optional.empty(), Optional.empty())) {
       assertThat(client.get("/healthz").statusCode()).isEqualTo(200);
-      assertThat(client.get("/readyz").statusCode()).isEqualTo(503); // no charm deployed in this stand-in
+      assertThat(client.get("/readyz").statusCode())
+          .isEqualTo(503); // no charm deployed in this stand-in
     }
   }
 
@@ -160,28 +227,42 @@ class ApiRoutesTest {
   void headAnswersEveryGetRouteWithItsStatusAndHeadersButNoBody() throws Exception {
     var http = java.net.http.HttpClient.newHttpClient();
     for (String path : List.of("/healthz", "/readyz", "/metrics", "/nope")) {
-      var get = http.send(java.net.http.HttpRequest.newBuilder(url.resolve(path)).GET().build(),
-          HttpResponse.BodyHandlers.ofString());
-      var head = http.send(java.net.http.HttpRequest.newBuilder(url.resolve(path))
-          .method("HEAD", java.net.http.HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofString());
+      var get =
+          http.send(
+              java.net.http.HttpRequest.newBuilder(url.resolve(path)).GET().build(),
+              HttpResponse.BodyHandlers.ofString());
+      var head =
+          http.send(
+              java.net.http.HttpRequest.newBuilder(url.resolve(path))
+                  .method("HEAD", java.net.http.HttpRequest.BodyPublishers.noBody())
+                  .build(),
+              HttpResponse.BodyHandlers.ofString());
       assertThat(head.statusCode()).as(path).isEqualTo(get.statusCode());
       assertThat(head.body()).as(path).isEmpty();
-      assertThat(head.headers().firstValue("Content-Type")).as(path).isEqualTo(get.headers().firstValue("Content-Type"));
+      assertThat(head.headers().firstValue("Content-Type"))
+          .as(path)
+          .isEqualTo(get.headers().firstValue("Content-Type"));
     }
-    var status = http.send(java.net.http.HttpRequest.newBuilder(url.resolve("/v1/status"))
-        .header("Authorization", "Bearer " + TOKEN.value())
-        .method("HEAD", java.net.http.HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofString());
+    var status =
+        http.send(
+            java.net.http.HttpRequest.newBuilder(url.resolve("/v1/status"))
+                .header("Authorization", "Bearer " + TOKEN.value())
+                .method("HEAD", java.net.http.HttpRequest.BodyPublishers.noBody())
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
     assertThat(status.statusCode()).isEqualTo(200);
     assertThat(status.body()).isEmpty();
   }
 
   @Test
   void metricsNeedNoTokenAndSpeakPrometheusText() throws Exception {
-    io.caasoperator.metrics.OperatorMetrics.get(testKit.system()).hookEnded("install", true, Duration.ofMillis(250));
+    io.caasoperator.metrics.OperatorMetrics.get(testKit.system())
+        .hookEnded("install", true, Duration.ofMillis(250));
     try (var client = new OperatorClient(url, Optional.empty(), Optional.empty())) {
       HttpResponse<String> metrics = client.get("/metrics");
       assertThat(metrics.statusCode()).isEqualTo(200);
-      assertThat(metrics.headers().firstValue("Content-Type")).hasValueSatisfying(t -> assertThat(t).startsWith("text/plain"));
+      assertThat(metrics.headers().firstValue("Content-Type"))
+          .hasValueSatisfying(t -> assertThat(t).startsWith("text/plain"));
       assertThat(metrics.body())
           .contains("# HELP caas_hooks_total ")
           .contains("caas_hooks_total{hook=\"install\",outcome=\"completed\"} 1.0")
@@ -193,7 +274,8 @@ class ApiRoutesTest {
   @Test
   void execRepliesWithCodeAndBothStreams() throws Exception {
     try (var client = admin()) {
-      var response = client.post("/v1/units/hello/0/exec", "{\"commands\":\"id -u\",\"timeout\":\"30s\"}");
+      var response =
+          client.post("/v1/units/hello/0/exec", "{\"commands\":\"id -u\",\"timeout\":\"30s\"}");
       assertThat(response.statusCode()).isEqualTo(200);
       JsonNode body = json(response);
       assertThat(body.path("code").asInt()).isEqualTo(3);
@@ -207,25 +289,37 @@ class ApiRoutesTest {
   @Test
   void execErrorsHaveTheRightStatus() throws Exception {
     try (var client = admin()) {
-      var timedOut = client.post("/v1/units/hello/0/exec", "{\"commands\":\"sleep 100\",\"timeout\":\"1s\"}");
+      var timedOut =
+          client.post("/v1/units/hello/0/exec", "{\"commands\":\"sleep 100\",\"timeout\":\"1s\"}");
       assertThat(timedOut.statusCode()).isEqualTo(408);
       assertThat(json(timedOut).path("stdout").asText()).isEqualTo("partial");
       assertThat(json(timedOut).path("detail").asText()).contains("1s");
-      assertThat(client.post("/v1/units/hello/1/exec", "{\"commands\":\"true\"}").statusCode()).isEqualTo(409);
-      assertThat(client.post("/v1/units/hello/7/exec", "{\"commands\":\"true\"}").statusCode()).isEqualTo(404);
+      assertThat(client.post("/v1/units/hello/1/exec", "{\"commands\":\"true\"}").statusCode())
+          .isEqualTo(409);
+      assertThat(client.post("/v1/units/hello/7/exec", "{\"commands\":\"true\"}").statusCode())
+          .isEqualTo(404);
       received.clear();
       var missing = client.post("/v1/units/hello/0/exec", "{\"timeout\":\"1s\"}");
       assertThat(missing.statusCode()).isEqualTo(400);
       assertThat(json(missing).path("detail").asText()).contains("commands");
-      assertThat(client.post("/v1/units/hello/0/exec", "{\"commands\": ").statusCode()).isEqualTo(400);
-      var badTimeout = client.post("/v1/units/hello/0/exec", "{\"commands\":\"true\",\"timeout\":\"soon\"}");
+      assertThat(client.post("/v1/units/hello/0/exec", "{\"commands\": ").statusCode())
+          .isEqualTo(400);
+      var badTimeout =
+          client.post("/v1/units/hello/0/exec", "{\"commands\":\"true\",\"timeout\":\"soon\"}");
       assertThat(badTimeout.statusCode()).isEqualTo(400);
       assertThat(json(badTimeout).path("detail").asText()).contains("soon");
-      assertThat(client.post("/v1/units/Hello/0/exec", "{\"commands\":\"true\"}").statusCode()).isEqualTo(400);
-      var operatorContext = client.post("/v1/units/hello/0/exec", "{\"commands\":\"true\",\"operator\":true}");
-      assertThat(operatorContext.statusCode()).as("there is no operator context to run in").isEqualTo(400);
-      assertThat(json(operatorContext).path("detail").asText()).contains("unknown field \"operator\"");
-      var huge = client.post("/v1/units/hello/0/exec", "{\"commands\":\"" + "x".repeat(2 * 1024 * 1024) + "\"}");
+      assertThat(client.post("/v1/units/Hello/0/exec", "{\"commands\":\"true\"}").statusCode())
+          .isEqualTo(400);
+      var operatorContext =
+          client.post("/v1/units/hello/0/exec", "{\"commands\":\"true\",\"operator\":true}");
+      assertThat(operatorContext.statusCode())
+          .as("there is no operator context to run in")
+          .isEqualTo(400);
+      assertThat(json(operatorContext).path("detail").asText())
+          .contains("unknown field \"operator\"");
+      var huge =
+          client.post(
+              "/v1/units/hello/0/exec", "{\"commands\":\"" + "x".repeat(2 * 1024 * 1024) + "\"}");
       assertThat(huge.statusCode()).isEqualTo(413);
       assertThat(received).isEmpty();
     }
@@ -238,12 +332,18 @@ class ApiRoutesTest {
         var response = client.post("/v1/units/hello/0/exec", "{\"commands\": " + commands + "}");
         assertThat(response.statusCode()).as(commands).isEqualTo(400);
         assertThat(json(response).path("error").asText()).isEqualTo("bad_request");
-        assertThat(json(response).path("detail").asText()).as(commands).startsWith("field \"commands\": expected a string");
+        assertThat(json(response).path("detail").asText())
+            .as(commands)
+            .startsWith("field \"commands\": expected a string");
       }
       var retry = client.post("/v1/units/hello/0/resolve", "{\"retry\": \"false\"}");
-      assertThat(json(retry).path("detail").asText()).isEqualTo("field \"retry\": expected true or false, got \"false\"");
-      var actionName = client.post("/v1/units/hello/0/exec", "{\"commands\": \"id\", \"action\": {\"name\": 7}}");
-      assertThat(json(actionName).path("detail").asText()).isEqualTo("field \"action.name\": expected a string, got 7");
+      assertThat(json(retry).path("detail").asText())
+          .isEqualTo("field \"retry\": expected true or false, got \"false\"");
+      var actionName =
+          client.post(
+              "/v1/units/hello/0/exec", "{\"commands\": \"id\", \"action\": {\"name\": 7}}");
+      assertThat(json(actionName).path("detail").asText())
+          .isEqualTo("field \"action.name\": expected a string, got 7");
       assertThat(received).isEmpty();
     }
   }
@@ -251,17 +351,24 @@ class ApiRoutesTest {
   @Test
   void execTimeoutsOverTheMaximumOrOverflowingAre400NamingTheMaximum() throws Exception {
     try (var client = admin()) {
-      for (String timeout : List.of("25h", "100000000h", "9223372036854775807s", "99999999999999999999999s")) {
-        var response = client.post("/v1/units/hello/0/exec", "{\"commands\":\"true\",\"timeout\":\"" + timeout + "\"}");
+      for (String timeout :
+          List.of("25h", "100000000h", "9223372036854775807s", "99999999999999999999999s")) {
+        var response =
+            client.post(
+                "/v1/units/hello/0/exec",
+                "{\"commands\":\"true\",\"timeout\":\"" + timeout + "\"}");
         assertThat(response.statusCode()).as(timeout).isEqualTo(400);
         assertThat(json(response).path("error").asText()).isEqualTo("bad_request");
-        assertThat(json(response).path("detail").asText()).as(timeout)
+        assertThat(json(response).path("detail").asText())
+            .as(timeout)
             .isEqualTo("\"timeout\": \"" + timeout + "\" is longer than the maximum of 24h");
       }
       assertThat(received).isEmpty();
-      var longest = client.post("/v1/units/hello/0/exec", "{\"commands\":\"true\",\"timeout\":\"24h\"}");
+      var longest =
+          client.post("/v1/units/hello/0/exec", "{\"commands\":\"true\",\"timeout\":\"24h\"}");
       assertThat(longest.statusCode()).isEqualTo(200);
-      assertThat(((OperatorActor.ExecOnUnit) received.get(0)).timeout()).isEqualTo(Duration.ofHours(24));
+      assertThat(((OperatorActor.ExecOnUnit) received.get(0)).timeout())
+          .isEqualTo(Duration.ofHours(24));
     }
   }
 
@@ -271,7 +378,9 @@ class ApiRoutesTest {
       for (String retry : List.of("\"true\"", "1", "\"\"")) {
         var response = client.post("/v1/units/hello/0/resolve", "{\"retry\": " + retry + "}");
         assertThat(response.statusCode()).as(retry).isEqualTo(400);
-        assertThat(json(response).path("detail").asText()).as(retry).startsWith("field \"retry\": expected true or false");
+        assertThat(json(response).path("detail").asText())
+            .as(retry)
+            .startsWith("field \"retry\": expected true or false");
       }
       assertThat(received).isEmpty();
     }
@@ -282,8 +391,10 @@ class ApiRoutesTest {
     try (var client = admin()) {
       var nothing = client.post("/v1/units/hello/0/resolve", "{\"retry\":false}");
       assertThat(nothing.statusCode()).isEqualTo(409);
-      assertThat(json(nothing).path("detail").asText()).isEqualTo("unit hello/0 has no failed hook");
-      assertThat(client.post("/v1/units/hello/5/resolve", "{\"retry\":true}").statusCode()).isEqualTo(404);
+      assertThat(json(nothing).path("detail").asText())
+          .isEqualTo("unit hello/0 has no failed hook");
+      assertThat(client.post("/v1/units/hello/5/resolve", "{\"retry\":true}").statusCode())
+          .isEqualTo(404);
       assertThat(client.post("/v1/units/hello/0/resolve", "{}").statusCode()).isEqualTo(400);
       assertThat(client.get("/v1/units/hello/5").statusCode()).isEqualTo(404);
     }

@@ -41,6 +41,7 @@ class ExecTimeoutTest {
     assertThatThrownBy(() -> ExecTimeout.parse("-5s")).hasMessageContaining("is not a duration");
     assertThatThrownBy(() -> ExecTimeout.parse("1.5h")).hasMessageContaining("is not a duration");
     assertThatThrownBy(() -> ExecTimeout.parse("")).hasMessageContaining("is not a duration");
-    assertThatThrownBy(() -> ExecTimeout.parse("0s")).hasMessage("\"timeout\": \"0s\" must be longer than 0");
+    assertThatThrownBy(() -> ExecTimeout.parse("0s"))
+        .hasMessage("\"timeout\": \"0s\" must be longer than 0");
   }
 }

@@ -24,12 +24,13 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * How the probes and {@code GET /v1/status} show a journal that cannot be written, with a
- * stand-in operator that answers or (as one restarting for its journal) does not.
+ * How the probes and {@code GET /v1/status} show a journal that cannot be written, with a stand-in
+ * operator that answers or (as one restarting for its journal) does not.
  */
 class JournalHealthRoutesTest {
   private static final ObjectMapper JSON = new ObjectMapper();
-  private static final AdminToken TOKEN = new AdminToken("s3cret-admin-token-for-tests-only-0123456789");
+  private static final AdminToken TOKEN =
+      new AdminToken("s3cret-admin-token-for-tests-only-0123456789");
   private static final AtomicBoolean answering = new AtomicBoolean(true);
   private static ActorTestKit testKit;
   private static AdminListener listener;
@@ -38,14 +39,28 @@ class JournalHealthRoutesTest {
   @BeforeAll
   static void start() throws Exception {
     testKit = ActorTestKit.create();
-    var operator = testKit.spawn(Behaviors.receive(OperatorActor.Command.class)
-        .onMessage(OperatorActor.GetStatus.class, s -> {
-          if (answering.get()) {
-            s.replyTo().tell(new ApplicationView("hello", Status.of("active", "", Instant.EPOCH),
-                new ApplicationView.CharmView("hello", "/charms/hello", "ab", 1, 0), 1, null, "", List.of()));
-          }
-          return Behaviors.same();
-        }).build());
+    var operator =
+        testKit.spawn(
+            Behaviors.receive(OperatorActor.Command.class)
+                .onMessage(
+                    OperatorActor.GetStatus.class,
+                    s -> {
+                      if (answering.get()) {
+                        s.replyTo()
+                            .tell(
+                                new ApplicationView(
+                                    "hello",
+                                    Status.of("active", "", Instant.EPOCH),
+                                    new ApplicationView.CharmView(
+                                        "hello", "/charms/hello", "ab", 1, 0),
+                                    1,
+                                    null,
+                                    "",
+                                    List.of()));
+                      }
+                      return Behaviors.same();
+                    })
+                .build());
     listener = AdminListener.start(testKit, TOKEN, operator, Duration.ofSeconds(1));
     url = listener.url();
   }
@@ -67,8 +82,11 @@ class JournalHealthRoutesTest {
   }
 
   private static void journalDown() {
-    JournalHealth.get(testKit.system()).writeFailed("unit|hello/0",
-        new IllegalStateException("pool timed out", new java.net.ConnectException("Connection refused")));
+    JournalHealth.get(testKit.system())
+        .writeFailed(
+            "unit|hello/0",
+            new IllegalStateException(
+                "pool timed out", new java.net.ConnectException("Connection refused")));
   }
 
   @Test
@@ -94,7 +112,8 @@ class JournalHealthRoutesTest {
       assertThat(status.statusCode()).isEqualTo(200);
       JsonNode journal = JSON.readTree(status.body()).path("journal");
       assertThat(journal.path("available").asBoolean()).isFalse();
-      assertThat(journal.path("detail").asText()).isEqualTo("unit|hello/0 cannot write: Connection refused");
+      assertThat(journal.path("detail").asText())
+          .isEqualTo("unit|hello/0 cannot write: Connection refused");
       assertThat(journal.path("since").asText()).isNotEmpty();
     }
   }
@@ -103,7 +122,9 @@ class JournalHealthRoutesTest {
   void anOperatorThatCannotAnswerForItsJournalGets503WithTheReasonOtherwise408() throws Exception {
     answering.set(false);
     try (var client = admin()) {
-      assertThat(client.get("/v1/status").statusCode()).as("journal fine, operator slow").isEqualTo(408);
+      assertThat(client.get("/v1/status").statusCode())
+          .as("journal fine, operator slow")
+          .isEqualTo(408);
       journalDown();
       var status = client.get("/v1/status");
       assertThat(status.statusCode()).isEqualTo(503);

@@ -29,8 +29,12 @@ class MetricsRouteTest {
     testKit = ActorTestKit.create();
     metrics = OperatorMetrics.get(testKit.system());
     var operator = testKit.spawn(Behaviors.<OperatorActor.Command>ignore());
-    listener = AdminListener.start(testKit, new AdminToken("metrics-test-token-0123456789-0123456789"), operator,
-        Duration.ofSeconds(5));
+    listener =
+        AdminListener.start(
+            testKit,
+            new AdminToken("metrics-test-token-0123456789-0123456789"),
+            operator,
+            Duration.ofSeconds(5));
   }
 
   @AfterAll
@@ -49,8 +53,12 @@ class MetricsRouteTest {
 
   @Test
   void unitsAreCountedByLifeAgentAndWorkloadStatusAndAReportReplacesTheLast() throws Exception {
-    metrics.unitsReported(List.of(new UnitStatus("alive", "idle", "active"), new UnitStatus("alive", "idle", "active"),
-        new UnitStatus("alive", "error", "error"), new UnitStatus("dying", "executing", "maintenance")));
+    metrics.unitsReported(
+        List.of(
+            new UnitStatus("alive", "idle", "active"),
+            new UnitStatus("alive", "idle", "active"),
+            new UnitStatus("alive", "error", "error"),
+            new UnitStatus("dying", "executing", "maintenance")));
     assertThat(scrape())
         .contains("# TYPE caas_units gauge")
         .contains("caas_units{agent=\"idle\",life=\"alive\",workload=\"active\"} 2.0")
@@ -69,7 +77,8 @@ class MetricsRouteTest {
   @Test
   void buildInfoNamesTheVersionAndTheJavaRuntime() throws Exception {
     metrics.buildInfo("1.2.3", "21.0.5+11");
-    assertThat(scrape()).contains("caas_build_info{java_version=\"21.0.5+11\",version=\"1.2.3\"} 1");
+    assertThat(scrape())
+        .contains("caas_build_info{java_version=\"21.0.5+11\",version=\"1.2.3\"} 1");
   }
 
   @Test
@@ -84,10 +93,19 @@ class MetricsRouteTest {
   }
 
   @Test
-  void kubernetesApiRequestsByVerbAndCodeAndErrorsByVerbLeavingOutExpectedAnswers() throws Exception {
-    metrics.kubernetesApi(() -> List.of(new ApiRequests("get", "200", 7), new ApiRequests("get", "404", 2),
-        new ApiRequests("patch", "409", 1), new ApiRequests("patch", "422", 1), new ApiRequests("watch", "410", 3),
-        new ApiRequests("list", "error", 4), new ApiRequests("create", "403", 1), new ApiRequests("list", "503", 2)));
+  void kubernetesApiRequestsByVerbAndCodeAndErrorsByVerbLeavingOutExpectedAnswers()
+      throws Exception {
+    metrics.kubernetesApi(
+        () ->
+            List.of(
+                new ApiRequests("get", "200", 7),
+                new ApiRequests("get", "404", 2),
+                new ApiRequests("patch", "409", 1),
+                new ApiRequests("patch", "422", 1),
+                new ApiRequests("watch", "410", 3),
+                new ApiRequests("list", "error", 4),
+                new ApiRequests("create", "403", 1),
+                new ApiRequests("list", "503", 2)));
     assertThat(scrape())
         .contains("caas_kubernetes_api_requests_total{code=\"200\",verb=\"get\"} 7.0")
         .contains("caas_kubernetes_api_requests_total{code=\"error\",verb=\"list\"} 4.0")

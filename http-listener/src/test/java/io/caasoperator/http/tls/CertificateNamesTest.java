@@ -14,52 +14,69 @@ class CertificateNamesTest {
 
   @Test
   void theListenHostLoopbackAndTheOtherHostsAreNamedInOrderOnce() {
-    CertificateNames names = CertificateNames.forListener("10.1.2.3",
-        List.of("Caas-Operator-Mariadb.demo.svc", "10.1.2.3", "localhost", "fd00::0:1"));
+    CertificateNames names =
+        CertificateNames.forListener(
+            "10.1.2.3",
+            List.of("Caas-Operator-Mariadb.demo.svc", "10.1.2.3", "localhost", "fd00::0:1"));
 
-    assertThat(names.hosts()).containsExactly("10.1.2.3", "localhost", "127.0.0.1",
-        "caas-operator-mariadb.demo.svc", "fd00:0:0:0:0:0:0:1");
+    assertThat(names.hosts())
+        .containsExactly(
+            "10.1.2.3",
+            "localhost",
+            "127.0.0.1",
+            "caas-operator-mariadb.demo.svc",
+            "fd00:0:0:0:0:0:0:1");
   }
 
   @Test
   void aWildcardListenHostIsNoName() {
     assertThat(CertificateNames.forListener("0.0.0.0", List.of("op.demo.svc")).hosts())
         .containsExactly("localhost", "127.0.0.1", "op.demo.svc");
-    assertThat(CertificateNames.forListener("[::]", List.of()).hosts()).containsExactly("localhost", "127.0.0.1");
+    assertThat(CertificateNames.forListener("[::]", List.of()).hosts())
+        .containsExactly("localhost", "127.0.0.1");
   }
 
   @Test
   void aHostThatIsNeitherAnAddressNorADnsNameIsRefusedByName() {
-    for (String bad : List.of("under_score.svc", "-leading.svc", "*.demo.svc", "dot..svc", "a".repeat(64) + ".svc")) {
+    for (String bad :
+        List.of(
+            "under_score.svc", "-leading.svc", "*.demo.svc", "dot..svc", "a".repeat(64) + ".svc")) {
       assertThatThrownBy(() -> CertificateNames.forListener("127.0.0.1", List.of(bad)))
           .as(bad)
           .isInstanceOf(IllegalArgumentException.class)
-          .hasMessage("\"" + bad + "\" is neither an IP address nor a DNS name a certificate can name");
+          .hasMessage(
+              "\"" + bad + "\" is neither an IP address nor a DNS name a certificate can name");
     }
   }
 
   @Test
   void aCertificateGeneratedForTheNamesMissesNone() {
-    CertificateNames names = CertificateNames.forListener("0.0.0.0", List.of("op.demo.svc", "10.244.0.7", "::1"));
+    CertificateNames names =
+        CertificateNames.forListener("0.0.0.0", List.of("op.demo.svc", "10.244.0.7", "::1"));
 
-    SelfSignedCertificate generated = SelfSignedCertificate.generate(names, NOW, new SecureRandom());
+    SelfSignedCertificate generated =
+        SelfSignedCertificate.generate(names, NOW, new SecureRandom());
 
     assertThat(names.missingFrom(generated.certificate())).isEmpty();
   }
 
   @Test
   void theHostsACertificateDoesNotNameAreListed() {
-    SelfSignedCertificate loopbackOnly = SelfSignedCertificate.generate(
-        CertificateNames.forListener("0.0.0.0", List.of()), NOW, new SecureRandom());
-    CertificateNames wanted = CertificateNames.forListener("0.0.0.0", List.of("op.demo.svc", "10.244.0.7"));
+    SelfSignedCertificate loopbackOnly =
+        SelfSignedCertificate.generate(
+            CertificateNames.forListener("0.0.0.0", List.of()), NOW, new SecureRandom());
+    CertificateNames wanted =
+        CertificateNames.forListener("0.0.0.0", List.of("op.demo.svc", "10.244.0.7"));
 
-    assertThat(wanted.missingFrom(loopbackOnly.certificate())).containsExactly("op.demo.svc", "10.244.0.7");
+    assertThat(wanted.missingFrom(loopbackOnly.certificate()))
+        .containsExactly("op.demo.svc", "10.244.0.7");
   }
 
   @Test
   void aWildcardDnsNameCoversOneLabel() throws Exception {
-    SelfSignedCertificate localhost = SelfSignedCertificate.generate(
-        new CertificateNames(List.of("localhost")), NOW, new SecureRandom());
+    SelfSignedCertificate localhost =
+        SelfSignedCertificate.generate(
+            new CertificateNames(List.of("localhost")), NOW, new SecureRandom());
     // A certificate someone else made may carry a wildcard; the operator never makes one.
     CertificateNames oneLabel = new CertificateNames(List.of("op.demo.svc"));
     CertificateNames twoLabels = new CertificateNames(List.of("a.op.demo.svc"));

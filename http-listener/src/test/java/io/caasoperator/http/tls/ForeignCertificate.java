@@ -26,14 +26,24 @@ final class ForeignCertificate {
     KeyPair pair = generator.generateKeyPair();
     X500Name name = new X500Name("CN=someone else");
     Instant now = Instant.now();
-    JcaX509v3CertificateBuilder builder = new JcaX509v3CertificateBuilder(name, BigInteger.valueOf(42),
-        Date.from(now.minus(Duration.ofHours(1))), Date.from(now.plus(Duration.ofDays(1))), name, pair.getPublic());
+    JcaX509v3CertificateBuilder builder =
+        new JcaX509v3CertificateBuilder(
+            name,
+            BigInteger.valueOf(42),
+            Date.from(now.minus(Duration.ofHours(1))),
+            Date.from(now.plus(Duration.ofDays(1))),
+            name,
+            pair.getPublic());
     GeneralName[] names = new GeneralName[dnsNames.length];
     for (int i = 0; i < dnsNames.length; i++) {
       names[i] = new GeneralName(GeneralName.dNSName, dnsNames[i]);
     }
     builder.addExtension(Extension.subjectAlternativeName, false, new GeneralNames(names));
-    return new SelfSignedCertificate(new JcaX509CertificateConverter().getCertificate(
-        builder.build(new JcaContentSignerBuilder("SHA256withRSA").build(pair.getPrivate()))), pair.getPrivate());
+    return new SelfSignedCertificate(
+        new JcaX509CertificateConverter()
+            .getCertificate(
+                builder.build(
+                    new JcaContentSignerBuilder("SHA256withRSA").build(pair.getPrivate()))),
+        pair.getPrivate());
   }
 }

@@ -22,177 +22,207 @@ import org.junit.jupiter.api.io.TempDir;
 
 class ListenerTlsTest {
 
-    private static final Instant NOW = Instant.parse("2026-01-01T00:00:00Z");
-    private static final Clock CLOCK = Clock.fixed(NOW, ZoneOffset.UTC);
+  private static final Instant NOW = Instant.parse("2026-01-01T00:00:00Z");
+  private static final Clock CLOCK = Clock.fixed(NOW, ZoneOffset.UTC);
 
-    @TempDir
-    Path dataDir;
+  @TempDir Path dataDir;
 
-    @Test
-    void certificateIsGeneratedOnceThenReusedOnLaterStarts() throws Exception {
-        Path tlsDir = dataDir.resolve("tls");
+  @Test
+  void certificateIsGeneratedOnceThenReusedOnLaterStarts() throws Exception {
+    Path tlsDir = dataDir.resolve("tls");
 
-        ListenerTls first = ListenerTls.inDirectory(tlsDir, "127.0.0.1", CLOCK, new SecureRandom());
-        ListenerTls second = ListenerTls.inDirectory(tlsDir, "127.0.0.1", CLOCK, new SecureRandom());
+    ListenerTls first = ListenerTls.inDirectory(tlsDir, "127.0.0.1", CLOCK, new SecureRandom());
+    ListenerTls second = ListenerTls.inDirectory(tlsDir, "127.0.0.1", CLOCK, new SecureRandom());
 
-        assertThat(second.certificate().getSerialNumber()).isEqualTo(first.certificate().getSerialNumber());
-        assertThat(second.certificateFile()).isEqualTo(tlsDir.resolve("listener.crt"));
-        assertThat(Files.readString(tlsDir.resolve("listener.crt"))).startsWith("-----BEGIN CERTIFICATE-----");
-        assertThat(second.serverContext().getProtocol()).isEqualTo("TLS");
+    assertThat(second.certificate().getSerialNumber())
+        .isEqualTo(first.certificate().getSerialNumber());
+    assertThat(second.certificateFile()).isEqualTo(tlsDir.resolve("listener.crt"));
+    assertThat(Files.readString(tlsDir.resolve("listener.crt")))
+        .startsWith("-----BEGIN CERTIFICATE-----");
+    assertThat(second.serverContext().getProtocol()).isEqualTo("TLS");
+  }
+
+  @Test
+  void generatedKeyIsReadableByTheOwnerOnly() throws Exception {
+    ListenerTls.inDirectory(dataDir.resolve("tls"), "127.0.0.1", CLOCK, new SecureRandom());
+
+    assertThat(
+            PosixFilePermissions.toString(
+                Files.getPosixFilePermissions(dataDir.resolve("tls/listener.key"))))
+        .isEqualTo("rw-------");
+    assertThat(dataDir.resolve("tls")).isDirectoryNotContaining("glob:**.tmp");
+  }
+
+  @Test
+  void generatedCertificateNamesTheListenHostLocalhostAndLoopbackAndIsItsOwnCa() throws Exception {
+    X509Certificate ip =
+        ListenerTls.inDirectory(dataDir.resolve("a"), "10.1.2.3", CLOCK, new SecureRandom())
+            .certificate();
+    X509Certificate dns =
+        ListenerTls.inDirectory(dataDir.resolve("b"), "operator.example", CLOCK, new SecureRandom())
+            .certificate();
+
+    assertThat(sans(ip)).containsExactlyInAnyOrder("ip:10.1.2.3", "dns:localhost", "ip:127.0.0.1");
+    assertThat(sans(dns))
+        .containsExactlyInAnyOrder("dns:operator.example", "dns:localhost", "ip:127.0.0.1");
+    assertThat(ip.getSubjectX500Principal().getName()).isEqualTo("CN=caas-operator");
+    assertThat(ip.getBasicConstraints()).isGreaterThanOrEqualTo(0);
+    assertThat(ip.getPublicKey().getAlgorithm())
+        .as("P-256: cheap handshakes for the pods' tools")
+        .isEqualTo("EC");
+    assertThat(ip.getNotAfter().toInstant()).isEqualTo(NOW.plus(3650, ChronoUnit.DAYS));
+  }
+
+  @Test
+  void wildcardListenHostIsNotPutInTheCertificate() throws Exception {
+    X509Certificate certificate =
+        ListenerTls.inDirectory(dataDir.resolve("tls"), "0.0.0.0", CLOCK, new SecureRandom())
+            .certificate();
+
+    assertThat(sans(certificate)).containsExactlyInAnyOrder("dns:localhost", "ip:127.0.0.1");
+  }
+
+  @Test
+  void aGeneratedCertificateMissingANameNowWantedIsGeneratedAgainForAllOfThem() throws Exception {
+    Path tlsDir = dataDir.resolve("tls");
+    ListenerTls loopback =
+        ListenerTls.inDirectory(
+            tlsDir, CertificateNames.forListener("0.0.0.0", List.of()), CLOCK, new SecureRandom());
+    CertificateNames inThePod =
+        CertificateNames.forListener(
+            "0.0.0.0", List.of("caas-operator-mariadb.demo.svc", "10.244.0.7"));
+
+    ListenerTls regenerated = ListenerTls.inDirectory(tlsDir, inThePod, CLOCK, new SecureRandom());
+    ListenerTls reused = ListenerTls.inDirectory(tlsDir, inThePod, CLOCK, new SecureRandom());
+
+    assertThat(regenerated.certificate().getSerialNumber())
+        .isNotEqualTo(loopback.certificate().getSerialNumber());
+    assertThat(sans(regenerated.certificate()))
+        .containsExactlyInAnyOrder(
+            "dns:localhost", "ip:127.0.0.1", "dns:caas-operator-mariadb.demo.svc", "ip:10.244.0.7");
+    assertThat(reused.certificate().getSerialNumber())
+        .isEqualTo(regenerated.certificate().getSerialNumber());
+    assertThat(Pem.readCertificates(tlsDir.resolve("listener.crt")).get(0))
+        .isEqualTo(regenerated.certificate());
+    assertThat(
+            PosixFilePermissions.toString(
+                Files.getPosixFilePermissions(tlsDir.resolve("listener.key"))))
+        .isEqualTo("rw-------");
+  }
+
+  @Test
+  void aCertificateNamingMoreThanWantedIsKept() throws Exception {
+    Path tlsDir = dataDir.resolve("tls");
+    ListenerTls wide =
+        ListenerTls.inDirectory(
+            tlsDir,
+            CertificateNames.forListener("0.0.0.0", List.of("op.demo.svc")),
+            CLOCK,
+            new SecureRandom());
+
+    ListenerTls narrow = ListenerTls.inDirectory(tlsDir, "127.0.0.1", CLOCK, new SecureRandom());
+
+    assertThat(narrow.certificate().getSerialNumber())
+        .isEqualTo(wide.certificate().getSerialNumber());
+  }
+
+  @Test
+  void aCertificateTheOperatorDidNotMakeIsKeptEvenWhenItMissesAName() throws Exception {
+    Path tlsDir = Files.createDirectories(dataDir.resolve("tls"));
+    SelfSignedCertificate theirs = ForeignCertificate.naming("localhost");
+    Files.writeString(tlsDir.resolve("listener.key"), Pem.of(theirs.key()));
+    Files.writeString(tlsDir.resolve("listener.crt"), Pem.of(theirs.certificate()));
+
+    ListenerTls kept =
+        ListenerTls.inDirectory(
+            tlsDir,
+            CertificateNames.forListener("0.0.0.0", List.of("op.demo.svc")),
+            CLOCK,
+            new SecureRandom());
+
+    assertThat(kept.certificate()).isEqualTo(theirs.certificate());
+  }
+
+  @Test
+  void configuredCertificateAndKeyAreUsed() throws Exception {
+    SelfSignedCertificate configured =
+        SelfSignedCertificate.generate(new ListenHost("localhost"), NOW, new SecureRandom());
+    Path cert = Files.writeString(dataDir.resolve("my.crt"), Pem.of(configured.certificate()));
+    Path key = Files.writeString(dataDir.resolve("my.key"), Pem.of(configured.key()));
+
+    ListenerTls tls = ListenerTls.fromFiles(cert, key);
+
+    assertThat(tls.certificate().getSerialNumber())
+        .isEqualTo(configured.certificate().getSerialNumber());
+    assertThat(tls.certificateFile()).isEqualTo(cert);
+  }
+
+  @Test
+  void corruptCertificateIsAnErrorNamingTheFile() throws Exception {
+    Path tlsDir = dataDir.resolve("tls");
+    ListenerTls.inDirectory(tlsDir, "127.0.0.1", CLOCK, new SecureRandom());
+    Path cert = tlsDir.resolve("listener.crt");
+    Files.writeString(
+        cert, "-----BEGIN CERTIFICATE-----\nnot base64 at all!!\n-----END CERTIFICATE-----\n");
+
+    assertThatThrownBy(() -> ListenerTls.inDirectory(tlsDir, "127.0.0.1"))
+        .isInstanceOf(DataDirException.class)
+        .hasMessageContaining(cert.toString());
+  }
+
+  @Test
+  void keyThatIsNotPemIsAnErrorNamingTheFile() throws Exception {
+    SelfSignedCertificate configured =
+        SelfSignedCertificate.generate(new ListenHost("localhost"), NOW, new SecureRandom());
+    Path cert = Files.writeString(dataDir.resolve("my.crt"), Pem.of(configured.certificate()));
+    Path key = Files.writeString(dataDir.resolve("my.key"), "hello");
+
+    assertThatThrownBy(() -> ListenerTls.fromFiles(cert, key))
+        .isInstanceOf(DataDirException.class)
+        .hasMessageContaining(key.toString());
+  }
+
+  @Test
+  void keyOfAnotherCertificateIsRefused() throws Exception {
+    SelfSignedCertificate one =
+        SelfSignedCertificate.generate(new ListenHost("localhost"), NOW, new SecureRandom());
+    SelfSignedCertificate other =
+        SelfSignedCertificate.generate(new ListenHost("localhost"), NOW, new SecureRandom());
+    Path cert = Files.writeString(dataDir.resolve("one.crt"), Pem.of(one.certificate()));
+    Path key = Files.writeString(dataDir.resolve("other.key"), Pem.of(other.key()));
+
+    assertThatThrownBy(() -> ListenerTls.fromFiles(cert, key))
+        .isInstanceOf(DataDirException.class)
+        .hasMessageContaining("does not belong to the certificate");
+  }
+
+  @Test
+  void certificateWhoseKeyIsLostIsNotSilentlyReplaced() throws Exception {
+    Path tlsDir = dataDir.resolve("tls");
+    ListenerTls.inDirectory(tlsDir, "127.0.0.1", CLOCK, new SecureRandom());
+    Files.delete(tlsDir.resolve("listener.key"));
+
+    assertThatThrownBy(() -> ListenerTls.inDirectory(tlsDir, "127.0.0.1"))
+        .isInstanceOf(DataDirException.class)
+        .hasMessageContaining("listener.key is missing");
+  }
+
+  @Test
+  void missingConfiguredFileIsNamed() {
+    Path cert = dataDir.resolve("absent.crt");
+
+    assertThatThrownBy(() -> ListenerTls.fromFiles(cert, dataDir.resolve("absent.key")))
+        .isInstanceOf(DataDirException.class)
+        .hasMessageContaining(cert.toString());
+  }
+
+  private static List<String> sans(X509Certificate certificate) throws Exception {
+    List<String> names = new ArrayList<>();
+    Collection<List<?>> entries = certificate.getSubjectAlternativeNames();
+    for (List<?> entry : entries) {
+      int type = (Integer) entry.get(0);
+      names.add((type == 7 ? "ip:" : type == 2 ? "dns:" : type + ":") + entry.get(1));
     }
-
-    @Test
-    void generatedKeyIsReadableByTheOwnerOnly() throws Exception {
-        ListenerTls.inDirectory(dataDir.resolve("tls"), "127.0.0.1", CLOCK, new SecureRandom());
-
-        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(dataDir.resolve("tls/listener.key"))))
-                .isEqualTo("rw-------");
-        assertThat(dataDir.resolve("tls")).isDirectoryNotContaining("glob:**.tmp");
-    }
-
-    @Test
-    void generatedCertificateNamesTheListenHostLocalhostAndLoopbackAndIsItsOwnCa() throws Exception {
-        X509Certificate ip = ListenerTls.inDirectory(dataDir.resolve("a"), "10.1.2.3", CLOCK, new SecureRandom())
-                .certificate();
-        X509Certificate dns = ListenerTls.inDirectory(dataDir.resolve("b"), "operator.example", CLOCK,
-                new SecureRandom()).certificate();
-
-        assertThat(sans(ip)).containsExactlyInAnyOrder("ip:10.1.2.3", "dns:localhost", "ip:127.0.0.1");
-        assertThat(sans(dns)).containsExactlyInAnyOrder("dns:operator.example", "dns:localhost", "ip:127.0.0.1");
-        assertThat(ip.getSubjectX500Principal().getName()).isEqualTo("CN=caas-operator");
-        assertThat(ip.getBasicConstraints()).isGreaterThanOrEqualTo(0);
-        assertThat(ip.getPublicKey().getAlgorithm()).as("P-256: cheap handshakes for the pods' tools").isEqualTo("EC");
-        assertThat(ip.getNotAfter().toInstant()).isEqualTo(NOW.plus(3650, ChronoUnit.DAYS));
-    }
-
-    @Test
-    void wildcardListenHostIsNotPutInTheCertificate() throws Exception {
-        X509Certificate certificate = ListenerTls.inDirectory(dataDir.resolve("tls"), "0.0.0.0", CLOCK,
-                new SecureRandom()).certificate();
-
-        assertThat(sans(certificate)).containsExactlyInAnyOrder("dns:localhost", "ip:127.0.0.1");
-    }
-
-    @Test
-    void aGeneratedCertificateMissingANameNowWantedIsGeneratedAgainForAllOfThem() throws Exception {
-        Path tlsDir = dataDir.resolve("tls");
-        ListenerTls loopback = ListenerTls.inDirectory(tlsDir, CertificateNames.forListener("0.0.0.0", List.of()),
-                CLOCK, new SecureRandom());
-        CertificateNames inThePod = CertificateNames.forListener("0.0.0.0",
-                List.of("caas-operator-mariadb.demo.svc", "10.244.0.7"));
-
-        ListenerTls regenerated = ListenerTls.inDirectory(tlsDir, inThePod, CLOCK, new SecureRandom());
-        ListenerTls reused = ListenerTls.inDirectory(tlsDir, inThePod, CLOCK, new SecureRandom());
-
-        assertThat(regenerated.certificate().getSerialNumber()).isNotEqualTo(loopback.certificate().getSerialNumber());
-        assertThat(sans(regenerated.certificate())).containsExactlyInAnyOrder("dns:localhost", "ip:127.0.0.1",
-                "dns:caas-operator-mariadb.demo.svc", "ip:10.244.0.7");
-        assertThat(reused.certificate().getSerialNumber()).isEqualTo(regenerated.certificate().getSerialNumber());
-        assertThat(Pem.readCertificates(tlsDir.resolve("listener.crt")).get(0)).isEqualTo(regenerated.certificate());
-        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(tlsDir.resolve("listener.key"))))
-                .isEqualTo("rw-------");
-    }
-
-    @Test
-    void aCertificateNamingMoreThanWantedIsKept() throws Exception {
-        Path tlsDir = dataDir.resolve("tls");
-        ListenerTls wide = ListenerTls.inDirectory(tlsDir,
-                CertificateNames.forListener("0.0.0.0", List.of("op.demo.svc")), CLOCK, new SecureRandom());
-
-        ListenerTls narrow = ListenerTls.inDirectory(tlsDir, "127.0.0.1", CLOCK, new SecureRandom());
-
-        assertThat(narrow.certificate().getSerialNumber()).isEqualTo(wide.certificate().getSerialNumber());
-    }
-
-    @Test
-    void aCertificateTheOperatorDidNotMakeIsKeptEvenWhenItMissesAName() throws Exception {
-        Path tlsDir = Files.createDirectories(dataDir.resolve("tls"));
-        SelfSignedCertificate theirs = ForeignCertificate.naming("localhost");
-        Files.writeString(tlsDir.resolve("listener.key"), Pem.of(theirs.key()));
-        Files.writeString(tlsDir.resolve("listener.crt"), Pem.of(theirs.certificate()));
-
-        ListenerTls kept = ListenerTls.inDirectory(tlsDir,
-                CertificateNames.forListener("0.0.0.0", List.of("op.demo.svc")), CLOCK, new SecureRandom());
-
-        assertThat(kept.certificate()).isEqualTo(theirs.certificate());
-    }
-
-    @Test
-    void configuredCertificateAndKeyAreUsed() throws Exception {
-        SelfSignedCertificate configured = SelfSignedCertificate.generate(new ListenHost("localhost"), NOW,
-                new SecureRandom());
-        Path cert = Files.writeString(dataDir.resolve("my.crt"), Pem.of(configured.certificate()));
-        Path key = Files.writeString(dataDir.resolve("my.key"), Pem.of(configured.key()));
-
-        ListenerTls tls = ListenerTls.fromFiles(cert, key);
-
-        assertThat(tls.certificate().getSerialNumber()).isEqualTo(configured.certificate().getSerialNumber());
-        assertThat(tls.certificateFile()).isEqualTo(cert);
-    }
-
-    @Test
-    void corruptCertificateIsAnErrorNamingTheFile() throws Exception {
-        Path tlsDir = dataDir.resolve("tls");
-        ListenerTls.inDirectory(tlsDir, "127.0.0.1", CLOCK, new SecureRandom());
-        Path cert = tlsDir.resolve("listener.crt");
-        Files.writeString(cert, "-----BEGIN CERTIFICATE-----\nnot base64 at all!!\n-----END CERTIFICATE-----\n");
-
-        assertThatThrownBy(() -> ListenerTls.inDirectory(tlsDir, "127.0.0.1"))
-                .isInstanceOf(DataDirException.class)
-                .hasMessageContaining(cert.toString());
-    }
-
-    @Test
-    void keyThatIsNotPemIsAnErrorNamingTheFile() throws Exception {
-        SelfSignedCertificate configured = SelfSignedCertificate.generate(new ListenHost("localhost"), NOW,
-                new SecureRandom());
-        Path cert = Files.writeString(dataDir.resolve("my.crt"), Pem.of(configured.certificate()));
-        Path key = Files.writeString(dataDir.resolve("my.key"), "hello");
-
-        assertThatThrownBy(() -> ListenerTls.fromFiles(cert, key))
-                .isInstanceOf(DataDirException.class)
-                .hasMessageContaining(key.toString());
-    }
-
-    @Test
-    void keyOfAnotherCertificateIsRefused() throws Exception {
-        SelfSignedCertificate one = SelfSignedCertificate.generate(new ListenHost("localhost"), NOW, new SecureRandom());
-        SelfSignedCertificate other = SelfSignedCertificate.generate(new ListenHost("localhost"), NOW, new SecureRandom());
-        Path cert = Files.writeString(dataDir.resolve("one.crt"), Pem.of(one.certificate()));
-        Path key = Files.writeString(dataDir.resolve("other.key"), Pem.of(other.key()));
-
-        assertThatThrownBy(() -> ListenerTls.fromFiles(cert, key))
-                .isInstanceOf(DataDirException.class)
-                .hasMessageContaining("does not belong to the certificate");
-    }
-
-    @Test
-    void certificateWhoseKeyIsLostIsNotSilentlyReplaced() throws Exception {
-        Path tlsDir = dataDir.resolve("tls");
-        ListenerTls.inDirectory(tlsDir, "127.0.0.1", CLOCK, new SecureRandom());
-        Files.delete(tlsDir.resolve("listener.key"));
-
-        assertThatThrownBy(() -> ListenerTls.inDirectory(tlsDir, "127.0.0.1"))
-                .isInstanceOf(DataDirException.class)
-                .hasMessageContaining("listener.key is missing");
-    }
-
-    @Test
-    void missingConfiguredFileIsNamed() {
-        Path cert = dataDir.resolve("absent.crt");
-
-        assertThatThrownBy(() -> ListenerTls.fromFiles(cert, dataDir.resolve("absent.key")))
-                .isInstanceOf(DataDirException.class)
-                .hasMessageContaining(cert.toString());
-    }
-
-    private static List<String> sans(X509Certificate certificate) throws Exception {
-        List<String> names = new ArrayList<>();
-        Collection<List<?>> entries = certificate.getSubjectAlternativeNames();
-        for (List<?> entry : entries) {
-            int type = (Integer) entry.get(0);
-            names.add((type == 7 ? "ip:" : type == 2 ? "dns:" : type + ":") + entry.get(1));
-        }
-        return names;
-    }
+    return names;
+  }
 }

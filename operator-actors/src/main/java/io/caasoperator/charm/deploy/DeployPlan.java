@@ -6,13 +6,13 @@ import java.util.SortedSet;
 import java.util.TreeSet;
 
 /**
- * What deploying a charm version into a unit's charm directory does, decided from manifests
- * alone: the paths to remove (placed by an earlier version, or by an interrupted deploy, and not
- * part of the new one) and the paths to write (all of the new version's). Anything else in the
- * directory was written by the unit (ops' {@code .unit-state.db}, {@code __pycache__},
- * a hook's own files) and is left alone, as by Juju's manifest deployer
- * ({@code worker/uniter/charm/manifest_deployer.go}, {@code removeDiff}). Like Juju, a removed
- * directory goes with everything in it, the unit's files included.
+ * What deploying a charm version into a unit's charm directory does, decided from manifests alone:
+ * the paths to remove (placed by an earlier version, or by an interrupted deploy, and not part of
+ * the new one) and the paths to write (all of the new version's). Anything else in the directory
+ * was written by the unit (ops' {@code .unit-state.db}, {@code __pycache__}, a hook's own files)
+ * and is left alone, as by Juju's manifest deployer ({@code
+ * worker/uniter/charm/manifest_deployer.go}, {@code removeDiff}). Like Juju, a removed directory
+ * goes with everything in it, the unit's files included.
  *
  * @param remove deepest first, so a directory is emptied of what the charm placed before it goes
  * @param write parents first

@@ -30,12 +30,12 @@ import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * Gives each unit its own charm directory, {@code agents/unit-<app>-<n>/charm/}, deployed from
- * the stored charm ({@code charms/<sha256>/}, unpacked once) the way Juju's manifest deployer
- * does ({@code worker/uniter/charm/manifest_deployer.go}): the charm's files are copied in, a
- * manifest of what was placed is kept beside the directory, and a later version replaces the
- * charm's files, removes those it dropped and leaves alone whatever the unit wrote itself, such
- * as the {@code .unit-state.db} where {@code ops} keeps stored state and deferred events.
+ * Gives each unit its own charm directory, {@code agents/unit-<app>-<n>/charm/}, deployed from the
+ * stored charm ({@code charms/<sha256>/}, unpacked once) the way Juju's manifest deployer does
+ * ({@code worker/uniter/charm/manifest_deployer.go}): the charm's files are copied in, a manifest
+ * of what was placed is kept beside the directory, and a later version replaces the charm's files,
+ * removes those it dropped and leaves alone whatever the unit wrote itself, such as the {@code
+ * .unit-state.db} where {@code ops} keeps stored state and deferred events.
  *
  * <p><b>Copies, never links.</b> Hooks run as the operator's own user, who can {@code chmod} and
  * rewrite any file it owns: a hard link shared with the store or another unit, read-only or not,
@@ -45,35 +45,39 @@ import java.util.concurrent.locks.ReentrantLock;
  * writer's copy. On ext4 and tmpfs it is a full copy (see README, "Data directory", for the cost).
  *
  * <p><b>Crash safety</b>, by the order of the steps (each file written atomically, by a rename):
+ *
  * <ol>
- *   <li>{@value #DEPLOYING} records the version being deployed and every path any version may
- *       have placed (the old manifest's, an earlier interrupted deploy's, the new version's);
+ *   <li>{@value #DEPLOYING} records the version being deployed and every path any version may have
+ *       placed (the old manifest's, an earlier interrupted deploy's, the new version's);
  *   <li>the completed manifest {@value #MANIFEST_PREFIX}{@code <version>} is deleted, so from here
  *       on no one takes the directory for a finished deploy;
- *   <li>paths placed earlier and not in the new version are removed; the new version's files
- *       are written;
- *   <li>the new manifest is written (last: only a complete directory has one), then
- *       {@value #DEPLOYING} is deleted.
+ *   <li>paths placed earlier and not in the new version are removed; the new version's files are
+ *       written;
+ *   <li>the new manifest is written (last: only a complete directory has one), then {@value
+ *       #DEPLOYING} is deleted.
  * </ol>
- * A deploy interrupted anywhere and run again (for the same or another version) ends in the
- * right state: {@value #DEPLOYING} tells it which paths may be the charm's. Not fsynced: a
- * killed process loses nothing, a power cut may (as for the journal without
- * {@code caas.journal.fsync}).
+ *
+ * A deploy interrupted anywhere and run again (for the same or another version) ends in the right
+ * state: {@value #DEPLOYING} tells it which paths may be the charm's. Not fsynced: a killed process
+ * loses nothing, a power cut may (as for the journal without {@code caas.journal.fsync}).
  *
  * <p>The usual case, the unit already has that version, costs one {@code stat} of its manifest.
  *
- * <p>Deploys into one unit take turns (a unit runs one hook at a time, but a restarted unit
- * actor may start a hook while its previous incarnation's start is still deploying); deploys
- * into different units run in parallel.
+ * <p>Deploys into one unit take turns (a unit runs one hook at a time, but a restarted unit actor
+ * may start a hook while its previous incarnation's start is still deploying); deploys into
+ * different units run in parallel.
  */
 public final class UnitCharmDeployer {
   /** The unit's charm directory inside its agent directory; {@code JUJU_CHARM_DIR} points here. */
   public static final String CHARM_DIR = "charm";
+
   /** Followed by the version: one {@code stat} tells whether the unit has that version. */
   static final String MANIFEST_PREFIX = ".charm-manifest-";
+
   static final String DEPLOYING = ".charm-deploying";
   private static final String TEMP_PREFIX = ".charm-tmp-";
   private static final ObjectMapper JSON = new ObjectMapper();
+
   /**
    * Striped: one lock per unit would grow with every unit ever seen. ReentrantLock, not
    * synchronized: a deploy blocks on file I/O and runs on virtual threads.
@@ -85,8 +89,8 @@ public final class UnitCharmDeployer {
   }
 
   /**
-   * Told of every step a deploy completes; the tests stop a deploy there, as a crash would.
-   * Nothing else observes the steps.
+   * Told of every step a deploy completes; the tests stop a deploy there, as a crash would. Nothing
+   * else observes the steps.
    */
   interface Checkpoints {
     Checkpoints NONE = step -> {};
@@ -95,18 +99,20 @@ public final class UnitCharmDeployer {
   }
 
   private final Checkpoints checkpoints;
+
   /**
    * Manifests of stored charms, which never change once stored: every unit deploying a version
-   * walks it once in all. Keyed by the directory and its inode, so a stored charm replaced
-   * (a damaged one, see {@code CharmStore}) is walked again. A few versions are in use at once.
+   * walks it once in all. Keyed by the directory and its inode, so a stored charm replaced (a
+   * damaged one, see {@code CharmStore}) is walked again. A few versions are in use at once.
    */
   private final Map<Object, CharmManifest> storedManifests =
-      Collections.synchronizedMap(new LinkedHashMap<>(8, 0.75f, true) {
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<Object, CharmManifest> eldest) {
-          return size() > 4;
-        }
-      });
+      Collections.synchronizedMap(
+          new LinkedHashMap<>(8, 0.75f, true) {
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<Object, CharmManifest> eldest) {
+              return size() > 4;
+            }
+          });
 
   public UnitCharmDeployer() {
     this(Checkpoints.NONE);
@@ -138,7 +144,9 @@ public final class UnitCharmDeployer {
     if (Files.exists(manifest, LinkOption.NOFOLLOW_LINKS)) {
       return new UnitCharmDeployment(version, charmDir, false, 0, 0, false);
     }
-    Lock lock = UNIT_LOCKS[Math.floorMod(unitDir.toAbsolutePath().normalize().hashCode(), UNIT_LOCKS.length)];
+    Lock lock =
+        UNIT_LOCKS[
+            Math.floorMod(unitDir.toAbsolutePath().normalize().hashCode(), UNIT_LOCKS.length)];
     lock.lock();
     try {
       if (Files.exists(manifest, LinkOption.NOFOLLOW_LINKS)) { // deployed while we waited
@@ -146,23 +154,31 @@ public final class UnitCharmDeployer {
       }
       return deployVersion(storedCharm, version, unitDir, charmDir);
     } catch (IOException e) {
-      throw new IOException("cannot deploy charm " + version + " into " + charmDir + ": " + IoProblems.describe(e), e);
+      throw new IOException(
+          "cannot deploy charm " + version + " into " + charmDir + ": " + IoProblems.describe(e),
+          e);
     } finally {
       lock.unlock();
     }
   }
 
-  private UnitCharmDeployment deployVersion(Path storedCharm, String version, Path unitDir, Path charmDir)
-      throws IOException {
+  private UnitCharmDeployment deployVersion(
+      Path storedCharm, String version, Path unitDir, Path charmDir) throws IOException {
     Files.createDirectories(unitDir);
     CharmManifest target = storedManifest(storedCharm);
     UnitFiles found = UnitFiles.in(unitDir);
     List<CharmManifest> completed = new ArrayList<>();
     for (Path file : found.manifests()) readManifest(file).ifPresent(completed::add);
     Optional<CharmManifest> interrupted =
-        (found.deploying() ? readManifest(unitDir.resolve(DEPLOYING)) : Optional.<CharmManifest>empty())
-            // A deploy that wrote its manifest but was stopped before removing this file is complete.
-            .filter(deploying -> completed.stream().noneMatch(done -> done.version().equals(deploying.version())));
+        (found.deploying()
+                ? readManifest(unitDir.resolve(DEPLOYING))
+                : Optional.<CharmManifest>empty())
+            // A deploy that wrote its manifest but was stopped before removing this file is
+            // complete.
+            .filter(
+                deploying ->
+                    completed.stream()
+                        .noneMatch(done -> done.version().equals(deploying.version())));
     Set<String> mayBePlaced = new TreeSet<>();
     completed.forEach(manifest -> mayBePlaced.addAll(manifest.paths()));
     interrupted.ifPresent(manifest -> mayBePlaced.addAll(manifest.paths()));
@@ -187,17 +203,21 @@ public final class UnitCharmDeployer {
       place(storedCharm, charmDir, path);
       checkpoints.reached("wrote " + path);
     }
-    RunnableFiles.makeRunnable(charmDir); // hooks linked to files an older store left without the bit
+    RunnableFiles.makeRunnable(
+        charmDir); // hooks linked to files an older store left without the bit
 
     writeAtomically(unitDir, MANIFEST_PREFIX + version, target);
     checkpoints.reached("manifest written");
     Files.deleteIfExists(unitDir.resolve(DEPLOYING));
-    return new UnitCharmDeployment(version, charmDir, true, plan.write().size(), removed, interrupted.isPresent());
+    return new UnitCharmDeployment(
+        version, charmDir, true, plan.write().size(), removed, interrupted.isPresent());
   }
 
   private CharmManifest storedManifest(Path storedCharm) throws IOException {
-    Object key = List.of(storedCharm.toAbsolutePath(),
-        String.valueOf(Files.readAttributes(storedCharm, BasicFileAttributes.class).fileKey()));
+    Object key =
+        List.of(
+            storedCharm.toAbsolutePath(),
+            String.valueOf(Files.readAttributes(storedCharm, BasicFileAttributes.class).fileKey()));
     CharmManifest known = storedManifests.get(key);
     if (known != null) return known;
     CharmManifest manifest = CharmManifest.of(storedCharm);
@@ -209,7 +229,8 @@ public final class UnitCharmDeployer {
   private static void place(Path storedCharm, Path charmDir, String path) throws IOException {
     Path source = storedCharm.resolve(path);
     Path target = charmDir.resolve(path);
-    PosixFileAttributes attributes = Files.readAttributes(source, PosixFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+    PosixFileAttributes attributes =
+        Files.readAttributes(source, PosixFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
     if (attributes.isDirectory()) {
       ensureDirectory(target, attributes.permissions());
     } else if (attributes.isSymbolicLink()) {
@@ -220,13 +241,17 @@ public final class UnitCharmDeployer {
       delete(target);
       ExecutableWrites.write(() -> Files.copy(source, target, LinkOption.NOFOLLOW_LINKS));
       Set<PosixFilePermission> permissions = withOwnerAccess(attributes.permissions());
-      Files.setPosixFilePermissions(target,
+      Files.setPosixFilePermissions(
+          target,
           RunnableFiles.isRunnable(path) ? RunnableFiles.runnable(permissions) : permissions);
     }
   }
 
-  /** A real directory at {@code dir} (a symlink or file there is replaced), writable by its owner. */
-  private static void ensureDirectory(Path dir, Set<PosixFilePermission> permissions) throws IOException {
+  /**
+   * A real directory at {@code dir} (a symlink or file there is replaced), writable by its owner.
+   */
+  private static void ensureDirectory(Path dir, Set<PosixFilePermission> permissions)
+      throws IOException {
     if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
       delete(dir);
       Files.createDirectory(dir);
@@ -271,7 +296,9 @@ public final class UnitCharmDeployer {
 
   private static Set<PosixFilePermission> withOwnerAccess(Set<PosixFilePermission> permissions) {
     Set<PosixFilePermission> result =
-        permissions.isEmpty() ? EnumSet.noneOf(PosixFilePermission.class) : EnumSet.copyOf(permissions);
+        permissions.isEmpty()
+            ? EnumSet.noneOf(PosixFilePermission.class)
+            : EnumSet.copyOf(permissions);
     result.add(PosixFilePermission.OWNER_READ);
     result.add(PosixFilePermission.OWNER_WRITE);
     return result;
@@ -287,25 +314,34 @@ public final class UnitCharmDeployer {
     } catch (NoSuchFileException | FileNotFoundException e) {
       return Optional.empty();
     } catch (JacksonException e) {
-      throw new IOException(file + " is damaged (" + e.getOriginalMessage()
-          + "); delete the unit's charm directory and its .charm-* files to deploy it afresh", e);
+      throw new IOException(
+          file
+              + " is damaged ("
+              + e.getOriginalMessage()
+              + "); delete the unit's charm directory and its .charm-* files to deploy it afresh",
+          e);
     }
   }
 
-  private static void writeAtomically(Path unitDir, String name, CharmManifest manifest) throws IOException {
+  private static void writeAtomically(Path unitDir, String name, CharmManifest manifest)
+      throws IOException {
     Path temporary = unitDir.resolve(TEMP_PREFIX + UUID.randomUUID());
     try {
       JSON.writeValue(temporary.toFile(), manifest);
-      Files.move(temporary, unitDir.resolve(name), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+      Files.move(
+          temporary,
+          unitDir.resolve(name),
+          StandardCopyOption.ATOMIC_MOVE,
+          StandardCopyOption.REPLACE_EXISTING);
     } finally {
       Files.deleteIfExists(temporary);
     }
   }
 
   /**
-   * The deployer's files in a unit's directory, from one listing: completed manifests, whether
-   * a deploy was interrupted, and temporaries a crash left between writing a manifest and
-   * renaming it (removed here).
+   * The deployer's files in a unit's directory, from one listing: completed manifests, whether a
+   * deploy was interrupted, and temporaries a crash left between writing a manifest and renaming it
+   * (removed here).
    */
   private record UnitFiles(List<Path> manifests, boolean deploying) {
     static UnitFiles in(Path unitDir) throws IOException {

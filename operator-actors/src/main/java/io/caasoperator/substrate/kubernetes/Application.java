@@ -12,9 +12,9 @@ import io.fabric8.kubernetes.model.annotation.Version;
  * The custom resource {@code applications.caasoperator.org/v1} that specifies one charmed
  * application on Kubernetes; its name is the application's name. The operator reads {@code spec}
  * and writes {@code status} (a status subresource, so users editing the spec and the operator
- * writing status never overwrite each other). The CRD is {@code conf/kubernetes/crd.yaml}; it
- * still serves {@code v1alpha1}, with the same schema, so resources written as {@code v1alpha1}
- * are read here unchanged (the API server converts by rewriting {@code apiVersion} alone).
+ * writing status never overwrite each other). The CRD is {@code conf/kubernetes/crd.yaml}; it still
+ * serves {@code v1alpha1}, with the same schema, so resources written as {@code v1alpha1} are read
+ * here unchanged (the API server converts by rewriting {@code apiVersion} alone).
  */
 @Group(Application.GROUP)
 @Version(Application.VERSION)

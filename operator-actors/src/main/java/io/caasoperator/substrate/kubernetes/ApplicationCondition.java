@@ -17,7 +17,12 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record ApplicationCondition(
-    String type, String status, Long observedGeneration, String lastTransitionTime, String reason, String message) {
+    String type,
+    String status,
+    Long observedGeneration,
+    String lastTransitionTime,
+    String reason,
+    String message) {
 
   public static final String READY = "Ready";
   public static final String PROGRESSING = "Progressing";

@@ -12,18 +12,19 @@ import java.util.function.Predicate;
 /**
  * The Application's conditions, decided from what the operator reports. Pure: the report in, the
  * conditions out; {@link #transitioned} then carries each condition's transition time over from the
- * status already written, as Kubernetes' conventions ask (the time changes only when the status does).
+ * status already written, as Kubernetes' conventions ask (the time changes only when the status
+ * does).
  *
  * <ul>
  *   <li>{@code Ready}: the charm is deployed, the application status is {@code active}, nothing is
  *       degraded, and every alive unit is ready: its agent is {@code idle} or {@code executing} and
- *       its workload status is {@code active} (what a charm sets with {@code status-set active} once
- *       its workload serves, and what {@code juju wait-for} waits on).
+ *       its workload status is {@code active} (what a charm sets with {@code status-set active}
+ *       once its workload serves, and what {@code juju wait-for} waits on).
  *   <li>{@code Progressing}: the operator or the charm is on its way somewhere: a charm being
  *       deployed ({@code maintenance}), no specification yet ({@code waiting}), units starting
  *       ({@code allocating}), stopping (dying) or in {@code maintenance}.
- *   <li>{@code Degraded}: something needs a person: a hook failed (the unit's agent is in
- *       {@code error}; it is retried with backoff), the application is {@code blocked} (a refused
+ *   <li>{@code Degraded}: something needs a person: a hook failed (the unit's agent is in {@code
+ *       error}; it is retried with backoff), the application is {@code blocked} (a refused
  *       specification or charm) or in {@code error}, or a unit's workload is {@code blocked}.
  * </ul>
  */
@@ -34,7 +35,10 @@ public final class ApplicationConditions {
 
   private ApplicationConditions() {}
 
-  /** The three conditions, in the order {@code kubectl describe} shows them, without times or generation. */
+  /**
+   * The three conditions, in the order {@code kubectl describe} shows them, without times or
+   * generation.
+   */
   public static List<ApplicationCondition> of(ApplicationReport report) {
     ApplicationCondition degraded = degraded(report);
     return List.of(ready(report, degraded), progressing(report), degraded);
@@ -47,40 +51,65 @@ public final class ApplicationConditions {
   }
 
   /**
-   * {@code next} with each condition's {@code lastTransitionTime}: kept from {@code previous}
-   * when its status is the same there, else {@code now} (in whole seconds, as metav1.Time).
+   * {@code next} with each condition's {@code lastTransitionTime}: kept from {@code previous} when
+   * its status is the same there, else {@code now} (in whole seconds, as metav1.Time).
    */
-  public static List<ApplicationCondition> transitioned(List<ApplicationCondition> previous,
-      List<ApplicationCondition> next, Instant now) {
+  public static List<ApplicationCondition> transitioned(
+      List<ApplicationCondition> previous, List<ApplicationCondition> next, Instant now) {
     String at = now.truncatedTo(ChronoUnit.SECONDS).toString();
     List<ApplicationCondition> before = previous == null ? List.of() : previous;
-    return next.stream().map(c -> before.stream()
-            .filter(p -> c.type().equals(p.type()) && c.status().equals(p.status()) && p.lastTransitionTime() != null)
-            .findFirst()
-            .map(p -> c.since(p.lastTransitionTime()))
-            .orElse(c.since(at)))
+    return next.stream()
+        .map(
+            c ->
+                before.stream()
+                    .filter(
+                        p ->
+                            c.type().equals(p.type())
+                                && c.status().equals(p.status())
+                                && p.lastTransitionTime() != null)
+                    .findFirst()
+                    .map(p -> c.since(p.lastTransitionTime()))
+                    .orElse(c.since(at)))
         .toList();
   }
 
-  private static ApplicationCondition ready(ApplicationReport report, ApplicationCondition degraded) {
+  private static ApplicationCondition ready(
+      ApplicationReport report, ApplicationCondition degraded) {
     String app = report.status().value();
     if (report.charmUrl() == null) {
-      return ApplicationCondition.of(ApplicationCondition.READY, false, "NoCharm", "no charm is deployed yet");
+      return ApplicationCondition.of(
+          ApplicationCondition.READY, false, "NoCharm", "no charm is deployed yet");
     }
     if (degraded.isTrue()) {
-      return ApplicationCondition.of(ApplicationCondition.READY, false, degraded.reason(), degraded.message());
+      return ApplicationCondition.of(
+          ApplicationCondition.READY, false, degraded.reason(), degraded.message());
     }
     if (!"active".equals(app)) {
-      return ApplicationCondition.of(ApplicationCondition.READY, false, "Application" + capitalised(app),
+      return ApplicationCondition.of(
+          ApplicationCondition.READY,
+          false,
+          "Application" + capitalised(app),
           line("application is " + app, report.status().message()));
     }
     List<UnitReport> alive = alive(report);
     List<UnitReport> unready = alive.stream().filter(u -> !ready(u)).toList();
     String count = (alive.size() - unready.size()) + "/" + alive.size() + " units ready";
     if (!unready.isEmpty()) {
-      return ApplicationCondition.of(ApplicationCondition.READY, false, "UnitsNotReady",
-          count + "; not ready: " + named(unready, u -> u.unit() + " (agent " + u.agent().value() + ", workload "
-              + line(u.workload().value(), u.workload().message()) + ")"));
+      return ApplicationCondition.of(
+          ApplicationCondition.READY,
+          false,
+          "UnitsNotReady",
+          count
+              + "; not ready: "
+              + named(
+                  unready,
+                  u ->
+                      u.unit()
+                          + " (agent "
+                          + u.agent().value()
+                          + ", workload "
+                          + line(u.workload().value(), u.workload().message())
+                          + ")"));
     }
     return ApplicationCondition.of(ApplicationCondition.READY, true, "UnitsReady", count);
   }
@@ -93,9 +122,12 @@ public final class ApplicationConditions {
       reason = "Application" + capitalised(app);
       why.add(line("application is " + app, report.status().message()));
     }
-    List<UnitReport> starting = matching(report, u -> u.life().equals("alive") && u.agent().value().equals("allocating"));
+    List<UnitReport> starting =
+        matching(report, u -> u.life().equals("alive") && u.agent().value().equals("allocating"));
     List<UnitReport> stopping = matching(report, u -> u.life().equals("dying"));
-    List<UnitReport> busy = matching(report, u -> u.life().equals("alive") && u.workload().value().equals("maintenance"));
+    List<UnitReport> busy =
+        matching(
+            report, u -> u.life().equals("alive") && u.workload().value().equals("maintenance"));
     if (!starting.isEmpty()) {
       reason = reason == null ? "UnitsStarting" : reason;
       why.add("starting: " + named(starting, UnitReport::unit));
@@ -109,8 +141,10 @@ public final class ApplicationConditions {
       why.add("in maintenance: " + named(busy, u -> line(u.unit(), u.workload().message())));
     }
     return reason == null
-        ? ApplicationCondition.of(ApplicationCondition.PROGRESSING, false, "Settled", "nothing is under way")
-        : ApplicationCondition.of(ApplicationCondition.PROGRESSING, true, reason, String.join("; ", why));
+        ? ApplicationCondition.of(
+            ApplicationCondition.PROGRESSING, false, "Settled", "nothing is under way")
+        : ApplicationCondition.of(
+            ApplicationCondition.PROGRESSING, true, reason, String.join("; ", why));
   }
 
   private static ApplicationCondition degraded(ApplicationReport report) {
@@ -120,26 +154,32 @@ public final class ApplicationConditions {
     List<UnitReport> failed = matching(report, u -> u.agent().value().equals("error"));
     if (!failed.isEmpty()) {
       reason = "HookFailed";
-      why.add("hook failed on " + named(failed, u -> line(u.unit(), u.workload().message()))
-          + " (retried with backoff; resolve to retry now)");
+      why.add(
+          "hook failed on "
+              + named(failed, u -> line(u.unit(), u.workload().message()))
+              + " (retried with backoff; resolve to retry now)");
     }
     if ("blocked".equals(app) || "error".equals(app)) {
       reason = reason == null ? "Application" + capitalised(app) : reason;
       why.add(line("application is " + app, report.status().message()));
     }
-    List<UnitReport> blocked = matching(report, u -> u.life().equals("alive") && u.workload().value().equals("blocked"));
+    List<UnitReport> blocked =
+        matching(report, u -> u.life().equals("alive") && u.workload().value().equals("blocked"));
     if (!blocked.isEmpty()) {
       reason = reason == null ? "UnitsBlocked" : reason;
       why.add("blocked: " + named(blocked, u -> line(u.unit(), u.workload().message())));
     }
     return reason == null
-        ? ApplicationCondition.of(ApplicationCondition.DEGRADED, false, "AsExpected", "no failed hook, nothing blocked")
-        : ApplicationCondition.of(ApplicationCondition.DEGRADED, true, reason, String.join("; ", why));
+        ? ApplicationCondition.of(
+            ApplicationCondition.DEGRADED, false, "AsExpected", "no failed hook, nothing blocked")
+        : ApplicationCondition.of(
+            ApplicationCondition.DEGRADED, true, reason, String.join("; ", why));
   }
 
   private static boolean ready(UnitReport unit) {
     String agent = unit.agent().value();
-    return (agent.equals("idle") || agent.equals("executing")) && unit.workload().value().equals("active");
+    return (agent.equals("idle") || agent.equals("executing"))
+        && unit.workload().value().equals("active");
   }
 
   private static List<UnitReport> alive(ApplicationReport report) {
@@ -150,7 +190,8 @@ public final class ApplicationConditions {
     return report.units().stream().filter(test).toList();
   }
 
-  private static String named(List<UnitReport> units, java.util.function.Function<UnitReport, String> name) {
+  private static String named(
+      List<UnitReport> units, java.util.function.Function<UnitReport, String> name) {
     List<String> names = units.stream().limit(NAMED).map(name).toList();
     String more = units.size() > NAMED ? " and " + (units.size() - NAMED) + " more" : "";
     return String.join(", ", names) + more;
@@ -162,6 +203,8 @@ public final class ApplicationConditions {
 
   private static String capitalised(String value) {
     Objects.requireNonNull(value);
-    return value.isEmpty() ? "Unknown" : Character.toUpperCase(value.charAt(0)) + value.substring(1);
+    return value.isEmpty()
+        ? "Unknown"
+        : Character.toUpperCase(value.charAt(0)) + value.substring(1);
   }
 }

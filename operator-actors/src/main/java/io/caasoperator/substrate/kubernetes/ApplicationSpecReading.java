@@ -2,9 +2,9 @@ package io.caasoperator.substrate.kubernetes;
 
 import io.caasoperator.domain.ApplicationName;
 import io.caasoperator.domain.CharmRef;
+import io.caasoperator.domain.DurationText;
 import io.caasoperator.substrate.ApplicationObservation;
 import io.caasoperator.substrate.Specification;
-import io.caasoperator.domain.DurationText;
 import java.math.BigInteger;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -15,9 +15,9 @@ import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
- * Checks an {@link Application} resource and turns it into a {@link KubernetesSpec}. Pure: the
- * same resource always gives the same answer, so it is unit-tested on model objects alone. Every
- * problem is collected, so one {@code Invalid} message (and one log line) lists them all.
+ * Checks an {@link Application} resource and turns it into a {@link KubernetesSpec}. Pure: the same
+ * resource always gives the same answer, so it is unit-tested on model objects alone. Every problem
+ * is collected, so one {@code Invalid} message (and one log line) lists them all.
  */
 public final class ApplicationSpecReading {
 
@@ -59,7 +59,8 @@ public final class ApplicationSpecReading {
     }
     ApplicationSpec spec = resource.getSpec();
     if (spec == null) {
-      throw new IllegalArgumentException(where + ": spec is missing; expected at least spec.charm.url");
+      throw new IllegalArgumentException(
+          where + ": spec is missing; expected at least spec.charm.url");
     }
     CharmRef charm = charm(spec.charm(), problems);
     Map<String, Object> config = config(spec.config(), problems);
@@ -68,8 +69,10 @@ public final class ApplicationSpecReading {
     if (spec.deploymentMode() != null) {
       Optional<DeploymentMode> parsed = DeploymentMode.parse(spec.deploymentMode());
       if (parsed.isEmpty()) {
-        problems.add("spec.deploymentMode: expected workload or operator, got \""
-            + spec.deploymentMode() + "\"");
+        problems.add(
+            "spec.deploymentMode: expected workload or operator, got \""
+                + spec.deploymentMode()
+                + "\"");
       } else {
         mode = parsed.get();
       }
@@ -78,8 +81,11 @@ public final class ApplicationSpecReading {
     if (spec.updateStatusInterval() != null) {
       Optional<Duration> parsed = DurationText.parse(spec.updateStatusInterval().strip());
       if (parsed.isEmpty() || parsed.get().isZero()) {
-        problems.add("spec.updateStatusInterval: expected a positive duration such as 30s, 5m or"
-            + " 1h, got \"" + spec.updateStatusInterval() + "\"");
+        problems.add(
+            "spec.updateStatusInterval: expected a positive duration such as 30s, 5m or"
+                + " 1h, got \""
+                + spec.updateStatusInterval()
+                + "\"");
       } else {
         interval = parsed.get();
       }
@@ -96,14 +102,18 @@ public final class ApplicationSpecReading {
       return null;
     }
     if (charm.sha256() != null && !HEX_64.matcher(charm.sha256()).matches()) {
-      problems.add("spec.charm.sha256: expected 64 hexadecimal digits, got \"" + charm.sha256() + "\"");
+      problems.add(
+          "spec.charm.sha256: expected 64 hexadecimal digits, got \"" + charm.sha256() + "\"");
     }
     long modifiedVersion = charm.modifiedVersion() == null ? 0 : charm.modifiedVersion();
     if (modifiedVersion < 0) {
       problems.add("spec.charm.modifiedVersion: must be >= 0, got " + modifiedVersion);
     }
     if (!problems.isEmpty()) return null;
-    return new CharmRef(charm.url().strip(), charm.sha256(), modifiedVersion,
+    return new CharmRef(
+        charm.url().strip(),
+        charm.sha256(),
+        modifiedVersion,
         Boolean.TRUE.equals(charm.forceUpgrade()));
   }
 
@@ -111,33 +121,42 @@ public final class ApplicationSpecReading {
   private static Map<String, Object> config(Map<String, Object> config, List<String> problems) {
     Map<String, Object> checked = new LinkedHashMap<>();
     if (config == null) return checked;
-    config.forEach((key, value) -> {
-      String where = "spec.config." + key;
-      switch (value) {
-        case null -> problems.add(where + ": has no value (remove the key to use the charm's default)");
-        case String s -> checked.put(key, s);
-        case Boolean b -> checked.put(key, b);
-        case Integer i -> checked.put(key, i);
-        case Long l -> checked.put(key, l);
-        case Double d -> checked.put(key, d);
-        case Float f -> checked.put(key, f.doubleValue());
-        case BigInteger big -> problems.add(where + ": " + big + " is out of range for a whole number");
-        case Map<?, ?> m -> problems.add(where + ": nested maps are not supported; expected a string, number or boolean");
-        case List<?> l -> problems.add(where + ": lists are not supported; expected a string, number or boolean");
-        default -> problems.add(where + ": expected a string, number or boolean, got " + value);
-      }
-    });
+    config.forEach(
+        (key, value) -> {
+          String where = "spec.config." + key;
+          switch (value) {
+            case null ->
+                problems.add(where + ": has no value (remove the key to use the charm's default)");
+            case String s -> checked.put(key, s);
+            case Boolean b -> checked.put(key, b);
+            case Integer i -> checked.put(key, i);
+            case Long l -> checked.put(key, l);
+            case Double d -> checked.put(key, d);
+            case Float f -> checked.put(key, f.doubleValue());
+            case BigInteger big ->
+                problems.add(where + ": " + big + " is out of range for a whole number");
+            case Map<?, ?> m ->
+                problems.add(
+                    where
+                        + ": nested maps are not supported; expected a string, number or boolean");
+            case List<?> l ->
+                problems.add(
+                    where + ": lists are not supported; expected a string, number or boolean");
+            default -> problems.add(where + ": expected a string, number or boolean, got " + value);
+          }
+        });
     return checked;
   }
 
   private static Map<String, String> selector(
       ApplicationName application, Map<String, String> selector, List<String> problems) {
     if (selector == null || selector.isEmpty()) return Map.of(NAME_LABEL, application.value());
-    selector.forEach((key, value) -> {
-      if (key == null || key.isBlank() || value == null) {
-        problems.add("spec.selector: label \"" + key + "\" needs a key and a value");
-      }
-    });
+    selector.forEach(
+        (key, value) -> {
+          if (key == null || key.isBlank() || value == null) {
+            problems.add("spec.selector: label \"" + key + "\" needs a key and a value");
+          }
+        });
     return selector;
   }
 }

@@ -18,33 +18,60 @@ import java.util.List;
  * @param readyUnits {@code ready/alive}, e.g. {@code 2/3} (the {@code Units} column)
  * @param observedGeneration the Application's {@code metadata.generation} whose spec the operator
  *     had received when it wrote this; null before it received one
- * @param conditions {@code Ready}, {@code Progressing} and {@code Degraded}, as Kubernetes'
- *     {@code metav1.Condition}s
+ * @param conditions {@code Ready}, {@code Progressing} and {@code Degraded}, as Kubernetes' {@code
+ *     metav1.Condition}s
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record ApplicationStatus(
-    String status, String message, String charm, String updated, List<UnitStatus> units,
-    String readyUnits, Long observedGeneration, List<ApplicationCondition> conditions) {
+    String status,
+    String message,
+    String charm,
+    String updated,
+    List<UnitStatus> units,
+    String readyUnits,
+    Long observedGeneration,
+    List<ApplicationCondition> conditions) {
 
   /** A status without summary, generation or conditions (as written before the CRD had them). */
-  public ApplicationStatus(String status, String message, String charm, String updated, List<UnitStatus> units) {
+  public ApplicationStatus(
+      String status, String message, String charm, String updated, List<UnitStatus> units) {
     this(status, message, charm, updated, units, null, null, null);
   }
 
-  /** This status as it was written at {@code updated}, with {@code conditions} (their transition times set). */
+  /**
+   * This status as it was written at {@code updated}, with {@code conditions} (their transition
+   * times set).
+   */
   ApplicationStatus stamped(String updated, List<ApplicationCondition> conditions) {
-    return new ApplicationStatus(status, message, charm, updated, units, readyUnits, observedGeneration, conditions);
+    return new ApplicationStatus(
+        status, message, charm, updated, units, readyUnits, observedGeneration, conditions);
   }
 
   /** This status without its times, for telling whether anything but time changed. */
   ApplicationStatus timeless() {
-    return new ApplicationStatus(status, message, charm, null, units, readyUnits, observedGeneration,
-        conditions == null ? null : conditions.stream().map(ApplicationCondition::timeless).toList());
+    return new ApplicationStatus(
+        status,
+        message,
+        charm,
+        null,
+        units,
+        readyUnits,
+        observedGeneration,
+        conditions == null
+            ? null
+            : conditions.stream().map(ApplicationCondition::timeless).toList());
   }
 
   ApplicationStatus observed(Long generation) {
-    return new ApplicationStatus(status, message, charm, updated, units, readyUnits, generation,
+    return new ApplicationStatus(
+        status,
+        message,
+        charm,
+        updated,
+        units,
+        readyUnits,
+        generation,
         conditions == null ? null : conditions.stream().map(c -> c.observed(generation)).toList());
   }
 
@@ -59,5 +86,6 @@ public record ApplicationStatus(
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   @JsonIgnoreProperties(ignoreUnknown = true)
-  public record UnitStatus(String name, String life, String agent, String workload, String message) {}
+  public record UnitStatus(
+      String name, String life, String agent, String workload, String message) {}
 }

@@ -17,9 +17,9 @@ import org.slf4j.LoggerFactory;
  * never from an actor's thread. An unchanged status is not written again: every write wakes every
  * watcher of the resource, the operator's own application informer included.
  *
- * <p>Conditions keep their {@code lastTransitionTime} from the status the resource holds (written by
- * this process or an earlier one) while their status stays the same, so a restart of the operator
- * does not make every condition look new.
+ * <p>Conditions keep their {@code lastTransitionTime} from the status the resource holds (written
+ * by this process or an earlier one) while their status stays the same, so a restart of the
+ * operator does not make every condition look new.
  */
 public final class ApplicationStatusWriter {
 
@@ -29,10 +29,12 @@ public final class ApplicationStatusWriter {
   private final String namespace;
   private final ApplicationName application;
   private final Clock clock;
+
   /** The last status written, without its times; guarded by this writer's lock. */
   private ApplicationStatus written;
 
-  public ApplicationStatusWriter(KubernetesClient client, String namespace, ApplicationName application, Clock clock) {
+  public ApplicationStatusWriter(
+      KubernetesClient client, String namespace, ApplicationName application, Clock clock) {
     this.client = Objects.requireNonNull(client, "client");
     this.namespace = Objects.requireNonNull(namespace, "namespace");
     this.application = Objects.requireNonNull(application, "application");
@@ -43,22 +45,33 @@ public final class ApplicationStatusWriter {
    * Writes {@code status} (its {@code updated} and its conditions' transition times are set here)
    * unless it equals the last one written but for those times.
    *
-   * @return true if written; false if unchanged or the resource does not exist (it was deleted:
-   *     the application watch reports that, nothing to do here)
+   * @return true if written; false if unchanged or the resource does not exist (it was deleted: the
+   *     application watch reports that, nothing to do here)
    */
   public synchronized boolean write(ApplicationStatus status) {
     ApplicationStatus timeless = status.timeless();
     if (timeless.equals(written)) return false;
     Instant now = clock.instant();
     try {
-      Application edited = client.resources(Application.class).inNamespace(namespace)
-          .withName(application.value()).editStatus(resource -> {
-            List<ApplicationCondition> before = resource.getStatus() == null ? null : resource.getStatus().conditions();
-            List<ApplicationCondition> conditions = timeless.conditions() == null ? null
-                : ApplicationConditions.transitioned(before, timeless.conditions(), now);
-            resource.setStatus(timeless.stamped(now.truncatedTo(ChronoUnit.MILLIS).toString(), conditions));
-            return resource;
-          });
+      Application edited =
+          client
+              .resources(Application.class)
+              .inNamespace(namespace)
+              .withName(application.value())
+              .editStatus(
+                  resource -> {
+                    List<ApplicationCondition> before =
+                        resource.getStatus() == null ? null : resource.getStatus().conditions();
+                    List<ApplicationCondition> conditions =
+                        timeless.conditions() == null
+                            ? null
+                            : ApplicationConditions.transitioned(
+                                before, timeless.conditions(), now);
+                    resource.setStatus(
+                        timeless.stamped(
+                            now.truncatedTo(ChronoUnit.MILLIS).toString(), conditions));
+                    return resource;
+                  });
       if (edited == null) return false;
     } catch (KubernetesClientException e) {
       if (e.getCode() == 404) {

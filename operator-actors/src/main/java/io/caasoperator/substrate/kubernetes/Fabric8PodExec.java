@@ -26,14 +26,24 @@ public final class Fabric8PodExec implements PodExec {
   }
 
   @Override
-  public Result exec(String pod, String container, List<String> command, byte[] stdin, Duration timeout,
-      int outputLimit) throws IOException, InterruptedException {
+  public Result exec(
+      String pod,
+      String container,
+      List<String> command,
+      byte[] stdin,
+      Duration timeout,
+      int outputLimit)
+      throws IOException, InterruptedException {
     Bounded stdout = new Bounded(outputLimit);
     Bounded stderr = new Bounded(outputLimit);
     var target = client.pods().inNamespace(namespace).withName(pod).inContainer(container);
-    var streams = stdin.length > 0
-        ? target.readingInput(new ByteArrayInputStream(stdin)).writingOutput(stdout).writingError(stderr)
-        : target.writingOutput(stdout).writingError(stderr);
+    var streams =
+        stdin.length > 0
+            ? target
+                .readingInput(new ByteArrayInputStream(stdin))
+                .writingOutput(stdout)
+                .writingError(stderr)
+            : target.writingOutput(stdout).writingError(stderr);
     ExecWatch watch;
     try {
       watch = streams.exec(command.toArray(String[]::new));
@@ -43,17 +53,24 @@ public final class Fabric8PodExec implements PodExec {
     try (watch) {
       Integer code;
       try {
-        code = timeout == null || timeout.isZero() || timeout.isNegative()
-            ? watch.exitCode().get()
-            : watch.exitCode().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        code =
+            timeout == null || timeout.isZero() || timeout.isNegative()
+                ? watch.exitCode().get()
+                : watch.exitCode().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
         // fabric8 completes the exit code with null when the stream closed before a status frame
-        if (code == null) throw new IOException("exec in " + pod + "/" + container + " ended without an exit status");
+        if (code == null)
+          throw new IOException(
+              "exec in " + pod + "/" + container + " ended without an exit status");
       } catch (TimeoutException e) {
-        return new Result(-1, stdout.text(), stderr.text(), true, stdout.truncated || stderr.truncated);
+        return new Result(
+            -1, stdout.text(), stderr.text(), true, stdout.truncated || stderr.truncated);
       } catch (ExecutionException e) {
-        throw new IOException("exec in " + pod + "/" + container + " failed: " + e.getCause().getMessage(), e.getCause());
+        throw new IOException(
+            "exec in " + pod + "/" + container + " failed: " + e.getCause().getMessage(),
+            e.getCause());
       }
-      return new Result(code, stdout.text(), stderr.text(), false, stdout.truncated || stderr.truncated);
+      return new Result(
+          code, stdout.text(), stderr.text(), false, stdout.truncated || stderr.truncated);
     }
   }
 

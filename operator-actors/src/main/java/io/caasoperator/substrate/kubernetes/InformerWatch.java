@@ -15,14 +15,14 @@ import org.slf4j.LoggerFactory;
 /**
  * One substrate watch on one fabric8 informer. Level-triggered on purpose: after the informer's
  * first list and after every add, update, delete or resync, {@code onChange} gets the informer's
- * whole cache and decides itself what (if anything) is new, so a missed or coalesced event
- * cannot lose a change. Nothing is delivered before the first list completed, so the first
- * delivery of every watch is a complete listing.
+ * whole cache and decides itself what (if anything) is new, so a missed or coalesced event cannot
+ * lose a change. Nothing is delivered before the first list completed, so the first delivery of
+ * every watch is a complete listing.
  *
  * <p>The informer re-lists by itself on {@code 410 Gone} and reconnects its watch while the API
- * server is away. Any error it does not recover from (a list refused, a watch closed with an
- * error) stops it, and then the sink is told the watch failed: its watcher actor restarts it with
- * backoff, and the new informer lists again.
+ * server is away. Any error it does not recover from (a list refused, a watch closed with an error)
+ * stops it, and then the sink is told the watch failed: its watcher actor restarts it with backoff,
+ * and the new informer lists again.
  */
 final class InformerWatch<T extends HasMetadata> implements Watch {
 
@@ -43,8 +43,12 @@ final class InformerWatch<T extends HasMetadata> implements Watch {
    * @param onChange called with the whole cache, serialised, never before the first list
    * @param onClose called once when the watch ends, either way
    */
-  InformerWatch(String what, SharedIndexInformer<T> informer, WatchSink<?> sink,
-      Consumer<List<T>> onChange, Runnable onClose) {
+  InformerWatch(
+      String what,
+      SharedIndexInformer<T> informer,
+      WatchSink<?> sink,
+      Consumer<List<T>> onChange,
+      Runnable onClose) {
     this.what = what;
     this.informer = informer;
     this.sink = sink;
@@ -54,41 +58,53 @@ final class InformerWatch<T extends HasMetadata> implements Watch {
 
   /** Starts listing and watching; returns at once. */
   InformerWatch<T> start() {
-    informer.addEventHandler(new ResourceEventHandler<T>() {
-      @Override
-      public void onAdd(T resource) {
-        changed();
-      }
+    informer.addEventHandler(
+        new ResourceEventHandler<T>() {
+          @Override
+          public void onAdd(T resource) {
+            changed();
+          }
 
-      @Override
-      public void onUpdate(T before, T after) {
-        changed();
-      }
+          @Override
+          public void onUpdate(T before, T after) {
+            changed();
+          }
 
-      @Override
-      public void onDelete(T resource, boolean finalStateUnknown) {
-        changed();
-      }
-    });
+          @Override
+          public void onDelete(T resource, boolean finalStateUnknown) {
+            changed();
+          }
+        });
     // Returning false stops the informer: we prefer a visible restart by the watcher actor
     // (logged, with backoff, re-listing) over the informer's silent retries of a failed list.
-    informer.exceptionHandler((started, cause) -> {
-      log.debug("{} informer error (started: {}): {}", what, started, cause.toString());
-      return false;
-    });
-    informer.stopped().whenComplete((ignored, cause) -> {
-      if (open) fail(cause == null ? new IllegalStateException(what + " informer stopped") : unwrap(cause));
-    });
-    informer.start().whenComplete((ignored, cause) -> {
-      if (cause != null) {
-        fail(unwrap(cause));
-        return;
-      }
-      synchronized (this) {
-        synced = true;
-      }
-      changed();
-    });
+    informer.exceptionHandler(
+        (started, cause) -> {
+          log.debug("{} informer error (started: {}): {}", what, started, cause.toString());
+          return false;
+        });
+    informer
+        .stopped()
+        .whenComplete(
+            (ignored, cause) -> {
+              if (open)
+                fail(
+                    cause == null
+                        ? new IllegalStateException(what + " informer stopped")
+                        : unwrap(cause));
+            });
+    informer
+        .start()
+        .whenComplete(
+            (ignored, cause) -> {
+              if (cause != null) {
+                fail(unwrap(cause));
+                return;
+              }
+              synchronized (this) {
+                synced = true;
+              }
+              changed();
+            });
     return this;
   }
 
@@ -127,6 +143,8 @@ final class InformerWatch<T extends HasMetadata> implements Watch {
 
   private static Throwable unwrap(Throwable cause) {
     return (cause instanceof CompletionException || cause instanceof CancellationException)
-        && cause.getCause() != null ? cause.getCause() : cause;
+            && cause.getCause() != null
+        ? cause.getCause()
+        : cause;
   }
 }

@@ -13,8 +13,8 @@ import java.util.List;
 /**
  * The JSON patches (RFC 6902) the substrate sends. JSON Patch rather than a merge or strategic
  * patch because its {@code test} operation makes the edit conditional: the finalizer list is
- * replaced only if the pod's resource version is still the one it was computed from, so an
- * edit by someone else in between fails (and is retried on a fresh read) instead of being lost.
+ * replaced only if the pod's resource version is still the one it was computed from, so an edit by
+ * someone else in between fails (and is retried on a fresh read) instead of being lost.
  */
 final class JsonPatches {
 

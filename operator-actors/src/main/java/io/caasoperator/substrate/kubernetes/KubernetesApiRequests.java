@@ -20,13 +20,13 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * Counts the substrate client's requests to the API server by verb and answer, for the
- * {@code caas_kubernetes_api_*} metrics: a fabric8 interceptor, so every request is seen, the
- * informers' lists and watches, the status writer's, the finalizer patches and the exec upgrades
- * alike, each retry of one as a request of its own. Counting costs an add; the scrape reads
- * {@link #counts()}. An attempt that got no answer is counted when the client retries it (fabric8
- * tells interceptors no more), so an API server that stays away shows as a stream of such errors
- * while the client's retries (10 by default) last.
+ * Counts the substrate client's requests to the API server by verb and answer, for the {@code
+ * caas_kubernetes_api_*} metrics: a fabric8 interceptor, so every request is seen, the informers'
+ * lists and watches, the status writer's, the finalizer patches and the exec upgrades alike, each
+ * retry of one as a request of its own. Counting costs an add; the scrape reads {@link #counts()}.
+ * An attempt that got no answer is counted when the client retries it (fabric8 tells interceptors
+ * no more), so an API server that stays away shows as a stream of such errors while the client's
+ * retries (10 by default) last.
  *
  * <p>The verb is Kubernetes' own (as its audit log and RBAC name it), read from the method and the
  * path: a {@code GET} of a collection is {@code list}, with {@code watch=true} {@code watch}; exec,
@@ -42,19 +42,26 @@ public final class KubernetesApiRequests implements Interceptor {
   private record Key(String verb, String code) {}
 
   private final Map<Key, LongAdder> counts = new ConcurrentHashMap<>();
+
   /**
    * WebSocket upgrades (exec) already counted: fabric8 reports a refused upgrade to {@code after}
    * more than once. Bounded; only ids of upgrades are kept.
    */
-  private final Set<UUID> upgrades = Collections.synchronizedSet(Collections.newSetFromMap(new LinkedHashMap<>() {
-    @Override
-    protected boolean removeEldestEntry(Map.Entry<UUID, Boolean> eldest) {
-      return size() > 256;
-    }
-  }));
+  private final Set<UUID> upgrades =
+      Collections.synchronizedSet(
+          Collections.newSetFromMap(
+              new LinkedHashMap<>() {
+                @Override
+                protected boolean removeEldestEntry(Map.Entry<UUID, Boolean> eldest) {
+                  return size() > 256;
+                }
+              }));
 
   @Override
-  public void after(HttpRequest request, HttpResponse<?> response, AsyncBody.Consumer<List<ByteBuffer>> consumer) {
+  public void after(
+      HttpRequest request,
+      HttpResponse<?> response,
+      AsyncBody.Consumer<List<ByteBuffer>> consumer) {
     // fabric8 passes no body consumer for a WebSocket upgrade
     if (consumer == null && request.id() != null && !upgrades.add(request.id())) return;
     count(verb(request.method(), request.uri()), Integer.toString(response.code()));
@@ -79,8 +86,10 @@ public final class KubernetesApiRequests implements Interceptor {
 
   /** Kubernetes' verb for a request. Pure. */
   static String verb(String method, URI uri) {
-    List<String> path = Arrays.stream(uri.getRawPath() == null ? new String[0] : uri.getRawPath().split("/"))
-        .filter(s -> !s.isEmpty()).toList();
+    List<String> path =
+        Arrays.stream(uri.getRawPath() == null ? new String[0] : uri.getRawPath().split("/"))
+            .filter(s -> !s.isEmpty())
+            .toList();
     boolean connect = !path.isEmpty() && CONNECT.contains(path.getLast());
     return switch (method.toUpperCase(Locale.ROOT)) {
       case "GET" -> connect ? "connect" : watches(uri) ? "watch" : named(path) ? "get" : "list";
@@ -95,12 +104,13 @@ public final class KubernetesApiRequests implements Interceptor {
   private static boolean watches(URI uri) {
     String query = uri.getRawQuery();
     if (query == null) return false;
-    return Arrays.stream(query.split("&")).anyMatch(p -> p.equals("watch=true") || p.equals("watch=1"));
+    return Arrays.stream(query.split("&"))
+        .anyMatch(p -> p.equals("watch=true") || p.equals("watch=1"));
   }
 
   /**
-   * True when the path names one object (or its subresource) rather than a collection:
-   * {@code /api/v1/namespaces/NS/pods/NAME}, {@code /apis/GROUP/VERSION/namespaces/NS/KIND/NAME/status};
+   * True when the path names one object (or its subresource) rather than a collection: {@code
+   * /api/v1/namespaces/NS/pods/NAME}, {@code /apis/GROUP/VERSION/namespaces/NS/KIND/NAME/status};
    * discovery paths ({@code /api}, {@code /version}) count as one object too.
    */
   private static boolean named(List<String> path) {

@@ -15,9 +15,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Connects to a cluster and builds the Kubernetes substrate of one application, with everything
- * it owns: the client, the executor that runs hooks in the units' pods, the Application's status
- * and Events, and (when asked) the replica election on a Lease. Closing the substrate closes the
+ * Connects to a cluster and builds the Kubernetes substrate of one application, with everything it
+ * owns: the client, the executor that runs hooks in the units' pods, the Application's status and
+ * Events, and (when asked) the replica election on a Lease. Closing the substrate closes the
  * client.
  */
 public final class KubernetesCluster {
@@ -37,7 +37,12 @@ public final class KubernetesCluster {
    * @param serviceUrl how hooks in pods reach the listener (its Service); null: the listener's URL
    * @param leaderElection act only while holding the Lease {@code caas-operator-<application>}
    */
-  public record Connection(String namespace, String context, Path kubeconfig, String serviceUrl, boolean leaderElection) {}
+  public record Connection(
+      String namespace,
+      String context,
+      Path kubeconfig,
+      String serviceUrl,
+      boolean leaderElection) {}
 
   /**
    * What the operator process gives the substrate.
@@ -45,39 +50,73 @@ public final class KubernetesCluster {
    * @param toolsDir the hook-tool shims, copied into pods
    * @param caFile the listener's certificate, copied into pods for the hook tools; null for HTTP
    * @param listenerUrl the listener's own URL, the default address given to hooks in pods
-   * @param operatorHooks runs hooks in the operator's own process (deployment mode {@code operator})
+   * @param operatorHooks runs hooks in the operator's own process (deployment mode {@code
+   *     operator})
    */
-  public record Operator(Path toolsDir, Path caFile, String listenerUrl, HookExecutor operatorHooks, Clock clock) {}
+  public record Operator(
+      Path toolsDir, Path caFile, String listenerUrl, HookExecutor operatorHooks, Clock clock) {}
 
   private KubernetesCluster() {}
 
-  public static KubernetesSubstrate connect(Connection connection, ApplicationName application, Operator operator)
-      throws IOException {
-    Config kubeconfig = connection.kubeconfig() == null
-        ? Config.autoConfigure(connection.context())
-        : Config.fromKubeconfig(connection.context(), Files.readString(connection.kubeconfig()),
-            connection.kubeconfig().toString());
-    String namespace = connection.namespace() != null ? connection.namespace()
-        : kubeconfig.getNamespace() != null ? kubeconfig.getNamespace() : "default";
+  public static KubernetesSubstrate connect(
+      Connection connection, ApplicationName application, Operator operator) throws IOException {
+    Config kubeconfig =
+        connection.kubeconfig() == null
+            ? Config.autoConfigure(connection.context())
+            : Config.fromKubeconfig(
+                connection.context(),
+                Files.readString(connection.kubeconfig()),
+                connection.kubeconfig().toString());
+    String namespace =
+        connection.namespace() != null
+            ? connection.namespace()
+            : kubeconfig.getNamespace() != null ? kubeconfig.getNamespace() : "default";
     KubernetesApiRequests requests = new KubernetesApiRequests();
-    KubernetesClient client = new KubernetesClientBuilder().withConfig(kubeconfig)
-        .withHttpClientBuilderConsumer(http -> http.addOrReplaceInterceptor(KubernetesApiRequests.NAME, requests))
-        .build();
+    KubernetesClient client =
+        new KubernetesClientBuilder()
+            .withConfig(kubeconfig)
+            .withHttpClientBuilderConsumer(
+                http -> http.addOrReplaceInterceptor(KubernetesApiRequests.NAME, requests))
+            .build();
     String init = ContainerStarts.DEFAULT_INIT_CONTAINER;
     String identity = replicaIdentity();
     ObservedGeneration generation = new ObservedGeneration();
-    var reporting = new KubernetesReporting(
-        new ApplicationStatusWriter(client, namespace, application, operator.clock()),
-        new ApplicationEventRecorder(client, namespace, application, identity, operator.clock()), generation);
-    LeaseElection.Settings lease = connection.leaderElection()
-        ? LeaseElection.Settings.of("caas-operator-" + application.value(), identity)
-        : null;
-    String podsReachUs = connection.serviceUrl() != null ? connection.serviceUrl() : operator.listenerUrl();
-    log.info("Kubernetes: {} in namespace {} at {}", application, namespace, kubeconfig.getMasterUrl());
-    KubernetesSubstrate substrate = new KubernetesSubstrate(client, namespace, application, RESYNC, init,
-        pods -> new KubernetesHookExecutor(pods, new Fabric8PodExec(client, namespace), PodLayout.DEFAULT, init,
-            operator.toolsDir(), operator.caFile(), podsReachUs),
-        operator.operatorHooks(), reporting, lease, requests, generation, client);
+    var reporting =
+        new KubernetesReporting(
+            new ApplicationStatusWriter(client, namespace, application, operator.clock()),
+            new ApplicationEventRecorder(
+                client, namespace, application, identity, operator.clock()),
+            generation);
+    LeaseElection.Settings lease =
+        connection.leaderElection()
+            ? LeaseElection.Settings.of("caas-operator-" + application.value(), identity)
+            : null;
+    String podsReachUs =
+        connection.serviceUrl() != null ? connection.serviceUrl() : operator.listenerUrl();
+    log.info(
+        "Kubernetes: {} in namespace {} at {}", application, namespace, kubeconfig.getMasterUrl());
+    KubernetesSubstrate substrate =
+        new KubernetesSubstrate(
+            client,
+            namespace,
+            application,
+            RESYNC,
+            init,
+            pods ->
+                new KubernetesHookExecutor(
+                    pods,
+                    new Fabric8PodExec(client, namespace),
+                    PodLayout.DEFAULT,
+                    init,
+                    operator.toolsDir(),
+                    operator.caFile(),
+                    podsReachUs),
+            operator.operatorHooks(),
+            reporting,
+            lease,
+            requests,
+            generation,
+            client);
     substrate.readApiVersion();
     return substrate;
   }

@@ -14,7 +14,10 @@ final class KubernetesReporting implements ApplicationReporting {
   private final ApplicationEventRecorder events;
   private final ObservedGeneration generation;
 
-  KubernetesReporting(ApplicationStatusWriter status, ApplicationEventRecorder events, ObservedGeneration generation) {
+  KubernetesReporting(
+      ApplicationStatusWriter status,
+      ApplicationEventRecorder events,
+      ObservedGeneration generation) {
     this.status = status;
     this.events = events;
     this.generation = generation;

@@ -11,7 +11,8 @@ public record KubernetesSpec(
     Specification specification, Map<String, String> selector, DeploymentMode deploymentMode) {
   public KubernetesSpec {
     if (specification == null) throw new IllegalArgumentException("specification is missing");
-    if (selector == null || selector.isEmpty()) throw new IllegalArgumentException("selector is empty");
+    if (selector == null || selector.isEmpty())
+      throw new IllegalArgumentException("selector is empty");
     if (deploymentMode == null) throw new IllegalArgumentException("deployment mode is missing");
     selector = Map.copyOf(selector);
   }

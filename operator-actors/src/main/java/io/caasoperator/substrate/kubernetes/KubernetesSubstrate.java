@@ -1,16 +1,15 @@
 package io.caasoperator.substrate.kubernetes;
 
-import io.caasoperator.substrate.ApplicationReporting;
-import io.caasoperator.substrate.ReplicaElection;
-import java.util.function.Function;
 import io.caasoperator.domain.ApplicationName;
 import io.caasoperator.domain.CharmStorage;
 import io.caasoperator.domain.UnitId;
 import io.caasoperator.hook.HookExecutor;
 import io.caasoperator.substrate.ApplicationObservation;
+import io.caasoperator.substrate.ApplicationReporting;
 import io.caasoperator.substrate.ApplicationSource;
 import io.caasoperator.substrate.ContainerStartSource;
 import io.caasoperator.substrate.ContainerStarted;
+import io.caasoperator.substrate.ReplicaElection;
 import io.caasoperator.substrate.StorageLayout;
 import io.caasoperator.substrate.Substrate;
 import io.caasoperator.substrate.UnitAddresses;
@@ -35,17 +34,18 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The production substrate: the application is an {@link Application} resource, its units are
- * the pods its selector matches, and a unit's containers start when the pod's statuses say so.
- * Every watch runs its own fabric8 informer (with resync), so a watch that fails and is restarted
- * by its watcher actor lists everything again and nothing is missed.
+ * The production substrate: the application is an {@link Application} resource, its units are the
+ * pods its selector matches, and a unit's containers start when the pod's statuses say so. Every
+ * watch runs its own fabric8 informer (with resync), so a watch that fails and is restarted by its
+ * watcher actor lists everything again and nothing is missed.
  *
- * <p>Blocking calls to the API server (adopting pods with the finalizer, releasing them, looking
- * up the selector) run on virtual threads of this substrate, never on an informer's event thread
+ * <p>Blocking calls to the API server (adopting pods with the finalizer, releasing them, looking up
+ * the selector) run on virtual threads of this substrate, never on an informer's event thread
  * (which would hold up every later event) and never on an actor's.
  */
 public final class KubernetesSubstrate implements Substrate {
@@ -68,25 +68,37 @@ public final class KubernetesSubstrate implements Substrate {
   private final AutoCloseable owned;
   private final ExecutorService blocking =
       Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("kubernetes-", 0).factory());
+
   /** The last valid specification seen; its selector picks the pods, its mode the executor. */
   private volatile KubernetesSpec current;
+
   private final Set<PodWatch> podWatches = ConcurrentHashMap.newKeySet();
+
   /**
    * Running application watches, closed with the substrate: an informer left running when the
-   * client closes stops with an error, which its watcher would log as a failure at every clean exit.
+   * client closes stops with an error, which its watcher would log as a failure at every clean
+   * exit.
    */
   private final Set<Watch> applicationWatches = ConcurrentHashMap.newKeySet();
+
   /** Pods (by uid) whose finalizer is being added now, so a burst of events adds it once. */
   private final Set<String> adopting = ConcurrentHashMap.newKeySet();
+
   /**
    * Each unit's pod as the units watch last listed it (by ordinal): its IP and volumes, read
    * without a call to the API server. Replaced whole on every listing.
    */
   private volatile Map<Integer, Pod> unitPods = Map.of();
+
   /** The application's Service as its watch last saw it; null when there is none (or no watch). */
   private volatile Service service;
-  /** Watches the Service named after the application, beside the units watch; null when none runs. */
-  private final java.util.concurrent.atomic.AtomicReference<Watch> serviceWatch = new java.util.concurrent.atomic.AtomicReference<>();
+
+  /**
+   * Watches the Service named after the application, beside the units watch; null when none runs.
+   */
+  private final java.util.concurrent.atomic.AtomicReference<Watch> serviceWatch =
+      new java.util.concurrent.atomic.AtomicReference<>();
+
   /** CLOUD_API_VERSION: read once by {@link KubernetesCluster#connect}; empty when unknown. */
   private volatile String apiVersion = "";
 
@@ -101,10 +113,27 @@ public final class KubernetesSubstrate implements Substrate {
    * @param workload runs hooks inside the unit's pod (deployment mode {@code workload})
    * @param operator runs hooks in the operator's process (deployment mode {@code operator})
    */
-  public KubernetesSubstrate(KubernetesClient client, String namespace, ApplicationName application,
-      Duration resync, String initContainer, HookExecutor workload, HookExecutor operator) {
-    this(client, namespace, application, resync, initContainer, pods -> workload, operator, ApplicationReporting.NONE,
-        null, new KubernetesApiRequests(), new ObservedGeneration(), null);
+  public KubernetesSubstrate(
+      KubernetesClient client,
+      String namespace,
+      ApplicationName application,
+      Duration resync,
+      String initContainer,
+      HookExecutor workload,
+      HookExecutor operator) {
+    this(
+        client,
+        namespace,
+        application,
+        resync,
+        initContainer,
+        pods -> workload,
+        operator,
+        ApplicationReporting.NONE,
+        null,
+        new KubernetesApiRequests(),
+        new ObservedGeneration(),
+        null);
   }
 
   /**
@@ -116,15 +145,27 @@ public final class KubernetesSubstrate implements Substrate {
    * @param generation set to the generation of each Application handed to the operator
    * @param owned closed with this substrate (the client it was given), or null
    */
-  KubernetesSubstrate(KubernetesClient client, String namespace, ApplicationName application, Duration resync,
-      String initContainer, Function<UnitPods, HookExecutor> workload, HookExecutor operator,
-      ApplicationReporting reporting, LeaseElection.Settings lease, KubernetesApiRequests apiRequests,
-      ObservedGeneration generation, AutoCloseable owned) {
+  KubernetesSubstrate(
+      KubernetesClient client,
+      String namespace,
+      ApplicationName application,
+      Duration resync,
+      String initContainer,
+      Function<UnitPods, HookExecutor> workload,
+      HookExecutor operator,
+      ApplicationReporting reporting,
+      LeaseElection.Settings lease,
+      KubernetesApiRequests apiRequests,
+      ObservedGeneration generation,
+      AutoCloseable owned) {
     if (client == null) throw new IllegalArgumentException("kubernetes client is missing");
-    if (namespace == null || namespace.isBlank()) throw new IllegalArgumentException("namespace is empty");
+    if (namespace == null || namespace.isBlank())
+      throw new IllegalArgumentException("namespace is empty");
     if (application == null) throw new IllegalArgumentException("application is missing");
-    if (resync == null || resync.isNegative()) throw new IllegalArgumentException("resync must be >= 0, got " + resync);
-    if (initContainer == null || initContainer.isBlank()) throw new IllegalArgumentException("init container name is empty");
+    if (resync == null || resync.isNegative())
+      throw new IllegalArgumentException("resync must be >= 0, got " + resync);
+    if (initContainer == null || initContainer.isBlank())
+      throw new IllegalArgumentException("init container name is empty");
     if (workload == null) throw new IllegalArgumentException("workload hook executor is missing");
     if (operator == null) throw new IllegalArgumentException("operator hook executor is missing");
     if (reporting == null) throw new IllegalArgumentException("reporting is missing");
@@ -139,7 +180,8 @@ public final class KubernetesSubstrate implements Substrate {
     this.apiRequests = apiRequests;
     this.generation = generation;
     this.owned = owned;
-    this.hooks = new ModeSwitchingExecutor(workload.apply(this::podOf), operator, this::deploymentMode);
+    this.hooks =
+        new ModeSwitchingExecutor(workload.apply(this::podOf), operator, this::deploymentMode);
   }
 
   @Override
@@ -149,7 +191,9 @@ public final class KubernetesSubstrate implements Substrate {
 
   @Override
   public Optional<ReplicaElection> election(ReplicaElection.Terms terms) {
-    return lease == null ? Optional.empty() : Optional.of(new LeaseElection(client, namespace, lease, terms));
+    return lease == null
+        ? Optional.empty()
+        : Optional.of(new LeaseElection(client, namespace, lease, terms));
   }
 
   @Override
@@ -195,8 +239,8 @@ public final class KubernetesSubstrate implements Substrate {
    * after the storage ({@code data}: a StatefulSet's {@code volumeClaimTemplates} entry {@code
    * data}) in the pod's default container, as the units watch last listed the pod; without such a
    * mount, Juju's rule ({@link StorageLayout#JUJU_DEFAULT}: the charm's location, else {@code
-   * /var/lib/juju/storage/<name>/<n>}), where the StatefulSet should mount it. Instances cannot
-   * be added ({@code storage-add}): a pod's volumes are fixed by its StatefulSet.
+   * /var/lib/juju/storage/<name>/<n>}), where the StatefulSet should mount it. Instances cannot be
+   * added ({@code storage-add}): a pod's volumes are fixed by its StatefulSet.
    */
   @Override
   public StorageLayout storageLayout() {
@@ -204,7 +248,8 @@ public final class KubernetesSubstrate implements Substrate {
       @Override
       public String location(UnitId unit, String id, CharmStorage spec) {
         String name = id.substring(0, id.indexOf('/'));
-        return listedPod(unit).flatMap(pod -> mountPath(pod, name))
+        return listedPod(unit)
+            .flatMap(pod -> mountPath(pod, name))
             .orElseGet(() -> StorageLayout.JUJU_DEFAULT.location(unit, id, spec));
       }
 
@@ -218,7 +263,8 @@ public final class KubernetesSubstrate implements Substrate {
   /** Where the pod's default container mounts the volume {@code volume}, if it does. */
   static Optional<String> mountPath(Pod pod, String volume) {
     String container = KubernetesHookExecutor.workloadContainer(pod);
-    if (container == null || pod.getSpec() == null || pod.getSpec().getContainers() == null) return Optional.empty();
+    if (container == null || pod.getSpec() == null || pod.getSpec().getContainers() == null)
+      return Optional.empty();
     return pod.getSpec().getContainers().stream()
         .filter(c -> container.equals(c.getName()) && c.getVolumeMounts() != null)
         .flatMap(c -> c.getVolumeMounts().stream())
@@ -227,7 +273,10 @@ public final class KubernetesSubstrate implements Substrate {
         .findFirst();
   }
 
-  /** Reads the API server's version now (blocking; once, at connect): {@code 1.31.2}; empty when it cannot. */
+  /**
+   * Reads the API server's version now (blocking; once, at connect): {@code 1.31.2}; empty when it
+   * cannot.
+   */
   void readApiVersion() {
     try {
       var version = client.getKubernetesVersion();
@@ -246,29 +295,47 @@ public final class KubernetesSubstrate implements Substrate {
   }
 
   /**
-   * Starts watching the Service named after the application (Juju's application Service), unless
-   * a watch runs. A watch that fails (no such permission, the API server gone) only logs: units
-   * then advertise their pod IPs, and the next units watch tries again.
+   * Starts watching the Service named after the application (Juju's application Service), unless a
+   * watch runs. A watch that fails (no such permission, the API server gone) only logs: units then
+   * advertise their pod IPs, and the next units watch tries again.
    */
   private void watchService() {
     if (serviceWatch.get() != null) return;
     try {
-      var informer = client.services().inNamespace(namespace).withName(application.value()).runnableInformer(resyncMillis);
+      var informer =
+          client
+              .services()
+              .inNamespace(namespace)
+              .withName(application.value())
+              .runnableInformer(resyncMillis);
       Watch[] self = {null};
-      WatchSink<Object> quiet = new WatchSink<>() {
-        @Override
-        public void observed(Object observation) {}
+      WatchSink<Object> quiet =
+          new WatchSink<>() {
+            @Override
+            public void observed(Object observation) {}
 
-        @Override
-        public void failed(Throwable cause) {
-          log.info("cannot watch Service {}: {}; units advertise their pod IPs", application, cause.toString());
-          service = null;
-          serviceWatch.compareAndSet(self[0], null);
-        }
-      };
-      InformerWatch<Service> watch = new InformerWatch<>("service", informer, quiet, services -> service =
-          services.stream().filter(s -> application.value().equals(s.getMetadata().getName())).findFirst().orElse(null),
-          () -> serviceWatch.compareAndSet(self[0], null));
+            @Override
+            public void failed(Throwable cause) {
+              log.info(
+                  "cannot watch Service {}: {}; units advertise their pod IPs",
+                  application,
+                  cause.toString());
+              service = null;
+              serviceWatch.compareAndSet(self[0], null);
+            }
+          };
+      InformerWatch<Service> watch =
+          new InformerWatch<>(
+              "service",
+              informer,
+              quiet,
+              services ->
+                  service =
+                      services.stream()
+                          .filter(s -> application.value().equals(s.getMetadata().getName()))
+                          .findFirst()
+                          .orElse(null),
+              () -> serviceWatch.compareAndSet(self[0], null));
       self[0] = watch;
       if (serviceWatch.compareAndSet(null, watch)) watch.start();
     } catch (RuntimeException e) {
@@ -283,14 +350,17 @@ public final class KubernetesSubstrate implements Substrate {
   }
 
   private static String externalAddress(Service service) {
-    if (service == null || service.getStatus() == null || service.getStatus().getLoadBalancer() == null
+    if (service == null
+        || service.getStatus() == null
+        || service.getStatus().getLoadBalancer() == null
         || service.getStatus().getLoadBalancer().getIngress() == null) {
       return null;
     }
     return service.getStatus().getLoadBalancer().getIngress().stream()
         .map(i -> i.getIp() != null && !i.getIp().isEmpty() ? i.getIp() : i.getHostname())
         .filter(a -> a != null && !a.isEmpty())
-        .findFirst().orElse(null);
+        .findFirst()
+        .orElse(null);
   }
 
   @Override
@@ -347,32 +417,43 @@ public final class KubernetesSubstrate implements Substrate {
   // ---- the application -----------------------------------------------------------------------
 
   private Watch watchApplication(WatchSink<ApplicationObservation> sink) {
-    var informer = client.resources(Application.class).inNamespace(namespace)
-        .withName(application.value()).runnableInformer(resyncMillis);
+    var informer =
+        client
+            .resources(Application.class)
+            .inNamespace(namespace)
+            .withName(application.value())
+            .runnableInformer(resyncMillis);
     ApplicationObservation[] last = {null};
-    Consumer<List<Application>> onChange = resources -> {
-      Application resource = resources.stream()
-          .filter(r -> application.value().equals(r.getMetadata().getName())).findFirst().orElse(null);
-      ApplicationObservation observation = ApplicationSpecReading.observe(application, resource);
-      if (observation instanceof ApplicationObservation.Specified) {
-        specified(ApplicationSpecReading.read(application, resource));
-      }
-      if (!observation.equals(last[0])) {
-        last[0] = observation;
-        switch (observation) {
-          case ApplicationObservation.Invalid invalid -> log.warn("{}", invalid.problem());
-          case ApplicationObservation.NotFound gone -> log.info("{}", gone.reason());
-          case ApplicationObservation.Specified specified -> log.debug("application {} specified", application);
-        }
-        sink.observed(observation);
-      }
-      // Also when nothing the operator acts on changed (an edit and its undo): it has seen this
-      // generation, and status.observedGeneration says so.
-      generation.received(resource);
-    };
+    Consumer<List<Application>> onChange =
+        resources -> {
+          Application resource =
+              resources.stream()
+                  .filter(r -> application.value().equals(r.getMetadata().getName()))
+                  .findFirst()
+                  .orElse(null);
+          ApplicationObservation observation =
+              ApplicationSpecReading.observe(application, resource);
+          if (observation instanceof ApplicationObservation.Specified) {
+            specified(ApplicationSpecReading.read(application, resource));
+          }
+          if (!observation.equals(last[0])) {
+            last[0] = observation;
+            switch (observation) {
+              case ApplicationObservation.Invalid invalid -> log.warn("{}", invalid.problem());
+              case ApplicationObservation.NotFound gone -> log.info("{}", gone.reason());
+              case ApplicationObservation.Specified specified ->
+                  log.debug("application {} specified", application);
+            }
+            sink.observed(observation);
+          }
+          // Also when nothing the operator acts on changed (an edit and its undo): it has seen this
+          // generation, and status.observedGeneration says so.
+          generation.received(resource);
+        };
     Watch[] self = {null};
     InformerWatch<Application> watch =
-        new InformerWatch<>("application", informer, sink, onChange, () -> applicationWatches.remove(self[0]));
+        new InformerWatch<>(
+            "application", informer, sink, onChange, () -> applicationWatches.remove(self[0]));
     self[0] = watch;
     applicationWatches.add(watch);
     return watch.start();
@@ -382,7 +463,10 @@ public final class KubernetesSubstrate implements Substrate {
     KubernetesSpec before = current;
     current = spec;
     if (before != null && !before.selector().equals(spec.selector())) {
-      log.info("the pods' selector changed from {} to {}: watching pods again", before.selector(), spec.selector());
+      log.info(
+          "the pods' selector changed from {} to {}: watching pods again",
+          before.selector(),
+          spec.selector());
     }
     for (PodWatch watch : podWatches) {
       if (watch.selector != null && !watch.selector.equals(spec.selector())) {
@@ -395,8 +479,12 @@ public final class KubernetesSubstrate implements Substrate {
   private Map<String, String> selector() {
     KubernetesSpec spec = current;
     if (spec != null) return spec.selector();
-    Application resource = client.resources(Application.class).inNamespace(namespace)
-        .withName(application.value()).get();
+    Application resource =
+        client
+            .resources(Application.class)
+            .inNamespace(namespace)
+            .withName(application.value())
+            .get();
     if (resource != null) {
       try {
         KubernetesSpec read = ApplicationSpecReading.read(application, resource);
@@ -412,8 +500,8 @@ public final class KubernetesSubstrate implements Substrate {
   // ---- pods ----------------------------------------------------------------------------------
 
   /**
-   * Starts a pod informer on a virtual thread (finding the selector may need the API server),
-   * so that the watcher actor that calls this never blocks.
+   * Starts a pod informer on a virtual thread (finding the selector may need the API server), so
+   * that the watcher actor that calls this never blocks.
    */
   private Watch watchPods(String what, WatchSink<?> sink, Consumer<List<Pod>> onChange) {
     PodWatch watch = new PodWatch(what, sink, onChange);
@@ -452,7 +540,8 @@ public final class KubernetesSubstrate implements Substrate {
       synchronized (this) {
         if (closed) return;
         selector = labels;
-        var pods = client.pods().inNamespace(namespace).withLabels(labels).runnableInformer(resyncMillis);
+        var pods =
+            client.pods().inNamespace(namespace).withLabels(labels).runnableInformer(resyncMillis);
         informer = new InformerWatch<>(what, pods, sink, onChange, () -> podWatches.remove(this));
       }
       informer.start();
@@ -498,10 +587,12 @@ public final class KubernetesSubstrate implements Substrate {
     public void accept(List<Pod> pods) {
       Map<Integer, Pod> byOrdinal = new java.util.HashMap<>();
       for (Pod pod : pods) {
-        PodUnits.ordinal(pod).ifPresent(n -> {
-          UnitId unit = new UnitId(application, n);
-          PodUnits.podOf(unit, pods).ifPresent(p -> byOrdinal.put(n, p));
-        });
+        PodUnits.ordinal(pod)
+            .ifPresent(
+                n -> {
+                  UnitId unit = new UnitId(application, n);
+                  PodUnits.podOf(unit, pods).ifPresent(p -> byOrdinal.put(n, p));
+                });
       }
       unitPods = Map.copyOf(byOrdinal);
       List<UnitObservation> listing = PodUnits.listing(application, pods);
@@ -541,19 +632,27 @@ public final class KubernetesSubstrate implements Substrate {
   // ---- the finalizer -------------------------------------------------------------------------
 
   private void adopt(Pod pod) {
-    String uid = pod.getMetadata().getUid() == null ? pod.getMetadata().getName() : pod.getMetadata().getUid();
+    String uid =
+        pod.getMetadata().getUid() == null
+            ? pod.getMetadata().getName()
+            : pod.getMetadata().getUid();
     if (!adopting.add(uid)) return;
     try {
-      blocking.execute(() -> {
-        try {
-          addFinalizer(pod.getMetadata().getName());
-        } catch (RuntimeException e) {
-          // The next event or resync of this pod tries again.
-          log.warn("cannot add finalizer {} to pod {}: {}", UnitFinalizer.NAME, pod.getMetadata().getName(), e.toString());
-        } finally {
-          adopting.remove(uid);
-        }
-      });
+      blocking.execute(
+          () -> {
+            try {
+              addFinalizer(pod.getMetadata().getName());
+            } catch (RuntimeException e) {
+              // The next event or resync of this pod tries again.
+              log.warn(
+                  "cannot add finalizer {} to pod {}: {}",
+                  UnitFinalizer.NAME,
+                  pod.getMetadata().getName(),
+                  e.toString());
+            } finally {
+              adopting.remove(uid);
+            }
+          });
     } catch (RejectedExecutionException e) {
       adopting.remove(uid);
     }
@@ -579,8 +678,8 @@ public final class KubernetesSubstrate implements Substrate {
   /**
    * Lets the unit's pods go: removes the finalizer from every pod of the unit that is being
    * deleted. Pods not being deleted keep it: a new pod with the same ordinal (a StatefulSet that
-   * scaled down and up again) belongs to a new incarnation of the unit. Idempotent; a pod
-   * already gone is fine.
+   * scaled down and up again) belongs to a new incarnation of the unit. Idempotent; a pod already
+   * gone is fine.
    */
   void release(UnitId unit) {
     Map<String, String> labels = selector();

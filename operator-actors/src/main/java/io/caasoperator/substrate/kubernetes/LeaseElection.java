@@ -15,11 +15,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Operator high availability: several replicas take part in an election on a
- * {@code coordination.k8s.io} Lease, and only its holder acts. fabric8's {@code LeaderElector}
- * ends a term when it cannot renew the lease in time (another holder, the API server away);
- * this class then tells the replica to stand by and enters the election again, so a replica that
- * lost the lease never exits and can lead again later.
+ * Operator high availability: several replicas take part in an election on a {@code
+ * coordination.k8s.io} Lease, and only its holder acts. fabric8's {@code LeaderElector} ends a term
+ * when it cannot renew the lease in time (another holder, the API server away); this class then
+ * tells the replica to stand by and enters the election again, so a replica that lost the lease
+ * never exits and can lead again later.
  *
  * <p>The callbacks run on the elector's threads and must return quickly (tell an actor).
  */
@@ -35,19 +35,27 @@ public final class LeaseElection implements ReplicaElection {
    *     than {@code leaseDuration}, so the old holder stops acting before a new one may start
    * @param retryPeriod between attempts to acquire or renew
    */
-  public record Settings(String lease, String identity, Duration leaseDuration, Duration renewDeadline,
+  public record Settings(
+      String lease,
+      String identity,
+      Duration leaseDuration,
+      Duration renewDeadline,
       Duration retryPeriod) {
     public Settings {
-      if (lease == null || lease.isBlank()) throw new IllegalArgumentException("lease name is empty");
-      if (identity == null || identity.isBlank()) throw new IllegalArgumentException("identity is empty");
+      if (lease == null || lease.isBlank())
+        throw new IllegalArgumentException("lease name is empty");
+      if (identity == null || identity.isBlank())
+        throw new IllegalArgumentException("identity is empty");
       if (renewDeadline.compareTo(leaseDuration) >= 0) {
-        throw new IllegalArgumentException("renew deadline " + renewDeadline + " must be shorter than the lease " + leaseDuration);
+        throw new IllegalArgumentException(
+            "renew deadline " + renewDeadline + " must be shorter than the lease " + leaseDuration);
       }
     }
 
     /** The client-go defaults, scaled down: 15 s lease, 10 s renew deadline, 2 s retry. */
     public static Settings of(String lease, String identity) {
-      return new Settings(lease, identity, Duration.ofSeconds(15), Duration.ofSeconds(10), Duration.ofSeconds(2));
+      return new Settings(
+          lease, identity, Duration.ofSeconds(15), Duration.ofSeconds(10), Duration.ofSeconds(2));
     }
   }
 
@@ -56,7 +64,8 @@ public final class LeaseElection implements ReplicaElection {
   private final Settings settings;
   private final Terms terms;
   private final ScheduledExecutorService elections =
-      Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().daemon().name("lease-election").factory());
+      Executors.newSingleThreadScheduledExecutor(
+          Thread.ofPlatform().daemon().name("lease-election").factory());
   // Guarded by this.
   private CompletableFuture<?> round;
   private boolean leading;
@@ -90,36 +99,44 @@ public final class LeaseElection implements ReplicaElection {
   }
 
   private void enter() {
-    LeaderElectionConfig config = new LeaderElectionConfigBuilder()
-        .withName(settings.lease())
-        .withLock(new LeaseLock(namespace, settings.lease(), settings.identity()))
-        .withLeaseDuration(settings.leaseDuration())
-        .withRenewDeadline(settings.renewDeadline())
-        .withRetryPeriod(settings.retryPeriod())
-        // A replica shutting down hands the lease over at once instead of after leaseDuration.
-        .withReleaseOnCancel(true)
-        .withLeaderCallbacks(new LeaderCallbacks(this::began, this::ended,
-            holder -> log.info("lease {}: held by {}", settings.lease(), holder)))
-        .build();
+    LeaderElectionConfig config =
+        new LeaderElectionConfigBuilder()
+            .withName(settings.lease())
+            .withLock(new LeaseLock(namespace, settings.lease(), settings.identity()))
+            .withLeaseDuration(settings.leaseDuration())
+            .withRenewDeadline(settings.renewDeadline())
+            .withRetryPeriod(settings.retryPeriod())
+            // A replica shutting down hands the lease over at once instead of after leaseDuration.
+            .withReleaseOnCancel(true)
+            .withLeaderCallbacks(
+                new LeaderCallbacks(
+                    this::began,
+                    this::ended,
+                    holder -> log.info("lease {}: held by {}", settings.lease(), holder)))
+            .build();
     CompletableFuture<?> started;
     synchronized (this) {
       if (closed) return;
       started = client.leaderElector().withConfig(config).build().start();
       round = started;
     }
-    started.whenComplete((ignored, cause) -> {
-      // The term ended (or the elector failed): stand by if needed, then run for the lease again.
-      ended();
-      synchronized (this) {
-        if (closed) return;
-      }
-      if (cause != null) log.debug("lease {}: election round ended: {}", settings.lease(), cause.toString());
-      try {
-        elections.schedule(this::enter, settings.retryPeriod().toMillis(), TimeUnit.MILLISECONDS);
-      } catch (java.util.concurrent.RejectedExecutionException e) {
-        // Closed meanwhile.
-      }
-    });
+    started.whenComplete(
+        (ignored, cause) -> {
+          // The term ended (or the elector failed): stand by if needed, then run for the lease
+          // again.
+          ended();
+          synchronized (this) {
+            if (closed) return;
+          }
+          if (cause != null)
+            log.debug("lease {}: election round ended: {}", settings.lease(), cause.toString());
+          try {
+            elections.schedule(
+                this::enter, settings.retryPeriod().toMillis(), TimeUnit.MILLISECONDS);
+          } catch (java.util.concurrent.RejectedExecutionException e) {
+            // Closed meanwhile.
+          }
+        });
   }
 
   private void began() {

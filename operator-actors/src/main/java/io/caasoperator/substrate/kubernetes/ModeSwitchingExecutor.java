@@ -18,7 +18,8 @@ final class ModeSwitchingExecutor implements HookExecutor {
   private final HookExecutor operator;
   private final Supplier<DeploymentMode> mode;
 
-  ModeSwitchingExecutor(HookExecutor workload, HookExecutor operator, Supplier<DeploymentMode> mode) {
+  ModeSwitchingExecutor(
+      HookExecutor workload, HookExecutor operator, Supplier<DeploymentMode> mode) {
     this.workload = workload;
     this.operator = operator;
     this.mode = mode;

@@ -14,7 +14,9 @@ final class ObservedGeneration {
   }
 
   void received(Application resource) {
-    if (resource != null && resource.getMetadata() != null && resource.getMetadata().getGeneration() != null) {
+    if (resource != null
+        && resource.getMetadata() != null
+        && resource.getMetadata().getGeneration() != null) {
       generation = resource.getMetadata().getGeneration();
     }
   }

@@ -1,8 +1,8 @@
 package io.caasoperator.substrate.kubernetes;
 
 /**
- * Where the operator puts things in a unit's pod: the shared volume that the init container and
- * the workload container both mount (see {@code conf/kubernetes/statefulset-example.yaml}).
+ * Where the operator puts things in a unit's pod: the shared volume that the init container and the
+ * workload container both mount (see {@code conf/kubernetes/statefulset-example.yaml}).
  *
  * @param root mount point of the shared volume in every container, e.g. {@code /var/lib/caas}
  */
@@ -12,7 +12,8 @@ public record PodLayout(String root) {
 
   public PodLayout {
     if (root == null || !root.startsWith("/") || root.endsWith("/") || root.contains("'")) {
-      throw new IllegalArgumentException("pod root must be an absolute path without a trailing slash, got " + root);
+      throw new IllegalArgumentException(
+          "pod root must be an absolute path without a trailing slash, got " + root);
     }
   }
 

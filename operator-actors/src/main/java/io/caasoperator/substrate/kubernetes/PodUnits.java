@@ -55,8 +55,13 @@ public final class PodUnits {
   public static List<UnitObservation> listing(ApplicationName application, Collection<Pod> pods) {
     Map<UnitId, Life> units = new TreeMap<>();
     for (Pod pod : pods) {
-      observe(application, pod).ifPresent(o -> units.merge(o.unit(), o.life(),
-          (a, b) -> a == Life.ALIVE || b == Life.ALIVE ? Life.ALIVE : a));
+      observe(application, pod)
+          .ifPresent(
+              o ->
+                  units.merge(
+                      o.unit(),
+                      o.life(),
+                      (a, b) -> a == Life.ALIVE || b == Life.ALIVE ? Life.ALIVE : a));
     }
     List<UnitObservation> listing = new ArrayList<>(units.size());
     units.forEach((unit, life) -> listing.add(new UnitObservation(unit, life)));
@@ -74,7 +79,9 @@ public final class PodUnits {
   }
 
   private static Optional<Integer> number(String text) {
-    if (text == null || text.isEmpty() || text.length() > 9
+    if (text == null
+        || text.isEmpty()
+        || text.length() > 9
         || !text.chars().allMatch(c -> c >= '0' && c <= '9')) {
       return Optional.empty();
     }

@@ -12,11 +12,11 @@ import java.util.Set;
 import java.util.stream.Stream;
 
 /**
- * A minimal POSIX ustar writer: directories and regular files with their permission bits, which
- * is all a charm, the shims and a certificate need. The copy into a pod streams this to {@code
- * tar -x} over exec, like {@code kubectl cp}; a library (commons-compress) for this much would
- * be one more dependency to keep aligned. Symbolic links are skipped: the deployed charm has
- * none (the charm store refuses them on unpack).
+ * A minimal POSIX ustar writer: directories and regular files with their permission bits, which is
+ * all a charm, the shims and a certificate need. The copy into a pod streams this to {@code tar -x}
+ * over exec, like {@code kubectl cp}; a library (commons-compress) for this much would be one more
+ * dependency to keep aligned. Symbolic links are skipped: the deployed charm has none (the charm
+ * store refuses them on unpack).
  */
 final class TarStream {
 
@@ -24,7 +24,9 @@ final class TarStream {
 
   private final ByteArrayOutputStream out = new ByteArrayOutputStream();
 
-  /** Adds {@code source} (a directory, recursively, or a file) under the archive name {@code name}. */
+  /**
+   * Adds {@code source} (a directory, recursively, or a file) under the archive name {@code name}.
+   */
   TarStream add(String name, Path source) throws IOException {
     if (Files.isDirectory(source, LinkOption.NOFOLLOW_LINKS)) {
       header(name + "/", 0, mode(source, 0755), '5');
@@ -61,11 +63,13 @@ final class TarStream {
     } else {
       // ustar: split at a '/' into prefix (155) and name (100).
       int split = name.lastIndexOf('/', name.length() - 2);
-      while (split > 0 && (name.substring(0, split).getBytes(StandardCharsets.UTF_8).length > 155
-          || name.substring(split + 1).getBytes(StandardCharsets.UTF_8).length > 100)) {
+      while (split > 0
+          && (name.substring(0, split).getBytes(StandardCharsets.UTF_8).length > 155
+              || name.substring(split + 1).getBytes(StandardCharsets.UTF_8).length > 100)) {
         split = name.lastIndexOf('/', split - 1);
       }
-      if (split <= 0) throw new IllegalArgumentException("path too long for a tar archive: " + name);
+      if (split <= 0)
+        throw new IllegalArgumentException("path too long for a tar archive: " + name);
       byte[] prefix = name.substring(0, split).getBytes(StandardCharsets.UTF_8);
       byte[] rest = name.substring(split + 1).getBytes(StandardCharsets.UTF_8);
       System.arraycopy(rest, 0, header, 0, rest.length);
@@ -102,7 +106,8 @@ final class TarStream {
 
   private static int mode(Path path, int fallback) {
     try {
-      Set<PosixFilePermission> permissions = Files.getPosixFilePermissions(path, LinkOption.NOFOLLOW_LINKS);
+      Set<PosixFilePermission> permissions =
+          Files.getPosixFilePermissions(path, LinkOption.NOFOLLOW_LINKS);
       int mode = 0;
       for (PosixFilePermission p : permissions) mode |= 1 << (8 - p.ordinal());
       return mode;

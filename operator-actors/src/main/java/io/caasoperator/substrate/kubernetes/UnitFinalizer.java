@@ -5,9 +5,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The finalizer that keeps a deleted unit pod Terminating until the unit's {@code stop} and
- * {@code remove} hooks ran. Pure decisions and edits on model objects; the substrate applies them
- * with a JSON patch guarded by the list it read, so a concurrent edit fails instead of being lost.
+ * The finalizer that keeps a deleted unit pod Terminating until the unit's {@code stop} and {@code
+ * remove} hooks ran. Pure decisions and edits on model objects; the substrate applies them with a
+ * JSON patch guarded by the list it read, so a concurrent edit fails instead of being lost.
  */
 public final class UnitFinalizer {
 

@@ -3,9 +3,9 @@ package io.caasoperator.substrate.local;
 import io.caasoperator.substrate.Specification;
 
 /**
- * A parsed specification file: what every substrate knows about the application, plus the
- * number of units, which locally is part of the specification (on Kubernetes it is the
- * StatefulSet's replica count).
+ * A parsed specification file: what every substrate knows about the application, plus the number of
+ * units, which locally is part of the specification (on Kubernetes it is the StatefulSet's replica
+ * count).
  */
 public record LocalSpec(Specification specification, int scale) {
   public LocalSpec {

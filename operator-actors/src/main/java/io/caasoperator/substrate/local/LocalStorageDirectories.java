@@ -10,14 +10,15 @@ import java.util.concurrent.CompletionStage;
 
 /**
  * The local substrate's hook executor: the local processes, except that a storage-attached hook
- * whose storage is a directory of the unit ({@code agents/unit-<app>-<n>/storage/<name>-<i>/},
- * see {@link LocalSubstrate#storageLayout}) makes that directory first. The hook's own process
- * does it ({@code sh -c 'mkdir -p … && exec hook'}), so the directory is made where and when the
- * hook runs, on the executor's threads, and a cancelled hook makes nothing.
+ * whose storage is a directory of the unit ({@code agents/unit-<app>-<n>/storage/<name>-<i>/}, see
+ * {@link LocalSubstrate#storageLayout}) makes that directory first. The hook's own process does it
+ * ({@code sh -c 'mkdir -p … && exec hook'}), so the directory is made where and when the hook runs,
+ * on the executor's threads, and a cancelled hook makes nothing.
  */
 final class LocalStorageDirectories implements HookExecutor {
 
-  static final String MAKE_THEN_RUN = "mkdir -p -- \"$JUJU_STORAGE_LOCATION\" && exec \"$0\" \"$@\"";
+  static final String MAKE_THEN_RUN =
+      "mkdir -p -- \"$JUJU_STORAGE_LOCATION\" && exec \"$0\" \"$@\"";
 
   private final HookExecutor processes;
   private final Path agentsDir;
@@ -45,13 +46,22 @@ final class LocalStorageDirectories implements HookExecutor {
   private boolean storageAttached(HookInvocation invocation) {
     String hook = invocation.environment().getOrDefault("JUJU_HOOK_NAME", "");
     String location = invocation.environment().get("JUJU_STORAGE_LOCATION");
-    return hook.endsWith("-storage-attached") && location != null && Path.of(location).startsWith(agentsDir);
+    return hook.endsWith("-storage-attached")
+        && location != null
+        && Path.of(location).startsWith(agentsDir);
   }
 
   private static HookInvocation makingItsDirectory(HookInvocation invocation) {
     List<String> command = new ArrayList<>(List.of("/bin/sh", "-c", MAKE_THEN_RUN));
     command.addAll(invocation.command());
-    return new HookInvocation(invocation.unit(), invocation.unitDir(), invocation.charmDir(), command,
-        invocation.environment(), invocation.timeout(), invocation.contextId(), invocation.outputLimit());
+    return new HookInvocation(
+        invocation.unit(),
+        invocation.unitDir(),
+        invocation.charmDir(),
+        command,
+        invocation.environment(),
+        invocation.timeout(),
+        invocation.contextId(),
+        invocation.outputLimit());
   }
 }

@@ -45,20 +45,20 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The embedded default substrate: the application is a YAML file ({@link SpecFile}), its units
- * are {@code <app>/0 … <app>/<scale-1>}, and a unit's "pod" is its directory {@code
- * agentsDir/unit-<app>-<n>}. A unit beyond the scale whose directory still exists is dying; it
- * is gone once the operator has run its remove hook, deleted the directory and called {@link
- * UnitRemover#release}. Containers "start" as soon as a charm is deployed, since nothing
- * provisions them here, and start again when a unit gets a new pod ({@link LocalPods}).
+ * The embedded default substrate: the application is a YAML file ({@link SpecFile}), its units are
+ * {@code <app>/0 … <app>/<scale-1>}, and a unit's "pod" is its directory {@code
+ * agentsDir/unit-<app>-<n>}. A unit beyond the scale whose directory still exists is dying; it is
+ * gone once the operator has run its remove hook, deleted the directory and called {@link
+ * UnitRemover#release}. Containers "start" as soon as a charm is deployed, since nothing provisions
+ * them here, and start again when a unit gets a new pod ({@link LocalPods}).
  *
- * <p>The file is polled by content rather than watched for events: editors that save by writing
- * a new file and renaming it over the old one break inotify watches, and polling a small file
- * every quarter second costs nothing. A change is acted on only once it has held still for a
- * quiet period ({@link QuietPeriod}), so a write in progress never is, and the file is looked at
- * in a way no file can block ({@link SpecFileReader}). One daemon thread does the polling and
- * every delivery, and owns all mutable state below, so no lock is ever held while a sink is
- * called; other threads (release, charmDeployed, new watches) hand their work to that thread.
+ * <p>The file is polled by content rather than watched for events: editors that save by writing a
+ * new file and renaming it over the old one break inotify watches, and polling a small file every
+ * quarter second costs nothing. A change is acted on only once it has held still for a quiet period
+ * ({@link QuietPeriod}), so a write in progress never is, and the file is looked at in a way no
+ * file can block ({@link SpecFileReader}). One daemon thread does the polling and every delivery,
+ * and owns all mutable state below, so no lock is ever held while a sink is called; other threads
+ * (release, charmDeployed, new watches) hand their work to that thread.
  */
 public final class LocalSubstrate implements Substrate {
 
@@ -67,52 +67,70 @@ public final class LocalSubstrate implements Substrate {
   private final Path specFile;
   private final Path agentsDir;
   private final LocalProcessExecutor executor;
+
   /** {@link #executor}, making storage directories before storage-attached hooks. */
   private final HookExecutor hooks;
+
   private final Clock clock;
   private final ScheduledExecutorService scheduler;
+
   /** The scheduler's only thread; a call already on it must not wait for itself. */
   private volatile Thread pollingThread;
+
   private final List<Subscriber<ApplicationObservation>> applicationWatches =
       new CopyOnWriteArrayList<>();
   private final List<Subscriber<UnitsObserved>> unitWatches = new CopyOnWriteArrayList<>();
-  private final List<Subscriber<ContainerStarted>> containerWatches =
-      new CopyOnWriteArrayList<>();
-  private final UnitRemover remover = new UnitRemover() {
-    @Override
-    public void release(UnitId unit) throws Exception {
-      onSchedulerAndWait(() -> released(unit));
-    }
+  private final List<Subscriber<ContainerStarted>> containerWatches = new CopyOnWriteArrayList<>();
+  private final UnitRemover remover =
+      new UnitRemover() {
+        @Override
+        public void release(UnitId unit) throws Exception {
+          onSchedulerAndWait(() -> released(unit));
+        }
 
-    @Override
-    public void stopWorkloads(UnitId unit) throws Exception {
-      if (workloads == null) return;
-      onSchedulerAndWait(() -> answeredStarts.remove(unit));
-      workloads.podGone(unit).toCompletableFuture().get();
-    }
-  };
-  /** Runs the pods' containers (a Pebble each); null when containers start as soon as a pod exists. */
+        @Override
+        public void stopWorkloads(UnitId unit) throws Exception {
+          if (workloads == null) return;
+          onSchedulerAndWait(() -> answeredStarts.remove(unit));
+          workloads.podGone(unit).toCompletableFuture().get();
+        }
+      };
+
+  /**
+   * Runs the pods' containers (a Pebble each); null when containers start as soon as a pod exists.
+   */
   private final LocalWorkloads workloads;
+
   /** With {@link #workloads}: the containers whose Pebble answered, by unit, with its boot id. */
   private final Map<UnitId, Map<String, String>> answeredStarts = new HashMap<>();
+
   private final QuietPeriod quietPeriod;
 
   // Confined to the scheduler thread.
   private boolean polledOnce;
+
   /** What the last look at the file acted on, and the change that is settling. */
   private QuietPeriod.Tracking tracking = QuietPeriod.Tracking.initial();
+
   /** The extra look due when a settling change has held still long enough; null when none is. */
   private ScheduledFuture<?> settledCheck;
+
   private Instant settledCheckAt;
+
   /** The latest observation: what a new application watch is told first. */
   private ApplicationObservation current;
+
   /** The last valid specification; an invalid edit leaves it in force. */
   private LocalSpec good;
+
   private Instant goodSince;
+
   /** The last listing sent; null until the specification was read validly once. */
   private List<UnitObservation> units;
+
   /** Containers of the deployed charm; null until the operator deployed one. */
   private List<String> containers;
+
   /** Each listed unit's pod, whose container starts are announced once. */
   private final LocalPods pods = new LocalPods();
 
@@ -123,10 +141,10 @@ public final class LocalSubstrate implements Substrate {
    * @param executor runs the hooks; this substrate only hands it out and does not stop it (the
    *     operator reaps its processes with {@link LocalProcessExecutor#killAll()})
    * @param pollInterval how often the file is read (the operator passes 250 ms)
-   * @param quietPeriod how long a change of the file must hold still before it is acted on, so
-   *     that a write in progress never is (see {@link QuietPeriod}); zero acts at once
-   * @param clock measures the quiet period, and stamps when the specification in force was read
-   *     for the log of invalid edits
+   * @param quietPeriod how long a change of the file must hold still before it is acted on, so that
+   *     a write in progress never is (see {@link QuietPeriod}); zero acts at once
+   * @param clock measures the quiet period, and stamps when the specification in force was read for
+   *     the log of invalid edits
    */
   public LocalSubstrate(
       Path specFile,
@@ -139,8 +157,8 @@ public final class LocalSubstrate implements Substrate {
   }
 
   /**
-   * @param workloads runs each pod's containers (a Pebble per container), whose containers count
-   *     as started only once their Pebble answers; null for containers that "start" at once
+   * @param workloads runs each pod's containers (a Pebble per container), whose containers count as
+   *     started only once their Pebble answers; null for containers that "start" at once
    */
   public LocalSubstrate(
       Path specFile,
@@ -168,17 +186,21 @@ public final class LocalSubstrate implements Substrate {
     this.hooks = new LocalStorageDirectories(executor, agentsDir);
     this.clock = clock;
     this.scheduler =
-        Executors.newSingleThreadScheduledExecutor(task -> {
-          Thread thread = new Thread(task, "local-substrate-" + specFile.getFileName());
-          thread.setDaemon(true);
-          pollingThread = thread;
-          return thread;
-        });
+        Executors.newSingleThreadScheduledExecutor(
+            task -> {
+              Thread thread = new Thread(task, "local-substrate-" + specFile.getFileName());
+              thread.setDaemon(true);
+              pollingThread = thread;
+              return thread;
+            });
     scheduler.scheduleWithFixedDelay(
         this::pollSafely, 0, pollInterval.toNanos(), TimeUnit.NANOSECONDS);
-    this.fileEvents = SpecFileEvents.start(specFile, () -> {
-      if (!scheduler.isShutdown()) scheduler.execute(this::pollSafely);
-    });
+    this.fileEvents =
+        SpecFileEvents.start(
+            specFile,
+            () -> {
+              if (!scheduler.isShutdown()) scheduler.execute(this::pollSafely);
+            });
   }
 
   /** Reads the file as soon as the kernel reports a change; polling remains the safety net. */
@@ -219,9 +241,15 @@ public final class LocalSubstrate implements Substrate {
    * interface, 127.0.0.0/8): its private, public, bind and ingress address; egress 127.0.0.1/32.
    * The same for every unit, and true for everything that runs on this machine.
    */
-  static final UnitAddresses LOOPBACK = new UnitAddresses(
-      List.of(new UnitAddresses.NetworkInterface("lo", "", List.of(new UnitAddresses.Address("127.0.0.1", "127.0.0.0/8")))),
-      List.of("127.0.0.1"), List.of("127.0.0.1/32"), "127.0.0.1", "127.0.0.1");
+  static final UnitAddresses LOOPBACK =
+      new UnitAddresses(
+          List.of(
+              new UnitAddresses.NetworkInterface(
+                  "lo", "", List.of(new UnitAddresses.Address("127.0.0.1", "127.0.0.0/8")))),
+          List.of("127.0.0.1"),
+          List.of("127.0.0.1/32"),
+          "127.0.0.1",
+          "127.0.0.1");
 
   @Override
   public UnitAddresses.Source addresses() {
@@ -235,19 +263,25 @@ public final class LocalSubstrate implements Substrate {
    */
   @Override
   public StorageLayout storageLayout() {
-    return (unit, id, spec) -> agentsDir.resolve(unit.tag()).resolve("storage").resolve(id.replace('/', '-'))
-        .toAbsolutePath().toString();
+    return (unit, id, spec) ->
+        agentsDir
+            .resolve(unit.tag())
+            .resolve("storage")
+            .resolve(id.replace('/', '-'))
+            .toAbsolutePath()
+            .toString();
   }
 
   @Override
   public void charmDeployed(CharmInfo charm) {
-    onScheduler(() -> {
-      if (charm.containers().equals(containers)) return;
-      containers = charm.containers();
-      // A new charm may bring new containers: announce every pod again with its start id
-      // (the same ids: containers already started do not start again).
-      announceAllStarts(containerWatches);
-    });
+    onScheduler(
+        () -> {
+          if (charm.containers().equals(containers)) return;
+          containers = charm.containers();
+          // A new charm may bring new containers: announce every pod again with its start id
+          // (the same ids: containers already started do not start again).
+          announceAllStarts(containerWatches);
+        });
   }
 
   /** Stops polling and all callbacks; running hooks are the executor's business. */
@@ -273,12 +307,13 @@ public final class LocalSubstrate implements Substrate {
       java.util.function.Consumer<Subscriber<T>> greeting) {
     Subscriber<T> subscriber = new Subscriber<>(sink, watches::remove);
     try {
-      scheduler.execute(() -> {
-        if (!subscriber.isOpen()) return;
-        watches.add(subscriber);
-        if (!polledOnce) poll();
-        greeting.accept(subscriber);
-      });
+      scheduler.execute(
+          () -> {
+            if (!subscriber.isOpen()) return;
+            watches.add(subscriber);
+            if (!polledOnce) poll();
+            greeting.accept(subscriber);
+          });
     } catch (RejectedExecutionException e) {
       sink.failed(new IllegalStateException("the local substrate is closed"));
     }
@@ -351,8 +386,13 @@ public final class LocalSubstrate implements Substrate {
     ApplicationName running = good == null ? null : good.specification().application();
     ApplicationName wanted = spec.specification().application();
     if (running != null && !running.equals(wanted)) {
-      rejected("spec " + specFile + ": application name cannot change from " + running + " to "
-          + wanted);
+      rejected(
+          "spec "
+              + specFile
+              + ": application name cannot change from "
+              + running
+              + " to "
+              + wanted);
       return;
     }
     accepted(spec);
@@ -380,17 +420,17 @@ public final class LocalSubstrate implements Substrate {
 
   private void fileMissing() {
     if (current instanceof ApplicationObservation.NotFound) return;
-    String reason = current == null
-        ? "specification file " + specFile + " does not exist"
-        : "specification file " + specFile + " was removed";
+    String reason =
+        current == null
+            ? "specification file " + specFile + " does not exist"
+            : "specification file " + specFile + " was removed";
     log.info(reason);
     publish(applicationWatches, current = new ApplicationObservation.NotFound(reason));
   }
 
   private void rejected(String problem) {
-    log.warn("{}{}", problem, good == null
-        ? ""
-        : "; keeping the specification read at " + goodSince);
+    log.warn(
+        "{}{}", problem, good == null ? "" : "; keeping the specification read at " + goodSince);
     publish(applicationWatches, current = new ApplicationObservation.Invalid(problem));
   }
 
@@ -415,7 +455,8 @@ public final class LocalSubstrate implements Substrate {
     List<UnitObservation> listing = listUnits(good);
     if (listing.equals(units)) return false;
     units = listing;
-    pods.keepOnly(listing.stream().map(UnitObservation::unit).collect(Collectors.toSet())).forEach(this::podGone);
+    pods.keepOnly(listing.stream().map(UnitObservation::unit).collect(Collectors.toSet()))
+        .forEach(this::podGone);
     publish(unitWatches, new UnitsObserved(listing, true));
     announceNewStarts();
     return true;
@@ -442,8 +483,10 @@ public final class LocalSubstrate implements Substrate {
     try (DirectoryStream<Path> dirs = Files.newDirectoryStream(agentsDir, prefix + "*")) {
       for (Path dir : dirs) {
         String number = dir.getFileName().toString().substring(prefix.length());
-        if (number.isEmpty() || number.length() > 9
-            || !number.chars().allMatch(Character::isDigit) || !Files.isDirectory(dir)) {
+        if (number.isEmpty()
+            || number.length() > 9
+            || !number.chars().allMatch(Character::isDigit)
+            || !Files.isDirectory(dir)) {
           continue;
         }
         int ordinal = Integer.parseInt(number);
@@ -463,9 +506,9 @@ public final class LocalSubstrate implements Substrate {
   // ---- containers ----------------------------------------------------------------------------
 
   /**
-   * Tells every container watch about alive units without a pod: each gets one, and its
-   * containers start. A unit keeps its pod while it is dying, so one scaled down and up again
-   * before it is gone is not announced twice (its next pod is, once it has been released).
+   * Tells every container watch about alive units without a pod: each gets one, and its containers
+   * start. A unit keeps its pod while it is dying, so one scaled down and up again before it is
+   * gone is not announced twice (its next pod is, once it has been released).
    */
   private void announceNewStarts() {
     if (containers == null || units == null) return;
@@ -475,18 +518,22 @@ public final class LocalSubstrate implements Substrate {
       if (workloads == null) {
         announce(containerWatches, unit, startId);
       } else {
-        workloads.podMade(unit, agentsDir.resolve(unit.tag()).toAbsolutePath(), containers, this::answered);
+        workloads.podMade(
+            unit, agentsDir.resolve(unit.tag()).toAbsolutePath(), containers, this::answered);
       }
     }
   }
 
   /** A container's Pebble answered: it started, its boot id the start id. */
   private void answered(ContainerStarted start) {
-    onScheduler(() -> {
-      if (!pods.has(start.unit())) return; // its pod went meanwhile
-      answeredStarts.computeIfAbsent(start.unit(), u -> new java.util.TreeMap<>()).put(start.container(), start.startId());
-      publish(containerWatches, start);
-    });
+    onScheduler(
+        () -> {
+          if (!pods.has(start.unit())) return; // its pod went meanwhile
+          answeredStarts
+              .computeIfAbsent(start.unit(), u -> new java.util.TreeMap<>())
+              .put(start.container(), start.startId());
+          publish(containerWatches, start);
+        });
   }
 
   private void podGone(UnitId unit) {
@@ -502,9 +549,13 @@ public final class LocalSubstrate implements Substrate {
       // pods get (more) Pebbles; only containers whose Pebble answered have started
       for (UnitId unit : aliveUnits()) {
         if (!pods.has(unit)) pods.make(unit);
-        workloads.podMade(unit, agentsDir.resolve(unit.tag()).toAbsolutePath(), containers, this::answered);
-        answeredStarts.getOrDefault(unit, Map.of())
-            .forEach((container, bootId) -> publish(targets, new ContainerStarted(unit, container, bootId)));
+        workloads.podMade(
+            unit, agentsDir.resolve(unit.tag()).toAbsolutePath(), containers, this::answered);
+        answeredStarts
+            .getOrDefault(unit, Map.of())
+            .forEach(
+                (container, bootId) ->
+                    publish(targets, new ContainerStarted(unit, container, bootId)));
       }
       return;
     }

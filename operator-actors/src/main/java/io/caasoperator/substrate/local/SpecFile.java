@@ -14,8 +14,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLParser;
 import io.caasoperator.domain.ApplicationName;
-import io.caasoperator.domain.DurationText;
 import io.caasoperator.domain.CharmRef;
+import io.caasoperator.domain.DurationText;
 import io.caasoperator.substrate.Specification;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -44,8 +44,8 @@ import org.yaml.snakeyaml.LoaderOptions;
  * resources: {software: ./software.zip}   # optional: file resources, name to path (relative to this file)
  * </pre>
  *
- * Every problem is collected before failing, so one error message lists them all; unknown keys
- * are errors because a misspelt optional key would otherwise be silently ignored.
+ * Every problem is collected before failing, so one error message lists them all; unknown keys are
+ * errors because a misspelt optional key would otherwise be silently ignored.
  */
 public final class SpecFile {
 
@@ -60,40 +60,52 @@ public final class SpecFile {
   static final String RESOURCES = "resources";
 
   private static final Set<String> KEYS =
-      Set.of(APPLICATION, CHARM, SHA256, MODIFIED_VERSION, FORCE_UPGRADE, SCALE, CONFIG,
-          UPDATE_STATUS_INTERVAL, RESOURCES);
+      Set.of(
+          APPLICATION,
+          CHARM,
+          SHA256,
+          MODIFIED_VERSION,
+          FORCE_UPGRADE,
+          SCALE,
+          CONFIG,
+          UPDATE_STATUS_INTERVAL,
+          RESOURCES);
   private static final Pattern HEX_64 = Pattern.compile("[0-9a-fA-F]{64}");
   private static final Pattern URL_SCHEME = Pattern.compile("^[a-zA-Z][a-zA-Z0-9+.-]*:.*");
 
   /**
-   * The most a specification file may hold. A real one is a few hundred bytes; a larger file is
-   * a mistake (a log, an image, a value pasted a thousand times) and is refused before it is
-   * read: parsing a long YAML value takes seconds per MiB and its tree takes memory.
+   * The most a specification file may hold. A real one is a few hundred bytes; a larger file is a
+   * mistake (a log, an image, a value pasted a thousand times) and is refused before it is read:
+   * parsing a long YAML value takes seconds per MiB and its tree takes memory.
    */
   public static final long MAX_BYTES = 1024 * 1024;
 
   /**
-   * How deep a specification nests: the deepest real one is {@code config: {option: value}}.
-   * Deeper documents are refused by the parser before a tree is built.
+   * How deep a specification nests: the deepest real one is {@code config: {option: value}}. Deeper
+   * documents are refused by the parser before a tree is built.
    */
   private static final int MAX_NESTING = 8;
 
   // rebuild() rather than builder(): a fresh builder drops the parser's default features (an
   // empty value would read as "" instead of null).
-  private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory().rebuild()
-          .loaderOptions(loaderOptions())
-          .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(MAX_NESTING).build())
-          .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
-          .build())
-      .enable(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY);
+  private static final ObjectMapper YAML =
+      new ObjectMapper(
+              new YAMLFactory()
+                  .rebuild()
+                  .loaderOptions(loaderOptions())
+                  .streamReadConstraints(
+                      StreamReadConstraints.builder().maxNestingDepth(MAX_NESTING).build())
+                  .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+                  .build())
+          .enable(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY);
 
   private SpecFile() {}
 
   /**
    * SnakeYAML's own limits, set to what a specification can be (its defaults allow 3 MB), for
-   * content that reaches {@link #parse} without the file checks. Its alias limits would not
-   * help: Jackson reads events and never composes, so aliases are refused by {@link
-   * AliasRefusingParser} instead.
+   * content that reaches {@link #parse} without the file checks. Its alias limits would not help:
+   * Jackson reads events and never composes, so aliases are refused by {@link AliasRefusingParser}
+   * instead.
    */
   private static LoaderOptions loaderOptions() {
     LoaderOptions options = new LoaderOptions();
@@ -103,9 +115,9 @@ public final class SpecFile {
   }
 
   /**
-   * Reads and checks {@code file} as the operator does at start-up; a missing, unreadable,
-   * special (a named pipe, a device) or too large file is an invalid spec too, and none of them
-   * can hold the caller up (see {@link SpecFileReader}).
+   * Reads and checks {@code file} as the operator does at start-up; a missing, unreadable, special
+   * (a named pipe, a device) or too large file is an invalid spec too, and none of them can hold
+   * the caller up (see {@link SpecFileReader}).
    */
   public static LocalSpec read(Path file) throws InvalidSpecException {
     return switch (SpecFileReader.read(file)) {
@@ -118,19 +130,31 @@ public final class SpecFile {
 
   /** The refusal of a file of {@code size} bytes, naming the limit. */
   static String tooLarge(Path file, long size) {
-    return "spec " + file + ": the file is " + size + " bytes (" + mebibytes(size) + "); a specification"
-        + " may be at most " + MAX_BYTES + " bytes (" + mebibytes(MAX_BYTES) + ")";
+    return "spec "
+        + file
+        + ": the file is "
+        + size
+        + " bytes ("
+        + mebibytes(size)
+        + "); a specification"
+        + " may be at most "
+        + MAX_BYTES
+        + " bytes ("
+        + mebibytes(MAX_BYTES)
+        + ")";
   }
 
   private static String mebibytes(long bytes) {
     double mib = bytes / (1024.0 * 1024.0);
-    return (mib == Math.rint(mib) ? String.valueOf((long) mib) : String.format(java.util.Locale.ROOT, "%.1f", mib))
+    return (mib == Math.rint(mib)
+            ? String.valueOf((long) mib)
+            : String.format(java.util.Locale.ROOT, "%.1f", mib))
         + " MiB";
   }
 
   /**
-   * Checks {@code content}, read from {@code file}; the file's directory anchors a relative
-   * charm path, so the same spec works whatever the operator's working directory.
+   * Checks {@code content}, read from {@code file}; the file's directory anchors a relative charm
+   * path, so the same spec works whatever the operator's working directory.
    */
   public static LocalSpec parse(Path file, byte[] content) throws InvalidSpecException {
     if (content.length > MAX_BYTES) throw new InvalidSpecException(tooLarge(file, content.length));
@@ -155,8 +179,12 @@ public final class SpecFile {
 
     String application = fields.text(APPLICATION, true);
     if (application != null && !ApplicationName.isValid(application)) {
-      problems.add(quote(APPLICATION) + ": \"" + application + "\" is not a valid application"
-          + " name (lower-case letters, digits and single hyphens, starting with a letter)");
+      problems.add(
+          quote(APPLICATION)
+              + ": \""
+              + application
+              + "\" is not a valid application"
+              + " name (lower-case letters, digits and single hyphens, starting with a letter)");
       application = null;
     }
     String charm = fields.text(CHARM, true);
@@ -170,9 +198,11 @@ public final class SpecFile {
     Map<String, Object> config = fields.config(CONFIG);
     Duration interval = fields.duration(UPDATE_STATUS_INTERVAL);
     Map<String, String> resources = fields.resources(RESOURCES, file);
-    root.fieldNames().forEachRemaining(key -> {
-      if (!KEYS.contains(key)) problems.add("unknown key " + quote(key));
-    });
+    root.fieldNames()
+        .forEachRemaining(
+            key -> {
+              if (!KEYS.contains(key)) problems.add("unknown key " + quote(key));
+            });
 
     if (!problems.isEmpty()) {
       throw new InvalidSpecException("spec " + file + ": " + String.join("; ", problems));
@@ -197,15 +227,21 @@ public final class SpecFile {
     String message = e.getOriginalMessage() == null ? e.toString() : e.getOriginalMessage();
     // SnakeYAML adds indented "in 'reader', line ..." and source-snippet lines: the location
     // below says the same in one line, so keep only the unindented sentences.
-    String sentences = message.lines()
-        .filter(line -> !line.isBlank() && !Character.isWhitespace(line.charAt(0)))
-        .map(String::strip)
-        .collect(java.util.stream.Collectors.joining(", "));
+    String sentences =
+        message
+            .lines()
+            .filter(line -> !line.isBlank() && !Character.isWhitespace(line.charAt(0)))
+            .map(String::strip)
+            .collect(java.util.stream.Collectors.joining(", "));
     if (!sentences.isEmpty()) message = sentences;
     JsonLocation location = e.getLocation();
     if (location == null || location.getLineNr() < 1) return "invalid YAML: " + message;
-    return "invalid YAML at line " + location.getLineNr() + ", column " + location.getColumnNr()
-        + ": " + message;
+    return "invalid YAML at line "
+        + location.getLineNr()
+        + ", column "
+        + location.getColumnNr()
+        + ": "
+        + message;
   }
 
   static String quote(String key) {
@@ -277,8 +313,10 @@ public final class SpecFile {
       Optional<Duration> parsed =
           node.isTextual() ? DurationText.parse(node.asText().strip()) : Optional.empty();
       if (parsed.isEmpty() || parsed.get().isZero()) {
-        problems.add(quote(key) + ": expected a positive duration such as 500ms, 30s, 5m or 1h, got "
-            + kind(node));
+        problems.add(
+            quote(key)
+                + ": expected a positive duration such as 500ms, 30s, 5m or 1h, got "
+                + kind(node));
         return Specification.DEFAULT_UPDATE_STATUS_INTERVAL;
       }
       return parsed.get();
@@ -294,29 +332,36 @@ public final class SpecFile {
       JsonNode node = value(key);
       if (node == null) return Map.of();
       if (!node.isObject()) {
-        problems.add(quote(key) + ": expected a mapping of resource names to file paths, got " + kind(node));
+        problems.add(
+            quote(key) + ": expected a mapping of resource names to file paths, got " + kind(node));
         return Map.of();
       }
       Map<String, String> resources = new java.util.TreeMap<>();
-      node.properties().forEach(entry -> {
-        String where = quote(key + "." + entry.getKey());
-        JsonNode value = entry.getValue();
-        if (!value.isTextual() || value.asText().isBlank()) {
-          problems.add(where + ": expected the path of a file, got " + kind(value));
-          return;
-        }
-        String path = value.asText().strip();
-        if (URL_SCHEME.matcher(path).matches()) {
-          problems.add(where + ": expected the path of a file, got \"" + path + "\" (file resources only)");
-          return;
-        }
-        String absolute = resolve(file, path);
-        if (!java.nio.file.Files.isRegularFile(Path.of(absolute))) {
-          problems.add(where + ": " + absolute + " is not a file");
-          return;
-        }
-        resources.put(entry.getKey(), absolute);
-      });
+      node.properties()
+          .forEach(
+              entry -> {
+                String where = quote(key + "." + entry.getKey());
+                JsonNode value = entry.getValue();
+                if (!value.isTextual() || value.asText().isBlank()) {
+                  problems.add(where + ": expected the path of a file, got " + kind(value));
+                  return;
+                }
+                String path = value.asText().strip();
+                if (URL_SCHEME.matcher(path).matches()) {
+                  problems.add(
+                      where
+                          + ": expected the path of a file, got \""
+                          + path
+                          + "\" (file resources only)");
+                  return;
+                }
+                String absolute = resolve(file, path);
+                if (!java.nio.file.Files.isRegularFile(Path.of(absolute))) {
+                  problems.add(where + ": " + absolute + " is not a file");
+                  return;
+                }
+                resources.put(entry.getKey(), absolute);
+              });
       return resources;
     }
 
@@ -324,43 +369,49 @@ public final class SpecFile {
       JsonNode node = value(key);
       if (node == null) return Map.of();
       if (!node.isObject()) {
-        problems.add(quote(key) + ": expected a mapping of option names to values, got "
-            + kind(node));
+        problems.add(
+            quote(key) + ": expected a mapping of option names to values, got " + kind(node));
         return Map.of();
       }
       Map<String, Object> config = new LinkedHashMap<>();
-      node.properties().forEach(entry -> {
-        String where = quote(key + "." + entry.getKey());
-        JsonNode value = entry.getValue();
-        if (value.isNull()) {
-          problems.add(where + ": has no value (remove the key to use the charm's default)");
-        } else if (value.isTextual()) {
-          config.put(entry.getKey(), value.asText());
-        } else if (value.isBoolean()) {
-          config.put(entry.getKey(), value.booleanValue());
-        } else if (value.isInt()) {
-          config.put(entry.getKey(), value.intValue());
-        } else if (value.isLong()) {
-          config.put(entry.getKey(), value.longValue());
-        } else if (value.isFloatingPointNumber()) {
-          config.put(entry.getKey(), value.doubleValue());
-        } else if (value.isIntegralNumber()) {
-          problems.add(where + ": " + value + " is out of range for a whole number");
-        } else if (value.isContainerNode()) {
-          problems.add(where + ": nested maps and lists are not supported; expected a string,"
-              + " number or boolean");
-        } else {
-          problems.add(where + ": expected a string, number or boolean, got " + kind(value));
-        }
-      });
+      node.properties()
+          .forEach(
+              entry -> {
+                String where = quote(key + "." + entry.getKey());
+                JsonNode value = entry.getValue();
+                if (value.isNull()) {
+                  problems.add(
+                      where + ": has no value (remove the key to use the charm's default)");
+                } else if (value.isTextual()) {
+                  config.put(entry.getKey(), value.asText());
+                } else if (value.isBoolean()) {
+                  config.put(entry.getKey(), value.booleanValue());
+                } else if (value.isInt()) {
+                  config.put(entry.getKey(), value.intValue());
+                } else if (value.isLong()) {
+                  config.put(entry.getKey(), value.longValue());
+                } else if (value.isFloatingPointNumber()) {
+                  config.put(entry.getKey(), value.doubleValue());
+                } else if (value.isIntegralNumber()) {
+                  problems.add(where + ": " + value + " is out of range for a whole number");
+                } else if (value.isContainerNode()) {
+                  problems.add(
+                      where
+                          + ": nested maps and lists are not supported; expected a string,"
+                          + " number or boolean");
+                } else {
+                  problems.add(
+                      where + ": expected a string, number or boolean, got " + kind(value));
+                }
+              });
       return config;
     }
   }
 
   /**
    * Refuses YAML aliases ({@code *name}). The parser does not expand them: it would hand over the
-   * anchor's name as if it were the value ({@code greeting: *hi} would read as "hi"), a quiet
-   * wrong answer; and expanding them is how a small file becomes a huge tree.
+   * anchor's name as if it were the value ({@code greeting: *hi} would read as "hi"), a quiet wrong
+   * answer; and expanding them is how a small file becomes a huge tree.
    */
   private static final class AliasRefusingParser extends JsonParserDelegate {
     AliasRefusingParser(JsonParser parser) {
@@ -371,8 +422,11 @@ public final class SpecFile {
     public JsonToken nextToken() throws IOException {
       JsonToken token = super.nextToken();
       if (delegate() instanceof YAMLParser yaml && yaml.isCurrentAlias()) {
-        throw new JsonParseException(this, "aliases (*" + yaml.getText()
-            + ") are not supported in a specification; write the value out");
+        throw new JsonParseException(
+            this,
+            "aliases (*"
+                + yaml.getText()
+                + ") are not supported in a specification; write the value out");
       }
       return token;
     }

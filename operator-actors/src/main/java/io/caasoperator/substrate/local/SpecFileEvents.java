@@ -11,9 +11,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Tells when the specification file's directory changes (inotify on Linux), so an edit takes
- * effect at once instead of at the next poll. Where the file system gives no events (some
- * network mounts), it does nothing and polling alone carries on.
+ * Tells when the specification file's directory changes (inotify on Linux), so an edit takes effect
+ * at once instead of at the next poll. Where the file system gives no events (some network mounts),
+ * it does nothing and polling alone carries on.
  */
 final class SpecFileEvents implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(SpecFileEvents.class);
@@ -29,7 +29,10 @@ final class SpecFileEvents implements AutoCloseable {
     WatchService watcher = null;
     try {
       watcher = FileSystems.getDefault().newWatchService();
-      dir.register(watcher, StandardWatchEventKinds.ENTRY_CREATE, StandardWatchEventKinds.ENTRY_MODIFY,
+      dir.register(
+          watcher,
+          StandardWatchEventKinds.ENTRY_CREATE,
+          StandardWatchEventKinds.ENTRY_MODIFY,
           StandardWatchEventKinds.ENTRY_DELETE);
     } catch (IOException | RuntimeException e) {
       log.debug("no file events for {} ({}); polling only", dir, e.toString());
@@ -37,18 +40,22 @@ final class SpecFileEvents implements AutoCloseable {
       return new SpecFileEvents(null);
     }
     WatchService events = watcher;
-    Thread thread = new Thread(() -> {
-      try {
-        while (true) {
-          WatchKey key = events.take();
-          key.pollEvents(); // which entry changed does not matter: the poll compares content
-          onChange.run();
-          if (!key.reset()) return;
-        }
-      } catch (InterruptedException | ClosedWatchServiceException e) {
-        // closed: the substrate is shutting down
-      }
-    }, "spec-file-events");
+    Thread thread =
+        new Thread(
+            () -> {
+              try {
+                while (true) {
+                  WatchKey key = events.take();
+                  key.pollEvents(); // which entry changed does not matter: the poll compares
+                  // content
+                  onChange.run();
+                  if (!key.reset()) return;
+                }
+              } catch (InterruptedException | ClosedWatchServiceException e) {
+                // closed: the substrate is shutting down
+              }
+            },
+            "spec-file-events");
     thread.setDaemon(true);
     thread.start();
     return new SpecFileEvents(events);

@@ -16,13 +16,17 @@ class CharmManifestTest {
 
   @Test
   void aStoredCharmsManifestListsItsDirectoriesFilesAndLinks() throws Exception {
-    Path stored = CharmFiles.named("db").executable("hooks/install", "x").symlink("hooks/start", "install")
-        .writeDirectory(tmp.resolve("charms/abc"));
+    Path stored =
+        CharmFiles.named("db")
+            .executable("hooks/install", "x")
+            .symlink("hooks/start", "install")
+            .writeDirectory(tmp.resolve("charms/abc"));
 
     CharmManifest manifest = CharmManifest.of(stored);
 
     assertThat(manifest.version()).isEqualTo("abc");
-    assertThat(manifest.paths()).containsExactly("hooks", "hooks/install", "hooks/start", "metadata.yaml");
+    assertThat(manifest.paths())
+        .containsExactly("hooks", "hooks/install", "hooks/start", "metadata.yaml");
   }
 
   @Test
@@ -30,17 +34,21 @@ class CharmManifestTest {
     ObjectMapper json = new ObjectMapper();
     CharmManifest manifest = new CharmManifest("abc", new TreeSet<>(List.of("a", "a/b")));
 
-    assertThat(json.readValue(json.writeValueAsString(manifest), CharmManifest.class)).isEqualTo(manifest);
+    assertThat(json.readValue(json.writeValueAsString(manifest), CharmManifest.class))
+        .isEqualTo(manifest);
   }
 
   @Test
   void pathsThatLeaveTheCharmDirectoryAndBadVersionsAreRefused() {
     for (String bad : List.of("", "/etc/passwd", "../x", "a/../../x", "a//b", "./a", "a/")) {
       assertThatThrownBy(() -> new CharmManifest("abc", new TreeSet<>(List.of(bad))))
-          .as(bad).isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("manifest path \"" + bad + "\" ");
+          .as(bad)
+          .isInstanceOf(IllegalArgumentException.class)
+          .hasMessageStartingWith("manifest path \"" + bad + "\" ");
     }
     for (String bad : List.of("", ".tmp-1", "a/b", "..")) {
-      assertThatThrownBy(() -> new CharmManifest(bad, new TreeSet<>())).as(bad)
+      assertThatThrownBy(() -> new CharmManifest(bad, new TreeSet<>()))
+          .as(bad)
           .hasMessage("not a charm version: \"" + bad + "\"");
     }
   }

@@ -14,8 +14,10 @@ class DeployPlanTest {
 
   @Test
   void whatTheOldVersionPlacedAndTheNewOneLacksIsRemovedDeepestFirst() {
-    DeployPlan plan = DeployPlan.of(List.of("hooks", "hooks/install", "hooks/old", "lib", "lib/a", "lib/a/b.sh"),
-        manifest("hooks", "hooks/install", "templates", "templates/x"));
+    DeployPlan plan =
+        DeployPlan.of(
+            List.of("hooks", "hooks/install", "hooks/old", "lib", "lib/a", "lib/a/b.sh"),
+            manifest("hooks", "hooks/install", "templates", "templates/x"));
 
     assertThat(plan.remove()).containsExactly("lib/a/b.sh", "lib/a", "lib", "hooks/old");
     assertThat(plan.write()).containsExactly("hooks", "hooks/install", "templates", "templates/x");

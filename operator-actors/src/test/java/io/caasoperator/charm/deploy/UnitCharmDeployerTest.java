@@ -49,7 +49,9 @@ class UnitCharmDeployerTest {
   }
 
   private Path v3() {
-    return CharmFiles.named("db").executable("dispatch", "#!/bin/sh\n# v3\n").writeDirectory(tmp.resolve("charms/3333"));
+    return CharmFiles.named("db")
+        .executable("dispatch", "#!/bin/sh\n# v3\n")
+        .writeDirectory(tmp.resolve("charms/3333"));
   }
 
   private Path unit(int n) {
@@ -64,7 +66,8 @@ class UnitCharmDeployerTest {
   }
 
   @Test
-  void aFirstDeployCopiesTheCharmMakesItsHooksExecutableAndKeepsAManifestBesideIt() throws Exception {
+  void aFirstDeployCopiesTheCharmMakesItsHooksExecutableAndKeepsAManifestBesideIt()
+      throws Exception {
     Path stored = v1();
 
     UnitCharmDeployment deployment = deployer.deploy(stored, unit(0));
@@ -72,11 +75,17 @@ class UnitCharmDeployerTest {
     Path charmDir = unit(0).resolve("charm");
     assertThat(deployment).isEqualTo(new UnitCharmDeployment("1111", charmDir, true, 13, 0, false));
     assertThat(charmDir.resolve("templates/db.conf")).hasContent("v1");
-    assertThat(Files.readSymbolicLink(charmDir.resolve("hooks/start"))).isEqualTo(Path.of("../dispatch"));
-    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(charmDir.resolve("hooks/install"))))
+    assertThat(Files.readSymbolicLink(charmDir.resolve("hooks/start")))
+        .isEqualTo(Path.of("../dispatch"));
+    assertThat(
+            PosixFilePermissions.toString(
+                Files.getPosixFilePermissions(charmDir.resolve("hooks/install"))))
         .isEqualTo("rwxr-xr-x");
-    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(stored.resolve("hooks/install"))))
-        .as("the store as it was").isEqualTo("rw-r--r--");
+    assertThat(
+            PosixFilePermissions.toString(
+                Files.getPosixFilePermissions(stored.resolve("hooks/install"))))
+        .as("the store as it was")
+        .isEqualTo("rw-r--r--");
     assertThat(unit(0).resolve(".charm-manifest-1111")).isRegularFile();
     assertThat(unit(0).resolve(".charm-deploying")).doesNotExist();
   }
@@ -94,16 +103,20 @@ class UnitCharmDeployerTest {
   }
 
   @Test
-  void anUpgradeReplacesTheCharmsFilesRemovesWhatItDroppedAndKeepsWhatTheUnitWrote() throws Exception {
+  void anUpgradeReplacesTheCharmsFilesRemovesWhatItDroppedAndKeepsWhatTheUnitWrote()
+      throws Exception {
     deployer.deploy(v1(), unit(0));
     Path charmDir = unit(0).resolve("charm");
     unitWrites(charmDir);
-    Files.writeString(charmDir.resolve("lib/old/unit-notes.txt"), "inside a directory the charm drops");
+    Files.writeString(
+        charmDir.resolve("lib/old/unit-notes.txt"), "inside a directory the charm drops");
 
     UnitCharmDeployment upgrade = deployer.deploy(v2(), unit(0));
 
     assertThat(upgrade.changed()).isTrue();
-    assertThat(upgrade.removed()).as("hooks/old-hook, lib/old/helper.sh, lib/old, lib").isEqualTo(4);
+    assertThat(upgrade.removed())
+        .as("hooks/old-hook, lib/old/helper.sh, lib/old, lib")
+        .isEqualTo(4);
     assertThat(charmDir.resolve(".unit-state.db")).hasContent("stored state and deferred events");
     assertThat(charmDir.resolve("src/__pycache__/charm.cpython-312.pyc")).hasContent("bytecode");
     assertThat(charmDir.resolve("hooks/install")).hasContent("#!/bin/sh\necho v2");
@@ -112,12 +125,14 @@ class UnitCharmDeployerTest {
     // As Juju's removeDiff: a directory the charm drops goes with what the unit put in it.
     assertThat(charmDir.resolve("lib")).doesNotExist();
     try (Stream<Path> files = Files.list(unit(0))) {
-      assertThat(files.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("charm", ".charm-manifest-2222");
+      assertThat(files.map(p -> p.getFileName().toString()))
+          .containsExactlyInAnyOrder("charm", ".charm-manifest-2222");
     }
   }
 
   @Test
-  void anUpgradedUnitHoldsExactlyWhatAFreshUnitOfThatVersionHoldsPlusItsOwnFiles() throws Exception {
+  void anUpgradedUnitHoldsExactlyWhatAFreshUnitOfThatVersionHoldsPlusItsOwnFiles()
+      throws Exception {
     deployer.deploy(v1(), unit(0));
     unitWrites(unit(0).resolve("charm"));
     deployer.deploy(v2(), unit(0));
@@ -138,19 +153,28 @@ class UnitCharmDeployerTest {
 
     List<String> files = new ArrayList<>();
     try (Stream<Path> walk = Files.walk(first)) {
-      walk.filter(p -> Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS)).forEach(p -> files.add(first.relativize(p).toString()));
+      walk.filter(p -> Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS))
+          .forEach(p -> files.add(first.relativize(p).toString()));
     }
     assertThat(files).isNotEmpty();
     for (String file : files) {
-      Object inode = Files.readAttributes(first.resolve(file), "unix:ino,nlink", LinkOption.NOFOLLOW_LINKS);
-      assertThat(Files.getAttribute(first.resolve(file), "unix:nlink", LinkOption.NOFOLLOW_LINKS)).as(file).isEqualTo(1);
-      assertThat(Files.getAttribute(second.resolve(file), "unix:ino", LinkOption.NOFOLLOW_LINKS)).as(file)
-          .isNotEqualTo(Files.getAttribute(first.resolve(file), "unix:ino", LinkOption.NOFOLLOW_LINKS))
-          .isNotEqualTo(Files.getAttribute(stored.resolve(file), "unix:ino", LinkOption.NOFOLLOW_LINKS));
+      Object inode =
+          Files.readAttributes(first.resolve(file), "unix:ino,nlink", LinkOption.NOFOLLOW_LINKS);
+      assertThat(Files.getAttribute(first.resolve(file), "unix:nlink", LinkOption.NOFOLLOW_LINKS))
+          .as(file)
+          .isEqualTo(1);
+      assertThat(Files.getAttribute(second.resolve(file), "unix:ino", LinkOption.NOFOLLOW_LINKS))
+          .as(file)
+          .isNotEqualTo(
+              Files.getAttribute(first.resolve(file), "unix:ino", LinkOption.NOFOLLOW_LINKS))
+          .isNotEqualTo(
+              Files.getAttribute(stored.resolve(file), "unix:ino", LinkOption.NOFOLLOW_LINKS));
       assertThat(inode).isNotNull();
     }
-    // A hook of one unit rewriting its charm's file (chmod first, as the owner may) changes nothing else.
-    Files.setPosixFilePermissions(first.resolve("templates/db.conf"), PosixFilePermissions.fromString("rw-------"));
+    // A hook of one unit rewriting its charm's file (chmod first, as the owner may) changes nothing
+    // else.
+    Files.setPosixFilePermissions(
+        first.resolve("templates/db.conf"), PosixFilePermissions.fromString("rw-------"));
     Files.writeString(first.resolve("templates/db.conf"), "unit 0 only");
     assertThat(second.resolve("templates/db.conf")).hasContent("v1");
     assertThat(stored.resolve("templates/db.conf")).hasContent("v1");
@@ -170,14 +194,18 @@ class UnitCharmDeployerTest {
       deployer.deploy(v1, unit);
       unitWrites(unit.resolve("charm"));
       String step = steps.get(crashAt);
-      UnitCharmDeployer crashing = new UnitCharmDeployer(reached -> {
-        if (reached.equals(step)) throw new IOException("killed at \"" + step + "\"");
-      });
+      UnitCharmDeployer crashing =
+          new UnitCharmDeployer(
+              reached -> {
+                if (reached.equals(step)) throw new IOException("killed at \"" + step + "\"");
+              });
       assertThatThrownBy(() -> crashing.deploy(v2, unit)).hasMessageContaining("killed at");
 
       UnitCharmDeployment resumed = deployer.deploy(v2, unit);
 
-      assertThat(Tree.of(unit.resolve("charm"))).as("crashed after %s", step).isEqualTo(Tree.of(reference.resolve("charm")));
+      assertThat(Tree.of(unit.resolve("charm")))
+          .as("crashed after %s", step)
+          .isEqualTo(Tree.of(reference.resolve("charm")));
       assertThat(unit.resolve(".charm-manifest-2222")).as("crashed after %s", step).isRegularFile();
       if (step.equals("manifest written")) {
         assertThat(resumed.changed()).as("the deploy was complete: nothing left to do").isFalse();
@@ -189,32 +217,39 @@ class UnitCharmDeployerTest {
   }
 
   @Test
-  void aDeployInterruptedHalfWayThenReplacedByAnotherVersionLeavesNoFileOfEither() throws Exception {
+  void aDeployInterruptedHalfWayThenReplacedByAnotherVersionLeavesNoFileOfEither()
+      throws Exception {
     Path unit = unit(0);
     deployer.deploy(v1(), unit);
     unitWrites(unit.resolve("charm"));
     Path v2 = v2();
-    UnitCharmDeployer crashing = new UnitCharmDeployer(step -> {
-      if (step.equals("wrote templates/extra.conf")) throw new IOException("killed");
-    });
+    UnitCharmDeployer crashing =
+        new UnitCharmDeployer(
+            step -> {
+              if (step.equals("wrote templates/extra.conf")) throw new IOException("killed");
+            });
     assertThatThrownBy(() -> crashing.deploy(v2, unit)).hasMessageContaining("killed");
 
     UnitCharmDeployment third = deployer.deploy(v3(), unit);
 
     assertThat(third.resumed()).isTrue();
     // src/ went as a directory v3 does not have, with the unit's __pycache__ in it (as in Juju).
-    assertThat(Tree.of(unit.resolve("charm"))).containsOnlyKeys(".unit-state.db", "dispatch", "metadata.yaml")
+    assertThat(Tree.of(unit.resolve("charm")))
+        .containsOnlyKeys(".unit-state.db", "dispatch", "metadata.yaml")
         .containsEntry("dispatch", "rwxr-xr-x #!/bin/sh\n# v3\n");
   }
 
   @Test
-  void aDeployStoppedRightAfterItsManifestWasWrittenIsCompleteAndLeavesTheUnitsLaterFilesAlone() throws Exception {
+  void aDeployStoppedRightAfterItsManifestWasWrittenIsCompleteAndLeavesTheUnitsLaterFilesAlone()
+      throws Exception {
     Path unit = unit(0);
     deployer.deploy(v1(), unit);
     Path v2 = v2();
-    UnitCharmDeployer crashing = new UnitCharmDeployer(step -> {
-      if (step.equals("manifest written")) throw new IOException("killed");
-    });
+    UnitCharmDeployer crashing =
+        new UnitCharmDeployer(
+            step -> {
+              if (step.equals("manifest written")) throw new IOException("killed");
+            });
     assertThatThrownBy(() -> crashing.deploy(v2, unit));
     assertThat(deployer.deploy(v2, unit).changed()).isFalse();
     // The unit now writes where v1 had a directory that v2 dropped: that is the unit's file.
@@ -233,9 +268,11 @@ class UnitCharmDeployerTest {
     Path v1 = v1();
     deployer.deploy(v1, unit);
     Map<String, String> before = Tree.of(unit.resolve("charm"));
-    UnitCharmDeployer crashing = new UnitCharmDeployer(step -> {
-      if (step.equals("deploying recorded")) throw new IOException("killed");
-    });
+    UnitCharmDeployer crashing =
+        new UnitCharmDeployer(
+            step -> {
+              if (step.equals("deploying recorded")) throw new IOException("killed");
+            });
     assertThatThrownBy(() -> crashing.deploy(v2(), unit));
 
     UnitCharmDeployment again = deployer.deploy(v1, unit);
@@ -270,7 +307,10 @@ class UnitCharmDeployerTest {
     Path unit = unit(0);
     deployer.deploy(v1(), unit);
     Files.writeString(unit.resolve("charm/templates-new"), "x");
-    Path v4 = CharmFiles.named("db").file("templates-new/a.conf", "a\n").writeDirectory(tmp.resolve("charms/4444"));
+    Path v4 =
+        CharmFiles.named("db")
+            .file("templates-new/a.conf", "a\n")
+            .writeDirectory(tmp.resolve("charms/4444"));
 
     deployer.deploy(v4, unit);
 
@@ -281,7 +321,8 @@ class UnitCharmDeployerTest {
   void aDamagedManifestIsAnErrorNamingItNotAGuess() throws Exception {
     Path unit = unit(0);
     deployer.deploy(v1(), unit);
-    Files.writeString(unit.resolve(".charm-manifest-1111"), "{\"version\":\"1111\",\"paths\":[\"../../etc\"]}");
+    Files.writeString(
+        unit.resolve(".charm-manifest-1111"), "{\"version\":\"1111\",\"paths\":[\"../../etc\"]}");
 
     assertThatThrownBy(() -> deployer.deploy(v2(), unit))
         .isInstanceOf(IOException.class)
@@ -299,7 +340,8 @@ class UnitCharmDeployerTest {
     List<java.util.concurrent.Future<UnitCharmDeployment>> deploys = new ArrayList<>();
 
     try (var threads = java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor()) {
-      for (int i = 0; i < 8; i++) deploys.add(threads.submit(() -> deployer.deploy(stored, unit(0))));
+      for (int i = 0; i < 8; i++)
+        deploys.add(threads.submit(() -> deployer.deploy(stored, unit(0))));
     }
 
     int changed = 0;

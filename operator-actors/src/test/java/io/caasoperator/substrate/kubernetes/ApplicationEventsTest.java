@@ -1,6 +1,5 @@
 package io.caasoperator.substrate.kubernetes;
 
-import io.caasoperator.substrate.ApplicationNotice;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -10,6 +9,7 @@ import io.caasoperator.domain.CharmRef;
 import io.caasoperator.persistence.OperatorEvent;
 import io.caasoperator.persistence.UnitEvent;
 import io.caasoperator.persistence.timeline.JournalEntry;
+import io.caasoperator.substrate.ApplicationNotice;
 import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
@@ -46,47 +46,90 @@ class ApplicationEventsTest {
   }
 
   private static CharmInfo charm() {
-    return new CharmInfo(2, "db", new CharmRef("https://charms.example/db.charm", null, 1, false), "ab12",
-        List.of("web"), Set.of("install"), false, Map.of());
+    return new CharmInfo(
+        2,
+        "db",
+        new CharmRef("https://charms.example/db.charm", null, 1, false),
+        "ab12",
+        List.of("web"),
+        Set.of("install"),
+        false,
+        Map.of());
   }
 
   @Test
   void aFailedHookIsAWarningNamingTheUnitHookExitCodeAndReason() {
-    JournalEntry entry = JournalEntry.of(7, "unit|db/1", 4,
-        new UnitEvent.HookFailed("config-changed", 3, "exit status 3\n", 120, NOW));
-    assertThat(ApplicationNotice.of(entry)).contains(new ApplicationNotice(true, "HookFailed",
-        "unit db/1: hook config-changed failed (exit code 3): exit status 3", "db/1"));
+    JournalEntry entry =
+        JournalEntry.of(
+            7,
+            "unit|db/1",
+            4,
+            new UnitEvent.HookFailed("config-changed", 3, "exit status 3\n", 120, NOW));
+    assertThat(ApplicationNotice.of(entry))
+        .contains(
+            new ApplicationNotice(
+                true,
+                "HookFailed",
+                "unit db/1: hook config-changed failed (exit code 3): exit status 3",
+                "db/1"));
   }
 
   @Test
   void aDeployedCharmIsNormalWithItsGenerationAndUrl() {
-    JournalEntry entry = JournalEntry.of(9, "operator|db", 5, new OperatorEvent.CharmDeployed(charm(), NOW));
-    assertThat(ApplicationNotice.of(entry)).contains(new ApplicationNotice(false, "CharmDeployed",
-        "charm db generation 2 deployed from https://charms.example/db.charm"));
+    JournalEntry entry =
+        JournalEntry.of(9, "operator|db", 5, new OperatorEvent.CharmDeployed(charm(), NOW));
+    assertThat(ApplicationNotice.of(entry))
+        .contains(
+            new ApplicationNotice(
+                false,
+                "CharmDeployed",
+                "charm db generation 2 deployed from https://charms.example/db.charm"));
   }
 
   @Test
   void otherFactsAreNotNoticesAndLongMessagesAreCut() {
     JournalEntry entry = JournalEntry.of(10, "unit|db/1", 5, new UnitEvent.HookResolved(true, NOW));
     assertThat(ApplicationNotice.of(entry)).isEmpty();
-    assertThat(new ApplicationNotice(true, "HookFailed", "x".repeat(5000)).message()).hasSize(ApplicationNotice.MAX_MESSAGE);
+    assertThat(new ApplicationNotice(true, "HookFailed", "x".repeat(5000)).message())
+        .hasSize(ApplicationNotice.MAX_MESSAGE);
   }
 
   @Test
   void aNoticeBecomesAnEventOnTheApplicationThatKubectlDescribeLists() {
-    Application resource = ApplicationSpecReadingTest.resource("db", new ApplicationSpec(
-        new ApplicationSpec.CharmSpec("https://charms.example/db.charm", null, null, null), Map.of(), null, null, null));
+    Application resource =
+        ApplicationSpecReadingTest.resource(
+            "db",
+            new ApplicationSpec(
+                new ApplicationSpec.CharmSpec("https://charms.example/db.charm", null, null, null),
+                Map.of(),
+                null,
+                null,
+                null));
     resource.getMetadata().setNamespace(NS);
-    Application created = client.resources(Application.class).inNamespace(NS).resource(resource).create();
-    ApplicationEventRecorder recorder = new ApplicationEventRecorder(client, NS, new ApplicationName("db"),
-        "operator-0-abc", Clock.fixed(NOW, ZoneOffset.UTC));
+    Application created =
+        client.resources(Application.class).inNamespace(NS).resource(resource).create();
+    ApplicationEventRecorder recorder =
+        new ApplicationEventRecorder(
+            client,
+            NS,
+            new ApplicationName("db"),
+            "operator-0-abc",
+            Clock.fixed(NOW, ZoneOffset.UTC));
 
-    assertThat(recorder.record(new ApplicationNotice(true, "HookFailed", "unit db/1: hook install failed (exit code 1)"))).isTrue();
-    assertThat(recorder.record(new ApplicationNotice(false, "CharmDeployed", "charm db generation 1 deployed"))).isTrue();
+    assertThat(
+            recorder.record(
+                new ApplicationNotice(
+                    true, "HookFailed", "unit db/1: hook install failed (exit code 1)")))
+        .isTrue();
+    assertThat(
+            recorder.record(
+                new ApplicationNotice(false, "CharmDeployed", "charm db generation 1 deployed")))
+        .isTrue();
 
     List<Event> events = client.v1().events().inNamespace(NS).list().getItems();
     assertThat(events).hasSize(2);
-    Event failed = events.stream().filter(e -> e.getReason().equals("HookFailed")).findFirst().orElseThrow();
+    Event failed =
+        events.stream().filter(e -> e.getReason().equals("HookFailed")).findFirst().orElseThrow();
     assertThat(failed.getType()).isEqualTo("Warning");
     assertThat(failed.getMessage()).isEqualTo("unit db/1: hook install failed (exit code 1)");
     assertThat(failed.getInvolvedObject().getKind()).isEqualTo("Application");
@@ -96,79 +139,133 @@ class ApplicationEventsTest {
     assertThat(failed.getSource().getComponent()).isEqualTo("caas-operator");
     assertThat(failed.getReportingInstance()).isEqualTo("operator-0-abc");
     assertThat(failed.getLastTimestamp()).isEqualTo("2026-11-22T10:15:30Z");
-    assertThat(events).filteredOn(e -> e.getReason().equals("CharmDeployed")).singleElement()
+    assertThat(events)
+        .filteredOn(e -> e.getReason().equals("CharmDeployed"))
+        .singleElement()
         .satisfies(e -> assertThat(e.getType()).isEqualTo("Normal"));
   }
 
   @Test
   void theSameFactAgainIsCountedOnItsEventByReasonAndUnitWithinTheSeriesWindow() {
-    Application resource = ApplicationSpecReadingTest.resource("db", new ApplicationSpec(
-        new ApplicationSpec.CharmSpec("https://charms.example/db.charm", null, null, null), Map.of(), null, null, null));
+    Application resource =
+        ApplicationSpecReadingTest.resource(
+            "db",
+            new ApplicationSpec(
+                new ApplicationSpec.CharmSpec("https://charms.example/db.charm", null, null, null),
+                Map.of(),
+                null,
+                null,
+                null));
     resource.getMetadata().setNamespace(NS);
     client.resources(Application.class).inNamespace(NS).resource(resource).create();
-    java.util.concurrent.atomic.AtomicReference<Instant> now = new java.util.concurrent.atomic.AtomicReference<>(NOW);
-    Clock clock = new Clock() {
-      @Override
-      public java.time.ZoneId getZone() {
-        return ZoneOffset.UTC;
-      }
+    java.util.concurrent.atomic.AtomicReference<Instant> now =
+        new java.util.concurrent.atomic.AtomicReference<>(NOW);
+    Clock clock =
+        new Clock() {
+          @Override
+          public java.time.ZoneId getZone() {
+            return ZoneOffset.UTC;
+          }
 
-      @Override
-      public Clock withZone(java.time.ZoneId zone) {
-        return this;
-      }
+          @Override
+          public Clock withZone(java.time.ZoneId zone) {
+            return this;
+          }
 
-      @Override
-      public Instant instant() {
-        return now.get();
-      }
-    };
-    ApplicationEventRecorder recorder = new ApplicationEventRecorder(client, NS, new ApplicationName("db"), "op-0", clock);
+          @Override
+          public Instant instant() {
+            return now.get();
+          }
+        };
+    ApplicationEventRecorder recorder =
+        new ApplicationEventRecorder(client, NS, new ApplicationName("db"), "op-0", clock);
 
     // db/1's install fails three times through its backoff (5 s, 10 s), db/2's once.
-    assertThat(recorder.record(new ApplicationNotice(true, "HookFailed", "unit db/1: hook install failed (exit code 1)", "db/1"))).isTrue();
+    assertThat(
+            recorder.record(
+                new ApplicationNotice(
+                    true, "HookFailed", "unit db/1: hook install failed (exit code 1)", "db/1")))
+        .isTrue();
     now.set(NOW.plusSeconds(5));
-    assertThat(recorder.record(new ApplicationNotice(true, "HookFailed", "unit db/1: hook install failed (exit code 2)", "db/1"))).isTrue();
-    assertThat(recorder.record(new ApplicationNotice(true, "HookFailed", "unit db/2: hook install failed (exit code 1)", "db/2"))).isTrue();
+    assertThat(
+            recorder.record(
+                new ApplicationNotice(
+                    true, "HookFailed", "unit db/1: hook install failed (exit code 2)", "db/1")))
+        .isTrue();
+    assertThat(
+            recorder.record(
+                new ApplicationNotice(
+                    true, "HookFailed", "unit db/2: hook install failed (exit code 1)", "db/2")))
+        .isTrue();
     now.set(NOW.plusSeconds(15));
-    assertThat(recorder.record(new ApplicationNotice(true, "HookFailed", "unit db/1: hook install failed (exit code 3)", "db/1"))).isTrue();
+    assertThat(
+            recorder.record(
+                new ApplicationNotice(
+                    true, "HookFailed", "unit db/1: hook install failed (exit code 3)", "db/1")))
+        .isTrue();
 
     List<Event> events = client.v1().events().inNamespace(NS).list().getItems();
     assertThat(events).hasSize(2);
-    Event db1 = events.stream().filter(e -> e.getMessage().startsWith("unit db/1")).findFirst().orElseThrow();
+    Event db1 =
+        events.stream()
+            .filter(e -> e.getMessage().startsWith("unit db/1"))
+            .findFirst()
+            .orElseThrow();
     assertThat(db1.getCount()).isEqualTo(3);
     assertThat(db1.getMessage()).isEqualTo("unit db/1: hook install failed (exit code 3)");
     assertThat(db1.getFirstTimestamp()).isEqualTo("2026-11-22T10:15:30Z");
     assertThat(db1.getLastTimestamp()).isEqualTo("2026-11-22T10:15:45Z");
     assertThat(db1.getSeries().getCount()).isEqualTo(3);
-    assertThat(db1.getSeries().getLastObservedTime().getTime()).isEqualTo("2026-11-22T10:15:45.250000Z");
+    assertThat(db1.getSeries().getLastObservedTime().getTime())
+        .isEqualTo("2026-11-22T10:15:45.250000Z");
     assertThat(db1.getType()).isEqualTo("Warning");
-    Event db2 = events.stream().filter(e -> e.getMessage().startsWith("unit db/2")).findFirst().orElseThrow();
+    Event db2 =
+        events.stream()
+            .filter(e -> e.getMessage().startsWith("unit db/2"))
+            .findFirst()
+            .orElseThrow();
     assertThat(db2.getCount()).isEqualTo(1);
     assertThat(db2.getSeries()).isNull();
 
     // Quiet for longer than the window: the next failure starts a new Event.
     now.set(NOW.plusSeconds(15).plus(ApplicationEventRecorder.SERIES_WINDOW).plusSeconds(1));
-    assertThat(recorder.record(new ApplicationNotice(true, "HookFailed", "unit db/1: hook start failed (exit code 1)", "db/1"))).isTrue();
+    assertThat(
+            recorder.record(
+                new ApplicationNotice(
+                    true, "HookFailed", "unit db/1: hook start failed (exit code 1)", "db/1")))
+        .isTrue();
     assertThat(client.v1().events().inNamespace(NS).list().getItems()).hasSize(3);
 
     // The API server expired (or someone deleted) the series' Event: a new one, counting from 1.
-    Event latest = client.v1().events().inNamespace(NS).list().getItems().stream()
-        .filter(e -> e.getMessage().contains("hook start")).findFirst().orElseThrow();
+    Event latest =
+        client.v1().events().inNamespace(NS).list().getItems().stream()
+            .filter(e -> e.getMessage().contains("hook start"))
+            .findFirst()
+            .orElseThrow();
     client.v1().events().inNamespace(NS).withName(latest.getMetadata().getName()).delete();
-    await().atMost(java.time.Duration.ofSeconds(10)).until(() ->
-        client.v1().events().inNamespace(NS).withName(latest.getMetadata().getName()).get() == null);
+    await()
+        .atMost(java.time.Duration.ofSeconds(10))
+        .until(
+            () ->
+                client.v1().events().inNamespace(NS).withName(latest.getMetadata().getName()).get()
+                    == null);
     now.set(now.get().plusSeconds(5));
-    assertThat(recorder.record(new ApplicationNotice(true, "HookFailed", "unit db/1: hook start failed (exit code 1)", "db/1"))).isTrue();
+    assertThat(
+            recorder.record(
+                new ApplicationNotice(
+                    true, "HookFailed", "unit db/1: hook start failed (exit code 1)", "db/1")))
+        .isTrue();
     assertThat(client.v1().events().inNamespace(NS).list().getItems())
-        .filteredOn(e -> e.getMessage().contains("hook start")).singleElement()
+        .filteredOn(e -> e.getMessage().contains("hook start"))
+        .singleElement()
         .satisfies(e -> assertThat(e.getCount()).isEqualTo(1));
   }
 
   @Test
   void noApplicationNoEvent() {
-    ApplicationEventRecorder recorder = new ApplicationEventRecorder(client, NS, new ApplicationName("gone"),
-        "operator-0", Clock.systemUTC());
+    ApplicationEventRecorder recorder =
+        new ApplicationEventRecorder(
+            client, NS, new ApplicationName("gone"), "operator-0", Clock.systemUTC());
     assertThat(recorder.record(new ApplicationNotice(true, "HookFailed", "x"))).isFalse();
     assertThat(client.v1().events().inNamespace(NS).list().getItems()).isEmpty();
   }

@@ -17,7 +17,8 @@ import org.junit.jupiter.api.Test;
 class ApplicationSpecReadingTest {
 
   private static final ApplicationName APP = new ApplicationName("mariadb");
-  private static final String SHA = "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08";
+  private static final String SHA =
+      "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08";
 
   static Application resource(String name, ApplicationSpec spec) {
     Application resource = new Application();
@@ -27,30 +28,43 @@ class ApplicationSpecReadingTest {
   }
 
   static ApplicationSpec minimal() {
-    return new ApplicationSpec(new ApplicationSpec.CharmSpec("https://charms.example/mariadb.charm", null, null, null),
-        null, null, null, null);
+    return new ApplicationSpec(
+        new ApplicationSpec.CharmSpec("https://charms.example/mariadb.charm", null, null, null),
+        null,
+        null,
+        null,
+        null);
   }
 
   @Test
   void aMinimalSpecGetsTheDefaults() {
     KubernetesSpec spec = ApplicationSpecReading.read(APP, resource("mariadb", minimal()));
-    assertThat(spec.specification()).isEqualTo(new Specification(APP,
-        new CharmRef("https://charms.example/mariadb.charm", null, 0, false), Map.of(),
-        Specification.DEFAULT_UPDATE_STATUS_INTERVAL));
+    assertThat(spec.specification())
+        .isEqualTo(
+            new Specification(
+                APP,
+                new CharmRef("https://charms.example/mariadb.charm", null, 0, false),
+                Map.of(),
+                Specification.DEFAULT_UPDATE_STATUS_INTERVAL));
     assertThat(spec.selector()).isEqualTo(Map.of("app.kubernetes.io/name", "mariadb"));
     assertThat(spec.deploymentMode()).isEqualTo(DeploymentMode.WORKLOAD);
   }
 
   @Test
   void everyFieldIsRead() {
-    var spec = new ApplicationSpec(
-        new ApplicationSpec.CharmSpec("/charms/mariadb", SHA.toUpperCase(), 3L, true),
-        Map.of("port", 3306, "name", "db", "ratio", 0.5, "debug", true, "big", 5_000_000_000L),
-        Map.of("app", "db"), "operator", "1m30s");
+    var spec =
+        new ApplicationSpec(
+            new ApplicationSpec.CharmSpec("/charms/mariadb", SHA.toUpperCase(), 3L, true),
+            Map.of("port", 3306, "name", "db", "ratio", 0.5, "debug", true, "big", 5_000_000_000L),
+            Map.of("app", "db"),
+            "operator",
+            "1m30s");
     KubernetesSpec read = ApplicationSpecReading.read(APP, resource("mariadb", spec));
-    assertThat(read.specification().charm()).isEqualTo(new CharmRef("/charms/mariadb", SHA, 3, true));
-    assertThat(read.specification().config()).isEqualTo(
-        Map.of("port", 3306, "name", "db", "ratio", 0.5, "debug", true, "big", 5_000_000_000L));
+    assertThat(read.specification().charm())
+        .isEqualTo(new CharmRef("/charms/mariadb", SHA, 3, true));
+    assertThat(read.specification().config())
+        .isEqualTo(
+            Map.of("port", 3306, "name", "db", "ratio", 0.5, "debug", true, "big", 5_000_000_000L));
     assertThat(read.specification().updateStatusInterval()).isEqualTo(Duration.ofSeconds(90));
     assertThat(read.selector()).isEqualTo(Map.of("app", "db"));
     assertThat(read.deploymentMode()).isEqualTo(DeploymentMode.OPERATOR);
@@ -62,20 +76,30 @@ class ApplicationSpecReadingTest {
     config.put("nested", Map.of("a", 1));
     config.put("list", List.of(1));
     config.put("empty", null);
-    var spec = new ApplicationSpec(new ApplicationSpec.CharmSpec("x", "abc", -1L, null), config, null,
-        "sidecar", "soon");
-    ApplicationObservation observation = ApplicationSpecReading.observe(APP, resource("mariadb", spec));
+    var spec =
+        new ApplicationSpec(
+            new ApplicationSpec.CharmSpec("x", "abc", -1L, null), config, null, "sidecar", "soon");
+    ApplicationObservation observation =
+        ApplicationSpecReading.observe(APP, resource("mariadb", spec));
     assertThat(observation).isInstanceOf(ApplicationObservation.Invalid.class);
     assertThat(((ApplicationObservation.Invalid) observation).problem())
         .startsWith("application mariadb: ")
-        .contains("spec.charm.sha256", "spec.charm.modifiedVersion", "spec.config.nested", "spec.config.list",
-            "spec.config.empty", "spec.deploymentMode", "spec.updateStatusInterval");
+        .contains(
+            "spec.charm.sha256",
+            "spec.charm.modifiedVersion",
+            "spec.config.nested",
+            "spec.config.list",
+            "spec.config.empty",
+            "spec.deploymentMode",
+            "spec.updateStatusInterval");
   }
 
   @Test
   void aMissingCharmUrlOrSpecIsInvalid() {
-    assertThatThrownBy(() -> ApplicationSpecReading.read(APP, resource("mariadb",
-        new ApplicationSpec(null, null, null, null, null))))
+    assertThatThrownBy(
+            () ->
+                ApplicationSpecReading.read(
+                    APP, resource("mariadb", new ApplicationSpec(null, null, null, null, null))))
         .hasMessageContaining("spec.charm.url: is required");
     assertThatThrownBy(() -> ApplicationSpecReading.read(APP, resource("mariadb", null)))
         .hasMessageContaining("spec is missing");
@@ -89,9 +113,11 @@ class ApplicationSpecReadingTest {
 
   @Test
   void noResourceOrOneBeingDeletedIsNotFound() {
-    assertThat(ApplicationSpecReading.observe(APP, null)).isInstanceOf(ApplicationObservation.NotFound.class);
+    assertThat(ApplicationSpecReading.observe(APP, null))
+        .isInstanceOf(ApplicationObservation.NotFound.class);
     Application deleting = resource("mariadb", minimal());
     deleting.getMetadata().setDeletionTimestamp("2026-01-01T00:00:00Z");
-    assertThat(ApplicationSpecReading.observe(APP, deleting)).isInstanceOf(ApplicationObservation.NotFound.class);
+    assertThat(ApplicationSpecReading.observe(APP, deleting))
+        .isInstanceOf(ApplicationObservation.NotFound.class);
   }
 }

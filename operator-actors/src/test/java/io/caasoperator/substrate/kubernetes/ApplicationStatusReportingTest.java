@@ -27,8 +27,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The Application's status as the substrate writes it, against the CRUD mock API server: the
- * conditions {@code kubectl wait --for=condition=Ready} reads, their transition times, and
- * {@code observedGeneration} following the spec's edits.
+ * conditions {@code kubectl wait --for=condition=Ready} reads, their transition times, and {@code
+ * observedGeneration} following the spec's edits.
  */
 class ApplicationStatusReportingTest {
 
@@ -37,41 +37,60 @@ class ApplicationStatusReportingTest {
   private static final ApplicationName APP = new ApplicationName("db");
   private static final String CHARM = "https://charms.example/db.charm";
 
-  private final AtomicReference<Instant> now = new AtomicReference<>(Instant.parse("2026-11-22T10:00:00Z"));
+  private final AtomicReference<Instant> now =
+      new AtomicReference<>(Instant.parse("2026-11-22T10:00:00Z"));
   private CrudApiServer api;
   private KubernetesMockServer server;
   private KubernetesClient client;
   private KubernetesSubstrate substrate;
   private KubernetesReporting reporting;
-  private final Clock clock = new Clock() {
-    @Override
-    public ZoneOffset getZone() {
-      return ZoneOffset.UTC;
-    }
+  private final Clock clock =
+      new Clock() {
+        @Override
+        public ZoneOffset getZone() {
+          return ZoneOffset.UTC;
+        }
 
-    @Override
-    public Clock withZone(java.time.ZoneId zone) {
-      return this;
-    }
+        @Override
+        public Clock withZone(java.time.ZoneId zone) {
+          return this;
+        }
 
-    @Override
-    public Instant instant() {
-      return now.get();
-    }
-  };
+        @Override
+        public Instant instant() {
+          return now.get();
+        }
+      };
 
   @BeforeEach
   void start() throws Exception {
     api = CrudApiServer.withCrd();
     server = api.server;
     client = api.client;
-    HookExecutor none = invocation -> CompletableFuture.completedFuture(
-        new ProcessResult(0, "", "", Duration.ZERO, false, false, null));
+    HookExecutor none =
+        invocation ->
+            CompletableFuture.completedFuture(
+                new ProcessResult(0, "", "", Duration.ZERO, false, false, null));
     ObservedGeneration generation = new ObservedGeneration();
-    reporting = new KubernetesReporting(new ApplicationStatusWriter(client, NS, APP, clock),
-        new ApplicationEventRecorder(client, NS, APP, "test-replica", clock), generation);
-    substrate = new KubernetesSubstrate(client, NS, APP, Duration.ofMinutes(1), "charm-init", pods -> none, none,
-        reporting, null, new KubernetesApiRequests(), generation, null);
+    reporting =
+        new KubernetesReporting(
+            new ApplicationStatusWriter(client, NS, APP, clock),
+            new ApplicationEventRecorder(client, NS, APP, "test-replica", clock),
+            generation);
+    substrate =
+        new KubernetesSubstrate(
+            client,
+            NS,
+            APP,
+            Duration.ofMinutes(1),
+            "charm-init",
+            pods -> none,
+            none,
+            reporting,
+            null,
+            new KubernetesApiRequests(),
+            generation,
+            null);
   }
 
   @AfterEach
@@ -85,7 +104,10 @@ class ApplicationStatusReportingTest {
   }
 
   private ApplicationCondition condition(String type) {
-    return resource().getStatus().conditions().stream().filter(c -> c.type().equals(type)).findFirst().orElseThrow();
+    return resource().getStatus().conditions().stream()
+        .filter(c -> c.type().equals(type))
+        .findFirst()
+        .orElseThrow();
   }
 
   private static ApplicationReport report(UnitReport... units) {
@@ -93,13 +115,21 @@ class ApplicationStatusReportingTest {
   }
 
   private static UnitReport unit(int n, String agent, String workload) {
-    return new UnitReport("db/" + n, "alive", new StatusLine(agent, ""), new StatusLine(workload, ""));
+    return new UnitReport(
+        "db/" + n, "alive", new StatusLine(agent, ""), new StatusLine(workload, ""));
   }
 
   @Test
   void conditionsAreWrittenAndObservedGenerationFollowsTheSpecsEdits() {
-    Application created = ApplicationSpecReadingTest.resource(APP.value(), new ApplicationSpec(
-        new ApplicationSpec.CharmSpec(CHARM, "ab".repeat(32), null, null), Map.of("port", 3306), null, null, null));
+    Application created =
+        ApplicationSpecReadingTest.resource(
+            APP.value(),
+            new ApplicationSpec(
+                new ApplicationSpec.CharmSpec(CHARM, "ab".repeat(32), null, null),
+                Map.of("port", 3306),
+                null,
+                null,
+                null));
     created.getMetadata().setNamespace(NS);
     client.resources(Application.class).inNamespace(NS).resource(created).create();
     Recording<ApplicationObservation> sink = new Recording<>();
@@ -112,20 +142,28 @@ class ApplicationStatusReportingTest {
       ApplicationStatus status = resource().getStatus();
       assertThat(status.observedGeneration()).isEqualTo(first);
       assertThat(status.readyUnits()).isEqualTo("0/1");
-      assertThat(status.conditions()).extracting(ApplicationCondition::type)
+      assertThat(status.conditions())
+          .extracting(ApplicationCondition::type)
           .containsExactly("Ready", "Progressing", "Degraded");
-      assertThat(status.conditions()).allSatisfy(c -> {
-        assertThat(c.observedGeneration()).isEqualTo(first);
-        assertThat(c.lastTransitionTime()).isEqualTo("2026-11-22T10:00:00Z");
-      });
+      assertThat(status.conditions())
+          .allSatisfy(
+              c -> {
+                assertThat(c.observedGeneration()).isEqualTo(first);
+                assertThat(c.lastTransitionTime()).isEqualTo("2026-11-22T10:00:00Z");
+              });
       assertThat(condition("Ready").status()).isEqualTo("False");
       assertThat(condition("Progressing").reason()).isEqualTo("UnitsStarting");
 
       // The user edits the spec: a new generation, received by the operator, then reported.
-      client.resources(Application.class).inNamespace(NS).withName(APP.value()).edit(a -> {
-        a.getSpec().config().put("port", 3307);
-        return a;
-      });
+      client
+          .resources(Application.class)
+          .inNamespace(NS)
+          .withName(APP.value())
+          .edit(
+              a -> {
+                a.getSpec().config().put("port", 3307);
+                return a;
+              });
       long second = resource().getMetadata().getGeneration();
       assertThat(second).isGreaterThan(first);
       await().atMost(WAIT).until(() -> Long.valueOf(second).equals(substrate.observedGeneration()));
@@ -134,31 +172,50 @@ class ApplicationStatusReportingTest {
       status = resource().getStatus();
       assertThat(status.observedGeneration()).isEqualTo(second);
       assertThat(status.readyUnits()).isEqualTo("1/1");
-      assertThat(condition("Ready")).satisfies(c -> {
-        assertThat(c.status()).isEqualTo("True"); // what kubectl wait --for=condition=Ready waits for
-        assertThat(c.reason()).isEqualTo("UnitsReady");
-        assertThat(c.observedGeneration()).isEqualTo(second);
-        assertThat(c.lastTransitionTime()).isEqualTo("2026-11-22T10:01:00Z");
-      });
-      assertThat(condition("Degraded").lastTransitionTime()).as("still False: unchanged").isEqualTo("2026-11-22T10:00:00Z");
+      assertThat(condition("Ready"))
+          .satisfies(
+              c -> {
+                assertThat(c.status())
+                    .isEqualTo("True"); // what kubectl wait --for=condition=Ready waits for
+                assertThat(c.reason()).isEqualTo("UnitsReady");
+                assertThat(c.observedGeneration()).isEqualTo(second);
+                assertThat(c.lastTransitionTime()).isEqualTo("2026-11-22T10:01:00Z");
+              });
+      assertThat(condition("Degraded").lastTransitionTime())
+          .as("still False: unchanged")
+          .isEqualTo("2026-11-22T10:00:00Z");
 
       // A hook fails: Degraded, with its own transition; Ready follows.
       now.set(Instant.parse("2026-11-22T10:02:00Z"));
-      reporting.report(report(new UnitReport("db/0", "alive", new StatusLine("error", "exit status 1"),
-          new StatusLine("error", "hook failed: \"config-changed\""))));
-      assertThat(condition("Degraded")).satisfies(c -> {
-        assertThat(c.status()).isEqualTo("True");
-        assertThat(c.reason()).isEqualTo("HookFailed");
-        assertThat(c.lastTransitionTime()).isEqualTo("2026-11-22T10:02:00Z");
-      });
+      reporting.report(
+          report(
+              new UnitReport(
+                  "db/0",
+                  "alive",
+                  new StatusLine("error", "exit status 1"),
+                  new StatusLine("error", "hook failed: \"config-changed\""))));
+      assertThat(condition("Degraded"))
+          .satisfies(
+              c -> {
+                assertThat(c.status()).isEqualTo("True");
+                assertThat(c.reason()).isEqualTo("HookFailed");
+                assertThat(c.lastTransitionTime()).isEqualTo("2026-11-22T10:02:00Z");
+              });
       assertThat(condition("Ready").reason()).isEqualTo("HookFailed");
     }
   }
 
   @Test
   void aRestartedOperatorKeepsTheTransitionTimesTheResourceHolds() {
-    Application created = ApplicationSpecReadingTest.resource(APP.value(), new ApplicationSpec(
-        new ApplicationSpec.CharmSpec(CHARM, "ab".repeat(32), null, null), Map.of(), null, null, null));
+    Application created =
+        ApplicationSpecReadingTest.resource(
+            APP.value(),
+            new ApplicationSpec(
+                new ApplicationSpec.CharmSpec(CHARM, "ab".repeat(32), null, null),
+                Map.of(),
+                null,
+                null,
+                null));
     created.getMetadata().setNamespace(NS);
     client.resources(Application.class).inNamespace(NS).resource(created).create();
     reporting.report(report(unit(0, "idle", "active")));
@@ -167,7 +224,10 @@ class ApplicationStatusReportingTest {
     // A new writer (a new process) reports the same conditions an hour later: nothing transitioned.
     now.set(Instant.parse("2026-11-22T11:00:00Z"));
     var restarted = new ApplicationStatusWriter(client, NS, APP, clock);
-    assertThat(restarted.write(ApplicationStatusMapping.of(report(unit(0, "idle", "active"), unit(1, "idle", "active")))))
+    assertThat(
+            restarted.write(
+                ApplicationStatusMapping.of(
+                    report(unit(0, "idle", "active"), unit(1, "idle", "active")))))
         .isTrue();
     assertThat(resource().getStatus().readyUnits()).isEqualTo("2/2");
     assertThat(condition("Ready").lastTransitionTime()).isEqualTo("2026-11-22T10:00:00Z");

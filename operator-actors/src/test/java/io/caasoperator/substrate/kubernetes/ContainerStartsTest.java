@@ -53,8 +53,13 @@ class ContainerStartsTest {
 
   @Test
   void aDyingPodReportsNoStarts() {
-    Pod pod = new PodBuilder(Pods.workloadRunning(Pods.unitPod("mariadb", 1).build(), "containerd://a", 0))
-        .editMetadata().withDeletionTimestamp("2026-01-01T00:00:00Z").endMetadata().build();
+    Pod pod =
+        new PodBuilder(
+                Pods.workloadRunning(Pods.unitPod("mariadb", 1).build(), "containerd://a", 0))
+            .editMetadata()
+            .withDeletionTimestamp("2026-01-01T00:00:00Z")
+            .endMetadata()
+            .build();
     assertThat(ContainerStarts.of(APP, pod, "charm-init")).isEmpty();
   }
 }

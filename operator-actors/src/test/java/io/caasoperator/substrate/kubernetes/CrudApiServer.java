@@ -9,9 +9,9 @@ import java.nio.file.Path;
 import java.util.HashMap;
 
 /**
- * fabric8's mock API server in CRUD mode with the operator's CRD applied, and a client of it.
- * The five-argument constructor with a CRUD dispatcher: {@code new KubernetesMockServer(true)}
- * would mean https, not CRUD (STACK-NOTES pitfall 8).
+ * fabric8's mock API server in CRUD mode with the operator's CRD applied, and a client of it. The
+ * five-argument constructor with a CRUD dispatcher: {@code new KubernetesMockServer(true)} would
+ * mean https, not CRUD (STACK-NOTES pitfall 8).
  */
 final class CrudApiServer implements AutoCloseable {
   final KubernetesMockServer server;
@@ -23,12 +23,21 @@ final class CrudApiServer implements AutoCloseable {
   }
 
   static CrudApiServer withCrd() {
-    KubernetesMockServer server = new KubernetesMockServer(new Context(), new MockWebServer(), new HashMap<>(),
-        new KubernetesCrudDispatcher(), false);
+    KubernetesMockServer server =
+        new KubernetesMockServer(
+            new Context(),
+            new MockWebServer(),
+            new HashMap<>(),
+            new KubernetesCrudDispatcher(),
+            false);
     server.init();
     KubernetesClient client = server.createClient();
-    client.apiextensions().v1().customResourceDefinitions()
-        .load(Path.of("../conf/kubernetes/crd.yaml").toFile()).create();
+    client
+        .apiextensions()
+        .v1()
+        .customResourceDefinitions()
+        .load(Path.of("../conf/kubernetes/crd.yaml").toFile())
+        .create();
     return new CrudApiServer(server, client);
   }
 

@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.fabric8.kubernetes.api.model.PodListBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.server.mock.ErrorStreamMessage;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
 import io.fabric8.kubernetes.client.server.mock.OutputStreamMessage;
-import io.fabric8.kubernetes.client.server.mock.ErrorStreamMessage;
 import io.fabric8.kubernetes.client.server.mock.StatusStreamMessage;
 import java.io.IOException;
 import java.time.Duration;
@@ -36,11 +36,26 @@ class Fabric8PodExecTest {
     client = server.createClient();
     var pod = Pods.workloadRunning(Pods.unitPod("mariadb", 0).build(), "containerd://w", 0);
     pod.getMetadata().setResourceVersion("1");
-    server.expect().get().withPath("/api/v1/namespaces/" + NS + "/pods/" + POD).andReturn(200, pod).always();
+    server
+        .expect()
+        .get()
+        .withPath("/api/v1/namespaces/" + NS + "/pods/" + POD)
+        .andReturn(200, pod)
+        .always();
     // fabric8 first waits (list, then watch) for the pod to be ready for exec.
-    server.expect().get().withPath("/api/v1/namespaces/" + NS + "/pods?fieldSelector=metadata.name%3D" + POD)
-        .andReturn(200, new PodListBuilder().withItems(pod).withNewMetadata().withResourceVersion("1").endMetadata()
-            .build()).always();
+    server
+        .expect()
+        .get()
+        .withPath("/api/v1/namespaces/" + NS + "/pods?fieldSelector=metadata.name%3D" + POD)
+        .andReturn(
+            200,
+            new PodListBuilder()
+                .withItems(pod)
+                .withNewMetadata()
+                .withResourceVersion("1")
+                .endMetadata()
+                .build())
+        .always();
   }
 
   @AfterEach
@@ -52,8 +67,11 @@ class Fabric8PodExecTest {
   private static String execPath(String container, boolean stdin, String... command) {
     StringBuilder path = new StringBuilder("/api/v1/namespaces/" + NS + "/pods/" + POD + "/exec?");
     for (String word : command) {
-      path.append("command=").append(java.net.URLEncoder.encode(word, java.nio.charset.StandardCharsets.UTF_8)
-          .replace("+", "%20")).append('&');
+      path.append("command=")
+          .append(
+              java.net.URLEncoder.encode(word, java.nio.charset.StandardCharsets.UTF_8)
+                  .replace("+", "%20"))
+          .append('&');
     }
     path.append("container=").append(container);
     if (stdin) path.append("&stdin=true");
@@ -63,44 +81,80 @@ class Fabric8PodExecTest {
 
   @Test
   void aCommandsExitCodeAndOutputComeBack() throws Exception {
-    server.expect().withPath(execPath("workload", false, "sh", "-c", "echo hi"))
+    server
+        .expect()
+        .withPath(execPath("workload", false, "sh", "-c", "echo hi"))
         .andUpgradeToWebSocket()
-        .open(new OutputStreamMessage("hi\n"), new ErrorStreamMessage("careful\n"), new StatusStreamMessage(3))
-        .done().once();
-    PodExec.Result result = new Fabric8PodExec(client, NS)
-        .exec(POD, "workload", List.of("sh", "-c", "echo hi"), new byte[0], Duration.ofSeconds(10), 1024);
+        .open(
+            new OutputStreamMessage("hi\n"),
+            new ErrorStreamMessage("careful\n"),
+            new StatusStreamMessage(3))
+        .done()
+        .once();
+    PodExec.Result result =
+        new Fabric8PodExec(client, NS)
+            .exec(
+                POD,
+                "workload",
+                List.of("sh", "-c", "echo hi"),
+                new byte[0],
+                Duration.ofSeconds(10),
+                1024);
     assertThat(result).isEqualTo(new PodExec.Result(3, "hi\n", "careful\n", false, false));
   }
 
   @Test
   void outputBeyondTheLimitIsDroppedAndSaidSo() throws Exception {
-    server.expect().withPath(execPath("workload", false, "sh", "-c", "yes"))
+    server
+        .expect()
+        .withPath(execPath("workload", false, "sh", "-c", "yes"))
         .andUpgradeToWebSocket()
         .open(new OutputStreamMessage("y\ny\ny\ny\n"), new StatusStreamMessage(0))
-        .done().once();
-    PodExec.Result result = new Fabric8PodExec(client, NS)
-        .exec(POD, "workload", List.of("sh", "-c", "yes"), new byte[0], Duration.ofSeconds(10), 4);
+        .done()
+        .once();
+    PodExec.Result result =
+        new Fabric8PodExec(client, NS)
+            .exec(
+                POD,
+                "workload",
+                List.of("sh", "-c", "yes"),
+                new byte[0],
+                Duration.ofSeconds(10),
+                4);
     assertThat(result).isEqualTo(new PodExec.Result(0, "y\ny\n", "", false, true));
   }
 
   @Test
-  @org.junit.jupiter.api.Disabled("flaky against the mock server: with stdin streamed, the mock may close the exec"
-      + " WebSocket before the client reads the status frame (the exit code completes null); README, Kubernetes")
+  @org.junit.jupiter.api.Disabled(
+      "flaky against the mock server: with stdin streamed, the mock may close the exec"
+          + " WebSocket before the client reads the status frame (the exit code completes null); README, Kubernetes")
   void stdinIsStreamedForTheCharmCopy() throws Exception {
-    server.expect().withPath(execPath("charm-init", true, "sh", "-c", "tar -x -f - -C /var/lib/caas"))
+    server
+        .expect()
+        .withPath(execPath("charm-init", true, "sh", "-c", "tar -x -f - -C /var/lib/caas"))
         .andUpgradeToWebSocket()
         .open(new StatusStreamMessage(0))
-        .done().once();
-    PodExec.Result result = new Fabric8PodExec(client, NS).exec(POD, "charm-init",
-        List.of("sh", "-c", "tar -x -f - -C /var/lib/caas"), new byte[] {1, 2, 3}, Duration.ofSeconds(10), 1024);
+        .done()
+        .once();
+    PodExec.Result result =
+        new Fabric8PodExec(client, NS)
+            .exec(
+                POD,
+                "charm-init",
+                List.of("sh", "-c", "tar -x -f - -C /var/lib/caas"),
+                new byte[] {1, 2, 3},
+                Duration.ofSeconds(10),
+                1024);
     assertThat(result.exitCode()).isZero();
   }
 
   @Test
   void anExecTheServerRefusesIsAnIoFailure() {
     // No expectation for this path: the mock answers 404, as for a missing pod or container.
-    assertThatThrownBy(() -> new Fabric8PodExec(client, NS)
-        .exec(POD, "nope", List.of("true"), new byte[0], Duration.ofSeconds(10), 1024))
+    assertThatThrownBy(
+            () ->
+                new Fabric8PodExec(client, NS)
+                    .exec(POD, "nope", List.of("true"), new byte[0], Duration.ofSeconds(10), 1024))
         .isInstanceOf(IOException.class);
   }
 }

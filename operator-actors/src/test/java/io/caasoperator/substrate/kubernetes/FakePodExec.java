@@ -6,8 +6,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Stands in for the exec API: keeps every call, fails the charm copy as often as told, and
- * answers a hook with exit 0 and its script echoed on stdout.
+ * Stands in for the exec API: keeps every call, fails the charm copy as often as told, and answers
+ * a hook with exit 0 and its script echoed on stdout.
  */
 final class FakePodExec implements PodExec {
 
@@ -32,8 +32,14 @@ final class FakePodExec implements PodExec {
   }
 
   @Override
-  public synchronized Result exec(String pod, String container, List<String> command, byte[] stdin,
-      Duration timeout, int outputLimit) throws IOException {
+  public synchronized Result exec(
+      String pod,
+      String container,
+      List<String> command,
+      byte[] stdin,
+      Duration timeout,
+      int outputLimit)
+      throws IOException {
     Call call = new Call(pod, container, command, stdin);
     calls.add(call);
     if (call.isCopy()) {

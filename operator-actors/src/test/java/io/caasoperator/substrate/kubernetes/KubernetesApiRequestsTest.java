@@ -17,7 +17,10 @@ import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** The client's requests by Kubernetes verb and answer: the verb rule (pure), then a real client against the CRUD mock. */
+/**
+ * The client's requests by Kubernetes verb and answer: the verb rule (pure), then a real client
+ * against the CRUD mock.
+ */
 class KubernetesApiRequestsTest {
 
   private static String verb(String method, String uri) {
@@ -28,16 +31,26 @@ class KubernetesApiRequestsTest {
   void theVerbIsKubernetesOwnForEachMethodAndPath() {
     assertThat(verb("GET", "/api/v1/namespaces/demo/pods/mariadb-0")).isEqualTo("get");
     assertThat(verb("GET", "/api/v1/namespaces/demo/pods?labelSelector=app")).isEqualTo("list");
-    assertThat(verb("GET", "/api/v1/namespaces/demo/pods?labelSelector=app&watch=true&resourceVersion=7")).isEqualTo("watch");
-    assertThat(verb("GET", "/apis/caasoperator.org/v1/namespaces/demo/applications?fieldSelector=metadata.name%3Dx"))
+    assertThat(
+            verb(
+                "GET",
+                "/api/v1/namespaces/demo/pods?labelSelector=app&watch=true&resourceVersion=7"))
+        .isEqualTo("watch");
+    assertThat(
+            verb(
+                "GET",
+                "/apis/caasoperator.org/v1/namespaces/demo/applications?fieldSelector=metadata.name%3Dx"))
         .isEqualTo("list");
-    assertThat(verb("GET", "/apis/caasoperator.org/v1/namespaces/demo/applications/mariadb/status")).isEqualTo("get");
-    assertThat(verb("PUT", "/apis/caasoperator.org/v1/namespaces/demo/applications/mariadb/status")).isEqualTo("update");
+    assertThat(verb("GET", "/apis/caasoperator.org/v1/namespaces/demo/applications/mariadb/status"))
+        .isEqualTo("get");
+    assertThat(verb("PUT", "/apis/caasoperator.org/v1/namespaces/demo/applications/mariadb/status"))
+        .isEqualTo("update");
     assertThat(verb("PATCH", "/api/v1/namespaces/demo/pods/mariadb-0")).isEqualTo("patch");
     assertThat(verb("POST", "/api/v1/namespaces/demo/events")).isEqualTo("create");
     assertThat(verb("DELETE", "/api/v1/namespaces/demo/pods/mariadb-0")).isEqualTo("delete");
     assertThat(verb("DELETE", "/api/v1/namespaces/demo/pods")).isEqualTo("deletecollection");
-    assertThat(verb("GET", "/api/v1/namespaces/demo/pods/mariadb-0/exec?command=sh&stdout=true")).isEqualTo("connect");
+    assertThat(verb("GET", "/api/v1/namespaces/demo/pods/mariadb-0/exec?command=sh&stdout=true"))
+        .isEqualTo("connect");
     assertThat(verb("GET", "/api/v1/namespaces/demo")).isEqualTo("get");
     assertThat(verb("GET", "/api/v1/namespaces")).isEqualTo("list");
     assertThat(verb("GET", "/version")).isEqualTo("get");
@@ -46,35 +59,58 @@ class KubernetesApiRequestsTest {
 
   @Test
   void everyRequestOfARealClientIsCountedByVerbAndStatusCode() throws Exception {
-    KubernetesMockServer server = new KubernetesMockServer(new Context(), new MockWebServer(), new HashMap<>(),
-        new KubernetesCrudDispatcher(), false);
+    KubernetesMockServer server =
+        new KubernetesMockServer(
+            new Context(),
+            new MockWebServer(),
+            new HashMap<>(),
+            new KubernetesCrudDispatcher(),
+            false);
     server.init();
     KubernetesApiRequests requests = new KubernetesApiRequests();
-    try (KubernetesClient client = server.createClient(builder -> builder.withHttpClientBuilderConsumer(
-        http -> http.addOrReplaceInterceptor(KubernetesApiRequests.NAME, requests)))) {
+    try (KubernetesClient client =
+        server.createClient(
+            builder ->
+                builder.withHttpClientBuilderConsumer(
+                    http -> http.addOrReplaceInterceptor(KubernetesApiRequests.NAME, requests)))) {
       var configMaps = client.configMaps().inNamespace("demo");
-      configMaps.resource(new ConfigMapBuilder().withNewMetadata().withName("a").endMetadata()
-          .withData(Map.of("k", "v")).build()).create();
+      configMaps
+          .resource(
+              new ConfigMapBuilder()
+                  .withNewMetadata()
+                  .withName("a")
+                  .endMetadata()
+                  .withData(Map.of("k", "v"))
+                  .build())
+          .create();
       configMaps.withName("a").get();
       configMaps.withName("missing").get(); // null: a 404 the client expects
       configMaps.list();
-      configMaps.withName("a").edit(c -> {
-        c.getData().put("k", "w");
-        return c;
-      });
+      configMaps
+          .withName("a")
+          .edit(
+              c -> {
+                c.getData().put("k", "w");
+                return c;
+              });
       configMaps.withName("a").delete();
     } finally {
       server.destroy();
     }
-    assertThat(requests.counts()).contains(
-        new ApiRequests("create", "201", 1),
-        new ApiRequests("get", "404", 1),
-        new ApiRequests("list", "200", 1),
-        new ApiRequests("delete", "200", 1));
-    assertThat(requests.counts()).filteredOn(r -> r.verb().equals("patch")).singleElement()
+    assertThat(requests.counts())
+        .contains(
+            new ApiRequests("create", "201", 1),
+            new ApiRequests("get", "404", 1),
+            new ApiRequests("list", "200", 1),
+            new ApiRequests("delete", "200", 1));
+    assertThat(requests.counts())
+        .filteredOn(r -> r.verb().equals("patch"))
+        .singleElement()
         .satisfies(r -> assertThat(r.code()).startsWith("2")); // the mock answers 202
-    assertThat(requests.counts()).filteredOn(r -> r.verb().equals("get") && r.code().equals("200"))
-        .singleElement().satisfies(r -> assertThat(r.count()).isGreaterThanOrEqualTo(1));
+    assertThat(requests.counts())
+        .filteredOn(r -> r.verb().equals("get") && r.code().equals("200"))
+        .singleElement()
+        .satisfies(r -> assertThat(r.count()).isGreaterThanOrEqualTo(1));
   }
 
   @Test
@@ -82,11 +118,17 @@ class KubernetesApiRequestsTest {
     KubernetesApiRequests requests = new KubernetesApiRequests();
     // Port 1 on loopback: refused at once. fabric8 tells interceptors of a failed attempt it
     // retries (the last attempt of a request it gives up on goes unseen): one retry here.
-    try (KubernetesClient client = new KubernetesClientBuilder()
-        .withConfig(new io.fabric8.kubernetes.client.ConfigBuilder().withMasterUrl("http://127.0.0.1:1")
-            .withRequestRetryBackoffLimit(1).withRequestRetryBackoffInterval(10).build())
-        .withHttpClientBuilderConsumer(http -> http.addOrReplaceInterceptor(KubernetesApiRequests.NAME, requests))
-        .build()) {
+    try (KubernetesClient client =
+        new KubernetesClientBuilder()
+            .withConfig(
+                new io.fabric8.kubernetes.client.ConfigBuilder()
+                    .withMasterUrl("http://127.0.0.1:1")
+                    .withRequestRetryBackoffLimit(1)
+                    .withRequestRetryBackoffInterval(10)
+                    .build())
+            .withHttpClientBuilderConsumer(
+                http -> http.addOrReplaceInterceptor(KubernetesApiRequests.NAME, requests))
+            .build()) {
       assertThatThrownBy(() -> client.pods().inNamespace("demo").withName("p").get())
           .isInstanceOf(KubernetesClientException.class);
     }

@@ -1,7 +1,6 @@
 package io.caasoperator.substrate.kubernetes;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.caasoperator.domain.UnitId;
 import io.caasoperator.hook.BoundedHookExecutor;
@@ -30,9 +29,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The workload executor's decisions, with a fake exec API and pods set by the test. Each run
- * looks at the pod once: when the pod cannot take the hook it ends at once as {@link
- * UnitNotReady} (the unit waits and runs the hook again; {@code UnitActorTest} covers that).
+ * The workload executor's decisions, with a fake exec API and pods set by the test. Each run looks
+ * at the pod once: when the pod cannot take the hook it ends at once as {@link UnitNotReady} (the
+ * unit waits and runs the hook again; {@code UnitActorTest} covers that).
  */
 class KubernetesHookExecutorTest {
 
@@ -67,19 +66,44 @@ class KubernetesHookExecutorTest {
   }
 
   private KubernetesHookExecutor executor() {
-    return new KubernetesHookExecutor(unit -> {
-      lookups.incrementAndGet();
-      return Optional.ofNullable(pod.get());
-    }, exec, PodLayout.DEFAULT, "charm-init", tools, ca, "https://caas-operator.test.svc:30666");
+    return new KubernetesHookExecutor(
+        unit -> {
+          lookups.incrementAndGet();
+          return Optional.ofNullable(pod.get());
+        },
+        exec,
+        PodLayout.DEFAULT,
+        "charm-init",
+        tools,
+        ca,
+        "https://caas-operator.test.svc:30666");
   }
 
   private HookInvocation hook(Path charmDir) {
     Path view = unitDir.resolve("charm");
-    return new HookInvocation(UNIT, unitDir, charmDir, List.of(view + "/hooks/install"),
-        Map.of("JUJU_CHARM_DIR", view.toString(), "PATH", tools + ":/usr/bin:/bin",
-            "CAAS_OPERATOR_CA_FILE", ca.toString(), "CAAS_OPERATOR_URL", "https://127.0.0.1:30666",
-            "JUJU_UNIT_NAME", "mariadb/0", "GREETING", "it's", "CAAS_HOOK_TOOL_ADDRESS", "127.0.0.1:41234"),
-        Duration.ofSeconds(30), "ctx-1", 1024);
+    return new HookInvocation(
+        UNIT,
+        unitDir,
+        charmDir,
+        List.of(view + "/hooks/install"),
+        Map.of(
+            "JUJU_CHARM_DIR",
+            view.toString(),
+            "PATH",
+            tools + ":/usr/bin:/bin",
+            "CAAS_OPERATOR_CA_FILE",
+            ca.toString(),
+            "CAAS_OPERATOR_URL",
+            "https://127.0.0.1:30666",
+            "JUJU_UNIT_NAME",
+            "mariadb/0",
+            "GREETING",
+            "it's",
+            "CAAS_HOOK_TOOL_ADDRESS",
+            "127.0.0.1:41234"),
+        Duration.ofSeconds(30),
+        "ctx-1",
+        1024);
   }
 
   private static ProcessResult await(CompletionStage<ProcessResult> stage) throws Exception {
@@ -88,7 +112,8 @@ class KubernetesHookExecutorTest {
 
   /** The reason of a run that ended as not ready (nothing ran). */
   private static String notReady(CompletionStage<ProcessResult> stage) {
-    ExecutionException failed = org.junit.jupiter.api.Assertions.assertThrows(ExecutionException.class, () -> await(stage));
+    ExecutionException failed =
+        org.junit.jupiter.api.Assertions.assertThrows(ExecutionException.class, () -> await(stage));
     assertThat(failed.getCause()).isInstanceOf(UnitNotReady.class);
     return ((UnitNotReady) failed.getCause()).reason();
   }
@@ -106,10 +131,13 @@ class KubernetesHookExecutorTest {
     assertThat(exec.copies()).hasSize(1);
     assertThat(exec.copies().get(0).container()).isEqualTo("workload");
     assertThat(exec.copies().get(0).command().get(2)).doesNotContain(".ready");
-    assertThat(exec.hooks()).hasSize(2).allSatisfy(call -> {
-      assertThat(call.pod()).isEqualTo("mariadb-0");
-      assertThat(call.container()).isEqualTo("workload");
-    });
+    assertThat(exec.hooks())
+        .hasSize(2)
+        .allSatisfy(
+            call -> {
+              assertThat(call.pod()).isEqualTo("mariadb-0");
+              assertThat(call.container()).isEqualTo("workload");
+            });
   }
 
   @Test
@@ -125,7 +153,8 @@ class KubernetesHookExecutorTest {
         .contains("export GREETING='it'\\''s'")
         .endsWith("&& exec '/var/lib/caas/charm/hooks/install'")
         .doesNotContain(dir.toString())
-        .as("the operator's loopback listener is not the pod's").doesNotContain("CAAS_HOOK_TOOL_ADDRESS");
+        .as("the operator's loopback listener is not the pod's")
+        .doesNotContain("CAAS_HOOK_TOOL_ADDRESS");
   }
 
   @Test
@@ -134,13 +163,21 @@ class KubernetesHookExecutorTest {
     Pod started = Pods.workloadRunning(Pods.unitPod("mariadb", 0).build(), "containerd://w", 0);
     pod.set(initializing);
     // The "kubelet" starts the workload once the copy happened.
-    PodExec kubelet = (p, c, command, stdin, timeout, limit) -> {
-      PodExec.Result result = exec.exec(p, c, command, stdin, timeout, limit);
-      if (command.get(2).contains(".ready")) pod.set(started);
-      return result;
-    };
-    KubernetesHookExecutor executor = new KubernetesHookExecutor(unit -> Optional.of(pod.get()), kubelet,
-        PodLayout.DEFAULT, "charm-init", tools, ca, null);
+    PodExec kubelet =
+        (p, c, command, stdin, timeout, limit) -> {
+          PodExec.Result result = exec.exec(p, c, command, stdin, timeout, limit);
+          if (command.get(2).contains(".ready")) pod.set(started);
+          return result;
+        };
+    KubernetesHookExecutor executor =
+        new KubernetesHookExecutor(
+            unit -> Optional.of(pod.get()),
+            kubelet,
+            PodLayout.DEFAULT,
+            "charm-init",
+            tools,
+            ca,
+            null);
 
     assertThat(notReady(executor.run(hook(charmV1))))
         .isEqualTo("pod mariadb-0: charm copied, waiting for container workload to start");
@@ -158,7 +195,8 @@ class KubernetesHookExecutorTest {
   void aPodWhereNothingRunsIsNotReadyAtOnceSayingWhyAndTheNextRunLooksAgain() throws Exception {
     pod.set(Pods.unitPod("mariadb", 0).build());
     KubernetesHookExecutor executor = executor();
-    assertThat(notReady(executor.run(hook(charmV1)))).isEqualTo("pod mariadb-0: neither charm-init nor workload is running");
+    assertThat(notReady(executor.run(hook(charmV1))))
+        .isEqualTo("pod mariadb-0: neither charm-init nor workload is running");
     assertThat(lookups).as("one look at the pod per run, no waiting").hasValue(1);
     assertThat(exec.calls()).isEmpty();
 
@@ -197,7 +235,12 @@ class KubernetesHookExecutorTest {
 
   @Test
   void aPodWithoutContainersFailsTheHookForGood() throws Exception {
-    pod.set(new PodBuilder(Pods.unitPod("mariadb", 0).build()).editSpec().withContainers(List.of()).endSpec().build());
+    pod.set(
+        new PodBuilder(Pods.unitPod("mariadb", 0).build())
+            .editSpec()
+            .withContainers(List.of())
+            .endSpec()
+            .build());
     ProcessResult result = await(executor().run(hook(charmV1)));
     assertThat(result.startFailure()).isEqualTo("pod mariadb-0 has no workload container");
   }
@@ -226,7 +269,10 @@ class KubernetesHookExecutorTest {
   void theCopiedArchiveUnpacksWithTarToCharmToolsAndCa() throws Exception {
     byte[] archive = executor().archive(charmV1);
     Path out = Files.createDirectories(dir.resolve("unpacked"));
-    Process tar = new ProcessBuilder("tar", "-x", "-f", "-", "-C", out.toString()).redirectErrorStream(true).start();
+    Process tar =
+        new ProcessBuilder("tar", "-x", "-f", "-", "-C", out.toString())
+            .redirectErrorStream(true)
+            .start();
     try (var stdin = tar.getOutputStream()) {
       stdin.write(archive);
     }
@@ -236,7 +282,9 @@ class KubernetesHookExecutorTest {
     assertThat(Files.isExecutable(out.resolve("charm/hooks/install"))).isTrue();
     assertThat(out.resolve("charm/metadata.yaml")).exists();
     // the portable tools (sh, curl through TLS), whatever the operator's own machine uses
-    assertThat(out.resolve("tools/status-set")).content().isEqualTo(HookToolShims.portable().get("status-set"));
+    assertThat(out.resolve("tools/status-set"))
+        .content()
+        .isEqualTo(HookToolShims.portable().get("status-set"));
     assertThat(out.resolve("tools/" + HookToolShims.COMMON)).content().startsWith("#!/bin/sh");
     assertThat(Files.isExecutable(out.resolve("tools/status-set"))).isTrue();
     assertThat(out.resolve("ca.crt")).content().startsWith("-----BEGIN CERTIFICATE");
@@ -249,7 +297,10 @@ class KubernetesHookExecutorTest {
     Files.writeString(file, "deep");
     byte[] archive = executor().archive(charmV1);
     Path out = Files.createDirectories(dir.resolve("unpacked-long"));
-    Process tar = new ProcessBuilder("tar", "-x", "-f", "-", "-C", out.toString()).redirectErrorStream(true).start();
+    Process tar =
+        new ProcessBuilder("tar", "-x", "-f", "-", "-C", out.toString())
+            .redirectErrorStream(true)
+            .start();
     try (var stdin = tar.getOutputStream()) {
       stdin.write(archive);
     }

@@ -4,17 +4,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.caasoperator.domain.ApplicationName;
+import io.caasoperator.domain.CharmStorage;
 import io.caasoperator.domain.Life;
 import io.caasoperator.domain.UnitId;
 import io.caasoperator.hook.HookExecutor;
 import io.caasoperator.hook.ProcessResult;
 import io.caasoperator.substrate.ApplicationObservation;
 import io.caasoperator.substrate.ContainerStarted;
+import io.caasoperator.substrate.StorageLayout;
+import io.caasoperator.substrate.UnitAddresses;
 import io.caasoperator.substrate.UnitObservation;
 import io.caasoperator.substrate.UnitsObserved;
-import io.caasoperator.substrate.UnitAddresses;
-import io.caasoperator.substrate.StorageLayout;
-import io.caasoperator.domain.CharmStorage;
 import io.caasoperator.substrate.Watch;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -30,8 +30,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The substrate against fabric8's mock API server in CRUD mode (it keeps objects, serves lists
- * and watches, holds a deleted pod with finalizers as Terminating), through a real client.
+ * The substrate against fabric8's mock API server in CRUD mode (it keeps objects, serves lists and
+ * watches, holds a deleted pod with finalizers as Terminating), through a real client.
  */
 class KubernetesSubstrateTest {
 
@@ -51,9 +51,12 @@ class KubernetesSubstrateTest {
     server = api.server;
     client = api.client;
     app = new ApplicationName("db" + (char) ('a' + APPS.getAndIncrement() % 26));
-    HookExecutor none = invocation -> CompletableFuture.completedFuture(
-        new ProcessResult(0, "", "", Duration.ZERO, false, false, null));
-    substrate = new KubernetesSubstrate(client, NS, app, Duration.ofMinutes(1), "charm-init", none, none);
+    HookExecutor none =
+        invocation ->
+            CompletableFuture.completedFuture(
+                new ProcessResult(0, "", "", Duration.ZERO, false, false, null));
+    substrate =
+        new KubernetesSubstrate(client, NS, app, Duration.ofMinutes(1), "charm-init", none, none);
   }
 
   @AfterEach
@@ -63,15 +66,25 @@ class KubernetesSubstrateTest {
   }
 
   private Application createApplication(Map<String, Object> config) {
-    Application resource = ApplicationSpecReadingTest.resource(app.value(), new ApplicationSpec(
-        new ApplicationSpec.CharmSpec("https://charms.example/db.charm", null, null, null),
-        config, null, null, null));
+    Application resource =
+        ApplicationSpecReadingTest.resource(
+            app.value(),
+            new ApplicationSpec(
+                new ApplicationSpec.CharmSpec("https://charms.example/db.charm", null, null, null),
+                config,
+                null,
+                null,
+                null));
     resource.getMetadata().setNamespace(NS);
     return client.resources(Application.class).inNamespace(NS).resource(resource).create();
   }
 
   private Pod createPod(int ordinal) {
-    return client.pods().inNamespace(NS).resource(Pods.unitPod(app.value(), ordinal).build()).create();
+    return client
+        .pods()
+        .inNamespace(NS)
+        .resource(Pods.unitPod(app.value(), ordinal).build())
+        .create();
   }
 
   private Pod pod(int ordinal) {
@@ -87,20 +100,38 @@ class KubernetesSubstrateTest {
     createApplication(Map.of("greeting", "hi"));
     Recording<ApplicationObservation> sink = new Recording<>();
     try (Watch ignored = substrate.applicationSource().watch(sink)) {
-      await().atMost(WAIT).until(() -> sink.last() instanceof ApplicationObservation.Specified s
-          && s.specification().config().equals(Map.of("greeting", "hi")));
+      await()
+          .atMost(WAIT)
+          .until(
+              () ->
+                  sink.last() instanceof ApplicationObservation.Specified s
+                      && s.specification().config().equals(Map.of("greeting", "hi")));
 
-      client.resources(Application.class).inNamespace(NS).withName(app.value()).edit(a -> {
-        a.getSpec().config().put("greeting", "hello");
-        return a;
-      });
-      await().atMost(WAIT).until(() -> sink.last() instanceof ApplicationObservation.Specified s
-          && s.specification().config().equals(Map.of("greeting", "hello")));
+      client
+          .resources(Application.class)
+          .inNamespace(NS)
+          .withName(app.value())
+          .edit(
+              a -> {
+                a.getSpec().config().put("greeting", "hello");
+                return a;
+              });
+      await()
+          .atMost(WAIT)
+          .until(
+              () ->
+                  sink.last() instanceof ApplicationObservation.Specified s
+                      && s.specification().config().equals(Map.of("greeting", "hello")));
 
-      client.resources(Application.class).inNamespace(NS).withName(app.value()).edit(a -> {
-        a.getSpec().config().put("greeting", List.of("not", "a", "string"));
-        return a;
-      });
+      client
+          .resources(Application.class)
+          .inNamespace(NS)
+          .withName(app.value())
+          .edit(
+              a -> {
+                a.getSpec().config().put("greeting", List.of("not", "a", "string"));
+                return a;
+              });
       await().atMost(WAIT).until(() -> sink.last() instanceof ApplicationObservation.Invalid);
 
       client.resources(Application.class).inNamespace(NS).withName(app.value()).delete();
@@ -126,19 +157,30 @@ class KubernetesSubstrateTest {
 
       createPod(0);
       createPod(1);
-      await().atMost(WAIT).until(() ->
-          new UnitsObserved(List.of(unit(0, Life.ALIVE), unit(1, Life.ALIVE)), true).equals(sink.last()));
-      await().atMost(WAIT).until(() -> UnitFinalizer.present(pod(0)) && UnitFinalizer.present(pod(1)));
+      await()
+          .atMost(WAIT)
+          .until(
+              () ->
+                  new UnitsObserved(List.of(unit(0, Life.ALIVE), unit(1, Life.ALIVE)), true)
+                      .equals(sink.last()));
+      await()
+          .atMost(WAIT)
+          .until(() -> UnitFinalizer.present(pod(0)) && UnitFinalizer.present(pod(1)));
 
       client.pods().inNamespace(NS).withName(app.value() + "-1").delete();
-      await().atMost(WAIT).until(() ->
-          new UnitsObserved(List.of(unit(0, Life.ALIVE), unit(1, Life.DYING)), true).equals(sink.last()));
+      await()
+          .atMost(WAIT)
+          .until(
+              () ->
+                  new UnitsObserved(List.of(unit(0, Life.ALIVE), unit(1, Life.DYING)), true)
+                      .equals(sink.last()));
       assertThat(pod(1)).as("held by the finalizer until released").isNotNull();
 
       substrate.unitRemover().release(new UnitId(app, 1));
       await().atMost(WAIT).until(() -> pod(1) == null);
-      await().atMost(WAIT).until(() ->
-          new UnitsObserved(List.of(unit(0, Life.ALIVE)), true).equals(sink.last()));
+      await()
+          .atMost(WAIT)
+          .until(() -> new UnitsObserved(List.of(unit(0, Life.ALIVE)), true).equals(sink.last()));
 
       // Idempotent, and an alive pod keeps its finalizer.
       substrate.unitRemover().release(new UnitId(app, 1));
@@ -156,24 +198,52 @@ class KubernetesSubstrateTest {
     try (Watch ignored = substrate.unitSource().watch(sink)) {
       createPod(0);
       await().atMost(WAIT).until(() -> sink.last() != null && !sink.last().units().isEmpty());
-      assertThat(substrate.addresses().of(unit0)).as("a pod without an IP yet").isEqualTo(UnitAddresses.UNKNOWN);
+      assertThat(substrate.addresses().of(unit0))
+          .as("a pod without an IP yet")
+          .isEqualTo(UnitAddresses.UNKNOWN);
 
-      client.pods().inNamespace(NS).withName(app.value() + "-0").editStatus(p -> {
-        p.setStatus(new io.fabric8.kubernetes.api.model.PodStatusBuilder().withPodIP("10.1.2.3").build());
-        return p;
-      });
-      await().atMost(WAIT).until(() -> "10.1.2.3".equals(substrate.addresses().of(unit0).privateAddress()));
-      assertThat(substrate.addresses().of(unit0)).isEqualTo(UnitAddresses.kubernetes("10.1.2.3", null, null));
+      client
+          .pods()
+          .inNamespace(NS)
+          .withName(app.value() + "-0")
+          .editStatus(
+              p -> {
+                p.setStatus(
+                    new io.fabric8.kubernetes.api.model.PodStatusBuilder()
+                        .withPodIP("10.1.2.3")
+                        .build());
+                return p;
+              });
+      await()
+          .atMost(WAIT)
+          .until(() -> "10.1.2.3".equals(substrate.addresses().of(unit0).privateAddress()));
+      assertThat(substrate.addresses().of(unit0))
+          .isEqualTo(UnitAddresses.kubernetes("10.1.2.3", null, null));
 
-      client.services().inNamespace(NS).resource(new io.fabric8.kubernetes.api.model.ServiceBuilder()
-          .withNewMetadata().withName(app.value()).endMetadata()
-          .withNewSpec().withClusterIP("10.152.183.7").endSpec().build()).create();
-      await().atMost(WAIT).until(() -> "10.152.183.7".equals(substrate.addresses().of(unit0).privateAddress()));
+      client
+          .services()
+          .inNamespace(NS)
+          .resource(
+              new io.fabric8.kubernetes.api.model.ServiceBuilder()
+                  .withNewMetadata()
+                  .withName(app.value())
+                  .endMetadata()
+                  .withNewSpec()
+                  .withClusterIP("10.152.183.7")
+                  .endSpec()
+                  .build())
+          .create();
+      await()
+          .atMost(WAIT)
+          .until(() -> "10.152.183.7".equals(substrate.addresses().of(unit0).privateAddress()));
       UnitAddresses behindService = substrate.addresses().of(unit0);
-      assertThat(behindService.interfaces().get(0).addresses().get(0).value()).isEqualTo("10.1.2.3");
+      assertThat(behindService.interfaces().get(0).addresses().get(0).value())
+          .isEqualTo("10.1.2.3");
       assertThat(behindService.ingressAddresses()).containsExactly("10.152.183.7");
       assertThat(behindService.egressSubnets()).containsExactly("10.152.183.7/32");
-      assertThat(substrate.addresses().of(new UnitId(app, 5))).as("no such pod").isEqualTo(UnitAddresses.UNKNOWN);
+      assertThat(substrate.addresses().of(new UnitId(app, 5)))
+          .as("no such pod")
+          .isEqualTo(UnitAddresses.UNKNOWN);
     }
   }
 
@@ -183,14 +253,29 @@ class KubernetesSubstrateTest {
     UnitId unit0 = new UnitId(app, 0);
     Recording<UnitsObserved> sink = new Recording<>();
     try (Watch ignored = substrate.unitSource().watch(sink)) {
-      client.pods().inNamespace(NS).resource(Pods.unitPod(app.value(), 0).editSpec()
-          .editFirstContainer().addNewVolumeMount().withName("data").withMountPath("/var/lib/mysql").endVolumeMount()
-          .endContainer().endSpec().build()).create();
+      client
+          .pods()
+          .inNamespace(NS)
+          .resource(
+              Pods.unitPod(app.value(), 0)
+                  .editSpec()
+                  .editFirstContainer()
+                  .addNewVolumeMount()
+                  .withName("data")
+                  .withMountPath("/var/lib/mysql")
+                  .endVolumeMount()
+                  .endContainer()
+                  .endSpec()
+                  .build())
+          .create();
       await().atMost(WAIT).until(() -> sink.last() != null && !sink.last().units().isEmpty());
       StorageLayout layout = substrate.storageLayout();
-      assertThat(layout.location(unit0, "data/0", new CharmStorage("filesystem", ""))).isEqualTo("/var/lib/mysql");
-      assertThat(layout.location(unit0, "logs/0", new CharmStorage("filesystem", "/var/log/db"))).isEqualTo("/var/log/db");
-      assertThat(layout.location(unit0, "cache/0", new CharmStorage("filesystem", ""))).isEqualTo("/var/lib/juju/storage/cache/0");
+      assertThat(layout.location(unit0, "data/0", new CharmStorage("filesystem", "")))
+          .isEqualTo("/var/lib/mysql");
+      assertThat(layout.location(unit0, "logs/0", new CharmStorage("filesystem", "/var/log/db")))
+          .isEqualTo("/var/log/db");
+      assertThat(layout.location(unit0, "cache/0", new CharmStorage("filesystem", "")))
+          .isEqualTo("/var/lib/juju/storage/cache/0");
       assertThat(layout.canAdd()).isFalse();
     }
   }
@@ -220,20 +305,52 @@ class KubernetesSubstrateTest {
     Recording<ContainerStarted> sink = new Recording<>();
     UnitId unit = new UnitId(app, 2);
     try (Watch ignored = substrate.containerStartSource().watch(sink)) {
-      client.pods().inNamespace(NS).resource(Pods.initRunning(pod(2), "containerd://init")).updateStatus();
-      await().atMost(WAIT).until(() -> sink.observed().contains(new ContainerStarted(unit, "charm-init", "containerd://init")));
+      client
+          .pods()
+          .inNamespace(NS)
+          .resource(Pods.initRunning(pod(2), "containerd://init"))
+          .updateStatus();
+      await()
+          .atMost(WAIT)
+          .until(
+              () ->
+                  sink.observed()
+                      .contains(new ContainerStarted(unit, "charm-init", "containerd://init")));
 
-      client.pods().inNamespace(NS).resource(Pods.workloadRunning(pod(2), "containerd://w1", 0)).updateStatus();
-      await().atMost(WAIT).until(() -> sink.observed().contains(new ContainerStarted(unit, "workload", "containerd://w1")));
+      client
+          .pods()
+          .inNamespace(NS)
+          .resource(Pods.workloadRunning(pod(2), "containerd://w1", 0))
+          .updateStatus();
+      await()
+          .atMost(WAIT)
+          .until(
+              () ->
+                  sink.observed()
+                      .contains(new ContainerStarted(unit, "workload", "containerd://w1")));
 
       // The same status written again is no new start; a restart is.
-      client.pods().inNamespace(NS).resource(Pods.workloadRunning(pod(2), "containerd://w1", 0)).updateStatus();
-      client.pods().inNamespace(NS).resource(Pods.workloadRunning(pod(2), "containerd://w2", 1)).updateStatus();
-      await().atMost(WAIT).until(() -> sink.observed().contains(new ContainerStarted(unit, "workload", "containerd://w2")));
-      assertThat(sink.observed()).containsExactly(
-          new ContainerStarted(unit, "charm-init", "containerd://init"),
-          new ContainerStarted(unit, "workload", "containerd://w1"),
-          new ContainerStarted(unit, "workload", "containerd://w2"));
+      client
+          .pods()
+          .inNamespace(NS)
+          .resource(Pods.workloadRunning(pod(2), "containerd://w1", 0))
+          .updateStatus();
+      client
+          .pods()
+          .inNamespace(NS)
+          .resource(Pods.workloadRunning(pod(2), "containerd://w2", 1))
+          .updateStatus();
+      await()
+          .atMost(WAIT)
+          .until(
+              () ->
+                  sink.observed()
+                      .contains(new ContainerStarted(unit, "workload", "containerd://w2")));
+      assertThat(sink.observed())
+          .containsExactly(
+              new ContainerStarted(unit, "charm-init", "containerd://init"),
+              new ContainerStarted(unit, "workload", "containerd://w1"),
+              new ContainerStarted(unit, "workload", "containerd://w2"));
       assertThat(created).isNotNull();
     }
   }
@@ -241,20 +358,34 @@ class KubernetesSubstrateTest {
   @Test
   void theStatusIsWrittenToTheStatusSubresourceOnlyWhenItChanged() {
     createApplication(Map.of());
-    ApplicationStatusWriter writer = new ApplicationStatusWriter(client, NS, app, Clock.systemUTC());
-    ApplicationStatus status = new ApplicationStatus("active", "", "https://charms.example/db.charm", null,
-        List.of(new ApplicationStatus.UnitStatus(app + "/0", "alive", "idle", "active", "ready")));
+    ApplicationStatusWriter writer =
+        new ApplicationStatusWriter(client, NS, app, Clock.systemUTC());
+    ApplicationStatus status =
+        new ApplicationStatus(
+            "active",
+            "",
+            "https://charms.example/db.charm",
+            null,
+            List.of(
+                new ApplicationStatus.UnitStatus(app + "/0", "alive", "idle", "active", "ready")));
     assertThat(writer.write(status)).isTrue();
     assertThat(writer.write(status)).as("unchanged").isFalse();
 
-    ApplicationStatus stored = client.resources(Application.class).inNamespace(NS).withName(app.value()).get().getStatus();
+    ApplicationStatus stored =
+        client.resources(Application.class).inNamespace(NS).withName(app.value()).get().getStatus();
     assertThat(stored.units()).isEqualTo(status.units());
     assertThat(stored.status()).isEqualTo("active");
     assertThat(stored.updated()).isNotBlank();
 
     client.resources(Application.class).inNamespace(NS).withName(app.value()).delete();
-    await().atMost(WAIT).until(() -> client.resources(Application.class).inNamespace(NS).withName(app.value()).get() == null);
-    assertThat(writer.write(new ApplicationStatus("blocked", "gone", null, null, List.of()))).isFalse();
+    await()
+        .atMost(WAIT)
+        .until(
+            () ->
+                client.resources(Application.class).inNamespace(NS).withName(app.value()).get()
+                    == null);
+    assertThat(writer.write(new ApplicationStatus("blocked", "gone", null, null, List.of())))
+        .isFalse();
   }
 
   @Test
@@ -264,10 +395,17 @@ class KubernetesSubstrateTest {
     try (Watch ignored = substrate.applicationSource().watch(sink)) {
       await().atMost(WAIT).until(() -> sink.last() instanceof ApplicationObservation.Specified);
       assertThat(substrate.deploymentMode()).isEqualTo(DeploymentMode.WORKLOAD);
-      client.resources(Application.class).inNamespace(NS).withName(app.value()).edit(a -> {
-        a.setSpec(new ApplicationSpec(a.getSpec().charm(), a.getSpec().config(), null, "operator", null));
-        return a;
-      });
+      client
+          .resources(Application.class)
+          .inNamespace(NS)
+          .withName(app.value())
+          .edit(
+              a -> {
+                a.setSpec(
+                    new ApplicationSpec(
+                        a.getSpec().charm(), a.getSpec().config(), null, "operator", null));
+                return a;
+              });
       await().atMost(WAIT).until(() -> substrate.deploymentMode() == DeploymentMode.OPERATOR);
       assertThat(created).isNotNull();
     }
@@ -276,15 +414,26 @@ class KubernetesSubstrateTest {
   @Test
   void aWatchWhoseInformerCannotListFailsSoItsWatcherRestartsIt() {
     // No retries inside the client, so the failure shows at once rather than after its backoff.
-    KubernetesClient impatient = server.createClient(builder ->
-        builder.editOrNewConfig().withRequestRetryBackoffLimit(0).endConfig());
+    KubernetesClient impatient =
+        server.createClient(
+            builder -> builder.editOrNewConfig().withRequestRetryBackoffLimit(0).endConfig());
     server.destroy();
-    KubernetesSubstrate cut = new KubernetesSubstrate(impatient, NS, app, Duration.ZERO, "charm-init",
-        substrate.hookExecutor(), substrate.hookExecutor());
+    KubernetesSubstrate cut =
+        new KubernetesSubstrate(
+            impatient,
+            NS,
+            app,
+            Duration.ZERO,
+            "charm-init",
+            substrate.hookExecutor(),
+            substrate.hookExecutor());
     Recording<UnitsObserved> units = new Recording<>();
     Recording<ApplicationObservation> application = new Recording<>();
-    try (Watch a = cut.unitSource().watch(units); Watch b = cut.applicationSource().watch(application)) {
-      await().atMost(WAIT).until(() -> !units.failures().isEmpty() && !application.failures().isEmpty());
+    try (Watch a = cut.unitSource().watch(units);
+        Watch b = cut.applicationSource().watch(application)) {
+      await()
+          .atMost(WAIT)
+          .until(() -> !units.failures().isEmpty() && !application.failures().isEmpty());
       assertThat(units.observed()).isEmpty();
       assertThat(application.observed()).isEmpty();
     } finally {

@@ -31,7 +31,8 @@ class LeaseElectionTest {
   private final List<LeaseElection> elections = new CopyOnWriteArrayList<>();
 
   /** One replica's terms, in order: "acting", "standing by". */
-  private record Replica(String name, List<String> terms) implements io.caasoperator.substrate.ReplicaElection.Terms {
+  private record Replica(String name, List<String> terms)
+      implements io.caasoperator.substrate.ReplicaElection.Terms {
     Replica(String name) {
       this(name, new CopyOnWriteArrayList<>());
     }
@@ -49,8 +50,13 @@ class LeaseElectionTest {
 
   @BeforeEach
   void start() {
-    server = new KubernetesMockServer(new Context(), new MockWebServer(), new HashMap<>(),
-        new KubernetesCrudDispatcher(), false);
+    server =
+        new KubernetesMockServer(
+            new Context(),
+            new MockWebServer(),
+            new HashMap<>(),
+            new KubernetesCrudDispatcher(),
+            false);
     server.init();
     client = server.createClient();
   }
@@ -64,8 +70,17 @@ class LeaseElectionTest {
 
   private LeaseElection elect(Replica replica) {
     // Short terms so that a take-over happens within the test's patience.
-    LeaseElection election = new LeaseElection(client, NS, new LeaseElection.Settings(LEASE, replica.name(),
-        Duration.ofSeconds(3), Duration.ofSeconds(2), Duration.ofMillis(200)), replica);
+    LeaseElection election =
+        new LeaseElection(
+            client,
+            NS,
+            new LeaseElection.Settings(
+                LEASE,
+                replica.name(),
+                Duration.ofSeconds(3),
+                Duration.ofSeconds(2),
+                Duration.ofMillis(200)),
+            replica);
     elections.add(election);
     election.start();
     return election;
@@ -101,14 +116,25 @@ class LeaseElectionTest {
     await().atMost(WAIT).until(() -> a.terms().equals(List.of("acting")));
 
     // Another holder takes the lease over (as after a network partition); a cannot renew.
-    // The write races a's renewals (409 Conflict): the intruder tries again on a fresh read, as any client would.
-    await().atMost(WAIT).ignoreExceptions().until(() -> {
-      Lease taken = new LeaseBuilder(lease()).editSpec().withHolderIdentity("intruder")
-          .withAcquireTime(ZonedDateTime.now()).withRenewTime(ZonedDateTime.now()).withLeaseDurationSeconds(4)
-          .endSpec().build();
-      client.leases().inNamespace(NS).resource(taken).update();
-      return true;
-    });
+    // The write races a's renewals (409 Conflict): the intruder tries again on a fresh read, as any
+    // client would.
+    await()
+        .atMost(WAIT)
+        .ignoreExceptions()
+        .until(
+            () -> {
+              Lease taken =
+                  new LeaseBuilder(lease())
+                      .editSpec()
+                      .withHolderIdentity("intruder")
+                      .withAcquireTime(ZonedDateTime.now())
+                      .withRenewTime(ZonedDateTime.now())
+                      .withLeaseDurationSeconds(4)
+                      .endSpec()
+                      .build();
+              client.leases().inNamespace(NS).resource(taken).update();
+              return true;
+            });
     await().atMost(WAIT).until(() -> a.terms().equals(List.of("acting", "standing by")));
     assertThat(election.leading()).isFalse();
 

@@ -22,8 +22,10 @@ class ManifestsTest {
 
   private static List<HasMetadata> load(String file) throws Exception {
     try (InputStream in = Files.newInputStream(DIR.resolve(file))) {
-      Object parsed = new io.fabric8.kubernetes.client.utils.KubernetesSerialization().unmarshal(in);
-      return parsed instanceof List<?> list ? list.stream().map(HasMetadata.class::cast).toList()
+      Object parsed =
+          new io.fabric8.kubernetes.client.utils.KubernetesSerialization().unmarshal(in);
+      return parsed instanceof List<?> list
+          ? list.stream().map(HasMetadata.class::cast).toList()
           : List.of((HasMetadata) parsed);
     }
   }
@@ -34,17 +36,30 @@ class ManifestsTest {
     try (InputStream in = Files.newInputStream(DIR.resolve("application-example.yaml"))) {
       application = Serialization.unmarshal(in, Application.class);
     }
-    assertThat(application.getApiVersion()).isEqualTo(Application.GROUP + "/" + Application.VERSION);
+    assertThat(application.getApiVersion())
+        .isEqualTo(Application.GROUP + "/" + Application.VERSION);
     KubernetesSpec spec = ApplicationSpecReading.read(new ApplicationName("mariadb"), application);
     assertThat(spec.deploymentMode()).isEqualTo(DeploymentMode.WORKLOAD);
-    // An http(s) charm is fetched only with its sha256 (the charm store refuses it otherwise, and the
+    // An http(s) charm is fetched only with its sha256 (the charm store refuses it otherwise, and
+    // the
     // CRD's validation rule refuses the resource): the example must not go blocked as shipped.
     var charm = spec.specification().charm();
     assertThat(charm.url()).startsWith("https://");
     assertThat(charm.sha256()).matches("[0-9a-f]{64}");
-    assertThat(crd().getSpec().getVersions().get(0).getSchema().getOpenAPIV3Schema().getProperties().get("spec")
-        .getProperties().get("charm").getXKubernetesValidations())
-        .singleElement().satisfies(rule -> assertThat(rule.getRule()).contains("sha256"));
+    assertThat(
+            crd()
+                .getSpec()
+                .getVersions()
+                .get(0)
+                .getSchema()
+                .getOpenAPIV3Schema()
+                .getProperties()
+                .get("spec")
+                .getProperties()
+                .get("charm")
+                .getXKubernetesValidations())
+        .singleElement()
+        .satisfies(rule -> assertThat(rule.getRule()).contains("sha256"));
   }
 
   private static CustomResourceDefinition crd() throws Exception {
@@ -56,7 +71,9 @@ class ManifestsTest {
     CustomResourceDefinition crd = crd();
     assertThat(crd.getSpec().getConversion().getStrategy()).isEqualTo("None");
     var versions = crd.getSpec().getVersions();
-    assertThat(versions).extracting(CustomResourceDefinitionVersion::getName).containsExactly("v1", "v1alpha1");
+    assertThat(versions)
+        .extracting(CustomResourceDefinitionVersion::getName)
+        .containsExactly("v1", "v1alpha1");
     CustomResourceDefinitionVersion v1 = versions.get(0);
     CustomResourceDefinitionVersion alpha = versions.get(1);
     assertThat(v1.getName()).isEqualTo(Application.VERSION);
@@ -82,23 +99,35 @@ class ManifestsTest {
     assertThat(conditions.getItems().getSchema().getRequired())
         .containsExactlyInAnyOrder("type", "status", "lastTransitionTime", "reason", "message");
     assertThat(conditions.getItems().getSchema().getProperties().get("type").getEnum())
-        .extracting(Object::toString).containsExactlyInAnyOrder("\"Ready\"", "\"Progressing\"", "\"Degraded\"");
-    assertThat(v1.getAdditionalPrinterColumns()).extracting(c -> c.getName() + " " + c.getJsonPath()).contains(
-        "Ready .status.conditions[?(@.type==\"Ready\")].status", "Units .status.readyUnits", "Status .status.status",
-        "Age .metadata.creationTimestamp");
+        .extracting(Object::toString)
+        .containsExactlyInAnyOrder("\"Ready\"", "\"Progressing\"", "\"Degraded\"");
+    assertThat(v1.getAdditionalPrinterColumns())
+        .extracting(c -> c.getName() + " " + c.getJsonPath())
+        .contains(
+            "Ready .status.conditions[?(@.type==\"Ready\")].status",
+            "Units .status.readyUnits",
+            "Status .status.status",
+            "Age .metadata.creationTimestamp");
     // What the operator writes fits the schema's names.
-    assertThat(status.keySet()).containsAll(java.util.Arrays.stream(ApplicationStatus.class.getRecordComponents())
-        .map(java.lang.reflect.RecordComponent::getName).toList());
+    assertThat(status.keySet())
+        .containsAll(
+            java.util.Arrays.stream(ApplicationStatus.class.getRecordComponents())
+                .map(java.lang.reflect.RecordComponent::getName)
+                .toList());
   }
 
   @Test
   void theExampleStatefulSetHasTheInitContainerAndTheSharedVolume() throws Exception {
     StatefulSet set = (StatefulSet) load("statefulset-example.yaml").get(0);
     var pod = set.getSpec().getTemplate().getSpec();
-    assertThat(pod.getInitContainers()).anySatisfy(c -> {
-      assertThat(c.getName()).isEqualTo(ContainerStarts.DEFAULT_INIT_CONTAINER);
-      assertThat(c.getVolumeMounts()).anySatisfy(m -> assertThat(m.getMountPath()).isEqualTo(PodLayout.DEFAULT.root()));
-    });
+    assertThat(pod.getInitContainers())
+        .anySatisfy(
+            c -> {
+              assertThat(c.getName()).isEqualTo(ContainerStarts.DEFAULT_INIT_CONTAINER);
+              assertThat(c.getVolumeMounts())
+                  .anySatisfy(
+                      m -> assertThat(m.getMountPath()).isEqualTo(PodLayout.DEFAULT.root()));
+            });
     assertThat(pod.getContainers().get(0).getVolumeMounts())
         .anySatisfy(m -> assertThat(m.getMountPath()).isEqualTo(PodLayout.DEFAULT.root()));
     assertThat(set.getSpec().getTemplate().getMetadata().getLabels())
@@ -107,28 +136,44 @@ class ManifestsTest {
 
   @Test
   void theRoleGrantsWhatTheSubstrateUses() throws Exception {
-    Role role = load("rbac.yaml").stream().filter(Role.class::isInstance).map(Role.class::cast).findFirst().orElseThrow();
-    assertThat(role.getRules()).anySatisfy(r -> {
-      assertThat(r.getResources()).containsExactly("pods");
-      assertThat(r.getVerbs()).contains("get", "list", "watch", "patch");
-    });
-    assertThat(role.getRules()).anySatisfy(r -> assertThat(r.getResources()).containsExactly("pods/exec"));
-    assertThat(role.getRules()).anySatisfy(r -> assertThat(r.getResources()).containsExactly("applications/status"));
-    assertThat(role.getRules()).anySatisfy(r -> {
-      assertThat(r.getApiGroups()).containsExactly("coordination.k8s.io");
-      assertThat(r.getResources()).containsExactly("leases");
-      assertThat(r.getVerbs()).containsExactlyInAnyOrder("get", "create", "patch");
-    });
-    assertThat(role.getRules()).anySatisfy(r -> {
-      assertThat(r.getResources()).containsExactly("events");
-      assertThat(r.getVerbs()).containsExactlyInAnyOrder("create", "patch");
-    });
+    Role role =
+        load("rbac.yaml").stream()
+            .filter(Role.class::isInstance)
+            .map(Role.class::cast)
+            .findFirst()
+            .orElseThrow();
+    assertThat(role.getRules())
+        .anySatisfy(
+            r -> {
+              assertThat(r.getResources()).containsExactly("pods");
+              assertThat(r.getVerbs()).contains("get", "list", "watch", "patch");
+            });
+    assertThat(role.getRules())
+        .anySatisfy(r -> assertThat(r.getResources()).containsExactly("pods/exec"));
+    assertThat(role.getRules())
+        .anySatisfy(r -> assertThat(r.getResources()).containsExactly("applications/status"));
+    assertThat(role.getRules())
+        .anySatisfy(
+            r -> {
+              assertThat(r.getApiGroups()).containsExactly("coordination.k8s.io");
+              assertThat(r.getResources()).containsExactly("leases");
+              assertThat(r.getVerbs()).containsExactlyInAnyOrder("get", "create", "patch");
+            });
+    assertThat(role.getRules())
+        .anySatisfy(
+            r -> {
+              assertThat(r.getResources()).containsExactly("events");
+              assertThat(r.getVerbs()).containsExactlyInAnyOrder("create", "patch");
+            });
   }
 
   @Test
   void theOperatorManifestsParse() throws Exception {
-    assertThat(load("operator-deployment.yaml")).extracting(HasMetadata::getKind)
+    assertThat(load("operator-deployment.yaml"))
+        .extracting(HasMetadata::getKind)
         .containsExactly("Deployment", "PersistentVolumeClaim", "Service");
-    assertThat(load("crd.yaml")).extracting(HasMetadata::getKind).containsExactly("CustomResourceDefinition");
+    assertThat(load("crd.yaml"))
+        .extracting(HasMetadata::getKind)
+        .containsExactly("CustomResourceDefinition");
   }
 }

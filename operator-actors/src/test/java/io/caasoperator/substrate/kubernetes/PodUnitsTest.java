@@ -18,8 +18,12 @@ class PodUnitsTest {
 
   @Test
   void theOrdinalComesFromThePodIndexLabel() {
-    Pod pod = new PodBuilder(Pods.unitPod("mariadb", 3).build())
-        .editMetadata().withName("renamed-by-someone").endMetadata().build();
+    Pod pod =
+        new PodBuilder(Pods.unitPod("mariadb", 3).build())
+            .editMetadata()
+            .withName("renamed-by-someone")
+            .endMetadata()
+            .build();
     assertThat(PodUnits.ordinal(pod)).contains(3);
   }
 
@@ -31,32 +35,50 @@ class PodUnitsTest {
 
   @Test
   void aPodWithoutAnOrdinalIsNoUnit() {
-    Pod pod = new PodBuilder().withNewMetadata().withName("mariadb-7f9c4d-xk2lp").endMetadata().build();
+    Pod pod =
+        new PodBuilder().withNewMetadata().withName("mariadb-7f9c4d-xk2lp").endMetadata().build();
     assertThat(PodUnits.observe(APP, pod)).isEmpty();
-    Pod badLabel = new PodBuilder().withNewMetadata().withName("mariadb")
-        .withLabels(Map.of(PodUnits.POD_INDEX_LABEL, "x")).endMetadata().build();
+    Pod badLabel =
+        new PodBuilder()
+            .withNewMetadata()
+            .withName("mariadb")
+            .withLabels(Map.of(PodUnits.POD_INDEX_LABEL, "x"))
+            .endMetadata()
+            .build();
     assertThat(PodUnits.observe(APP, badLabel)).isEmpty();
   }
 
   @Test
   void aPodBeingDeletedIsADyingUnit() {
-    Pod pod = new PodBuilder(Pods.unitPod("mariadb", 1).build())
-        .editMetadata().withDeletionTimestamp("2026-01-01T00:00:00Z").endMetadata().build();
-    assertThat(PodUnits.observe(APP, pod)).contains(new UnitObservation(UnitId.of("mariadb", 1), Life.DYING));
+    Pod pod =
+        new PodBuilder(Pods.unitPod("mariadb", 1).build())
+            .editMetadata()
+            .withDeletionTimestamp("2026-01-01T00:00:00Z")
+            .endMetadata()
+            .build();
+    assertThat(PodUnits.observe(APP, pod))
+        .contains(new UnitObservation(UnitId.of("mariadb", 1), Life.DYING));
   }
 
   @Test
   void theListingHasEveryUnitInOrderAndAGonePodIsAbsent() {
-    List<Pod> pods = List.of(Pods.unitPod("mariadb", 2).build(), Pods.unitPod("mariadb", 0).build());
-    assertThat(PodUnits.listing(APP, pods)).containsExactly(
-        new UnitObservation(UnitId.of("mariadb", 0), Life.ALIVE),
-        new UnitObservation(UnitId.of("mariadb", 2), Life.ALIVE));
+    List<Pod> pods =
+        List.of(Pods.unitPod("mariadb", 2).build(), Pods.unitPod("mariadb", 0).build());
+    assertThat(PodUnits.listing(APP, pods))
+        .containsExactly(
+            new UnitObservation(UnitId.of("mariadb", 0), Life.ALIVE),
+            new UnitObservation(UnitId.of("mariadb", 2), Life.ALIVE));
   }
 
   @Test
   void anAlivePodWinsOverADyingOneWithTheSameOrdinal() {
-    Pod dying = new PodBuilder(Pods.unitPod("mariadb", 0).build())
-        .editMetadata().withName("other-0").withDeletionTimestamp("2026-01-01T00:00:00Z").endMetadata().build();
+    Pod dying =
+        new PodBuilder(Pods.unitPod("mariadb", 0).build())
+            .editMetadata()
+            .withName("other-0")
+            .withDeletionTimestamp("2026-01-01T00:00:00Z")
+            .endMetadata()
+            .build();
     Pod alive = Pods.unitPod("mariadb", 0).build();
     assertThat(PodUnits.listing(APP, List.of(alive, dying)))
         .containsExactly(new UnitObservation(UnitId.of("mariadb", 0), Life.ALIVE));

@@ -17,11 +17,22 @@ final class Pods {
         .withNewMetadata()
         .withName(app + "-" + ordinal)
         .withUid("uid-" + app + "-" + ordinal)
-        .withLabels(Map.of(ApplicationSpecReading.NAME_LABEL, app, PodUnits.POD_INDEX_LABEL, String.valueOf(ordinal)))
+        .withLabels(
+            Map.of(
+                ApplicationSpecReading.NAME_LABEL,
+                app,
+                PodUnits.POD_INDEX_LABEL,
+                String.valueOf(ordinal)))
         .endMetadata()
         .withNewSpec()
-        .addNewInitContainer().withName("charm-init").withImage("busybox").endInitContainer()
-        .addNewContainer().withName("workload").withImage("busybox").endContainer()
+        .addNewInitContainer()
+        .withName("charm-init")
+        .withImage("busybox")
+        .endInitContainer()
+        .addNewContainer()
+        .withName("workload")
+        .withImage("busybox")
+        .endContainer()
         .endSpec();
   }
 
@@ -30,7 +41,11 @@ final class Pods {
         .withName(name)
         .withContainerID(containerId)
         .withRestartCount(restarts)
-        .withNewState().withNewRunning().withStartedAt("2026-01-01T00:00:00Z").endRunning().endState()
+        .withNewState()
+        .withNewRunning()
+        .withStartedAt("2026-01-01T00:00:00Z")
+        .endRunning()
+        .endState()
         .build();
   }
 
@@ -38,20 +53,28 @@ final class Pods {
     return new ContainerStatusBuilder()
         .withName(name)
         .withRestartCount(0)
-        .withNewState().withNewWaiting().withReason("PodInitializing").endWaiting().endState()
+        .withNewState()
+        .withNewWaiting()
+        .withReason("PodInitializing")
+        .endWaiting()
+        .endState()
         .build();
   }
 
   static Pod initRunning(Pod pod, String containerId) {
-    return new PodBuilder(pod).withNewStatus()
+    return new PodBuilder(pod)
+        .withNewStatus()
         .withInitContainerStatuses(running("charm-init", containerId, 0))
         .withContainerStatuses(waiting("workload"))
-        .endStatus().build();
+        .endStatus()
+        .build();
   }
 
   static Pod workloadRunning(Pod pod, String containerId, int restarts) {
-    return new PodBuilder(pod).withNewStatus()
+    return new PodBuilder(pod)
+        .withNewStatus()
         .withContainerStatuses(running("workload", containerId, restarts))
-        .endStatus().build();
+        .endStatus()
+        .build();
   }
 }

@@ -13,7 +13,8 @@ final class Fifo {
 
   /** Makes a named pipe at {@code path}; returns {@code path}. */
   static Path make(Path path) throws IOException, InterruptedException {
-    Process mkfifo = new ProcessBuilder("mkfifo", path.toString()).redirectErrorStream(true).start();
+    Process mkfifo =
+        new ProcessBuilder("mkfifo", path.toString()).redirectErrorStream(true).start();
     String output = new String(mkfifo.getInputStream().readAllBytes());
     if (mkfifo.waitFor() != 0 || !Files.exists(path)) {
       throw new IOException("mkfifo " + path + " failed: " + output);
@@ -23,12 +24,13 @@ final class Fifo {
 
   /**
    * Ends any open of the pipe for reading that is stuck waiting for a writer: Linux opens a pipe
-   * for reading and writing at once without blocking, and that writer lets the reader through
-   * (it then reads end of file). Harmless when nobody waits.
+   * for reading and writing at once without blocking, and that writer lets the reader through (it
+   * then reads end of file). Harmless when nobody waits.
    */
   static void release(Path path) throws IOException {
     if (!Files.exists(path)) return;
-    try (FileChannel ignored = FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+    try (FileChannel ignored =
+        FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
       // opening is all it takes
     }
   }

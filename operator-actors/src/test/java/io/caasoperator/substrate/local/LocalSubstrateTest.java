@@ -4,21 +4,21 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
+import io.caasoperator.domain.ApplicationName;
 import io.caasoperator.domain.CharmInfo;
 import io.caasoperator.domain.CharmRef;
+import io.caasoperator.domain.CharmStorage;
 import io.caasoperator.domain.Life;
 import io.caasoperator.domain.UnitId;
-import io.caasoperator.hook.LocalProcessExecutor;
-import io.caasoperator.domain.ApplicationName;
 import io.caasoperator.hook.HookExecutor;
 import io.caasoperator.hook.HookInvocation;
-import io.caasoperator.domain.CharmStorage;
-import io.caasoperator.substrate.UnitAddresses;
+import io.caasoperator.hook.LocalProcessExecutor;
 import io.caasoperator.substrate.ApplicationObservation;
 import io.caasoperator.substrate.ApplicationObservation.Invalid;
 import io.caasoperator.substrate.ApplicationObservation.NotFound;
 import io.caasoperator.substrate.ApplicationObservation.Specified;
 import io.caasoperator.substrate.ContainerStarted;
+import io.caasoperator.substrate.UnitAddresses;
 import io.caasoperator.substrate.UnitObservation;
 import io.caasoperator.substrate.UnitsObserved;
 import io.caasoperator.substrate.Watch;
@@ -58,6 +58,7 @@ class LocalSubstrateTest {
   private Path agentsDir;
   private LocalSubstrate substrate;
   private final List<Watch> watches = new ArrayList<>();
+
   /** A named pipe the test made, let go of after it so that no reader stays stuck on it. */
   private Path fifo;
 
@@ -81,24 +82,35 @@ class LocalSubstrateTest {
     RecordingSink<ApplicationObservation> app = watchApplication(start(MANUAL));
 
     substrate.pollNow();
-    assertThat(app.drain()).singleElement().isInstanceOfSatisfying(Specified.class,
-        s -> assertThat(s.specification().application().value()).isEqualTo("hello"));
+    assertThat(app.drain())
+        .singleElement()
+        .isInstanceOfSatisfying(
+            Specified.class,
+            s -> assertThat(s.specification().application().value()).isEqualTo("hello"));
 
     writeSpec("application: hello\ncharm: /c\nscale: -1\n");
     substrate.pollNow();
     substrate.pollNow();
-    assertThat(app.drain()).singleElement().isInstanceOfSatisfying(Invalid.class,
-        i -> assertThat(i.problem()).contains("\"scale\": must be >= 0, got -1"));
+    assertThat(app.drain())
+        .singleElement()
+        .isInstanceOfSatisfying(
+            Invalid.class,
+            i -> assertThat(i.problem()).contains("\"scale\": must be >= 0, got -1"));
 
     writeSpec("application: hello\ncharm: /c\ncolour: red\n");
     substrate.pollNow();
-    assertThat(app.drain()).singleElement().isInstanceOfSatisfying(Invalid.class,
-        i -> assertThat(i.problem()).contains("unknown key \"colour\""));
+    assertThat(app.drain())
+        .singleElement()
+        .isInstanceOfSatisfying(
+            Invalid.class, i -> assertThat(i.problem()).contains("unknown key \"colour\""));
 
     writeSpec("application: hello\ncharm: /c\nconfig: {greeting: hi}\n");
     substrate.pollNow();
-    assertThat(app.drain()).singleElement().isInstanceOfSatisfying(Specified.class,
-        s -> assertThat(s.specification().config()).isEqualTo(Map.of("greeting", "hi")));
+    assertThat(app.drain())
+        .singleElement()
+        .isInstanceOfSatisfying(
+            Specified.class,
+            s -> assertThat(s.specification().config()).isEqualTo(Map.of("greeting", "hi")));
 
     Files.delete(specFile);
     substrate.pollNow();
@@ -134,8 +146,10 @@ class LocalSubstrateTest {
     writeSpec("application: other\ncharm: /c\n");
     substrate.pollNow();
 
-    assertThat(app.drain()).containsExactly(new Invalid(
-        "spec " + specFile + ": application name cannot change from hello to other"));
+    assertThat(app.drain())
+        .containsExactly(
+            new Invalid(
+                "spec " + specFile + ": application name cannot change from hello to other"));
   }
 
   @Test
@@ -157,14 +171,14 @@ class LocalSubstrateTest {
     RecordingSink<ApplicationObservation> app = watchApplication(substrate);
     substrate.pollNow();
 
-    assertThat(app.drain()).hasSize(2)
+    assertThat(app.drain())
+        .hasSize(2)
         .satisfies(list -> assertThat(list.get(0)).isInstanceOf(Specified.class))
         .satisfies(list -> assertThat(list.get(1)).isInstanceOf(Invalid.class));
   }
 
   @Test
-  void unitsAreListedCompletelyOnceTheSpecIsValidAndAnInvalidEditKeepsTheScale()
-      throws Exception {
+  void unitsAreListedCompletelyOnceTheSpecIsValidAndAnInvalidEditKeepsTheScale() throws Exception {
     writeSpec("application: hello\ncharm: /c\nscale: nope\n");
     RecordingSink<UnitsObserved> units = watchUnits(start(MANUAL));
     substrate.pollNow();
@@ -228,8 +242,9 @@ class LocalSubstrateTest {
 
     substrate.charmDeployed(charm("web", "db"));
     substrate.pollNow();
-    assertThat(starts.drain()).containsExactlyInAnyOrder(
-        started(0, "web"), started(0, "db"), started(1, "web"), started(1, "db"));
+    assertThat(starts.drain())
+        .containsExactlyInAnyOrder(
+            started(0, "web"), started(0, "db"), started(1, "web"), started(1, "db"));
 
     writeSpec("application: hello\ncharm: /c\nscale: 3\n");
     substrate.pollNow();
@@ -250,7 +265,8 @@ class LocalSubstrateTest {
     substrate.pollNow();
     substrate.charmDeployed(charm("web"));
     substrate.pollNow();
-    assertThat(starts.drain()).containsExactlyInAnyOrder(started(0, "web"), started(1, "web"), started(2, "web"));
+    assertThat(starts.drain())
+        .containsExactlyInAnyOrder(started(0, "web"), started(1, "web"), started(2, "web"));
 
     writeSpec("application: hello\ncharm: /c\nscale: 1\n");
     substrate.pollNow();
@@ -260,13 +276,17 @@ class LocalSubstrateTest {
 
     Files.delete(agentsDir.resolve("unit-hello-1"));
     substrate.unitRemover().release(UnitId.of("hello", 1));
-    assertThat(starts.drain()).as("unit 1 alive in a new pod")
+    assertThat(starts.drain())
+        .as("unit 1 alive in a new pod")
         .containsExactly(new ContainerStarted(UnitId.of("hello", 1), "web", "local-2"));
 
     RecordingSink<ContainerStarted> relisted = watchContainers(substrate);
     substrate.pollNow();
-    assertThat(relisted.drain()).containsExactlyInAnyOrder(started(0, "web"),
-        new ContainerStarted(UnitId.of("hello", 1), "web", "local-2"), started(2, "web"));
+    assertThat(relisted.drain())
+        .containsExactlyInAnyOrder(
+            started(0, "web"),
+            new ContainerStarted(UnitId.of("hello", 1), "web", "local-2"),
+            started(2, "web"));
   }
 
   @Test
@@ -286,11 +306,13 @@ class LocalSubstrateTest {
     writeSpec("application: hello\ncharm: /c\nscale: 2\n");
     substrate.pollNow();
 
-    assertThat(starts.drain()).containsExactly(new ContainerStarted(UnitId.of("hello", 1), "web", "local-2"));
+    assertThat(starts.drain())
+        .containsExactly(new ContainerStarted(UnitId.of("hello", 1), "web", "local-2"));
   }
 
   @Test
-  void aSpecWrittenInPlaceIsActedOnOnlyOnceTheWriteHasHeldStillForTheQuietPeriod() throws Exception {
+  void aSpecWrittenInPlaceIsActedOnOnlyOnceTheWriteHasHeldStillForTheQuietPeriod()
+      throws Exception {
     ManualClock clock = new ManualClock();
     writeSpec("application: hello\ncharm: /c\nscale: 3\n");
     start(Duration.ofMillis(300), clock);
@@ -319,8 +341,11 @@ class LocalSubstrateTest {
 
     clock.advance(Duration.ofMillis(1));
     substrate.pollNow();
-    assertThat(app.drain()).singleElement().isInstanceOfSatisfying(Specified.class,
-        s -> assertThat(s.specification().config()).isEqualTo(Map.of("greeting", "hey")));
+    assertThat(app.drain())
+        .singleElement()
+        .isInstanceOfSatisfying(
+            Specified.class,
+            s -> assertThat(s.specification().config()).isEqualTo(Map.of("greeting", "hey")));
     assertThat(units.drain()).as("three units throughout: none was ever listed dying").isEmpty();
   }
 
@@ -353,17 +378,28 @@ class LocalSubstrateTest {
     substrate.pollNow();
     app.drain();
 
-    Files.move(Fifo.make(dir.resolve(".app.yaml.fifo")), specFile, StandardCopyOption.ATOMIC_MOVE,
+    Files.move(
+        Fifo.make(dir.resolve(".app.yaml.fifo")),
+        specFile,
+        StandardCopyOption.ATOMIC_MOVE,
         StandardCopyOption.REPLACE_EXISTING);
     fifo = specFile;
     assertTimeoutPreemptively(HANG, () -> substrate.pollNow());
-    assertThat(app.drain()).containsExactly(new Invalid("spec " + specFile + ": is a named pipe (FIFO),"
-        + " not a regular file; the specification must be a regular file (or a link to one)"));
+    assertThat(app.drain())
+        .containsExactly(
+            new Invalid(
+                "spec "
+                    + specFile
+                    + ": is a named pipe (FIFO),"
+                    + " not a regular file; the specification must be a regular file (or a link to one)"));
 
     writeSpec("application: hello\ncharm: /c\nconfig: {greeting: hey}\n");
     substrate.pollNow();
-    assertThat(app.drain()).singleElement().isInstanceOfSatisfying(Specified.class,
-        s -> assertThat(s.specification().config()).isEqualTo(Map.of("greeting", "hey")));
+    assertThat(app.drain())
+        .singleElement()
+        .isInstanceOfSatisfying(
+            Specified.class,
+            s -> assertThat(s.specification().config()).isEqualTo(Map.of("greeting", "hey")));
   }
 
   @Test
@@ -377,11 +413,18 @@ class LocalSubstrateTest {
     units.drain();
 
     // 10 MB, nearly all of it one value: parsing it once held the watcher for about a minute.
-    writeSpec("application: hello\ncharm: /c\nconfig: {greeting: " + "x".repeat(10_000_000) + "}\n");
+    writeSpec(
+        "application: hello\ncharm: /c\nconfig: {greeting: " + "x".repeat(10_000_000) + "}\n");
     assertTimeoutPreemptively(HANG, () -> substrate.pollNow());
 
-    assertThat(app.drain()).containsExactly(new Invalid("spec " + specFile + ": the file is "
-        + Files.size(specFile) + " bytes (9.5 MiB); a specification may be at most 1048576 bytes (1 MiB)"));
+    assertThat(app.drain())
+        .containsExactly(
+            new Invalid(
+                "spec "
+                    + specFile
+                    + ": the file is "
+                    + Files.size(specFile)
+                    + " bytes (9.5 MiB); a specification may be at most 1048576 bytes (1 MiB)"));
     assertThat(units.drain()).isEmpty();
     RecordingSink<UnitsObserved> relisted = watchUnits(substrate);
     substrate.pollNow();
@@ -392,7 +435,8 @@ class LocalSubstrateTest {
   void aSinkThatThrowsIsToldItFailedAndOthersKeepReceiving() throws Exception {
     writeSpec("application: hello\ncharm: /c\n");
     start(MANUAL);
-    RecordingSink<ApplicationObservation> broken = new RecordingSink<ApplicationObservation>().throwing(1);
+    RecordingSink<ApplicationObservation> broken =
+        new RecordingSink<ApplicationObservation>().throwing(1);
     watches.add(substrate.applicationSource().watch(broken));
     RecordingSink<ApplicationObservation> healthy = watchApplication(substrate);
     substrate.pollNow();
@@ -428,53 +472,97 @@ class LocalSubstrateTest {
 
     Path replacement = dir.resolve(".app.yaml." + UUID.randomUUID());
     Files.writeString(replacement, "application: hello\ncharm: /c\nconfig: {saved: true}\n");
-    Files.move(replacement, specFile, StandardCopyOption.ATOMIC_MOVE,
-        StandardCopyOption.REPLACE_EXISTING);
+    Files.move(
+        replacement, specFile, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
 
     await().atMost(Duration.ofSeconds(10)).until(() -> app.observed().size() == 2);
-    assertThat(app.observed().get(1)).isInstanceOfSatisfying(Specified.class,
-        s -> assertThat(s.specification().config()).isEqualTo(Map.of("saved", true)));
+    assertThat(app.observed().get(1))
+        .isInstanceOfSatisfying(
+            Specified.class,
+            s -> assertThat(s.specification().config()).isEqualTo(Map.of("saved", true)));
   }
 
   @Test
   void isNamedLocalAndItsUnitsLiveOnThisMachinesLoopback() throws Exception {
-    substrate = new LocalSubstrate(specFile, agentsDir, new LocalProcessExecutor("test-" + UUID.randomUUID()), MANUAL,
-        Duration.ZERO, Clock.systemUTC());
+    substrate =
+        new LocalSubstrate(
+            specFile,
+            agentsDir,
+            new LocalProcessExecutor("test-" + UUID.randomUUID()),
+            MANUAL,
+            Duration.ZERO,
+            Clock.systemUTC());
     assertThat(substrate.name()).isEqualTo("local");
     UnitAddresses addresses = substrate.addresses().of(new UnitId(new ApplicationName("hello"), 3));
     assertThat(addresses.privateAddress()).isEqualTo("127.0.0.1");
     assertThat(addresses.publicAddress()).isEqualTo("127.0.0.1");
     assertThat(addresses.ingressAddresses()).containsExactly("127.0.0.1");
     assertThat(addresses.egressSubnets()).containsExactly("127.0.0.1/32");
-    assertThat(addresses.interfaces()).containsExactly(new UnitAddresses.NetworkInterface("lo", "",
-        List.of(new UnitAddresses.Address("127.0.0.1", "127.0.0.0/8"))));
+    assertThat(addresses.interfaces())
+        .containsExactly(
+            new UnitAddresses.NetworkInterface(
+                "lo", "", List.of(new UnitAddresses.Address("127.0.0.1", "127.0.0.0/8"))));
     assertThat(substrate.cloudApiVersion()).isEmpty();
   }
 
   @Test
-  void storageIsADirectoryPerUnitAndInstanceMadeByItsStorageAttachedHookBeforeTheHookRuns() throws Exception {
-    substrate = new LocalSubstrate(specFile, agentsDir, new LocalProcessExecutor("test-" + UUID.randomUUID()), MANUAL,
-        Duration.ZERO, Clock.systemUTC());
+  void storageIsADirectoryPerUnitAndInstanceMadeByItsStorageAttachedHookBeforeTheHookRuns()
+      throws Exception {
+    substrate =
+        new LocalSubstrate(
+            specFile,
+            agentsDir,
+            new LocalProcessExecutor("test-" + UUID.randomUUID()),
+            MANUAL,
+            Duration.ZERO,
+            Clock.systemUTC());
     UnitId unit = new UnitId(new ApplicationName("hello"), 1);
-    String location = substrate.storageLayout().location(unit, "data/0", new CharmStorage("filesystem", "/srv/data"));
-    assertThat(location).as("a declared location is not used: nothing mounts here")
+    String location =
+        substrate
+            .storageLayout()
+            .location(unit, "data/0", new CharmStorage("filesystem", "/srv/data"));
+    assertThat(location)
+        .as("a declared location is not used: nothing mounts here")
         .isEqualTo(agentsDir.resolve("unit-hello-1/storage/data-0").toAbsolutePath().toString());
     assertThat(substrate.storageLayout().canAdd()).isTrue();
 
     List<HookInvocation> ran = new ArrayList<>();
-    HookExecutor directories = new LocalStorageDirectories(invocation -> {
-      ran.add(invocation);
-      return java.util.concurrent.CompletableFuture.completedFuture(null);
-    }, agentsDir);
+    HookExecutor directories =
+        new LocalStorageDirectories(
+            invocation -> {
+              ran.add(invocation);
+              return java.util.concurrent.CompletableFuture.completedFuture(null);
+            },
+            agentsDir);
     Path unitDir = agentsDir.resolve("unit-hello-1");
-    Map<String, String> env = Map.of("JUJU_HOOK_NAME", "data-storage-attached", "JUJU_STORAGE_LOCATION", location);
-    directories.run(new HookInvocation(unit, unitDir, unitDir, List.of(unitDir + "/charm/dispatch"), env,
-        Duration.ofSeconds(10), "ctx-1", 4096));
-    directories.run(new HookInvocation(unit, unitDir, unitDir, List.of(unitDir + "/charm/dispatch"),
-        Map.of("JUJU_HOOK_NAME", "install"), Duration.ofSeconds(10), "ctx-2", 4096));
-    assertThat(ran.get(0).command()).containsExactly("/bin/sh", "-c", LocalStorageDirectories.MAKE_THEN_RUN,
-        unitDir + "/charm/dispatch");
-    assertThat(ran.get(1).command()).as("other hooks run as they are").containsExactly(unitDir + "/charm/dispatch");
+    Map<String, String> env =
+        Map.of("JUJU_HOOK_NAME", "data-storage-attached", "JUJU_STORAGE_LOCATION", location);
+    directories.run(
+        new HookInvocation(
+            unit,
+            unitDir,
+            unitDir,
+            List.of(unitDir + "/charm/dispatch"),
+            env,
+            Duration.ofSeconds(10),
+            "ctx-1",
+            4096));
+    directories.run(
+        new HookInvocation(
+            unit,
+            unitDir,
+            unitDir,
+            List.of(unitDir + "/charm/dispatch"),
+            Map.of("JUJU_HOOK_NAME", "install"),
+            Duration.ofSeconds(10),
+            "ctx-2",
+            4096));
+    assertThat(ran.get(0).command())
+        .containsExactly(
+            "/bin/sh", "-c", LocalStorageDirectories.MAKE_THEN_RUN, unitDir + "/charm/dispatch");
+    assertThat(ran.get(1).command())
+        .as("other hooks run as they are")
+        .containsExactly(unitDir + "/charm/dispatch");
 
     // The wrapped command, for real: the directory exists when the hook starts.
     List<String> command = new ArrayList<>(ran.get(0).command().subList(0, 3));
@@ -482,23 +570,35 @@ class LocalSubstrateTest {
     ProcessBuilder builder = new ProcessBuilder(command);
     builder.environment().put("JUJU_STORAGE_LOCATION", location);
     Process process = builder.start();
-    assertThat(new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8)).isEqualTo("there\n");
+    assertThat(new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8))
+        .isEqualTo("there\n");
     assertThat(process.waitFor()).isZero();
     assertThat(Path.of(location)).isDirectory();
   }
 
   /** A substrate that acts on every change at once: most tests are not about the quiet period. */
   private LocalSubstrate start(Duration pollInterval) {
-    substrate = new LocalSubstrate(specFile, agentsDir,
-        new LocalProcessExecutor("test-" + UUID.randomUUID()), pollInterval, Duration.ZERO,
-        Clock.fixed(Instant.parse("2026-01-01T00:00:00Z"), ZoneOffset.UTC));
+    substrate =
+        new LocalSubstrate(
+            specFile,
+            agentsDir,
+            new LocalProcessExecutor("test-" + UUID.randomUUID()),
+            pollInterval,
+            Duration.ZERO,
+            Clock.fixed(Instant.parse("2026-01-01T00:00:00Z"), ZoneOffset.UTC));
     return substrate;
   }
 
   /** A substrate whose quiet period is measured by {@code clock}, which the test moves. */
   private LocalSubstrate start(Duration quietPeriod, ManualClock clock) {
-    substrate = new LocalSubstrate(specFile, agentsDir,
-        new LocalProcessExecutor("test-" + UUID.randomUUID()), MANUAL, quietPeriod, clock);
+    substrate =
+        new LocalSubstrate(
+            specFile,
+            agentsDir,
+            new LocalProcessExecutor("test-" + UUID.randomUUID()),
+            MANUAL,
+            quietPeriod,
+            clock);
     return substrate;
   }
 
@@ -524,8 +624,8 @@ class LocalSubstrateTest {
   private void writeSpec(String content) throws IOException {
     Path temporary = dir.resolve(".app.yaml.tmp");
     Files.writeString(temporary, content);
-    Files.move(temporary, specFile, StandardCopyOption.ATOMIC_MOVE,
-        StandardCopyOption.REPLACE_EXISTING);
+    Files.move(
+        temporary, specFile, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
   }
 
   private static UnitsObserved listing(UnitObservation... units) {
@@ -545,7 +645,14 @@ class LocalSubstrateTest {
   }
 
   private static CharmInfo charm(String... containers) {
-    return new CharmInfo(1, "hello", new CharmRef("/c", null, 0, false), "0".repeat(64),
-        List.of(containers), Set.of("install"), false, Map.of());
+    return new CharmInfo(
+        1,
+        "hello",
+        new CharmRef("/c", null, 0, false),
+        "0".repeat(64),
+        List.of(containers),
+        Set.of("install"),
+        false,
+        Map.of());
   }
 }

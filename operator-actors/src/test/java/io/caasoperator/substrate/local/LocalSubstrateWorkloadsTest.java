@@ -29,8 +29,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * With workloads (a Pebble per container), a pod's containers start when their Pebble answers,
- * with its boot id; pods made and gone are told to the workloads.
+ * With workloads (a Pebble per container), a pod's containers start when their Pebble answers, with
+ * its boot id; pods made and gone are told to the workloads.
  */
 class LocalSubstrateWorkloadsTest {
   @TempDir Path dir;
@@ -43,10 +43,12 @@ class LocalSubstrateWorkloadsTest {
   /** Records pods and lets the test answer for a container's Pebble. */
   private static final class FakeWorkloads implements LocalWorkloads {
     final List<String> calls = new CopyOnWriteArrayList<>();
-    final Map<UnitId, Consumer<ContainerStarted>> answers = new java.util.concurrent.ConcurrentHashMap<>();
+    final Map<UnitId, Consumer<ContainerStarted>> answers =
+        new java.util.concurrent.ConcurrentHashMap<>();
 
     @Override
-    public void podMade(UnitId unit, Path unitDir, List<String> containers, Consumer<ContainerStarted> answered) {
+    public void podMade(
+        UnitId unit, Path unitDir, List<String> containers, Consumer<ContainerStarted> answered) {
       calls.add("made " + unit + " " + containers + " in " + unitDir.getFileName());
       answers.put(unit, answered);
     }
@@ -63,8 +65,15 @@ class LocalSubstrateWorkloadsTest {
     specFile = dir.resolve("app.yaml");
     agentsDir = Files.createDirectories(dir.resolve("agents"));
     writeSpec("application: hello\ncharm: /c\nscale: 2\n");
-    substrate = new LocalSubstrate(specFile, agentsDir, new LocalProcessExecutor("test-" + UUID.randomUUID()),
-        Duration.ofHours(1), Duration.ZERO, Clock.systemUTC(), workloads);
+    substrate =
+        new LocalSubstrate(
+            specFile,
+            agentsDir,
+            new LocalProcessExecutor("test-" + UUID.randomUUID()),
+            Duration.ofHours(1),
+            Duration.ZERO,
+            Clock.systemUTC(),
+            workloads);
   }
 
   @AfterEach
@@ -74,25 +83,34 @@ class LocalSubstrateWorkloadsTest {
   }
 
   @Test
-  void containersStartOnlyWhenTheirPebbleAnswersWithItsBootIdAndANewWatchHearsTheAnswersAgain() throws Exception {
+  void containersStartOnlyWhenTheirPebbleAnswersWithItsBootIdAndANewWatchHearsTheAnswersAgain()
+      throws Exception {
     RecordingSink<ContainerStarted> starts = watch();
     substrate.pollNow();
     substrate.charmDeployed(charm("web"));
     substrate.pollNow();
-    assertThat(workloads.calls).containsExactlyInAnyOrder("made hello/0 [web] in unit-hello-0", "made hello/1 [web] in unit-hello-1");
+    assertThat(workloads.calls)
+        .containsExactlyInAnyOrder(
+            "made hello/0 [web] in unit-hello-0", "made hello/1 [web] in unit-hello-1");
     assertThat(starts.drain()).as("no Pebble answered yet").isEmpty();
 
-    workloads.answers.get(UnitId.of("hello", 0)).accept(new ContainerStarted(UnitId.of("hello", 0), "web", "boot-a"));
+    workloads
+        .answers
+        .get(UnitId.of("hello", 0))
+        .accept(new ContainerStarted(UnitId.of("hello", 0), "web", "boot-a"));
     substrate.pollNow();
-    assertThat(starts.drain()).containsExactly(new ContainerStarted(UnitId.of("hello", 0), "web", "boot-a"));
+    assertThat(starts.drain())
+        .containsExactly(new ContainerStarted(UnitId.of("hello", 0), "web", "boot-a"));
 
     RecordingSink<ContainerStarted> relisted = watch();
     substrate.pollNow();
-    assertThat(relisted.drain()).containsExactly(new ContainerStarted(UnitId.of("hello", 0), "web", "boot-a"));
+    assertThat(relisted.drain())
+        .containsExactly(new ContainerStarted(UnitId.of("hello", 0), "web", "boot-a"));
   }
 
   @Test
-  void aRemovedUnitsWorkloadsStopBeforeItsDirectoryGoesAndItsLateAnswersAreIgnored() throws Exception {
+  void aRemovedUnitsWorkloadsStopBeforeItsDirectoryGoesAndItsLateAnswersAreIgnored()
+      throws Exception {
     RecordingSink<ContainerStarted> starts = watch();
     substrate.pollNow();
     substrate.charmDeployed(charm("web"));
@@ -120,11 +138,19 @@ class LocalSubstrateWorkloadsTest {
   private void writeSpec(String content) throws IOException {
     Path temporary = dir.resolve(".app.yaml.tmp");
     Files.writeString(temporary, content);
-    Files.move(temporary, specFile, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+    Files.move(
+        temporary, specFile, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
   }
 
   private static CharmInfo charm(String... containers) {
-    return new CharmInfo(1, "hello", new CharmRef("/c", null, 0, false), "0".repeat(64),
-        List.of(containers), Set.of("install"), false, Map.of());
+    return new CharmInfo(
+        1,
+        "hello",
+        new CharmRef("/c", null, 0, false),
+        "0".repeat(64),
+        List.of(containers),
+        Set.of("install"),
+        false,
+        Map.of());
   }
 }

@@ -36,18 +36,23 @@ class SpecFileReaderTest {
 
     SpecFileRead read = SpecFileReader.read(file);
 
-    assertThat(read).isInstanceOfSatisfying(SpecFileRead.Content.class, content -> {
-      assertThat(new String(content.bytes(), StandardCharsets.UTF_8)).isEqualTo("application: hello\ncharm: /c\n");
-      assertThat(content.identity()).isEqualTo("content:" + content.sha256());
-      assertThat(content.stamp()).contains("size 29").contains(content.sha256());
-    });
+    assertThat(read)
+        .isInstanceOfSatisfying(
+            SpecFileRead.Content.class,
+            content -> {
+              assertThat(new String(content.bytes(), StandardCharsets.UTF_8))
+                  .isEqualTo("application: hello\ncharm: /c\n");
+              assertThat(content.identity()).isEqualTo("content:" + content.sha256());
+              assertThat(content.stamp()).contains("size 29").contains(content.sha256());
+            });
   }
 
   @Test
   void aMissingFileOrADanglingLinkIsMissing() throws IOException {
     Path dangling = Files.createSymbolicLink(dir.resolve("link.yaml"), dir.resolve("nowhere.yaml"));
 
-    assertThat(SpecFileReader.read(dir.resolve("app.yaml"))).isInstanceOf(SpecFileRead.Missing.class);
+    assertThat(SpecFileReader.read(dir.resolve("app.yaml")))
+        .isInstanceOf(SpecFileRead.Missing.class);
     assertThat(SpecFileReader.read(dangling)).isInstanceOf(SpecFileRead.Missing.class);
   }
 
@@ -65,9 +70,16 @@ class SpecFileReaderTest {
 
     SpecFileRead read = assertTimeoutPreemptively(HANG, () -> SpecFileReader.read(fifo));
 
-    assertThat(read).isInstanceOfSatisfying(SpecFileRead.Refused.class, refused ->
-        assertThat(refused.problem()).isEqualTo("spec " + fifo + ": is a named pipe (FIFO), not a regular"
-            + " file; the specification must be a regular file (or a link to one)"));
+    assertThat(read)
+        .isInstanceOfSatisfying(
+            SpecFileRead.Refused.class,
+            refused ->
+                assertThat(refused.problem())
+                    .isEqualTo(
+                        "spec "
+                            + fifo
+                            + ": is a named pipe (FIFO), not a regular"
+                            + " file; the specification must be a regular file (or a link to one)"));
   }
 
   @Test
@@ -76,16 +88,23 @@ class SpecFileReaderTest {
 
     SpecFileRead read = assertTimeoutPreemptively(HANG, () -> SpecFileReader.read(zero));
 
-    assertThat(read).isInstanceOfSatisfying(SpecFileRead.Refused.class, refused ->
-        assertThat(refused.problem()).contains("is a character device, not a regular file"));
+    assertThat(read)
+        .isInstanceOfSatisfying(
+            SpecFileRead.Refused.class,
+            refused ->
+                assertThat(refused.problem())
+                    .contains("is a character device, not a regular file"));
   }
 
   @Test
   void aDirectoryIsRefused() throws IOException {
     Path directory = Files.createDirectory(dir.resolve("app.yaml"));
 
-    assertThat(SpecFileReader.read(directory)).isInstanceOfSatisfying(SpecFileRead.Refused.class,
-        refused -> assertThat(refused.problem()).contains("is a directory, not a regular file"));
+    assertThat(SpecFileReader.read(directory))
+        .isInstanceOfSatisfying(
+            SpecFileRead.Refused.class,
+            refused ->
+                assertThat(refused.problem()).contains("is a directory, not a regular file"));
   }
 
   @Test
@@ -98,17 +117,26 @@ class SpecFileReaderTest {
 
     SpecFileRead read = assertTimeoutPreemptively(HANG, () -> SpecFileReader.read(huge));
 
-    assertThat(read).isInstanceOfSatisfying(SpecFileRead.Refused.class, refused ->
-        assertThat(refused.problem()).isEqualTo("spec " + huge + ": the file is 8589934592 bytes (8192 MiB);"
-            + " a specification may be at most 1048576 bytes (1 MiB)"));
+    assertThat(read)
+        .isInstanceOfSatisfying(
+            SpecFileRead.Refused.class,
+            refused ->
+                assertThat(refused.problem())
+                    .isEqualTo(
+                        "spec "
+                            + huge
+                            + ": the file is 8589934592 bytes (8192 MiB);"
+                            + " a specification may be at most 1048576 bytes (1 MiB)"));
   }
 
   @Test
   void aFileOfExactlyTheLimitIsRead() throws IOException {
     Path file = Files.write(dir.resolve("app.yaml"), new byte[(int) SpecFile.MAX_BYTES]);
 
-    assertThat(SpecFileReader.read(file)).isInstanceOfSatisfying(SpecFileRead.Content.class,
-        content -> assertThat(content.bytes()).hasSize((int) SpecFile.MAX_BYTES));
+    assertThat(SpecFileReader.read(file))
+        .isInstanceOfSatisfying(
+            SpecFileRead.Content.class,
+            content -> assertThat(content.bytes()).hasSize((int) SpecFile.MAX_BYTES));
   }
 
   @Test
@@ -116,9 +144,11 @@ class SpecFileReaderTest {
     // What a file swapped for a named pipe between the check and the open would do.
     fifo = Fifo.make(dir.resolve("app.yaml"));
 
-    assertTimeoutPreemptively(HANG, () ->
-        assertThatThrownBy(() -> SpecFileReader.readWithin(fifo, Duration.ofMillis(100)))
-            .isInstanceOf(IOException.class)
-            .hasMessage("reading it did not finish within 100 ms"));
+    assertTimeoutPreemptively(
+        HANG,
+        () ->
+            assertThatThrownBy(() -> SpecFileReader.readWithin(fifo, Duration.ofMillis(100)))
+                .isInstanceOf(IOException.class)
+                .hasMessage("reading it did not finish within 100 ms"));
   }
 }

@@ -17,7 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 class SpecFileTest {
 
-  private static final String SHA = "9F86D081884C7D659A2FEAA0C55AD015A3BF4F1B2B0B822CD15D6C15B0F00A08";
+  private static final String SHA =
+      "9F86D081884C7D659A2FEAA0C55AD015A3BF4F1B2B0B822CD15D6C15B0F00A08";
 
   @TempDir Path dir;
 
@@ -35,7 +36,9 @@ class SpecFileTest {
 
   @Test
   void everyKeyIsRead() throws Exception {
-    LocalSpec spec = parse("""
+    LocalSpec spec =
+        parse(
+            """
         application: my-app
         charm: https://example.com/hello.charm
         sha256: %s
@@ -48,7 +51,8 @@ class SpecFileTest {
           ratio: 0.5
           debug: false
         update-status-interval: 30s
-        """.formatted(SHA));
+        """
+                .formatted(SHA));
 
     Specification specification = spec.specification();
     assertThat(spec.scale()).isEqualTo(3);
@@ -97,7 +101,10 @@ class SpecFileTest {
 
   @Test
   void everyProblemIsReportedAtOnce() throws IOException {
-    Path file = write("app.yaml", """
+    Path file =
+        write(
+            "app.yaml",
+            """
         application: Hello_World
         sha256: abc
         modified-version: -2
@@ -160,16 +167,19 @@ class SpecFileTest {
   @Test
   void anAliasIsRefusedRatherThanReadAsItsAnchorsName() throws IOException {
     // Without the check, greeting would quietly be the string "hi" (the anchor's name).
-    Path file = write("app.yaml", "application: hello\ncharm: /c\nscale: &hi 2\nconfig: {greeting: *hi}\n");
+    Path file =
+        write("app.yaml", "application: hello\ncharm: /c\nscale: &hi 2\nconfig: {greeting: *hi}\n");
 
     assertThatThrownBy(() -> SpecFile.read(file))
         .hasMessageStartingWith("spec " + file + ": invalid YAML at line 4")
-        .hasMessageContaining("aliases (*hi) are not supported in a specification; write the value out");
+        .hasMessageContaining(
+            "aliases (*hi) are not supported in a specification; write the value out");
   }
 
   @Test
   void deepNestingIsRefusedByTheParser() {
-    String deep = "application: hello\ncharm: /c\nconfig: {a: " + "[".repeat(50) + "]".repeat(50) + "}\n";
+    String deep =
+        "application: hello\ncharm: /c\nconfig: {a: " + "[".repeat(50) + "]".repeat(50) + "}\n";
 
     assertThatThrownBy(() -> parse(deep))
         .hasMessageStartingWith("spec " + dir.resolve("app.yaml") + ": invalid YAML")
@@ -179,22 +189,32 @@ class SpecFileTest {
   @Test
   void contentOverTheLimitIsRefusedBeforeItIsParsed() {
     // One long value, the kind of file that once held the watcher for a minute.
-    byte[] content = ("application: hello\ncharm: /c\nconfig: {greeting: "
-        + "x".repeat((int) SpecFile.MAX_BYTES) + "}\n").getBytes(StandardCharsets.UTF_8);
+    byte[] content =
+        ("application: hello\ncharm: /c\nconfig: {greeting: "
+                + "x".repeat((int) SpecFile.MAX_BYTES)
+                + "}\n")
+            .getBytes(StandardCharsets.UTF_8);
 
     assertThatThrownBy(() -> SpecFile.parse(dir.resolve("app.yaml"), content))
-        .hasMessage("spec " + dir.resolve("app.yaml") + ": the file is " + content.length + " bytes (1.0 MiB);"
-            + " a specification may be at most 1048576 bytes (1 MiB)");
+        .hasMessage(
+            "spec "
+                + dir.resolve("app.yaml")
+                + ": the file is "
+                + content.length
+                + " bytes (1.0 MiB);"
+                + " a specification may be at most 1048576 bytes (1 MiB)");
   }
 
   @Test
   void readingAtStartUpRefusesANamedPipeWithoutWaitingForAWriter() throws Exception {
     Path fifo = Fifo.make(dir.resolve("app.yaml"));
     try {
-      assertTimeoutPreemptively(Duration.ofSeconds(10), () ->
-          assertThatThrownBy(() -> SpecFile.read(fifo))
-              .isInstanceOf(InvalidSpecException.class)
-              .hasMessageContaining("is a named pipe (FIFO), not a regular file"));
+      assertTimeoutPreemptively(
+          Duration.ofSeconds(10),
+          () ->
+              assertThatThrownBy(() -> SpecFile.read(fifo))
+                  .isInstanceOf(InvalidSpecException.class)
+                  .hasMessageContaining("is a named pipe (FIFO), not a regular file"));
     } finally {
       Fifo.release(fifo);
     }
@@ -202,8 +222,12 @@ class SpecFileTest {
 
   @Test
   void readingAtStartUpRefusesAHugeFileByItsSize() throws IOException {
-    Path file = write("app.yaml", "application: hello\ncharm: /c\nconfig: {greeting: "
-        + "x".repeat(3 * (int) SpecFile.MAX_BYTES) + "}\n");
+    Path file =
+        write(
+            "app.yaml",
+            "application: hello\ncharm: /c\nconfig: {greeting: "
+                + "x".repeat(3 * (int) SpecFile.MAX_BYTES)
+                + "}\n");
 
     assertThatThrownBy(() -> SpecFile.read(file))
         .hasMessageContaining("the file is " + Files.size(file) + " bytes (3.0 MiB)");
@@ -211,7 +235,8 @@ class SpecFileTest {
 
   private Duration interval(String text) throws Exception {
     return parse("application: hello\ncharm: /c\nupdate-status-interval: " + text + "\n")
-        .specification().updateStatusInterval();
+        .specification()
+        .updateStatusInterval();
   }
 
   private LocalSpec parse(String yaml) throws Exception {

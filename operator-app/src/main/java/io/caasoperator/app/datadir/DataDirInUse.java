@@ -15,8 +15,13 @@ public final class DataDirInUse extends Exception {
   }
 
   private DataDirInUse(Path dataDir, Optional<String> holder, Optional<URI> listener) {
-    super("data dir " + dataDir + " is in use by " + holder.orElse("another process")
-        + listener.map(url -> ", listening on " + url).orElse("") + "; stop it first, or give another --data-dir");
+    super(
+        "data dir "
+            + dataDir
+            + " is in use by "
+            + holder.orElse("another process")
+            + listener.map(url -> ", listening on " + url).orElse("")
+            + "; stop it first, or give another --data-dir");
     this.dataDir = dataDir;
     this.holder = holder;
   }

@@ -14,11 +14,11 @@ import java.nio.file.StandardOpenOption;
 import java.util.Optional;
 
 /**
- * {@code <data-dir>/lock}: one process at a time works on a data directory (an operator, or a
- * CLI command that opens its journal file). The lock is the kernel's ({@code fcntl} through
- * {@link FileChannel#tryLock}), so it dies with its process: a stale lock from a killed operator
- * never blocks a restart. The holder writes who it is into the file, for the message the next
- * one gets; the file itself stays.
+ * {@code <data-dir>/lock}: one process at a time works on a data directory (an operator, or a CLI
+ * command that opens its journal file). The lock is the kernel's ({@code fcntl} through {@link
+ * FileChannel#tryLock}), so it dies with its process: a stale lock from a killed operator never
+ * blocks a restart. The holder writes who it is into the file, for the message the next one gets;
+ * the file itself stays.
  */
 public final class DataDirLock implements AutoCloseable {
 
@@ -43,26 +43,36 @@ public final class DataDirLock implements AutoCloseable {
     Path file = dataDir.resolve(FILE_NAME);
     FileChannel channel = null;
     try {
-      channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
+      channel =
+          FileChannel.open(
+              file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
       FileLock lock = tryLock(channel);
       if (lock == null) {
         channel.close();
         throw new DataDirInUse(dataDir, holderOf(file));
       }
       channel.truncate(0);
-      channel.write(ByteBuffer.wrap(("pid " + ProcessHandle.current().pid() + " (" + holder + ")\n")
-          .getBytes(StandardCharsets.UTF_8)), 0);
+      channel.write(
+          ByteBuffer.wrap(
+              ("pid " + ProcessHandle.current().pid() + " (" + holder + ")\n")
+                  .getBytes(StandardCharsets.UTF_8)),
+          0);
       return new DataDirLock(file, channel, lock);
     } catch (IOException e) {
       closeQuietly(channel);
-      throw new UncheckedIOException("cannot lock the data dir " + dataDir + " (" + file + "): " + e.getMessage(), e);
+      throw new UncheckedIOException(
+          "cannot lock the data dir " + dataDir + " (" + file + "): " + e.getMessage(), e);
     }
   }
 
-  /** True while some process holds the lock of {@code dataDir}; false when nobody does or there is no data dir. */
+  /**
+   * True while some process holds the lock of {@code dataDir}; false when nobody does or there is
+   * no data dir.
+   */
   public static boolean isHeld(Path dataDir) {
     Path file = dataDir.resolve(FILE_NAME);
-    try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+    try (FileChannel channel =
+        FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
       FileLock lock = tryLock(channel);
       if (lock == null) return true;
       lock.release();
@@ -70,7 +80,8 @@ public final class DataDirLock implements AutoCloseable {
     } catch (NoSuchFileException e) {
       return false;
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot read the lock of the data dir " + dataDir + ": " + e.getMessage(), e);
+      throw new UncheckedIOException(
+          "cannot read the lock of the data dir " + dataDir + ": " + e.getMessage(), e);
     }
   }
 

@@ -13,9 +13,9 @@ import java.util.function.Consumer;
 
 /**
  * The operator's data directory as a private place: created with mode 0700 (the journal holds
- * config values and action parameters, the admin token opens every route), and the journal's
- * files set to 0600. A directory that already exists with looser modes is left as it is (it may
- * be shared on purpose) but gets a warning that says how to close it.
+ * config values and action parameters, the admin token opens every route), and the journal's files
+ * set to 0600. A directory that already exists with looser modes is left as it is (it may be shared
+ * on purpose) but gets a warning that says how to close it.
  */
 public final class DataDirectory {
 
@@ -33,15 +33,22 @@ public final class DataDirectory {
       if (Files.isDirectory(dir)) {
         Set<PosixFilePermission> mode = Files.getPosixFilePermissions(dir);
         if (!openToOthers(mode).isEmpty()) {
-          warnings.accept("the data dir " + dir + " has mode " + PosixFilePermissions.toString(mode)
-              + ": other users can read its journal and files; chmod 700 " + dir + " to make it private");
+          warnings.accept(
+              "the data dir "
+                  + dir
+                  + " has mode "
+                  + PosixFilePermissions.toString(mode)
+                  + ": other users can read its journal and files; chmod 700 "
+                  + dir
+                  + " to make it private");
         }
         return;
       }
       Files.createDirectories(dir, PosixFilePermissions.asFileAttribute(PRIVATE_DIR));
       Files.setPosixFilePermissions(dir, PRIVATE_DIR); // whatever the umask made of it
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot create the data dir " + dir + ": " + e.getMessage(), e);
+      throw new UncheckedIOException(
+          "cannot create the data dir " + dir + ": " + e.getMessage(), e);
     }
   }
 
@@ -50,15 +57,19 @@ public final class DataDirectory {
     try (DirectoryStream<Path> files = Files.newDirectoryStream(dir, journalName + ".*.db")) {
       for (Path file : files) Files.setPosixFilePermissions(file, PRIVATE_FILE);
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot make the journal in " + dir + " private: " + e.getMessage(), e);
+      throw new UncheckedIOException(
+          "cannot make the journal in " + dir + " private: " + e.getMessage(), e);
     }
   }
 
   private static Set<PosixFilePermission> openToOthers(Set<PosixFilePermission> mode) {
     Set<PosixFilePermission> others = EnumSet.noneOf(PosixFilePermission.class);
     others.addAll(mode);
-    others.removeAll(EnumSet.of(PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE,
-        PosixFilePermission.OWNER_EXECUTE));
+    others.removeAll(
+        EnumSet.of(
+            PosixFilePermission.OWNER_READ,
+            PosixFilePermission.OWNER_WRITE,
+            PosixFilePermission.OWNER_EXECUTE));
     return others;
   }
 }

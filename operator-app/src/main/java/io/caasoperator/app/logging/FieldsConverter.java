@@ -8,7 +8,7 @@ import org.slf4j.event.KeyValuePair;
 
 /**
  * {@code %fields{stderr}} in a text pattern: the record's key-value pairs of those keys, each as
- * {@code  key="value"} with line breaks and quotes escaped as in JSON. A failed hook's output (many
+ * {@code key="value"} with line breaks and quotes escaped as in JSON. A failed hook's output (many
  * lines) then stays on its record's one line, where {@code grep} and line-based collectors see it
  * with its time, level and unit; before, it followed as lines with no prefix at all. The other
  * pairs (unit, hook, context id) are already in the message text and appear only in JSON.
@@ -31,8 +31,11 @@ public final class FieldsConverter extends ClassicConverter {
     for (String key : keys) {
       for (KeyValuePair pair : pairs) {
         if (key.equals(pair.key) && pair.value != null) {
-          out.append(' ').append(key).append("=\"")
-              .append(JsonStringEncoder.getInstance().quoteAsString(String.valueOf(pair.value))).append('"');
+          out.append(' ')
+              .append(key)
+              .append("=\"")
+              .append(JsonStringEncoder.getInstance().quoteAsString(String.valueOf(pair.value)))
+              .append('"');
         }
       }
     }

@@ -3,9 +3,9 @@ package io.caasoperator.app.logging;
 import java.util.Locale;
 
 /**
- * The least severe of the operator's own records to write ({@code --log-level}, else
- * {@code $CAAS_LOG_LEVEL}). Libraries (Pekko, Slick, HikariCP) write warnings and errors only,
- * whatever this says: their INFO is about their internals, not the application.
+ * The least severe of the operator's own records to write ({@code --log-level}, else {@code
+ * $CAAS_LOG_LEVEL}). Libraries (Pekko, Slick, HikariCP) write warnings and errors only, whatever
+ * this says: their INFO is about their internals, not the application.
  */
 public enum LogLevel {
   trace,

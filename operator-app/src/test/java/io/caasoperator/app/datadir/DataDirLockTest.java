@@ -22,31 +22,49 @@ class DataDirLockTest {
       assertThat(DataDirLock.isHeld(dir)).isTrue();
       assertThatThrownBy(() -> DataDirLock.acquire(dir, "caas-operator journal"))
           .isInstanceOf(DataDirInUse.class)
-          .hasMessage("data dir " + dir + " is in use by pid " + ProcessHandle.current().pid()
-              + " (caas-operator run); stop it first, or give another --data-dir");
+          .hasMessage(
+              "data dir "
+                  + dir
+                  + " is in use by pid "
+                  + ProcessHandle.current().pid()
+                  + " (caas-operator run); stop it first, or give another --data-dir");
     }
     assertThat(DataDirLock.isHeld(dir)).isFalse();
     try (DataDirLock again = DataDirLock.acquire(dir, "caas-operator journal")) {
-      assertThat(again.file()).hasContent("pid " + ProcessHandle.current().pid() + " (caas-operator journal)");
+      assertThat(again.file())
+          .hasContent("pid " + ProcessHandle.current().pid() + " (caas-operator journal)");
     }
   }
 
   @Test
   void theMessageSaysWhereTheHolderListens() throws Exception {
     try (DataDirLock first = DataDirLock.acquire(dir, "caas-operator run")) {
-      DataDirInUse inUse = org.junit.jupiter.api.Assertions.assertThrows(DataDirInUse.class,
-          () -> DataDirLock.acquire(dir, "x"));
-      assertThat(inUse.listeningOn(java.util.Optional.of(java.net.URI.create("https://127.0.0.1:30666"))))
-          .hasMessageContaining("(caas-operator run), listening on https://127.0.0.1:30666; stop it first");
+      DataDirInUse inUse =
+          org.junit.jupiter.api.Assertions.assertThrows(
+              DataDirInUse.class, () -> DataDirLock.acquire(dir, "x"));
+      assertThat(
+              inUse.listeningOn(
+                  java.util.Optional.of(java.net.URI.create("https://127.0.0.1:30666"))))
+          .hasMessageContaining(
+              "(caas-operator run), listening on https://127.0.0.1:30666; stop it first");
     }
   }
 
   @Test
   void aLockLeftByAKilledProcessNeverBlocksTheNextOne() throws Exception {
     String java = ProcessHandle.current().info().command().orElseThrow();
-    Process holder = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), Holder.class.getName(), dir.toString())
-        .redirectError(ProcessBuilder.Redirect.INHERIT).start();
-    try (BufferedReader out = new BufferedReader(new InputStreamReader(holder.getInputStream(), StandardCharsets.UTF_8))) {
+    Process holder =
+        new ProcessBuilder(
+                java,
+                "-cp",
+                System.getProperty("java.class.path"),
+                Holder.class.getName(),
+                dir.toString())
+            .redirectError(ProcessBuilder.Redirect.INHERIT)
+            .start();
+    try (BufferedReader out =
+        new BufferedReader(
+            new InputStreamReader(holder.getInputStream(), StandardCharsets.UTF_8))) {
       assertThat(out.readLine()).isEqualTo("locked");
       assertThat(DataDirLock.isHeld(dir)).isTrue();
       assertThatThrownBy(() -> DataDirLock.acquire(dir, "test"))

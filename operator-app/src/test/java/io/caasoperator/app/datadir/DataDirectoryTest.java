@@ -19,21 +19,30 @@ class DataDirectoryTest {
     Path dir = tmp.resolve("state/caas-operator/hello");
     List<String> warnings = new ArrayList<>();
     DataDirectory.prepare(dir, warnings::add);
-    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(dir))).isEqualTo("rwx------");
+    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(dir)))
+        .isEqualTo("rwx------");
     assertThat(warnings).isEmpty();
     DataDirectory.prepare(dir, warnings::add);
     assertThat(warnings).isEmpty();
   }
 
   @Test
-  void anExistingDataDirOpenToOthersIsLeftAsItIsWithAWarningThatSaysHowToCloseIt() throws Exception {
+  void anExistingDataDirOpenToOthersIsLeftAsItIsWithAWarningThatSaysHowToCloseIt()
+      throws Exception {
     Path dir = Files.createDirectory(tmp.resolve("shared"));
     Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
     List<String> warnings = new ArrayList<>();
     DataDirectory.prepare(dir, warnings::add);
-    assertThat(warnings).containsExactly("the data dir " + dir + " has mode rwxr-xr-x: other users can read its journal"
-        + " and files; chmod 700 " + dir + " to make it private");
-    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(dir))).isEqualTo("rwxr-xr-x");
+    assertThat(warnings)
+        .containsExactly(
+            "the data dir "
+                + dir
+                + " has mode rwxr-xr-x: other users can read its journal"
+                + " and files; chmod 700 "
+                + dir
+                + " to make it private");
+    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(dir)))
+        .isEqualTo("rwxr-xr-x");
   }
 
   @Test
@@ -43,7 +52,9 @@ class DataDirectoryTest {
     Files.setPosixFilePermissions(journal, PosixFilePermissions.fromString("rw-r--r--"));
     Files.setPosixFilePermissions(other, PosixFilePermissions.fromString("rw-r--r--"));
     DataDirectory.makeJournalPrivate(tmp, "journal");
-    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(journal))).isEqualTo("rw-------");
-    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(other))).isEqualTo("rw-r--r--");
+    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(journal)))
+        .isEqualTo("rw-------");
+    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(other)))
+        .isEqualTo("rw-r--r--");
   }
 }

@@ -29,9 +29,12 @@ class LogSetupTest {
   void aFlagWinsOverTheEnvironmentWhichWinsOverTheDefault() {
     Map<String, String> env = Map.of("CAAS_LOG_FORMAT", "JSON", "CAAS_LOG_LEVEL", "Debug");
 
-    assertThat(LogSetup.resolve(null, null, Map.of())).isEqualTo(new LogSetup(LogFormat.text, LogLevel.info));
-    assertThat(LogSetup.resolve(null, null, env)).isEqualTo(new LogSetup(LogFormat.json, LogLevel.debug));
-    assertThat(LogSetup.resolve(LogFormat.text, LogLevel.warn, env)).isEqualTo(new LogSetup(LogFormat.text, LogLevel.warn));
+    assertThat(LogSetup.resolve(null, null, Map.of()))
+        .isEqualTo(new LogSetup(LogFormat.text, LogLevel.info));
+    assertThat(LogSetup.resolve(null, null, env))
+        .isEqualTo(new LogSetup(LogFormat.json, LogLevel.debug));
+    assertThat(LogSetup.resolve(LogFormat.text, LogLevel.warn, env))
+        .isEqualTo(new LogSetup(LogFormat.text, LogLevel.warn));
   }
 
   @Test
@@ -43,7 +46,8 @@ class LogSetupTest {
   }
 
   @Test
-  void aJsonRecordCarriesTheApplicationUnitHookContextIdAndTheHooksOutputAsOneField() throws Exception {
+  void aJsonRecordCarriesTheApplicationUnitHookContextIdAndTheHooksOutputAsOneField()
+      throws Exception {
     new LogSetup(LogFormat.json, LogLevel.info).apply(true);
     LogSetup.tagApplication("hello");
 
@@ -51,7 +55,8 @@ class LogSetupTest {
 
     assertThat(lines).hasSize(1);
     JsonNode record = new ObjectMapper().readTree(lines.getFirst());
-    assertThat(record.path("message").asText()).isEqualTo("unit hello/0 hook install failed after 12 ms: exit status 1");
+    assertThat(record.path("message").asText())
+        .isEqualTo("unit hello/0 hook install failed after 12 ms: exit status 1");
     assertThat(record.path("level").asText()).isEqualTo("WARN");
     assertThat(record.path("application").asText()).isEqualTo("hello");
     assertThat(record.path("unit").asText()).isEqualTo("hello/0");
@@ -68,10 +73,12 @@ class LogSetupTest {
     List<String> lines = stderrOf(() -> failedHook());
 
     assertThat(lines).hasSize(1);
-    assertThat(lines.getFirst()).matches(
-        "\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}(Z|[+-]\\d\\d:\\d\\d) WARN  UnitActor - "
-            + "unit hello/0 hook install failed after 12 ms: exit status 1 stderr=\"first line\\\\nsecond \\\\\"line\\\\\"\"");
-    assertThat(OffsetDateTime.parse(lines.getFirst().substring(0, lines.getFirst().indexOf(' ')))).isNotNull();
+    assertThat(lines.getFirst())
+        .matches(
+            "\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}(Z|[+-]\\d\\d:\\d\\d) WARN  UnitActor - "
+                + "unit hello/0 hook install failed after 12 ms: exit status 1 stderr=\"first line\\\\nsecond \\\\\"line\\\\\"\"");
+    assertThat(OffsetDateTime.parse(lines.getFirst().substring(0, lines.getFirst().indexOf(' '))))
+        .isNotNull();
   }
 
   @Test
@@ -80,11 +87,17 @@ class LogSetupTest {
     assertThat(stderrOf(() -> log.info("not shown"))).isEmpty();
 
     new LogSetup(LogFormat.text, LogLevel.debug).apply(true);
-    assertThat(stderrOf(() -> log.debug("shown"))).singleElement().asString().endsWith("DEBUG UnitActor - shown");
+    assertThat(stderrOf(() -> log.debug("shown")))
+        .singleElement()
+        .asString()
+        .endsWith("DEBUG UnitActor - shown");
   }
 
   private static void failedHook() {
-    log.atWarn().addKeyValue("unit", "hello/0").addKeyValue("hook", "install").addKeyValue("context_id", "hello/0-install-42")
+    log.atWarn()
+        .addKeyValue("unit", "hello/0")
+        .addKeyValue("hook", "install")
+        .addKeyValue("context_id", "hello/0-install-42")
         .addKeyValue("stderr", "first line\nsecond \"line\"")
         .log("unit {} hook {} failed after {} ms: {}", "hello/0", "install", 12, "exit status 1");
   }

@@ -8,33 +8,39 @@ import java.util.Map;
 
 /** {@code GET /v1/checks} (api_checks.go). */
 final class ChecksApi {
-    private ChecksApi() {}
+  private ChecksApi() {}
 
-    static List<Route> routes(Pebble pebble) {
-        return List.of(Route.of("/v1/checks", Map.of("GET", r -> {
-            String level = r.query("level");
-            if (!level.isEmpty() && !level.equals("alive") && !level.equals("ready")) {
-                throw ApiException.badRequest("level must be \"alive\" or \"ready\"");
-            }
-            List<String> names = r.queryList("names");
-            List<Object> out = new ArrayList<>();
-            for (CheckHealth c : pebble.checks()) {
-                if ((level.isEmpty() || level.equals(c.level())) && (names.isEmpty() || names.contains(c.name()))) {
-                    var m = Json.obj("name", c.name());
-                    if (!c.level().isEmpty()) {
+  static List<Route> routes(Pebble pebble) {
+    return List.of(
+        Route.of(
+            "/v1/checks",
+            Map.of(
+                "GET",
+                r -> {
+                  String level = r.query("level");
+                  if (!level.isEmpty() && !level.equals("alive") && !level.equals("ready")) {
+                    throw ApiException.badRequest("level must be \"alive\" or \"ready\"");
+                  }
+                  List<String> names = r.queryList("names");
+                  List<Object> out = new ArrayList<>();
+                  for (CheckHealth c : pebble.checks()) {
+                    if ((level.isEmpty() || level.equals(c.level()))
+                        && (names.isEmpty() || names.contains(c.name()))) {
+                      var m = Json.obj("name", c.name());
+                      if (!c.level().isEmpty()) {
                         m.put("level", c.level());
-                    }
-                    m.put("startup", c.startup());
-                    m.put("status", c.status().wire());
-                    m.put("successes", c.successes());
-                    if (c.failures() != 0) {
+                      }
+                      m.put("startup", c.startup());
+                      m.put("status", c.status().wire());
+                      m.put("successes", c.successes());
+                      if (c.failures() != 0) {
                         m.put("failures", c.failures());
+                      }
+                      m.put("threshold", c.threshold());
+                      out.add(m);
                     }
-                    m.put("threshold", c.threshold());
-                    out.add(m);
-                }
-            }
-            return new ApiResponse.Sync(out);
-        })));
-    }
+                  }
+                  return new ApiResponse.Sync(out);
+                })));
+  }
 }

@@ -8,34 +8,34 @@ import java.util.Optional;
 /** A path pattern like {@code /v1/changes/{id}/wait} and its handlers by method. */
 record Route(List<String> segments, Map<String, Endpoint> methods) {
 
-    /** Answers one request. */
-    @FunctionalInterface
-    interface Endpoint {
-        ApiResponse handle(ApiRequest request) throws ApiException;
-    }
+  /** Answers one request. */
+  @FunctionalInterface
+  interface Endpoint {
+    ApiResponse handle(ApiRequest request) throws ApiException;
+  }
 
-    static Route of(String pattern, Map<String, Endpoint> methods) {
-        return new Route(List.of(pattern.substring(1).split("/")), Map.copyOf(methods));
-    }
+  static Route of(String pattern, Map<String, Endpoint> methods) {
+    return new Route(List.of(pattern.substring(1).split("/")), Map.copyOf(methods));
+  }
 
-    /** The path variables when {@code path} matches. */
-    Optional<Map<String, String>> match(String path) {
-        String[] parts = path.substring(1).split("/", -1);
-        if (parts.length != segments.size()) {
-            return Optional.empty();
-        }
-        Map<String, String> vars = new HashMap<>();
-        for (int i = 0; i < parts.length; i++) {
-            String s = segments.get(i);
-            if (s.startsWith("{") && s.endsWith("}")) {
-                if (parts[i].isEmpty()) {
-                    return Optional.empty();
-                }
-                vars.put(s.substring(1, s.length() - 1), parts[i]);
-            } else if (!s.equals(parts[i])) {
-                return Optional.empty();
-            }
-        }
-        return Optional.of(vars);
+  /** The path variables when {@code path} matches. */
+  Optional<Map<String, String>> match(String path) {
+    String[] parts = path.substring(1).split("/", -1);
+    if (parts.length != segments.size()) {
+      return Optional.empty();
     }
+    Map<String, String> vars = new HashMap<>();
+    for (int i = 0; i < parts.length; i++) {
+      String s = segments.get(i);
+      if (s.startsWith("{") && s.endsWith("}")) {
+        if (parts[i].isEmpty()) {
+          return Optional.empty();
+        }
+        vars.put(s.substring(1, s.length() - 1), parts[i]);
+      } else if (!s.equals(parts[i])) {
+        return Optional.empty();
+      }
+    }
+    return Optional.of(vars);
+  }
 }

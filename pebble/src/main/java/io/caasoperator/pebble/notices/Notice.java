@@ -6,17 +6,26 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * A notice (internals/overlord/state/notices.go): one per (user, type, key), counting its occurrences.
- * {@code userId} is empty for public notices.
+ * A notice (internals/overlord/state/notices.go): one per (user, type, key), counting its
+ * occurrences. {@code userId} is empty for public notices.
  */
-public record Notice(String id, Optional<Integer> userId, String type, String key, Instant firstOccurred,
-                     Instant lastOccurred, Instant lastRepeated, int occurrences, Map<String, String> lastData,
-                     Duration repeatAfter, Duration expireAfter) {
-    public Notice {
-        lastData = Map.copyOf(lastData);
-    }
+public record Notice(
+    String id,
+    Optional<Integer> userId,
+    String type,
+    String key,
+    Instant firstOccurred,
+    Instant lastOccurred,
+    Instant lastRepeated,
+    int occurrences,
+    Map<String, String> lastData,
+    Duration repeatAfter,
+    Duration expireAfter) {
+  public Notice {
+    lastData = Map.copyOf(lastData);
+  }
 
-    boolean expired(Instant now) {
-        return lastOccurred.plus(expireAfter).isBefore(now);
-    }
+  boolean expired(Instant now) {
+    return lastOccurred.plus(expireAfter).isBefore(now);
+  }
 }

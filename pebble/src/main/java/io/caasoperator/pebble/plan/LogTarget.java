@@ -6,22 +6,33 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * A {@code log-targets:} entry. Parsed, combined and validated as Pebble does so that layers carrying one are
- * accepted and shown in the plan; logs are not forwarded anywhere (see the module README section).
+ * A {@code log-targets:} entry. Parsed, combined and validated as Pebble does so that layers
+ * carrying one are accepted and shown in the plan; logs are not forwarded anywhere (see the module
+ * README section).
  */
-public record LogTarget(String name, String type, String location, List<String> services, Override override,
-                        Map<String, String> labels) {
-    public LogTarget {
-        services = List.copyOf(services);
-        labels = java.util.Collections.unmodifiableMap(new TreeMap<>(labels));
-    }
+public record LogTarget(
+    String name,
+    String type,
+    String location,
+    List<String> services,
+    Override override,
+    Map<String, String> labels) {
+  public LogTarget {
+    services = List.copyOf(services);
+    labels = java.util.Collections.unmodifiableMap(new TreeMap<>(labels));
+  }
 
-    public LogTarget merge(LogTarget over) {
-        List<String> s = new ArrayList<>(services);
-        s.addAll(over.services);
-        Map<String, String> l = new TreeMap<>(labels);
-        l.putAll(over.labels);
-        return new LogTarget(name, over.type.isEmpty() ? type : over.type,
-                over.location.isEmpty() ? location : over.location, s, override, l);
-    }
+  public LogTarget merge(LogTarget over) {
+    List<String> s = new ArrayList<>(services);
+    s.addAll(over.services);
+    Map<String, String> l = new TreeMap<>(labels);
+    l.putAll(over.labels);
+    return new LogTarget(
+        name,
+        over.type.isEmpty() ? type : over.type,
+        over.location.isEmpty() ? location : over.location,
+        s,
+        override,
+        l);
+  }
 }

@@ -5,32 +5,37 @@ import java.util.Optional;
 import java.util.TreeMap;
 
 /**
- * Where and as whom a process runs: environment, user and group (by id or name) and working directory. Shared by
- * services, exec checks and exec requests ({@code plan.ContextOptions}); "" and empty mean unset.
+ * Where and as whom a process runs: environment, user and group (by id or name) and working
+ * directory. Shared by services, exec checks and exec requests ({@code plan.ContextOptions}); ""
+ * and empty mean unset.
  */
 public record RunContext(
-        Map<String, String> environment,
-        Optional<Integer> userId,
-        String user,
-        Optional<Integer> groupId,
-        String group,
-        String workingDir) {
+    Map<String, String> environment,
+    Optional<Integer> userId,
+    String user,
+    Optional<Integer> groupId,
+    String group,
+    String workingDir) {
 
-    public static final RunContext EMPTY = new RunContext(Map.of(), Optional.empty(), "", Optional.empty(), "", "");
+  public static final RunContext EMPTY =
+      new RunContext(Map.of(), Optional.empty(), "", Optional.empty(), "", "");
 
-    public RunContext {
-        environment = java.util.Collections.unmodifiableMap(new TreeMap<>(environment));
-    }
+  public RunContext {
+    environment = java.util.Collections.unmodifiableMap(new TreeMap<>(environment));
+  }
 
-    /** Pebble's merge: environment key by key, every other field replaced when {@code over} sets it. */
-    public RunContext merge(RunContext over) {
-        Map<String, String> env = new TreeMap<>(environment);
-        env.putAll(over.environment);
-        return new RunContext(env,
-                over.userId.isPresent() ? over.userId : userId,
-                over.user.isEmpty() ? user : over.user,
-                over.groupId.isPresent() ? over.groupId : groupId,
-                over.group.isEmpty() ? group : over.group,
-                over.workingDir.isEmpty() ? workingDir : over.workingDir);
-    }
+  /**
+   * Pebble's merge: environment key by key, every other field replaced when {@code over} sets it.
+   */
+  public RunContext merge(RunContext over) {
+    Map<String, String> env = new TreeMap<>(environment);
+    env.putAll(over.environment);
+    return new RunContext(
+        env,
+        over.userId.isPresent() ? over.userId : userId,
+        over.user.isEmpty() ? user : over.user,
+        over.groupId.isPresent() ? over.groupId : groupId,
+        over.group.isEmpty() ? group : over.group,
+        over.workingDir.isEmpty() ? workingDir : over.workingDir);
+  }
 }

@@ -1,5 +1,4 @@
 package io.caasoperator.pebble.process;
 
 /** A user and group id to run a process as. */
-public record Credentials(int uid, int gid) {
-}
+public record Credentials(int uid, int gid) {}

@@ -3,5 +3,4 @@ package io.caasoperator.pebble.services;
 import java.time.Instant;
 
 /** One line of a service's output, without its newline. */
-public record LogEntry(Instant time, String service, String message) {
-}
+public record LogEntry(Instant time, String service, String message) {}

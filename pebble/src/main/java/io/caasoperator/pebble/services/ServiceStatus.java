@@ -2,15 +2,18 @@ package io.caasoperator.pebble.services;
 
 /** A service's {@code current} status on the wire. */
 public enum ServiceStatus {
-    ACTIVE("active"), BACKOFF("backoff"), ERROR("error"), INACTIVE("inactive");
+  ACTIVE("active"),
+  BACKOFF("backoff"),
+  ERROR("error"),
+  INACTIVE("inactive");
 
-    private final String wire;
+  private final String wire;
 
-    ServiceStatus(String wire) {
-        this.wire = wire;
-    }
+  ServiceStatus(String wire) {
+    this.wire = wire;
+  }
 
-    public String wire() {
-        return wire;
-    }
+  public String wire() {
+    return wire;
+  }
 }

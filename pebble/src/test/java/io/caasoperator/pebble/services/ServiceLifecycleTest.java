@@ -25,72 +25,98 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Real processes: start, exit at once, restart with backoff, TERM then KILL after the kill delay. */
+/**
+ * Real processes: start, exit at once, restart with backoff, TERM then KILL after the kill delay.
+ */
 class ServiceLifecycleTest {
-    @TempDir
-    Path root;
-    SystemTimers timers;
-    ServiceManager manager;
-    final List<PebbleEvent> events = new CopyOnWriteArrayList<>();
+  @TempDir Path root;
+  SystemTimers timers;
+  ServiceManager manager;
+  final List<PebbleEvent> events = new CopyOnWriteArrayList<>();
 
-    @BeforeEach
-    void setUp() {
-        timers = new SystemTimers();
-        manager = new ServiceManager(new LocalProcessLauncher(),
-                new ProcessEnvironment(Map.of("PATH", ProcessEnvironment.DEFAULT_PATH), new DirectoryPathMapper(root),
-                        UserDatabase.system()), timers, Clock.systemUTC(), events::add, () -> 0.0);
-    }
+  @BeforeEach
+  void setUp() {
+    timers = new SystemTimers();
+    manager =
+        new ServiceManager(
+            new LocalProcessLauncher(),
+            new ProcessEnvironment(
+                Map.of("PATH", ProcessEnvironment.DEFAULT_PATH),
+                new DirectoryPathMapper(root),
+                UserDatabase.system()),
+            timers,
+            Clock.systemUTC(),
+            events::add,
+            () -> 0.0);
+  }
 
-    @AfterEach
-    void tearDown() {
-        manager.close();
-        timers.close();
-    }
+  @AfterEach
+  void tearDown() {
+    manager.close();
+    timers.close();
+  }
 
-    private static ServiceSpec service(String yaml) throws Exception {
-        Plan plan = PlanLayers.add(Plan.EMPTY, LayerParser.parse(0, "t", "services: {s: {override: replace, " + yaml + "}}"), false);
-        return plan.services().get("s");
-    }
+  private static ServiceSpec service(String yaml) throws Exception {
+    Plan plan =
+        PlanLayers.add(
+            Plan.EMPTY,
+            LayerParser.parse(0, "t", "services: {s: {override: replace, " + yaml + "}}"),
+            false);
+    return plan.services().get("s");
+  }
 
-    @Test
-    void aServiceThatStaysUpStartsAndStopsWithTerm() throws Exception {
-        StartStopOutcome started = manager.start(service("command: sleep 60")).get(10, TimeUnit.SECONDS);
-        assertThat(started.error()).isEmpty();
-        assertThat(manager.runtime("s").orElseThrow().state()).isEqualTo(ServiceState.RUNNING);
-        assertThat(manager.stop("s").get(10, TimeUnit.SECONDS).error()).isEmpty();
-        assertThat(manager.runtime("s").orElseThrow().state()).isEqualTo(ServiceState.STOPPED);
-        assertThat(events).anyMatch(e -> e instanceof PebbleEvent.ServiceStopped);
-    }
+  @Test
+  void aServiceThatStaysUpStartsAndStopsWithTerm() throws Exception {
+    StartStopOutcome started =
+        manager.start(service("command: sleep 60")).get(10, TimeUnit.SECONDS);
+    assertThat(started.error()).isEmpty();
+    assertThat(manager.runtime("s").orElseThrow().state()).isEqualTo(ServiceState.RUNNING);
+    assertThat(manager.stop("s").get(10, TimeUnit.SECONDS).error()).isEmpty();
+    assertThat(manager.runtime("s").orElseThrow().state()).isEqualTo(ServiceState.STOPPED);
+    assertThat(events).anyMatch(e -> e instanceof PebbleEvent.ServiceStopped);
+  }
 
-    @Test
-    void aServiceThatExitsAtOnceFailsItsStartWithItsOutputThenRestartsWithBackoff() throws Exception {
-        StartStopOutcome outcome = manager.start(service(
-                "command: sh -c 'echo starting; echo broken >&2; exit 4', backoff-delay: 50ms, backoff-limit: 200ms"))
-                .get(10, TimeUnit.SECONDS);
-        assertThat(outcome.error()).contains("service start attempt: exited quickly with code 4, will restart");
-        assertThat(outcome.notes()).anyMatch(n -> n.contains("    starting") && n.contains("    broken"));
-        await().atMost(Duration.ofSeconds(10)).until(() ->
+  @Test
+  void aServiceThatExitsAtOnceFailsItsStartWithItsOutputThenRestartsWithBackoff() throws Exception {
+    StartStopOutcome outcome =
+        manager
+            .start(
+                service(
+                    "command: sh -c 'echo starting; echo broken >&2; exit 4', backoff-delay: 50ms, backoff-limit: 200ms"))
+            .get(10, TimeUnit.SECONDS);
+    assertThat(outcome.error())
+        .contains("service start attempt: exited quickly with code 4, will restart");
+    assertThat(outcome.notes())
+        .anyMatch(n -> n.contains("    starting") && n.contains("    broken"));
+    await()
+        .atMost(Duration.ofSeconds(10))
+        .until(
+            () ->
                 events.stream().filter(e -> e instanceof PebbleEvent.ServiceStarted).count() >= 3);
-        assertThat(manager.runtime("s").orElseThrow().backoffNum()).isGreaterThanOrEqualTo(2);
-    }
+    assertThat(manager.runtime("s").orElseThrow().backoffNum()).isGreaterThanOrEqualTo(2);
+  }
 
-    @Test
-    void aServiceIgnoringTermIsKilledAfterItsKillDelay() throws Exception {
-        ServiceSpec stubborn = service("command: sh -c 'trap \"\" TERM; echo ready; while true; do sleep 0.1; done', "
+  @Test
+  void aServiceIgnoringTermIsKilledAfterItsKillDelay() throws Exception {
+    ServiceSpec stubborn =
+        service(
+            "command: sh -c 'trap \"\" TERM; echo ready; while true; do sleep 0.1; done', "
                 + "kill-delay: 300ms");
-        assertThat(manager.start(stubborn).get(10, TimeUnit.SECONDS).error()).isEmpty();
-        long before = System.nanoTime();
-        StartStopOutcome stopped = manager.stop("s").get(10, TimeUnit.SECONDS);
-        long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - before);
-        assertThat(stopped.error()).isEmpty();
-        assertThat(millis).isGreaterThanOrEqualTo(300);
-        assertThat(manager.runtime("s").orElseThrow().state()).isEqualTo(ServiceState.STOPPED);
-        assertThat(manager.logs(List.of("s"), -1)).extracting(LogEntry::message).contains("ready");
-    }
+    assertThat(manager.start(stubborn).get(10, TimeUnit.SECONDS).error()).isEmpty();
+    long before = System.nanoTime();
+    StartStopOutcome stopped = manager.stop("s").get(10, TimeUnit.SECONDS);
+    long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - before);
+    assertThat(stopped.error()).isEmpty();
+    assertThat(millis).isGreaterThanOrEqualTo(300);
+    assertThat(manager.runtime("s").orElseThrow().state()).isEqualTo(ServiceState.STOPPED);
+    assertThat(manager.logs(List.of("s"), -1)).extracting(LogEntry::message).contains("ready");
+  }
 
-    @Test
-    void aMissingExecutableFailsTheStartAtOnce() throws Exception {
-        StartStopOutcome outcome = manager.start(service("command: /no/such/binary")).get(10, TimeUnit.SECONDS);
-        assertThat(outcome.error()).hasValueSatisfying(e -> assertThat(e).contains("cannot find executable"));
-    }
+  @Test
+  void aMissingExecutableFailsTheStartAtOnce() throws Exception {
+    StartStopOutcome outcome =
+        manager.start(service("command: /no/such/binary")).get(10, TimeUnit.SECONDS);
+    assertThat(outcome.error())
+        .hasValueSatisfying(e -> assertThat(e).contains("cannot find executable"));
+  }
 }

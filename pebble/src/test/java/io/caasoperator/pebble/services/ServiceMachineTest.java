@@ -14,98 +14,151 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class ServiceMachineTest {
-    private static final Instant T0 = Instant.parse("2025-01-01T00:00:00Z");
+  private static final Instant T0 = Instant.parse("2025-01-01T00:00:00Z");
 
-    private static ServiceSpec spec(String extra) throws Exception {
-        Plan plan = PlanLayers.add(Plan.EMPTY, LayerParser.parse(0, "a",
-                "services: {s: {override: replace, command: x" + extra + "}}"), false);
-        return plan.services().get("s");
-    }
+  private static ServiceSpec spec(String extra) throws Exception {
+    Plan plan =
+        PlanLayers.add(
+            Plan.EMPTY,
+            LayerParser.parse(
+                0, "a", "services: {s: {override: replace, command: x" + extra + "}}"),
+            false);
+    return plan.services().get("s");
+  }
 
-    private static ServiceMachine.Step drive(ServiceRuntime rt, ServiceInput... inputs) {
-        ServiceMachine.Step step = new ServiceMachine.Step(rt, List.of());
-        for (ServiceInput in : inputs) {
-            step = ServiceMachine.step(step.next(), in, T0);
-        }
-        return step;
+  private static ServiceMachine.Step drive(ServiceRuntime rt, ServiceInput... inputs) {
+    ServiceMachine.Step step = new ServiceMachine.Step(rt, List.of());
+    for (ServiceInput in : inputs) {
+      step = ServiceMachine.step(step.next(), in, T0);
     }
+    return step;
+  }
 
-    @Test
-    void aStartSucceedsOnceTheProcessStayedUpForTheOkayDelay() throws Exception {
-        ServiceMachine.Step started = drive(ServiceRuntime.initial(spec(""), T0), new ServiceInput.Start());
-        assertThat(started.next().state()).isEqualTo(ServiceState.STARTING);
-        assertThat(started.effects()).contains(new ServiceEffect.Launch(1),
-                new ServiceEffect.Schedule(Duration.ofSeconds(1), new ServiceInput.OkayDelayElapsed(1)));
-        ServiceMachine.Step ok = ServiceMachine.step(started.next(), new ServiceInput.OkayDelayElapsed(1), T0);
-        assertThat(ok.next().state()).isEqualTo(ServiceState.RUNNING);
-        assertThat(ok.effects()).containsExactly(new ServiceEffect.StartAnswered(Optional.empty(), false));
-    }
+  @Test
+  void aStartSucceedsOnceTheProcessStayedUpForTheOkayDelay() throws Exception {
+    ServiceMachine.Step started =
+        drive(ServiceRuntime.initial(spec(""), T0), new ServiceInput.Start());
+    assertThat(started.next().state()).isEqualTo(ServiceState.STARTING);
+    assertThat(started.effects())
+        .contains(
+            new ServiceEffect.Launch(1),
+            new ServiceEffect.Schedule(
+                Duration.ofSeconds(1), new ServiceInput.OkayDelayElapsed(1)));
+    ServiceMachine.Step ok =
+        ServiceMachine.step(started.next(), new ServiceInput.OkayDelayElapsed(1), T0);
+    assertThat(ok.next().state()).isEqualTo(ServiceState.RUNNING);
+    assertThat(ok.effects())
+        .containsExactly(new ServiceEffect.StartAnswered(Optional.empty(), false));
+  }
 
-    @Test
-    void aProcessThatExitsAtOnceFailsTheStartWithItsOutputAndBacksOff() throws Exception {
-        ServiceMachine.Step step = drive(ServiceRuntime.initial(spec(""), T0), new ServiceInput.Start(),
-                new ServiceInput.Exited(1, 3));
-        assertThat(step.effects()).contains(
-                new ServiceEffect.StartAnswered(Optional.of("exited quickly with code 3, will restart"), true),
-                new ServiceEffect.ExitedByItself(3),
-                new ServiceEffect.Schedule(Duration.ofMillis(500), new ServiceInput.BackoffElapsed(1)));
-        assertThat(step.next().state()).isEqualTo(ServiceState.BACKOFF);
-    }
+  @Test
+  void aProcessThatExitsAtOnceFailsTheStartWithItsOutputAndBacksOff() throws Exception {
+    ServiceMachine.Step step =
+        drive(
+            ServiceRuntime.initial(spec(""), T0),
+            new ServiceInput.Start(),
+            new ServiceInput.Exited(1, 3));
+    assertThat(step.effects())
+        .contains(
+            new ServiceEffect.StartAnswered(
+                Optional.of("exited quickly with code 3, will restart"), true),
+            new ServiceEffect.ExitedByItself(3),
+            new ServiceEffect.Schedule(Duration.ofMillis(500), new ServiceInput.BackoffElapsed(1)));
+    assertThat(step.next().state()).isEqualTo(ServiceState.BACKOFF);
+  }
 
-    @Test
-    void backoffGrowsByItsFactorUpToItsLimitAndRelaunches() throws Exception {
-        ServiceRuntime rt = drive(ServiceRuntime.initial(spec(", backoff-delay: 1s, backoff-factor: 3, backoff-limit: 5s"), T0),
-                new ServiceInput.Start(), new ServiceInput.OkayDelayElapsed(1), new ServiceInput.Exited(1, 1)).next();
-        assertThat(rt.backoffTime()).hasSeconds(1);
-        ServiceMachine.Step relaunch = ServiceMachine.step(rt, new ServiceInput.BackoffElapsed(1), T0);
-        assertThat(relaunch.effects()).contains(new ServiceEffect.Launch(2));
-        rt = ServiceMachine.step(relaunch.next(), new ServiceInput.Exited(2, 1), T0).next();
-        assertThat(rt.backoffTime()).hasSeconds(3);
-        rt = ServiceMachine.step(ServiceMachine.step(rt, new ServiceInput.BackoffElapsed(2), T0).next(),
-                new ServiceInput.Exited(3, 1), T0).next();
-        assertThat(rt.backoffTime()).hasSeconds(5);
-        assertThat(rt.backoffNum()).isEqualTo(3);
-    }
+  @Test
+  void backoffGrowsByItsFactorUpToItsLimitAndRelaunches() throws Exception {
+    ServiceRuntime rt =
+        drive(
+                ServiceRuntime.initial(
+                    spec(", backoff-delay: 1s, backoff-factor: 3, backoff-limit: 5s"), T0),
+                new ServiceInput.Start(),
+                new ServiceInput.OkayDelayElapsed(1),
+                new ServiceInput.Exited(1, 1))
+            .next();
+    assertThat(rt.backoffTime()).hasSeconds(1);
+    ServiceMachine.Step relaunch = ServiceMachine.step(rt, new ServiceInput.BackoffElapsed(1), T0);
+    assertThat(relaunch.effects()).contains(new ServiceEffect.Launch(2));
+    rt = ServiceMachine.step(relaunch.next(), new ServiceInput.Exited(2, 1), T0).next();
+    assertThat(rt.backoffTime()).hasSeconds(3);
+    rt =
+        ServiceMachine.step(
+                ServiceMachine.step(rt, new ServiceInput.BackoffElapsed(2), T0).next(),
+                new ServiceInput.Exited(3, 1),
+                T0)
+            .next();
+    assertThat(rt.backoffTime()).hasSeconds(5);
+    assertThat(rt.backoffNum()).isEqualTo(3);
+  }
 
-    @Test
-    void stopSendsTermThenKillAfterTheKillDelay() throws Exception {
-        ServiceRuntime running = drive(ServiceRuntime.initial(spec(", kill-delay: 2s"), T0), new ServiceInput.Start(),
-                new ServiceInput.OkayDelayElapsed(1)).next();
-        ServiceMachine.Step stop = ServiceMachine.step(running, new ServiceInput.Stop(), T0);
-        assertThat(stop.effects()).containsExactly(new ServiceEffect.SignalGroup(Signals.SIGTERM),
-                new ServiceEffect.Schedule(Duration.ofSeconds(2), new ServiceInput.TerminateDelayElapsed(1)));
-        ServiceMachine.Step kill = ServiceMachine.step(stop.next(), new ServiceInput.TerminateDelayElapsed(1), T0);
-        assertThat(kill.effects()).contains(new ServiceEffect.SignalGroup(Signals.SIGKILL));
-        ServiceMachine.Step exited = ServiceMachine.step(kill.next(), new ServiceInput.Exited(1, 137), T0);
-        assertThat(exited.next().state()).isEqualTo(ServiceState.STOPPED);
-        assertThat(exited.effects()).contains(new ServiceEffect.StopAnswered(Optional.empty()), new ServiceEffect.Stopped());
-    }
+  @Test
+  void stopSendsTermThenKillAfterTheKillDelay() throws Exception {
+    ServiceRuntime running =
+        drive(
+                ServiceRuntime.initial(spec(", kill-delay: 2s"), T0),
+                new ServiceInput.Start(),
+                new ServiceInput.OkayDelayElapsed(1))
+            .next();
+    ServiceMachine.Step stop = ServiceMachine.step(running, new ServiceInput.Stop(), T0);
+    assertThat(stop.effects())
+        .containsExactly(
+            new ServiceEffect.SignalGroup(Signals.SIGTERM),
+            new ServiceEffect.Schedule(
+                Duration.ofSeconds(2), new ServiceInput.TerminateDelayElapsed(1)));
+    ServiceMachine.Step kill =
+        ServiceMachine.step(stop.next(), new ServiceInput.TerminateDelayElapsed(1), T0);
+    assertThat(kill.effects()).contains(new ServiceEffect.SignalGroup(Signals.SIGKILL));
+    ServiceMachine.Step exited =
+        ServiceMachine.step(kill.next(), new ServiceInput.Exited(1, 137), T0);
+    assertThat(exited.next().state()).isEqualTo(ServiceState.STOPPED);
+    assertThat(exited.effects())
+        .contains(new ServiceEffect.StopAnswered(Optional.empty()), new ServiceEffect.Stopped());
+  }
 
-    @Test
-    void timersOfAnEarlierProcessAreIgnored() throws Exception {
-        ServiceRuntime rt = drive(ServiceRuntime.initial(spec(""), T0), new ServiceInput.Start(),
-                new ServiceInput.Exited(1, 1), new ServiceInput.BackoffElapsed(1)).next();
-        assertThat(ServiceMachine.step(rt, new ServiceInput.OkayDelayElapsed(1), T0).effects()).isEmpty();
-        assertThat(ServiceMachine.step(rt, new ServiceInput.Exited(1, 0), T0).next()).isEqualTo(rt);
-    }
+  @Test
+  void timersOfAnEarlierProcessAreIgnored() throws Exception {
+    ServiceRuntime rt =
+        drive(
+                ServiceRuntime.initial(spec(""), T0),
+                new ServiceInput.Start(),
+                new ServiceInput.Exited(1, 1),
+                new ServiceInput.BackoffElapsed(1))
+            .next();
+    assertThat(ServiceMachine.step(rt, new ServiceInput.OkayDelayElapsed(1), T0).effects())
+        .isEmpty();
+    assertThat(ServiceMachine.step(rt, new ServiceInput.Exited(1, 0), T0).next()).isEqualTo(rt);
+  }
 
-    @Test
-    void onSuccessShutdownIsReportedNotActedOn() throws Exception {
-        ServiceMachine.Step step = drive(ServiceRuntime.initial(spec(", on-success: shutdown"), T0),
-                new ServiceInput.Start(), new ServiceInput.OkayDelayElapsed(1), new ServiceInput.Exited(1, 0));
-        assertThat(step.next().state()).isEqualTo(ServiceState.EXITED);
-        assertThat(step.effects()).anyMatch(e -> e instanceof ServiceEffect.ShutdownRequested);
-    }
+  @Test
+  void onSuccessShutdownIsReportedNotActedOn() throws Exception {
+    ServiceMachine.Step step =
+        drive(
+            ServiceRuntime.initial(spec(", on-success: shutdown"), T0),
+            new ServiceInput.Start(),
+            new ServiceInput.OkayDelayElapsed(1),
+            new ServiceInput.Exited(1, 0));
+    assertThat(step.next().state()).isEqualTo(ServiceState.EXITED);
+    assertThat(step.effects()).anyMatch(e -> e instanceof ServiceEffect.ShutdownRequested);
+  }
 
-    @Test
-    void aFailedCheckRestartsARunningServiceThroughBackoff() throws Exception {
-        ServiceRuntime running = drive(ServiceRuntime.initial(spec(", on-check-failure: {up: restart}"), T0),
-                new ServiceInput.Start(), new ServiceInput.OkayDelayElapsed(1)).next();
-        ServiceMachine.Step step = ServiceMachine.step(running,
-                new ServiceInput.CheckFailed(running.config().policy().onCheckFailure().get("up")), T0);
-        assertThat(step.next().state()).isEqualTo(ServiceState.TERMINATING);
-        assertThat(step.next().restarting()).isTrue();
-        ServiceMachine.Step exited = ServiceMachine.step(step.next(), new ServiceInput.Exited(1, 143), T0);
-        assertThat(exited.next().state()).isEqualTo(ServiceState.BACKOFF);
-    }
+  @Test
+  void aFailedCheckRestartsARunningServiceThroughBackoff() throws Exception {
+    ServiceRuntime running =
+        drive(
+                ServiceRuntime.initial(spec(", on-check-failure: {up: restart}"), T0),
+                new ServiceInput.Start(),
+                new ServiceInput.OkayDelayElapsed(1))
+            .next();
+    ServiceMachine.Step step =
+        ServiceMachine.step(
+            running,
+            new ServiceInput.CheckFailed(running.config().policy().onCheckFailure().get("up")),
+            T0);
+    assertThat(step.next().state()).isEqualTo(ServiceState.TERMINATING);
+    assertThat(step.next().restarting()).isTrue();
+    ServiceMachine.Step exited =
+        ServiceMachine.step(step.next(), new ServiceInput.Exited(1, 143), T0);
+    assertThat(exited.next().state()).isEqualTo(ServiceState.BACKOFF);
+  }
 }

@@ -3,8 +3,8 @@ package io.caasoperator.persistence.journal;
 import java.util.Set;
 
 /**
- * One event as the journal table holds it (the columns pekko-persistence-jdbc's schema defines,
- * so its read journal and tools read what this journal writes).
+ * One event as the journal table holds it (the columns pekko-persistence-jdbc's schema defines, so
+ * its read journal and tools read what this journal writes).
  *
  * @param writer the writing incarnation's uuid
  * @param timestamp epoch milliseconds of the write

@@ -14,20 +14,25 @@ import java.util.function.Consumer;
  */
 final class JournalTables {
 
-  private static final String INSERT_EVENT = """
+  private static final String INSERT_EVENT =
+      """
       INSERT INTO "event_journal" ("deleted", "persistence_id", "sequence_number", "writer", "write_timestamp",
         "adapter_manifest", "event_payload", "event_ser_id", "event_ser_manifest")
       VALUES (FALSE, ?, ?, ?, ?, ?, ?, ?, ?)""";
-  private static final String INSERT_TAG = "INSERT INTO \"event_tag\" (\"event_id\", \"tag\") VALUES (?, ?)";
-  private static final String REPLAY = """
+  private static final String INSERT_TAG =
+      "INSERT INTO \"event_tag\" (\"event_id\", \"tag\") VALUES (?, ?)";
+  private static final String REPLAY =
+      """
       SELECT "sequence_number", "writer", "write_timestamp", "adapter_manifest", "event_payload", "event_ser_id",
         "event_ser_manifest"
       FROM "event_journal"
       WHERE "persistence_id" = ? AND "sequence_number" >= ? AND "sequence_number" <= ? AND "deleted" = FALSE
       ORDER BY "sequence_number"
       """;
-  private static final String HIGHEST = "SELECT MAX(\"sequence_number\") FROM \"event_journal\" WHERE \"persistence_id\" = ?";
-  private static final String MARK_DELETED = """
+  private static final String HIGHEST =
+      "SELECT MAX(\"sequence_number\") FROM \"event_journal\" WHERE \"persistence_id\" = ?";
+  private static final String MARK_DELETED =
+      """
       UPDATE "event_journal" SET "deleted" = TRUE WHERE "persistence_id" = ? AND "sequence_number" <= ?""";
 
   private JournalTables() {}
@@ -38,7 +43,8 @@ final class JournalTables {
    */
   static void insert(Connection connection, List<JournalRow> rows) throws SQLException {
     long[] orderings = new long[rows.size()];
-    try (PreparedStatement events = connection.prepareStatement(INSERT_EVENT, new String[] {"ordering"})) {
+    try (PreparedStatement events =
+        connection.prepareStatement(INSERT_EVENT, new String[] {"ordering"})) {
       for (JournalRow row : rows) {
         events.setString(1, row.persistenceId());
         events.setLong(2, row.sequenceNr());
@@ -54,11 +60,13 @@ final class JournalTables {
       try (ResultSet keys = events.getGeneratedKeys()) {
         int i = 0;
         while (keys.next()) {
-          if (i == orderings.length) throw new SQLException("the database returned more keys than rows inserted");
+          if (i == orderings.length)
+            throw new SQLException("the database returned more keys than rows inserted");
           orderings[i++] = keys.getLong(1);
         }
         if (i != orderings.length) {
-          throw new SQLException("the database returned " + i + " keys for " + orderings.length + " rows inserted");
+          throw new SQLException(
+              "the database returned " + i + " keys for " + orderings.length + " rows inserted");
         }
       }
     }
@@ -76,8 +84,17 @@ final class JournalTables {
     }
   }
 
-  /** Calls {@code each} with the entity's live events from {@code from} to {@code to}, at most {@code max}. */
-  static void replay(Connection connection, String persistenceId, long from, long to, long max, Consumer<JournalRow> each)
+  /**
+   * Calls {@code each} with the entity's live events from {@code from} to {@code to}, at most
+   * {@code max}.
+   */
+  static void replay(
+      Connection connection,
+      String persistenceId,
+      long from,
+      long to,
+      long max,
+      Consumer<JournalRow> each)
       throws SQLException {
     try (PreparedStatement query = connection.prepareStatement(REPLAY)) {
       query.setString(1, persistenceId);
@@ -87,8 +104,17 @@ final class JournalTables {
       if (max < Integer.MAX_VALUE) query.setMaxRows((int) max);
       try (ResultSet rows = query.executeQuery()) {
         while (rows.next()) {
-          each.accept(new JournalRow(persistenceId, rows.getLong(1), rows.getString(2), rows.getLong(3),
-              rows.getString(4), rows.getBytes(5), rows.getInt(6), rows.getString(7), java.util.Set.of()));
+          each.accept(
+              new JournalRow(
+                  persistenceId,
+                  rows.getLong(1),
+                  rows.getString(2),
+                  rows.getLong(3),
+                  rows.getString(4),
+                  rows.getBytes(5),
+                  rows.getInt(6),
+                  rows.getString(7),
+                  java.util.Set.of()));
         }
       }
     }
@@ -105,7 +131,8 @@ final class JournalTables {
   }
 
   /** Marks the entity's events up to {@code to} deleted; they are no longer replayed. */
-  static void markDeleted(Connection connection, String persistenceId, long to) throws SQLException {
+  static void markDeleted(Connection connection, String persistenceId, long to)
+      throws SQLException {
     try (PreparedStatement update = connection.prepareStatement(MARK_DELETED)) {
       update.setString(1, persistenceId);
       update.setLong(2, to);

@@ -11,30 +11,33 @@ import java.util.concurrent.TimeUnit;
 import javax.sql.DataSource;
 
 /**
- * Writes journal rows for many entities in one transaction (group commit): one thread takes
- * every write that queued while the previous transaction ran and inserts them together. A
- * thousand units finishing hooks at once cost a few transactions, not a thousand.
+ * Writes journal rows for many entities in one transaction (group commit): one thread takes every
+ * write that queued while the previous transaction ran and inserts them together. A thousand units
+ * finishing hooks at once cost a few transactions, not a thousand.
  *
- * <p>A write completes only when its transaction committed. When a batch fails for one write's
- * sake (a duplicate sequence number from a stale incarnation), each write is tried alone so the
- * others still succeed; when the database is unreachable the whole batch fails at once.
+ * <p>A write completes only when its transaction committed. When a batch fails for one write's sake
+ * (a duplicate sequence number from a stale incarnation), each write is tried alone so the others
+ * still succeed; when the database is unreachable the whole batch fails at once.
  */
 final class JournalWriter implements AutoCloseable {
 
-  /** Rows per transaction at most; a batch takes whole writes, so it may exceed this by one write. */
+  /**
+   * Rows per transaction at most; a batch takes whole writes, so it may exceed this by one write.
+   */
   static final int MAX_ROWS_PER_TRANSACTION = 1000;
 
   private record Pending(List<JournalRow> rows, CompletableFuture<Void> done) {}
 
   /** Told how each transaction went (the operator's metrics). */
   interface Observer {
-    Observer NONE = new Observer() {
-      @Override
-      public void committed(int writes, int events, Duration took) {}
+    Observer NONE =
+        new Observer() {
+          @Override
+          public void committed(int writes, int events, Duration took) {}
 
-      @Override
-      public void failed(int writes) {}
-    };
+          @Override
+          public void failed(int writes) {}
+        };
 
     void committed(int writes, int events, Duration took);
 
@@ -42,8 +45,10 @@ final class JournalWriter implements AutoCloseable {
   }
 
   private final DataSource source;
+
   /** Run after each commit, before it is acknowledged, to force it to the disk; empty for none. */
   private final String syncStatement;
+
   private final Observer observer;
   private final LinkedBlockingQueue<Pending> queue = new LinkedBlockingQueue<>();
   private final Thread thread;
@@ -130,7 +135,9 @@ final class JournalWriter implements AutoCloseable {
   /** SQLSTATE class 23: the rows broke a key, not the connection. */
   private static boolean isConstraintViolation(SQLException e) {
     for (Throwable t = e; t != null; t = t.getCause()) {
-      if (t instanceof SQLException sql && sql.getSQLState() != null && sql.getSQLState().startsWith("23")) return true;
+      if (t instanceof SQLException sql
+          && sql.getSQLState() != null
+          && sql.getSQLState().startsWith("23")) return true;
     }
     return false;
   }

@@ -22,12 +22,22 @@ public sealed interface SecretEvent extends JournalEvent {
    * @param label null when none was given
    * @param description null when none was given
    * @param expiry when revision 1 expires; null for never
-   * @param rotatePolicy {@code never}, {@code hourly}, ... ({@code secret-add --rotate}); null for none
+   * @param rotatePolicy {@code never}, {@code hourly}, ... ({@code secret-add --rotate}); null for
+   *     none
    * @param nextRotation when the rotate policy next asks the owner to rotate; null for never
    */
   @StableName("secret.SecretCreated.v1")
-  record SecretCreated(String id, SecretOwner owner, String label, String description, Instant expiry,
-      String rotatePolicy, Instant nextRotation, SealedContent content, Instant at) implements SecretEvent {
+  record SecretCreated(
+      String id,
+      SecretOwner owner,
+      String label,
+      String description,
+      Instant expiry,
+      String rotatePolicy,
+      Instant nextRotation,
+      SealedContent content,
+      Instant at)
+      implements SecretEvent {
     public SecretCreated {
       Objects.requireNonNull(id, "id");
       Objects.requireNonNull(owner, "owner");
@@ -37,12 +47,20 @@ public sealed interface SecretEvent extends JournalEvent {
   }
 
   /**
-   * {@code secret-set}: each non-null field replaces the secret's; new content makes a new
-   * revision (the next number), whose expiry is {@code expiry}.
+   * {@code secret-set}: each non-null field replaces the secret's; new content makes a new revision
+   * (the next number), whose expiry is {@code expiry}.
    */
   @StableName("secret.SecretUpdated.v1")
-  record SecretUpdated(String id, String label, String description, Instant expiry, String rotatePolicy,
-      Instant nextRotation, SealedContent content, Instant at) implements SecretEvent {
+  record SecretUpdated(
+      String id,
+      String label,
+      String description,
+      Instant expiry,
+      String rotatePolicy,
+      Instant nextRotation,
+      SealedContent content,
+      Instant at)
+      implements SecretEvent {
     public SecretUpdated {
       Objects.requireNonNull(id, "id");
       Objects.requireNonNull(at, "at");

@@ -3,8 +3,8 @@ package io.caasoperator.persistence.secret;
 import java.util.Objects;
 
 /**
- * Who owns a secret, as Juju's {@code secrets.Owner}: the application (only its leader manages
- * it) or one unit.
+ * Who owns a secret, as Juju's {@code secrets.Owner}: the application (only its leader manages it)
+ * or one unit.
  *
  * @param kind {@code application} or {@code unit} ({@code secret-info-get}'s {@code owner})
  * @param name the application's name, or the unit's ({@code hello/0})

@@ -36,8 +36,8 @@ public record SecretsState(Map<String, Secret> secrets) {
   }
 
   /**
-   * One secret. {@code latestRevision} only grows: a removed revision's number is never reused,
-   * as in Juju.
+   * One secret. {@code latestRevision} only grows: a removed revision's number is never reused, as
+   * in Juju.
    *
    * @param label null when none
    * @param description null when none
@@ -45,8 +45,17 @@ public record SecretsState(Map<String, Secret> secrets) {
    * @param nextRotation null when it does not rotate
    * @param revisions the revisions not removed, oldest first
    */
-  public record Secret(String id, SecretOwner owner, String label, String description, String rotatePolicy,
-      Instant nextRotation, int latestRevision, List<Revision> revisions, Instant created, Instant updated) {
+  public record Secret(
+      String id,
+      SecretOwner owner,
+      String label,
+      String description,
+      String rotatePolicy,
+      Instant nextRotation,
+      int latestRevision,
+      List<Revision> revisions,
+      Instant created,
+      Instant updated) {
     public Secret {
       Objects.requireNonNull(id, "id");
       Objects.requireNonNull(owner, "owner");
@@ -55,7 +64,9 @@ public record SecretsState(Map<String, Secret> secrets) {
 
     /** The newest revision still kept; empty when every revision was removed. */
     public Optional<Revision> latest() {
-      return revisions.isEmpty() ? Optional.empty() : Optional.of(revisions.get(revisions.size() - 1));
+      return revisions.isEmpty()
+          ? Optional.empty()
+          : Optional.of(revisions.get(revisions.size() - 1));
     }
 
     public Optional<Revision> revision(int number) {
@@ -74,14 +85,31 @@ public record SecretsState(Map<String, Secret> secrets) {
         latest++;
         more.add(new Revision(latest, e.content(), e.expiry(), e.at()));
       }
-      return new Secret(id, owner, or(e.label(), label), or(e.description(), description),
-          or(e.rotatePolicy(), rotatePolicy), e.rotatePolicy() != null ? e.nextRotation() : nextRotation, latest, more,
-          created, e.at());
+      return new Secret(
+          id,
+          owner,
+          or(e.label(), label),
+          or(e.description(), description),
+          or(e.rotatePolicy(), rotatePolicy),
+          e.rotatePolicy() != null ? e.nextRotation() : nextRotation,
+          latest,
+          more,
+          created,
+          e.at());
     }
 
     Secret withoutRevision(int number, Instant at) {
-      return new Secret(id, owner, label, description, rotatePolicy, nextRotation, latestRevision,
-          revisions.stream().filter(r -> r.revision() != number).toList(), created, at);
+      return new Secret(
+          id,
+          owner,
+          label,
+          description,
+          rotatePolicy,
+          nextRotation,
+          latestRevision,
+          revisions.stream().filter(r -> r.revision() != number).toList(),
+          created,
+          at);
     }
 
     private static <T> T or(T replacement, T current) {
@@ -95,15 +123,28 @@ public record SecretsState(Map<String, Secret> secrets) {
 
   /** The secret {@code owner} labelled {@code label}, if any (labels are unique per owner). */
   public Optional<Secret> byLabel(SecretOwner owner, String label) {
-    return secrets.values().stream().filter(s -> s.owner().equals(owner) && label.equals(s.label())).findFirst();
+    return secrets.values().stream()
+        .filter(s -> s.owner().equals(owner) && label.equals(s.label()))
+        .findFirst();
   }
 
   public SecretsState apply(SecretEvent event) {
     Map<String, Secret> next = new TreeMap<>(secrets);
     switch (event) {
-      case SecretEvent.SecretCreated e -> next.put(e.id(), new Secret(e.id(), e.owner(), e.label(), e.description(),
-          e.rotatePolicy(), e.nextRotation(), 1, List.of(new Revision(1, e.content(), e.expiry(), e.at())), e.at(),
-          e.at()));
+      case SecretEvent.SecretCreated e ->
+          next.put(
+              e.id(),
+              new Secret(
+                  e.id(),
+                  e.owner(),
+                  e.label(),
+                  e.description(),
+                  e.rotatePolicy(),
+                  e.nextRotation(),
+                  1,
+                  List.of(new Revision(1, e.content(), e.expiry(), e.at())),
+                  e.at(),
+                  e.at()));
       case SecretEvent.SecretUpdated e -> {
         Secret current = secrets.get(e.id());
         if (current != null) next.put(e.id(), current.updated(e));

@@ -12,18 +12,17 @@ import org.apache.pekko.persistence.typed.javadsl.EventHandler;
 import org.apache.pekko.persistence.typed.javadsl.EventSourcedBehavior;
 
 /**
- * Writes imported events into one entity's journal under the entity's own persistence id and
- * {@code app:<app>} tag, so the operator's actors recover from them as from their own. Its
- * state is the last sequence number written; appends must continue it exactly, so the imported
- * journal keeps the exported sequence numbers. It takes no snapshots: the actors take their
- * own as they go on.
+ * Writes imported events into one entity's journal under the entity's own persistence id and {@code
+ * app:<app>} tag, so the operator's actors recover from them as from their own. Its state is the
+ * last sequence number written; appends must continue it exactly, so the imported journal keeps the
+ * exported sequence numbers. It takes no snapshots: the actors take their own as they go on.
  */
 final class ImportedEntity extends EventSourcedBehavior<ImportedEntity.Append, JournalEvent, Long> {
 
   /**
    * Persists {@code events} as sequence numbers {@code firstSeqNr...}; replies with the last
-   * sequence number once all are persisted, or an error when {@code firstSeqNr} does not follow
-   * the entity's last one.
+   * sequence number once all are persisted, or an error when {@code firstSeqNr} does not follow the
+   * entity's last one.
    */
   record Append(List<JournalEvent> events, long firstSeqNr, ActorRef<StatusReply<Long>> replyTo) {}
 
@@ -52,13 +51,24 @@ final class ImportedEntity extends EventSourcedBehavior<ImportedEntity.Append, J
 
   @Override
   public CommandHandler<Append, JournalEvent, Long> commandHandler() {
-    return newCommandHandlerBuilder().forAnyState().onAnyCommand((last, cmd) -> {
-      if (cmd.firstSeqNr() != last + 1) {
-        return Effect().reply(cmd.replyTo(), StatusReply.error(persistenceId().id() + " expected sequence number "
-            + (last + 1) + " next, the import has " + cmd.firstSeqNr() + ": events are missing or out of order"));
-      }
-      return Effect().persist(cmd.events()).thenReply(cmd.replyTo(), StatusReply::success);
-    });
+    return newCommandHandlerBuilder()
+        .forAnyState()
+        .onAnyCommand(
+            (last, cmd) -> {
+              if (cmd.firstSeqNr() != last + 1) {
+                return Effect()
+                    .reply(
+                        cmd.replyTo(),
+                        StatusReply.error(
+                            persistenceId().id()
+                                + " expected sequence number "
+                                + (last + 1)
+                                + " next, the import has "
+                                + cmd.firstSeqNr()
+                                + ": events are missing or out of order"));
+              }
+              return Effect().persist(cmd.events()).thenReply(cmd.replyTo(), StatusReply::success);
+            });
   }
 
   @Override

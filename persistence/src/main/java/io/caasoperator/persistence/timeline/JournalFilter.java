@@ -29,21 +29,27 @@ public record JournalFilter(UnitId unit, Set<String> types, Instant since, Insta
   /** Parses a comma-separated list of types, e.g. {@code HookFailed,HookStarted}. */
   public static Set<String> parseTypes(String csv) {
     if (csv == null || csv.isBlank()) return Set.of();
-    return Arrays.stream(csv.split(",")).map(String::strip).filter(s -> !s.isEmpty()).collect(Collectors.toSet());
+    return Arrays.stream(csv.split(","))
+        .map(String::strip)
+        .filter(s -> !s.isEmpty())
+        .collect(Collectors.toSet());
   }
 
   public boolean matches(JournalEntry entry) {
-    if (unit != null && !entry.entity().equals(JournalEntry.UNIT_PREFIX + unit.name())) return false;
-    if (!types.isEmpty() && !types.contains(entry.shortType()) && !types.contains(entry.type())) return false;
+    if (unit != null && !entry.entity().equals(JournalEntry.UNIT_PREFIX + unit.name()))
+      return false;
+    if (!types.isEmpty() && !types.contains(entry.shortType()) && !types.contains(entry.type()))
+      return false;
     if (since != null && entry.time().isBefore(since)) return false;
     return until == null || !entry.time().isAfter(until);
   }
 
   /** Types that no event has: a typo in {@code --type} should be an error, not an empty list. */
   public Set<String> unknownTypes(Set<String> stableNames) {
-    Set<String> known = stableNames.stream()
-        .flatMap(n -> java.util.stream.Stream.of(n, JournalEntry.shortName(n)))
-        .collect(Collectors.toSet());
+    Set<String> known =
+        stableNames.stream()
+            .flatMap(n -> java.util.stream.Stream.of(n, JournalEntry.shortName(n)))
+            .collect(Collectors.toSet());
     return types.stream().filter(t -> !known.contains(t)).collect(Collectors.toSet());
   }
 }

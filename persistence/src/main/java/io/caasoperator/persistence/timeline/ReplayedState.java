@@ -11,8 +11,8 @@ import java.util.SortedMap;
 import java.util.TreeMap;
 
 /**
- * The operator's and its units' state after the events up to {@code offset}, rebuilt with the
- * same {@code apply} the actors use ({@link OperatorState#apply}, {@link UnitState#apply}).
+ * The operator's and its units' state after the events up to {@code offset}, rebuilt with the same
+ * {@code apply} the actors use ({@link OperatorState#apply}, {@link UnitState#apply}).
  *
  * @param offset the global offset of the last event applied (0: none)
  * @param time the time of the last event applied (null: none)
@@ -20,7 +20,12 @@ import java.util.TreeMap;
  * @param units every unit that has a journal, removed ones included (their state says dead)
  */
 public record ReplayedState(
-    String application, long offset, Instant time, long events, OperatorState operator, SortedMap<UnitId, UnitState> units) {
+    String application,
+    long offset,
+    Instant time,
+    long events,
+    OperatorState operator,
+    SortedMap<UnitId, UnitState> units) {
 
   public ReplayedState {
     units = Collections.unmodifiableSortedMap(new TreeMap<>(units));
@@ -33,13 +38,21 @@ public record ReplayedState(
   /** This state with one more event; the entry must come after every one applied so far. */
   public ReplayedState apply(JournalEntry entry) {
     return switch (entry.event()) {
-      case OperatorEvent e -> new ReplayedState(application, entry.offset(), entry.time(), events + 1, operator.apply(e), units);
+      case OperatorEvent e ->
+          new ReplayedState(
+              application, entry.offset(), entry.time(), events + 1, operator.apply(e), units);
       case UnitEvent e -> {
-        UnitId unit = entry.unit().orElseThrow(
-            () -> new IllegalStateException("unit event " + entry.type() + " in " + entry.entity()));
+        UnitId unit =
+            entry
+                .unit()
+                .orElseThrow(
+                    () ->
+                        new IllegalStateException(
+                            "unit event " + entry.type() + " in " + entry.entity()));
         TreeMap<UnitId, UnitState> copy = new TreeMap<>(units);
         copy.put(unit, units.getOrDefault(unit, UnitState.initial(unit)).apply(e));
-        yield new ReplayedState(application, entry.offset(), entry.time(), events + 1, operator, copy);
+        yield new ReplayedState(
+            application, entry.offset(), entry.time(), events + 1, operator, copy);
       }
       // a unit container's Pebble (layers, services) and the application's secrets are not part of
       // the replayed state

@@ -8,8 +8,8 @@ import java.util.List;
 import java.util.TreeSet;
 
 /**
- * What changed between two states, as JSON paths with their old and new values. Works on the
- * JSON form so the CLI can diff states it replayed itself and states an operator sent it alike.
+ * What changed between two states, as JSON paths with their old and new values. Works on the JSON
+ * form so the CLI can diff states it replayed itself and states an operator sent it alike.
  */
 public final class StateDiff {
   private StateDiff() {}
@@ -39,7 +39,11 @@ public final class StateDiff {
       a.fieldNames().forEachRemaining(names::add);
       b.fieldNames().forEachRemaining(names::add);
       for (String name : names) {
-        walk(path.isEmpty() ? name : path + "." + name, orMissing(a.get(name)), orMissing(b.get(name)), out);
+        walk(
+            path.isEmpty() ? name : path + "." + name,
+            orMissing(a.get(name)),
+            orMissing(b.get(name)),
+            out);
       }
       return;
     }

@@ -9,6 +9,7 @@ import io.caasoperator.persistence.JournalSettings;
 import io.caasoperator.persistence.UnitEvent;
 import io.caasoperator.persistence.timeline.JournalEntry;
 import io.caasoperator.persistence.timeline.JournalReader;
+import io.prometheus.metrics.model.snapshots.CounterSnapshot;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -37,22 +38,22 @@ import org.apache.pekko.persistence.typed.PersistenceId;
 import org.apache.pekko.persistence.typed.javadsl.CommandHandler;
 import org.apache.pekko.persistence.typed.javadsl.EventHandler;
 import org.apache.pekko.persistence.typed.javadsl.EventSourcedBehavior;
-import io.prometheus.metrics.model.snapshots.CounterSnapshot;
 import org.h2.jdbcx.JdbcDataSource;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The operator's journal on a real H2 file: many entities' writes committed together, recovered
- * in order after a restart, read back by pekko-persistence-jdbc's read journal; and one entity's
- * bad write failing alone.
+ * The operator's journal on a real H2 file: many entities' writes committed together, recovered in
+ * order after a restart, read back by pekko-persistence-jdbc's read journal; and one entity's bad
+ * write failing alone.
  */
 class GroupCommitJournalTest {
 
   @TempDir Path dir;
 
   /** An entity that persists hook names and recovers them. */
-  static final class Recorder extends EventSourcedBehavior<Recorder.Command, UnitEvent, List<String>> {
+  static final class Recorder
+      extends EventSourcedBehavior<Recorder.Command, UnitEvent, List<String>> {
     sealed interface Command {}
 
     record Record(String hook, ActorRef<Done> replyTo) implements Command {}
@@ -75,26 +76,38 @@ class GroupCommitJournalTest {
 
     @Override
     public CommandHandler<Command, UnitEvent, List<String>> commandHandler() {
-      return newCommandHandlerBuilder().forAnyState()
-          .onCommand(Record.class, (state, cmd) -> Effect()
-              .persist(new UnitEvent.HookCompleted(cmd.hook(), 1, Instant.parse("2026-11-22T10:00:00Z")))
-              .thenReply(cmd.replyTo(), s -> Done.getInstance()))
+      return newCommandHandlerBuilder()
+          .forAnyState()
+          .onCommand(
+              Record.class,
+              (state, cmd) ->
+                  Effect()
+                      .persist(
+                          new UnitEvent.HookCompleted(
+                              cmd.hook(), 1, Instant.parse("2026-11-22T10:00:00Z")))
+                      .thenReply(cmd.replyTo(), s -> Done.getInstance()))
           .onCommand(Get.class, (state, cmd) -> Effect().reply(cmd.replyTo(), state))
           .build();
     }
 
     @Override
     public EventHandler<List<String>, UnitEvent> eventHandler() {
-      return newEventHandlerBuilder().forAnyState().onEvent(UnitEvent.HookCompleted.class, (state, event) -> {
-        List<String> next = new ArrayList<>(state);
-        next.add(event.hook());
-        return List.copyOf(next);
-      }).build();
+      return newEventHandlerBuilder()
+          .forAnyState()
+          .onEvent(
+              UnitEvent.HookCompleted.class,
+              (state, event) -> {
+                List<String> next = new ArrayList<>(state);
+                next.add(event.hook());
+                return List.copyOf(next);
+              })
+          .build();
     }
   }
 
   @Test
-  void writesOfManyEntitiesAtOnceAreAllRecoveredInOrderAfterARestartAndReadableByTheReadJournal() throws Exception {
+  void writesOfManyEntitiesAtOnceAreAllRecoveredInOrderAfterARestartAndReadableByTheReadJournal()
+      throws Exception {
     JournalSettings settings = JournalSettings.h2(dir);
     int entities = 200;
     int events = 5;
@@ -104,34 +117,46 @@ class GroupCommitJournalTest {
       List<ActorRef<Recorder.Command>> refs = spawn(system, entities);
       for (int e = 0; e < events; e++) {
         List<CompletableFuture<Done>> writes = new ArrayList<>();
-        for (ActorRef<Recorder.Command> ref : refs) { // every entity writing at once: shared transactions
+        for (ActorRef<Recorder.Command> ref :
+            refs) { // every entity writing at once: shared transactions
           String hook = "hook-" + e;
-          writes.add(GroupCommitJournalTest.<Done>ask(system, ref, reply -> new Recorder.Record(hook, reply)));
+          writes.add(
+              GroupCommitJournalTest.<Done>ask(
+                  system, ref, reply -> new Recorder.Record(hook, reply)));
         }
         CompletableFuture.allOf(writes.toArray(CompletableFuture[]::new)).get(60, TimeUnit.SECONDS);
       }
       List<JournalEntry> all = journal.readAll("test");
       assertThat(all).hasSize(entities * events);
       assertThat(all).extracting(JournalEntry::offset).isSorted().doesNotHaveDuplicates();
-      assertThat(journal.entityEvents("unit|test/7")).extracting(JournalEntry::seqNr).containsExactly(1L, 2L, 3L, 4L, 5L);
+      assertThat(journal.entityEvents("unit|test/7"))
+          .extracting(JournalEntry::seqNr)
+          .containsExactly(1L, 2L, 3L, 4L, 5L);
       var registry = OperatorMetrics.get(system).registry();
       assertThat(counter(registry, "caas_journal_events")).isEqualTo(entities * events);
       assertThat(counter(registry, "caas_journal_writes")).isEqualTo(entities * events);
       // writes that queued together shared a transaction
-      assertThat(counter(registry, "caas_journal_transactions")).isPositive().isLessThan(entities * events);
+      assertThat(counter(registry, "caas_journal_transactions"))
+          .isPositive()
+          .isLessThan(entities * events);
     }
 
     try (JournalReader restarted = JournalReader.open(settings)) {
       ActorSystem<?> system = restarted.system();
       List<ActorRef<Recorder.Command>> refs = spawn(system, entities);
       for (ActorRef<Recorder.Command> ref : refs) {
-        List<String> recovered = GroupCommitJournalTest.<List<String>>ask(system, ref, Recorder.Get::new).get(60, TimeUnit.SECONDS);
+        List<String> recovered =
+            GroupCommitJournalTest.<List<String>>ask(system, ref, Recorder.Get::new)
+                .get(60, TimeUnit.SECONDS);
         assertThat(recovered).containsExactly("hook-0", "hook-1", "hook-2", "hook-3", "hook-4");
       }
       // the next write continues the sequence (the highest sequence number was read back)
-      GroupCommitJournalTest.<Done>ask(system, refs.getFirst(), reply -> new Recorder.Record("after-restart", reply))
+      GroupCommitJournalTest.<Done>ask(
+              system, refs.getFirst(), reply -> new Recorder.Record("after-restart", reply))
           .get(60, TimeUnit.SECONDS);
-      assertThat(restarted.entityEvents("unit|test/0")).extracting(JournalEntry::seqNr).containsExactly(1L, 2L, 3L, 4L, 5L, 6L);
+      assertThat(restarted.entityEvents("unit|test/0"))
+          .extracting(JournalEntry::seqNr)
+          .containsExactly(1L, 2L, 3L, 4L, 5L, 6L);
     }
   }
 
@@ -139,25 +164,32 @@ class GroupCommitJournalTest {
   void aWriteThatBreaksAKeyFailsAloneWhileTheOthersInItsTransactionAreCommitted() throws Exception {
     JdbcDataSource h2 = new JdbcDataSource();
     h2.setURL("jdbc:h2:mem:group-commit-" + System.nanoTime() + ";DB_CLOSE_DELAY=-1");
-    try (Connection c = h2.getConnection(); var schema = getClass().getResourceAsStream("/schema/h2/h2-create-schema.sql")) {
-      for (String statement : new String(schema.readAllBytes(), StandardCharsets.UTF_8).split(";")) {
+    try (Connection c = h2.getConnection();
+        var schema = getClass().getResourceAsStream("/schema/h2/h2-create-schema.sql")) {
+      for (String statement :
+          new String(schema.readAllBytes(), StandardCharsets.UTF_8).split(";")) {
         if (!statement.isBlank()) c.createStatement().execute(statement);
       }
     }
     CountDownLatch firstWriteMayProceed = new CountDownLatch(1);
     DataSource held = new HeldFirstConnection(h2, firstWriteMayProceed);
     List<String> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
-    JournalWriter writer = new JournalWriter(held, "test-journal-writer", "", new JournalWriter.Observer() {
-      @Override
-      public void committed(int writes, int events, Duration took) {
-        seen.add("committed " + writes + " write(s), " + events + " event(s)");
-      }
+    JournalWriter writer =
+        new JournalWriter(
+            held,
+            "test-journal-writer",
+            "",
+            new JournalWriter.Observer() {
+              @Override
+              public void committed(int writes, int events, Duration took) {
+                seen.add("committed " + writes + " write(s), " + events + " event(s)");
+              }
 
-      @Override
-      public void failed(int writes) {
-        seen.add("failed " + writes + " write(s)");
-      }
-    });
+              @Override
+              public void failed(int writes) {
+                seen.add("failed " + writes + " write(s)");
+              }
+            });
     try {
       CompletableFuture<Void> first = writer.write(List.of(row("unit|a/0", 1)));
       // queued while the first transaction waits: these two are committed together
@@ -178,7 +210,11 @@ class GroupCommitJournalTest {
         assertThat(tags.getLong(1)).isEqualTo(3); // the failed write left no tag behind
       }
       // the shared transaction broke on the duplicate, then each write went alone
-      assertThat(seen).containsExactly("committed 1 write(s), 1 event(s)", "failed 1 write(s)", "committed 1 write(s), 2 event(s)");
+      assertThat(seen)
+          .containsExactly(
+              "committed 1 write(s), 1 event(s)",
+              "failed 1 write(s)",
+              "committed 1 write(s), 2 event(s)");
     } finally {
       writer.close();
     }
@@ -186,24 +222,31 @@ class GroupCommitJournalTest {
   }
 
   @Test
-  void withSyncOnCommitEveryTransactionIsForcedToTheDiskBeforeItsWritesAreAcknowledged() throws Exception {
+  void withSyncOnCommitEveryTransactionIsForcedToTheDiskBeforeItsWritesAreAcknowledged()
+      throws Exception {
     JdbcDataSource h2 = new JdbcDataSource();
     h2.setURL("jdbc:h2:mem:group-commit-sync-" + System.nanoTime() + ";DB_CLOSE_DELAY=-1");
-    try (Connection c = h2.getConnection(); var schema = getClass().getResourceAsStream("/schema/h2/h2-create-schema.sql")) {
-      for (String statement : new String(schema.readAllBytes(), StandardCharsets.UTF_8).split(";")) {
+    try (Connection c = h2.getConnection();
+        var schema = getClass().getResourceAsStream("/schema/h2/h2-create-schema.sql")) {
+      for (String statement :
+          new String(schema.readAllBytes(), StandardCharsets.UTF_8).split(";")) {
         if (!statement.isBlank()) c.createStatement().execute(statement);
       }
       c.createStatement().execute("CREATE TABLE syncs (n INT)");
       c.createStatement().execute("INSERT INTO syncs VALUES (0)");
     }
     // stands for CHECKPOINT SYNC (what JournalSettings asks of H2), which leaves no trace to count
-    JournalWriter writer = new JournalWriter(h2, "test-journal-writer", "UPDATE syncs SET n = n + 1", JournalWriter.Observer.NONE);
+    JournalWriter writer =
+        new JournalWriter(
+            h2, "test-journal-writer", "UPDATE syncs SET n = n + 1", JournalWriter.Observer.NONE);
     try (Connection c = h2.getConnection()) {
       for (int seqNr = 1; seqNr <= 3; seqNr++) {
         writer.write(List.of(row("unit|s/0", seqNr))).get(30, TimeUnit.SECONDS);
         var syncs = c.createStatement().executeQuery("SELECT n FROM syncs");
         syncs.next();
-        assertThat(syncs.getInt(1)).as("syncs when write %d is acknowledged", seqNr).isEqualTo(seqNr);
+        assertThat(syncs.getInt(1))
+            .as("syncs when write %d is acknowledged", seqNr)
+            .isEqualTo(seqNr);
       }
     } finally {
       writer.close();
@@ -213,18 +256,30 @@ class GroupCommitJournalTest {
   @Test
   void theH2JournalWritesEachCommitToTheFileAndSyncsItOnlyWhenAsked() {
     var plain = JournalSettings.h2(dir).toConfig();
-    assertThat(plain.getString("caas-journal.url")).contains(";WRITE_DELAY=0").doesNotContain("AUTO_SERVER");
+    assertThat(plain.getString("caas-journal.url"))
+        .contains(";WRITE_DELAY=0")
+        .doesNotContain("AUTO_SERVER");
     assertThat(plain.getString("caas-journal.sync-statement")).isEmpty();
-    assertThat(JournalSettings.h2(dir).withSyncOnCommit(true).toConfig().getString("caas-journal.sync-statement"))
+    assertThat(
+            JournalSettings.h2(dir)
+                .withSyncOnCommit(true)
+                .toConfig()
+                .getString("caas-journal.sync-statement"))
         .isEqualTo("CHECKPOINT SYNC");
     // PostgreSQL's own synchronous_commit decides
-    assertThat(JournalSettings.postgres("postgresql://u@db/j").withSyncOnCommit(true).toConfig()
-        .getString("caas-journal.sync-statement")).isEmpty();
+    assertThat(
+            JournalSettings.postgres("postgresql://u@db/j")
+                .withSyncOnCommit(true)
+                .toConfig()
+                .getString("caas-journal.sync-statement"))
+        .isEmpty();
   }
 
-  private static double counter(io.prometheus.metrics.model.registry.PrometheusRegistry registry, String name) {
+  private static double counter(
+      io.prometheus.metrics.model.registry.PrometheusRegistry registry, String name) {
     for (var metric : registry.scrape()) {
-      if (metric instanceof CounterSnapshot counter && counter.getMetadata().getPrometheusName().equals(name)) {
+      if (metric instanceof CounterSnapshot counter
+          && counter.getMetadata().getPrometheusName().equals(name)) {
         return counter.getDataPoints().getFirst().getValue();
       }
     }
@@ -232,31 +287,45 @@ class GroupCommitJournalTest {
   }
 
   private static JournalRow row(String entity, long seqNr) {
-    return new JournalRow(entity, seqNr, "writer", 1L, "", "{}".getBytes(StandardCharsets.UTF_8), 7301,
-        "unit.HookCompleted.v1", Set.of("app:a"));
+    return new JournalRow(
+        entity,
+        seqNr,
+        "writer",
+        1L,
+        "",
+        "{}".getBytes(StandardCharsets.UTF_8),
+        7301,
+        "unit.HookCompleted.v1",
+        Set.of("app:a"));
   }
 
   private static List<ActorRef<Recorder.Command>> spawn(ActorSystem<?> system, int entities) {
     List<ActorRef<Recorder.Command>> refs = new ArrayList<>();
     for (int i = 0; i < entities; i++) {
       Behavior<Recorder.Command> entity = new Recorder("unit|test/" + i);
-      refs.add(system.systemActorOf(entity, "recorder-" + i + "-" + System.nanoTime(), Props.empty()));
+      refs.add(
+          system.systemActorOf(entity, "recorder-" + i + "-" + System.nanoTime(), Props.empty()));
     }
     return refs;
   }
 
   private static <T> CompletableFuture<T> ask(
-      ActorSystem<?> system, ActorRef<Recorder.Command> ref, org.apache.pekko.japi.function.Function<ActorRef<T>, Recorder.Command> message) {
-    CompletionStage<T> reply = AskPattern.ask(ref, message, Duration.ofSeconds(60), system.scheduler());
+      ActorSystem<?> system,
+      ActorRef<Recorder.Command> ref,
+      org.apache.pekko.japi.function.Function<ActorRef<T>, Recorder.Command> message) {
+    CompletionStage<T> reply =
+        AskPattern.ask(ref, message, Duration.ofSeconds(60), system.scheduler());
     return reply.toCompletableFuture();
   }
 
   /** Hands out connections, the first only once the test allows it (so writes queue meanwhile). */
-  private record HeldFirstConnection(DataSource delegate, CountDownLatch firstMayProceed) implements DataSource {
+  private record HeldFirstConnection(DataSource delegate, CountDownLatch firstMayProceed)
+      implements DataSource {
     @Override
     public Connection getConnection() throws SQLException {
       try {
-        if (!firstMayProceed.await(30, TimeUnit.SECONDS)) throw new SQLException("test latch never opened");
+        if (!firstMayProceed.await(30, TimeUnit.SECONDS))
+          throw new SQLException("test latch never opened");
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
         throw new SQLException(e);

@@ -15,7 +15,8 @@ class SecretsStateTest {
   }
 
   private static SecretsState created() {
-    return SecretsState.EMPTY.apply(new SecretEvent.SecretCreated(ID, APP, "db", null, null, null, null, sealed("1"), T0));
+    return SecretsState.EMPTY.apply(
+        new SecretEvent.SecretCreated(ID, APP, "db", null, null, null, null, sealed("1"), T0));
   }
 
   @Test
@@ -31,12 +32,19 @@ class SecretsStateTest {
 
   @Test
   void newContentMakesTheNextRevisionAndMetadataAloneMakesNone() {
-    SecretsState state = created()
-        .apply(new SecretEvent.SecretUpdated(ID, null, "about", null, null, null, sealed("2"), T0.plusSeconds(1)))
-        .apply(new SecretEvent.SecretUpdated(ID, "renamed", null, null, null, null, null, T0.plusSeconds(2)));
+    SecretsState state =
+        created()
+            .apply(
+                new SecretEvent.SecretUpdated(
+                    ID, null, "about", null, null, null, sealed("2"), T0.plusSeconds(1)))
+            .apply(
+                new SecretEvent.SecretUpdated(
+                    ID, "renamed", null, null, null, null, null, T0.plusSeconds(2)));
     SecretsState.Secret secret = state.find(ID).orElseThrow();
     assertThat(secret.latestRevision()).isEqualTo(2);
-    assertThat(secret.revisions()).extracting(SecretsState.Revision::revision).containsExactly(1, 2);
+    assertThat(secret.revisions())
+        .extracting(SecretsState.Revision::revision)
+        .containsExactly(1, 2);
     assertThat(secret.label()).isEqualTo("renamed");
     assertThat(secret.description()).isEqualTo("about");
     assertThat(secret.updated()).isEqualTo(T0.plusSeconds(2));
@@ -44,11 +52,14 @@ class SecretsStateTest {
 
   @Test
   void removingOneRevisionKeepsTheOthersAndItsNumberIsNeverReused() {
-    SecretsState state = created()
-        .apply(new SecretEvent.SecretUpdated(ID, null, null, null, null, null, sealed("2"), T0))
-        .apply(new SecretEvent.SecretRemoved(ID, 2, T0))
-        .apply(new SecretEvent.SecretUpdated(ID, null, null, null, null, null, sealed("3"), T0));
-    assertThat(state.find(ID).orElseThrow().revisions()).extracting(SecretsState.Revision::revision)
+    SecretsState state =
+        created()
+            .apply(new SecretEvent.SecretUpdated(ID, null, null, null, null, null, sealed("2"), T0))
+            .apply(new SecretEvent.SecretRemoved(ID, 2, T0))
+            .apply(
+                new SecretEvent.SecretUpdated(ID, null, null, null, null, null, sealed("3"), T0));
+    assertThat(state.find(ID).orElseThrow().revisions())
+        .extracting(SecretsState.Revision::revision)
         .containsExactly(1, 3);
   }
 
@@ -60,14 +71,18 @@ class SecretsStateTest {
 
   @Test
   void changesToAnUnknownSecretChangeNothing() {
-    assertThat(SecretsState.EMPTY.apply(new SecretEvent.SecretRemoved(ID, null, T0))).isEqualTo(SecretsState.EMPTY);
-    assertThat(SecretsState.EMPTY.apply(new SecretEvent.SecretUpdated(ID, "x", null, null, null, null, null, T0)))
+    assertThat(SecretsState.EMPTY.apply(new SecretEvent.SecretRemoved(ID, null, T0)))
+        .isEqualTo(SecretsState.EMPTY);
+    assertThat(
+            SecretsState.EMPTY.apply(
+                new SecretEvent.SecretUpdated(ID, "x", null, null, null, null, null, T0)))
         .isEqualTo(SecretsState.EMPTY);
   }
 
   @Test
   void sealedContentNeverPrintsItsCiphertext() {
-    assertThat(new SealedContent("nonce", "CIPHER", "hmac-sha256:ab").toString()).doesNotContain("CIPHER")
+    assertThat(new SealedContent("nonce", "CIPHER", "hmac-sha256:ab").toString())
+        .doesNotContain("CIPHER")
         .contains("hmac-sha256:ab");
   }
 }

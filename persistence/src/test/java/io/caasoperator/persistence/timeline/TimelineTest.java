@@ -41,8 +41,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Reading, filtering, following, replaying and moving a real H2 journal: events written under
- * the actors' persistence ids and tag, read back in global order.
+ * Reading, filtering, following, replaying and moving a real H2 journal: events written under the
+ * actors' persistence ids and tag, read back in global order.
  */
 class TimelineTest {
   @TempDir static Path dir;
@@ -50,8 +50,16 @@ class TimelineTest {
   static final Instant T0 = Instant.parse("2026-11-22T10:00:00Z");
   static final UnitId U0 = UnitId.of("hello", 0);
   static final UnitId U1 = UnitId.of("hello", 1);
-  static final CharmInfo CHARM = new CharmInfo(1, "hello", new CharmRef("/charms/hello", null, 1, false),
-      "a".repeat(64), List.of(), Set.of("install", "start"), false, Map.of());
+  static final CharmInfo CHARM =
+      new CharmInfo(
+          1,
+          "hello",
+          new CharmRef("/charms/hello", null, 1, false),
+          "a".repeat(64),
+          List.of(),
+          Set.of("install", "start"),
+          false,
+          Map.of());
   static final List<String> ENTITIES = new ArrayList<>();
   static final List<JournalEvent> EVENTS = new ArrayList<>();
 
@@ -106,15 +114,26 @@ class TimelineTest {
     Map<String, Long> seqNrs = new java.util.HashMap<>();
     for (int i = 0; i < events.size(); i++) {
       String entity = entities.get(i);
-      ActorRef<ImportedEntity.Append> ref = refs.computeIfAbsent(entity, e -> into.system().systemActorOf(
-          ImportedEntity.create(e), "writer-" + e.replaceAll("[^a-z0-9]", "-") + "-" + System.nanoTime(),
-          org.apache.pekko.actor.typed.Props.empty()));
+      ActorRef<ImportedEntity.Append> ref =
+          refs.computeIfAbsent(
+              entity,
+              e ->
+                  into.system()
+                      .systemActorOf(
+                          ImportedEntity.create(e),
+                          "writer-" + e.replaceAll("[^a-z0-9]", "-") + "-" + System.nanoTime(),
+                          org.apache.pekko.actor.typed.Props.empty()));
       long seqNr = seqNrs.merge(entity, 1L, Long::sum);
       JournalEvent event = events.get(i);
       try {
-        AskPattern.<ImportedEntity.Append, Long>askWithStatus(ref, (ActorRef<StatusReply<Long>> reply) ->
-                new ImportedEntity.Append(List.of(event), seqNr, reply), Duration.ofSeconds(10), into.system().scheduler())
-            .toCompletableFuture().get(10, TimeUnit.SECONDS);
+        AskPattern.<ImportedEntity.Append, Long>askWithStatus(
+                ref,
+                (ActorRef<StatusReply<Long>> reply) ->
+                    new ImportedEntity.Append(List.of(event), seqNr, reply),
+                Duration.ofSeconds(10),
+                into.system().scheduler())
+            .toCompletableFuture()
+            .get(10, TimeUnit.SECONDS);
       } catch (Exception e) {
         throw new IllegalStateException(e);
       }
@@ -128,7 +147,8 @@ class TimelineTest {
     assertThat(all).extracting(JournalEntry::entity).containsExactlyElementsOf(ENTITIES);
     assertThat(all).extracting(JournalEntry::offset).isSorted().doesNotHaveDuplicates();
     assertThat(all.get(2).seqNr()).isEqualTo(3);
-    assertThat(all.get(5)).extracting(JournalEntry::seqNr, JournalEntry::type, JournalEntry::time)
+    assertThat(all.get(5))
+        .extracting(JournalEntry::seqNr, JournalEntry::type, JournalEntry::time)
         .containsExactly(1L, "unit.CharmAssigned.v1", t(5));
     assertThat(reader.onlyApplication()).isEqualTo("hello");
     assertThat(reader.readAll("other")).isEmpty();
@@ -137,17 +157,25 @@ class TimelineTest {
   @Test
   void filtersSelectAUnitTypesByShortOrStableNameAndATimeWindow() {
     List<JournalEntry> all = reader.readAll("hello");
-    var failed = new JournalFilter(null, JournalFilter.parseTypes("HookFailed, unit.HookResolved.v1"), null, null);
-    assertThat(all.stream().filter(failed::matches)).extracting(JournalEntry::shortType)
+    var failed =
+        new JournalFilter(
+            null, JournalFilter.parseTypes("HookFailed, unit.HookResolved.v1"), null, null);
+    assertThat(all.stream().filter(failed::matches))
+        .extracting(JournalEntry::shortType)
         .containsExactly("HookFailed", "HookResolved");
     var u0 = new JournalFilter(U0, Set.of(), null, null);
-    assertThat(all.stream().filter(u0::matches)).hasSize(3).allMatch(e -> e.entity().equals("unit|hello/0"));
+    assertThat(all.stream().filter(u0::matches))
+        .hasSize(3)
+        .allMatch(e -> e.entity().equals("unit|hello/0"));
     var window = new JournalFilter(null, Set.of(), t(6), t(7));
     assertThat(all.stream().filter(window::matches)).hasSize(4);
     assertThat(failed.unknownTypes(Set.of("unit.HookFailed.v1", "unit.HookResolved.v1"))).isEmpty();
-    assertThat(new JournalFilter(null, Set.of("HookFaild"), null, null).unknownTypes(Set.of("unit.HookFailed.v1")))
+    assertThat(
+            new JournalFilter(null, Set.of("HookFaild"), null, null)
+                .unknownTypes(Set.of("unit.HookFailed.v1")))
         .containsExactly("HookFaild");
-    assertThatThrownBy(() -> new JournalFilter(null, Set.of(), t(7), t(6))).hasMessageContaining("before");
+    assertThatThrownBy(() -> new JournalFilter(null, Set.of(), t(7), t(6)))
+        .hasMessageContaining("before");
   }
 
   @Test
@@ -161,7 +189,8 @@ class TimelineTest {
         switch (e.event()) {
           case OperatorEvent oe -> op = op.apply(oe);
           case UnitEvent ue -> {
-            if (e.entity().endsWith("/0")) s0 = s0.apply(ue); else s1 = s1.apply(ue);
+            if (e.entity().endsWith("/0")) s0 = s0.apply(ue);
+            else s1 = s1.apply(ue);
           }
           default -> throw new AssertionError();
         }
@@ -182,14 +211,20 @@ class TimelineTest {
   @Test
   void replayAtATimeIncludesEventsAtThatTimeAndTheDiffNamesWhatChanged() {
     List<JournalEntry> all = reader.readAll("hello");
-    ReplayedState before = Replay.to(ReplayPoint.parse("2026-11-22T10:06:00Z", Clock.systemUTC()), "hello", all);
-    ReplayedState after = Replay.to(ReplayPoint.parse("2026-11-22T10:07", Clock.systemUTC()), "hello", all);
+    ReplayedState before =
+        Replay.to(ReplayPoint.parse("2026-11-22T10:06:00Z", Clock.systemUTC()), "hello", all);
+    ReplayedState after =
+        Replay.to(ReplayPoint.parse("2026-11-22T10:07", Clock.systemUTC()), "hello", all);
     assertThat(before.events()).isEqualTo(9);
     assertThat(after.events()).isEqualTo(11);
     var json = JournalJson.mapper();
-    var changes = StateDiff.between(json.valueToTree(before.units()), json.valueToTree(after.units()));
-    assertThat(changes).map(StateDiff.Change::toString)
-        .contains("hello/0.progress.installed: false -> true", "hello/1.statuses.agent.value: executing -> error");
+    var changes =
+        StateDiff.between(json.valueToTree(before.units()), json.valueToTree(after.units()));
+    assertThat(changes)
+        .map(StateDiff.Change::toString)
+        .contains(
+            "hello/0.progress.installed: false -> true",
+            "hello/1.statuses.agent.value: executing -> error");
   }
 
   @Test
@@ -198,40 +233,58 @@ class TimelineTest {
     try (other) {
       JournalSchema.createIfMissing(other.system(), Duration.ofSeconds(30));
       List<JournalEntry> seen = new CopyOnWriteArrayList<>();
-      var done = other.events("hello", 0, true).take(3).runWith(Sink.foreach(seen::add), other.system());
+      var done =
+          other.events("hello", 0, true).take(3).runWith(Sink.foreach(seen::add), other.system());
       append(other, List.of(op()), List.of(new OperatorEvent.UnitAdded(U0, t(1))));
-      append(other, List.of(unit(U0), unit(U0)),
-          List.of(new UnitEvent.CharmAssigned(CHARM, t(2)), new UnitEvent.LeadershipAssigned(true, t(3))));
+      append(
+          other,
+          List.of(unit(U0), unit(U0)),
+          List.of(
+              new UnitEvent.CharmAssigned(CHARM, t(2)),
+              new UnitEvent.LeadershipAssigned(true, t(3))));
       done.toCompletableFuture().get(20, TimeUnit.SECONDS);
-      assertThat(seen).extracting(JournalEntry::shortType).containsExactly("UnitAdded", "CharmAssigned", "LeadershipAssigned");
+      assertThat(seen)
+          .extracting(JournalEntry::shortType)
+          .containsExactly("UnitAdded", "CharmAssigned", "LeadershipAssigned");
       // After an offset: only what came later.
       long second = seen.get(1).offset();
-      assertThat(other.events("hello", second, false).runWith(Sink.seq(), other.system())
-          .toCompletableFuture().get(20, TimeUnit.SECONDS)).extracting(JournalEntry::shortType)
+      assertThat(
+              other
+                  .events("hello", second, false)
+                  .runWith(Sink.seq(), other.system())
+                  .toCompletableFuture()
+                  .get(20, TimeUnit.SECONDS))
+          .extracting(JournalEntry::shortType)
           .containsExactly("LeadershipAssigned");
     }
   }
 
   @Test
-  void anExportImportedIntoAnEmptyJournalKeepsEveryEventAndReplaysToTheSameState() throws Exception {
+  void anExportImportedIntoAnEmptyJournalKeepsEveryEventAndReplaysToTheSameState()
+      throws Exception {
     StringWriter out = new StringWriter();
     assertThat(JournalTransfer.export(reader, "hello", out)).isEqualTo(EVENTS.size());
     String ndjson = out.toString();
     assertThat(ndjson.lines()).hasSize(EVENTS.size()).allMatch(l -> l.startsWith("{\"offset\":"));
     try (JournalReader copy = JournalReader.open(JournalSettings.h2(dir.resolve("copy")))) {
       JournalSchema.createIfMissing(copy.system(), Duration.ofSeconds(30));
-      assertThat(JournalTransfer.importInto(copy, new BufferedReader(new StringReader(ndjson)))).isEqualTo(EVENTS.size());
+      assertThat(JournalTransfer.importInto(copy, new BufferedReader(new StringReader(ndjson))))
+          .isEqualTo(EVENTS.size());
       List<JournalEntry> original = reader.readAll("hello");
       List<JournalEntry> imported = copy.readAll("hello");
-      assertThat(imported).extracting(JournalEntry::entity, JournalEntry::seqNr, JournalEntry::event)
-          .containsExactlyElementsOf(original.stream()
-              .map(e -> org.assertj.core.groups.Tuple.tuple(e.entity(), e.seqNr(), e.event())).toList());
+      assertThat(imported)
+          .extracting(JournalEntry::entity, JournalEntry::seqNr, JournalEntry::event)
+          .containsExactlyElementsOf(
+              original.stream()
+                  .map(e -> org.assertj.core.groups.Tuple.tuple(e.entity(), e.seqNr(), e.event()))
+                  .toList());
       ReplayedState a = Replay.to(new ReplayPoint.Latest(), "hello", original);
       ReplayedState b = Replay.to(new ReplayPoint.Latest(), "hello", imported);
       assertThat(b.operator()).isEqualTo(a.operator());
       assertThat(b.units()).isEqualTo(a.units());
       // A second import would mix two histories: refused.
-      assertThatThrownBy(() -> JournalTransfer.importInto(copy, new BufferedReader(new StringReader(ndjson))))
+      assertThatThrownBy(
+              () -> JournalTransfer.importInto(copy, new BufferedReader(new StringReader(ndjson))))
           .hasMessageContaining("not empty");
     }
   }
@@ -244,7 +297,10 @@ class TimelineTest {
     lines.remove(1); // operator|hello seqNr 2
     try (JournalReader copy = JournalReader.open(JournalSettings.h2(dir.resolve("gap")))) {
       JournalSchema.createIfMissing(copy.system(), Duration.ofSeconds(30));
-      assertThatThrownBy(() -> JournalTransfer.importInto(copy, new BufferedReader(new StringReader(String.join("\n", lines)))))
+      assertThatThrownBy(
+              () ->
+                  JournalTransfer.importInto(
+                      copy, new BufferedReader(new StringReader(String.join("\n", lines)))))
           .hasMessageContaining("expected sequence number 2");
     }
   }

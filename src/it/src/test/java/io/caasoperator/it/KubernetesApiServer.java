@@ -20,55 +20,59 @@ import java.util.HashMap;
  */
 final class KubernetesApiServer implements AutoCloseable {
 
-    private final KubernetesCrudDispatcher store = new KubernetesCrudDispatcher();
-    private KubernetesMockServer server;
-    private final String host;
-    private final int port;
-    private final KubernetesClient client;
+  private final KubernetesCrudDispatcher store = new KubernetesCrudDispatcher();
+  private KubernetesMockServer server;
+  private final String host;
+  private final int port;
+  private final KubernetesClient client;
 
-    private KubernetesApiServer() {
-        server = newServer();
-        server.init();
-        host = server.getHostName();
-        port = server.getPort();
-        // The tests' own client: it reconnects by itself after a restart on the same port.
-        client = server.createClient();
+  private KubernetesApiServer() {
+    server = newServer();
+    server.init();
+    host = server.getHostName();
+    port = server.getPort();
+    // The tests' own client: it reconnects by itself after a restart on the same port.
+    client = server.createClient();
+  }
+
+  /** Starts a mock API server on a free port. */
+  static KubernetesApiServer start() {
+    return new KubernetesApiServer();
+  }
+
+  /** A client of the tests (the "kubectl" of the scenario). */
+  KubernetesClient client() {
+    return client;
+  }
+
+  String url() {
+    return client.getConfiguration().getMasterUrl();
+  }
+
+  /** The API server goes away: every connection and watch is cut. */
+  void stop() {
+    server.destroy();
+  }
+
+  /** The API server comes back on the same port with the same objects. */
+  void restart() {
+    server = newServer();
+    try {
+      server.init(InetAddress.getByName(host), port);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
+  }
 
-    /** Starts a mock API server on a free port. */
-    static KubernetesApiServer start() {
-        return new KubernetesApiServer();
-    }
-
-    /** A client of the tests (the "kubectl" of the scenario). */
-    KubernetesClient client() {
-        return client;
-    }
-
-    String url() {
-        return client.getConfiguration().getMasterUrl();
-    }
-
-    /** The API server goes away: every connection and watch is cut. */
-    void stop() {
-        server.destroy();
-    }
-
-    /** The API server comes back on the same port with the same objects. */
-    void restart() {
-        server = newServer();
-        try {
-            server.init(InetAddress.getByName(host), port);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    /** Writes a kubeconfig for {@code namespace} on this server (token auth, as the mock ignores it). */
-    Path writeKubeconfig(Path file, String namespace) {
-        try {
-            Files.createDirectories(file.toAbsolutePath().getParent());
-            return Files.writeString(file, """
+  /**
+   * Writes a kubeconfig for {@code namespace} on this server (token auth, as the mock ignores it).
+   */
+  Path writeKubeconfig(Path file, String namespace) {
+    try {
+      Files.createDirectories(file.toAbsolutePath().getParent());
+      return Files.writeString(
+          file,
+          """
                     apiVersion: v1
                     kind: Config
                     clusters:
@@ -81,20 +85,22 @@ final class KubernetesApiServer implements AutoCloseable {
                     users:
                     - name: tester
                       user: {token: secret}
-                    """.formatted(url(), namespace));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+                    """
+              .formatted(url(), namespace));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
+  }
 
-    private KubernetesMockServer newServer() {
-        // The five-argument constructor with a dispatcher is CRUD mode (STACK-NOTES pitfall 8).
-        return new KubernetesMockServer(new Context(), new MockWebServer(), new HashMap<>(), store, false);
-    }
+  private KubernetesMockServer newServer() {
+    // The five-argument constructor with a dispatcher is CRUD mode (STACK-NOTES pitfall 8).
+    return new KubernetesMockServer(
+        new Context(), new MockWebServer(), new HashMap<>(), store, false);
+  }
 
-    @Override
-    public void close() {
-        client.close();
-        server.destroy();
-    }
+  @Override
+  public void close() {
+    client.close();
+    server.destroy();
+  }
 }

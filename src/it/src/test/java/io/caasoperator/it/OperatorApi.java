@@ -17,77 +17,78 @@ import java.nio.file.Path;
  */
 final class OperatorApi {
 
-    static final ObjectMapper JSON = new ObjectMapper();
+  static final ObjectMapper JSON = new ObjectMapper();
 
-    private final Path dataDir;
+  private final Path dataDir;
 
-    OperatorApi(Path dataDir) {
-        this.dataDir = dataDir;
+  OperatorApi(Path dataDir) {
+    this.dataDir = dataDir;
+  }
+
+  /** A reply: the HTTP status code and the JSON body. */
+  record Reply(int code, JsonNode body) {}
+
+  /** The endpoint as the CLI discovers it from the data directory. */
+  OperatorEndpoint endpoint() {
+    return OperatorEndpoint.discover(dataDir);
+  }
+
+  /** {@code GET /v1/status}; fails unless it answers 200. */
+  Status status() throws IOException, InterruptedException {
+    try (OperatorClient client = OperatorClient.of(endpoint())) {
+      HttpResponse<String> response = client.get("/v1/status");
+      if (response.statusCode() != 200) {
+        throw new IOException(
+            "GET /v1/status answered " + response.statusCode() + ": " + response.body());
+      }
+      return new Status(JSON.readTree(response.body()));
     }
+  }
 
-    /** A reply: the HTTP status code and the JSON body. */
-    record Reply(int code, JsonNode body) {
-    }
+  /**
+   * {@code POST /v1/units/{app}/{n}/exec} with {@code commands} and {@code timeout} (such as {@code
+   * 30s}); returns the status code and body whatever they are.
+   */
+  Reply exec(String unit, String commands, String timeout) {
+    ObjectNode body = JSON.createObjectNode().put("commands", commands).put("timeout", timeout);
+    return post("/v1/units/" + unit + "/exec", body.toString());
+  }
 
-    /** The endpoint as the CLI discovers it from the data directory. */
-    OperatorEndpoint endpoint() {
-        return OperatorEndpoint.discover(dataDir);
+  /** {@code GET /metrics} (Prometheus text); fails unless it answers 200. */
+  String metrics() throws IOException, InterruptedException {
+    try (OperatorClient client = OperatorClient.of(endpoint())) {
+      HttpResponse<String> response = client.get("/metrics");
+      if (response.statusCode() != 200) {
+        throw new IOException(
+            "GET /metrics answered " + response.statusCode() + ": " + response.body());
+      }
+      return response.body();
     }
+  }
 
-    /** {@code GET /v1/status}; fails unless it answers 200. */
-    Status status() throws IOException, InterruptedException {
-        try (OperatorClient client = OperatorClient.of(endpoint())) {
-            HttpResponse<String> response = client.get("/v1/status");
-            if (response.statusCode() != 200) {
-                throw new IOException("GET /v1/status answered " + response.statusCode() + ": " + response.body());
-            }
-            return new Status(JSON.readTree(response.body()));
-        }
+  /** GET {@code path} with the admin token; the status code and JSON body whatever they are. */
+  Reply get(String path) {
+    try (OperatorClient client = OperatorClient.of(endpoint())) {
+      HttpResponse<String> response = client.get(path);
+      return new Reply(response.statusCode(), JSON.readTree(response.body()));
+    } catch (IOException e) {
+      throw new UncheckedIOException("GET " + path + " failed", e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted during GET " + path, e);
     }
+  }
 
-    /**
-     * {@code POST /v1/units/{app}/{n}/exec} with {@code commands} and {@code timeout} (such as
-     * {@code 30s}); returns the status code and body whatever they are.
-     */
-    Reply exec(String unit, String commands, String timeout) {
-        ObjectNode body = JSON.createObjectNode().put("commands", commands).put("timeout", timeout);
-        return post("/v1/units/" + unit + "/exec", body.toString());
+  /** POST {@code jsonBody} to {@code path} with the admin token. */
+  Reply post(String path, String jsonBody) {
+    try (OperatorClient client = OperatorClient.of(endpoint())) {
+      HttpResponse<String> response = client.post(path, jsonBody);
+      return new Reply(response.statusCode(), JSON.readTree(response.body()));
+    } catch (IOException e) {
+      throw new UncheckedIOException("POST " + path + " failed", e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted during POST " + path, e);
     }
-
-    /** {@code GET /metrics} (Prometheus text); fails unless it answers 200. */
-    String metrics() throws IOException, InterruptedException {
-        try (OperatorClient client = OperatorClient.of(endpoint())) {
-            HttpResponse<String> response = client.get("/metrics");
-            if (response.statusCode() != 200) {
-                throw new IOException("GET /metrics answered " + response.statusCode() + ": " + response.body());
-            }
-            return response.body();
-        }
-    }
-
-    /** GET {@code path} with the admin token; the status code and JSON body whatever they are. */
-    Reply get(String path) {
-        try (OperatorClient client = OperatorClient.of(endpoint())) {
-            HttpResponse<String> response = client.get(path);
-            return new Reply(response.statusCode(), JSON.readTree(response.body()));
-        } catch (IOException e) {
-            throw new UncheckedIOException("GET " + path + " failed", e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted during GET " + path, e);
-        }
-    }
-
-    /** POST {@code jsonBody} to {@code path} with the admin token. */
-    Reply post(String path, String jsonBody) {
-        try (OperatorClient client = OperatorClient.of(endpoint())) {
-            HttpResponse<String> response = client.post(path, jsonBody);
-            return new Reply(response.statusCode(), JSON.readTree(response.body()));
-        } catch (IOException e) {
-            throw new UncheckedIOException("POST " + path + " failed", e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted during POST " + path, e);
-        }
-    }
+  }
 }

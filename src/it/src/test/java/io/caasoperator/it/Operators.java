@@ -22,94 +22,124 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  */
 final class Operators implements AutoCloseable, BeforeEachCallback, AfterEachCallback {
 
-    private String testName = "test";
-    private final List<OperatorProcess> started = new ArrayList<>();
-    private Path tmp;
+  private String testName = "test";
+  private final List<OperatorProcess> started = new ArrayList<>();
+  private Path tmp;
 
-    @Override
-    public void beforeEach(ExtensionContext context) throws IOException {
-        testName = context.getRequiredTestClass().getSimpleName() + "-" + context.getRequiredTestMethod().getName();
-        started.clear();
-        tmp = Files.createTempDirectory("caas-it-");
-    }
+  @Override
+  public void beforeEach(ExtensionContext context) throws IOException {
+    testName =
+        context.getRequiredTestClass().getSimpleName()
+            + "-"
+            + context.getRequiredTestMethod().getName();
+    started.clear();
+    tmp = Files.createTempDirectory("caas-it-");
+  }
 
-    @Override
-    public void afterEach(ExtensionContext context) {
-        try {
-            close();
-        } finally {
-            deleteTmp();
-        }
+  @Override
+  public void afterEach(ExtensionContext context) {
+    try {
+      close();
+    } finally {
+      deleteTmp();
     }
+  }
 
-    /** This test's own temporary directory (charms, spec files, ...), fresh for each test and deleted after it. */
-    Path tmp() {
-        if (tmp == null) {
-            throw new IllegalStateException("no test is running: the temporary directory exists only during a test");
-        }
-        return tmp;
+  /**
+   * This test's own temporary directory (charms, spec files, ...), fresh for each test and deleted
+   * after it.
+   */
+  Path tmp() {
+    if (tmp == null) {
+      throw new IllegalStateException(
+          "no test is running: the temporary directory exists only during a test");
     }
+    return tmp;
+  }
 
-    /** This test's data directory ({@code tmp()/data}): every operator the test starts on it shares its journal and units. */
-    Path dataDir() {
-        return tmp().resolve("data");
-    }
+  /**
+   * This test's data directory ({@code tmp()/data}): every operator the test starts on it shares
+   * its journal and units.
+   */
+  Path dataDir() {
+    return tmp().resolve("data");
+  }
 
-    /**
-     * Starts an operator on {@code spec} and {@link #dataDir()}; every operator a test starts uses that
-     * same data directory, so a second one (a restart) picks up the first one's journal and units.
-     */
-    OperatorProcess start(SpecFile spec) {
-        return start(List.of("--spec", spec.path().toString()));
-    }
+  /**
+   * Starts an operator on {@code spec} and {@link #dataDir()}; every operator a test starts uses
+   * that same data directory, so a second one (a restart) picks up the first one's journal and
+   * units.
+   */
+  OperatorProcess start(SpecFile spec) {
+    return start(List.of("--spec", spec.path().toString()));
+  }
 
-    /**
-     * Starts an operator on {@code spec} with {@code settings} of {@code application.conf} overridden
-     * (e.g. {@code caas.spec-quiet-period}).
-     */
-    OperatorProcess start(SpecFile spec, Map<String, String> settings) {
-        return start(List.of("--spec", spec.path().toString()), settings);
-    }
+  /**
+   * Starts an operator on {@code spec} with {@code settings} of {@code application.conf} overridden
+   * (e.g. {@code caas.spec-quiet-period}).
+   */
+  OperatorProcess start(SpecFile spec, Map<String, String> settings) {
+    return start(List.of("--spec", spec.path().toString()), settings);
+  }
 
-    /** Starts an operator on {@code spec} with {@code environment} added to its environment (its hooks inherit it). */
-    OperatorProcess startWithEnvironment(SpecFile spec, Map<String, String> environment) {
-        return start(List.of("--spec", spec.path().toString()), Map.of(), environment);
-    }
+  /**
+   * Starts an operator on {@code spec} with {@code environment} added to its environment (its hooks
+   * inherit it).
+   */
+  OperatorProcess startWithEnvironment(SpecFile spec, Map<String, String> environment) {
+    return start(List.of("--spec", spec.path().toString()), Map.of(), environment);
+  }
 
-    /** Starts an operator with these substrate arguments (e.g. {@code --substrate kubernetes ...}) on {@link #dataDir()}. */
-    OperatorProcess start(List<String> arguments) {
-        return start(arguments, Map.of());
-    }
+  /**
+   * Starts an operator with these substrate arguments (e.g. {@code --substrate kubernetes ...}) on
+   * {@link #dataDir()}.
+   */
+  OperatorProcess start(List<String> arguments) {
+    return start(arguments, Map.of());
+  }
 
-    private OperatorProcess start(List<String> arguments, Map<String, String> settings) {
-        return start(arguments, settings, Map.of());
-    }
+  private OperatorProcess start(List<String> arguments, Map<String, String> settings) {
+    return start(arguments, settings, Map.of());
+  }
 
-    private OperatorProcess start(List<String> arguments, Map<String, String> settings, Map<String, String> environment) {
-        Path logs = Path.of(System.getProperty("caas.operator.home", "../..")).toAbsolutePath().normalize()
-                .resolve("src/it/target/operator-logs");
-        OperatorProcess process = OperatorProcess.start(arguments, dataDir(),
-                logs.resolve(testName + "-" + (started.size() + 1) + ".log"), settings, environment);
-        started.add(process);
-        return process;
-    }
+  private OperatorProcess start(
+      List<String> arguments, Map<String, String> settings, Map<String, String> environment) {
+    Path logs =
+        Path.of(System.getProperty("caas.operator.home", "../.."))
+            .toAbsolutePath()
+            .normalize()
+            .resolve("src/it/target/operator-logs");
+    OperatorProcess process =
+        OperatorProcess.start(
+            arguments,
+            dataDir(),
+            logs.resolve(testName + "-" + (started.size() + 1) + ".log"),
+            settings,
+            environment);
+    started.add(process);
+    return process;
+  }
 
-    @Override
-    public void close() {
-        started.forEach(OperatorProcess::close);
-    }
+  @Override
+  public void close() {
+    started.forEach(OperatorProcess::close);
+  }
 
-    /** Deletes {@link #tmp()} and everything in it (not following links), as {@code @TempDir} would; a failure fails the test. */
-    private void deleteTmp() {
-        if (tmp == null) {
-            return;
-        }
-        Path doomed = tmp;
-        tmp = null;
-        try {
-            RecursiveDelete.delete(doomed);
-        } catch (IOException e) {
-            throw new UncheckedIOException("could not delete the test's temporary directory " + doomed, e);
-        }
+  /**
+   * Deletes {@link #tmp()} and everything in it (not following links), as {@code @TempDir} would; a
+   * failure fails the test.
+   */
+  private void deleteTmp() {
+    if (tmp == null) {
+      return;
     }
+    Path doomed = tmp;
+    tmp = null;
+    try {
+      RecursiveDelete.delete(doomed);
+    } catch (IOException e) {
+      throw new UncheckedIOException(
+          "could not delete the test's temporary directory " + doomed, e);
+    }
+  }
 }

@@ -12,19 +12,22 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 /**
  * A charm written against the {@code ops} framework, without Python: its {@code dispatch} makes
  * exactly the hook-tool calls {@code ops} makes (ops/model.py {@code _ModelBackend}, ops/storage.py
- * {@code _JujuStorageBackend}) for a charm that keeps a {@code StoredState} counter in Juju's
- * state and sets {@code ActiveStatus()} on every event, and fails the event when a reply does not
- * have the shape {@code ops} parses.
+ * {@code _JujuStorageBackend}) for a charm that keeps a {@code StoredState} counter in Juju's state
+ * and sets {@code ActiveStatus()} on every event, and fails the event when a reply does not have
+ * the shape {@code ops} parses.
  */
 class OpsCharmIT {
 
-    private static final String APP = "ops";
-    private static final String LEADER = APP + "/0";
-    private static final String FOLLOWER = APP + "/1";
-    private static final String STORED = "OpsCharm/StoredStateData[_stored]";
+  private static final String APP = "ops";
+  private static final String LEADER = APP + "/0";
+  private static final String FOLLOWER = APP + "/1";
+  private static final String STORED = "OpsCharm/StoredStateData[_stored]";
 
-    /** Each call below is written as ops spells it (its argument order, {@code --format=json} last). */
-    private static final String DISPATCH = """
+  /**
+   * Each call below is written as ops spells it (its argument order, {@code --format=json} last).
+   */
+  private static final String DISPATCH =
+      """
             #!/bin/sh
             set -eu
             event=${JUJU_DISPATCH_PATH#hooks/}
@@ -70,41 +73,55 @@ class OpsCharmIT {
             EOF
             """;
 
-    @RegisterExtension
-    final Operators operators = new Operators();
+  @RegisterExtension final Operators operators = new Operators();
 
-    @Test
-    void anOpsStyleCharmWithDispatchSetsItsUnitsAndApplicationActive() throws Exception {
-        Path charm = ScriptCharm.write(operators.tmp().resolve("charm"), APP, Map.of("dispatch", DISPATCH));
-        SpecFile spec = SpecFile.at(operators.tmp().resolve("spec/app.yaml"), APP, charm).withScale(2).write();
-        OperatorProcess operator = operators.start(spec);
-        OperatorApi api = operator.awaitListening();
+  @Test
+  void anOpsStyleCharmWithDispatchSetsItsUnitsAndApplicationActive() throws Exception {
+    Path charm =
+        ScriptCharm.write(operators.tmp().resolve("charm"), APP, Map.of("dispatch", DISPATCH));
+    SpecFile spec =
+        SpecFile.at(operators.tmp().resolve("spec/app.yaml"), APP, charm).withScale(2).write();
+    OperatorProcess operator = operators.start(spec);
+    OperatorApi api = operator.awaitListening();
 
-        Expect.hooks(UnitDir.of(operators.dataDir(), LEADER), Expect.LEADER_LIFECYCLE);
-        Expect.hooks(UnitDir.of(operators.dataDir(), FOLLOWER), Expect.FOLLOWER_LIFECYCLE);
-        Status status = Expect.status(api, "both units idle and active",
-                s -> s.unitNames().equals(List.of(LEADER, FOLLOWER)) && s.allUnitsIdle()
-                        && s.unitNames().stream().allMatch(u ->
-                                "active".equals(s.unit(u).path("workloadStatus").path("value").asText())));
+    Expect.hooks(UnitDir.of(operators.dataDir(), LEADER), Expect.LEADER_LIFECYCLE);
+    Expect.hooks(UnitDir.of(operators.dataDir(), FOLLOWER), Expect.FOLLOWER_LIFECYCLE);
+    Status status =
+        Expect.status(
+            api,
+            "both units idle and active",
+            s ->
+                s.unitNames().equals(List.of(LEADER, FOLLOWER))
+                    && s.allUnitsIdle()
+                    && s.unitNames().stream()
+                        .allMatch(
+                            u ->
+                                "active"
+                                    .equals(
+                                        s.unit(u).path("workloadStatus").path("value").asText())));
 
-        for (String unit : List.of(LEADER, FOLLOWER)) {
-            JsonNode view = status.unit(unit);
-            assertThat(view.path("workloadStatus").path("message").asText()).as("%s", view).isEmpty();
-            assertThat(view.path("failedHook").isNull() || view.path("failedHook").isMissingNode()).as("%s", view).isTrue();
-        }
-        assertThat(status.application()).isEqualTo("active");
-        assertThat(status.applicationMessage()).isEmpty();
-        assertThat(status.json().path("workloadVersion").asText()).isEqualTo("3.1.4");
-        operator.awaitLog("unit " + LEADER + " web-pebble-ready: handled web-pebble-ready");
-        operator.awaitLog("unit " + FOLLOWER + " web-pebble-ready: handled web-pebble-ready");
-
-        // The StoredState counter went through state-set --file - and state-get on every event.
-        OperatorApi.Reply stored = api.exec(LEADER, "state-get '" + STORED + "'", "30s");
-        assertThat(stored.code()).as("%s", stored.body()).isEqualTo(200);
-        assertThat(stored.body().path("stdout").asText()).as("%s", stored.body())
-                .contains("{events: " + Expect.LEADER_LIFECYCLE.size() + "}");
-        OperatorApi.Reply followerStored = api.exec(FOLLOWER, "state-get '" + STORED + "'", "30s");
-        assertThat(followerStored.body().path("stdout").asText()).as("%s", followerStored.body())
-                .contains("{events: " + Expect.FOLLOWER_LIFECYCLE.size() + "}");
+    for (String unit : List.of(LEADER, FOLLOWER)) {
+      JsonNode view = status.unit(unit);
+      assertThat(view.path("workloadStatus").path("message").asText()).as("%s", view).isEmpty();
+      assertThat(view.path("failedHook").isNull() || view.path("failedHook").isMissingNode())
+          .as("%s", view)
+          .isTrue();
     }
+    assertThat(status.application()).isEqualTo("active");
+    assertThat(status.applicationMessage()).isEmpty();
+    assertThat(status.json().path("workloadVersion").asText()).isEqualTo("3.1.4");
+    operator.awaitLog("unit " + LEADER + " web-pebble-ready: handled web-pebble-ready");
+    operator.awaitLog("unit " + FOLLOWER + " web-pebble-ready: handled web-pebble-ready");
+
+    // The StoredState counter went through state-set --file - and state-get on every event.
+    OperatorApi.Reply stored = api.exec(LEADER, "state-get '" + STORED + "'", "30s");
+    assertThat(stored.code()).as("%s", stored.body()).isEqualTo(200);
+    assertThat(stored.body().path("stdout").asText())
+        .as("%s", stored.body())
+        .contains("{events: " + Expect.LEADER_LIFECYCLE.size() + "}");
+    OperatorApi.Reply followerStored = api.exec(FOLLOWER, "state-get '" + STORED + "'", "30s");
+    assertThat(followerStored.body().path("stdout").asText())
+        .as("%s", followerStored.body())
+        .contains("{events: " + Expect.FOLLOWER_LIFECYCLE.size() + "}");
+  }
 }

@@ -16,11 +16,14 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  */
 class OpsStoredStateIT {
 
-    private static final String APP = "counter";
+  private static final String APP = "counter";
 
-    /** Counts the events it sees in StoredState and shows the count, with the unit that first stored it. */
-    private static String charm(String version) {
-        return """
+  /**
+   * Counts the events it sees in StoredState and shows the count, with the unit that first stored
+   * it.
+   */
+  private static String charm(String version) {
+    return """
                 #!/usr/bin/env python3
                 import ops
 
@@ -45,58 +48,84 @@ class OpsStoredStateIT {
 
                 if __name__ == "__main__":
                     ops.main(CounterCharm)
-                """.replace("VERSION", version);
+                """
+        .replace("VERSION", version);
+  }
+
+  @RegisterExtension final Operators operators = new Operators();
+
+  private Path pack(Path ops, String version) throws Exception {
+    return new CharmArchive()
+        .executable("dispatch", VendoredOps.DISPATCH)
+        .executable("src/charm.py", charm(version))
+        .tree(ops, "venv/ops")
+        .file(
+            "metadata.yaml",
+            "name: counter\nsummary: Counts its events.\ndescription: Ops stored state.\n")
+        .file("manifest.yaml", VendoredOps.MANIFEST)
+        .writeTo(operators.tmp().resolve("counter-" + version + ".charm"));
+  }
+
+  @Test
+  void eachUnitKeepsItsOwnStoredStateAndAnUpgradeKeepsIt() throws Exception {
+    Path ops = VendoredOps.opsPackage();
+    SpecFile spec =
+        SpecFile.at(operators.tmp().resolve("spec/app.yaml"), APP, pack(ops, "v1"))
+            .withScale(2)
+            .write();
+    OperatorProcess operator = operators.startWithEnvironment(spec, VendoredOps.environment());
+    OperatorApi api = operator.awaitListening();
+
+    Status first =
+        Expect.status(
+            api,
+            "both units started on v1",
+            s ->
+                s.unitNames().equals(List.of("counter/0", "counter/1"))
+                    && s.allUnitsIdle()
+                    && s.unitNames().stream().allMatch(u -> message(s, u).endsWith("last=start")));
+    int before0 = events(first, "counter/0");
+    int before1 = events(first, "counter/1");
+    for (String unit : first.unitNames()) {
+      assertThat(message(first, unit))
+          .as("see %s", operator.logFile())
+          .startsWith("v1 owner=" + unit + " ");
     }
+    // install, leader-elected, config-changed, start on the leader; install,
+    // leader-settings-changed
+    // (once after install, as Juju 3.6 runs it for a follower), config-changed, start on the
+    // follower
+    assertThat(before0).isEqualTo(4);
+    assertThat(before1).isEqualTo(4);
 
-    @RegisterExtension
-    final Operators operators = new Operators();
+    spec.withCharm(pack(ops, "v2")).withModifiedVersion(1).write();
+    Status upgraded =
+        Expect.status(
+            api,
+            "both units upgraded to v2 and idle",
+            s ->
+                s.allUnitsIdle()
+                    && s.unitNames().stream()
+                        .allMatch(
+                            u ->
+                                message(s, u).startsWith("v2 ")
+                                    && message(s, u).endsWith("last=config_changed")));
+    // upgrade-charm and config-changed counted on top of what each unit had stored: nothing lost,
+    // nothing shared
+    assertThat(message(upgraded, "counter/0"))
+        .isEqualTo("v2 owner=counter/0 events=" + (before0 + 2) + " last=config_changed");
+    assertThat(message(upgraded, "counter/1"))
+        .isEqualTo("v2 owner=counter/1 events=" + (before1 + 2) + " last=config_changed");
+    assertThat(Files.readString(operator.logFile()))
+        .doesNotContain("database is locked")
+        .doesNotContain("Traceback");
+  }
 
-    private Path pack(Path ops, String version) throws Exception {
-        return new CharmArchive()
-                .executable("dispatch", VendoredOps.DISPATCH)
-                .executable("src/charm.py", charm(version))
-                .tree(ops, "venv/ops")
-                .file("metadata.yaml", "name: counter\nsummary: Counts its events.\ndescription: Ops stored state.\n")
-                .file("manifest.yaml", VendoredOps.MANIFEST)
-                .writeTo(operators.tmp().resolve("counter-" + version + ".charm"));
-    }
+  private static String message(Status status, String unit) {
+    return status.unit(unit).path("workloadStatus").path("message").asText();
+  }
 
-    @Test
-    void eachUnitKeepsItsOwnStoredStateAndAnUpgradeKeepsIt() throws Exception {
-        Path ops = VendoredOps.opsPackage();
-        SpecFile spec = SpecFile.at(operators.tmp().resolve("spec/app.yaml"), APP, pack(ops, "v1")).withScale(2).write();
-        OperatorProcess operator = operators.startWithEnvironment(spec, VendoredOps.environment());
-        OperatorApi api = operator.awaitListening();
-
-        Status first = Expect.status(api, "both units started on v1",
-                s -> s.unitNames().equals(List.of("counter/0", "counter/1")) && s.allUnitsIdle()
-                        && s.unitNames().stream().allMatch(u -> message(s, u).endsWith("last=start")));
-        int before0 = events(first, "counter/0");
-        int before1 = events(first, "counter/1");
-        for (String unit : first.unitNames()) {
-            assertThat(message(first, unit)).as("see %s", operator.logFile())
-                    .startsWith("v1 owner=" + unit + " ");
-        }
-        // install, leader-elected, config-changed, start on the leader; install, leader-settings-changed
-        // (once after install, as Juju 3.6 runs it for a follower), config-changed, start on the follower
-        assertThat(before0).isEqualTo(4);
-        assertThat(before1).isEqualTo(4);
-
-        spec.withCharm(pack(ops, "v2")).withModifiedVersion(1).write();
-        Status upgraded = Expect.status(api, "both units upgraded to v2 and idle",
-                s -> s.allUnitsIdle() && s.unitNames().stream().allMatch(u -> message(s, u).startsWith("v2 ")
-                        && message(s, u).endsWith("last=config_changed")));
-        // upgrade-charm and config-changed counted on top of what each unit had stored: nothing lost, nothing shared
-        assertThat(message(upgraded, "counter/0")).isEqualTo("v2 owner=counter/0 events=" + (before0 + 2) + " last=config_changed");
-        assertThat(message(upgraded, "counter/1")).isEqualTo("v2 owner=counter/1 events=" + (before1 + 2) + " last=config_changed");
-        assertThat(Files.readString(operator.logFile())).doesNotContain("database is locked").doesNotContain("Traceback");
-    }
-
-    private static String message(Status status, String unit) {
-        return status.unit(unit).path("workloadStatus").path("message").asText();
-    }
-
-    private static int events(Status status, String unit) {
-        return Integer.parseInt(message(status, unit).replaceAll(".*events=(\\d+).*", "$1"));
-    }
+  private static int events(Status status, String unit) {
+    return Integer.parseInt(message(status, unit).replaceAll(".*events=(\\d+).*", "$1"));
+  }
 }

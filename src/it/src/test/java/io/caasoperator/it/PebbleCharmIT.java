@@ -23,21 +23,23 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * An unmodified sidecar charm (ops 2.17.0, packed as charmcraft packs it) with a container
- * {@code web}, through the real operator on the local substrate: each unit's container gets a
- * Pebble at {@code /charm/containers/web/pebble.socket}, {@code web-pebble-ready} adds a layer
- * and replans a service ({@code python3 -m http.server}), a config change merges an environment
- * layer and restarts it, and an action pushes, pulls and execs in the container.
+ * An unmodified sidecar charm (ops 2.17.0, packed as charmcraft packs it) with a container {@code
+ * web}, through the real operator on the local substrate: each unit's container gets a Pebble at
+ * {@code /charm/containers/web/pebble.socket}, {@code web-pebble-ready} adds a layer and replans a
+ * service ({@code python3 -m http.server}), a config change merges an environment layer and
+ * restarts it, and an action pushes, pulls and execs in the container.
  */
 class PebbleCharmIT {
 
-    private static final String DISPATCH = """
+  private static final String DISPATCH =
+      """
             #!/bin/sh
             JUJU_DISPATCH_PATH="${JUJU_DISPATCH_PATH:-$0}" PYTHONPATH=lib:venv:/usr/lib/python3/dist-packages exec ./src/charm.py
             """;
 
-    /** Written as the Juju docs' "How to run workloads with your charm" shows it. */
-    private static final String CHARM = """
+  /** Written as the Juju docs' "How to run workloads with your charm" shows it. */
+  private static final String CHARM =
+      """
             #!/usr/bin/env python3
             \"""A web server in a sidecar container, run by Pebble.\"""
             import logging
@@ -124,7 +126,8 @@ class PebbleCharmIT {
                 ops.main(WebCharm)
             """;
 
-    private static final String METADATA = """
+  private static final String METADATA =
+      """
             name: web
             summary: A web server in a sidecar container.
             description: Pebble.
@@ -137,7 +140,8 @@ class PebbleCharmIT {
                 description: the workload image
             """;
 
-    private static final String ACTIONS = """
+  private static final String ACTIONS =
+      """
             files:
               params:
                 path: {type: string}
@@ -146,213 +150,276 @@ class PebbleCharmIT {
             service: {}
             """;
 
-    @RegisterExtension
-    final Operators operators = new Operators();
+  @RegisterExtension final Operators operators = new Operators();
 
-    private Path charm;
+  private Path charm;
 
-    @BeforeEach
-    void packCharm() throws Exception {
-        Path home = Path.of(System.getProperty("caas.operator.home", "../..")).toAbsolutePath().normalize();
-        Path vendor = home.getParent().resolve("shared/vendor/ops-2.17.0");
-        Assumptions.assumeTrue(Files.isDirectory(vendor.resolve("ops")),
-                "skipped: ops 2.17.0 is not at " + vendor + " (../shared/vendor/ops-2.17.0 beside the repository)");
-        Assumptions.assumeTrue(python("yaml") && python("websocket"),
-                "skipped: /usr/bin/python3 with PyYAML and websocket-client is needed (python3-yaml, python3-websocket)");
-        Assumptions.assumeTrue(works("bwrap", "--ro-bind", "/", "/", "--dev", "/dev", "true"),
-                "skipped: bubblewrap is needed (apt-get install bubblewrap)");
-        charm = new CharmArchive()
-                .executable("dispatch", DISPATCH)
-                .executable("src/charm.py", CHARM)
-                .tree(vendor.resolve("ops"), "venv/ops")
-                .file("metadata.yaml", METADATA)
-                .file("config.yaml", "options:\n  port:\n    type: int\n    default: 8080\n"
-                        + "  greeting:\n    type: string\n    default: hello\n")
-                .file("actions.yaml", ACTIONS)
-                .file("manifest.yaml", "charmcraft-version: 3.2.2\nbases:\n- name: ubuntu\n  channel: '22.04'\n")
-                .writeTo(operators.tmp().resolve("web.charm"));
-    }
+  @BeforeEach
+  void packCharm() throws Exception {
+    Path home =
+        Path.of(System.getProperty("caas.operator.home", "../..")).toAbsolutePath().normalize();
+    Path vendor = home.getParent().resolve("shared/vendor/ops-2.17.0");
+    Assumptions.assumeTrue(
+        Files.isDirectory(vendor.resolve("ops")),
+        "skipped: ops 2.17.0 is not at "
+            + vendor
+            + " (../shared/vendor/ops-2.17.0 beside the repository)");
+    Assumptions.assumeTrue(
+        python("yaml") && python("websocket"),
+        "skipped: /usr/bin/python3 with PyYAML and websocket-client is needed (python3-yaml, python3-websocket)");
+    Assumptions.assumeTrue(
+        works("bwrap", "--ro-bind", "/", "/", "--dev", "/dev", "true"),
+        "skipped: bubblewrap is needed (apt-get install bubblewrap)");
+    charm =
+        new CharmArchive()
+            .executable("dispatch", DISPATCH)
+            .executable("src/charm.py", CHARM)
+            .tree(vendor.resolve("ops"), "venv/ops")
+            .file("metadata.yaml", METADATA)
+            .file(
+                "config.yaml",
+                "options:\n  port:\n    type: int\n    default: 8080\n"
+                    + "  greeting:\n    type: string\n    default: hello\n")
+            .file("actions.yaml", ACTIONS)
+            .file(
+                "manifest.yaml",
+                "charmcraft-version: 3.2.2\nbases:\n- name: ubuntu\n  channel: '22.04'\n")
+            .writeTo(operators.tmp().resolve("web.charm"));
+  }
 
-    private int port;
+  private int port;
 
-    /** A test that failed half-way leaves no service behind (a passing one stops them itself). */
-    @AfterEach
-    void killLeftServices() {
-        services(port).forEach(ProcessHandle::destroyForcibly);
-        services(port + 1).forEach(ProcessHandle::destroyForcibly);
-    }
+  /** A test that failed half-way leaves no service behind (a passing one stops them itself). */
+  @AfterEach
+  void killLeftServices() {
+    services(port).forEach(ProcessHandle::destroyForcibly);
+    services(port + 1).forEach(ProcessHandle::destroyForcibly);
+  }
 
-    private OperatorProcess start(SpecFile spec) {
-        // ops needs PyYAML and websocket-client: Debian's python3 has them, whatever python3 comes first here
-        OperatorProcess operator = operators.startWithEnvironment(spec, Map.of("PATH", "/usr/bin:" + System.getenv("PATH")));
-        operator.awaitListening();
-        return operator;
-    }
+  private OperatorProcess start(SpecFile spec) {
+    // ops needs PyYAML and websocket-client: Debian's python3 has them, whatever python3 comes
+    // first here
+    OperatorProcess operator =
+        operators.startWithEnvironment(spec, Map.of("PATH", "/usr/bin:" + System.getenv("PATH")));
+    operator.awaitListening();
+    return operator;
+  }
 
-    private SpecFile webSpec(int scale) throws IOException {
-        port = freePortPair();
-        return SpecFile.at(operators.tmp().resolve("spec/app.yaml"), "web", charm)
-                .withScale(scale).withConfig(Map.of("port", port)).write();
-    }
+  private SpecFile webSpec(int scale) throws IOException {
+    port = freePortPair();
+    return SpecFile.at(operators.tmp().resolve("spec/app.yaml"), "web", charm)
+        .withScale(scale)
+        .withConfig(Map.of("port", port))
+        .write();
+  }
 
-    private static void awaitServing(OperatorApi api, int port, String... units) {
-        Expect.status(api, "units serving", s -> s.allUnitsIdle() && s.unitNames().equals(List.of(units))
-                && java.util.stream.IntStream.range(0, units.length).allMatch(i -> s.unit(units[i])
-                        .path("workloadStatus").path("message").asText().equals("serving on " + (port + i))));
-    }
+  private static void awaitServing(OperatorApi api, int port, String... units) {
+    Expect.status(
+        api,
+        "units serving",
+        s ->
+            s.allUnitsIdle()
+                && s.unitNames().equals(List.of(units))
+                && java.util.stream.IntStream.range(0, units.length)
+                    .allMatch(
+                        i ->
+                            s.unit(units[i])
+                                .path("workloadStatus")
+                                .path("message")
+                                .asText()
+                                .equals("serving on " + (port + i))));
+  }
 
-    /** The processes of the service of the unit serving on {@code port}. */
-    private static List<ProcessHandle> services(int port) {
-        return ProcessHandle.allProcesses().filter(p -> p.info().commandLine()
-                .map(c -> c.contains("http.server " + port + " ")).orElse(false)).toList();
-    }
+  /** The processes of the service of the unit serving on {@code port}. */
+  private static List<ProcessHandle> services(int port) {
+    return ProcessHandle.allProcesses()
+        .filter(
+            p ->
+                p.info()
+                    .commandLine()
+                    .map(c -> c.contains("http.server " + port + " "))
+                    .orElse(false))
+        .toList();
+  }
 
-    @Test
-    void pebbleReadyStartsTheServiceAConfigChangeRestartsItAndTheContainersFilesAreTheUnitsOwn() throws Exception {
-        SpecFile spec = webSpec(2);
-        OperatorProcess operator = start(spec);
-        OperatorApi api = operator.awaitListening();
-        awaitServing(api, port, "web/0", "web/1");
-        assertThat(get(port, "/")).as("web/0's service answers").isEqualTo(200);
-        assertThat(get(port + 1, "/")).as("web/1's service answers").isEqualTo(200);
+  @Test
+  void pebbleReadyStartsTheServiceAConfigChangeRestartsItAndTheContainersFilesAreTheUnitsOwn()
+      throws Exception {
+    SpecFile spec = webSpec(2);
+    OperatorProcess operator = start(spec);
+    OperatorApi api = operator.awaitListening();
+    awaitServing(api, port, "web/0", "web/1");
+    assertThat(get(port, "/")).as("web/0's service answers").isEqualTo(200);
+    assertThat(get(port + 1, "/")).as("web/1's service answers").isEqualTo(200);
 
-        // push, pull, list, exists; the same path in each unit's container holds that unit's file
-        JsonNode pushed0 = action(api, "web/0", "files", "{\"path\": \"/srv/who.txt\", \"content\": \"zero\"}");
-        JsonNode pushed1 = action(api, "web/1", "files", "{\"path\": \"/srv/who.txt\", \"content\": \"one\"}");
-        assertThat(pushed0.path("content").asText()).isEqualTo("zero");
-        assertThat(pushed1.path("content").asText()).isEqualTo("one");
-        assertThat(action(api, "web/0", "files", "{\"path\": \"/srv/who.txt\"}").path("content").asText())
-                .as("web/1's push is not in web/0's container").isEqualTo("zero");
-        assertThat(pushed0.path("listed").asText()).isEqualTo("who.txt");
-        assertThat(pushed0.path("missing").asText()).as("Container.exists of a missing path").isEqualTo("False");
-        // the service serves its container's root: what the charm pushed
-        assertThat(body(port, "/srv/who.txt")).isEqualTo("zero");
-        assertThat(body(port + 1, "/srv/who.txt")).isEqualTo("one");
+    // push, pull, list, exists; the same path in each unit's container holds that unit's file
+    JsonNode pushed0 =
+        action(api, "web/0", "files", "{\"path\": \"/srv/who.txt\", \"content\": \"zero\"}");
+    JsonNode pushed1 =
+        action(api, "web/1", "files", "{\"path\": \"/srv/who.txt\", \"content\": \"one\"}");
+    assertThat(pushed0.path("content").asText()).isEqualTo("zero");
+    assertThat(pushed1.path("content").asText()).isEqualTo("one");
+    assertThat(
+            action(api, "web/0", "files", "{\"path\": \"/srv/who.txt\"}").path("content").asText())
+        .as("web/1's push is not in web/0's container")
+        .isEqualTo("zero");
+    assertThat(pushed0.path("listed").asText()).isEqualTo("who.txt");
+    assertThat(pushed0.path("missing").asText())
+        .as("Container.exists of a missing path")
+        .isEqualTo("False");
+    // the service serves its container's root: what the charm pushed
+    assertThat(body(port, "/srv/who.txt")).isEqualTo("zero");
+    assertThat(body(port + 1, "/srv/who.txt")).isEqualTo("one");
 
-        // exec with standard input, and a command that fails
-        JsonNode ran = action(api, "web/0", "run", "{}");
-        assertThat(ran.path("output").asText()).isEqualTo("from stdin");
-        assertThat(ran.path("exit-code").asText()).isEqualTo("3");
+    // exec with standard input, and a command that fails
+    JsonNode ran = action(api, "web/0", "run", "{}");
+    assertThat(ran.path("output").asText()).isEqualTo("from stdin");
+    assertThat(ran.path("exit-code").asText()).isEqualTo("3");
 
-        JsonNode before = action(api, "web/0", "service", "{}");
-        assertThat(before.path("running").asText()).isEqualTo("True");
-        assertThat(before.path("greeting").asText()).as("config-changed ran before pebble-ready, with nothing to merge into")
-                .isEmpty();
+    JsonNode before = action(api, "web/0", "service", "{}");
+    assertThat(before.path("running").asText()).isEqualTo("True");
+    assertThat(before.path("greeting").asText())
+        .as("config-changed ran before pebble-ready, with nothing to merge into")
+        .isEmpty();
 
-        spec.withConfig(Map.of("port", port, "greeting", "bonjour")).write();
-        await("the environment layer merged and the service restarted").atMost(OperatorProcess.PATIENCE)
-                .pollInterval(Duration.ofMillis(500)).untilAsserted(() -> {
-                    JsonNode after = action(api, "web/0", "service", "{}");
-                    assertThat(after.path("greeting").asText()).isEqualTo("bonjour");
-                    assertThat(after.path("running").asText()).isEqualTo("True");
-                });
-        await("the restarted service to answer").atMost(OperatorProcess.PATIENCE).ignoreExceptions().until(() -> get(port, "/") == 200);
+    spec.withConfig(Map.of("port", port, "greeting", "bonjour")).write();
+    await("the environment layer merged and the service restarted")
+        .atMost(OperatorProcess.PATIENCE)
+        .pollInterval(Duration.ofMillis(500))
+        .untilAsserted(
+            () -> {
+              JsonNode after = action(api, "web/0", "service", "{}");
+              assertThat(after.path("greeting").asText()).isEqualTo("bonjour");
+              assertThat(after.path("running").asText()).isEqualTo("True");
+            });
+    await("the restarted service to answer")
+        .atMost(OperatorProcess.PATIENCE)
+        .ignoreExceptions()
+        .until(() -> get(port, "/") == 200);
 
-        // what a user sees: the containers' services in status, a service's output in logs
-        Cli.Result status = cli("status");
-        assertThat(status.exitCode()).as(status.stderr()).isZero();
-        assertThat(status.stdout()).containsPattern("web/0 +web +http +enabled +active")
-                .containsPattern("web/1 +web +http +enabled +active")
-                .containsPattern("web/0 +web +check up +alive +up +0/3");
-        Cli.Result logs = cli("logs", "web/0", "--container", "web", "--service", "http");
-        assertThat(logs.exitCode()).as(logs.stderr()).isZero();
-        assertThat(logs.stdout()).contains("[http] ", "\"GET /srv/who.txt HTTP/1.1\" 200");
-        assertThat(cli("logs", "web/0", "--container", "nope").stderr()).contains("has no container \"nope\"");
-        Cli.Result journal = cli("journal", "--type", "LayerAdded,ServiceStarted", "--format", "json");
-        assertThat(journal.exitCode()).as(journal.stderr()).isZero();
-        assertThat(journal.stdout()).as("layers and service starts are journaled per unit container")
-                .contains("pebble|web/0/web", "pebble|web/1/web", "python3 -m http.server", "GREETING");
+    // what a user sees: the containers' services in status, a service's output in logs
+    Cli.Result status = cli("status");
+    assertThat(status.exitCode()).as(status.stderr()).isZero();
+    assertThat(status.stdout())
+        .containsPattern("web/0 +web +http +enabled +active")
+        .containsPattern("web/1 +web +http +enabled +active")
+        .containsPattern("web/0 +web +check up +alive +up +0/3");
+    Cli.Result logs = cli("logs", "web/0", "--container", "web", "--service", "http");
+    assertThat(logs.exitCode()).as(logs.stderr()).isZero();
+    assertThat(logs.stdout()).contains("[http] ", "\"GET /srv/who.txt HTTP/1.1\" 200");
+    assertThat(cli("logs", "web/0", "--container", "nope").stderr())
+        .contains("has no container \"nope\"");
+    Cli.Result journal = cli("journal", "--type", "LayerAdded,ServiceStarted", "--format", "json");
+    assertThat(journal.exitCode()).as(journal.stderr()).isZero();
+    assertThat(journal.stdout())
+        .as("layers and service starts are journaled per unit container")
+        .contains("pebble|web/0/web", "pebble|web/1/web", "python3 -m http.server", "GREETING");
 
-        // scaling down removes web/1: its container's services stop before its directory goes
-        spec.withConfig(Map.of("port", port, "greeting", "bonjour")).withScale(1).write();
-        Path removed = UnitDir.of(operators.dataDir(), "web/1").path();
-        await("web/1 removed, its service stopped").atMost(OperatorProcess.PATIENCE)
-                .until(() -> services(port + 1).isEmpty() && !Files.exists(removed));
-        assertThat(services(port)).as("web/0 serves on").hasSize(1);
+    // scaling down removes web/1: its container's services stop before its directory goes
+    spec.withConfig(Map.of("port", port, "greeting", "bonjour")).withScale(1).write();
+    Path removed = UnitDir.of(operators.dataDir(), "web/1").path();
+    await("web/1 removed, its service stopped")
+        .atMost(OperatorProcess.PATIENCE)
+        .until(() -> services(port + 1).isEmpty() && !Files.exists(removed));
+    assertThat(services(port)).as("web/0 serves on").hasSize(1);
 
-        operator.terminate();
-        assertThat(operator.exitCode(OperatorProcess.PATIENCE)).isZero();
-        assertThat(services(port)).as("a clean shutdown stops every container's services").isEmpty();
-    }
+    operator.terminate();
+    assertThat(operator.exitCode(OperatorProcess.PATIENCE)).isZero();
+    assertThat(services(port)).as("a clean shutdown stops every container's services").isEmpty();
+  }
 
-    @Test
-    void servicesLeftByAKilledOperatorAreStoppedAndTheCharmReplansThemAfterPebbleReadyRunsAgain() throws Exception {
-        SpecFile spec = webSpec(1);
-        OperatorProcess first = start(spec);
-        awaitServing(first.awaitListening(), port, "web/0");
-        List<ProcessHandle> orphans = services(port);
-        assertThat(orphans).hasSize(1);
-        first.kill9();
-        assertThat(orphans.get(0).isAlive()).as("a service outlives an operator killed with SIGKILL").isTrue();
+  @Test
+  void servicesLeftByAKilledOperatorAreStoppedAndTheCharmReplansThemAfterPebbleReadyRunsAgain()
+      throws Exception {
+    SpecFile spec = webSpec(1);
+    OperatorProcess first = start(spec);
+    awaitServing(first.awaitListening(), port, "web/0");
+    List<ProcessHandle> orphans = services(port);
+    assertThat(orphans).hasSize(1);
+    first.kill9();
+    assertThat(orphans.get(0).isAlive())
+        .as("a service outlives an operator killed with SIGKILL")
+        .isTrue();
 
-        OperatorProcess second = start(spec);
-        OperatorApi api = second.awaitListening();
-        await("the orphaned service stopped").atMost(OperatorProcess.PATIENCE).until(() -> !orphans.get(0).isAlive());
-        second.awaitLog("stopped 1 service process group\\(s\\) of container web left by an operator that was killed");
-        await("web-pebble-ready again, and the service replanned").atMost(OperatorProcess.PATIENCE).ignoreExceptions()
-                .until(() -> services(port).size() == 1 && get(port, "/") == 200);
-        assertThat(UnitDir.of(operators.dataDir(), "web/0").path().resolve("containers/web/pebble.socket")).exists();
-        second.terminate();
-        assertThat(second.exitCode(OperatorProcess.PATIENCE)).isZero();
-        assertThat(services(port)).isEmpty();
-    }
+    OperatorProcess second = start(spec);
+    OperatorApi api = second.awaitListening();
+    await("the orphaned service stopped")
+        .atMost(OperatorProcess.PATIENCE)
+        .until(() -> !orphans.get(0).isAlive());
+    second.awaitLog(
+        "stopped 1 service process group\\(s\\) of container web left by an operator that was killed");
+    await("web-pebble-ready again, and the service replanned")
+        .atMost(OperatorProcess.PATIENCE)
+        .ignoreExceptions()
+        .until(() -> services(port).size() == 1 && get(port, "/") == 200);
+    assertThat(
+            UnitDir.of(operators.dataDir(), "web/0").path().resolve("containers/web/pebble.socket"))
+        .exists();
+    second.terminate();
+    assertThat(second.exitCode(OperatorProcess.PATIENCE)).isZero();
+    assertThat(services(port)).isEmpty();
+  }
 
-    private Cli.Result cli(String... args) {
-        String[] all = new String[args.length + 2];
-        System.arraycopy(args, 0, all, 0, args.length);
-        all[args.length] = "--data-dir";
-        all[args.length + 1] = operators.dataDir().toString();
-        return Cli.run(operators.tmp().resolve("cli"), Duration.ofSeconds(90), all);
-    }
+  private Cli.Result cli(String... args) {
+    String[] all = new String[args.length + 2];
+    System.arraycopy(args, 0, all, 0, args.length);
+    all[args.length] = "--data-dir";
+    all[args.length + 1] = operators.dataDir().toString();
+    return Cli.run(operators.tmp().resolve("cli"), Duration.ofSeconds(90), all);
+  }
 
-    private static JsonNode action(OperatorApi api, String unit, String name, String params) {
-        OperatorApi.Reply queued = api.post("/v1/units/" + unit + "/actions/" + name, "{\"params\": " + params + "}");
-        assertThat(queued.code()).as("%s", queued.body()).isEqualTo(202);
-        long id = queued.body().path("id").asLong();
-        OperatorApi.Reply done = api.get("/v1/actions/" + id + "?wait=120s");
-        assertThat(done.body().path("status").asText()).as("%s", done.body()).isEqualTo("completed");
-        return done.body().path("results");
-    }
+  private static JsonNode action(OperatorApi api, String unit, String name, String params) {
+    OperatorApi.Reply queued =
+        api.post("/v1/units/" + unit + "/actions/" + name, "{\"params\": " + params + "}");
+    assertThat(queued.code()).as("%s", queued.body()).isEqualTo(202);
+    long id = queued.body().path("id").asLong();
+    OperatorApi.Reply done = api.get("/v1/actions/" + id + "?wait=120s");
+    assertThat(done.body().path("status").asText()).as("%s", done.body()).isEqualTo("completed");
+    return done.body().path("results");
+  }
 
-    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+  private static final HttpClient HTTP =
+      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
-    private static int get(int port, String path) throws IOException, InterruptedException {
-        return HTTP.send(request(port, path), HttpResponse.BodyHandlers.discarding()).statusCode();
-    }
+  private static int get(int port, String path) throws IOException, InterruptedException {
+    return HTTP.send(request(port, path), HttpResponse.BodyHandlers.discarding()).statusCode();
+  }
 
-    private static String body(int port, String path) throws IOException, InterruptedException {
-        return HTTP.send(request(port, path), HttpResponse.BodyHandlers.ofString()).body();
-    }
+  private static String body(int port, String path) throws IOException, InterruptedException {
+    return HTTP.send(request(port, path), HttpResponse.BodyHandlers.ofString()).body();
+  }
 
-    private static HttpRequest request(int port, String path) {
-        return HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).timeout(Duration.ofSeconds(10)).build();
-    }
+  private static HttpRequest request(int port, String path) {
+    return HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+        .timeout(Duration.ofSeconds(10))
+        .build();
+  }
 
-    /** A port that is free, and the next one too (one per unit). */
-    private static int freePortPair() throws IOException {
-        for (int attempt = 0; attempt < 50; attempt++) {
-            try (ServerSocket first = new ServerSocket(0)) {
-                int port = first.getLocalPort();
-                try (ServerSocket second = new ServerSocket(port + 1)) {
-                    return port;
-                } catch (IOException taken) {
-                    // try another
-                }
-            }
+  /** A port that is free, and the next one too (one per unit). */
+  private static int freePortPair() throws IOException {
+    for (int attempt = 0; attempt < 50; attempt++) {
+      try (ServerSocket first = new ServerSocket(0)) {
+        int port = first.getLocalPort();
+        try (ServerSocket second = new ServerSocket(port + 1)) {
+          return port;
+        } catch (IOException taken) {
+          // try another
         }
-        throw new IOException("no two consecutive free ports");
+      }
     }
+    throw new IOException("no two consecutive free ports");
+  }
 
-    private static boolean python(String module) throws IOException, InterruptedException {
-        return works("/usr/bin/python3", "-c", "import " + module);
-    }
+  private static boolean python(String module) throws IOException, InterruptedException {
+    return works("/usr/bin/python3", "-c", "import " + module);
+  }
 
-    private static boolean works(String... command) throws InterruptedException {
-        try {
-            Process check = new ProcessBuilder(command).redirectErrorStream(true).start();
-            return check.waitFor(30, TimeUnit.SECONDS) && check.exitValue() == 0;
-        } catch (IOException e) {
-            return false;
-        }
+  private static boolean works(String... command) throws InterruptedException {
+    try {
+      Process check = new ProcessBuilder(command).redirectErrorStream(true).start();
+      return check.waitFor(30, TimeUnit.SECONDS) && check.exitValue() == 0;
+    } catch (IOException e) {
+      return false;
     }
+  }
 }

@@ -25,15 +25,17 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  */
 class PeerRelationsIT {
 
-    private static final String APP = "db";
+  private static final String APP = "db";
 
-    /** charmcraft's generated dispatch ({@code charmcraft/const.py} {@code DISPATCH_CONTENT}). */
-    private static final String DISPATCH = """
+  /** charmcraft's generated dispatch ({@code charmcraft/const.py} {@code DISPATCH_CONTENT}). */
+  private static final String DISPATCH =
+      """
             #!/bin/sh
             JUJU_DISPATCH_PATH="${JUJU_DISPATCH_PATH:-$0}" PYTHONPATH=lib:venv:$PYTHONPATH exec ./src/charm.py
             """;
 
-    private static final String METADATA = """
+  private static final String METADATA =
+      """
             name: db
             summary: A charm with a peer relation.
             description: Peers.
@@ -42,7 +44,8 @@ class PeerRelationsIT {
                 interface: db-peers
             """;
 
-    private static final String CONFIG = """
+  private static final String CONFIG =
+      """
             options:
               log-dir:
                 type: string
@@ -50,7 +53,8 @@ class PeerRelationsIT {
                 description: where each unit records what it saw (outside its own directory, which goes with it)
             """;
 
-    private static final String PEER_CHARM = """
+  private static final String PEER_CHARM =
+      """
             #!/usr/bin/env python3
             \"""A charm that records what it sees of its peer relation.\"""
             import json
@@ -102,170 +106,251 @@ class PeerRelationsIT {
                 ops.main(PeerCharm)
             """;
 
-    @RegisterExtension
-    final Operators operators = new Operators();
+  @RegisterExtension final Operators operators = new Operators();
 
-    @Test
-    void peersJoinSeeEachOthersDataAndDepartAsJujuRunsThem() throws Exception {
-        Path home = Path.of(System.getProperty("caas.operator.home", "../..")).toAbsolutePath().normalize();
-        Path vendor = home.getParent().resolve("shared/vendor/ops-2.17.0");
-        Assumptions.assumeTrue(Files.isDirectory(vendor.resolve("ops")),
-                "skipped: ops 2.17.0 is not at " + vendor + " (../shared/vendor/ops-2.17.0 beside the repository)");
-        Assumptions.assumeTrue(pythonHasYaml(), "skipped: /usr/bin/python3 with PyYAML is needed (apt-get install python3-yaml)");
-        Path logs = Files.createDirectories(operators.tmp().resolve("seen"));
-        Path charm = new CharmArchive()
-                .executable("dispatch", DISPATCH)
-                .symlink("hooks/install", "../dispatch")
-                .symlink("hooks/start", "../dispatch")
-                .symlink("hooks/upgrade-charm", "../dispatch")
-                .executable("src/charm.py", PEER_CHARM)
-                .tree(vendor.resolve("ops"), "venv/ops")
-                .file("metadata.yaml", METADATA)
-                .file("config.yaml", CONFIG)
-                .file("manifest.yaml", "charmcraft-version: 3.2.2\nbases:\n- name: ubuntu\n  channel: '22.04'\n")
-                .writeTo(operators.tmp().resolve("db.charm"));
-        SpecFile spec = SpecFile.at(operators.tmp().resolve("spec/app.yaml"), APP, charm)
-                .withConfig(Map.of("log-dir", logs.toString())).write();
-        OperatorProcess operator = operators.startWithEnvironment(spec, Map.of("PATH", "/usr/bin:" + System.getenv("PATH")));
-        OperatorApi api = operator.awaitListening();
+  @Test
+  void peersJoinSeeEachOthersDataAndDepartAsJujuRunsThem() throws Exception {
+    Path home =
+        Path.of(System.getProperty("caas.operator.home", "../..")).toAbsolutePath().normalize();
+    Path vendor = home.getParent().resolve("shared/vendor/ops-2.17.0");
+    Assumptions.assumeTrue(
+        Files.isDirectory(vendor.resolve("ops")),
+        "skipped: ops 2.17.0 is not at "
+            + vendor
+            + " (../shared/vendor/ops-2.17.0 beside the repository)");
+    Assumptions.assumeTrue(
+        pythonHasYaml(),
+        "skipped: /usr/bin/python3 with PyYAML is needed (apt-get install python3-yaml)");
+    Path logs = Files.createDirectories(operators.tmp().resolve("seen"));
+    Path charm =
+        new CharmArchive()
+            .executable("dispatch", DISPATCH)
+            .symlink("hooks/install", "../dispatch")
+            .symlink("hooks/start", "../dispatch")
+            .symlink("hooks/upgrade-charm", "../dispatch")
+            .executable("src/charm.py", PEER_CHARM)
+            .tree(vendor.resolve("ops"), "venv/ops")
+            .file("metadata.yaml", METADATA)
+            .file("config.yaml", CONFIG)
+            .file(
+                "manifest.yaml",
+                "charmcraft-version: 3.2.2\nbases:\n- name: ubuntu\n  channel: '22.04'\n")
+            .writeTo(operators.tmp().resolve("db.charm"));
+    SpecFile spec =
+        SpecFile.at(operators.tmp().resolve("spec/app.yaml"), APP, charm)
+            .withConfig(Map.of("log-dir", logs.toString()))
+            .write();
+    OperatorProcess operator =
+        operators.startWithEnvironment(spec, Map.of("PATH", "/usr/bin:" + System.getenv("PATH")));
+    OperatorApi api = operator.awaitListening();
 
-        // one unit: relation-created after install, before leader-elected; nobody to join
-        List<JsonNode> first = settled(logs, "db/0", 5);
-        assertThat(hooks(first)).containsExactly("install", "cluster-relation-created", "leader-elected", "config-changed",
-                "start");
-        assertThat(first.get(1).path("relation").asText()).isEqualTo("cluster:0");
-        assertThat(first.get(1).path("remote").asText()).as("relation-created names no unit").isEmpty();
-        assertThat(first.getLast().path("members")).isEmpty();
-        assertThat(first.getLast().path("mine").asText()).isEqualTo("db/0");
-        assertThat(first.getLast().path("app").asText()).isEqualTo("db/0");
+    // one unit: relation-created after install, before leader-elected; nobody to join
+    List<JsonNode> first = settled(logs, "db/0", 5);
+    assertThat(hooks(first))
+        .containsExactly(
+            "install", "cluster-relation-created", "leader-elected", "config-changed", "start");
+    assertThat(first.get(1).path("relation").asText()).isEqualTo("cluster:0");
+    assertThat(first.get(1).path("remote").asText()).as("relation-created names no unit").isEmpty();
+    assertThat(first.getLast().path("members")).isEmpty();
+    assertThat(first.getLast().path("mine").asText()).isEqualTo("db/0");
+    assertThat(first.getLast().path("app").asText()).isEqualTo("db/0");
 
-        // 1 → 3: the newcomers join each peer after start; db/0 joins both
-        spec.withScale(3).write();
-        Expect.status(api, "three units idle", s -> s.unitNames().equals(List.of("db/0", "db/1", "db/2")) && s.allUnitsIdle()
+    // 1 → 3: the newcomers join each peer after start; db/0 joins both
+    spec.withScale(3).write();
+    Expect.status(
+        api,
+        "three units idle",
+        s ->
+            s.unitNames().equals(List.of("db/0", "db/1", "db/2"))
+                && s.allUnitsIdle()
                 && s.json().path("relations").path(0).path("units").size() == 3);
-        await("every unit to see every peer's data").atMost(OperatorProcess.PATIENCE).pollInterval(Duration.ofMillis(200))
-                .untilAsserted(() -> {
-                    for (String unit : List.of("db/0", "db/1", "db/2")) {
-                        JsonNode last = read(logs, unit).getLast();
-                        List<String> others = new ArrayList<>(List.of("db/0", "db/1", "db/2"));
-                        others.remove(unit);
-                        assertThat(last.path("members").toString()).as(unit).isEqualTo(OperatorApi.JSON.writeValueAsString(others));
-                        for (String other : others) assertThat(last.path("seen").path(other).asText()).as(unit).isEqualTo(other);
-                        assertThat(last.path("app").asText()).as(unit).isEqualTo("db/0");
-                    }
-                });
-        Expect.idleUnits(api, "db/0", "db/1", "db/2");
-        for (String unit : List.of("db/1", "db/2")) {
-            List<JsonNode> seen = read(logs, unit);
-            assertThat(hooks(seen).subList(0, 4)).as(unit).containsExactly("install", "cluster-relation-created",
-                    "config-changed", "start");
-            assertJoinedThenChanged(unit, seen.subList(4, seen.size()));
-        }
-        List<JsonNode> leader = read(logs, "db/0");
-        assertJoinedThenChanged("db/0", leader.subList(5, leader.size()));
-        assertThat(remotes(leader, "cluster-relation-joined")).containsExactly("db/1", "db/2");
+    await("every unit to see every peer's data")
+        .atMost(OperatorProcess.PATIENCE)
+        .pollInterval(Duration.ofMillis(200))
+        .untilAsserted(
+            () -> {
+              for (String unit : List.of("db/0", "db/1", "db/2")) {
+                JsonNode last = read(logs, unit).getLast();
+                List<String> others = new ArrayList<>(List.of("db/0", "db/1", "db/2"));
+                others.remove(unit);
+                assertThat(last.path("members").toString())
+                    .as(unit)
+                    .isEqualTo(OperatorApi.JSON.writeValueAsString(others));
+                for (String other : others)
+                  assertThat(last.path("seen").path(other).asText()).as(unit).isEqualTo(other);
+                assertThat(last.path("app").asText()).as(unit).isEqualTo("db/0");
+              }
+            });
+    Expect.idleUnits(api, "db/0", "db/1", "db/2");
+    for (String unit : List.of("db/1", "db/2")) {
+      List<JsonNode> seen = read(logs, unit);
+      assertThat(hooks(seen).subList(0, 4))
+          .as(unit)
+          .containsExactly("install", "cluster-relation-created", "config-changed", "start");
+      assertJoinedThenChanged(unit, seen.subList(4, seen.size()));
+    }
+    List<JsonNode> leader = read(logs, "db/0");
+    assertJoinedThenChanged("db/0", leader.subList(5, leader.size()));
+    assertThat(remotes(leader, "cluster-relation-joined")).containsExactly("db/1", "db/2");
 
-        // a restart (kill -9) once settled runs no relation hook again: each unit's journal holds what it has seen
-        Map<String, Integer> seenBefore = Map.of("db/0", read(logs, "db/0").size(), "db/1", read(logs, "db/1").size(),
-                "db/2", read(logs, "db/2").size());
-        operator.kill9();
-        operator = operators.startWithEnvironment(spec, Map.of("PATH", "/usr/bin:" + System.getenv("PATH")));
-        api = operator.awaitListening();
-        Expect.idleUnits(api, "db/0", "db/1", "db/2");
-        await("no hook after the restart").during(Expect.SETTLE).atMost(OperatorProcess.PATIENCE)
-                .pollInterval(Duration.ofMillis(200)).untilAsserted(() -> {
-                    for (var unit : seenBefore.entrySet()) {
-                        assertThat(read(logs, unit.getKey())).as(unit.getKey()).hasSize(unit.getValue());
-                    }
-                });
-        assertThat(operator.linesMatching("hook \\S+ started")).as("hooks the restarted operator ran").isEmpty();
+    // a restart (kill -9) once settled runs no relation hook again: each unit's journal holds what
+    // it has seen
+    Map<String, Integer> seenBefore =
+        Map.of(
+            "db/0",
+            read(logs, "db/0").size(),
+            "db/1",
+            read(logs, "db/1").size(),
+            "db/2",
+            read(logs, "db/2").size());
+    operator.kill9();
+    operator =
+        operators.startWithEnvironment(spec, Map.of("PATH", "/usr/bin:" + System.getenv("PATH")));
+    api = operator.awaitListening();
+    Expect.idleUnits(api, "db/0", "db/1", "db/2");
+    await("no hook after the restart")
+        .during(Expect.SETTLE)
+        .atMost(OperatorProcess.PATIENCE)
+        .pollInterval(Duration.ofMillis(200))
+        .untilAsserted(
+            () -> {
+              for (var unit : seenBefore.entrySet()) {
+                assertThat(read(logs, unit.getKey())).as(unit.getKey()).hasSize(unit.getValue());
+              }
+            });
+    assertThat(operator.linesMatching("hook \\S+ started"))
+        .as("hooks the restarted operator ran")
+        .isEmpty();
 
-        // 3 → 2: db/2 departs from both; both depart db/2, once; no relation-broken anywhere
-        int before0 = read(logs, "db/0").size();
-        int before1 = read(logs, "db/1").size();
-        spec.withScale(2).write();
-        Expect.idleUnits(api, "db/0", "db/1");
-        List<JsonNode> leaver = read(logs, "db/2");
-        await("db/2 to have run remove").atMost(OperatorProcess.PATIENCE).pollInterval(Duration.ofMillis(200))
-                .until(() -> hooks(read(logs, "db/2")).contains("remove"));
-        leaver = read(logs, "db/2");
-        List<String> ending = hooks(leaver).subList(hooks(leaver).indexOf("cluster-relation-departed"), leaver.size());
-        assertThat(ending).containsExactly("cluster-relation-departed", "cluster-relation-departed", "stop", "remove");
-        assertThat(remotes(leaver, "cluster-relation-departed")).containsExactly("db/0", "db/1");
-        assertThat(leaver.stream().filter(e -> e.path("hook").asText().equals("cluster-relation-departed"))
-                .map(e -> e.path("departing").asText()).distinct().toList()).containsExactly("db/2");
-        await("the others to depart db/2").atMost(OperatorProcess.PATIENCE).during(Expect.SETTLE)
-                .pollInterval(Duration.ofMillis(200)).untilAsserted(() -> {
-                    for (var unit : Map.of("db/0", before0, "db/1", before1).entrySet()) {
-                        List<JsonNode> after = read(logs, unit.getKey());
-                        after = after.subList(unit.getValue(), after.size());
-                        assertThat(hooks(after)).as(unit.getKey()).containsExactly("cluster-relation-departed");
-                        assertThat(after.getFirst().path("remote").asText()).isEqualTo("db/2");
-                        assertThat(after.getFirst().path("departing").asText()).isEqualTo("db/2");
-                        assertThat(after.getFirst().path("members").size()).as("db/2 gone from relation-list").isEqualTo(1);
-                    }
-                });
-        for (String unit : List.of("db/0", "db/1", "db/2")) {
-            assertThat(hooks(read(logs, unit))).as(unit).doesNotContain("cluster-relation-broken");
-        }
-
-        // status and show-relation show the relation, its units and their databags
-        Status status = Expect.idleUnits(api, "db/0", "db/1");
-        JsonNode relation = status.json().path("relations").path(0);
-        assertThat(relation.path("id").asText()).isEqualTo("cluster:0");
-        assertThat(relation.path("units").toString()).isEqualTo("[\"db/0\",\"db/1\"]");
-        assertThat(relation.path("unitData").path("db/1").path("hello").asText()).isEqualTo("db/1");
-        assertThat(relation.path("unitData").path("db/1").path("private-address").asText()).isNotEmpty();
-        assertThat(relation.path("applicationData").path("leader").asText()).isEqualTo("db/0");
-        Cli.Result shown = Cli.run(operators.tmp().resolve("cli"), Duration.ofSeconds(60), "show-relation", "--unit", "db/1",
-                "--data-dir", operators.dataDir().toString());
-        assertThat(shown.exitCode()).as(shown.stderr()).isZero();
-        assertThat(shown.stdout()).contains("cluster:0:", "local-unit:", "hello: \"db/1\"", "related-units:", "leader: \"db/0\"");
+    // 3 → 2: db/2 departs from both; both depart db/2, once; no relation-broken anywhere
+    int before0 = read(logs, "db/0").size();
+    int before1 = read(logs, "db/1").size();
+    spec.withScale(2).write();
+    Expect.idleUnits(api, "db/0", "db/1");
+    List<JsonNode> leaver = read(logs, "db/2");
+    await("db/2 to have run remove")
+        .atMost(OperatorProcess.PATIENCE)
+        .pollInterval(Duration.ofMillis(200))
+        .until(() -> hooks(read(logs, "db/2")).contains("remove"));
+    leaver = read(logs, "db/2");
+    List<String> ending =
+        hooks(leaver).subList(hooks(leaver).indexOf("cluster-relation-departed"), leaver.size());
+    assertThat(ending)
+        .containsExactly(
+            "cluster-relation-departed", "cluster-relation-departed", "stop", "remove");
+    assertThat(remotes(leaver, "cluster-relation-departed")).containsExactly("db/0", "db/1");
+    assertThat(
+            leaver.stream()
+                .filter(e -> e.path("hook").asText().equals("cluster-relation-departed"))
+                .map(e -> e.path("departing").asText())
+                .distinct()
+                .toList())
+        .containsExactly("db/2");
+    await("the others to depart db/2")
+        .atMost(OperatorProcess.PATIENCE)
+        .during(Expect.SETTLE)
+        .pollInterval(Duration.ofMillis(200))
+        .untilAsserted(
+            () -> {
+              for (var unit : Map.of("db/0", before0, "db/1", before1).entrySet()) {
+                List<JsonNode> after = read(logs, unit.getKey());
+                after = after.subList(unit.getValue(), after.size());
+                assertThat(hooks(after))
+                    .as(unit.getKey())
+                    .containsExactly("cluster-relation-departed");
+                assertThat(after.getFirst().path("remote").asText()).isEqualTo("db/2");
+                assertThat(after.getFirst().path("departing").asText()).isEqualTo("db/2");
+                assertThat(after.getFirst().path("members").size())
+                    .as("db/2 gone from relation-list")
+                    .isEqualTo(1);
+              }
+            });
+    for (String unit : List.of("db/0", "db/1", "db/2")) {
+      assertThat(hooks(read(logs, unit))).as(unit).doesNotContain("cluster-relation-broken");
     }
 
-    /** Every relation-joined is followed at once by relation-changed for the same unit, and each unit is joined once. */
-    private static void assertJoinedThenChanged(String unit, List<JsonNode> relationHooks) {
-        List<String> joined = new ArrayList<>();
-        for (int i = 0; i < relationHooks.size(); i++) {
-            JsonNode hook = relationHooks.get(i);
-            assertThat(hook.path("hook").asText()).as("%s: %s", unit, relationHooks).startsWith("cluster-relation-");
-            if (hook.path("hook").asText().equals("cluster-relation-joined")) {
-                joined.add(hook.path("remote").asText());
-                JsonNode next = relationHooks.get(i + 1);
-                assertThat(next.path("hook").asText() + " " + next.path("remote").asText()).as("%s: %s", unit, relationHooks)
-                        .isEqualTo("cluster-relation-changed " + hook.path("remote").asText());
-            }
-        }
-        assertThat(joined).as(unit).doesNotHaveDuplicates().doesNotContain(unit);
-    }
+    // status and show-relation show the relation, its units and their databags
+    Status status = Expect.idleUnits(api, "db/0", "db/1");
+    JsonNode relation = status.json().path("relations").path(0);
+    assertThat(relation.path("id").asText()).isEqualTo("cluster:0");
+    assertThat(relation.path("units").toString()).isEqualTo("[\"db/0\",\"db/1\"]");
+    assertThat(relation.path("unitData").path("db/1").path("hello").asText()).isEqualTo("db/1");
+    assertThat(relation.path("unitData").path("db/1").path("private-address").asText())
+        .isNotEmpty();
+    assertThat(relation.path("applicationData").path("leader").asText()).isEqualTo("db/0");
+    Cli.Result shown =
+        Cli.run(
+            operators.tmp().resolve("cli"),
+            Duration.ofSeconds(60),
+            "show-relation",
+            "--unit",
+            "db/1",
+            "--data-dir",
+            operators.dataDir().toString());
+    assertThat(shown.exitCode()).as(shown.stderr()).isZero();
+    assertThat(shown.stdout())
+        .contains(
+            "cluster:0:", "local-unit:", "hello: \"db/1\"", "related-units:", "leader: \"db/0\"");
+  }
 
-    private static List<String> remotes(List<JsonNode> entries, String hook) {
-        return entries.stream().filter(e -> e.path("hook").asText().equals(hook)).map(e -> e.path("remote").asText()).toList();
+  /**
+   * Every relation-joined is followed at once by relation-changed for the same unit, and each unit
+   * is joined once.
+   */
+  private static void assertJoinedThenChanged(String unit, List<JsonNode> relationHooks) {
+    List<String> joined = new ArrayList<>();
+    for (int i = 0; i < relationHooks.size(); i++) {
+      JsonNode hook = relationHooks.get(i);
+      assertThat(hook.path("hook").asText())
+          .as("%s: %s", unit, relationHooks)
+          .startsWith("cluster-relation-");
+      if (hook.path("hook").asText().equals("cluster-relation-joined")) {
+        joined.add(hook.path("remote").asText());
+        JsonNode next = relationHooks.get(i + 1);
+        assertThat(next.path("hook").asText() + " " + next.path("remote").asText())
+            .as("%s: %s", unit, relationHooks)
+            .isEqualTo("cluster-relation-changed " + hook.path("remote").asText());
+      }
     }
+    assertThat(joined).as(unit).doesNotHaveDuplicates().doesNotContain(unit);
+  }
 
-    private static List<String> hooks(List<JsonNode> entries) {
-        return entries.stream().map(e -> e.path("hook").asText()).toList();
-    }
+  private static List<String> remotes(List<JsonNode> entries, String hook) {
+    return entries.stream()
+        .filter(e -> e.path("hook").asText().equals(hook))
+        .map(e -> e.path("remote").asText())
+        .toList();
+  }
 
-    private static List<JsonNode> settled(Path logs, String unit, int count) throws IOException {
-        await(unit + " to record " + count + " events").atMost(OperatorProcess.PATIENCE).during(Expect.SETTLE)
-                .pollInterval(Duration.ofMillis(200)).until(() -> read(logs, unit).size() == count);
-        return read(logs, unit);
-    }
+  private static List<String> hooks(List<JsonNode> entries) {
+    return entries.stream().map(e -> e.path("hook").asText()).toList();
+  }
 
-    private static List<JsonNode> read(Path logs, String unit) throws IOException {
-        Path file = logs.resolve(unit.replace('/', '-') + ".jsonl");
-        if (!Files.exists(file)) return List.of();
-        List<JsonNode> entries = new ArrayList<>();
-        for (String line : Files.readAllLines(file)) {
-            if (!line.isBlank()) entries.add(OperatorApi.JSON.readTree(line));
-        }
-        return entries;
-    }
+  private static List<JsonNode> settled(Path logs, String unit, int count) throws IOException {
+    await(unit + " to record " + count + " events")
+        .atMost(OperatorProcess.PATIENCE)
+        .during(Expect.SETTLE)
+        .pollInterval(Duration.ofMillis(200))
+        .until(() -> read(logs, unit).size() == count);
+    return read(logs, unit);
+  }
 
-    private static boolean pythonHasYaml() throws IOException, InterruptedException {
-        if (!Files.isExecutable(Path.of("/usr/bin/python3"))) return false;
-        Process check = new ProcessBuilder("/usr/bin/python3", "-c", "import yaml").redirectErrorStream(true).start();
-        return check.waitFor(30, TimeUnit.SECONDS) && check.exitValue() == 0;
+  private static List<JsonNode> read(Path logs, String unit) throws IOException {
+    Path file = logs.resolve(unit.replace('/', '-') + ".jsonl");
+    if (!Files.exists(file)) return List.of();
+    List<JsonNode> entries = new ArrayList<>();
+    for (String line : Files.readAllLines(file)) {
+      if (!line.isBlank()) entries.add(OperatorApi.JSON.readTree(line));
     }
+    return entries;
+  }
+
+  private static boolean pythonHasYaml() throws IOException, InterruptedException {
+    if (!Files.isExecutable(Path.of("/usr/bin/python3"))) return false;
+    Process check =
+        new ProcessBuilder("/usr/bin/python3", "-c", "import yaml")
+            .redirectErrorStream(true)
+            .start();
+    return check.waitFor(30, TimeUnit.SECONDS) && check.exitValue() == 0;
+  }
 }

@@ -20,43 +20,45 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  */
 class RevivedUnitIT {
 
-    private static final String APP = "revived";
+  private static final String APP = "revived";
 
-    @RegisterExtension
-    final Operators operators = new Operators();
+  @RegisterExtension final Operators operators = new Operators();
 
-    @Test
-    void unitsScaledDownAndUpWhileStopRunsComeBackWithTheirWholeLifecycle() {
-        Path charm = TestCharm.named(APP).blocking("stop").writeTo(operators.tmp().resolve("charm"));
-        SpecFile spec = SpecFile.at(operators.tmp().resolve("spec/app.yaml"), APP, charm).withScale(3).write();
-        OperatorProcess operator = operators.start(spec);
-        OperatorApi api = operator.awaitListening();
-        UnitDir leader = UnitDir.of(operators.dataDir(), APP + "/0");
-        List<UnitDir> doomed = List.of(UnitDir.of(operators.dataDir(), APP + "/1"),
-                UnitDir.of(operators.dataDir(), APP + "/2"));
-        Expect.hooks(leader, LEADER_LIFECYCLE);
-        doomed.forEach(unit -> Expect.hooks(unit, FOLLOWER_LIFECYCLE));
+  @Test
+  void unitsScaledDownAndUpWhileStopRunsComeBackWithTheirWholeLifecycle() {
+    Path charm = TestCharm.named(APP).blocking("stop").writeTo(operators.tmp().resolve("charm"));
+    SpecFile spec =
+        SpecFile.at(operators.tmp().resolve("spec/app.yaml"), APP, charm).withScale(3).write();
+    OperatorProcess operator = operators.start(spec);
+    OperatorApi api = operator.awaitListening();
+    UnitDir leader = UnitDir.of(operators.dataDir(), APP + "/0");
+    List<UnitDir> doomed =
+        List.of(
+            UnitDir.of(operators.dataDir(), APP + "/1"),
+            UnitDir.of(operators.dataDir(), APP + "/2"));
+    Expect.hooks(leader, LEADER_LIFECYCLE);
+    doomed.forEach(unit -> Expect.hooks(unit, FOLLOWER_LIFECYCLE));
 
-        spec.withScale(1).write();
-        doomed.forEach(unit -> Expect.hooks(unit, then(FOLLOWER_LIFECYCLE, "stop"))); // and stop holds
-        spec.withScale(3).write();
-        doomed.forEach(unit -> unit.release("stop"));
+    spec.withScale(1).write();
+    doomed.forEach(unit -> Expect.hooks(unit, then(FOLLOWER_LIFECYCLE, "stop"))); // and stop holds
+    spec.withScale(3).write();
+    doomed.forEach(unit -> unit.release("stop"));
 
-        // Each comes back in a new directory: its hooks.log starts again.
-        doomed.forEach(unit -> Expect.hooks(unit, FOLLOWER_LIFECYCLE));
-        Expect.idleUnits(api, APP + "/0", APP + "/1", APP + "/2");
-        Expect.hooks(leader, LEADER_LIFECYCLE);
-        assertThat(operator.linesMatching("unit " + APP + "/[12] removed")).hasSize(2);
+    // Each comes back in a new directory: its hooks.log starts again.
+    doomed.forEach(unit -> Expect.hooks(unit, FOLLOWER_LIFECYCLE));
+    Expect.idleUnits(api, APP + "/0", APP + "/1", APP + "/2");
+    Expect.hooks(leader, LEADER_LIFECYCLE);
+    assertThat(operator.linesMatching("unit " + APP + "/[12] removed")).hasSize(2);
 
-        spec.withScale(1).write();
-        doomed.forEach(unit -> Expect.hooks(unit, then(FOLLOWER_LIFECYCLE, "stop")));
-        doomed.forEach(unit -> unit.release("stop"));
-        Expect.idleUnits(api, APP + "/0");
-        await("the directories of the units scaled down again to be deleted")
-                .atMost(OperatorProcess.PATIENCE)
-                .pollInterval(Duration.ofMillis(100))
-                .until(() -> doomed.stream().noneMatch(UnitDir::exists));
-        assertThat(operator.linesMatching("unit " + APP + "/[12] removed")).hasSize(4);
-        assertThat(operator.isAlive()).isTrue();
-    }
+    spec.withScale(1).write();
+    doomed.forEach(unit -> Expect.hooks(unit, then(FOLLOWER_LIFECYCLE, "stop")));
+    doomed.forEach(unit -> unit.release("stop"));
+    Expect.idleUnits(api, APP + "/0");
+    await("the directories of the units scaled down again to be deleted")
+        .atMost(OperatorProcess.PATIENCE)
+        .pollInterval(Duration.ofMillis(100))
+        .until(() -> doomed.stream().noneMatch(UnitDir::exists));
+    assertThat(operator.linesMatching("unit " + APP + "/[12] removed")).hasSize(4);
+    assertThat(operator.isAlive()).isTrue();
+  }
 }

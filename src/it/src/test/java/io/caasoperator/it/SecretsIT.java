@@ -18,29 +18,31 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The application's own secrets through the real operator and an {@code ops} 2.17 charm packed as
- * charmcraft packs it: the leader keeps a password it makes itself in an application secret
- * ({@code self.app.add_secret}), reads it back by label, replaces it ({@code set_content}), and
- * the new revision is what a later hook reads, also after a {@code kill -9} and a restart; the
- * password is in no journal output.
+ * charmcraft packs it: the leader keeps a password it makes itself in an application secret ({@code
+ * self.app.add_secret}), reads it back by label, replaces it ({@code set_content}), and the new
+ * revision is what a later hook reads, also after a {@code kill -9} and a restart; the password is
+ * in no journal output.
  */
 class SecretsIT {
 
-    private static final String APP = "keeper";
-    private static final String LEADER = APP + "/0";
-    private static final Duration CLI = Duration.ofSeconds(90);
+  private static final String APP = "keeper";
+  private static final String LEADER = APP + "/0";
+  private static final Duration CLI = Duration.ofSeconds(90);
 
-    /** charmcraft's generated dispatch ({@code charmcraft/const.py} {@code DISPATCH_CONTENT}). */
-    private static final String DISPATCH = """
+  /** charmcraft's generated dispatch ({@code charmcraft/const.py} {@code DISPATCH_CONTENT}). */
+  private static final String DISPATCH =
+      """
             #!/bin/sh
             JUJU_DISPATCH_PATH="${JUJU_DISPATCH_PATH:-$0}" PYTHONPATH=lib:venv:$PYTHONPATH exec ./src/charm.py
             """;
 
-    /**
-     * On every config-changed the leader makes sure its secret exists, replaces the password when
-     * the "generation" option moved on, and reports the revision it reads and a hash of the
-     * password (never the password) in its status; the password goes to a file only the test reads.
-     */
-    private static final String OPS_CHARM = """
+  /**
+   * On every config-changed the leader makes sure its secret exists, replaces the password when the
+   * "generation" option moved on, and reports the revision it reads and a hash of the password
+   * (never the password) in its status; the password goes to a file only the test reads.
+   */
+  private static final String OPS_CHARM =
+      """
             #!/usr/bin/env python3
             import hashlib
             import os
@@ -88,7 +90,8 @@ class SecretsIT {
                 ops.main(KeeperCharm)
             """;
 
-    private static final String CONFIG_YAML = """
+  private static final String CONFIG_YAML =
+      """
             options:
               generation:
                 type: int
@@ -100,69 +103,102 @@ class SecretsIT {
                 description: change it to run config-changed
             """;
 
-    @RegisterExtension
-    final Operators operators = new Operators();
+  @RegisterExtension final Operators operators = new Operators();
 
-    @Test
-    void theLeadersPasswordSecretSurvivesAKillAndANewRevisionIsWhatLaterHooksRead() throws Exception {
-        Path home = Path.of(System.getProperty("caas.operator.home", "../..")).toAbsolutePath().normalize();
-        Path vendor = home.getParent().resolve("shared/vendor/ops-2.17.0");
-        Assumptions.assumeTrue(Files.isDirectory(vendor.resolve("ops")),
-                "skipped: ops 2.17.0 is not at " + vendor + " (../shared/vendor/ops-2.17.0 beside the repository)");
-        Assumptions.assumeTrue(pythonHasYaml(), "skipped: /usr/bin/python3 with PyYAML is needed (apt-get install python3-yaml)");
-        Path charm = new CharmArchive()
-                .executable("dispatch", DISPATCH)
-                .symlink("hooks/install", "../dispatch")
-                .symlink("hooks/config-changed", "../dispatch")
-                .symlink("hooks/start", "../dispatch")
-                .executable("src/charm.py", OPS_CHARM)
-                .tree(vendor.resolve("ops"), "venv/ops")
-                .file("metadata.yaml", "name: keeper\nsummary: Keeps a password in a secret.\ndescription: Ops.\n")
-                .file("config.yaml", CONFIG_YAML)
-                .file("manifest.yaml", "charmcraft-version: 3.2.2\nbases:\n- name: ubuntu\n  channel: '22.04'\n")
-                .writeTo(operators.tmp().resolve("keeper.charm"));
-        SpecFile spec = SpecFile.at(operators.tmp().resolve("spec/app.yaml"), APP, charm).write();
-        Map<String, String> env = Map.of("PATH", "/usr/bin:" + System.getenv("PATH"));
-        Path passwordFile = UnitDir.of(operators.dataDir(), LEADER).path().resolve("password.txt");
+  @Test
+  void theLeadersPasswordSecretSurvivesAKillAndANewRevisionIsWhatLaterHooksRead() throws Exception {
+    Path home =
+        Path.of(System.getProperty("caas.operator.home", "../..")).toAbsolutePath().normalize();
+    Path vendor = home.getParent().resolve("shared/vendor/ops-2.17.0");
+    Assumptions.assumeTrue(
+        Files.isDirectory(vendor.resolve("ops")),
+        "skipped: ops 2.17.0 is not at "
+            + vendor
+            + " (../shared/vendor/ops-2.17.0 beside the repository)");
+    Assumptions.assumeTrue(
+        pythonHasYaml(),
+        "skipped: /usr/bin/python3 with PyYAML is needed (apt-get install python3-yaml)");
+    Path charm =
+        new CharmArchive()
+            .executable("dispatch", DISPATCH)
+            .symlink("hooks/install", "../dispatch")
+            .symlink("hooks/config-changed", "../dispatch")
+            .symlink("hooks/start", "../dispatch")
+            .executable("src/charm.py", OPS_CHARM)
+            .tree(vendor.resolve("ops"), "venv/ops")
+            .file(
+                "metadata.yaml",
+                "name: keeper\nsummary: Keeps a password in a secret.\ndescription: Ops.\n")
+            .file("config.yaml", CONFIG_YAML)
+            .file(
+                "manifest.yaml",
+                "charmcraft-version: 3.2.2\nbases:\n- name: ubuntu\n  channel: '22.04'\n")
+            .writeTo(operators.tmp().resolve("keeper.charm"));
+    SpecFile spec = SpecFile.at(operators.tmp().resolve("spec/app.yaml"), APP, charm).write();
+    Map<String, String> env = Map.of("PATH", "/usr/bin:" + System.getenv("PATH"));
+    Path passwordFile = UnitDir.of(operators.dataDir(), LEADER).path().resolve("password.txt");
 
-        OperatorProcess first = operators.startWithEnvironment(spec, env);
-        OperatorApi api = first.awaitListening();
-        awaitStatus(api, first, "revision 1 sha " + sha(passwordFile) + " note ");
-        String original = Files.readString(passwordFile);
+    OperatorProcess first = operators.startWithEnvironment(spec, env);
+    OperatorApi api = first.awaitListening();
+    awaitStatus(api, first, "revision 1 sha " + sha(passwordFile) + " note ");
+    String original = Files.readString(passwordFile);
 
-        spec.withConfig(Map.of("generation", 2)).write();
-        String replaced = awaitNewPassword(passwordFile, original);
-        awaitStatus(api, first, "revision 2 sha " + sha(passwordFile) + " note ");
+    spec.withConfig(Map.of("generation", 2)).write();
+    String replaced = awaitNewPassword(passwordFile, original);
+    awaitStatus(api, first, "revision 2 sha " + sha(passwordFile) + " note ");
 
-        first.kill9();
-        OperatorProcess second = operators.startWithEnvironment(spec, env);
-        OperatorApi again = second.awaitListening();
-        spec.withConfig(Map.of("generation", 2, "note", "after-restart")).write();
-        awaitStatus(again, second, "revision 2 sha " + sha(passwordFile) + " note after-restart");
-        assertThat(Files.readString(passwordFile)).as("no new password after the restart").isEqualTo(replaced);
+    first.kill9();
+    OperatorProcess second = operators.startWithEnvironment(spec, env);
+    OperatorApi again = second.awaitListening();
+    spec.withConfig(Map.of("generation", 2, "note", "after-restart")).write();
+    awaitStatus(again, second, "revision 2 sha " + sha(passwordFile) + " note after-restart");
+    assertThat(Files.readString(passwordFile))
+        .as("no new password after the restart")
+        .isEqualTo(replaced);
 
-        Cli.Result shown = cli("show-secret", "db-password");
-        assertThat(shown.exitCode()).as(shown.stderr()).isZero();
-        assertThat(shown.stdout()).contains("label: db-password", "owner: application " + APP, "revision: 2",
-                "description: the database's admin password", "digest: hmac-sha256:").doesNotContain(replaced);
-        Cli.Result revealed = cli("show-secret", "db-password", "--reveal", "--format", "json");
-        assertThat(revealed.stdout()).as(revealed.stderr()).contains("\"content\":{\"password\":\"" + replaced + "\"}");
-        assertThat(cli("show-secret", "nothing").stderr()).contains("secret \"nothing\" not found");
+    Cli.Result shown = cli("show-secret", "db-password");
+    assertThat(shown.exitCode()).as(shown.stderr()).isZero();
+    assertThat(shown.stdout())
+        .contains(
+            "label: db-password",
+            "owner: application " + APP,
+            "revision: 2",
+            "description: the database's admin password",
+            "digest: hmac-sha256:")
+        .doesNotContain(replaced);
+    Cli.Result revealed = cli("show-secret", "db-password", "--reveal", "--format", "json");
+    assertThat(revealed.stdout())
+        .as(revealed.stderr())
+        .contains("\"content\":{\"password\":\"" + replaced + "\"}");
+    assertThat(cli("show-secret", "nothing").stderr()).contains("secret \"nothing\" not found");
 
-        Cli.Result journal = cli("journal", "--format", "json");
-        assertThat(journal.exitCode()).as(journal.stderr()).isZero();
-        assertThat(journal.stdout()).doesNotContain(original).doesNotContain(replaced);
-        Cli.Result timeline = cli("journal", "--type", "SecretCreated,SecretUpdated");
-        assertThat(timeline.stdout().lines()).as(timeline.stderr()).hasSize(2)
-                .allSatisfy(line -> assertThat(line).contains("secrets|" + APP).containsPattern("content=hmac-sha256:[0-9a-f]{16}")
-                        .doesNotContain("ciphertext"));
-        assertThat(second.logFile()).content(StandardCharsets.UTF_8).doesNotContain(original).doesNotContain(replaced);
-        assertThat(first.logFile()).content(StandardCharsets.UTF_8).doesNotContain(original).doesNotContain(replaced);
-    }
+    Cli.Result journal = cli("journal", "--format", "json");
+    assertThat(journal.exitCode()).as(journal.stderr()).isZero();
+    assertThat(journal.stdout()).doesNotContain(original).doesNotContain(replaced);
+    Cli.Result timeline = cli("journal", "--type", "SecretCreated,SecretUpdated");
+    assertThat(timeline.stdout().lines())
+        .as(timeline.stderr())
+        .hasSize(2)
+        .allSatisfy(
+            line ->
+                assertThat(line)
+                    .contains("secrets|" + APP)
+                    .containsPattern("content=hmac-sha256:[0-9a-f]{16}")
+                    .doesNotContain("ciphertext"));
+    assertThat(second.logFile())
+        .content(StandardCharsets.UTF_8)
+        .doesNotContain(original)
+        .doesNotContain(replaced);
+    assertThat(first.logFile())
+        .content(StandardCharsets.UTF_8)
+        .doesNotContain(original)
+        .doesNotContain(replaced);
+  }
 
-    @Test
-    void aFailedHooksSecretChangesAreDroppedAndACompletedHooksAreKept() throws Exception {
-        String configChanged = """
+  @Test
+  void aFailedHooksSecretChangesAreDroppedAndACompletedHooksAreKept() throws Exception {
+    String configChanged =
+        """
                 #!/bin/sh
                 set -eu
                 greeting=$(config-get greeting)
@@ -172,62 +208,85 @@ class SecretsIT {
                 if [ "$greeting" = fail ]; then exit 1; fi
                 status-set active "stored $greeting"
                 """;
-        Path charm = ScriptCharm.write(operators.tmp().resolve("charm"), "scripted", Map.of("hooks/config-changed", configChanged));
-        SpecFile spec = SpecFile.at(operators.tmp().resolve("spec/app.yaml"), "scripted", charm).write();
-        OperatorProcess operator = operators.start(spec);
-        OperatorApi api = operator.awaitListening();
-        Expect.status(api, "config-changed completed", st -> "stored hi".equals(
-                st.unit("scripted/0").path("workloadStatus").path("message").asText()));
-        Cli.Result kept = cli("show-secret", "greeting-hi");
-        assertThat(kept.stdout()).as(kept.stderr() + "\nsee " + operator.logFile()).contains("revision: 1", "owner: application scripted");
+    Path charm =
+        ScriptCharm.write(
+            operators.tmp().resolve("charm"),
+            "scripted",
+            Map.of("hooks/config-changed", configChanged));
+    SpecFile spec =
+        SpecFile.at(operators.tmp().resolve("spec/app.yaml"), "scripted", charm).write();
+    OperatorProcess operator = operators.start(spec);
+    OperatorApi api = operator.awaitListening();
+    Expect.status(
+        api,
+        "config-changed completed",
+        st ->
+            "stored hi"
+                .equals(st.unit("scripted/0").path("workloadStatus").path("message").asText()));
+    Cli.Result kept = cli("show-secret", "greeting-hi");
+    assertThat(kept.stdout())
+        .as(kept.stderr() + "\nsee " + operator.logFile())
+        .contains("revision: 1", "owner: application scripted");
 
-        spec.withConfig(Map.of("greeting", "fail")).write();
-        Expect.status(api, "config-changed failed", s -> "config-changed".equals(
-                s.unit("scripted/0").path("failedHook").asText()));
-        assertThat(cli("show-secret", "greeting-fail").stderr()).contains("secret \"greeting-fail\" not found");
-        assertThat(cli("journal", "--type", "SecretCreated").stdout().lines()).hasSize(1);
-    }
+    spec.withConfig(Map.of("greeting", "fail")).write();
+    Expect.status(
+        api,
+        "config-changed failed",
+        s -> "config-changed".equals(s.unit("scripted/0").path("failedHook").asText()));
+    assertThat(cli("show-secret", "greeting-fail").stderr())
+        .contains("secret \"greeting-fail\" not found");
+    assertThat(cli("journal", "--type", "SecretCreated").stdout().lines()).hasSize(1);
+  }
 
-    private static void awaitStatus(OperatorApi api, OperatorProcess operator, String message) {
-        Expect.status(api, LEADER + " says \"" + message + "\" (see " + operator.logFile() + ")",
-                s -> s.unitNames().equals(List.of(LEADER)) && s.allUnitsIdle()
-                        && message.equals(s.unit(LEADER).path("workloadStatus").path("message").asText()));
-    }
+  private static void awaitStatus(OperatorApi api, OperatorProcess operator, String message) {
+    Expect.status(
+        api,
+        LEADER + " says \"" + message + "\" (see " + operator.logFile() + ")",
+        s ->
+            s.unitNames().equals(List.of(LEADER))
+                && s.allUnitsIdle()
+                && message.equals(s.unit(LEADER).path("workloadStatus").path("message").asText()));
+  }
 
-    private static String awaitNewPassword(Path file, String old) {
-        org.awaitility.Awaitility.await("a new password").atMost(OperatorProcess.PATIENCE)
-                .until(() -> !Files.readString(file).equals(old));
-        return readQuietly(file);
-    }
+  private static String awaitNewPassword(Path file, String old) {
+    org.awaitility.Awaitility.await("a new password")
+        .atMost(OperatorProcess.PATIENCE)
+        .until(() -> !Files.readString(file).equals(old));
+    return readQuietly(file);
+  }
 
-    private static String readQuietly(Path file) {
-        try {
-            return Files.readString(file);
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
+  private static String readQuietly(Path file) {
+    try {
+      return Files.readString(file);
+    } catch (IOException e) {
+      throw new IllegalStateException(e);
     }
+  }
 
-    private static String sha(Path file) throws Exception {
-        if (!Files.exists(file)) {
-            org.awaitility.Awaitility.await("the charm's password file").atMost(OperatorProcess.PATIENCE)
-                    .until(() -> Files.exists(file));
-        }
-        byte[] digest = MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(file));
-        return String.format("%064x", new BigInteger(1, digest)).substring(0, 16);
+  private static String sha(Path file) throws Exception {
+    if (!Files.exists(file)) {
+      org.awaitility.Awaitility.await("the charm's password file")
+          .atMost(OperatorProcess.PATIENCE)
+          .until(() -> Files.exists(file));
     }
+    byte[] digest = MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(file));
+    return String.format("%064x", new BigInteger(1, digest)).substring(0, 16);
+  }
 
-    private Cli.Result cli(String... args) {
-        String[] all = new String[args.length + 2];
-        System.arraycopy(args, 0, all, 0, args.length);
-        all[args.length] = "--data-dir";
-        all[args.length + 1] = operators.dataDir().toString();
-        return Cli.run(operators.tmp().resolve("cli"), CLI, all);
-    }
+  private Cli.Result cli(String... args) {
+    String[] all = new String[args.length + 2];
+    System.arraycopy(args, 0, all, 0, args.length);
+    all[args.length] = "--data-dir";
+    all[args.length + 1] = operators.dataDir().toString();
+    return Cli.run(operators.tmp().resolve("cli"), CLI, all);
+  }
 
-    private static boolean pythonHasYaml() throws IOException, InterruptedException {
-        if (!Files.isExecutable(Path.of("/usr/bin/python3"))) return false;
-        Process check = new ProcessBuilder("/usr/bin/python3", "-c", "import yaml").redirectErrorStream(true).start();
-        return check.waitFor(30, TimeUnit.SECONDS) && check.exitValue() == 0;
-    }
+  private static boolean pythonHasYaml() throws IOException, InterruptedException {
+    if (!Files.isExecutable(Path.of("/usr/bin/python3"))) return false;
+    Process check =
+        new ProcessBuilder("/usr/bin/python3", "-c", "import yaml")
+            .redirectErrorStream(true)
+            .start();
+    return check.waitFor(30, TimeUnit.SECONDS) && check.exitValue() == 0;
+  }
 }

@@ -11,47 +11,48 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 /** How the operator ends: exit codes and what it leaves on disk. */
 class ShutdownIT {
 
-    private static final String APP = "ending";
-    private static final String UNIT = APP + "/0";
+  private static final String APP = "ending";
+  private static final String UNIT = APP + "/0";
 
-    @RegisterExtension
-    final Operators operators = new Operators();
-    private SpecFile spec;
+  @RegisterExtension final Operators operators = new Operators();
+  private SpecFile spec;
 
-    @BeforeEach
-    void setUp() {
-        Path charm = TestCharm.named(APP).writeTo(operators.tmp().resolve("charm"));
-        spec = SpecFile.at(operators.tmp().resolve("spec/app.yaml"), APP, charm).write();
-    }
+  @BeforeEach
+  void setUp() {
+    Path charm = TestCharm.named(APP).writeTo(operators.tmp().resolve("charm"));
+    spec = SpecFile.at(operators.tmp().resolve("spec/app.yaml"), APP, charm).write();
+  }
 
-    @Test
-    void removingTheSpecFileEndsTheOperatorWithExitCodeZeroAndKeepsJournalCharmsAndUnitData() {
-        OperatorProcess operator = operators.start(spec);
-        OperatorApi api = operator.awaitListening();
-        Expect.hooks(UnitDir.of(operators.dataDir(), UNIT), LEADER_LIFECYCLE);
-        Expect.idleUnits(api, UNIT);
+  @Test
+  void removingTheSpecFileEndsTheOperatorWithExitCodeZeroAndKeepsJournalCharmsAndUnitData() {
+    OperatorProcess operator = operators.start(spec);
+    OperatorApi api = operator.awaitListening();
+    Expect.hooks(UnitDir.of(operators.dataDir(), UNIT), LEADER_LIFECYCLE);
+    Expect.idleUnits(api, UNIT);
 
-        spec.delete();
+    spec.delete();
 
-        assertThat(operator.exitCode(OperatorProcess.PATIENCE)).isZero();
-        assertThat(operators.dataDir().resolve("journal.mv.db")).isRegularFile();
-        assertThat(operators.dataDir().resolve("charms")).isDirectoryContaining(path -> path.toFile().isDirectory());
-        assertThat(UnitDir.of(operators.dataDir(), UNIT).path().resolve("hooks.log")).isRegularFile();
-        assertThat(UnitDir.of(operators.dataDir(), UNIT).hooks()).containsExactlyElementsOf(LEADER_LIFECYCLE);
-    }
+    assertThat(operator.exitCode(OperatorProcess.PATIENCE)).isZero();
+    assertThat(operators.dataDir().resolve("journal.mv.db")).isRegularFile();
+    assertThat(operators.dataDir().resolve("charms"))
+        .isDirectoryContaining(path -> path.toFile().isDirectory());
+    assertThat(UnitDir.of(operators.dataDir(), UNIT).path().resolve("hooks.log")).isRegularFile();
+    assertThat(UnitDir.of(operators.dataDir(), UNIT).hooks())
+        .containsExactlyElementsOf(LEADER_LIFECYCLE);
+  }
 
-    @Test
-    void sigtermWhileIdleEndsTheOperatorWithExitCodeZeroAndRemovesTheListenerFile() {
-        OperatorProcess operator = operators.start(spec);
-        OperatorApi api = operator.awaitListening();
-        Expect.hooks(UnitDir.of(operators.dataDir(), UNIT), LEADER_LIFECYCLE);
-        Expect.idleUnits(api, UNIT);
-        assertThat(operators.dataDir().resolve("listener")).isRegularFile();
+  @Test
+  void sigtermWhileIdleEndsTheOperatorWithExitCodeZeroAndRemovesTheListenerFile() {
+    OperatorProcess operator = operators.start(spec);
+    OperatorApi api = operator.awaitListening();
+    Expect.hooks(UnitDir.of(operators.dataDir(), UNIT), LEADER_LIFECYCLE);
+    Expect.idleUnits(api, UNIT);
+    assertThat(operators.dataDir().resolve("listener")).isRegularFile();
 
-        operator.terminate();
+    operator.terminate();
 
-        assertThat(operator.exitCode(OperatorProcess.PATIENCE)).isZero();
-        assertThat(operators.dataDir().resolve("listener")).doesNotExist();
-        assertThat(operators.dataDir().resolve("journal.mv.db")).isRegularFile();
-    }
+    assertThat(operator.exitCode(OperatorProcess.PATIENCE)).isZero();
+    assertThat(operators.dataDir().resolve("listener")).doesNotExist();
+    assertThat(operators.dataDir().resolve("journal.mv.db")).isRegularFile();
+  }
 }

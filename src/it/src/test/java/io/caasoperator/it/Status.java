@@ -5,63 +5,65 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.NoSuchElementException;
 
-/** The body of {@code GET /v1/status}, with the reads the tests need; {@link #json()} for the rest. */
+/**
+ * The body of {@code GET /v1/status}, with the reads the tests need; {@link #json()} for the rest.
+ */
 record Status(JsonNode json) {
 
-    /** The application status value: {@code active}, {@code blocked}, {@code maintenance}... */
-    String application() {
-        return json.path("status").path("value").asText();
-    }
+  /** The application status value: {@code active}, {@code blocked}, {@code maintenance}... */
+  String application() {
+    return json.path("status").path("value").asText();
+  }
 
-    String applicationMessage() {
-        return json.path("status").path("message").asText();
-    }
+  String applicationMessage() {
+    return json.path("status").path("message").asText();
+  }
 
-    String leader() {
-        return json.path("leader").asText(null);
-    }
+  String leader() {
+    return json.path("leader").asText(null);
+  }
 
-    long charmGeneration() {
-        return json.path("charm").path("generation").asLong();
-    }
+  long charmGeneration() {
+    return json.path("charm").path("generation").asLong();
+  }
 
-    long configGeneration() {
-        return json.path("configGeneration").asLong();
-    }
+  long configGeneration() {
+    return json.path("configGeneration").asLong();
+  }
 
-    /** The unit names in the order the operator lists them. */
-    List<String> unitNames() {
-        List<String> names = new ArrayList<>();
-        json.path("units").forEach(unit -> names.add(unit.path("unit").asText()));
-        return names;
-    }
+  /** The unit names in the order the operator lists them. */
+  List<String> unitNames() {
+    List<String> names = new ArrayList<>();
+    json.path("units").forEach(unit -> names.add(unit.path("unit").asText()));
+    return names;
+  }
 
-    JsonNode unit(String name) {
-        for (JsonNode unit : json.path("units")) {
-            if (name.equals(unit.path("unit").asText())) {
-                return unit;
-            }
-        }
-        throw new NoSuchElementException("no unit " + name + " in " + json);
+  JsonNode unit(String name) {
+    for (JsonNode unit : json.path("units")) {
+      if (name.equals(unit.path("unit").asText())) {
+        return unit;
+      }
     }
+    throw new NoSuchElementException("no unit " + name + " in " + json);
+  }
 
-    /**
-     * True when every listed unit is alive, idle and runs no hook. A unit is also idle for a moment
-     * between two queued hooks: check the hooks logs have settled first ({@link Expect#hooks}).
-     */
-    boolean allUnitsIdle() {
-        for (JsonNode unit : json.path("units")) {
-            if (!"alive".equals(unit.path("life").asText())
-                    || !"idle".equals(unit.path("agentStatus").path("value").asText())
-                    || !(unit.path("runningHook").isNull() || unit.path("runningHook").isMissingNode())) {
-                return false;
-            }
-        }
-        return true;
+  /**
+   * True when every listed unit is alive, idle and runs no hook. A unit is also idle for a moment
+   * between two queued hooks: check the hooks logs have settled first ({@link Expect#hooks}).
+   */
+  boolean allUnitsIdle() {
+    for (JsonNode unit : json.path("units")) {
+      if (!"alive".equals(unit.path("life").asText())
+          || !"idle".equals(unit.path("agentStatus").path("value").asText())
+          || !(unit.path("runningHook").isNull() || unit.path("runningHook").isMissingNode())) {
+        return false;
+      }
     }
+    return true;
+  }
 
-    @Override
-    public String toString() {
-        return json.toString();
-    }
+  @Override
+  public String toString() {
+    return json.toString();
+  }
 }

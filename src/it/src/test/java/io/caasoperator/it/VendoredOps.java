@@ -13,35 +13,51 @@ import org.junit.jupiter.api.Assumptions;
  * ({@code python3-yaml}). A test that needs them is skipped, saying why, where they are missing.
  */
 final class VendoredOps {
-    /** charmcraft's generated dispatch ({@code charmcraft/const.py} {@code DISPATCH_CONTENT}). */
-    static final String DISPATCH = """
+  /** charmcraft's generated dispatch ({@code charmcraft/const.py} {@code DISPATCH_CONTENT}). */
+  static final String DISPATCH =
+      """
             #!/bin/sh
             JUJU_DISPATCH_PATH="${JUJU_DISPATCH_PATH:-$0}" PYTHONPATH=lib:venv:$PYTHONPATH exec ./src/charm.py
             """;
 
-    /** What {@code charmcraft pack} writes beside the charm. */
-    static final String MANIFEST = "charmcraft-version: 3.2.2\nbases:\n- name: ubuntu\n  channel: '22.04'\n";
+  /** What {@code charmcraft pack} writes beside the charm. */
+  static final String MANIFEST =
+      "charmcraft-version: 3.2.2\nbases:\n- name: ubuntu\n  channel: '22.04'\n";
 
-    private VendoredOps() {}
+  private VendoredOps() {}
 
-    /** The {@code ops} package directory to copy into a charm's {@code venv/}; skips the test when absent. */
-    static Path opsPackage() throws IOException, InterruptedException {
-        Path home = Path.of(System.getProperty("caas.operator.home", "../..")).toAbsolutePath().normalize();
-        Path vendor = home.getParent().resolve("shared/vendor/ops-2.17.0");
-        Assumptions.assumeTrue(Files.isDirectory(vendor.resolve("ops")),
-                "skipped: ops 2.17.0 is not at " + vendor + " (../shared/vendor/ops-2.17.0 beside the repository)");
-        Assumptions.assumeTrue(pythonHasYaml(), "skipped: /usr/bin/python3 with PyYAML is needed (apt-get install python3-yaml)");
-        return vendor.resolve("ops");
-    }
+  /**
+   * The {@code ops} package directory to copy into a charm's {@code venv/}; skips the test when
+   * absent.
+   */
+  static Path opsPackage() throws IOException, InterruptedException {
+    Path home =
+        Path.of(System.getProperty("caas.operator.home", "../..")).toAbsolutePath().normalize();
+    Path vendor = home.getParent().resolve("shared/vendor/ops-2.17.0");
+    Assumptions.assumeTrue(
+        Files.isDirectory(vendor.resolve("ops")),
+        "skipped: ops 2.17.0 is not at "
+            + vendor
+            + " (../shared/vendor/ops-2.17.0 beside the repository)");
+    Assumptions.assumeTrue(
+        pythonHasYaml(),
+        "skipped: /usr/bin/python3 with PyYAML is needed (apt-get install python3-yaml)");
+    return vendor.resolve("ops");
+  }
 
-    /** The operator's environment for ops charms: Debian's python3 (it has PyYAML) first on the PATH. */
-    static Map<String, String> environment() {
-        return Map.of("PATH", "/usr/bin:" + System.getenv("PATH"));
-    }
+  /**
+   * The operator's environment for ops charms: Debian's python3 (it has PyYAML) first on the PATH.
+   */
+  static Map<String, String> environment() {
+    return Map.of("PATH", "/usr/bin:" + System.getenv("PATH"));
+  }
 
-    private static boolean pythonHasYaml() throws IOException, InterruptedException {
-        if (!Files.isExecutable(Path.of("/usr/bin/python3"))) return false;
-        Process check = new ProcessBuilder("/usr/bin/python3", "-c", "import yaml").redirectErrorStream(true).start();
-        return check.waitFor(30, TimeUnit.SECONDS) && check.exitValue() == 0;
-    }
+  private static boolean pythonHasYaml() throws IOException, InterruptedException {
+    if (!Files.isExecutable(Path.of("/usr/bin/python3"))) return false;
+    Process check =
+        new ProcessBuilder("/usr/bin/python3", "-c", "import yaml")
+            .redirectErrorStream(true)
+            .start();
+    return check.waitFor(30, TimeUnit.SECONDS) && check.exitValue() == 0;
+  }
 }

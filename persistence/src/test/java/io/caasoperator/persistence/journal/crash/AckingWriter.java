@@ -19,10 +19,10 @@ import org.apache.pekko.persistence.typed.javadsl.EventHandler;
 import org.apache.pekko.persistence.typed.javadsl.EventSourcedBehavior;
 
 /**
- * The child process of {@link JournalCrashTest}: entities that persist through the operator's
- * real journal plugin as fast as they can, each printing {@code ACK <entity> <seq>} the moment a
- * write is acknowledged to it, until the process is killed. After a restart every entity
- * recovers and goes on from its last sequence number.
+ * The child process of {@link JournalCrashTest}: entities that persist through the operator's real
+ * journal plugin as fast as they can, each printing {@code ACK <entity> <seq>} the moment a write
+ * is acknowledged to it, until the process is killed. After a restart every entity recovers and
+ * goes on from its last sequence number.
  *
  * <p>Arguments: {@code h2 DIR ENTITIES} or {@code postgres URL ENTITIES}.
  */
@@ -48,10 +48,15 @@ public final class AckingWriter {
 
     @Override
     public CommandHandler<Append, UnitEvent, Long> commandHandler() {
-      return newCommandHandlerBuilder().forAnyState()
-          .onCommand(Append.class, (written, cmd) -> Effect()
-              .persist(new UnitEvent.HookCompleted("write-" + (written + 1), 1, Instant.EPOCH))
-              .thenReply(cmd.replyTo(), after -> after))
+      return newCommandHandlerBuilder()
+          .forAnyState()
+          .onCommand(
+              Append.class,
+              (written, cmd) ->
+                  Effect()
+                      .persist(
+                          new UnitEvent.HookCompleted("write-" + (written + 1), 1, Instant.EPOCH))
+                      .thenReply(cmd.replyTo(), after -> after))
           .build();
     }
 
@@ -66,19 +71,22 @@ public final class AckingWriter {
   }
 
   public static void main(String[] args) throws Exception {
-    JournalSettings settings = switch (args[0]) {
-      case "h2" -> JournalSettings.h2(Path.of(args[1]));
-      case "postgres" -> JournalSettings.postgres(args[1]);
-      default -> throw new IllegalArgumentException("h2 DIR N | postgres URL N, got " + args[0]);
-    };
+    JournalSettings settings =
+        switch (args[0]) {
+          case "h2" -> JournalSettings.h2(Path.of(args[1]));
+          case "postgres" -> JournalSettings.postgres(args[1]);
+          default ->
+              throw new IllegalArgumentException("h2 DIR N | postgres URL N, got " + args[0]);
+        };
     int entities = Integer.parseInt(args[2]);
     PrintStream out = System.out;
     JournalReader journal = JournalReader.open(settings);
     ActorSystem<?> system = journal.system();
     JournalSchema.createIfMissing(system, Duration.ofSeconds(60));
     for (int n = 0; n < entities; n++) {
-      ActorRef<Entity.Append> entity = system.systemActorOf(new Entity(entityId(n)), "entity-" + n,
-          org.apache.pekko.actor.typed.Props.empty());
+      ActorRef<Entity.Append> entity =
+          system.systemActorOf(
+              new Entity(entityId(n)), "entity-" + n, org.apache.pekko.actor.typed.Props.empty());
       appendForever(system, entity, entityId(n), out);
     }
     synchronized (out) {
@@ -89,22 +97,24 @@ public final class AckingWriter {
   }
 
   /** One write at a time per entity, as the operator's actors write; the next after the ack. */
-  private static void appendForever(ActorSystem<?> system, ActorRef<Entity.Append> entity, String id, PrintStream out) {
+  private static void appendForever(
+      ActorSystem<?> system, ActorRef<Entity.Append> entity, String id, PrintStream out) {
     CompletionStage<Long> written =
         AskPattern.ask(entity, Entity.Append::new, Duration.ofSeconds(60), system.scheduler());
-    written.whenComplete((seq, failure) -> {
-      if (failure != null) {
-        synchronized (out) {
-          out.println("FAILED " + id + " " + failure);
-          out.flush();
-        }
-        return;
-      }
-      synchronized (out) {
-        out.println("ACK " + id + " " + seq);
-        out.flush();
-      }
-      appendForever(system, entity, id, out);
-    });
+    written.whenComplete(
+        (seq, failure) -> {
+          if (failure != null) {
+            synchronized (out) {
+              out.println("FAILED " + id + " " + failure);
+              out.flush();
+            }
+            return;
+          }
+          synchronized (out) {
+            out.println("ACK " + id + " " + seq);
+            out.flush();
+          }
+          appendForever(system, entity, id, out);
+        });
   }
 }

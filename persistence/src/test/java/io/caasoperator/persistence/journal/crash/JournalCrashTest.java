@@ -37,13 +37,15 @@ class JournalCrashTest {
   @TempDir Path dir;
 
   @Test
-  void noAcknowledgedWriteToTheH2JournalIsLostWhenTheProcessIsKilledRightAfterIt() throws Exception {
+  void noAcknowledgedWriteToTheH2JournalIsLostWhenTheProcessIsKilledRightAfterIt()
+      throws Exception {
     Map<String, Long> acknowledged = crashRepeatedly(List.of("h2", dir.toString()), kills(10));
     assertNothingLost(JournalSettings.h2(dir), acknowledged);
   }
 
   @Test
-  void noAcknowledgedWriteToThePostgresJournalIsLostWhenTheProcessIsKilledRightAfterIt() throws Exception {
+  void noAcknowledgedWriteToThePostgresJournalIsLostWhenTheProcessIsKilledRightAfterIt()
+      throws Exception {
     try (EmbeddedPostgres postgres = EmbeddedPostgres.builder().start()) {
       String url = "postgresql://postgres@localhost:" + postgres.getPort() + "/postgres";
       Map<String, Long> acknowledged = crashRepeatedly(List.of("postgres", url), kills(5));
@@ -60,26 +62,35 @@ class JournalCrashTest {
    * acknowledgements and a seeded delay (none, under 2 ms, or under 50 ms); returns the highest
    * sequence number acknowledged to each entity over all runs.
    */
-  private static Map<String, Long> crashRepeatedly(List<String> journal, int kills) throws Exception {
+  private static Map<String, Long> crashRepeatedly(List<String> journal, int kills)
+      throws Exception {
     Random random = new Random(Long.getLong("crash.seed", 20261123L));
     Map<String, Long> acknowledged = new TreeMap<>();
     for (int round = 0; round < kills; round++) {
       int acksBeforeKill = 1 + random.nextInt(400);
-      long delayNanos = switch (random.nextInt(3)) {
-        case 0 -> 0;
-        case 1 -> random.nextInt(2_000_000);
-        default -> random.nextInt(50_000_000);
-      };
+      long delayNanos =
+          switch (random.nextInt(3)) {
+            case 0 -> 0;
+            case 1 -> random.nextInt(2_000_000);
+            default -> random.nextInt(50_000_000);
+          };
       Process writer = start(journal);
-      try (BufferedReader out = new BufferedReader(new InputStreamReader(writer.getInputStream(), StandardCharsets.UTF_8))) {
+      try (BufferedReader out =
+          new BufferedReader(
+              new InputStreamReader(writer.getInputStream(), StandardCharsets.UTF_8))) {
         int acks = 0;
         String line;
         while ((line = out.readLine()) != null) {
           if (record(line, acknowledged) && ++acks == acksBeforeKill) break;
         }
-        assertThat(line).as("round %d: the writer ended before %d acknowledgements", round, acksBeforeKill).isNotNull();
-        if (delayNanos > 0) LockSupport.parkNanos(delayNanos); // the kill's timing, not a wait for anything
-        writer.toHandle().destroyForcibly(); // SIGKILL; Process.destroyForcibly would also close its output
+        assertThat(line)
+            .as("round %d: the writer ended before %d acknowledgements", round, acksBeforeKill)
+            .isNotNull();
+        if (delayNanos > 0)
+          LockSupport.parkNanos(delayNanos); // the kill's timing, not a wait for anything
+        writer
+            .toHandle()
+            .destroyForcibly(); // SIGKILL; Process.destroyForcibly would also close its output
         assertThat(writer.waitFor(30, TimeUnit.SECONDS)).isTrue();
         // what it printed before it died was acknowledged too
         while ((line = out.readLine()) != null) record(line, acknowledged);
@@ -92,9 +103,19 @@ class JournalCrashTest {
   }
 
   private static Process start(List<String> journal) throws IOException {
-    String java = ProcessHandle.current().info().command().orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    List<String> command = new ArrayList<>(List.of(java, "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"),
-        AckingWriter.class.getName()));
+    String java =
+        ProcessHandle.current()
+            .info()
+            .command()
+            .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    List<String> command =
+        new ArrayList<>(
+            List.of(
+                java,
+                "-XX:TieredStopAtLevel=1",
+                "-cp",
+                System.getProperty("java.class.path"),
+                AckingWriter.class.getName()));
     command.addAll(journal);
     command.add(Integer.toString(ENTITIES));
     return new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
@@ -111,15 +132,20 @@ class JournalCrashTest {
 
   private static void assertNothingLost(JournalSettings settings, Map<String, Long> acknowledged) {
     try (JournalReader journal = JournalReader.open(settings)) {
-      acknowledged.forEach((entity, highest) -> {
-        List<Long> seqNrs = journal.entityEvents(entity).stream().map(JournalEntry::seqNr).toList();
-        assertThat(seqNrs).as("%s: every acknowledged write (up to %d) is in the journal, without a gap", entity, highest)
-            .hasSizeGreaterThanOrEqualTo(highest.intValue())
-            .startsWith(1L)
-            .isSorted()
-            .doesNotHaveDuplicates();
-        assertThat(seqNrs.getLast()).isEqualTo(seqNrs.size());
-      });
+      acknowledged.forEach(
+          (entity, highest) -> {
+            List<Long> seqNrs =
+                journal.entityEvents(entity).stream().map(JournalEntry::seqNr).toList();
+            assertThat(seqNrs)
+                .as(
+                    "%s: every acknowledged write (up to %d) is in the journal, without a gap",
+                    entity, highest)
+                .hasSizeGreaterThanOrEqualTo(highest.intValue())
+                .startsWith(1L)
+                .isSorted()
+                .doesNotHaveDuplicates();
+            assertThat(seqNrs.getLast()).isEqualTo(seqNrs.size());
+          });
     }
   }
 }
