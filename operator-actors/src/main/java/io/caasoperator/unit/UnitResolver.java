@@ -167,7 +167,13 @@ public final class UnitResolver {
     // version 1 while the local one starts at 0. So does a leader that lost leadership.
     if (!s.assigned().leader()
         && !s.progress().leaderSettingsChangedRanFor(s.assigned().leaderSettingsGeneration())) {
-      return run(HookKind.LEADER_SETTINGS_CHANGED, s);
+      return new Next.Run(
+          PlannedHook.leaderSettingsChanged(
+              s.assigned().leaderSettingsGeneration(),
+              s.charmInUse().generation(),
+              s.assigned().configGeneration()),
+          1,
+          false);
     }
     if (s.progress().configSeen() != s.assigned().configGeneration())
       return run(HookKind.CONFIG_CHANGED, s);
@@ -386,6 +392,9 @@ public final class UnitResolver {
         charm,
         s.assigned().configGeneration(),
         hook.storage(),
-        hook.relation());
+        hook.relation(),
+        hook.kind() == HookKind.LEADER_SETTINGS_CHANGED
+            ? Long.valueOf(s.assigned().leaderSettingsGeneration())
+            : hook.leaderSettingsGeneration());
   }
 }

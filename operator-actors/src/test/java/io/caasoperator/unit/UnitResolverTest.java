@@ -165,6 +165,30 @@ class UnitResolverTest {
   }
 
   @Test
+  void leaderSettingsChangedWhileTheFollowersHookRunsRunItAgain() {
+    // The follower's first leader-settings-changed read the settings of generation 0; the leader's
+    // leader-set (generation 1) lands while it runs: it must run again, or the follower never
+    // sees the leader's settings.
+    UnitState s = fresh(false);
+    UnitResolver.Next next;
+    while (true) {
+      next = UnitResolver.next(s, IDLE);
+      assertThat(next).isInstanceOf(UnitResolver.Next.Run.class);
+      PlannedHook hook = ((UnitResolver.Next.Run) next).hook();
+      s = s.apply(new HookStarted(hook, 1, "ctx", AT));
+      if (hook.kind() == HookKind.LEADER_SETTINGS_CHANGED) break;
+      s = s.apply(new HookCompleted(hook.name(), 1, AT));
+    }
+    s =
+        s.apply(new LeaderSettingsAssigned(1, AT))
+            .apply(new HookCompleted("leader-settings-changed", 1, AT));
+    UnitState[] state = {s};
+    assertThat(drive(state, false))
+        .startsWith("leader-settings-changed")
+        .containsOnlyOnce("leader-settings-changed");
+  }
+
+  @Test
   void aLeaderThatLosesLeadershipRunsLeaderSettingsChangedOnce() {
     UnitState[] s = {fresh(true)};
     drive(s, false);

@@ -11,6 +11,9 @@ package io.caasoperator.persistence;
  * @param storage the storage instance (id, kind, location) of storage-attached and
  *     storage-detaching, which their environment names; null otherwise (and in journals written
  *     before storage hooks existed)
+ * @param leaderSettingsGeneration for leader-settings-changed, the leader settings it was planned
+ *     for (what it marks seen when it completes, so settings changed while it ran run it again);
+ *     null for other hooks and in events written before it existed
  * @param relation the relation, remote unit and change version of a relation hook; null otherwise
  *     (and in journals written before relation hooks existed)
  */
@@ -21,7 +24,23 @@ public record PlannedHook(
     long charmGeneration,
     long configGeneration,
     UnitState.StorageInstance storage,
-    RelationHook relation) {
+    RelationHook relation,
+    Long leaderSettingsGeneration) {
+
+  /**
+   * A hook planned without a leader-settings generation (every hook but leader-settings-changed).
+   */
+  public PlannedHook(
+      HookKind kind,
+      String workload,
+      String containerStart,
+      long charmGeneration,
+      long configGeneration,
+      UnitState.StorageInstance storage,
+      RelationHook relation) {
+    this(
+        kind, workload, containerStart, charmGeneration, configGeneration, storage, relation, null);
+  }
 
   /** A hook without a storage instance. */
   public PlannedHook(
@@ -75,5 +94,19 @@ public record PlannedHook(
 
   public static PlannedHook of(HookKind kind, long charmGeneration, long configGeneration) {
     return new PlannedHook(kind, null, null, charmGeneration, configGeneration);
+  }
+
+  /** leader-settings-changed for the leader settings of {@code generation}. */
+  public static PlannedHook leaderSettingsChanged(
+      long generation, long charmGeneration, long configGeneration) {
+    return new PlannedHook(
+        HookKind.LEADER_SETTINGS_CHANGED,
+        null,
+        null,
+        charmGeneration,
+        configGeneration,
+        null,
+        null,
+        generation);
   }
 }

@@ -687,8 +687,12 @@ public record UnitState(
           case UPGRADE_CHARM -> progress.upgraded(hook.charmGeneration());
           case PEBBLE_READY -> progress.withReady(hook.workload(), hook.containerStart());
           case STOP -> progress.asStopped();
+          // the generation it was planned for: settings changed while it ran run it again
           case LEADER_SETTINGS_CHANGED ->
-              progress.withLeaderSettingsSeen(assigned.leaderSettingsGeneration());
+              progress.withLeaderSettingsSeen(
+                  hook.leaderSettingsGeneration() != null
+                      ? hook.leaderSettingsGeneration()
+                      : assigned.leaderSettingsGeneration());
           case REMOVE,
               UPDATE_STATUS,
               STORAGE_ATTACHED,
