@@ -70,15 +70,18 @@ public record HookEnvironment(
      * @param workload the container, for pebble-ready; null otherwise
      * @param storage the storage instance, for storage-attached and -detaching; null otherwise
      * @param relation the relation, for relation hooks; null otherwise
+     * @param notice the custom notice or check, for pebble-custom-notice, -check-failed and
+     *     -check-recovered; null otherwise
      */
-    record Hook(String name, String workload, Storage storage, Relation relation) implements Run {
+    record Hook(String name, String workload, Storage storage, Relation relation, Notice notice)
+        implements Run {
       public Hook {
         Objects.requireNonNull(name, "name");
       }
 
       /** A hook of no relation. */
       public Hook(String name, String workload, Storage storage) {
-        this(name, workload, storage, null);
+        this(name, workload, storage, null, null);
       }
     }
 
@@ -131,6 +134,26 @@ public record HookEnvironment(
       Objects.requireNonNull(id, "id");
       Objects.requireNonNull(location, "location");
       Objects.requireNonNull(kind, "kind");
+    }
+  }
+
+  /**
+   * What a Pebble notice hook is about, as Juju names it (juju {@code
+   * internal/worker/uniter/runner/context/context.go}, {@code HookVars}): a custom notice's {@code
+   * JUJU_NOTICE_ID}, {@code JUJU_NOTICE_TYPE} and {@code JUJU_NOTICE_KEY}, or a check's {@code
+   * JUJU_PEBBLE_CHECK_NAME}; ops reads them in {@code ops/jujucontext.py}. Empty values are left
+   * out, as Juju sets only those of the hook's kind.
+   */
+  public record Notice(String id, String type, String key, String checkName) {
+    void putInto(Map<String, String> env) {
+      putIfSet(env, "JUJU_NOTICE_ID", id);
+      putIfSet(env, "JUJU_NOTICE_TYPE", type);
+      putIfSet(env, "JUJU_NOTICE_KEY", key);
+      putIfSet(env, "JUJU_PEBBLE_CHECK_NAME", checkName);
+    }
+
+    private static void putIfSet(Map<String, String> env, String name, String value) {
+      if (value != null && !value.isEmpty()) env.put(name, value);
     }
   }
 
@@ -264,6 +287,7 @@ public record HookEnvironment(
           if (!hook.relation().departingUnit().isEmpty())
             env.put("JUJU_DEPARTING_UNIT", hook.relation().departingUnit());
         }
+        if (hook.notice() != null) hook.notice().putInto(env);
       }
       case Run.Action action -> {
         if (action.script()) env.put("JUJU_DISPATCH_PATH", "actions/" + action.name());

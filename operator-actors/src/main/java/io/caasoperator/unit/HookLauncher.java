@@ -8,6 +8,7 @@ import io.caasoperator.hook.HookInvocation;
 import io.caasoperator.hook.ProcessResult;
 import io.caasoperator.hook.UnitNotReady;
 import io.caasoperator.hooktool.RunningAction;
+import io.caasoperator.persistence.PebbleNotice;
 import io.caasoperator.persistence.PlannedHook;
 import io.caasoperator.persistence.UnitState;
 import java.nio.charset.StandardCharsets;
@@ -148,9 +149,18 @@ final class HookLauncher {
                 hook.relation().remoteUnit(),
                 hook.relation().remoteApplication(),
                 hook.relation().departingUnit());
+    // A Pebble notice hook names its notice or check: JUJU_NOTICE_ID, _TYPE, _KEY,
+    // JUJU_PEBBLE_CHECK_NAME.
+    PebbleNotice pebble = hook.pebbleNotice();
+    HookEnvironment.Notice notice =
+        pebble == null
+            ? null
+            : new HookEnvironment.Notice(
+                pebble.noticeId(), pebble.noticeType(), pebble.noticeKey(), pebble.checkName());
     Map<String, String> environment =
         environment(
-            context, new HookEnvironment.Run.Hook(hook.name(), hook.workload(), storage, relation));
+            context,
+            new HookEnvironment.Run.Hook(hook.name(), hook.workload(), storage, relation, notice));
     return launch(
         context,
         hook.name(),

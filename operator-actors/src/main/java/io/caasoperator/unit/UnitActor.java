@@ -9,6 +9,7 @@ import io.caasoperator.metrics.OperatorMetrics;
 import io.caasoperator.persistence.ActionStatus;
 import io.caasoperator.persistence.JournalHealth;
 import io.caasoperator.persistence.OperatorEvent;
+import io.caasoperator.persistence.PebbleNotice;
 import io.caasoperator.persistence.PlannedHook;
 import io.caasoperator.persistence.UnitEvent;
 import io.caasoperator.persistence.UnitEvent.*;
@@ -66,6 +67,12 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
 
   /** A charm container of this unit started; no reply. Runs pebble-ready once per start id. */
   public record ObserveContainerStart(String container, String startId) implements Command {}
+
+  /**
+   * A container's Pebble reported a custom notice or a check transition; no reply. Queued (once)
+   * until its hook ran. Nothing sends it yet: the substrate path is still missing.
+   */
+  public record ObservePebbleNotice(PebbleNotice notice) implements Command {}
 
   /** Retry the failed hook now, or ({@code retry=false}) count it as done; replies at once. */
   public record Resolve(boolean retry, ActorRef<ResolveReply> replyTo) implements Command {}
@@ -312,6 +319,7 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
     builder
         .forState(UnitState::isDead)
         .onCommand(ObserveContainerStart.class, (state, cmd) -> Effect().none())
+        .onCommand(ObservePebbleNotice.class, (state, cmd) -> Effect().none())
         .onCommand(Advance.class, (state, cmd) -> Effect().none())
         .onCommand(RetryDue.class, (state, cmd) -> Effect().none())
         .onCommand(UpdateStatusDue.class, (state, cmd) -> Effect().none());
@@ -319,6 +327,13 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
         .forAnyState()
         .onCommand(Assign.class, this::onAssign)
         .onCommand(ObserveContainerStart.class, this::onContainerStart)
+        .onCommand(
+            ObservePebbleNotice.class,
+            (state, cmd) ->
+                state.observed().pebbleNotices().contains(cmd.notice())
+                    ? Effect().none()
+                    : persistAndStartNext(
+                        state, List.of(new PebbleNoticeObserved(cmd.notice(), now())), () -> {}))
         .onCommand(Resolve.class, this::onResolve)
         .onCommand(GetView.class, (state, cmd) -> Effect().reply(cmd.replyTo(), UnitView.of(state)))
         .onCommand(GetState.class, (state, cmd) -> Effect().reply(cmd.replyTo(), state))

@@ -195,6 +195,8 @@ public final class UnitResolver {
             false);
       }
     }
+    var pebbleNotice = PebbleNoticeResolver.next(s);
+    if (pebbleNotice.isPresent()) return new Next.Run(pebbleNotice.get(), 1, false);
     // Kubernetes units get their storage-attached hooks once started (Juju's storage resolver for
     // CAAS models: storage is provisioned with the pod), and so do local ones: one order on every
     // substrate. In id order.
@@ -395,6 +397,7 @@ public final class UnitResolver {
         hook.relation(),
         hook.kind() == HookKind.LEADER_SETTINGS_CHANGED
             ? Long.valueOf(s.assigned().leaderSettingsGeneration())
-            : hook.leaderSettingsGeneration());
+            : hook.leaderSettingsGeneration(),
+        hook.pebbleNotice());
   }
 }

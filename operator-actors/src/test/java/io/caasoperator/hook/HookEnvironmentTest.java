@@ -89,6 +89,38 @@ class HookEnvironmentTest {
   }
 
   @Test
+  void aPebbleCustomNoticeHookNamesItsNoticeAndACheckHookItsCheck() {
+    Map<String, String> expected = common("web-pebble-custom-notice");
+    expected.put("JUJU_DISPATCH_PATH", "hooks/web-pebble-custom-notice");
+    expected.put("JUJU_WORKLOAD_NAME", "web");
+    expected.put("JUJU_NOTICE_ID", "7");
+    expected.put("JUJU_NOTICE_TYPE", "custom");
+    expected.put("JUJU_NOTICE_KEY", "example.com/a");
+    assertThat(
+            of(
+                new HookEnvironment.Run.Hook(
+                    "web-pebble-custom-notice",
+                    "web",
+                    null,
+                    null,
+                    new HookEnvironment.Notice("7", "custom", "example.com/a", ""))))
+        .isEqualTo(expected);
+    Map<String, String> check = common("web-pebble-check-failed");
+    check.put("JUJU_DISPATCH_PATH", "hooks/web-pebble-check-failed");
+    check.put("JUJU_WORKLOAD_NAME", "web");
+    check.put("JUJU_PEBBLE_CHECK_NAME", "alive");
+    assertThat(
+            of(
+                new HookEnvironment.Run.Hook(
+                    "web-pebble-check-failed",
+                    "web",
+                    null,
+                    null,
+                    new HookEnvironment.Notice("", "", "", "alive"))))
+        .isEqualTo(check);
+  }
+
+  @Test
   void aStorageHookNamesItsStorageInstance() {
     Map<String, String> expected = common("data-storage-attached");
     expected.put("JUJU_DISPATCH_PATH", "hooks/data-storage-attached");
@@ -121,7 +153,8 @@ class HookEnvironmentTest {
                     null,
                     null,
                     new HookEnvironment.Relation(
-                        "cluster", "cluster:0", "mariadb/2", "mariadb", "mariadb/2"))))
+                        "cluster", "cluster:0", "mariadb/2", "mariadb", "mariadb/2"),
+                    null)))
         .isEqualTo(expected);
 
     Map<String, String> created = common("cluster-relation-created");
@@ -136,7 +169,8 @@ class HookEnvironmentTest {
                     "cluster-relation-created",
                     null,
                     null,
-                    new HookEnvironment.Relation("cluster", "cluster:0", "", "mariadb", ""))))
+                    new HookEnvironment.Relation("cluster", "cluster:0", "", "mariadb", ""),
+                    null)))
         .as("no departing unit")
         .isEqualTo(created);
   }

@@ -11,6 +11,7 @@ import io.caasoperator.hooktool.ToolEffect;
 import io.caasoperator.persistence.ActionMessage;
 import io.caasoperator.persistence.ActionStatus;
 import io.caasoperator.persistence.HookKind;
+import io.caasoperator.persistence.PebbleNotice;
 import io.caasoperator.persistence.PlannedHook;
 import io.caasoperator.persistence.UnitEvent.*;
 import io.caasoperator.persistence.UnitState;
@@ -219,6 +220,58 @@ class UnitResolverTest {
           .containsExactly("leader-settings-changed");
       assertThat(drive(s, false)).isEmpty();
     }
+  }
+
+  @Test
+  void pebbleNoticesRunAfterTheirContainersPebbleReadyInArrivalOrder() {
+    Instant t1 = AT.plusSeconds(1);
+    Instant t2 = AT.plusSeconds(2);
+    UnitState[] s = {
+      fresh(false)
+          .apply(new ContainerStartObserved("web", "1", AT))
+          .apply(new PebbleNoticeObserved(PebbleNotice.check("db", "alive", true, AT), AT))
+          .apply(
+              new PebbleNoticeObserved(
+                  PebbleNotice.custom("web", "1", "custom", "example.com/a", t1), t1))
+          .apply(new PebbleNoticeObserved(PebbleNotice.check("web", "alive", true, t1), t1))
+          .apply(new PebbleNoticeObserved(PebbleNotice.check("web", "alive", false, t2), t2))
+    };
+    // db has not answered yet: its check waits for db-pebble-ready
+    assertThat(drive(s, false))
+        .containsExactly(
+            "install",
+            "leader-settings-changed",
+            "config-changed",
+            "start",
+            "web-pebble-ready",
+            "web-pebble-custom-notice",
+            "web-pebble-check-failed",
+            "web-pebble-check-recovered");
+    assertThat(s[0].observed().pebbleNotices())
+        .containsExactly(PebbleNotice.check("db", "alive", true, AT));
+    s[0] = s[0].apply(new ContainerStartObserved("db", "1", AT));
+    assertThat(drive(s, false)).containsExactly("db-pebble-ready", "db-pebble-check-failed");
+    assertThat(s[0].observed().pebbleNotices()).isEmpty();
+  }
+
+  @Test
+  void aPebbleNoticeHookCarriesItsNoticeAndARetryKeepsIt() {
+    PebbleNotice notice = PebbleNotice.custom("web", "7", "custom", "example.com/a", AT);
+    UnitState[] s = {fresh(false).apply(new ContainerStartObserved("web", "1", AT))};
+    drive(s, false);
+    UnitState waiting = s[0].apply(new PebbleNoticeObserved(notice, AT));
+    UnitResolver.Next next = UnitResolver.next(waiting, IDLE);
+    assertThat(next)
+        .isEqualTo(new UnitResolver.Next.Run(PlannedHook.pebble(notice, 1, 1), 1, false));
+    UnitState failed =
+        waiting
+            .apply(new HookStarted(PlannedHook.pebble(notice, 1, 1), 1, "ctx", AT))
+            .apply(new HookFailed("web-pebble-custom-notice", 1, "exit status 1", 1, AT));
+    assertThat(failed.observed().pebbleNotices())
+        .as("a failed hook's notice stays until it ran")
+        .containsExactly(notice);
+    assertThat(UnitResolver.next(failed, RETRY_DUE))
+        .isEqualTo(new UnitResolver.Next.Run(PlannedHook.pebble(notice, 1, 1), 2, false));
   }
 
   @Test

@@ -34,7 +34,14 @@ public enum HookKind {
   /**
    * {@code <relation>-relation-departed}, per remote unit leaving (and per peer on the dying unit).
    */
-  RELATION_DEPARTED("relation-departed");
+  RELATION_DEPARTED("relation-departed"),
+
+  /** {@code <container>-pebble-custom-notice}, per occurrence of a custom notice. */
+  PEBBLE_CUSTOM_NOTICE("pebble-custom-notice"),
+  /** {@code <container>-pebble-check-failed}, when a check reaches its failure threshold. */
+  PEBBLE_CHECK_FAILED("pebble-check-failed"),
+  /** {@code <container>-pebble-check-recovered}, when a failed check passes again. */
+  PEBBLE_CHECK_RECOVERED("pebble-check-recovered");
 
   private final String label;
 

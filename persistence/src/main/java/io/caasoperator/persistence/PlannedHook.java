@@ -16,6 +16,8 @@ package io.caasoperator.persistence;
  *     null for other hooks and in events written before it existed
  * @param relation the relation, remote unit and change version of a relation hook; null otherwise
  *     (and in journals written before relation hooks existed)
+ * @param pebbleNotice what a pebble-custom-notice, -check-failed or -check-recovered hook answers
+ *     (its environment names it); null otherwise
  */
 public record PlannedHook(
     HookKind kind,
@@ -25,10 +27,12 @@ public record PlannedHook(
     long configGeneration,
     UnitState.StorageInstance storage,
     RelationHook relation,
-    Long leaderSettingsGeneration) {
+    Long leaderSettingsGeneration,
+    PebbleNotice pebbleNotice) {
 
   /**
-   * A hook planned without a leader-settings generation (every hook but leader-settings-changed).
+   * A hook planned without a leader-settings generation or notice (every hook but
+   * leader-settings-changed and the Pebble notice hooks).
    */
   public PlannedHook(
       HookKind kind,
@@ -39,7 +43,15 @@ public record PlannedHook(
       UnitState.StorageInstance storage,
       RelationHook relation) {
     this(
-        kind, workload, containerStart, charmGeneration, configGeneration, storage, relation, null);
+        kind,
+        workload,
+        containerStart,
+        charmGeneration,
+        configGeneration,
+        storage,
+        relation,
+        null,
+        null);
   }
 
   /** A hook without a storage instance. */
@@ -70,6 +82,8 @@ public record PlannedHook(
   public String name() {
     return switch (kind) {
       case PEBBLE_READY -> workload + "-pebble-ready";
+      case PEBBLE_CUSTOM_NOTICE, PEBBLE_CHECK_FAILED, PEBBLE_CHECK_RECOVERED ->
+          workload + "-" + kind.label();
       case STORAGE_ATTACHED, STORAGE_DETACHING -> storage.name() + "-" + kind.label();
       case RELATION_CREATED, RELATION_JOINED, RELATION_CHANGED, RELATION_DEPARTED ->
           relation.endpoint() + "-" + kind.label();
@@ -92,6 +106,21 @@ public record PlannedHook(
     return new PlannedHook(kind, null, null, charmGeneration, configGeneration, null, relation);
   }
 
+  /** The hook that tells the charm of {@code notice}, in its container. */
+  public static PlannedHook pebble(
+      PebbleNotice notice, long charmGeneration, long configGeneration) {
+    return new PlannedHook(
+        notice.kind(),
+        notice.container(),
+        null,
+        charmGeneration,
+        configGeneration,
+        null,
+        null,
+        null,
+        notice);
+  }
+
   public static PlannedHook of(HookKind kind, long charmGeneration, long configGeneration) {
     return new PlannedHook(kind, null, null, charmGeneration, configGeneration);
   }
@@ -107,6 +136,7 @@ public record PlannedHook(
         configGeneration,
         null,
         null,
-        generation);
+        generation,
+        null);
   }
 }

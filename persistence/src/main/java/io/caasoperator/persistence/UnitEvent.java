@@ -41,6 +41,13 @@ public sealed interface UnitEvent extends JournalEvent {
   record ContainerStartObserved(String container, String startId, Instant at)
       implements UnitEvent {}
 
+  /**
+   * A container's Pebble reported a custom notice or a check transition; its hook is queued, in
+   * arrival order, until it ran (the pending queue is in {@link UnitState.Observed}).
+   */
+  @StableName("unit.PebbleNoticeObserved.v1")
+  record PebbleNoticeObserved(PebbleNotice notice, Instant at) implements UnitEvent {}
+
   /** Persisted before the hook's process starts (at-least-once). */
   @StableName("unit.HookStarted.v1")
   record HookStarted(PlannedHook hook, int attempt, String contextId, Instant at)

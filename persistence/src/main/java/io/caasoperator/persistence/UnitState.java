@@ -136,16 +136,34 @@ public record UnitState(
    * What the substrate reported about the unit.
    *
    * @param containerStarts container → id of its latest start
+   * @param pebbleNotices custom notices and check transitions whose hooks have not run yet, in
+   *     arrival order (absent from snapshots written before these hooks existed: none)
    */
-  public record Observed(Map<String, String> containerStarts) {
-    static final Observed NOTHING = new Observed(Map.of());
+  public record Observed(Map<String, String> containerStarts, List<PebbleNotice> pebbleNotices) {
+    static final Observed NOTHING = new Observed(Map.of(), List.of());
 
     public Observed {
       containerStarts = Map.copyOf(containerStarts);
+      pebbleNotices = pebbleNotices == null ? List.of() : List.copyOf(pebbleNotices);
     }
 
     Observed withStart(String container, String startId) {
-      return new Observed(put(containerStarts, container, startId));
+      return new Observed(put(containerStarts, container, startId), pebbleNotices);
+    }
+
+    /** Queued once: the same occurrence reported again (a re-delivery) is already waiting. */
+    Observed withNotice(PebbleNotice notice) {
+      if (pebbleNotices.contains(notice)) return this;
+      List<PebbleNotice> queued = new ArrayList<>(pebbleNotices);
+      queued.add(notice);
+      return new Observed(containerStarts, queued);
+    }
+
+    Observed withoutNotice(PebbleNotice notice) {
+      if (notice == null || !pebbleNotices.contains(notice)) return this;
+      List<PebbleNotice> left = new ArrayList<>(pebbleNotices);
+      left.remove(notice);
+      return new Observed(containerStarts, left);
     }
   }
 
@@ -598,6 +616,7 @@ public record UnitState(
               assigned.withLeader(e.leader()),
               progress.withLeaderElectedSeen(e.leader() && progress.leaderElectedSeen()));
       case ContainerStartObserved e -> with(observed.withStart(e.container(), e.startId()));
+      case PebbleNoticeObserved e -> with(observed.withNotice(e.notice()));
       case HookStarted e ->
           with(
               hooks.started(new RunningHook(e.hook(), e.attempt(), e.contextId(), e.at())),
@@ -700,9 +719,13 @@ public record UnitState(
               RELATION_CREATED,
               RELATION_JOINED,
               RELATION_CHANGED,
-              RELATION_DEPARTED ->
+              RELATION_DEPARTED,
+              PEBBLE_CUSTOM_NOTICE,
+              PEBBLE_CHECK_FAILED,
+              PEBBLE_CHECK_RECOVERED ->
               progress;
         };
+    Observed o = observed.withoutNotice(hook.pebbleNotice());
     Storage st =
         hook.kind() == HookKind.STORAGE_ATTACHED
             ? storage.attached(hook.storage().id())
@@ -714,7 +737,7 @@ public record UnitState(
         unit,
         after,
         assigned,
-        observed,
+        o,
         p,
         hooks.ended(last),
         statuses.cleared(Status.of("idle", "", last.at())),

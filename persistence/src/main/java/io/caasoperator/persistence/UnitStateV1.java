@@ -5,6 +5,7 @@ import io.caasoperator.domain.Life;
 import io.caasoperator.domain.Status;
 import io.caasoperator.domain.UnitId;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -59,7 +60,7 @@ public record UnitStateV1(
         unit,
         life,
         new UnitState.Assigned(charmAssigned, configAssigned, leader, leaderSettingsAssigned),
-        new UnitState.Observed(containerStarts == null ? Map.of() : containerStarts),
+        new UnitState.Observed(containerStarts == null ? Map.of() : containerStarts, List.of()),
         new UnitState.Progress(
             charmInUse,
             upgradedTo,

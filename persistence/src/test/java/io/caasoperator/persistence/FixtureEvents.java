@@ -88,6 +88,9 @@ final class FixtureEvents {
             new UnitState.StorageInstance(
                 "data/0", "filesystem", "/srv/agents/unit-hello-0/storage/data-0"),
             AT),
+        // added with the Pebble notice and check hooks
+        new UnitEvent.PebbleNoticeObserved(
+            PebbleNotice.custom("web", "7", "custom", "example.com/db-backup", AT), AT),
         // added with a Pebble per unit container (its own journal, pebble|<app>/<n>/<container>)
         layerAdded(),
         new WorkloadEvent.ServiceStarted("web", 4242, AT),

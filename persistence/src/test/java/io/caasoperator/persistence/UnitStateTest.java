@@ -32,6 +32,29 @@ class UnitStateTest {
   }
 
   @Test
+  void aPebbleNoticeWaitsOnceUntilItsHookRanThenLeavesTheQueue() {
+    PebbleNotice first = PebbleNotice.custom("web", "1", "custom", "example.com/a", AT);
+    PebbleNotice repeated =
+        PebbleNotice.custom("web", "1", "custom", "example.com/a", AT.plusSeconds(1));
+    UnitState s =
+        UnitState.initial(UnitId.of("c", 0))
+            .apply(new UnitEvent.PebbleNoticeObserved(first, AT))
+            .apply(new UnitEvent.PebbleNoticeObserved(first, AT))
+            .apply(new UnitEvent.PebbleNoticeObserved(repeated, AT));
+    assertThat(s.observed().pebbleNotices())
+        .as("a re-delivery is not queued twice; a repeat is")
+        .containsExactly(first, repeated);
+    PlannedHook hook = PlannedHook.pebble(first, 1, 0);
+    assertThat(hook.name()).isEqualTo("web-pebble-custom-notice");
+    s = s.apply(new UnitEvent.HookStarted(hook, 1, "ctx", AT));
+    assertThat(s.observed().pebbleNotices())
+        .as("still waiting while it runs (a restart runs it again)")
+        .hasSize(2);
+    s = s.apply(new UnitEvent.HookCompleted(hook.name(), 1, AT));
+    assertThat(s.observed().pebbleNotices()).containsExactly(repeated);
+  }
+
+  @Test
   void aFailedHookShowsErrorAndSuccessRestoresTheWorkloadStatusTheCharmHadSet() {
     UnitState s =
         UnitState.initial(UnitId.of("a", 0))
