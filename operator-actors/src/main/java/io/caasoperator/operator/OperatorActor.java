@@ -11,6 +11,7 @@ import io.caasoperator.relation.DatabagWrites;
 import io.caasoperator.substrate.ApplicationObservation;
 import io.caasoperator.substrate.ContainerStarted;
 import io.caasoperator.substrate.UnitsObserved;
+import io.caasoperator.substrate.WorkloadNotice;
 import io.caasoperator.unit.ActionRun;
 import io.caasoperator.unit.ApplicationSnapshot;
 import io.caasoperator.unit.UnitActor;
@@ -140,6 +141,8 @@ public final class OperatorActor
 
   record ContainerStartReported(ContainerStarted start) implements Command {}
 
+  record WorkloadNoticeReported(WorkloadNotice notice) implements Command {}
+
   private record UnitReported(UnitActor.Report report) implements Command {}
 
   private record UnitDrained(UnitActor.Drained drained) implements Command {}
@@ -248,6 +251,9 @@ public final class OperatorActor
         .onCommand(
             ContainerStartReported.class,
             (state, cmd) -> only(() -> units.containerStarted(cmd.start())))
+        .onCommand(
+            WorkloadNoticeReported.class,
+            (state, cmd) -> only(() -> units.workloadNoticed(cmd.notice())))
         .onCommand(UnitReported.class, this::onUnitReport)
         .onCommand(
             CharmResult.class,
@@ -616,6 +622,13 @@ public final class OperatorActor
             ctx.getSelf(),
             ContainerStartReported::new),
         "container-start-watcher");
+    ctx.spawn(
+        SubstrateWatcher.create(
+            "workload notices",
+            source.workloadNoticeSource()::watch,
+            ctx.getSelf(),
+            WorkloadNoticeReported::new),
+        "workload-notice-watcher");
   }
 
   /**

@@ -2,6 +2,7 @@ package io.caasoperator.operator;
 
 import io.caasoperator.domain.UnitId;
 import io.caasoperator.substrate.ContainerStarted;
+import io.caasoperator.substrate.WorkloadNotice;
 import io.caasoperator.unit.Desired;
 import io.caasoperator.unit.UnitActor;
 import io.caasoperator.unit.UnitDependencies;
@@ -101,6 +102,15 @@ final class UnitActors {
     if (starts != null)
       starts.forEach(
           (container, id) -> actor.tell(new UnitActor.ObserveContainerStart(container, id)));
+  }
+
+  /**
+   * Delivered when the unit has an actor; a unit without one (not spawned yet, or gone) has not
+   * answered its container's pebble-ready, whose hook would come first, so it is dropped.
+   */
+  void workloadNoticed(WorkloadNotice notice) {
+    ActorRef<UnitActor.Command> actor = actors.get(notice.unit());
+    if (actor != null) actor.tell(new UnitActor.ObservePebbleNotice(notice.notice()));
   }
 
   /**

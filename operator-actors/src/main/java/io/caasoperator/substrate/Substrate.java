@@ -13,6 +13,14 @@ public interface Substrate extends AutoCloseable {
 
   ContainerStartSource containerStartSource();
 
+  /**
+   * The units' containers' notices and check transitions; none by default (the Kubernetes
+   * substrate's containers run the real Pebble, whose notices it does not watch yet).
+   */
+  default WorkloadNoticeSource workloadNoticeSource() {
+    return WorkloadNoticeSource.NONE;
+  }
+
   UnitRemover unitRemover();
 
   HookExecutor hookExecutor();

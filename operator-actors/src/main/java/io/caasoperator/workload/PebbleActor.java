@@ -9,13 +9,14 @@ import io.caasoperator.persistence.JournalHealth;
 import io.caasoperator.persistence.WorkloadEvent;
 import io.caasoperator.persistence.WorkloadState;
 import io.caasoperator.substrate.ContainerStarted;
+import io.caasoperator.substrate.WorkloadNotice;
+import io.caasoperator.substrate.local.ContainerReports;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
-import java.util.function.Consumer;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.PostStop;
@@ -90,18 +91,16 @@ public final class PebbleActor
   }
 
   /**
-   * @param answered told when the Pebble answers on its socket, with its boot id as the start id
+   * @param reports told when the Pebble answers on its socket, with its boot id as the start id,
+   *     and of each custom notice and check transition it reports ({@link WorkloadNotices})
    */
   public static Behavior<Command> create(
-      UnitId unit,
-      ContainerLayout layout,
-      PebbleDependencies deps,
-      Consumer<ContainerStarted> answered) {
+      UnitId unit, ContainerLayout layout, PebbleDependencies deps, ContainerReports reports) {
     return Behaviors.<Command>supervise(
             Behaviors.setup(
                 ctx ->
                     Behaviors.withTimers(
-                        timers -> new PebbleActor(unit, layout, deps, answered, ctx, timers))))
+                        timers -> new PebbleActor(unit, layout, deps, reports, ctx, timers))))
         .onFailure(
             SupervisorStrategy.restartWithBackoff(
                 Duration.ofSeconds(3), Duration.ofSeconds(3), 0.0));
@@ -110,7 +109,7 @@ public final class PebbleActor
   private final UnitId unit;
   private final ContainerLayout layout;
   private final PebbleDependencies deps;
-  private final Consumer<ContainerStarted> answered;
+  private final ContainerReports reports;
   private final ActorContext<Command> ctx;
   private final TimerScheduler<Command> timers;
 
@@ -126,14 +125,14 @@ public final class PebbleActor
       UnitId unit,
       ContainerLayout layout,
       PebbleDependencies deps,
-      Consumer<ContainerStarted> answered,
+      ContainerReports reports,
       ActorContext<Command> ctx,
       TimerScheduler<Command> timers) {
     super(PersistenceId.ofUniqueId(persistenceId(unit, layout.container())));
     this.unit = unit;
     this.layout = layout;
     this.deps = deps;
-    this.answered = answered;
+    this.reports = reports;
     this.ctx = ctx;
     this.timers = timers;
     this.key = unit.name() + "/" + layout.container() + "#" + UUID.randomUUID();
@@ -202,9 +201,15 @@ public final class PebbleActor
   }
 
   private Effect<WorkloadEvent, WorkloadState> reported(Reported cmd) {
-    return WorkloadFacts.of(cmd.event())
-        .<Effect<WorkloadEvent, WorkloadState>>map(Effect()::persist)
-        .orElseGet(Effect()::none);
+    // the unit hears of a check transition once it is journaled here, of a notice at once
+    Optional<WorkloadNotice> notice =
+        WorkloadNotices.of(layout.container(), cmd.event()).map(n -> new WorkloadNotice(unit, n));
+    Optional<WorkloadEvent> fact = WorkloadFacts.of(cmd.event());
+    if (fact.isEmpty()) {
+      notice.ifPresent(reports::noticed);
+      return Effect().none();
+    }
+    return Effect().persist(fact.get()).thenRun(state -> notice.ifPresent(reports::noticed));
   }
 
   private Effect<WorkloadEvent, WorkloadState> onOrphansReaped(
@@ -232,7 +237,7 @@ public final class PebbleActor
         layout.container(),
         layout.socket(),
         bootId);
-    answered.accept(new ContainerStarted(unit, layout.container(), bootId));
+    reports.answered(new ContainerStarted(unit, layout.container(), bootId));
     return Effect().none();
   }
 

@@ -1,7 +1,7 @@
 package io.caasoperator.workload;
 
 import io.caasoperator.domain.UnitId;
-import io.caasoperator.substrate.ContainerStarted;
+import io.caasoperator.substrate.local.ContainerReports;
 import io.caasoperator.substrate.local.LocalWorkloads;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.CompletionStage;
-import java.util.function.Consumer;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.actor.typed.Behavior;
@@ -28,7 +27,7 @@ public final class Pebbles {
 
   /** The unit has a pod with these containers: their Pebbles start (those running already stay). */
   public record PodMade(
-      UnitId unit, Path unitDir, List<String> containers, Consumer<ContainerStarted> answered)
+      UnitId unit, Path unitDir, List<String> containers, ContainerReports reports)
       implements Command {}
 
   /** The unit's pod is gone: its Pebbles' actors stop. */
@@ -57,7 +56,7 @@ public final class Pebbles {
                       containers.put(
                           container,
                           ctx.spawn(
-                              PebbleActor.create(made.unit(), layout, deps, made.answered()),
+                              PebbleActor.create(made.unit(), layout, deps, made.reports()),
                               "pebble-"
                                   + made.unit().tag()
                                   + "-"
@@ -96,8 +95,8 @@ public final class Pebbles {
   public record Running(ActorRef<Command> actor, OpenPebbles open) implements LocalWorkloads {
     @Override
     public void podMade(
-        UnitId unit, Path unitDir, List<String> containers, Consumer<ContainerStarted> answered) {
-      actor.tell(new PodMade(unit, unitDir, containers, answered));
+        UnitId unit, Path unitDir, List<String> containers, ContainerReports reports) {
+      actor.tell(new PodMade(unit, unitDir, containers, reports));
     }
 
     @Override

@@ -5,8 +5,11 @@ import static org.awaitility.Awaitility.await;
 
 import com.typesafe.config.ConfigFactory;
 import io.caasoperator.domain.UnitId;
+import io.caasoperator.persistence.HookKind;
 import io.caasoperator.persistence.WorkloadEvent;
 import io.caasoperator.substrate.ContainerStarted;
+import io.caasoperator.substrate.WorkloadNotice;
+import io.caasoperator.substrate.local.ContainerReports;
 import java.io.ByteArrayOutputStream;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
@@ -63,8 +66,25 @@ class PebbleActorTest {
   }
 
   private ActorRef<PebbleActor.Command> spawn(TestProbe<ContainerStarted> answers) {
+    return spawn(answers, testKit.createTestProbe());
+  }
+
+  private ActorRef<PebbleActor.Command> spawn(
+      TestProbe<ContainerStarted> answers, TestProbe<WorkloadNotice> notices) {
     ContainerLayout layout = new ContainerLayout(data.resolve(unit.tag()), "workload");
-    return testKit.spawn(PebbleActor.create(unit, layout, deps, answers.getRef()::tell));
+    ContainerReports reports =
+        new ContainerReports() {
+          @Override
+          public void answered(ContainerStarted start) {
+            answers.getRef().tell(start);
+          }
+
+          @Override
+          public void noticed(WorkloadNotice notice) {
+            notices.getRef().tell(notice);
+          }
+        };
+    return testKit.spawn(PebbleActor.create(unit, layout, deps, reports));
   }
 
   private Path socket() {
@@ -118,6 +138,55 @@ class PebbleActorTest {
     PebbleActor.ContainerView view = views.receiveMessage();
     assertThat(view.ready()).isTrue();
     assertThat(view.services()).extracting(s -> s.name()).containsExactly("srv");
+  }
+
+  @Test
+  void customNoticesAndCheckTransitionsAreToldToTheUnitWithTheirContainer() throws Exception {
+    TestProbe<ContainerStarted> answers = testKit.createTestProbe();
+    TestProbe<WorkloadNotice> notices = testKit.createTestProbe();
+    spawn(answers, notices);
+    answers.expectMessageClass(ContainerStarted.class, Duration.ofSeconds(10));
+
+    String reply =
+        post(
+            socket(),
+            "/v1/notices",
+            "{\"action\":\"add\",\"type\":\"custom\",\"key\":\"example.com/backup\"}");
+    assertThat(reply).matches("(?s)HTTP/1\\.[01] 200 .*");
+    WorkloadNotice custom = notices.expectMessageClass(WorkloadNotice.class, Duration.ofSeconds(5));
+    assertThat(custom.unit()).isEqualTo(unit);
+    assertThat(custom.notice().kind()).isEqualTo(HookKind.PEBBLE_CUSTOM_NOTICE);
+    assertThat(custom.notice().container()).isEqualTo("workload");
+    assertThat(custom.notice().noticeKey()).isEqualTo("example.com/backup");
+    assertThat(custom.notice().noticeType()).isEqualTo("custom");
+    assertThat(reply).contains("\"id\":\"" + custom.notice().noticeId() + "\"");
+
+    // a check that fails while a flag file is absent: failed once, then recovered
+    Path flag = data.resolve("healthy");
+    String layer =
+        "checks:\n  up:\n    override: replace\n    period: 100ms\n    threshold: 1\n"
+            + "    exec:\n      command: test -e "
+            + flag
+            + "\n";
+    post(
+        socket(),
+        "/v1/layers",
+        "{\"action\":\"add\",\"combine\":true,\"label\":\"checks\",\"format\":\"yaml\","
+            + "\"layer\":"
+            + new com.fasterxml.jackson.databind.ObjectMapper().writeValueAsString(layer)
+            + "}");
+    WorkloadNotice failed =
+        notices.expectMessageClass(WorkloadNotice.class, Duration.ofSeconds(10));
+    assertThat(failed.notice().kind()).isEqualTo(HookKind.PEBBLE_CHECK_FAILED);
+    assertThat(failed.notice().checkName()).isEqualTo("up");
+    java.nio.file.Files.createFile(flag);
+    WorkloadNotice recovered =
+        notices.expectMessageClass(WorkloadNotice.class, Duration.ofSeconds(10));
+    assertThat(recovered.notice().kind()).isEqualTo(HookKind.PEBBLE_CHECK_RECOVERED);
+    assertThat(journal.persistedInStorage(PebbleActor.persistenceId(unit, "workload")))
+        .as("check transitions are journaled before the unit hears of them")
+        .hasAtLeastOneElementOfType(WorkloadEvent.CheckFailed.class)
+        .hasAtLeastOneElementOfType(WorkloadEvent.CheckRecovered.class);
   }
 
   @Test

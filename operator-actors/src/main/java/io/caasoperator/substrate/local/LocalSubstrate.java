@@ -19,6 +19,8 @@ import io.caasoperator.substrate.UnitSource;
 import io.caasoperator.substrate.UnitsObserved;
 import io.caasoperator.substrate.Watch;
 import io.caasoperator.substrate.WatchSink;
+import io.caasoperator.substrate.WorkloadNotice;
+import io.caasoperator.substrate.WorkloadNoticeSource;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -81,6 +83,22 @@ public final class LocalSubstrate implements Substrate {
       new CopyOnWriteArrayList<>();
   private final List<Subscriber<UnitsObserved>> unitWatches = new CopyOnWriteArrayList<>();
   private final List<Subscriber<ContainerStarted>> containerWatches = new CopyOnWriteArrayList<>();
+  private final List<Subscriber<WorkloadNotice>> noticeWatches = new CopyOnWriteArrayList<>();
+
+  /** What the pods' containers report to this substrate ({@link LocalWorkloads}). */
+  private final ContainerReports reports =
+      new ContainerReports() {
+        @Override
+        public void answered(ContainerStarted start) {
+          LocalSubstrate.this.answered(start);
+        }
+
+        @Override
+        public void noticed(WorkloadNotice notice) {
+          LocalSubstrate.this.noticed(notice);
+        }
+      };
+
   private final UnitRemover remover =
       new UnitRemover() {
         @Override
@@ -224,6 +242,12 @@ public final class LocalSubstrate implements Substrate {
   @Override
   public ContainerStartSource containerStartSource() {
     return sink -> subscribe(containerWatches, sink, this::greetContainerWatch);
+  }
+
+  /** Notices are occurrences: a new watch hears of those after it, none before. */
+  @Override
+  public WorkloadNoticeSource workloadNoticeSource() {
+    return sink -> subscribe(noticeWatches, sink, subscriber -> {});
   }
 
   @Override
@@ -519,7 +543,7 @@ public final class LocalSubstrate implements Substrate {
         announce(containerWatches, unit, startId);
       } else {
         workloads.podMade(
-            unit, agentsDir.resolve(unit.tag()).toAbsolutePath(), containers, this::answered);
+            unit, agentsDir.resolve(unit.tag()).toAbsolutePath(), containers, reports);
       }
     }
   }
@@ -533,6 +557,15 @@ public final class LocalSubstrate implements Substrate {
               .computeIfAbsent(start.unit(), u -> new java.util.TreeMap<>())
               .put(start.container(), start.startId());
           publish(containerWatches, start);
+        });
+  }
+
+  /** A container's workload reported a notice or a check transition; its pod's unit hears of it. */
+  private void noticed(WorkloadNotice notice) {
+    onScheduler(
+        () -> {
+          if (!pods.has(notice.unit())) return; // its pod went meanwhile
+          publish(noticeWatches, notice);
         });
   }
 
@@ -550,7 +583,7 @@ public final class LocalSubstrate implements Substrate {
       for (UnitId unit : aliveUnits()) {
         if (!pods.has(unit)) pods.make(unit);
         workloads.podMade(
-            unit, agentsDir.resolve(unit.tag()).toAbsolutePath(), containers, this::answered);
+            unit, agentsDir.resolve(unit.tag()).toAbsolutePath(), containers, reports);
         answeredStarts
             .getOrDefault(unit, Map.of())
             .forEach(

@@ -6,14 +6,17 @@ import io.caasoperator.domain.CharmInfo;
 import io.caasoperator.domain.CharmRef;
 import io.caasoperator.domain.UnitId;
 import io.caasoperator.hook.LocalProcessExecutor;
+import io.caasoperator.persistence.PebbleNotice;
 import io.caasoperator.substrate.ContainerStarted;
 import io.caasoperator.substrate.Watch;
+import io.caasoperator.substrate.WorkloadNotice;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -22,7 +25,6 @@ import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.function.Consumer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -43,14 +45,13 @@ class LocalSubstrateWorkloadsTest {
   /** Records pods and lets the test answer for a container's Pebble. */
   private static final class FakeWorkloads implements LocalWorkloads {
     final List<String> calls = new CopyOnWriteArrayList<>();
-    final Map<UnitId, Consumer<ContainerStarted>> answers =
-        new java.util.concurrent.ConcurrentHashMap<>();
+    final Map<UnitId, ContainerReports> answers = new java.util.concurrent.ConcurrentHashMap<>();
 
     @Override
     public void podMade(
-        UnitId unit, Path unitDir, List<String> containers, Consumer<ContainerStarted> answered) {
+        UnitId unit, Path unitDir, List<String> containers, ContainerReports reports) {
       calls.add("made " + unit + " " + containers + " in " + unitDir.getFileName());
-      answers.put(unit, answered);
+      answers.put(unit, reports);
     }
 
     @Override
@@ -97,7 +98,7 @@ class LocalSubstrateWorkloadsTest {
     workloads
         .answers
         .get(UnitId.of("hello", 0))
-        .accept(new ContainerStarted(UnitId.of("hello", 0), "web", "boot-a"));
+        .answered(new ContainerStarted(UnitId.of("hello", 0), "web", "boot-a"));
     substrate.pollNow();
     assertThat(starts.drain())
         .containsExactly(new ContainerStarted(UnitId.of("hello", 0), "web", "boot-a"));
@@ -112,10 +113,12 @@ class LocalSubstrateWorkloadsTest {
   void aRemovedUnitsWorkloadsStopBeforeItsDirectoryGoesAndItsLateAnswersAreIgnored()
       throws Exception {
     RecordingSink<ContainerStarted> starts = watch();
+    RecordingSink<WorkloadNotice> notices = new RecordingSink<>();
+    watches.add(substrate.workloadNoticeSource().watch(notices));
     substrate.pollNow();
     substrate.charmDeployed(charm("web"));
     substrate.pollNow();
-    Consumer<ContainerStarted> unit1 = workloads.answers.get(UnitId.of("hello", 1));
+    ContainerReports unit1 = workloads.answers.get(UnitId.of("hello", 1));
 
     writeSpec("application: hello\ncharm: /c\nscale: 1\n");
     Files.createDirectories(agentsDir.resolve("unit-hello-1"));
@@ -124,9 +127,36 @@ class LocalSubstrateWorkloadsTest {
     assertThat(workloads.calls).contains("gone hello/1");
     Files.delete(agentsDir.resolve("unit-hello-1"));
     substrate.unitRemover().release(UnitId.of("hello", 1));
-    unit1.accept(new ContainerStarted(UnitId.of("hello", 1), "web", "boot-late"));
+    unit1.answered(new ContainerStarted(UnitId.of("hello", 1), "web", "boot-late"));
+    unit1.noticed(
+        new WorkloadNotice(
+            UnitId.of("hello", 1), PebbleNotice.check("web", "up", true, Instant.EPOCH)));
     substrate.pollNow();
     assertThat(starts.drain()).as("a Pebble answering after its pod went starts nothing").isEmpty();
+    assertThat(notices.drain()).as("nor is its late notice heard").isEmpty();
+  }
+
+  @Test
+  void aContainersNoticesReachTheWatchesOpenWhenTheyOccurOnly() throws Exception {
+    RecordingSink<WorkloadNotice> early = new RecordingSink<>();
+    watches.add(substrate.workloadNoticeSource().watch(early));
+    substrate.pollNow();
+    substrate.charmDeployed(charm("web"));
+    substrate.pollNow();
+    WorkloadNotice custom =
+        new WorkloadNotice(
+            UnitId.of("hello", 0),
+            PebbleNotice.custom("web", "1", "custom", "example.com/a", Instant.EPOCH));
+    workloads.answers.get(UnitId.of("hello", 0)).noticed(custom);
+    substrate.pollNow();
+    assertThat(early.drain()).containsExactly(custom);
+
+    RecordingSink<WorkloadNotice> late = new RecordingSink<>();
+    watches.add(substrate.workloadNoticeSource().watch(late));
+    substrate.pollNow();
+    assertThat(late.drain())
+        .as("occurrences, not state: a new watch is not told of them")
+        .isEmpty();
   }
 
   private RecordingSink<ContainerStarted> watch() {
