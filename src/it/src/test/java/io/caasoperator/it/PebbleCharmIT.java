@@ -57,6 +57,11 @@ class PebbleCharmIT {
                     framework.observe(self.on.files_action, self._on_files)
                     framework.observe(self.on.run_action, self._on_run)
                     framework.observe(self.on.service_action, self._on_service)
+                    framework.observe(self.on.notify_action, self._on_notify)
+                    framework.observe(self.on.http_action, self._on_http)
+                    framework.observe(self.on.web_pebble_custom_notice, self._on_custom_notice)
+                    framework.observe(self.on.web_pebble_check_failed, self._on_check)
+                    framework.observe(self.on.web_pebble_check_recovered, self._on_check)
 
                 def _port(self):
                     return int(self.config["port"]) + int(self.unit.name.split("/")[1])
@@ -121,6 +126,29 @@ class PebbleCharmIT {
                     env = container.get_plan().services["http"].environment
                     event.set_results({"running": str(service.is_running()), "greeting": env.get("GREETING", "")})
 
+                def _on_notify(self, event: ops.ActionEvent):
+                    pebble = self.unit.get_container("web").pebble
+                    notice_id = pebble.notify(ops.pebble.NoticeType.CUSTOM, event.params["key"],
+                                              data={"path": "/srv/backup"})
+                    event.set_results({"id": notice_id})
+
+                def _on_http(self, event: ops.ActionEvent):
+                    container = self.unit.get_container("web")
+                    if event.params["run"]:
+                        container.start("http")
+                    else:
+                        container.stop("http")
+
+                def _on_custom_notice(self, event: ops.PebbleCustomNoticeEvent):
+                    notice = event.notice
+                    self.unit.status = ops.ActiveStatus(
+                        f"notice {notice.type.value} {notice.key} {notice.id} {notice.last_data['path']}")
+
+                def _on_check(self, event: ops.PebbleCheckEvent):
+                    info = event.info
+                    status = getattr(info.status, "value", info.status)
+                    self.unit.status = ops.ActiveStatus(f"check {info.name} {status} ({event.handle.kind})")
+
 
             if __name__ == "__main__":
                 ops.main(WebCharm)
@@ -148,6 +176,12 @@ class PebbleCharmIT {
                 content: {type: string}
             run: {}
             service: {}
+            notify:
+              params:
+                key: {type: string}
+            http:
+              params:
+                run: {type: boolean}
             """;
 
   @RegisterExtension final Operators operators = new Operators();
@@ -358,6 +392,54 @@ class PebbleCharmIT {
     second.terminate();
     assertThat(second.exitCode(OperatorProcess.PATIENCE)).isZero();
     assertThat(services(port)).isEmpty();
+  }
+
+  @Test
+  void aCustomNoticeAndACheckThatFailsAndRecoversRunTheirHooks() throws Exception {
+    SpecFile spec = webSpec(1);
+    OperatorProcess operator = start(spec);
+    OperatorApi api = operator.awaitListening();
+    awaitServing(api, port, "web/0");
+
+    // the charm records a notice in its container's Pebble (as a workload's `pebble notify` would)
+    String id =
+        action(api, "web/0", "notify", "{\"key\": \"example.com/backup\"}").path("id").asText();
+    awaitMessage(api, "notice custom example.com/backup " + id + " /srv/backup");
+
+    // the "up" check (http, every 1 s, threshold 3) fails once the service stops, recovers after
+    action(api, "web/0", "http", "{\"run\": false}");
+    awaitMessage(api, "check up down (web_pebble_check_failed)");
+    action(api, "web/0", "http", "{\"run\": true}");
+    awaitMessage(api, "check up up (web_pebble_check_recovered)");
+
+    Cli.Result journal =
+        cli(
+            "journal",
+            "--type",
+            "PebbleNoticeObserved,CheckFailed,CheckRecovered",
+            "--format",
+            "json");
+    assertThat(journal.exitCode()).as(journal.stderr()).isZero();
+    assertThat(journal.stdout())
+        .as(
+            "what the charm heard of is journaled with the unit, the check's transitions with the container")
+        .contains(
+            "unit|web/0",
+            "example.com/backup",
+            "pebble|web/0/web",
+            "CheckFailed",
+            "CheckRecovered");
+    operator.terminate();
+    assertThat(operator.exitCode(OperatorProcess.PATIENCE)).isZero();
+  }
+
+  private static void awaitMessage(OperatorApi api, String message) {
+    Expect.status(
+        api,
+        "web/0's status \"" + message + "\"",
+        s ->
+            s.allUnitsIdle()
+                && s.unit("web/0").path("workloadStatus").path("message").asText().equals(message));
   }
 
   private Cli.Result cli(String... args) {
