@@ -4,6 +4,7 @@ import io.caasoperator.pebble.Pebble;
 import io.caasoperator.pebble.PebbleEvent;
 import io.caasoperator.pebble.PebbleListener;
 import io.caasoperator.pebble.PebbleOptions;
+import io.caasoperator.pebble.process.LocalProcessLauncher;
 import io.caasoperator.persistence.WorkloadEvent;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -24,15 +25,23 @@ public interface PebbleOpener {
       ContainerLayout layout, PebbleListener listener, List<WorkloadEvent.LayerAdded> layers)
       throws IOException;
 
-  /** Pebbles on this machine, with wall-clock timers and local processes. */
-  static PebbleOpener local(Clock clock) {
+  /**
+   * Pebbles on this machine, with wall-clock timers; their processes run in the container's
+   * filesystem ({@link ContainerFilesystem}, {@link ContainerLauncher}) made from {@code host}'s
+   * root entries.
+   */
+  static PebbleOpener local(Clock clock, MountNamespace host) {
     return (layout, listener, layers) -> {
       if (layout.socketProblem().isPresent()) throw new IOException(layout.socketProblem().get());
       Files.createDirectories(layout.socketDir());
-      Files.createDirectories(layout.root());
+      ContainerFilesystem filesystem = new ContainerFilesystem(layout.root(), host.hostRoot());
+      filesystem.prepare();
       Files.deleteIfExists(layout.socket());
       Pebble pebble =
-          new Pebble(PebbleOptions.local(layout.socket(), layout.root(), clock, listener));
+          new Pebble(
+              PebbleOptions.local(layout.socket(), layout.root(), clock, listener)
+                  .withContainer(
+                      filesystem, new ContainerLauncher(filesystem, new LocalProcessLauncher())));
       try {
         pebble.restore(
             layers.stream()

@@ -49,11 +49,19 @@ class PebbleActorTest {
   private final OpenPebbles open = new OpenPebbles();
   private final PebbleDependencies deps =
       new PebbleDependencies(
-          PebbleOpener.local(Clock.systemUTC()),
+          PebbleOpener.local(Clock.systemUTC(), host()),
           open,
           Executors.newVirtualThreadPerTaskExecutor(),
           Clock.systemUTC());
   private final UnitId unit = UnitId.of("web" + ids.incrementAndGet(), 0);
+
+  private static MountNamespace host() {
+    try {
+      return MountNamespace.ofHost(Path.of("/"));
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
 
   @AfterEach
   void closePebbles() {
@@ -161,13 +169,11 @@ class PebbleActorTest {
     assertThat(custom.notice().noticeType()).isEqualTo("custom");
     assertThat(reply).contains("\"id\":\"" + custom.notice().noticeId() + "\"");
 
-    // a check that fails while a flag file is absent: failed once, then recovered
-    Path flag = data.resolve("healthy");
+    // a check that fails while a file of the container is absent: failed once, then recovered
+    Path flag = new ContainerLayout(data.resolve(unit.tag()), "workload").root().resolve("healthy");
     String layer =
         "checks:\n  up:\n    override: replace\n    period: 100ms\n    threshold: 1\n"
-            + "    exec:\n      command: test -e "
-            + flag
-            + "\n";
+            + "    exec:\n      command: test -e /healthy\n";
     post(
         socket(),
         "/v1/layers",

@@ -55,7 +55,8 @@ record LocalPebbles(Pebbles.Running pebbles, MountNamespace namespace, Executor 
     Pebbles.Running running =
         Pebbles.start(
             system,
-            new PebbleDependencies(PebbleOpener.local(clock), new OpenPebbles(), blocking, clock));
+            new PebbleDependencies(
+                PebbleOpener.local(clock, namespace), new OpenPebbles(), blocking, clock));
     log.info(
         "unit containers: a Pebble each, at /charm/containers/<name>/pebble.socket in each unit's mount namespace");
     return Optional.of(new LocalPebbles(running, namespace, blocking));

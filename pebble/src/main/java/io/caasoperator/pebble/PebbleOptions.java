@@ -102,6 +102,12 @@ public record PebbleOptions(
         socketPath, paths, clock, listener, next, launcher, users, environment, version);
   }
 
+  /** The same Pebble with another container filesystem and the launcher of its processes. */
+  public PebbleOptions withContainer(PathMapper nextPaths, ProcessLauncher nextLauncher) {
+    return new PebbleOptions(
+        socketPath, nextPaths, clock, listener, timers, nextLauncher, users, environment, version);
+  }
+
   public PebbleOptions withEnvironment(Map<String, String> next) {
     return new PebbleOptions(
         socketPath, paths, clock, listener, timers, launcher, users, next, version);

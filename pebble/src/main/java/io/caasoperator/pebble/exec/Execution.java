@@ -120,7 +120,7 @@ public final class Execution {
         started.thenAccept(
             p -> {
               try {
-                Signals.toProcess(p.pid(), number.get());
+                launcher.signal(p, number.get());
               } catch (IllegalStateException e) {
                 log.info("exec {}: cannot forward {}: {}", taskId, signal, e.getMessage());
               }

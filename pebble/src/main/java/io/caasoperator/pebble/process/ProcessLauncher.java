@@ -19,4 +19,15 @@ public interface ProcessLauncher {
    * itself).
    */
   Optional<String> lookPath(String name, String path);
+
+  /**
+   * Sends {@code signal} to a process this launcher started, as Pebble does to a service or an
+   * exec'd command (its own pid). A launcher that puts a wrapper between (a mount namespace) sends
+   * it where the command is.
+   *
+   * @throws IllegalStateException when the signal cannot be sent
+   */
+  default void signal(Process process, int signal) {
+    Signals.toProcess(process.pid(), signal);
+  }
 }

@@ -222,7 +222,7 @@ public final class ServiceManager implements AutoCloseable {
               continue;
             }
             try {
-              Signals.toProcess(e.process.pid(), number.get());
+              launcher.signal(e.process, number.get());
             } catch (IllegalStateException ex) {
               errors.add("cannot send signal to \"" + name + "\": " + ex.getMessage());
             }

@@ -113,12 +113,15 @@ class PebbleCharmIT {
                     container = self.unit.get_container("web")
                     process = container.exec(["cat"], stdin="from stdin")
                     out, _ = process.wait_output()
+                    # the container's own files, at their container paths, and its own /tmp
+                    seen, _ = container.exec(["sh", "-c", "cat /srv/who.txt; echo; ls /tmp"]).wait_output()
+                    container.exec(["sh", "-c", "echo mine > /tmp/$(cat /srv/who.txt)"]).wait_output()
                     try:
                         container.exec(["sh", "-c", "echo failing >&2; exit 3"]).wait_output()
                         code = 0
                     except ops.pebble.ExecError as e:
                         code = e.exit_code
-                    event.set_results({"output": out, "exit-code": str(code)})
+                    event.set_results({"output": out, "exit-code": str(code), "seen": seen.strip()})
 
                 def _on_service(self, event: ops.ActionEvent):
                     container = self.unit.get_container("web")
@@ -266,13 +269,15 @@ class PebbleCharmIT {
 
   /** The processes of the service of the unit serving on {@code port}. */
   private static List<ProcessHandle> services(int port) {
+    // the service itself, not the bubblewrap that holds its container's view
     return ProcessHandle.allProcesses()
         .filter(
             p ->
                 p.info()
-                    .commandLine()
-                    .map(c -> c.contains("http.server " + port + " "))
-                    .orElse(false))
+                        .commandLine()
+                        .map(c -> c.contains("http.server " + port + " "))
+                        .orElse(false)
+                    && !p.info().command().orElse("").endsWith("bwrap"))
         .toList();
   }
 
@@ -309,6 +314,12 @@ class PebbleCharmIT {
     JsonNode ran = action(api, "web/0", "run", "{}");
     assertThat(ran.path("output").asText()).isEqualTo("from stdin");
     assertThat(ran.path("exit-code").asText()).isEqualTo("3");
+    // commands run in the unit's container: its files, its own /tmp (web/0 wrote /tmp/zero)
+    assertThat(ran.path("seen").asText()).isEqualTo("zero");
+    assertThat(action(api, "web/1", "run", "{}").path("seen").asText())
+        .as("web/1 sees its own /srv/who.txt, and not web/0's /tmp/zero")
+        .isEqualTo("one");
+    assertThat(action(api, "web/0", "run", "{}").path("seen").asText()).isEqualTo("zero\nzero");
 
     JsonNode before = action(api, "web/0", "service", "{}");
     assertThat(before.path("running").asText()).isEqualTo("True");
