@@ -121,7 +121,13 @@ class PebbleCharmIT {
                         code = 0
                     except ops.pebble.ExecError as e:
                         code = e.exit_code
-                    event.set_results({"output": out, "exit-code": str(code), "seen": seen.strip()})
+                    try:
+                        container.exec(["sleep", "30"], timeout=0.5).wait()
+                        timeout = "not timed out"
+                    except ops.pebble.ChangeError as e:
+                        timeout = "timed out" if "timed out after 500ms" in e.err else e.err
+                    event.set_results({"output": out, "exit-code": str(code), "seen": seen.strip(),
+                                       "timeout": timeout})
 
                 def _on_service(self, event: ops.ActionEvent):
                     container = self.unit.get_container("web")
@@ -314,6 +320,7 @@ class PebbleCharmIT {
     JsonNode ran = action(api, "web/0", "run", "{}");
     assertThat(ran.path("output").asText()).isEqualTo("from stdin");
     assertThat(ran.path("exit-code").asText()).isEqualTo("3");
+    assertThat(ran.path("timeout").asText()).as("exec with a timeout").isEqualTo("timed out");
     // commands run in the unit's container: its files, its own /tmp (web/0 wrote /tmp/zero)
     assertThat(ran.path("seen").asText()).isEqualTo("zero");
     assertThat(action(api, "web/1", "run", "{}").path("seen").asText())
