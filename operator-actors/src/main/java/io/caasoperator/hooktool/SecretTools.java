@@ -4,8 +4,8 @@ import io.caasoperator.persistence.secret.SecretOwner;
 import io.caasoperator.secret.SecretBook;
 import io.caasoperator.secret.SecretChange;
 import io.caasoperator.secret.SecretIds;
+import io.caasoperator.secret.SecretSchedule;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.OffsetDateTime;
@@ -365,16 +365,7 @@ final class SecretTools {
      * When the rotate policy first asks for a rotation: its period from now ({@code never}: never).
      */
     Instant nextRotation(Instant now) {
-      if (rotate == null) return null;
-      return switch (rotate) {
-        case "hourly" -> now.plus(Duration.ofHours(1));
-        case "daily" -> now.plus(Duration.ofDays(1));
-        case "weekly" -> now.plus(Duration.ofDays(7));
-        case "monthly" -> now.plus(Duration.ofDays(30));
-        case "quarterly" -> now.plus(Duration.ofDays(90));
-        case "yearly" -> now.plus(Duration.ofDays(365));
-        default -> null;
-      };
+      return SecretSchedule.nextRotation(rotate, now).orElse(null);
     }
   }
 

@@ -27,11 +27,30 @@ public record SecretsState(Map<String, Secret> secrets) {
    * One revision of a secret's content.
    *
    * @param expiry when it expires ({@code secret-expired}); null for never
+   * @param expiryRetry when {@code secret-expired} runs again, once it ran (null before)
+   * @param removalNotified {@code secret-remove} ran for it, once it became obsolete
    */
-  public record Revision(int revision, SealedContent content, Instant expiry, Instant created) {
+  public record Revision(
+      int revision,
+      SealedContent content,
+      Instant expiry,
+      Instant created,
+      Instant expiryRetry,
+      boolean removalNotified) {
     public Revision {
       Objects.requireNonNull(content, "content");
       Objects.requireNonNull(created, "created");
+    }
+
+    /** A revision no secret hook ran for yet. */
+    public Revision(int revision, SealedContent content, Instant expiry, Instant created) {
+      this(revision, content, expiry, created, null, false);
+    }
+
+    /** When {@code secret-expired} is due for it next; null for never. */
+    public Instant expiryDue() {
+      if (expiry == null) return null;
+      return expiryRetry != null ? expiryRetry : expiry;
     }
   }
 
@@ -112,6 +131,34 @@ public record SecretsState(Map<String, Secret> secrets) {
           at);
     }
 
+    Secret rotated(Instant next, Instant at) {
+      return new Secret(
+          id,
+          owner,
+          label,
+          description,
+          rotatePolicy,
+          next,
+          latestRevision,
+          revisions,
+          created,
+          at);
+    }
+
+    Secret withRevision(int number, java.util.function.UnaryOperator<Revision> change) {
+      return new Secret(
+          id,
+          owner,
+          label,
+          description,
+          rotatePolicy,
+          nextRotation,
+          latestRevision,
+          revisions.stream().map(r -> r.revision() == number ? change.apply(r) : r).toList(),
+          created,
+          updated);
+    }
+
     private static <T> T or(T replacement, T current) {
       return replacement != null ? replacement : current;
     }
@@ -160,6 +207,42 @@ public record SecretsState(Map<String, Secret> secrets) {
             next.put(e.id(), left);
           }
         }
+      }
+      case SecretEvent.SecretRotated e -> {
+        Secret current = secrets.get(e.id());
+        if (current != null) next.put(e.id(), current.rotated(e.nextRotation(), e.at()));
+      }
+      case SecretEvent.SecretExpiryNotified e -> {
+        Secret current = secrets.get(e.id());
+        if (current != null)
+          next.put(
+              e.id(),
+              current.withRevision(
+                  e.revision(),
+                  r ->
+                      new Revision(
+                          r.revision(),
+                          r.content(),
+                          r.expiry(),
+                          r.created(),
+                          e.retryAt(),
+                          r.removalNotified())));
+      }
+      case SecretEvent.SecretRemovalNotified e -> {
+        Secret current = secrets.get(e.id());
+        if (current != null)
+          next.put(
+              e.id(),
+              current.withRevision(
+                  e.revision(),
+                  r ->
+                      new Revision(
+                          r.revision(),
+                          r.content(),
+                          r.expiry(),
+                          r.created(),
+                          r.expiryRetry(),
+                          true)));
       }
     }
     return new SecretsState(next);
