@@ -795,6 +795,12 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
                   failure == null ? null : String.valueOf(failure.getMessage())));
       return Effect().none();
     }
+    return recordHookEnd(state, ran, outcome);
+  }
+
+  /** Records how the hook ended, once its secret changes (if any) are committed. */
+  private Effect<UnitEvent, UnitState> recordHookEnd(
+      UnitState state, Work.Hook ran, HookLauncher.Outcome outcome) {
     incarnation = incarnation.with(Incarnation.IDLE);
     if (state.running() == null) return Effect().none();
     String kind = state.running().hook().kind().label();
@@ -879,13 +885,13 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
   private Effect<UnitEvent, UnitState> onSecretsCommitted(UnitState state, SecretsCommitted done) {
     if (!(incarnation.work() instanceof Work.Hook hook) || !hook.context().equals(done.context()))
       return Effect().none();
-    if (done.failure() == null) return hookEnded(state, hook, done.outcome());
+    if (done.failure() == null) return recordHookEnd(state, hook, done.outcome());
     log.warn(
         "unit {} hook {}: cannot apply its secret changes: {}",
         unit,
         state.running() == null ? "?" : state.running().hook().name(),
         done.failure());
-    return hookEnded(
+    return recordHookEnd(
         state, hook, new HookLauncher.Outcome.Broken("cannot apply changes: " + done.failure()));
   }
 

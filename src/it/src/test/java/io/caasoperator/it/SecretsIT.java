@@ -103,21 +103,67 @@ class SecretsIT {
                 description: change it to run config-changed
             """;
 
+  /**
+   * The leader adds two application secrets in its first config-changed: "short-lived", whose
+   * revision 1 expires 3 s later, and "rotating"; when the "generation" option moves on it gives
+   * "rotating" new content. Its secret-expired and secret-remove handlers remove the revision they
+   * were told of (as ops documents) and append what they heard to a file the test reads.
+   */
+  private static final String HOOKS_CHARM =
+      """
+            #!/usr/bin/env python3
+            import datetime
+            import os
+            import pathlib
+
+            import ops
+
+
+            class RotorCharm(ops.CharmBase):
+                _stored = ops.StoredState()
+
+                def __init__(self, framework):
+                    super().__init__(framework)
+                    self._stored.set_default(added=False, generation=1)
+                    framework.observe(self.on.config_changed, self._on_config_changed)
+                    framework.observe(self.on.secret_expired, self._on_secret_expired)
+                    framework.observe(self.on.secret_remove, self._on_secret_remove)
+
+                def _on_config_changed(self, event):
+                    if not self.unit.is_leader():
+                        return
+                    if not self._stored.added:
+                        expire = datetime.datetime.now(datetime.timezone.utc) + datetime.timedelta(seconds=3)
+                        self.app.add_secret({"token": "brief"}, label="short-lived", expire=expire)
+                        self.app.add_secret({"token": "first"}, label="rotating")
+                        self._stored.added = True
+                    generation = self.config["generation"]
+                    if generation != self._stored.generation:
+                        self.model.get_secret(label="rotating").set_content({"token": f"gen{generation}"})
+                        self._stored.generation = generation
+
+                def _on_secret_expired(self, event):
+                    self._record("expired", event)
+                    event.secret.remove_revision(event.revision)
+
+                def _on_secret_remove(self, event):
+                    self._record("remove", event)
+                    event.secret.remove_revision(event.revision)
+
+                def _record(self, kind, event):
+                    with open(pathlib.Path(os.environ["HOME"], "secret-hooks.txt"), "a") as heard:
+                        heard.write(f"{kind} {event.secret.label} {event.revision} {os.environ['JUJU_SECRET_ID']}\\n")
+
+
+            if __name__ == "__main__":
+                ops.main(RotorCharm)
+            """;
+
   @RegisterExtension final Operators operators = new Operators();
 
   @Test
   void theLeadersPasswordSecretSurvivesAKillAndANewRevisionIsWhatLaterHooksRead() throws Exception {
-    Path home =
-        Path.of(System.getProperty("caas.operator.home", "../..")).toAbsolutePath().normalize();
-    Path vendor = home.getParent().resolve("shared/vendor/ops-2.17.0");
-    Assumptions.assumeTrue(
-        Files.isDirectory(vendor.resolve("ops")),
-        "skipped: ops 2.17.0 is not at "
-            + vendor
-            + " (../shared/vendor/ops-2.17.0 beside the repository)");
-    Assumptions.assumeTrue(
-        pythonHasYaml(),
-        "skipped: /usr/bin/python3 with PyYAML is needed (apt-get install python3-yaml)");
+    Path vendor = opsOrSkip();
     Path charm =
         new CharmArchive()
             .executable("dispatch", DISPATCH)
@@ -196,6 +242,53 @@ class SecretsIT {
   }
 
   @Test
+  void theLeaderHearsOfAnExpiredAndAnObsoleteRevisionOnceAndRemovesThem() throws Exception {
+    Path vendor = opsOrSkip();
+    Path charm =
+        new CharmArchive()
+            .executable("dispatch", DISPATCH)
+            .symlink("hooks/install", "../dispatch")
+            .symlink("hooks/config-changed", "../dispatch")
+            .symlink("hooks/start", "../dispatch")
+            .executable("src/charm.py", HOOKS_CHARM)
+            .tree(vendor.resolve("ops"), "venv/ops")
+            .file("metadata.yaml", "name: rotor\nsummary: Secret hooks.\ndescription: Ops.\n")
+            .file("config.yaml", CONFIG_YAML)
+            .file(
+                "manifest.yaml",
+                "charmcraft-version: 3.2.2\nbases:\n- name: ubuntu\n  channel: '22.04'\n")
+            .writeTo(operators.tmp().resolve("rotor.charm"));
+    SpecFile spec = SpecFile.at(operators.tmp().resolve("spec/app.yaml"), APP, charm).write();
+    Map<String, String> env = Map.of("PATH", "/usr/bin:" + System.getenv("PATH"));
+    Path heard = UnitDir.of(operators.dataDir(), LEADER).path().resolve("secret-hooks.txt");
+
+    OperatorProcess operator = operators.startWithEnvironment(spec, env);
+    operator.awaitListening();
+    awaitHeard(heard, "expired short-lived 1 ", operator);
+    spec.withConfig(Map.of("generation", 2)).write();
+    awaitHeard(heard, "remove rotating 1 ", operator);
+
+    assertThat(Files.readAllLines(heard))
+        .as("each hook once, naming its secret by JUJU_SECRET_ID")
+        .hasSize(2)
+        .allSatisfy(line -> assertThat(line).matches("\\w+ [a-z-]+ 1 secret:[0-9a-v]{20}"));
+    assertThat(cli("show-secret", "short-lived").stderr())
+        .as("its only revision removed by secret-expired: the secret is gone")
+        .contains("secret \"short-lived\" not found");
+    Cli.Result rotating = cli("show-secret", "rotating");
+    assertThat(rotating.stdout())
+        .as(rotating.stderr())
+        .contains("revision: 2")
+        .doesNotContain("- revision: 1");
+    Cli.Result observed = cli("journal", "--type", "SecretTriggerObserved");
+    assertThat(observed.stdout().lines())
+        .as(observed.stderr())
+        .hasSize(2)
+        .anySatisfy(line -> assertThat(line).contains("secret-expired"))
+        .anySatisfy(line -> assertThat(line).contains("secret-remove"));
+  }
+
+  @Test
   void aFailedHooksSecretChangesAreDroppedAndACompletedHooksAreKept() throws Exception {
     String configChanged =
         """
@@ -236,6 +329,30 @@ class SecretsIT {
     assertThat(cli("show-secret", "greeting-fail").stderr())
         .contains("secret \"greeting-fail\" not found");
     assertThat(cli("journal", "--type", "SecretCreated").stdout().lines()).hasSize(1);
+  }
+
+  private static void awaitHeard(Path file, String start, OperatorProcess operator) {
+    org.awaitility.Awaitility.await("the charm heard " + start + "(see " + operator.logFile() + ")")
+        .atMost(OperatorProcess.PATIENCE)
+        .until(
+            () ->
+                Files.exists(file)
+                    && Files.readAllLines(file).stream().anyMatch(l -> l.startsWith(start)));
+  }
+
+  private static Path opsOrSkip() throws IOException, InterruptedException {
+    Path home =
+        Path.of(System.getProperty("caas.operator.home", "../..")).toAbsolutePath().normalize();
+    Path vendor = home.getParent().resolve("shared/vendor/ops-2.17.0");
+    Assumptions.assumeTrue(
+        Files.isDirectory(vendor.resolve("ops")),
+        "skipped: ops 2.17.0 is not at "
+            + vendor
+            + " (../shared/vendor/ops-2.17.0 beside the repository)");
+    Assumptions.assumeTrue(
+        pythonHasYaml(),
+        "skipped: /usr/bin/python3 with PyYAML is needed (apt-get install python3-yaml)");
+    return vendor;
   }
 
   private static void awaitStatus(OperatorApi api, OperatorProcess operator, String message) {
