@@ -43,7 +43,12 @@ final class SecretTools {
 
   static List<Tool> tools() {
     ToolFlags upsert =
-        ToolFlags.none().value("expire").value("rotate").value("description").value("label");
+        ToolFlags.none()
+            .value("expire")
+            .value("rotate")
+            .value("description")
+            .value("label")
+            .value("file");
     return List.of(
         new Tool(
             "secret-add",
@@ -108,8 +113,9 @@ final class SecretTools {
       throw ToolFailure.usage("secret owner " + ToolCall.quote(ownerFlag) + " not valid");
     }
     Upsert upsert = Upsert.parse(call);
-    if (call.positionals().isEmpty()) throw ToolFailure.usage("missing secret value or filename");
-    Map<String, String> content = content(call.positionals());
+    if (call.positionals().isEmpty() && !call.args().values().containsKey("file"))
+      throw ToolFailure.usage("missing secret value or filename");
+    Map<String, String> content = content(call, call.positionals());
     SecretOwner owner =
         ownerFlag.equals("unit")
             ? SecretOwner.unit(call.ctx().unit().name())
@@ -137,7 +143,10 @@ final class SecretTools {
     if (call.positionals().isEmpty()) throw ToolFailure.usage("missing secret URI");
     String id = id(call.positionals().get(0));
     List<String> values = call.positionals().subList(1, call.positionals().size());
-    Map<String, String> content = values.isEmpty() ? null : content(values);
+    Map<String, String> content =
+        values.isEmpty() && !call.args().values().containsKey("file")
+            ? null
+            : content(call, values);
     SecretBook.Metadata secret = owned(call, book, id);
     manage(call, secret);
     SecretChange.Updated updated =
@@ -316,12 +325,16 @@ final class SecretTools {
   }
 
   /**
-   * {@code key=value} and {@code key#base64=value} (the shim has read {@code key#file=path}
-   * already).
+   * The keys of {@code --file} (a YAML map, sent by the shim as standard input), then {@code
+   * key=value} and {@code key#base64=value} arguments, which override the file's as in Juju's
+   * {@code secret-add} (the shim has read {@code key#file=path} already). A {@code #base64} key of
+   * the file is decoded as an argument's is.
    */
-  static Map<String, String> content(List<String> args) {
+  static Map<String, String> content(ToolCall call, List<String> args) {
+    Map<String, String> given = KeyValues.file(call);
+    given.putAll(KeyValues.parse(args));
     Map<String, String> content = new LinkedHashMap<>();
-    for (Map.Entry<String, String> entry : KeyValues.parse(args).entrySet()) {
+    for (Map.Entry<String, String> entry : given.entrySet()) {
       String key = entry.getKey();
       String value = entry.getValue();
       if (key.endsWith("#base64")) {

@@ -154,6 +154,38 @@ class SecretToolsTest {
   }
 
   @Test
+  void fileIsAYamlMapOfKeysThatArgumentsOverrideAsTheShimSendsIt() {
+    ToolOutcome added =
+        HookTools.run(
+            "secret-add",
+            List.of("--file", "-", "username=admin"),
+            "username: root\npassword#base64: cHc=\nport: 5432\n",
+            leader(),
+            TestContext.NOW);
+    assertThat(added.exitCode()).as(added.stderr()).isZero();
+    assertThat(((ToolEffect.SecretChanged) added.effects().get(0)).change())
+        .isInstanceOfSatisfying(
+            SecretChange.Added.class,
+            a ->
+                assertThat(a.content())
+                    .isEqualTo(Map.of("username", "admin", "password", "pw", "port", "5432")));
+    ToolOutcome set =
+        HookTools.run(
+            "secret-set",
+            List.of("secret:" + ID, "--file", "-"),
+            "password: new\n",
+            leader(),
+            TestContext.NOW);
+    assertThat(((ToolEffect.SecretChanged) set.effects().get(0)).change())
+        .isInstanceOfSatisfying(
+            SecretChange.Updated.class,
+            u -> assertThat(u.content()).isEqualTo(Map.of("password", "new")));
+    assertThat(leader().run("secret-add", "--file", "/tmp/keys.yaml").stderr())
+        .as("a path never reaches the operator: the shim sends the file")
+        .contains("send the file's content as standard input with --file -");
+  }
+
+  @Test
   void onlyTheLeaderManagesApplicationSecretsButAUnitManagesItsOwn() {
     assertThat(follower().run("secret-add", "token=abc").stderr())
         .isEqualTo("ERROR this unit is not the leader\n");

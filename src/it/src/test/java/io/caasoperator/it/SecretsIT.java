@@ -298,6 +298,9 @@ class SecretsIT {
                 uri=$(secret-add --label "greeting-$greeting" token=t0k3n)
                 [ "$(secret-get "$uri" token)" = t0k3n ] || exit 2
                 [ "$(secret-get --label "greeting-$greeting" --format json)" = '{"token":"t0k3n"}' ] || exit 3
+                printf 'user: admin\\nport: 5432\\n' > "$HOME/keys.yaml"
+                from_file=$(secret-add --label "file-$greeting" --file "$HOME/keys.yaml" port=6543)
+                [ "$(secret-get "$from_file" --format json)" = '{"port":"6543","user":"admin"}' ] || exit 4
                 if [ "$greeting" = fail ]; then exit 1; fi
                 status-set active "stored $greeting"
                 """;
@@ -328,7 +331,9 @@ class SecretsIT {
         s -> "config-changed".equals(s.unit("scripted/0").path("failedHook").asText()));
     assertThat(cli("show-secret", "greeting-fail").stderr())
         .contains("secret \"greeting-fail\" not found");
-    assertThat(cli("journal", "--type", "SecretCreated").stdout().lines()).hasSize(1);
+    assertThat(cli("journal", "--type", "SecretCreated").stdout().lines())
+        .as("greeting-hi and file-hi")
+        .hasSize(2);
   }
 
   private static void awaitHeard(Path file, String start, OperatorProcess operator) {
