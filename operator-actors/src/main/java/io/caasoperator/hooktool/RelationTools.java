@@ -172,7 +172,8 @@ final class RelationTools {
   }
 
   /** {@code -r} (an id, or {@code name:id}), else the running relation hook's relation. */
-  private static RelationView relation(ToolCall call) {
+  /** The relation of {@code -r} (the running relation hook's by default); also secret-grant's. */
+  static RelationView relation(ToolCall call) {
     String flag = call.args().values().get("r");
     long id;
     if (flag == null) {

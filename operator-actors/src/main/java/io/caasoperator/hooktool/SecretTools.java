@@ -1,5 +1,6 @@
 package io.caasoperator.hooktool;
 
+import io.caasoperator.domain.UnitId;
 import io.caasoperator.persistence.secret.SecretOwner;
 import io.caasoperator.secret.SecretBook;
 import io.caasoperator.secret.SecretChange;
@@ -90,14 +91,14 @@ final class SecretTools {
             "secret-grant",
             "[options] <ID>",
             "Grant access to a secret.",
-            ToolFlags.none().value("relation", "r").value("unit"),
-            SecretTools::grantOrRevoke),
+            ToolFlags.none().value("r", "relation").value("unit"),
+            call -> grantOrRevoke(call, true)),
         new Tool(
             "secret-revoke",
             "[options] <ID>",
             "Revoke access to a secret.",
-            ToolFlags.none().value("relation", "r").value("unit").value("app"),
-            SecretTools::grantOrRevoke));
+            ToolFlags.none().value("r", "relation").value("unit").value("app"),
+            call -> grantOrRevoke(call, false)));
   }
 
   private static SecretBook book(ToolCall call) {
@@ -247,24 +248,40 @@ final class SecretTools {
   }
 
   /**
-   * Accepted for the application's own peer relation, as Juju does; access is the application's
-   * already (its units read application secrets), so nothing is recorded: unit-level grants of a
-   * unit-owned secret to peers are not kept (yet).
+   * Recorded as Juju's {@code secret-grant}/{@code secret-revoke} validate it ({@code
+   * internal/worker/uniter/runner/jujuc/secret-grant.go}): a relation this unit knows (the running
+   * relation hook's by default), and a {@code --unit} of the application at its other end. Access
+   * changes nothing for this application's own units, which read its secrets already; grants are
+   * kept for relations with other applications and shown by {@code show-secret}.
    */
-  private static ToolOutcome grantOrRevoke(ToolCall call) {
+  private static ToolOutcome grantOrRevoke(ToolCall call, boolean granted) {
     SecretBook book = book(call);
     if (call.positionals().isEmpty()) throw ToolFailure.usage("missing secret URI");
-    call.noArgumentsFrom(1);
-    String relation = call.args().values().get("relation");
-    if (relation == null && !call.args().values().containsKey("app"))
-      throw ToolFailure.usage("missing relation or application");
-    if (relation != null && !relation.matches("([a-z][a-z0-9-]*:)?\\d+")) {
-      throw ToolFailure.usage(
-          "invalid value " + ToolCall.quote(relation) + " for flag -r: invalid relation id");
+    String id = id(call.positionals().get(0));
+    RelationView relation = RelationTools.relation(call);
+    String unit = call.args().value("unit", "");
+    if (!unit.isEmpty()) {
+      String application;
+      try {
+        application = UnitId.parse(unit).application().value();
+      } catch (IllegalArgumentException notAUnit) {
+        throw ToolFailure.usage("unit " + ToolCall.quote(unit) + " not valid");
+      }
+      if (!application.equals(relation.remoteApplication())) {
+        throw ToolFailure.usage(
+            "cannot specify unit "
+                + ToolCall.quote(unit)
+                + " in relation to application "
+                + ToolCall.quote(relation.remoteApplication()));
+      }
     }
-    SecretBook.Metadata secret = owned(call, book, id(call.positionals().get(0)));
+    call.noArgumentsFrom(1);
+    SecretBook.Metadata secret = owned(call, book, id);
     manage(call, secret);
-    return ToolOutcome.applied(List.of());
+    return ToolOutcome.applied(
+        List.of(
+            new ToolEffect.SecretChanged(
+                new SecretChange.Access(secret.id(), granted, relation.key(), unit))));
   }
 
   /** {@code <ID>} or {@code --label}: the ID when both are given (ops sends both). */

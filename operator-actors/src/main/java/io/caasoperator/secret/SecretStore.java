@@ -195,6 +195,10 @@ public final class SecretStore
       case SecretEvent.SecretRemoved e ->
           e.revision() == null ? "removed" : "removed revision " + e.revision() + " of";
       case SecretEvent.SecretRotated e -> "rotates next at " + e.nextRotation() + ":";
+      case SecretEvent.SecretGranted e ->
+          "granted " + e.relation() + (e.unit().isEmpty() ? "" : " " + e.unit()) + " access to";
+      case SecretEvent.SecretRevoked e ->
+          "revoked " + e.relation() + (e.unit().isEmpty() ? "" : " " + e.unit()) + " access to";
       case SecretEvent.SecretExpiryNotified e ->
           "expired revision "
               + e.revision()

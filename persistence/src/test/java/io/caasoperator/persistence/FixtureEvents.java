@@ -137,6 +137,8 @@ final class FixtureEvents {
         new SecretEvent.SecretRotated("d0j7ha3q1c4s73d2fa9g", AT.plusSeconds(86400), AT),
         new SecretEvent.SecretExpiryNotified("d0j7ha3q1c4s73d2fa9g", 2, AT.plusSeconds(300), AT),
         new SecretEvent.SecretRemovalNotified("d0j7ha3q1c4s73d2fa9g", 1, AT),
+        new SecretEvent.SecretGranted("d0j7ha3q1c4s73d2fa9g", "cluster:0", "hello/1", AT),
+        new SecretEvent.SecretRevoked("d0j7ha3q1c4s73d2fa9g", "cluster:0", "hello/1", AT),
         new UnitEvent.SecretTriggerObserved(
             new SecretTrigger(
                 HookKind.SECRET_EXPIRED,

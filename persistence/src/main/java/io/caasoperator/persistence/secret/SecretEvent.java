@@ -117,4 +117,29 @@ public sealed interface SecretEvent extends JournalEvent {
       Objects.requireNonNull(at, "at");
     }
   }
+
+  /**
+   * {@code secret-grant}: access in the context of {@code relation} ({@code <endpoint>:<id>}) to
+   * the related application, or only to {@code unit} (empty: the whole application).
+   */
+  @StableName("secret.SecretGranted.v1")
+  record SecretGranted(String id, String relation, String unit, Instant at) implements SecretEvent {
+    public SecretGranted {
+      Objects.requireNonNull(id, "id");
+      Objects.requireNonNull(relation, "relation");
+      unit = unit == null ? "" : unit;
+      Objects.requireNonNull(at, "at");
+    }
+  }
+
+  /** {@code secret-revoke}: the grant of the same relation and unit is taken away. */
+  @StableName("secret.SecretRevoked.v1")
+  record SecretRevoked(String id, String relation, String unit, Instant at) implements SecretEvent {
+    public SecretRevoked {
+      Objects.requireNonNull(id, "id");
+      Objects.requireNonNull(relation, "relation");
+      unit = unit == null ? "" : unit;
+      Objects.requireNonNull(at, "at");
+    }
+  }
 }

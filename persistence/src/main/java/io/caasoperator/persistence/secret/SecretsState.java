@@ -63,6 +63,8 @@ public record SecretsState(Map<String, Secret> secrets) {
    * @param rotatePolicy null when none was set
    * @param nextRotation null when it does not rotate
    * @param revisions the revisions not removed, oldest first
+   * @param grants who was granted access ({@code secret-grant}), oldest first (none in states
+   *     rebuilt from journals before grants were recorded)
    */
   public record Secret(
       String id,
@@ -74,11 +76,39 @@ public record SecretsState(Map<String, Secret> secrets) {
       int latestRevision,
       List<Revision> revisions,
       Instant created,
-      Instant updated) {
+      Instant updated,
+      List<Grant> grants) {
     public Secret {
       Objects.requireNonNull(id, "id");
       Objects.requireNonNull(owner, "owner");
       revisions = List.copyOf(revisions);
+      grants = grants == null ? List.of() : List.copyOf(grants);
+    }
+
+    /** A secret nobody was granted yet. */
+    public Secret(
+        String id,
+        SecretOwner owner,
+        String label,
+        String description,
+        String rotatePolicy,
+        Instant nextRotation,
+        int latestRevision,
+        List<Revision> revisions,
+        Instant created,
+        Instant updated) {
+      this(
+          id,
+          owner,
+          label,
+          description,
+          rotatePolicy,
+          nextRotation,
+          latestRevision,
+          revisions,
+          created,
+          updated,
+          List.of());
     }
 
     /** The newest revision still kept; empty when every revision was removed. */
@@ -114,7 +144,8 @@ public record SecretsState(Map<String, Secret> secrets) {
           latest,
           more,
           created,
-          e.at());
+          e.at(),
+          grants);
     }
 
     Secret withoutRevision(int number, Instant at) {
@@ -128,7 +159,8 @@ public record SecretsState(Map<String, Secret> secrets) {
           latestRevision,
           revisions.stream().filter(r -> r.revision() != number).toList(),
           created,
-          at);
+          at,
+          grants);
     }
 
     Secret rotated(Instant next, Instant at) {
@@ -142,7 +174,8 @@ public record SecretsState(Map<String, Secret> secrets) {
           latestRevision,
           revisions,
           created,
-          at);
+          at,
+          grants);
     }
 
     Secret withRevision(int number, java.util.function.UnaryOperator<Revision> change) {
@@ -156,11 +189,45 @@ public record SecretsState(Map<String, Secret> secrets) {
           latestRevision,
           revisions.stream().map(r -> r.revision() == number ? change.apply(r) : r).toList(),
           created,
-          updated);
+          updated,
+          grants);
+    }
+
+    /** With {@code grant} added ({@code granted}) or taken away; a repeat changes nothing. */
+    Secret withGrant(Grant grant, boolean granted, Instant at) {
+      List<Grant> now = new ArrayList<>(grants);
+      now.remove(grant);
+      if (granted) now.add(grant);
+      return new Secret(
+          id,
+          owner,
+          label,
+          description,
+          rotatePolicy,
+          nextRotation,
+          latestRevision,
+          revisions,
+          created,
+          at,
+          now);
     }
 
     private static <T> T or(T replacement, T current) {
       return replacement != null ? replacement : current;
+    }
+  }
+
+  /**
+   * Access to a secret given with {@code secret-grant}: in the context of a relation, to the
+   * related application or only one of its units.
+   *
+   * @param relation the relation's key, {@code <endpoint>:<id>}
+   * @param unit the unit granted; empty for the whole application
+   */
+  public record Grant(String relation, String unit) {
+    public Grant {
+      Objects.requireNonNull(relation, "relation");
+      unit = unit == null ? "" : unit;
     }
   }
 
@@ -207,6 +274,16 @@ public record SecretsState(Map<String, Secret> secrets) {
             next.put(e.id(), left);
           }
         }
+      }
+      case SecretEvent.SecretGranted e -> {
+        Secret current = secrets.get(e.id());
+        if (current != null)
+          next.put(e.id(), current.withGrant(new Grant(e.relation(), e.unit()), true, e.at()));
+      }
+      case SecretEvent.SecretRevoked e -> {
+        Secret current = secrets.get(e.id());
+        if (current != null)
+          next.put(e.id(), current.withGrant(new Grant(e.relation(), e.unit()), false, e.at()));
       }
       case SecretEvent.SecretRotated e -> {
         Secret current = secrets.get(e.id());
