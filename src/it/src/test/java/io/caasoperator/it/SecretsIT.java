@@ -263,10 +263,18 @@ class SecretsIT {
     Path heard = UnitDir.of(operators.dataDir(), LEADER).path().resolve("secret-hooks.txt");
 
     OperatorProcess operator = operators.startWithEnvironment(spec, env);
-    operator.awaitListening();
+    OperatorApi first = operator.awaitListening();
     awaitHeard(heard, "expired short-lived 1 ", operator);
     spec.withConfig(Map.of("generation", 2)).write();
     awaitHeard(heard, "remove rotating 1 ", operator);
+    awaitLastHook(first, "secret-remove", operator);
+
+    // after a kill -9 the store derives what is due from its journal again: nothing that ran
+    operator.kill9();
+    OperatorProcess second = operators.startWithEnvironment(spec, env);
+    OperatorApi api = second.awaitListening();
+    spec.withConfig(Map.of("generation", 2, "note", "after-restart")).write();
+    awaitLastHook(api, "config-changed", second);
 
     assertThat(Files.readAllLines(heard))
         .as("each hook once, naming its secret by JUJU_SECRET_ID")
@@ -343,6 +351,16 @@ class SecretsIT {
             () ->
                 Files.exists(file)
                     && Files.readAllLines(file).stream().anyMatch(l -> l.startsWith(start)));
+  }
+
+  private static void awaitLastHook(OperatorApi api, String hook, OperatorProcess operator) {
+    Expect.status(
+        api,
+        LEADER + " idle after " + hook + " (see " + operator.logFile() + ")",
+        s ->
+            s.allUnitsIdle()
+                && hook.equals(s.unit(LEADER).path("lastHook").asText())
+                && "completed".equals(s.unit(LEADER).path("lastHookOutcome").asText()));
   }
 
   private static Path opsOrSkip() throws IOException, InterruptedException {
