@@ -982,7 +982,6 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
   /** After every persisted change: tell the operator, finish a drain, or take the next step. */
   private void afterChange(UnitState state) {
     report(state);
-    ownSecrets(state);
     if (state.isDead()) {
       operator.tell(new Report.Dead(unit));
     } else if (incarnation.draining()) {
@@ -1037,8 +1036,8 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
 
   /**
    * Tells the secret store where this unit's secret hooks go, and whether it is the leader (who
-   * runs the application's): again after every change, which costs a map lookup unless leadership
-   * changed.
+   * runs the application's): again with every report of a change (a hook that starts right after an
+   * Assign included), which costs a map write unless leadership changed.
    */
   private void ownSecrets(UnitState state) {
     if (!state.isDead()) deps.secrets().owner(unit.name(), state.assigned().leader(), secretHooks);
@@ -1114,6 +1113,7 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
   /** Tells the operator of the change, and whoever waits for an action that has now finished. */
   private void report(UnitState state) {
     deps.toolViews().unitChanged(state);
+    ownSecrets(state);
     operator.tell(new Report.Changed(UnitView.of(state)));
     answerActionWatchers(state);
   }
