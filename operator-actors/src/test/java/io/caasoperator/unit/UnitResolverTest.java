@@ -325,6 +325,22 @@ class UnitResolverTest {
   }
 
   @Test
+  void anApplicationSecretsHookWaitsWhileTheUnitDoesNotLeadButItsOwnSecretsDoNot() {
+    SecretTrigger application = secretTrigger(HookKind.SECRET_EXPIRED, 1);
+    SecretTrigger own =
+        new SecretTrigger(
+            HookKind.SECRET_REMOVE, "d0j7hb3q1c4s73d2fb00", SecretOwner.unit("a/0"), "", 1, AT);
+    UnitState[] s = {fresh(true)};
+    drive(s, false);
+    s[0] =
+        s[0].apply(new SecretTriggerObserved(application, AT))
+            .apply(new SecretTriggerObserved(own, AT))
+            .apply(new LeadershipAssigned(false, AT));
+    assertThat(drive(s, false)).containsExactly("leader-settings-changed", "secret-remove");
+    assertThat(s[0].observed().secretTriggers()).containsExactly(application);
+  }
+
+  @Test
   void aDyingUnitRunsNoSecretHook() {
     UnitState[] s = {fresh(true)};
     drive(s, false);
