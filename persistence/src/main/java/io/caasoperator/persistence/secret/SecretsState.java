@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.function.UnaryOperator;
 
 /**
  * The application's secrets as its secret journal says: one {@link #apply} for the store's actor
@@ -178,7 +179,7 @@ public record SecretsState(Map<String, Secret> secrets) {
           grants);
     }
 
-    Secret withRevision(int number, java.util.function.UnaryOperator<Revision> change) {
+    Secret withRevision(int number, UnaryOperator<Revision> change) {
       return new Secret(
           id,
           owner,
