@@ -72,11 +72,23 @@ public record HookEnvironment(
      * @param relation the relation, for relation hooks; null otherwise
      * @param notice the custom notice or check, for pebble-custom-notice, -check-failed and
      *     -check-recovered; null otherwise
+     * @param secret the secret, for secret-rotate, -expired and -remove; null otherwise
      */
-    record Hook(String name, String workload, Storage storage, Relation relation, Notice notice)
+    record Hook(
+        String name,
+        String workload,
+        Storage storage,
+        Relation relation,
+        Notice notice,
+        Secret secret)
         implements Run {
       public Hook {
         Objects.requireNonNull(name, "name");
+      }
+
+      /** A hook of no secret. */
+      public Hook(String name, String workload, Storage storage, Relation relation, Notice notice) {
+        this(name, workload, storage, relation, notice, null);
       }
 
       /** A hook of no relation. */
@@ -154,6 +166,27 @@ public record HookEnvironment(
 
     private static void putIfSet(Map<String, String> env, String name, String value) {
       if (value != null && !value.isEmpty()) env.put(name, value);
+    }
+  }
+
+  /**
+   * The secret a secret hook is about, as Juju names it (juju {@code
+   * internal/worker/uniter/runner/context/context.go}, {@code HookVars}): {@code JUJU_SECRET_ID}
+   * (the URI) and {@code JUJU_SECRET_LABEL} (empty when none) always, {@code JUJU_SECRET_REVISION}
+   * only when there is one (secret-expired and secret-remove; not secret-rotate).
+   *
+   * @param revision 0 for none
+   */
+  public record Secret(String uri, String label, int revision) {
+    public Secret {
+      Objects.requireNonNull(uri, "uri");
+      label = label == null ? "" : label;
+    }
+
+    void putInto(Map<String, String> env) {
+      env.put("JUJU_SECRET_ID", uri);
+      env.put("JUJU_SECRET_LABEL", label);
+      if (revision > 0) env.put("JUJU_SECRET_REVISION", Integer.toString(revision));
     }
   }
 
@@ -288,6 +321,7 @@ public record HookEnvironment(
             env.put("JUJU_DEPARTING_UNIT", hook.relation().departingUnit());
         }
         if (hook.notice() != null) hook.notice().putInto(env);
+        if (hook.secret() != null) hook.secret().putInto(env);
       }
       case Run.Action action -> {
         if (action.script()) env.put("JUJU_DISPATCH_PATH", "actions/" + action.name());

@@ -1,11 +1,18 @@
 package io.caasoperator.hooktool;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Juju's keyvalues.Parse for {@code key=value} arguments: empty values allowed, no repeats. */
+/**
+ * Juju's keyvalues.Parse for {@code key=value} arguments (empty values allowed, no repeats), and
+ * the YAML map of a {@code --file}.
+ */
 final class KeyValues {
+
+  private static final YAMLMapper YAML = new YAMLMapper();
 
   private KeyValues() {}
 
@@ -23,5 +30,61 @@ final class KeyValues {
       result.put(key, arg.substring(eq + 1));
     }
     return result;
+  }
+
+  /**
+   * The YAML map of {@code --file}, when given: the shim replaces {@code --file PATH} by {@code
+   * --file -} and sends the file as standard input (the operator cannot read the hook's file
+   * system), as for {@code relation-set}, {@code state-set} and {@code secret-add}. Empty without
+   * the flag.
+   */
+  static Map<String, String> file(ToolCall call) {
+    String file = call.args().values().get("file");
+    if (file == null) return new LinkedHashMap<>();
+    if (!file.equals("-")) {
+      throw ToolFailure.failed(
+          "cannot read "
+              + ToolCall.quote(file)
+              + ": send the file's content as standard input with --file -");
+    }
+    return yaml(call.stdin());
+  }
+
+  /** A YAML map of settings, as Juju's goyaml reads it into strings. */
+  private static Map<String, String> yaml(String text) {
+    Map<String, String> settings = new LinkedHashMap<>();
+    if (text.isBlank()) {
+      return settings;
+    }
+    JsonNode node;
+    try {
+      node = YAML.readTree(text);
+    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      throw ToolFailure.failed("yaml: " + e.getOriginalMessage());
+    }
+    if (node == null || node.isNull()) {
+      return settings;
+    }
+    if (!node.isObject()) {
+      throw ToolFailure.failed(
+          "yaml: unmarshal errors: cannot unmarshal "
+              + node.getNodeType().name().toLowerCase()
+              + " into map[string]string");
+    }
+    node.properties()
+        .forEach(
+            e -> {
+              JsonNode v = e.getValue();
+              if (v.isContainerNode()) {
+                throw ToolFailure.failed(
+                    "yaml: unmarshal errors: cannot unmarshal a "
+                        + (v.isArray() ? "sequence" : "map")
+                        + " into string (key "
+                        + ToolCall.quote(e.getKey())
+                        + ")");
+              }
+              settings.put(e.getKey(), v.isNull() ? "" : v.asText());
+            });
+    return settings;
   }
 }

@@ -1,7 +1,5 @@
 package io.caasoperator.hooktool;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import io.caasoperator.persistence.RelationHook;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -18,8 +16,6 @@ import java.util.TreeMap;
  * found}, which the ops framework turns into {@code RelationNotFoundError}.
  */
 final class RelationTools {
-
-  private static final YAMLMapper YAML = new YAMLMapper();
 
   private RelationTools() {}
 
@@ -151,18 +147,7 @@ final class RelationTools {
   private static ToolOutcome set(ToolCall call) {
     RelationView relation = relation(call);
     Map<String, String> changes = new LinkedHashMap<>();
-    String file = call.args().values().get("file");
-    if (file != null) {
-      if (!file.equals("-")) {
-        // The shim replaces "--file PATH" by "--file -" and sends the file (as for state-set):
-        // the operator cannot read the hook's file system.
-        throw ToolFailure.failed(
-            "cannot read "
-                + ToolCall.quote(file)
-                + ": send the file's content as standard input with --file -");
-      }
-      changes.putAll(yamlSettings(call.stdin()));
-    }
+    changes.putAll(KeyValues.file(call));
     // key=value arguments override the file's, as in Juju
     changes.putAll(KeyValues.parse(call.positionals()));
     boolean app = call.args().isSet("app");
@@ -187,7 +172,8 @@ final class RelationTools {
   }
 
   /** {@code -r} (an id, or {@code name:id}), else the running relation hook's relation. */
-  private static RelationView relation(ToolCall call) {
+  /** The relation of {@code -r} (the running relation hook's by default); also secret-grant's. */
+  static RelationView relation(ToolCall call) {
     String flag = call.args().values().get("r");
     long id;
     if (flag == null) {
@@ -212,43 +198,5 @@ final class RelationTools {
           "invalid value " + ToolCall.quote(shown) + " for flag -r: relation not found");
     }
     return relation;
-  }
-
-  /** A YAML map of settings, as Juju's goyaml reads it into strings. */
-  private static Map<String, String> yamlSettings(String text) {
-    Map<String, String> settings = new LinkedHashMap<>();
-    if (text.isBlank()) {
-      return settings;
-    }
-    JsonNode node;
-    try {
-      node = YAML.readTree(text);
-    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-      throw ToolFailure.failed("yaml: " + e.getOriginalMessage());
-    }
-    if (node == null || node.isNull()) {
-      return settings;
-    }
-    if (!node.isObject()) {
-      throw ToolFailure.failed(
-          "yaml: unmarshal errors: cannot unmarshal "
-              + node.getNodeType().name().toLowerCase()
-              + " into map[string]string");
-    }
-    node.properties()
-        .forEach(
-            e -> {
-              JsonNode v = e.getValue();
-              if (v.isContainerNode()) {
-                throw ToolFailure.failed(
-                    "yaml: unmarshal errors: cannot unmarshal a "
-                        + (v.isArray() ? "sequence" : "map")
-                        + " into string (key "
-                        + ToolCall.quote(e.getKey())
-                        + ")");
-              }
-              settings.put(e.getKey(), v.isNull() ? "" : v.asText());
-            });
-    return settings;
   }
 }

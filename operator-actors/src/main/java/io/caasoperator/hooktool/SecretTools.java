@@ -1,11 +1,12 @@
 package io.caasoperator.hooktool;
 
+import io.caasoperator.domain.UnitId;
 import io.caasoperator.persistence.secret.SecretOwner;
 import io.caasoperator.secret.SecretBook;
 import io.caasoperator.secret.SecretChange;
 import io.caasoperator.secret.SecretIds;
+import io.caasoperator.secret.SecretSchedule;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.OffsetDateTime;
@@ -43,7 +44,12 @@ final class SecretTools {
 
   static List<Tool> tools() {
     ToolFlags upsert =
-        ToolFlags.none().value("expire").value("rotate").value("description").value("label");
+        ToolFlags.none()
+            .value("expire")
+            .value("rotate")
+            .value("description")
+            .value("label")
+            .value("file");
     return List.of(
         new Tool(
             "secret-add",
@@ -85,14 +91,14 @@ final class SecretTools {
             "secret-grant",
             "[options] <ID>",
             "Grant access to a secret.",
-            ToolFlags.none().value("relation", "r").value("unit"),
-            SecretTools::grantOrRevoke),
+            ToolFlags.none().value("r", "relation").value("unit"),
+            call -> grantOrRevoke(call, true)),
         new Tool(
             "secret-revoke",
             "[options] <ID>",
             "Revoke access to a secret.",
-            ToolFlags.none().value("relation", "r").value("unit").value("app"),
-            SecretTools::grantOrRevoke));
+            ToolFlags.none().value("r", "relation").value("unit").value("app"),
+            call -> grantOrRevoke(call, false)));
   }
 
   private static SecretBook book(ToolCall call) {
@@ -108,8 +114,9 @@ final class SecretTools {
       throw ToolFailure.usage("secret owner " + ToolCall.quote(ownerFlag) + " not valid");
     }
     Upsert upsert = Upsert.parse(call);
-    if (call.positionals().isEmpty()) throw ToolFailure.usage("missing secret value or filename");
-    Map<String, String> content = content(call.positionals());
+    if (call.positionals().isEmpty() && !call.args().values().containsKey("file"))
+      throw ToolFailure.usage("missing secret value or filename");
+    Map<String, String> content = content(call, call.positionals());
     SecretOwner owner =
         ownerFlag.equals("unit")
             ? SecretOwner.unit(call.ctx().unit().name())
@@ -137,7 +144,10 @@ final class SecretTools {
     if (call.positionals().isEmpty()) throw ToolFailure.usage("missing secret URI");
     String id = id(call.positionals().get(0));
     List<String> values = call.positionals().subList(1, call.positionals().size());
-    Map<String, String> content = values.isEmpty() ? null : content(values);
+    Map<String, String> content =
+        values.isEmpty() && !call.args().values().containsKey("file")
+            ? null
+            : content(call, values);
     SecretBook.Metadata secret = owned(call, book, id);
     manage(call, secret);
     SecretChange.Updated updated =
@@ -238,24 +248,40 @@ final class SecretTools {
   }
 
   /**
-   * Accepted for the application's own peer relation, as Juju does; access is the application's
-   * already (its units read application secrets), so nothing is recorded: unit-level grants of a
-   * unit-owned secret to peers are not kept (yet).
+   * Recorded as Juju's {@code secret-grant}/{@code secret-revoke} validate it ({@code
+   * internal/worker/uniter/runner/jujuc/secret-grant.go}): a relation this unit knows (the running
+   * relation hook's by default), and a {@code --unit} of the application at its other end. Access
+   * changes nothing for this application's own units, which read its secrets already; grants are
+   * kept for relations with other applications and shown by {@code show-secret}.
    */
-  private static ToolOutcome grantOrRevoke(ToolCall call) {
+  private static ToolOutcome grantOrRevoke(ToolCall call, boolean granted) {
     SecretBook book = book(call);
     if (call.positionals().isEmpty()) throw ToolFailure.usage("missing secret URI");
-    call.noArgumentsFrom(1);
-    String relation = call.args().values().get("relation");
-    if (relation == null && !call.args().values().containsKey("app"))
-      throw ToolFailure.usage("missing relation or application");
-    if (relation != null && !relation.matches("([a-z][a-z0-9-]*:)?\\d+")) {
-      throw ToolFailure.usage(
-          "invalid value " + ToolCall.quote(relation) + " for flag -r: invalid relation id");
+    String id = id(call.positionals().get(0));
+    RelationView relation = RelationTools.relation(call);
+    String unit = call.args().value("unit", "");
+    if (!unit.isEmpty()) {
+      String application;
+      try {
+        application = UnitId.parse(unit).application().value();
+      } catch (IllegalArgumentException notAUnit) {
+        throw ToolFailure.usage("unit " + ToolCall.quote(unit) + " not valid");
+      }
+      if (!application.equals(relation.remoteApplication())) {
+        throw ToolFailure.usage(
+            "cannot specify unit "
+                + ToolCall.quote(unit)
+                + " in relation to application "
+                + ToolCall.quote(relation.remoteApplication()));
+      }
     }
-    SecretBook.Metadata secret = owned(call, book, id(call.positionals().get(0)));
+    call.noArgumentsFrom(1);
+    SecretBook.Metadata secret = owned(call, book, id);
     manage(call, secret);
-    return ToolOutcome.applied(List.of());
+    return ToolOutcome.applied(
+        List.of(
+            new ToolEffect.SecretChanged(
+                new SecretChange.Access(secret.id(), granted, relation.key(), unit))));
   }
 
   /** {@code <ID>} or {@code --label}: the ID when both are given (ops sends both). */
@@ -316,12 +342,16 @@ final class SecretTools {
   }
 
   /**
-   * {@code key=value} and {@code key#base64=value} (the shim has read {@code key#file=path}
-   * already).
+   * The keys of {@code --file} (a YAML map, sent by the shim as standard input), then {@code
+   * key=value} and {@code key#base64=value} arguments, which override the file's as in Juju's
+   * {@code secret-add} (the shim has read {@code key#file=path} already). A {@code #base64} key of
+   * the file is decoded as an argument's is.
    */
-  static Map<String, String> content(List<String> args) {
+  static Map<String, String> content(ToolCall call, List<String> args) {
+    Map<String, String> given = KeyValues.file(call);
+    given.putAll(KeyValues.parse(args));
     Map<String, String> content = new LinkedHashMap<>();
-    for (Map.Entry<String, String> entry : KeyValues.parse(args).entrySet()) {
+    for (Map.Entry<String, String> entry : given.entrySet()) {
       String key = entry.getKey();
       String value = entry.getValue();
       if (key.endsWith("#base64")) {
@@ -365,16 +395,7 @@ final class SecretTools {
      * When the rotate policy first asks for a rotation: its period from now ({@code never}: never).
      */
     Instant nextRotation(Instant now) {
-      if (rotate == null) return null;
-      return switch (rotate) {
-        case "hourly" -> now.plus(Duration.ofHours(1));
-        case "daily" -> now.plus(Duration.ofDays(1));
-        case "weekly" -> now.plus(Duration.ofDays(7));
-        case "monthly" -> now.plus(Duration.ofDays(30));
-        case "quarterly" -> now.plus(Duration.ofDays(90));
-        case "yearly" -> now.plus(Duration.ofDays(365));
-        default -> null;
-      };
+      return SecretSchedule.nextRotation(rotate, now).orElse(null);
     }
   }
 

@@ -129,6 +129,8 @@ public record SecretBook(
         case SecretChange.Removed r -> {
           if (r.revision() == null) result.remove(r.id());
         }
+        // access changes nothing a hook of this application reads
+        case SecretChange.Access g -> {}
       }
     }
     return result;
@@ -168,6 +170,7 @@ public record SecretBook(
         case SecretChange.Removed r -> {
           if (r.id().equals(id) && r.revision() == null) content = null;
         }
+        case SecretChange.Access g -> {}
       }
     }
     if (content != null) return Optional.of(content);

@@ -87,4 +87,17 @@ public sealed interface SecretChange {
       Objects.requireNonNull(id, "id");
     }
   }
+
+  /**
+   * {@code secret-grant} ({@code granted}) or {@code secret-revoke}: access in the context of
+   * {@code relation} ({@code <endpoint>:<id>}) for the related application, or only {@code unit}
+   * (empty: the whole application).
+   */
+  record Access(String id, boolean granted, String relation, String unit) implements SecretChange {
+    public Access {
+      Objects.requireNonNull(id, "id");
+      Objects.requireNonNull(relation, "relation");
+      unit = unit == null ? "" : unit;
+    }
+  }
 }

@@ -55,6 +55,7 @@ public final class SecretCommit {
                           u.rotatePolicy() != null ? u.nextRotation() : p.nextRotation(),
                           or(u.content(), p.content()));
                   case SecretChange.Removed r -> u;
+                  case SecretChange.Access g -> u;
                 });
         case SecretChange.Removed r -> {
           if (before instanceof SecretChange.Added && r.revision() == null) {
@@ -63,6 +64,8 @@ public final class SecretCommit {
             removals.add(r);
           }
         }
+        // recorded after the secret's other changes, in the order the hook made them
+        case SecretChange.Access g -> removals.add(g);
       }
     }
     List<SecretEvent> events = new ArrayList<>();
@@ -95,12 +98,24 @@ public final class SecretCommit {
           }
         }
         case SecretChange.Removed r -> {}
+        case SecretChange.Access g -> {}
       }
     }
     for (SecretChange change : removals) {
-      if (change instanceof SecretChange.Removed r
-          && (state.find(r.id()).isPresent() || folded.get(r.id()) instanceof SecretChange.Added)) {
-        events.add(new SecretEvent.SecretRemoved(r.id(), r.revision(), now));
+      boolean exists =
+          state.find(change.id()).isPresent()
+              || folded.get(change.id()) instanceof SecretChange.Added;
+      if (!exists) continue;
+      switch (change) {
+        case SecretChange.Removed r ->
+            events.add(new SecretEvent.SecretRemoved(r.id(), r.revision(), now));
+        case SecretChange.Access g ->
+            events.add(
+                g.granted()
+                    ? new SecretEvent.SecretGranted(g.id(), g.relation(), g.unit(), now)
+                    : new SecretEvent.SecretRevoked(g.id(), g.relation(), g.unit(), now));
+        case SecretChange.Added a -> {}
+        case SecretChange.Updated u -> {}
       }
     }
     return events;

@@ -53,6 +53,16 @@ public final class SecretReport {
       revisions.add(revision);
     }
     report.put("revisions", revisions);
+    if (!secret.grants().isEmpty()) {
+      List<Map<String, Object>> grants = new ArrayList<>();
+      for (SecretsState.Grant g : secret.grants()) {
+        Map<String, Object> grant = new LinkedHashMap<>();
+        grant.put("relation", g.relation());
+        if (!g.unit().isEmpty()) grant.put("unit", g.unit());
+        grants.add(grant);
+      }
+      report.put("grants", grants);
+    }
     if (opener != null)
       secret.latest().ifPresent(r -> report.put("content", opener.apply(r.content())));
     return report;

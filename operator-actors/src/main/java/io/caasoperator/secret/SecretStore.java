@@ -2,14 +2,20 @@ package io.caasoperator.secret;
 
 import io.caasoperator.persistence.JournalHealth;
 import io.caasoperator.persistence.secret.SecretEvent;
+import io.caasoperator.persistence.secret.SecretTrigger;
 import io.caasoperator.persistence.secret.SecretsState;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import java.util.Set;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.SupervisorStrategy;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
+import org.apache.pekko.actor.typed.javadsl.TimerScheduler;
 import org.apache.pekko.persistence.typed.JournalPersistFailed;
 import org.apache.pekko.persistence.typed.PersistenceId;
 import org.apache.pekko.persistence.typed.RecoveryCompleted;
@@ -25,7 +31,11 @@ import org.slf4j.LoggerFactory;
  * The application's own secrets ({@code secrets|<app>}), a journal of their own so that the
  * operator's and units' state keep their shapes: it commits what completed hooks changed ({@link
  * SecretCommit}), sealed by the {@link SecretCipher}, and publishes its state to {@link Secrets}
- * for hook tools. Its log lines name ids, labels and digests, never content.
+ * for hook tools. Its log lines name ids, labels and digests, never content. It also keeps the
+ * owners' secret hooks on time: whenever its state changes, and at the next trigger's time (a
+ * timer), it hands the triggers {@link SecretSchedule} finds due to their owners through {@link
+ * Secrets}; the owner's completed hook is committed here like any change, and the trigger is no
+ * longer due.
  */
 public final class SecretStore
     extends EventSourcedBehavior<SecretStore.Command, SecretEvent, SecretsState> {
@@ -36,17 +46,43 @@ public final class SecretStore
    * Commits a completed hook's {@code changes}; replies {@link Committed} once they are in the
    * journal and published (a hook's completion is recorded only after that).
    */
-  public record Commit(String unit, List<SecretChange> changes, ActorRef<Committed> replyTo)
-      implements Command {}
+  public record Commit(
+      String unit,
+      List<SecretChange> changes,
+      List<SecretTrigger> handled,
+      ActorRef<Committed> replyTo)
+      implements Command {
+    public Commit {
+      changes = List.copyOf(changes);
+      handled = List.copyOf(handled);
+    }
+
+    /** Changes of a context that ran no secret hook. */
+    public Commit(String unit, List<SecretChange> changes, ActorRef<Committed> replyTo) {
+      this(unit, changes, List.of(), replyTo);
+    }
+  }
 
   /** Replies with the state now (show-secret). */
   public record GetState(ActorRef<SecretsState> replyTo) implements Command {}
+
+  /**
+   * The unit {@code unit} became an owner (its actor started) or its leadership changed: it gets
+   * the triggers due now that are its. No reply.
+   */
+  record Redeliver(String unit) implements Command {}
+
+  /** The next trigger's time came (or a state change may have made one due). */
+  private record Tick() implements Command {}
 
   /** How many events the commit wrote. */
   public record Committed(int events) {}
 
   private static final Logger log = LoggerFactory.getLogger(SecretStore.class);
   private static final Duration RESTART_DELAY = Duration.ofSeconds(3);
+  private static final Object TICK_TIMER = "tick";
+  private static final Tick TICK = new Tick();
+  private static final Duration MAX_TICK = Duration.ofDays(1);
 
   public static String persistenceId(String application) {
     return "secrets|" + application;
@@ -58,8 +94,14 @@ public final class SecretStore
                 ctx -> {
                   ActorRef<Command> self = ctx.getSelf();
                   secrets.attach(self);
-                  return new SecretStore(
-                      application, secrets, clock, JournalHealth.get(ctx.getSystem()));
+                  return Behaviors.<Command>withTimers(
+                      timers ->
+                          new SecretStore(
+                              application,
+                              secrets,
+                              clock,
+                              JournalHealth.get(ctx.getSystem()),
+                              timers));
                 }))
         .onFailure(SupervisorStrategy.restartWithBackoff(RESTART_DELAY, RESTART_DELAY, 0.0));
   }
@@ -68,8 +110,20 @@ public final class SecretStore
   private final Secrets secrets;
   private final Clock clock;
   private final JournalHealth health;
+  private final TimerScheduler<Command> timers;
 
-  private SecretStore(String application, Secrets secrets, Clock clock, JournalHealth health) {
+  /**
+   * The triggers handed out in this incarnation and still due: not handed out again at every tick
+   * (a restart hands them out again; the owner queues each once).
+   */
+  private Set<SecretTrigger> handedOut = Set.of();
+
+  private SecretStore(
+      String application,
+      Secrets secrets,
+      Clock clock,
+      JournalHealth health,
+      TimerScheduler<Command> timers) {
     // a failed write restarts the store (recovering from the journal), as the units' actors do;
     // the unanswered commit fails its hook (no answer in time), which then runs again
     super(
@@ -79,6 +133,7 @@ public final class SecretStore
     this.secrets = secrets;
     this.clock = clock;
     this.health = health;
+    this.timers = timers;
   }
 
   @Override
@@ -92,13 +147,33 @@ public final class SecretStore
         .forAnyState()
         .onCommand(Commit.class, this::onCommit)
         .onCommand(GetState.class, (state, cmd) -> Effect().reply(cmd.replyTo(), state))
+        .onCommand(
+            Tick.class,
+            (state, cmd) -> {
+              schedule(state);
+              return Effect().none();
+            })
+        .onCommand(
+            Redeliver.class,
+            (state, cmd) -> {
+              for (SecretTrigger due : SecretSchedule.due(state, clock.instant()))
+                secrets.deliver(due, cmd.unit());
+              return Effect().none();
+            })
         .build();
   }
 
   private org.apache.pekko.persistence.typed.javadsl.Effect<SecretEvent, SecretsState> onCommit(
       SecretsState state, Commit cmd) {
+    Instant now = clock.instant();
     List<SecretEvent> events =
-        SecretCommit.events(state, cmd.changes(), secrets.cipher()::seal, clock.instant());
+        new ArrayList<>(SecretCommit.events(state, cmd.changes(), secrets.cipher()::seal, now));
+    // the completed secret hooks, judged after the hook's own changes (a rotation that made a new
+    // revision is not retried)
+    SecretsState changed = state;
+    for (SecretEvent e : events) changed = changed.apply(e);
+    for (SecretTrigger trigger : cmd.handled())
+      SecretSchedule.completed(changed, trigger, now).ifPresent(events::add);
     if (events.isEmpty()) return Effect().reply(cmd.replyTo(), new Committed(0));
     return Effect()
         .persist(events)
@@ -107,6 +182,7 @@ public final class SecretStore
               secrets.published(after);
               for (SecretEvent e : events)
                 log.info("{} {}: {} secret {}", application, cmd.unit(), describe(e), e.id());
+              schedule(after);
             })
         .thenReply(cmd.replyTo(), after -> new Committed(events.size()));
   }
@@ -118,7 +194,50 @@ public final class SecretStore
           e.content() == null ? "updated" : "new revision (" + e.content().digest() + ")";
       case SecretEvent.SecretRemoved e ->
           e.revision() == null ? "removed" : "removed revision " + e.revision() + " of";
+      case SecretEvent.SecretRotated e -> "rotates next at " + e.nextRotation() + ":";
+      case SecretEvent.SecretGranted e ->
+          "granted " + e.relation() + (e.unit().isEmpty() ? "" : " " + e.unit()) + " access to";
+      case SecretEvent.SecretRevoked e ->
+          "revoked " + e.relation() + (e.unit().isEmpty() ? "" : " " + e.unit()) + " access to";
+      case SecretEvent.SecretExpiryNotified e ->
+          "expired revision "
+              + e.revision()
+              + " reported, again at "
+              + e.retryAt()
+              + " unless removed, of";
+      case SecretEvent.SecretRemovalNotified e ->
+          "obsolete revision " + e.revision() + " reported of";
     };
+  }
+
+  /**
+   * Hands the triggers due now that were not handed out yet to their owners, and sets the timer for
+   * the next one.
+   */
+  private void schedule(SecretsState state) {
+    Instant now = clock.instant();
+    List<SecretTrigger> due = SecretSchedule.due(state, now);
+    for (SecretTrigger trigger : due) {
+      if (!handedOut.contains(trigger)) {
+        log.info(
+            "{}: {} due for secret {} revision {}",
+            application,
+            trigger.kind().label(),
+            trigger.id(),
+            trigger.revision());
+        secrets.deliver(trigger, null);
+      }
+    }
+    handedOut = Set.copyOf(due);
+    Optional<Instant> next = SecretSchedule.next(state, now);
+    if (next.isPresent()) {
+      // at most a day ahead: Pekko's scheduler takes no delay beyond about 248 days (yearly
+      // rotations), and a tick that finds nothing due only sets the timer again
+      Duration delay = Duration.between(now, next.get());
+      timers.startSingleTimer(TICK_TIMER, TICK, delay.compareTo(MAX_TICK) > 0 ? MAX_TICK : delay);
+    } else {
+      timers.cancel(TICK_TIMER);
+    }
   }
 
   /**
@@ -138,7 +257,12 @@ public final class SecretStore
   @Override
   public SignalHandler<SecretsState> signalHandler() {
     return newSignalHandlerBuilder()
-        .onSignal(RecoveryCompleted.instance(), state -> secrets.published(state))
+        .onSignal(
+            RecoveryCompleted.instance(),
+            state -> {
+              secrets.published(state);
+              schedule(state);
+            })
         .onSignal(
             JournalPersistFailed.class,
             (state, failed) -> health.writeFailed(persistenceId(application), failed.getFailure()))

@@ -11,6 +11,7 @@ import io.caasoperator.hooktool.RunningAction;
 import io.caasoperator.persistence.PebbleNotice;
 import io.caasoperator.persistence.PlannedHook;
 import io.caasoperator.persistence.UnitState;
+import io.caasoperator.persistence.secret.SecretTrigger;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -157,10 +158,17 @@ final class HookLauncher {
             ? null
             : new HookEnvironment.Notice(
                 pebble.noticeId(), pebble.noticeType(), pebble.noticeKey(), pebble.checkName());
+    // A secret hook names its secret: JUJU_SECRET_ID, _LABEL, _REVISION.
+    SecretTrigger trigger = hook.secret();
+    HookEnvironment.Secret secret =
+        trigger == null
+            ? null
+            : new HookEnvironment.Secret(trigger.uri(), trigger.label(), trigger.hookRevision());
     Map<String, String> environment =
         environment(
             context,
-            new HookEnvironment.Run.Hook(hook.name(), hook.workload(), storage, relation, notice));
+            new HookEnvironment.Run.Hook(
+                hook.name(), hook.workload(), storage, relation, notice, secret));
     return launch(
         context,
         hook.name(),

@@ -14,6 +14,7 @@ import io.caasoperator.persistence.PlannedHook;
 import io.caasoperator.persistence.UnitEvent;
 import io.caasoperator.persistence.UnitEvent.*;
 import io.caasoperator.persistence.UnitState;
+import io.caasoperator.persistence.secret.SecretTrigger;
 import io.caasoperator.secret.SecretChange;
 import io.caasoperator.secret.SecretStore;
 import io.caasoperator.unit.Incarnation.Work;
@@ -25,6 +26,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletionStage;
+import java.util.function.Consumer;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.PostStop;
@@ -73,6 +75,12 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
    * until its hook ran. Nothing sends it yet: the substrate path is still missing.
    */
   public record ObservePebbleNotice(PebbleNotice notice) implements Command {}
+
+  /**
+   * The secret store found a secret hook due for this unit; no reply. Queued (once) until its hook
+   * ran, when the unit owns the secret (the leader, for the application's); otherwise ignored.
+   */
+  public record ObserveSecretTrigger(SecretTrigger trigger) implements Command {}
 
   /** Retry the failed hook now, or ({@code retry=false}) count it as done; replies at once. */
   public record Resolve(boolean retry, ActorRef<ResolveReply> replyTo) implements Command {}
@@ -286,6 +294,9 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
   private Incarnation incarnation = Incarnation.fresh();
   private SecretDraft secretDraft = SecretDraft.NONE;
 
+  /** Where the secret store hands this unit's secret hooks: its own mailbox. */
+  private final Consumer<SecretTrigger> secretHooks;
+
   /** A commit waits for one journal write: far below this unless the journal is in trouble. */
   private static final Duration SECRET_COMMIT_TIMEOUT = Duration.ofSeconds(30);
 
@@ -305,6 +316,8 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
     this.timers = timers;
     this.launcher = new HookLauncher(unit, deps);
     this.metrics = OperatorMetrics.get(ctx.getSystem());
+    ActorRef<Command> self = ctx.getSelf();
+    this.secretHooks = trigger -> self.tell(new ObserveSecretTrigger(trigger));
   }
 
   @Override
@@ -320,6 +333,7 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
         .forState(UnitState::isDead)
         .onCommand(ObserveContainerStart.class, (state, cmd) -> Effect().none())
         .onCommand(ObservePebbleNotice.class, (state, cmd) -> Effect().none())
+        .onCommand(ObserveSecretTrigger.class, (state, cmd) -> Effect().none())
         .onCommand(Advance.class, (state, cmd) -> Effect().none())
         .onCommand(RetryDue.class, (state, cmd) -> Effect().none())
         .onCommand(UpdateStatusDue.class, (state, cmd) -> Effect().none());
@@ -334,6 +348,7 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
                     ? Effect().none()
                     : persistAndStartNext(
                         state, List.of(new PebbleNoticeObserved(cmd.notice(), now())), () -> {}))
+        .onCommand(ObserveSecretTrigger.class, this::onSecretTrigger)
         .onCommand(Resolve.class, this::onResolve)
         .onCommand(GetView.class, (state, cmd) -> Effect().reply(cmd.replyTo(), UnitView.of(state)))
         .onCommand(GetState.class, (state, cmd) -> Effect().reply(cmd.replyTo(), state))
@@ -385,6 +400,18 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
           .thenRun(s -> ctx.getSelf().tell(waitOver));
     }
     return persistAndStartNext(state, observed, () -> {});
+  }
+
+  private Effect<UnitEvent, UnitState> onSecretTrigger(UnitState state, ObserveSecretTrigger cmd) {
+    SecretTrigger trigger = cmd.trigger();
+    boolean owns =
+        switch (trigger.owner().kind()) {
+          case APPLICATION -> state.assigned().leader();
+          case UNIT -> trigger.owner().name().equals(unit.name());
+        };
+    // A re-delivery of a trigger still waiting (or running) is the same occurrence: queued once.
+    if (!owns || state.observed().secretTriggers().contains(trigger)) return Effect().none();
+    return persistAndStartNext(state, List.of(new SecretTriggerObserved(trigger, now())), () -> {});
   }
 
   /** The started hook that waited for its pod runs again, in the same context (its HookStarted). */
@@ -742,7 +769,12 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
       UnitState state, Work.Hook ran, HookLauncher.Outcome outcome) {
     List<SecretChange> secretChanges = secretDraft.of(ran.context().contextId());
     secretDraft = SecretDraft.NONE;
-    if (!secretChanges.isEmpty()
+    // a completed secret hook is recorded with the secret (its trigger is then no longer due)
+    List<SecretTrigger> handled =
+        state.running() == null || state.running().hook().secret() == null
+            ? List.of()
+            : List.of(state.running().hook().secret());
+    if ((!secretChanges.isEmpty() || !handled.isEmpty())
         && state.running() != null
         && deps.secrets().store().isPresent()
         && UnitResolver.hookEnded(
@@ -755,7 +787,7 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
           SecretStore.Committed.class,
           deps.secrets().store().get(),
           SECRET_COMMIT_TIMEOUT,
-          reply -> new SecretStore.Commit(unit.name(), secretChanges, reply),
+          reply -> new SecretStore.Commit(unit.name(), secretChanges, handled, reply),
           (committed, failure) ->
               new SecretsCommitted(
                   ran.context(),
@@ -763,6 +795,12 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
                   failure == null ? null : String.valueOf(failure.getMessage())));
       return Effect().none();
     }
+    return recordHookEnd(state, ran, outcome);
+  }
+
+  /** Records how the hook ended, once its secret changes (if any) are committed. */
+  private Effect<UnitEvent, UnitState> recordHookEnd(
+      UnitState state, Work.Hook ran, HookLauncher.Outcome outcome) {
     incarnation = incarnation.with(Incarnation.IDLE);
     if (state.running() == null) return Effect().none();
     String kind = state.running().hook().kind().label();
@@ -847,13 +885,13 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
   private Effect<UnitEvent, UnitState> onSecretsCommitted(UnitState state, SecretsCommitted done) {
     if (!(incarnation.work() instanceof Work.Hook hook) || !hook.context().equals(done.context()))
       return Effect().none();
-    if (done.failure() == null) return hookEnded(state, hook, done.outcome());
+    if (done.failure() == null) return recordHookEnd(state, hook, done.outcome());
     log.warn(
         "unit {} hook {}: cannot apply its secret changes: {}",
         unit,
         state.running() == null ? "?" : state.running().hook().name(),
         done.failure());
-    return hookEnded(
+    return recordHookEnd(
         state, hook, new HookLauncher.Outcome.Broken("cannot apply changes: " + done.failure()));
   }
 
@@ -989,14 +1027,25 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
             PostStop.instance(),
             state -> {
               abandon();
+              deps.secrets().ownerGone(unit.name(), secretHooks);
               deps.toolViews().unitStopped(unit);
               health().stopped(persistenceId(unit));
             })
         .build();
   }
 
+  /**
+   * Tells the secret store where this unit's secret hooks go, and whether it is the leader (who
+   * runs the application's): again with every report of a change (a hook that starts right after an
+   * Assign included), which costs a map write unless leadership changed.
+   */
+  private void ownSecrets(UnitState state) {
+    if (!state.isDead()) deps.secrets().owner(unit.name(), state.assigned().leader(), secretHooks);
+  }
+
   private void onRecovered(UnitState state) {
     health().recovered(persistenceId(unit));
+    ownSecrets(state);
     if (state.failed() != null) scheduleRetry(state.failed().attempt());
     // A hook interrupted by a crash runs again; whatever is left of its first run goes first.
     if (state.running() != null) deps.executor().cancel(state.running().contextId());
@@ -1064,6 +1113,7 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
   /** Tells the operator of the change, and whoever waits for an action that has now finished. */
   private void report(UnitState state) {
     deps.toolViews().unitChanged(state);
+    ownSecrets(state);
     operator.tell(new Report.Changed(UnitView.of(state)));
     answerActionWatchers(state);
   }

@@ -197,6 +197,8 @@ public final class UnitResolver {
     }
     var pebbleNotice = PebbleNoticeResolver.next(s);
     if (pebbleNotice.isPresent()) return new Next.Run(pebbleNotice.get(), 1, false);
+    var secretHook = SecretHookResolver.next(s);
+    if (secretHook.isPresent()) return new Next.Run(secretHook.get(), 1, false);
     // Kubernetes units get their storage-attached hooks once started (Juju's storage resolver for
     // CAAS models: storage is provisioned with the pod), and so do local ones: one order on every
     // substrate. In id order.
@@ -398,6 +400,7 @@ public final class UnitResolver {
         hook.kind() == HookKind.LEADER_SETTINGS_CHANGED
             ? Long.valueOf(s.assigned().leaderSettingsGeneration())
             : hook.leaderSettingsGeneration(),
-        hook.pebbleNotice());
+        hook.pebbleNotice(),
+        hook.secret());
   }
 }

@@ -121,6 +121,40 @@ class HookEnvironmentTest {
   }
 
   @Test
+  void aSecretHookNamesItsSecretAndItsRevisionExceptForRotate() {
+    Map<String, String> expired = common("secret-expired");
+    expired.put("JUJU_DISPATCH_PATH", "hooks/secret-expired");
+    expired.put("JUJU_SECRET_ID", "secret:d0j7ha3q1c4s73d2fa9g");
+    expired.put("JUJU_SECRET_LABEL", "db");
+    expired.put("JUJU_SECRET_REVISION", "2");
+    assertThat(
+            of(
+                new HookEnvironment.Run.Hook(
+                    "secret-expired",
+                    null,
+                    null,
+                    null,
+                    null,
+                    new HookEnvironment.Secret("secret:d0j7ha3q1c4s73d2fa9g", "db", 2))))
+        .isEqualTo(expired);
+    Map<String, String> rotate = common("secret-rotate");
+    rotate.put("JUJU_DISPATCH_PATH", "hooks/secret-rotate");
+    rotate.put("JUJU_SECRET_ID", "secret:d0j7ha3q1c4s73d2fa9g");
+    rotate.put("JUJU_SECRET_LABEL", "");
+    assertThat(
+            of(
+                new HookEnvironment.Run.Hook(
+                    "secret-rotate",
+                    null,
+                    null,
+                    null,
+                    null,
+                    new HookEnvironment.Secret("secret:d0j7ha3q1c4s73d2fa9g", null, 0))))
+        .as("no label: empty, as Juju sets it; no revision for rotate")
+        .isEqualTo(rotate);
+  }
+
+  @Test
   void aStorageHookNamesItsStorageInstance() {
     Map<String, String> expected = common("data-storage-attached");
     expected.put("JUJU_DISPATCH_PATH", "hooks/data-storage-attached");

@@ -84,6 +84,12 @@ class SecretToolsTest {
       return base.action();
     }
 
+    /** The application's peer relation, replicas:3. */
+    public Map<Long, RelationView> relations() {
+      return Map.of(
+          3L, new RelationView(3, "replicas", "mariadb", List.of("mariadb/1"), Map.of(), Map.of()));
+    }
+
     ToolOutcome run(String tool, String... args) {
       return HookTools.run(tool, List.of(args), "", this, TestContext.NOW);
     }
@@ -151,6 +157,38 @@ class SecretToolsTest {
                     null,
                     null,
                     Map.of("username", "root", "password", "pw"))));
+  }
+
+  @Test
+  void fileIsAYamlMapOfKeysThatArgumentsOverrideAsTheShimSendsIt() {
+    ToolOutcome added =
+        HookTools.run(
+            "secret-add",
+            List.of("--file", "-", "username=admin"),
+            "username: root\npassword#base64: cHc=\nport: 5432\n",
+            leader(),
+            TestContext.NOW);
+    assertThat(added.exitCode()).as(added.stderr()).isZero();
+    assertThat(((ToolEffect.SecretChanged) added.effects().get(0)).change())
+        .isInstanceOfSatisfying(
+            SecretChange.Added.class,
+            a ->
+                assertThat(a.content())
+                    .isEqualTo(Map.of("username", "admin", "password", "pw", "port", "5432")));
+    ToolOutcome set =
+        HookTools.run(
+            "secret-set",
+            List.of("secret:" + ID, "--file", "-"),
+            "password: new\n",
+            leader(),
+            TestContext.NOW);
+    assertThat(((ToolEffect.SecretChanged) set.effects().get(0)).change())
+        .isInstanceOfSatisfying(
+            SecretChange.Updated.class,
+            u -> assertThat(u.content()).isEqualTo(Map.of("password", "new")));
+    assertThat(leader().run("secret-add", "--file", "/tmp/keys.yaml").stderr())
+        .as("a path never reaches the operator: the shim sends the file")
+        .contains("send the file's content as standard input with --file -");
   }
 
   @Test
@@ -276,14 +314,61 @@ class SecretToolsTest {
   }
 
   @Test
-  void secretRemoveOfOneRevisionAndGrantOnThePeerRelationAreAccepted() {
+  void secretRemoveOfOneRevisionIsAChange() {
     assertThat(leader().run("secret-remove", "secret:" + ID, "--revision", "1").effects())
         .containsExactly(new ToolEffect.SecretChanged(new SecretChange.Removed(ID, 1)));
-    ToolOutcome grant =
-        leader().run("secret-grant", "secret:" + ID, "-r", "replicas:3", "--unit", "mariadb/1");
-    assertThat(grant.exitCode()).isZero();
-    assertThat(grant.effects()).isEmpty();
+  }
+
+  @Test
+  void grantAndRevokeAreRecordedForAKnownRelationAndOneOfItsUnitsAsJujuChecksThem() {
+    assertThat(
+            leader()
+                .run("secret-grant", "secret:" + ID, "-r", "replicas:3", "--unit", "mariadb/1")
+                .effects())
+        .containsExactly(
+            new ToolEffect.SecretChanged(
+                new SecretChange.Access(ID, true, "replicas:3", "mariadb/1")));
+    assertThat(leader().run("secret-revoke", ID, "--relation", "3").effects())
+        .containsExactly(
+            new ToolEffect.SecretChanged(new SecretChange.Access(ID, false, "replicas:3", "")));
     assertThat(leader().run("secret-grant", ID, "-r", "x y").exitCode()).isEqualTo(2);
+    assertThat(leader().run("secret-grant", ID, "-r", "9").stderr()).contains("relation not found");
+    assertThat(leader().run("secret-grant", ID).stderr()).contains("no relation id specified");
+    assertThat(leader().run("secret-grant", ID, "-r", "3", "--unit", "nope").stderr())
+        .isEqualTo("ERROR unit \"nope\" not valid\n");
+    assertThat(leader().run("secret-grant", ID, "-r", "3", "--unit", "other/0").stderr())
+        .isEqualTo(
+            "ERROR cannot specify unit \"other/0\" in relation to application \"mariadb\"\n");
+    assertThat(follower().run("secret-grant", ID, "-r", "3").stderr())
+        .isEqualTo("ERROR this unit is not the leader\n");
+  }
+
+  @Test
+  void aCommittedGrantIsKeptWithItsSecretAndARevokeTakesItAway() {
+    SecretsState granted =
+        apply(
+            committed(),
+            SecretCommit.events(
+                committed(),
+                List.of(new SecretChange.Access(ID, true, "replicas:3", "mariadb/1")),
+                CIPHER::seal,
+                TestContext.NOW));
+    assertThat(granted.find(ID).orElseThrow().grants())
+        .containsExactly(new SecretsState.Grant("replicas:3", "mariadb/1"));
+    SecretsState revoked =
+        apply(
+            granted,
+            SecretCommit.events(
+                granted,
+                List.of(new SecretChange.Access(ID, false, "replicas:3", "mariadb/1")),
+                CIPHER::seal,
+                TestContext.NOW));
+    assertThat(revoked.find(ID).orElseThrow().grants()).isEmpty();
+  }
+
+  private static SecretsState apply(SecretsState state, List<SecretEvent> events) {
+    for (SecretEvent e : events) state = state.apply(e);
+    return state;
   }
 
   @Test

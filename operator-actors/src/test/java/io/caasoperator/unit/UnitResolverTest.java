@@ -15,6 +15,8 @@ import io.caasoperator.persistence.PebbleNotice;
 import io.caasoperator.persistence.PlannedHook;
 import io.caasoperator.persistence.UnitEvent.*;
 import io.caasoperator.persistence.UnitState;
+import io.caasoperator.persistence.secret.SecretOwner;
+import io.caasoperator.persistence.secret.SecretTrigger;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -272,6 +274,80 @@ class UnitResolverTest {
         .containsExactly(notice);
     assertThat(UnitResolver.next(failed, RETRY_DUE))
         .isEqualTo(new UnitResolver.Next.Run(PlannedHook.pebble(notice, 1, 1), 2, false));
+  }
+
+  private static SecretTrigger secretTrigger(HookKind kind, int revision) {
+    return new SecretTrigger(
+        kind, "d0j7ha3q1c4s73d2fa9g", SecretOwner.application("a"), "db", revision, AT);
+  }
+
+  @Test
+  void secretHooksWaitForStartThenRunOnceEachInArrivalOrder() {
+    SecretTrigger expired = secretTrigger(HookKind.SECRET_EXPIRED, 1);
+    SecretTrigger remove = secretTrigger(HookKind.SECRET_REMOVE, 1);
+    UnitState[] s = {
+      fresh(true)
+          .apply(new SecretTriggerObserved(expired, AT))
+          .apply(new SecretTriggerObserved(remove, AT))
+          .apply(new SecretTriggerObserved(expired, AT))
+    };
+    assertThat(s[0].observed().secretTriggers())
+        .as("a re-delivery is the same occurrence")
+        .containsExactly(expired, remove);
+    assertThat(drive(s, false))
+        .containsExactly(
+            "install",
+            "leader-elected",
+            "config-changed",
+            "start",
+            "secret-expired",
+            "secret-remove");
+    assertThat(s[0].observed().secretTriggers()).isEmpty();
+  }
+
+  @Test
+  void aSecretHookCarriesItsTriggerAndAFailedOneRunsAgainWithIt() {
+    SecretTrigger rotate = secretTrigger(HookKind.SECRET_ROTATE, 2);
+    UnitState[] s = {fresh(true)};
+    drive(s, false);
+    UnitState waiting = s[0].apply(new SecretTriggerObserved(rotate, AT));
+    PlannedHook hook = PlannedHook.secret(rotate, 1, 1);
+    assertThat(hook.name()).isEqualTo("secret-rotate");
+    assertThat(UnitResolver.next(waiting, IDLE))
+        .isEqualTo(new UnitResolver.Next.Run(hook, 1, false));
+    UnitState failed =
+        waiting
+            .apply(new HookStarted(hook, 1, "ctx", AT))
+            .apply(new HookFailed("secret-rotate", 1, "exit status 1", 1, AT));
+    assertThat(failed.observed().secretTriggers()).containsExactly(rotate);
+    assertThat(UnitResolver.next(failed, RETRY_DUE))
+        .isEqualTo(new UnitResolver.Next.Run(hook, 2, false));
+  }
+
+  @Test
+  void anApplicationSecretsHookWaitsWhileTheUnitDoesNotLeadButItsOwnSecretsDoNot() {
+    SecretTrigger application = secretTrigger(HookKind.SECRET_EXPIRED, 1);
+    SecretTrigger own =
+        new SecretTrigger(
+            HookKind.SECRET_REMOVE, "d0j7hb3q1c4s73d2fb00", SecretOwner.unit("a/0"), "", 1, AT);
+    UnitState[] s = {fresh(true)};
+    drive(s, false);
+    s[0] =
+        s[0].apply(new SecretTriggerObserved(application, AT))
+            .apply(new SecretTriggerObserved(own, AT))
+            .apply(new LeadershipAssigned(false, AT));
+    assertThat(drive(s, false)).containsExactly("leader-settings-changed", "secret-remove");
+    assertThat(s[0].observed().secretTriggers()).containsExactly(application);
+  }
+
+  @Test
+  void aDyingUnitRunsNoSecretHook() {
+    UnitState[] s = {fresh(true)};
+    drive(s, false);
+    s[0] =
+        s[0].apply(new SecretTriggerObserved(secretTrigger(HookKind.SECRET_REMOVE, 1), AT))
+            .apply(new LifeAssigned(Life.DYING, AT));
+    assertThat(drive(s, false)).containsExactly("stop", "remove");
   }
 
   @Test

@@ -41,7 +41,16 @@ public enum HookKind {
   /** {@code <container>-pebble-check-failed}, when a check reaches its failure threshold. */
   PEBBLE_CHECK_FAILED("pebble-check-failed"),
   /** {@code <container>-pebble-check-recovered}, when a failed check passes again. */
-  PEBBLE_CHECK_RECOVERED("pebble-check-recovered");
+  PEBBLE_CHECK_RECOVERED("pebble-check-recovered"),
+
+  /**
+   * {@code secret-rotate}, on the owner when a secret's rotation policy asks for a new revision.
+   */
+  SECRET_ROTATE("secret-rotate"),
+  /** {@code secret-expired}, on the owner when a revision's expiry time passed. */
+  SECRET_EXPIRED("secret-expired"),
+  /** {@code secret-remove}, on the owner when a revision is no longer in use. */
+  SECRET_REMOVE("secret-remove");
 
   private final String label;
 

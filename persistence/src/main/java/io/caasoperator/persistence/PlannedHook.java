@@ -1,5 +1,7 @@
 package io.caasoperator.persistence;
 
+import io.caasoperator.persistence.secret.SecretTrigger;
+
 /**
  * A hook the unit decided to run, with what it satisfies when it completes.
  *
@@ -18,6 +20,8 @@ package io.caasoperator.persistence;
  *     (and in journals written before relation hooks existed)
  * @param pebbleNotice what a pebble-custom-notice, -check-failed or -check-recovered hook answers
  *     (its environment names it); null otherwise
+ * @param secret the trigger a secret-rotate, -expired or -remove hook answers (its environment
+ *     names the secret); null otherwise
  */
 public record PlannedHook(
     HookKind kind,
@@ -28,7 +32,32 @@ public record PlannedHook(
     UnitState.StorageInstance storage,
     RelationHook relation,
     Long leaderSettingsGeneration,
-    PebbleNotice pebbleNotice) {
+    PebbleNotice pebbleNotice,
+    SecretTrigger secret) {
+
+  /** A hook of no secret (every hook but the secret hooks). */
+  public PlannedHook(
+      HookKind kind,
+      String workload,
+      String containerStart,
+      long charmGeneration,
+      long configGeneration,
+      UnitState.StorageInstance storage,
+      RelationHook relation,
+      Long leaderSettingsGeneration,
+      PebbleNotice pebbleNotice) {
+    this(
+        kind,
+        workload,
+        containerStart,
+        charmGeneration,
+        configGeneration,
+        storage,
+        relation,
+        leaderSettingsGeneration,
+        pebbleNotice,
+        null);
+  }
 
   /**
    * A hook planned without a leader-settings generation or notice (every hook but
@@ -119,6 +148,22 @@ public record PlannedHook(
         null,
         null,
         notice);
+  }
+
+  /** The hook that tells the secret's owner of {@code trigger}. */
+  public static PlannedHook secret(
+      SecretTrigger trigger, long charmGeneration, long configGeneration) {
+    return new PlannedHook(
+        trigger.kind(),
+        null,
+        null,
+        charmGeneration,
+        configGeneration,
+        null,
+        null,
+        null,
+        null,
+        trigger);
   }
 
   public static PlannedHook of(HookKind kind, long charmGeneration, long configGeneration) {

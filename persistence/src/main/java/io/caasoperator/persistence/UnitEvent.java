@@ -3,6 +3,7 @@ package io.caasoperator.persistence;
 import io.caasoperator.domain.CharmInfo;
 import io.caasoperator.domain.Life;
 import io.caasoperator.domain.Status;
+import io.caasoperator.persistence.secret.SecretTrigger;
 import java.time.Instant;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -47,6 +48,13 @@ public sealed interface UnitEvent extends JournalEvent {
    */
   @StableName("unit.PebbleNoticeObserved.v1")
   record PebbleNoticeObserved(PebbleNotice notice, Instant at) implements UnitEvent {}
+
+  /**
+   * The secret store reported a secret hook due for this unit (the owner); its hook is queued, in
+   * arrival order, until it ran (the pending queue is in {@link UnitState.Observed}).
+   */
+  @StableName("unit.SecretTriggerObserved.v1")
+  record SecretTriggerObserved(SecretTrigger trigger, Instant at) implements UnitEvent {}
 
   /** Persisted before the hook's process starts (at-least-once). */
   @StableName("unit.HookStarted.v1")

@@ -6,6 +6,7 @@ import io.caasoperator.domain.Life;
 import io.caasoperator.domain.Status;
 import io.caasoperator.domain.UnitId;
 import io.caasoperator.persistence.UnitEvent.*;
+import io.caasoperator.persistence.secret.SecretTrigger;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -138,32 +139,60 @@ public record UnitState(
    * @param containerStarts container → id of its latest start
    * @param pebbleNotices custom notices and check transitions whose hooks have not run yet, in
    *     arrival order (absent from snapshots written before these hooks existed: none)
+   * @param secretTriggers secret hooks due for this unit (the owner) that have not run yet, in
+   *     arrival order (absent from snapshots written before these hooks existed: none)
    */
-  public record Observed(Map<String, String> containerStarts, List<PebbleNotice> pebbleNotices) {
-    static final Observed NOTHING = new Observed(Map.of(), List.of());
+  public record Observed(
+      Map<String, String> containerStarts,
+      List<PebbleNotice> pebbleNotices,
+      List<SecretTrigger> secretTriggers) {
+    static final Observed NOTHING = new Observed(Map.of(), List.of(), List.of());
 
     public Observed {
       containerStarts = Map.copyOf(containerStarts);
       pebbleNotices = pebbleNotices == null ? List.of() : List.copyOf(pebbleNotices);
+      secretTriggers = secretTriggers == null ? List.of() : List.copyOf(secretTriggers);
+    }
+
+    /** Before secret hooks existed. */
+    public Observed(Map<String, String> containerStarts, List<PebbleNotice> pebbleNotices) {
+      this(containerStarts, pebbleNotices, List.of());
     }
 
     Observed withStart(String container, String startId) {
-      return new Observed(put(containerStarts, container, startId), pebbleNotices);
+      return new Observed(put(containerStarts, container, startId), pebbleNotices, secretTriggers);
     }
 
     /** Queued once: the same occurrence reported again (a re-delivery) is already waiting. */
     Observed withNotice(PebbleNotice notice) {
-      if (pebbleNotices.contains(notice)) return this;
-      List<PebbleNotice> queued = new ArrayList<>(pebbleNotices);
-      queued.add(notice);
-      return new Observed(containerStarts, queued);
+      return new Observed(containerStarts, queued(pebbleNotices, notice), secretTriggers);
     }
 
     Observed withoutNotice(PebbleNotice notice) {
-      if (notice == null || !pebbleNotices.contains(notice)) return this;
-      List<PebbleNotice> left = new ArrayList<>(pebbleNotices);
-      left.remove(notice);
-      return new Observed(containerStarts, left);
+      return new Observed(containerStarts, unqueued(pebbleNotices, notice), secretTriggers);
+    }
+
+    /** Queued once, as notices are. */
+    Observed withSecretTrigger(SecretTrigger trigger) {
+      return new Observed(containerStarts, pebbleNotices, queued(secretTriggers, trigger));
+    }
+
+    Observed withoutSecretTrigger(SecretTrigger trigger) {
+      return new Observed(containerStarts, pebbleNotices, unqueued(secretTriggers, trigger));
+    }
+
+    private static <T> List<T> queued(List<T> queue, T item) {
+      if (queue.contains(item)) return queue;
+      List<T> more = new ArrayList<>(queue);
+      more.add(item);
+      return more;
+    }
+
+    private static <T> List<T> unqueued(List<T> queue, T item) {
+      if (item == null || !queue.contains(item)) return queue;
+      List<T> left = new ArrayList<>(queue);
+      left.remove(item);
+      return left;
     }
   }
 
@@ -617,6 +646,7 @@ public record UnitState(
               progress.withLeaderElectedSeen(e.leader() && progress.leaderElectedSeen()));
       case ContainerStartObserved e -> with(observed.withStart(e.container(), e.startId()));
       case PebbleNoticeObserved e -> with(observed.withNotice(e.notice()));
+      case SecretTriggerObserved e -> with(observed.withSecretTrigger(e.trigger()));
       case HookStarted e ->
           with(
               hooks.started(new RunningHook(e.hook(), e.attempt(), e.contextId(), e.at())),
@@ -722,10 +752,13 @@ public record UnitState(
               RELATION_DEPARTED,
               PEBBLE_CUSTOM_NOTICE,
               PEBBLE_CHECK_FAILED,
-              PEBBLE_CHECK_RECOVERED ->
+              PEBBLE_CHECK_RECOVERED,
+              SECRET_ROTATE,
+              SECRET_EXPIRED,
+              SECRET_REMOVE ->
               progress;
         };
-    Observed o = observed.withoutNotice(hook.pebbleNotice());
+    Observed o = observed.withoutNotice(hook.pebbleNotice()).withoutSecretTrigger(hook.secret());
     Storage st =
         hook.kind() == HookKind.STORAGE_ATTACHED
             ? storage.attached(hook.storage().id())

@@ -9,6 +9,7 @@ import io.caasoperator.domain.UnitId;
 import io.caasoperator.persistence.secret.SealedContent;
 import io.caasoperator.persistence.secret.SecretEvent;
 import io.caasoperator.persistence.secret.SecretOwner;
+import io.caasoperator.persistence.secret.SecretTrigger;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -131,7 +132,22 @@ final class FixtureEvents {
             AT),
         new SecretEvent.SecretUpdated(
             "d0j7ha3q1c4s73d2fa9g", null, null, null, null, null, SEALED, AT),
-        new SecretEvent.SecretRemoved("d0j7ha3q1c4s73d2fa9g", 1, AT));
+        new SecretEvent.SecretRemoved("d0j7ha3q1c4s73d2fa9g", 1, AT),
+        // added with the secret hooks
+        new SecretEvent.SecretRotated("d0j7ha3q1c4s73d2fa9g", AT.plusSeconds(86400), AT),
+        new SecretEvent.SecretExpiryNotified("d0j7ha3q1c4s73d2fa9g", 2, AT.plusSeconds(300), AT),
+        new SecretEvent.SecretRemovalNotified("d0j7ha3q1c4s73d2fa9g", 1, AT),
+        new SecretEvent.SecretGranted("d0j7ha3q1c4s73d2fa9g", "cluster:0", "hello/1", AT),
+        new SecretEvent.SecretRevoked("d0j7ha3q1c4s73d2fa9g", "cluster:0", "hello/1", AT),
+        new UnitEvent.SecretTriggerObserved(
+            new SecretTrigger(
+                HookKind.SECRET_EXPIRED,
+                "d0j7ha3q1c4s73d2fa9g",
+                SecretOwner.application("hello"),
+                "db-password",
+                2,
+                AT),
+            AT));
   }
 
   static WorkloadEvent.LayerAdded layerAdded() {

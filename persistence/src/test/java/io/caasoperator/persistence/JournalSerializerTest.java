@@ -9,6 +9,8 @@ import io.caasoperator.domain.CharmRef;
 import io.caasoperator.domain.CharmStorage;
 import io.caasoperator.domain.ConfigOption;
 import io.caasoperator.domain.UnitId;
+import io.caasoperator.persistence.secret.SecretOwner;
+import io.caasoperator.persistence.secret.SecretTrigger;
 import java.io.NotSerializableException;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
@@ -78,7 +80,17 @@ class JournalSerializerTest {
             .apply(new UnitEvent.CharmAssigned(CHARM, AT))
             .apply(new UnitEvent.ContainerStartObserved("web", "s1", AT))
             .apply(new UnitEvent.HookStarted(PlannedHook.of(HookKind.INSTALL, 2, 0), 1, "ctx", AT))
-            .apply(new UnitEvent.HookFailed("install", 1, "exit status 1", 3, AT));
+            .apply(new UnitEvent.HookFailed("install", 1, "exit status 1", 3, AT))
+            .apply(
+                new UnitEvent.SecretTriggerObserved(
+                    new SecretTrigger(
+                        HookKind.SECRET_ROTATE,
+                        "d0j7ha3q1c4s73d2fa9g",
+                        SecretOwner.unit("hello/0"),
+                        "",
+                        1,
+                        AT),
+                    AT));
     assertThat(roundTrip(unit)).isEqualTo(unit);
     OperatorState operator =
         OperatorState.initial()

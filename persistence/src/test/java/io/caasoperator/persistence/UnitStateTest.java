@@ -7,6 +7,8 @@ import io.caasoperator.domain.CharmRef;
 import io.caasoperator.domain.Life;
 import io.caasoperator.domain.Status;
 import io.caasoperator.domain.UnitId;
+import io.caasoperator.persistence.secret.SecretOwner;
+import io.caasoperator.persistence.secret.SecretTrigger;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -52,6 +54,39 @@ class UnitStateTest {
         .hasSize(2);
     s = s.apply(new UnitEvent.HookCompleted(hook.name(), 1, AT));
     assertThat(s.observed().pebbleNotices()).containsExactly(repeated);
+  }
+
+  @Test
+  void aSecretTriggerWaitsOnceUntilItsHookCompletedThenLeavesTheQueue() {
+    SecretTrigger expired =
+        new SecretTrigger(
+            HookKind.SECRET_EXPIRED,
+            "d0j7ha3q1c4s73d2fa9g",
+            SecretOwner.application("c"),
+            "db",
+            1,
+            AT);
+    SecretTrigger retried =
+        new SecretTrigger(
+            HookKind.SECRET_EXPIRED,
+            "d0j7ha3q1c4s73d2fa9g",
+            SecretOwner.application("c"),
+            "db",
+            1,
+            AT.plusSeconds(300));
+    UnitState s =
+        UnitState.initial(UnitId.of("c", 0))
+            .apply(new UnitEvent.SecretTriggerObserved(expired, AT))
+            .apply(new UnitEvent.SecretTriggerObserved(expired, AT))
+            .apply(new UnitEvent.SecretTriggerObserved(retried, AT));
+    assertThat(s.observed().secretTriggers())
+        .as("a re-delivery is not queued twice; a retry is")
+        .containsExactly(expired, retried);
+    PlannedHook hook = PlannedHook.secret(expired, 1, 0);
+    s = s.apply(new UnitEvent.HookStarted(hook, 1, "ctx", AT));
+    assertThat(s.observed().secretTriggers()).as("still waiting while it runs").hasSize(2);
+    s = s.apply(new UnitEvent.HookCompleted("secret-expired", 1, AT));
+    assertThat(s.observed().secretTriggers()).containsExactly(retried);
   }
 
   @Test

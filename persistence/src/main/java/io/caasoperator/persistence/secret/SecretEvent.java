@@ -75,4 +75,71 @@ public sealed interface SecretEvent extends JournalEvent {
       Objects.requireNonNull(at, "at");
     }
   }
+
+  /**
+   * The owner's {@code secret-rotate} hook completed: the next rotation is due at {@code
+   * nextRotation} (the policy's period when the hook made a new revision, Juju's retry delay when
+   * it did not).
+   */
+  @StableName("secret.SecretRotated.v1")
+  record SecretRotated(String id, Instant nextRotation, Instant at) implements SecretEvent {
+    public SecretRotated {
+      Objects.requireNonNull(id, "id");
+      Objects.requireNonNull(nextRotation, "nextRotation");
+      Objects.requireNonNull(at, "at");
+    }
+  }
+
+  /**
+   * The owner's {@code secret-expired} hook for {@code revision} completed; it runs again at {@code
+   * retryAt} unless the revision is removed by then (Juju's expiry worker repeats it until the
+   * charm removes the revision).
+   */
+  @StableName("secret.SecretExpiryNotified.v1")
+  record SecretExpiryNotified(String id, int revision, Instant retryAt, Instant at)
+      implements SecretEvent {
+    public SecretExpiryNotified {
+      Objects.requireNonNull(id, "id");
+      Objects.requireNonNull(retryAt, "retryAt");
+      Objects.requireNonNull(at, "at");
+    }
+  }
+
+  /**
+   * The owner's {@code secret-remove} hook for the obsolete {@code revision} completed: it does not
+   * run again for it (Juju's uniter records the obsolete revisions it has processed), whether or
+   * not the charm removed the revision.
+   */
+  @StableName("secret.SecretRemovalNotified.v1")
+  record SecretRemovalNotified(String id, int revision, Instant at) implements SecretEvent {
+    public SecretRemovalNotified {
+      Objects.requireNonNull(id, "id");
+      Objects.requireNonNull(at, "at");
+    }
+  }
+
+  /**
+   * {@code secret-grant}: access in the context of {@code relation} ({@code <endpoint>:<id>}) to
+   * the related application, or only to {@code unit} (empty: the whole application).
+   */
+  @StableName("secret.SecretGranted.v1")
+  record SecretGranted(String id, String relation, String unit, Instant at) implements SecretEvent {
+    public SecretGranted {
+      Objects.requireNonNull(id, "id");
+      Objects.requireNonNull(relation, "relation");
+      unit = unit == null ? "" : unit;
+      Objects.requireNonNull(at, "at");
+    }
+  }
+
+  /** {@code secret-revoke}: the grant of the same relation and unit is taken away. */
+  @StableName("secret.SecretRevoked.v1")
+  record SecretRevoked(String id, String relation, String unit, Instant at) implements SecretEvent {
+    public SecretRevoked {
+      Objects.requireNonNull(id, "id");
+      Objects.requireNonNull(relation, "relation");
+      unit = unit == null ? "" : unit;
+      Objects.requireNonNull(at, "at");
+    }
+  }
 }

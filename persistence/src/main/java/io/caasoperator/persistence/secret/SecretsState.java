@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.function.UnaryOperator;
 
 /**
  * The application's secrets as its secret journal says: one {@link #apply} for the store's actor
@@ -27,11 +28,30 @@ public record SecretsState(Map<String, Secret> secrets) {
    * One revision of a secret's content.
    *
    * @param expiry when it expires ({@code secret-expired}); null for never
+   * @param expiryRetry when {@code secret-expired} runs again, once it ran (null before)
+   * @param removalNotified {@code secret-remove} ran for it, once it became obsolete
    */
-  public record Revision(int revision, SealedContent content, Instant expiry, Instant created) {
+  public record Revision(
+      int revision,
+      SealedContent content,
+      Instant expiry,
+      Instant created,
+      Instant expiryRetry,
+      boolean removalNotified) {
     public Revision {
       Objects.requireNonNull(content, "content");
       Objects.requireNonNull(created, "created");
+    }
+
+    /** A revision no secret hook ran for yet. */
+    public Revision(int revision, SealedContent content, Instant expiry, Instant created) {
+      this(revision, content, expiry, created, null, false);
+    }
+
+    /** When {@code secret-expired} is due for it next; null for never. */
+    public Instant expiryDue() {
+      if (expiry == null) return null;
+      return expiryRetry != null ? expiryRetry : expiry;
     }
   }
 
@@ -44,6 +64,8 @@ public record SecretsState(Map<String, Secret> secrets) {
    * @param rotatePolicy null when none was set
    * @param nextRotation null when it does not rotate
    * @param revisions the revisions not removed, oldest first
+   * @param grants who was granted access ({@code secret-grant}), oldest first (none in states
+   *     rebuilt from journals before grants were recorded)
    */
   public record Secret(
       String id,
@@ -55,11 +77,39 @@ public record SecretsState(Map<String, Secret> secrets) {
       int latestRevision,
       List<Revision> revisions,
       Instant created,
-      Instant updated) {
+      Instant updated,
+      List<Grant> grants) {
     public Secret {
       Objects.requireNonNull(id, "id");
       Objects.requireNonNull(owner, "owner");
       revisions = List.copyOf(revisions);
+      grants = grants == null ? List.of() : List.copyOf(grants);
+    }
+
+    /** A secret nobody was granted yet. */
+    public Secret(
+        String id,
+        SecretOwner owner,
+        String label,
+        String description,
+        String rotatePolicy,
+        Instant nextRotation,
+        int latestRevision,
+        List<Revision> revisions,
+        Instant created,
+        Instant updated) {
+      this(
+          id,
+          owner,
+          label,
+          description,
+          rotatePolicy,
+          nextRotation,
+          latestRevision,
+          revisions,
+          created,
+          updated,
+          List.of());
     }
 
     /** The newest revision still kept; empty when every revision was removed. */
@@ -95,7 +145,8 @@ public record SecretsState(Map<String, Secret> secrets) {
           latest,
           more,
           created,
-          e.at());
+          e.at(),
+          grants);
     }
 
     Secret withoutRevision(int number, Instant at) {
@@ -109,11 +160,75 @@ public record SecretsState(Map<String, Secret> secrets) {
           latestRevision,
           revisions.stream().filter(r -> r.revision() != number).toList(),
           created,
-          at);
+          at,
+          grants);
+    }
+
+    Secret rotated(Instant next, Instant at) {
+      return new Secret(
+          id,
+          owner,
+          label,
+          description,
+          rotatePolicy,
+          next,
+          latestRevision,
+          revisions,
+          created,
+          at,
+          grants);
+    }
+
+    Secret withRevision(int number, UnaryOperator<Revision> change) {
+      return new Secret(
+          id,
+          owner,
+          label,
+          description,
+          rotatePolicy,
+          nextRotation,
+          latestRevision,
+          revisions.stream().map(r -> r.revision() == number ? change.apply(r) : r).toList(),
+          created,
+          updated,
+          grants);
+    }
+
+    /** With {@code grant} added ({@code granted}) or taken away; a repeat changes nothing. */
+    Secret withGrant(Grant grant, boolean granted, Instant at) {
+      List<Grant> now = new ArrayList<>(grants);
+      now.remove(grant);
+      if (granted) now.add(grant);
+      return new Secret(
+          id,
+          owner,
+          label,
+          description,
+          rotatePolicy,
+          nextRotation,
+          latestRevision,
+          revisions,
+          created,
+          at,
+          now);
     }
 
     private static <T> T or(T replacement, T current) {
       return replacement != null ? replacement : current;
+    }
+  }
+
+  /**
+   * Access to a secret given with {@code secret-grant}: in the context of a relation, to the
+   * related application or only one of its units.
+   *
+   * @param relation the relation's key, {@code <endpoint>:<id>}
+   * @param unit the unit granted; empty for the whole application
+   */
+  public record Grant(String relation, String unit) {
+    public Grant {
+      Objects.requireNonNull(relation, "relation");
+      unit = unit == null ? "" : unit;
     }
   }
 
@@ -160,6 +275,52 @@ public record SecretsState(Map<String, Secret> secrets) {
             next.put(e.id(), left);
           }
         }
+      }
+      case SecretEvent.SecretGranted e -> {
+        Secret current = secrets.get(e.id());
+        if (current != null)
+          next.put(e.id(), current.withGrant(new Grant(e.relation(), e.unit()), true, e.at()));
+      }
+      case SecretEvent.SecretRevoked e -> {
+        Secret current = secrets.get(e.id());
+        if (current != null)
+          next.put(e.id(), current.withGrant(new Grant(e.relation(), e.unit()), false, e.at()));
+      }
+      case SecretEvent.SecretRotated e -> {
+        Secret current = secrets.get(e.id());
+        if (current != null) next.put(e.id(), current.rotated(e.nextRotation(), e.at()));
+      }
+      case SecretEvent.SecretExpiryNotified e -> {
+        Secret current = secrets.get(e.id());
+        if (current != null)
+          next.put(
+              e.id(),
+              current.withRevision(
+                  e.revision(),
+                  r ->
+                      new Revision(
+                          r.revision(),
+                          r.content(),
+                          r.expiry(),
+                          r.created(),
+                          e.retryAt(),
+                          r.removalNotified())));
+      }
+      case SecretEvent.SecretRemovalNotified e -> {
+        Secret current = secrets.get(e.id());
+        if (current != null)
+          next.put(
+              e.id(),
+              current.withRevision(
+                  e.revision(),
+                  r ->
+                      new Revision(
+                          r.revision(),
+                          r.content(),
+                          r.expiry(),
+                          r.created(),
+                          r.expiryRetry(),
+                          true)));
       }
     }
     return new SecretsState(next);

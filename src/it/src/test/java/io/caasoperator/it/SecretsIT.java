@@ -103,21 +103,67 @@ class SecretsIT {
                 description: change it to run config-changed
             """;
 
+  /**
+   * The leader adds two application secrets in its first config-changed: "short-lived", whose
+   * revision 1 expires 3 s later, and "rotating"; when the "generation" option moves on it gives
+   * "rotating" new content. Its secret-expired and secret-remove handlers remove the revision they
+   * were told of (as ops documents) and append what they heard to a file the test reads.
+   */
+  private static final String HOOKS_CHARM =
+      """
+            #!/usr/bin/env python3
+            import datetime
+            import os
+            import pathlib
+
+            import ops
+
+
+            class RotorCharm(ops.CharmBase):
+                _stored = ops.StoredState()
+
+                def __init__(self, framework):
+                    super().__init__(framework)
+                    self._stored.set_default(added=False, generation=1)
+                    framework.observe(self.on.config_changed, self._on_config_changed)
+                    framework.observe(self.on.secret_expired, self._on_secret_expired)
+                    framework.observe(self.on.secret_remove, self._on_secret_remove)
+
+                def _on_config_changed(self, event):
+                    if not self.unit.is_leader():
+                        return
+                    if not self._stored.added:
+                        expire = datetime.datetime.now(datetime.timezone.utc) + datetime.timedelta(seconds=3)
+                        self.app.add_secret({"token": "brief"}, label="short-lived", expire=expire)
+                        self.app.add_secret({"token": "first"}, label="rotating")
+                        self._stored.added = True
+                    generation = self.config["generation"]
+                    if generation != self._stored.generation:
+                        self.model.get_secret(label="rotating").set_content({"token": f"gen{generation}"})
+                        self._stored.generation = generation
+
+                def _on_secret_expired(self, event):
+                    self._record("expired", event)
+                    event.secret.remove_revision(event.revision)
+
+                def _on_secret_remove(self, event):
+                    self._record("remove", event)
+                    event.secret.remove_revision(event.revision)
+
+                def _record(self, kind, event):
+                    with open(pathlib.Path(os.environ["HOME"], "secret-hooks.txt"), "a") as heard:
+                        heard.write(f"{kind} {event.secret.label} {event.revision} {os.environ['JUJU_SECRET_ID']}\\n")
+
+
+            if __name__ == "__main__":
+                ops.main(RotorCharm)
+            """;
+
   @RegisterExtension final Operators operators = new Operators();
 
   @Test
   void theLeadersPasswordSecretSurvivesAKillAndANewRevisionIsWhatLaterHooksRead() throws Exception {
-    Path home =
-        Path.of(System.getProperty("caas.operator.home", "../..")).toAbsolutePath().normalize();
-    Path vendor = home.getParent().resolve("shared/vendor/ops-2.17.0");
-    Assumptions.assumeTrue(
-        Files.isDirectory(vendor.resolve("ops")),
-        "skipped: ops 2.17.0 is not at "
-            + vendor
-            + " (../shared/vendor/ops-2.17.0 beside the repository)");
-    Assumptions.assumeTrue(
-        pythonHasYaml(),
-        "skipped: /usr/bin/python3 with PyYAML is needed (apt-get install python3-yaml)");
+    Path vendor = opsOrSkip();
     Path charm =
         new CharmArchive()
             .executable("dispatch", DISPATCH)
@@ -196,6 +242,61 @@ class SecretsIT {
   }
 
   @Test
+  void theLeaderHearsOfAnExpiredAndAnObsoleteRevisionOnceAndRemovesThem() throws Exception {
+    Path vendor = opsOrSkip();
+    Path charm =
+        new CharmArchive()
+            .executable("dispatch", DISPATCH)
+            .symlink("hooks/install", "../dispatch")
+            .symlink("hooks/config-changed", "../dispatch")
+            .symlink("hooks/start", "../dispatch")
+            .executable("src/charm.py", HOOKS_CHARM)
+            .tree(vendor.resolve("ops"), "venv/ops")
+            .file("metadata.yaml", "name: rotor\nsummary: Secret hooks.\ndescription: Ops.\n")
+            .file("config.yaml", CONFIG_YAML)
+            .file(
+                "manifest.yaml",
+                "charmcraft-version: 3.2.2\nbases:\n- name: ubuntu\n  channel: '22.04'\n")
+            .writeTo(operators.tmp().resolve("rotor.charm"));
+    SpecFile spec = SpecFile.at(operators.tmp().resolve("spec/app.yaml"), APP, charm).write();
+    Map<String, String> env = Map.of("PATH", "/usr/bin:" + System.getenv("PATH"));
+    Path heard = UnitDir.of(operators.dataDir(), LEADER).path().resolve("secret-hooks.txt");
+
+    OperatorProcess operator = operators.startWithEnvironment(spec, env);
+    OperatorApi first = operator.awaitListening();
+    awaitHeard(heard, "expired short-lived 1 ", operator);
+    spec.withConfig(Map.of("generation", 2)).write();
+    awaitHeard(heard, "remove rotating 1 ", operator);
+    awaitLastHook(first, "secret-remove", operator);
+
+    // after a kill -9 the store derives what is due from its journal again: nothing that ran
+    operator.kill9();
+    OperatorProcess second = operators.startWithEnvironment(spec, env);
+    OperatorApi api = second.awaitListening();
+    spec.withConfig(Map.of("generation", 2, "note", "after-restart")).write();
+    awaitLastHook(api, "config-changed", second);
+
+    assertThat(Files.readAllLines(heard))
+        .as("each hook once, naming its secret by JUJU_SECRET_ID")
+        .hasSize(2)
+        .allSatisfy(line -> assertThat(line).matches("\\w+ [a-z-]+ 1 secret:[0-9a-v]{20}"));
+    assertThat(cli("show-secret", "short-lived").stderr())
+        .as("its only revision removed by secret-expired: the secret is gone")
+        .contains("secret \"short-lived\" not found");
+    Cli.Result rotating = cli("show-secret", "rotating");
+    assertThat(rotating.stdout())
+        .as(rotating.stderr())
+        .contains("revision: 2")
+        .doesNotContain("- revision: 1");
+    Cli.Result observed = cli("journal", "--type", "SecretTriggerObserved");
+    assertThat(observed.stdout().lines())
+        .as(observed.stderr())
+        .hasSize(2)
+        .anySatisfy(line -> assertThat(line).contains("secret-expired"))
+        .anySatisfy(line -> assertThat(line).contains("secret-remove"));
+  }
+
+  @Test
   void aFailedHooksSecretChangesAreDroppedAndACompletedHooksAreKept() throws Exception {
     String configChanged =
         """
@@ -205,6 +306,9 @@ class SecretsIT {
                 uri=$(secret-add --label "greeting-$greeting" token=t0k3n)
                 [ "$(secret-get "$uri" token)" = t0k3n ] || exit 2
                 [ "$(secret-get --label "greeting-$greeting" --format json)" = '{"token":"t0k3n"}' ] || exit 3
+                printf 'user: admin\\nport: 5432\\n' > "$HOME/keys.yaml"
+                from_file=$(secret-add --label "file-$greeting" --file "$HOME/keys.yaml" port=6543)
+                [ "$(secret-get "$from_file" --format json)" = '{"port":"6543","user":"admin"}' ] || exit 4
                 if [ "$greeting" = fail ]; then exit 1; fi
                 status-set active "stored $greeting"
                 """;
@@ -235,7 +339,43 @@ class SecretsIT {
         s -> "config-changed".equals(s.unit("scripted/0").path("failedHook").asText()));
     assertThat(cli("show-secret", "greeting-fail").stderr())
         .contains("secret \"greeting-fail\" not found");
-    assertThat(cli("journal", "--type", "SecretCreated").stdout().lines()).hasSize(1);
+    assertThat(cli("journal", "--type", "SecretCreated").stdout().lines())
+        .as("greeting-hi and file-hi")
+        .hasSize(2);
+  }
+
+  private static void awaitHeard(Path file, String start, OperatorProcess operator) {
+    org.awaitility.Awaitility.await("the charm heard " + start + "(see " + operator.logFile() + ")")
+        .atMost(OperatorProcess.PATIENCE)
+        .until(
+            () ->
+                Files.exists(file)
+                    && Files.readAllLines(file).stream().anyMatch(l -> l.startsWith(start)));
+  }
+
+  private static void awaitLastHook(OperatorApi api, String hook, OperatorProcess operator) {
+    Expect.status(
+        api,
+        LEADER + " idle after " + hook + " (see " + operator.logFile() + ")",
+        s ->
+            s.allUnitsIdle()
+                && hook.equals(s.unit(LEADER).path("lastHook").asText())
+                && "completed".equals(s.unit(LEADER).path("lastHookOutcome").asText()));
+  }
+
+  private static Path opsOrSkip() throws IOException, InterruptedException {
+    Path home =
+        Path.of(System.getProperty("caas.operator.home", "../..")).toAbsolutePath().normalize();
+    Path vendor = home.getParent().resolve("shared/vendor/ops-2.17.0");
+    Assumptions.assumeTrue(
+        Files.isDirectory(vendor.resolve("ops")),
+        "skipped: ops 2.17.0 is not at "
+            + vendor
+            + " (../shared/vendor/ops-2.17.0 beside the repository)");
+    Assumptions.assumeTrue(
+        pythonHasYaml(),
+        "skipped: /usr/bin/python3 with PyYAML is needed (apt-get install python3-yaml)");
+    return vendor;
   }
 
   private static void awaitStatus(OperatorApi api, OperatorProcess operator, String message) {

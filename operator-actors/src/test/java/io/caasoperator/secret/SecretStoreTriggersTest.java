@@ -1,0 +1,176 @@
+package io.caasoperator.secret;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.typesafe.config.ConfigFactory;
+import io.caasoperator.persistence.HookKind;
+import io.caasoperator.persistence.secret.SecretOwner;
+import io.caasoperator.persistence.secret.SecretTrigger;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
+import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
+import org.apache.pekko.actor.testkit.typed.javadsl.ManualTime;
+import org.apache.pekko.actor.testkit.typed.javadsl.TestProbe;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.persistence.testkit.PersistenceTestKitPlugin;
+import org.apache.pekko.persistence.testkit.PersistenceTestKitSnapshotPlugin;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The store hands due secret hooks to their owners on its timer (time from {@link ManualTime} and a
+ * clock moved with it), records a completed hook so it is not due again, and after a restart hands
+ * out what is still due, nothing that completed.
+ */
+class SecretStoreTriggersTest {
+  private static final ActorTestKit testKit =
+      ActorTestKit.create(
+          ManualTime.config()
+              .withFallback(PersistenceTestKitPlugin.getInstance().config())
+              .withFallback(PersistenceTestKitSnapshotPlugin.config())
+              .withFallback(ConfigFactory.load()));
+  private static final ManualTime time = ManualTime.get(testKit.system());
+  private static final AtomicInteger apps = new AtomicInteger();
+  private static final SecretCipher CIPHER = SecretCipher.withRandomKey();
+  private static final String ID = "d0j7ha3q1c4s73d2fa9g";
+  private static final Instant T0 = Instant.parse("2026-11-23T10:00:00Z");
+
+  @AfterAll
+  static void shutdown() {
+    testKit.shutdownTestKit();
+  }
+
+  /** A clock the test moves along with the scheduler's manual time. */
+  private static final class MovedClock extends Clock {
+    private volatile Instant now = T0;
+
+    void pass(Duration d) {
+      now = now.plus(d);
+      time.timePasses(d);
+    }
+
+    @Override
+    public Instant instant() {
+      return now;
+    }
+
+    @Override
+    public ZoneId getZone() {
+      return ZoneOffset.UTC;
+    }
+
+    @Override
+    public Clock withZone(ZoneId zone) {
+      return this;
+    }
+  }
+
+  private static SecretChange.Added hourly(String owner) {
+    return new SecretChange.Added(
+        ID,
+        owner.contains("/") ? SecretOwner.unit(owner) : SecretOwner.application(owner),
+        "token",
+        null,
+        null,
+        "hourly",
+        T0.plus(Duration.ofHours(1)),
+        Map.of("token", "t0k3n"));
+  }
+
+  private static Consumer<SecretTrigger> to(TestProbe<SecretTrigger> probe) {
+    ActorRef<SecretTrigger> ref = probe.getRef();
+    return ref::tell;
+  }
+
+  @Test
+  void theLeaderGetsARotationAtItsTimeAndAgainFiveMinutesAfterOneThatMadeNoRevision() {
+    String app = "app" + apps.incrementAndGet();
+    MovedClock clock = new MovedClock();
+    Secrets secrets = new Secrets(CIPHER, () -> ID);
+    TestProbe<SecretTrigger> leader = testKit.createTestProbe();
+    TestProbe<SecretTrigger> follower = testKit.createTestProbe();
+    secrets.owner(app + "/0", true, to(leader));
+    secrets.owner(app + "/1", false, to(follower));
+    ActorRef<SecretStore.Command> store = testKit.spawn(SecretStore.create(app, secrets, clock));
+    TestProbe<SecretStore.Committed> committed = testKit.createTestProbe();
+    store.tell(new SecretStore.Commit(app + "/0", List.of(hourly(app)), committed.getRef()));
+    committed.receiveMessage();
+
+    clock.pass(Duration.ofMinutes(59));
+    leader.expectNoMessage(Duration.ofMillis(100));
+    clock.pass(Duration.ofMinutes(1));
+    SecretTrigger rotate = leader.receiveMessage();
+    assertThat(rotate)
+        .isEqualTo(
+            new SecretTrigger(
+                HookKind.SECRET_ROTATE,
+                ID,
+                SecretOwner.application(app),
+                "token",
+                1,
+                T0.plus(Duration.ofHours(1))));
+    follower.expectNoMessage(Duration.ofMillis(100));
+
+    // the leader's secret-rotate hook completed without a new revision
+    store.tell(new SecretStore.Commit(app + "/0", List.of(), List.of(rotate), committed.getRef()));
+    assertThat(committed.receiveMessage().events()).isOne();
+    clock.pass(Duration.ofMinutes(4));
+    leader.expectNoMessage(Duration.ofMillis(100));
+    clock.pass(Duration.ofMinutes(1));
+    assertThat(leader.receiveMessage().due()).isEqualTo(T0.plus(Duration.ofMinutes(65)));
+
+    // leadership moves: the new leader hears of what is due now
+    secrets.owner(app + "/1", true, to(follower));
+    assertThat(follower.receiveMessage().kind()).isEqualTo(HookKind.SECRET_ROTATE);
+  }
+
+  @Test
+  void aRestartedStoreHandsOutWhatIsStillDueAndNothingThatCompleted() {
+    String app = "app" + apps.incrementAndGet();
+    String unit = app + "/0";
+    MovedClock clock = new MovedClock();
+    Secrets secrets = new Secrets(CIPHER, () -> ID);
+    TestProbe<SecretTrigger> owner = testKit.createTestProbe();
+    secrets.owner(unit, false, to(owner));
+    ActorRef<SecretStore.Command> store = testKit.spawn(SecretStore.create(app, secrets, clock));
+    TestProbe<SecretStore.Committed> committed = testKit.createTestProbe();
+    store.tell(
+        new SecretStore.Commit(
+            unit,
+            List.of(
+                hourly(unit),
+                new SecretChange.Updated(ID, null, null, null, null, null, Map.of("token", "2"))),
+            committed.getRef()));
+    committed.receiveMessage();
+    clock.pass(Duration.ofHours(1));
+    SecretTrigger rotate = owner.receiveMessage();
+    assertThat(rotate.owner())
+        .as("a unit's own secret goes to it")
+        .isEqualTo(SecretOwner.unit(unit));
+
+    testKit.stop(store);
+    Secrets after = new Secrets(CIPHER, () -> ID);
+    TestProbe<SecretTrigger> again = testKit.createTestProbe();
+    after.owner(unit, false, to(again));
+    ActorRef<SecretStore.Command> restarted = testKit.spawn(SecretStore.create(app, after, clock));
+    assertThat(again.receiveMessage())
+        .as("the same occurrence: the unit queues it once")
+        .isEqualTo(rotate);
+
+    restarted.tell(new SecretStore.Commit(unit, List.of(), List.of(rotate), committed.getRef()));
+    committed.receiveMessage();
+    testKit.stop(restarted);
+    Secrets third = new Secrets(CIPHER, () -> ID);
+    TestProbe<SecretTrigger> none = testKit.createTestProbe();
+    third.owner(unit, false, to(none));
+    testKit.spawn(SecretStore.create(app, third, clock));
+    none.expectNoMessage(Duration.ofMillis(300));
+  }
+}

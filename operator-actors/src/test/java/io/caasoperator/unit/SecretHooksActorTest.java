@@ -1,0 +1,177 @@
+package io.caasoperator.unit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.typesafe.config.ConfigFactory;
+import io.caasoperator.domain.CharmInfo;
+import io.caasoperator.domain.CharmRef;
+import io.caasoperator.domain.Life;
+import io.caasoperator.domain.UnitId;
+import io.caasoperator.persistence.HookKind;
+import io.caasoperator.persistence.UnitState;
+import io.caasoperator.persistence.secret.SecretOwner;
+import io.caasoperator.persistence.secret.SecretTrigger;
+import io.caasoperator.persistence.secret.SecretsState;
+import io.caasoperator.secret.SecretChange;
+import io.caasoperator.secret.SecretCipher;
+import io.caasoperator.secret.SecretStore;
+import io.caasoperator.secret.Secrets;
+import io.caasoperator.testing.ScriptedExecutor;
+import io.caasoperator.testing.TestUnits;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
+import org.apache.pekko.actor.testkit.typed.javadsl.TestProbe;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.persistence.testkit.PersistenceTestKitPlugin;
+import org.apache.pekko.persistence.testkit.PersistenceTestKitSnapshotPlugin;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A unit and the secret store together: the store hands the leader an expired revision's hook,
+ * which runs once with the secret in its environment, and its completion is recorded with the
+ * secret, so it is not due again until Juju's retry delay; a follower never runs it.
+ */
+class SecretHooksActorTest {
+  private static final ActorTestKit testKit =
+      ActorTestKit.create(
+          PersistenceTestKitPlugin.getInstance()
+              .config()
+              .withFallback(PersistenceTestKitSnapshotPlugin.config())
+              .withFallback(ConfigFactory.load()));
+  private static final AtomicInteger ids = new AtomicInteger();
+  private static final Instant T0 = Instant.parse("2026-11-23T10:00:00Z");
+  private static final String ID = "d0j7ha3q1c4s73d2fa9g";
+  private static final Set<String> HOOKS =
+      Set.of(
+          "install",
+          "leader-elected",
+          "leader-settings-changed",
+          "config-changed",
+          "start",
+          "secret-expired",
+          "secret-rotate",
+          "secret-remove");
+
+  private final Path data = Path.of("target", "secret-hooks-actor-test");
+  private ScriptedExecutor executor;
+  private Secrets secrets;
+  private UnitDependencies deps;
+  private String app;
+
+  @AfterAll
+  static void shutdown() {
+    testKit.shutdownTestKit();
+  }
+
+  @BeforeEach
+  void setUp() {
+    executor = new ScriptedExecutor();
+    app = "app" + ids.incrementAndGet();
+    secrets = new Secrets(SecretCipher.withRandomKey(), () -> ID);
+    UnitDependencies d = TestUnits.dependencies(executor, data);
+    deps =
+        new UnitDependencies(
+            d.executor(),
+            d.agentsDir(),
+            d.charmsDir(),
+            d.environment(),
+            d.retry(),
+            d.hookTimeout(),
+            d.outputLimit(),
+            d.execOutputLimit(),
+            d.contexts(),
+            d.clock(),
+            d.podWait(),
+            d.toolViews(),
+            secrets);
+  }
+
+  private ActorRef<UnitActor.Command> unit(int n, boolean leader) {
+    TestProbe<UnitActor.Report> operator = testKit.createTestProbe();
+    ActorRef<UnitActor.Command> actor =
+        testKit.spawn(UnitActor.create(UnitId.of(app, n), deps, operator.ref()));
+    CharmInfo charm =
+        new CharmInfo(
+            1,
+            "test",
+            new CharmRef("/charms/test", null, 1, false),
+            "0".repeat(63) + 1,
+            List.of(),
+            HOOKS,
+            false,
+            Map.of());
+    actor.tell(
+        new UnitActor.Assign(new Desired(Life.ALIVE, charm, 1, leader, 0, Duration.ofMinutes(5))));
+    return actor;
+  }
+
+  /** A store whose clock says the secret's revision 1 expired a minute ago. */
+  private ActorRef<SecretStore.Command> storeWithExpiredSecret() {
+    Clock clock = Clock.fixed(T0, ZoneOffset.UTC);
+    ActorRef<SecretStore.Command> store = testKit.spawn(SecretStore.create(app, secrets, clock));
+    TestProbe<SecretStore.Committed> committed = testKit.createTestProbe();
+    store.tell(
+        new SecretStore.Commit(
+            app + "/0",
+            List.of(
+                new SecretChange.Added(
+                    ID,
+                    SecretOwner.application(app),
+                    "db",
+                    null,
+                    T0.minusSeconds(60),
+                    null,
+                    null,
+                    Map.of("password", "s3cret"))),
+            committed.getRef()));
+    committed.receiveMessage();
+    return store;
+  }
+
+  @Test
+  void theLeaderRunsAnExpiredRevisionsHookOnceAfterStartAndTheStoreRecordsIt() {
+    ActorRef<SecretStore.Command> store = storeWithExpiredSecret();
+    unit(0, true);
+    for (String hook : List.of("install", "leader-elected", "config-changed", "start"))
+      executor.complete(hook);
+    var expired = executor.complete("secret-expired");
+    assertThat(expired.invocation().environment())
+        .containsEntry("JUJU_SECRET_ID", "secret:" + ID)
+        .containsEntry("JUJU_SECRET_LABEL", "db")
+        .containsEntry("JUJU_SECRET_REVISION", "1");
+    executor.expectNoHookWithin(Duration.ofMillis(300));
+
+    TestProbe<SecretsState> state = testKit.createTestProbe();
+    store.tell(new SecretStore.GetState(state.getRef()));
+    assertThat(
+            state.receiveMessage().find(ID).orElseThrow().revision(1).orElseThrow().expiryRetry())
+        .as("reported: again after Juju's ExpireRetryDelay unless the charm removes it")
+        .isEqualTo(T0.plus(Duration.ofMinutes(5)));
+  }
+
+  @Test
+  void aFollowerNeverQueuesTheApplicationsSecretHooks() {
+    storeWithExpiredSecret();
+    ActorRef<UnitActor.Command> follower = unit(1, false);
+    for (String hook : List.of("install", "leader-settings-changed", "config-changed", "start"))
+      executor.complete(hook);
+    follower.tell(
+        new UnitActor.ObserveSecretTrigger(
+            new SecretTrigger(
+                HookKind.SECRET_EXPIRED, ID, SecretOwner.application(app), "db", 1, T0)));
+    executor.expectNoHookWithin(Duration.ofMillis(300));
+    TestProbe<UnitState> probe = testKit.createTestProbe();
+    follower.tell(new UnitActor.GetState(probe.ref()));
+    assertThat(probe.receiveMessage().observed().secretTriggers()).isEmpty();
+  }
+}
