@@ -8,12 +8,8 @@ import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.KubernetesClientException;
-import io.fabric8.kubernetes.client.server.mock.KubernetesCrudDispatcher;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
-import io.fabric8.mockwebserver.Context;
-import io.fabric8.mockwebserver.MockWebServer;
 import java.net.URI;
-import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -59,14 +55,7 @@ class KubernetesApiRequestsTest {
 
   @Test
   void everyRequestOfARealClientIsCountedByVerbAndStatusCode() throws Exception {
-    KubernetesMockServer server =
-        new KubernetesMockServer(
-            new Context(),
-            new MockWebServer(),
-            new HashMap<>(),
-            new KubernetesCrudDispatcher(),
-            false);
-    server.init();
+    KubernetesMockServer server = CrudApiServer.started();
     KubernetesApiRequests requests = new KubernetesApiRequests();
     try (KubernetesClient client =
         server.createClient(
