@@ -91,6 +91,15 @@ class KubernetesSubstrateTest {
     return client.pods().inNamespace(NS).withName(app.value() + "-" + ordinal).get();
   }
 
+  /** Writes {@code pod}'s status, as the kubelet does. */
+  private void writeStatus(Pod pod) {
+    client.pods().inNamespace(NS).resource(pod).updateStatus();
+  }
+
+  private static void awaitStarted(Recording<ContainerStarted> sink, ContainerStarted started) {
+    await().atMost(WAIT).until(() -> sink.observed().contains(started));
+  }
+
   private UnitObservation unit(int ordinal, Life life) {
     return new UnitObservation(new UnitId(app, ordinal), life);
   }
@@ -305,47 +314,16 @@ class KubernetesSubstrateTest {
     Recording<ContainerStarted> sink = new Recording<>();
     UnitId unit = new UnitId(app, 2);
     try (Watch ignored = substrate.containerStartSource().watch(sink)) {
-      client
-          .pods()
-          .inNamespace(NS)
-          .resource(Pods.initRunning(pod(2), "containerd://init"))
-          .updateStatus();
-      await()
-          .atMost(WAIT)
-          .until(
-              () ->
-                  sink.observed()
-                      .contains(new ContainerStarted(unit, "charm-init", "containerd://init")));
+      writeStatus(Pods.initRunning(pod(2), "containerd://init"));
+      awaitStarted(sink, new ContainerStarted(unit, "charm-init", "containerd://init"));
 
-      client
-          .pods()
-          .inNamespace(NS)
-          .resource(Pods.workloadRunning(pod(2), "containerd://w1", 0))
-          .updateStatus();
-      await()
-          .atMost(WAIT)
-          .until(
-              () ->
-                  sink.observed()
-                      .contains(new ContainerStarted(unit, "workload", "containerd://w1")));
+      writeStatus(Pods.workloadRunning(pod(2), "containerd://w1", 0));
+      awaitStarted(sink, new ContainerStarted(unit, "workload", "containerd://w1"));
 
       // The same status written again is no new start; a restart is.
-      client
-          .pods()
-          .inNamespace(NS)
-          .resource(Pods.workloadRunning(pod(2), "containerd://w1", 0))
-          .updateStatus();
-      client
-          .pods()
-          .inNamespace(NS)
-          .resource(Pods.workloadRunning(pod(2), "containerd://w2", 1))
-          .updateStatus();
-      await()
-          .atMost(WAIT)
-          .until(
-              () ->
-                  sink.observed()
-                      .contains(new ContainerStarted(unit, "workload", "containerd://w2")));
+      writeStatus(Pods.workloadRunning(pod(2), "containerd://w1", 0));
+      writeStatus(Pods.workloadRunning(pod(2), "containerd://w2", 1));
+      awaitStarted(sink, new ContainerStarted(unit, "workload", "containerd://w2"));
       assertThat(sink.observed())
           .containsExactly(
               new ContainerStarted(unit, "charm-init", "containerd://init"),
