@@ -97,11 +97,7 @@ final class RunActionCommand implements Callable<Integer> {
       description = "Queue the action, print its id and return without waiting.")
   boolean background;
 
-  @Option(
-      names = "--format",
-      defaultValue = "yaml",
-      description = "yaml or json (default: ${DEFAULT-VALUE}).")
-  String format;
+  @Mixin ActionFormat format;
 
   @Override
   public Integer call() throws Exception {
@@ -113,9 +109,7 @@ final class RunActionCommand implements Callable<Integer> {
     }
     if (!NAME_RULE.matcher(action).matches())
       return Cli.fail(NAME, "invalid action name \"" + action + "\"", 2);
-    if (!ActionOutput.knownFormat(format)) {
-      return Cli.fail(NAME, "--format must be yaml or json, got \"" + format + "\"", 2);
-    }
+    if (!format.isKnown(NAME)) return ExitCodes.USAGE;
     if (background && waitText != null)
       return Cli.fail(NAME, "cannot specify both --wait and --background", 2);
     Duration wait = DEFAULT_WAIT;
@@ -178,7 +172,7 @@ final class RunActionCommand implements Callable<Integer> {
     }
     Map<String, Object> out = new TreeMap<>();
     out.put(id.name(), ActionOutput.task(result));
-    System.out.print(ActionOutput.write(out, format));
+    System.out.print(ActionOutput.write(out, format.value));
     if (result.path("status").asText().equals("completed")) return 0;
     JsonNode code = result.path("results").path("return-code");
     System.err.println("the following task failed:");
