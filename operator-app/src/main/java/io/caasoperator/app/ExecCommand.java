@@ -9,6 +9,7 @@ import java.net.http.HttpResponse;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -76,12 +77,9 @@ final class ExecCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    UnitId id;
-    try {
-      id = UnitId.parse(unit);
-    } catch (IllegalArgumentException e) {
-      return Cli.fail("exec", e.getMessage(), ExitCodes.EXEC_FAILED);
-    }
+    Optional<UnitId> named = Cli.unit("exec", unit);
+    if (named.isEmpty()) return ExitCodes.EXEC_FAILED;
+    UnitId id = named.get();
     ObjectMapper json = new ObjectMapper();
     ObjectNode body = json.createObjectNode().put("commands", String.join(" ", commands));
     if (timeout != null) body.put("timeout", timeout);

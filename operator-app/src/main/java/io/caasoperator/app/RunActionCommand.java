@@ -18,6 +18,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import java.util.regex.Pattern;
@@ -101,12 +102,9 @@ final class RunActionCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    UnitId id;
-    try {
-      id = UnitId.parse(unit);
-    } catch (IllegalArgumentException e) {
-      return Cli.fail(NAME, e.getMessage(), 2);
-    }
+    Optional<UnitId> named = Cli.unit(NAME, unit);
+    if (named.isEmpty()) return ExitCodes.USAGE;
+    UnitId id = named.get();
     if (!NAME_RULE.matcher(action).matches())
       return Cli.fail(NAME, "invalid action name \"" + action + "\"", 2);
     if (!format.isKnown(NAME)) return ExitCodes.USAGE;

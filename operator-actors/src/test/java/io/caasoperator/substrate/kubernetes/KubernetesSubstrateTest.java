@@ -100,6 +100,33 @@ class KubernetesSubstrateTest {
     await().atMost(WAIT).until(() -> sink.observed().contains(started));
   }
 
+  /** Sets the Application's option {@code greeting} to {@code value}, as {@code kubectl edit}. */
+  private void setGreeting(Object value) {
+    client
+        .resources(Application.class)
+        .inNamespace(NS)
+        .withName(app.value())
+        .edit(
+            a -> {
+              a.getSpec().config().put("greeting", value);
+              return a;
+            });
+  }
+
+  private static void awaitGreeting(Recording<ApplicationObservation> sink, String greeting) {
+    await()
+        .atMost(WAIT)
+        .until(
+            () ->
+                sink.last() instanceof ApplicationObservation.Specified s
+                    && s.specification().config().equals(Map.of("greeting", greeting)));
+  }
+
+  /** Waits until {@code expected} is the last observation. */
+  private static <T> void awaitLast(Recording<T> sink, T expected) {
+    await().atMost(WAIT).until(() -> expected.equals(sink.last()));
+  }
+
   private UnitObservation unit(int ordinal, Life life) {
     return new UnitObservation(new UnitId(app, ordinal), life);
   }
@@ -109,38 +136,12 @@ class KubernetesSubstrateTest {
     createApplication(Map.of("greeting", "hi"));
     Recording<ApplicationObservation> sink = new Recording<>();
     try (Watch ignored = substrate.applicationSource().watch(sink)) {
-      await()
-          .atMost(WAIT)
-          .until(
-              () ->
-                  sink.last() instanceof ApplicationObservation.Specified s
-                      && s.specification().config().equals(Map.of("greeting", "hi")));
+      awaitGreeting(sink, "hi");
 
-      client
-          .resources(Application.class)
-          .inNamespace(NS)
-          .withName(app.value())
-          .edit(
-              a -> {
-                a.getSpec().config().put("greeting", "hello");
-                return a;
-              });
-      await()
-          .atMost(WAIT)
-          .until(
-              () ->
-                  sink.last() instanceof ApplicationObservation.Specified s
-                      && s.specification().config().equals(Map.of("greeting", "hello")));
+      setGreeting("hello");
+      awaitGreeting(sink, "hello");
 
-      client
-          .resources(Application.class)
-          .inNamespace(NS)
-          .withName(app.value())
-          .edit(
-              a -> {
-                a.getSpec().config().put("greeting", List.of("not", "a", "string"));
-                return a;
-              });
+      setGreeting(List.of("not", "a", "string"));
       await().atMost(WAIT).until(() -> sink.last() instanceof ApplicationObservation.Invalid);
 
       client.resources(Application.class).inNamespace(NS).withName(app.value()).delete();
@@ -162,34 +163,22 @@ class KubernetesSubstrateTest {
     createApplication(Map.of());
     Recording<UnitsObserved> sink = new Recording<>();
     try (Watch ignored = substrate.unitSource().watch(sink)) {
-      await().atMost(WAIT).until(() -> new UnitsObserved(List.of(), true).equals(sink.last()));
+      awaitLast(sink, new UnitsObserved(List.of(), true));
 
       createPod(0);
       createPod(1);
-      await()
-          .atMost(WAIT)
-          .until(
-              () ->
-                  new UnitsObserved(List.of(unit(0, Life.ALIVE), unit(1, Life.ALIVE)), true)
-                      .equals(sink.last()));
+      awaitLast(sink, new UnitsObserved(List.of(unit(0, Life.ALIVE), unit(1, Life.ALIVE)), true));
       await()
           .atMost(WAIT)
           .until(() -> UnitFinalizer.present(pod(0)) && UnitFinalizer.present(pod(1)));
 
       client.pods().inNamespace(NS).withName(app.value() + "-1").delete();
-      await()
-          .atMost(WAIT)
-          .until(
-              () ->
-                  new UnitsObserved(List.of(unit(0, Life.ALIVE), unit(1, Life.DYING)), true)
-                      .equals(sink.last()));
+      awaitLast(sink, new UnitsObserved(List.of(unit(0, Life.ALIVE), unit(1, Life.DYING)), true));
       assertThat(pod(1)).as("held by the finalizer until released").isNotNull();
 
       substrate.unitRemover().release(new UnitId(app, 1));
       await().atMost(WAIT).until(() -> pod(1) == null);
-      await()
-          .atMost(WAIT)
-          .until(() -> new UnitsObserved(List.of(unit(0, Life.ALIVE)), true).equals(sink.last()));
+      awaitLast(sink, new UnitsObserved(List.of(unit(0, Life.ALIVE)), true));
 
       // Idempotent, and an alive pod keeps its finalizer.
       substrate.unitRemover().release(new UnitId(app, 1));
