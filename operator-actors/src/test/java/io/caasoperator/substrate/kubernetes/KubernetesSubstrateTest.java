@@ -25,6 +25,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -102,15 +103,15 @@ class KubernetesSubstrateTest {
 
   /** Sets the Application's option {@code greeting} to {@code value}, as {@code kubectl edit}. */
   private void setGreeting(Object value) {
-    client
-        .resources(Application.class)
-        .inNamespace(NS)
-        .withName(app.value())
-        .edit(
-            a -> {
-              a.getSpec().config().put("greeting", value);
-              return a;
-            });
+    editApplication(
+        a -> {
+          a.getSpec().config().put("greeting", value);
+          return a;
+        });
+  }
+
+  private void editApplication(UnaryOperator<Application> edit) {
+    client.resources(Application.class).inNamespace(NS).withName(app.value()).edit(edit);
   }
 
   private static void awaitGreeting(Recording<ApplicationObservation> sink, String greeting) {
@@ -362,17 +363,13 @@ class KubernetesSubstrateTest {
     try (Watch ignored = substrate.applicationSource().watch(sink)) {
       await().atMost(WAIT).until(() -> sink.last() instanceof ApplicationObservation.Specified);
       assertThat(substrate.deploymentMode()).isEqualTo(DeploymentMode.WORKLOAD);
-      client
-          .resources(Application.class)
-          .inNamespace(NS)
-          .withName(app.value())
-          .edit(
-              a -> {
-                a.setSpec(
-                    new ApplicationSpec(
-                        a.getSpec().charm(), a.getSpec().config(), null, "operator", null));
-                return a;
-              });
+      editApplication(
+          a -> {
+            a.setSpec(
+                new ApplicationSpec(
+                    a.getSpec().charm(), a.getSpec().config(), null, "operator", null));
+            return a;
+          });
       await().atMost(WAIT).until(() -> substrate.deploymentMode() == DeploymentMode.OPERATOR);
       assertThat(created).isNotNull();
     }
