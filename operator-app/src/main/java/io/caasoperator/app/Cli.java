@@ -58,6 +58,13 @@ final class Cli {
     }
   }
 
+  /**
+   * The path of the unit's {@code route} in the operator's API ({@code /v1/units/hello/0/exec}).
+   */
+  static String unitPath(UnitId unit, String route) {
+    return "/v1/units/" + unit.application() + "/" + unit.ordinal() + "/" + route;
+  }
+
   static int fail(String command, String message, int code) {
     System.err.println("caas-operator " + command + ": " + message);
     return code;

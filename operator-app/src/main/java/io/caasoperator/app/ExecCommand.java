@@ -96,9 +96,7 @@ final class ExecCommand implements Callable<Integer> {
         ExitCodes.Own.EXEC,
         client -> {
           HttpResponse<String> response =
-              client.post(
-                  "/v1/units/" + id.application() + "/" + id.ordinal() + "/exec",
-                  json.writeValueAsString(body));
+              client.post(Cli.unitPath(id, "exec"), json.writeValueAsString(body));
           boolean timedOut = response.statusCode() == 408;
           if (response.statusCode() != 200 && !timedOut)
             return Cli.fail("exec", Cli.errorOf(response), ExitCodes.EXEC_FAILED);

@@ -40,9 +40,7 @@ final class ResolveCommand implements Callable<Integer> {
         ExitCodes.Own.STANDARD,
         client -> {
           HttpResponse<String> response =
-              client.post(
-                  "/v1/units/" + id.application() + "/" + id.ordinal() + "/resolve",
-                  "{\"retry\": " + !noRetry + "}");
+              client.post(Cli.unitPath(id, "resolve"), "{\"retry\": " + !noRetry + "}");
           if (response.statusCode() != 200)
             return Cli.fail("resolve", Cli.errorOf(response), ExitCodes.FAILED);
           System.out.println(

@@ -136,9 +136,7 @@ final class RunActionCommand implements Callable<Integer> {
     ObjectNode body = json.createObjectNode();
     body.set("params", params);
     HttpResponse<String> response =
-        client.post(
-            "/v1/units/" + id.application() + "/" + id.ordinal() + "/actions/" + action,
-            body.toString());
+        client.post(Cli.unitPath(id, "actions/" + action), body.toString());
     if (response.statusCode() != 200 && response.statusCode() != 202)
       return Cli.fail(NAME, Cli.errorOf(response), 1);
     JsonNode queued = json.readTree(response.body());
