@@ -65,6 +65,93 @@ record TestContext(
             Map.of());
   }
 
+  /**
+   * A context that answers what every context must supply from {@link #base()}, for tests that add
+   * what their tools read (relations, secrets) on top of a {@link TestContext}.
+   */
+  interface Delegating extends ToolContext {
+    TestContext base();
+
+    @Override
+    default UnitId unit() {
+      return base().unit();
+    }
+
+    @Override
+    default String modelName() {
+      return base().modelName();
+    }
+
+    @Override
+    default Optional<String> hookName() {
+      return base().hookName();
+    }
+
+    @Override
+    default boolean isLeader() {
+      return base().isLeader();
+    }
+
+    @Override
+    default Status unitStatus() {
+      return base().unitStatus();
+    }
+
+    @Override
+    default Status applicationStatus() {
+      return base().applicationStatus();
+    }
+
+    @Override
+    default Map<String, Object> config() {
+      return base().config();
+    }
+
+    @Override
+    default Map<String, String> leaderSettings() {
+      return base().leaderSettings();
+    }
+
+    @Override
+    default Map<String, String> charmState() {
+      return base().charmState();
+    }
+
+    @Override
+    default Set<Port> openedPorts() {
+      return base().openedPorts();
+    }
+
+    @Override
+    default String workloadVersion() {
+      return base().workloadVersion();
+    }
+
+    @Override
+    default List<PeerUnit> units() {
+      return base().units();
+    }
+
+    @Override
+    default UnitAddresses addresses() {
+      return base().addresses();
+    }
+
+    @Override
+    default Optional<RunningAction> action() {
+      return base().action();
+    }
+
+    /** Runs {@code tool} against this context at {@link #NOW}, without stdin. */
+    default ToolOutcome run(String tool, String... args) {
+      return HookTools.run(tool, List.of(args), "", this, NOW);
+    }
+
+    default ToolOutcome runWithInput(String stdin, String tool, String... args) {
+      return HookTools.run(tool, List.of(args), stdin, this, NOW);
+    }
+  }
+
   static final Instant SINCE = Instant.parse("2026-11-22T01:02:03.456Z");
   static final Instant NOW = Instant.parse("2026-11-22T10:00:00Z");
 
