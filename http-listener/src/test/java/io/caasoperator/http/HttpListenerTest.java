@@ -51,14 +51,13 @@ class HttpListenerTest {
   record ExecRequest(List<String> commands, Optional<Integer> timeout) {}
 
   private static final ObjectMapper JSON = new ObjectMapper();
-  private static final Duration BIND_TIMEOUT = Duration.ofSeconds(10);
 
   @TempDir static Path dataDir;
 
   static ActorTestKit testKit;
   static ListenerTls tls;
   static AdminToken token;
-  static ServerBinding binding;
+  static RunningListener listener;
   static URI url;
 
   @BeforeAll
@@ -66,20 +65,15 @@ class HttpListenerTest {
     testKit = ActorTestKit.create();
     tls = ListenerTls.inDirectory(dataDir.resolve("tls"), "127.0.0.1");
     token = AdminToken.loadOrCreate(dataDir);
-    ListenerSettings settings = new ListenerSettings("127.0.0.1", 0, false, Optional.of(tls));
-    binding =
-        HttpListener.start(testKit.system(), settings, routes(token))
-            .toCompletableFuture()
-            .get(BIND_TIMEOUT.toSeconds(), java.util.concurrent.TimeUnit.SECONDS);
-    url = settings.localUrl(binding.localAddress());
+    listener =
+        RunningListener.start(
+            testKit, new ListenerSettings("127.0.0.1", 0, false, Optional.of(tls)), routes(token));
+    url = listener.url();
   }
 
   @AfterAll
   static void stopListener() throws Exception {
-    if (binding != null) {
-      binding.terminate(Duration.ofSeconds(5)).toCompletableFuture().get();
-    }
-    testKit.shutdownTestKit();
+    listener.stop();
   }
 
   /** A stand-in for the domain routes: public probes, then admin routes behind the token. */
@@ -172,6 +166,20 @@ class HttpListenerTest {
     return trustingClient(Optional.of(token.value()));
   }
 
+  /** The answer to an admin's GET of {@code path}. */
+  private static HttpResponse<String> adminGet(String path) throws Exception {
+    try (OperatorClient client = adminClient()) {
+      return client.get(path);
+    }
+  }
+
+  /** The answer to an admin's POST of {@code body} to {@code path}. */
+  private static HttpResponse<String> adminPost(String path, String body) throws Exception {
+    try (OperatorClient client = adminClient()) {
+      return client.post(path, body);
+    }
+  }
+
   @Test
   void httpsRequestTrustingTheGeneratedCertificateSucceeds() throws Exception {
     try (OperatorClient client = adminClient()) {
@@ -224,44 +232,36 @@ class HttpListenerTest {
 
   @Test
   void validBodyReachesTheRoute() throws Exception {
-    try (OperatorClient client = adminClient()) {
-      HttpResponse<String> response =
-          client.post("/v1/exec", "{\"commands\": [\"ls\", \"pwd\"], \"timeout\": 5}");
+    HttpResponse<String> response =
+        adminPost("/v1/exec", "{\"commands\": [\"ls\", \"pwd\"], \"timeout\": 5}");
 
-      assertThat(response.statusCode()).isEqualTo(200);
-      assertThat(response.body()).isEqualTo("ran 2 commands");
-    }
+    assertThat(response.statusCode()).isEqualTo(200);
+    assertThat(response.body()).isEqualTo("ran 2 commands");
   }
 
   @Test
   void bodyOverTheLimitGets413() throws Exception {
     String twoMiB = "{\"commands\": [\"" + "x".repeat(2 * 1024 * 1024) + "\"]}";
-    try (OperatorClient client = adminClient()) {
-      HttpResponse<String> response = client.post("/v1/exec", twoMiB);
+    HttpResponse<String> response = adminPost("/v1/exec", twoMiB);
 
-      assertError(response, 413, "payload_too_large");
-      assertThat(detail(response)).contains("1048576 bytes");
-    }
+    assertError(response, 413, "payload_too_large");
+    assertThat(detail(response)).contains("1048576 bytes");
   }
 
   @Test
   void malformedJsonGets400NamingTheProblem() throws Exception {
-    try (OperatorClient client = adminClient()) {
-      HttpResponse<String> response = client.post("/v1/exec", "{\"commands\": [");
+    HttpResponse<String> response = adminPost("/v1/exec", "{\"commands\": [");
 
-      assertError(response, 400, "bad_request");
-      assertThat(detail(response)).startsWith("malformed JSON at line 1");
-    }
+    assertError(response, 400, "bad_request");
+    assertThat(detail(response)).startsWith("malformed JSON at line 1");
   }
 
   @Test
   void missingFieldGets400NamingTheField() throws Exception {
-    try (OperatorClient client = adminClient()) {
-      HttpResponse<String> response = client.post("/v1/exec", "{\"timeout\": 5}");
+    HttpResponse<String> response = adminPost("/v1/exec", "{\"timeout\": 5}");
 
-      assertError(response, 400, "bad_request");
-      assertThat(detail(response)).isEqualTo("missing field \"commands\"");
-    }
+    assertError(response, 400, "bad_request");
+    assertThat(detail(response)).isEqualTo("missing field \"commands\"");
   }
 
   @Test
@@ -274,22 +274,18 @@ class HttpListenerTest {
 
   @Test
   void wrongMethodGets405ListingTheAllowedOnes() throws Exception {
-    try (OperatorClient client = adminClient()) {
-      HttpResponse<String> response = client.post("/healthz", "{}");
+    HttpResponse<String> response = adminPost("/healthz", "{}");
 
-      assertError(response, 405, "method_not_allowed");
-      assertThat(response.headers().firstValue("Allow")).contains("GET");
-    }
+    assertError(response, 405, "method_not_allowed");
+    assertThat(response.headers().firstValue("Allow")).contains("GET");
   }
 
   @Test
   void apiExceptionFromAFutureGetsItsStatus() throws Exception {
-    try (OperatorClient client = adminClient()) {
-      HttpResponse<String> response = client.post("/v1/busy", "{}");
+    HttpResponse<String> response = adminPost("/v1/busy", "{}");
 
-      assertError(response, 409, "conflict");
-      assertThat(detail(response)).isEqualTo("a hook is running");
-    }
+    assertError(response, 409, "conflict");
+    assertThat(detail(response)).isEqualTo("a hook is running");
   }
 
   @Test
@@ -301,36 +297,30 @@ class HttpListenerTest {
 
   @Test
   void serverRequestTimeoutGets408Json() throws Exception {
-    try (OperatorClient client = adminClient()) {
-      HttpResponse<String> response = client.get("/v1/stuck");
+    HttpResponse<String> response = adminGet("/v1/stuck");
 
-      assertError(response, 408, "timeout");
-      assertThat(detail(response)).contains("GET /v1/stuck");
-    }
+    assertError(response, 408, "timeout");
+    assertThat(detail(response)).contains("GET /v1/stuck");
   }
 
   @Test
   void otherRejectionsKeepPekkosStatusWithAJsonBody() throws Exception {
-    try (OperatorClient client = adminClient()) {
-      HttpResponse<String> response = client.get("/v1/units");
+    HttpResponse<String> response = adminGet("/v1/units");
 
-      assertError(response, 404, "not_found");
-      assertThat(detail(response)).contains("'app'");
-    }
+    assertError(response, 404, "not_found");
+    assertThat(detail(response)).contains("'app'");
   }
 
   @Test
   void unexpectedExceptionGets500WithoutAStackTrace() throws Exception {
-    try (OperatorClient client = adminClient()) {
-      HttpResponse<String> response = client.get("/v1/boom");
+    HttpResponse<String> response = adminGet("/v1/boom");
 
-      assertError(response, 500, "internal_error");
-      assertThat(response.body())
-          .doesNotContain("secret internal detail")
-          .doesNotContain("IllegalStateException")
-          .doesNotContain("\tat ")
-          .contains("see the operator log");
-    }
+    assertError(response, 500, "internal_error");
+    assertThat(response.body())
+        .doesNotContain("secret internal detail")
+        .doesNotContain("IllegalStateException")
+        .doesNotContain("\tat ")
+        .contains("see the operator log");
   }
 
   @Test
@@ -439,10 +429,7 @@ class HttpListenerTest {
     ListenerTls loopbackOnly = ListenerTls.inDirectory(podData.resolve("tls"), "0.0.0.0");
     ListenerSettings settings =
         new ListenerSettings("0.0.0.0", 0, false, Optional.of(loopbackOnly));
-    ServerBinding old =
-        HttpListener.start(testKit.system(), settings, routes(token))
-            .toCompletableFuture()
-            .get(BIND_TIMEOUT.toSeconds(), java.util.concurrent.TimeUnit.SECONDS);
+    ServerBinding old = RunningListener.bind(testKit, settings, routes(token));
     java.net.InetSocketAddress address =
         new java.net.InetSocketAddress("127.0.0.1", old.localAddress().getPort());
     try {
@@ -459,12 +446,10 @@ class HttpListenerTest {
             podData.resolve("tls"),
             io.caasoperator.http.tls.CertificateNames.forListener("0.0.0.0", List.of(service)));
     ServerBinding renewed =
-        HttpListener.start(
-                testKit.system(),
-                new ListenerSettings("0.0.0.0", 0, false, Optional.of(forTheService)),
-                routes(token))
-            .toCompletableFuture()
-            .get(BIND_TIMEOUT.toSeconds(), java.util.concurrent.TimeUnit.SECONDS);
+        RunningListener.bind(
+            testKit,
+            new ListenerSettings("0.0.0.0", 0, false, Optional.of(forTheService)),
+            routes(token));
     try (javax.net.ssl.SSLSocket socket =
         RawHttps.connect(
             new java.net.InetSocketAddress("127.0.0.1", renewed.localAddress().getPort()),
@@ -479,10 +464,7 @@ class HttpListenerTest {
   @Test
   void insecureHttpServesPlainHttpOnLoopback() throws Exception {
     ListenerSettings settings = new ListenerSettings("127.0.0.1", 0, true, Optional.empty());
-    ServerBinding plain =
-        HttpListener.start(testKit.system(), settings, routes(token))
-            .toCompletableFuture()
-            .get(BIND_TIMEOUT.toSeconds(), java.util.concurrent.TimeUnit.SECONDS);
+    ServerBinding plain = RunningListener.bind(testKit, settings, routes(token));
     try (OperatorClient client =
         new OperatorClient(
             settings.localUrl(plain.localAddress()), Optional.empty(), Optional.empty())) {

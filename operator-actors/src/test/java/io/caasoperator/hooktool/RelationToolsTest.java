@@ -2,14 +2,10 @@ package io.caasoperator.hooktool;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.caasoperator.domain.Status;
-import io.caasoperator.domain.UnitId;
 import io.caasoperator.persistence.RelationHook;
-import io.caasoperator.substrate.UnitAddresses;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -39,61 +35,10 @@ class RelationToolsTest {
    * The test context in relation cluster:0 (and cluster-backup:3 without members), in {@code
    * hook}'s relation if any.
    */
-  private record InRelation(TestContext base, RelationHook hook) implements ToolContext {
-    public UnitId unit() {
-      return base.unit();
-    }
-
-    public String modelName() {
-      return base.modelName();
-    }
-
+  private record InRelation(TestContext base, RelationHook hook) implements TestContext.Delegating {
+    @Override
     public Optional<String> hookName() {
       return Optional.ofNullable(hook).map(h -> h.endpoint() + "-relation-changed");
-    }
-
-    public boolean isLeader() {
-      return base.isLeader();
-    }
-
-    public Status unitStatus() {
-      return base.unitStatus();
-    }
-
-    public Status applicationStatus() {
-      return base.applicationStatus();
-    }
-
-    public Map<String, Object> config() {
-      return base.config();
-    }
-
-    public Map<String, String> leaderSettings() {
-      return base.leaderSettings();
-    }
-
-    public Map<String, String> charmState() {
-      return base.charmState();
-    }
-
-    public Set<Port> openedPorts() {
-      return base.openedPorts();
-    }
-
-    public String workloadVersion() {
-      return base.workloadVersion();
-    }
-
-    public List<PeerUnit> units() {
-      return base.units();
-    }
-
-    public UnitAddresses addresses() {
-      return base.addresses();
-    }
-
-    public Optional<RunningAction> action() {
-      return base.action();
     }
 
     @Override
@@ -105,14 +50,6 @@ class RelationToolsTest {
     @Override
     public Optional<RelationHook> hookRelation() {
       return Optional.ofNullable(hook);
-    }
-
-    ToolOutcome run(String tool, String... args) {
-      return HookTools.run(tool, List.of(args), "", this, TestContext.NOW);
-    }
-
-    ToolOutcome runWithInput(String stdin, String tool, String... args) {
-      return HookTools.run(tool, List.of(args), stdin, this, TestContext.NOW);
     }
   }
 

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Consumer;
 
 /** A context snapshot for tests: unit mariadb/0, follower, with copies made by the with-methods. */
 record TestContext(
@@ -64,6 +65,93 @@ record TestContext(
             Map.of());
   }
 
+  /**
+   * A context that answers what every context must supply from {@link #base()}, for tests that add
+   * what their tools read (relations, secrets) on top of a {@link TestContext}.
+   */
+  interface Delegating extends ToolContext {
+    TestContext base();
+
+    @Override
+    default UnitId unit() {
+      return base().unit();
+    }
+
+    @Override
+    default String modelName() {
+      return base().modelName();
+    }
+
+    @Override
+    default Optional<String> hookName() {
+      return base().hookName();
+    }
+
+    @Override
+    default boolean isLeader() {
+      return base().isLeader();
+    }
+
+    @Override
+    default Status unitStatus() {
+      return base().unitStatus();
+    }
+
+    @Override
+    default Status applicationStatus() {
+      return base().applicationStatus();
+    }
+
+    @Override
+    default Map<String, Object> config() {
+      return base().config();
+    }
+
+    @Override
+    default Map<String, String> leaderSettings() {
+      return base().leaderSettings();
+    }
+
+    @Override
+    default Map<String, String> charmState() {
+      return base().charmState();
+    }
+
+    @Override
+    default Set<Port> openedPorts() {
+      return base().openedPorts();
+    }
+
+    @Override
+    default String workloadVersion() {
+      return base().workloadVersion();
+    }
+
+    @Override
+    default List<PeerUnit> units() {
+      return base().units();
+    }
+
+    @Override
+    default UnitAddresses addresses() {
+      return base().addresses();
+    }
+
+    @Override
+    default Optional<RunningAction> action() {
+      return base().action();
+    }
+
+    /** Runs {@code tool} against this context at {@link #NOW}, without stdin. */
+    default ToolOutcome run(String tool, String... args) {
+      return HookTools.run(tool, List.of(args), "", this, NOW);
+    }
+
+    default ToolOutcome runWithInput(String stdin, String tool, String... args) {
+      return HookTools.run(tool, List.of(args), stdin, this, NOW);
+    }
+  }
+
   static final Instant SINCE = Instant.parse("2026-11-22T01:02:03.456Z");
   static final Instant NOW = Instant.parse("2026-11-22T10:00:00Z");
 
@@ -92,147 +180,43 @@ record TestContext(
   }
 
   TestContext withLeader(boolean leader) {
-    return new TestContext(
-        unit,
-        leader,
-        unitStatus,
-        unitStatusData,
-        applicationStatus,
-        config,
-        leaderSettings,
-        charmState,
-        openedPorts,
-        workloadVersion,
-        units,
-        action,
-        hookName,
-        extras);
+    return copy(c -> c.isLeader = leader);
   }
 
   TestContext withUnitStatus(Status status, Map<String, Object> data) {
-    return new TestContext(
-        unit,
-        isLeader,
-        status,
-        data,
-        applicationStatus,
-        config,
-        leaderSettings,
-        charmState,
-        openedPorts,
-        workloadVersion,
-        units,
-        action,
-        hookName,
-        extras);
+    return copy(
+        c -> {
+          c.unitStatus = status;
+          c.unitStatusData = data;
+        });
   }
 
   TestContext withConfig(Map<String, Object> config) {
-    return new TestContext(
-        unit,
-        isLeader,
-        unitStatus,
-        unitStatusData,
-        applicationStatus,
-        config,
-        leaderSettings,
-        charmState,
-        openedPorts,
-        workloadVersion,
-        units,
-        action,
-        hookName,
-        extras);
+    return copy(c -> c.config = config);
   }
 
   TestContext withLeaderSettings(Map<String, String> settings) {
-    return new TestContext(
-        unit,
-        isLeader,
-        unitStatus,
-        unitStatusData,
-        applicationStatus,
-        config,
-        settings,
-        charmState,
-        openedPorts,
-        workloadVersion,
-        units,
-        action,
-        hookName,
-        extras);
+    return copy(c -> c.leaderSettings = settings);
   }
 
   TestContext withCharmState(Map<String, String> state) {
-    return new TestContext(
-        unit,
-        isLeader,
-        unitStatus,
-        unitStatusData,
-        applicationStatus,
-        config,
-        leaderSettings,
-        state,
-        openedPorts,
-        workloadVersion,
-        units,
-        action,
-        hookName,
-        extras);
+    return copy(c -> c.charmState = state);
   }
 
   TestContext withPorts(Set<Port> ports) {
-    return new TestContext(
-        unit,
-        isLeader,
-        unitStatus,
-        unitStatusData,
-        applicationStatus,
-        config,
-        leaderSettings,
-        charmState,
-        ports,
-        workloadVersion,
-        units,
-        action,
-        hookName,
-        extras);
+    return copy(c -> c.openedPorts = ports);
   }
 
   TestContext withUnits(List<PeerUnit> peers) {
-    return new TestContext(
-        unit,
-        isLeader,
-        unitStatus,
-        unitStatusData,
-        applicationStatus,
-        config,
-        leaderSettings,
-        charmState,
-        openedPorts,
-        workloadVersion,
-        peers,
-        action,
-        hookName,
-        extras);
+    return copy(c -> c.units = peers);
   }
 
   TestContext withAction(String name, Map<String, Object> params) {
-    return new TestContext(
-        unit,
-        isLeader,
-        unitStatus,
-        unitStatusData,
-        applicationStatus,
-        config,
-        leaderSettings,
-        charmState,
-        openedPorts,
-        workloadVersion,
-        units,
-        Optional.of(new RunningAction(name, params)),
-        Optional.empty(),
-        extras);
+    return copy(
+        c -> {
+          c.action = Optional.of(new RunningAction(name, params));
+          c.hookName = Optional.empty();
+        });
   }
 
   @Override
@@ -241,39 +225,11 @@ record TestContext(
   }
 
   TestContext with(Extras more) {
-    return new TestContext(
-        unit,
-        isLeader,
-        unitStatus,
-        unitStatusData,
-        applicationStatus,
-        config,
-        leaderSettings,
-        charmState,
-        openedPorts,
-        workloadVersion,
-        units,
-        action,
-        hookName,
-        more);
+    return copy(c -> c.extras = more);
   }
 
   TestContext withHook(String hook) {
-    return new TestContext(
-        unit,
-        isLeader,
-        unitStatus,
-        unitStatusData,
-        applicationStatus,
-        config,
-        leaderSettings,
-        charmState,
-        openedPorts,
-        workloadVersion,
-        units,
-        action,
-        Optional.of(hook),
-        extras);
+    return copy(c -> c.hookName = Optional.of(hook));
   }
 
   @Override
@@ -321,5 +277,64 @@ record TestContext(
       map.put((String) keysAndValues[i], keysAndValues[i + 1]);
     }
     return map;
+  }
+
+  private TestContext copy(Consumer<Copy> change) {
+    Copy copy = new Copy(this);
+    change.accept(copy);
+    return copy.build();
+  }
+
+  /** The components, assignable, so that each with-method names only what it changes. */
+  private static final class Copy {
+    UnitId unit;
+    boolean isLeader;
+    Status unitStatus;
+    Map<String, Object> unitStatusData;
+    Status applicationStatus;
+    Map<String, Object> config;
+    Map<String, String> leaderSettings;
+    Map<String, String> charmState;
+    Set<Port> openedPorts;
+    String workloadVersion;
+    List<PeerUnit> units;
+    Optional<RunningAction> action;
+    Optional<String> hookName;
+    Extras extras;
+
+    Copy(TestContext from) {
+      unit = from.unit;
+      isLeader = from.isLeader;
+      unitStatus = from.unitStatus;
+      unitStatusData = from.unitStatusData;
+      applicationStatus = from.applicationStatus;
+      config = from.config;
+      leaderSettings = from.leaderSettings;
+      charmState = from.charmState;
+      openedPorts = from.openedPorts;
+      workloadVersion = from.workloadVersion;
+      units = from.units;
+      action = from.action;
+      hookName = from.hookName;
+      extras = from.extras;
+    }
+
+    TestContext build() {
+      return new TestContext(
+          unit,
+          isLeader,
+          unitStatus,
+          unitStatusData,
+          applicationStatus,
+          config,
+          leaderSettings,
+          charmState,
+          openedPorts,
+          workloadVersion,
+          units,
+          action,
+          hookName,
+          extras);
+    }
   }
 }

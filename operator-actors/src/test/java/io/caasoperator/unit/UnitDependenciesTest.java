@@ -11,6 +11,25 @@ import org.junit.jupiter.api.Test;
 
 class UnitDependenciesTest {
 
+  /** {@code deps} with {@code secrets} instead of its own. */
+  private static UnitDependencies withSecrets(
+      UnitDependencies deps, io.caasoperator.secret.Secrets secrets) {
+    return new UnitDependencies(
+        deps.executor(),
+        deps.agentsDir(),
+        deps.charmsDir(),
+        deps.environment(),
+        deps.retry(),
+        deps.hookTimeout(),
+        deps.outputLimit(),
+        deps.execOutputLimit(),
+        deps.contexts(),
+        deps.clock(),
+        deps.podWait(),
+        deps.toolViews(),
+        secrets);
+  }
+
   @Test
   void everyMissingOrInvalidDependencyIsNamedInOneError() {
     assertThatThrownBy(
@@ -29,22 +48,7 @@ class UnitDependenciesTest {
   void missingSecretsAreNamedToo() {
     UnitDependencies deps =
         TestUnits.dependencies(new ScriptedExecutor(), Path.of("target", "deps"));
-    assertThatThrownBy(
-            () ->
-                new UnitDependencies(
-                    deps.executor(),
-                    deps.agentsDir(),
-                    deps.charmsDir(),
-                    deps.environment(),
-                    deps.retry(),
-                    deps.hookTimeout(),
-                    deps.outputLimit(),
-                    deps.execOutputLimit(),
-                    deps.contexts(),
-                    deps.clock(),
-                    deps.podWait(),
-                    deps.toolViews(),
-                    null))
+    assertThatThrownBy(() -> withSecrets(deps, null))
         .hasMessage("unit dependencies: secrets are missing");
   }
 
@@ -53,21 +57,7 @@ class UnitDependenciesTest {
     UnitDependencies deps =
         TestUnits.dependencies(new ScriptedExecutor(), Path.of("target", "deps"));
     io.caasoperator.secret.Secrets secrets = new io.caasoperator.secret.Secrets(null, null);
-    UnitDependencies with =
-        new UnitDependencies(
-            deps.executor(),
-            deps.agentsDir(),
-            deps.charmsDir(),
-            deps.environment(),
-            deps.retry(),
-            deps.hookTimeout(),
-            deps.outputLimit(),
-            deps.execOutputLimit(),
-            deps.contexts(),
-            deps.clock(),
-            deps.podWait(),
-            deps.toolViews(),
-            secrets);
+    UnitDependencies with = withSecrets(deps, secrets);
     UnitDependencies moved =
         with.withEnvironment(
             deps.environment().withModelUuid("5f1c6a0e-8d3b-4c7e-9a41-2b6f0d9e3c12"));

@@ -3,10 +3,12 @@ package io.caasoperator.app;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.caasoperator.domain.UnitId;
 import io.caasoperator.http.DataDirException;
 import io.caasoperator.http.client.OperatorClient;
 import java.io.IOException;
 import java.net.http.HttpResponse;
+import java.util.Optional;
 
 /** What every client command shares: finding the operator, and saying clearly what went wrong. */
 final class Cli {
@@ -44,6 +46,23 @@ final class Cli {
           OperatorUnreachable.of(e, target.url(), target.dataDir(), target.caFile().isPresent());
       return fail(command, why.getMessage(), why.exitCode(own));
     }
+  }
+
+  /** {@code text} as a unit ({@code hello/0}), or empty once {@code command} said why it is not. */
+  static Optional<UnitId> unit(String command, String text) {
+    try {
+      return Optional.of(UnitId.parse(text));
+    } catch (IllegalArgumentException e) {
+      System.err.println("caas-operator " + command + ": " + e.getMessage());
+      return Optional.empty();
+    }
+  }
+
+  /**
+   * The path of the unit's {@code route} in the operator's API ({@code /v1/units/hello/0/exec}).
+   */
+  static String unitPath(UnitId unit, String route) {
+    return "/v1/units/" + unit.application() + "/" + unit.ordinal() + "/" + route;
   }
 
   static int fail(String command, String message, int code) {

@@ -9,6 +9,7 @@ import java.net.http.HttpResponse;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -76,12 +77,9 @@ final class ExecCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    UnitId id;
-    try {
-      id = UnitId.parse(unit);
-    } catch (IllegalArgumentException e) {
-      return Cli.fail("exec", e.getMessage(), ExitCodes.EXEC_FAILED);
-    }
+    Optional<UnitId> named = Cli.unit("exec", unit);
+    if (named.isEmpty()) return ExitCodes.EXEC_FAILED;
+    UnitId id = named.get();
     ObjectMapper json = new ObjectMapper();
     ObjectNode body = json.createObjectNode().put("commands", String.join(" ", commands));
     if (timeout != null) body.put("timeout", timeout);
@@ -98,9 +96,7 @@ final class ExecCommand implements Callable<Integer> {
         ExitCodes.Own.EXEC,
         client -> {
           HttpResponse<String> response =
-              client.post(
-                  "/v1/units/" + id.application() + "/" + id.ordinal() + "/exec",
-                  json.writeValueAsString(body));
+              client.post(Cli.unitPath(id, "exec"), json.writeValueAsString(body));
           boolean timedOut = response.statusCode() == 408;
           if (response.statusCode() != 200 && !timedOut)
             return Cli.fail("exec", Cli.errorOf(response), ExitCodes.EXEC_FAILED);

@@ -2,6 +2,7 @@ package io.caasoperator.app;
 
 import io.caasoperator.domain.UnitId;
 import java.net.http.HttpResponse;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -30,21 +31,16 @@ final class ResolveCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    UnitId id;
-    try {
-      id = UnitId.parse(unit);
-    } catch (IllegalArgumentException e) {
-      return Cli.fail("resolve", e.getMessage(), ExitCodes.USAGE);
-    }
+    Optional<UnitId> named = Cli.unit("resolve", unit);
+    if (named.isEmpty()) return ExitCodes.USAGE;
+    UnitId id = named.get();
     return Cli.call(
         "resolve",
         connection.defaultingTo(id.application()),
         ExitCodes.Own.STANDARD,
         client -> {
           HttpResponse<String> response =
-              client.post(
-                  "/v1/units/" + id.application() + "/" + id.ordinal() + "/resolve",
-                  "{\"retry\": " + !noRetry + "}");
+              client.post(Cli.unitPath(id, "resolve"), "{\"retry\": " + !noRetry + "}");
           if (response.statusCode() != 200)
             return Cli.fail("resolve", Cli.errorOf(response), ExitCodes.FAILED);
           System.out.println(

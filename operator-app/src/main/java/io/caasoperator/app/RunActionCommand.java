@@ -18,6 +18,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import java.util.regex.Pattern;
@@ -97,25 +98,16 @@ final class RunActionCommand implements Callable<Integer> {
       description = "Queue the action, print its id and return without waiting.")
   boolean background;
 
-  @Option(
-      names = "--format",
-      defaultValue = "yaml",
-      description = "yaml or json (default: ${DEFAULT-VALUE}).")
-  String format;
+  @Mixin ActionFormat format;
 
   @Override
   public Integer call() throws Exception {
-    UnitId id;
-    try {
-      id = UnitId.parse(unit);
-    } catch (IllegalArgumentException e) {
-      return Cli.fail(NAME, e.getMessage(), 2);
-    }
+    Optional<UnitId> named = Cli.unit(NAME, unit);
+    if (named.isEmpty()) return ExitCodes.USAGE;
+    UnitId id = named.get();
     if (!NAME_RULE.matcher(action).matches())
       return Cli.fail(NAME, "invalid action name \"" + action + "\"", 2);
-    if (!ActionOutput.knownFormat(format)) {
-      return Cli.fail(NAME, "--format must be yaml or json, got \"" + format + "\"", 2);
-    }
+    if (!format.isKnown(NAME)) return ExitCodes.USAGE;
     if (background && waitText != null)
       return Cli.fail(NAME, "cannot specify both --wait and --background", 2);
     Duration wait = DEFAULT_WAIT;
@@ -144,9 +136,7 @@ final class RunActionCommand implements Callable<Integer> {
     ObjectNode body = json.createObjectNode();
     body.set("params", params);
     HttpResponse<String> response =
-        client.post(
-            "/v1/units/" + id.application() + "/" + id.ordinal() + "/actions/" + action,
-            body.toString());
+        client.post(Cli.unitPath(id, "actions/" + action), body.toString());
     if (response.statusCode() != 200 && response.statusCode() != 202)
       return Cli.fail(NAME, Cli.errorOf(response), 1);
     JsonNode queued = json.readTree(response.body());
@@ -178,7 +168,7 @@ final class RunActionCommand implements Callable<Integer> {
     }
     Map<String, Object> out = new TreeMap<>();
     out.put(id.name(), ActionOutput.task(result));
-    System.out.print(ActionOutput.write(out, format));
+    System.out.print(ActionOutput.write(out, format.value));
     if (result.path("status").asText().equals("completed")) return 0;
     JsonNode code = result.path("results").path("return-code");
     System.err.println("the following task failed:");

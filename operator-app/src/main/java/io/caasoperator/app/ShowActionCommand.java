@@ -42,20 +42,14 @@ final class ShowActionCommand implements Callable<Integer> {
       description = "Wait at most this long for it to finish.")
   String waitText;
 
-  @Option(
-      names = "--format",
-      defaultValue = "yaml",
-      description = "yaml or json (default: ${DEFAULT-VALUE}).")
-  String format;
+  @Mixin ActionFormat format;
 
   @Override
   public Integer call() throws Exception {
     if (!id.matches("[1-9][0-9]{0,17}")) {
       return Cli.fail(NAME, "invalid action id \"" + id + "\": expected a number such as 2", 2);
     }
-    if (!ActionOutput.knownFormat(format)) {
-      return Cli.fail(NAME, "--format must be yaml or json, got \"" + format + "\"", 2);
-    }
+    if (!format.isKnown(NAME)) return ExitCodes.USAGE;
     Duration wait = Duration.ZERO;
     if (waitText != null) {
       var parsed = DurationText.parse(waitText);
@@ -77,7 +71,7 @@ final class ShowActionCommand implements Callable<Integer> {
           if (!limit.isZero() && !ActionOutput.finished(action)) action = await(client, id, limit);
           if (action == null)
             return Cli.fail(NAME, "action " + id + " is no longer kept by the operator", 1);
-          System.out.print(ActionOutput.write(ActionOutput.task(action), format));
+          System.out.print(ActionOutput.write(ActionOutput.task(action), format.value));
           return 0;
         });
   }

@@ -37,17 +37,11 @@ final class ShowSecretCommand implements Callable<Integer> {
   @Option(names = "--reveal", description = "Include the latest revision's content.")
   boolean reveal;
 
-  @Option(
-      names = "--format",
-      defaultValue = "yaml",
-      description = "yaml or json (default: ${DEFAULT-VALUE}).")
-  String format;
+  @Mixin ActionFormat format;
 
   @Override
   public Integer call() throws Exception {
-    if (!ActionOutput.knownFormat(format)) {
-      return Cli.fail(NAME, "--format must be yaml or json, got \"" + format + "\"", 2);
-    }
+    if (!format.isKnown(NAME)) return ExitCodes.USAGE;
     return Cli.call(
         NAME,
         connection,
@@ -62,7 +56,8 @@ final class ShowSecretCommand implements Callable<Integer> {
           JsonNode secret = new ObjectMapper().readTree(response.body());
           String id = secret.path("uri").asText().substring("secret:".length());
           System.out.print(
-              ActionOutput.write(new ObjectMapper().createObjectNode().set(id, secret), format));
+              ActionOutput.write(
+                  new ObjectMapper().createObjectNode().set(id, secret), format.value));
           return 0;
         });
   }

@@ -61,6 +61,17 @@ class ActionCommandsTest {
   }
 
   @Test
+  void theActionAndSecretCommandsPrintYamlByDefaultAndRefuseAnUnknownFormat() {
+    assertThat(parsed("hello/0", "backup").format.value).isEqualTo("yaml");
+    assertThat(new CommandLine(new RunActionCommand()).execute("hello/0", "x", "--format", "xml"))
+        .isEqualTo(ExitCodes.USAGE);
+    assertThat(new CommandLine(new ShowActionCommand()).execute("7", "--format", "xml"))
+        .isEqualTo(ExitCodes.USAGE);
+    assertThat(new CommandLine(new ShowSecretCommand()).execute("db-pass", "--format", "xml"))
+        .isEqualTo(ExitCodes.USAGE);
+  }
+
+  @Test
   void aTaskIsPrintedAsJujuShowTaskPrintsIt() throws Exception {
     JsonNode action =
         JSON.readTree(

@@ -3,24 +3,14 @@ package io.caasoperator.app;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import com.typesafe.config.ConfigFactory;
 import io.caasoperator.substrate.kubernetes.Application;
-import io.caasoperator.substrate.kubernetes.ApplicationSpec;
 import io.caasoperator.substrate.kubernetes.ApplicationStatus;
 import io.caasoperator.substrate.kubernetes.UnitFinalizer;
-import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
-import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.server.mock.KubernetesCrudDispatcher;
-import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
-import io.fabric8.mockwebserver.Context;
-import io.fabric8.mockwebserver.MockWebServer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.HashMap;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
@@ -35,109 +25,38 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class KubernetesRuntimeTest {
 
-  private static final String NS = "demo";
+  private static final String NS = MockCluster.NS;
   private static final Duration WAIT = Duration.ofSeconds(60);
 
   @TempDir Path dir;
-  private KubernetesMockServer server;
+  private MockCluster cluster;
   private KubernetesClient client;
 
   @BeforeEach
-  void start() throws Exception {
-    server =
-        new KubernetesMockServer(
-            new Context(),
-            new MockWebServer(),
-            new HashMap<>(),
-            new KubernetesCrudDispatcher(),
-            false);
-    server.init();
-    client = server.createClient();
-    client
-        .apiextensions()
-        .v1()
-        .customResourceDefinitions()
-        .load(Path.of("../conf/kubernetes/crd.yaml").toFile())
-        .create();
+  void start() {
+    cluster = MockCluster.withCrd();
+    client = cluster.client;
   }
 
   @AfterEach
   void stop() {
-    client.close();
-    server.destroy();
-  }
-
-  private Path kubeconfig() throws Exception {
-    String url = client.getConfiguration().getMasterUrl();
-    return Files.writeString(
-        dir.resolve("kubeconfig"),
-        """
-        apiVersion: v1
-        kind: Config
-        clusters:
-        - name: mock
-          cluster: {server: "%s"}
-        contexts:
-        - name: mock
-          context: {cluster: mock, user: tester, namespace: %s}
-        current-context: mock
-        users:
-        - name: tester
-          user: {token: secret}
-        """
-            .formatted(url, NS));
+    cluster.close();
   }
 
   private Pod pod() {
-    return client.pods().inNamespace(NS).withName("hello-0").get();
+    return cluster.pod();
   }
 
   @Test
   void aUnitPodIsAdoptedShownInStatusReleasedAfterItsHooksAndDeletingTheApplicationEndsTheOperator()
       throws Exception {
-    Application application = new Application();
-    application.setMetadata(new ObjectMetaBuilder().withName("hello").withNamespace(NS).build());
-    application.setSpec(
-        new ApplicationSpec(
-            new ApplicationSpec.CharmSpec(
-                Path.of("../examples/charms/hello").toAbsolutePath().normalize().toString(),
-                null,
-                null,
-                null),
-            Map.of(),
-            null,
-            "operator",
-            null));
-    client.resources(Application.class).inNamespace(NS).resource(application).create();
-    client
-        .pods()
-        .inNamespace(NS)
-        .resource(
-            new PodBuilder()
-                .withNewMetadata()
-                .withName("hello-0")
-                .withLabels(Map.of("app.kubernetes.io/name", "hello"))
-                .endMetadata()
-                .withNewSpec()
-                .addNewContainer()
-                .withName("web")
-                .withImage("busybox")
-                .endContainer()
-                .endSpec()
-                .build())
-        .create();
+    cluster.deployHello();
 
-    OperatorConfig config =
-        OperatorConfig.resolve(
-            new OperatorConfig.Flags(
-                null, dir.resolve("data"), "127.0.0.1:0", true, null, null, null, null, null, null),
-            ConfigFactory.load(),
-            Map.of("HOME", dir.toString()),
-            file -> "unused",
-            "hello");
+    OperatorConfig config = MockCluster.helloConfig(dir);
     OperatorRuntime runtime =
         new OperatorRuntime(
-            config, new SubstrateFactory.Choice.Kubernetes(null, null, kubeconfig(), null));
+            config,
+            new SubstrateFactory.Choice.Kubernetes(null, null, cluster.kubeconfig(dir), null));
     runtime.start();
     CompletableFuture<Integer> exit =
         CompletableFuture.supplyAsync(

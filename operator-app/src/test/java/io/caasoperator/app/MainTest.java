@@ -72,6 +72,17 @@ class MainTest {
   }
 
   @Test
+  void aUnitThatIsNotOneIsAUsageErrorNamingTheCommand() {
+    CliRun resolve = CliRun.of("resolve", "hello");
+    CliRun runAction = CliRun.of("run-action", "hello", "greet");
+
+    assertThat(resolve.code()).isEqualTo(ExitCodes.USAGE);
+    assertThat(resolve.stderr()).startsWith("caas-operator resolve: ").contains("hello");
+    assertThat(runAction.code()).isEqualTo(ExitCodes.USAGE);
+    assertThat(runAction.stderr()).startsWith("caas-operator run-action: ").contains("hello");
+  }
+
+  @Test
   void noOperatorOnTheDataDirIsUnreachableNotAUsageError() {
     CliRun status = CliRun.of("status", "--data-dir", dir.toString());
     CliRun exec = CliRun.of("exec", "hello/0", "--data-dir", dir.toString(), "--", "true");

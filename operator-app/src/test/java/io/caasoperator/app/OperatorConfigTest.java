@@ -23,6 +23,19 @@ class OperatorConfigTest {
     return Files.writeString(dir.resolve("app.yaml"), "application: hello\ncharm: x\n");
   }
 
+  /** The flags of a run on Kubernetes (no spec file), reached through {@code serviceUrl}. */
+  private OperatorConfig.Flags serviceFlags(String listen, String serviceUrl) {
+    return new OperatorConfig.Flags(
+        null, dir, listen, false, null, null, null, null, null, null, serviceUrl, null);
+  }
+
+  /** Resolves {@code flags} for application mariadb, no spec file read, in {@code environment}. */
+  private OperatorConfig resolveMariadb(OperatorConfig.Flags flags, Map<String, String> environment)
+      throws InvalidConfiguration {
+    return OperatorConfig.resolve(
+        flags, ConfigFactory.load(), environment, file -> "unused", "mariadb");
+  }
+
   @Test
   void defaultsGiveAnEmbeddedOperatorOnLoopbackHttps() throws Exception {
     OperatorConfig config =
@@ -180,27 +193,9 @@ class OperatorConfigTest {
 
   @Test
   void theGeneratedCertificateNamesTheServiceHostAndThePodIpOnKubernetes() throws Exception {
-    var flags =
-        new OperatorConfig.Flags(
-            null,
-            dir,
-            "0.0.0.0:30666",
-            false,
-            null,
-            null,
-            null,
-            null,
-            null,
-            null,
-            "https://caas-operator-mariadb.demo.svc:30666",
-            null);
+    var flags = serviceFlags("0.0.0.0:30666", "https://caas-operator-mariadb.demo.svc:30666");
     OperatorConfig config =
-        OperatorConfig.resolve(
-            flags,
-            ConfigFactory.load(),
-            Map.of("HOME", dir.toString(), "POD_IP", "10.244.0.7"),
-            file -> "unused",
-            "mariadb");
+        resolveMariadb(flags, Map.of("HOME", dir.toString(), "POD_IP", "10.244.0.7"));
     assertThat(config.certificateNames().hosts())
         .containsExactly("localhost", "127.0.0.1", "caas-operator-mariadb.demo.svc", "10.244.0.7");
   }
@@ -223,27 +218,9 @@ class OperatorConfigTest {
   @Test
   void aServiceUrlOrPodIpThatCannotWorkIsRefusedWithTheReason() throws Exception {
     var unreachable =
-        new OperatorConfig.Flags(
-            null,
-            dir,
-            "127.0.0.1:30666",
-            false,
-            null,
-            null,
-            null,
-            null,
-            null,
-            null,
-            "http://caas-operator-mariadb.demo.svc:30666",
-            null);
+        serviceFlags("127.0.0.1:30666", "http://caas-operator-mariadb.demo.svc:30666");
     assertThatThrownBy(
-            () ->
-                OperatorConfig.resolve(
-                    unreachable,
-                    ConfigFactory.load(),
-                    Map.of("HOME", dir.toString(), "POD_IP", "pod-ip"),
-                    file -> "unused",
-                    "mariadb"))
+            () -> resolveMariadb(unreachable, Map.of("HOME", dir.toString(), "POD_IP", "pod-ip")))
         .isInstanceOfSatisfying(
             InvalidConfiguration.class,
             e ->
@@ -254,28 +231,8 @@ class OperatorConfigTest {
                         "--service-url \"http://caas-operator-mariadb.demo.svc:30666\" sends hooks in other pods to this listener,"
                             + " but --listen 127.0.0.1 takes connections from this pod only; listen on 0.0.0.0 (or the pod's IP)",
                         "POD_IP \"pod-ip\": not an IP address (set it from the Downward API, status.podIP)"));
-    var noHost =
-        new OperatorConfig.Flags(
-            null,
-            dir,
-            "0.0.0.0:30666",
-            false,
-            null,
-            null,
-            null,
-            null,
-            null,
-            null,
-            "caas-operator-mariadb:30666",
-            null);
-    assertThatThrownBy(
-            () ->
-                OperatorConfig.resolve(
-                    noHost,
-                    ConfigFactory.load(),
-                    Map.of("HOME", dir.toString()),
-                    file -> "unused",
-                    "mariadb"))
+    var noHost = serviceFlags("0.0.0.0:30666", "caas-operator-mariadb:30666");
+    assertThatThrownBy(() -> resolveMariadb(noHost, Map.of("HOME", dir.toString())))
         .hasMessageContaining(
             "--service-url \"caas-operator-mariadb:30666\": expected https://HOST:PORT");
   }

@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.function.Consumer;
 
 /**
  * What the operator knows about its application, rebuilt from its events by {@link #apply}: the
@@ -161,83 +162,34 @@ public record OperatorState(
 
   public OperatorState apply(OperatorEvent event) {
     return switch (event) {
-      case ApplicationStatusChanged e ->
-          new OperatorState(
-              e.status(),
-              charm,
-              config,
-              configGeneration,
-              units,
-              leader,
-              charmSettings,
-              actions,
-              modelUuid,
-              storageAdded,
-              relations);
-      case CharmDeployed e ->
-          new OperatorState(
-              status,
-              e.charm(),
-              config,
-              configGeneration,
-              units,
-              leader,
-              charmSettings,
-              actions,
-              modelUuid,
-              storageAdded,
-              relations);
+      case ApplicationStatusChanged e -> with(c -> c.status = e.status());
+      case CharmDeployed e -> with(c -> c.charm = e.charm());
       case ConfigChanged e ->
-          new OperatorState(
-              status,
-              charm,
-              e.settings(),
-              e.generation(),
-              units,
-              leader,
-              charmSettings,
-              actions,
-              modelUuid,
-              storageAdded,
-              relations);
+          with(
+              c -> {
+                c.config = e.settings();
+                c.configGeneration = e.generation();
+              });
       case UnitAdded e -> withUnits(put(e.unit(), Life.ALIVE));
       case UnitLifeChanged e -> withUnits(put(e.unit(), e.life()));
       case UnitsUpdated e -> {
-        TreeMap<UnitId, Life> copy = new TreeMap<>(units);
-        copy.putAll(e.lives());
-        yield withUnits(copy);
+        TreeMap<UnitId, Life> lives = new TreeMap<>(units);
+        lives.putAll(e.lives());
+        yield withUnits(lives);
       }
       case UnitRemoved e -> {
-        TreeMap<UnitId, Life> copy = new TreeMap<>(units);
-        copy.remove(e.unit());
+        TreeMap<UnitId, Life> lives = new TreeMap<>(units);
+        lives.remove(e.unit());
         TreeMap<UnitId, Map<String, Integer>> storage = new TreeMap<>(storageAdded);
         storage.remove(e.unit());
-        yield new OperatorState(
-            status,
-            charm,
-            config,
-            configGeneration,
-            copy,
-            e.unit().equals(leader) ? null : leader,
-            charmSettings,
-            actions,
-            modelUuid,
-            storage,
-            relations);
+        yield with(
+            c -> {
+              c.units = lives;
+              c.leader = e.unit().equals(leader) ? null : leader;
+              c.storageAdded = storage;
+            });
       }
-      case LeaderElected e ->
-          new OperatorState(
-              status,
-              charm,
-              config,
-              configGeneration,
-              units,
-              e.unit(),
-              charmSettings,
-              actions,
-              modelUuid,
-              storageAdded,
-              relations);
+      case LeaderElected e -> with(c -> c.leader = e.unit());
       case CharmApplicationStatusSet e -> withCharmSettings(charmSettings.apply(e));
       case LeaderSettingsChanged e -> withCharmSettings(charmSettings.apply(e));
       case WorkloadVersionSet e -> withCharmSettings(charmSettings.apply(e));
@@ -246,58 +198,11 @@ public record OperatorState(
         Map<String, Integer> counts = new TreeMap<>(storage.getOrDefault(e.unit(), Map.of()));
         counts.merge(e.storage(), e.count(), Integer::sum);
         storage.put(e.unit(), Map.copyOf(counts));
-        yield new OperatorState(
-            status,
-            charm,
-            config,
-            configGeneration,
-            units,
-            leader,
-            charmSettings,
-            actions,
-            modelUuid,
-            storage,
-            relations);
+        yield with(c -> c.storageAdded = storage);
       }
-      case ActionIdAssigned e ->
-          new OperatorState(
-              status,
-              charm,
-              config,
-              configGeneration,
-              units,
-              leader,
-              charmSettings,
-              actions.assigned(e.id(), e.unit()),
-              modelUuid,
-              storageAdded,
-              relations);
-      case RelationChange e ->
-          new OperatorState(
-              status,
-              charm,
-              config,
-              configGeneration,
-              units,
-              leader,
-              charmSettings,
-              actions,
-              modelUuid,
-              storageAdded,
-              relations.apply(e));
-      case ModelIdentified e ->
-          new OperatorState(
-              status,
-              charm,
-              config,
-              configGeneration,
-              units,
-              leader,
-              charmSettings,
-              actions,
-              e.uuid(),
-              storageAdded,
-              relations);
+      case ActionIdAssigned e -> with(c -> c.actions = actions.assigned(e.id(), e.unit()));
+      case RelationChange e -> with(c -> c.relations = relations.apply(e));
+      case ModelIdentified e -> with(c -> c.modelUuid = e.uuid());
     };
   }
 
@@ -308,32 +213,61 @@ public record OperatorState(
   }
 
   private OperatorState withUnits(SortedMap<UnitId, Life> newUnits) {
-    return new OperatorState(
-        status,
-        charm,
-        config,
-        configGeneration,
-        newUnits,
-        leader,
-        charmSettings,
-        actions,
-        modelUuid,
-        storageAdded,
-        relations);
+    return with(c -> c.units = newUnits);
   }
 
   private OperatorState withCharmSettings(CharmSettings settings) {
-    return new OperatorState(
-        status,
-        charm,
-        config,
-        configGeneration,
-        units,
-        leader,
-        settings,
-        actions,
-        modelUuid,
-        storageAdded,
-        relations);
+    return with(c -> c.charmSettings = settings);
+  }
+
+  /** A copy with what {@code change} assigns: each event names only the fields it changes. */
+  private OperatorState with(Consumer<Changed> change) {
+    Changed changed = new Changed(this);
+    change.accept(changed);
+    return changed.state();
+  }
+
+  /** The fields of a state being changed; never persisted (only the record is). */
+  private static final class Changed {
+    Status status;
+    CharmInfo charm;
+    Map<String, Object> config;
+    long configGeneration;
+    SortedMap<UnitId, Life> units;
+    UnitId leader;
+    CharmSettings charmSettings;
+    ActionIndex actions;
+    String modelUuid;
+    SortedMap<UnitId, Map<String, Integer>> storageAdded;
+    ApplicationRelations relations;
+
+    Changed(OperatorState from) {
+      status = from.status;
+      charm = from.charm;
+      config = from.config;
+      configGeneration = from.configGeneration;
+      units = from.units;
+      leader = from.leader;
+      charmSettings = from.charmSettings;
+      actions = from.actions;
+      modelUuid = from.modelUuid;
+      storageAdded = from.storageAdded;
+      relations = from.relations;
+    }
+
+    OperatorState state() {
+      return new OperatorState(
+          status,
+          charm,
+          config,
+          configGeneration,
+          units,
+          leader,
+          charmSettings,
+          actions,
+          modelUuid,
+          storageAdded,
+          relations);
+    }
   }
 }

@@ -69,47 +69,31 @@ public final class ContainerRoutes {
   }
 
   public Route route() {
-    return pathPrefix(
-        "v1",
-        () ->
+    return UnitPath.prefix(
+        (app, n) ->
             pathPrefix(
-                "units",
+                "containers",
                 () ->
-                    pathPrefix(
-                        PathMatchers.segment(),
-                        app ->
-                            pathPrefix(
-                                PathMatchers.segment(),
-                                n ->
-                                    pathPrefix(
-                                        "containers",
-                                        () -> {
-                                          UnitId unit;
-                                          try {
-                                            unit = UnitId.parse(app + "/" + n);
-                                          } catch (IllegalArgumentException e) {
-                                            return JsonErrors.complete(
-                                                ApiError.badRequest(e.getMessage()));
-                                          }
-                                          return concat(
-                                              pathEndOrSingleSlash(
-                                                  () -> get(() -> containers(unit))),
-                                              path(
-                                                  PathMatchers.segment().slash("logs"),
-                                                  container ->
-                                                      get(
-                                                          () ->
-                                                              parameterOptional(
-                                                                  "service",
-                                                                  service ->
-                                                                      parameterOptional(
-                                                                          "n",
-                                                                          lines ->
-                                                                              logs(
-                                                                                  unit, container,
-                                                                                  service,
-                                                                                  lines))))));
-                                        })))));
+                    UnitPath.unit(
+                        app,
+                        n,
+                        unit ->
+                            concat(
+                                pathEndOrSingleSlash(() -> get(() -> containers(unit))),
+                                path(
+                                    PathMatchers.segment().slash("logs"),
+                                    container ->
+                                        get(
+                                            () ->
+                                                parameterOptional(
+                                                    "service",
+                                                    service ->
+                                                        parameterOptional(
+                                                            "n",
+                                                            lines ->
+                                                                logs(
+                                                                    unit, container, service,
+                                                                    lines)))))))));
   }
 
   private CompletionStage<Map<String, ActorRef<PebbleActor.Command>>> find(UnitId unit) {

@@ -17,13 +17,11 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletionStage;
-import java.util.function.Function;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.actor.typed.javadsl.AskPattern;
 import org.apache.pekko.http.javadsl.marshallers.jackson.Jackson;
 import org.apache.pekko.http.javadsl.model.StatusCodes;
-import org.apache.pekko.http.javadsl.server.PathMatchers;
 import org.apache.pekko.http.javadsl.server.Route;
 
 /**
@@ -90,53 +88,30 @@ public final class UnitRoutes {
 
   public Route route() {
     return concat(
-        pathPrefix(
-            "v1",
-            () ->
-                pathPrefix(
-                    "units",
-                    () ->
-                        pathPrefix(
-                            PathMatchers.segment(),
-                            app ->
-                                pathPrefix(
-                                    PathMatchers.segment(),
-                                    n ->
-                                        withUnit(
-                                            app,
-                                            n,
-                                            unit ->
-                                                concat(
-                                                    pathEnd(() -> get(() -> detail(unit))),
-                                                    path(
-                                                        "resolve",
-                                                        () ->
-                                                            post(
-                                                                () ->
-                                                                    body.entityAs(
-                                                                        ResolveRequest.class,
-                                                                        req ->
-                                                                            resolve(unit, req)))),
-                                                    path(
-                                                        "exec",
-                                                        () ->
-                                                            post(
-                                                                () ->
-                                                                    body.entityAs(
-                                                                        ExecRequest.class,
-                                                                        req -> exec(unit, req)))),
-                                                    actions.unitRoute(unit))))))),
+        UnitPath.prefix(
+            (app, n) ->
+                UnitPath.unit(
+                    app,
+                    n,
+                    unit ->
+                        concat(
+                            pathEnd(() -> get(() -> detail(unit))),
+                            path(
+                                "resolve",
+                                () ->
+                                    post(
+                                        () ->
+                                            body.entityAs(
+                                                ResolveRequest.class, req -> resolve(unit, req)))),
+                            path(
+                                "exec",
+                                () ->
+                                    post(
+                                        () ->
+                                            body.entityAs(
+                                                ExecRequest.class, req -> exec(unit, req)))),
+                            actions.unitRoute(unit)))),
         actions.route());
-  }
-
-  private Route withUnit(String app, String number, Function<UnitId, Route> inner) {
-    UnitId unit;
-    try {
-      unit = UnitId.parse(app + "/" + number);
-    } catch (IllegalArgumentException e) {
-      return JsonErrors.complete(ApiError.badRequest(e.getMessage()));
-    }
-    return inner.apply(unit);
   }
 
   private Route detail(UnitId unit) {

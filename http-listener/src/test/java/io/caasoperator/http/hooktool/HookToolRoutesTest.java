@@ -6,8 +6,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.caasoperator.hooktool.HookToolFraming;
 import io.caasoperator.hooktool.ToolOutcome;
-import io.caasoperator.http.HttpListener;
 import io.caasoperator.http.ListenerSettings;
+import io.caasoperator.http.RunningListener;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -19,9 +19,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.TimeUnit;
 import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
-import org.apache.pekko.http.javadsl.ServerBinding;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -37,8 +35,7 @@ class HookToolRoutesTest {
   record Received(String token, String tool, List<String> args, String stdin) {}
 
   static final List<Received> received = new CopyOnWriteArrayList<>();
-  static ActorTestKit testKit;
-  static ServerBinding binding;
+  static RunningListener listener;
   static URI url;
   static final HttpClient client =
       HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
@@ -69,21 +66,17 @@ class HookToolRoutesTest {
 
   @BeforeAll
   static void startListener() throws Exception {
-    testKit = ActorTestKit.create();
-    ListenerSettings settings = new ListenerSettings("127.0.0.1", 0, true, Optional.empty());
-    binding =
-        HttpListener.start(testKit.system(), settings, new HookToolRoutes(gateway).route())
-            .toCompletableFuture()
-            .get(10, TimeUnit.SECONDS);
-    url = settings.localUrl(binding.localAddress());
+    listener =
+        RunningListener.start(
+            ActorTestKit.create(),
+            new ListenerSettings("127.0.0.1", 0, true, Optional.empty()),
+            new HookToolRoutes(gateway).route());
+    url = listener.url();
   }
 
   @AfterAll
   static void stopListener() throws Exception {
-    if (binding != null) {
-      binding.terminate(Duration.ofSeconds(5)).toCompletableFuture().get();
-    }
-    testKit.shutdownTestKit();
+    listener.stop();
   }
 
   @BeforeEach
@@ -102,6 +95,17 @@ class HookToolRoutesTest {
     return client.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
   }
 
+  /** A call framed as the hook-tool shims send it. */
+  private static HttpResponse<byte[]> postFramed(
+      String tool, Optional<String> token, List<String> args, String stdin) throws Exception {
+    return post(tool, token, HookToolFraming.CONTENT_TYPE, HookToolFraming.encodeCall(args, stdin));
+  }
+
+  /** A call as JSON, with the running hook's token. */
+  private static HttpResponse<byte[]> postJson(String tool, String body) throws Exception {
+    return post(tool, Optional.of(GOOD), "application/json", body.getBytes(StandardCharsets.UTF_8));
+  }
+
   private static JsonNode json(HttpResponse<byte[]> response) throws Exception {
     return JSON.readTree(response.body());
   }
@@ -109,12 +113,7 @@ class HookToolRoutesTest {
   @Test
   void aFramedCallIsRunAndAnsweredFramed() throws Exception {
     List<String> args = List.of("--file", "-", "ünï cødé", "");
-    HttpResponse<byte[]> response =
-        post(
-            "state-set",
-            Optional.of(GOOD),
-            HookToolFraming.CONTENT_TYPE,
-            HookToolFraming.encodeCall(args, "a: 1\n"));
+    HttpResponse<byte[]> response = postFramed("state-set", Optional.of(GOOD), args, "a: 1\n");
 
     assertThat(response.statusCode()).isEqualTo(200);
     assertThat(response.headers().firstValue("Content-Type"))
@@ -126,12 +125,7 @@ class HookToolRoutesTest {
 
   @Test
   void aFailingToolIsStillA200WithItsExitCode() throws Exception {
-    HttpResponse<byte[]> response =
-        post(
-            "fail",
-            Optional.of(GOOD),
-            HookToolFraming.CONTENT_TYPE,
-            HookToolFraming.encodeCall(List.of("x"), ""));
+    HttpResponse<byte[]> response = postFramed("fail", Optional.of(GOOD), List.of("x"), "");
 
     assertThat(response.statusCode()).isEqualTo(200);
     assertThat(HookToolFraming.decodeReply(response.body()).exitCode()).isEqualTo(1);
@@ -140,11 +134,7 @@ class HookToolRoutesTest {
   @Test
   void aJsonCallIsAnsweredInJson() throws Exception {
     HttpResponse<byte[]> response =
-        post(
-            "config-get",
-            Optional.of(GOOD),
-            "application/json",
-            "{\"args\": [\"name\", \"--format=json\"]}".getBytes(StandardCharsets.UTF_8));
+        postJson("config-get", "{\"args\": [\"name\", \"--format=json\"]}");
 
     assertThat(response.statusCode()).isEqualTo(200);
     assertThat(json(response))
@@ -156,12 +146,7 @@ class HookToolRoutesTest {
 
   @Test
   void aCallWithoutTokenIs401() throws Exception {
-    HttpResponse<byte[]> response =
-        post(
-            "is-leader",
-            Optional.empty(),
-            HookToolFraming.CONTENT_TYPE,
-            HookToolFraming.encodeCall(List.of(), ""));
+    HttpResponse<byte[]> response = postFramed("is-leader", Optional.empty(), List.of(), "");
 
     assertThat(response.statusCode()).isEqualTo(401);
     assertThat(json(response).get("error").asText()).isEqualTo("unauthorized");
@@ -171,12 +156,7 @@ class HookToolRoutesTest {
 
   @Test
   void aTokenOfNoRunningContextIs403() throws Exception {
-    HttpResponse<byte[]> response =
-        post(
-            "is-leader",
-            Optional.of("stale"),
-            HookToolFraming.CONTENT_TYPE,
-            HookToolFraming.encodeCall(List.of(), ""));
+    HttpResponse<byte[]> response = postFramed("is-leader", Optional.of("stale"), List.of(), "");
 
     assertThat(response.statusCode()).isEqualTo(403);
     assertThat(json(response))
@@ -193,12 +173,7 @@ class HookToolRoutesTest {
             Optional.of(GOOD),
             HookToolFraming.CONTENT_TYPE,
             "2\0only-one\0".getBytes(StandardCharsets.UTF_8));
-    HttpResponse<byte[]> jsonBody =
-        post(
-            "is-leader",
-            Optional.of(GOOD),
-            "application/json",
-            "{\"stdin\": \"x\"}".getBytes(StandardCharsets.UTF_8));
+    HttpResponse<byte[]> jsonBody = postJson("is-leader", "{\"stdin\": \"x\"}");
 
     assertThat(framed.statusCode()).isEqualTo(400);
     assertThat(json(framed).get("detail").asText())
@@ -210,18 +185,8 @@ class HookToolRoutesTest {
 
   @Test
   void jsonArgumentsThatAreNotStringsAre400NamingTheArgument() throws Exception {
-    HttpResponse<byte[]> number =
-        post(
-            "status-set",
-            Optional.of(GOOD),
-            "application/json",
-            "{\"args\": [\"active\", 1]}".getBytes(StandardCharsets.UTF_8));
-    HttpResponse<byte[]> stdin =
-        post(
-            "state-set",
-            Optional.of(GOOD),
-            "application/json",
-            "{\"args\": [], \"stdin\": true}".getBytes(StandardCharsets.UTF_8));
+    HttpResponse<byte[]> number = postJson("status-set", "{\"args\": [\"active\", 1]}");
+    HttpResponse<byte[]> stdin = postJson("state-set", "{\"args\": [], \"stdin\": true}");
 
     assertThat(number.statusCode()).isEqualTo(400);
     assertThat(json(number).get("detail").asText())

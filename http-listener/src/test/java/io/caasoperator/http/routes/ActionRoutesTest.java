@@ -1,9 +1,9 @@
 package io.caasoperator.http.routes;
 
+import static io.caasoperator.http.routes.AdminListener.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.caasoperator.domain.UnitId;
 import io.caasoperator.http.auth.AdminToken;
 import io.caasoperator.http.client.OperatorClient;
@@ -13,7 +13,6 @@ import io.caasoperator.persistence.ActionStatus;
 import io.caasoperator.persistence.UnitState;
 import io.caasoperator.unit.UnitActor;
 import java.net.URI;
-import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -36,7 +35,6 @@ import org.junit.jupiter.api.Test;
  * never reach the operator.
  */
 class ActionRoutesTest {
-  private static final ObjectMapper JSON = new ObjectMapper();
   private static final AdminToken TOKEN =
       new AdminToken("s3cret-admin-token-for-tests-only-0123456789");
   private static final UnitId UNIT = UnitId.of("hello", 0);
@@ -160,7 +158,6 @@ class ActionRoutesTest {
   @AfterAll
   static void stop() throws Exception {
     listener.stop();
-    testKit.shutdownTestKit();
   }
 
   @BeforeEach
@@ -168,17 +165,9 @@ class ActionRoutesTest {
     received.clear();
   }
 
-  private static OperatorClient admin() {
-    return new OperatorClient(url, Optional.empty(), Optional.of(TOKEN.value()));
-  }
-
-  private static JsonNode json(HttpResponse<String> response) throws Exception {
-    return JSON.readTree(response.body());
-  }
-
   @Test
   void aQueuedActionIsAcceptedWithItsIdAndWhereToAskForIt() throws Exception {
-    try (var client = admin()) {
+    try (var client = listener.admin()) {
       var queued =
           client.post(
               "/v1/units/hello/0/actions/greet", "{\"params\": {\"who\": \"world\", \"n\": 2}}");
@@ -199,7 +188,7 @@ class ActionRoutesTest {
 
   @Test
   void aRunThatWaitsGetsTheFinishedActionOrAfterTheWaitTheActionAsItIs() throws Exception {
-    try (var client = admin()) {
+    try (var client = listener.admin()) {
       var finished =
           client.post(
               "/v1/units/hello/0/actions/greet",
@@ -223,7 +212,7 @@ class ActionRoutesTest {
   @Test
   void anUnknownActionIsA404NamingTheActionsTheCharmDefinesAndBadParametersA400WithTheProblems()
       throws Exception {
-    try (var client = admin()) {
+    try (var client = listener.admin()) {
       var unknown = client.post("/v1/units/hello/0/actions/nope", "{}");
       assertThat(unknown.statusCode()).isEqualTo(404);
       assertThat(json(unknown).path("error").asText()).isEqualTo("not_found");
@@ -245,7 +234,7 @@ class ActionRoutesTest {
 
   @Test
   void badRequestsAreRefusedWithoutAskingTheOperator() throws Exception {
-    try (var client = admin()) {
+    try (var client = listener.admin()) {
       for (var body :
           List.of(
               "{\"params\": 1}",
@@ -279,7 +268,7 @@ class ActionRoutesTest {
 
   @Test
   void anActionIsShownByIdAndTheNewestAreListed() throws Exception {
-    try (var client = admin()) {
+    try (var client = listener.admin()) {
       var shown = client.get("/v1/actions/7");
       assertThat(shown.statusCode()).isEqualTo(200);
       assertThat(json(shown).path("status").asText()).isEqualTo("completed");

@@ -1,9 +1,9 @@
 package io.caasoperator.http.routes;
 
+import static io.caasoperator.http.routes.AdminListener.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.caasoperator.domain.Life;
 import io.caasoperator.domain.Status;
 import io.caasoperator.domain.UnitId;
@@ -35,7 +35,6 @@ import org.junit.jupiter.api.Test;
  * the request is bad.
  */
 class ApiRoutesTest {
-  private static final ObjectMapper JSON = new ObjectMapper();
   private static final AdminToken TOKEN =
       new AdminToken("s3cret-admin-token-for-tests-only-0123456789");
   private static final UnitId UNIT = UnitId.of("hello", 0);
@@ -144,7 +143,6 @@ class ApiRoutesTest {
   @AfterAll
   static void stop() throws Exception {
     listener.stop();
-    testKit.shutdownTestKit();
   }
 
   @BeforeEach
@@ -152,17 +150,9 @@ class ApiRoutesTest {
     received.clear();
   }
 
-  private static OperatorClient admin() {
-    return new OperatorClient(url, Optional.empty(), Optional.of(TOKEN.value()));
-  }
-
-  private static JsonNode json(HttpResponse<String> response) throws Exception {
-    return JSON.readTree(response.body());
-  }
-
   @Test
   void statusAndUnitDetailAnswerWithTheAdminToken() throws Exception {
-    try (var client = admin()) {
+    try (var client = listener.admin()) {
       var status = client.get("/v1/status");
       assertThat(status.statusCode()).isEqualTo(200);
       assertThat(json(status).path("units").get(0).path("ports").get(0).asText())
@@ -214,7 +204,7 @@ class ApiRoutesTest {
 
   @Test
   void unknownPathsUnderTheApiAre404WithTheTokenAnd401WithoutIt() throws Exception {
-    try (var client = admin()) {
+    try (var client = listener.admin()) {
       assertThat(client.get("/v1/nope").statusCode()).isEqualTo(404);
       assertThat(client.get("/v1/units/hello/0/nope").statusCode()).isEqualTo(404);
     }
@@ -273,7 +263,7 @@ class ApiRoutesTest {
 
   @Test
   void execRepliesWithCodeAndBothStreams() throws Exception {
-    try (var client = admin()) {
+    try (var client = listener.admin()) {
       var response =
           client.post("/v1/units/hello/0/exec", "{\"commands\":\"id -u\",\"timeout\":\"30s\"}");
       assertThat(response.statusCode()).isEqualTo(200);
@@ -288,7 +278,7 @@ class ApiRoutesTest {
 
   @Test
   void execErrorsHaveTheRightStatus() throws Exception {
-    try (var client = admin()) {
+    try (var client = listener.admin()) {
       var timedOut =
           client.post("/v1/units/hello/0/exec", "{\"commands\":\"sleep 100\",\"timeout\":\"1s\"}");
       assertThat(timedOut.statusCode()).isEqualTo(408);
@@ -327,7 +317,7 @@ class ApiRoutesTest {
 
   @Test
   void execCommandsThatAreNotAJsonStringAre400AndNeverRun() throws Exception {
-    try (var client = admin()) {
+    try (var client = listener.admin()) {
       for (String commands : List.of("123", "true", "1.5", "[\"id\"]", "{\"sh\": \"id\"}")) {
         var response = client.post("/v1/units/hello/0/exec", "{\"commands\": " + commands + "}");
         assertThat(response.statusCode()).as(commands).isEqualTo(400);
@@ -350,7 +340,7 @@ class ApiRoutesTest {
 
   @Test
   void execTimeoutsOverTheMaximumOrOverflowingAre400NamingTheMaximum() throws Exception {
-    try (var client = admin()) {
+    try (var client = listener.admin()) {
       for (String timeout :
           List.of("25h", "100000000h", "9223372036854775807s", "99999999999999999999999s")) {
         var response =
@@ -374,7 +364,7 @@ class ApiRoutesTest {
 
   @Test
   void resolveRetryMustBeAJsonBoolean() throws Exception {
-    try (var client = admin()) {
+    try (var client = listener.admin()) {
       for (String retry : List.of("\"true\"", "1", "\"\"")) {
         var response = client.post("/v1/units/hello/0/resolve", "{\"retry\": " + retry + "}");
         assertThat(response.statusCode()).as(retry).isEqualTo(400);
@@ -388,7 +378,7 @@ class ApiRoutesTest {
 
   @Test
   void resolveOfAUnitWithoutAFailedHookIs409AndOfAnUnknownUnit404() throws Exception {
-    try (var client = admin()) {
+    try (var client = listener.admin()) {
       var nothing = client.post("/v1/units/hello/0/resolve", "{\"retry\":false}");
       assertThat(nothing.statusCode()).isEqualTo(409);
       assertThat(json(nothing).path("detail").asText())

@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.caasoperator.domain.Status;
 import io.caasoperator.http.auth.AdminToken;
-import io.caasoperator.http.client.OperatorClient;
 import io.caasoperator.operator.ApplicationView;
 import io.caasoperator.operator.OperatorActor;
 import io.caasoperator.persistence.JournalHealth;
@@ -14,7 +13,6 @@ import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
@@ -68,17 +66,12 @@ class JournalHealthRoutesTest {
   @AfterAll
   static void stop() throws Exception {
     listener.stop();
-    testKit.shutdownTestKit();
   }
 
   @AfterEach
   void journalBack() {
     answering.set(true);
     JournalHealth.get(testKit.system()).recovered("unit|hello/0");
-  }
-
-  private static OperatorClient admin() {
-    return new OperatorClient(url, Optional.empty(), Optional.of(TOKEN.value()));
   }
 
   private static void journalDown() {
@@ -91,7 +84,7 @@ class JournalHealthRoutesTest {
 
   @Test
   void aWorkingJournalIsReadyAndShownInTheStatus() throws Exception {
-    try (var client = admin()) {
+    try (var client = listener.admin()) {
       assertThat(client.get("/readyz").statusCode()).isEqualTo(200);
       JsonNode journal = JSON.readTree(client.get("/v1/status").body()).path("journal");
       assertThat(journal.path("available").asBoolean()).isTrue();
@@ -102,7 +95,7 @@ class JournalHealthRoutesTest {
   @Test
   void anUnavailableJournalMakesTheOperatorNotReadyAndTheStatusSaysWhy() throws Exception {
     journalDown();
-    try (var client = admin()) {
+    try (var client = listener.admin()) {
       var ready = client.get("/readyz");
       assertThat(ready.statusCode()).isEqualTo(503);
       assertThat(JSON.readTree(ready.body()).path("status").asText()).isEqualTo("not ready");
@@ -121,7 +114,7 @@ class JournalHealthRoutesTest {
   @Test
   void anOperatorThatCannotAnswerForItsJournalGets503WithTheReasonOtherwise408() throws Exception {
     answering.set(false);
-    try (var client = admin()) {
+    try (var client = listener.admin()) {
       assertThat(client.get("/v1/status").statusCode())
           .as("journal fine, operator slow")
           .isEqualTo(408);

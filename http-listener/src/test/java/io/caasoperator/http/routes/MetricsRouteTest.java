@@ -40,7 +40,6 @@ class MetricsRouteTest {
   @AfterAll
   static void stop() throws Exception {
     listener.stop();
-    testKit.shutdownTestKit();
   }
 
   private static String scrape() throws Exception {

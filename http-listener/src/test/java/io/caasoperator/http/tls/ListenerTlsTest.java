@@ -145,8 +145,7 @@ class ListenerTlsTest {
 
   @Test
   void configuredCertificateAndKeyAreUsed() throws Exception {
-    SelfSignedCertificate configured =
-        SelfSignedCertificate.generate(new ListenHost("localhost"), NOW, new SecureRandom());
+    SelfSignedCertificate configured = forLocalhost();
     Path cert = Files.writeString(dataDir.resolve("my.crt"), Pem.of(configured.certificate()));
     Path key = Files.writeString(dataDir.resolve("my.key"), Pem.of(configured.key()));
 
@@ -172,8 +171,7 @@ class ListenerTlsTest {
 
   @Test
   void keyThatIsNotPemIsAnErrorNamingTheFile() throws Exception {
-    SelfSignedCertificate configured =
-        SelfSignedCertificate.generate(new ListenHost("localhost"), NOW, new SecureRandom());
+    SelfSignedCertificate configured = forLocalhost();
     Path cert = Files.writeString(dataDir.resolve("my.crt"), Pem.of(configured.certificate()));
     Path key = Files.writeString(dataDir.resolve("my.key"), "hello");
 
@@ -184,10 +182,8 @@ class ListenerTlsTest {
 
   @Test
   void keyOfAnotherCertificateIsRefused() throws Exception {
-    SelfSignedCertificate one =
-        SelfSignedCertificate.generate(new ListenHost("localhost"), NOW, new SecureRandom());
-    SelfSignedCertificate other =
-        SelfSignedCertificate.generate(new ListenHost("localhost"), NOW, new SecureRandom());
+    SelfSignedCertificate one = forLocalhost();
+    SelfSignedCertificate other = forLocalhost();
     Path cert = Files.writeString(dataDir.resolve("one.crt"), Pem.of(one.certificate()));
     Path key = Files.writeString(dataDir.resolve("other.key"), Pem.of(other.key()));
 
@@ -214,6 +210,11 @@ class ListenerTlsTest {
     assertThatThrownBy(() -> ListenerTls.fromFiles(cert, dataDir.resolve("absent.key")))
         .isInstanceOf(DataDirException.class)
         .hasMessageContaining(cert.toString());
+  }
+
+  /** A certificate as an operator listening on localhost generated it, now. */
+  private static SelfSignedCertificate forLocalhost() throws Exception {
+    return SelfSignedCertificate.generate(new ListenHost("localhost"), NOW, new SecureRandom());
   }
 
   private static List<String> sans(X509Certificate certificate) throws Exception {

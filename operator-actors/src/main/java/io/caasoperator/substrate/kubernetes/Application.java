@@ -1,7 +1,10 @@
 package io.caasoperator.substrate.kubernetes;
 
+import io.caasoperator.domain.ApplicationName;
 import io.fabric8.kubernetes.api.model.Namespaced;
 import io.fabric8.kubernetes.client.CustomResource;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.dsl.Resource;
 import io.fabric8.kubernetes.model.annotation.Group;
 import io.fabric8.kubernetes.model.annotation.Kind;
 import io.fabric8.kubernetes.model.annotation.Plural;
@@ -26,4 +29,10 @@ public final class Application extends CustomResource<ApplicationSpec, Applicati
 
   public static final String GROUP = "caasoperator.org";
   public static final String VERSION = "v1";
+
+  /** The resource of {@code application} in {@code namespace}, to read, watch or edit. */
+  static Resource<Application> of(
+      KubernetesClient client, String namespace, ApplicationName application) {
+    return client.resources(Application.class).inNamespace(namespace).withName(application.value());
+  }
 }

@@ -139,12 +139,7 @@ public final class ApplicationEventRecorder {
 
   /** A new Event of count 1; its name, or empty when the Application is gone. */
   private Optional<String> create(ApplicationNotice notice, Instant now) {
-    Application resource =
-        client
-            .resources(Application.class)
-            .inNamespace(namespace)
-            .withName(application.value())
-            .get();
+    Application resource = Application.of(client, namespace, application).get();
     if (resource == null) return Optional.empty();
     // The uid ties the Event to this incarnation of the Application, as kubectl matches it.
     ObjectReference involved =

@@ -54,10 +54,7 @@ public final class ApplicationStatusWriter {
     Instant now = clock.instant();
     try {
       Application edited =
-          client
-              .resources(Application.class)
-              .inNamespace(namespace)
-              .withName(application.value())
+          Application.of(client, namespace, application)
               .editStatus(
                   resource -> {
                     List<ApplicationCondition> before =

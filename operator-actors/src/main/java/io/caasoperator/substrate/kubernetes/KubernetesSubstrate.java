@@ -35,6 +35,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.Predicate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -417,12 +418,7 @@ public final class KubernetesSubstrate implements Substrate {
   // ---- the application -----------------------------------------------------------------------
 
   private Watch watchApplication(WatchSink<ApplicationObservation> sink) {
-    var informer =
-        client
-            .resources(Application.class)
-            .inNamespace(namespace)
-            .withName(application.value())
-            .runnableInformer(resyncMillis);
+    var informer = Application.of(client, namespace, application).runnableInformer(resyncMillis);
     ApplicationObservation[] last = {null};
     Consumer<List<Application>> onChange =
         resources -> {
@@ -479,12 +475,7 @@ public final class KubernetesSubstrate implements Substrate {
   private Map<String, String> selector() {
     KubernetesSpec spec = current;
     if (spec != null) return spec.selector();
-    Application resource =
-        client
-            .resources(Application.class)
-            .inNamespace(namespace)
-            .withName(application.value())
-            .get();
+    Application resource = Application.of(client, namespace, application).get();
     if (resource != null) {
       try {
         KubernetesSpec read = ApplicationSpecReading.read(application, resource);
@@ -660,19 +651,8 @@ public final class KubernetesSubstrate implements Substrate {
 
   /** Adds the finalizer, guarded by the resource version read, so no concurrent edit is lost. */
   void addFinalizer(String podName) {
-    for (int attempt = 1; ; attempt++) {
-      Pod pod = client.pods().inNamespace(namespace).withName(podName).get();
-      if (pod == null || !UnitFinalizer.needed(pod)) return;
-      String patch = JsonPatches.guardedFinalizers(pod, UnitFinalizer.added(pod));
-      try {
-        client.pods().inNamespace(namespace).withName(podName).patch(JsonPatches.CONTEXT, patch);
-        log.info("pod {} adopted: finalizer {} added", podName, UnitFinalizer.NAME);
-        return;
-      } catch (KubernetesClientException e) {
-        if (e.getCode() == 404) return;
-        if (!JsonPatches.lostRace(e) || attempt >= PATCH_ATTEMPTS) throw e;
-      }
-    }
+    patchFinalizers(
+        podName, UnitFinalizer::needed, UnitFinalizer::added, "adopted: finalizer {} added");
   }
 
   /**
@@ -692,13 +672,25 @@ public final class KubernetesSubstrate implements Substrate {
   }
 
   private void removeFinalizer(String podName) {
+    patchFinalizers(
+        podName, UnitFinalizer::present, UnitFinalizer::removed, "released: finalizer {} removed");
+  }
+
+  /**
+   * While {@code due(pod)}, sets the pod's finalizers to {@code finalizers(pod)}, guarded by the
+   * resource version read and read again after a lost race; a pod already gone is fine.
+   *
+   * @param done what is logged after "pod NAME", with the finalizer's name for its {@code {}}
+   */
+  private void patchFinalizers(
+      String podName, Predicate<Pod> due, Function<Pod, List<String>> finalizers, String done) {
     for (int attempt = 1; ; attempt++) {
       Pod pod = client.pods().inNamespace(namespace).withName(podName).get();
-      if (pod == null || !UnitFinalizer.present(pod)) return;
-      String patch = JsonPatches.guardedFinalizers(pod, UnitFinalizer.removed(pod));
+      if (pod == null || !due.test(pod)) return;
+      String patch = JsonPatches.guardedFinalizers(pod, finalizers.apply(pod));
       try {
         client.pods().inNamespace(namespace).withName(podName).patch(JsonPatches.CONTEXT, patch);
-        log.info("pod {} released: finalizer {} removed", podName, UnitFinalizer.NAME);
+        log.info("pod {} " + done, podName, UnitFinalizer.NAME);
         return;
       } catch (KubernetesClientException e) {
         if (e.getCode() == 404) return;

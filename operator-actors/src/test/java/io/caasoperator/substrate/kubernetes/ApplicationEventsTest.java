@@ -57,6 +57,21 @@ class ApplicationEventsTest {
         Map.of());
   }
 
+  /** Creates the Application db (its charm a URL) in {@link #NS}. */
+  private Application createDb() {
+    Application resource =
+        ApplicationSpecReadingTest.resource(
+            "db",
+            new ApplicationSpec(
+                new ApplicationSpec.CharmSpec("https://charms.example/db.charm", null, null, null),
+                Map.of(),
+                null,
+                null,
+                null));
+    resource.getMetadata().setNamespace(NS);
+    return client.resources(Application.class).inNamespace(NS).resource(resource).create();
+  }
+
   @Test
   void aFailedHookIsAWarningNamingTheUnitHookExitCodeAndReason() {
     JournalEntry entry =
@@ -96,18 +111,7 @@ class ApplicationEventsTest {
 
   @Test
   void aNoticeBecomesAnEventOnTheApplicationThatKubectlDescribeLists() {
-    Application resource =
-        ApplicationSpecReadingTest.resource(
-            "db",
-            new ApplicationSpec(
-                new ApplicationSpec.CharmSpec("https://charms.example/db.charm", null, null, null),
-                Map.of(),
-                null,
-                null,
-                null));
-    resource.getMetadata().setNamespace(NS);
-    Application created =
-        client.resources(Application.class).inNamespace(NS).resource(resource).create();
+    Application created = createDb();
     ApplicationEventRecorder recorder =
         new ApplicationEventRecorder(
             client,
@@ -147,36 +151,8 @@ class ApplicationEventsTest {
 
   @Test
   void theSameFactAgainIsCountedOnItsEventByReasonAndUnitWithinTheSeriesWindow() {
-    Application resource =
-        ApplicationSpecReadingTest.resource(
-            "db",
-            new ApplicationSpec(
-                new ApplicationSpec.CharmSpec("https://charms.example/db.charm", null, null, null),
-                Map.of(),
-                null,
-                null,
-                null));
-    resource.getMetadata().setNamespace(NS);
-    client.resources(Application.class).inNamespace(NS).resource(resource).create();
-    java.util.concurrent.atomic.AtomicReference<Instant> now =
-        new java.util.concurrent.atomic.AtomicReference<>(NOW);
-    Clock clock =
-        new Clock() {
-          @Override
-          public java.time.ZoneId getZone() {
-            return ZoneOffset.UTC;
-          }
-
-          @Override
-          public Clock withZone(java.time.ZoneId zone) {
-            return this;
-          }
-
-          @Override
-          public Instant instant() {
-            return now.get();
-          }
-        };
+    createDb();
+    SetClock clock = new SetClock(NOW);
     ApplicationEventRecorder recorder =
         new ApplicationEventRecorder(client, NS, new ApplicationName("db"), "op-0", clock);
 
@@ -186,7 +162,7 @@ class ApplicationEventsTest {
                 new ApplicationNotice(
                     true, "HookFailed", "unit db/1: hook install failed (exit code 1)", "db/1")))
         .isTrue();
-    now.set(NOW.plusSeconds(5));
+    clock.set(NOW.plusSeconds(5));
     assertThat(
             recorder.record(
                 new ApplicationNotice(
@@ -197,7 +173,7 @@ class ApplicationEventsTest {
                 new ApplicationNotice(
                     true, "HookFailed", "unit db/2: hook install failed (exit code 1)", "db/2")))
         .isTrue();
-    now.set(NOW.plusSeconds(15));
+    clock.set(NOW.plusSeconds(15));
     assertThat(
             recorder.record(
                 new ApplicationNotice(
@@ -228,7 +204,7 @@ class ApplicationEventsTest {
     assertThat(db2.getSeries()).isNull();
 
     // Quiet for longer than the window: the next failure starts a new Event.
-    now.set(NOW.plusSeconds(15).plus(ApplicationEventRecorder.SERIES_WINDOW).plusSeconds(1));
+    clock.set(NOW.plusSeconds(15).plus(ApplicationEventRecorder.SERIES_WINDOW).plusSeconds(1));
     assertThat(
             recorder.record(
                 new ApplicationNotice(
@@ -249,7 +225,7 @@ class ApplicationEventsTest {
             () ->
                 client.v1().events().inNamespace(NS).withName(latest.getMetadata().getName()).get()
                     == null);
-    now.set(now.get().plusSeconds(5));
+    clock.set(clock.instant().plusSeconds(5));
     assertThat(
             recorder.record(
                 new ApplicationNotice(

@@ -13,14 +13,11 @@ import io.caasoperator.substrate.ApplicationReport.UnitReport;
 import io.caasoperator.substrate.Watch;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -37,30 +34,12 @@ class ApplicationStatusReportingTest {
   private static final ApplicationName APP = new ApplicationName("db");
   private static final String CHARM = "https://charms.example/db.charm";
 
-  private final AtomicReference<Instant> now =
-      new AtomicReference<>(Instant.parse("2026-11-22T10:00:00Z"));
+  private final SetClock clock = new SetClock(Instant.parse("2026-11-22T10:00:00Z"));
   private CrudApiServer api;
   private KubernetesMockServer server;
   private KubernetesClient client;
   private KubernetesSubstrate substrate;
   private KubernetesReporting reporting;
-  private final Clock clock =
-      new Clock() {
-        @Override
-        public ZoneOffset getZone() {
-          return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(java.time.ZoneId zone) {
-          return this;
-        }
-
-        @Override
-        public Instant instant() {
-          return now.get();
-        }
-      };
 
   @BeforeEach
   void start() throws Exception {
@@ -167,7 +146,7 @@ class ApplicationStatusReportingTest {
       long second = resource().getMetadata().getGeneration();
       assertThat(second).isGreaterThan(first);
       await().atMost(WAIT).until(() -> Long.valueOf(second).equals(substrate.observedGeneration()));
-      now.set(Instant.parse("2026-11-22T10:01:00Z"));
+      clock.set(Instant.parse("2026-11-22T10:01:00Z"));
       reporting.report(report(unit(0, "idle", "active")));
       status = resource().getStatus();
       assertThat(status.observedGeneration()).isEqualTo(second);
@@ -186,7 +165,7 @@ class ApplicationStatusReportingTest {
           .isEqualTo("2026-11-22T10:00:00Z");
 
       // A hook fails: Degraded, with its own transition; Ready follows.
-      now.set(Instant.parse("2026-11-22T10:02:00Z"));
+      clock.set(Instant.parse("2026-11-22T10:02:00Z"));
       reporting.report(
           report(
               new UnitReport(
@@ -222,7 +201,7 @@ class ApplicationStatusReportingTest {
     assertThat(condition("Ready").lastTransitionTime()).isEqualTo("2026-11-22T10:00:00Z");
 
     // A new writer (a new process) reports the same conditions an hour later: nothing transitioned.
-    now.set(Instant.parse("2026-11-22T11:00:00Z"));
+    clock.set(Instant.parse("2026-11-22T11:00:00Z"));
     var restarted = new ApplicationStatusWriter(client, NS, APP, clock);
     assertThat(
             restarted.write(

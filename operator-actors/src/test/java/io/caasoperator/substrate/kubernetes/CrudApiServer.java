@@ -22,7 +22,8 @@ final class CrudApiServer implements AutoCloseable {
     this.client = client;
   }
 
-  static CrudApiServer withCrd() {
+  /** The mock API server alone, started, without the CRD: for tests that make their own client. */
+  static KubernetesMockServer started() {
     KubernetesMockServer server =
         new KubernetesMockServer(
             new Context(),
@@ -31,6 +32,11 @@ final class CrudApiServer implements AutoCloseable {
             new KubernetesCrudDispatcher(),
             false);
     server.init();
+    return server;
+  }
+
+  static CrudApiServer withCrd() {
+    KubernetesMockServer server = started();
     KubernetesClient client = server.createClient();
     client
         .apiextensions()

@@ -64,7 +64,26 @@ class Fabric8PodExecTest {
     server.destroy();
   }
 
-  private static String execPath(String container, boolean stdin, String... command) {
+  /** The mock answers one exec of {@code command} in {@code container} with {@code frames}. */
+  private void answersExec(
+      String container, boolean stdin, List<String> command, Object... frames) {
+    server
+        .expect()
+        .withPath(execPath(container, stdin, command))
+        .andUpgradeToWebSocket()
+        .open(frames)
+        .done()
+        .once();
+  }
+
+  /** Runs {@code command} in {@code container} of the pod, allowing 10 s. */
+  private PodExec.Result exec(String container, List<String> command, byte[] stdin, int limit)
+      throws IOException, InterruptedException {
+    return new Fabric8PodExec(client, NS)
+        .exec(POD, container, command, stdin, Duration.ofSeconds(10), limit);
+  }
+
+  private static String execPath(String container, boolean stdin, List<String> command) {
     StringBuilder path = new StringBuilder("/api/v1/namespaces/" + NS + "/pods/" + POD + "/exec?");
     for (String word : command) {
       path.append("command=")
@@ -81,46 +100,26 @@ class Fabric8PodExecTest {
 
   @Test
   void aCommandsExitCodeAndOutputComeBack() throws Exception {
-    server
-        .expect()
-        .withPath(execPath("workload", false, "sh", "-c", "echo hi"))
-        .andUpgradeToWebSocket()
-        .open(
-            new OutputStreamMessage("hi\n"),
-            new ErrorStreamMessage("careful\n"),
-            new StatusStreamMessage(3))
-        .done()
-        .once();
-    PodExec.Result result =
-        new Fabric8PodExec(client, NS)
-            .exec(
-                POD,
-                "workload",
-                List.of("sh", "-c", "echo hi"),
-                new byte[0],
-                Duration.ofSeconds(10),
-                1024);
+    answersExec(
+        "workload",
+        false,
+        List.of("sh", "-c", "echo hi"),
+        new OutputStreamMessage("hi\n"),
+        new ErrorStreamMessage("careful\n"),
+        new StatusStreamMessage(3));
+    PodExec.Result result = exec("workload", List.of("sh", "-c", "echo hi"), new byte[0], 1024);
     assertThat(result).isEqualTo(new PodExec.Result(3, "hi\n", "careful\n", false, false));
   }
 
   @Test
   void outputBeyondTheLimitIsDroppedAndSaidSo() throws Exception {
-    server
-        .expect()
-        .withPath(execPath("workload", false, "sh", "-c", "yes"))
-        .andUpgradeToWebSocket()
-        .open(new OutputStreamMessage("y\ny\ny\ny\n"), new StatusStreamMessage(0))
-        .done()
-        .once();
-    PodExec.Result result =
-        new Fabric8PodExec(client, NS)
-            .exec(
-                POD,
-                "workload",
-                List.of("sh", "-c", "yes"),
-                new byte[0],
-                Duration.ofSeconds(10),
-                4);
+    answersExec(
+        "workload",
+        false,
+        List.of("sh", "-c", "yes"),
+        new OutputStreamMessage("y\ny\ny\ny\n"),
+        new StatusStreamMessage(0));
+    PodExec.Result result = exec("workload", List.of("sh", "-c", "yes"), new byte[0], 4);
     assertThat(result).isEqualTo(new PodExec.Result(0, "y\ny\n", "", false, true));
   }
 
@@ -129,32 +128,24 @@ class Fabric8PodExecTest {
       "flaky against the mock server: with stdin streamed, the mock may close the exec"
           + " WebSocket before the client reads the status frame (the exit code completes null); README, Kubernetes")
   void stdinIsStreamedForTheCharmCopy() throws Exception {
-    server
-        .expect()
-        .withPath(execPath("charm-init", true, "sh", "-c", "tar -x -f - -C /var/lib/caas"))
-        .andUpgradeToWebSocket()
-        .open(new StatusStreamMessage(0))
-        .done()
-        .once();
+    answersExec(
+        "charm-init",
+        true,
+        List.of("sh", "-c", "tar -x -f - -C /var/lib/caas"),
+        new StatusStreamMessage(0));
     PodExec.Result result =
-        new Fabric8PodExec(client, NS)
-            .exec(
-                POD,
-                "charm-init",
-                List.of("sh", "-c", "tar -x -f - -C /var/lib/caas"),
-                new byte[] {1, 2, 3},
-                Duration.ofSeconds(10),
-                1024);
+        exec(
+            "charm-init",
+            List.of("sh", "-c", "tar -x -f - -C /var/lib/caas"),
+            new byte[] {1, 2, 3},
+            1024);
     assertThat(result.exitCode()).isZero();
   }
 
   @Test
   void anExecTheServerRefusesIsAnIoFailure() {
     // No expectation for this path: the mock answers 404, as for a missing pod or container.
-    assertThatThrownBy(
-            () ->
-                new Fabric8PodExec(client, NS)
-                    .exec(POD, "nope", List.of("true"), new byte[0], Duration.ofSeconds(10), 1024))
+    assertThatThrownBy(() -> exec("nope", List.of("true"), new byte[0], 1024))
         .isInstanceOf(IOException.class);
   }
 }

@@ -8,14 +8,12 @@ import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.KubernetesClientException;
-import io.fabric8.kubernetes.client.server.mock.KubernetesCrudDispatcher;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
-import io.fabric8.mockwebserver.Context;
-import io.fabric8.mockwebserver.MockWebServer;
 import java.net.URI;
-import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * The client's requests by Kubernetes verb and answer: the verb rule (pure), then a real client
@@ -27,46 +25,33 @@ class KubernetesApiRequestsTest {
     return KubernetesApiRequests.verb(method, URI.create("https://api.example:6443" + uri));
   }
 
-  @Test
-  void theVerbIsKubernetesOwnForEachMethodAndPath() {
-    assertThat(verb("GET", "/api/v1/namespaces/demo/pods/mariadb-0")).isEqualTo("get");
-    assertThat(verb("GET", "/api/v1/namespaces/demo/pods?labelSelector=app")).isEqualTo("list");
-    assertThat(
-            verb(
-                "GET",
-                "/api/v1/namespaces/demo/pods?labelSelector=app&watch=true&resourceVersion=7"))
-        .isEqualTo("watch");
-    assertThat(
-            verb(
-                "GET",
-                "/apis/caasoperator.org/v1/namespaces/demo/applications?fieldSelector=metadata.name%3Dx"))
-        .isEqualTo("list");
-    assertThat(verb("GET", "/apis/caasoperator.org/v1/namespaces/demo/applications/mariadb/status"))
-        .isEqualTo("get");
-    assertThat(verb("PUT", "/apis/caasoperator.org/v1/namespaces/demo/applications/mariadb/status"))
-        .isEqualTo("update");
-    assertThat(verb("PATCH", "/api/v1/namespaces/demo/pods/mariadb-0")).isEqualTo("patch");
-    assertThat(verb("POST", "/api/v1/namespaces/demo/events")).isEqualTo("create");
-    assertThat(verb("DELETE", "/api/v1/namespaces/demo/pods/mariadb-0")).isEqualTo("delete");
-    assertThat(verb("DELETE", "/api/v1/namespaces/demo/pods")).isEqualTo("deletecollection");
-    assertThat(verb("GET", "/api/v1/namespaces/demo/pods/mariadb-0/exec?command=sh&stdout=true"))
-        .isEqualTo("connect");
-    assertThat(verb("GET", "/api/v1/namespaces/demo")).isEqualTo("get");
-    assertThat(verb("GET", "/api/v1/namespaces")).isEqualTo("list");
-    assertThat(verb("GET", "/version")).isEqualTo("get");
-    assertThat(verb("OPTIONS", "/api")).isEqualTo("other");
+  @ParameterizedTest(name = "{0} {1}: {2}")
+  @CsvSource(
+      textBlock =
+          """
+          GET,      /api/v1/namespaces/demo/pods/mariadb-0,                                                  get
+          GET,      /api/v1/namespaces/demo/pods?labelSelector=app,                                          list
+          GET,      /api/v1/namespaces/demo/pods?labelSelector=app&watch=true&resourceVersion=7,             watch
+          GET,      /apis/caasoperator.org/v1/namespaces/demo/applications?fieldSelector=metadata.name%3Dx,  list
+          GET,      /apis/caasoperator.org/v1/namespaces/demo/applications/mariadb/status,                   get
+          PUT,      /apis/caasoperator.org/v1/namespaces/demo/applications/mariadb/status,                   update
+          PATCH,    /api/v1/namespaces/demo/pods/mariadb-0,                                                  patch
+          POST,     /api/v1/namespaces/demo/events,                                                          create
+          DELETE,   /api/v1/namespaces/demo/pods/mariadb-0,                                                  delete
+          DELETE,   /api/v1/namespaces/demo/pods,                                                            deletecollection
+          GET,      /api/v1/namespaces/demo/pods/mariadb-0/exec?command=sh&stdout=true,                      connect
+          GET,      /api/v1/namespaces/demo,                                                                 get
+          GET,      /api/v1/namespaces,                                                                      list
+          GET,      /version,                                                                                get
+          OPTIONS,  /api,                                                                                    other
+          """)
+  void theVerbIsKubernetesOwnForEachMethodAndPath(String method, String path, String expected) {
+    assertThat(verb(method, path)).isEqualTo(expected);
   }
 
   @Test
   void everyRequestOfARealClientIsCountedByVerbAndStatusCode() throws Exception {
-    KubernetesMockServer server =
-        new KubernetesMockServer(
-            new Context(),
-            new MockWebServer(),
-            new HashMap<>(),
-            new KubernetesCrudDispatcher(),
-            false);
-    server.init();
+    KubernetesMockServer server = CrudApiServer.started();
     KubernetesApiRequests requests = new KubernetesApiRequests();
     try (KubernetesClient client =
         server.createClient(

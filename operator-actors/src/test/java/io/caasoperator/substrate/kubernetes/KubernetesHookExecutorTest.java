@@ -267,17 +267,7 @@ class KubernetesHookExecutorTest {
 
   @Test
   void theCopiedArchiveUnpacksWithTarToCharmToolsAndCa() throws Exception {
-    byte[] archive = executor().archive(charmV1);
-    Path out = Files.createDirectories(dir.resolve("unpacked"));
-    Process tar =
-        new ProcessBuilder("tar", "-x", "-f", "-", "-C", out.toString())
-            .redirectErrorStream(true)
-            .start();
-    try (var stdin = tar.getOutputStream()) {
-      stdin.write(archive);
-    }
-    String output = new String(tar.getInputStream().readAllBytes());
-    assertThat(tar.waitFor()).as(output).isZero();
+    Path out = unpackWithTar(executor().archive(charmV1), "unpacked");
     assertThat(out.resolve("charm/hooks/install")).content().contains("echo v1");
     assertThat(Files.isExecutable(out.resolve("charm/hooks/install"))).isTrue();
     assertThat(out.resolve("charm/metadata.yaml")).exists();
@@ -295,8 +285,15 @@ class KubernetesHookExecutorTest {
     String deep = String.join("/", Collections.nCopies(12, "directory"));
     Path file = Files.createDirectories(charmV1.resolve(deep)).resolve("file.txt");
     Files.writeString(file, "deep");
-    byte[] archive = executor().archive(charmV1);
-    Path out = Files.createDirectories(dir.resolve("unpacked-long"));
+    Path out = unpackWithTar(executor().archive(charmV1), "unpacked-long");
+    assertThat(out.resolve("charm").resolve(deep).resolve("file.txt")).content().isEqualTo("deep");
+  }
+
+  /**
+   * Unpacks {@code archive} with the system's tar into {@code dir/into}, as the pod's tar would.
+   */
+  private Path unpackWithTar(byte[] archive, String into) throws Exception {
+    Path out = Files.createDirectories(dir.resolve(into));
     Process tar =
         new ProcessBuilder("tar", "-x", "-f", "-", "-C", out.toString())
             .redirectErrorStream(true)
@@ -306,6 +303,6 @@ class KubernetesHookExecutorTest {
     }
     String output = new String(tar.getInputStream().readAllBytes());
     assertThat(tar.waitFor()).as(output).isZero();
-    assertThat(out.resolve("charm").resolve(deep).resolve("file.txt")).content().isEqualTo("deep");
+    return out;
   }
 }

@@ -25,6 +25,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -91,6 +92,42 @@ class KubernetesSubstrateTest {
     return client.pods().inNamespace(NS).withName(app.value() + "-" + ordinal).get();
   }
 
+  /** Writes {@code pod}'s status, as the kubelet does. */
+  private void writeStatus(Pod pod) {
+    client.pods().inNamespace(NS).resource(pod).updateStatus();
+  }
+
+  private static void awaitStarted(Recording<ContainerStarted> sink, ContainerStarted started) {
+    await().atMost(WAIT).until(() -> sink.observed().contains(started));
+  }
+
+  /** Sets the Application's option {@code greeting} to {@code value}, as {@code kubectl edit}. */
+  private void setGreeting(Object value) {
+    editApplication(
+        a -> {
+          a.getSpec().config().put("greeting", value);
+          return a;
+        });
+  }
+
+  private void editApplication(UnaryOperator<Application> edit) {
+    client.resources(Application.class).inNamespace(NS).withName(app.value()).edit(edit);
+  }
+
+  private static void awaitGreeting(Recording<ApplicationObservation> sink, String greeting) {
+    await()
+        .atMost(WAIT)
+        .until(
+            () ->
+                sink.last() instanceof ApplicationObservation.Specified s
+                    && s.specification().config().equals(Map.of("greeting", greeting)));
+  }
+
+  /** Waits until {@code expected} is the last observation. */
+  private static <T> void awaitLast(Recording<T> sink, T expected) {
+    await().atMost(WAIT).until(() -> expected.equals(sink.last()));
+  }
+
   private UnitObservation unit(int ordinal, Life life) {
     return new UnitObservation(new UnitId(app, ordinal), life);
   }
@@ -100,38 +137,12 @@ class KubernetesSubstrateTest {
     createApplication(Map.of("greeting", "hi"));
     Recording<ApplicationObservation> sink = new Recording<>();
     try (Watch ignored = substrate.applicationSource().watch(sink)) {
-      await()
-          .atMost(WAIT)
-          .until(
-              () ->
-                  sink.last() instanceof ApplicationObservation.Specified s
-                      && s.specification().config().equals(Map.of("greeting", "hi")));
+      awaitGreeting(sink, "hi");
 
-      client
-          .resources(Application.class)
-          .inNamespace(NS)
-          .withName(app.value())
-          .edit(
-              a -> {
-                a.getSpec().config().put("greeting", "hello");
-                return a;
-              });
-      await()
-          .atMost(WAIT)
-          .until(
-              () ->
-                  sink.last() instanceof ApplicationObservation.Specified s
-                      && s.specification().config().equals(Map.of("greeting", "hello")));
+      setGreeting("hello");
+      awaitGreeting(sink, "hello");
 
-      client
-          .resources(Application.class)
-          .inNamespace(NS)
-          .withName(app.value())
-          .edit(
-              a -> {
-                a.getSpec().config().put("greeting", List.of("not", "a", "string"));
-                return a;
-              });
+      setGreeting(List.of("not", "a", "string"));
       await().atMost(WAIT).until(() -> sink.last() instanceof ApplicationObservation.Invalid);
 
       client.resources(Application.class).inNamespace(NS).withName(app.value()).delete();
@@ -153,34 +164,22 @@ class KubernetesSubstrateTest {
     createApplication(Map.of());
     Recording<UnitsObserved> sink = new Recording<>();
     try (Watch ignored = substrate.unitSource().watch(sink)) {
-      await().atMost(WAIT).until(() -> new UnitsObserved(List.of(), true).equals(sink.last()));
+      awaitLast(sink, new UnitsObserved(List.of(), true));
 
       createPod(0);
       createPod(1);
-      await()
-          .atMost(WAIT)
-          .until(
-              () ->
-                  new UnitsObserved(List.of(unit(0, Life.ALIVE), unit(1, Life.ALIVE)), true)
-                      .equals(sink.last()));
+      awaitLast(sink, new UnitsObserved(List.of(unit(0, Life.ALIVE), unit(1, Life.ALIVE)), true));
       await()
           .atMost(WAIT)
           .until(() -> UnitFinalizer.present(pod(0)) && UnitFinalizer.present(pod(1)));
 
       client.pods().inNamespace(NS).withName(app.value() + "-1").delete();
-      await()
-          .atMost(WAIT)
-          .until(
-              () ->
-                  new UnitsObserved(List.of(unit(0, Life.ALIVE), unit(1, Life.DYING)), true)
-                      .equals(sink.last()));
+      awaitLast(sink, new UnitsObserved(List.of(unit(0, Life.ALIVE), unit(1, Life.DYING)), true));
       assertThat(pod(1)).as("held by the finalizer until released").isNotNull();
 
       substrate.unitRemover().release(new UnitId(app, 1));
       await().atMost(WAIT).until(() -> pod(1) == null);
-      await()
-          .atMost(WAIT)
-          .until(() -> new UnitsObserved(List.of(unit(0, Life.ALIVE)), true).equals(sink.last()));
+      awaitLast(sink, new UnitsObserved(List.of(unit(0, Life.ALIVE)), true));
 
       // Idempotent, and an alive pod keeps its finalizer.
       substrate.unitRemover().release(new UnitId(app, 1));
@@ -305,47 +304,16 @@ class KubernetesSubstrateTest {
     Recording<ContainerStarted> sink = new Recording<>();
     UnitId unit = new UnitId(app, 2);
     try (Watch ignored = substrate.containerStartSource().watch(sink)) {
-      client
-          .pods()
-          .inNamespace(NS)
-          .resource(Pods.initRunning(pod(2), "containerd://init"))
-          .updateStatus();
-      await()
-          .atMost(WAIT)
-          .until(
-              () ->
-                  sink.observed()
-                      .contains(new ContainerStarted(unit, "charm-init", "containerd://init")));
+      writeStatus(Pods.initRunning(pod(2), "containerd://init"));
+      awaitStarted(sink, new ContainerStarted(unit, "charm-init", "containerd://init"));
 
-      client
-          .pods()
-          .inNamespace(NS)
-          .resource(Pods.workloadRunning(pod(2), "containerd://w1", 0))
-          .updateStatus();
-      await()
-          .atMost(WAIT)
-          .until(
-              () ->
-                  sink.observed()
-                      .contains(new ContainerStarted(unit, "workload", "containerd://w1")));
+      writeStatus(Pods.workloadRunning(pod(2), "containerd://w1", 0));
+      awaitStarted(sink, new ContainerStarted(unit, "workload", "containerd://w1"));
 
       // The same status written again is no new start; a restart is.
-      client
-          .pods()
-          .inNamespace(NS)
-          .resource(Pods.workloadRunning(pod(2), "containerd://w1", 0))
-          .updateStatus();
-      client
-          .pods()
-          .inNamespace(NS)
-          .resource(Pods.workloadRunning(pod(2), "containerd://w2", 1))
-          .updateStatus();
-      await()
-          .atMost(WAIT)
-          .until(
-              () ->
-                  sink.observed()
-                      .contains(new ContainerStarted(unit, "workload", "containerd://w2")));
+      writeStatus(Pods.workloadRunning(pod(2), "containerd://w1", 0));
+      writeStatus(Pods.workloadRunning(pod(2), "containerd://w2", 1));
+      awaitStarted(sink, new ContainerStarted(unit, "workload", "containerd://w2"));
       assertThat(sink.observed())
           .containsExactly(
               new ContainerStarted(unit, "charm-init", "containerd://init"),
@@ -395,17 +363,13 @@ class KubernetesSubstrateTest {
     try (Watch ignored = substrate.applicationSource().watch(sink)) {
       await().atMost(WAIT).until(() -> sink.last() instanceof ApplicationObservation.Specified);
       assertThat(substrate.deploymentMode()).isEqualTo(DeploymentMode.WORKLOAD);
-      client
-          .resources(Application.class)
-          .inNamespace(NS)
-          .withName(app.value())
-          .edit(
-              a -> {
-                a.setSpec(
-                    new ApplicationSpec(
-                        a.getSpec().charm(), a.getSpec().config(), null, "operator", null));
-                return a;
-              });
+      editApplication(
+          a -> {
+            a.setSpec(
+                new ApplicationSpec(
+                    a.getSpec().charm(), a.getSpec().config(), null, "operator", null));
+            return a;
+          });
       await().atMost(WAIT).until(() -> substrate.deploymentMode() == DeploymentMode.OPERATOR);
       assertThat(created).isNotNull();
     }

@@ -74,6 +74,16 @@ class ProtocolTest {
         request("POST", path).body(new StringRequestContent("application/json", json)), status);
   }
 
+  /** The error message Pebble answers a GET of {@code path} with, checking its status. */
+  private static String errorOfGet(String path, int status) throws Exception {
+    return get(path, status).at("/result/message").asText();
+  }
+
+  /** The error message Pebble answers a POST of {@code json} with, checking its status. */
+  private static String errorOfPost(String path, String json, int status) throws Exception {
+    return post(path, json, status).at("/result/message").asText();
+  }
+
   @Test
   void systemInfoIsASyncEnvelope() throws Exception {
     JsonNode body = get("/v1/system-info", 200);
@@ -93,39 +103,28 @@ class ProtocolTest {
   @Test
   void layersRefuseBadInputWithReasons() throws Exception {
     assertThat(
-            post(
-                    "/v1/layers",
-                    "{\"action\":\"remove\",\"label\":\"x\",\"format\":\"yaml\",\"layer\":\"\"}",
-                    400)
-                .at("/result/message")
-                .asText())
+            errorOfPost(
+                "/v1/layers",
+                "{\"action\":\"remove\",\"label\":\"x\",\"format\":\"yaml\",\"layer\":\"\"}",
+                400))
         .isEqualTo("invalid action \"remove\"");
     assertThat(
-            post(
-                    "/v1/layers",
-                    "{\"action\":\"add\",\"label\":\"x\",\"format\":\"yaml\",\"layer\":\"services: [\"}",
-                    400)
-                .at("/result/message")
-                .asText())
+            errorOfPost(
+                "/v1/layers",
+                "{\"action\":\"add\",\"label\":\"x\",\"format\":\"yaml\",\"layer\":\"services: [\"}",
+                400))
         .startsWith("cannot parse layer YAML: cannot parse layer \"x\"");
     assertThat(
-            post(
-                    "/v1/layers",
-                    "{\"action\":\"add\",\"label\":\"x\",\"format\":\"yaml\","
-                        + "\"layer\":\"services: {s: {command: sleep 1}}\"}",
-                    400)
-                .at("/result/message")
-                .asText())
+            errorOfPost(
+                "/v1/layers",
+                "{\"action\":\"add\",\"label\":\"x\",\"format\":\"yaml\","
+                    + "\"layer\":\"services: {s: {command: sleep 1}}\"}",
+                400))
         .isEqualTo("layer \"x\" must define \"override\" for service \"s\"");
-    assertThat(post("/v1/layers", "not json", 400).at("/result/message").asText())
-        .startsWith("cannot decode request body");
-    assertThat(
-            post("/v1/layers", "{\"action\":\"add\",\"format\":\"yaml\"}", 400)
-                .at("/result/message")
-                .asText())
+    assertThat(errorOfPost("/v1/layers", "not json", 400)).startsWith("cannot decode request body");
+    assertThat(errorOfPost("/v1/layers", "{\"action\":\"add\",\"format\":\"yaml\"}", 400))
         .isEqualTo("label must be set");
-    assertThat(get("/v1/plan?format=json", 400).at("/result/message").asText())
-        .isEqualTo("invalid format \"json\"");
+    assertThat(errorOfGet("/v1/plan?format=json", 400)).isEqualTo("invalid format \"json\"");
   }
 
   @Test
@@ -145,25 +144,13 @@ class ProtocolTest {
 
   @Test
   void servicesActionsAnswerChangesOrErrors() throws Exception {
-    assertThat(
-            post("/v1/services", "{\"action\":\"start\",\"services\":[]}", 400)
-                .at("/result/message")
-                .asText())
+    assertThat(errorOfPost("/v1/services", "{\"action\":\"start\",\"services\":[]}", 400))
         .isEqualTo("must specify services for start action");
-    assertThat(
-            post("/v1/services", "{\"action\":\"fly\",\"services\":[\"x\"]}", 400)
-                .at("/result/message")
-                .asText())
+    assertThat(errorOfPost("/v1/services", "{\"action\":\"fly\",\"services\":[\"x\"]}", 400))
         .isEqualTo("invalid action \"fly\"");
-    assertThat(
-            post("/v1/services", "{\"action\":\"start\",\"services\":[\"ghost\"]}", 400)
-                .at("/result/message")
-                .asText())
+    assertThat(errorOfPost("/v1/services", "{\"action\":\"start\",\"services\":[\"ghost\"]}", 400))
         .isEqualTo("cannot start services: service \"ghost\" does not exist");
-    assertThat(
-            post("/v1/services", "{\"action\":\"replan\",\"services\":[\"x\"]}", 400)
-                .at("/result/message")
-                .asText())
+    assertThat(errorOfPost("/v1/services", "{\"action\":\"replan\",\"services\":[\"x\"]}", 400))
         .isEqualTo("replan accepts no service names");
     JsonNode async = post("/v1/services", "{\"action\":\"replan\"}", 202);
     assertThat(async.get("type").asText()).isEqualTo("async");
@@ -176,14 +163,13 @@ class ProtocolTest {
 
   @Test
   void unknownChangesAndBadTimeoutsAreRefused() throws Exception {
-    assertThat(get("/v1/changes/999999", 404).at("/result/message").asText())
+    assertThat(errorOfGet("/v1/changes/999999", 404))
         .isEqualTo("cannot find change with id \"999999\"");
     assertThat(get("/v1/changes/999999/wait", 404).get("type").asText()).isEqualTo("error");
     String change = post("/v1/services", "{\"action\":\"replan\"}", 202).get("change").asText();
-    assertThat(
-            get("/v1/changes/" + change + "/wait?timeout=soon", 400).at("/result/message").asText())
+    assertThat(errorOfGet("/v1/changes/" + change + "/wait?timeout=soon", 400))
         .startsWith("invalid timeout");
-    assertThat(get("/v1/changes?select=some", 400).at("/result/message").asText())
+    assertThat(errorOfGet("/v1/changes?select=some", 400))
         .isEqualTo("select should be one of: all,in-progress,ready");
   }
 
@@ -193,13 +179,12 @@ class ProtocolTest {
     assertThat(missing.at("/result/kind").asText()).isEqualTo("not-found");
     assertThat(missing.at("/result/message").asText())
         .isEqualTo("stat /nope: no such file or directory");
-    assertThat(get("/v1/files?action=list&path=relative", 400).at("/result/message").asText())
+    assertThat(errorOfGet("/v1/files?action=list&path=relative", 400))
         .isEqualTo("path must be absolute, got \"relative\"");
     assertThat(get("/v1/files?action=list&path=/etc&itself=maybe", 400).get("type").asText())
         .isEqualTo("error");
-    assertThat(get("/v1/files?action=sniff", 400).at("/result/message").asText())
-        .isEqualTo("invalid action \"sniff\"");
-    assertThat(get("/v1/files?action=read&path=/etc/hello.txt", 400).at("/result/message").asText())
+    assertThat(errorOfGet("/v1/files?action=sniff", 400)).isEqualTo("invalid action \"sniff\"");
+    assertThat(errorOfGet("/v1/files?action=read&path=/etc/hello.txt", 400))
         .isEqualTo("must accept multipart/form-data");
     assertThat(get("/v1/files?action=list&path=/etc", 200).at("/result/0/name").asText())
         .isEqualTo("hello.txt");
@@ -213,7 +198,7 @@ class ProtocolTest {
     assertThat(removed.at("/result/0/error/kind").asText()).isEqualTo("not-found");
     assertThat(removed.at("/result/1/error/message").asText())
         .isEqualTo("paths must be absolute, got \"x\"");
-    assertThat(post("/v1/files", "{\"action\":\"write\"}", 400).at("/result/message").asText())
+    assertThat(errorOfPost("/v1/files", "{\"action\":\"write\"}", 400))
         .isEqualTo("must use multipart with \"write\" action");
   }
 
@@ -236,28 +221,22 @@ class ProtocolTest {
 
   @Test
   void execChecksNoticesAndSignalsValidateTheirInput() throws Exception {
-    assertThat(post("/v1/exec", "{\"command\":[]}", 400).at("/result/message").asText())
-        .isEqualTo("must specify command");
-    assertThat(
-            post("/v1/exec", "{\"command\":[\"true\"],\"timeout\":\"x\"}", 400)
-                .at("/result/message")
-                .asText())
+    assertThat(errorOfPost("/v1/exec", "{\"command\":[]}", 400)).isEqualTo("must specify command");
+    assertThat(errorOfPost("/v1/exec", "{\"command\":[\"true\"],\"timeout\":\"x\"}", 400))
         .startsWith("invalid timeout");
     JsonNode exec = post("/v1/exec", "{\"command\":[\"true\"],\"split-stderr\":true}", 202);
     assertThat(exec.at("/result/task-id").asText()).isNotEmpty();
     assertThat(exec.at("/result/working-dir").asText()).startsWith("/");
-    assertThat(get("/v1/checks?level=sometimes", 400).at("/result/message").asText())
+    assertThat(errorOfGet("/v1/checks?level=sometimes", 400))
         .isEqualTo("level must be \"alive\" or \"ready\"");
     assertThat(get("/v1/checks", 200).get("result").isArray()).isTrue();
     assertThat(
-            post("/v1/notices", "{\"action\":\"add\",\"type\":\"custom\",\"key\":\"nope\"}", 400)
-                .at("/result/message")
-                .asText())
+            errorOfPost(
+                "/v1/notices", "{\"action\":\"add\",\"type\":\"custom\",\"key\":\"nope\"}", 400))
         .contains("must be in \"example.com/path\" format");
     assertThat(
-            post("/v1/notices", "{\"action\":\"add\",\"type\":\"warning\",\"key\":\"a.b/c\"}", 400)
-                .at("/result/message")
-                .asText())
+            errorOfPost(
+                "/v1/notices", "{\"action\":\"add\",\"type\":\"warning\",\"key\":\"a.b/c\"}", 400))
         .contains("can only add \"custom\" notices");
     String id =
         post(
@@ -269,19 +248,13 @@ class ProtocolTest {
     assertThat(get("/v1/notices/" + id, 200).at("/result/last-data/k").asText()).isEqualTo("v");
     assertThat(get("/v1/notices/424242", 404).get("type").asText()).isEqualTo("error");
     assertThat(get("/v1/notices?keys=a.com/c", 200).get("result").size()).isEqualTo(1);
-    assertThat(
-            post("/v1/signals", "{\"signal\":\"SIGHUP\",\"services\":[]}", 400)
-                .at("/result/message")
-                .asText())
+    assertThat(errorOfPost("/v1/signals", "{\"signal\":\"SIGHUP\",\"services\":[]}", 400))
         .isEqualTo("must specify one or more services");
-    assertThat(
-            post("/v1/signals", "{\"signal\":\"SIGHUP\",\"services\":[\"ghost\"]}", 500)
-                .at("/result/message")
-                .asText())
+    assertThat(errorOfPost("/v1/signals", "{\"signal\":\"SIGHUP\",\"services\":[\"ghost\"]}", 500))
         .isEqualTo("cannot send signal to \"ghost\": service is not running");
-    assertThat(get("/v1/tasks/999999/websocket/control", 404).at("/result/message").asText())
+    assertThat(errorOfGet("/v1/tasks/999999/websocket/control", 404))
         .isEqualTo("cannot find task \"999999\"");
-    assertThat(get("/v1/logs?n=-5", 400).at("/result/message").asText())
+    assertThat(errorOfGet("/v1/logs?n=-5", 400))
         .isEqualTo("n must be -1, 0, or a positive integer");
   }
 }

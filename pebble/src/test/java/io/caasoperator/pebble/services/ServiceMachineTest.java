@@ -34,6 +34,15 @@ class ServiceMachineTest {
     return step;
   }
 
+  /** A service of {@code spec("...")} started and past its okay delay: running, process 1. */
+  private static ServiceRuntime running(String specExtra) throws Exception {
+    return drive(
+            ServiceRuntime.initial(spec(specExtra), T0),
+            new ServiceInput.Start(),
+            new ServiceInput.OkayDelayElapsed(1))
+        .next();
+  }
+
   @Test
   void aStartSucceedsOnceTheProcessStayedUpForTheOkayDelay() throws Exception {
     ServiceMachine.Step started =
@@ -94,12 +103,7 @@ class ServiceMachineTest {
 
   @Test
   void stopSendsTermThenKillAfterTheKillDelay() throws Exception {
-    ServiceRuntime running =
-        drive(
-                ServiceRuntime.initial(spec(", kill-delay: 2s"), T0),
-                new ServiceInput.Start(),
-                new ServiceInput.OkayDelayElapsed(1))
-            .next();
+    ServiceRuntime running = running(", kill-delay: 2s");
     ServiceMachine.Step stop = ServiceMachine.step(running, new ServiceInput.Stop(), T0);
     assertThat(stop.effects())
         .containsExactly(
@@ -144,12 +148,7 @@ class ServiceMachineTest {
 
   @Test
   void aFailedCheckRestartsARunningServiceThroughBackoff() throws Exception {
-    ServiceRuntime running =
-        drive(
-                ServiceRuntime.initial(spec(", on-check-failure: {up: restart}"), T0),
-                new ServiceInput.Start(),
-                new ServiceInput.OkayDelayElapsed(1))
-            .next();
+    ServiceRuntime running = running(", on-check-failure: {up: restart}");
     ServiceMachine.Step step =
         ServiceMachine.step(
             running,

@@ -11,8 +11,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -26,13 +24,6 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class PeerRelationsIT {
 
   private static final String APP = "db";
-
-  /** charmcraft's generated dispatch ({@code charmcraft/const.py} {@code DISPATCH_CONTENT}). */
-  private static final String DISPATCH =
-      """
-            #!/bin/sh
-            JUJU_DISPATCH_PATH="${JUJU_DISPATCH_PATH:-$0}" PYTHONPATH=lib:venv:$PYTHONPATH exec ./src/charm.py
-            """;
 
   private static final String METADATA =
       """
@@ -110,38 +101,25 @@ class PeerRelationsIT {
 
   @Test
   void peersJoinSeeEachOthersDataAndDepartAsJujuRunsThem() throws Exception {
-    Path home =
-        Path.of(System.getProperty("caas.operator.home", "../..")).toAbsolutePath().normalize();
-    Path vendor = home.getParent().resolve("shared/vendor/ops-2.17.0");
-    Assumptions.assumeTrue(
-        Files.isDirectory(vendor.resolve("ops")),
-        "skipped: ops 2.17.0 is not at "
-            + vendor
-            + " (../shared/vendor/ops-2.17.0 beside the repository)");
-    Assumptions.assumeTrue(
-        pythonHasYaml(),
-        "skipped: /usr/bin/python3 with PyYAML is needed (apt-get install python3-yaml)");
+    Path ops = VendoredOps.opsPackage();
     Path logs = Files.createDirectories(operators.tmp().resolve("seen"));
     Path charm =
         new CharmArchive()
-            .executable("dispatch", DISPATCH)
+            .executable("dispatch", VendoredOps.DISPATCH)
             .symlink("hooks/install", "../dispatch")
             .symlink("hooks/start", "../dispatch")
             .symlink("hooks/upgrade-charm", "../dispatch")
             .executable("src/charm.py", PEER_CHARM)
-            .tree(vendor.resolve("ops"), "venv/ops")
+            .tree(ops, "venv/ops")
             .file("metadata.yaml", METADATA)
             .file("config.yaml", CONFIG)
-            .file(
-                "manifest.yaml",
-                "charmcraft-version: 3.2.2\nbases:\n- name: ubuntu\n  channel: '22.04'\n")
+            .file("manifest.yaml", VendoredOps.MANIFEST)
             .writeTo(operators.tmp().resolve("db.charm"));
     SpecFile spec =
         SpecFile.at(operators.tmp().resolve("spec/app.yaml"), APP, charm)
             .withConfig(Map.of("log-dir", logs.toString()))
             .write();
-    OperatorProcess operator =
-        operators.startWithEnvironment(spec, Map.of("PATH", "/usr/bin:" + System.getenv("PATH")));
+    OperatorProcess operator = operators.startWithEnvironment(spec, VendoredOps.environment());
     OperatorApi api = operator.awaitListening();
 
     // one unit: relation-created after install, before leader-elected; nobody to join
@@ -204,8 +182,7 @@ class PeerRelationsIT {
             "db/2",
             read(logs, "db/2").size());
     operator.kill9();
-    operator =
-        operators.startWithEnvironment(spec, Map.of("PATH", "/usr/bin:" + System.getenv("PATH")));
+    operator = operators.startWithEnvironment(spec, VendoredOps.environment());
     api = operator.awaitListening();
     Expect.idleUnits(api, "db/0", "db/1", "db/2");
     await("no hook after the restart")
@@ -343,14 +320,5 @@ class PeerRelationsIT {
       if (!line.isBlank()) entries.add(OperatorApi.JSON.readTree(line));
     }
     return entries;
-  }
-
-  private static boolean pythonHasYaml() throws IOException, InterruptedException {
-    if (!Files.isExecutable(Path.of("/usr/bin/python3"))) return false;
-    Process check =
-        new ProcessBuilder("/usr/bin/python3", "-c", "import yaml")
-            .redirectErrorStream(true)
-            .start();
-    return check.waitFor(30, TimeUnit.SECONDS) && check.exitValue() == 0;
   }
 }

@@ -1,11 +1,9 @@
 package io.caasoperator.it;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -77,37 +75,9 @@ final class TestCharm {
 
   /** Writes (or overwrites) the charm into {@code dir}; returns {@code dir}. */
   Path writeTo(Path dir) {
-    try {
-      Files.createDirectories(dir.resolve("hooks"));
-      Files.writeString(
-          dir.resolve("metadata.yaml"),
-          """
-                    name: %s
-                    summary: written by the integration tests
-                    containers:
-                      web: {}
-                    """
-              .formatted(name));
-      Files.writeString(
-          dir.resolve("config.yaml"),
-          """
-                    options:
-                      greeting:
-                        type: string
-                        default: hi
-                      port:
-                        type: int
-                        default: 8080
-                    """);
-      for (String hook : HOOKS) {
-        Path file = dir.resolve("hooks").resolve(hook);
-        Files.writeString(file, script(hook));
-        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rwxr-xr-x"));
-      }
-      return dir;
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot write the test charm into " + dir, e);
-    }
+    Map<String, String> hooks = new LinkedHashMap<>();
+    for (String hook : HOOKS) hooks.put("hooks/" + hook, script(hook));
+    return ScriptCharm.write(dir, name, hooks);
   }
 
   private String script(String hook) {
