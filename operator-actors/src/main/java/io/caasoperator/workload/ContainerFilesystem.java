@@ -32,6 +32,15 @@ public record ContainerFilesystem(Path root, List<MountNamespace.RootEntry> host
   static final Set<String> IMAGE =
       Set.of("usr", "etc", "bin", "sbin", "lib", "lib32", "lib64", "libx32");
 
+  /**
+   * The empty directories a base image (Ubuntu's) has, made in a new container's root so that a
+   * workload writing to {@code /srv}, {@code /var/log} or {@code /run} finds them; {@code /tmp} and
+   * {@code /var/tmp} writable by every user.
+   */
+  static final List<String> SKELETON =
+      List.of(
+          "home", "mnt", "opt", "root", "run", "srv", "var/cache", "var/lib", "var/log", "var/tmp");
+
   /** The host's kernel interfaces, bound as hooks get them. */
   static final Set<String> SYSTEM = Set.of("proc", "dev", "sys");
 
@@ -73,16 +82,17 @@ public record ContainerFilesystem(Path root, List<MountNamespace.RootEntry> host
   }
 
   /**
-   * Makes the root ready to be {@code /}: its {@code /tmp}, the mount points of the image and
-   * system directories, and the image's links as the host has them (bubblewrap does not make a link
-   * that exists). Blocking; idempotent.
+   * Makes the root ready to be {@code /}: a base image's empty directories ({@link #SKELETON},
+   * {@code /tmp}), the mount points of the image and system directories, and the image's links as
+   * the host has them (bubblewrap does not make a link that exists). Blocking; idempotent.
    */
   public void prepare() throws IOException {
     Files.createDirectories(root);
-    Path tmp = root.resolve("tmp");
-    if (!Files.isDirectory(tmp)) {
-      Files.createDirectories(tmp);
-      tmp.toFile().setWritable(true, false);
+    for (String dir : SKELETON) Files.createDirectories(root.resolve(dir));
+    for (String shared : List.of("tmp", "var/tmp")) {
+      Path tmp = Files.createDirectories(root.resolve(shared));
+      Files.setPosixFilePermissions(
+          tmp, java.nio.file.attribute.PosixFilePermissions.fromString("rwxrwxrwx"));
     }
     for (MountNamespace.RootEntry entry : hostRoot) {
       Path at = root.resolve(entry.name());

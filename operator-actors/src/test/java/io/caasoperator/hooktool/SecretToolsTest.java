@@ -2,8 +2,6 @@ package io.caasoperator.hooktool;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.caasoperator.domain.Status;
-import io.caasoperator.domain.UnitId;
 import io.caasoperator.persistence.secret.SecretEvent;
 import io.caasoperator.persistence.secret.SecretOwner;
 import io.caasoperator.persistence.secret.SecretsState;
@@ -11,13 +9,10 @@ import io.caasoperator.secret.SecretBook;
 import io.caasoperator.secret.SecretChange;
 import io.caasoperator.secret.SecretCipher;
 import io.caasoperator.secret.SecretCommit;
-import io.caasoperator.substrate.UnitAddresses;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class SecretToolsTest {
@@ -27,71 +22,12 @@ class SecretToolsTest {
   private static final SecretCipher CIPHER = SecretCipher.withRandomKey();
 
   /** A unit's context with the application's secrets, and the changes it made so far pending. */
-  private record Ctx(TestContext base, SecretBook secrets) implements ToolContext {
-    public UnitId unit() {
-      return base.unit();
-    }
-
-    public String modelName() {
-      return base.modelName();
-    }
-
-    public Optional<String> hookName() {
-      return base.hookName();
-    }
-
-    public boolean isLeader() {
-      return base.isLeader();
-    }
-
-    public Status unitStatus() {
-      return base.unitStatus();
-    }
-
-    public Status applicationStatus() {
-      return base.applicationStatus();
-    }
-
-    public Map<String, Object> config() {
-      return base.config();
-    }
-
-    public Map<String, String> leaderSettings() {
-      return base.leaderSettings();
-    }
-
-    public Map<String, String> charmState() {
-      return base.charmState();
-    }
-
-    public Set<Port> openedPorts() {
-      return base.openedPorts();
-    }
-
-    public String workloadVersion() {
-      return base.workloadVersion();
-    }
-
-    public List<PeerUnit> units() {
-      return base.units();
-    }
-
-    public UnitAddresses addresses() {
-      return base.addresses();
-    }
-
-    public Optional<RunningAction> action() {
-      return base.action();
-    }
-
+  private record Ctx(TestContext base, SecretBook secrets) implements TestContext.Delegating {
     /** The application's peer relation, replicas:3. */
+    @Override
     public Map<Long, RelationView> relations() {
       return Map.of(
           3L, new RelationView(3, "replicas", "mariadb", List.of("mariadb/1"), Map.of(), Map.of()));
-    }
-
-    ToolOutcome run(String tool, String... args) {
-      return HookTools.run(tool, List.of(args), "", this, TestContext.NOW);
     }
 
     /** Runs the tool and keeps its changes pending, as the unit's actor does. */

@@ -56,20 +56,23 @@ class ContainerFilesystemTest {
   }
 
   @Test
-  void preparingMakesTmpTheMountPointsAndTheImagesLinksOnceOnly() throws Exception {
+  void preparingMakesABaseImagesDirectoriesTheMountPointsAndTheImagesLinksOnceOnly()
+      throws Exception {
     ContainerFilesystem fs = filesystem();
     fs.prepare();
     fs.prepare();
     Path root = dir.resolve("root");
     assertThat(root.resolve("tmp")).isDirectory().isWritable();
+    assertThat(Files.getPosixFilePermissions(root.resolve("tmp")))
+        .isEqualTo(java.nio.file.attribute.PosixFilePermissions.fromString("rwxrwxrwx"));
+    assertThat(root.resolve("srv")).as("a base image's directories, empty").isEmptyDirectory();
+    assertThat(root.resolve("var/log")).isEmptyDirectory();
+    assertThat(root.resolve("run")).isEmptyDirectory();
     assertThat(root.resolve("usr")).isDirectory();
     assertThat(root.resolve("etc")).isDirectory();
     assertThat(root.resolve("proc")).isDirectory();
     assertThat(Files.readSymbolicLink(root.resolve("bin"))).isEqualTo(Path.of("usr/bin"));
-    assertThat(root.resolve("home"))
-        .as("not the host's: the container's own, when it makes one")
-        .doesNotExist();
-    assertThat(root.resolve("srv")).doesNotExist();
+    assertThat(root.resolve("home")).as("not the host's: the container's own").isEmptyDirectory();
   }
 
   @Test
