@@ -93,6 +93,14 @@ public final class Secrets {
     state = now;
   }
 
+  /**
+   * Whether {@code trigger}'s secret (and revision) is still there as last committed; true without
+   * a store.
+   */
+  public boolean holds(SecretTrigger trigger) {
+    return store == null || state.holds(trigger);
+  }
+
   /** What a hook with {@code pending} changes reads. */
   public SecretBook book(List<SecretChange> pending) {
     if (cipher == null || store == null) return SecretBook.NONE;

@@ -660,7 +660,9 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
     Instant now = now();
     List<UnitEvent> events = new ArrayList<>(before);
     if (run.switchCharm()) events.add(new CharmSwitched(charm.generation(), now));
-    if (!charm.implementsHook(hook.name())) {
+    // a secret hook whose secret or revision a hook removed meanwhile has nothing to tell
+    boolean secretGone = hook.secret() != null && !deps.secrets().holds(hook.secret());
+    if (!charm.implementsHook(hook.name()) || secretGone) {
       events.add(new HookSkipped(hook, now));
       incarnation = incarnation.hookSkipped(hook);
       return Effect()

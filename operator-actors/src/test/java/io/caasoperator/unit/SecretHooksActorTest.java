@@ -8,6 +8,7 @@ import io.caasoperator.domain.CharmRef;
 import io.caasoperator.domain.Life;
 import io.caasoperator.domain.UnitId;
 import io.caasoperator.persistence.HookKind;
+import io.caasoperator.persistence.HookOutcome;
 import io.caasoperator.persistence.UnitState;
 import io.caasoperator.persistence.secret.SecretOwner;
 import io.caasoperator.persistence.secret.SecretTrigger;
@@ -173,5 +174,25 @@ class SecretHooksActorTest {
     TestProbe<UnitState> probe = testKit.createTestProbe();
     follower.tell(new UnitActor.GetState(probe.ref()));
     assertThat(probe.receiveMessage().observed().secretTriggers()).isEmpty();
+  }
+
+  @Test
+  void aQueuedSecretHookWhoseSecretIsGoneIsSkipped() {
+    storeWithExpiredSecret();
+    ActorRef<UnitActor.Command> leader = unit(0, true);
+    for (String hook : List.of("install", "leader-elected", "config-changed", "start"))
+      executor.complete(hook);
+    executor.complete("secret-expired");
+    leader.tell(
+        new UnitActor.ObserveSecretTrigger(
+            new SecretTrigger(
+                HookKind.SECRET_ROTATE, "gone", SecretOwner.application(app), "old", 2, T0)));
+    executor.expectNoHookWithin(Duration.ofMillis(300));
+    TestProbe<UnitState> probe = testKit.createTestProbe();
+    leader.tell(new UnitActor.GetState(probe.ref()));
+    UnitState state = probe.receiveMessage();
+    assertThat(state.observed().secretTriggers()).as("dequeued").isEmpty();
+    assertThat(state.hooks().last().name()).isEqualTo("secret-rotate");
+    assertThat(state.hooks().last().outcome()).isEqualTo(HookOutcome.SKIPPED);
   }
 }

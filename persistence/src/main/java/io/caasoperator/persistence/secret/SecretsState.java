@@ -236,6 +236,19 @@ public record SecretsState(Map<String, Secret> secrets) {
     return Optional.ofNullable(secrets.get(id));
   }
 
+  /**
+   * Whether {@code trigger} still concerns something here: its secret, and for {@code
+   * secret-expired} and {@code secret-remove} its revision (a charm may remove either while the
+   * hook waits).
+   */
+  public boolean holds(SecretTrigger trigger) {
+    Secret secret = secrets.get(trigger.id());
+    if (secret == null) return false;
+    // a rotation names the secret's latest revision then: the secret being there is enough
+    return trigger.kind() == io.caasoperator.persistence.HookKind.SECRET_ROTATE
+        || secret.revision(trigger.revision()).isPresent();
+  }
+
   /** The secret {@code owner} labelled {@code label}, if any (labels are unique per owner). */
   public Optional<Secret> byLabel(SecretOwner owner, String label) {
     return secrets.values().stream()
