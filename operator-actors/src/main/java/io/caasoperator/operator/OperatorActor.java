@@ -184,6 +184,7 @@ public final class OperatorActor
   // The hands that carry out the plan, and what the units last reported.
   private ActorRef<CharmDeployer.Command> deployer;
   private final UnitActors units;
+  private final UnitRequests requests;
   private final Map<UnitId, UnitView> views = new HashMap<>();
   // For the recovery log line only: from construction (or a restart for the journal, then
   // including the time it was down) to RecoveryCompleted.
@@ -211,6 +212,7 @@ public final class OperatorActor
             deps.units(),
             ctx.messageAdapter(UnitActor.Report.class, UnitReported::new),
             ctx.messageAdapter(UnitActor.Drained.class, UnitDrained::new));
+    this.requests = new UnitRequests(units);
     this.charmResults = ctx.messageAdapter(CharmDeployer.Result.class, CharmResult::new);
     this.removals = ctx.messageAdapter(UnitRemoval.Removed.class, RemovalDone::new);
   }
@@ -224,14 +226,14 @@ public final class OperatorActor
             GetUnit.class,
             (state, cmd) ->
                 Effect().reply(cmd.replyTo(), Optional.ofNullable(views.get(cmd.unit()))))
-        .onCommand(ResolveUnit.class, this::onResolve)
-        .onCommand(ExecOnUnit.class, this::onExec)
+        .onCommand(ResolveUnit.class, (state, cmd) -> only(() -> requests.resolve(cmd)))
+        .onCommand(ExecOnUnit.class, (state, cmd) -> only(() -> requests.exec(cmd)))
         .onCommand(CallHookTool.class, this::onHookTool)
-        .onCommand(RunAction.class, this::onRunAction)
+        .onCommand(RunAction.class, (state, cmd) -> only(() -> requests.runAction(cmd)))
         .onCommand(GetAction.class, this::onGetAction)
         .onCommand(
             ListActionIds.class,
-            (state, cmd) -> Effect().reply(cmd.replyTo(), actionIds(state, cmd)))
+            (state, cmd) -> Effect().reply(cmd.replyTo(), UnitRequests.actionIds(state, cmd)))
         .onCommand(Drain.class, (state, cmd) -> only(() -> units.drain(cmd.replyTo())))
         .onCommand(
             UnitDrained.class, (state, cmd) -> only(() -> units.drained(cmd.drained().unit())))
@@ -279,53 +281,6 @@ public final class OperatorActor
         .build();
   }
 
-  private Effect<OperatorEvent, OperatorState> onResolve(OperatorState state, ResolveUnit cmd) {
-    return only(
-        () ->
-            units
-                .find(cmd.unit())
-                .ifPresentOrElse(
-                    unit -> unit.tell(new UnitActor.Resolve(cmd.retry(), cmd.replyTo())),
-                    () ->
-                        cmd.replyTo()
-                            .tell(
-                                new UnitActor.ResolveReply(
-                                    UnitActor.ResolveReply.Outcome.UNKNOWN_UNIT,
-                                    "unknown unit " + cmd.unit()))));
-  }
-
-  private Effect<OperatorEvent, OperatorState> onExec(OperatorState state, ExecOnUnit cmd) {
-    return only(
-        () ->
-            units
-                .find(cmd.unit())
-                .ifPresentOrElse(
-                    unit ->
-                        unit.tell(
-                            new UnitActor.RunExec(
-                                cmd.commands(), cmd.timeout(), cmd.action(), cmd.replyTo())),
-                    () ->
-                        cmd.replyTo()
-                            .tell(
-                                new UnitActor.ExecReply(
-                                    UnitActor.ExecReply.Outcome.UNKNOWN_UNIT,
-                                    null,
-                                    "unknown unit " + cmd.unit(),
-                                    null))));
-  }
-
-  private Effect<OperatorEvent, OperatorState> onRunAction(OperatorState state, RunAction cmd) {
-    return only(
-        () ->
-            units
-                .find(cmd.unit())
-                .ifPresentOrElse(
-                    unit ->
-                        unit.tell(
-                            new UnitActor.RequestAction(cmd.name(), cmd.params(), cmd.replyTo())),
-                    () -> cmd.replyTo().tell(unknownUnit(cmd.unit()))));
-  }
-
   /**
    * The unit accepted the request: it gets the next id, in the journal before the unit hears it.
    */
@@ -334,68 +289,14 @@ public final class OperatorActor
     long id = state.actions().nextId();
     return Effect()
         .persist(new OperatorEvent.ActionIdAssigned(id, accepted.unit(), accepted.name(), now()))
-        .thenRun(
-            s ->
-                units
-                    .find(accepted.unit())
-                    .ifPresentOrElse(
-                        unit ->
-                            unit.tell(
-                                new UnitActor.QueueAction(
-                                    id, accepted.name(), accepted.params(), accepted.replyTo())),
-                        () -> accepted.replyTo().tell(unknownUnit(accepted.unit()))));
+        .thenRun(s -> requests.queueAction(id, accepted));
   }
 
   private Effect<OperatorEvent, OperatorState> onGetAction(OperatorState state, GetAction cmd) {
     UnitId owner = state.actions().units().get(cmd.id());
-    if (owner == null) {
-      String detail =
-          cmd.id() > 0 && cmd.id() <= state.actions().lastId()
-              ? "action "
-                  + cmd.id()
-                  + " is older than the "
-                  + OperatorState.ActionIndex.KEPT
-                  + " actions the operator keeps track of; the journal has it"
-              : "no action " + cmd.id();
-      return Effect().reply(cmd.replyTo(), new UnitActor.ActionLookup(null, null, detail));
-    }
-    return only(
-        () ->
-            units
-                .find(owner)
-                .ifPresentOrElse(
-                    unit ->
-                        unit.tell(
-                            new UnitActor.GetAction(cmd.id(), cmd.untilFinished(), cmd.replyTo())),
-                    () ->
-                        cmd.replyTo()
-                            .tell(
-                                new UnitActor.ActionLookup(
-                                    owner,
-                                    null,
-                                    "action "
-                                        + cmd.id()
-                                        + " ran on unit "
-                                        + owner
-                                        + ", which is gone; the journal has it (journal --unit "
-                                        + owner
-                                        + " --type ActionQueued,ActionStarted,"
-                                        + "ActionFinished)"))));
-  }
-
-  private static ActionIds actionIds(OperatorState state, ListActionIds cmd) {
-    TreeMap<Long, UnitId> newest = new TreeMap<>();
-    for (var entry : new TreeMap<>(state.actions().units()).descendingMap().entrySet()) {
-      if (newest.size() >= cmd.limit()) break;
-      if (cmd.unit().isPresent() && !cmd.unit().get().equals(entry.getValue())) continue;
-      newest.put(entry.getKey(), entry.getValue());
-    }
-    return new ActionIds(newest);
-  }
-
-  private static UnitActor.ActionReply unknownUnit(UnitId unit) {
-    return new UnitActor.ActionReply.Refused(
-        UnitActor.ActionReply.Refusal.UNKNOWN_UNIT, "unknown unit " + unit, List.of(), List.of());
+    if (owner == null)
+      return Effect().reply(cmd.replyTo(), UnitRequests.untracked(state, cmd.id()));
+    return only(() -> requests.getAction(cmd, owner));
   }
 
   private Effect<OperatorEvent, OperatorState> onHookTool(OperatorState state, CallHookTool cmd) {

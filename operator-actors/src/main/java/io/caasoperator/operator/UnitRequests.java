@@ -1,0 +1,122 @@
+package io.caasoperator.operator;
+
+import io.caasoperator.domain.UnitId;
+import io.caasoperator.persistence.OperatorState;
+import io.caasoperator.unit.UnitActor;
+import java.util.List;
+import java.util.TreeMap;
+
+/**
+ * Where the operator sends a request about one unit (resolve, exec, a charm action and its
+ * lookups): to the unit's actor, or, for a unit without one, an answer naming why at once. Holds no
+ * state of its own; the {@link OperatorActor} calls it from its thread.
+ */
+final class UnitRequests {
+  private final UnitActors units;
+
+  UnitRequests(UnitActors units) {
+    this.units = units;
+  }
+
+  void resolve(OperatorActor.ResolveUnit cmd) {
+    units
+        .find(cmd.unit())
+        .ifPresentOrElse(
+            unit -> unit.tell(new UnitActor.Resolve(cmd.retry(), cmd.replyTo())),
+            () ->
+                cmd.replyTo()
+                    .tell(
+                        new UnitActor.ResolveReply(
+                            UnitActor.ResolveReply.Outcome.UNKNOWN_UNIT,
+                            "unknown unit " + cmd.unit())));
+  }
+
+  void exec(OperatorActor.ExecOnUnit cmd) {
+    units
+        .find(cmd.unit())
+        .ifPresentOrElse(
+            unit ->
+                unit.tell(
+                    new UnitActor.RunExec(
+                        cmd.commands(), cmd.timeout(), cmd.action(), cmd.replyTo())),
+            () ->
+                cmd.replyTo()
+                    .tell(
+                        new UnitActor.ExecReply(
+                            UnitActor.ExecReply.Outcome.UNKNOWN_UNIT,
+                            null,
+                            "unknown unit " + cmd.unit(),
+                            null)));
+  }
+
+  void runAction(OperatorActor.RunAction cmd) {
+    units
+        .find(cmd.unit())
+        .ifPresentOrElse(
+            unit -> unit.tell(new UnitActor.RequestAction(cmd.name(), cmd.params(), cmd.replyTo())),
+            () -> cmd.replyTo().tell(unknownUnit(cmd.unit())));
+  }
+
+  /** The unit accepted the action and the operator journaled its id {@code id}: it queues it. */
+  void queueAction(long id, UnitActor.Report.ActionAccepted accepted) {
+    units
+        .find(accepted.unit())
+        .ifPresentOrElse(
+            unit ->
+                unit.tell(
+                    new UnitActor.QueueAction(
+                        id, accepted.name(), accepted.params(), accepted.replyTo())),
+            () -> accepted.replyTo().tell(unknownUnit(accepted.unit())));
+  }
+
+  /** Asks the unit that ran action {@code cmd.id()}; says where it is when that unit is gone. */
+  void getAction(OperatorActor.GetAction cmd, UnitId owner) {
+    units
+        .find(owner)
+        .ifPresentOrElse(
+            unit ->
+                unit.tell(new UnitActor.GetAction(cmd.id(), cmd.untilFinished(), cmd.replyTo())),
+            () ->
+                cmd.replyTo()
+                    .tell(
+                        new UnitActor.ActionLookup(
+                            owner,
+                            null,
+                            "action "
+                                + cmd.id()
+                                + " ran on unit "
+                                + owner
+                                + ", which is gone; the journal has it (journal --unit "
+                                + owner
+                                + " --type ActionQueued,ActionStarted,ActionFinished)")));
+  }
+
+  /** The answer for an action id no unit this operator tracks ran. */
+  static UnitActor.ActionLookup untracked(OperatorState state, long id) {
+    String detail =
+        id > 0 && id <= state.actions().lastId()
+            ? "action "
+                + id
+                + " is older than the "
+                + OperatorState.ActionIndex.KEPT
+                + " actions the operator keeps track of; the journal has it"
+            : "no action " + id;
+    return new UnitActor.ActionLookup(null, null, detail);
+  }
+
+  /** The newest action ids (of one unit, when given), oldest first. */
+  static OperatorActor.ActionIds actionIds(OperatorState state, OperatorActor.ListActionIds cmd) {
+    TreeMap<Long, UnitId> newest = new TreeMap<>();
+    for (var entry : new TreeMap<>(state.actions().units()).descendingMap().entrySet()) {
+      if (newest.size() >= cmd.limit()) break;
+      if (cmd.unit().isPresent() && !cmd.unit().get().equals(entry.getValue())) continue;
+      newest.put(entry.getKey(), entry.getValue());
+    }
+    return new OperatorActor.ActionIds(newest);
+  }
+
+  private static UnitActor.ActionReply unknownUnit(UnitId unit) {
+    return new UnitActor.ActionReply.Refused(
+        UnitActor.ActionReply.Refusal.UNKNOWN_UNIT, "unknown unit " + unit, List.of(), List.of());
+  }
+}
