@@ -48,6 +48,16 @@ public record SecretsState(Map<String, Secret> secrets) {
       this(revision, content, expiry, created, null, false);
     }
 
+    /** {@code secret-expired} ran for it and runs again at {@code retryAt}. */
+    Revision withExpiryNotified(Instant retryAt) {
+      return new Revision(revision, content, expiry, created, retryAt, removalNotified);
+    }
+
+    /** {@code secret-remove} ran for it. */
+    Revision withRemovalNotified() {
+      return new Revision(revision, content, expiry, created, expiryRetry, true);
+    }
+
     /** When {@code secret-expired} is due for it next; null for never. */
     public Instant expiryDue() {
       if (expiry == null) return null;
@@ -307,33 +317,12 @@ public record SecretsState(Map<String, Secret> secrets) {
         Secret current = secrets.get(e.id());
         if (current != null)
           next.put(
-              e.id(),
-              current.withRevision(
-                  e.revision(),
-                  r ->
-                      new Revision(
-                          r.revision(),
-                          r.content(),
-                          r.expiry(),
-                          r.created(),
-                          e.retryAt(),
-                          r.removalNotified())));
+              e.id(), current.withRevision(e.revision(), r -> r.withExpiryNotified(e.retryAt())));
       }
       case SecretEvent.SecretRemovalNotified e -> {
         Secret current = secrets.get(e.id());
         if (current != null)
-          next.put(
-              e.id(),
-              current.withRevision(
-                  e.revision(),
-                  r ->
-                      new Revision(
-                          r.revision(),
-                          r.content(),
-                          r.expiry(),
-                          r.created(),
-                          r.expiryRetry(),
-                          true)));
+          next.put(e.id(), current.withRevision(e.revision(), Revision::withRemovalNotified));
       }
     }
     return new SecretsState(next);
