@@ -389,18 +389,7 @@ public final class UnitResolver {
   /** A retried hook runs with what is assigned now (the newest charm and config). */
   private static PlannedHook refreshed(PlannedHook hook, UnitState s) {
     long charm = Math.max(hook.charmGeneration(), s.assigned().charm().generation());
-    return new PlannedHook(
-        hook.kind(),
-        hook.workload(),
-        hook.containerStart(),
-        charm,
-        s.assigned().configGeneration(),
-        hook.storage(),
-        hook.relation(),
-        hook.kind() == HookKind.LEADER_SETTINGS_CHANGED
-            ? Long.valueOf(s.assigned().leaderSettingsGeneration())
-            : hook.leaderSettingsGeneration(),
-        hook.pebbleNotice(),
-        hook.secret());
+    return hook.withGenerations(
+        charm, s.assigned().configGeneration(), s.assigned().leaderSettingsGeneration());
   }
 }

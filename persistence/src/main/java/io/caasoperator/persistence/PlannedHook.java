@@ -35,30 +35,6 @@ public record PlannedHook(
     PebbleNotice pebbleNotice,
     SecretTrigger secret) {
 
-  /** A hook of no secret (every hook but the secret hooks). */
-  public PlannedHook(
-      HookKind kind,
-      String workload,
-      String containerStart,
-      long charmGeneration,
-      long configGeneration,
-      UnitState.StorageInstance storage,
-      RelationHook relation,
-      Long leaderSettingsGeneration,
-      PebbleNotice pebbleNotice) {
-    this(
-        kind,
-        workload,
-        containerStart,
-        charmGeneration,
-        configGeneration,
-        storage,
-        relation,
-        leaderSettingsGeneration,
-        pebbleNotice,
-        null);
-  }
-
   /**
    * A hook planned without a leader-settings generation or notice (every hook but
    * leader-settings-changed and the Pebble notice hooks).
@@ -79,6 +55,7 @@ public record PlannedHook(
         configGeneration,
         storage,
         relation,
+        null,
         null,
         null);
   }
@@ -147,7 +124,8 @@ public record PlannedHook(
         null,
         null,
         null,
-        notice);
+        notice,
+        null);
   }
 
   /** The hook that tells the secret's owner of {@code trigger}. */
@@ -170,6 +148,26 @@ public record PlannedHook(
     return new PlannedHook(kind, null, null, charmGeneration, configGeneration);
   }
 
+  /**
+   * This hook run again with what is assigned now: the charm and config generations, and for
+   * leader-settings-changed the leader settings' generation.
+   */
+  public PlannedHook withGenerations(long charm, long config, long leaderSettings) {
+    return new PlannedHook(
+        kind,
+        workload,
+        containerStart,
+        charm,
+        config,
+        storage,
+        relation,
+        kind == HookKind.LEADER_SETTINGS_CHANGED
+            ? Long.valueOf(leaderSettings)
+            : leaderSettingsGeneration,
+        pebbleNotice,
+        secret);
+  }
+
   /** leader-settings-changed for the leader settings of {@code generation}. */
   public static PlannedHook leaderSettingsChanged(
       long generation, long charmGeneration, long configGeneration) {
@@ -182,6 +180,7 @@ public record PlannedHook(
         null,
         null,
         generation,
+        null,
         null);
   }
 }

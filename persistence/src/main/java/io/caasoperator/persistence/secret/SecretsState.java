@@ -160,46 +160,21 @@ public record SecretsState(Map<String, Secret> secrets) {
     }
 
     Secret withoutRevision(int number, Instant at) {
-      return new Secret(
-          id,
-          owner,
-          label,
-          description,
-          rotatePolicy,
+      return changed(
           nextRotation,
-          latestRevision,
           revisions.stream().filter(r -> r.revision() != number).toList(),
-          created,
           at,
           grants);
     }
 
     Secret rotated(Instant next, Instant at) {
-      return new Secret(
-          id,
-          owner,
-          label,
-          description,
-          rotatePolicy,
-          next,
-          latestRevision,
-          revisions,
-          created,
-          at,
-          grants);
+      return changed(next, revisions, at, grants);
     }
 
     Secret withRevision(int number, UnaryOperator<Revision> change) {
-      return new Secret(
-          id,
-          owner,
-          label,
-          description,
-          rotatePolicy,
+      return changed(
           nextRotation,
-          latestRevision,
           revisions.stream().map(r -> r.revision() == number ? change.apply(r) : r).toList(),
-          created,
           updated,
           grants);
     }
@@ -209,6 +184,12 @@ public record SecretsState(Map<String, Secret> secrets) {
       List<Grant> now = new ArrayList<>(grants);
       now.remove(grant);
       if (granted) now.add(grant);
+      return changed(nextRotation, revisions, at, now);
+    }
+
+    /** This secret with what hooks change after it was made; its identity and metadata kept. */
+    private Secret changed(
+        Instant nextRotation, List<Revision> revisions, Instant updated, List<Grant> grants) {
       return new Secret(
           id,
           owner,
@@ -219,8 +200,8 @@ public record SecretsState(Map<String, Secret> secrets) {
           latestRevision,
           revisions,
           created,
-          at,
-          now);
+          updated,
+          grants);
     }
 
     private static <T> T or(T replacement, T current) {
