@@ -12,8 +12,13 @@ import io.caasoperator.substrate.ApplicationObservation;
 import io.caasoperator.substrate.ContainerStarted;
 import io.caasoperator.substrate.UnitsObserved;
 import io.caasoperator.substrate.WorkloadNotice;
+import io.caasoperator.unit.ActionLookup;
+import io.caasoperator.unit.ActionReply;
 import io.caasoperator.unit.ActionRun;
 import io.caasoperator.unit.ApplicationSnapshot;
+import io.caasoperator.unit.ExecReply;
+import io.caasoperator.unit.ResolveReply;
+import io.caasoperator.unit.ToolReply;
 import io.caasoperator.unit.UnitActor;
 import io.caasoperator.unit.UnitView;
 import java.time.Duration;
@@ -69,7 +74,7 @@ public final class OperatorActor
    * Resolves the unit's failed hook (retry now, or count it done): the unit replies at once; a unit
    * without an actor is answered {@code UNKNOWN_UNIT} at once.
    */
-  public record ResolveUnit(UnitId unit, boolean retry, ActorRef<UnitActor.ResolveReply> replyTo)
+  public record ResolveUnit(UnitId unit, boolean retry, ActorRef<ResolveReply> replyTo)
       implements Command {}
 
   /**
@@ -77,11 +82,7 @@ public final class OperatorActor
    * ends; a unit without an actor is answered {@code UNKNOWN_UNIT} at once.
    */
   public record ExecOnUnit(
-      UnitId unit,
-      String commands,
-      Duration timeout,
-      ActionRun action,
-      ActorRef<UnitActor.ExecReply> replyTo)
+      UnitId unit, String commands, Duration timeout, ActionRun action, ActorRef<ExecReply> replyTo)
       implements Command {}
 
   /**
@@ -93,7 +94,7 @@ public final class OperatorActor
       String tool,
       List<String> args,
       String stdin,
-      ActorRef<UnitActor.ToolReply> replyTo)
+      ActorRef<ToolReply> replyTo)
       implements Command {}
 
   /**
@@ -103,14 +104,14 @@ public final class OperatorActor
    * an actor is answered {@code UNKNOWN_UNIT} at once.
    */
   public record RunAction(
-      UnitId unit, String name, Map<String, Object> params, ActorRef<UnitActor.ActionReply> replyTo)
+      UnitId unit, String name, Map<String, Object> params, ActorRef<ActionReply> replyTo)
       implements Command {}
 
   /**
    * Replies with action {@code id} as its unit keeps it (with {@code untilFinished}, once it
    * finished); without an action, and a sentence why, when no unit has it.
    */
-  public record GetAction(long id, boolean untilFinished, ActorRef<UnitActor.ActionLookup> replyTo)
+  public record GetAction(long id, boolean untilFinished, ActorRef<ActionLookup> replyTo)
       implements Command {}
 
   /**
@@ -303,9 +304,7 @@ public final class OperatorActor
     var unit = units.find(cmd.context().unit());
     if (unit.isEmpty() || state.charm() == null) {
       return Effect()
-          .reply(
-              cmd.replyTo(),
-              new UnitActor.ToolReply(null, "unit " + cmd.context().unit() + " is gone"));
+          .reply(cmd.replyTo(), new ToolReply(null, "unit " + cmd.context().unit() + " is gone"));
     }
     ApplicationSnapshot app =
         ApplicationView.forHookTools(

@@ -2,6 +2,10 @@ package io.caasoperator.operator;
 
 import io.caasoperator.domain.UnitId;
 import io.caasoperator.persistence.OperatorState;
+import io.caasoperator.unit.ActionLookup;
+import io.caasoperator.unit.ActionReply;
+import io.caasoperator.unit.ExecReply;
+import io.caasoperator.unit.ResolveReply;
 import io.caasoperator.unit.UnitActor;
 import java.util.List;
 import java.util.TreeMap;
@@ -26,9 +30,8 @@ final class UnitRequests {
             () ->
                 cmd.replyTo()
                     .tell(
-                        new UnitActor.ResolveReply(
-                            UnitActor.ResolveReply.Outcome.UNKNOWN_UNIT,
-                            "unknown unit " + cmd.unit())));
+                        new ResolveReply(
+                            ResolveReply.Outcome.UNKNOWN_UNIT, "unknown unit " + cmd.unit())));
   }
 
   void exec(OperatorActor.ExecOnUnit cmd) {
@@ -42,8 +45,8 @@ final class UnitRequests {
             () ->
                 cmd.replyTo()
                     .tell(
-                        new UnitActor.ExecReply(
-                            UnitActor.ExecReply.Outcome.UNKNOWN_UNIT,
+                        new ExecReply(
+                            ExecReply.Outcome.UNKNOWN_UNIT,
                             null,
                             "unknown unit " + cmd.unit(),
                             null)));
@@ -79,7 +82,7 @@ final class UnitRequests {
             () ->
                 cmd.replyTo()
                     .tell(
-                        new UnitActor.ActionLookup(
+                        new ActionLookup(
                             owner,
                             null,
                             "action "
@@ -92,7 +95,7 @@ final class UnitRequests {
   }
 
   /** The answer for an action id no unit this operator tracks ran. */
-  static UnitActor.ActionLookup untracked(OperatorState state, long id) {
+  static ActionLookup untracked(OperatorState state, long id) {
     String detail =
         id > 0 && id <= state.actions().lastId()
             ? "action "
@@ -101,7 +104,7 @@ final class UnitRequests {
                 + OperatorState.ActionIndex.KEPT
                 + " actions the operator keeps track of; the journal has it"
             : "no action " + id;
-    return new UnitActor.ActionLookup(null, null, detail);
+    return new ActionLookup(null, null, detail);
   }
 
   /** The newest action ids (of one unit, when given), oldest first. */
@@ -115,8 +118,8 @@ final class UnitRequests {
     return new OperatorActor.ActionIds(newest);
   }
 
-  private static UnitActor.ActionReply unknownUnit(UnitId unit) {
-    return new UnitActor.ActionReply.Refused(
-        UnitActor.ActionReply.Refusal.UNKNOWN_UNIT, "unknown unit " + unit, List.of(), List.of());
+  private static ActionReply unknownUnit(UnitId unit) {
+    return new ActionReply.Refused(
+        ActionReply.Refusal.UNKNOWN_UNIT, "unknown unit " + unit, List.of(), List.of());
   }
 }

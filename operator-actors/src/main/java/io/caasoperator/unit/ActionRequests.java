@@ -25,7 +25,7 @@ final class ActionRequests {
     /** Taken: these are its parameters, with the defaults filled in. */
     record Accepted(Map<String, Object> params) implements Decision {}
 
-    record Refused(UnitActor.ActionReply.Refused reply) implements Decision {}
+    record Refused(ActionReply.Refused reply) implements Decision {}
   }
 
   /**
@@ -35,13 +35,13 @@ final class ActionRequests {
   static Decision decide(UnitState state, boolean draining, String name, Map<String, ?> params) {
     Optional<String> unavailable = ExecQueue.refusal(state, draining);
     if (unavailable.isPresent())
-      return refused(UnitActor.ActionReply.Refusal.UNAVAILABLE, unavailable.get(), List.of());
+      return refused(ActionReply.Refusal.UNAVAILABLE, unavailable.get(), List.of());
     CharmInfo charm = state.charmInUse();
     Optional<ActionSpec> spec;
     try {
       spec = ActionSpec.of(charm, name);
     } catch (IllegalArgumentException e) {
-      return refused(UnitActor.ActionReply.Refusal.UNAVAILABLE, e.getMessage(), List.of());
+      return refused(ActionReply.Refusal.UNAVAILABLE, e.getMessage(), List.of());
     }
     if (spec.isEmpty()) {
       List<String> known = known(charm);
@@ -55,14 +55,13 @@ final class ActionRequests {
               + "\" defines "
               + (known.isEmpty() ? "no actions" : String.join(", ", known));
       return new Decision.Refused(
-          new UnitActor.ActionReply.Refused(
-              UnitActor.ActionReply.Refusal.UNKNOWN_ACTION, detail, known, List.of()));
+          new ActionReply.Refused(ActionReply.Refusal.UNKNOWN_ACTION, detail, known, List.of()));
     }
     return switch (ActionParameters.validate(spec.get(), params)) {
       case ActionParameters.Valid valid -> new Decision.Accepted(valid.params());
       case ActionParameters.Invalid invalid ->
           refused(
-              UnitActor.ActionReply.Refusal.INVALID_PARAMETERS,
+              ActionReply.Refusal.INVALID_PARAMETERS,
               "invalid parameters for action \""
                   + name
                   + "\": "
@@ -101,8 +100,7 @@ final class ActionRequests {
   }
 
   private static Decision refused(
-      UnitActor.ActionReply.Refusal reason, String detail, List<String> problems) {
-    return new Decision.Refused(
-        new UnitActor.ActionReply.Refused(reason, detail, List.of(), problems));
+      ActionReply.Refusal reason, String detail, List<String> problems) {
+    return new Decision.Refused(new ActionReply.Refused(reason, detail, List.of(), problems));
   }
 }

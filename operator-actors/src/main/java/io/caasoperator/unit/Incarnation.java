@@ -32,7 +32,7 @@ record Incarnation(
     Duration updateStatusInterval,
     boolean draining,
     List<ActorRef<UnitActor.Drained>> drainWaiters,
-    Map<Long, List<ActorRef<UnitActor.ActionLookup>>> actionWatchers) {
+    Map<Long, List<ActorRef<ActionLookup>>> actionWatchers) {
 
   /** What a unit's actor is running. */
   sealed interface Work {
@@ -156,10 +156,9 @@ record Incarnation(
   }
 
   /** {@code watcher} hears of action {@code id} once it finished. */
-  Incarnation withActionWatcher(long id, ActorRef<UnitActor.ActionLookup> watcher) {
-    Map<Long, List<ActorRef<UnitActor.ActionLookup>>> more = new HashMap<>(actionWatchers);
-    List<ActorRef<UnitActor.ActionLookup>> watchers =
-        new ArrayList<>(more.getOrDefault(id, List.of()));
+  Incarnation withActionWatcher(long id, ActorRef<ActionLookup> watcher) {
+    Map<Long, List<ActorRef<ActionLookup>>> more = new HashMap<>(actionWatchers);
+    List<ActorRef<ActionLookup>> watchers = new ArrayList<>(more.getOrDefault(id, List.of()));
     watchers.add(watcher);
     more.put(id, List.copyOf(watchers));
     return new Incarnation(
@@ -168,7 +167,7 @@ record Incarnation(
 
   /** Without the watchers of action {@code id} (they were answered). */
   Incarnation withoutActionWatchers(long id) {
-    Map<Long, List<ActorRef<UnitActor.ActionLookup>>> fewer = new HashMap<>(actionWatchers);
+    Map<Long, List<ActorRef<ActionLookup>>> fewer = new HashMap<>(actionWatchers);
     fewer.remove(id);
     return new Incarnation(
         work,

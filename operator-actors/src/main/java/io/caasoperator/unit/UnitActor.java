@@ -4,7 +4,6 @@ import io.caasoperator.domain.DurationText;
 import io.caasoperator.domain.Life;
 import io.caasoperator.domain.UnitId;
 import io.caasoperator.hook.ProcessResult;
-import io.caasoperator.hooktool.ToolOutcome;
 import io.caasoperator.metrics.OperatorMetrics;
 import io.caasoperator.persistence.ActionStatus;
 import io.caasoperator.persistence.JournalHealth;
@@ -142,68 +141,7 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
   /** Start no more hooks; replies once no hook process of this unit runs (shutdown). */
   public record Drain(ActorRef<Drained> replyTo) implements Command {}
 
-  /** {@code outcome} when the tool ran; otherwise {@code denied} says why it may not. */
-  public record ToolReply(ToolOutcome outcome, String denied) {}
-
-  /** How a resolve went; {@code detail} is a sentence for people. */
-  public record ResolveReply(Outcome outcome, String detail) {
-    public enum Outcome {
-      RESOLVED,
-      NOTHING_TO_RESOLVE,
-      UNKNOWN_UNIT
-    }
-  }
-
   public record Drained(UnitId unit) {}
-
-  /** How a request to run a charm action went. */
-  public sealed interface ActionReply {
-    /** It is queued (its status {@code pending}), or it already was. */
-    record Queued(UnitId unit, UnitState.UnitAction action) implements ActionReply {}
-
-    /**
-     * It was not queued; {@code detail} is a sentence for people.
-     *
-     * @param knownActions for {@link Refusal#UNKNOWN_ACTION}: the actions the unit's charm defines
-     * @param problems for {@link Refusal#INVALID_PARAMETERS}: what is wrong, one line each
-     */
-    record Refused(Refusal reason, String detail, List<String> knownActions, List<String> problems)
-        implements ActionReply {
-      public Refused {
-        knownActions = List.copyOf(knownActions);
-        problems = List.copyOf(problems);
-      }
-    }
-
-    enum Refusal {
-      UNKNOWN_UNIT,
-      /** the unit's charm defines no such action */
-      UNKNOWN_ACTION,
-      /** the parameters do not satisfy the action's schema */
-      INVALID_PARAMETERS,
-      /** the unit exists but cannot take it now (dying, no charm yet, shutting down) */
-      UNAVAILABLE
-    }
-  }
-
-  /**
-   * An action as a unit keeps it; {@code action} null when it does not ({@code detail} says so).
-   */
-  public record ActionLookup(UnitId unit, UnitState.UnitAction action, String detail) {}
-
-  /**
-   * How an exec went: {@code result} is set when it ran; otherwise {@code detail} says why not.
-   * {@code action} is what the action reported when the exec ran as one, else null.
-   */
-  public record ExecReply(
-      Outcome outcome, ProcessResult result, String detail, ActionResult action) {
-    public enum Outcome {
-      RAN,
-      /** the unit exists but cannot take it now (dying, no charm yet, shutting down) */
-      REFUSED,
-      UNKNOWN_UNIT
-    }
-  }
 
   /** What a unit tells the operator: its view after every change, and that it is dead. */
   public sealed interface Report {

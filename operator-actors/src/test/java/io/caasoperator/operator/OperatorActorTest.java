@@ -20,7 +20,12 @@ import io.caasoperator.substrate.UnitObservation;
 import io.caasoperator.substrate.UnitsObserved;
 import io.caasoperator.testing.ScriptedExecutor;
 import io.caasoperator.testing.TestUnits;
+import io.caasoperator.unit.ActionLookup;
+import io.caasoperator.unit.ActionReply;
+import io.caasoperator.unit.ExecReply;
+import io.caasoperator.unit.ResolveReply;
 import io.caasoperator.unit.RetryPolicy;
+import io.caasoperator.unit.ToolReply;
 import io.caasoperator.unit.UnitActor;
 import io.caasoperator.unit.UnitDependencies;
 import io.caasoperator.unit.UnitView;
@@ -401,7 +406,7 @@ class OperatorActorTest {
             "env",
             Duration.ofSeconds(5),
             null,
-            testKit.<UnitActor.ExecReply>createTestProbe().ref()));
+            testKit.<ExecReply>createTestProbe().ref()));
     var exec = executor.next();
     assertThat(exec.invocation().environment()).containsEntry("JUJU_MODEL_UUID", uuids.get(0));
     exec.succeed();
@@ -455,40 +460,34 @@ class OperatorActorTest {
                     .extracting(UnitView::failedHook)
                     .containsExactly(null, "install"));
 
-    TestProbe<UnitActor.ResolveReply> resolved = testKit.createTestProbe();
+    TestProbe<ResolveReply> resolved = testKit.createTestProbe();
     operator.tell(new OperatorActor.ResolveUnit(unit(0), false, resolved.ref()));
     assertThat(resolved.receiveMessage().outcome())
-        .isEqualTo(UnitActor.ResolveReply.Outcome.NOTHING_TO_RESOLVE);
+        .isEqualTo(ResolveReply.Outcome.NOTHING_TO_RESOLVE);
     operator.tell(new OperatorActor.ResolveUnit(unit(7), true, resolved.ref()));
     assertThat(resolved.receiveMessage())
         .isEqualTo(
-            new UnitActor.ResolveReply(
-                UnitActor.ResolveReply.Outcome.UNKNOWN_UNIT, "unknown unit " + app + "/7"));
+            new ResolveReply(ResolveReply.Outcome.UNKNOWN_UNIT, "unknown unit " + app + "/7"));
     operator.tell(new OperatorActor.ResolveUnit(unit(1), false, resolved.ref()));
     assertThat(resolved.receiveMessage())
-        .isEqualTo(
-            new UnitActor.ResolveReply(
-                UnitActor.ResolveReply.Outcome.RESOLVED, "skipped hook \"install\""));
+        .isEqualTo(new ResolveReply(ResolveReply.Outcome.RESOLVED, "skipped hook \"install\""));
     assertThat(runHooks(3).get(app + "/1"))
         .containsExactly("leader-settings-changed", "config-changed", "start");
 
-    TestProbe<UnitActor.ExecReply> ran = testKit.createTestProbe();
+    TestProbe<ExecReply> ran = testKit.createTestProbe();
     operator.tell(
         new OperatorActor.ExecOnUnit(unit(1), "echo hi", Duration.ofMinutes(1), null, ran.ref()));
     ScriptedExecutor.Call exec = executor.next();
     assertThat(exec.unit()).isEqualTo(app + "/1");
     assertThat(exec.invocation().command()).last().isEqualTo("echo hi");
     exec.succeed();
-    assertThat(ran.receiveMessage().outcome()).isEqualTo(UnitActor.ExecReply.Outcome.RAN);
+    assertThat(ran.receiveMessage().outcome()).isEqualTo(ExecReply.Outcome.RAN);
     operator.tell(
         new OperatorActor.ExecOnUnit(unit(7), "echo hi", Duration.ofMinutes(1), null, ran.ref()));
     assertThat(ran.receiveMessage(Duration.ofMillis(500)))
         .isEqualTo(
-            new UnitActor.ExecReply(
-                UnitActor.ExecReply.Outcome.UNKNOWN_UNIT,
-                null,
-                "unknown unit " + app + "/7",
-                null));
+            new ExecReply(
+                ExecReply.Outcome.UNKNOWN_UNIT, null, "unknown unit " + app + "/7", null));
     executor.expectNoHookWithin(Duration.ofMillis(200));
   }
 
@@ -504,7 +503,7 @@ class OperatorActorTest {
     ScriptedExecutor.Call leaders = first.unit().equals(app + "/0") ? first : second;
     (leaders == first ? second : first).succeed();
 
-    TestProbe<UnitActor.ToolReply> tool = testKit.createTestProbe();
+    TestProbe<ToolReply> tool = testKit.createTestProbe();
     var leaderContext =
         new HookContexts.HookContext(unit(0), leaders.invocation().contextId(), leaders.hook());
     operator.tell(
@@ -621,19 +620,19 @@ class OperatorActorTest {
     executor.complete("web-pebble-ready");
   }
 
-  private UnitActor.ActionReply runAction(
+  private ActionReply runAction(
       ActorRef<OperatorActor.Command> operator,
       UnitId unit,
       String name,
       Map<String, Object> params) {
-    TestProbe<UnitActor.ActionReply> reply = testKit.createTestProbe();
+    TestProbe<ActionReply> reply = testKit.createTestProbe();
     operator.tell(new OperatorActor.RunAction(unit, name, params, reply.ref()));
     return reply.receiveMessage(Duration.ofSeconds(10));
   }
 
-  private UnitActor.ActionLookup getAction(
+  private ActionLookup getAction(
       ActorRef<OperatorActor.Command> operator, long id, boolean untilFinished) {
-    TestProbe<UnitActor.ActionLookup> reply = testKit.createTestProbe();
+    TestProbe<ActionLookup> reply = testKit.createTestProbe();
     operator.tell(new OperatorActor.GetAction(id, untilFinished, reply.ref()));
     return reply.receiveMessage(Duration.ofSeconds(10));
   }
@@ -650,26 +649,23 @@ class OperatorActorTest {
     deploy(Map.of(), 0, 1);
     runHooks(8);
 
-    var first =
-        (UnitActor.ActionReply.Queued) runAction(operator, unit(0), "greet", Map.of("who", "a"));
+    var first = (ActionReply.Queued) runAction(operator, unit(0), "greet", Map.of("who", "a"));
     assertThat(first.action().id()).isEqualTo(1);
     assertThat(first.unit()).isEqualTo(unit(0));
     ScriptedExecutor.Call run = executor.next();
     assertThat(run.invocation().environment()).containsEntry("JUJU_ACTION_UUID", "1");
     run.succeed();
-    var second =
-        (UnitActor.ActionReply.Queued) runAction(operator, unit(1), "greet", Map.of("who", "b"));
+    var second = (ActionReply.Queued) runAction(operator, unit(1), "greet", Map.of("who", "b"));
     assertThat(second.action().id()).isEqualTo(2);
     executor.next().succeed();
 
-    var unknown = (UnitActor.ActionReply.Refused) runAction(operator, unit(0), "nope", Map.of());
-    assertThat(unknown.reason()).isEqualTo(UnitActor.ActionReply.Refusal.UNKNOWN_ACTION);
+    var unknown = (ActionReply.Refused) runAction(operator, unit(0), "nope", Map.of());
+    assertThat(unknown.reason()).isEqualTo(ActionReply.Refusal.UNKNOWN_ACTION);
     assertThat(unknown.knownActions()).containsExactly("greet");
-    var nobody =
-        (UnitActor.ActionReply.Refused) runAction(operator, unit(7), "greet", Map.of("who", "c"));
-    assertThat(nobody.reason()).isEqualTo(UnitActor.ActionReply.Refusal.UNKNOWN_UNIT);
+    var nobody = (ActionReply.Refused) runAction(operator, unit(7), "greet", Map.of("who", "c"));
+    assertThat(nobody.reason()).isEqualTo(ActionReply.Refusal.UNKNOWN_UNIT);
 
-    UnitActor.ActionLookup done = getAction(operator, 1, true);
+    ActionLookup done = getAction(operator, 1, true);
     assertThat(done.unit()).isEqualTo(unit(0));
     assertThat(done.action().status())
         .isEqualTo(io.caasoperator.persistence.ActionStatus.COMPLETED);
@@ -690,13 +686,13 @@ class OperatorActorTest {
 
     testKit.stop(operator);
     var again = spawn();
-    UnitActor.ActionReply third =
+    ActionReply third =
         await()
             .atMost(Duration.ofSeconds(10))
             .until(
                 () -> runAction(again, unit(1), "greet", Map.of("who", "d")),
-                r -> r instanceof UnitActor.ActionReply.Queued);
-    assertThat(((UnitActor.ActionReply.Queued) third).action().id()).isEqualTo(3);
+                r -> r instanceof ActionReply.Queued);
+    assertThat(((ActionReply.Queued) third).action().id()).isEqualTo(3);
     executor.next().succeed();
     assertThat(getAction(again, 1, false).action().status())
         .isEqualTo(io.caasoperator.persistence.ActionStatus.COMPLETED);

@@ -135,7 +135,7 @@ class DatabagWritesActorTest {
       String tool,
       String stdin,
       String... args) {
-    TestProbe<UnitActor.ToolReply> reply = testKit.createTestProbe();
+    TestProbe<ToolReply> reply = testKit.createTestProbe();
     actor.tell(new UnitActor.RunHookTool(context, tool, List.of(args), stdin, app(), reply.ref()));
     var outcome = reply.receiveMessage().outcome();
     assertThat(outcome.exitCode()).as(outcome.stderr()).isZero();

@@ -177,10 +177,9 @@ class ReplayPrefixTest {
     awaitState(u0, s -> s.running() == null);
     record(units);
 
-    TestProbe<UnitActor.ResolveReply> resolved = testKit.createTestProbe();
+    TestProbe<ResolveReply> resolved = testKit.createTestProbe();
     u1.tell(new UnitActor.Resolve(true, resolved.ref()));
-    assertThat(resolved.receiveMessage().outcome())
-        .isEqualTo(UnitActor.ResolveReply.Outcome.RESOLVED);
+    assertThat(resolved.receiveMessage().outcome()).isEqualTo(ResolveReply.Outcome.RESOLVED);
     running("replay/1", "install", units).succeed();
     running("replay/1", "config-changed", units).succeed();
     running("replay/1", "start", units).succeed();

@@ -246,9 +246,9 @@ class UnitActorTest {
     actor.tell(assign(Life.ALIVE, charm(1, ALL_HOOKS), 1, false));
     executor.next().fail(3);
     awaitState(actor, s -> s.failed() != null);
-    TestProbe<UnitActor.ResolveReply> reply = testKit.createTestProbe();
+    TestProbe<ResolveReply> reply = testKit.createTestProbe();
     actor.tell(new UnitActor.Resolve(false, reply.ref()));
-    assertThat(reply.receiveMessage().outcome()).isEqualTo(UnitActor.ResolveReply.Outcome.RESOLVED);
+    assertThat(reply.receiveMessage().outcome()).isEqualTo(ResolveReply.Outcome.RESOLVED);
     executor.complete("leader-settings-changed");
     executor.complete("config-changed");
     executor.complete("start");
@@ -259,18 +259,17 @@ class UnitActorTest {
   void resolveWithRetryRunsTheFailedHookNowAndResolveWithoutFailureIsRefused() {
     var actor = spawn();
     actor.tell(assign(Life.ALIVE, charm(1, ALL_HOOKS), 1, false));
-    TestProbe<UnitActor.ResolveReply> reply = testKit.createTestProbe();
+    TestProbe<ResolveReply> reply = testKit.createTestProbe();
     executor.next().fail(1);
     awaitState(actor, s -> s.failed() != null);
     actor.tell(new UnitActor.Resolve(true, reply.ref()));
-    assertThat(reply.receiveMessage().outcome()).isEqualTo(UnitActor.ResolveReply.Outcome.RESOLVED);
+    assertThat(reply.receiveMessage().outcome()).isEqualTo(ResolveReply.Outcome.RESOLVED);
     executor.complete("install");
     executor.complete("leader-settings-changed");
     executor.complete("config-changed");
     executor.complete("start");
     actor.tell(new UnitActor.Resolve(true, reply.ref()));
-    assertThat(reply.receiveMessage().outcome())
-        .isEqualTo(UnitActor.ResolveReply.Outcome.NOTHING_TO_RESOLVE);
+    assertThat(reply.receiveMessage().outcome()).isEqualTo(ResolveReply.Outcome.NOTHING_TO_RESOLVE);
   }
 
   @Test
@@ -371,7 +370,7 @@ class UnitActorTest {
     var actor = spawn();
     actor.tell(assign(Life.ALIVE, charm(1, ALL_HOOKS), 1, false));
     var install = executor.next();
-    TestProbe<UnitActor.ExecReply> reply = testKit.createTestProbe();
+    TestProbe<ExecReply> reply = testKit.createTestProbe();
     actor.tell(new UnitActor.RunExec("echo hi", Duration.ofSeconds(30), null, reply.ref()));
     executor.expectNoHookWithin(Duration.ofMillis(200)); // the exec waits for install
     install.succeed();
@@ -388,8 +387,8 @@ class UnitActorTest {
         .complete(
             new io.caasoperator.hook.ProcessResult(
                 7, "hi\n", "", Duration.ofMillis(3), false, false, null));
-    UnitActor.ExecReply done = reply.receiveMessage();
-    assertThat(done.outcome()).isEqualTo(UnitActor.ExecReply.Outcome.RAN);
+    ExecReply done = reply.receiveMessage();
+    assertThat(done.outcome()).isEqualTo(ExecReply.Outcome.RAN);
     assertThat(done.result().exitCode()).isEqualTo(7);
     assertThat(done.result().stdout()).isEqualTo("hi\n");
     executor.complete("leader-settings-changed");
@@ -402,7 +401,7 @@ class UnitActorTest {
     var actor = spawn();
     actor.tell(assign(Life.ALIVE, charm(1, Set.of()), 1, false));
     awaitState(actor, s -> s.progress().started());
-    TestProbe<UnitActor.ExecReply> reply = testKit.createTestProbe();
+    TestProbe<ExecReply> reply = testKit.createTestProbe();
     actor.tell(new UnitActor.RunExec("echo hi", Duration.ofSeconds(30), null, reply.ref()));
 
     var exec = executor.next();
@@ -452,7 +451,7 @@ class UnitActorTest {
             new io.caasoperator.hook.ProcessResult(
                 1, "", "", Duration.ofMillis(3), false, false, null));
     awaitState(actor, s -> s.failed() != null);
-    TestProbe<UnitActor.ExecReply> reply = testKit.createTestProbe();
+    TestProbe<ExecReply> reply = testKit.createTestProbe();
     actor.tell(new UnitActor.RunExec("false", Duration.ofSeconds(30), null, reply.ref()));
     executor
         .next()
@@ -495,10 +494,10 @@ class UnitActorTest {
     CharmInfo charm = charm(1, Set.of());
     actor.tell(assign(Life.ALIVE, charm, 1, false));
     actor.tell(assign(Life.DYING, charm, 1, false));
-    TestProbe<UnitActor.ExecReply> reply = testKit.createTestProbe();
+    TestProbe<ExecReply> reply = testKit.createTestProbe();
     actor.tell(new UnitActor.RunExec("true", Duration.ofSeconds(30), null, reply.ref()));
-    UnitActor.ExecReply refused = reply.receiveMessage();
-    assertThat(refused.outcome()).isEqualTo(UnitActor.ExecReply.Outcome.REFUSED);
+    ExecReply refused = reply.receiveMessage();
+    assertThat(refused.outcome()).isEqualTo(ExecReply.Outcome.REFUSED);
     assertThat(refused.detail()).matches(".*is (dying|dead)");
   }
 
@@ -507,7 +506,7 @@ class UnitActorTest {
     var actor = spawn();
     actor.tell(assign(Life.ALIVE, charm(1, Set.of()), 1, false));
     awaitState(actor, s -> s.progress().started());
-    TestProbe<UnitActor.ExecReply> reply = testKit.createTestProbe();
+    TestProbe<ExecReply> reply = testKit.createTestProbe();
     actor.tell(
         new UnitActor.RunExec(
             "./backup",
@@ -520,7 +519,7 @@ class UnitActorTest {
         .complete(
             new io.caasoperator.hook.ProcessResult(
                 0, "", "", Duration.ofMillis(3), false, false, null));
-    UnitActor.ExecReply done = reply.receiveMessage();
+    ExecReply done = reply.receiveMessage();
     assertThat(done.action().status()).isEqualTo("completed");
     assertThat(done.action().results()).isEmpty();
   }
@@ -531,7 +530,7 @@ class UnitActorTest {
     actor.tell(assign(Life.ALIVE, charm(1, ALL_HOOKS), 1, false));
     var install = executor.next();
     String context = install.invocation().contextId();
-    TestProbe<UnitActor.ToolReply> reply = testKit.createTestProbe();
+    TestProbe<ToolReply> reply = testKit.createTestProbe();
     actor.tell(
         new UnitActor.RunHookTool(
             context, "status-set", List.of("maintenance", "installing"), "", APP, reply.ref()));
@@ -554,7 +553,7 @@ class UnitActorTest {
     actor.tell(assign(Life.ALIVE, charm(1, ALL_HOOKS), 1, false));
     var install = executor.next();
     String context = install.invocation().contextId();
-    TestProbe<UnitActor.ToolReply> reply = testKit.createTestProbe();
+    TestProbe<ToolReply> reply = testKit.createTestProbe();
 
     actor.tell(
         new UnitActor.RunHookTool(
@@ -587,7 +586,7 @@ class UnitActorTest {
     var actor = spawn();
     actor.tell(assign(Life.ALIVE, charm(1, ALL_HOOKS), 1, false));
     var install = executor.next();
-    TestProbe<UnitActor.ToolReply> reply = testKit.createTestProbe();
+    TestProbe<ToolReply> reply = testKit.createTestProbe();
 
     journal.failNextPersisted(UnitActor.persistenceId(unit));
     actor.tell(
@@ -610,13 +609,13 @@ class UnitActorTest {
     var actor = spawn();
     actor.tell(assign(Life.ALIVE, charm(1, ALL_HOOKS), 1, false));
     var install = executor.next();
-    TestProbe<UnitActor.ExecReply> exec = testKit.createTestProbe();
+    TestProbe<ExecReply> exec = testKit.createTestProbe();
     actor.tell(new UnitActor.RunExec("echo hi", Duration.ofSeconds(30), null, exec.ref()));
     TestProbe<UnitActor.Drained> drained = testKit.createTestProbe();
     actor.tell(new UnitActor.Drain(drained.ref()));
 
-    UnitActor.ExecReply refused = exec.receiveMessage();
-    assertThat(refused.outcome()).isEqualTo(UnitActor.ExecReply.Outcome.REFUSED);
+    ExecReply refused = exec.receiveMessage();
+    assertThat(refused.outcome()).isEqualTo(ExecReply.Outcome.REFUSED);
     assertThat(refused.detail()).isEqualTo("the operator is shutting down");
     drained.expectNoMessage(Duration.ofMillis(100)); // install still runs
     install.succeed();
@@ -638,7 +637,7 @@ class UnitActorTest {
 
     actor.tell(new UnitActor.ObserveContainerStart("web", "start-1"));
     time.timePasses(INTERVAL); // no update-status for the dead
-    TestProbe<UnitActor.ExecReply> exec = testKit.createTestProbe();
+    TestProbe<ExecReply> exec = testKit.createTestProbe();
     actor.tell(new UnitActor.RunExec("true", Duration.ofSeconds(30), null, exec.ref()));
     assertThat(exec.receiveMessage().detail()).isEqualTo("unit " + unit + " is dead");
     executor.expectNoHookWithin(Duration.ofMillis(300));
@@ -791,15 +790,15 @@ class UnitActorTest {
     actor.tell(assign(Life.ALIVE, charm(1, Set.of()), 1, false));
     awaitState(actor, s -> s.progress().started());
     executor.notReady(unit.name(), 1, NOT_SCHEDULED);
-    TestProbe<UnitActor.ExecReply> reply = testKit.createTestProbe();
+    TestProbe<ExecReply> reply = testKit.createTestProbe();
     actor.tell(new UnitActor.RunExec("echo hi", Duration.ofSeconds(30), null, reply.ref()));
-    UnitActor.ExecReply refused = reply.receiveMessage();
-    assertThat(refused.outcome()).isEqualTo(UnitActor.ExecReply.Outcome.REFUSED);
+    ExecReply refused = reply.receiveMessage();
+    assertThat(refused.outcome()).isEqualTo(ExecReply.Outcome.REFUSED);
     assertThat(refused.detail()).isEqualTo("unit " + unit + " is not ready: " + NOT_SCHEDULED);
 
     actor.tell(new UnitActor.RunExec("echo hi", Duration.ofSeconds(30), null, reply.ref()));
     executor.next().succeed(); // the next one runs
-    assertThat(reply.receiveMessage().outcome()).isEqualTo(UnitActor.ExecReply.Outcome.RAN);
+    assertThat(reply.receiveMessage().outcome()).isEqualTo(ExecReply.Outcome.RAN);
   }
 
   private UnitState awaitState(
@@ -859,16 +858,16 @@ class UnitActorTest {
     return actor;
   }
 
-  private TestProbe<UnitActor.ActionReply> request(
+  private TestProbe<ActionReply> request(
       ActorRef<UnitActor.Command> actor, String name, Map<String, Object> params) {
-    TestProbe<UnitActor.ActionReply> reply = testKit.createTestProbe();
+    TestProbe<ActionReply> reply = testKit.createTestProbe();
     actor.tell(new UnitActor.RequestAction(name, params, reply.ref()));
     return reply;
   }
 
   /** Plays the operator: the next accepted request gets {@code id}; returns the unit's reply. */
-  private UnitActor.ActionReply.Queued queue(
-      ActorRef<UnitActor.Command> actor, TestProbe<UnitActor.ActionReply> reply, long id) {
+  private ActionReply.Queued queue(
+      ActorRef<UnitActor.Command> actor, TestProbe<ActionReply> reply, long id) {
     var accepted =
         (UnitActor.Report.ActionAccepted)
             operator
@@ -883,12 +882,12 @@ class UnitActorTest {
                 .getLast();
     actor.tell(
         new UnitActor.QueueAction(id, accepted.name(), accepted.params(), accepted.replyTo()));
-    return (UnitActor.ActionReply.Queued) reply.receiveMessage();
+    return (ActionReply.Queued) reply.receiveMessage();
   }
 
   private UnitState.UnitAction action(
       ActorRef<UnitActor.Command> actor, long id, boolean untilFinished) {
-    TestProbe<UnitActor.ActionLookup> probe = testKit.createTestProbe();
+    TestProbe<ActionLookup> probe = testKit.createTestProbe();
     actor.tell(new UnitActor.GetAction(id, untilFinished, probe.ref()));
     return probe.receiveMessage(Duration.ofSeconds(10)).action();
   }
@@ -906,14 +905,14 @@ class UnitActorTest {
     actor.tell(assign(Life.ALIVE, charm, 1, false));
     var install = executor.next();
     var reply = request(actor, "greet", Map.of("who", "world"));
-    UnitActor.ActionReply.Queued queued = queue(actor, reply, 7);
+    ActionReply.Queued queued = queue(actor, reply, 7);
     assertThat(queued.action().status())
         .isEqualTo(io.caasoperator.persistence.ActionStatus.PENDING);
     assertThat(queued.action().params())
         .as("the default filled in")
         .isEqualTo(Map.of("who", "world", "times", 1));
     executor.expectNoHookWithin(Duration.ofMillis(300)); // the action waits for install
-    TestProbe<UnitActor.ActionLookup> watcher = testKit.createTestProbe();
+    TestProbe<ActionLookup> watcher = testKit.createTestProbe();
     actor.tell(new UnitActor.GetAction(7, true, watcher.ref()));
     install.succeed();
 
@@ -930,7 +929,7 @@ class UnitActorTest {
     assertThat(stateOf(actor).statuses().agent().toString())
         .isEqualTo("executing: running action greet");
     String context = run.invocation().contextId();
-    TestProbe<UnitActor.ToolReply> tool = testKit.createTestProbe();
+    TestProbe<ToolReply> tool = testKit.createTestProbe();
     actor.tell(
         new UnitActor.RunHookTool(context, "action-get", List.of("who"), "", APP, tool.ref()));
     assertThat(tool.receiveMessage().outcome().stdout()).isEqualTo("world\n");
@@ -966,9 +965,9 @@ class UnitActorTest {
   void anUnknownActionIsRefusedWithTheActionsTheCharmDefinesAndBadParametersWithWhatIsWrong()
       throws Exception {
     var actor = installed(charmWithGreet(true));
-    UnitActor.ActionReply.Refused unknown =
-        (UnitActor.ActionReply.Refused) request(actor, "nope", Map.of()).receiveMessage();
-    assertThat(unknown.reason()).isEqualTo(UnitActor.ActionReply.Refusal.UNKNOWN_ACTION);
+    ActionReply.Refused unknown =
+        (ActionReply.Refused) request(actor, "nope", Map.of()).receiveMessage();
+    assertThat(unknown.reason()).isEqualTo(ActionReply.Refusal.UNKNOWN_ACTION);
     assertThat(unknown.knownActions()).containsExactly("greet");
     assertThat(unknown.detail())
         .isEqualTo(
@@ -979,11 +978,9 @@ class UnitActorTest {
     for (Map<String, Object> bad :
         List.<Map<String, Object>>of(
             Map.of(), Map.of("who", 1), Map.of("who", "x", "loud", true))) {
-      UnitActor.ActionReply.Refused refused =
-          (UnitActor.ActionReply.Refused) request(actor, "greet", bad).receiveMessage();
-      assertThat(refused.reason())
-          .as("%s", bad)
-          .isEqualTo(UnitActor.ActionReply.Refusal.INVALID_PARAMETERS);
+      ActionReply.Refused refused =
+          (ActionReply.Refused) request(actor, "greet", bad).receiveMessage();
+      assertThat(refused.reason()).as("%s", bad).isEqualTo(ActionReply.Refusal.INVALID_PARAMETERS);
       assertThat(refused.problems()).as("%s", bad).isNotEmpty();
       assertThat(refused.detail()).startsWith("invalid parameters for action \"greet\": ");
     }
@@ -1060,7 +1057,7 @@ class UnitActorTest {
     actor.tell(assign(Life.ALIVE, charmWithGreet(true), 1, false));
     var install = executor.next();
     queue(actor, request(actor, "greet", Map.of("who", "x")), 1);
-    TestProbe<UnitActor.ExecReply> exec = testKit.createTestProbe();
+    TestProbe<ExecReply> exec = testKit.createTestProbe();
     actor.tell(new UnitActor.RunExec("true", Duration.ofSeconds(30), null, exec.ref()));
     install.succeed();
     var first = executor.next();
@@ -1069,6 +1066,6 @@ class UnitActorTest {
     var second = executor.next();
     assertThat(second.invocation().command()).isEqualTo(HookLauncher.execCommand("true"));
     second.result().complete(exited(0, ""));
-    assertThat(exec.receiveMessage().outcome()).isEqualTo(UnitActor.ExecReply.Outcome.RAN);
+    assertThat(exec.receiveMessage().outcome()).isEqualTo(ExecReply.Outcome.RAN);
   }
 }

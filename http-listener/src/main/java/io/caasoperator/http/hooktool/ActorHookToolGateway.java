@@ -3,7 +3,7 @@ package io.caasoperator.http.hooktool;
 import io.caasoperator.hook.HookContexts;
 import io.caasoperator.hooktool.ToolOutcome;
 import io.caasoperator.operator.OperatorActor;
-import io.caasoperator.unit.UnitActor;
+import io.caasoperator.unit.ToolReply;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -47,7 +47,7 @@ public final class ActorHookToolGateway implements HookToolGateway {
     if (context.isEmpty()) {
       return CompletableFuture.failedFuture(new HookToolDenied(HookToolRoutes.STALE_TOKEN));
     }
-    CompletionStage<UnitActor.ToolReply> reply =
+    CompletionStage<ToolReply> reply =
         AskPattern.ask(
             operator,
             r -> new OperatorActor.CallHookTool(context.get(), tool, args, stdin, r),

@@ -13,7 +13,8 @@ import io.caasoperator.http.JsonErrors;
 import io.caasoperator.operator.OperatorActor;
 import io.caasoperator.persistence.ActionMessage;
 import io.caasoperator.persistence.UnitState;
-import io.caasoperator.unit.UnitActor;
+import io.caasoperator.unit.ActionLookup;
+import io.caasoperator.unit.ActionReply;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -185,7 +186,7 @@ public final class ActionRoutes {
       return JsonErrors.complete(ApiError.badRequest(e.getMessage()));
     }
     Map<String, Object> params = request.params().orElse(Map.of());
-    CompletionStage<UnitActor.ActionReply> reply =
+    CompletionStage<ActionReply> reply =
         AskPattern.ask(
             operator,
             r -> new OperatorActor.RunAction(unit, name, params, r),
@@ -195,8 +196,8 @@ public final class ActionRoutes {
         reply,
         r ->
             switch (r) {
-              case UnitActor.ActionReply.Refused refused -> refusal(refused);
-              case UnitActor.ActionReply.Queued queued ->
+              case ActionReply.Refused refused -> refusal(refused);
+              case ActionReply.Queued queued ->
                   wait.isZero()
                       ? answer(StatusCodes.ACCEPTED, queued.unit(), queued.action())
                       : onSuccess(
@@ -253,7 +254,7 @@ public final class ActionRoutes {
     CompletionStage<ActionList> listed =
         ids.thenCompose(
             found -> {
-              List<CompletableFuture<UnitActor.ActionLookup>> lookups = new ArrayList<>();
+              List<CompletableFuture<ActionLookup>> lookups = new ArrayList<>();
               for (long id : found.units().keySet())
                 lookups.add(lookup(id, Duration.ZERO).toCompletableFuture());
               return CompletableFuture.allOf(lookups.toArray(CompletableFuture[]::new))
@@ -274,12 +275,12 @@ public final class ActionRoutes {
    * The action as its unit keeps it, once it finished or {@code wait} passed (zero: now). The watch
    * is an ask that times out; the action is then asked for as it is.
    */
-  private CompletionStage<UnitActor.ActionLookup> lookup(long id, Duration wait) {
+  private CompletionStage<ActionLookup> lookup(long id, Duration wait) {
     if (wait.isZero()) {
       return AskPattern.ask(
           operator, r -> new OperatorActor.GetAction(id, false, r), askTimeout, system.scheduler());
     }
-    return AskPattern.<OperatorActor.Command, UnitActor.ActionLookup>ask(
+    return AskPattern.<OperatorActor.Command, ActionLookup>ask(
             operator, r -> new OperatorActor.GetAction(id, true, r), wait, system.scheduler())
         .exceptionallyCompose(
             error ->
@@ -307,7 +308,7 @@ public final class ActionRoutes {
   }
 
   /** 404 with the actions the charm defines, 400 with the problems, 409, as the refusal says. */
-  private Route refusal(UnitActor.ActionReply.Refused refused) {
+  private Route refusal(ActionReply.Refused refused) {
     Map<String, Object> error = new LinkedHashMap<>();
     StatusCode status =
         switch (refused.reason()) {

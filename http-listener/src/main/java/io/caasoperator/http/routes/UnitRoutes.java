@@ -11,7 +11,8 @@ import io.caasoperator.http.JsonErrors;
 import io.caasoperator.operator.OperatorActor;
 import io.caasoperator.unit.ActionResult;
 import io.caasoperator.unit.ActionRun;
-import io.caasoperator.unit.UnitActor;
+import io.caasoperator.unit.ExecReply;
+import io.caasoperator.unit.ResolveReply;
 import io.caasoperator.unit.UnitView;
 import java.time.Duration;
 import java.util.Map;
@@ -147,7 +148,7 @@ public final class UnitRoutes {
     ActionRun asAction = action;
     Duration limit = timeout;
     // the ask outlives the command: the unit replies after the process ended or was killed
-    CompletionStage<UnitActor.ExecReply> reply =
+    CompletionStage<ExecReply> reply =
         AskPattern.ask(
             operator,
             r -> new OperatorActor.ExecOnUnit(unit, request.commands(), limit, asAction, r),
@@ -194,7 +195,7 @@ public final class UnitRoutes {
   }
 
   private Route resolve(UnitId unit, ResolveRequest request) {
-    CompletionStage<UnitActor.ResolveReply> reply =
+    CompletionStage<ResolveReply> reply =
         AskPattern.ask(
             operator,
             r -> new OperatorActor.ResolveUnit(unit, request.retry(), r),

@@ -11,7 +11,8 @@ import io.caasoperator.operator.OperatorActor;
 import io.caasoperator.persistence.ActionMessage;
 import io.caasoperator.persistence.ActionStatus;
 import io.caasoperator.persistence.UnitState;
-import io.caasoperator.unit.UnitActor;
+import io.caasoperator.unit.ActionLookup;
+import io.caasoperator.unit.ActionReply;
 import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
@@ -93,28 +94,26 @@ class ActionRoutesTest {
                             .tell(
                                 run.unit().ordinal() == 1
                                     ? refused(
-                                        UnitActor.ActionReply.Refusal.UNAVAILABLE,
-                                        "unit hello/1 is dying")
+                                        ActionReply.Refusal.UNAVAILABLE, "unit hello/1 is dying")
                                     : run.unit().ordinal() != 0
                                         ? refused(
-                                            UnitActor.ActionReply.Refusal.UNKNOWN_UNIT,
+                                            ActionReply.Refusal.UNKNOWN_UNIT,
                                             "unknown unit " + run.unit())
                                         : !run.name().equals("greet")
-                                            ? new UnitActor.ActionReply.Refused(
-                                                UnitActor.ActionReply.Refusal.UNKNOWN_ACTION,
+                                            ? new ActionReply.Refused(
+                                                ActionReply.Refusal.UNKNOWN_ACTION,
                                                 "action \""
                                                     + run.name()
                                                     + "\" not defined on unit \"hello/0\"; its charm \"hello\" defines greet",
                                                 List.of("greet"),
                                                 List.of())
                                             : !run.params().containsKey("who")
-                                                ? new UnitActor.ActionReply.Refused(
-                                                    UnitActor.ActionReply.Refusal
-                                                        .INVALID_PARAMETERS,
+                                                ? new ActionReply.Refused(
+                                                    ActionReply.Refusal.INVALID_PARAMETERS,
                                                     "invalid parameters for action \"greet\": x",
                                                     List.of(),
                                                     List.of("parameter \"who\" is required"))
-                                                : new UnitActor.ActionReply.Queued(
+                                                : new ActionReply.Queued(
                                                     UNIT,
                                                     pending(
                                                         "slow".equals(run.params().get("who"))
@@ -123,12 +122,11 @@ class ActionRoutesTest {
                                                         run.params())));
                     case OperatorActor.GetAction get -> {
                       if (get.id() == 7) {
-                        get.replyTo().tell(new UnitActor.ActionLookup(UNIT, COMPLETED, ""));
+                        get.replyTo().tell(new ActionLookup(UNIT, COMPLETED, ""));
                       } else if (get.id() == 9 && !get.untilFinished()) {
-                        get.replyTo().tell(new UnitActor.ActionLookup(UNIT, RUNNING, ""));
+                        get.replyTo().tell(new ActionLookup(UNIT, RUNNING, ""));
                       } else if (get.id() != 9) {
-                        get.replyTo()
-                            .tell(new UnitActor.ActionLookup(null, null, "no action " + get.id()));
+                        get.replyTo().tell(new ActionLookup(null, null, "no action " + get.id()));
                       }
                     }
                     case OperatorActor.ListActionIds list ->
@@ -143,9 +141,8 @@ class ActionRoutesTest {
             .build());
   }
 
-  private static UnitActor.ActionReply refused(
-      UnitActor.ActionReply.Refusal reason, String detail) {
-    return new UnitActor.ActionReply.Refused(reason, detail, List.of(), List.of());
+  private static ActionReply refused(ActionReply.Refusal reason, String detail) {
+    return new ActionReply.Refused(reason, detail, List.of(), List.of());
   }
 
   @BeforeAll

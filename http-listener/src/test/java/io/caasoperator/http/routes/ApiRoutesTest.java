@@ -12,7 +12,8 @@ import io.caasoperator.http.auth.AdminToken;
 import io.caasoperator.http.client.OperatorClient;
 import io.caasoperator.operator.ApplicationView;
 import io.caasoperator.operator.OperatorActor;
-import io.caasoperator.unit.UnitActor;
+import io.caasoperator.unit.ExecReply;
+import io.caasoperator.unit.ResolveReply;
 import io.caasoperator.unit.UnitView;
 import java.net.URI;
 import java.net.http.HttpResponse;
@@ -86,19 +87,19 @@ class ApiRoutesTest {
                         r.replyTo()
                             .tell(
                                 r.unit().equals(UNIT)
-                                    ? new UnitActor.ResolveReply(
-                                        UnitActor.ResolveReply.Outcome.NOTHING_TO_RESOLVE,
+                                    ? new ResolveReply(
+                                        ResolveReply.Outcome.NOTHING_TO_RESOLVE,
                                         "unit hello/0 has no failed hook")
-                                    : new UnitActor.ResolveReply(
-                                        UnitActor.ResolveReply.Outcome.UNKNOWN_UNIT,
+                                    : new ResolveReply(
+                                        ResolveReply.Outcome.UNKNOWN_UNIT,
                                         "unknown unit " + r.unit()));
                     case OperatorActor.ExecOnUnit e ->
                         e.replyTo()
                             .tell(
                                 switch (e.unit().ordinal()) {
                                   case 0 ->
-                                      new UnitActor.ExecReply(
-                                          UnitActor.ExecReply.Outcome.RAN,
+                                      new ExecReply(
+                                          ExecReply.Outcome.RAN,
                                           e.commands().startsWith("sleep")
                                               ? new ProcessResult(
                                                   -1, "partial", "", e.timeout(), true, false, null)
@@ -113,14 +114,14 @@ class ApiRoutesTest {
                                           "",
                                           null);
                                   case 1 ->
-                                      new UnitActor.ExecReply(
-                                          UnitActor.ExecReply.Outcome.REFUSED,
+                                      new ExecReply(
+                                          ExecReply.Outcome.REFUSED,
                                           null,
                                           "unit hello/1 is dying",
                                           null);
                                   default ->
-                                      new UnitActor.ExecReply(
-                                          UnitActor.ExecReply.Outcome.UNKNOWN_UNIT,
+                                      new ExecReply(
+                                          ExecReply.Outcome.UNKNOWN_UNIT,
                                           null,
                                           "unknown unit " + e.unit(),
                                           null);
