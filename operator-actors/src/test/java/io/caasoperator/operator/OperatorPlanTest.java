@@ -132,6 +132,7 @@ class OperatorPlanTest {
           inbox.add(new Input.UnitReleased(remove.unit()));
         }
         case Intent.StopOperating stop -> {}
+        case Intent.QueueAction queue -> {}
       }
     }
 
