@@ -6,9 +6,7 @@ import io.caasoperator.operator.OperatorPlan.Input;
 import io.caasoperator.persistence.JournalHealth;
 import io.caasoperator.persistence.OperatorEvent;
 import io.caasoperator.persistence.OperatorState;
-import io.caasoperator.substrate.ApplicationObservation;
 import io.caasoperator.substrate.ContainerStarted;
-import io.caasoperator.substrate.UnitsObserved;
 import io.caasoperator.substrate.WorkloadNotice;
 import io.caasoperator.unit.ActionLookup;
 import io.caasoperator.unit.ActionReply;
@@ -49,11 +47,12 @@ import org.apache.pekko.persistence.typed.javadsl.SignalHandler;
 
 /**
  * Operates one application ({@code operator|<app>}): deploys its charm, records its config and
- * units, designates the leader, and runs a UnitActor per unit. What to do is decided by {@link
- * OperatorPlan} from what the watchers report (the specification, unit lives), the charm deployer's
- * answers and the units' reports; this actor persists the plan's events, then carries out its
- * intents. It also routes requests (status, exec, resolve, hook tools, charm actions) to the units,
- * gives charm actions their application-wide ids, and drains the units at shutdown.
+ * units, designates the leader, gives charm actions their ids, and runs a UnitActor per unit. What
+ * to do is decided by {@link OperatorPlan} from what it learns (the watchers' reports, the charm
+ * deployer's answers, the units' reports through {@link UnitReports}); this actor persists the
+ * plan's events, then has {@link PlanIntents} carry out its intents. Requests about a unit go
+ * through {@link UnitRequests}, hook tools through {@link ToolCalls}; {@link UnitActors} delivers
+ * container starts and drains the units at shutdown.
  */
 public final class OperatorActor
     extends EventSourcedBehavior<OperatorActor.Command, OperatorEvent, OperatorState> {
@@ -138,9 +137,8 @@ public final class OperatorActor
 
   // What the watchers, the charm deployer, the units and their removals report; no reply.
 
-  record ApplicationChanged(ApplicationObservation observation) implements Command {}
-
-  record UnitsChanged(UnitsObserved observation) implements Command {}
+  /** From the watchers, the deployer, the removals, the charm's retry timer: planned as it is. */
+  record Learnt(Input input) implements Command {}
 
   record ContainerStartReported(ContainerStarted start) implements Command {}
 
@@ -149,15 +147,6 @@ public final class OperatorActor
   private record UnitReported(UnitActor.Report report) implements Command {}
 
   private record UnitDrained(UnitActor.Drained drained) implements Command {}
-
-  private record CharmResult(CharmDeployer.Result result) implements Command {}
-
-  record CharmRetryDue() implements Command {}
-
-  private record RemovalDone(UnitRemoval.Removed removed) implements Command {}
-
-  /** The journal has no model identity: record this one (made when the journal was read). */
-  private record IdentifyModel(String uuid) implements Command {}
 
   /**
    * After a failed write or recovery (journal unreachable) the operator restarts after this delay
@@ -184,7 +173,7 @@ public final class OperatorActor
   // The hands that carry out the plan, and what the units last reported.
   private final UnitActors units;
   private final UnitRequests requests;
-  private final UnitViews views = new UnitViews();
+  private final UnitViews views;
   private final ToolCalls tools;
   private final PlanIntents intents;
   private final OperatorLog log;
@@ -210,17 +199,10 @@ public final class OperatorActor
             deps.units(),
             ctx.messageAdapter(UnitActor.Report.class, UnitReported::new),
             ctx.messageAdapter(UnitActor.Drained.class, UnitDrained::new));
+    this.views = new UnitViews(deps.application().value());
     this.requests = new UnitRequests(units);
     this.tools = new ToolCalls(deps, units, views);
-    this.intents =
-        new PlanIntents(
-            ctx,
-            timers,
-            deps,
-            units,
-            requests,
-            ctx.messageAdapter(CharmDeployer.Result.class, CharmResult::new),
-            ctx.messageAdapter(UnitRemoval.Removed.class, RemovalDone::new));
+    this.intents = new PlanIntents(ctx, timers, deps, units, requests);
     this.log = new OperatorLog(ctx.getLog(), deps.application());
   }
 
@@ -228,10 +210,7 @@ public final class OperatorActor
   public CommandHandler<Command, OperatorEvent, OperatorState> commandHandler() {
     return newCommandHandlerBuilder()
         .forAnyState()
-        .onCommand(
-            GetStatus.class,
-            (state, cmd) ->
-                Effect().reply(cmd.replyTo(), views.application(deps.application().value(), state)))
+        .onCommand(GetStatus.class, (state, cmd) -> Effect().reply(cmd.replyTo(), views.of(state)))
         .onCommand(
             GetUnit.class, (state, cmd) -> Effect().reply(cmd.replyTo(), views.of(cmd.unit())))
         .onCommand(UnitRequest.class, (state, cmd) -> only(() -> requests.route(state, cmd)))
@@ -240,14 +219,12 @@ public final class OperatorActor
         .onCommand(
             UnitDrained.class, (state, cmd) -> only(() -> units.drained(cmd.drained().unit())))
         .onCommand(
-            ApplicationChanged.class,
+            Learnt.class,
             (state, cmd) -> {
-              log.specified(cmd.observation());
-              return plan(state, new Input.ApplicationReported(cmd.observation()));
+              log.learnt(cmd.input(), observed);
+              views.learnt(cmd.input());
+              return plan(state, cmd.input());
             })
-        .onCommand(
-            UnitsChanged.class,
-            (state, cmd) -> plan(state, new Input.UnitsReported(cmd.observation())))
         .onCommand(
             ContainerStartReported.class,
             (state, cmd) -> only(() -> units.containerStarted(cmd.start())))
@@ -261,24 +238,6 @@ public final class OperatorActor
               return UnitReports.input(state, cmd.report(), now())
                   .map(input -> plan(state, input))
                   .orElseGet(() -> Effect().none());
-            })
-        .onCommand(
-            CharmResult.class,
-            (state, cmd) -> {
-              log.charmSettled(cmd.result(), observed.charm());
-              return plan(state, new Input.CharmSettled(cmd.result()));
-            })
-        .onCommand(CharmRetryDue.class, (state, cmd) -> plan(state, new Input.CharmRetryDue()))
-        .onCommand(
-            IdentifyModel.class,
-            (state, cmd) -> plan(state, new Input.ModelIdentityMade(cmd.uuid())))
-        .onCommand(
-            RemovalDone.class,
-            (state, cmd) -> {
-              UnitId unit = cmd.removed().unit();
-              views.removed(unit);
-              log.removed(unit);
-              return plan(state, new Input.UnitReleased(unit));
             })
         .build();
   }
@@ -366,7 +325,7 @@ public final class OperatorActor
     if (state.modelUuid() == null) {
       // A new journal, or one written before models had an identity: made here, recorded by the
       // plan before any unit runs (none does without one). First in the mailbox, before any report.
-      ctx.getSelf().tell(new IdentifyModel(UUID.randomUUID().toString()));
+      ctx.getSelf().tell(new Learnt(new Input.ModelIdentityMade(UUID.randomUUID().toString())));
     }
     intents.started();
     OperatorWatchers.spawn(ctx, deps.substrate());

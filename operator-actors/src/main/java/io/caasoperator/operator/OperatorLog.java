@@ -1,7 +1,7 @@
 package io.caasoperator.operator;
 
 import io.caasoperator.domain.ApplicationName;
-import io.caasoperator.domain.UnitId;
+import io.caasoperator.operator.OperatorPlan.Input;
 import io.caasoperator.persistence.OperatorEvent;
 import io.caasoperator.persistence.OperatorState;
 import io.caasoperator.substrate.ApplicationObservation;
@@ -71,18 +71,20 @@ final class OperatorLog {
     }
   }
 
-  void specified(ApplicationObservation observation) {
-    if (observation instanceof ApplicationObservation.Invalid invalid)
+  /**
+   * What the plan is about to learn that deserves a line: a rejected specification, a charm failure
+   * the plan still waits for (a superseded attempt's is not news), a unit's removal done.
+   */
+  void learnt(Input input, Observed observed) {
+    if (input instanceof Input.ApplicationReported reported
+        && reported.observation() instanceof ApplicationObservation.Invalid invalid) {
       log.warn("specification rejected, keeping the last good one: {}", invalid.problem());
-  }
-
-  /** Only a failure the plan still waits for: a superseded attempt's is not news. */
-  void charmSettled(CharmDeployer.Result result, CharmDeployment deployment) {
-    if (result instanceof CharmDeployer.Failed failed && deployment.awaits(failed))
+    } else if (input instanceof Input.CharmSettled settled
+        && settled.result() instanceof CharmDeployer.Failed failed
+        && observed.charm().awaits(failed)) {
       log.warn("{}", failed.problem().getMessage());
-  }
-
-  void removed(UnitId unit) {
-    log.info("unit {} removed", unit);
+    } else if (input instanceof Input.UnitReleased released) {
+      log.info("unit {} removed", released.unit());
+    }
   }
 }

@@ -1,5 +1,6 @@
 package io.caasoperator.operator;
 
+import io.caasoperator.operator.OperatorPlan.Input;
 import io.caasoperator.substrate.Substrate;
 import org.apache.pekko.actor.typed.javadsl.ActorContext;
 
@@ -18,11 +19,14 @@ final class OperatorWatchers {
             "application",
             source.applicationSource()::watch,
             operator,
-            OperatorActor.ApplicationChanged::new),
+            observation -> new OperatorActor.Learnt(new Input.ApplicationReported(observation))),
         "application-watcher");
     ctx.spawn(
         SubstrateWatcher.create(
-            "units", source.unitSource()::watch, operator, OperatorActor.UnitsChanged::new),
+            "units",
+            source.unitSource()::watch,
+            operator,
+            observation -> new OperatorActor.Learnt(new Input.UnitsReported(observation))),
         "units-watcher");
     ctx.spawn(
         SubstrateWatcher.create(

@@ -1,5 +1,6 @@
 package io.caasoperator.operator;
 
+import io.caasoperator.operator.OperatorPlan.Input;
 import io.caasoperator.operator.OperatorPlan.Intent;
 import java.util.List;
 import org.apache.pekko.actor.typed.ActorRef;
@@ -19,29 +20,34 @@ final class PlanIntents {
   private final OperatorDependencies deps;
   private final UnitActors units;
   private final UnitRequests requests;
+
+  /** Where the deployer answers, as the plan's input. */
   private final ActorRef<CharmDeployer.Result> charmResults;
+
+  /** Where each {@link UnitRemoval} says it is done, as the plan's input. */
   private final ActorRef<UnitRemoval.Removed> removals;
+
   private ActorRef<CharmDeployer.Command> deployer;
 
-  /**
-   * @param charmResults where the deployer answers
-   * @param removals where each {@link UnitRemoval} says it is done
-   */
   PlanIntents(
       ActorContext<OperatorActor.Command> ctx,
       TimerScheduler<OperatorActor.Command> timers,
       OperatorDependencies deps,
       UnitActors units,
-      UnitRequests requests,
-      ActorRef<CharmDeployer.Result> charmResults,
-      ActorRef<UnitRemoval.Removed> removals) {
+      UnitRequests requests) {
     this.ctx = ctx;
     this.timers = timers;
     this.deps = deps;
     this.units = units;
     this.requests = requests;
-    this.charmResults = charmResults;
-    this.removals = removals;
+    this.charmResults =
+        ctx.messageAdapter(
+            CharmDeployer.Result.class,
+            result -> new OperatorActor.Learnt(new Input.CharmSettled(result)));
+    this.removals =
+        ctx.messageAdapter(
+            UnitRemoval.Removed.class,
+            removed -> new OperatorActor.Learnt(new Input.UnitReleased(removed.unit())));
   }
 
   /** The operator recovered: the deployer starts (the plan asks nothing of it before). */
@@ -66,9 +72,12 @@ final class PlanIntents {
       }
       case Intent.EnsureCharm ensure ->
           deployer.tell(new CharmDeployer.Ensure(ensure.charm(), charmResults));
+      // one timer: a later retry replaces an earlier one
       case Intent.RetryCharm retry ->
           timers.startSingleTimer(
-              OperatorActor.CharmRetryDue.class, new OperatorActor.CharmRetryDue(), retry.after());
+              Input.CharmRetryDue.class,
+              new OperatorActor.Learnt(new Input.CharmRetryDue()),
+              retry.after());
       case Intent.AnnounceCharm announce -> deps.substrate().charmDeployed(announce.charm());
       case Intent.SpawnUnit spawn -> units.spawn(spawn.unit(), spawn.modelUuid());
       case Intent.AssignUnit assign -> units.assign(assign.unit(), assign.desired());

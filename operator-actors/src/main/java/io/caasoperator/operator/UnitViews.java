@@ -1,6 +1,7 @@
 package io.caasoperator.operator;
 
 import io.caasoperator.domain.UnitId;
+import io.caasoperator.operator.OperatorPlan.Input;
 import io.caasoperator.persistence.OperatorState;
 import io.caasoperator.unit.UnitActor;
 import io.caasoperator.unit.UnitView;
@@ -16,7 +17,12 @@ import java.util.Optional;
  * unit of 10,000, each replaced one at a time.
  */
 final class UnitViews {
+  private final String application;
   private final Map<UnitId, UnitView> views = new HashMap<>();
+
+  UnitViews(String application) {
+    this.application = application;
+  }
 
   /** Keeps the view a {@link UnitActor.Report.Changed} carries; other reports carry none. */
   void reported(UnitActor.Report report) {
@@ -24,9 +30,12 @@ final class UnitViews {
       views.put(changed.view().unit(), changed.view());
   }
 
-  /** The unit is removed: it shows as the journal has it until it is gone from there too. */
-  void removed(UnitId unit) {
-    views.remove(unit);
+  /**
+   * A released unit's view goes (until its removal is journaled it shows as the journal has it): a
+   * unit of the same name that comes back is a new one.
+   */
+  void learnt(Input input) {
+    if (input instanceof Input.UnitReleased released) views.remove(released.unit());
   }
 
   Optional<UnitView> of(UnitId unit) {
@@ -39,7 +48,7 @@ final class UnitViews {
   }
 
   /** The application as {@code GET /v1/status} shows it, with these views of its units. */
-  ApplicationView application(String application, OperatorState state) {
+  ApplicationView of(OperatorState state) {
     return ApplicationView.of(application, state, views::get);
   }
 }
