@@ -13,4 +13,9 @@ public record ExecReply(Outcome outcome, ProcessResult result, String detail, Ac
     REFUSED,
     UNKNOWN_UNIT
   }
+
+  /** The unit did not run it: {@code why} is a sentence for people. */
+  public static ExecReply refused(String why) {
+    return new ExecReply(Outcome.REFUSED, null, why, null);
+  }
 }

@@ -16,23 +16,38 @@ import org.apache.pekko.actor.typed.ActorRef;
  *
  * @param work what runs now
  * @param execs execs waiting for their turn
- * @param retryNow a failed hook's retry delay elapsed, or a user asked to retry
- * @param updateStatusDue the update-status interval elapsed since the last update-status
- * @param updateStatusInterval as the operator last sent it, null before; a restart of the actor in
- *     this JVM keeps it (the operator does not send it again)
- * @param draining the operator is shutting down: nothing new starts
- * @param drainWaiters who waits for the running process to end
+ * @param due why hooks are due that the journal does not say
+ * @param drain whether the operator shuts down, and who waits for the running process to end
  * @param actionWatchers by action id, who waits for that charm action to finish
  */
 record Incarnation(
     Work work,
     ExecQueue execs,
-    boolean retryNow,
-    boolean updateStatusDue,
-    Duration updateStatusInterval,
-    boolean draining,
-    List<ActorRef<UnitActor.Drained>> drainWaiters,
+    Due due,
+    Drain drain,
     Map<Long, List<ActorRef<ActionLookup>>> actionWatchers) {
+
+  /**
+   * @param retryNow a failed hook's retry delay elapsed, or a user asked to retry
+   * @param updateStatusDue the update-status interval elapsed since the last update-status
+   * @param updateStatusInterval as the operator last sent it, null before; a restart of the actor
+   *     in this JVM keeps it (the operator does not send it again)
+   */
+  record Due(boolean retryNow, boolean updateStatusDue, Duration updateStatusInterval) {
+    static final Due NONE = new Due(false, false, null);
+  }
+
+  /**
+   * @param draining the operator is shutting down: nothing new starts
+   * @param waiters who waits for the running process to end
+   */
+  record Drain(boolean draining, List<ActorRef<UnitActor.Drained>> waiters) {
+    static final Drain NONE = new Drain(false, List.of());
+
+    Drain {
+      waiters = List.copyOf(waiters);
+    }
+  }
 
   /** What a unit's actor is running. */
   sealed interface Work {
@@ -80,22 +95,41 @@ record Incarnation(
   static final Work IDLE = new Work.Idle();
 
   Incarnation {
-    drainWaiters = List.copyOf(drainWaiters);
     actionWatchers = Map.copyOf(actionWatchers);
   }
 
   static Incarnation fresh() {
-    return new Incarnation(IDLE, ExecQueue.EMPTY, false, false, null, false, List.of(), Map.of());
+    return new Incarnation(IDLE, ExecQueue.EMPTY, Due.NONE, Drain.NONE, Map.of());
+  }
+
+  boolean draining() {
+    return drain.draining();
+  }
+
+  List<ActorRef<UnitActor.Drained>> drainWaiters() {
+    return drain.waiters();
+  }
+
+  boolean retryNow() {
+    return due.retryNow();
+  }
+
+  boolean updateStatusDue() {
+    return due.updateStatusDue();
+  }
+
+  Duration updateStatusInterval() {
+    return due.updateStatusInterval();
   }
 
   /** For {@link UnitResolver#next}. */
   UnitResolver.Activity activity() {
     return new UnitResolver.Activity(
         !(work instanceof Work.Idle),
-        draining,
+        draining(),
         !execs.isEmpty(),
-        retryNow,
-        updateStatusDue,
+        retryNow(),
+        updateStatusDue(),
         execs.firstAfterAction());
   }
 
@@ -122,16 +156,8 @@ record Incarnation(
 
   /** {@code hook} is recorded as skipped (the charm does not implement it): as if it ran. */
   Incarnation hookSkipped(PlannedHook hook) {
-    boolean updateStatusStillDue = updateStatusDue && hook.kind() != HookKind.UPDATE_STATUS;
-    return new Incarnation(
-        work,
-        execs,
-        false,
-        updateStatusStillDue,
-        updateStatusInterval,
-        draining,
-        drainWaiters,
-        actionWatchers);
+    boolean updateStatusStillDue = updateStatusDue() && hook.kind() != HookKind.UPDATE_STATUS;
+    return with(new Due(false, updateStatusStillDue, updateStatusInterval()));
   }
 
   /** The exec waiting longest starts. */
@@ -139,15 +165,7 @@ record Incarnation(
     UnitActor.RunExec exec = execs.first();
     Work running =
         new Work.Exec(context, exec, exec.action() == null ? null : new ActionResult.Recorder());
-    return new Incarnation(
-        running,
-        execs.withoutFirst(),
-        retryNow,
-        updateStatusDue,
-        updateStatusInterval,
-        draining,
-        drainWaiters,
-        actionWatchers);
+    return new Incarnation(running, execs.withoutFirst(), due, drain, actionWatchers);
   }
 
   /** The charm action {@code id} starts in {@code context}. */
@@ -161,69 +179,42 @@ record Incarnation(
     List<ActorRef<ActionLookup>> watchers = new ArrayList<>(more.getOrDefault(id, List.of()));
     watchers.add(watcher);
     more.put(id, List.copyOf(watchers));
-    return new Incarnation(
-        work, execs, retryNow, updateStatusDue, updateStatusInterval, draining, drainWaiters, more);
+    return new Incarnation(work, execs, due, drain, more);
   }
 
   /** Without the watchers of action {@code id} (they were answered). */
   Incarnation withoutActionWatchers(long id) {
     Map<Long, List<ActorRef<ActionLookup>>> fewer = new HashMap<>(actionWatchers);
     fewer.remove(id);
-    return new Incarnation(
-        work,
-        execs,
-        retryNow,
-        updateStatusDue,
-        updateStatusInterval,
-        draining,
-        drainWaiters,
-        fewer);
+    return new Incarnation(work, execs, due, drain, fewer);
   }
 
   Incarnation with(Work next) {
-    return new Incarnation(
-        next,
-        execs,
-        retryNow,
-        updateStatusDue,
-        updateStatusInterval,
-        draining,
-        drainWaiters,
-        actionWatchers);
+    return new Incarnation(next, execs, due, drain, actionWatchers);
   }
 
   Incarnation withExecs(ExecQueue next) {
-    return new Incarnation(
-        work,
-        next,
-        retryNow,
-        updateStatusDue,
-        updateStatusInterval,
-        draining,
-        drainWaiters,
-        actionWatchers);
+    return new Incarnation(work, next, due, drain, actionWatchers);
+  }
+
+  private Incarnation with(Due next) {
+    return new Incarnation(work, execs, next, drain, actionWatchers);
+  }
+
+  private Incarnation with(Drain next) {
+    return new Incarnation(work, execs, due, next, actionWatchers);
   }
 
   Incarnation withRetryNow() {
-    return new Incarnation(
-        work,
-        execs,
-        true,
-        updateStatusDue,
-        updateStatusInterval,
-        draining,
-        drainWaiters,
-        actionWatchers);
+    return with(new Due(true, updateStatusDue(), updateStatusInterval()));
   }
 
   Incarnation withUpdateStatusDue() {
-    return new Incarnation(
-        work, execs, retryNow, true, updateStatusInterval, draining, drainWaiters, actionWatchers);
+    return with(new Due(retryNow(), true, updateStatusInterval()));
   }
 
   Incarnation withUpdateStatusInterval(Duration interval) {
-    return new Incarnation(
-        work, execs, retryNow, updateStatusDue, interval, draining, drainWaiters, actionWatchers);
+    return with(new Due(retryNow(), updateStatusDue(), interval));
   }
 
   /**
@@ -231,41 +222,17 @@ record Incarnation(
    * starts.
    */
   Incarnation drainingNow() {
-    return new Incarnation(
-        work,
-        ExecQueue.EMPTY,
-        retryNow,
-        updateStatusDue,
-        updateStatusInterval,
-        true,
-        drainWaiters,
-        actionWatchers);
+    return withExecs(ExecQueue.EMPTY).with(new Drain(true, drainWaiters()));
   }
 
   Incarnation withDrainWaiter(ActorRef<UnitActor.Drained> waiter) {
-    List<ActorRef<UnitActor.Drained>> more = new ArrayList<>(drainWaiters);
+    List<ActorRef<UnitActor.Drained>> more = new ArrayList<>(drainWaiters());
     more.add(waiter);
-    return new Incarnation(
-        work,
-        execs,
-        retryNow,
-        updateStatusDue,
-        updateStatusInterval,
-        draining,
-        more,
-        actionWatchers);
+    return with(new Drain(draining(), more));
   }
 
   Incarnation withoutDrainWaiters() {
-    return new Incarnation(
-        work,
-        execs,
-        retryNow,
-        updateStatusDue,
-        updateStatusInterval,
-        draining,
-        List.of(),
-        actionWatchers);
+    return with(new Drain(draining(), List.of()));
   }
 
   /**
@@ -275,14 +242,6 @@ record Incarnation(
    * charm actions (an action that was running is recorded failed once the unit recovered).
    */
   Incarnation forgotten() {
-    return new Incarnation(
-        IDLE,
-        ExecQueue.EMPTY,
-        retryNow,
-        updateStatusDue,
-        updateStatusInterval,
-        draining,
-        List.of(),
-        actionWatchers);
+    return new Incarnation(IDLE, ExecQueue.EMPTY, due, drain, actionWatchers).withoutDrainWaiters();
   }
 }

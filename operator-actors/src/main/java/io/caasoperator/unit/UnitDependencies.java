@@ -64,65 +64,10 @@ public record UnitDependencies(
       throw new IllegalArgumentException("unit dependencies: " + String.join("; ", problems));
   }
 
-  /** Without secrets. */
-  public UnitDependencies(
-      HookExecutor executor,
-      Path agentsDir,
-      Path charmsDir,
-      HookEnvironment environment,
-      RetryPolicy retry,
-      Duration hookTimeout,
-      int outputLimit,
-      int execOutputLimit,
-      HookContexts contexts,
-      Clock clock,
-      PodWait podWait,
-      ToolViews toolViews) {
-    this(
-        executor,
-        agentsDir,
-        charmsDir,
-        environment,
-        retry,
-        hookTimeout,
-        outputLimit,
-        execOutputLimit,
-        contexts,
-        clock,
-        podWait,
-        toolViews,
-        Secrets.NONE);
-  }
-
-  /** With views of their own (nobody else reads them). */
-  public UnitDependencies(
-      HookExecutor executor,
-      Path agentsDir,
-      Path charmsDir,
-      HookEnvironment environment,
-      RetryPolicy retry,
-      Duration hookTimeout,
-      int outputLimit,
-      int execOutputLimit,
-      HookContexts contexts,
-      Clock clock,
-      PodWait podWait) {
-    this(
-        executor,
-        agentsDir,
-        charmsDir,
-        environment,
-        retry,
-        hookTimeout,
-        outputLimit,
-        execOutputLimit,
-        contexts,
-        clock,
-        podWait,
-        new ToolViews());
-  }
-
-  /** With the default pod wait ({@link PodWait#DEFAULT}). */
+  /**
+   * With the default pod wait ({@link PodWait#DEFAULT}), views of their own (nobody else reads
+   * them) and no secrets.
+   */
   public UnitDependencies(
       HookExecutor executor,
       Path agentsDir,
@@ -145,15 +90,28 @@ public record UnitDependencies(
         execOutputLimit,
         contexts,
         clock,
-        PodWait.DEFAULT);
+        PodWait.DEFAULT,
+        new ToolViews(),
+        Secrets.NONE);
   }
 
-  /** The same, with another environment (the model's identity in it, once known). */
+  /**
+   * The same, with another environment (the model's identity in it, once known). Fresh views, as
+   * before secrets came: keeping these enables the read-only answering path after the model is
+   * identified, which labels an action's juju-log lines "exec" (ToolViewAnswer); left to the
+   * hook-tool work to decide.
+   */
   public UnitDependencies withEnvironment(HookEnvironment newEnvironment) {
-    // Fresh views, as before secrets came: keeping these enables the read-only answering path after
-    // the model is identified, which labels an action's juju-log lines "exec" (ToolViewAnswer);
-    // left
-    // to the hook-tool work to decide.
+    return with(newEnvironment, new ToolViews(), secrets);
+  }
+
+  /** The same, with these secrets. */
+  public UnitDependencies withSecrets(Secrets newSecrets) {
+    return with(environment, toolViews, newSecrets);
+  }
+
+  private UnitDependencies with(
+      HookEnvironment newEnvironment, ToolViews newToolViews, Secrets newSecrets) {
     return new UnitDependencies(
         executor,
         agentsDir,
@@ -166,8 +124,8 @@ public record UnitDependencies(
         contexts,
         clock,
         podWait,
-        new ToolViews(),
-        secrets);
+        newToolViews,
+        newSecrets);
   }
 
   public Path unitDir(io.caasoperator.domain.UnitId unit) {

@@ -42,38 +42,6 @@ public record UnitView(
         relationWrites == null ? java.util.Map.of() : java.util.Map.copyOf(relationWrites);
   }
 
-  /** A unit that wrote no relation databag. */
-  public UnitView(
-      UnitId unit,
-      Life life,
-      boolean leader,
-      Status agentStatus,
-      Status workloadStatus,
-      long charmGeneration,
-      String runningHook,
-      String failedHook,
-      int failedAttempts,
-      String lastHook,
-      String lastHookOutcome,
-      long hooksRun,
-      java.util.List<String> ports) {
-    this(
-        unit,
-        life,
-        leader,
-        agentStatus,
-        workloadStatus,
-        charmGeneration,
-        runningHook,
-        failedHook,
-        failedAttempts,
-        lastHook,
-        lastHookOutcome,
-        hooksRun,
-        ports,
-        java.util.Map.of());
-  }
-
   /** A unit the operator added whose actor has not reported yet. */
   public static UnitView placeholder(UnitId unit, Life life) {
     Instant epoch = Instant.EPOCH;
@@ -90,7 +58,8 @@ public record UnitView(
         null,
         null,
         0,
-        java.util.List.of());
+        java.util.List.of(),
+        null);
   }
 
   public static UnitView of(UnitState s) {

@@ -80,21 +80,7 @@ class SecretHooksActorTest {
     app = "app" + ids.incrementAndGet();
     secrets = new Secrets(SecretCipher.withRandomKey(), () -> ID);
     UnitDependencies d = TestUnits.dependencies(executor, data);
-    deps =
-        new UnitDependencies(
-            d.executor(),
-            d.agentsDir(),
-            d.charmsDir(),
-            d.environment(),
-            d.retry(),
-            d.hookTimeout(),
-            d.outputLimit(),
-            d.execOutputLimit(),
-            d.contexts(),
-            d.clock(),
-            d.podWait(),
-            d.toolViews(),
-            secrets);
+    deps = d.withSecrets(secrets);
   }
 
   private ActorRef<UnitActor.Command> unit(int n, boolean leader) {

@@ -11,31 +11,24 @@ import org.junit.jupiter.api.Test;
 
 class UnitDependenciesTest {
 
-  /** {@code deps} with {@code secrets} instead of its own. */
-  private static UnitDependencies withSecrets(
-      UnitDependencies deps, io.caasoperator.secret.Secrets secrets) {
-    return new UnitDependencies(
-        deps.executor(),
-        deps.agentsDir(),
-        deps.charmsDir(),
-        deps.environment(),
-        deps.retry(),
-        deps.hookTimeout(),
-        deps.outputLimit(),
-        deps.execOutputLimit(),
-        deps.contexts(),
-        deps.clock(),
-        deps.podWait(),
-        deps.toolViews(),
-        secrets);
-  }
-
   @Test
   void everyMissingOrInvalidDependencyIsNamedInOneError() {
     assertThatThrownBy(
             () ->
                 new UnitDependencies(
-                    null, null, null, null, null, Duration.ZERO, 0, 0, null, null, null, null))
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    Duration.ZERO,
+                    0,
+                    0,
+                    null,
+                    null,
+                    null,
+                    null,
+                    io.caasoperator.secret.Secrets.NONE))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage(
             "unit dependencies: hook executor is missing; agents directory is missing; charms directory is missing; "
@@ -48,7 +41,7 @@ class UnitDependenciesTest {
   void missingSecretsAreNamedToo() {
     UnitDependencies deps =
         TestUnits.dependencies(new ScriptedExecutor(), Path.of("target", "deps"));
-    assertThatThrownBy(() -> withSecrets(deps, null))
+    assertThatThrownBy(() -> deps.withSecrets(null))
         .hasMessage("unit dependencies: secrets are missing");
   }
 
@@ -57,7 +50,7 @@ class UnitDependenciesTest {
     UnitDependencies deps =
         TestUnits.dependencies(new ScriptedExecutor(), Path.of("target", "deps"));
     io.caasoperator.secret.Secrets secrets = new io.caasoperator.secret.Secrets(null, null);
-    UnitDependencies with = withSecrets(deps, secrets);
+    UnitDependencies with = deps.withSecrets(secrets);
     UnitDependencies moved =
         with.withEnvironment(
             deps.environment().withModelUuid("5f1c6a0e-8d3b-4c7e-9a41-2b6f0d9e3c12"));

@@ -61,7 +61,8 @@ class ApiRoutesTest {
             "start",
             "completed",
             4,
-            List.of("80/tcp"));
+            List.of("80/tcp"),
+            java.util.Map.of());
     return testKit.spawn(
         Behaviors.receive(OperatorActor.Command.class)
             .onMessage(

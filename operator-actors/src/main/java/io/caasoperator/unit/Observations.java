@@ -1,0 +1,68 @@
+package io.caasoperator.unit;
+
+import io.caasoperator.persistence.UnitEvent;
+import io.caasoperator.persistence.UnitEvent.ContainerStartObserved;
+import io.caasoperator.persistence.UnitEvent.PebbleNoticeObserved;
+import io.caasoperator.persistence.UnitEvent.SecretTriggerObserved;
+import io.caasoperator.persistence.UnitState;
+import io.caasoperator.persistence.secret.SecretTrigger;
+import io.caasoperator.unit.Incarnation.Work;
+import io.caasoperator.unit.UnitActor.ObserveContainerStart;
+import io.caasoperator.unit.UnitActor.ObservePebbleNotice;
+import io.caasoperator.unit.UnitActor.ObserveSecretTrigger;
+import io.caasoperator.unit.UnitActor.PodWaitOver;
+import java.util.List;
+import org.apache.pekko.persistence.typed.javadsl.Effect;
+import org.apache.pekko.persistence.typed.javadsl.EffectFactories;
+
+/**
+ * What a {@link UnitActor} is told happened around it (a container started, its Pebble noticed
+ * something, a secret hook fell due): journaled once per occurrence, so that the hook it calls for
+ * runs once, after a crash too.
+ */
+final class Observations {
+  private final UnitRuntime runtime;
+  private final UnitSteps steps;
+  private final EffectFactories<UnitEvent, UnitState> effect;
+
+  Observations(UnitRuntime runtime, UnitSteps steps, EffectFactories<UnitEvent, UnitState> effect) {
+    this.runtime = runtime;
+    this.steps = steps;
+    this.effect = effect;
+  }
+
+  Effect<UnitEvent, UnitState> onContainerStart(UnitState state, ObserveContainerStart cmd) {
+    if (cmd.startId().equals(state.observed().containerStarts().get(cmd.container())))
+      return effect.none();
+    List<UnitEvent> observed =
+        List.of(new ContainerStartObserved(cmd.container(), cmd.startId(), runtime.now()));
+    if (runtime.incarnation().work() instanceof Work.AwaitingPod waiting) {
+      // The pod changed: it may take the waiting hook now, before the timer says so.
+      var waitOver = new PodWaitOver(waiting.contextId());
+      return effect
+          .persist(observed)
+          .thenRun(runtime::report)
+          .thenRun(s -> runtime.ctx.getSelf().tell(waitOver));
+    }
+    return steps.persistAndStartNext(state, observed, () -> {});
+  }
+
+  Effect<UnitEvent, UnitState> onPebbleNotice(UnitState state, ObservePebbleNotice cmd) {
+    if (state.observed().pebbleNotices().contains(cmd.notice())) return effect.none();
+    return steps.persistAndStartNext(
+        state, List.of(new PebbleNoticeObserved(cmd.notice(), runtime.now())), () -> {});
+  }
+
+  Effect<UnitEvent, UnitState> onSecretTrigger(UnitState state, ObserveSecretTrigger cmd) {
+    SecretTrigger trigger = cmd.trigger();
+    boolean owns =
+        switch (trigger.owner().kind()) {
+          case APPLICATION -> state.assigned().leader();
+          case UNIT -> trigger.owner().name().equals(runtime.unit.name());
+        };
+    // A re-delivery of a trigger still waiting (or running) is the same occurrence: queued once.
+    if (!owns || state.observed().secretTriggers().contains(trigger)) return effect.none();
+    return steps.persistAndStartNext(
+        state, List.of(new SecretTriggerObserved(trigger, runtime.now())), () -> {});
+  }
+}
