@@ -51,8 +51,8 @@ import org.apache.pekko.persistence.typed.javadsl.SignalHandler;
  * to do is decided by {@link OperatorPlan} from what it learns (the watchers' reports, the charm
  * deployer's answers, the units' reports through {@link UnitReports}); this actor persists the
  * plan's events, then has {@link PlanIntents} carry out its intents. Requests about a unit go
- * through {@link UnitRequests}, hook tools through {@link ToolCalls}; {@link UnitActors} delivers
- * container starts and drains the units at shutdown.
+ * through {@link UnitRequests}, hook tools through {@link ApplicationTools}; {@link UnitActors}
+ * delivers container starts and drains the units at shutdown.
  */
 public final class OperatorActor
     extends EventSourcedBehavior<OperatorActor.Command, OperatorEvent, OperatorState> {
@@ -174,7 +174,7 @@ public final class OperatorActor
   private final UnitActors units;
   private final UnitRequests requests;
   private final UnitViews views;
-  private final ToolCalls tools;
+  private final ApplicationTools tools;
   private final PlanIntents intents;
   private final OperatorLog log;
 
@@ -201,7 +201,7 @@ public final class OperatorActor
             ctx.messageAdapter(UnitActor.Drained.class, UnitDrained::new));
     this.views = new UnitViews(deps.application().value());
     this.requests = new UnitRequests(units);
-    this.tools = new ToolCalls(deps, units, views);
+    this.tools = new ApplicationTools(deps, units, views);
     this.intents = new PlanIntents(ctx, timers, deps, units, requests);
     this.log = new OperatorLog(ctx.getLog(), deps.application());
   }

@@ -13,12 +13,12 @@ import java.util.Map;
  * asking the operator ({@code ToolViewAnswer}). No charm, no tools: both are refused until the
  * first charm is recorded.
  */
-final class ToolCalls {
+final class ApplicationTools {
   private final OperatorDependencies deps;
   private final UnitActors units;
   private final UnitViews views;
 
-  ToolCalls(OperatorDependencies deps, UnitActors units, UnitViews views) {
+  ApplicationTools(OperatorDependencies deps, UnitActors units, UnitViews views) {
     this.deps = deps;
     this.units = units;
     this.views = views;
