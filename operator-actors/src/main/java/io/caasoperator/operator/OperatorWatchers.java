@@ -2,45 +2,48 @@ package io.caasoperator.operator;
 
 import io.caasoperator.operator.OperatorPlan.Input;
 import io.caasoperator.substrate.Substrate;
+import io.caasoperator.substrate.Watch;
+import io.caasoperator.substrate.WatchSink;
+import java.util.function.Function;
 import org.apache.pekko.actor.typed.javadsl.ActorContext;
 
 /**
  * The operator's four watchers of its substrate, spawned once it recovered (each re-lists all it
  * watches, so what changed while the operator was down is reported): the application's
- * specification, the units' lives, container starts, workload notices.
+ * specification and the units' lives, which go to the plan as they are, and container starts and
+ * workload notices, which go to the units.
  */
 final class OperatorWatchers {
   private OperatorWatchers() {}
 
   static void spawn(ActorContext<OperatorActor.Command> ctx, Substrate source) {
-    var operator = ctx.getSelf();
-    ctx.spawn(
-        SubstrateWatcher.create(
-            "application",
-            source.applicationSource()::watch,
-            operator,
-            observation -> new OperatorActor.Learnt(new Input.ApplicationReported(observation))),
-        "application-watcher");
-    ctx.spawn(
-        SubstrateWatcher.create(
-            "units",
-            source.unitSource()::watch,
-            operator,
-            observation -> new OperatorActor.Learnt(new Input.UnitsReported(observation))),
-        "units-watcher");
+    watch(ctx, "application", source.applicationSource()::watch, Input.ApplicationReported::new);
+    watch(ctx, "units", source.unitSource()::watch, Input.UnitsReported::new);
     ctx.spawn(
         SubstrateWatcher.create(
             "container starts",
             source.containerStartSource()::watch,
-            operator,
+            ctx.getSelf(),
             OperatorActor.ContainerStartReported::new),
         "container-start-watcher");
     ctx.spawn(
         SubstrateWatcher.create(
             "workload notices",
             source.workloadNoticeSource()::watch,
-            operator,
+            ctx.getSelf(),
             OperatorActor.WorkloadNoticeReported::new),
         "workload-notice-watcher");
+  }
+
+  /** A watcher whose reports are the plan's input; the actor is named {@code <what>-watcher}. */
+  private static <T> void watch(
+      ActorContext<OperatorActor.Command> ctx,
+      String what,
+      Function<WatchSink<T>, Watch> start,
+      Function<T, Input> input) {
+    ctx.spawn(
+        SubstrateWatcher.create(
+            what, start, ctx.getSelf(), report -> new OperatorActor.Learnt(input.apply(report))),
+        what + "-watcher");
   }
 }
