@@ -8,6 +8,7 @@ import io.caasoperator.domain.Life;
 import io.caasoperator.domain.Status;
 import io.caasoperator.domain.UnitId;
 import io.caasoperator.persistence.OperatorEvent;
+import io.caasoperator.persistence.OperatorEvent.ActionIdAssigned;
 import io.caasoperator.persistence.OperatorEvent.ApplicationStatusChanged;
 import io.caasoperator.persistence.OperatorEvent.CharmDeployed;
 import io.caasoperator.persistence.OperatorEvent.ConfigChanged;
@@ -27,6 +28,7 @@ import io.caasoperator.substrate.UnitAddresses;
 import io.caasoperator.substrate.UnitsObserved;
 import io.caasoperator.unit.Desired;
 import io.caasoperator.unit.RetryPolicy;
+import io.caasoperator.unit.UnitActor;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -120,6 +122,12 @@ public record OperatorPlan(
      * UUID made by the actor, which the plan records once: a second one changes nothing).
      */
     record ModelIdentityMade(String uuid) implements Input {}
+
+    /**
+     * A unit accepted a request to run a charm action: it needs the application-wide next id,
+     * journaled before the unit queues the action.
+     */
+    record ActionAccepted(UnitActor.Report.ActionAccepted accepted) implements Input {}
   }
 
   /** What the operator does once the plan's events are persisted, in this order. */
@@ -156,6 +164,9 @@ public record OperatorPlan(
 
     /** The application is gone: stop cleanly, keeping journal, charms and unit data. */
     record StopOperating(String reason) implements Intent {}
+
+    /** Tell the unit to queue the action it accepted, under its journaled id {@code id}. */
+    record QueueAction(long id, UnitActor.Report.ActionAccepted accepted) implements Intent {}
   }
 
   /**
@@ -245,6 +256,16 @@ public record OperatorPlan(
               observed,
               children,
               now);
+      case Input.ActionAccepted action -> {
+        // Ids come from the journal, so they are never given twice, even across restarts.
+        long id = journal.actions().nextId();
+        UnitActor.Report.ActionAccepted accepted = action.accepted();
+        yield new Plan(
+            List.of(new ActionIdAssigned(id, accepted.unit(), accepted.name(), now)),
+            List.of(new Intent.QueueAction(id, accepted)),
+            observed,
+            children);
+      }
       case Input.ModelIdentityMade made ->
           journal.modelUuid() != null
               ? Plan.unchanged(observed, children)

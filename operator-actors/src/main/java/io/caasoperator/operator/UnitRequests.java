@@ -22,7 +22,21 @@ final class UnitRequests {
     this.units = units;
   }
 
-  void resolve(OperatorActor.ResolveUnit cmd) {
+  /**
+   * Where {@code request} goes; {@code state} is the journal's, for what the operator answers
+   * itself (the units of action ids).
+   */
+  void route(OperatorState state, OperatorActor.UnitRequest request) {
+    switch (request) {
+      case OperatorActor.ResolveUnit cmd -> resolve(cmd);
+      case OperatorActor.ExecOnUnit cmd -> exec(cmd);
+      case OperatorActor.RunAction cmd -> runAction(cmd);
+      case OperatorActor.GetAction cmd -> getAction(state, cmd);
+      case OperatorActor.ListActionIds cmd -> cmd.replyTo().tell(actionIds(state, cmd));
+    }
+  }
+
+  private void resolve(OperatorActor.ResolveUnit cmd) {
     units
         .find(cmd.unit())
         .ifPresentOrElse(
@@ -34,7 +48,7 @@ final class UnitRequests {
                             ResolveReply.Outcome.UNKNOWN_UNIT, "unknown unit " + cmd.unit())));
   }
 
-  void exec(OperatorActor.ExecOnUnit cmd) {
+  private void exec(OperatorActor.ExecOnUnit cmd) {
     units
         .find(cmd.unit())
         .ifPresentOrElse(
@@ -52,7 +66,7 @@ final class UnitRequests {
                             null)));
   }
 
-  void runAction(OperatorActor.RunAction cmd) {
+  private void runAction(OperatorActor.RunAction cmd) {
     units
         .find(cmd.unit())
         .ifPresentOrElse(
@@ -72,8 +86,16 @@ final class UnitRequests {
             () -> accepted.replyTo().tell(unknownUnit(accepted.unit())));
   }
 
-  /** Asks the unit that ran action {@code cmd.id()}; says where it is when that unit is gone. */
-  void getAction(OperatorActor.GetAction cmd, UnitId owner) {
+  /**
+   * Asks the unit that ran action {@code cmd.id()}; says where it is when that unit is gone, and
+   * why there is none when no unit this operator tracks ran it.
+   */
+  private void getAction(OperatorState state, OperatorActor.GetAction cmd) {
+    UnitId owner = state.actions().units().get(cmd.id());
+    if (owner == null) {
+      cmd.replyTo().tell(untracked(state, cmd.id()));
+      return;
+    }
     units
         .find(owner)
         .ifPresentOrElse(
@@ -95,7 +117,7 @@ final class UnitRequests {
   }
 
   /** The answer for an action id no unit this operator tracks ran. */
-  static ActionLookup untracked(OperatorState state, long id) {
+  private static ActionLookup untracked(OperatorState state, long id) {
     String detail =
         id > 0 && id <= state.actions().lastId()
             ? "action "
@@ -108,7 +130,8 @@ final class UnitRequests {
   }
 
   /** The newest action ids (of one unit, when given), oldest first. */
-  static OperatorActor.ActionIds actionIds(OperatorState state, OperatorActor.ListActionIds cmd) {
+  private static OperatorActor.ActionIds actionIds(
+      OperatorState state, OperatorActor.ListActionIds cmd) {
     TreeMap<Long, UnitId> newest = new TreeMap<>();
     for (var entry : new TreeMap<>(state.actions().units()).descendingMap().entrySet()) {
       if (newest.size() >= cmd.limit()) break;

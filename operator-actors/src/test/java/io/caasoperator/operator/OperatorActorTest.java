@@ -545,6 +545,24 @@ class OperatorActorTest {
   }
 
   @Test
+  void aHookToolCallIsDeniedAtOnceBeforeTheCharmIsRecordedAndForAUnitWithoutAnActor() {
+    var operator = spawn();
+    TestProbe<ToolReply> tool = testKit.createTestProbe();
+    var early = new HookContexts.HookContext(unit(0), "ctx-early", "install");
+    operator.tell(new OperatorActor.CallHookTool(early, "config-get", List.of(), "", tool.ref()));
+    assertThat(tool.receiveMessage())
+        .as("no charm, no tools")
+        .isEqualTo(new ToolReply(null, "unit " + app + "/0 is gone"));
+
+    deploy(Map.of(), 0);
+    runHooks(4);
+    var stranger = new HookContexts.HookContext(unit(7), "ctx-stranger", "install");
+    operator.tell(
+        new OperatorActor.CallHookTool(stranger, "config-get", List.of(), "", tool.ref()));
+    assertThat(tool.receiveMessage()).isEqualTo(new ToolReply(null, "unit " + app + "/7 is gone"));
+  }
+
+  @Test
   void aReleaseThatFailsIsRetriedEveryThreeSecondsAndTheUnitIsRemovedOnce() {
     var operator = spawn();
     deploy(Map.of(), 0, 1);

@@ -22,6 +22,7 @@ import io.caasoperator.substrate.UnitObservation;
 import io.caasoperator.substrate.UnitsObserved;
 import io.caasoperator.unit.Desired;
 import io.caasoperator.unit.RetryPolicy;
+import io.caasoperator.unit.UnitActor;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -132,6 +133,7 @@ class OperatorPlanTest {
           inbox.add(new Input.UnitReleased(remove.unit()));
         }
         case Intent.StopOperating stop -> {}
+        case Intent.QueueAction queue -> {}
       }
     }
 
@@ -519,5 +521,23 @@ class OperatorPlanTest {
     assertThat(op.units.get(unit(0)).storage())
         .extracting(UnitState.StorageInstance::location)
         .containsExactly("/var/lib/juju/storage/data/0", "/var/log/app");
+  }
+
+  @Test
+  void anAcceptedActionGetsTheJournalsNextIdAndIsQueuedByItsUnitOnceThatIsPersisted() {
+    Operator op = running(2);
+    var backup = new UnitActor.Report.ActionAccepted(unit(1), "backup", Map.of("to", "/b"), null);
+    var restore = new UnitActor.Report.ActionAccepted(unit(0), "restore", Map.of(), null);
+
+    assertThat(op.drive(new Input.ActionAccepted(backup)))
+        .containsExactly(new Intent.QueueAction(1, backup));
+    assertThat(op.drive(new Input.ActionAccepted(restore)))
+        .as("ids are application-wide")
+        .containsExactly(new Intent.QueueAction(2, restore));
+    assertThat(only(OperatorEvent.ActionIdAssigned.class, op.persisted))
+        .containsExactly(
+            new OperatorEvent.ActionIdAssigned(1, unit(1), "backup", AT),
+            new OperatorEvent.ActionIdAssigned(2, unit(0), "restore", AT));
+    assertThat(op.journal.actions().units()).containsEntry(1L, unit(1)).containsEntry(2L, unit(0));
   }
 }
