@@ -6,6 +6,7 @@ import io.caasoperator.operator.OperatorPlan.Input;
 import io.caasoperator.persistence.JournalHealth;
 import io.caasoperator.persistence.OperatorEvent;
 import io.caasoperator.persistence.OperatorState;
+import io.caasoperator.persistence.SnapshotRetention;
 import io.caasoperator.substrate.ContainerStarted;
 import io.caasoperator.substrate.WorkloadNotice;
 import io.caasoperator.unit.ActionLookup;
@@ -289,12 +290,7 @@ public final class OperatorActor
 
   @Override
   public RetentionCriteria retentionCriteria() {
-    var config = ctx.getSystem().settings().config();
-    int every =
-        config.hasPath("caas.journal.snapshot-every")
-            ? config.getInt("caas.journal.snapshot-every")
-            : 100;
-    return RetentionCriteria.snapshotEvery(every, 2);
+    return SnapshotRetention.from(ctx.getSystem().settings().config());
   }
 
   @Override

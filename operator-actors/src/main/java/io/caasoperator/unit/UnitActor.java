@@ -3,6 +3,7 @@ package io.caasoperator.unit;
 import io.caasoperator.domain.UnitId;
 import io.caasoperator.persistence.OperatorEvent;
 import io.caasoperator.persistence.PebbleNotice;
+import io.caasoperator.persistence.SnapshotRetention;
 import io.caasoperator.persistence.UnitEvent;
 import io.caasoperator.persistence.UnitEvent.HookResolved;
 import io.caasoperator.persistence.UnitState;
@@ -343,11 +344,6 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
 
   @Override
   public RetentionCriteria retentionCriteria() {
-    var config = runtime.ctx.getSystem().settings().config();
-    int every =
-        config.hasPath("caas.journal.snapshot-every")
-            ? config.getInt("caas.journal.snapshot-every")
-            : 100;
-    return RetentionCriteria.snapshotEvery(every, 2);
+    return SnapshotRetention.from(runtime.ctx.getSystem().settings().config());
   }
 }
