@@ -102,6 +102,20 @@ class UnitActorTest {
   private static final List<String> FOLLOWER_STARTUP =
       List.of("install", "leader-settings-changed", "config-changed", "start");
 
+  /** A new follower unit, assigned {@code charm} with config 1. */
+  private ActorRef<UnitActor.Command> assigned(CharmInfo charm) {
+    var actor = spawn();
+    actor.tell(assign(Life.ALIVE, charm, 1, false));
+    return actor;
+  }
+
+  /** A follower unit, assigned {@code charm} with config 1, through its start-up hooks. */
+  private ActorRef<UnitActor.Command> startedFollower(CharmInfo charm) {
+    var actor = assigned(charm);
+    for (String hook : FOLLOWER_STARTUP) executor.complete(hook);
+    return actor;
+  }
+
   private ActorRef<UnitActor.Command> spawn() {
     return testKit.spawn(UnitActor.create(unit, deps, operator.ref()));
   }
@@ -135,8 +149,7 @@ class UnitActorTest {
 
   @Test
   void nonLeaderRunsLeaderSettingsChangedWhereTheLeaderRunsLeaderElected() {
-    var actor = spawn();
-    actor.tell(assign(Life.ALIVE, charm(1, ALL_HOOKS), 1, false));
+    var actor = assigned(charm(1, ALL_HOOKS));
     executor.complete("install");
     executor.complete("leader-settings-changed");
     executor.complete("config-changed");
@@ -146,9 +159,7 @@ class UnitActorTest {
 
   @Test
   void pebbleReadyRunsOncePerContainerStartAndAgainOnARestartOfTheContainer() {
-    var actor = spawn();
-    actor.tell(assign(Life.ALIVE, charm(1, ALL_HOOKS, "web"), 1, false));
-    for (String hook : FOLLOWER_STARTUP) executor.complete(hook);
+    var actor = startedFollower(charm(1, ALL_HOOKS, "web"));
     actor.tell(new UnitActor.ObserveContainerStart("web", "start-1"));
     executor.complete("web-pebble-ready");
     actor.tell(new UnitActor.ObserveContainerStart("web", "start-1"));
@@ -160,10 +171,8 @@ class UnitActorTest {
 
   @Test
   void configChangeRunsConfigChangedOnceAndRepeatingTheSameAssignmentRunsNothing() {
-    var actor = spawn();
     CharmInfo charm = charm(1, ALL_HOOKS);
-    actor.tell(assign(Life.ALIVE, charm, 1, false));
-    for (String hook : FOLLOWER_STARTUP) executor.complete(hook);
+    var actor = startedFollower(charm);
     actor.tell(assign(Life.ALIVE, charm, 2, false));
     executor.complete("config-changed");
     actor.tell(assign(Life.ALIVE, charm, 2, false));
@@ -173,9 +182,7 @@ class UnitActorTest {
 
   @Test
   void charmChangeRunsUpgradeCharmThenConfigChangedExactlyOnceEvenAcrossACrash() {
-    var actor = spawn();
-    actor.tell(assign(Life.ALIVE, charm(1, ALL_HOOKS), 1, false));
-    for (String hook : FOLLOWER_STARTUP) executor.complete(hook);
+    var actor = startedFollower(charm(1, ALL_HOOKS));
     actor.tell(assign(Life.ALIVE, charm(2, ALL_HOOKS), 1, false));
     var upgrade = executor.next();
     assertThat(upgrade.hook()).isEqualTo("upgrade-charm");
@@ -185,16 +192,14 @@ class UnitActorTest {
     awaitState(actor, s -> s.progress().configSeen() == 1 && s.running() == null);
 
     testKit.stop(actor);
-    var again = spawn();
-    again.tell(assign(Life.ALIVE, charm(2, ALL_HOOKS), 1, false));
+    var again = assigned(charm(2, ALL_HOOKS));
     executor.expectNoHookWithin(Duration.ofMillis(300));
     assertThat(stateOf(again).progress().upgradedTo()).isEqualTo(2);
   }
 
   @Test
   void interruptedHookRunsAgainExactlyOnceAfterRestartAndCompletedHooksNever() {
-    var actor = spawn();
-    actor.tell(assign(Life.ALIVE, charm(1, ALL_HOOKS), 1, false));
+    var actor = assigned(charm(1, ALL_HOOKS));
     executor.complete("install");
     executor.complete("leader-settings-changed");
     var interrupted = executor.next();
@@ -214,8 +219,7 @@ class UnitActorTest {
 
   @Test
   void failedHookBlocksLaterHooksAndIsRetriedWithDoublingBackoff() {
-    var actor = spawn();
-    actor.tell(assign(Life.ALIVE, charm(1, ALL_HOOKS), 1, false));
+    var actor = assigned(charm(1, ALL_HOOKS));
     executor.next().fail(1);
     UnitState failed = awaitState(actor, s -> s.failed() != null);
     assertThat(failed.statuses().workload().value()).isEqualTo("error");
@@ -242,8 +246,7 @@ class UnitActorTest {
 
   @Test
   void resolveWithoutRetryCountsTheHookDoneAndMovesOn() {
-    var actor = spawn();
-    actor.tell(assign(Life.ALIVE, charm(1, ALL_HOOKS), 1, false));
+    var actor = assigned(charm(1, ALL_HOOKS));
     executor.next().fail(3);
     awaitState(actor, s -> s.failed() != null);
     TestProbe<ResolveReply> reply = testKit.createTestProbe();
@@ -257,8 +260,7 @@ class UnitActorTest {
 
   @Test
   void resolveWithRetryRunsTheFailedHookNowAndResolveWithoutFailureIsRefused() {
-    var actor = spawn();
-    actor.tell(assign(Life.ALIVE, charm(1, ALL_HOOKS), 1, false));
+    var actor = assigned(charm(1, ALL_HOOKS));
     TestProbe<ResolveReply> reply = testKit.createTestProbe();
     executor.next().fail(1);
     awaitState(actor, s -> s.failed() != null);
@@ -274,8 +276,7 @@ class UnitActorTest {
 
   @Test
   void newCharmWhileAHookIsFailedIsUsedForAnImmediateRetry() {
-    var actor = spawn();
-    actor.tell(assign(Life.ALIVE, charm(1, ALL_HOOKS), 1, false));
+    var actor = assigned(charm(1, ALL_HOOKS));
     executor.complete("install");
     executor.complete("leader-settings-changed");
     executor.next().fail(1); // config-changed
@@ -292,8 +293,7 @@ class UnitActorTest {
 
   @Test
   void missingHookIsSkippedNotFailed() {
-    var actor = spawn();
-    actor.tell(assign(Life.ALIVE, charm(1, Set.of("start")), 1, false));
+    var actor = assigned(charm(1, Set.of("start")));
     executor.complete("start");
     UnitState state = stateOf(actor);
     assertThat(state.progress().installed()).isTrue();
@@ -302,10 +302,8 @@ class UnitActorTest {
 
   @Test
   void dyingUnitRunsStopThenRemoveAndReportsItselfDead() {
-    var actor = spawn();
     CharmInfo charm = charm(1, ALL_HOOKS);
-    actor.tell(assign(Life.ALIVE, charm, 1, false));
-    for (String hook : FOLLOWER_STARTUP) executor.complete(hook);
+    var actor = startedFollower(charm);
     actor.tell(assign(Life.DYING, charm, 1, false));
     executor.complete("stop");
     executor.complete("remove");
@@ -319,9 +317,7 @@ class UnitActorTest {
 
   @Test
   void updateStatusRunsEveryIntervalOnceStarted() {
-    var actor = spawn();
-    actor.tell(assign(Life.ALIVE, charm(1, ALL_HOOKS), 1, false));
-    for (String hook : FOLLOWER_STARTUP) executor.complete(hook);
+    var actor = startedFollower(charm(1, ALL_HOOKS));
     time.timePasses(INTERVAL);
     executor.complete("update-status");
     time.timePasses(INTERVAL);
@@ -367,8 +363,7 @@ class UnitActorTest {
 
   @Test
   void anExecWaitsForTheRunningHookAndNoHookStartsWhileItRuns() {
-    var actor = spawn();
-    actor.tell(assign(Life.ALIVE, charm(1, ALL_HOOKS), 1, false));
+    var actor = assigned(charm(1, ALL_HOOKS));
     var install = executor.next();
     TestProbe<ExecReply> reply = testKit.createTestProbe();
     actor.tell(new UnitActor.RunExec("echo hi", Duration.ofSeconds(30), null, reply.ref()));
@@ -398,8 +393,7 @@ class UnitActorTest {
   @Test
   void anExecIsJournaledBeforeItsProcessStartsAndHowItEndedAfterItsReply() {
     PersistenceTestKit journal = PersistenceTestKit.create(testKit.system());
-    var actor = spawn();
-    actor.tell(assign(Life.ALIVE, charm(1, Set.of()), 1, false));
+    var actor = assigned(charm(1, Set.of()));
     awaitState(actor, s -> s.progress().started());
     TestProbe<ExecReply> reply = testKit.createTestProbe();
     actor.tell(new UnitActor.RunExec("echo hi", Duration.ofSeconds(30), null, reply.ref()));
@@ -440,8 +434,7 @@ class UnitActorTest {
     double installsBefore = count(registry, "caas_hooks", "install", "completed");
     double failedBefore = count(registry, "caas_hooks", "config-changed", "failed");
     double execsBefore = count(registry, "caas_execs", "failed");
-    var actor = spawn();
-    actor.tell(assign(Life.ALIVE, charm(1, ALL_HOOKS), 1, false));
+    var actor = assigned(charm(1, ALL_HOOKS));
     executor.complete("install");
     executor.complete("leader-settings-changed");
     executor
@@ -503,8 +496,7 @@ class UnitActorTest {
 
   @Test
   void anExecRunAsAnActionGetsItsNameInTheEnvironmentAndRepliesWithTheActionsResults() {
-    var actor = spawn();
-    actor.tell(assign(Life.ALIVE, charm(1, Set.of()), 1, false));
+    var actor = assigned(charm(1, Set.of()));
     awaitState(actor, s -> s.progress().started());
     TestProbe<ExecReply> reply = testKit.createTestProbe();
     actor.tell(
@@ -526,8 +518,7 @@ class UnitActorTest {
 
   @Test
   void aHookToolWorksWhileItsHookRunsAndIsDeniedOnceItEnded() {
-    var actor = spawn();
-    actor.tell(assign(Life.ALIVE, charm(1, ALL_HOOKS), 1, false));
+    var actor = assigned(charm(1, ALL_HOOKS));
     var install = executor.next();
     String context = install.invocation().contextId();
     TestProbe<ToolReply> reply = testKit.createTestProbe();
@@ -549,8 +540,7 @@ class UnitActorTest {
   @Test
   void aHooksToolEffectsAreInTheJournalBeforeItsCompletionAndItsLaterCallsReadThem() {
     PersistenceTestKit journal = PersistenceTestKit.create(testKit.system());
-    var actor = spawn();
-    actor.tell(assign(Life.ALIVE, charm(1, ALL_HOOKS), 1, false));
+    var actor = assigned(charm(1, ALL_HOOKS));
     var install = executor.next();
     String context = install.invocation().contextId();
     TestProbe<ToolReply> reply = testKit.createTestProbe();
@@ -583,8 +573,7 @@ class UnitActorTest {
   @Test
   void aHookWhoseToolEffectCannotBeWrittenRunsAgain() {
     PersistenceTestKit journal = PersistenceTestKit.create(testKit.system());
-    var actor = spawn();
-    actor.tell(assign(Life.ALIVE, charm(1, ALL_HOOKS), 1, false));
+    var actor = assigned(charm(1, ALL_HOOKS));
     var install = executor.next();
     TestProbe<ToolReply> reply = testKit.createTestProbe();
 
@@ -606,8 +595,7 @@ class UnitActorTest {
 
   @Test
   void aDrainRefusesWaitingExecsRepliesWhenTheRunningHookEndsAndStartsNothingMore() {
-    var actor = spawn();
-    actor.tell(assign(Life.ALIVE, charm(1, ALL_HOOKS), 1, false));
+    var actor = assigned(charm(1, ALL_HOOKS));
     var install = executor.next();
     TestProbe<ExecReply> exec = testKit.createTestProbe();
     actor.tell(new UnitActor.RunExec("echo hi", Duration.ofSeconds(30), null, exec.ref()));
@@ -684,8 +672,7 @@ class UnitActorTest {
         new io.caasoperator.hook.BoundedHookExecutor(executor, 1); // --max-concurrent-hooks 1
     deps = TestUnits.dependencies(bounded, data);
     executor.notReady(unit.name(), 2, NOT_SCHEDULED);
-    var actor = spawn();
-    actor.tell(assign(Life.ALIVE, charm(1, ALL_HOOKS), 1, false));
+    var actor = assigned(charm(1, ALL_HOOKS));
     String context = executor.nextNotReady().contextId();
     settle(actor);
     UnitState waiting = stateOf(actor);
@@ -728,8 +715,7 @@ class UnitActorTest {
   @Test
   void aContainerStartOfTheUnitEndsTheWaitForItsPodAtOnce() {
     executor.notReady(unit.name(), 1, NOT_SCHEDULED);
-    var actor = spawn();
-    actor.tell(assign(Life.ALIVE, charm(1, ALL_HOOKS, "web"), 1, false));
+    var actor = assigned(charm(1, ALL_HOOKS, "web"));
     String context = executor.nextNotReady().contextId();
     settle(actor);
     actor.tell(new UnitActor.ObserveContainerStart("charm-init", "init-1"));
@@ -746,8 +732,7 @@ class UnitActorTest {
       aPodThatNeverBecomesReadyFailsTheHookWithTheReasonAfterTheBoundedWaitsThenTheRetryPolicyTakesOver() {
     PersistenceTestKit journal = PersistenceTestKit.create(testKit.system());
     executor.notReady(unit.name(), PodWait.DEFAULT.attempts(), NOT_SCHEDULED);
-    var actor = spawn();
-    actor.tell(assign(Life.ALIVE, charm(1, ALL_HOOKS), 1, false));
+    var actor = assigned(charm(1, ALL_HOOKS));
     for (Duration wait : PodWait.DEFAULT.delays()) {
       executor.nextNotReady();
       settle(actor);
@@ -773,8 +758,7 @@ class UnitActorTest {
   @Test
   void aDrainDoesNotWaitForAHookWaitingForItsPodAndTheWaitThenLaunchesNothing() {
     executor.notReady(unit.name(), 1, NOT_SCHEDULED);
-    var actor = spawn();
-    actor.tell(assign(Life.ALIVE, charm(1, ALL_HOOKS), 1, false));
+    var actor = assigned(charm(1, ALL_HOOKS));
     executor.nextNotReady();
     settle(actor);
     TestProbe<UnitActor.Drained> drained = testKit.createTestProbe();
@@ -786,8 +770,7 @@ class UnitActorTest {
 
   @Test
   void anExecWhosePodIsNotReadyIsRefusedAtOnceSayingWhy() {
-    var actor = spawn();
-    actor.tell(assign(Life.ALIVE, charm(1, Set.of()), 1, false));
+    var actor = assigned(charm(1, Set.of()));
     awaitState(actor, s -> s.progress().started());
     executor.notReady(unit.name(), 1, NOT_SCHEDULED);
     TestProbe<ExecReply> reply = testKit.createTestProbe();
@@ -851,8 +834,7 @@ class UnitActorTest {
 
   /** An installed unit with {@code charm}, idle. */
   private ActorRef<UnitActor.Command> installed(CharmInfo charm) {
-    var actor = spawn();
-    actor.tell(assign(Life.ALIVE, charm, 1, false));
+    var actor = assigned(charm);
     executor.complete("install");
     awaitState(actor, s -> s.progress().started() && s.running() == null);
     return actor;
@@ -901,8 +883,7 @@ class UnitActorTest {
   void anActionWaitsForTheRunningHookThenRunsWithJujusEnvironmentAndItsResultsAreRecorded()
       throws Exception {
     CharmInfo charm = charmWithGreet(true);
-    var actor = spawn();
-    actor.tell(assign(Life.ALIVE, charm, 1, false));
+    var actor = assigned(charm);
     var install = executor.next();
     var reply = request(actor, "greet", Map.of("who", "world"));
     ActionReply.Queued queued = queue(actor, reply, 7);
@@ -1053,8 +1034,7 @@ class UnitActorTest {
 
   @Test
   void anExecThatCameAfterAnActionRunsAfterIt() throws Exception {
-    var actor = spawn();
-    actor.tell(assign(Life.ALIVE, charmWithGreet(true), 1, false));
+    var actor = assigned(charmWithGreet(true));
     var install = executor.next();
     queue(actor, request(actor, "greet", Map.of("who", "x")), 1);
     TestProbe<ExecReply> exec = testKit.createTestProbe();
