@@ -115,6 +115,17 @@ class OperatorActorTest {
     return dir;
   }
 
+  /**
+   * An operator whose units {@code ordinals} ran their start-up hooks with the charm's defaults.
+   */
+  private ActorRef<OperatorActor.Command> startedWith(int... ordinals) {
+    var operator = spawn();
+    substrate.units(alive(ordinals));
+    substrate.application(new ApplicationObservation.Specified(spec(Map.of(), 0)));
+    runHooks(4 * ordinals.length);
+    return operator;
+  }
+
   private ActorRef<OperatorActor.Command> spawn() {
     UnitDependencies units = TestUnits.dependencies(executor, data);
     OperatorDependencies deps =
@@ -192,10 +203,7 @@ class OperatorActorTest {
 
   @Test
   void aConfigEditRunsConfigChangedOnEveryUnitOnce() {
-    spawn();
-    substrate.units(alive(0, 1));
-    substrate.application(new ApplicationObservation.Specified(spec(Map.of(), 0)));
-    runHooks(8);
+    startedWith(0, 1);
     substrate.application(
         new ApplicationObservation.Specified(spec(Map.of("greeting", "hello"), 0)));
     Map<String, List<String>> hooks = runHooks(2);
@@ -205,10 +213,7 @@ class OperatorActorTest {
 
   @Test
   void configThatDoesNotFitTheCharmBlocksTheApplicationAndKeepsTheLastGoodConfig() {
-    var operator = spawn();
-    substrate.units(alive(0));
-    substrate.application(new ApplicationObservation.Specified(spec(Map.of(), 0)));
-    runHooks(4);
+    var operator = startedWith(0);
     substrate.application(new ApplicationObservation.Specified(spec(Map.of("colour", "red"), 0)));
     await()
         .atMost(Duration.ofSeconds(5))
@@ -224,10 +229,7 @@ class OperatorActorTest {
 
   @Test
   void aModifiedCharmRunsUpgradeCharmThenConfigChangedOnEveryUnit() throws IOException {
-    var operator = spawn();
-    substrate.units(alive(0, 1));
-    substrate.application(new ApplicationObservation.Specified(spec(Map.of(), 0)));
-    runHooks(8);
+    var operator = startedWith(0, 1);
     Files.writeString(charmDir.resolve("hooks").resolve("start"), "#!/bin/sh\necho v2\n");
     substrate.application(new ApplicationObservation.Specified(spec(Map.of(), 1)));
     Map<String, List<String>> hooks = runHooks(4);
@@ -238,10 +240,7 @@ class OperatorActorTest {
 
   @Test
   void whenTheLeaderGoesAnotherAliveUnitLeadsAndRunsLeaderElected() {
-    var operator = spawn();
-    substrate.units(alive(0, 1));
-    substrate.application(new ApplicationObservation.Specified(spec(Map.of(), 0)));
-    runHooks(8);
+    var operator = startedWith(0, 1);
     substrate.units(
         new UnitsObserved(
             List.of(
@@ -266,10 +265,7 @@ class OperatorActorTest {
 
   @Test
   void aUnitThatVanishesIsRemovedWithoutItsHooks() {
-    var operator = spawn();
-    substrate.units(alive(0, 1));
-    substrate.application(new ApplicationObservation.Specified(spec(Map.of(), 0)));
-    runHooks(8);
+    var operator = startedWith(0, 1);
     substrate.units(alive(0));
     await()
         .atMost(Duration.ofSeconds(5))
@@ -283,10 +279,7 @@ class OperatorActorTest {
 
   @Test
   void aBrokenUnitsWatchIsRestartedAndItsFullListingMissesNothing() {
-    spawn();
-    substrate.units(alive(0));
-    substrate.application(new ApplicationObservation.Specified(spec(Map.of(), 0)));
-    runHooks(4);
+    startedWith(0);
     substrate.breakUnitsWatch();
     substrate.units(alive(0, 1)); // a change while the watch is down
     time.timePasses(Duration.ofSeconds(2));
@@ -298,10 +291,7 @@ class OperatorActorTest {
 
   @Test
   void anInvalidSpecificationBlocksAndTheApplicationGoneIsReportedOnce() {
-    var operator = spawn();
-    substrate.units(alive(0));
-    substrate.application(new ApplicationObservation.Specified(spec(Map.of(), 0)));
-    runHooks(4);
+    var operator = startedWith(0);
     substrate.application(
         new ApplicationObservation.Invalid("spec app.yaml: \"scale\": must be >= 0, got -1"));
     await()
@@ -315,10 +305,7 @@ class OperatorActorTest {
 
   @Test
   void aBrokenCharmBlocksWithAMessageNamingItAndKeepsTheUnitsOnTheOldCharm() throws IOException {
-    var operator = spawn();
-    substrate.units(alive(0));
-    substrate.application(new ApplicationObservation.Specified(spec(Map.of(), 0)));
-    runHooks(4);
+    var operator = startedWith(0);
     Files.writeString(charmDir.resolve("metadata.yaml"), "summary: no name\n");
     substrate.application(new ApplicationObservation.Specified(spec(Map.of(), 1)));
     await()
@@ -338,10 +325,7 @@ class OperatorActorTest {
 
   @Test
   void aRecordedCharmWhoseFilesAreGoneIsFetchedAgainBeforeUnitsRun() throws IOException {
-    var operator = spawn();
-    substrate.units(alive(0));
-    substrate.application(new ApplicationObservation.Specified(spec(Map.of(), 0)));
-    runHooks(4);
+    var operator = startedWith(0);
     // the last hook's completion is in the unit's journal before the operator stops
     await()
         .atMost(Duration.ofSeconds(5))
