@@ -92,6 +92,36 @@ class JournalOutageTest {
     return new Desired(Life.ALIVE, charm(), 1, false, 0, updateStatus);
   }
 
+  /**
+   * A unit of an alive application, each in its own directory, that has run its hooks up to
+   * config-changed; its start hook comes next.
+   */
+  private static ActorRef<UnitActor.Command> configured(
+      UnitId unit, ScriptedExecutor executor, TestProbe<UnitActor.Report> operator) {
+    ActorRef<UnitActor.Command> actor =
+        testKit.spawn(
+            UnitActor.create(
+                unit,
+                TestUnits.dependencies(executor, dir.resolve(unit.toString().replace('/', '-'))),
+                operator.ref()));
+    actor.tell(new UnitActor.Assign(alive(Duration.ofHours(1))));
+    executor.complete("install");
+    executor.complete("leader-settings-changed");
+    executor.complete("config-changed");
+    return actor;
+  }
+
+  private static void awaitNoHookRunning(ActorRef<UnitActor.Command> actor) {
+    testKit
+        .createTestProbe()
+        .awaitAssert(
+            Duration.ofSeconds(10),
+            () -> {
+              assertThat(stateOf(actor).running()).isNull();
+              return null;
+            });
+  }
+
   private static UnitState stateOf(ActorRef<UnitActor.Command> actor) {
     TestProbe<UnitState> probe = testKit.createTestProbe();
     actor.tell(new UnitActor.GetState(probe.ref()));
@@ -154,14 +184,7 @@ class JournalOutageTest {
     ScriptedExecutor executor = new ScriptedExecutor();
     UnitId unit = UnitId.of("outage", 0);
     TestProbe<UnitActor.Report> operator = testKit.createTestProbe();
-    var actor =
-        testKit.spawn(
-            UnitActor.create(
-                unit, TestUnits.dependencies(executor, dir.resolve("a")), operator.ref()));
-    actor.tell(new UnitActor.Assign(alive(Duration.ofHours(1))));
-    executor.complete("install");
-    executor.complete("leader-settings-changed");
-    executor.complete("config-changed");
+    var actor = configured(unit, executor, operator);
     ScriptedExecutor.Call start = executor.next();
     assertThat(start.hook()).isEqualTo("start");
 
@@ -218,24 +241,9 @@ class JournalOutageTest {
   void aHookWhoseStartCannotBeWrittenDoesNotRunUntilTheJournalIsBack() throws Exception {
     ScriptedExecutor executor = new ScriptedExecutor();
     UnitId unit = UnitId.of("outage", 1);
-    TestProbe<UnitActor.Report> operator = testKit.createTestProbe();
-    var actor =
-        testKit.spawn(
-            UnitActor.create(
-                unit, TestUnits.dependencies(executor, dir.resolve("b")), operator.ref()));
-    actor.tell(new UnitActor.Assign(alive(Duration.ofHours(1))));
-    executor.complete("install");
-    executor.complete("leader-settings-changed");
-    executor.complete("config-changed");
+    var actor = configured(unit, executor, testKit.createTestProbe());
     executor.complete("start");
-    testKit
-        .createTestProbe()
-        .awaitAssert(
-            Duration.ofSeconds(10),
-            () -> {
-              assertThat(stateOf(actor).running()).isNull();
-              return null;
-            });
+    awaitNoHookRunning(actor);
 
     postgres.stop();
     // Nothing to record, so nothing fails yet; the next update-status is the first write.
@@ -249,14 +257,7 @@ class JournalOutageTest {
     actor.tell(new UnitActor.Assign(alive(Duration.ofHours(1))));
     updateStatus.succeed();
     awaitJournal(true);
-    testKit
-        .createTestProbe()
-        .awaitAssert(
-            Duration.ofSeconds(10),
-            () -> {
-              assertThat(stateOf(actor).running()).isNull();
-              return null;
-            });
+    awaitNoHookRunning(actor);
 
     // The failed HookStarted left no trace; every event written is there, in order.
     assertThat(hookSteps(journalOf(unit)))
