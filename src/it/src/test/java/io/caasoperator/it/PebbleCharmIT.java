@@ -199,17 +199,10 @@ class PebbleCharmIT {
 
   @BeforeEach
   void packCharm() throws Exception {
-    Path home =
-        Path.of(System.getProperty("caas.operator.home", "../..")).toAbsolutePath().normalize();
-    Path vendor = home.getParent().resolve("shared/vendor/ops-2.17.0");
+    Path ops = VendoredOps.opsPackage();
     Assumptions.assumeTrue(
-        Files.isDirectory(vendor.resolve("ops")),
-        "skipped: ops 2.17.0 is not at "
-            + vendor
-            + " (../shared/vendor/ops-2.17.0 beside the repository)");
-    Assumptions.assumeTrue(
-        python("yaml") && python("websocket"),
-        "skipped: /usr/bin/python3 with PyYAML and websocket-client is needed (python3-yaml, python3-websocket)");
+        python("websocket"),
+        "skipped: /usr/bin/python3 with websocket-client is needed (python3-websocket)");
     Assumptions.assumeTrue(
         works("bwrap", "--ro-bind", "/", "/", "--dev", "/dev", "true"),
         "skipped: bubblewrap is needed (apt-get install bubblewrap)");
@@ -217,16 +210,14 @@ class PebbleCharmIT {
         new CharmArchive()
             .executable("dispatch", DISPATCH)
             .executable("src/charm.py", CHARM)
-            .tree(vendor.resolve("ops"), "venv/ops")
+            .tree(ops, "venv/ops")
             .file("metadata.yaml", METADATA)
             .file(
                 "config.yaml",
                 "options:\n  port:\n    type: int\n    default: 8080\n"
                     + "  greeting:\n    type: string\n    default: hello\n")
             .file("actions.yaml", ACTIONS)
-            .file(
-                "manifest.yaml",
-                "charmcraft-version: 3.2.2\nbases:\n- name: ubuntu\n  channel: '22.04'\n")
+            .file("manifest.yaml", VendoredOps.MANIFEST)
             .writeTo(operators.tmp().resolve("web.charm"));
   }
 
@@ -242,8 +233,7 @@ class PebbleCharmIT {
   private OperatorProcess start(SpecFile spec) {
     // ops needs PyYAML and websocket-client: Debian's python3 has them, whatever python3 comes
     // first here
-    OperatorProcess operator =
-        operators.startWithEnvironment(spec, Map.of("PATH", "/usr/bin:" + System.getenv("PATH")));
+    OperatorProcess operator = operators.startWithEnvironment(spec, VendoredOps.environment());
     operator.awaitListening();
     return operator;
   }

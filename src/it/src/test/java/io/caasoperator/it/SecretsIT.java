@@ -11,8 +11,6 @@ import java.security.MessageDigest;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -28,13 +26,6 @@ class SecretsIT {
   private static final String APP = "keeper";
   private static final String LEADER = APP + "/0";
   private static final Duration CLI = Duration.ofSeconds(90);
-
-  /** charmcraft's generated dispatch ({@code charmcraft/const.py} {@code DISPATCH_CONTENT}). */
-  private static final String DISPATCH =
-      """
-            #!/bin/sh
-            JUJU_DISPATCH_PATH="${JUJU_DISPATCH_PATH:-$0}" PYTHONPATH=lib:venv:$PYTHONPATH exec ./src/charm.py
-            """;
 
   /**
    * On every config-changed the leader makes sure its secret exists, replaces the password when the
@@ -163,25 +154,13 @@ class SecretsIT {
 
   @Test
   void theLeadersPasswordSecretSurvivesAKillAndANewRevisionIsWhatLaterHooksRead() throws Exception {
-    Path vendor = opsOrSkip();
-    Path charm =
-        new CharmArchive()
-            .executable("dispatch", DISPATCH)
-            .symlink("hooks/install", "../dispatch")
-            .symlink("hooks/config-changed", "../dispatch")
-            .symlink("hooks/start", "../dispatch")
-            .executable("src/charm.py", OPS_CHARM)
-            .tree(vendor.resolve("ops"), "venv/ops")
-            .file(
-                "metadata.yaml",
-                "name: keeper\nsummary: Keeps a password in a secret.\ndescription: Ops.\n")
-            .file("config.yaml", CONFIG_YAML)
-            .file(
-                "manifest.yaml",
-                "charmcraft-version: 3.2.2\nbases:\n- name: ubuntu\n  channel: '22.04'\n")
-            .writeTo(operators.tmp().resolve("keeper.charm"));
-    SpecFile spec = SpecFile.at(operators.tmp().resolve("spec/app.yaml"), APP, charm).write();
-    Map<String, String> env = Map.of("PATH", "/usr/bin:" + System.getenv("PATH"));
+    SpecFile spec =
+        spec(
+            packed(
+                "keeper",
+                OPS_CHARM,
+                "name: keeper\nsummary: Keeps a password in a secret.\ndescription: Ops.\n"));
+    Map<String, String> env = VendoredOps.environment();
     Path passwordFile = UnitDir.of(operators.dataDir(), LEADER).path().resolve("password.txt");
 
     OperatorProcess first = operators.startWithEnvironment(spec, env);
@@ -243,23 +222,11 @@ class SecretsIT {
 
   @Test
   void theLeaderHearsOfAnExpiredAndAnObsoleteRevisionOnceAndRemovesThem() throws Exception {
-    Path vendor = opsOrSkip();
-    Path charm =
-        new CharmArchive()
-            .executable("dispatch", DISPATCH)
-            .symlink("hooks/install", "../dispatch")
-            .symlink("hooks/config-changed", "../dispatch")
-            .symlink("hooks/start", "../dispatch")
-            .executable("src/charm.py", HOOKS_CHARM)
-            .tree(vendor.resolve("ops"), "venv/ops")
-            .file("metadata.yaml", "name: rotor\nsummary: Secret hooks.\ndescription: Ops.\n")
-            .file("config.yaml", CONFIG_YAML)
-            .file(
-                "manifest.yaml",
-                "charmcraft-version: 3.2.2\nbases:\n- name: ubuntu\n  channel: '22.04'\n")
-            .writeTo(operators.tmp().resolve("rotor.charm"));
-    SpecFile spec = SpecFile.at(operators.tmp().resolve("spec/app.yaml"), APP, charm).write();
-    Map<String, String> env = Map.of("PATH", "/usr/bin:" + System.getenv("PATH"));
+    SpecFile spec =
+        spec(
+            packed(
+                "rotor", HOOKS_CHARM, "name: rotor\nsummary: Secret hooks.\ndescription: Ops.\n"));
+    Map<String, String> env = VendoredOps.environment();
     Path heard = UnitDir.of(operators.dataDir(), LEADER).path().resolve("secret-hooks.txt");
 
     OperatorProcess operator = operators.startWithEnvironment(spec, env);
@@ -363,19 +330,27 @@ class SecretsIT {
                 && "completed".equals(s.unit(LEADER).path("lastHookOutcome").asText()));
   }
 
-  private static Path opsOrSkip() throws IOException, InterruptedException {
-    Path home =
-        Path.of(System.getProperty("caas.operator.home", "../..")).toAbsolutePath().normalize();
-    Path vendor = home.getParent().resolve("shared/vendor/ops-2.17.0");
-    Assumptions.assumeTrue(
-        Files.isDirectory(vendor.resolve("ops")),
-        "skipped: ops 2.17.0 is not at "
-            + vendor
-            + " (../shared/vendor/ops-2.17.0 beside the repository)");
-    Assumptions.assumeTrue(
-        pythonHasYaml(),
-        "skipped: /usr/bin/python3 with PyYAML is needed (apt-get install python3-yaml)");
-    return vendor;
+  /**
+   * An ops charm with this {@code src/charm.py} and metadata and the options of {@link
+   * #CONFIG_YAML}, as {@code charmcraft pack} leaves it.
+   */
+  private Path packed(String name, String charmPy, String metadata)
+      throws IOException, InterruptedException {
+    return new CharmArchive()
+        .executable("dispatch", VendoredOps.DISPATCH)
+        .symlink("hooks/install", "../dispatch")
+        .symlink("hooks/config-changed", "../dispatch")
+        .symlink("hooks/start", "../dispatch")
+        .executable("src/charm.py", charmPy)
+        .tree(VendoredOps.opsPackage(), "venv/ops")
+        .file("metadata.yaml", metadata)
+        .file("config.yaml", CONFIG_YAML)
+        .file("manifest.yaml", VendoredOps.MANIFEST)
+        .writeTo(operators.tmp().resolve(name + ".charm"));
+  }
+
+  private SpecFile spec(Path charm) {
+    return SpecFile.at(operators.tmp().resolve("spec/app.yaml"), APP, charm).write();
   }
 
   private static void awaitStatus(OperatorApi api, OperatorProcess operator, String message) {
@@ -419,14 +394,5 @@ class SecretsIT {
     all[args.length] = "--data-dir";
     all[args.length + 1] = operators.dataDir().toString();
     return Cli.run(operators.tmp().resolve("cli"), CLI, all);
-  }
-
-  private static boolean pythonHasYaml() throws IOException, InterruptedException {
-    if (!Files.isExecutable(Path.of("/usr/bin/python3"))) return false;
-    Process check =
-        new ProcessBuilder("/usr/bin/python3", "-c", "import yaml")
-            .redirectErrorStream(true)
-            .start();
-    return check.waitFor(30, TimeUnit.SECONDS) && check.exitValue() == 0;
   }
 }
