@@ -2,10 +2,10 @@ package io.caasoperator.secret;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.typesafe.config.ConfigFactory;
 import io.caasoperator.persistence.HookKind;
 import io.caasoperator.persistence.secret.SecretOwner;
 import io.caasoperator.persistence.secret.SecretTrigger;
+import io.caasoperator.testing.InMemoryJournal;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -19,8 +19,6 @@ import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
 import org.apache.pekko.actor.testkit.typed.javadsl.ManualTime;
 import org.apache.pekko.actor.testkit.typed.javadsl.TestProbe;
 import org.apache.pekko.actor.typed.ActorRef;
-import org.apache.pekko.persistence.testkit.PersistenceTestKitPlugin;
-import org.apache.pekko.persistence.testkit.PersistenceTestKitSnapshotPlugin;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 
@@ -30,12 +28,7 @@ import org.junit.jupiter.api.Test;
  * out what is still due, nothing that completed.
  */
 class SecretStoreTriggersTest {
-  private static final ActorTestKit testKit =
-      ActorTestKit.create(
-          ManualTime.config()
-              .withFallback(PersistenceTestKitPlugin.getInstance().config())
-              .withFallback(PersistenceTestKitSnapshotPlugin.config())
-              .withFallback(ConfigFactory.load()));
+  private static final ActorTestKit testKit = ActorTestKit.create(InMemoryJournal.withManualTime());
   private static final ManualTime time = ManualTime.get(testKit.system());
   private static final AtomicInteger apps = new AtomicInteger();
   private static final SecretCipher CIPHER = SecretCipher.withRandomKey();

@@ -2,7 +2,6 @@ package io.caasoperator.unit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.typesafe.config.ConfigFactory;
 import io.caasoperator.domain.CharmInfo;
 import io.caasoperator.domain.CharmRef;
 import io.caasoperator.domain.Life;
@@ -17,6 +16,7 @@ import io.caasoperator.secret.SecretChange;
 import io.caasoperator.secret.SecretCipher;
 import io.caasoperator.secret.SecretStore;
 import io.caasoperator.secret.Secrets;
+import io.caasoperator.testing.InMemoryJournal;
 import io.caasoperator.testing.ScriptedExecutor;
 import io.caasoperator.testing.TestUnits;
 import java.nio.file.Path;
@@ -31,8 +31,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
 import org.apache.pekko.actor.testkit.typed.javadsl.TestProbe;
 import org.apache.pekko.actor.typed.ActorRef;
-import org.apache.pekko.persistence.testkit.PersistenceTestKitPlugin;
-import org.apache.pekko.persistence.testkit.PersistenceTestKitSnapshotPlugin;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -43,12 +41,7 @@ import org.junit.jupiter.api.Test;
  * secret, so it is not due again until Juju's retry delay; a follower never runs it.
  */
 class SecretHooksActorTest {
-  private static final ActorTestKit testKit =
-      ActorTestKit.create(
-          PersistenceTestKitPlugin.getInstance()
-              .config()
-              .withFallback(PersistenceTestKitSnapshotPlugin.config())
-              .withFallback(ConfigFactory.load()));
+  private static final ActorTestKit testKit = ActorTestKit.create(InMemoryJournal.config());
   private static final AtomicInteger ids = new AtomicInteger();
   private static final Instant T0 = Instant.parse("2026-11-23T10:00:00Z");
   private static final String ID = "d0j7ha3q1c4s73d2fa9g";
