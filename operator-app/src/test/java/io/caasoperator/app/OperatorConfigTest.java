@@ -34,18 +34,20 @@ class OperatorConfigTest {
 
   /** Only {@code --spec} and {@code --data-dir} given (either may be null for "not given"). */
   private static OperatorConfig.Flags flags(Path spec, Path dataDir) {
-    return new OperatorConfig.Flags(spec, dataDir, null, false, null, null, null, null, null, null);
+    return new OperatorConfig.Flags(
+        spec, dataDir, null, false, null, null, null, null, null, null, null, null);
   }
 
   /** The spec, the data directory and {@code --listen}, maybe with {@code --insecure-http}. */
   private OperatorConfig.Flags listening(String listen, boolean insecureHttp) throws IOException {
     return new OperatorConfig.Flags(
-        spec(), dir, listen, insecureHttp, null, null, null, null, null, null);
+        spec(), dir, listen, insecureHttp, null, null, null, null, null, null, null, null);
   }
 
   /** The spec, the data directory and {@code --journal}. */
   private OperatorConfig.Flags journal(String url) throws IOException {
-    return new OperatorConfig.Flags(spec(), dir, null, false, null, null, url, null, null, null);
+    return new OperatorConfig.Flags(
+        spec(), dir, null, false, null, null, url, null, null, null, null, null);
   }
 
   private Path spec() throws IOException {
@@ -109,7 +111,9 @@ class OperatorConfigTest {
             "mysql://x",
             0,
             "soon",
-            "");
+            "",
+            null,
+            null);
     assertThatThrownBy(() -> resolve(flags))
         .isInstanceOfSatisfying(
             InvalidConfiguration.class,
