@@ -6,11 +6,9 @@ import io.caasoperator.persistence.HookKind;
 import io.caasoperator.persistence.secret.SecretOwner;
 import io.caasoperator.persistence.secret.SecretTrigger;
 import io.caasoperator.testing.InMemoryJournal;
-import java.time.Clock;
+import io.caasoperator.testing.TestClock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -40,29 +38,10 @@ class SecretStoreTriggersTest {
     testKit.shutdownTestKit();
   }
 
-  /** A clock the test moves along with the scheduler's manual time. */
-  private static final class MovedClock extends Clock {
-    private volatile Instant now = T0;
-
-    void pass(Duration d) {
-      now = now.plus(d);
-      time.timePasses(d);
-    }
-
-    @Override
-    public Instant instant() {
-      return now;
-    }
-
-    @Override
-    public ZoneId getZone() {
-      return ZoneOffset.UTC;
-    }
-
-    @Override
-    public Clock withZone(ZoneId zone) {
-      return this;
-    }
+  /** Moves the clock the store reads along with the scheduler's manual time. */
+  private static void pass(TestClock clock, Duration d) {
+    clock.advance(d);
+    time.timePasses(d);
   }
 
   private static SecretChange.Added hourly(String owner) {
@@ -85,7 +64,7 @@ class SecretStoreTriggersTest {
   @Test
   void theLeaderGetsARotationAtItsTimeAndAgainFiveMinutesAfterOneThatMadeNoRevision() {
     String app = "app" + apps.incrementAndGet();
-    MovedClock clock = new MovedClock();
+    TestClock clock = new TestClock(T0);
     Secrets secrets = new Secrets(CIPHER, () -> ID);
     TestProbe<SecretTrigger> leader = testKit.createTestProbe();
     TestProbe<SecretTrigger> follower = testKit.createTestProbe();
@@ -96,9 +75,9 @@ class SecretStoreTriggersTest {
     store.tell(new SecretStore.Commit(app + "/0", List.of(hourly(app)), committed.getRef()));
     committed.receiveMessage();
 
-    clock.pass(Duration.ofMinutes(59));
+    pass(clock, Duration.ofMinutes(59));
     leader.expectNoMessage(Duration.ofMillis(100));
-    clock.pass(Duration.ofMinutes(1));
+    pass(clock, Duration.ofMinutes(1));
     SecretTrigger rotate = leader.receiveMessage();
     assertThat(rotate)
         .isEqualTo(
@@ -114,9 +93,9 @@ class SecretStoreTriggersTest {
     // the leader's secret-rotate hook completed without a new revision
     store.tell(new SecretStore.Commit(app + "/0", List.of(), List.of(rotate), committed.getRef()));
     assertThat(committed.receiveMessage().events()).isOne();
-    clock.pass(Duration.ofMinutes(4));
+    pass(clock, Duration.ofMinutes(4));
     leader.expectNoMessage(Duration.ofMillis(100));
-    clock.pass(Duration.ofMinutes(1));
+    pass(clock, Duration.ofMinutes(1));
     assertThat(leader.receiveMessage().due()).isEqualTo(T0.plus(Duration.ofMinutes(65)));
 
     // leadership moves: the new leader hears of what is due now
@@ -128,7 +107,7 @@ class SecretStoreTriggersTest {
   void aRestartedStoreHandsOutWhatIsStillDueAndNothingThatCompleted() {
     String app = "app" + apps.incrementAndGet();
     String unit = app + "/0";
-    MovedClock clock = new MovedClock();
+    TestClock clock = new TestClock(T0);
     Secrets secrets = new Secrets(CIPHER, () -> ID);
     TestProbe<SecretTrigger> owner = testKit.createTestProbe();
     secrets.owner(unit, false, to(owner));
@@ -142,7 +121,7 @@ class SecretStoreTriggersTest {
                 new SecretChange.Updated(ID, null, null, null, null, null, Map.of("token", "2"))),
             committed.getRef()));
     committed.receiveMessage();
-    clock.pass(Duration.ofHours(1));
+    pass(clock, Duration.ofHours(1));
     SecretTrigger rotate = owner.receiveMessage();
     assertThat(rotate.owner())
         .as("a unit's own secret goes to it")

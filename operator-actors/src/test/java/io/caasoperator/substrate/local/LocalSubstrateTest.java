@@ -19,6 +19,7 @@ import io.caasoperator.substrate.UnitAddresses;
 import io.caasoperator.substrate.UnitObservation;
 import io.caasoperator.substrate.UnitsObserved;
 import io.caasoperator.substrate.Watch;
+import io.caasoperator.testing.TestClock;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -296,7 +297,7 @@ class LocalSubstrateTest {
   @Test
   void aSpecWrittenInPlaceIsActedOnOnlyOnceTheWriteHasHeldStillForTheQuietPeriod()
       throws Exception {
-    ManualClock clock = new ManualClock();
+    TestClock clock = new TestClock(Instant.parse("2026-01-01T00:00:00Z"));
     files.writeSpec("application: hello\ncharm: /c\nscale: 3\n");
     start(Duration.ofMillis(300), clock);
     RecordingSink<ApplicationObservation> app = watchApplication(substrate);
@@ -330,7 +331,7 @@ class LocalSubstrateTest {
 
   @Test
   void aSpecDeletedAndWrittenAgainWithinTheQuietPeriodIsNeverReportedGone() throws Exception {
-    ManualClock clock = new ManualClock();
+    TestClock clock = new TestClock(Instant.parse("2026-01-01T00:00:00Z"));
     files.writeSpec("application: hello\ncharm: /c\n");
     start(Duration.ofMillis(300), clock);
     RecordingSink<ApplicationObservation> app = watchApplication(substrate);
@@ -566,7 +567,7 @@ class LocalSubstrateTest {
   }
 
   /** A substrate whose quiet period is measured by {@code clock}, which the test moves. */
-  private LocalSubstrate start(Duration quietPeriod, ManualClock clock) {
+  private LocalSubstrate start(Duration quietPeriod, TestClock clock) {
     substrate = files.substrate(MANUAL, quietPeriod, clock, null);
     return substrate;
   }
