@@ -11,6 +11,7 @@ import io.caasoperator.substrate.ApplicationReport;
 import io.caasoperator.substrate.ApplicationReport.StatusLine;
 import io.caasoperator.substrate.ApplicationReport.UnitReport;
 import io.caasoperator.substrate.Watch;
+import io.caasoperator.testing.RecordingSink;
 import io.caasoperator.testing.TestClock;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
@@ -112,7 +113,7 @@ class ApplicationStatusReportingTest {
                 null));
     created.getMetadata().setNamespace(NS);
     client.resources(Application.class).inNamespace(NS).resource(created).create();
-    Recording<ApplicationObservation> sink = new Recording<>();
+    RecordingSink<ApplicationObservation> sink = new RecordingSink<>();
     try (Watch ignored = substrate.applicationSource().watch(sink)) {
       await().atMost(WAIT).until(() -> sink.last() instanceof ApplicationObservation.Specified);
       long first = resource().getMetadata().getGeneration();

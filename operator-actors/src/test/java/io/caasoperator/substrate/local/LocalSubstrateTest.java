@@ -19,6 +19,7 @@ import io.caasoperator.substrate.UnitAddresses;
 import io.caasoperator.substrate.UnitObservation;
 import io.caasoperator.substrate.UnitsObserved;
 import io.caasoperator.substrate.Watch;
+import io.caasoperator.testing.RecordingSink;
 import io.caasoperator.testing.TestClock;
 import java.io.IOException;
 import java.io.OutputStream;

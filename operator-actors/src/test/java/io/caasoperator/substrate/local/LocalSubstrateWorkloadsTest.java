@@ -6,6 +6,7 @@ import io.caasoperator.domain.UnitId;
 import io.caasoperator.persistence.PebbleNotice;
 import io.caasoperator.substrate.ContainerStarted;
 import io.caasoperator.substrate.WorkloadNotice;
+import io.caasoperator.testing.RecordingSink;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

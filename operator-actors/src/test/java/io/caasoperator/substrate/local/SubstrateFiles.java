@@ -5,6 +5,7 @@ import io.caasoperator.domain.CharmRef;
 import io.caasoperator.hook.LocalProcessExecutor;
 import io.caasoperator.substrate.Watch;
 import io.caasoperator.substrate.WatchSink;
+import io.caasoperator.testing.RecordingSink;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
