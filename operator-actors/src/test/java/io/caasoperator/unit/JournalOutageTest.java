@@ -3,8 +3,6 @@ package io.caasoperator.unit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.typesafe.config.ConfigFactory;
-import io.caasoperator.domain.CharmInfo;
-import io.caasoperator.domain.CharmRef;
 import io.caasoperator.domain.Life;
 import io.caasoperator.domain.UnitId;
 import io.caasoperator.persistence.JournalHealth;
@@ -20,7 +18,6 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.stream.LongStream;
 import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
@@ -76,20 +73,8 @@ class JournalOutageTest {
     if (postgres != null) postgres.close();
   }
 
-  private static CharmInfo charm() {
-    return new CharmInfo(
-        1,
-        "test",
-        new CharmRef("/charms/test", null, 1, false),
-        "0".repeat(63) + "1",
-        List.of(),
-        HOOKS,
-        false,
-        Map.of());
-  }
-
   private static Desired alive(Duration updateStatus) {
-    return new Desired(Life.ALIVE, charm(), 1, false, 0, updateStatus);
+    return new Desired(Life.ALIVE, TestUnits.charm(1, HOOKS), 1, false, 0, updateStatus);
   }
 
   /**
@@ -205,7 +190,8 @@ class JournalOutageTest {
     awaitJournal(true);
 
     actor.tell(
-        new UnitActor.Assign(new Desired(Life.DYING, charm(), 1, false, 0, Duration.ofHours(1))));
+        new UnitActor.Assign(
+            new Desired(Life.DYING, TestUnits.charm(1, HOOKS), 1, false, 0, Duration.ofHours(1))));
     executor.complete("stop");
     executor.complete("remove");
     operator.fishForMessage(

@@ -2,8 +2,6 @@ package io.caasoperator.unit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.caasoperator.domain.CharmInfo;
-import io.caasoperator.domain.CharmRef;
 import io.caasoperator.domain.Life;
 import io.caasoperator.domain.UnitId;
 import io.caasoperator.persistence.HookKind;
@@ -94,18 +92,10 @@ class SecretHooksActorTest {
     TestProbe<UnitActor.Report> operator = testKit.createTestProbe();
     ActorRef<UnitActor.Command> actor =
         testKit.spawn(UnitActor.create(UnitId.of(app, n), deps, operator.ref()));
-    CharmInfo charm =
-        new CharmInfo(
-            1,
-            "test",
-            new CharmRef("/charms/test", null, 1, false),
-            "0".repeat(63) + 1,
-            List.of(),
-            HOOKS,
-            false,
-            Map.of());
     actor.tell(
-        new UnitActor.Assign(new Desired(Life.ALIVE, charm, 1, leader, 0, Duration.ofMinutes(5))));
+        new UnitActor.Assign(
+            new Desired(
+                Life.ALIVE, TestUnits.charm(1, HOOKS), 1, leader, 0, Duration.ofMinutes(5))));
     return actor;
   }
 
