@@ -340,18 +340,19 @@ class PebbleCharmIT {
         .until(() -> get(port, "/") == 200);
 
     // what a user sees: the containers' services in status, a service's output in logs
-    Cli.Result status = cli("status");
+    Cli.Result status = operators.cli("status");
     assertThat(status.exitCode()).as(status.stderr()).isZero();
     assertThat(status.stdout())
         .containsPattern("web/0 +web +http +enabled +active")
         .containsPattern("web/1 +web +http +enabled +active")
         .containsPattern("web/0 +web +check up +alive +up +0/3");
-    Cli.Result logs = cli("logs", "web/0", "--container", "web", "--service", "http");
+    Cli.Result logs = operators.cli("logs", "web/0", "--container", "web", "--service", "http");
     assertThat(logs.exitCode()).as(logs.stderr()).isZero();
     assertThat(logs.stdout()).contains("[http] ", "\"GET /srv/who.txt HTTP/1.1\" 200");
-    assertThat(cli("logs", "web/0", "--container", "nope").stderr())
+    assertThat(operators.cli("logs", "web/0", "--container", "nope").stderr())
         .contains("has no container \"nope\"");
-    Cli.Result journal = cli("journal", "--type", "LayerAdded,ServiceStarted", "--format", "json");
+    Cli.Result journal =
+        operators.cli("journal", "--type", "LayerAdded,ServiceStarted", "--format", "json");
     assertThat(journal.exitCode()).as(journal.stderr()).isZero();
     assertThat(journal.stdout())
         .as("layers and service starts are journaled per unit container")
@@ -421,7 +422,7 @@ class PebbleCharmIT {
     awaitMessage(api, "check up up (web_pebble_check_recovered)");
 
     Cli.Result journal =
-        cli(
+        operators.cli(
             "journal",
             "--type",
             "PebbleNoticeObserved,CheckFailed,CheckRecovered",
@@ -448,14 +449,6 @@ class PebbleCharmIT {
         s ->
             s.allUnitsIdle()
                 && s.unit("web/0").path("workloadStatus").path("message").asText().equals(message));
-  }
-
-  private Cli.Result cli(String... args) {
-    String[] all = new String[args.length + 2];
-    System.arraycopy(args, 0, all, 0, args.length);
-    all[args.length] = "--data-dir";
-    all[args.length + 1] = operators.dataDir().toString();
-    return Cli.run(operators.tmp().resolve("cli"), Duration.ofSeconds(90), all);
   }
 
   private static JsonNode action(OperatorApi api, String unit, String name, String params) {

@@ -8,7 +8,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -25,7 +24,6 @@ class SecretsIT {
 
   private static final String APP = "keeper";
   private static final String LEADER = APP + "/0";
-  private static final Duration CLI = Duration.ofSeconds(90);
 
   /**
    * On every config-changed the leader makes sure its secret exists, replaces the password when the
@@ -181,7 +179,7 @@ class SecretsIT {
         .as("no new password after the restart")
         .isEqualTo(replaced);
 
-    Cli.Result shown = cli("show-secret", "db-password");
+    Cli.Result shown = operators.cli("show-secret", "db-password");
     assertThat(shown.exitCode()).as(shown.stderr()).isZero();
     assertThat(shown.stdout())
         .contains(
@@ -191,16 +189,18 @@ class SecretsIT {
             "description: the database's admin password",
             "digest: hmac-sha256:")
         .doesNotContain(replaced);
-    Cli.Result revealed = cli("show-secret", "db-password", "--reveal", "--format", "json");
+    Cli.Result revealed =
+        operators.cli("show-secret", "db-password", "--reveal", "--format", "json");
     assertThat(revealed.stdout())
         .as(revealed.stderr())
         .contains("\"content\":{\"password\":\"" + replaced + "\"}");
-    assertThat(cli("show-secret", "nothing").stderr()).contains("secret \"nothing\" not found");
+    assertThat(operators.cli("show-secret", "nothing").stderr())
+        .contains("secret \"nothing\" not found");
 
-    Cli.Result journal = cli("journal", "--format", "json");
+    Cli.Result journal = operators.cli("journal", "--format", "json");
     assertThat(journal.exitCode()).as(journal.stderr()).isZero();
     assertThat(journal.stdout()).doesNotContain(original).doesNotContain(replaced);
-    Cli.Result timeline = cli("journal", "--type", "SecretCreated,SecretUpdated");
+    Cli.Result timeline = operators.cli("journal", "--type", "SecretCreated,SecretUpdated");
     assertThat(timeline.stdout().lines())
         .as(timeline.stderr())
         .hasSize(2)
@@ -247,15 +247,15 @@ class SecretsIT {
         .as("each hook once, naming its secret by JUJU_SECRET_ID")
         .hasSize(2)
         .allSatisfy(line -> assertThat(line).matches("\\w+ [a-z-]+ 1 secret:[0-9a-v]{20}"));
-    assertThat(cli("show-secret", "short-lived").stderr())
+    assertThat(operators.cli("show-secret", "short-lived").stderr())
         .as("its only revision removed by secret-expired: the secret is gone")
         .contains("secret \"short-lived\" not found");
-    Cli.Result rotating = cli("show-secret", "rotating");
+    Cli.Result rotating = operators.cli("show-secret", "rotating");
     assertThat(rotating.stdout())
         .as(rotating.stderr())
         .contains("revision: 2")
         .doesNotContain("- revision: 1");
-    Cli.Result observed = cli("journal", "--type", "SecretTriggerObserved");
+    Cli.Result observed = operators.cli("journal", "--type", "SecretTriggerObserved");
     assertThat(observed.stdout().lines())
         .as(observed.stderr())
         .hasSize(2)
@@ -294,7 +294,7 @@ class SecretsIT {
         st ->
             "stored hi"
                 .equals(st.unit("scripted/0").path("workloadStatus").path("message").asText()));
-    Cli.Result kept = cli("show-secret", "greeting-hi");
+    Cli.Result kept = operators.cli("show-secret", "greeting-hi");
     assertThat(kept.stdout())
         .as(kept.stderr() + "\nsee " + operator.logFile())
         .contains("revision: 1", "owner: application scripted");
@@ -304,9 +304,9 @@ class SecretsIT {
         api,
         "config-changed failed",
         s -> "config-changed".equals(s.unit("scripted/0").path("failedHook").asText()));
-    assertThat(cli("show-secret", "greeting-fail").stderr())
+    assertThat(operators.cli("show-secret", "greeting-fail").stderr())
         .contains("secret \"greeting-fail\" not found");
-    assertThat(cli("journal", "--type", "SecretCreated").stdout().lines())
+    assertThat(operators.cli("journal", "--type", "SecretCreated").stdout().lines())
         .as("greeting-hi and file-hi")
         .hasSize(2);
   }
@@ -336,16 +336,9 @@ class SecretsIT {
    */
   private Path packed(String name, String charmPy, String metadata)
       throws IOException, InterruptedException {
-    return new CharmArchive()
-        .executable("dispatch", VendoredOps.DISPATCH)
-        .symlink("hooks/install", "../dispatch")
-        .symlink("hooks/config-changed", "../dispatch")
-        .symlink("hooks/start", "../dispatch")
-        .executable("src/charm.py", charmPy)
-        .tree(VendoredOps.opsPackage(), "venv/ops")
+    return VendoredOps.charm(charmPy, "install", "config-changed", "start")
         .file("metadata.yaml", metadata)
         .file("config.yaml", CONFIG_YAML)
-        .file("manifest.yaml", VendoredOps.MANIFEST)
         .writeTo(operators.tmp().resolve(name + ".charm"));
   }
 
@@ -386,13 +379,5 @@ class SecretsIT {
     }
     byte[] digest = MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(file));
     return String.format("%064x", new BigInteger(1, digest)).substring(0, 16);
-  }
-
-  private Cli.Result cli(String... args) {
-    String[] all = new String[args.length + 2];
-    System.arraycopy(args, 0, all, 0, args.length);
-    all[args.length] = "--data-dir";
-    all[args.length + 1] = operators.dataDir().toString();
-    return Cli.run(operators.tmp().resolve("cli"), CLI, all);
   }
 }
