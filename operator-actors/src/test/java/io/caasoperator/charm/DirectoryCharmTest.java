@@ -10,6 +10,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /** Charms given as a local directory: loading, validation, digest and atomic deploy. */
 class DirectoryCharmTest {
@@ -194,38 +196,23 @@ class DirectoryCharmTest {
         .hasMessageEndingWith("(line 3, column 6)");
   }
 
-  @Test
-  void optionDefaultNotMatchingItsTypeIsRejected() {
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
+          an option default not matching its type | port: {type: int, default: abc} | option "port": default "abc" is not an int
+          a float default for an int              | port: {type: int, default: 1.5} | option "port": default 1.5 is not an int
+          an unknown option type                  | size: {type: bytes}             | option "size": unknown option type "bytes" (expected string, int, float or boolean)
+          """)
+  void aBadOptionIsRejectedNamingTheFileAndTheOption(String what, String option, String problem) {
     Path dir =
         CharmFiles.named("x")
-            .file("config.yaml", "options:\n  port: {type: int, default: abc}\n")
+            .file("config.yaml", "options:\n  " + option + "\n")
             .writeDirectory(tmp.resolve("x"));
 
     assertThatThrownBy(() -> store().deploy(ref(dir)))
-        .hasMessage(
-            "charm " + dir + ": config.yaml: option \"port\": default \"abc\" is not an int");
-  }
-
-  @Test
-  void floatDefaultIsNotAnAcceptableIntDefault() {
-    Path dir =
-        CharmFiles.named("x")
-            .file("config.yaml", "options:\n  port: {type: int, default: 1.5}\n")
-            .writeDirectory(tmp.resolve("x"));
-
-    assertThatThrownBy(() -> store().deploy(ref(dir)))
-        .hasMessageEndingWith("config.yaml: option \"port\": default 1.5 is not an int");
-  }
-
-  @Test
-  void unknownOptionTypeIsRejected() {
-    Path dir =
-        CharmFiles.named("x")
-            .file("config.yaml", "options:\n  size: {type: bytes}\n")
-            .writeDirectory(tmp.resolve("x"));
-
-    assertThatThrownBy(() -> store().deploy(ref(dir)))
-        .hasMessageContaining("config.yaml: option \"size\": unknown option type \"bytes\"");
+        .hasMessage("charm " + dir + ": config.yaml: " + problem);
   }
 
   @Test

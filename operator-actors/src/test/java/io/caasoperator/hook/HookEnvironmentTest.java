@@ -6,7 +6,11 @@ import io.caasoperator.domain.UnitId;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Every variable a hook, an action and an exec get, listed whole: Juju 3.6's {@code HookVars}
@@ -72,141 +76,120 @@ class HookEnvironmentTest {
         environment.forContext(UNIT, UNIT_DIR, CHARM, run, "mariadb/1-x-1", "t0k3n"));
   }
 
-  @Test
-  void aHookGetsJujusVariablesItsNameAndItsDispatchPath() {
-    Map<String, String> expected = common("config-changed");
-    expected.put("JUJU_DISPATCH_PATH", "hooks/config-changed");
-    assertThat(of(new HookEnvironment.Run.Hook("config-changed", null, null))).isEqualTo(expected);
+  /**
+   * Each kind of hook: what it adds to what every run gets, besides its dispatch path {@code
+   * hooks/<name>}.
+   */
+  static Stream<Arguments> hooks() {
+    return Stream.of(
+        hook(
+            "a hook gets Juju's variables, its name and its dispatch path",
+            new HookEnvironment.Run.Hook("config-changed", null, null),
+            Map.of()),
+        hook(
+            "a pebble-ready hook names its workload",
+            new HookEnvironment.Run.Hook("web-pebble-ready", "web", null),
+            Map.of("JUJU_WORKLOAD_NAME", "web")),
+        hook(
+            "a pebble-custom-notice hook names its workload and its notice",
+            new HookEnvironment.Run.Hook(
+                "web-pebble-custom-notice",
+                "web",
+                null,
+                null,
+                new HookEnvironment.Notice("7", "custom", "example.com/a", "")),
+            Map.of(
+                "JUJU_WORKLOAD_NAME", "web",
+                "JUJU_NOTICE_ID", "7",
+                "JUJU_NOTICE_TYPE", "custom",
+                "JUJU_NOTICE_KEY", "example.com/a")),
+        hook(
+            "a pebble-check-failed hook names its workload and its check",
+            new HookEnvironment.Run.Hook(
+                "web-pebble-check-failed",
+                "web",
+                null,
+                null,
+                new HookEnvironment.Notice("", "", "", "alive")),
+            Map.of("JUJU_WORKLOAD_NAME", "web", "JUJU_PEBBLE_CHECK_NAME", "alive")),
+        hook(
+            "a secret-expired hook names its secret and its revision",
+            new HookEnvironment.Run.Hook(
+                "secret-expired",
+                null,
+                null,
+                null,
+                null,
+                new HookEnvironment.Secret("secret:d0j7ha3q1c4s73d2fa9g", "db", 2)),
+            Map.of(
+                "JUJU_SECRET_ID", "secret:d0j7ha3q1c4s73d2fa9g",
+                "JUJU_SECRET_LABEL", "db",
+                "JUJU_SECRET_REVISION", "2")),
+        hook(
+            "a secret-rotate hook of no label: an empty label, as Juju sets it, and no revision",
+            new HookEnvironment.Run.Hook(
+                "secret-rotate",
+                null,
+                null,
+                null,
+                null,
+                new HookEnvironment.Secret("secret:d0j7ha3q1c4s73d2fa9g", null, 0)),
+            Map.of("JUJU_SECRET_ID", "secret:d0j7ha3q1c4s73d2fa9g", "JUJU_SECRET_LABEL", "")),
+        hook(
+            "a storage hook names its storage instance",
+            new HookEnvironment.Run.Hook(
+                "data-storage-attached",
+                null,
+                new HookEnvironment.Storage(
+                    "data/0", "/srv/caas/agents/unit-mariadb-1/storage/data-0", "filesystem")),
+            Map.of(
+                "JUJU_STORAGE_ID", "data/0",
+                "JUJU_STORAGE_LOCATION", "/srv/caas/agents/unit-mariadb-1/storage/data-0",
+                "JUJU_STORAGE_KIND", "filesystem")),
+        hook(
+            "a relation-departed hook names its relation, remote unit and application and the"
+                + " departing unit",
+            new HookEnvironment.Run.Hook(
+                "cluster-relation-departed",
+                null,
+                null,
+                new HookEnvironment.Relation(
+                    "cluster", "cluster:0", "mariadb/2", "mariadb", "mariadb/2"),
+                null),
+            Map.of(
+                "JUJU_RELATION", "cluster",
+                "JUJU_RELATION_ID", "cluster:0",
+                "JUJU_REMOTE_UNIT", "mariadb/2",
+                "JUJU_REMOTE_APP", "mariadb",
+                "JUJU_DEPARTING_UNIT", "mariadb/2")),
+        hook(
+            "a relation-created hook has no remote unit and no departing unit",
+            new HookEnvironment.Run.Hook(
+                "cluster-relation-created",
+                null,
+                null,
+                new HookEnvironment.Relation("cluster", "cluster:0", "", "mariadb", ""),
+                null),
+            Map.of(
+                "JUJU_RELATION", "cluster",
+                "JUJU_RELATION_ID", "cluster:0",
+                "JUJU_REMOTE_UNIT", "",
+                "JUJU_REMOTE_APP", "mariadb")));
   }
 
-  @Test
-  void aPebbleReadyHookNamesItsWorkload() {
-    Map<String, String> expected = common("web-pebble-ready");
-    expected.put("JUJU_DISPATCH_PATH", "hooks/web-pebble-ready");
-    expected.put("JUJU_WORKLOAD_NAME", "web");
-    assertThat(of(new HookEnvironment.Run.Hook("web-pebble-ready", "web", null)))
-        .isEqualTo(expected);
+  private static Arguments hook(
+      String behaviour, HookEnvironment.Run.Hook run, Map<String, String> ownVariables) {
+    return Arguments.of(behaviour, run, ownVariables);
   }
 
-  @Test
-  void aPebbleCustomNoticeHookNamesItsNoticeAndACheckHookItsCheck() {
-    Map<String, String> expected = common("web-pebble-custom-notice");
-    expected.put("JUJU_DISPATCH_PATH", "hooks/web-pebble-custom-notice");
-    expected.put("JUJU_WORKLOAD_NAME", "web");
-    expected.put("JUJU_NOTICE_ID", "7");
-    expected.put("JUJU_NOTICE_TYPE", "custom");
-    expected.put("JUJU_NOTICE_KEY", "example.com/a");
-    assertThat(
-            of(
-                new HookEnvironment.Run.Hook(
-                    "web-pebble-custom-notice",
-                    "web",
-                    null,
-                    null,
-                    new HookEnvironment.Notice("7", "custom", "example.com/a", ""))))
-        .isEqualTo(expected);
-    Map<String, String> check = common("web-pebble-check-failed");
-    check.put("JUJU_DISPATCH_PATH", "hooks/web-pebble-check-failed");
-    check.put("JUJU_WORKLOAD_NAME", "web");
-    check.put("JUJU_PEBBLE_CHECK_NAME", "alive");
-    assertThat(
-            of(
-                new HookEnvironment.Run.Hook(
-                    "web-pebble-check-failed",
-                    "web",
-                    null,
-                    null,
-                    new HookEnvironment.Notice("", "", "", "alive"))))
-        .isEqualTo(check);
-  }
-
-  @Test
-  void aSecretHookNamesItsSecretAndItsRevisionExceptForRotate() {
-    Map<String, String> expired = common("secret-expired");
-    expired.put("JUJU_DISPATCH_PATH", "hooks/secret-expired");
-    expired.put("JUJU_SECRET_ID", "secret:d0j7ha3q1c4s73d2fa9g");
-    expired.put("JUJU_SECRET_LABEL", "db");
-    expired.put("JUJU_SECRET_REVISION", "2");
-    assertThat(
-            of(
-                new HookEnvironment.Run.Hook(
-                    "secret-expired",
-                    null,
-                    null,
-                    null,
-                    null,
-                    new HookEnvironment.Secret("secret:d0j7ha3q1c4s73d2fa9g", "db", 2))))
-        .isEqualTo(expired);
-    Map<String, String> rotate = common("secret-rotate");
-    rotate.put("JUJU_DISPATCH_PATH", "hooks/secret-rotate");
-    rotate.put("JUJU_SECRET_ID", "secret:d0j7ha3q1c4s73d2fa9g");
-    rotate.put("JUJU_SECRET_LABEL", "");
-    assertThat(
-            of(
-                new HookEnvironment.Run.Hook(
-                    "secret-rotate",
-                    null,
-                    null,
-                    null,
-                    null,
-                    new HookEnvironment.Secret("secret:d0j7ha3q1c4s73d2fa9g", null, 0))))
-        .as("no label: empty, as Juju sets it; no revision for rotate")
-        .isEqualTo(rotate);
-  }
-
-  @Test
-  void aStorageHookNamesItsStorageInstance() {
-    Map<String, String> expected = common("data-storage-attached");
-    expected.put("JUJU_DISPATCH_PATH", "hooks/data-storage-attached");
-    expected.put("JUJU_STORAGE_ID", "data/0");
-    expected.put("JUJU_STORAGE_LOCATION", "/srv/caas/agents/unit-mariadb-1/storage/data-0");
-    expected.put("JUJU_STORAGE_KIND", "filesystem");
-    assertThat(
-            of(
-                new HookEnvironment.Run.Hook(
-                    "data-storage-attached",
-                    null,
-                    new HookEnvironment.Storage(
-                        "data/0", "/srv/caas/agents/unit-mariadb-1/storage/data-0", "filesystem"))))
-        .isEqualTo(expected);
-  }
-
-  @Test
-  void aRelationHookNamesItsRelationRemoteUnitAndApplicationAndADepartingUnit() {
-    Map<String, String> expected = common("cluster-relation-departed");
-    expected.put("JUJU_DISPATCH_PATH", "hooks/cluster-relation-departed");
-    expected.put("JUJU_RELATION", "cluster");
-    expected.put("JUJU_RELATION_ID", "cluster:0");
-    expected.put("JUJU_REMOTE_UNIT", "mariadb/2");
-    expected.put("JUJU_REMOTE_APP", "mariadb");
-    expected.put("JUJU_DEPARTING_UNIT", "mariadb/2");
-    assertThat(
-            of(
-                new HookEnvironment.Run.Hook(
-                    "cluster-relation-departed",
-                    null,
-                    null,
-                    new HookEnvironment.Relation(
-                        "cluster", "cluster:0", "mariadb/2", "mariadb", "mariadb/2"),
-                    null)))
-        .isEqualTo(expected);
-
-    Map<String, String> created = common("cluster-relation-created");
-    created.put("JUJU_DISPATCH_PATH", "hooks/cluster-relation-created");
-    created.put("JUJU_RELATION", "cluster");
-    created.put("JUJU_RELATION_ID", "cluster:0");
-    created.put("JUJU_REMOTE_UNIT", "");
-    created.put("JUJU_REMOTE_APP", "mariadb");
-    assertThat(
-            of(
-                new HookEnvironment.Run.Hook(
-                    "cluster-relation-created",
-                    null,
-                    null,
-                    new HookEnvironment.Relation("cluster", "cluster:0", "", "mariadb", ""),
-                    null)))
-        .as("no departing unit")
-        .isEqualTo(created);
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("hooks")
+  void aHookGetsWhatEveryRunGetsItsDispatchPathAndTheVariablesOfItsKind(
+      String behaviour, HookEnvironment.Run.Hook run, Map<String, String> ownVariables) {
+    Map<String, String> expected = common(run.name());
+    expected.put("JUJU_DISPATCH_PATH", "hooks/" + run.name());
+    expected.putAll(ownVariables);
+    assertThat(of(run)).isEqualTo(expected);
   }
 
   @Test

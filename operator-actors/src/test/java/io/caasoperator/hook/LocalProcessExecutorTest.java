@@ -249,12 +249,7 @@ class LocalProcessExecutorTest {
   @Test
   void runsOffTheCallersThread() {
     String context = newContextId();
-    CompletableFuture<ProcessResult> stage =
-        executor
-            .run(
-                invocation(
-                    sh("sleep 100"), Map.of("PATH", PATH), Duration.ofSeconds(60), context, 1024))
-            .toCompletableFuture();
+    CompletableFuture<ProcessResult> stage = started("sleep 100", context);
 
     assertThat(stage).isNotDone();
     executor.cancel(context);
@@ -264,12 +259,7 @@ class LocalProcessExecutorTest {
   @Test
   void aCancelArrivingBeforeTheProcessStartedIsNotLost() throws Exception {
     String context = newContextId();
-    CompletableFuture<ProcessResult> stage =
-        executor
-            .run(
-                invocation(
-                    sh("sleep 100"), Map.of("PATH", PATH), Duration.ofSeconds(60), context, 1024))
-            .toCompletableFuture();
+    CompletableFuture<ProcessResult> stage = started("sleep 100", context);
 
     executor.cancel(context); // at once: the virtual thread may not have started the process
 
@@ -280,15 +270,7 @@ class LocalProcessExecutorTest {
   @Test
   void killAllKillsTheTreesOfRunningHooksAndTheRunCompletes() throws Exception {
     CompletableFuture<ProcessResult> stage =
-        executor
-            .run(
-                invocation(
-                    sh("sleep 100 & echo $! > child; echo $$ > pid; exec sleep 100"),
-                    Map.of("PATH", PATH),
-                    Duration.ofSeconds(60),
-                    newContextId(),
-                    1024))
-            .toCompletableFuture();
+        started("sleep 100 & echo $! > child; echo $$ > pid; exec sleep 100", newContextId());
     Path cwd = unitDir.resolve("charm");
     await()
         .atMost(BOUND)
@@ -310,22 +292,8 @@ class LocalProcessExecutorTest {
   @Test
   void cancelKillsOneContextOnly() throws Exception {
     String doomed = newContextId();
-    CompletableFuture<ProcessResult> cancelled =
-        executor
-            .run(
-                invocation(
-                    sh("sleep 100"), Map.of("PATH", PATH), Duration.ofSeconds(60), doomed, 1024))
-            .toCompletableFuture();
-    CompletableFuture<ProcessResult> other =
-        executor
-            .run(
-                invocation(
-                    sh("sleep 100"),
-                    Map.of("PATH", PATH),
-                    Duration.ofSeconds(60),
-                    newContextId(),
-                    1024))
-            .toCompletableFuture();
+    CompletableFuture<ProcessResult> cancelled = started("sleep 100", doomed);
+    CompletableFuture<ProcessResult> other = started("sleep 100", newContextId());
     await()
         .atMost(BOUND)
         .until(
@@ -343,6 +311,13 @@ class LocalProcessExecutorTest {
   private ProcessResult run(List<String> command, Duration timeout, int limit) throws Exception {
     return resultOf(
         executor.run(invocation(command, Map.of("PATH", PATH), timeout, newContextId(), limit)));
+  }
+
+  /** A shell script started in the given context, with a minute to run; its result to come. */
+  private CompletableFuture<ProcessResult> started(String script, String context) {
+    return executor
+        .run(invocation(sh(script), Map.of("PATH", PATH), Duration.ofSeconds(60), context, 1024))
+        .toCompletableFuture();
   }
 
   private static ProcessResult resultOf(java.util.concurrent.CompletionStage<ProcessResult> stage)

@@ -7,6 +7,7 @@ import io.caasoperator.domain.CharmInfo;
 import io.caasoperator.domain.CharmRef;
 import io.caasoperator.domain.Life;
 import io.caasoperator.domain.UnitId;
+import io.caasoperator.persistence.HookKind;
 import io.caasoperator.persistence.OperatorEvent;
 import io.caasoperator.persistence.OperatorState;
 import io.caasoperator.persistence.PlannedHook;
@@ -121,6 +122,17 @@ class PeerHooksTest {
       }
     }
 
+    /**
+     * An application of the given number of units, settled, the hooks they ran so far forgotten.
+     */
+    static App settled(int units) {
+      App app = new App();
+      for (int ordinal = 0; ordinal < units; ordinal++) app.add(ordinal);
+      app.settle();
+      for (UnitId unit : app.units.keySet()) app.ran(unit);
+      return app;
+    }
+
     UnitId add(int ordinal) {
       UnitId unit = UnitId.of("db", ordinal);
       journals.put(unit, new ArrayList<>());
@@ -146,6 +158,20 @@ class PeerHooksTest {
       return run.hook();
     }
 
+    /** Starts an update-status hook on the unit, one that may write its databags. */
+    void startsUpdateStatus(UnitId unit) {
+      unitRecords(
+          unit,
+          List.of(
+              new UnitEvent.HookStarted(PlannedHook.of(HookKind.UPDATE_STATUS, 1, 1), 1, "c", AT)));
+    }
+
+    /** Runs an update-status hook on the unit that writes its databags, as relation-set does. */
+    void writesInAHook(UnitId unit, UnitEvent.RelationSettingsWritten write) {
+      startsUpdateStatus(unit);
+      complete(unit, List.of(write));
+    }
+
     /** Completes the unit's running hook with its databag writes, as the actor journals them. */
     void complete(UnitId unit, List<UnitEvent.RelationSettingsWritten> writes) {
       PlannedHook hook = units.get(unit).running().hook();
@@ -153,7 +179,7 @@ class PeerHooksTest {
       completion.add(new UnitEvent.HookCompleted(hook.name(), 1, AT));
       unitRecords(unit, completion);
       ran.get(unit).add(label(hook));
-      if (hook.kind() == io.caasoperator.persistence.HookKind.REMOVE) {
+      if (hook.kind() == HookKind.REMOVE) {
         operatorRecords(List.of(new OperatorEvent.UnitRemoved(unit, AT)));
       }
       reconcile();
@@ -192,10 +218,37 @@ class PeerHooksTest {
     if (hook.relation() == null) return hook.name();
     String remote = hook.relation().remoteUnit().isEmpty() ? "app" : hook.relation().remoteUnit();
     return hook.name()
-        + (hook.kind() == io.caasoperator.persistence.HookKind.RELATION_CREATED ? "" : " " + remote)
+        + (hook.kind() == HookKind.RELATION_CREATED ? "" : " " + remote)
         + (hook.relation().departingUnit().isEmpty()
             ? ""
             : " (departing " + hook.relation().departingUnit() + ")");
+  }
+
+  /** What a unit runs as it joins each of these peers in turn: relation-joined, then -changed. */
+  private static List<String> joins(String... peers) {
+    List<String> hooks = new ArrayList<>();
+    for (String peer : peers) {
+      hooks.add("cluster-relation-joined " + peer);
+      hooks.add("cluster-relation-changed " + peer);
+    }
+    return hooks;
+  }
+
+  private static List<String> then(List<String> first, List<String> next) {
+    List<String> all = new ArrayList<>(first);
+    all.addAll(next);
+    return all;
+  }
+
+  /** The addresses {@link PeerScopes} puts in the databag of a unit of that IP, as Juju does. */
+  private static Map<String, String> addresses(String ip) {
+    return Map.of("private-address", ip, "ingress-address", ip, "egress-subnets", ip + "/32");
+  }
+
+  private static Map<String, String> readyWithTheAddresses(String ip) {
+    Map<String, String> settings = new TreeMap<>(addresses(ip));
+    settings.put("ready", "yes");
+    return settings;
   }
 
   private static final UnitId U0 = UnitId.of("db", 0);
@@ -212,14 +265,7 @@ class PeerHooksTest {
             "install", "cluster-relation-created", "leader-elected", "config-changed", "start");
     assertThat(app.operator.relations().byId().get(0L).key()).isEqualTo("cluster:0");
     assertThat(app.operator.relations().byId().get(0L).units().get("db/0").settings())
-        .isEqualTo(
-            Map.of(
-                "private-address",
-                "10.0.0.0",
-                "ingress-address",
-                "10.0.0.0",
-                "egress-subnets",
-                "10.0.0.0/32"));
+        .isEqualTo(addresses("10.0.0.0"));
 
     app.add(1);
     app.add(2);
@@ -235,63 +281,28 @@ class PeerHooksTest {
             "cluster-relation-changed db/0",
             "cluster-relation-joined db/2",
             "cluster-relation-changed db/2");
-    assertThat(app.ran(U0))
-        .containsExactly(
-            "cluster-relation-joined db/1",
-            "cluster-relation-changed db/1",
-            "cluster-relation-joined db/2",
-            "cluster-relation-changed db/2");
+    assertThat(app.ran(U0)).containsExactlyElementsOf(joins("db/1", "db/2"));
     assertThat(app.ran(U2))
-        .containsExactly(
-            "install",
-            "cluster-relation-created",
-            "leader-settings-changed",
-            "config-changed",
-            "start",
-            "cluster-relation-joined db/0",
-            "cluster-relation-changed db/0",
-            "cluster-relation-joined db/1",
-            "cluster-relation-changed db/1");
+        .containsExactlyElementsOf(
+            then(
+                List.of(
+                    "install",
+                    "cluster-relation-created",
+                    "leader-settings-changed",
+                    "config-changed",
+                    "start"),
+                joins("db/0", "db/1")));
   }
 
   @Test
   void
       aUnitDatabagChangeRunsChangedOnTheOthersAndAnApplicationDatabagChangeOnTheOthersWithNoRemoteUnit() {
-    App app = new App();
-    app.add(0);
-    app.add(1);
-    app.add(2);
-    app.settle();
-    app.ran(U0);
-    app.ran(U1);
-    app.ran(U2);
+    App app = App.settled(3);
 
     // db/1 runs a hook (update-status, say) that writes its databag
-    app.unitRecords(
-        U1,
-        List.of(
-            new UnitEvent.HookStarted(
-                PlannedHook.of(io.caasoperator.persistence.HookKind.UPDATE_STATUS, 1, 1),
-                1,
-                "c",
-                AT)));
     // relation-set writes the whole databag, its addresses included
-    app.complete(
-        U1,
-        List.of(
-            new UnitEvent.RelationSettingsWritten(
-                0,
-                Map.of(
-                    "ready",
-                    "yes",
-                    "private-address",
-                    "10.0.0.1",
-                    "ingress-address",
-                    "10.0.0.1",
-                    "egress-subnets",
-                    "10.0.0.1/32"),
-                null,
-                AT)));
+    app.writesInAHook(
+        U1, new UnitEvent.RelationSettingsWritten(0, readyWithTheAddresses("10.0.0.1"), null, AT));
     app.settle();
     assertThat(app.operator.relations().byId().get(0L).units().get("db/1").settings())
         .containsEntry("ready", "yes");
@@ -302,16 +313,8 @@ class PeerHooksTest {
         .containsExactly("update-status");
 
     // the leader writes the application's databag
-    app.unitRecords(
-        U0,
-        List.of(
-            new UnitEvent.HookStarted(
-                PlannedHook.of(io.caasoperator.persistence.HookKind.UPDATE_STATUS, 1, 1),
-                1,
-                "c",
-                AT)));
-    app.complete(
-        U0, List.of(new UnitEvent.RelationSettingsWritten(0, null, Map.of("primary", "db/0"), AT)));
+    app.writesInAHook(
+        U0, new UnitEvent.RelationSettingsWritten(0, null, Map.of("primary", "db/0"), AT));
     app.settle();
     assertThat(app.ran(U0)).containsExactly("update-status");
     assertThat(app.ran(U1)).containsExactly("cluster-relation-changed app");
@@ -320,10 +323,7 @@ class PeerHooksTest {
 
   @Test
   void aNonLeadersApplicationDatabagWriteIsNeverRecorded() {
-    App app = new App();
-    app.add(0);
-    app.add(1);
-    app.settle();
+    App app = App.settled(2);
     app.unitRecords(
         U1, List.of(new UnitEvent.RelationSettingsWritten(0, null, Map.of("primary", "db/1"), AT)));
     app.reconcile();
@@ -332,14 +332,7 @@ class PeerHooksTest {
 
   @Test
   void scaleDownDepartsTheLeaverEverywhereAndTheLeaverDepartsEveryPeerBeforeStopAndRemove() {
-    App app = new App();
-    app.add(0);
-    app.add(1);
-    app.add(2);
-    app.settle();
-    app.ran(U0);
-    app.ran(U1);
-    app.ran(U2);
+    App app = App.settled(3);
 
     app.dying(U2);
     app.settle();
@@ -357,12 +350,7 @@ class PeerHooksTest {
 
   @Test
   void aUnitThatLeavesWhileItsJoinedHooksAreQueuedElsewhereGetsNoHookThere() {
-    App app = new App();
-    app.add(0);
-    app.add(1);
-    app.settle();
-    app.ran(U0);
-    app.ran(U1);
+    App app = App.settled(2);
 
     app.add(2);
     // db/0 joins db/2 but its relation-changed is still owed; db/1 has not even joined it
@@ -393,12 +381,7 @@ class PeerHooksTest {
     assertThat(app.units.get(U0).running()).as("the interrupted hook is still started").isNotNull();
     app.reconcile(); // the recovered unit is told again what is wanted: nothing new is recorded
     app.settle();
-    assertThat(app.ran(U0))
-        .containsExactly(
-            "cluster-relation-joined db/1",
-            "cluster-relation-changed db/1",
-            "cluster-relation-joined db/2",
-            "cluster-relation-changed db/2");
+    assertThat(app.ran(U0)).containsExactlyElementsOf(joins("db/1", "db/2"));
 
     // and after a completed sequence, recovery decides nothing more
     assertThat(UnitResolver.next(app.recovered(U0), UnitResolver.Activity.IDLE))
@@ -408,14 +391,7 @@ class PeerHooksTest {
   @Test
   void
       whenTheLeaderLeavesTheNewLeaderIsElectedAmidTheDeparturesAndItsApplicationWritesReachTheOthers() {
-    App app = new App();
-    app.add(0);
-    app.add(1);
-    app.add(2);
-    app.settle();
-    app.ran(U0);
-    app.ran(U1);
-    app.ran(U2);
+    App app = App.settled(3);
 
     app.dying(U0);
     app.settle();
@@ -430,16 +406,8 @@ class PeerHooksTest {
             "stop",
             "remove");
 
-    app.unitRecords(
-        U1,
-        List.of(
-            new UnitEvent.HookStarted(
-                PlannedHook.of(io.caasoperator.persistence.HookKind.UPDATE_STATUS, 1, 1),
-                1,
-                "c",
-                AT)));
-    app.complete(
-        U1, List.of(new UnitEvent.RelationSettingsWritten(0, null, Map.of("primary", "db/1"), AT)));
+    app.writesInAHook(
+        U1, new UnitEvent.RelationSettingsWritten(0, null, Map.of("primary", "db/1"), AT));
     app.settle();
     assertThat(app.operator.relations().byId().get(0L).application().settings())
         .containsEntry("primary", "db/1");
@@ -450,26 +418,15 @@ class PeerHooksTest {
   @Test
   void
       aUnitWhoseAddressesWereNotKnownWhenItEnteredGetsThemInItsDatabagOnceKnownAndItsPeersHearOfIt() {
-    App app = new App();
-    app.add(0);
-    app.settle();
-    app.ran(U0);
+    App app = App.settled(1);
     WITHOUT_IP.add(U1);
     try {
       app.add(1);
       app.settle();
       assertThat(app.operator.relations().byId().get(0L).units().get("db/1").settings()).isEmpty();
       // the hook db/1 ran wrote its databag before its pod had an IP
-      app.unitRecords(
-          U1,
-          List.of(
-              new UnitEvent.HookStarted(
-                  PlannedHook.of(io.caasoperator.persistence.HookKind.UPDATE_STATUS, 1, 1),
-                  1,
-                  "c",
-                  AT)));
-      app.complete(
-          U1, List.of(new UnitEvent.RelationSettingsWritten(0, Map.of("ready", "yes"), null, AT)));
+      app.writesInAHook(
+          U1, new UnitEvent.RelationSettingsWritten(0, Map.of("ready", "yes"), null, AT));
       app.settle();
       app.ran(U0);
       app.ran(U1);
@@ -479,16 +436,7 @@ class PeerHooksTest {
     app.reconcile(); // the substrate reports the pod again, with its IP
     app.settle();
     assertThat(app.operator.relations().byId().get(0L).units().get("db/1").settings())
-        .isEqualTo(
-            Map.of(
-                "ready",
-                "yes",
-                "private-address",
-                "10.0.0.1",
-                "ingress-address",
-                "10.0.0.1",
-                "egress-subnets",
-                "10.0.0.1/32"));
+        .isEqualTo(readyWithTheAddresses("10.0.0.1"));
     assertThat(app.ran(U0)).containsExactly("cluster-relation-changed db/1");
     assertThat(app.ran(U1)).isEmpty();
     app.reconcile();
@@ -499,22 +447,11 @@ class PeerHooksTest {
 
   @Test
   void aFailedHooksWritesAreNeverSeen() {
-    App app = new App();
-    app.add(0);
-    app.add(1);
-    app.settle();
-    app.ran(U0);
-    app.ran(U1);
+    App app = App.settled(2);
     // the failed hook's writes are dropped by the actor: nothing reaches the journals
+    app.startsUpdateStatus(U1);
     app.unitRecords(
-        U1,
-        List.of(
-            new UnitEvent.HookStarted(
-                PlannedHook.of(io.caasoperator.persistence.HookKind.UPDATE_STATUS, 1, 1),
-                1,
-                "c",
-                AT),
-            new UnitEvent.HookFailed("update-status", 1, "exit status 1", 1, AT)));
+        U1, List.of(new UnitEvent.HookFailed("update-status", 1, "exit status 1", 1, AT)));
     app.reconcile();
     assertThat(app.operator.relations().byId().get(0L).units().get("db/1").settings())
         .doesNotContainKey("ready");

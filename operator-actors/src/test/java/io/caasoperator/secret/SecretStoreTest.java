@@ -2,9 +2,9 @@ package io.caasoperator.secret;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.typesafe.config.ConfigFactory;
 import io.caasoperator.persistence.secret.SecretOwner;
 import io.caasoperator.persistence.secret.SecretsState;
+import io.caasoperator.testing.InMemoryJournal;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -14,18 +14,11 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
 import org.apache.pekko.actor.testkit.typed.javadsl.TestProbe;
 import org.apache.pekko.actor.typed.ActorRef;
-import org.apache.pekko.persistence.testkit.PersistenceTestKitPlugin;
-import org.apache.pekko.persistence.testkit.PersistenceTestKitSnapshotPlugin;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 
 class SecretStoreTest {
-  private static final ActorTestKit testKit =
-      ActorTestKit.create(
-          PersistenceTestKitPlugin.getInstance()
-              .config()
-              .withFallback(PersistenceTestKitSnapshotPlugin.config())
-              .withFallback(ConfigFactory.load()));
+  private static final ActorTestKit testKit = ActorTestKit.create(InMemoryJournal.config());
   private static final AtomicInteger apps = new AtomicInteger();
   private static final Clock CLOCK =
       Clock.fixed(Instant.parse("2026-11-23T10:00:00Z"), ZoneOffset.UTC);

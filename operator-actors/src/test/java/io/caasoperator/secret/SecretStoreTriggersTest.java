@@ -2,15 +2,13 @@ package io.caasoperator.secret;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.typesafe.config.ConfigFactory;
 import io.caasoperator.persistence.HookKind;
 import io.caasoperator.persistence.secret.SecretOwner;
 import io.caasoperator.persistence.secret.SecretTrigger;
-import java.time.Clock;
+import io.caasoperator.testing.InMemoryJournal;
+import io.caasoperator.testing.TestClock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -19,8 +17,6 @@ import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
 import org.apache.pekko.actor.testkit.typed.javadsl.ManualTime;
 import org.apache.pekko.actor.testkit.typed.javadsl.TestProbe;
 import org.apache.pekko.actor.typed.ActorRef;
-import org.apache.pekko.persistence.testkit.PersistenceTestKitPlugin;
-import org.apache.pekko.persistence.testkit.PersistenceTestKitSnapshotPlugin;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 
@@ -30,12 +26,7 @@ import org.junit.jupiter.api.Test;
  * out what is still due, nothing that completed.
  */
 class SecretStoreTriggersTest {
-  private static final ActorTestKit testKit =
-      ActorTestKit.create(
-          ManualTime.config()
-              .withFallback(PersistenceTestKitPlugin.getInstance().config())
-              .withFallback(PersistenceTestKitSnapshotPlugin.config())
-              .withFallback(ConfigFactory.load()));
+  private static final ActorTestKit testKit = ActorTestKit.create(InMemoryJournal.withManualTime());
   private static final ManualTime time = ManualTime.get(testKit.system());
   private static final AtomicInteger apps = new AtomicInteger();
   private static final SecretCipher CIPHER = SecretCipher.withRandomKey();
@@ -47,29 +38,10 @@ class SecretStoreTriggersTest {
     testKit.shutdownTestKit();
   }
 
-  /** A clock the test moves along with the scheduler's manual time. */
-  private static final class MovedClock extends Clock {
-    private volatile Instant now = T0;
-
-    void pass(Duration d) {
-      now = now.plus(d);
-      time.timePasses(d);
-    }
-
-    @Override
-    public Instant instant() {
-      return now;
-    }
-
-    @Override
-    public ZoneId getZone() {
-      return ZoneOffset.UTC;
-    }
-
-    @Override
-    public Clock withZone(ZoneId zone) {
-      return this;
-    }
+  /** Moves the clock the store reads along with the scheduler's manual time. */
+  private static void pass(TestClock clock, Duration d) {
+    clock.advance(d);
+    time.timePasses(d);
   }
 
   private static SecretChange.Added hourly(String owner) {
@@ -92,7 +64,7 @@ class SecretStoreTriggersTest {
   @Test
   void theLeaderGetsARotationAtItsTimeAndAgainFiveMinutesAfterOneThatMadeNoRevision() {
     String app = "app" + apps.incrementAndGet();
-    MovedClock clock = new MovedClock();
+    TestClock clock = new TestClock(T0);
     Secrets secrets = new Secrets(CIPHER, () -> ID);
     TestProbe<SecretTrigger> leader = testKit.createTestProbe();
     TestProbe<SecretTrigger> follower = testKit.createTestProbe();
@@ -103,9 +75,9 @@ class SecretStoreTriggersTest {
     store.tell(new SecretStore.Commit(app + "/0", List.of(hourly(app)), committed.getRef()));
     committed.receiveMessage();
 
-    clock.pass(Duration.ofMinutes(59));
+    pass(clock, Duration.ofMinutes(59));
     leader.expectNoMessage(Duration.ofMillis(100));
-    clock.pass(Duration.ofMinutes(1));
+    pass(clock, Duration.ofMinutes(1));
     SecretTrigger rotate = leader.receiveMessage();
     assertThat(rotate)
         .isEqualTo(
@@ -121,9 +93,9 @@ class SecretStoreTriggersTest {
     // the leader's secret-rotate hook completed without a new revision
     store.tell(new SecretStore.Commit(app + "/0", List.of(), List.of(rotate), committed.getRef()));
     assertThat(committed.receiveMessage().events()).isOne();
-    clock.pass(Duration.ofMinutes(4));
+    pass(clock, Duration.ofMinutes(4));
     leader.expectNoMessage(Duration.ofMillis(100));
-    clock.pass(Duration.ofMinutes(1));
+    pass(clock, Duration.ofMinutes(1));
     assertThat(leader.receiveMessage().due()).isEqualTo(T0.plus(Duration.ofMinutes(65)));
 
     // leadership moves: the new leader hears of what is due now
@@ -135,7 +107,7 @@ class SecretStoreTriggersTest {
   void aRestartedStoreHandsOutWhatIsStillDueAndNothingThatCompleted() {
     String app = "app" + apps.incrementAndGet();
     String unit = app + "/0";
-    MovedClock clock = new MovedClock();
+    TestClock clock = new TestClock(T0);
     Secrets secrets = new Secrets(CIPHER, () -> ID);
     TestProbe<SecretTrigger> owner = testKit.createTestProbe();
     secrets.owner(unit, false, to(owner));
@@ -149,7 +121,7 @@ class SecretStoreTriggersTest {
                 new SecretChange.Updated(ID, null, null, null, null, null, Map.of("token", "2"))),
             committed.getRef()));
     committed.receiveMessage();
-    clock.pass(Duration.ofHours(1));
+    pass(clock, Duration.ofHours(1));
     SecretTrigger rotate = owner.receiveMessage();
     assertThat(rotate.owner())
         .as("a unit's own secret goes to it")

@@ -1,5 +1,7 @@
 package io.caasoperator.testing;
 
+import io.caasoperator.domain.CharmInfo;
+import io.caasoperator.domain.CharmRef;
 import io.caasoperator.hook.HookContexts;
 import io.caasoperator.hook.HookEnvironment;
 import io.caasoperator.hook.HookExecutor;
@@ -8,8 +10,14 @@ import io.caasoperator.unit.UnitDependencies;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
-/** Unit dependencies for actor tests: a data directory, an executor, defaults for the rest. */
+/**
+ * Unit dependencies for actor tests (a data directory, an executor, defaults for the rest) and the
+ * charm they run.
+ */
 public final class TestUnits {
   private TestUnits() {}
 
@@ -25,5 +33,21 @@ public final class TestUnits {
         4096,
         new HookContexts(),
         Clock.systemUTC());
+  }
+
+  /**
+   * The charm "test" at {@code /charms/test} in its given generation (its digest ends in the
+   * generation), with these hook files and containers, no dispatch and no options.
+   */
+  public static CharmInfo charm(long generation, Set<String> hooks, String... containers) {
+    return new CharmInfo(
+        generation,
+        "test",
+        new CharmRef("/charms/test", null, generation, false),
+        String.format("%064d", generation),
+        List.of(containers),
+        hooks,
+        false,
+        Map.of());
   }
 }

@@ -3,8 +3,6 @@ package io.caasoperator.unit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.typesafe.config.ConfigFactory;
-import io.caasoperator.domain.CharmInfo;
-import io.caasoperator.domain.CharmRef;
 import io.caasoperator.domain.Life;
 import io.caasoperator.domain.UnitId;
 import io.caasoperator.persistence.JournalHealth;
@@ -20,7 +18,6 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.stream.LongStream;
 import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
@@ -76,20 +73,38 @@ class JournalOutageTest {
     if (postgres != null) postgres.close();
   }
 
-  private static CharmInfo charm() {
-    return new CharmInfo(
-        1,
-        "test",
-        new CharmRef("/charms/test", null, 1, false),
-        "0".repeat(63) + "1",
-        List.of(),
-        HOOKS,
-        false,
-        Map.of());
+  private static Desired alive(Duration updateStatus) {
+    return new Desired(Life.ALIVE, TestUnits.charm(1, HOOKS), 1, false, 0, updateStatus);
   }
 
-  private static Desired alive(Duration updateStatus) {
-    return new Desired(Life.ALIVE, charm(), 1, false, 0, updateStatus);
+  /**
+   * A unit of an alive application, each in its own directory, that has run its hooks up to
+   * config-changed; its start hook comes next.
+   */
+  private static ActorRef<UnitActor.Command> configured(
+      UnitId unit, ScriptedExecutor executor, TestProbe<UnitActor.Report> operator) {
+    ActorRef<UnitActor.Command> actor =
+        testKit.spawn(
+            UnitActor.create(
+                unit,
+                TestUnits.dependencies(executor, dir.resolve(unit.toString().replace('/', '-'))),
+                operator.ref()));
+    actor.tell(new UnitActor.Assign(alive(Duration.ofHours(1))));
+    executor.complete("install");
+    executor.complete("leader-settings-changed");
+    executor.complete("config-changed");
+    return actor;
+  }
+
+  private static void awaitNoHookRunning(ActorRef<UnitActor.Command> actor) {
+    testKit
+        .createTestProbe()
+        .awaitAssert(
+            Duration.ofSeconds(10),
+            () -> {
+              assertThat(stateOf(actor).running()).isNull();
+              return null;
+            });
   }
 
   private static UnitState stateOf(ActorRef<UnitActor.Command> actor) {
@@ -154,14 +169,7 @@ class JournalOutageTest {
     ScriptedExecutor executor = new ScriptedExecutor();
     UnitId unit = UnitId.of("outage", 0);
     TestProbe<UnitActor.Report> operator = testKit.createTestProbe();
-    var actor =
-        testKit.spawn(
-            UnitActor.create(
-                unit, TestUnits.dependencies(executor, dir.resolve("a")), operator.ref()));
-    actor.tell(new UnitActor.Assign(alive(Duration.ofHours(1))));
-    executor.complete("install");
-    executor.complete("leader-settings-changed");
-    executor.complete("config-changed");
+    var actor = configured(unit, executor, operator);
     ScriptedExecutor.Call start = executor.next();
     assertThat(start.hook()).isEqualTo("start");
 
@@ -182,7 +190,8 @@ class JournalOutageTest {
     awaitJournal(true);
 
     actor.tell(
-        new UnitActor.Assign(new Desired(Life.DYING, charm(), 1, false, 0, Duration.ofHours(1))));
+        new UnitActor.Assign(
+            new Desired(Life.DYING, TestUnits.charm(1, HOOKS), 1, false, 0, Duration.ofHours(1))));
     executor.complete("stop");
     executor.complete("remove");
     operator.fishForMessage(
@@ -218,24 +227,9 @@ class JournalOutageTest {
   void aHookWhoseStartCannotBeWrittenDoesNotRunUntilTheJournalIsBack() throws Exception {
     ScriptedExecutor executor = new ScriptedExecutor();
     UnitId unit = UnitId.of("outage", 1);
-    TestProbe<UnitActor.Report> operator = testKit.createTestProbe();
-    var actor =
-        testKit.spawn(
-            UnitActor.create(
-                unit, TestUnits.dependencies(executor, dir.resolve("b")), operator.ref()));
-    actor.tell(new UnitActor.Assign(alive(Duration.ofHours(1))));
-    executor.complete("install");
-    executor.complete("leader-settings-changed");
-    executor.complete("config-changed");
+    var actor = configured(unit, executor, testKit.createTestProbe());
     executor.complete("start");
-    testKit
-        .createTestProbe()
-        .awaitAssert(
-            Duration.ofSeconds(10),
-            () -> {
-              assertThat(stateOf(actor).running()).isNull();
-              return null;
-            });
+    awaitNoHookRunning(actor);
 
     postgres.stop();
     // Nothing to record, so nothing fails yet; the next update-status is the first write.
@@ -249,14 +243,7 @@ class JournalOutageTest {
     actor.tell(new UnitActor.Assign(alive(Duration.ofHours(1))));
     updateStatus.succeed();
     awaitJournal(true);
-    testKit
-        .createTestProbe()
-        .awaitAssert(
-            Duration.ofSeconds(10),
-            () -> {
-              assertThat(stateOf(actor).running()).isNull();
-              return null;
-            });
+    awaitNoHookRunning(actor);
 
     // The failed HookStarted left no trace; every event written is there, in order.
     assertThat(hookSteps(journalOf(unit)))

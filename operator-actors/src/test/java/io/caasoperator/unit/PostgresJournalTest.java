@@ -3,8 +3,6 @@ package io.caasoperator.unit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.typesafe.config.ConfigFactory;
-import io.caasoperator.domain.CharmInfo;
-import io.caasoperator.domain.CharmRef;
 import io.caasoperator.domain.Life;
 import io.caasoperator.domain.UnitId;
 import io.caasoperator.persistence.JournalSchema;
@@ -26,7 +24,6 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
 import org.apache.pekko.actor.testkit.typed.javadsl.TestProbe;
@@ -74,18 +71,6 @@ class PostgresJournalTest {
     if (postgres != null) postgres.close();
   }
 
-  private static CharmInfo charm(long generation) {
-    return new CharmInfo(
-        generation,
-        "test",
-        new CharmRef("/charms/test", null, generation, false),
-        "0".repeat(63) + generation,
-        List.of(),
-        HOOKS,
-        false,
-        Map.of());
-  }
-
   private static UnitState stateOf(ActorRef<UnitActor.Command> actor) {
     TestProbe<UnitState> probe = testKit.createTestProbe();
     actor.tell(new UnitActor.GetState(probe.ref()));
@@ -112,11 +97,13 @@ class PostgresJournalTest {
     UnitId unit = UnitId.of("pg", 0);
     var actor = testKit.spawn(UnitActor.create(unit, deps, operator.ref()));
     actor.tell(
-        new UnitActor.Assign(new Desired(Life.ALIVE, charm(1), 1, false, 0, Duration.ofHours(1))));
+        new UnitActor.Assign(
+            new Desired(Life.ALIVE, TestUnits.charm(1, HOOKS), 1, false, 0, Duration.ofHours(1))));
     for (String hook : List.of("install", "leader-settings-changed", "config-changed", "start"))
       executor.complete(hook);
     actor.tell(
-        new UnitActor.Assign(new Desired(Life.ALIVE, charm(2), 2, false, 0, Duration.ofHours(1))));
+        new UnitActor.Assign(
+            new Desired(Life.ALIVE, TestUnits.charm(2, HOOKS), 2, false, 0, Duration.ofHours(1))));
     executor.complete("upgrade-charm");
     executor.complete("config-changed");
     TestProbe<UnitState> probe = testKit.createTestProbe();

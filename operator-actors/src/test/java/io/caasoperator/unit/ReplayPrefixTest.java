@@ -3,8 +3,6 @@ package io.caasoperator.unit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.typesafe.config.ConfigFactory;
-import io.caasoperator.domain.CharmInfo;
-import io.caasoperator.domain.CharmRef;
 import io.caasoperator.domain.Life;
 import io.caasoperator.domain.UnitId;
 import io.caasoperator.persistence.JournalSchema;
@@ -82,21 +80,10 @@ class ReplayPrefixTest {
   private final List<List<Observation>> moments = new ArrayList<>();
   private UnitDependencies deps;
 
-  private static CharmInfo charm(long generation) {
-    return new CharmInfo(
-        generation,
-        "test",
-        new CharmRef("/charms/test", null, generation, false),
-        "0".repeat(63) + generation,
-        List.of("web"),
-        HOOKS,
-        false,
-        Map.of());
-  }
-
   private static UnitActor.Assign assign(Life life, long charm, long config, boolean leader) {
     return new UnitActor.Assign(
-        new Desired(life, charm(charm), config, leader, 0, Duration.ofHours(1)));
+        new Desired(
+            life, TestUnits.charm(charm, HOOKS, "web"), config, leader, 0, Duration.ofHours(1)));
   }
 
   private UnitState stateOf(ActorRef<UnitActor.Command> actor) {

@@ -2,9 +2,6 @@ package io.caasoperator.unit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.typesafe.config.ConfigFactory;
-import io.caasoperator.domain.CharmInfo;
-import io.caasoperator.domain.CharmRef;
 import io.caasoperator.domain.Life;
 import io.caasoperator.domain.UnitId;
 import io.caasoperator.persistence.HookKind;
@@ -17,6 +14,7 @@ import io.caasoperator.secret.SecretChange;
 import io.caasoperator.secret.SecretCipher;
 import io.caasoperator.secret.SecretStore;
 import io.caasoperator.secret.Secrets;
+import io.caasoperator.testing.InMemoryJournal;
 import io.caasoperator.testing.ScriptedExecutor;
 import io.caasoperator.testing.TestUnits;
 import java.nio.file.Path;
@@ -31,8 +29,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
 import org.apache.pekko.actor.testkit.typed.javadsl.TestProbe;
 import org.apache.pekko.actor.typed.ActorRef;
-import org.apache.pekko.persistence.testkit.PersistenceTestKitPlugin;
-import org.apache.pekko.persistence.testkit.PersistenceTestKitSnapshotPlugin;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -43,12 +39,7 @@ import org.junit.jupiter.api.Test;
  * secret, so it is not due again until Juju's retry delay; a follower never runs it.
  */
 class SecretHooksActorTest {
-  private static final ActorTestKit testKit =
-      ActorTestKit.create(
-          PersistenceTestKitPlugin.getInstance()
-              .config()
-              .withFallback(PersistenceTestKitSnapshotPlugin.config())
-              .withFallback(ConfigFactory.load()));
+  private static final ActorTestKit testKit = ActorTestKit.create(InMemoryJournal.config());
   private static final AtomicInteger ids = new AtomicInteger();
   private static final Instant T0 = Instant.parse("2026-11-23T10:00:00Z");
   private static final String ID = "d0j7ha3q1c4s73d2fa9g";
@@ -87,18 +78,10 @@ class SecretHooksActorTest {
     TestProbe<UnitActor.Report> operator = testKit.createTestProbe();
     ActorRef<UnitActor.Command> actor =
         testKit.spawn(UnitActor.create(UnitId.of(app, n), deps, operator.ref()));
-    CharmInfo charm =
-        new CharmInfo(
-            1,
-            "test",
-            new CharmRef("/charms/test", null, 1, false),
-            "0".repeat(63) + 1,
-            List.of(),
-            HOOKS,
-            false,
-            Map.of());
     actor.tell(
-        new UnitActor.Assign(new Desired(Life.ALIVE, charm, 1, leader, 0, Duration.ofMinutes(5))));
+        new UnitActor.Assign(
+            new Desired(
+                Life.ALIVE, TestUnits.charm(1, HOOKS), 1, leader, 0, Duration.ofMinutes(5))));
     return actor;
   }
 

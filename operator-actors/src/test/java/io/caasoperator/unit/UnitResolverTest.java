@@ -23,6 +23,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.BiFunction;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -50,6 +51,21 @@ class UnitResolverTest {
         Set.of(),
         true,
         Map.of());
+  }
+
+  /** What a new leader runs first, as the first test spells out. */
+  private static final List<String> LEADER_STARTS =
+      List.of("install", "leader-elected", "config-changed", "start");
+
+  /** What a new follower runs first, as the second test spells out. */
+  private static final List<String> FOLLOWER_STARTS =
+      List.of("install", "leader-settings-changed", "config-changed", "start");
+
+  /** The hooks a new unit runs: its start sequence, then these. */
+  private static List<String> startedThen(List<String> starts, String... then) {
+    List<String> hooks = new ArrayList<>(starts);
+    hooks.addAll(List.of(then));
+    return hooks;
   }
 
   /** Runs what the resolver asks, completing each hook, until it waits; returns the hook names. */
@@ -240,15 +256,13 @@ class UnitResolverTest {
     };
     // db has not answered yet: its check waits for db-pebble-ready
     assertThat(drive(s, false))
-        .containsExactly(
-            "install",
-            "leader-settings-changed",
-            "config-changed",
-            "start",
-            "web-pebble-ready",
-            "web-pebble-custom-notice",
-            "web-pebble-check-failed",
-            "web-pebble-check-recovered");
+        .containsExactlyElementsOf(
+            startedThen(
+                FOLLOWER_STARTS,
+                "web-pebble-ready",
+                "web-pebble-custom-notice",
+                "web-pebble-check-failed",
+                "web-pebble-check-recovered"));
     assertThat(s[0].observed().pebbleNotices())
         .containsExactly(PebbleNotice.check("db", "alive", true, AT));
     s[0] = s[0].apply(new ContainerStartObserved("db", "1", AT));
@@ -295,13 +309,7 @@ class UnitResolverTest {
         .as("a re-delivery is the same occurrence")
         .containsExactly(expired, remove);
     assertThat(drive(s, false))
-        .containsExactly(
-            "install",
-            "leader-elected",
-            "config-changed",
-            "start",
-            "secret-expired",
-            "secret-remove");
+        .containsExactlyElementsOf(startedThen(LEADER_STARTS, "secret-expired", "secret-remove"));
     assertThat(s[0].observed().secretTriggers()).isEmpty();
   }
 
@@ -485,6 +493,12 @@ class UnitResolverTest {
             exitCode, "", stderr, Duration.ofMillis(1), timedOut, false, startFailure));
   }
 
+  /** A process that ran to its end, in two seconds. */
+  private static HookLauncher.Outcome exited(int exitCode, String stdout, String stderr) {
+    return new HookLauncher.Outcome.Ran(
+        new ProcessResult(exitCode, stdout, stderr, Duration.ofSeconds(2), false, false, null));
+  }
+
   private static String failure(UnitResolver.HookEnd end) {
     return ((UnitResolver.HookEnd.Failed) end).event().reason();
   }
@@ -621,14 +635,10 @@ class UnitResolverTest {
     recorder.record(new ToolEffect.ActionResultSet(Map.of("file", "/tmp/b.tgz")), AT);
     recorder.record(new ToolEffect.ActionLogged("compressing"), AT.plusSeconds(1));
 
-    ActionFinished done =
-        UnitResolver.actionEnded(
-            running,
-            new HookLauncher.Outcome.Ran(
-                new ProcessResult(0, "done\n", "", Duration.ofSeconds(2), false, false, null)),
-            recorder,
-            timeout,
-            end);
+    BiFunction<HookLauncher.Outcome, ActionResult.Recorder, ActionFinished> ended =
+        (outcome, charmSaid) -> UnitResolver.actionEnded(running, outcome, charmSaid, timeout, end);
+
+    ActionFinished done = ended.apply(exited(0, "done\n", ""), recorder);
     assertThat(done.status()).isEqualTo(ActionStatus.COMPLETED);
     assertThat(done.message()).isEmpty();
     assertThat(done.results())
@@ -637,53 +647,23 @@ class UnitResolverTest {
     assertThat(done.at()).isEqualTo(end);
 
     recorder.record(new ToolEffect.ActionFailed("disk full"), AT);
-    ActionFinished failedByCharm =
-        UnitResolver.actionEnded(
-            running,
-            new HookLauncher.Outcome.Ran(
-                new ProcessResult(0, "", "", Duration.ofSeconds(2), false, false, null)),
-            recorder,
-            timeout,
-            end);
+    ActionFinished failedByCharm = ended.apply(exited(0, "", ""), recorder);
     assertThat(failedByCharm.status()).isEqualTo(ActionStatus.FAILED);
     assertThat(failedByCharm.message()).isEqualTo("disk full");
-    ActionFinished exited =
-        UnitResolver.actionEnded(
-            running,
-            new HookLauncher.Outcome.Ran(
-                new ProcessResult(2, "", "boom\n", Duration.ofSeconds(2), false, false, null)),
-            recorder,
-            timeout,
-            end);
+    ActionFinished exited = ended.apply(exited(2, "", "boom\n"), recorder);
     assertThat(exited.message()).isEqualTo("exit status 2");
     assertThat(exited.results()).containsEntry("return-code", 2).containsEntry("stderr", "boom\n");
 
-    assertThat(
-            UnitResolver.actionEnded(
-                    running,
-                    new HookLauncher.Outcome.Ran(
-                        new ProcessResult(-1, "", "", Duration.ofMinutes(30), true, false, null)),
-                    new ActionResult.Recorder(),
-                    timeout,
-                    end)
-                .message())
+    assertThat(ended.apply(ran(-1, true, null, ""), new ActionResult.Recorder()).message())
         .isEqualTo("action timed out after 30m");
     assertThat(
-            UnitResolver.actionEnded(
-                    running,
-                    ran(-1, false, "no such file", ""),
-                    new ActionResult.Recorder(),
-                    timeout,
-                    end)
-                .message())
+            ended.apply(ran(-1, false, "no such file", ""), new ActionResult.Recorder()).message())
         .isEqualTo("action could not start: no such file");
     assertThat(
-            UnitResolver.actionEnded(
-                    running,
+            ended
+                .apply(
                     new HookLauncher.Outcome.Broken("exec API unreachable"),
-                    new ActionResult.Recorder(),
-                    timeout,
-                    end)
+                    new ActionResult.Recorder())
                 .message())
         .isEqualTo("action could not run: exec API unreachable");
   }
@@ -704,15 +684,13 @@ class UnitResolverTest {
           .apply(new ContainerStartObserved("web", "1", AT))
     };
     assertThat(drive(s, true))
-        .containsExactly(
-            "install",
-            "leader-elected",
-            "config-changed",
-            "start",
-            "web-pebble-ready",
-            "data-storage-attached",
-            "logs-storage-attached",
-            "update-status");
+        .containsExactlyElementsOf(
+            startedThen(
+                LEADER_STARTS,
+                "web-pebble-ready",
+                "data-storage-attached",
+                "logs-storage-attached",
+                "update-status"));
     assertThat(s[0].storage().attached()).containsExactly("data/0", "logs/0");
     assertThat(drive(s, false)).as("attached once").isEmpty();
   }
@@ -737,12 +715,7 @@ class UnitResolverTest {
   void storageAddedLaterIsAttachedAfterTheHookThatAddedIt() {
     UnitState[] s = {fresh(false).apply(new StorageAssigned(DATA_0, AT))};
     assertThat(drive(s, false))
-        .containsExactly(
-            "install",
-            "leader-settings-changed",
-            "config-changed",
-            "start",
-            "data-storage-attached");
+        .containsExactlyElementsOf(startedThen(FOLLOWER_STARTS, "data-storage-attached"));
     s[0] = s[0].apply(new StorageAssigned(DATA_1, AT));
     assertThat(drive(s, false)).containsExactly("data-storage-attached");
     assertThat(s[0].storage().attached()).containsExactly("data/0", "data/1");

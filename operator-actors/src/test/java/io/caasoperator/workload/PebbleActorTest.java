@@ -3,13 +3,13 @@ package io.caasoperator.workload;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import com.typesafe.config.ConfigFactory;
 import io.caasoperator.domain.UnitId;
 import io.caasoperator.persistence.HookKind;
 import io.caasoperator.persistence.WorkloadEvent;
 import io.caasoperator.substrate.ContainerStarted;
 import io.caasoperator.substrate.WorkloadNotice;
 import io.caasoperator.substrate.local.ContainerReports;
+import io.caasoperator.testing.InMemoryJournal;
 import java.io.ByteArrayOutputStream;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
@@ -26,8 +26,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
 import org.apache.pekko.actor.testkit.typed.javadsl.TestProbe;
 import org.apache.pekko.actor.typed.ActorRef;
-import org.apache.pekko.persistence.testkit.PersistenceTestKitPlugin;
-import org.apache.pekko.persistence.testkit.PersistenceTestKitSnapshotPlugin;
 import org.apache.pekko.persistence.testkit.javadsl.PersistenceTestKit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -36,12 +34,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** A real Pebble on a socket in a temporary directory, journaled in memory. */
 class PebbleActorTest {
-  private static final ActorTestKit testKit =
-      ActorTestKit.create(
-          PersistenceTestKitPlugin.getInstance()
-              .config()
-              .withFallback(PersistenceTestKitSnapshotPlugin.config())
-              .withFallback(ConfigFactory.load()));
+  private static final ActorTestKit testKit = ActorTestKit.create(InMemoryJournal.config());
   private static final PersistenceTestKit journal = PersistenceTestKit.create(testKit.system());
   private static final AtomicInteger ids = new AtomicInteger();
 

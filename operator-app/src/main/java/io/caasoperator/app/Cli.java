@@ -48,6 +48,28 @@ final class Cli {
     }
   }
 
+  interface AnswerWork {
+    int run(OperatorClient client, JsonNode answer) throws Exception;
+  }
+
+  /**
+   * GETs {@code path} from the operator and hands its JSON answer to {@code work}; an answer other
+   * than 200 fails the command with the operator's error, as every reading command does.
+   */
+  static int get(String command, OperatorConnection connection, String path, AnswerWork work)
+      throws Exception {
+    return call(
+        command,
+        connection,
+        ExitCodes.Own.STANDARD,
+        client -> {
+          HttpResponse<String> response = client.get(path);
+          if (response.statusCode() != 200)
+            return fail(command, errorOf(response), ExitCodes.FAILED);
+          return work.run(client, new ObjectMapper().readTree(response.body()));
+        });
+  }
+
   /** {@code text} as a unit ({@code hello/0}), or empty once {@code command} said why it is not. */
   static Optional<UnitId> unit(String command, String text) {
     try {

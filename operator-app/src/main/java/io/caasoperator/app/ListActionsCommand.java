@@ -1,9 +1,7 @@
 package io.caasoperator.app;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.caasoperator.domain.UnitId;
-import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -62,14 +60,12 @@ final class ListActionsCommand implements Callable<Integer> {
     }
     if (limit < 1) return Cli.fail(NAME, "--limit must be at least 1", 2);
     String path = "/v1/actions" + query;
-    return Cli.call(
+    return Cli.get(
         NAME,
         connection,
-        ExitCodes.Own.STANDARD,
-        client -> {
-          HttpResponse<String> response = client.get(path);
-          if (response.statusCode() != 200) return Cli.fail(NAME, Cli.errorOf(response), 1);
-          JsonNode actions = new ObjectMapper().readTree(response.body()).path("actions");
+        path,
+        (client, answer) -> {
+          JsonNode actions = answer.path("actions");
           if (format.equals("text")) {
             System.out.print(actions.isEmpty() ? "No actions.\n" : ActionOutput.table(actions));
             return 0;

@@ -84,35 +84,7 @@ public record OperatorConfig(
       String hookTimeout,
       String model,
       String serviceUrl,
-      Path journalPasswordFile) {
-
-    /** The flags without {@code --service-url} and {@code --journal-password-file}. */
-    public Flags(
-        Path spec,
-        Path dataDir,
-        String listen,
-        boolean insecureHttp,
-        Path tlsCertificate,
-        Path tlsKey,
-        String journal,
-        Integer maxConcurrentHooks,
-        String hookTimeout,
-        String model) {
-      this(
-          spec,
-          dataDir,
-          listen,
-          insecureHttp,
-          tlsCertificate,
-          tlsKey,
-          journal,
-          maxConcurrentHooks,
-          hookTimeout,
-          model,
-          null,
-          null);
-    }
-  }
+      Path journalPasswordFile) {}
 
   /**
    * @param settings application.conf (its {@code caas} section)

@@ -60,14 +60,12 @@ final class ShowActionCommand implements Callable<Integer> {
       wait = parsed.get();
     }
     Duration limit = wait;
-    return Cli.call(
+    return Cli.get(
         NAME,
         connection,
-        ExitCodes.Own.STANDARD,
-        client -> {
-          HttpResponse<String> response = client.get("/v1/actions/" + id + waitQuery(limit));
-          if (response.statusCode() != 200) return Cli.fail(NAME, Cli.errorOf(response), 1);
-          JsonNode action = new ObjectMapper().readTree(response.body());
+        "/v1/actions/" + id + waitQuery(limit),
+        (client, answer) -> {
+          JsonNode action = answer;
           if (!limit.isZero() && !ActionOutput.finished(action)) action = await(client, id, limit);
           if (action == null)
             return Cli.fail(NAME, "action " + id + " is no longer kept by the operator", 1);

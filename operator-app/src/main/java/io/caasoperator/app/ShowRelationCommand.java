@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.net.http.HttpResponse;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -41,15 +40,11 @@ final class ShowRelationCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    return Cli.call(
+    return Cli.get(
         "show-relation",
         connection,
-        ExitCodes.Own.STANDARD,
-        client -> {
-          HttpResponse<String> response = client.get("/v1/status");
-          if (response.statusCode() != 200)
-            return Cli.fail("show-relation", Cli.errorOf(response), ExitCodes.FAILED);
-          JsonNode status = new ObjectMapper().readTree(response.body());
+        "/v1/status",
+        (client, status) -> {
           ObjectNode shown = new ObjectMapper().createObjectNode();
           for (JsonNode relation : status.path("relations")) {
             shown.set(

@@ -1,9 +1,7 @@
 package io.caasoperator.app;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.net.URLEncoder;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -42,18 +40,13 @@ final class ShowSecretCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     if (!format.isKnown(NAME)) return ExitCodes.USAGE;
-    return Cli.call(
+    return Cli.get(
         NAME,
         connection,
-        ExitCodes.Own.STANDARD,
-        client -> {
-          HttpResponse<String> response =
-              client.get(
-                  "/v1/secrets/"
-                      + URLEncoder.encode(key, StandardCharsets.UTF_8).replace("+", "%20")
-                      + (reveal ? "?reveal=true" : ""));
-          if (response.statusCode() != 200) return Cli.fail(NAME, Cli.errorOf(response), 1);
-          JsonNode secret = new ObjectMapper().readTree(response.body());
+        "/v1/secrets/"
+            + URLEncoder.encode(key, StandardCharsets.UTF_8).replace("+", "%20")
+            + (reveal ? "?reveal=true" : ""),
+        (client, secret) -> {
           String id = secret.path("uri").asText().substring("secret:".length());
           System.out.print(
               ActionOutput.write(

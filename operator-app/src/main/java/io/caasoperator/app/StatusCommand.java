@@ -27,15 +27,11 @@ final class StatusCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    return Cli.call(
+    return Cli.get(
         "status",
         connection,
-        ExitCodes.Own.STANDARD,
-        client -> {
-          HttpResponse<String> response = client.get("/v1/status");
-          if (response.statusCode() != 200)
-            return Cli.fail("status", Cli.errorOf(response), ExitCodes.FAILED);
-          JsonNode status = new ObjectMapper().readTree(response.body());
+        "/v1/status",
+        (client, status) -> {
           System.out.print(
               format == OutputFormat.text
                   ? StatusTable.render(status) + containers(client, status)

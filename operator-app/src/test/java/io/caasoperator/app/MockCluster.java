@@ -129,7 +129,18 @@ final class MockCluster implements AutoCloseable {
   static OperatorConfig helloConfig(Path dir) throws InvalidConfiguration {
     return OperatorConfig.resolve(
         new OperatorConfig.Flags(
-            null, dir.resolve("data"), "127.0.0.1:0", true, null, null, null, null, null, null),
+            null,
+            dir.resolve("data"),
+            "127.0.0.1:0",
+            true,
+            null,
+            null,
+            null,
+            null,
+            null,
+            null,
+            null,
+            null),
         ConfigFactory.load(),
         Map.of("HOME", dir.toString()),
         file -> "unused",

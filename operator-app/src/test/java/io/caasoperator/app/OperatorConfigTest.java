@@ -15,8 +15,39 @@ class OperatorConfigTest {
   @TempDir Path dir;
 
   private OperatorConfig resolve(OperatorConfig.Flags flags) throws InvalidConfiguration {
-    return OperatorConfig.resolve(
-        flags, ConfigFactory.load(), Map.of("HOME", dir.toString()), file -> "hello");
+    return resolve(flags, ConfigFactory.load());
+  }
+
+  /** Resolves {@code flags} over {@code settings}, for the application of the spec, hello. */
+  private OperatorConfig resolve(OperatorConfig.Flags flags, com.typesafe.config.Config settings)
+      throws InvalidConfiguration {
+    return resolveIn(flags, settings, Map.of("HOME", dir.toString()));
+  }
+
+  private static OperatorConfig resolveIn(
+      OperatorConfig.Flags flags,
+      com.typesafe.config.Config settings,
+      Map<String, String> environment)
+      throws InvalidConfiguration {
+    return OperatorConfig.resolve(flags, settings, environment, file -> "hello");
+  }
+
+  /** Only {@code --spec} and {@code --data-dir} given (either may be null for "not given"). */
+  private static OperatorConfig.Flags flags(Path spec, Path dataDir) {
+    return new OperatorConfig.Flags(
+        spec, dataDir, null, false, null, null, null, null, null, null, null, null);
+  }
+
+  /** The spec, the data directory and {@code --listen}, maybe with {@code --insecure-http}. */
+  private OperatorConfig.Flags listening(String listen, boolean insecureHttp) throws IOException {
+    return new OperatorConfig.Flags(
+        spec(), dir, listen, insecureHttp, null, null, null, null, null, null, null, null);
+  }
+
+  /** The spec, the data directory and {@code --journal}. */
+  private OperatorConfig.Flags journal(String url) throws IOException {
+    return new OperatorConfig.Flags(
+        spec(), dir, null, false, null, null, url, null, null, null, null, null);
   }
 
   private Path spec() throws IOException {
@@ -38,10 +69,7 @@ class OperatorConfigTest {
 
   @Test
   void defaultsGiveAnEmbeddedOperatorOnLoopbackHttps() throws Exception {
-    OperatorConfig config =
-        resolve(
-            new OperatorConfig.Flags(
-                spec(), null, null, false, null, null, null, null, null, null));
+    OperatorConfig config = resolve(flags(spec(), null));
     assertThat(config.dataDir())
         .isEqualTo(dir.resolve(".local/state/caas-operator/hello").toAbsolutePath());
     assertThat(config.listenHost()).isEqualTo("127.0.0.1");
@@ -54,8 +82,7 @@ class OperatorConfigTest {
 
   @Test
   void aSpecEditIsActedOnAfterAQuietPeriodOf300msByDefaultAndZeroTurnsItOff() throws Exception {
-    var flags =
-        new OperatorConfig.Flags(spec(), dir, null, false, null, null, null, null, null, null);
+    var flags = flags(spec(), dir);
     assertThat(resolve(flags).specQuietPeriod()).isEqualTo(java.time.Duration.ofMillis(300));
 
     var off =
@@ -84,7 +111,9 @@ class OperatorConfigTest {
             "mysql://x",
             0,
             "soon",
-            "");
+            "",
+            null,
+            null);
     assertThatThrownBy(() -> resolve(flags))
         .isInstanceOfSatisfying(
             InvalidConfiguration.class,
@@ -104,9 +133,7 @@ class OperatorConfigTest {
 
   @Test
   void insecureHttpIsRefusedOffLoopback() throws Exception {
-    var flags =
-        new OperatorConfig.Flags(
-            spec(), dir, "0.0.0.0:8080", true, null, null, null, null, null, null);
+    var flags = listening("0.0.0.0:8080", true);
     assertThatThrownBy(() -> resolve(flags))
         .hasMessageContaining("--insecure-http needs a loopback listen address");
   }
@@ -138,32 +165,17 @@ class OperatorConfigTest {
 
   @Test
   void aPostgresqlJournalTakesItsPasswordFromTheEnvironment() throws Exception {
-    var flags =
-        new OperatorConfig.Flags(
-            spec(), dir, null, false, null, null, "postgresql://op@db/journal", null, null, null);
     OperatorConfig config =
-        OperatorConfig.resolve(
-            flags,
+        resolveIn(
+            journal("postgresql://op@db/journal"),
             ConfigFactory.load(),
-            Map.of("HOME", dir.toString(), "CAAS_JOURNAL_PASSWORD", "from-env"),
-            file -> "hello");
+            Map.of("HOME", dir.toString(), "CAAS_JOURNAL_PASSWORD", "from-env"));
     assertThat(config.journal().password()).isEqualTo("from-env");
   }
 
   @Test
   void aPasswordInTheJournalUrlOnTheCommandLineIsRefused() throws Exception {
-    var flags =
-        new OperatorConfig.Flags(
-            spec(),
-            dir,
-            null,
-            false,
-            null,
-            null,
-            "postgresql://op:secret@db:5433/journal",
-            null,
-            null,
-            null);
+    var flags = journal("postgresql://op:secret@db:5433/journal");
     assertThatThrownBy(() -> resolve(flags))
         .isInstanceOfSatisfying(
             InvalidConfiguration.class,
@@ -181,12 +193,7 @@ class OperatorConfigTest {
     var settings =
         ConfigFactory.parseString("caas.journal.url = \"postgresql://op:secret@db:5433/journal\"")
             .withFallback(ConfigFactory.load());
-    OperatorConfig config =
-        OperatorConfig.resolve(
-            new OperatorConfig.Flags(spec(), dir, null, false, null, null, null, null, null, null),
-            settings,
-            Map.of("HOME", dir.toString()),
-            file -> "hello");
+    OperatorConfig config = resolve(flags(spec(), dir), settings);
     assertThat(config.journal().password()).isEqualTo("secret");
     assertThat(config.journal().jdbcUrl()).isEqualTo("jdbc:postgresql://db:5433/journal");
   }
@@ -202,15 +209,11 @@ class OperatorConfigTest {
 
   @Test
   void withoutKubernetesTheCertificateNamesTheListenHostAndLoopbackOnly() throws Exception {
-    var flags =
-        new OperatorConfig.Flags(
-            spec(), dir, "10.1.2.3:30666", false, null, null, null, null, null, null);
     OperatorConfig config =
-        OperatorConfig.resolve(
-            flags,
+        resolveIn(
+            listening("10.1.2.3:30666", false),
             ConfigFactory.load(),
-            Map.of("HOME", dir.toString(), "POD_IP", "10.244.0.7"),
-            file -> "hello");
+            Map.of("HOME", dir.toString(), "POD_IP", "10.244.0.7"));
     assertThat(config.certificateNames().hosts())
         .containsExactly("10.1.2.3", "localhost", "127.0.0.1");
   }
@@ -241,14 +244,8 @@ class OperatorConfigTest {
   void anExecTimeoutOverTheMaximumIsRefused() throws Exception {
     var settings =
         ConfigFactory.parseString("caas.exec-timeout = 2d").withFallback(ConfigFactory.load());
-    assertThatThrownBy(
-            () ->
-                OperatorConfig.resolve(
-                    new OperatorConfig.Flags(
-                        spec(), dir, null, false, null, null, null, null, null, null),
-                    settings,
-                    Map.of("HOME", dir.toString()),
-                    file -> "hello"))
+    var flags = flags(spec(), dir);
+    assertThatThrownBy(() -> resolve(flags, settings))
         .hasMessageContaining(
             "caas.exec-timeout must be at most 24h (the longest an exec may ask for), got 48h");
   }
@@ -257,7 +254,7 @@ class OperatorConfigTest {
   void aNamedApplicationNeedsNoSpecFile() throws Exception {
     OperatorConfig config =
         OperatorConfig.resolve(
-            new OperatorConfig.Flags(null, null, null, false, null, null, null, null, null, null),
+            flags(null, null),
             ConfigFactory.load(),
             Map.of("HOME", dir.toString()),
             file -> "unused",
@@ -274,8 +271,7 @@ class OperatorConfigTest {
     assertThatThrownBy(
             () ->
                 OperatorConfig.resolve(
-                    new OperatorConfig.Flags(
-                        spec, null, null, false, null, null, null, null, null, null),
+                    flags(spec, null),
                     ConfigFactory.load(),
                     Map.of("HOME", dir.toString()),
                     file -> "hello",

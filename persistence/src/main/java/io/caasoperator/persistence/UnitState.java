@@ -635,23 +635,21 @@ public record UnitState(
       case LifeAssigned e -> withLife(e.life());
       case Revived e -> initial(unit);
       case CharmAssigned e ->
-          with(
-              assigned.withCharm(e.charm()),
-              progress.charmInUse() == null ? progress.withCharmInUse(e.charm()) : progress);
+          with(assigned.withCharm(e.charm()))
+              .with(progress.charmInUse() == null ? progress.withCharmInUse(e.charm()) : progress);
       case CharmSwitched e -> with(progress.withCharmInUse(assigned.charm()));
       case ConfigAssigned e -> with(assigned.withConfig(e.generation()));
       case LeadershipAssigned e ->
-          with(
-              assigned.withLeader(e.leader()),
-              progress.withLeaderElectedSeen(e.leader() && progress.leaderElectedSeen()));
+          with(assigned.withLeader(e.leader()))
+              .with(progress.withLeaderElectedSeen(e.leader() && progress.leaderElectedSeen()));
       case ContainerStartObserved e -> with(observed.withStart(e.container(), e.startId()));
       case PebbleNoticeObserved e -> with(observed.withNotice(e.notice()));
       case SecretTriggerObserved e -> with(observed.withSecretTrigger(e.trigger()));
       case HookStarted e ->
-          with(
-              hooks.started(new RunningHook(e.hook(), e.attempt(), e.contextId(), e.at())),
-              statuses.withAgent(
-                  Status.of("executing", "running " + e.hook().name() + " hook", e.at())));
+          with(hooks.started(new RunningHook(e.hook(), e.attempt(), e.contextId(), e.at())))
+              .with(
+                  statuses.withAgent(
+                      Status.of("executing", "running " + e.hook().name() + " hook", e.at())));
       case HookCompleted e ->
           finished(
               hooks.running().hook(),
@@ -692,37 +690,14 @@ public record UnitState(
     Actions after = actions.started(e.id(), e.contextId(), e.at());
     if (after == actions || hooks.failed() != null) return with(after);
     Status executing = Status.of("executing", "running action " + after.running().name(), e.at());
-    return new UnitState(
-        unit,
-        life,
-        assigned,
-        observed,
-        progress,
-        hooks,
-        statuses.withAgent(executing),
-        charmData,
-        after,
-        storage,
-        relations);
+    return with(after).with(statuses.withAgent(executing));
   }
 
   private UnitState actionFinished(ActionFinished e) {
     boolean wasRunning = actions.running() != null && actions.running().id() == e.id();
     Actions after = actions.finished(e);
     if (!wasRunning || hooks.failed() != null) return with(after);
-    Status idle = Status.of("idle", "", e.at());
-    return new UnitState(
-        unit,
-        life,
-        assigned,
-        observed,
-        progress,
-        hooks,
-        statuses.withAgent(idle),
-        charmData,
-        after,
-        storage,
-        relations);
+    return with(after).with(statuses.withAgent(Status.of("idle", "", e.at())));
   }
 
   /** The effect of a hook that is done (completed, skipped, or resolved without retry). */
@@ -783,13 +758,13 @@ public record UnitState(
   private UnitState failedWith(HookFailed e) {
     PlannedHook hook = hooks.running() != null ? hooks.running().hook() : hooks.failed().hook();
     int attempt = hooks.running() != null ? hooks.running().attempt() : hooks.failed().attempt();
-    return with(
-        hooks.failedWith(
+    return with(hooks.failedWith(
             new FailedHook(hook, attempt, e.exitCode(), e.reason(), e.at()),
-            new LastHook(e.hook(), HookOutcome.FAILED, e.at(), e.durationMillis())),
-        statuses.erred(
-            Status.of("error", e.reason(), e.at()),
-            Status.of("error", "hook failed: \"" + e.hook() + "\"", e.at())));
+            new LastHook(e.hook(), HookOutcome.FAILED, e.at(), e.durationMillis())))
+        .with(
+            statuses.erred(
+                Status.of("error", e.reason(), e.at()),
+                Status.of("error", "hook failed: \"" + e.hook() + "\"", e.at())));
   }
 
   private static Map<String, String> put(Map<String, String> map, String key, String value) {
@@ -809,11 +784,6 @@ public record UnitState(
         unit, life, a, observed, progress, hooks, statuses, charmData, actions, storage, relations);
   }
 
-  private UnitState with(Assigned a, Progress p) {
-    return new UnitState(
-        unit, life, a, observed, p, hooks, statuses, charmData, actions, storage, relations);
-  }
-
   private UnitState with(Observed o) {
     return new UnitState(
         unit, life, assigned, o, progress, hooks, statuses, charmData, actions, storage, relations);
@@ -824,9 +794,10 @@ public record UnitState(
         unit, life, assigned, observed, p, hooks, statuses, charmData, actions, storage, relations);
   }
 
-  private UnitState with(Hooks h, Statuses s) {
+  private UnitState with(Hooks h) {
     return new UnitState(
-        unit, life, assigned, observed, progress, h, s, charmData, actions, storage, relations);
+        unit, life, assigned, observed, progress, h, statuses, charmData, actions, storage,
+        relations);
   }
 
   private UnitState with(Statuses s) {

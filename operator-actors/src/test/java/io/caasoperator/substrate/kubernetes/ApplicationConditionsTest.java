@@ -28,6 +28,11 @@ class ApplicationConditionsTest {
     return unit(n, "alive", "idle", "active", "");
   }
 
+  /** An active application of the charm whose leader is db/0, with these units. */
+  private static ApplicationReport activeLedByDb0(UnitReport... units) {
+    return new ApplicationReport(ACTIVE, CHARM, "db/0", List.of(units));
+  }
+
   private static Map<String, ApplicationCondition> conditions(ApplicationReport report) {
     return ApplicationConditions.of(report).stream()
         .collect(Collectors.toMap(ApplicationCondition::type, Function.identity()));
@@ -35,12 +40,7 @@ class ApplicationConditionsTest {
 
   @Test
   void everyUnitIdleOrBusyWithAnActiveWorkloadMakesTheApplicationReadyAndSettled() {
-    var report =
-        new ApplicationReport(
-            ACTIVE,
-            CHARM,
-            "db/0",
-            List.of(ready(0), ready(1), unit(2, "alive", "executing", "active", "")));
+    var report = activeLedByDb0(ready(0), ready(1), unit(2, "alive", "executing", "active", ""));
     var c = conditions(report);
     assertThat(c.get("Ready"))
         .isEqualTo(ApplicationCondition.of("Ready", true, "UnitsReady", "3/3 units ready"));
@@ -57,11 +57,7 @@ class ApplicationConditionsTest {
   @Test
   void newUnitsAreProgressingAndNotYetReady() {
     var report =
-        new ApplicationReport(
-            ACTIVE,
-            CHARM,
-            "db/0",
-            List.of(ready(0), unit(1, "alive", "allocating", "waiting", "agent initialising")));
+        activeLedByDb0(ready(0), unit(1, "alive", "allocating", "waiting", "agent initialising"));
     var c = conditions(report);
     assertThat(c.get("Ready").status()).isEqualTo("False");
     assertThat(c.get("Ready").reason()).isEqualTo("UnitsNotReady");
@@ -76,12 +72,8 @@ class ApplicationConditionsTest {
   @Test
   void aFailedHookDegradesTheApplicationAndItIsNotReadyForThatReason() {
     var report =
-        new ApplicationReport(
-            ACTIVE,
-            CHARM,
-            "db/0",
-            List.of(
-                ready(0), unit(1, "alive", "error", "error", "hook failed: \"config-changed\"")));
+        activeLedByDb0(
+            ready(0), unit(1, "alive", "error", "error", "hook failed: \"config-changed\""));
     var c = conditions(report);
     assertThat(c.get("Degraded").status()).isEqualTo("True");
     assertThat(c.get("Degraded").reason()).isEqualTo("HookFailed");
@@ -134,14 +126,10 @@ class ApplicationConditionsTest {
   @Test
   void dyingUnitsAreProgressNotUnreadinessAndBlockedWorkloadsAreDegraded() {
     var report =
-        new ApplicationReport(
-            ACTIVE,
-            CHARM,
-            "db/0",
-            List.of(
-                ready(0),
-                unit(1, "dying", "executing", "maintenance", "stopping"),
-                unit(2, "alive", "idle", "blocked", "needs a database")));
+        activeLedByDb0(
+            ready(0),
+            unit(1, "dying", "executing", "maintenance", "stopping"),
+            unit(2, "alive", "idle", "blocked", "needs a database"));
     var c = conditions(report);
     assertThat(c.get("Progressing").reason()).isEqualTo("UnitsStopping");
     assertThat(c.get("Degraded"))

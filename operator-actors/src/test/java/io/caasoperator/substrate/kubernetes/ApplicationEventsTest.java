@@ -10,6 +10,7 @@ import io.caasoperator.persistence.OperatorEvent;
 import io.caasoperator.persistence.UnitEvent;
 import io.caasoperator.persistence.timeline.JournalEntry;
 import io.caasoperator.substrate.ApplicationNotice;
+import io.caasoperator.testing.TestClock;
 import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
@@ -152,7 +153,7 @@ class ApplicationEventsTest {
   @Test
   void theSameFactAgainIsCountedOnItsEventByReasonAndUnitWithinTheSeriesWindow() {
     createDb();
-    SetClock clock = new SetClock(NOW);
+    TestClock clock = new TestClock(NOW);
     ApplicationEventRecorder recorder =
         new ApplicationEventRecorder(client, NS, new ApplicationName("db"), "op-0", clock);
 

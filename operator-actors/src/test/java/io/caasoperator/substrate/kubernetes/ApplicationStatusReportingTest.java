@@ -11,6 +11,8 @@ import io.caasoperator.substrate.ApplicationReport;
 import io.caasoperator.substrate.ApplicationReport.StatusLine;
 import io.caasoperator.substrate.ApplicationReport.UnitReport;
 import io.caasoperator.substrate.Watch;
+import io.caasoperator.testing.RecordingSink;
+import io.caasoperator.testing.TestClock;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
 import java.time.Duration;
@@ -34,7 +36,7 @@ class ApplicationStatusReportingTest {
   private static final ApplicationName APP = new ApplicationName("db");
   private static final String CHARM = "https://charms.example/db.charm";
 
-  private final SetClock clock = new SetClock(Instant.parse("2026-11-22T10:00:00Z"));
+  private final TestClock clock = new TestClock(Instant.parse("2026-11-22T10:00:00Z"));
   private CrudApiServer api;
   private KubernetesMockServer server;
   private KubernetesClient client;
@@ -111,7 +113,7 @@ class ApplicationStatusReportingTest {
                 null));
     created.getMetadata().setNamespace(NS);
     client.resources(Application.class).inNamespace(NS).resource(created).create();
-    Recording<ApplicationObservation> sink = new Recording<>();
+    RecordingSink<ApplicationObservation> sink = new RecordingSink<>();
     try (Watch ignored = substrate.applicationSource().watch(sink)) {
       await().atMost(WAIT).until(() -> sink.last() instanceof ApplicationObservation.Specified);
       long first = resource().getMetadata().getGeneration();

@@ -16,6 +16,7 @@ import io.caasoperator.substrate.UnitAddresses;
 import io.caasoperator.substrate.UnitObservation;
 import io.caasoperator.substrate.UnitsObserved;
 import io.caasoperator.substrate.Watch;
+import io.caasoperator.testing.RecordingSink;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
@@ -97,7 +98,7 @@ class KubernetesSubstrateTest {
     client.pods().inNamespace(NS).resource(pod).updateStatus();
   }
 
-  private static void awaitStarted(Recording<ContainerStarted> sink, ContainerStarted started) {
+  private static void awaitStarted(RecordingSink<ContainerStarted> sink, ContainerStarted started) {
     await().atMost(WAIT).until(() -> sink.observed().contains(started));
   }
 
@@ -114,7 +115,7 @@ class KubernetesSubstrateTest {
     client.resources(Application.class).inNamespace(NS).withName(app.value()).edit(edit);
   }
 
-  private static void awaitGreeting(Recording<ApplicationObservation> sink, String greeting) {
+  private static void awaitGreeting(RecordingSink<ApplicationObservation> sink, String greeting) {
     await()
         .atMost(WAIT)
         .until(
@@ -124,7 +125,7 @@ class KubernetesSubstrateTest {
   }
 
   /** Waits until {@code expected} is the last observation. */
-  private static <T> void awaitLast(Recording<T> sink, T expected) {
+  private static <T> void awaitLast(RecordingSink<T> sink, T expected) {
     await().atMost(WAIT).until(() -> expected.equals(sink.last()));
   }
 
@@ -135,7 +136,7 @@ class KubernetesSubstrateTest {
   @Test
   void theApplicationIsSpecifiedChangedInvalidatedAndFinallyNotFound() {
     createApplication(Map.of("greeting", "hi"));
-    Recording<ApplicationObservation> sink = new Recording<>();
+    RecordingSink<ApplicationObservation> sink = new RecordingSink<>();
     try (Watch ignored = substrate.applicationSource().watch(sink)) {
       awaitGreeting(sink, "hi");
 
@@ -153,7 +154,7 @@ class KubernetesSubstrateTest {
 
   @Test
   void aMissingApplicationIsNotFoundFromTheStart() {
-    Recording<ApplicationObservation> sink = new Recording<>();
+    RecordingSink<ApplicationObservation> sink = new RecordingSink<>();
     try (Watch ignored = substrate.applicationSource().watch(sink)) {
       await().atMost(WAIT).until(() -> sink.last() instanceof ApplicationObservation.NotFound);
     }
@@ -162,7 +163,7 @@ class KubernetesSubstrateTest {
   @Test
   void podsBecomeUnitsAreAdoptedAndADeletedPodWaitsForItsRelease() throws Exception {
     createApplication(Map.of());
-    Recording<UnitsObserved> sink = new Recording<>();
+    RecordingSink<UnitsObserved> sink = new RecordingSink<>();
     try (Watch ignored = substrate.unitSource().watch(sink)) {
       awaitLast(sink, new UnitsObserved(List.of(), true));
 
@@ -193,7 +194,7 @@ class KubernetesSubstrateTest {
   void aUnitsAddressesAreItsPodIpThenItsApplicationsServiceAsJujuGivesThem() {
     createApplication(Map.of());
     UnitId unit0 = new UnitId(app, 0);
-    Recording<UnitsObserved> sink = new Recording<>();
+    RecordingSink<UnitsObserved> sink = new RecordingSink<>();
     try (Watch ignored = substrate.unitSource().watch(sink)) {
       createPod(0);
       await().atMost(WAIT).until(() -> sink.last() != null && !sink.last().units().isEmpty());
@@ -250,7 +251,7 @@ class KubernetesSubstrateTest {
   void aUnitsStorageIsWhereItsPodMountsTheVolumeOfThatNameElseWhereJujuPutsIt() {
     createApplication(Map.of());
     UnitId unit0 = new UnitId(app, 0);
-    Recording<UnitsObserved> sink = new Recording<>();
+    RecordingSink<UnitsObserved> sink = new RecordingSink<>();
     try (Watch ignored = substrate.unitSource().watch(sink)) {
       client
           .pods()
@@ -284,12 +285,12 @@ class KubernetesSubstrateTest {
     createApplication(Map.of());
     createPod(0);
     createPod(3);
-    Recording<UnitsObserved> first = new Recording<>();
+    RecordingSink<UnitsObserved> first = new RecordingSink<>();
     Watch watch = substrate.unitSource().watch(first);
     await().atMost(WAIT).until(() -> first.last() != null);
     watch.close();
 
-    Recording<UnitsObserved> second = new Recording<>();
+    RecordingSink<UnitsObserved> second = new RecordingSink<>();
     try (Watch ignored = substrate.unitSource().watch(second)) {
       await().atMost(WAIT).until(() -> second.last() != null);
       assertThat(second.observed().get(0))
@@ -301,7 +302,7 @@ class KubernetesSubstrateTest {
   void containerStartsAreReportedOncePerStart() {
     createApplication(Map.of());
     Pod created = createPod(2);
-    Recording<ContainerStarted> sink = new Recording<>();
+    RecordingSink<ContainerStarted> sink = new RecordingSink<>();
     UnitId unit = new UnitId(app, 2);
     try (Watch ignored = substrate.containerStartSource().watch(sink)) {
       writeStatus(Pods.initRunning(pod(2), "containerd://init"));
@@ -359,7 +360,7 @@ class KubernetesSubstrateTest {
   @Test
   void theDeploymentModeFollowsTheSpecification() {
     Application created = createApplication(Map.of());
-    Recording<ApplicationObservation> sink = new Recording<>();
+    RecordingSink<ApplicationObservation> sink = new RecordingSink<>();
     try (Watch ignored = substrate.applicationSource().watch(sink)) {
       await().atMost(WAIT).until(() -> sink.last() instanceof ApplicationObservation.Specified);
       assertThat(substrate.deploymentMode()).isEqualTo(DeploymentMode.WORKLOAD);
@@ -391,8 +392,8 @@ class KubernetesSubstrateTest {
             "charm-init",
             substrate.hookExecutor(),
             substrate.hookExecutor());
-    Recording<UnitsObserved> units = new Recording<>();
-    Recording<ApplicationObservation> application = new Recording<>();
+    RecordingSink<UnitsObserved> units = new RecordingSink<>();
+    RecordingSink<ApplicationObservation> application = new RecordingSink<>();
     try (Watch a = cut.unitSource().watch(units);
         Watch b = cut.applicationSource().watch(application)) {
       await()

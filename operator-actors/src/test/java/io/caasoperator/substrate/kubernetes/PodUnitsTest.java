@@ -50,12 +50,7 @@ class PodUnitsTest {
 
   @Test
   void aPodBeingDeletedIsADyingUnit() {
-    Pod pod =
-        new PodBuilder(Pods.unitPod("mariadb", 1).build())
-            .editMetadata()
-            .withDeletionTimestamp("2026-01-01T00:00:00Z")
-            .endMetadata()
-            .build();
+    Pod pod = Pods.deleting("mariadb", 1).build();
     assertThat(PodUnits.observe(APP, pod))
         .contains(new UnitObservation(UnitId.of("mariadb", 1), Life.DYING));
   }
@@ -73,12 +68,7 @@ class PodUnitsTest {
   @Test
   void anAlivePodWinsOverADyingOneWithTheSameOrdinal() {
     Pod dying =
-        new PodBuilder(Pods.unitPod("mariadb", 0).build())
-            .editMetadata()
-            .withName("other-0")
-            .withDeletionTimestamp("2026-01-01T00:00:00Z")
-            .endMetadata()
-            .build();
+        Pods.deleting("mariadb", 0).editMetadata().withName("other-0").endMetadata().build();
     Pod alive = Pods.unitPod("mariadb", 0).build();
     assertThat(PodUnits.listing(APP, List.of(alive, dying)))
         .containsExactly(new UnitObservation(UnitId.of("mariadb", 0), Life.ALIVE));

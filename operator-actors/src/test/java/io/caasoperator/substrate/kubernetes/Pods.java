@@ -36,6 +36,14 @@ final class Pods {
         .endSpec();
   }
 
+  /** The unit's pod once its deletion began (a deletion timestamp), still there. */
+  static PodBuilder deleting(String app, int ordinal) {
+    return unitPod(app, ordinal)
+        .editMetadata()
+        .withDeletionTimestamp("2026-01-01T00:00:00Z")
+        .endMetadata();
+  }
+
   static ContainerStatus running(String name, String containerId, int restarts) {
     return new ContainerStatusBuilder()
         .withName(name)

@@ -8,26 +8,25 @@ import org.junit.jupiter.api.Test;
 
 class UnitFinalizerTest {
 
+  /** mariadb/0's pod with these finalizers. */
+  private static Pod withFinalizers(String... finalizers) {
+    return Pods.unitPod("mariadb", 0)
+        .editMetadata()
+        .withFinalizers(finalizers)
+        .endMetadata()
+        .build();
+  }
+
   @Test
   void aNewPodNeedsTheFinalizerAndGetsItAfterOthers() {
-    Pod pod =
-        new PodBuilder(Pods.unitPod("mariadb", 0).build())
-            .editMetadata()
-            .withFinalizers("example.com/other")
-            .endMetadata()
-            .build();
+    Pod pod = withFinalizers("example.com/other");
     assertThat(UnitFinalizer.needed(pod)).isTrue();
     assertThat(UnitFinalizer.added(pod)).containsExactly("example.com/other", UnitFinalizer.NAME);
   }
 
   @Test
   void aPodWithTheFinalizerNeedsNothingAndAddingIsIdempotent() {
-    Pod pod =
-        new PodBuilder(Pods.unitPod("mariadb", 0).build())
-            .editMetadata()
-            .withFinalizers(UnitFinalizer.NAME)
-            .endMetadata()
-            .build();
+    Pod pod = withFinalizers(UnitFinalizer.NAME);
     assertThat(UnitFinalizer.present(pod)).isTrue();
     assertThat(UnitFinalizer.needed(pod)).isFalse();
     assertThat(UnitFinalizer.added(pod)).containsExactly(UnitFinalizer.NAME);
@@ -35,23 +34,13 @@ class UnitFinalizerTest {
 
   @Test
   void aPodAlreadyBeingDeletedIsNotAdopted() {
-    Pod pod =
-        new PodBuilder(Pods.unitPod("mariadb", 0).build())
-            .editMetadata()
-            .withDeletionTimestamp("2026-01-01T00:00:00Z")
-            .endMetadata()
-            .build();
+    Pod pod = Pods.deleting("mariadb", 0).build();
     assertThat(UnitFinalizer.needed(pod)).isFalse();
   }
 
   @Test
   void removingKeepsOtherFinalizersAndIsIdempotent() {
-    Pod pod =
-        new PodBuilder(Pods.unitPod("mariadb", 0).build())
-            .editMetadata()
-            .withFinalizers("example.com/other", UnitFinalizer.NAME)
-            .endMetadata()
-            .build();
+    Pod pod = withFinalizers("example.com/other", UnitFinalizer.NAME);
     assertThat(UnitFinalizer.removed(pod)).containsExactly("example.com/other");
     assertThat(UnitFinalizer.removed(Pods.unitPod("mariadb", 0).build())).isEmpty();
   }

@@ -5,14 +5,11 @@ import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import io.caasoperator.domain.ApplicationName;
-import io.caasoperator.domain.CharmInfo;
-import io.caasoperator.domain.CharmRef;
 import io.caasoperator.domain.CharmStorage;
 import io.caasoperator.domain.Life;
 import io.caasoperator.domain.UnitId;
 import io.caasoperator.hook.HookExecutor;
 import io.caasoperator.hook.HookInvocation;
-import io.caasoperator.hook.LocalProcessExecutor;
 import io.caasoperator.substrate.ApplicationObservation;
 import io.caasoperator.substrate.ApplicationObservation.Invalid;
 import io.caasoperator.substrate.ApplicationObservation.NotFound;
@@ -22,6 +19,8 @@ import io.caasoperator.substrate.UnitAddresses;
 import io.caasoperator.substrate.UnitObservation;
 import io.caasoperator.substrate.UnitsObserved;
 import io.caasoperator.substrate.Watch;
+import io.caasoperator.testing.RecordingSink;
+import io.caasoperator.testing.TestClock;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -35,7 +34,6 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -54,31 +52,28 @@ class LocalSubstrateTest {
   private static final Duration HANG = Duration.ofSeconds(10);
 
   @TempDir Path dir;
-  private Path specFile;
-  private Path agentsDir;
+  private SubstrateFiles files;
   private LocalSubstrate substrate;
-  private final List<Watch> watches = new ArrayList<>();
 
   /** A named pipe the test made, let go of after it so that no reader stays stuck on it. */
   private Path fifo;
 
   @BeforeEach
-  void paths() throws IOException {
-    specFile = dir.resolve("app.yaml");
-    agentsDir = Files.createDirectories(dir.resolve("agents"));
+  void files() throws IOException {
+    files = new SubstrateFiles(dir);
   }
 
   @AfterEach
   void close() throws IOException {
     if (fifo != null) Fifo.release(fifo);
-    watches.forEach(Watch::close);
+    files.close();
     if (substrate != null) substrate.close();
   }
 
   @Test
   void reportsSpecifiedThenInvalidOncePerBadContentThenNotFoundOnceThenSpecifiedAgain()
       throws Exception {
-    writeSpec("application: hello\ncharm: /c\n");
+    files.writeSpec("application: hello\ncharm: /c\n");
     RecordingSink<ApplicationObservation> app = watchApplication(start(MANUAL));
 
     substrate.pollNow();
@@ -88,7 +83,7 @@ class LocalSubstrateTest {
             Specified.class,
             s -> assertThat(s.specification().application().value()).isEqualTo("hello"));
 
-    writeSpec("application: hello\ncharm: /c\nscale: -1\n");
+    files.writeSpec("application: hello\ncharm: /c\nscale: -1\n");
     substrate.pollNow();
     substrate.pollNow();
     assertThat(app.drain())
@@ -97,40 +92,33 @@ class LocalSubstrateTest {
             Invalid.class,
             i -> assertThat(i.problem()).contains("\"scale\": must be >= 0, got -1"));
 
-    writeSpec("application: hello\ncharm: /c\ncolour: red\n");
+    files.writeSpec("application: hello\ncharm: /c\ncolour: red\n");
     substrate.pollNow();
     assertThat(app.drain())
         .singleElement()
         .isInstanceOfSatisfying(
             Invalid.class, i -> assertThat(i.problem()).contains("unknown key \"colour\""));
 
-    writeSpec("application: hello\ncharm: /c\nconfig: {greeting: hi}\n");
+    files.writeSpec("application: hello\ncharm: /c\nconfig: {greeting: hi}\n");
     substrate.pollNow();
-    assertThat(app.drain())
-        .singleElement()
-        .isInstanceOfSatisfying(
-            Specified.class,
-            s -> assertThat(s.specification().config()).isEqualTo(Map.of("greeting", "hi")));
+    assertSpecifiedWithConfig(app.drain(), Map.of("greeting", "hi"));
 
-    Files.delete(specFile);
+    Files.delete(files.specFile);
     substrate.pollNow();
     substrate.pollNow();
     assertThat(app.drain())
-        .containsExactly(new NotFound("specification file " + specFile + " was removed"));
+        .containsExactly(new NotFound("specification file " + files.specFile + " was removed"));
 
-    writeSpec("application: hello\ncharm: /c\nconfig: {greeting: hi}\n");
+    files.writeSpec("application: hello\ncharm: /c\nconfig: {greeting: hi}\n");
     substrate.pollNow();
     assertThat(app.drain()).singleElement().isInstanceOf(Specified.class);
   }
 
   @Test
   void anEditThatChangesNothingButTheTextIsNotReported() throws Exception {
-    writeSpec("application: hello\ncharm: /c\n");
-    RecordingSink<ApplicationObservation> app = watchApplication(start(MANUAL));
-    substrate.pollNow();
-    app.drain();
+    RecordingSink<ApplicationObservation> app = watchingAReadSpec();
 
-    writeSpec("# a comment\napplication: hello\ncharm: /c\n");
+    files.writeSpec("# a comment\napplication: hello\ncharm: /c\n");
     substrate.pollNow();
 
     assertThat(app.drain()).isEmpty();
@@ -138,18 +126,15 @@ class LocalSubstrateTest {
 
   @Test
   void theApplicationNameCannotChange() throws Exception {
-    writeSpec("application: hello\ncharm: /c\n");
-    RecordingSink<ApplicationObservation> app = watchApplication(start(MANUAL));
-    substrate.pollNow();
-    app.drain();
+    RecordingSink<ApplicationObservation> app = watchingAReadSpec();
 
-    writeSpec("application: other\ncharm: /c\n");
+    files.writeSpec("application: other\ncharm: /c\n");
     substrate.pollNow();
 
     assertThat(app.drain())
         .containsExactly(
             new Invalid(
-                "spec " + specFile + ": application name cannot change from hello to other"));
+                "spec " + files.specFile + ": application name cannot change from hello to other"));
   }
 
   @Test
@@ -158,14 +143,14 @@ class LocalSubstrateTest {
     substrate.pollNow();
 
     assertThat(app.drain())
-        .containsExactly(new NotFound("specification file " + specFile + " does not exist"));
+        .containsExactly(new NotFound("specification file " + files.specFile + " does not exist"));
   }
 
   @Test
   void aNewApplicationWatchLearnsTheLastGoodSpecAndTheCurrentProblem() throws Exception {
-    writeSpec("application: hello\ncharm: /c\n");
+    files.writeSpec("application: hello\ncharm: /c\n");
     start(MANUAL).pollNow();
-    writeSpec("application: hello\ncharm: /c\nscale: -1\n");
+    files.writeSpec("application: hello\ncharm: /c\nscale: -1\n");
     substrate.pollNow();
 
     RecordingSink<ApplicationObservation> app = watchApplication(substrate);
@@ -179,49 +164,49 @@ class LocalSubstrateTest {
 
   @Test
   void unitsAreListedCompletelyOnceTheSpecIsValidAndAnInvalidEditKeepsTheScale() throws Exception {
-    writeSpec("application: hello\ncharm: /c\nscale: nope\n");
+    files.writeSpec("application: hello\ncharm: /c\nscale: nope\n");
     RecordingSink<UnitsObserved> units = watchUnits(start(MANUAL));
     substrate.pollNow();
     assertThat(units.drain()).isEmpty();
 
-    writeSpec("application: hello\ncharm: /c\nscale: 2\n");
+    files.writeSpec("application: hello\ncharm: /c\nscale: 2\n");
     substrate.pollNow();
     assertThat(units.drain()).containsExactly(listing(alive(0), alive(1)));
 
-    writeSpec("application: hello\ncharm: /c\nscale: -5\n");
+    files.writeSpec("application: hello\ncharm: /c\nscale: -5\n");
     substrate.pollNow();
     assertThat(units.drain()).isEmpty();
 
-    writeSpec("application: hello\ncharm: /c\nscale: 3\n");
+    files.writeSpec("application: hello\ncharm: /c\nscale: 3\n");
     substrate.pollNow();
     assertThat(units.drain()).containsExactly(listing(alive(0), alive(1), alive(2)));
   }
 
   @Test
   void scalingDownLeavesUnitsDyingUntilTheirDirectoryIsDeletedAndReleased() throws Exception {
-    writeSpec("application: hello\ncharm: /c\nscale: 3\n");
-    for (int n = 0; n < 3; n++) Files.createDirectories(agentsDir.resolve("unit-hello-" + n));
-    Files.createDirectories(agentsDir.resolve("unit-hello-world-7")); // another application's
+    files.writeSpec("application: hello\ncharm: /c\nscale: 3\n");
+    for (int n = 0; n < 3; n++) Files.createDirectories(files.agentsDir.resolve("unit-hello-" + n));
+    Files.createDirectories(files.agentsDir.resolve("unit-hello-world-7")); // another application's
     RecordingSink<UnitsObserved> units = watchUnits(start(MANUAL));
     substrate.pollNow();
     assertThat(units.drain()).containsExactly(listing(alive(0), alive(1), alive(2)));
 
-    writeSpec("application: hello\ncharm: /c\nscale: 1\n");
+    files.writeSpec("application: hello\ncharm: /c\nscale: 1\n");
     substrate.pollNow();
     assertThat(units.drain()).containsExactly(listing(alive(0), dying(1), dying(2)));
 
-    Files.delete(agentsDir.resolve("unit-hello-2"));
+    Files.delete(files.agentsDir.resolve("unit-hello-2"));
     substrate.unitRemover().release(UnitId.of("hello", 2));
     assertThat(units.drain()).containsExactly(listing(alive(0), dying(1)));
 
-    Files.delete(agentsDir.resolve("unit-hello-1"));
+    Files.delete(files.agentsDir.resolve("unit-hello-1"));
     substrate.unitRemover().release(UnitId.of("hello", 1));
     assertThat(units.drain()).containsExactly(listing(alive(0)));
   }
 
   @Test
   void aNewUnitWatchGetsACompleteListing() throws Exception {
-    writeSpec("application: hello\ncharm: /c\nscale: 2\n");
+    files.writeSpec("application: hello\ncharm: /c\nscale: 2\n");
     RecordingSink<UnitsObserved> first = watchUnits(start(MANUAL));
     substrate.pollNow();
 
@@ -234,19 +219,19 @@ class LocalSubstrateTest {
 
   @Test
   void everyContainerOfEveryAliveUnitStartsOnceTheCharmIsDeployed() throws Exception {
-    writeSpec("application: hello\ncharm: /c\nscale: 2\n");
-    Files.createDirectories(agentsDir.resolve("unit-hello-5")); // dying: no container start
+    files.writeSpec("application: hello\ncharm: /c\nscale: 2\n");
+    Files.createDirectories(files.agentsDir.resolve("unit-hello-5")); // dying: no container start
     RecordingSink<ContainerStarted> starts = watchContainers(start(MANUAL));
     substrate.pollNow();
     assertThat(starts.drain()).isEmpty();
 
-    substrate.charmDeployed(charm("web", "db"));
+    substrate.charmDeployed(SubstrateFiles.charm("web", "db"));
     substrate.pollNow();
     assertThat(starts.drain())
         .containsExactlyInAnyOrder(
             started(0, "web"), started(0, "db"), started(1, "web"), started(1, "db"));
 
-    writeSpec("application: hello\ncharm: /c\nscale: 3\n");
+    files.writeSpec("application: hello\ncharm: /c\nscale: 3\n");
     substrate.pollNow();
     assertThat(starts.drain()).containsExactlyInAnyOrder(started(2, "web"), started(2, "db"));
 
@@ -259,22 +244,22 @@ class LocalSubstrateTest {
   @Test
   void aUnitScaledDownAndUpAgainWhileDyingKeepsItsPodUntilReleasedThenItsContainersStartAgain()
       throws Exception {
-    writeSpec("application: hello\ncharm: /c\nscale: 3\n");
-    for (int n = 0; n < 3; n++) Files.createDirectories(agentsDir.resolve("unit-hello-" + n));
+    files.writeSpec("application: hello\ncharm: /c\nscale: 3\n");
+    for (int n = 0; n < 3; n++) Files.createDirectories(files.agentsDir.resolve("unit-hello-" + n));
     RecordingSink<ContainerStarted> starts = watchContainers(start(MANUAL));
     substrate.pollNow();
-    substrate.charmDeployed(charm("web"));
+    substrate.charmDeployed(SubstrateFiles.charm("web"));
     substrate.pollNow();
     assertThat(starts.drain())
         .containsExactlyInAnyOrder(started(0, "web"), started(1, "web"), started(2, "web"));
 
-    writeSpec("application: hello\ncharm: /c\nscale: 1\n");
+    files.writeSpec("application: hello\ncharm: /c\nscale: 1\n");
     substrate.pollNow();
-    writeSpec("application: hello\ncharm: /c\nscale: 3\n");
+    files.writeSpec("application: hello\ncharm: /c\nscale: 3\n");
     substrate.pollNow();
     assertThat(starts.drain()).as("units 1 and 2 still have the pods they are dying in").isEmpty();
 
-    Files.delete(agentsDir.resolve("unit-hello-1"));
+    Files.delete(files.agentsDir.resolve("unit-hello-1"));
     substrate.unitRemover().release(UnitId.of("hello", 1));
     assertThat(starts.drain())
         .as("unit 1 alive in a new pod")
@@ -291,19 +276,19 @@ class LocalSubstrateTest {
 
   @Test
   void aUnitRemovedAndScaledUpLaterGetsANewPodWithANewStartId() throws Exception {
-    writeSpec("application: hello\ncharm: /c\nscale: 2\n");
-    Files.createDirectories(agentsDir.resolve("unit-hello-1"));
+    files.writeSpec("application: hello\ncharm: /c\nscale: 2\n");
+    Files.createDirectories(files.agentsDir.resolve("unit-hello-1"));
     RecordingSink<ContainerStarted> starts = watchContainers(start(MANUAL));
     substrate.pollNow();
-    substrate.charmDeployed(charm("web"));
+    substrate.charmDeployed(SubstrateFiles.charm("web"));
     substrate.pollNow();
     starts.drain();
 
-    writeSpec("application: hello\ncharm: /c\nscale: 1\n");
+    files.writeSpec("application: hello\ncharm: /c\nscale: 1\n");
     substrate.pollNow();
-    Files.delete(agentsDir.resolve("unit-hello-1"));
+    Files.delete(files.agentsDir.resolve("unit-hello-1"));
     substrate.unitRemover().release(UnitId.of("hello", 1));
-    writeSpec("application: hello\ncharm: /c\nscale: 2\n");
+    files.writeSpec("application: hello\ncharm: /c\nscale: 2\n");
     substrate.pollNow();
 
     assertThat(starts.drain())
@@ -313,8 +298,8 @@ class LocalSubstrateTest {
   @Test
   void aSpecWrittenInPlaceIsActedOnOnlyOnceTheWriteHasHeldStillForTheQuietPeriod()
       throws Exception {
-    ManualClock clock = new ManualClock();
-    writeSpec("application: hello\ncharm: /c\nscale: 3\n");
+    TestClock clock = new TestClock(Instant.parse("2026-01-01T00:00:00Z"));
+    files.writeSpec("application: hello\ncharm: /c\nscale: 3\n");
     start(Duration.ofMillis(300), clock);
     RecordingSink<ApplicationObservation> app = watchApplication(substrate);
     RecordingSink<UnitsObserved> units = watchUnits(substrate);
@@ -326,7 +311,7 @@ class LocalSubstrateTest {
     assertThat(units.drain()).containsExactly(listing(alive(0), alive(1), alive(2)));
 
     // printf '...' > app.yaml, seen half way: valid YAML, and without "scale" it means one unit.
-    try (OutputStream out = Files.newOutputStream(specFile)) {
+    try (OutputStream out = Files.newOutputStream(files.specFile)) {
       out.write("application: hello\ncharm: /c\n".getBytes(StandardCharsets.UTF_8));
       substrate.pollNow();
       clock.advance(Duration.ofMillis(200));
@@ -341,18 +326,14 @@ class LocalSubstrateTest {
 
     clock.advance(Duration.ofMillis(1));
     substrate.pollNow();
-    assertThat(app.drain())
-        .singleElement()
-        .isInstanceOfSatisfying(
-            Specified.class,
-            s -> assertThat(s.specification().config()).isEqualTo(Map.of("greeting", "hey")));
+    assertSpecifiedWithConfig(app.drain(), Map.of("greeting", "hey"));
     assertThat(units.drain()).as("three units throughout: none was ever listed dying").isEmpty();
   }
 
   @Test
   void aSpecDeletedAndWrittenAgainWithinTheQuietPeriodIsNeverReportedGone() throws Exception {
-    ManualClock clock = new ManualClock();
-    writeSpec("application: hello\ncharm: /c\n");
+    TestClock clock = new TestClock(Instant.parse("2026-01-01T00:00:00Z"));
+    files.writeSpec("application: hello\ncharm: /c\n");
     start(Duration.ofMillis(300), clock);
     RecordingSink<ApplicationObservation> app = watchApplication(substrate);
     substrate.pollNow();
@@ -360,10 +341,10 @@ class LocalSubstrateTest {
     substrate.pollNow();
     app.drain();
 
-    Files.delete(specFile);
+    Files.delete(files.specFile);
     substrate.pollNow();
     clock.advance(Duration.ofMillis(200));
-    Files.writeString(specFile, "application: hello\ncharm: /c\n");
+    Files.writeString(files.specFile, "application: hello\ncharm: /c\n");
     substrate.pollNow();
     clock.advance(Duration.ofSeconds(1));
     substrate.pollNow();
@@ -373,38 +354,31 @@ class LocalSubstrateTest {
 
   @Test
   void aSpecReplacedByANamedPipeIsRefusedWithoutBlockingAndTheNextEditIsRead() throws Exception {
-    writeSpec("application: hello\ncharm: /c\n");
-    RecordingSink<ApplicationObservation> app = watchApplication(start(MANUAL));
-    substrate.pollNow();
-    app.drain();
+    RecordingSink<ApplicationObservation> app = watchingAReadSpec();
 
     Files.move(
         Fifo.make(dir.resolve(".app.yaml.fifo")),
-        specFile,
+        files.specFile,
         StandardCopyOption.ATOMIC_MOVE,
         StandardCopyOption.REPLACE_EXISTING);
-    fifo = specFile;
+    fifo = files.specFile;
     assertTimeoutPreemptively(HANG, () -> substrate.pollNow());
     assertThat(app.drain())
         .containsExactly(
             new Invalid(
                 "spec "
-                    + specFile
+                    + files.specFile
                     + ": is a named pipe (FIFO),"
                     + " not a regular file; the specification must be a regular file (or a link to one)"));
 
-    writeSpec("application: hello\ncharm: /c\nconfig: {greeting: hey}\n");
+    files.writeSpec("application: hello\ncharm: /c\nconfig: {greeting: hey}\n");
     substrate.pollNow();
-    assertThat(app.drain())
-        .singleElement()
-        .isInstanceOfSatisfying(
-            Specified.class,
-            s -> assertThat(s.specification().config()).isEqualTo(Map.of("greeting", "hey")));
+    assertSpecifiedWithConfig(app.drain(), Map.of("greeting", "hey"));
   }
 
   @Test
   void aHugeSpecIsRefusedByItsSizeAndTheLastGoodOneStaysInForce() throws Exception {
-    writeSpec("application: hello\ncharm: /c\nscale: 2\n");
+    files.writeSpec("application: hello\ncharm: /c\nscale: 2\n");
     start(MANUAL);
     RecordingSink<ApplicationObservation> app = watchApplication(substrate);
     RecordingSink<UnitsObserved> units = watchUnits(substrate);
@@ -413,7 +387,7 @@ class LocalSubstrateTest {
     units.drain();
 
     // 10 MB, nearly all of it one value: parsing it once held the watcher for about a minute.
-    writeSpec(
+    files.writeSpec(
         "application: hello\ncharm: /c\nconfig: {greeting: " + "x".repeat(10_000_000) + "}\n");
     assertTimeoutPreemptively(HANG, () -> substrate.pollNow());
 
@@ -421,9 +395,9 @@ class LocalSubstrateTest {
         .containsExactly(
             new Invalid(
                 "spec "
-                    + specFile
+                    + files.specFile
                     + ": the file is "
-                    + Files.size(specFile)
+                    + Files.size(files.specFile)
                     + " bytes (9.5 MiB); a specification may be at most 1048576 bytes (1 MiB)"));
     assertThat(units.drain()).isEmpty();
     RecordingSink<UnitsObserved> relisted = watchUnits(substrate);
@@ -433,15 +407,16 @@ class LocalSubstrateTest {
 
   @Test
   void aSinkThatThrowsIsToldItFailedAndOthersKeepReceiving() throws Exception {
-    writeSpec("application: hello\ncharm: /c\n");
+    files.writeSpec("application: hello\ncharm: /c\n");
     start(MANUAL);
     RecordingSink<ApplicationObservation> broken =
-        new RecordingSink<ApplicationObservation>().throwing(1);
-    watches.add(substrate.applicationSource().watch(broken));
+        files.watch(
+            substrate.applicationSource()::watch,
+            new RecordingSink<ApplicationObservation>().throwing(1));
     RecordingSink<ApplicationObservation> healthy = watchApplication(substrate);
     substrate.pollNow();
 
-    writeSpec("application: hello\ncharm: /c\nconfig: {a: b}\n");
+    files.writeSpec("application: hello\ncharm: /c\nconfig: {a: b}\n");
     substrate.pollNow();
 
     assertThat(broken.failures()).hasSize(1);
@@ -451,14 +426,14 @@ class LocalSubstrateTest {
 
   @Test
   void aClosedWatchReceivesNothingMore() throws Exception {
-    writeSpec("application: hello\ncharm: /c\n");
+    files.writeSpec("application: hello\ncharm: /c\n");
     RecordingSink<ApplicationObservation> app = new RecordingSink<>();
     Watch watch = start(MANUAL).applicationSource().watch(app);
     substrate.pollNow();
     app.drain();
 
     watch.close();
-    writeSpec("application: hello\ncharm: /c\nconfig: {a: b}\n");
+    files.writeSpec("application: hello\ncharm: /c\nconfig: {a: b}\n");
     substrate.pollNow();
 
     assertThat(app.drain()).isEmpty();
@@ -466,14 +441,17 @@ class LocalSubstrateTest {
 
   @Test
   void pollsOnItsOwnAndFollowsAFileReplacedByRename() throws Exception {
-    writeSpec("application: hello\ncharm: /c\n");
+    files.writeSpec("application: hello\ncharm: /c\n");
     RecordingSink<ApplicationObservation> app = watchApplication(start(Duration.ofMillis(20)));
     await().atMost(Duration.ofSeconds(10)).until(() -> app.observed().size() == 1);
 
     Path replacement = dir.resolve(".app.yaml." + UUID.randomUUID());
     Files.writeString(replacement, "application: hello\ncharm: /c\nconfig: {saved: true}\n");
     Files.move(
-        replacement, specFile, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        replacement,
+        files.specFile,
+        StandardCopyOption.ATOMIC_MOVE,
+        StandardCopyOption.REPLACE_EXISTING);
 
     await().atMost(Duration.ofSeconds(10)).until(() -> app.observed().size() == 2);
     assertThat(app.observed().get(1))
@@ -484,14 +462,7 @@ class LocalSubstrateTest {
 
   @Test
   void isNamedLocalAndItsUnitsLiveOnThisMachinesLoopback() throws Exception {
-    substrate =
-        new LocalSubstrate(
-            specFile,
-            agentsDir,
-            new LocalProcessExecutor("test-" + UUID.randomUUID()),
-            MANUAL,
-            Duration.ZERO,
-            Clock.systemUTC());
+    substrate = files.substrate(MANUAL, Duration.ZERO, Clock.systemUTC(), null);
     assertThat(substrate.name()).isEqualTo("local");
     UnitAddresses addresses = substrate.addresses().of(new UnitId(new ApplicationName("hello"), 3));
     assertThat(addresses.privateAddress()).isEqualTo("127.0.0.1");
@@ -508,14 +479,7 @@ class LocalSubstrateTest {
   @Test
   void storageIsADirectoryPerUnitAndInstanceMadeByItsStorageAttachedHookBeforeTheHookRuns()
       throws Exception {
-    substrate =
-        new LocalSubstrate(
-            specFile,
-            agentsDir,
-            new LocalProcessExecutor("test-" + UUID.randomUUID()),
-            MANUAL,
-            Duration.ZERO,
-            Clock.systemUTC());
+    substrate = files.substrate(MANUAL, Duration.ZERO, Clock.systemUTC(), null);
     UnitId unit = new UnitId(new ApplicationName("hello"), 1);
     String location =
         substrate
@@ -523,7 +487,8 @@ class LocalSubstrateTest {
             .location(unit, "data/0", new CharmStorage("filesystem", "/srv/data"));
     assertThat(location)
         .as("a declared location is not used: nothing mounts here")
-        .isEqualTo(agentsDir.resolve("unit-hello-1/storage/data-0").toAbsolutePath().toString());
+        .isEqualTo(
+            files.agentsDir.resolve("unit-hello-1/storage/data-0").toAbsolutePath().toString());
     assertThat(substrate.storageLayout().canAdd()).isTrue();
 
     List<HookInvocation> ran = new ArrayList<>();
@@ -533,30 +498,14 @@ class LocalSubstrateTest {
               ran.add(invocation);
               return java.util.concurrent.CompletableFuture.completedFuture(null);
             },
-            agentsDir);
-    Path unitDir = agentsDir.resolve("unit-hello-1");
-    Map<String, String> env =
-        Map.of("JUJU_HOOK_NAME", "data-storage-attached", "JUJU_STORAGE_LOCATION", location);
+            files.agentsDir);
+    Path unitDir = files.agentsDir.resolve("unit-hello-1");
     directories.run(
-        new HookInvocation(
+        dispatch(
             unit,
             unitDir,
-            unitDir,
-            List.of(unitDir + "/charm/dispatch"),
-            env,
-            Duration.ofSeconds(10),
-            "ctx-1",
-            4096));
-    directories.run(
-        new HookInvocation(
-            unit,
-            unitDir,
-            unitDir,
-            List.of(unitDir + "/charm/dispatch"),
-            Map.of("JUJU_HOOK_NAME", "install"),
-            Duration.ofSeconds(10),
-            "ctx-2",
-            4096));
+            Map.of("JUJU_HOOK_NAME", "data-storage-attached", "JUJU_STORAGE_LOCATION", location)));
+    directories.run(dispatch(unit, unitDir, Map.of("JUJU_HOOK_NAME", "install")));
     assertThat(ran.get(0).command())
         .containsExactly(
             "/bin/sh", "-c", LocalStorageDirectories.MAKE_THEN_RUN, unitDir + "/charm/dispatch");
@@ -576,56 +525,64 @@ class LocalSubstrateTest {
     assertThat(Path.of(location)).isDirectory();
   }
 
+  /** The unit's charm dispatched with this environment. */
+  private static HookInvocation dispatch(UnitId unit, Path unitDir, Map<String, String> env) {
+    return new HookInvocation(
+        unit,
+        unitDir,
+        unitDir,
+        List.of(unitDir + "/charm/dispatch"),
+        env,
+        Duration.ofSeconds(10),
+        "ctx-" + env.get("JUJU_HOOK_NAME"),
+        4096);
+  }
+
+  /** A watch of the application of a substrate that has read a valid spec, told of it already. */
+  private RecordingSink<ApplicationObservation> watchingAReadSpec() throws Exception {
+    files.writeSpec("application: hello\ncharm: /c\n");
+    RecordingSink<ApplicationObservation> app = watchApplication(start(MANUAL));
+    substrate.pollNow();
+    app.drain();
+    return app;
+  }
+
+  /** The one observation: a valid specification, with this config. */
+  private static void assertSpecifiedWithConfig(
+      List<ApplicationObservation> observed, Map<String, ?> config) {
+    assertThat(observed)
+        .singleElement()
+        .isInstanceOfSatisfying(
+            Specified.class, s -> assertThat(s.specification().config()).isEqualTo(config));
+  }
+
   /** A substrate that acts on every change at once: most tests are not about the quiet period. */
   private LocalSubstrate start(Duration pollInterval) {
     substrate =
-        new LocalSubstrate(
-            specFile,
-            agentsDir,
-            new LocalProcessExecutor("test-" + UUID.randomUUID()),
+        files.substrate(
             pollInterval,
             Duration.ZERO,
-            Clock.fixed(Instant.parse("2026-01-01T00:00:00Z"), ZoneOffset.UTC));
+            Clock.fixed(Instant.parse("2026-01-01T00:00:00Z"), ZoneOffset.UTC),
+            null);
     return substrate;
   }
 
   /** A substrate whose quiet period is measured by {@code clock}, which the test moves. */
-  private LocalSubstrate start(Duration quietPeriod, ManualClock clock) {
-    substrate =
-        new LocalSubstrate(
-            specFile,
-            agentsDir,
-            new LocalProcessExecutor("test-" + UUID.randomUUID()),
-            MANUAL,
-            quietPeriod,
-            clock);
+  private LocalSubstrate start(Duration quietPeriod, TestClock clock) {
+    substrate = files.substrate(MANUAL, quietPeriod, clock, null);
     return substrate;
   }
 
   private RecordingSink<ApplicationObservation> watchApplication(LocalSubstrate on) {
-    RecordingSink<ApplicationObservation> sink = new RecordingSink<>();
-    watches.add(on.applicationSource().watch(sink));
-    return sink;
+    return files.watch(on.applicationSource()::watch);
   }
 
   private RecordingSink<UnitsObserved> watchUnits(LocalSubstrate on) {
-    RecordingSink<UnitsObserved> sink = new RecordingSink<>();
-    watches.add(on.unitSource().watch(sink));
-    return sink;
+    return files.watch(on.unitSource()::watch);
   }
 
   private RecordingSink<ContainerStarted> watchContainers(LocalSubstrate on) {
-    RecordingSink<ContainerStarted> sink = new RecordingSink<>();
-    watches.add(on.containerStartSource().watch(sink));
-    return sink;
-  }
-
-  /** Writes by rename, as editors do, so a poll never sees a half-written file. */
-  private void writeSpec(String content) throws IOException {
-    Path temporary = dir.resolve(".app.yaml.tmp");
-    Files.writeString(temporary, content);
-    Files.move(
-        temporary, specFile, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+    return files.watch(on.containerStartSource()::watch);
   }
 
   private static UnitsObserved listing(UnitObservation... units) {
@@ -642,17 +599,5 @@ class LocalSubstrateTest {
 
   private static ContainerStarted started(int n, String container) {
     return new ContainerStarted(UnitId.of("hello", n), container, "local-1");
-  }
-
-  private static CharmInfo charm(String... containers) {
-    return new CharmInfo(
-        1,
-        "hello",
-        new CharmRef("/c", null, 0, false),
-        "0".repeat(64),
-        List.of(containers),
-        Set.of("install"),
-        false,
-        Map.of());
   }
 }

@@ -2,26 +2,19 @@ package io.caasoperator.substrate.local;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.caasoperator.domain.CharmInfo;
-import io.caasoperator.domain.CharmRef;
 import io.caasoperator.domain.UnitId;
-import io.caasoperator.hook.LocalProcessExecutor;
 import io.caasoperator.persistence.PebbleNotice;
 import io.caasoperator.substrate.ContainerStarted;
-import io.caasoperator.substrate.Watch;
 import io.caasoperator.substrate.WorkloadNotice;
+import io.caasoperator.testing.RecordingSink;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -36,10 +29,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class LocalSubstrateWorkloadsTest {
   @TempDir Path dir;
-  private Path specFile;
-  private Path agentsDir;
+  private SubstrateFiles files;
   private LocalSubstrate substrate;
-  private final List<Watch> watches = new ArrayList<>();
   private final FakeWorkloads workloads = new FakeWorkloads();
 
   /** Records pods and lets the test answer for a container's Pebble. */
@@ -63,23 +54,14 @@ class LocalSubstrateWorkloadsTest {
 
   @BeforeEach
   void start() throws IOException {
-    specFile = dir.resolve("app.yaml");
-    agentsDir = Files.createDirectories(dir.resolve("agents"));
-    writeSpec("application: hello\ncharm: /c\nscale: 2\n");
-    substrate =
-        new LocalSubstrate(
-            specFile,
-            agentsDir,
-            new LocalProcessExecutor("test-" + UUID.randomUUID()),
-            Duration.ofHours(1),
-            Duration.ZERO,
-            Clock.systemUTC(),
-            workloads);
+    files = new SubstrateFiles(dir);
+    files.writeSpec("application: hello\ncharm: /c\nscale: 2\n");
+    substrate = files.substrate(Duration.ofHours(1), Duration.ZERO, Clock.systemUTC(), workloads);
   }
 
   @AfterEach
   void close() {
-    watches.forEach(Watch::close);
+    files.close();
     substrate.close();
   }
 
@@ -88,7 +70,7 @@ class LocalSubstrateWorkloadsTest {
       throws Exception {
     RecordingSink<ContainerStarted> starts = watch();
     substrate.pollNow();
-    substrate.charmDeployed(charm("web"));
+    substrate.charmDeployed(SubstrateFiles.charm("web"));
     substrate.pollNow();
     assertThat(workloads.calls)
         .containsExactlyInAnyOrder(
@@ -113,19 +95,18 @@ class LocalSubstrateWorkloadsTest {
   void aRemovedUnitsWorkloadsStopBeforeItsDirectoryGoesAndItsLateAnswersAreIgnored()
       throws Exception {
     RecordingSink<ContainerStarted> starts = watch();
-    RecordingSink<WorkloadNotice> notices = new RecordingSink<>();
-    watches.add(substrate.workloadNoticeSource().watch(notices));
+    RecordingSink<WorkloadNotice> notices = files.watch(substrate.workloadNoticeSource()::watch);
     substrate.pollNow();
-    substrate.charmDeployed(charm("web"));
+    substrate.charmDeployed(SubstrateFiles.charm("web"));
     substrate.pollNow();
     ContainerReports unit1 = workloads.answers.get(UnitId.of("hello", 1));
 
-    writeSpec("application: hello\ncharm: /c\nscale: 1\n");
-    Files.createDirectories(agentsDir.resolve("unit-hello-1"));
+    files.writeSpec("application: hello\ncharm: /c\nscale: 1\n");
+    Files.createDirectories(files.agentsDir.resolve("unit-hello-1"));
     substrate.pollNow();
     substrate.unitRemover().stopWorkloads(UnitId.of("hello", 1));
     assertThat(workloads.calls).contains("gone hello/1");
-    Files.delete(agentsDir.resolve("unit-hello-1"));
+    Files.delete(files.agentsDir.resolve("unit-hello-1"));
     substrate.unitRemover().release(UnitId.of("hello", 1));
     unit1.answered(new ContainerStarted(UnitId.of("hello", 1), "web", "boot-late"));
     unit1.noticed(
@@ -138,10 +119,9 @@ class LocalSubstrateWorkloadsTest {
 
   @Test
   void aContainersNoticesReachTheWatchesOpenWhenTheyOccurOnly() throws Exception {
-    RecordingSink<WorkloadNotice> early = new RecordingSink<>();
-    watches.add(substrate.workloadNoticeSource().watch(early));
+    RecordingSink<WorkloadNotice> early = files.watch(substrate.workloadNoticeSource()::watch);
     substrate.pollNow();
-    substrate.charmDeployed(charm("web"));
+    substrate.charmDeployed(SubstrateFiles.charm("web"));
     substrate.pollNow();
     WorkloadNotice custom =
         new WorkloadNotice(
@@ -151,8 +131,7 @@ class LocalSubstrateWorkloadsTest {
     substrate.pollNow();
     assertThat(early.drain()).containsExactly(custom);
 
-    RecordingSink<WorkloadNotice> late = new RecordingSink<>();
-    watches.add(substrate.workloadNoticeSource().watch(late));
+    RecordingSink<WorkloadNotice> late = files.watch(substrate.workloadNoticeSource()::watch);
     substrate.pollNow();
     assertThat(late.drain())
         .as("occurrences, not state: a new watch is not told of them")
@@ -160,27 +139,6 @@ class LocalSubstrateWorkloadsTest {
   }
 
   private RecordingSink<ContainerStarted> watch() {
-    RecordingSink<ContainerStarted> sink = new RecordingSink<>();
-    watches.add(substrate.containerStartSource().watch(sink));
-    return sink;
-  }
-
-  private void writeSpec(String content) throws IOException {
-    Path temporary = dir.resolve(".app.yaml.tmp");
-    Files.writeString(temporary, content);
-    Files.move(
-        temporary, specFile, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-  }
-
-  private static CharmInfo charm(String... containers) {
-    return new CharmInfo(
-        1,
-        "hello",
-        new CharmRef("/c", null, 0, false),
-        "0".repeat(64),
-        List.of(containers),
-        Set.of("install"),
-        false,
-        Map.of());
+    return files.watch(substrate.containerStartSource()::watch);
   }
 }

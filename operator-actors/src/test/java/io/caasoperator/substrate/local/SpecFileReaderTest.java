@@ -68,43 +68,26 @@ class SpecFileReaderTest {
   void aNamedPipeIsRefusedWithoutBeingOpened() throws Exception {
     fifo = Fifo.make(dir.resolve("app.yaml"));
 
-    SpecFileRead read = assertTimeoutPreemptively(HANG, () -> SpecFileReader.read(fifo));
-
-    assertThat(read)
-        .isInstanceOfSatisfying(
-            SpecFileRead.Refused.class,
-            refused ->
-                assertThat(refused.problem())
-                    .isEqualTo(
-                        "spec "
-                            + fifo
-                            + ": is a named pipe (FIFO), not a regular"
-                            + " file; the specification must be a regular file (or a link to one)"));
+    assertThat(refusal(fifo))
+        .isEqualTo(
+            "spec "
+                + fifo
+                + ": is a named pipe (FIFO), not a regular"
+                + " file; the specification must be a regular file (or a link to one)");
   }
 
   @Test
   void aLinkToADeviceIsRefusedWithoutBeingOpened() throws Exception {
     Path zero = Files.createSymbolicLink(dir.resolve("app.yaml"), Path.of("/dev/zero"));
 
-    SpecFileRead read = assertTimeoutPreemptively(HANG, () -> SpecFileReader.read(zero));
-
-    assertThat(read)
-        .isInstanceOfSatisfying(
-            SpecFileRead.Refused.class,
-            refused ->
-                assertThat(refused.problem())
-                    .contains("is a character device, not a regular file"));
+    assertThat(refusal(zero)).contains("is a character device, not a regular file");
   }
 
   @Test
   void aDirectoryIsRefused() throws IOException {
     Path directory = Files.createDirectory(dir.resolve("app.yaml"));
 
-    assertThat(SpecFileReader.read(directory))
-        .isInstanceOfSatisfying(
-            SpecFileRead.Refused.class,
-            refused ->
-                assertThat(refused.problem()).contains("is a directory, not a regular file"));
+    assertThat(refusal(directory)).contains("is a directory, not a regular file");
   }
 
   @Test
@@ -115,18 +98,12 @@ class SpecFileReaderTest {
       file.setLength(8L << 30);
     }
 
-    SpecFileRead read = assertTimeoutPreemptively(HANG, () -> SpecFileReader.read(huge));
-
-    assertThat(read)
-        .isInstanceOfSatisfying(
-            SpecFileRead.Refused.class,
-            refused ->
-                assertThat(refused.problem())
-                    .isEqualTo(
-                        "spec "
-                            + huge
-                            + ": the file is 8589934592 bytes (8192 MiB);"
-                            + " a specification may be at most 1048576 bytes (1 MiB)"));
+    assertThat(refusal(huge))
+        .isEqualTo(
+            "spec "
+                + huge
+                + ": the file is 8589934592 bytes (8192 MiB);"
+                + " a specification may be at most 1048576 bytes (1 MiB)");
   }
 
   @Test
@@ -150,5 +127,12 @@ class SpecFileReaderTest {
             assertThatThrownBy(() -> SpecFileReader.readWithin(fifo, Duration.ofMillis(100)))
                 .isInstanceOf(IOException.class)
                 .hasMessage("reading it did not finish within 100 ms"));
+  }
+
+  /** Why the reader refuses the file, answered without opening it (so within {@link #HANG}). */
+  private static String refusal(Path file) {
+    SpecFileRead read = assertTimeoutPreemptively(HANG, () -> SpecFileReader.read(file));
+    assertThat(read).isInstanceOf(SpecFileRead.Refused.class);
+    return ((SpecFileRead.Refused) read).problem();
   }
 }

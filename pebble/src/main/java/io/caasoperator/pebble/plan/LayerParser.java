@@ -427,18 +427,21 @@ public final class LayerParser {
       throws FieldException {
     Map<String, ServiceAction> out = new TreeMap<>();
     for (Map.Entry<String, String> e : stringMap(section, where, v).entrySet()) {
-      try {
-        out.put(e.getKey(), ServiceAction.parse(e.getValue()));
-      } catch (IllegalArgumentException ex) {
-        throw new FieldException(section, where + " \"" + e.getKey() + "\": " + ex.getMessage());
-      }
+      out.put(
+          e.getKey(),
+          parsed(section, where + " \"" + e.getKey() + "\"", e.getValue(), ServiceAction::parse));
     }
     return out;
   }
 
   private static <E> E enumValue(
       String section, String where, JsonNode v, Function<String, E> parse) throws FieldException {
-    String text = string(section, where, v);
+    return parsed(section, where, string(section, where, v), parse);
+  }
+
+  /** {@code text} parsed; what the parser refuses is a problem of the field {@code where}. */
+  private static <T> T parsed(String section, String where, String text, Function<String, T> parse)
+      throws FieldException {
     try {
       return parse.apply(text);
     } catch (IllegalArgumentException e) {
@@ -454,11 +457,7 @@ public final class LayerParser {
     if (!v.isValueNode()) {
       throw new FieldException(section, where + ": duration must be a YAML string");
     }
-    try {
-      return Optional.of(GoDuration.parse(v.asText()));
-    } catch (IllegalArgumentException e) {
-      throw new FieldException(section, where + ": " + e.getMessage());
-    }
+    return Optional.of(parsed(section, where, v.asText(), GoDuration::parse));
   }
 
   private static Optional<Double> number(String section, String where, JsonNode v)

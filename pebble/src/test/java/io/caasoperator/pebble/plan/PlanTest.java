@@ -97,6 +97,15 @@ class PlanTest {
     assertThatThrownBy(() -> LayerParser.parse(0, "a", "services: {s: {override: sideways}}"))
         .hasMessageContaining("invalid \"override\" value \"sideways\"");
     assertThatThrownBy(
+            () ->
+                LayerParser.parse(
+                    0, "a", "services: {s: {override: merge, on-check-failure: {up: fly}}}"))
+        .hasMessageContaining("on-check-failure \"up\": ")
+        .hasMessageContaining("fly");
+    assertThatThrownBy(
+            () -> LayerParser.parse(0, "a", "checks: {c: {override: merge, period: soon}}"))
+        .hasMessageContaining("period: invalid duration \"soon\"");
+    assertThatThrownBy(
             () -> LayerParser.parse(0, "a", "services: {s: {override: merge, kill-delay: 5}}"))
         .hasMessageContaining("missing unit");
     assertThatThrownBy(

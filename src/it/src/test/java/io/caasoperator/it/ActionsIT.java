@@ -21,8 +21,6 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  */
 class ActionsIT {
 
-  private static final Duration CLI = Duration.ofSeconds(90);
-
   private static final String ACTIONS_YAML =
       """
             greet:
@@ -161,14 +159,6 @@ class ActionsIT {
         .write();
   }
 
-  private Cli.Result cli(String... args) {
-    String[] all = new String[args.length + 2];
-    System.arraycopy(args, 0, all, 0, args.length);
-    all[args.length] = "--data-dir";
-    all[args.length + 1] = operators.dataDir().toString();
-    return Cli.run(operators.tmp().resolve("cli"), CLI, all);
-  }
-
   @Test
   void anActionWaitsForTheRunningHookThenRunsItsScriptWithItsParametersCheckedAndDefaultsFilledIn()
       throws Exception {
@@ -213,7 +203,7 @@ class ActionsIT {
         .as("%s", hooks)
         .isGreaterThan(hooks.indexOf("start"));
 
-    Cli.Result shown = cli("show-action", Long.toString(id));
+    Cli.Result shown = operators.cli("show-action", Long.toString(id));
     assertThat(shown.exitCode()).as(shown.stderr()).isZero();
     assertThat(shown.stdout())
         .contains(
@@ -224,11 +214,12 @@ class ActionsIT {
             "return-code: 0",
             "enqueued: ",
             " +0000 UTC greeting world 1 time(s)");
-    Cli.Result listed = cli("list-actions");
+    Cli.Result listed = operators.cli("list-actions");
     assertThat(listed.exitCode()).as(listed.stderr()).isZero();
     assertThat(listed.stdout()).containsPattern(id + "\\s+bashy/0\\s+greet\\s+completed");
     Cli.Result journal =
-        cli("journal", "--type", "ActionQueued,ActionStarted,ActionFinished", "--format", "json");
+        operators.cli(
+            "journal", "--type", "ActionQueued,ActionStarted,ActionFinished", "--format", "json");
     assertThat(journal.exitCode()).as(journal.stderr()).isZero();
     assertThat(journal.stdout().lines().toList()).hasSize(3);
     assertThat(journal.stdout())
@@ -244,7 +235,7 @@ class ActionsIT {
     Expect.idleUnits(api, "bashy/0");
 
     Cli.Result greeted =
-        cli("run-action", "bashy/0", "greet", "who=you", "times=2", "--format", "json");
+        operators.cli("run-action", "bashy/0", "greet", "who=you", "times=2", "--format", "json");
     assertThat(greeted.exitCode()).as(greeted.stderr()).isZero();
     assertThat(greeted.stderr()).contains("Waiting for task");
     JsonNode printed = OperatorApi.JSON.readTree(greeted.stdout()).path("bashy/0");
@@ -252,36 +243,37 @@ class ActionsIT {
     assertThat(printed.path("results").path("greeting").asText()).isEqualTo("hello you");
     assertThat(printed.path("results").path("times").asText()).isEqualTo("2");
 
-    Cli.Result missing = cli("run-action", "bashy/0", "greet");
+    Cli.Result missing = operators.cli("run-action", "bashy/0", "greet");
     assertThat(missing.exitCode()).isEqualTo(1);
     assertThat(missing.stderr())
         .contains("400 bad_request: invalid parameters for action \"greet\"", "who");
-    Cli.Result extra = cli("run-action", "bashy/0", "greet", "who=x", "loud=true");
+    Cli.Result extra = operators.cli("run-action", "bashy/0", "greet", "who=x", "loud=true");
     assertThat(extra.exitCode()).isEqualTo(1);
     assertThat(extra.stderr()).contains("invalid parameters", "loud");
-    Cli.Result wrongType = cli("run-action", "bashy/0", "greet", "who=x", "times=many");
+    Cli.Result wrongType = operators.cli("run-action", "bashy/0", "greet", "who=x", "times=many");
     assertThat(wrongType.exitCode()).isEqualTo(1);
     assertThat(wrongType.stderr()).contains("times");
-    Cli.Result unknown = cli("run-action", "bashy/0", "nope");
+    Cli.Result unknown = operators.cli("run-action", "bashy/0", "nope");
     assertThat(unknown.exitCode()).isEqualTo(1);
     assertThat(unknown.stderr())
         .contains(
             "404 not_found: action \"nope\" not defined on unit \"bashy/0\"; its charm \"bashy\" defines fail, greet, slow");
-    Cli.Result nobody = cli("run-action", "bashy/7", "greet", "who=x");
+    Cli.Result nobody = operators.cli("run-action", "bashy/7", "greet", "who=x");
     assertThat(nobody.exitCode()).isEqualTo(1);
     assertThat(nobody.stderr()).contains("unknown unit bashy/7");
 
-    Cli.Result failed = cli("run-action", "bashy/0", "fail", "reason=because");
+    Cli.Result failed = operators.cli("run-action", "bashy/0", "fail", "reason=because");
     assertThat(failed.exitCode()).isEqualTo(1);
     assertThat(failed.stdout()).contains("bashy/0:", "status: failed", "message: because");
     assertThat(failed.stderr())
         .contains("the following task failed", "use 'caas-operator show-action");
 
-    Cli.Result background = cli("run-action", "bashy/0", "greet", "who=later", "--background");
+    Cli.Result background =
+        operators.cli("run-action", "bashy/0", "greet", "who=later", "--background");
     assertThat(background.exitCode()).as(background.stderr()).isZero();
     String id = background.stdout().strip();
     assertThat(id).matches("[0-9]+");
-    Cli.Result shown = cli("show-action", id, "--wait", "60s", "--format", "json");
+    Cli.Result shown = operators.cli("show-action", id, "--wait", "60s", "--format", "json");
     assertThat(OperatorApi.JSON.readTree(shown.stdout()).path("results").path("greeting").asText())
         .isEqualTo("hello later");
     JsonNode failedHook = api.status().unit("bashy/0").path("failedHook");
@@ -300,9 +292,12 @@ class ActionsIT {
     Expect.idleUnits(api, "bashy/0");
     UnitDir unit = UnitDir.of(operators.dataDir(), "bashy/0");
 
-    String slow = cli("run-action", "bashy/0", "slow", "--background").stdout().strip();
+    String slow = operators.cli("run-action", "bashy/0", "slow", "--background").stdout().strip();
     String waiting =
-        cli("run-action", "bashy/0", "greet", "who=after", "--background").stdout().strip();
+        operators
+            .cli("run-action", "bashy/0", "greet", "who=after", "--background")
+            .stdout()
+            .strip();
     await("the slow action to run")
         .atMost(OperatorProcess.PATIENCE)
         .until(() -> Files.exists(unit.path().resolve("slow-started")));
@@ -310,13 +305,13 @@ class ActionsIT {
 
     OperatorProcess second = operators.start(spec);
     second.awaitListening();
-    Cli.Result interrupted = cli("show-action", slow, "--wait", "30s");
+    Cli.Result interrupted = operators.cli("show-action", slow, "--wait", "30s");
     assertThat(interrupted.stdout())
         .as(interrupted.stderr())
         .contains(
             "status: failed",
             "message: action interrupted by an operator restart; it is not run again");
-    Cli.Result after = cli("show-action", waiting, "--wait", "60s");
+    Cli.Result after = operators.cli("show-action", waiting, "--wait", "60s");
     assertThat(after.stdout())
         .as(after.stderr())
         .contains("status: completed", "greeting: hello after");
@@ -331,20 +326,12 @@ class ActionsIT {
   @Test
   void anOpsCharmsActionRunsThroughCharmcraftsDispatchAndReportsWithOpsOwnActionEvent()
       throws Exception {
-    Path ops = VendoredOps.opsPackage();
     Path charm =
-        new CharmArchive()
-            .executable("dispatch", VendoredOps.DISPATCH)
-            .symlink("hooks/install", "../dispatch")
-            .symlink("hooks/start", "../dispatch")
-            .symlink("hooks/upgrade-charm", "../dispatch")
-            .executable("src/charm.py", OPS_CHARM)
-            .tree(ops, "venv/ops")
+        VendoredOps.charm(OPS_CHARM, "install", "start", "upgrade-charm")
             .file(
                 "metadata.yaml",
                 "name: greeter\nsummary: An ops charm with actions.\ndescription: Ops.\n")
             .file("actions.yaml", ACTIONS_YAML)
-            .file("manifest.yaml", VendoredOps.MANIFEST)
             .writeTo(operators.tmp().resolve("greeter.charm"));
     SpecFile spec = SpecFile.at(operators.tmp().resolve("spec/app.yaml"), "greeter", charm).write();
     // ops needs PyYAML: Debian's python3 has it (python3-yaml), whatever python3 comes first on the
@@ -360,7 +347,7 @@ class ActionsIT {
                 && "active"
                     .equals(s.unit("greeter/0").path("workloadStatus").path("value").asText()));
 
-    Cli.Result greeted = cli("run-action", "greeter/0", "greet", "who=world");
+    Cli.Result greeted = operators.cli("run-action", "greeter/0", "greet", "who=world");
     assertThat(greeted.exitCode()).as(greeted.stderr() + "\nsee " + operator.logFile()).isZero();
     assertThat(greeted.stdout())
         .contains(
@@ -372,7 +359,7 @@ class ActionsIT {
             " +0000 UTC greeting world");
     String id =
         OperatorApi.JSON
-            .readTree(cli("list-actions", "greeter/0", "--format", "json").stdout())
+            .readTree(operators.cli("list-actions", "greeter/0", "--format", "json").stdout())
             .get(0)
             .path("id")
             .asText();
@@ -381,7 +368,7 @@ class ActionsIT {
         .contains("task: \"" + id + "\"");
     operator.awaitLog("unit greeter/0 greet action: greeting world");
 
-    Cli.Result failed = cli("run-action", "greeter/0", "fail", "--format", "json");
+    Cli.Result failed = operators.cli("run-action", "greeter/0", "fail", "--format", "json");
     assertThat(failed.exitCode()).isEqualTo(1);
     JsonNode task = OperatorApi.JSON.readTree(failed.stdout()).path("greeter/0");
     assertThat(task.path("status").asText()).isEqualTo("failed");

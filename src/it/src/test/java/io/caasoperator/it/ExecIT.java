@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
@@ -148,33 +149,15 @@ class ExecIT {
   @Test
   void theCliPrintsStdoutAndStderrAndExitsWithTheCommandsCode() throws Exception {
     deploy(TestCharm.named(APP), 1);
-    Path cliOutput = operators.tmp().resolve("cli");
 
     Cli.Result result =
-        Cli.run(
-            cliOutput,
-            OperatorProcess.PATIENCE,
-            "exec",
-            APP + "/0",
-            "--data-dir",
-            operators.dataDir().toString(),
-            "--",
-            "echo \"out $JUJU_UNIT_NAME\"; echo \"err $(is-leader)\" >&2; exit 3");
+        cliExec("--", "echo \"out $JUJU_UNIT_NAME\"; echo \"err $(is-leader)\" >&2; exit 3");
 
     assertThat(result.exitCode()).as("%s", result).isEqualTo(3);
     assertThat(result.stdout()).isEqualTo("out " + APP + "/0\n");
     assertThat(result.stderr()).contains("err True\n");
 
-    Cli.Result ok =
-        Cli.run(
-            cliOutput,
-            OperatorProcess.PATIENCE,
-            "exec",
-            APP + "/0",
-            "--data-dir",
-            operators.dataDir().toString(),
-            "--",
-            "pwd; echo \"$HOME\"");
+    Cli.Result ok = cliExec("--", "pwd; echo \"$HOME\"");
     assertThat(ok.exitCode()).as("%s", ok).isZero();
     // As in Juju: commands run in the unit's charm directory; HOME is the unit's directory.
     Path unitDir = UnitDir.of(operators.dataDir(), APP + "/0").path();
@@ -183,20 +166,18 @@ class ExecIT {
     assertThat(Path.of(lines.get(0))).isEqualTo(unitDir.resolve("charm").toRealPath());
     assertThat(Path.of(lines.get(1)).toRealPath()).isEqualTo(unitDir.toRealPath());
 
-    Cli.Result timedOut =
-        Cli.run(
-            cliOutput,
-            OperatorProcess.PATIENCE,
-            "exec",
-            APP + "/0",
-            "--data-dir",
-            operators.dataDir().toString(),
-            "--timeout",
-            "1s",
-            "--",
-            "echo partial; sleep 300");
+    Cli.Result timedOut = cliExec("--timeout", "1s", "--", "echo partial; sleep 300");
     assertThat(timedOut.exitCode()).as("%s", timedOut).isEqualTo(124);
     assertThat(timedOut.stdout()).isEqualTo("partial\n");
+  }
+
+  /** {@code caas-operator exec <app>/0 --data-dir <dir> <rest...>}, as a user types it. */
+  private Cli.Result cliExec(String... rest) {
+    List<String> args = new ArrayList<>(List.of("exec", APP + "/0", "--data-dir"));
+    args.add(operators.dataDir().toString());
+    args.addAll(List.of(rest));
+    return Cli.run(
+        operators.tmp().resolve("cli"), OperatorProcess.PATIENCE, args.toArray(String[]::new));
   }
 
   private OperatorApi deploy(TestCharm charm, int scale) {

@@ -69,23 +69,10 @@ class KubernetesIT {
         .customResourceDefinitions()
         .load(home.resolve("conf/kubernetes/crd.yaml").toFile())
         .create();
-    Application application = new Application();
-    application.setMetadata(new ObjectMetaBuilder().withName(APP).withNamespace(NS).build());
-    application.setSpec(spec(Map.of("greeting", "hello"), 0));
-    kubectl.resources(Application.class).inNamespace(NS).resource(application).create();
+    createApplication(spec(Map.of("greeting", "hello"), 0));
     for (int n = 0; n < 3; n++) kubelet.createPod(n);
 
-    OperatorProcess operator =
-        operators.start(
-            List.of(
-                "--substrate",
-                "kubernetes",
-                "--application",
-                APP,
-                "--namespace",
-                NS,
-                "--kubeconfig",
-                apiServer.writeKubeconfig(operators.tmp().resolve("kubeconfig"), NS).toString()));
+    OperatorProcess operator = startOnKubernetes();
     OperatorApi api = operator.awaitListening();
 
     // Deploy: each unit installs and starts; once its workload container runs, web-pebble-ready.
@@ -215,23 +202,10 @@ class KubernetesIT {
   @Test
   void aFailingHookIsAWarningEventOnTheApplication() {
     TestCharm.named(APP).failing("install").writeTo(charmDir);
-    Application application = new Application();
-    application.setMetadata(new ObjectMetaBuilder().withName(APP).withNamespace(NS).build());
-    application.setSpec(spec(Map.of(), 0));
-    kubectl.resources(Application.class).inNamespace(NS).resource(application).create();
+    createApplication(spec(Map.of(), 0));
     kubelet.createPod(0);
 
-    OperatorProcess operator =
-        operators.start(
-            List.of(
-                "--substrate",
-                "kubernetes",
-                "--application",
-                APP,
-                "--namespace",
-                NS,
-                "--kubeconfig",
-                apiServer.writeKubeconfig(operators.tmp().resolve("kubeconfig"), NS).toString()));
+    OperatorProcess operator = startOnKubernetes();
     operator.awaitListening();
 
     List<String> failures =
@@ -245,6 +219,28 @@ class KubernetesIT {
 
     application().delete();
     assertThat(operator.exitCode(OperatorProcess.PATIENCE)).isZero();
+  }
+
+  /** The application's custom resource, made as a user applies it, with this spec. */
+  private void createApplication(ApplicationSpec spec) {
+    Application application = new Application();
+    application.setMetadata(new ObjectMetaBuilder().withName(APP).withNamespace(NS).build());
+    application.setSpec(spec);
+    kubectl.resources(Application.class).inNamespace(NS).resource(application).create();
+  }
+
+  /** The operator of the application, on the Kubernetes substrate of the test's API server. */
+  private OperatorProcess startOnKubernetes() {
+    return operators.start(
+        List.of(
+            "--substrate",
+            "kubernetes",
+            "--application",
+            APP,
+            "--namespace",
+            NS,
+            "--kubeconfig",
+            apiServer.writeKubeconfig(operators.tmp().resolve("kubeconfig"), NS).toString()));
   }
 
   private static void pause(Duration duration) {

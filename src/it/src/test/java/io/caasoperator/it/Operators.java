@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -63,6 +64,16 @@ final class Operators implements AutoCloseable, BeforeEachCallback, AfterEachCal
    */
   Path dataDir() {
     return tmp().resolve("data");
+  }
+
+  /**
+   * Runs {@code caas-operator <args> --data-dir <dataDir()>} as a user types it, allowing it 90 s;
+   * its output is kept under {@code tmp()/cli}.
+   */
+  Cli.Result cli(String... args) {
+    List<String> all = new ArrayList<>(List.of(args));
+    all.addAll(List.of("--data-dir", dataDir().toString()));
+    return Cli.run(tmp().resolve("cli"), Duration.ofSeconds(90), all.toArray(String[]::new));
   }
 
   /**

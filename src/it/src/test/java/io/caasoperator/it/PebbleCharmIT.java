@@ -199,17 +199,10 @@ class PebbleCharmIT {
 
   @BeforeEach
   void packCharm() throws Exception {
-    Path home =
-        Path.of(System.getProperty("caas.operator.home", "../..")).toAbsolutePath().normalize();
-    Path vendor = home.getParent().resolve("shared/vendor/ops-2.17.0");
+    Path ops = VendoredOps.opsPackage();
     Assumptions.assumeTrue(
-        Files.isDirectory(vendor.resolve("ops")),
-        "skipped: ops 2.17.0 is not at "
-            + vendor
-            + " (../shared/vendor/ops-2.17.0 beside the repository)");
-    Assumptions.assumeTrue(
-        python("yaml") && python("websocket"),
-        "skipped: /usr/bin/python3 with PyYAML and websocket-client is needed (python3-yaml, python3-websocket)");
+        python("websocket"),
+        "skipped: /usr/bin/python3 with websocket-client is needed (python3-websocket)");
     Assumptions.assumeTrue(
         works("bwrap", "--ro-bind", "/", "/", "--dev", "/dev", "true"),
         "skipped: bubblewrap is needed (apt-get install bubblewrap)");
@@ -217,16 +210,14 @@ class PebbleCharmIT {
         new CharmArchive()
             .executable("dispatch", DISPATCH)
             .executable("src/charm.py", CHARM)
-            .tree(vendor.resolve("ops"), "venv/ops")
+            .tree(ops, "venv/ops")
             .file("metadata.yaml", METADATA)
             .file(
                 "config.yaml",
                 "options:\n  port:\n    type: int\n    default: 8080\n"
                     + "  greeting:\n    type: string\n    default: hello\n")
             .file("actions.yaml", ACTIONS)
-            .file(
-                "manifest.yaml",
-                "charmcraft-version: 3.2.2\nbases:\n- name: ubuntu\n  channel: '22.04'\n")
+            .file("manifest.yaml", VendoredOps.MANIFEST)
             .writeTo(operators.tmp().resolve("web.charm"));
   }
 
@@ -242,8 +233,7 @@ class PebbleCharmIT {
   private OperatorProcess start(SpecFile spec) {
     // ops needs PyYAML and websocket-client: Debian's python3 has them, whatever python3 comes
     // first here
-    OperatorProcess operator =
-        operators.startWithEnvironment(spec, Map.of("PATH", "/usr/bin:" + System.getenv("PATH")));
+    OperatorProcess operator = operators.startWithEnvironment(spec, VendoredOps.environment());
     operator.awaitListening();
     return operator;
   }
@@ -350,18 +340,19 @@ class PebbleCharmIT {
         .until(() -> get(port, "/") == 200);
 
     // what a user sees: the containers' services in status, a service's output in logs
-    Cli.Result status = cli("status");
+    Cli.Result status = operators.cli("status");
     assertThat(status.exitCode()).as(status.stderr()).isZero();
     assertThat(status.stdout())
         .containsPattern("web/0 +web +http +enabled +active")
         .containsPattern("web/1 +web +http +enabled +active")
         .containsPattern("web/0 +web +check up +alive +up +0/3");
-    Cli.Result logs = cli("logs", "web/0", "--container", "web", "--service", "http");
+    Cli.Result logs = operators.cli("logs", "web/0", "--container", "web", "--service", "http");
     assertThat(logs.exitCode()).as(logs.stderr()).isZero();
     assertThat(logs.stdout()).contains("[http] ", "\"GET /srv/who.txt HTTP/1.1\" 200");
-    assertThat(cli("logs", "web/0", "--container", "nope").stderr())
+    assertThat(operators.cli("logs", "web/0", "--container", "nope").stderr())
         .contains("has no container \"nope\"");
-    Cli.Result journal = cli("journal", "--type", "LayerAdded,ServiceStarted", "--format", "json");
+    Cli.Result journal =
+        operators.cli("journal", "--type", "LayerAdded,ServiceStarted", "--format", "json");
     assertThat(journal.exitCode()).as(journal.stderr()).isZero();
     assertThat(journal.stdout())
         .as("layers and service starts are journaled per unit container")
@@ -431,7 +422,7 @@ class PebbleCharmIT {
     awaitMessage(api, "check up up (web_pebble_check_recovered)");
 
     Cli.Result journal =
-        cli(
+        operators.cli(
             "journal",
             "--type",
             "PebbleNoticeObserved,CheckFailed,CheckRecovered",
@@ -458,14 +449,6 @@ class PebbleCharmIT {
         s ->
             s.allUnitsIdle()
                 && s.unit("web/0").path("workloadStatus").path("message").asText().equals(message));
-  }
-
-  private Cli.Result cli(String... args) {
-    String[] all = new String[args.length + 2];
-    System.arraycopy(args, 0, all, 0, args.length);
-    all[args.length] = "--data-dir";
-    all[args.length + 1] = operators.dataDir().toString();
-    return Cli.run(operators.tmp().resolve("cli"), Duration.ofSeconds(90), all);
   }
 
   private static JsonNode action(OperatorApi api, String unit, String name, String params) {

@@ -101,20 +101,12 @@ class PeerRelationsIT {
 
   @Test
   void peersJoinSeeEachOthersDataAndDepartAsJujuRunsThem() throws Exception {
-    Path ops = VendoredOps.opsPackage();
-    Path logs = Files.createDirectories(operators.tmp().resolve("seen"));
     Path charm =
-        new CharmArchive()
-            .executable("dispatch", VendoredOps.DISPATCH)
-            .symlink("hooks/install", "../dispatch")
-            .symlink("hooks/start", "../dispatch")
-            .symlink("hooks/upgrade-charm", "../dispatch")
-            .executable("src/charm.py", PEER_CHARM)
-            .tree(ops, "venv/ops")
+        VendoredOps.charm(PEER_CHARM, "install", "start", "upgrade-charm")
             .file("metadata.yaml", METADATA)
             .file("config.yaml", CONFIG)
-            .file("manifest.yaml", VendoredOps.MANIFEST)
             .writeTo(operators.tmp().resolve("db.charm"));
+    Path logs = Files.createDirectories(operators.tmp().resolve("seen"));
     SpecFile spec =
         SpecFile.at(operators.tmp().resolve("spec/app.yaml"), APP, charm)
             .withConfig(Map.of("log-dir", logs.toString()))
@@ -255,15 +247,7 @@ class PeerRelationsIT {
     assertThat(relation.path("unitData").path("db/1").path("private-address").asText())
         .isNotEmpty();
     assertThat(relation.path("applicationData").path("leader").asText()).isEqualTo("db/0");
-    Cli.Result shown =
-        Cli.run(
-            operators.tmp().resolve("cli"),
-            Duration.ofSeconds(60),
-            "show-relation",
-            "--unit",
-            "db/1",
-            "--data-dir",
-            operators.dataDir().toString());
+    Cli.Result shown = operators.cli("show-relation", "--unit", "db/1");
     assertThat(shown.exitCode()).as(shown.stderr()).isZero();
     assertThat(shown.stdout())
         .contains(

@@ -8,11 +8,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -27,14 +24,6 @@ class SecretsIT {
 
   private static final String APP = "keeper";
   private static final String LEADER = APP + "/0";
-  private static final Duration CLI = Duration.ofSeconds(90);
-
-  /** charmcraft's generated dispatch ({@code charmcraft/const.py} {@code DISPATCH_CONTENT}). */
-  private static final String DISPATCH =
-      """
-            #!/bin/sh
-            JUJU_DISPATCH_PATH="${JUJU_DISPATCH_PATH:-$0}" PYTHONPATH=lib:venv:$PYTHONPATH exec ./src/charm.py
-            """;
 
   /**
    * On every config-changed the leader makes sure its secret exists, replaces the password when the
@@ -163,25 +152,13 @@ class SecretsIT {
 
   @Test
   void theLeadersPasswordSecretSurvivesAKillAndANewRevisionIsWhatLaterHooksRead() throws Exception {
-    Path vendor = opsOrSkip();
-    Path charm =
-        new CharmArchive()
-            .executable("dispatch", DISPATCH)
-            .symlink("hooks/install", "../dispatch")
-            .symlink("hooks/config-changed", "../dispatch")
-            .symlink("hooks/start", "../dispatch")
-            .executable("src/charm.py", OPS_CHARM)
-            .tree(vendor.resolve("ops"), "venv/ops")
-            .file(
-                "metadata.yaml",
-                "name: keeper\nsummary: Keeps a password in a secret.\ndescription: Ops.\n")
-            .file("config.yaml", CONFIG_YAML)
-            .file(
-                "manifest.yaml",
-                "charmcraft-version: 3.2.2\nbases:\n- name: ubuntu\n  channel: '22.04'\n")
-            .writeTo(operators.tmp().resolve("keeper.charm"));
-    SpecFile spec = SpecFile.at(operators.tmp().resolve("spec/app.yaml"), APP, charm).write();
-    Map<String, String> env = Map.of("PATH", "/usr/bin:" + System.getenv("PATH"));
+    SpecFile spec =
+        spec(
+            packed(
+                "keeper",
+                OPS_CHARM,
+                "name: keeper\nsummary: Keeps a password in a secret.\ndescription: Ops.\n"));
+    Map<String, String> env = VendoredOps.environment();
     Path passwordFile = UnitDir.of(operators.dataDir(), LEADER).path().resolve("password.txt");
 
     OperatorProcess first = operators.startWithEnvironment(spec, env);
@@ -202,7 +179,7 @@ class SecretsIT {
         .as("no new password after the restart")
         .isEqualTo(replaced);
 
-    Cli.Result shown = cli("show-secret", "db-password");
+    Cli.Result shown = operators.cli("show-secret", "db-password");
     assertThat(shown.exitCode()).as(shown.stderr()).isZero();
     assertThat(shown.stdout())
         .contains(
@@ -212,16 +189,18 @@ class SecretsIT {
             "description: the database's admin password",
             "digest: hmac-sha256:")
         .doesNotContain(replaced);
-    Cli.Result revealed = cli("show-secret", "db-password", "--reveal", "--format", "json");
+    Cli.Result revealed =
+        operators.cli("show-secret", "db-password", "--reveal", "--format", "json");
     assertThat(revealed.stdout())
         .as(revealed.stderr())
         .contains("\"content\":{\"password\":\"" + replaced + "\"}");
-    assertThat(cli("show-secret", "nothing").stderr()).contains("secret \"nothing\" not found");
+    assertThat(operators.cli("show-secret", "nothing").stderr())
+        .contains("secret \"nothing\" not found");
 
-    Cli.Result journal = cli("journal", "--format", "json");
+    Cli.Result journal = operators.cli("journal", "--format", "json");
     assertThat(journal.exitCode()).as(journal.stderr()).isZero();
     assertThat(journal.stdout()).doesNotContain(original).doesNotContain(replaced);
-    Cli.Result timeline = cli("journal", "--type", "SecretCreated,SecretUpdated");
+    Cli.Result timeline = operators.cli("journal", "--type", "SecretCreated,SecretUpdated");
     assertThat(timeline.stdout().lines())
         .as(timeline.stderr())
         .hasSize(2)
@@ -243,23 +222,11 @@ class SecretsIT {
 
   @Test
   void theLeaderHearsOfAnExpiredAndAnObsoleteRevisionOnceAndRemovesThem() throws Exception {
-    Path vendor = opsOrSkip();
-    Path charm =
-        new CharmArchive()
-            .executable("dispatch", DISPATCH)
-            .symlink("hooks/install", "../dispatch")
-            .symlink("hooks/config-changed", "../dispatch")
-            .symlink("hooks/start", "../dispatch")
-            .executable("src/charm.py", HOOKS_CHARM)
-            .tree(vendor.resolve("ops"), "venv/ops")
-            .file("metadata.yaml", "name: rotor\nsummary: Secret hooks.\ndescription: Ops.\n")
-            .file("config.yaml", CONFIG_YAML)
-            .file(
-                "manifest.yaml",
-                "charmcraft-version: 3.2.2\nbases:\n- name: ubuntu\n  channel: '22.04'\n")
-            .writeTo(operators.tmp().resolve("rotor.charm"));
-    SpecFile spec = SpecFile.at(operators.tmp().resolve("spec/app.yaml"), APP, charm).write();
-    Map<String, String> env = Map.of("PATH", "/usr/bin:" + System.getenv("PATH"));
+    SpecFile spec =
+        spec(
+            packed(
+                "rotor", HOOKS_CHARM, "name: rotor\nsummary: Secret hooks.\ndescription: Ops.\n"));
+    Map<String, String> env = VendoredOps.environment();
     Path heard = UnitDir.of(operators.dataDir(), LEADER).path().resolve("secret-hooks.txt");
 
     OperatorProcess operator = operators.startWithEnvironment(spec, env);
@@ -280,15 +247,15 @@ class SecretsIT {
         .as("each hook once, naming its secret by JUJU_SECRET_ID")
         .hasSize(2)
         .allSatisfy(line -> assertThat(line).matches("\\w+ [a-z-]+ 1 secret:[0-9a-v]{20}"));
-    assertThat(cli("show-secret", "short-lived").stderr())
+    assertThat(operators.cli("show-secret", "short-lived").stderr())
         .as("its only revision removed by secret-expired: the secret is gone")
         .contains("secret \"short-lived\" not found");
-    Cli.Result rotating = cli("show-secret", "rotating");
+    Cli.Result rotating = operators.cli("show-secret", "rotating");
     assertThat(rotating.stdout())
         .as(rotating.stderr())
         .contains("revision: 2")
         .doesNotContain("- revision: 1");
-    Cli.Result observed = cli("journal", "--type", "SecretTriggerObserved");
+    Cli.Result observed = operators.cli("journal", "--type", "SecretTriggerObserved");
     assertThat(observed.stdout().lines())
         .as(observed.stderr())
         .hasSize(2)
@@ -327,7 +294,7 @@ class SecretsIT {
         st ->
             "stored hi"
                 .equals(st.unit("scripted/0").path("workloadStatus").path("message").asText()));
-    Cli.Result kept = cli("show-secret", "greeting-hi");
+    Cli.Result kept = operators.cli("show-secret", "greeting-hi");
     assertThat(kept.stdout())
         .as(kept.stderr() + "\nsee " + operator.logFile())
         .contains("revision: 1", "owner: application scripted");
@@ -337,9 +304,9 @@ class SecretsIT {
         api,
         "config-changed failed",
         s -> "config-changed".equals(s.unit("scripted/0").path("failedHook").asText()));
-    assertThat(cli("show-secret", "greeting-fail").stderr())
+    assertThat(operators.cli("show-secret", "greeting-fail").stderr())
         .contains("secret \"greeting-fail\" not found");
-    assertThat(cli("journal", "--type", "SecretCreated").stdout().lines())
+    assertThat(operators.cli("journal", "--type", "SecretCreated").stdout().lines())
         .as("greeting-hi and file-hi")
         .hasSize(2);
   }
@@ -363,19 +330,20 @@ class SecretsIT {
                 && "completed".equals(s.unit(LEADER).path("lastHookOutcome").asText()));
   }
 
-  private static Path opsOrSkip() throws IOException, InterruptedException {
-    Path home =
-        Path.of(System.getProperty("caas.operator.home", "../..")).toAbsolutePath().normalize();
-    Path vendor = home.getParent().resolve("shared/vendor/ops-2.17.0");
-    Assumptions.assumeTrue(
-        Files.isDirectory(vendor.resolve("ops")),
-        "skipped: ops 2.17.0 is not at "
-            + vendor
-            + " (../shared/vendor/ops-2.17.0 beside the repository)");
-    Assumptions.assumeTrue(
-        pythonHasYaml(),
-        "skipped: /usr/bin/python3 with PyYAML is needed (apt-get install python3-yaml)");
-    return vendor;
+  /**
+   * An ops charm with this {@code src/charm.py} and metadata and the options of {@link
+   * #CONFIG_YAML}, as {@code charmcraft pack} leaves it.
+   */
+  private Path packed(String name, String charmPy, String metadata)
+      throws IOException, InterruptedException {
+    return VendoredOps.charm(charmPy, "install", "config-changed", "start")
+        .file("metadata.yaml", metadata)
+        .file("config.yaml", CONFIG_YAML)
+        .writeTo(operators.tmp().resolve(name + ".charm"));
+  }
+
+  private SpecFile spec(Path charm) {
+    return SpecFile.at(operators.tmp().resolve("spec/app.yaml"), APP, charm).write();
   }
 
   private static void awaitStatus(OperatorApi api, OperatorProcess operator, String message) {
@@ -411,22 +379,5 @@ class SecretsIT {
     }
     byte[] digest = MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(file));
     return String.format("%064x", new BigInteger(1, digest)).substring(0, 16);
-  }
-
-  private Cli.Result cli(String... args) {
-    String[] all = new String[args.length + 2];
-    System.arraycopy(args, 0, all, 0, args.length);
-    all[args.length] = "--data-dir";
-    all[args.length + 1] = operators.dataDir().toString();
-    return Cli.run(operators.tmp().resolve("cli"), CLI, all);
-  }
-
-  private static boolean pythonHasYaml() throws IOException, InterruptedException {
-    if (!Files.isExecutable(Path.of("/usr/bin/python3"))) return false;
-    Process check =
-        new ProcessBuilder("/usr/bin/python3", "-c", "import yaml")
-            .redirectErrorStream(true)
-            .start();
-    return check.waitFor(30, TimeUnit.SECONDS) && check.exitValue() == 0;
   }
 }

@@ -46,6 +46,21 @@ final class VendoredOps {
   }
 
   /**
+   * An ops charm as {@code charmcraft pack} leaves it: charmcraft's dispatch, a link to it for each
+   * of {@code hooks}, {@code src/charm.py}, ops in {@code venv/} and the manifest; the test adds
+   * metadata.yaml and the rest. Skips the test where ops or its Python are missing.
+   */
+  static CharmArchive charm(String charmPy, String... hooks)
+      throws IOException, InterruptedException {
+    CharmArchive charm = new CharmArchive().executable("dispatch", DISPATCH);
+    for (String hook : hooks) charm.symlink("hooks/" + hook, "../dispatch");
+    return charm
+        .executable("src/charm.py", charmPy)
+        .tree(opsPackage(), "venv/ops")
+        .file("manifest.yaml", MANIFEST);
+  }
+
+  /**
    * The operator's environment for ops charms: Debian's python3 (it has PyYAML) first on the PATH.
    */
   static Map<String, String> environment() {

@@ -1,21 +1,29 @@
-package io.caasoperator.substrate.kubernetes;
+package io.caasoperator.testing;
 
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.concurrent.atomic.AtomicReference;
 
-/** A UTC clock that shows what the test last set, so time-dependent reports are exact. */
-final class SetClock extends Clock {
+/**
+ * A UTC clock that shows what the test set or moved it to, and nothing else: time-dependent
+ * decisions and reports are exact, and a period passes without waiting. Read from any thread.
+ */
+public final class TestClock extends Clock {
   private final AtomicReference<Instant> now;
 
-  SetClock(Instant start) {
+  public TestClock(Instant start) {
     now = new AtomicReference<>(start);
   }
 
-  void set(Instant instant) {
+  public void set(Instant instant) {
     now.set(instant);
+  }
+
+  public void advance(Duration by) {
+    now.updateAndGet(t -> t.plus(by));
   }
 
   @Override

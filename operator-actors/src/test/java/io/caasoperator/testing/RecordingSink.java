@@ -1,18 +1,18 @@
-package io.caasoperator.substrate.local;
+package io.caasoperator.testing;
 
 import io.caasoperator.substrate.WatchSink;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Keeps what a watch delivered; deliveries come from the substrate's polling thread. */
-final class RecordingSink<T> implements WatchSink<T> {
+/** Keeps what a watch delivered; deliveries may come from any thread (polling, informers). */
+public final class RecordingSink<T> implements WatchSink<T> {
 
   private final List<T> observed = new ArrayList<>();
   private final List<Throwable> failures = new ArrayList<>();
   private int throwOnDelivery;
 
   /** Throws from the next {@code times} deliveries, like a watcher whose mailbox is gone. */
-  synchronized RecordingSink<T> throwing(int times) {
+  public synchronized RecordingSink<T> throwing(int times) {
     throwOnDelivery = times;
     return this;
   }
@@ -31,18 +31,23 @@ final class RecordingSink<T> implements WatchSink<T> {
     failures.add(cause);
   }
 
-  synchronized List<T> observed() {
+  public synchronized List<T> observed() {
     return List.copyOf(observed);
   }
 
   /** What arrived since the last call, so each step of a test asserts only its own effect. */
-  synchronized List<T> drain() {
+  public synchronized List<T> drain() {
     List<T> recent = List.copyOf(observed);
     observed.clear();
     return recent;
   }
 
-  synchronized List<Throwable> failures() {
+  /** The last delivery, or null before the first. */
+  public synchronized T last() {
+    return observed.isEmpty() ? null : observed.get(observed.size() - 1);
+  }
+
+  public synchronized List<Throwable> failures() {
     return List.copyOf(failures);
   }
 }
