@@ -5,7 +5,10 @@ import io.caasoperator.domain.CharmRef;
 import io.caasoperator.hook.HookContexts;
 import io.caasoperator.hook.HookEnvironment;
 import io.caasoperator.hook.HookExecutor;
+import io.caasoperator.secret.Secrets;
+import io.caasoperator.unit.PodWait;
 import io.caasoperator.unit.RetryPolicy;
+import io.caasoperator.unit.ToolViews;
 import io.caasoperator.unit.UnitDependencies;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -32,7 +35,10 @@ public final class TestUnits {
         4096,
         4096,
         new HookContexts(),
-        Clock.systemUTC());
+        Clock.systemUTC(),
+        PodWait.DEFAULT,
+        new ToolViews(),
+        Secrets.NONE);
   }
 
   /**
