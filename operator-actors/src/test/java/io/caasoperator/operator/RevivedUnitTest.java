@@ -3,27 +3,21 @@ package io.caasoperator.operator;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.typesafe.config.ConfigFactory;
-import io.caasoperator.charm.CharmStore;
-import io.caasoperator.charm.UnpackLimits;
+import io.caasoperator.charm.CharmFiles;
 import io.caasoperator.domain.ApplicationName;
 import io.caasoperator.hook.LocalProcessExecutor;
 import io.caasoperator.substrate.local.LocalSubstrate;
 import io.caasoperator.testing.ScriptedExecutor;
-import io.caasoperator.testing.TestUnits;
-import io.caasoperator.unit.RetryPolicy;
+import io.caasoperator.testing.TestOperators;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
 import org.apache.pekko.persistence.testkit.PersistenceTestKitPlugin;
@@ -68,7 +62,19 @@ class RevivedUnitTest {
   void setUp() throws IOException {
     app = ApplicationName.of("revived" + ids.incrementAndGet());
     specFile = data.resolve("app.yaml");
-    charmDir = writeCharm(data.resolve("charm-src"));
+    charmDir =
+        CharmFiles.empty()
+            .file("metadata.yaml", "name: test\ncontainers:\n  web: {}\n")
+            .hooks(
+                "install",
+                "leader-elected",
+                "leader-settings-changed",
+                "config-changed",
+                "start",
+                "web-pebble-ready",
+                "stop",
+                "remove")
+            .writeDirectory(data.resolve("charm-src"));
     // Quiet period zero: this test is about units, not about half-written files.
     substrate =
         new LocalSubstrate(
@@ -90,7 +96,7 @@ class RevivedUnitTest {
       throws IOException {
     writeSpec(3);
     spawnOperator();
-    Map<String, List<String>> first = completeHooks(15);
+    Map<String, List<String>> first = executor.completeByUnit(15);
     assertThat(first.get(unit(1)))
         .containsExactly(
             "install", "leader-settings-changed", "config-changed", "start", "web-pebble-ready");
@@ -105,7 +111,7 @@ class RevivedUnitTest {
 
     stop1.succeed();
     stop2.succeed();
-    Map<String, List<String>> revived = completeHooks(2 + 2 * 5);
+    Map<String, List<String>> revived = executor.completeByUnit(2 + 2 * 5);
     assertThat(revived.get(unit(1)))
         .containsExactly(
             "remove",
@@ -127,35 +133,16 @@ class RevivedUnitTest {
     // The revived units are units like any other: scaled down, they go.
     hooksRanInTheirDirectories(1, 2);
     writeSpec(1);
-    Map<String, List<String>> gone = completeHooks(4);
+    Map<String, List<String>> gone = executor.completeByUnit(4);
     assertThat(gone.get(unit(1))).containsExactly("stop", "remove");
     assertThat(gone.get(unit(2))).containsExactly("stop", "remove");
     executor.expectNoHookWithin(NOTHING_MORE);
   }
 
   private void spawnOperator() {
-    OperatorDependencies deps =
-        new OperatorDependencies(
-            app,
-            substrate,
-            new CharmStore(data.resolve("charms"), UnpackLimits.DEFAULT),
-            TestUnits.dependencies(executor, data),
-            RetryPolicy.DEFAULT,
-            Executors.newVirtualThreadPerTaskExecutor(),
-            Clock.systemUTC(),
-            reason -> {});
-    testKit.spawn(OperatorActor.create(deps));
-  }
-
-  /** Completes the next {@code count} hooks as they come; returns them by unit, in order. */
-  private Map<String, List<String>> completeHooks(int count) {
-    Map<String, List<String>> byUnit = new LinkedHashMap<>();
-    for (int i = 0; i < count; i++) {
-      ScriptedExecutor.Call call = executor.next();
-      byUnit.computeIfAbsent(call.unit(), u -> new ArrayList<>()).add(call.hook());
-      call.succeed();
-    }
-    return byUnit;
+    testKit.spawn(
+        OperatorActor.create(
+            TestOperators.dependencies(app, substrate, executor, data, reason -> {})));
   }
 
   /**
@@ -177,25 +164,5 @@ class RevivedUnitTest {
     Files.writeString(
         next, "application: " + app + "\ncharm: " + charmDir + "\nscale: " + scale + "\n");
     Files.move(next, specFile, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-  }
-
-  private static Path writeCharm(Path dir) throws IOException {
-    Files.createDirectories(dir.resolve("hooks"));
-    Files.writeString(dir.resolve("metadata.yaml"), "name: test\ncontainers:\n  web: {}\n");
-    for (String hook :
-        List.of(
-            "install",
-            "leader-elected",
-            "leader-settings-changed",
-            "config-changed",
-            "start",
-            "web-pebble-ready",
-            "stop",
-            "remove")) {
-      Path file = dir.resolve("hooks").resolve(hook);
-      Files.writeString(file, "#!/bin/sh\n");
-      Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rwxr-xr-x"));
-    }
-    return dir;
   }
 }
