@@ -2,14 +2,12 @@ package io.caasoperator.operator;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.typesafe.config.ConfigFactory;
 import io.caasoperator.charm.CharmFiles;
 import io.caasoperator.domain.ApplicationName;
 import io.caasoperator.domain.CharmRef;
 import io.caasoperator.domain.Life;
 import io.caasoperator.domain.UnitId;
 import io.caasoperator.persistence.JournalHealth;
-import io.caasoperator.persistence.JournalSchema;
 import io.caasoperator.persistence.timeline.JournalEntry;
 import io.caasoperator.persistence.timeline.JournalReader;
 import io.caasoperator.substrate.ApplicationObservation;
@@ -49,8 +47,7 @@ class OperatorJournalOutageTest {
   @BeforeAll
   static void start() throws Exception {
     postgres = new RestartablePostgres(dir.resolve("pgdata"));
-    testKit = ActorTestKit.create(postgres.journalConfig().withFallback(ConfigFactory.load()));
-    JournalSchema.createIfMissing(testKit.system(), Duration.ofSeconds(60));
+    testKit = postgres.journaledTestKit();
   }
 
   @AfterAll
