@@ -4,20 +4,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.caasoperator.charm.CharmFiles;
 import io.caasoperator.domain.ApplicationName;
-import io.caasoperator.hook.LocalProcessExecutor;
 import io.caasoperator.substrate.local.LocalSubstrate;
+import io.caasoperator.substrate.local.SubstrateFiles;
 import io.caasoperator.testing.InMemoryJournal;
 import io.caasoperator.testing.ScriptedExecutor;
 import io.caasoperator.testing.TestOperators;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
@@ -47,7 +45,7 @@ class RevivedUnitTest {
   @TempDir Path data;
   private final ScriptedExecutor executor = new ScriptedExecutor();
   private ApplicationName app;
-  private Path specFile;
+  private SubstrateFiles files;
   private Path charmDir;
   private LocalSubstrate substrate;
 
@@ -59,7 +57,6 @@ class RevivedUnitTest {
   @BeforeEach
   void setUp() throws IOException {
     app = ApplicationName.of("revived" + ids.incrementAndGet());
-    specFile = data.resolve("app.yaml");
     charmDir =
         CharmFiles.empty()
             .file("metadata.yaml", "name: test\ncontainers:\n  web: {}\n")
@@ -74,14 +71,8 @@ class RevivedUnitTest {
                 "remove")
             .writeDirectory(data.resolve("charm-src"));
     // Quiet period zero: this test is about units, not about half-written files.
-    substrate =
-        new LocalSubstrate(
-            specFile,
-            data.resolve("agents"),
-            new LocalProcessExecutor("test-" + UUID.randomUUID()),
-            Duration.ofMillis(50),
-            Duration.ZERO,
-            Clock.systemUTC());
+    files = new SubstrateFiles(data);
+    substrate = files.substrate(Duration.ofMillis(50), Duration.ZERO, Clock.systemUTC(), null);
   }
 
   @AfterEach
@@ -142,11 +133,7 @@ class RevivedUnitTest {
     return app + "/" + n;
   }
 
-  /** Writes by rename, as editors do. */
   private void writeSpec(int scale) throws IOException {
-    Path next = data.resolve(".app.yaml.next");
-    Files.writeString(
-        next, "application: " + app + "\ncharm: " + charmDir + "\nscale: " + scale + "\n");
-    Files.move(next, specFile, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+    files.writeSpec("application: " + app + "\ncharm: " + charmDir + "\nscale: " + scale + "\n");
   }
 }

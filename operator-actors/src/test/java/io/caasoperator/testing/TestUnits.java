@@ -29,7 +29,7 @@ public final class TestUnits {
         executor,
         data.resolve("agents"),
         data.resolve("charms"),
-        new HookEnvironment("test", "3.6.0", data.resolve("tools"), "/usr/bin:/bin", "", null),
+        new HookEnvironment("test", "3.6.0", data.resolve("tools"), "/usr/bin:/bin", "", null, ""),
         RetryPolicy.DEFAULT.withoutJitter(),
         Duration.ofMinutes(1),
         4096,

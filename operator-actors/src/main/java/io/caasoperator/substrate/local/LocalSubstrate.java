@@ -163,18 +163,6 @@ public final class LocalSubstrate implements Substrate {
    *     a write in progress never is (see {@link QuietPeriod}); zero acts at once
    * @param clock measures the quiet period, and stamps when the specification in force was read for
    *     the log of invalid edits
-   */
-  public LocalSubstrate(
-      Path specFile,
-      Path agentsDir,
-      LocalProcessExecutor executor,
-      Duration pollInterval,
-      Duration quietPeriod,
-      Clock clock) {
-    this(specFile, agentsDir, executor, pollInterval, quietPeriod, clock, null);
-  }
-
-  /**
    * @param workloads runs each pod's containers (a Pebble per container), whose containers count as
    *     started only once their Pebble answers; null for containers that "start" at once
    */
