@@ -253,7 +253,7 @@ public final class LocalSubstrate implements Substrate {
    * interface, 127.0.0.0/8): its private, public, bind and ingress address; egress 127.0.0.1/32.
    * The same for every unit, and true for everything that runs on this machine.
    */
-  static final UnitAddresses LOOPBACK =
+  public static final UnitAddresses LOOPBACK =
       new UnitAddresses(
           List.of(
               new UnitAddresses.NetworkInterface(
