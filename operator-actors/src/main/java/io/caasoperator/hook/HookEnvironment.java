@@ -215,17 +215,6 @@ public record HookEnvironment(
     this(modelName, "", jujuVersion, "", toolsDir, systemPath, operatorUrl, caFile, toolAddress);
   }
 
-  /** As above, without a loopback listener: every tool call goes to {@code operatorUrl}. */
-  public HookEnvironment(
-      String modelName,
-      String jujuVersion,
-      Path toolsDir,
-      String systemPath,
-      String operatorUrl,
-      Path caFile) {
-    this(modelName, jujuVersion, toolsDir, systemPath, operatorUrl, caFile, "");
-  }
-
   public HookEnvironment withOperator(String url, Path ca) {
     return new HookEnvironment(
         modelName,

@@ -38,30 +38,6 @@ public record ApplicationSnapshot(
     relations = relations == null ? List.of() : List.copyOf(relations);
   }
 
-  /** In no relation. */
-  public ApplicationSnapshot(
-      String modelName,
-      Map<String, Object> config,
-      Map<String, String> leaderSettings,
-      Status applicationStatus,
-      String workloadVersion,
-      List<PeerUnit> units,
-      UnitAddresses addresses,
-      Map<String, String> resources,
-      boolean canAddStorage) {
-    this(
-        modelName,
-        config,
-        leaderSettings,
-        applicationStatus,
-        workloadVersion,
-        units,
-        addresses,
-        resources,
-        canAddStorage,
-        List.of());
-  }
-
   /** Without addresses or resources (tests of what else the tools read). */
   public ApplicationSnapshot(
       String modelName,
@@ -79,6 +55,7 @@ public record ApplicationSnapshot(
         units,
         UnitAddresses.UNKNOWN,
         Map.of(),
-        true);
+        true,
+        List.of());
   }
 }

@@ -41,26 +41,6 @@ public record Desired(
     relations = relations == null ? List.of() : List.copyOf(relations);
   }
 
-  /** A unit in no relation. */
-  public Desired(
-      Life life,
-      CharmInfo charm,
-      long configGeneration,
-      boolean leader,
-      long leaderSettingsGeneration,
-      Duration updateStatusInterval,
-      List<UnitState.StorageInstance> storage) {
-    this(
-        life,
-        charm,
-        configGeneration,
-        leader,
-        leaderSettingsGeneration,
-        updateStatusInterval,
-        storage,
-        List.of());
-  }
-
   /** A unit without storage. */
   public Desired(
       Life life,

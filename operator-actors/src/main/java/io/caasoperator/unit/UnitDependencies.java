@@ -65,37 +65,6 @@ public record UnitDependencies(
   }
 
   /**
-   * With the default pod wait ({@link PodWait#DEFAULT}), views of their own (nobody else reads
-   * them) and no secrets.
-   */
-  public UnitDependencies(
-      HookExecutor executor,
-      Path agentsDir,
-      Path charmsDir,
-      HookEnvironment environment,
-      RetryPolicy retry,
-      Duration hookTimeout,
-      int outputLimit,
-      int execOutputLimit,
-      HookContexts contexts,
-      Clock clock) {
-    this(
-        executor,
-        agentsDir,
-        charmsDir,
-        environment,
-        retry,
-        hookTimeout,
-        outputLimit,
-        execOutputLimit,
-        contexts,
-        clock,
-        PodWait.DEFAULT,
-        new ToolViews(),
-        Secrets.NONE);
-  }
-
-  /**
    * The same, with another environment (the model's identity in it, once known). Fresh views, as
    * before secrets came: keeping these enables the read-only answering path after the model is
    * identified, which labels an action's juju-log lines "exec" (ToolViewAnswer); left to the

@@ -318,52 +318,33 @@ public final class UnitResolver {
       Instant now) {
     Map<String, Object> results = new LinkedHashMap<>(recorder.results());
     List<ActionMessage> log = recorder.messages();
-    return switch (outcome) {
-      case HookLauncher.Outcome.Ran ran when ran.result().startFailure() != null ->
-          new ActionFinished(
-              running.id(),
-              ActionStatus.FAILED,
-              "action could not start: " + ran.result().startFailure(),
-              results,
-              log,
-              now);
-      case HookLauncher.Outcome.Ran ran -> {
-        ProcessResult r = ran.result();
-        results.put("return-code", r.exitCode());
-        if (!r.stdout().isEmpty()) results.put("stdout", r.stdout());
-        String stderr = r.truncated() ? r.stderr() + OUTPUT_CUT : r.stderr();
-        if (!stderr.isEmpty()) results.put("stderr", stderr);
-        String failure =
-            r.timedOut()
+    String failure =
+        switch (outcome) {
+          case HookLauncher.Outcome.Ran ran when ran.result().startFailure() != null ->
+              "action could not start: " + ran.result().startFailure();
+          case HookLauncher.Outcome.Ran ran -> {
+            ProcessResult r = ran.result();
+            results.put("return-code", r.exitCode());
+            if (!r.stdout().isEmpty()) results.put("stdout", r.stdout());
+            String stderr = r.truncated() ? r.stderr() + OUTPUT_CUT : r.stderr();
+            if (!stderr.isEmpty()) results.put("stderr", stderr);
+            yield r.timedOut()
                 ? "action timed out after " + DurationText.format(timeout)
                 : r.exitCode() != 0
                     ? "exit status " + r.exitCode()
                     : recorder.failure().orElse(null);
-        yield new ActionFinished(
-            running.id(),
-            failure == null ? ActionStatus.COMPLETED : ActionStatus.FAILED,
-            failure == null ? "" : failure,
-            results,
-            log,
-            now);
-      }
-      case HookLauncher.Outcome.NotReady notReady ->
-          new ActionFinished(
-              running.id(),
-              ActionStatus.FAILED,
-              "action could not run: the unit is not ready: " + notReady.reason(),
-              results,
-              log,
-              now);
-      case HookLauncher.Outcome.Broken broken ->
-          new ActionFinished(
-              running.id(),
-              ActionStatus.FAILED,
-              "action could not run: " + broken.reason(),
-              results,
-              log,
-              now);
-    };
+          }
+          case HookLauncher.Outcome.NotReady notReady ->
+              "action could not run: the unit is not ready: " + notReady.reason();
+          case HookLauncher.Outcome.Broken broken -> "action could not run: " + broken.reason();
+        };
+    return new ActionFinished(
+        running.id(),
+        failure == null ? ActionStatus.COMPLETED : ActionStatus.FAILED,
+        failure == null ? "" : failure,
+        results,
+        log,
+        now);
   }
 
   /** Appended to an action's stderr when its output went over the limit kept in the journal. */

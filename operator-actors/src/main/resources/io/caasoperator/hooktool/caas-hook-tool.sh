@@ -87,6 +87,21 @@ request() {
 
 url="${CAAS_OPERATOR_URL%/}/v1/hook-tools/$tool"
 
+# The answer's first line, "<exit-code> <stdout-bytes> <stderr-bytes>", into code, out_bytes
+# and err_bytes; anything else ends the call.
+split_header() {
+    code=${header%% *}
+    rest=${header#* }
+    out_bytes=${rest%% *}
+    err_bytes=${rest#* }
+    case "$code:$out_bytes:$err_bytes" in
+    *[!0-9:]* | :* | *::* | *:)
+        echo "ERROR $tool: unexpected answer from the operator at $CAAS_OPERATOR_URL" >&2
+        exit 1
+        ;;
+    esac
+}
+
 # Reads curl's output: the status line and headers (-i), then the body. Anything else first is
 # curl's own error message (its stderr goes into the same pipe, after nothing on success).
 relay() {
@@ -123,16 +138,7 @@ relay() {
         exit 1
     fi
     IFS= read -r header || header=
-    code=${header%% *}
-    rest=${header#* }
-    out_bytes=${rest%% *}
-    err_bytes=${rest#* }
-    case "$code:$out_bytes:$err_bytes" in
-    *[!0-9:]* | :* | *::* | *:)
-        echo "ERROR $tool: unexpected answer from the operator at $CAAS_OPERATOR_URL" >&2
-        exit 1
-        ;;
-    esac
+    split_header
     if [ "$out_bytes" -gt 0 ]; then head -c "$out_bytes"; fi
     if [ "$err_bytes" -gt 0 ]; then head -c "$err_bytes" >&2; fi
     exit "$code"
@@ -197,16 +203,7 @@ if [ "$status" != 200 ]; then
     exit 1
 fi
 header=$(head -n 1 "$tmp/response")
-code=${header%% *}
-rest=${header#* }
-out_bytes=${rest%% *}
-err_bytes=${rest#* }
-case "$code:$out_bytes:$err_bytes" in
-*[!0-9:]* | :* | *::* | *:)
-    echo "ERROR $tool: unexpected answer from the operator at $CAAS_OPERATOR_URL" >&2
-    exit 1
-    ;;
-esac
+split_header
 start=$((${#header} + 2))
 if [ "$out_bytes" -gt 0 ]; then
     tail -c +"$start" "$tmp/response" | head -c "$out_bytes"

@@ -1,5 +1,6 @@
 package io.caasoperator.charm;
 
+import static io.caasoperator.charm.CharmFailures.permanent;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -85,15 +86,9 @@ class ArchiveCharmTest {
   void archiveEntryEscapingTheCharmIsRejected() throws Exception {
     Path archive = archive(CharmFiles.named("evil").file("../evil", "boom"));
 
-    assertThatThrownBy(() -> store().deploy(ref(archive)))
-        .isInstanceOfSatisfying(
-            CharmException.class,
-            e -> {
-              assertThat(e.getMessage())
-                  .isEqualTo(
-                      "charm " + archive + ": archive entry \"../evil\": path escapes the charm");
-              assertThat(e.retryable()).isFalse();
-            });
+    CharmException failure = permanent(() -> store().deploy(ref(archive)));
+    assertThat(failure.getMessage())
+        .isEqualTo("charm " + archive + ": archive entry \"../evil\": path escapes the charm");
     assertThat(charms().resolveSibling("evil")).doesNotExist();
     assertNoLeftovers();
   }
@@ -169,13 +164,9 @@ class ArchiveCharmTest {
   void archiveUnpackingToTooManyBytesIsRejected() throws Exception {
     Path archive = archive(CharmFiles.named("big").file("blob", "x".repeat(5_000)));
 
-    assertThatThrownBy(() -> store(new UnpackLimits(100, 1_000)).deploy(ref(archive)))
-        .isInstanceOfSatisfying(
-            CharmException.class,
-            e -> {
-              assertThat(e.problem()).isEqualTo("archive unpacks to more than 1000 bytes");
-              assertThat(e.retryable()).isFalse();
-            });
+    CharmException failure =
+        permanent(() -> store(new UnpackLimits(100, 1_000)).deploy(ref(archive)));
+    assertThat(failure.problem()).isEqualTo("archive unpacks to more than 1000 bytes");
     assertNoLeftovers();
   }
 
@@ -199,13 +190,8 @@ class ArchiveCharmTest {
   void fileThatIsNotAZipIsRejected() throws Exception {
     Path notZip = Files.writeString(tmp.resolve("notes.charm"), "just text");
 
-    assertThatThrownBy(() -> store().deploy(ref(notZip)))
-        .isInstanceOfSatisfying(
-            CharmException.class,
-            e -> {
-              assertThat(e.problem()).startsWith("not a valid charm archive: ");
-              assertThat(e.retryable()).isFalse();
-            });
+    CharmException failure = permanent(() -> store().deploy(ref(notZip)));
+    assertThat(failure.problem()).startsWith("not a valid charm archive: ");
   }
 
   @Test

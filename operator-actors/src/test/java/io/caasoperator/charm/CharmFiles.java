@@ -40,6 +40,12 @@ public final class CharmFiles {
     return entry(name, content.getBytes(StandardCharsets.UTF_8), 0100755, null);
   }
 
+  /** Hook files {@code hooks/<name>} that do nothing, executable. */
+  public CharmFiles hooks(String... names) {
+    for (String name : names) executable("hooks/" + name, "#!/bin/sh\n");
+    return this;
+  }
+
   public CharmFiles symlink(String name, String target) {
     return entry(name, target.getBytes(StandardCharsets.UTF_8), 0120777, null);
   }

@@ -1,5 +1,6 @@
 package io.caasoperator.charm;
 
+import static io.caasoperator.charm.CharmFailures.permanent;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -165,14 +166,9 @@ class DirectoryCharmTest {
             .file("metadata.yaml", "summary: no name\n")
             .writeDirectory(tmp.resolve("examples/broken"));
 
-    assertThatThrownBy(() -> store().deploy(ref(dir)))
-        .isInstanceOfSatisfying(
-            CharmException.class,
-            e -> {
-              assertThat(e.getMessage())
-                  .isEqualTo("charm " + dir + ": metadata.yaml: missing field \"name\"");
-              assertThat(e.retryable()).isFalse();
-            });
+    CharmException failure = permanent(() -> store().deploy(ref(dir)));
+    assertThat(failure.getMessage())
+        .isEqualTo("charm " + dir + ": metadata.yaml: missing field \"name\"");
   }
 
   @Test
@@ -250,16 +246,12 @@ class DirectoryCharmTest {
     Path dir =
         CharmFiles.named("big").file("blob", "x".repeat(5_000)).writeDirectory(tmp.resolve("big"));
 
-    assertThatThrownBy(
+    CharmException failure =
+        permanent(
             () ->
                 new CharmStore(tmp.resolve("charms"), new UnpackLimits(100, 1_000))
-                    .deploy(ref(dir)))
-        .isInstanceOfSatisfying(
-            CharmException.class,
-            e -> {
-              assertThat(e.problem()).isEqualTo("charm is larger than 1000 bytes");
-              assertThat(e.retryable()).isFalse();
-            });
+                    .deploy(ref(dir)));
+    assertThat(failure.problem()).isEqualTo("charm is larger than 1000 bytes");
   }
 
   @Test
@@ -318,13 +310,9 @@ class DirectoryCharmTest {
     Path dir = validCharm(tmp.resolve("mariadb"));
     String wrong = "0".repeat(64);
 
-    assertThatThrownBy(() -> store().deploy(new CharmRef(dir.toString(), wrong, 0, false)))
-        .isInstanceOfSatisfying(
-            CharmException.class,
-            e -> {
-              assertThat(e.problem()).matches("sha256 mismatch: expected 0{64}, got [0-9a-f]{64}");
-              assertThat(e.retryable()).isFalse();
-            });
+    CharmException failure =
+        permanent(() -> store().deploy(new CharmRef(dir.toString(), wrong, 0, false)));
+    assertThat(failure.problem()).matches("sha256 mismatch: expected 0{64}, got [0-9a-f]{64}");
   }
 
   @Test

@@ -1,7 +1,8 @@
 package io.caasoperator.charm;
 
+import static io.caasoperator.charm.CharmFailures.permanent;
+import static io.caasoperator.charm.CharmFailures.retryable;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.sun.net.httpserver.HttpServer;
 import io.caasoperator.domain.CharmRef;
@@ -83,17 +84,13 @@ class HttpCharmTest {
 
   @Test
   void httpCharmWithoutDigestIsRejectedBeforeDownloading() {
-    assertThatThrownBy(() -> store().deploy(new CharmRef(url("/redis.charm"), null, 0, false)))
-        .isInstanceOfSatisfying(
-            CharmException.class,
-            e -> {
-              assertThat(e.getMessage())
-                  .isEqualTo(
-                      "charm "
-                          + url("/redis.charm")
-                          + ": sha256 is required for a charm downloaded over http(s)");
-              assertThat(e.retryable()).isFalse();
-            });
+    CharmException failure =
+        permanent(() -> store().deploy(new CharmRef(url("/redis.charm"), null, 0, false)));
+    assertThat(failure.getMessage())
+        .isEqualTo(
+            "charm "
+                + url("/redis.charm")
+                + ": sha256 is required for a charm downloaded over http(s)");
     assertThat(requests).hasValue(0);
   }
 
@@ -101,39 +98,27 @@ class HttpCharmTest {
   void httpCharmNotMatchingItsDigestIsRejectedAndNotKept() {
     String wrong = "0".repeat(64);
 
-    assertThatThrownBy(() -> store().deploy(new CharmRef(url("/redis.charm"), wrong, 0, false)))
-        .isInstanceOfSatisfying(
-            CharmException.class,
-            e -> {
-              assertThat(e.problem())
-                  .isEqualTo("sha256 mismatch: expected " + wrong + ", got " + sha256);
-              assertThat(e.retryable()).isFalse();
-            });
+    CharmException failure =
+        permanent(() -> store().deploy(new CharmRef(url("/redis.charm"), wrong, 0, false)));
+    assertThat(failure.problem())
+        .isEqualTo("sha256 mismatch: expected " + wrong + ", got " + sha256);
     assertThat(tmp.resolve("charms/downloads")).isEmptyDirectory();
     assertThat(tmp.resolve("charms").resolve(sha256)).doesNotExist();
   }
 
   @Test
   void serverErrorIsRetryable() {
-    assertThatThrownBy(() -> store().deploy(new CharmRef(url("/busy.charm"), sha256, 0, false)))
-        .isInstanceOfSatisfying(
-            CharmException.class,
-            e -> {
-              assertThat(e.getMessage())
-                  .isEqualTo("charm " + url("/busy.charm") + ": HTTP 503 from server");
-              assertThat(e.retryable()).isTrue();
-            });
+    CharmException failure =
+        retryable(() -> store().deploy(new CharmRef(url("/busy.charm"), sha256, 0, false)));
+    assertThat(failure.getMessage())
+        .isEqualTo("charm " + url("/busy.charm") + ": HTTP 503 from server");
   }
 
   @Test
   void missingCharmIsNotRetryable() {
-    assertThatThrownBy(() -> store().deploy(new CharmRef(url("/nothing.charm"), sha256, 0, false)))
-        .isInstanceOfSatisfying(
-            CharmException.class,
-            e -> {
-              assertThat(e.problem()).isEqualTo("HTTP 404 from server");
-              assertThat(e.retryable()).isFalse();
-            });
+    CharmException failure =
+        permanent(() -> store().deploy(new CharmRef(url("/nothing.charm"), sha256, 0, false)));
+    assertThat(failure.problem()).isEqualTo("HTTP 404 from server");
   }
 
   @Test
@@ -141,12 +126,7 @@ class HttpCharmTest {
     String url = url("/redis.charm");
     server.stop(0);
 
-    assertThatThrownBy(() -> store().deploy(new CharmRef(url, sha256, 0, false)))
-        .isInstanceOfSatisfying(
-            CharmException.class,
-            e -> {
-              assertThat(e.problem()).startsWith("cannot connect to 127.0.0.1:");
-              assertThat(e.retryable()).isTrue();
-            });
+    CharmException failure = retryable(() -> store().deploy(new CharmRef(url, sha256, 0, false)));
+    assertThat(failure.problem()).startsWith("cannot connect to 127.0.0.1:");
   }
 }

@@ -30,7 +30,8 @@ class HookEnvironmentTest {
               Path.of("/srv/caas/tools"),
               "/usr/bin:/bin",
               "https://127.0.0.1:30666",
-              Path.of("/srv/caas/tls/listener.crt"))
+              Path.of("/srv/caas/tls/listener.crt"),
+              "")
           .withModelUuid(UUID)
           .withCloudApiVersion("1.31.2");
 
@@ -214,7 +215,8 @@ class HookEnvironmentTest {
 
   @Test
   void beforeTheModelIsIdentifiedTheUuidIsEmptyAndWithoutAListenerSoIsTheSocketAddress() {
-    HookEnvironment bare = new HookEnvironment("prod", "3.6.0", Path.of("/t"), null, null, null);
+    HookEnvironment bare =
+        new HookEnvironment("prod", "3.6.0", Path.of("/t"), null, null, null, null);
     Map<String, String> env =
         bare.forContext(UNIT, UNIT_DIR, CHARM, new HookEnvironment.Run.Exec(), "c", null);
     assertThat(env)

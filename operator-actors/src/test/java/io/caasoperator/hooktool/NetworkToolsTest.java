@@ -3,7 +3,7 @@ package io.caasoperator.hooktool;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.caasoperator.substrate.UnitAddresses;
-import java.util.List;
+import io.caasoperator.substrate.local.LocalSubstrate;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -99,16 +99,7 @@ class NetworkToolsTest {
 
   @Test
   void theLocalSubstratesLoopbackHasAnInterfaceNameAndCidr() {
-    TestContext local =
-        withAddresses(
-            new UnitAddresses(
-                List.of(
-                    new UnitAddresses.NetworkInterface(
-                        "lo", "", List.of(new UnitAddresses.Address("127.0.0.1", "127.0.0.0/8")))),
-                List.of("127.0.0.1"),
-                List.of("127.0.0.1/32"),
-                "127.0.0.1",
-                "127.0.0.1"));
+    TestContext local = withAddresses(LocalSubstrate.LOOPBACK);
     assertThat(local.run("network-get", "website", "--format=json").stdout())
         .isEqualTo(
             "{\"bind-addresses\":[{\"mac-address\":\"\",\"interface-name\":\"lo\",\"addresses\":"

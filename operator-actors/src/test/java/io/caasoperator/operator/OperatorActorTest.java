@@ -3,9 +3,7 @@ package io.caasoperator.operator;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import com.typesafe.config.ConfigFactory;
-import io.caasoperator.charm.CharmStore;
-import io.caasoperator.charm.UnpackLimits;
+import io.caasoperator.charm.CharmFiles;
 import io.caasoperator.domain.ApplicationName;
 import io.caasoperator.domain.CharmRef;
 import io.caasoperator.domain.Life;
@@ -18,39 +16,33 @@ import io.caasoperator.substrate.ContainerStarted;
 import io.caasoperator.substrate.Specification;
 import io.caasoperator.substrate.UnitObservation;
 import io.caasoperator.substrate.UnitsObserved;
+import io.caasoperator.testing.InMemoryJournal;
 import io.caasoperator.testing.ScriptedExecutor;
-import io.caasoperator.testing.TestUnits;
+import io.caasoperator.testing.TestOperators;
 import io.caasoperator.unit.ActionLookup;
 import io.caasoperator.unit.ActionReply;
 import io.caasoperator.unit.ExecReply;
 import io.caasoperator.unit.ResolveReply;
-import io.caasoperator.unit.RetryPolicy;
 import io.caasoperator.unit.ToolReply;
 import io.caasoperator.unit.UnitActor;
-import io.caasoperator.unit.UnitDependencies;
 import io.caasoperator.unit.UnitView;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 import org.apache.pekko.Done;
 import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
 import org.apache.pekko.actor.testkit.typed.javadsl.LoggingTestKit;
 import org.apache.pekko.actor.testkit.typed.javadsl.ManualTime;
 import org.apache.pekko.actor.testkit.typed.javadsl.TestProbe;
 import org.apache.pekko.actor.typed.ActorRef;
-import org.apache.pekko.persistence.testkit.PersistenceTestKitPlugin;
-import org.apache.pekko.persistence.testkit.PersistenceTestKitSnapshotPlugin;
 import org.apache.pekko.persistence.testkit.javadsl.PersistenceTestKit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -63,13 +55,7 @@ import org.junit.jupiter.api.io.TempDir;
  * execs, resolves and hook tools, and drain.
  */
 class OperatorActorTest {
-  private static final ActorTestKit testKit =
-      ActorTestKit.create(
-          PersistenceTestKitPlugin.getInstance()
-              .config()
-              .withFallback(PersistenceTestKitSnapshotPlugin.config())
-              .withFallback(ManualTime.config())
-              .withFallback(ConfigFactory.load()));
+  private static final ActorTestKit testKit = ActorTestKit.create(InMemoryJournal.withManualTime());
   private static final ManualTime time = ManualTime.get(testKit.system());
   private static final AtomicInteger ids = new AtomicInteger();
 
@@ -90,29 +76,21 @@ class OperatorActorTest {
     executor = new ScriptedExecutor();
     substrate = new FakeSubstrate(executor);
     app = ApplicationName.of("app" + ids.incrementAndGet());
-    charmDir = writeCharm(data.resolve("charm-src"), "greeting: {type: string, default: hi}");
-  }
-
-  private static Path writeCharm(Path dir, String options) throws IOException {
-    Files.createDirectories(dir.resolve("hooks"));
-    Files.writeString(dir.resolve("metadata.yaml"), "name: test\ncontainers:\n  web: {}\n");
-    Files.writeString(dir.resolve("config.yaml"), "options:\n  " + options + "\n");
-    for (String hook :
-        List.of(
-            "install",
-            "leader-elected",
-            "config-changed",
-            "start",
-            "upgrade-charm",
-            "stop",
-            "remove",
-            "leader-settings-changed",
-            "web-pebble-ready")) {
-      Path file = dir.resolve("hooks").resolve(hook);
-      Files.writeString(file, "#!/bin/sh\n");
-      Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rwxr-xr-x"));
-    }
-    return dir;
+    charmDir =
+        CharmFiles.empty()
+            .file("metadata.yaml", "name: test\ncontainers:\n  web: {}\n")
+            .file("config.yaml", "options:\n  greeting: {type: string, default: hi}\n")
+            .hooks(
+                "install",
+                "leader-elected",
+                "config-changed",
+                "start",
+                "upgrade-charm",
+                "stop",
+                "remove",
+                "leader-settings-changed",
+                "web-pebble-ready")
+            .writeDirectory(data.resolve("charm-src"));
   }
 
   /**
@@ -122,23 +100,14 @@ class OperatorActorTest {
     var operator = spawn();
     substrate.units(alive(ordinals));
     substrate.application(new ApplicationObservation.Specified(spec(Map.of(), 0)));
-    runHooks(4 * ordinals.length);
+    executor.completeByUnit(4 * ordinals.length);
     return operator;
   }
 
   private ActorRef<OperatorActor.Command> spawn() {
-    UnitDependencies units = TestUnits.dependencies(executor, data);
-    OperatorDependencies deps =
-        new OperatorDependencies(
-            app,
-            substrate,
-            new CharmStore(data.resolve("charms"), UnpackLimits.DEFAULT),
-            units,
-            RetryPolicy.DEFAULT,
-            Executors.newVirtualThreadPerTaskExecutor(),
-            Clock.systemUTC(),
-            gone::add);
-    return testKit.spawn(OperatorActor.create(deps));
+    return testKit.spawn(
+        OperatorActor.create(
+            TestOperators.dependencies(app, substrate, executor, data, gone::add)));
   }
 
   private Specification spec(Map<String, Object> config, long modifiedVersion) {
@@ -174,15 +143,10 @@ class OperatorActorTest {
     return probe.receiveMessage();
   }
 
-  /** Completes hooks as they come until every unit's first lifecycle is through. */
-  private Map<String, List<String>> runHooks(int count) {
-    Map<String, List<String>> byUnit = new HashMap<>();
-    for (int i = 0; i < count; i++) {
-      var call = executor.next();
-      byUnit.computeIfAbsent(call.unit(), u -> new ArrayList<>()).add(call.hook());
-      call.succeed();
-    }
-    return byUnit;
+  /** Waits (5 seconds at most) until the operator's status passes {@code check}. */
+  private void awaitStatus(
+      ActorRef<OperatorActor.Command> operator, Consumer<ApplicationView> check) {
+    await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> check.accept(status(operator)));
   }
 
   @Test
@@ -190,7 +154,7 @@ class OperatorActorTest {
     var operator = spawn();
     substrate.units(alive(0, 1));
     substrate.application(new ApplicationObservation.Specified(spec(Map.of(), 0)));
-    Map<String, List<String>> hooks = runHooks(8);
+    Map<String, List<String>> hooks = executor.completeByUnit(8);
     assertThat(hooks.get(app + "/0"))
         .containsExactly("install", "leader-elected", "config-changed", "start");
     assertThat(hooks.get(app + "/1"))
@@ -206,7 +170,7 @@ class OperatorActorTest {
     startedWith(0, 1);
     substrate.application(
         new ApplicationObservation.Specified(spec(Map.of("greeting", "hello"), 0)));
-    Map<String, List<String>> hooks = runHooks(2);
+    Map<String, List<String>> hooks = executor.completeByUnit(2);
     assertThat(hooks.values()).allSatisfy(h -> assertThat(h).containsExactly("config-changed"));
     executor.expectNoHookWithin(Duration.ofMillis(300));
   }
@@ -215,14 +179,12 @@ class OperatorActorTest {
   void configThatDoesNotFitTheCharmBlocksTheApplicationAndKeepsTheLastGoodConfig() {
     var operator = startedWith(0);
     substrate.application(new ApplicationObservation.Specified(spec(Map.of("colour", "red"), 0)));
-    await()
-        .atMost(Duration.ofSeconds(5))
-        .untilAsserted(
-            () -> {
-              ApplicationView view = status(operator);
-              assertThat(view.status().value()).isEqualTo("blocked");
-              assertThat(view.status().message()).contains("colour");
-            });
+    awaitStatus(
+        operator,
+        view -> {
+          assertThat(view.status().value()).isEqualTo("blocked");
+          assertThat(view.status().message()).contains("colour");
+        });
     executor.expectNoHookWithin(Duration.ofMillis(300));
     assertThat(status(operator).configGeneration()).isEqualTo(1);
   }
@@ -232,7 +194,7 @@ class OperatorActorTest {
     var operator = startedWith(0, 1);
     Files.writeString(charmDir.resolve("hooks").resolve("start"), "#!/bin/sh\necho v2\n");
     substrate.application(new ApplicationObservation.Specified(spec(Map.of(), 1)));
-    Map<String, List<String>> hooks = runHooks(4);
+    Map<String, List<String>> hooks = executor.completeByUnit(4);
     assertThat(hooks.values())
         .allSatisfy(h -> assertThat(h).containsExactly("upgrade-charm", "config-changed"));
     assertThat(status(operator).charm().generation()).isEqualTo(2);
@@ -247,33 +209,28 @@ class OperatorActorTest {
                 new UnitObservation(new UnitId(app, 0), Life.DYING),
                 new UnitObservation(new UnitId(app, 1), Life.ALIVE)),
             true));
-    Map<String, List<String>> hooks = runHooks(3);
+    Map<String, List<String>> hooks = executor.completeByUnit(3);
     assertThat(hooks.get(app + "/0")).containsExactly("stop", "remove");
     assertThat(hooks.get(app + "/1")).containsExactly("leader-elected");
-    await()
-        .atMost(Duration.ofSeconds(5))
-        .untilAsserted(
-            () -> {
-              assertThat(substrate.released).containsExactly(new UnitId(app, 0));
-              ApplicationView view = status(operator);
-              assertThat(view.leader()).isEqualTo(app + "/1");
-              assertThat(view.units())
-                  .extracting(UnitView::unit)
-                  .containsExactly(new UnitId(app, 1));
-            });
+    awaitStatus(
+        operator,
+        view -> {
+          assertThat(substrate.released).containsExactly(new UnitId(app, 0));
+          assertThat(view.leader()).isEqualTo(app + "/1");
+          assertThat(view.units()).extracting(UnitView::unit).containsExactly(new UnitId(app, 1));
+        });
   }
 
   @Test
   void aUnitThatVanishesIsRemovedWithoutItsHooks() {
     var operator = startedWith(0, 1);
     substrate.units(alive(0));
-    await()
-        .atMost(Duration.ofSeconds(5))
-        .untilAsserted(
-            () -> {
-              assertThat(substrate.released).containsExactly(new UnitId(app, 1));
-              assertThat(status(operator).units()).hasSize(1);
-            });
+    awaitStatus(
+        operator,
+        view -> {
+          assertThat(substrate.released).containsExactly(new UnitId(app, 1));
+          assertThat(view.units()).hasSize(1);
+        });
     executor.expectNoHookWithin(Duration.ofMillis(300));
   }
 
@@ -284,7 +241,7 @@ class OperatorActorTest {
     substrate.units(alive(0, 1)); // a change while the watch is down
     time.timePasses(Duration.ofSeconds(2));
     await().atMost(Duration.ofSeconds(5)).until(() -> substrate.unitWatches.get() >= 2);
-    Map<String, List<String>> hooks = runHooks(4);
+    Map<String, List<String>> hooks = executor.completeByUnit(4);
     assertThat(hooks.get(app + "/1"))
         .containsExactly("install", "leader-settings-changed", "config-changed", "start");
   }
@@ -294,10 +251,7 @@ class OperatorActorTest {
     var operator = startedWith(0);
     substrate.application(
         new ApplicationObservation.Invalid("spec app.yaml: \"scale\": must be >= 0, got -1"));
-    await()
-        .atMost(Duration.ofSeconds(5))
-        .untilAsserted(
-            () -> assertThat(status(operator).status().message()).contains("must be >= 0"));
+    awaitStatus(operator, view -> assertThat(view.status().message()).contains("must be >= 0"));
     substrate.application(new ApplicationObservation.NotFound("spec file removed"));
     substrate.application(new ApplicationObservation.NotFound("spec file removed"));
     await().atMost(Duration.ofSeconds(5)).until(() -> gone.size() == 1);
@@ -308,18 +262,16 @@ class OperatorActorTest {
     var operator = startedWith(0);
     Files.writeString(charmDir.resolve("metadata.yaml"), "summary: no name\n");
     substrate.application(new ApplicationObservation.Specified(spec(Map.of(), 1)));
-    await()
-        .atMost(Duration.ofSeconds(5))
-        .untilAsserted(
-            () -> {
-              ApplicationView view = status(operator);
-              assertThat(view.status().value()).isEqualTo("blocked");
-              assertThat(view.status().message())
-                  .startsWith("charm " + charmDir)
-                  .contains("metadata.yaml")
-                  .contains("name");
-              assertThat(view.charm().generation()).isEqualTo(1);
-            });
+    awaitStatus(
+        operator,
+        view -> {
+          assertThat(view.status().value()).isEqualTo("blocked");
+          assertThat(view.status().message())
+              .startsWith("charm " + charmDir)
+              .contains("metadata.yaml")
+              .contains("name");
+          assertThat(view.charm().generation()).isEqualTo(1);
+        });
     executor.expectNoHookWithin(Duration.ofMillis(300));
   }
 
@@ -327,12 +279,10 @@ class OperatorActorTest {
   void aRecordedCharmWhoseFilesAreGoneIsFetchedAgainBeforeUnitsRun() throws IOException {
     var operator = startedWith(0);
     // the last hook's completion is in the unit's journal before the operator stops
-    await()
-        .atMost(Duration.ofSeconds(5))
-        .untilAsserted(
-            () ->
-                assertThat(status(operator).units())
-                    .allSatisfy(u -> assertThat(u.lastHook()).isEqualTo("start")));
+    awaitStatus(
+        operator,
+        view ->
+            assertThat(view.units()).allSatisfy(u -> assertThat(u.lastHook()).isEqualTo("start")));
     String sha = status(operator).charm().sha256();
     testKit.stop(operator);
     Path deployed = data.resolve("charms").resolve(sha);
@@ -367,12 +317,10 @@ class OperatorActorTest {
             .filter(OperatorEvent.ModelIdentified.class::isInstance)
             .toList();
     assertThat(identified).hasSize(1);
-    await()
-        .atMost(Duration.ofSeconds(5))
-        .untilAsserted(
-            () ->
-                assertThat(status(operator).units())
-                    .allSatisfy(u -> assertThat(u.lastHook()).isEqualTo("start")));
+    awaitStatus(
+        operator,
+        view ->
+            assertThat(view.units()).allSatisfy(u -> assertThat(u.lastHook()).isEqualTo("start")));
 
     testKit.stop(operator);
     var restarted = spawn();
@@ -410,13 +358,10 @@ class OperatorActorTest {
     operator.tell(new OperatorActor.Drain(drained.ref()));
 
     substrate.units(alive(0, 1)); // scaled up during the drain
-    await()
-        .atMost(Duration.ofSeconds(5))
-        .untilAsserted(
-            () ->
-                assertThat(status(operator).units())
-                    .extracting(UnitView::unit)
-                    .containsExactly(unit(0), unit(1)));
+    awaitStatus(
+        operator,
+        view ->
+            assertThat(view.units()).extracting(UnitView::unit).containsExactly(unit(0), unit(1)));
     drained.expectNoMessage(Duration.ofMillis(200)); // app/0's install still runs
     install.succeed();
     drained.expectMessage(Done.getInstance());
@@ -436,13 +381,12 @@ class OperatorActorTest {
       if (call.unit().equals(app + "/1")) call.fail(1);
       else call.succeed();
     }
-    await()
-        .atMost(Duration.ofSeconds(5))
-        .untilAsserted(
-            () ->
-                assertThat(status(operator).units())
-                    .extracting(UnitView::failedHook)
-                    .containsExactly(null, "install"));
+    awaitStatus(
+        operator,
+        view ->
+            assertThat(view.units())
+                .extracting(UnitView::failedHook)
+                .containsExactly(null, "install"));
 
     TestProbe<ResolveReply> resolved = testKit.createTestProbe();
     operator.tell(new OperatorActor.ResolveUnit(unit(0), false, resolved.ref()));
@@ -455,7 +399,7 @@ class OperatorActorTest {
     operator.tell(new OperatorActor.ResolveUnit(unit(1), false, resolved.ref()));
     assertThat(resolved.receiveMessage())
         .isEqualTo(new ResolveReply(ResolveReply.Outcome.RESOLVED, "skipped hook \"install\""));
-    assertThat(runHooks(3).get(app + "/1"))
+    assertThat(executor.completeByUnit(3).get(app + "/1"))
         .containsExactly("leader-settings-changed", "config-changed", "start");
 
     TestProbe<ExecReply> ran = testKit.createTestProbe();
@@ -479,7 +423,7 @@ class OperatorActorTest {
   void leaderSettingsAndApplicationStatusSetByTheLeaderAreRecordedAndTheOtherUnitsHearOfThem() {
     var operator = spawn();
     deploy(Map.of(), 0, 1);
-    runHooks(8);
+    executor.completeByUnit(8);
     substrate.application(
         new ApplicationObservation.Specified(spec(Map.of("greeting", "hello"), 0)));
     ScriptedExecutor.Call first = executor.next();
@@ -539,7 +483,7 @@ class OperatorActorTest {
         .isEqualTo(new ToolReply(null, "unit " + app + "/0 is gone"));
 
     deploy(Map.of(), 0);
-    runHooks(4);
+    executor.completeByUnit(4);
     var stranger = new HookContexts.HookContext(unit(7), "ctx-stranger", "install");
     operator.tell(
         new OperatorActor.CallHookTool(stranger, "config-get", List.of(), "", tool.ref()));
@@ -550,7 +494,7 @@ class OperatorActorTest {
   void aReleaseThatFailsIsRetriedEveryThreeSecondsAndTheUnitIsRemovedOnce() {
     var operator = spawn();
     deploy(Map.of(), 0, 1);
-    runHooks(8);
+    executor.completeByUnit(8);
     substrate.failReleases(2);
     LoggingTestKit.warn("unit " + app + "/1: cannot release it yet, retrying in 3s")
         .expect(
@@ -575,13 +519,9 @@ class OperatorActorTest {
               return null;
             });
 
-    await()
-        .atMost(Duration.ofSeconds(5))
-        .untilAsserted(
-            () ->
-                assertThat(status(operator).units())
-                    .extracting(UnitView::unit)
-                    .containsExactly(unit(0)));
+    awaitStatus(
+        operator,
+        view -> assertThat(view.units()).extracting(UnitView::unit).containsExactly(unit(0)));
     assertThat(substrate.releaseAttempts).hasValue(3);
     assertThat(substrate.released).containsExactly(unit(1));
     assertThat(journal(OperatorActor.persistenceId(app.value())))
@@ -599,19 +539,16 @@ class OperatorActorTest {
     substrate.containerStarted(new ContainerStarted(unit(0), "web", "local-1"));
     substrate.containerStarted(new ContainerStarted(unit(0), "web", "local-2"));
     deploy(Map.of(), 0);
-    assertThat(runHooks(5).get(app + "/0"))
+    assertThat(executor.completeByUnit(5).get(app + "/0"))
         .containsExactly(
             "install", "leader-elected", "config-changed", "start", "web-pebble-ready");
     substrate.application(
         new ApplicationObservation.Specified(spec(Map.of("greeting", "hello"), 0)));
     executor.complete("config-changed"); // a later assignment hands over nothing again
     executor.expectNoHookWithin(Duration.ofMillis(300));
-    await()
-        .atMost(Duration.ofSeconds(5))
-        .untilAsserted(
-            () ->
-                assertThat(status(operator).units())
-                    .allSatisfy(u -> assertThat(u.runningHook()).isNull()));
+    awaitStatus(
+        operator,
+        view -> assertThat(view.units()).allSatisfy(u -> assertThat(u.runningHook()).isNull()));
     assertThat(journal(UnitActor.persistenceId(unit(0))))
         .filteredOn(UnitEvent.ContainerStartObserved.class::isInstance)
         .extracting(e -> ((UnitEvent.ContainerStartObserved) e).startId())
@@ -649,7 +586,7 @@ class OperatorActorTest {
     Files.writeString(script, "#!/bin/sh\n");
     var operator = spawn();
     deploy(Map.of(), 0, 1);
-    runHooks(8);
+    executor.completeByUnit(8);
 
     var first = (ActionReply.Queued) runAction(operator, unit(0), "greet", Map.of("who", "a"));
     assertThat(first.action().id()).isEqualTo(1);

@@ -2,15 +2,12 @@ package io.caasoperator.operator;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.typesafe.config.ConfigFactory;
-import io.caasoperator.charm.CharmStore;
-import io.caasoperator.charm.UnpackLimits;
+import io.caasoperator.charm.CharmFiles;
 import io.caasoperator.domain.ApplicationName;
 import io.caasoperator.domain.CharmRef;
 import io.caasoperator.domain.Life;
 import io.caasoperator.domain.UnitId;
 import io.caasoperator.persistence.JournalHealth;
-import io.caasoperator.persistence.JournalSchema;
 import io.caasoperator.persistence.timeline.JournalEntry;
 import io.caasoperator.persistence.timeline.JournalReader;
 import io.caasoperator.substrate.ApplicationObservation;
@@ -19,20 +16,13 @@ import io.caasoperator.substrate.UnitObservation;
 import io.caasoperator.substrate.UnitsObserved;
 import io.caasoperator.testing.RestartablePostgres;
 import io.caasoperator.testing.ScriptedExecutor;
-import io.caasoperator.testing.TestUnits;
-import io.caasoperator.unit.RetryPolicy;
+import io.caasoperator.testing.TestOperators;
 import io.caasoperator.unit.UnitActor;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
-import java.time.Clock;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.Executors;
 import java.util.stream.LongStream;
 import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
 import org.apache.pekko.actor.testkit.typed.javadsl.TestProbe;
@@ -57,37 +47,13 @@ class OperatorJournalOutageTest {
   @BeforeAll
   static void start() throws Exception {
     postgres = new RestartablePostgres(dir.resolve("pgdata"));
-    testKit = ActorTestKit.create(postgres.journalConfig().withFallback(ConfigFactory.load()));
-    JournalSchema.createIfMissing(testKit.system(), Duration.ofSeconds(60));
+    testKit = postgres.journaledTestKit();
   }
 
   @AfterAll
   static void stop() throws Exception {
     if (testKit != null) testKit.shutdownTestKit();
     if (postgres != null) postgres.close();
-  }
-
-  private static Path writeCharm(Path dir) throws Exception {
-    Files.createDirectories(dir.resolve("hooks"));
-    Files.writeString(dir.resolve("metadata.yaml"), "name: test\n");
-    Files.writeString(
-        dir.resolve("config.yaml"), "options:\n  greeting: {type: string, default: hi}\n");
-    for (String hook : List.of("install", "leader-elected", "config-changed", "start")) {
-      Path file = dir.resolve("hooks").resolve(hook);
-      Files.writeString(file, "#!/bin/sh\n");
-      Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rwxr-xr-x"));
-    }
-    return dir;
-  }
-
-  private static Map<String, List<String>> runHooks(ScriptedExecutor executor, int count) {
-    Map<String, List<String>> byUnit = new HashMap<>();
-    for (int i = 0; i < count; i++) {
-      var call = executor.next();
-      byUnit.computeIfAbsent(call.unit(), u -> new ArrayList<>()).add(call.hook());
-      call.succeed();
-    }
-    return byUnit;
   }
 
   @Test
@@ -97,19 +63,16 @@ class OperatorJournalOutageTest {
     ScriptedExecutor executor = new ScriptedExecutor();
     FakeSubstrate substrate = new FakeSubstrate(executor);
     Path data = dir.resolve("data");
-    Path charm = writeCharm(dir.resolve("charm-src"));
+    Path charm =
+        CharmFiles.named("test")
+            .file("config.yaml", "options:\n  greeting: {type: string, default: hi}\n")
+            .hooks("install", "leader-elected", "config-changed", "start")
+            .writeDirectory(dir.resolve("charm-src"));
     List<String> gone = new CopyOnWriteArrayList<>();
-    OperatorDependencies deps =
-        new OperatorDependencies(
-            app,
-            substrate,
-            new CharmStore(data.resolve("charms"), UnpackLimits.DEFAULT),
-            TestUnits.dependencies(executor, data),
-            RetryPolicy.DEFAULT,
-            Executors.newVirtualThreadPerTaskExecutor(),
-            Clock.systemUTC(),
-            gone::add);
-    ActorRef<OperatorActor.Command> operator = testKit.spawn(OperatorActor.create(deps));
+    ActorRef<OperatorActor.Command> operator =
+        testKit.spawn(
+            OperatorActor.create(
+                TestOperators.dependencies(app, substrate, executor, data, gone::add)));
     substrate.units(
         new UnitsObserved(
             List.of(
@@ -123,7 +86,7 @@ class OperatorJournalOutageTest {
                 new CharmRef(charm.toString(), null, 0, false),
                 Map.of(),
                 Duration.ofHours(1))));
-    runHooks(executor, 7);
+    executor.completeByUnit(7);
     assertThat(substrate.unitWatches.get()).isEqualTo(1);
     // every unit's last completion is in the journal before it goes away
     testKit
@@ -170,7 +133,7 @@ class OperatorJournalOutageTest {
     assertThat(status.receiveMessage(RECOVERY).units()).hasSize(2);
     // Each unit actor is spawned once (a second one under the same name would crash the
     // operator) and hears of the new config once.
-    Map<String, List<String>> after = runHooks(executor, 2);
+    Map<String, List<String>> after = executor.completeByUnit(2);
     assertThat(after).containsOnlyKeys(app + "/0", app + "/1");
     assertThat(after.values())
         .allSatisfy(hooks -> assertThat(hooks).containsExactly("config-changed"));

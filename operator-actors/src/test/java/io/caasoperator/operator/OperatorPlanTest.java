@@ -470,15 +470,18 @@ class OperatorPlanTest {
     assertThat(op.journal.modelUuid()).isEqualTo(MODEL);
   }
 
+  /** A charm's storage: "data" with no location of its own, "logs" at a fixed one. */
+  private static final Map<String, CharmStorage> DATA_AND_LOGS =
+      Map.of(
+          "data",
+          new CharmStorage("filesystem", ""),
+          "logs",
+          new CharmStorage("filesystem", "/var/log/app"));
+
   @Test
   void everyUnitGetsAnInstanceOfEachDeclaredStorageWhereTheSubstrateSaysAndStorageAddGivesItMore() {
     Operator op = new Operator();
-    op.storage =
-        Map.of(
-            "data",
-            new CharmStorage("filesystem", ""),
-            "logs",
-            new CharmStorage("filesystem", "/var/log/app"));
+    op.storage = DATA_AND_LOGS;
     op.plan =
         new OperatorPlan(
             APP, RetryPolicy.DEFAULT, (unit, id, spec) -> "/agents/" + unit.tag() + "/" + id);
@@ -511,12 +514,7 @@ class OperatorPlanTest {
   @Test
   void withoutASubstratesLayoutStorageIsWhereJujuPutsIt() {
     Operator op = new Operator();
-    op.storage =
-        Map.of(
-            "data",
-            new CharmStorage("filesystem", ""),
-            "logs",
-            new CharmStorage("filesystem", "/var/log/app"));
+    op.storage = DATA_AND_LOGS;
     op.drive(listed(alive(0)), specified(1, Map.of()));
     assertThat(op.units.get(unit(0)).storage())
         .extracting(UnitState.StorageInstance::location)

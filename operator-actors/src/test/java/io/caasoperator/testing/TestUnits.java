@@ -5,7 +5,10 @@ import io.caasoperator.domain.CharmRef;
 import io.caasoperator.hook.HookContexts;
 import io.caasoperator.hook.HookEnvironment;
 import io.caasoperator.hook.HookExecutor;
+import io.caasoperator.secret.Secrets;
+import io.caasoperator.unit.PodWait;
 import io.caasoperator.unit.RetryPolicy;
+import io.caasoperator.unit.ToolViews;
 import io.caasoperator.unit.UnitDependencies;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -26,13 +29,16 @@ public final class TestUnits {
         executor,
         data.resolve("agents"),
         data.resolve("charms"),
-        new HookEnvironment("test", "3.6.0", data.resolve("tools"), "/usr/bin:/bin", "", null),
+        new HookEnvironment("test", "3.6.0", data.resolve("tools"), "/usr/bin:/bin", "", null, ""),
         RetryPolicy.DEFAULT.withoutJitter(),
         Duration.ofMinutes(1),
         4096,
         4096,
         new HookContexts(),
-        Clock.systemUTC());
+        Clock.systemUTC(),
+        PodWait.DEFAULT,
+        new ToolViews(),
+        Secrets.NONE);
   }
 
   /**

@@ -92,7 +92,8 @@ class DesiredTest {
     var data0 = new UnitState.StorageInstance("data/0", "filesystem", "/a/data-0");
     var data1 = new UnitState.StorageInstance("data/1", "filesystem", "/a/data-1");
     Desired one =
-        new Desired(Life.ALIVE, charm(1), 1, false, 0, Duration.ofMinutes(5), List.of(data0));
+        new Desired(
+            Life.ALIVE, charm(1), 1, false, 0, Duration.ofMinutes(5), List.of(data0), List.of());
     UnitState state = recorded(one);
     assertThat(state.storage().instances()).containsOnlyKeys("data/0");
     assertThat(one.changesFrom(state, AT)).isEmpty();
@@ -105,14 +106,22 @@ class DesiredTest {
             false,
             0,
             Duration.ofMinutes(5),
-            List.of(new UnitState.StorageInstance("data/0", "filesystem", "/elsewhere"), data1));
+            List.of(new UnitState.StorageInstance("data/0", "filesystem", "/elsewhere"), data1),
+            List.of());
     assertThat(moved.changesFrom(state, AT))
         .as("an instance the unit has keeps its location")
         .containsExactly(new StorageAssigned(data1, AT));
 
     Desired dying =
         new Desired(
-            Life.DYING, charm(1), 1, false, 0, Duration.ofMinutes(5), List.of(data0, data1));
+            Life.DYING,
+            charm(1),
+            1,
+            false,
+            0,
+            Duration.ofMinutes(5),
+            List.of(data0, data1),
+            List.of());
     assertThat(dying.changesFrom(state, AT)).containsExactly(new LifeAssigned(Life.DYING, AT));
   }
 }

@@ -2,11 +2,9 @@ package io.caasoperator.unit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.typesafe.config.ConfigFactory;
 import io.caasoperator.domain.Life;
 import io.caasoperator.domain.UnitId;
 import io.caasoperator.persistence.JournalHealth;
-import io.caasoperator.persistence.JournalSchema;
 import io.caasoperator.persistence.JournalStatus;
 import io.caasoperator.persistence.UnitState;
 import io.caasoperator.persistence.timeline.JournalEntry;
@@ -58,8 +56,7 @@ class JournalOutageTest {
   @BeforeAll
   static void start() throws Exception {
     postgres = new RestartablePostgres(dir.resolve("pgdata"));
-    testKit = ActorTestKit.create(postgres.journalConfig().withFallback(ConfigFactory.load()));
-    JournalSchema.createIfMissing(testKit.system(), Duration.ofSeconds(60));
+    testKit = postgres.journaledTestKit();
   }
 
   @AfterEach

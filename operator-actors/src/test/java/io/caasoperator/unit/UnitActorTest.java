@@ -1,5 +1,6 @@
 package io.caasoperator.unit;
 
+import static io.caasoperator.testing.TestUnits.charm;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.typesafe.config.ConfigFactory;
@@ -9,6 +10,7 @@ import io.caasoperator.domain.Life;
 import io.caasoperator.domain.UnitId;
 import io.caasoperator.persistence.UnitEvent;
 import io.caasoperator.persistence.UnitState;
+import io.caasoperator.testing.InMemoryJournal;
 import io.caasoperator.testing.ScriptedExecutor;
 import io.caasoperator.testing.TestUnits;
 import java.nio.file.Path;
@@ -22,8 +24,6 @@ import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
 import org.apache.pekko.actor.testkit.typed.javadsl.ManualTime;
 import org.apache.pekko.actor.testkit.typed.javadsl.TestProbe;
 import org.apache.pekko.actor.typed.ActorRef;
-import org.apache.pekko.persistence.testkit.PersistenceTestKitPlugin;
-import org.apache.pekko.persistence.testkit.PersistenceTestKitSnapshotPlugin;
 import org.apache.pekko.persistence.testkit.javadsl.PersistenceTestKit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -36,12 +36,8 @@ import org.junit.jupiter.api.Test;
 class UnitActorTest {
   private static final ActorTestKit testKit =
       ActorTestKit.create(
-          PersistenceTestKitPlugin.getInstance()
-              .config()
-              .withFallback(PersistenceTestKitSnapshotPlugin.config())
-              .withFallback(ManualTime.config())
-              .withFallback(ConfigFactory.parseString("caas.journal.snapshot-every = 3"))
-              .withFallback(ConfigFactory.load()));
+          ConfigFactory.parseString("caas.journal.snapshot-every = 3")
+              .withFallback(InMemoryJournal.withManualTime()));
   private static final ManualTime time = ManualTime.get(testKit.system());
   private static final AtomicInteger ids = new AtomicInteger();
   private static final Duration INTERVAL = Duration.ofMinutes(5);
@@ -71,18 +67,6 @@ class UnitActorTest {
     operator = testKit.createTestProbe();
     deps = TestUnits.dependencies(executor, data);
     unit = UnitId.of("app" + ids.incrementAndGet(), 0); // a unique entity per test
-  }
-
-  private static CharmInfo charm(long generation, Set<String> hooks, String... containers) {
-    return new CharmInfo(
-        generation,
-        "test",
-        new CharmRef("/charms/test", null, generation, false),
-        "0".repeat(63) + generation,
-        List.of(containers),
-        hooks,
-        false,
-        Map.of());
   }
 
   private static final Set<String> ALL_HOOKS =
@@ -122,6 +106,19 @@ class UnitActorTest {
 
   private static UnitActor.Assign assign(Life life, CharmInfo charm, long config, boolean leader) {
     return new UnitActor.Assign(new Desired(life, charm, config, leader, 0, INTERVAL));
+  }
+
+  /** Calls hook tool {@code name} in {@code context}, with no input, and waits for its reply. */
+  private static ToolReply tool(
+      ActorRef<UnitActor.Command> actor, String context, String name, String... args) {
+    TestProbe<ToolReply> reply = testKit.createTestProbe();
+    actor.tell(new UnitActor.RunHookTool(context, name, List.of(args), "", APP, reply.ref()));
+    return reply.receiveMessage();
+  }
+
+  /** Where the first event of this type stands in {@code events}. */
+  private static int indexOfFirst(List<Object> events, Class<?> type) {
+    return events.indexOf(events.stream().filter(type::isInstance).findFirst().orElseThrow());
   }
 
   private UnitState stateOf(ActorRef<UnitActor.Command> actor) {
@@ -521,18 +518,12 @@ class UnitActorTest {
     var actor = assigned(charm(1, ALL_HOOKS));
     var install = executor.next();
     String context = install.invocation().contextId();
-    TestProbe<ToolReply> reply = testKit.createTestProbe();
-    actor.tell(
-        new UnitActor.RunHookTool(
-            context, "status-set", List.of("maintenance", "installing"), "", APP, reply.ref()));
-    assertThat(reply.receiveMessage().denied()).isNull();
+    assertThat(tool(actor, context, "status-set", "maintenance", "installing").denied()).isNull();
     assertThat(stateOf(actor).statuses().workload().message()).isEqualTo("installing");
 
     install.succeed();
     executor.next(); // config-changed runs: install's context is over
-    actor.tell(
-        new UnitActor.RunHookTool(context, "status-set", List.of("active"), "", APP, reply.ref()));
-    assertThat(reply.receiveMessage().denied())
+    assertThat(tool(actor, context, "status-set", "active").denied())
         .isEqualTo("the hook or command this token belongs to has finished");
     assertThat(stateOf(actor).statuses().workload().message()).isEqualTo("installing");
   }
@@ -543,31 +534,16 @@ class UnitActorTest {
     var actor = assigned(charm(1, ALL_HOOKS));
     var install = executor.next();
     String context = install.invocation().contextId();
-    TestProbe<ToolReply> reply = testKit.createTestProbe();
 
-    actor.tell(
-        new UnitActor.RunHookTool(
-            context, "status-set", List.of("maintenance", "step 1"), "", APP, reply.ref()));
-    assertThat(reply.receiveMessage().outcome().exitCode()).isZero();
-    actor.tell(new UnitActor.RunHookTool(context, "status-get", List.of(), "", APP, reply.ref()));
-    assertThat(reply.receiveMessage().outcome().stdout()).isEqualTo("maintenance\n");
+    assertThat(tool(actor, context, "status-set", "maintenance", "step 1").outcome().exitCode())
+        .isZero();
+    assertThat(tool(actor, context, "status-get").outcome().stdout()).isEqualTo("maintenance\n");
     install.succeed();
     executor.next(); // config-changed: install's completion is written
 
     List<Object> events = journal.persistedInStorage(UnitActor.persistenceId(unit));
-    int status =
-        events.indexOf(
-            events.stream()
-                .filter(e -> e instanceof UnitEvent.WorkloadStatusSet)
-                .findFirst()
-                .orElseThrow());
-    int completed =
-        events.indexOf(
-            events.stream()
-                .filter(e -> e instanceof UnitEvent.HookCompleted)
-                .findFirst()
-                .orElseThrow());
-    assertThat(status).isLessThan(completed);
+    assertThat(indexOfFirst(events, UnitEvent.WorkloadStatusSet.class))
+        .isLessThan(indexOfFirst(events, UnitEvent.HookCompleted.class));
   }
 
   @Test
@@ -575,20 +551,12 @@ class UnitActorTest {
     PersistenceTestKit journal = PersistenceTestKit.create(testKit.system());
     var actor = assigned(charm(1, ALL_HOOKS));
     var install = executor.next();
-    TestProbe<ToolReply> reply = testKit.createTestProbe();
 
     journal.failNextPersisted(UnitActor.persistenceId(unit));
-    actor.tell(
-        new UnitActor.RunHookTool(
-            install.invocation().contextId(),
-            "status-set",
-            List.of("active"),
-            "",
-            APP,
-            reply.ref()));
     // answered before the write (the hook's completion makes it durable), which then failed:
     // the unit restarts from its journal and its hook, still started there, runs again
-    assertThat(reply.receiveMessage().denied()).isNull();
+    assertThat(tool(actor, install.invocation().contextId(), "status-set", "active").denied())
+        .isNull();
     time.timePasses(UnitActor.RESTART_DELAY);
     assertThat(executor.next().hook()).isEqualTo("install");
   }
@@ -910,17 +878,9 @@ class UnitActorTest {
     assertThat(stateOf(actor).statuses().agent().toString())
         .isEqualTo("executing: running action greet");
     String context = run.invocation().contextId();
-    TestProbe<ToolReply> tool = testKit.createTestProbe();
-    actor.tell(
-        new UnitActor.RunHookTool(context, "action-get", List.of("who"), "", APP, tool.ref()));
-    assertThat(tool.receiveMessage().outcome().stdout()).isEqualTo("world\n");
-    actor.tell(
-        new UnitActor.RunHookTool(
-            context, "action-set", List.of("greeting.text=hi world"), "", APP, tool.ref()));
-    tool.receiveMessage();
-    actor.tell(
-        new UnitActor.RunHookTool(context, "action-log", List.of("greeted"), "", APP, tool.ref()));
-    tool.receiveMessage();
+    assertThat(tool(actor, context, "action-get", "who").outcome().stdout()).isEqualTo("world\n");
+    tool(actor, context, "action-set", "greeting.text=hi world");
+    tool(actor, context, "action-log", "greeted");
     watcher.expectNoMessage(Duration.ofMillis(100));
     run.result().complete(exited(0, "said hi\n"));
 
@@ -938,8 +898,9 @@ class UnitActorTest {
     assertThat(
             awaitState(actor, s -> s.statuses().agent().value().equals("idle")).actions().find(7))
         .contains(done);
-    actor.tell(new UnitActor.RunHookTool(context, "action-get", List.of(), "", APP, tool.ref()));
-    assertThat(tool.receiveMessage().denied()).as("its token died with it").isNotNull();
+    assertThat(tool(actor, context, "action-get").denied())
+        .as("its token died with it")
+        .isNotNull();
   }
 
   @Test

@@ -163,18 +163,6 @@ public final class LocalSubstrate implements Substrate {
    *     a write in progress never is (see {@link QuietPeriod}); zero acts at once
    * @param clock measures the quiet period, and stamps when the specification in force was read for
    *     the log of invalid edits
-   */
-  public LocalSubstrate(
-      Path specFile,
-      Path agentsDir,
-      LocalProcessExecutor executor,
-      Duration pollInterval,
-      Duration quietPeriod,
-      Clock clock) {
-    this(specFile, agentsDir, executor, pollInterval, quietPeriod, clock, null);
-  }
-
-  /**
    * @param workloads runs each pod's containers (a Pebble per container), whose containers count as
    *     started only once their Pebble answers; null for containers that "start" at once
    */
@@ -265,7 +253,7 @@ public final class LocalSubstrate implements Substrate {
    * interface, 127.0.0.0/8): its private, public, bind and ingress address; egress 127.0.0.1/32.
    * The same for every unit, and true for everything that runs on this machine.
    */
-  static final UnitAddresses LOOPBACK =
+  public static final UnitAddresses LOOPBACK =
       new UnitAddresses(
           List.of(
               new UnitAddresses.NetworkInterface(

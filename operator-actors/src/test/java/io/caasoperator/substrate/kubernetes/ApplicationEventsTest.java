@@ -73,6 +73,15 @@ class ApplicationEventsTest {
     return client.resources(Application.class).inNamespace(NS).resource(resource).create();
   }
 
+  /** What the operator notices when a unit's hook fails (a warning, about that unit). */
+  private static ApplicationNotice hookFailed(String unit, String hook, int exitCode) {
+    return new ApplicationNotice(
+        true,
+        "HookFailed",
+        "unit " + unit + ": hook " + hook + " failed (exit code " + exitCode + ")",
+        unit);
+  }
+
   @Test
   void aFailedHookIsAWarningNamingTheUnitHookExitCodeAndReason() {
     JournalEntry entry =
@@ -158,28 +167,12 @@ class ApplicationEventsTest {
         new ApplicationEventRecorder(client, NS, new ApplicationName("db"), "op-0", clock);
 
     // db/1's install fails three times through its backoff (5 s, 10 s), db/2's once.
-    assertThat(
-            recorder.record(
-                new ApplicationNotice(
-                    true, "HookFailed", "unit db/1: hook install failed (exit code 1)", "db/1")))
-        .isTrue();
+    assertThat(recorder.record(hookFailed("db/1", "install", 1))).isTrue();
     clock.set(NOW.plusSeconds(5));
-    assertThat(
-            recorder.record(
-                new ApplicationNotice(
-                    true, "HookFailed", "unit db/1: hook install failed (exit code 2)", "db/1")))
-        .isTrue();
-    assertThat(
-            recorder.record(
-                new ApplicationNotice(
-                    true, "HookFailed", "unit db/2: hook install failed (exit code 1)", "db/2")))
-        .isTrue();
+    assertThat(recorder.record(hookFailed("db/1", "install", 2))).isTrue();
+    assertThat(recorder.record(hookFailed("db/2", "install", 1))).isTrue();
     clock.set(NOW.plusSeconds(15));
-    assertThat(
-            recorder.record(
-                new ApplicationNotice(
-                    true, "HookFailed", "unit db/1: hook install failed (exit code 3)", "db/1")))
-        .isTrue();
+    assertThat(recorder.record(hookFailed("db/1", "install", 3))).isTrue();
 
     List<Event> events = client.v1().events().inNamespace(NS).list().getItems();
     assertThat(events).hasSize(2);
@@ -206,11 +199,7 @@ class ApplicationEventsTest {
 
     // Quiet for longer than the window: the next failure starts a new Event.
     clock.set(NOW.plusSeconds(15).plus(ApplicationEventRecorder.SERIES_WINDOW).plusSeconds(1));
-    assertThat(
-            recorder.record(
-                new ApplicationNotice(
-                    true, "HookFailed", "unit db/1: hook start failed (exit code 1)", "db/1")))
-        .isTrue();
+    assertThat(recorder.record(hookFailed("db/1", "start", 1))).isTrue();
     assertThat(client.v1().events().inNamespace(NS).list().getItems()).hasSize(3);
 
     // The API server expired (or someone deleted) the series' Event: a new one, counting from 1.
@@ -227,11 +216,7 @@ class ApplicationEventsTest {
                 client.v1().events().inNamespace(NS).withName(latest.getMetadata().getName()).get()
                     == null);
     clock.set(clock.instant().plusSeconds(5));
-    assertThat(
-            recorder.record(
-                new ApplicationNotice(
-                    true, "HookFailed", "unit db/1: hook start failed (exit code 1)", "db/1")))
-        .isTrue();
+    assertThat(recorder.record(hookFailed("db/1", "start", 1))).isTrue();
     assertThat(client.v1().events().inNamespace(NS).list().getItems())
         .filteredOn(e -> e.getMessage().contains("hook start"))
         .singleElement()

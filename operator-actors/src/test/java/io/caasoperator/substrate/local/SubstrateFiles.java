@@ -23,20 +23,20 @@ import java.util.function.Function;
  * What a {@link LocalSubstrate} reads in a test's directory (its specification file and its agents
  * directory), and the watches a test opens on it, all closed after the test.
  */
-final class SubstrateFiles implements AutoCloseable {
+public final class SubstrateFiles implements AutoCloseable {
   final Path specFile;
   final Path agentsDir;
   private final Path dir;
   private final List<Watch> watches = new ArrayList<>();
 
-  SubstrateFiles(Path dir) throws IOException {
+  public SubstrateFiles(Path dir) throws IOException {
     this.dir = dir;
     this.specFile = dir.resolve("app.yaml");
     this.agentsDir = Files.createDirectories(dir.resolve("agents"));
   }
 
   /** A substrate of these files, with its own hook executor. */
-  LocalSubstrate substrate(
+  public LocalSubstrate substrate(
       Duration pollInterval, Duration quietPeriod, Clock clock, LocalWorkloads workloads) {
     return new LocalSubstrate(
         specFile,
@@ -49,7 +49,7 @@ final class SubstrateFiles implements AutoCloseable {
   }
 
   /** Writes by rename, as editors do, so a poll never sees a half-written file. */
-  void writeSpec(String content) throws IOException {
+  public void writeSpec(String content) throws IOException {
     Path temporary = dir.resolve(".app.yaml.tmp");
     Files.writeString(temporary, content);
     Files.move(
