@@ -9,6 +9,7 @@ import io.fabric8.kubernetes.client.server.mock.ErrorStreamMessage;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
 import io.fabric8.kubernetes.client.server.mock.OutputStreamMessage;
 import io.fabric8.kubernetes.client.server.mock.StatusStreamMessage;
+import io.fabric8.mockwebserver.internal.WebSocketMessage;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
@@ -64,14 +65,26 @@ class Fabric8PodExecTest {
     server.destroy();
   }
 
-  /** The mock answers one exec of {@code command} in {@code container} with {@code frames}. */
+  /**
+   * The mock answers one exec of {@code command} in {@code container} with {@code frames}, in
+   * order, 20 ms apart from 20 ms after the upgrade: a frame the mock sends at the very moment of
+   * the upgrade can reach the client before its exec listener is ready, and is lost (seen once,
+   * under load, as a missing stdout).
+   */
   private void answersExec(
-      String container, boolean stdin, List<String> command, Object... frames) {
+      String container, boolean stdin, List<String> command, WebSocketMessage... frames) {
+    Object[] spaced = new Object[frames.length];
+    for (int i = 0; i < frames.length; i++) {
+      WebSocketMessage frame = frames[i];
+      spaced[i] =
+          new WebSocketMessage(
+              20L * (i + 1), frame.getBytes(), frame.isToBeRemoved(), frame.isBinary());
+    }
     server
         .expect()
         .withPath(execPath(container, stdin, command))
         .andUpgradeToWebSocket()
-        .open(frames)
+        .open(spaced)
         .done()
         .once();
   }
