@@ -6,14 +6,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.caasoperator.domain.UnitId;
 import io.caasoperator.http.auth.AdminToken;
-import io.caasoperator.http.client.OperatorClient;
 import io.caasoperator.operator.OperatorActor;
 import io.caasoperator.persistence.ActionMessage;
 import io.caasoperator.persistence.ActionStatus;
 import io.caasoperator.persistence.UnitState;
 import io.caasoperator.unit.ActionLookup;
 import io.caasoperator.unit.ActionReply;
-import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -24,10 +22,9 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The charm actions' routes over a real listener, with a stand-in operator: running one (queued,
@@ -41,9 +38,10 @@ class ActionRoutesTest {
   private static final UnitId UNIT = UnitId.of("hello", 0);
   private static final Instant AT = Instant.parse("2026-11-22T10:15:30Z");
   private static final List<OperatorActor.Command> received = new CopyOnWriteArrayList<>();
-  private static ActorTestKit testKit;
-  private static AdminListener listener;
-  private static URI url;
+
+  @RegisterExtension
+  static final AdminListener listener =
+      new AdminListener(TOKEN, ActionRoutesTest::fakeOperator, Duration.ofSeconds(5));
 
   private static UnitState.UnitAction pending(long id, Map<String, Object> params) {
     return new UnitState.UnitAction(
@@ -81,7 +79,7 @@ class ActionRoutesTest {
    * Runs greet on hello/0 (who=slow gets id 9, which never finishes; others id 7, finished);
    * hello/1 is dying; other units are unknown.
    */
-  private static ActorRef<OperatorActor.Command> fakeOperator() {
+  private static ActorRef<OperatorActor.Command> fakeOperator(ActorTestKit testKit) {
     return testKit.spawn(
         Behaviors.receive(OperatorActor.Command.class)
             .onMessage(
@@ -143,18 +141,6 @@ class ActionRoutesTest {
 
   private static ActionReply refused(ActionReply.Refusal reason, String detail) {
     return new ActionReply.Refused(reason, detail, List.of(), List.of());
-  }
-
-  @BeforeAll
-  static void start() throws Exception {
-    testKit = ActorTestKit.create();
-    listener = AdminListener.start(testKit, TOKEN, fakeOperator(), Duration.ofSeconds(5));
-    url = listener.url();
-  }
-
-  @AfterAll
-  static void stop() throws Exception {
-    listener.stop();
   }
 
   @BeforeEach
@@ -255,7 +241,7 @@ class ActionRoutesTest {
       assertThat(client.get("/v1/actions?limit=0").statusCode()).isEqualTo(400);
     }
     assertThat(received).isEmpty();
-    try (var anonymous = new OperatorClient(url, Optional.empty(), Optional.empty())) {
+    try (var anonymous = listener.anonymous()) {
       assertThat(anonymous.post("/v1/units/hello/0/actions/greet", "{}").statusCode())
           .isEqualTo(401);
       assertThat(anonymous.get("/v1/actions/7").statusCode()).isEqualTo(401);
