@@ -3,7 +3,6 @@ package io.caasoperator.it;
 import static io.caasoperator.it.Expect.LEADER_LIFECYCLE;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -19,8 +18,7 @@ class ShutdownIT {
 
   @BeforeEach
   void setUp() {
-    Path charm = TestCharm.named(APP).writeTo(operators.tmp().resolve("charm"));
-    spec = SpecFile.at(operators.tmp().resolve("spec/app.yaml"), APP, charm).write();
+    spec = operators.testCharmSpec(APP).write();
   }
 
   @Test
