@@ -21,7 +21,6 @@ import java.util.TreeMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
 import org.apache.pekko.actor.typed.ActorRef;
-import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -80,63 +79,53 @@ class ActionRoutesTest {
    * hello/1 is dying; other units are unknown.
    */
   private static ActorRef<OperatorActor.Command> fakeOperator(ActorTestKit testKit) {
-    return testKit.spawn(
-        Behaviors.receive(OperatorActor.Command.class)
-            .onMessage(
-                OperatorActor.Command.class,
-                cmd -> {
-                  received.add(cmd);
-                  switch (cmd) {
-                    case OperatorActor.RunAction run ->
-                        run.replyTo()
-                            .tell(
-                                run.unit().ordinal() == 1
-                                    ? refused(
-                                        ActionReply.Refusal.UNAVAILABLE, "unit hello/1 is dying")
-                                    : run.unit().ordinal() != 0
-                                        ? refused(
-                                            ActionReply.Refusal.UNKNOWN_UNIT,
-                                            "unknown unit " + run.unit())
-                                        : !run.name().equals("greet")
-                                            ? new ActionReply.Refused(
-                                                ActionReply.Refusal.UNKNOWN_ACTION,
-                                                "action \""
-                                                    + run.name()
-                                                    + "\" not defined on unit \"hello/0\"; its charm \"hello\" defines greet",
-                                                List.of("greet"),
-                                                List.of())
-                                            : !run.params().containsKey("who")
-                                                ? new ActionReply.Refused(
-                                                    ActionReply.Refusal.INVALID_PARAMETERS,
-                                                    "invalid parameters for action \"greet\": x",
-                                                    List.of(),
-                                                    List.of("parameter \"who\" is required"))
-                                                : new ActionReply.Queued(
-                                                    UNIT,
-                                                    pending(
-                                                        "slow".equals(run.params().get("who"))
-                                                            ? 9
-                                                            : 7,
-                                                        run.params())));
-                    case OperatorActor.GetAction get -> {
-                      if (get.id() == 7) {
-                        get.replyTo().tell(new ActionLookup(UNIT, COMPLETED, ""));
-                      } else if (get.id() == 9 && !get.untilFinished()) {
-                        get.replyTo().tell(new ActionLookup(UNIT, RUNNING, ""));
-                      } else if (get.id() != 9) {
-                        get.replyTo().tell(new ActionLookup(null, null, "no action " + get.id()));
-                      }
-                    }
-                    case OperatorActor.ListActionIds list ->
-                        list.replyTo()
-                            .tell(
-                                new OperatorActor.ActionIds(
-                                    new TreeMap<>(Map.of(7L, UNIT, 9L, UNIT))));
-                    default -> {}
-                  }
-                  return Behaviors.same();
-                })
-            .build());
+    return AdminListener.recording(
+        testKit,
+        received,
+        cmd -> {
+          switch (cmd) {
+            case OperatorActor.RunAction run ->
+                run.replyTo()
+                    .tell(
+                        run.unit().ordinal() == 1
+                            ? refused(ActionReply.Refusal.UNAVAILABLE, "unit hello/1 is dying")
+                            : run.unit().ordinal() != 0
+                                ? refused(
+                                    ActionReply.Refusal.UNKNOWN_UNIT, "unknown unit " + run.unit())
+                                : !run.name().equals("greet")
+                                    ? new ActionReply.Refused(
+                                        ActionReply.Refusal.UNKNOWN_ACTION,
+                                        "action \""
+                                            + run.name()
+                                            + "\" not defined on unit \"hello/0\"; its charm \"hello\" defines greet",
+                                        List.of("greet"),
+                                        List.of())
+                                    : !run.params().containsKey("who")
+                                        ? new ActionReply.Refused(
+                                            ActionReply.Refusal.INVALID_PARAMETERS,
+                                            "invalid parameters for action \"greet\": x",
+                                            List.of(),
+                                            List.of("parameter \"who\" is required"))
+                                        : new ActionReply.Queued(
+                                            UNIT,
+                                            pending(
+                                                "slow".equals(run.params().get("who")) ? 9 : 7,
+                                                run.params())));
+            case OperatorActor.GetAction get -> {
+              if (get.id() == 7) {
+                get.replyTo().tell(new ActionLookup(UNIT, COMPLETED, ""));
+              } else if (get.id() == 9 && !get.untilFinished()) {
+                get.replyTo().tell(new ActionLookup(UNIT, RUNNING, ""));
+              } else if (get.id() != 9) {
+                get.replyTo().tell(new ActionLookup(null, null, "no action " + get.id()));
+              }
+            }
+            case OperatorActor.ListActionIds list ->
+                list.replyTo()
+                    .tell(new OperatorActor.ActionIds(new TreeMap<>(Map.of(7L, UNIT, 9L, UNIT))));
+            default -> {}
+          }
+        });
   }
 
   private static ActionReply refused(ActionReply.Refusal reason, String detail) {

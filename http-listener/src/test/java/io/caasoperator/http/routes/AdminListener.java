@@ -12,10 +12,13 @@ import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
 import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.http.javadsl.server.Directives;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
@@ -87,6 +90,26 @@ final class AdminListener implements BeforeAllCallback, AfterAllCallback {
   /** A client without a token, as Kubernetes probes and Prometheus scrapers call. */
   OperatorClient anonymous() {
     return new OperatorClient(url(), Optional.empty(), Optional.empty());
+  }
+
+  /**
+   * A stand-in operator that records each command in {@code received}, then answers it as {@code
+   * answer} says (a command it does not answer times the route's ask out).
+   */
+  static ActorRef<OperatorActor.Command> recording(
+      ActorTestKit testKit,
+      List<OperatorActor.Command> received,
+      Consumer<OperatorActor.Command> answer) {
+    return testKit.spawn(
+        Behaviors.receive(OperatorActor.Command.class)
+            .onMessage(
+                OperatorActor.Command.class,
+                command -> {
+                  received.add(command);
+                  answer.accept(command);
+                  return Behaviors.same();
+                })
+            .build());
   }
 
   static JsonNode json(HttpResponse<String> response) throws IOException {

@@ -23,7 +23,6 @@ import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
 import org.apache.pekko.actor.typed.ActorRef;
-import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -62,75 +61,66 @@ class ApiRoutesTest {
             4,
             List.of("80/tcp"),
             java.util.Map.of());
-    return testKit.spawn(
-        Behaviors.receive(OperatorActor.Command.class)
-            .onMessage(
-                OperatorActor.Command.class,
-                cmd -> {
-                  received.add(cmd);
-                  switch (cmd) {
-                    case OperatorActor.GetStatus s ->
-                        s.replyTo()
-                            .tell(
-                                new ApplicationView(
-                                    "hello",
-                                    Status.of("active", "", at),
-                                    null,
-                                    1,
-                                    "hello/0",
-                                    "",
-                                    List.of(view)));
-                    case OperatorActor.GetUnit u ->
-                        u.replyTo()
-                            .tell(u.unit().equals(UNIT) ? Optional.of(view) : Optional.empty());
-                    case OperatorActor.ResolveUnit r ->
-                        r.replyTo()
-                            .tell(
-                                r.unit().equals(UNIT)
-                                    ? new ResolveReply(
-                                        ResolveReply.Outcome.NOTHING_TO_RESOLVE,
-                                        "unit hello/0 has no failed hook")
-                                    : new ResolveReply(
-                                        ResolveReply.Outcome.UNKNOWN_UNIT,
-                                        "unknown unit " + r.unit()));
-                    case OperatorActor.ExecOnUnit e ->
-                        e.replyTo()
-                            .tell(
-                                switch (e.unit().ordinal()) {
-                                  case 0 ->
-                                      new ExecReply(
-                                          ExecReply.Outcome.RAN,
-                                          e.commands().startsWith("sleep")
-                                              ? new ProcessResult(
-                                                  -1, "partial", "", e.timeout(), true, false, null)
-                                              : new ProcessResult(
-                                                  3,
-                                                  "out:" + e.commands(),
-                                                  "err",
-                                                  Duration.ofMillis(5),
-                                                  false,
-                                                  false,
-                                                  null),
-                                          "",
-                                          null);
-                                  case 1 ->
-                                      new ExecReply(
-                                          ExecReply.Outcome.REFUSED,
-                                          null,
-                                          "unit hello/1 is dying",
-                                          null);
-                                  default ->
-                                      new ExecReply(
-                                          ExecReply.Outcome.UNKNOWN_UNIT,
-                                          null,
-                                          "unknown unit " + e.unit(),
-                                          null);
-                                });
-                    default -> {}
-                  }
-                  return Behaviors.same();
-                })
-            .build());
+    return AdminListener.recording(
+        testKit,
+        received,
+        cmd -> {
+          switch (cmd) {
+            case OperatorActor.GetStatus s ->
+                s.replyTo()
+                    .tell(
+                        new ApplicationView(
+                            "hello",
+                            Status.of("active", "", at),
+                            null,
+                            1,
+                            "hello/0",
+                            "",
+                            List.of(view)));
+            case OperatorActor.GetUnit u ->
+                u.replyTo().tell(u.unit().equals(UNIT) ? Optional.of(view) : Optional.empty());
+            case OperatorActor.ResolveUnit r ->
+                r.replyTo()
+                    .tell(
+                        r.unit().equals(UNIT)
+                            ? new ResolveReply(
+                                ResolveReply.Outcome.NOTHING_TO_RESOLVE,
+                                "unit hello/0 has no failed hook")
+                            : new ResolveReply(
+                                ResolveReply.Outcome.UNKNOWN_UNIT, "unknown unit " + r.unit()));
+            case OperatorActor.ExecOnUnit e ->
+                e.replyTo()
+                    .tell(
+                        switch (e.unit().ordinal()) {
+                          case 0 ->
+                              new ExecReply(
+                                  ExecReply.Outcome.RAN,
+                                  e.commands().startsWith("sleep")
+                                      ? new ProcessResult(
+                                          -1, "partial", "", e.timeout(), true, false, null)
+                                      : new ProcessResult(
+                                          3,
+                                          "out:" + e.commands(),
+                                          "err",
+                                          Duration.ofMillis(5),
+                                          false,
+                                          false,
+                                          null),
+                                  "",
+                                  null);
+                          case 1 ->
+                              new ExecReply(
+                                  ExecReply.Outcome.REFUSED, null, "unit hello/1 is dying", null);
+                          default ->
+                              new ExecReply(
+                                  ExecReply.Outcome.UNKNOWN_UNIT,
+                                  null,
+                                  "unknown unit " + e.unit(),
+                                  null);
+                        });
+            default -> {}
+          }
+        });
   }
 
   @BeforeEach
