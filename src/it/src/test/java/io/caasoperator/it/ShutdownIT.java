@@ -21,12 +21,18 @@ class ShutdownIT {
     spec = operators.testCharmSpec(APP).write();
   }
 
-  @Test
-  void removingTheSpecFileEndsTheOperatorWithExitCodeZeroAndKeepsJournalCharmsAndUnitData() {
+  /** An operator on the spec whose unit ran its start-up hooks and is idle. */
+  private OperatorProcess settled() {
     OperatorProcess operator = operators.start(spec);
     OperatorApi api = operator.awaitListening();
     Expect.hooks(UnitDir.of(operators.dataDir(), UNIT), LEADER_LIFECYCLE);
     Expect.idleUnits(api, UNIT);
+    return operator;
+  }
+
+  @Test
+  void removingTheSpecFileEndsTheOperatorWithExitCodeZeroAndKeepsJournalCharmsAndUnitData() {
+    OperatorProcess operator = settled();
 
     spec.delete();
 
@@ -41,10 +47,7 @@ class ShutdownIT {
 
   @Test
   void sigtermWhileIdleEndsTheOperatorWithExitCodeZeroAndRemovesTheListenerFile() {
-    OperatorProcess operator = operators.start(spec);
-    OperatorApi api = operator.awaitListening();
-    Expect.hooks(UnitDir.of(operators.dataDir(), UNIT), LEADER_LIFECYCLE);
-    Expect.idleUnits(api, UNIT);
+    OperatorProcess operator = settled();
     assertThat(operators.dataDir().resolve("listener")).isRegularFile();
 
     operator.terminate();
