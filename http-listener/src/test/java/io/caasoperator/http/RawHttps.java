@@ -1,6 +1,6 @@
 package io.caasoperator.http;
 
-import io.caasoperator.http.tls.Pem;
+import io.caasoperator.http.client.OperatorClient;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -9,8 +9,6 @@ import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.security.KeyStore;
-import java.security.cert.X509Certificate;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -19,7 +17,6 @@ import javax.net.ssl.SNIHostName;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLSocket;
-import javax.net.ssl.TrustManagerFactory;
 
 /**
  * A TLS client that writes a request byte for byte, as no well-behaved client library would send it
@@ -41,17 +38,7 @@ final class RawHttps {
    * Connects to {@code address}, verifying the certificate names {@code host}; TLS handshake only.
    */
   static SSLSocket connect(InetSocketAddress address, Path caFile, String host) throws Exception {
-    KeyStore trusted = KeyStore.getInstance(KeyStore.getDefaultType());
-    trusted.load(null, null);
-    List<X509Certificate> certificates = Pem.readCertificates(caFile);
-    for (int i = 0; i < certificates.size(); i++) {
-      trusted.setCertificateEntry("ca-" + i, certificates.get(i));
-    }
-    TrustManagerFactory trust =
-        TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
-    trust.init(trusted);
-    SSLContext context = SSLContext.getInstance("TLS");
-    context.init(null, trust.getTrustManagers(), null);
+    SSLContext context = OperatorClient.trusting(caFile);
     Socket plain = new Socket();
     plain.connect(address, READ_TIMEOUT_MILLIS);
     plain.setSoTimeout(READ_TIMEOUT_MILLIS);

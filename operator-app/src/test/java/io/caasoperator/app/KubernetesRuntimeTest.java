@@ -6,7 +6,6 @@ import static org.awaitility.Awaitility.await;
 import io.caasoperator.substrate.kubernetes.Application;
 import io.caasoperator.substrate.kubernetes.ApplicationStatus;
 import io.caasoperator.substrate.kubernetes.UnitFinalizer;
-import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -43,10 +42,6 @@ class KubernetesRuntimeTest {
     cluster.close();
   }
 
-  private Pod pod() {
-    return cluster.pod();
-  }
-
   @Test
   void aUnitPodIsAdoptedShownInStatusReleasedAfterItsHooksAndDeletingTheApplicationEndsTheOperator()
       throws Exception {
@@ -68,7 +63,7 @@ class KubernetesRuntimeTest {
               }
             });
     try {
-      await().atMost(WAIT).until(() -> UnitFinalizer.present(pod()));
+      await().atMost(WAIT).until(() -> UnitFinalizer.present(cluster.pod()));
       await()
           .atMost(WAIT)
           .until(
@@ -95,8 +90,8 @@ class KubernetesRuntimeTest {
 
       // Held Terminating by the finalizer until stop and remove ran; then the unit directory goes.
       client.pods().inNamespace(NS).withName("hello-0").delete();
-      assertThat(pod()).isNotNull();
-      await().atMost(WAIT).until(() -> pod() == null);
+      assertThat(cluster.pod()).isNotNull();
+      await().atMost(WAIT).until(() -> cluster.pod() == null);
       await().atMost(WAIT).until(() -> !Files.exists(unitDir));
 
       client.resources(Application.class).inNamespace(NS).withName("hello").delete();

@@ -5,7 +5,6 @@ import static org.awaitility.Awaitility.await;
 
 import io.caasoperator.http.ListenerFile;
 import io.caasoperator.substrate.kubernetes.UnitFinalizer;
-import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.coordination.v1.Lease;
 import io.fabric8.kubernetes.api.model.coordination.v1.LeaseBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -55,10 +54,6 @@ class LeaderElectionRuntimeTest {
   @AfterEach
   void stop() {
     cluster.close();
-  }
-
-  private Pod pod() {
-    return cluster.pod();
   }
 
   /**
@@ -111,14 +106,14 @@ class LeaderElectionRuntimeTest {
       // Standing by: the listener answers, the pods are untouched.
       assertThat(readyz()).isEqualTo(503);
       Thread.sleep(3000);
-      assertThat(UnitFinalizer.present(pod()))
+      assertThat(UnitFinalizer.present(cluster.pod()))
           .as("no finalizer while another replica holds the lease")
           .isFalse();
       assertThat(readyz()).isEqualTo(503);
 
       // The other holder went away: this replica takes the lease and acts.
       client.leases().inNamespace(NS).withName(LEASE).delete();
-      await().atMost(WAIT).until(() -> UnitFinalizer.present(pod()));
+      await().atMost(WAIT).until(() -> UnitFinalizer.present(cluster.pod()));
       await().atMost(WAIT).until(() -> readyz() == 200);
       Path unitDir = dir.resolve("data/agents/unit-hello-0");
       await()
@@ -133,12 +128,12 @@ class LeaderElectionRuntimeTest {
       await().atMost(WAIT).until(() -> readyz() == 503);
       client.pods().inNamespace(NS).withName("hello-0").delete();
       Thread.sleep(3000);
-      assertThat(pod()).as("a standing-by replica does not release the pod").isNotNull();
+      assertThat(cluster.pod()).as("a standing-by replica does not release the pod").isNotNull();
       assertThat(Files.readString(unitDir.resolve("hooks.log"))).doesNotContain("stop");
 
       // The lease back: the next term picks up from the journal and lets the pod go.
       client.leases().inNamespace(NS).withName(LEASE).delete();
-      await().atMost(WAIT).until(() -> pod() == null);
+      await().atMost(WAIT).until(() -> cluster.pod() == null);
       await().atMost(WAIT).until(() -> !Files.exists(unitDir));
       assertThat(readyz()).isEqualTo(200);
     } finally {

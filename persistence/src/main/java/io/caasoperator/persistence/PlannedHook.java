@@ -35,50 +35,24 @@ public record PlannedHook(
     PebbleNotice pebbleNotice,
     SecretTrigger secret) {
 
-  /**
-   * A hook planned without a leader-settings generation or notice (every hook but
-   * leader-settings-changed and the Pebble notice hooks).
-   */
-  public PlannedHook(
-      HookKind kind,
-      String workload,
-      String containerStart,
-      long charmGeneration,
-      long configGeneration,
-      UnitState.StorageInstance storage,
-      RelationHook relation) {
-    this(
-        kind,
-        workload,
-        containerStart,
-        charmGeneration,
-        configGeneration,
-        storage,
-        relation,
-        null,
-        null,
-        null);
-  }
-
-  /** A hook without a storage instance. */
+  /** A hook without a storage instance, relation, leader-settings generation, notice or secret. */
   public PlannedHook(
       HookKind kind,
       String workload,
       String containerStart,
       long charmGeneration,
       long configGeneration) {
-    this(kind, workload, containerStart, charmGeneration, configGeneration, null, null);
-  }
-
-  /** A hook without a relation. */
-  public PlannedHook(
-      HookKind kind,
-      String workload,
-      String containerStart,
-      long charmGeneration,
-      long configGeneration,
-      UnitState.StorageInstance storage) {
-    this(kind, workload, containerStart, charmGeneration, configGeneration, storage, null);
+    this(
+        kind,
+        workload,
+        containerStart,
+        charmGeneration,
+        configGeneration,
+        null,
+        null,
+        null,
+        null,
+        null);
   }
 
   /**
@@ -103,13 +77,15 @@ public record PlannedHook(
       UnitState.StorageInstance storage,
       long charmGeneration,
       long configGeneration) {
-    return new PlannedHook(kind, null, null, charmGeneration, configGeneration, storage);
+    return new PlannedHook(
+        kind, null, null, charmGeneration, configGeneration, storage, null, null, null, null);
   }
 
   /** A relation hook of {@code relation}. */
   public static PlannedHook relation(
       HookKind kind, RelationHook relation, long charmGeneration, long configGeneration) {
-    return new PlannedHook(kind, null, null, charmGeneration, configGeneration, null, relation);
+    return new PlannedHook(
+        kind, null, null, charmGeneration, configGeneration, null, relation, null, null, null);
   }
 
   /** The hook that tells the charm of {@code notice}, in its container. */

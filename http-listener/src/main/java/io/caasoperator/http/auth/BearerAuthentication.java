@@ -42,8 +42,11 @@ public final class BearerAuthentication {
         });
   }
 
-  /** The token of a {@code Bearer <token>} header value; empty for any other shape. */
-  static Optional<String> bearerToken(String headerValue) {
+  /**
+   * The token of a {@code Bearer <token>} header value; empty for any other shape. The hook-tool
+   * routes read their tokens with it too.
+   */
+  public static Optional<String> bearerToken(String headerValue) {
     String value = headerValue.strip();
     if (value.length() <= SCHEME.length()
         || !value.substring(0, SCHEME.length()).toLowerCase(Locale.ROOT).equals(SCHEME)) {

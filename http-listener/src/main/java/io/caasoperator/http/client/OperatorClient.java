@@ -122,7 +122,11 @@ public final class OperatorClient implements AutoCloseable {
     return URI.create(joined);
   }
 
-  private static SSLContext trusting(Path caFile) {
+  /**
+   * A TLS context that trusts exactly the certificates of the PEM file {@code caFile} (the
+   * operator's CA); tests speaking raw TLS to the listener use it too.
+   */
+  public static SSLContext trusting(Path caFile) {
     List<X509Certificate> certificates = Pem.readCertificates(caFile);
     try {
       KeyStore trusted = KeyStore.getInstance(KeyStore.getDefaultType());

@@ -16,6 +16,7 @@ import io.caasoperator.hooktool.ToolOutcome;
 import io.caasoperator.http.ApiError;
 import io.caasoperator.http.JsonBody;
 import io.caasoperator.http.JsonErrors;
+import io.caasoperator.http.auth.BearerAuthentication;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
@@ -52,7 +53,6 @@ public final class HookToolRoutes {
       ContentTypes.create(MediaTypes.customBinary("application", "x-caas-hook-tool", false));
   private static final HttpChallenge CHALLENGE =
       HttpChallenge.create("Bearer", "caas-operator-hook-tools");
-  private static final String SCHEME = "bearer ";
 
   /** The JSON form of a call. */
   record JsonCall(List<String> args, Optional<String> stdin) {}
@@ -93,7 +93,7 @@ public final class HookToolRoutes {
                                         "Authorization",
                                         header -> {
                                           Optional<String> token =
-                                              header.flatMap(HookToolRoutes::bearerToken);
+                                              header.flatMap(BearerAuthentication::bearerToken);
                                           if (token.isEmpty()) {
                                             return JsonErrors.complete(
                                                 ApiError.unauthorized(NO_TOKEN),
@@ -195,17 +195,6 @@ public final class HookToolRoutes {
         .toString()
         .toLowerCase(Locale.ROOT)
         .equals(HookToolFraming.CONTENT_TYPE);
-  }
-
-  /** The token of a {@code Bearer <token>} header; empty for any other shape. */
-  static Optional<String> bearerToken(String headerValue) {
-    String value = headerValue.strip();
-    if (value.length() <= SCHEME.length()
-        || !value.substring(0, SCHEME.length()).toLowerCase(Locale.ROOT).equals(SCHEME)) {
-      return Optional.empty();
-    }
-    String token = value.substring(SCHEME.length()).strip();
-    return token.isEmpty() || token.contains(" ") ? Optional.empty() : Optional.of(token);
   }
 
   private String toJson(JsonReply reply) {

@@ -27,9 +27,6 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeoutException;
 import java.util.regex.Pattern;
-import org.apache.pekko.actor.typed.ActorRef;
-import org.apache.pekko.actor.typed.ActorSystem;
-import org.apache.pekko.actor.typed.javadsl.AskPattern;
 import org.apache.pekko.http.javadsl.marshallers.jackson.Jackson;
 import org.apache.pekko.http.javadsl.model.StatusCode;
 import org.apache.pekko.http.javadsl.model.StatusCodes;
@@ -111,22 +108,14 @@ public final class ActionRoutes {
   /** The body of a list. */
   public record ActionList(List<ActionView> actions) {}
 
-  private final ActorRef<OperatorActor.Command> operator;
-  private final ActorSystem<?> system;
+  private final OperatorAsk operator;
   private final ObjectMapper json;
   private final JsonBody body;
-  private final Duration askTimeout;
 
-  public ActionRoutes(
-      ActorRef<OperatorActor.Command> operator,
-      ActorSystem<?> system,
-      ObjectMapper json,
-      Duration askTimeout) {
+  ActionRoutes(OperatorAsk operator, ObjectMapper json) {
     this.operator = operator;
-    this.system = system;
     this.json = json;
     this.body = JsonBody.standard();
-    this.askTimeout = askTimeout;
   }
 
   /** {@code GET /v1/actions/{id}} and {@code GET /v1/actions}. */
@@ -187,11 +176,7 @@ public final class ActionRoutes {
     }
     Map<String, Object> params = request.params().orElse(Map.of());
     CompletionStage<ActionReply> reply =
-        AskPattern.ask(
-            operator,
-            r -> new OperatorActor.RunAction(unit, name, params, r),
-            askTimeout,
-            system.scheduler());
+        operator.ask(r -> new OperatorActor.RunAction(unit, name, params, r));
     return onSuccess(
         reply,
         r ->
@@ -246,11 +231,7 @@ public final class ActionRoutes {
       return JsonErrors.complete(ApiError.badRequest(e.getMessage()));
     }
     CompletionStage<OperatorActor.ActionIds> ids =
-        AskPattern.ask(
-            operator,
-            r -> new OperatorActor.ListActionIds(unit, limit, r),
-            askTimeout,
-            system.scheduler());
+        operator.ask(r -> new OperatorActor.ListActionIds(unit, limit, r));
     CompletionStage<ActionList> listed =
         ids.thenCompose(
             found -> {
@@ -277,19 +258,14 @@ public final class ActionRoutes {
    */
   private CompletionStage<ActionLookup> lookup(long id, Duration wait) {
     if (wait.isZero()) {
-      return AskPattern.ask(
-          operator, r -> new OperatorActor.GetAction(id, false, r), askTimeout, system.scheduler());
+      return operator.ask(r -> new OperatorActor.GetAction(id, false, r));
     }
-    return AskPattern.<OperatorActor.Command, ActionLookup>ask(
-            operator, r -> new OperatorActor.GetAction(id, true, r), wait, system.scheduler())
+    return operator
+        .<ActionLookup>ask(r -> new OperatorActor.GetAction(id, true, r), wait)
         .exceptionallyCompose(
             error ->
                 isTimeout(error)
-                    ? AskPattern.ask(
-                        operator,
-                        r -> new OperatorActor.GetAction(id, false, r),
-                        askTimeout,
-                        system.scheduler())
+                    ? operator.<ActionLookup>ask(r -> new OperatorActor.GetAction(id, false, r))
                     : CompletableFuture.failedStage(error));
   }
 

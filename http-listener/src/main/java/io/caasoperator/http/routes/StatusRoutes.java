@@ -15,7 +15,6 @@ import java.util.Map;
 import java.util.concurrent.CompletionStage;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.ActorSystem;
-import org.apache.pekko.actor.typed.javadsl.AskPattern;
 import org.apache.pekko.http.javadsl.marshallers.jackson.Jackson;
 import org.apache.pekko.http.javadsl.model.StatusCodes;
 import org.apache.pekko.http.javadsl.server.Route;
@@ -30,20 +29,16 @@ import org.apache.pekko.http.javadsl.server.Route;
  * the probe and the status must say why.
  */
 public final class StatusRoutes {
-  private final ActorRef<OperatorActor.Command> operator;
-  private final ActorSystem<?> system;
+  private final OperatorAsk operator;
   private final ObjectMapper json;
-  private final Duration askTimeout;
 
   public StatusRoutes(
       ActorRef<OperatorActor.Command> operator,
       ActorSystem<?> system,
       ObjectMapper json,
       Duration askTimeout) {
-    this.operator = operator;
-    this.system = system;
+    this.operator = new OperatorAsk(operator, system, askTimeout);
     this.json = json;
-    this.askTimeout = askTimeout;
   }
 
   /** Unauthenticated: Kubernetes probes and Prometheus scrapers carry no token. */
@@ -57,7 +52,7 @@ public final class StatusRoutes {
                         complete(
                             StatusCodes.OK, Map.of("status", "ok"), Jackson.marshaller(json)))),
         path("readyz", () -> get(this::ready)),
-        MetricsRoute.of(OperatorMetrics.get(system).registry()));
+        MetricsRoute.of(OperatorMetrics.get(operator.system()).registry()));
   }
 
   /** {@code GET /v1/status}, under the caller's authentication. */
@@ -73,7 +68,8 @@ public final class StatusRoutes {
                             onComplete(
                                 view(),
                                 result -> {
-                                  JournalStatus journal = JournalHealth.get(system).status();
+                                  JournalStatus journal =
+                                      JournalHealth.get(operator.system()).status();
                                   if (result.isSuccess()) {
                                     ObjectNode body = json.valueToTree(result.get());
                                     body.set("journal", json.valueToTree(journal));
@@ -99,11 +95,11 @@ public final class StatusRoutes {
   }
 
   private CompletionStage<ApplicationView> view() {
-    return AskPattern.ask(operator, OperatorActor.GetStatus::new, askTimeout, system.scheduler());
+    return operator.ask(OperatorActor.GetStatus::new);
   }
 
   private Route ready() {
-    JournalStatus journal = JournalHealth.get(system).status();
+    JournalStatus journal = JournalHealth.get(operator.system()).status();
     if (!journal.available()) {
       return complete(
           StatusCodes.SERVICE_UNAVAILABLE,

@@ -20,7 +20,6 @@ import java.util.Optional;
 import java.util.concurrent.CompletionStage;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.ActorSystem;
-import org.apache.pekko.actor.typed.javadsl.AskPattern;
 import org.apache.pekko.http.javadsl.marshallers.jackson.Jackson;
 import org.apache.pekko.http.javadsl.model.StatusCodes;
 import org.apache.pekko.http.javadsl.server.Route;
@@ -55,11 +54,9 @@ public final class UnitRoutes {
   public record ExecResponse(
       int code, String stdout, String stderr, boolean truncated, ActionResult action) {}
 
-  private final ActorRef<OperatorActor.Command> operator;
-  private final ActorSystem<?> system;
+  private final OperatorAsk operator;
   private final ObjectMapper json;
   private final JsonBody body;
-  private final Duration askTimeout;
   private final Duration execTimeout;
   private final ActionRoutes actions;
 
@@ -78,13 +75,11 @@ public final class UnitRoutes {
               + ", got "
               + DurationText.format(execTimeout));
     }
-    this.operator = operator;
+    this.operator = new OperatorAsk(operator, system, askTimeout);
     this.execTimeout = execTimeout;
-    this.system = system;
     this.json = json;
     this.body = new JsonBody(JsonBody.standardMapper());
-    this.askTimeout = askTimeout;
-    this.actions = new ActionRoutes(operator, system, json, askTimeout);
+    this.actions = new ActionRoutes(this.operator, json);
   }
 
   public Route route() {
@@ -117,8 +112,7 @@ public final class UnitRoutes {
 
   private Route detail(UnitId unit) {
     CompletionStage<Optional<UnitView>> reply =
-        AskPattern.ask(
-            operator, r -> new OperatorActor.GetUnit(unit, r), askTimeout, system.scheduler());
+        operator.ask(r -> new OperatorActor.GetUnit(unit, r));
     return onSuccess(
         reply,
         view ->
@@ -149,11 +143,9 @@ public final class UnitRoutes {
     Duration limit = timeout;
     // the ask outlives the command: the unit replies after the process ended or was killed
     CompletionStage<ExecReply> reply =
-        AskPattern.ask(
-            operator,
+        operator.ask(
             r -> new OperatorActor.ExecOnUnit(unit, request.commands(), limit, asAction, r),
-            limit.plus(askTimeout).plus(askTimeout),
-            system.scheduler());
+            limit.plus(operator.timeout()).plus(operator.timeout()));
     return onSuccess(
         reply,
         r -> {
@@ -196,11 +188,7 @@ public final class UnitRoutes {
 
   private Route resolve(UnitId unit, ResolveRequest request) {
     CompletionStage<ResolveReply> reply =
-        AskPattern.ask(
-            operator,
-            r -> new OperatorActor.ResolveUnit(unit, request.retry(), r),
-            askTimeout,
-            system.scheduler());
+        operator.ask(r -> new OperatorActor.ResolveUnit(unit, request.retry(), r));
     return onSuccess(
         reply,
         r -> {

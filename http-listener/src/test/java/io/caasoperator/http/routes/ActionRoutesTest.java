@@ -6,14 +6,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.caasoperator.domain.UnitId;
 import io.caasoperator.http.auth.AdminToken;
-import io.caasoperator.http.client.OperatorClient;
 import io.caasoperator.operator.OperatorActor;
 import io.caasoperator.persistence.ActionMessage;
 import io.caasoperator.persistence.ActionStatus;
 import io.caasoperator.persistence.UnitState;
 import io.caasoperator.unit.ActionLookup;
 import io.caasoperator.unit.ActionReply;
-import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -23,11 +21,9 @@ import java.util.TreeMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
 import org.apache.pekko.actor.typed.ActorRef;
-import org.apache.pekko.actor.typed.javadsl.Behaviors;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The charm actions' routes over a real listener, with a stand-in operator: running one (queued,
@@ -41,9 +37,10 @@ class ActionRoutesTest {
   private static final UnitId UNIT = UnitId.of("hello", 0);
   private static final Instant AT = Instant.parse("2026-11-22T10:15:30Z");
   private static final List<OperatorActor.Command> received = new CopyOnWriteArrayList<>();
-  private static ActorTestKit testKit;
-  private static AdminListener listener;
-  private static URI url;
+
+  @RegisterExtension
+  static final AdminListener listener =
+      new AdminListener(TOKEN, ActionRoutesTest::fakeOperator, Duration.ofSeconds(5));
 
   private static UnitState.UnitAction pending(long id, Map<String, Object> params) {
     return new UnitState.UnitAction(
@@ -81,80 +78,58 @@ class ActionRoutesTest {
    * Runs greet on hello/0 (who=slow gets id 9, which never finishes; others id 7, finished);
    * hello/1 is dying; other units are unknown.
    */
-  private static ActorRef<OperatorActor.Command> fakeOperator() {
-    return testKit.spawn(
-        Behaviors.receive(OperatorActor.Command.class)
-            .onMessage(
-                OperatorActor.Command.class,
-                cmd -> {
-                  received.add(cmd);
-                  switch (cmd) {
-                    case OperatorActor.RunAction run ->
-                        run.replyTo()
-                            .tell(
-                                run.unit().ordinal() == 1
-                                    ? refused(
-                                        ActionReply.Refusal.UNAVAILABLE, "unit hello/1 is dying")
-                                    : run.unit().ordinal() != 0
-                                        ? refused(
-                                            ActionReply.Refusal.UNKNOWN_UNIT,
-                                            "unknown unit " + run.unit())
-                                        : !run.name().equals("greet")
-                                            ? new ActionReply.Refused(
-                                                ActionReply.Refusal.UNKNOWN_ACTION,
-                                                "action \""
-                                                    + run.name()
-                                                    + "\" not defined on unit \"hello/0\"; its charm \"hello\" defines greet",
-                                                List.of("greet"),
-                                                List.of())
-                                            : !run.params().containsKey("who")
-                                                ? new ActionReply.Refused(
-                                                    ActionReply.Refusal.INVALID_PARAMETERS,
-                                                    "invalid parameters for action \"greet\": x",
-                                                    List.of(),
-                                                    List.of("parameter \"who\" is required"))
-                                                : new ActionReply.Queued(
-                                                    UNIT,
-                                                    pending(
-                                                        "slow".equals(run.params().get("who"))
-                                                            ? 9
-                                                            : 7,
-                                                        run.params())));
-                    case OperatorActor.GetAction get -> {
-                      if (get.id() == 7) {
-                        get.replyTo().tell(new ActionLookup(UNIT, COMPLETED, ""));
-                      } else if (get.id() == 9 && !get.untilFinished()) {
-                        get.replyTo().tell(new ActionLookup(UNIT, RUNNING, ""));
-                      } else if (get.id() != 9) {
-                        get.replyTo().tell(new ActionLookup(null, null, "no action " + get.id()));
-                      }
-                    }
-                    case OperatorActor.ListActionIds list ->
-                        list.replyTo()
-                            .tell(
-                                new OperatorActor.ActionIds(
-                                    new TreeMap<>(Map.of(7L, UNIT, 9L, UNIT))));
-                    default -> {}
-                  }
-                  return Behaviors.same();
-                })
-            .build());
+  private static ActorRef<OperatorActor.Command> fakeOperator(ActorTestKit testKit) {
+    return AdminListener.recording(
+        testKit,
+        received,
+        cmd -> {
+          switch (cmd) {
+            case OperatorActor.RunAction run ->
+                run.replyTo()
+                    .tell(
+                        run.unit().ordinal() == 1
+                            ? refused(ActionReply.Refusal.UNAVAILABLE, "unit hello/1 is dying")
+                            : run.unit().ordinal() != 0
+                                ? refused(
+                                    ActionReply.Refusal.UNKNOWN_UNIT, "unknown unit " + run.unit())
+                                : !run.name().equals("greet")
+                                    ? new ActionReply.Refused(
+                                        ActionReply.Refusal.UNKNOWN_ACTION,
+                                        "action \""
+                                            + run.name()
+                                            + "\" not defined on unit \"hello/0\"; its charm \"hello\" defines greet",
+                                        List.of("greet"),
+                                        List.of())
+                                    : !run.params().containsKey("who")
+                                        ? new ActionReply.Refused(
+                                            ActionReply.Refusal.INVALID_PARAMETERS,
+                                            "invalid parameters for action \"greet\": x",
+                                            List.of(),
+                                            List.of("parameter \"who\" is required"))
+                                        : new ActionReply.Queued(
+                                            UNIT,
+                                            pending(
+                                                "slow".equals(run.params().get("who")) ? 9 : 7,
+                                                run.params())));
+            case OperatorActor.GetAction get -> {
+              if (get.id() == 7) {
+                get.replyTo().tell(new ActionLookup(UNIT, COMPLETED, ""));
+              } else if (get.id() == 9 && !get.untilFinished()) {
+                get.replyTo().tell(new ActionLookup(UNIT, RUNNING, ""));
+              } else if (get.id() != 9) {
+                get.replyTo().tell(new ActionLookup(null, null, "no action " + get.id()));
+              }
+            }
+            case OperatorActor.ListActionIds list ->
+                list.replyTo()
+                    .tell(new OperatorActor.ActionIds(new TreeMap<>(Map.of(7L, UNIT, 9L, UNIT))));
+            default -> {}
+          }
+        });
   }
 
   private static ActionReply refused(ActionReply.Refusal reason, String detail) {
     return new ActionReply.Refused(reason, detail, List.of(), List.of());
-  }
-
-  @BeforeAll
-  static void start() throws Exception {
-    testKit = ActorTestKit.create();
-    listener = AdminListener.start(testKit, TOKEN, fakeOperator(), Duration.ofSeconds(5));
-    url = listener.url();
-  }
-
-  @AfterAll
-  static void stop() throws Exception {
-    listener.stop();
   }
 
   @BeforeEach
@@ -255,7 +230,7 @@ class ActionRoutesTest {
       assertThat(client.get("/v1/actions?limit=0").statusCode()).isEqualTo(400);
     }
     assertThat(received).isEmpty();
-    try (var anonymous = new OperatorClient(url, Optional.empty(), Optional.empty())) {
+    try (var anonymous = listener.anonymous()) {
       assertThat(anonymous.post("/v1/units/hello/0/actions/greet", "{}").statusCode())
           .isEqualTo(401);
       assertThat(anonymous.get("/v1/actions/7").statusCode()).isEqualTo(401);

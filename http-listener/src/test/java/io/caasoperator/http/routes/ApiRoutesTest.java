@@ -15,7 +15,6 @@ import io.caasoperator.operator.OperatorActor;
 import io.caasoperator.unit.ExecReply;
 import io.caasoperator.unit.ResolveReply;
 import io.caasoperator.unit.UnitView;
-import java.net.URI;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.time.Instant;
@@ -24,11 +23,9 @@ import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
 import org.apache.pekko.actor.typed.ActorRef;
-import org.apache.pekko.actor.typed.javadsl.Behaviors;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The admin routes over a real listener, with a stand-in operator actor: every route and every
@@ -40,12 +37,13 @@ class ApiRoutesTest {
       new AdminToken("s3cret-admin-token-for-tests-only-0123456789");
   private static final UnitId UNIT = UnitId.of("hello", 0);
   private static final List<OperatorActor.Command> received = new CopyOnWriteArrayList<>();
-  private static ActorTestKit testKit;
-  private static AdminListener listener;
-  private static URI url;
+
+  @RegisterExtension
+  static final AdminListener listener =
+      new AdminListener(TOKEN, ApiRoutesTest::fakeOperator, Duration.ofSeconds(5));
 
   /** Knows hello/0 (alive) and hello/1 (dying); execs "sleep" time out, others echo. */
-  private static ActorRef<OperatorActor.Command> fakeOperator() {
+  private static ActorRef<OperatorActor.Command> fakeOperator(ActorTestKit testKit) {
     Instant at = Instant.EPOCH;
     UnitView view =
         new UnitView(
@@ -63,88 +61,66 @@ class ApiRoutesTest {
             4,
             List.of("80/tcp"),
             java.util.Map.of());
-    return testKit.spawn(
-        Behaviors.receive(OperatorActor.Command.class)
-            .onMessage(
-                OperatorActor.Command.class,
-                cmd -> {
-                  received.add(cmd);
-                  switch (cmd) {
-                    case OperatorActor.GetStatus s ->
-                        s.replyTo()
-                            .tell(
-                                new ApplicationView(
-                                    "hello",
-                                    Status.of("active", "", at),
-                                    null,
-                                    1,
-                                    "hello/0",
-                                    "",
-                                    List.of(view)));
-                    case OperatorActor.GetUnit u ->
-                        u.replyTo()
-                            .tell(u.unit().equals(UNIT) ? Optional.of(view) : Optional.empty());
-                    case OperatorActor.ResolveUnit r ->
-                        r.replyTo()
-                            .tell(
-                                r.unit().equals(UNIT)
-                                    ? new ResolveReply(
-                                        ResolveReply.Outcome.NOTHING_TO_RESOLVE,
-                                        "unit hello/0 has no failed hook")
-                                    : new ResolveReply(
-                                        ResolveReply.Outcome.UNKNOWN_UNIT,
-                                        "unknown unit " + r.unit()));
-                    case OperatorActor.ExecOnUnit e ->
-                        e.replyTo()
-                            .tell(
-                                switch (e.unit().ordinal()) {
-                                  case 0 ->
-                                      new ExecReply(
-                                          ExecReply.Outcome.RAN,
-                                          e.commands().startsWith("sleep")
-                                              ? new ProcessResult(
-                                                  -1, "partial", "", e.timeout(), true, false, null)
-                                              : new ProcessResult(
-                                                  3,
-                                                  "out:" + e.commands(),
-                                                  "err",
-                                                  Duration.ofMillis(5),
-                                                  false,
-                                                  false,
-                                                  null),
-                                          "",
-                                          null);
-                                  case 1 ->
-                                      new ExecReply(
-                                          ExecReply.Outcome.REFUSED,
-                                          null,
-                                          "unit hello/1 is dying",
-                                          null);
-                                  default ->
-                                      new ExecReply(
-                                          ExecReply.Outcome.UNKNOWN_UNIT,
-                                          null,
-                                          "unknown unit " + e.unit(),
-                                          null);
-                                });
-                    default -> {}
-                  }
-                  return Behaviors.same();
-                })
-            .build());
-  }
-
-  @BeforeAll
-  static void start() throws Exception {
-    testKit = ActorTestKit.create();
-    var operator = fakeOperator();
-    listener = AdminListener.start(testKit, TOKEN, operator, Duration.ofSeconds(5));
-    url = listener.url();
-  }
-
-  @AfterAll
-  static void stop() throws Exception {
-    listener.stop();
+    return AdminListener.recording(
+        testKit,
+        received,
+        cmd -> {
+          switch (cmd) {
+            case OperatorActor.GetStatus s ->
+                s.replyTo()
+                    .tell(
+                        new ApplicationView(
+                            "hello",
+                            Status.of("active", "", at),
+                            null,
+                            1,
+                            "hello/0",
+                            "",
+                            List.of(view)));
+            case OperatorActor.GetUnit u ->
+                u.replyTo().tell(u.unit().equals(UNIT) ? Optional.of(view) : Optional.empty());
+            case OperatorActor.ResolveUnit r ->
+                r.replyTo()
+                    .tell(
+                        r.unit().equals(UNIT)
+                            ? new ResolveReply(
+                                ResolveReply.Outcome.NOTHING_TO_RESOLVE,
+                                "unit hello/0 has no failed hook")
+                            : new ResolveReply(
+                                ResolveReply.Outcome.UNKNOWN_UNIT, "unknown unit " + r.unit()));
+            case OperatorActor.ExecOnUnit e ->
+                e.replyTo()
+                    .tell(
+                        switch (e.unit().ordinal()) {
+                          case 0 ->
+                              new ExecReply(
+                                  ExecReply.Outcome.RAN,
+                                  e.commands().startsWith("sleep")
+                                      ? new ProcessResult(
+                                          -1, "partial", "", e.timeout(), true, false, null)
+                                      : new ProcessResult(
+                                          3,
+                                          "out:" + e.commands(),
+                                          "err",
+                                          Duration.ofMillis(5),
+                                          false,
+                                          false,
+                                          null),
+                                  "",
+                                  null);
+                          case 1 ->
+                              new ExecReply(
+                                  ExecReply.Outcome.REFUSED, null, "unit hello/1 is dying", null);
+                          default ->
+                              new ExecReply(
+                                  ExecReply.Outcome.UNKNOWN_UNIT,
+                                  null,
+                                  "unknown unit " + e.unit(),
+                                  null);
+                        });
+            default -> {}
+          }
+        });
   }
 
   @BeforeEach
@@ -168,7 +144,7 @@ class ApiRoutesTest {
   @Test
   void withoutOrWithAWrongTokenEveryAdminRouteIs401AndTheOperatorIsNotAsked() throws Exception {
     for (Optional<String> token : List.of(Optional.<String>empty(), Optional.of("wrong"))) {
-      try (var client = new OperatorClient(url, Optional.empty(), token)) {
+      try (var client = new OperatorClient(listener.url(), Optional.empty(), token)) {
         for (var response :
             List.of(
                 client.get("/v1/status"),
@@ -185,7 +161,7 @@ class ApiRoutesTest {
 
   @Test
   void probesNeedNoToken() throws Exception {
-    try (var client = new OperatorClient(url, Optional.empty(), Optional.empty())) {
+    try (var client = listener.anonymous()) {
       assertThat(client.get("/healthz").statusCode()).isEqualTo(200);
       assertThat(client.get("/readyz").statusCode())
           .isEqualTo(503); // no charm deployed in this stand-in
@@ -194,7 +170,7 @@ class ApiRoutesTest {
 
   @Test
   void unknownPathsOutsideTheApiAre404WithoutAToken() throws Exception {
-    try (var client = new OperatorClient(url, Optional.empty(), Optional.empty())) {
+    try (var client = listener.anonymous()) {
       for (String path : List.of("/", "/nope", "/metrics/extra", "/healthz/x", "/v2/status")) {
         var response = client.get(path);
         assertThat(response.statusCode()).as(path).isEqualTo(404);
@@ -210,7 +186,7 @@ class ApiRoutesTest {
       assertThat(client.get("/v1/nope").statusCode()).isEqualTo(404);
       assertThat(client.get("/v1/units/hello/0/nope").statusCode()).isEqualTo(404);
     }
-    try (var anonymous = new OperatorClient(url, Optional.empty(), Optional.empty())) {
+    try (var anonymous = listener.anonymous()) {
       assertThat(anonymous.get("/v1/nope").statusCode()).isEqualTo(401);
     }
   }
@@ -221,11 +197,11 @@ class ApiRoutesTest {
     for (String path : List.of("/healthz", "/readyz", "/metrics", "/nope")) {
       var get =
           http.send(
-              java.net.http.HttpRequest.newBuilder(url.resolve(path)).GET().build(),
+              java.net.http.HttpRequest.newBuilder(listener.url().resolve(path)).GET().build(),
               HttpResponse.BodyHandlers.ofString());
       var head =
           http.send(
-              java.net.http.HttpRequest.newBuilder(url.resolve(path))
+              java.net.http.HttpRequest.newBuilder(listener.url().resolve(path))
                   .method("HEAD", java.net.http.HttpRequest.BodyPublishers.noBody())
                   .build(),
               HttpResponse.BodyHandlers.ofString());
@@ -237,7 +213,7 @@ class ApiRoutesTest {
     }
     var status =
         http.send(
-            java.net.http.HttpRequest.newBuilder(url.resolve("/v1/status"))
+            java.net.http.HttpRequest.newBuilder(listener.url().resolve("/v1/status"))
                 .header("Authorization", "Bearer " + TOKEN.value())
                 .method("HEAD", java.net.http.HttpRequest.BodyPublishers.noBody())
                 .build(),
@@ -248,9 +224,9 @@ class ApiRoutesTest {
 
   @Test
   void metricsNeedNoTokenAndSpeakPrometheusText() throws Exception {
-    io.caasoperator.metrics.OperatorMetrics.get(testKit.system())
+    io.caasoperator.metrics.OperatorMetrics.get(listener.testKit().system())
         .hookEnded("install", true, Duration.ofMillis(250));
-    try (var client = new OperatorClient(url, Optional.empty(), Optional.empty())) {
+    try (var client = listener.anonymous()) {
       HttpResponse<String> metrics = client.get("/metrics");
       assertThat(metrics.statusCode()).isEqualTo(200);
       assertThat(metrics.headers().firstValue("Content-Type"))

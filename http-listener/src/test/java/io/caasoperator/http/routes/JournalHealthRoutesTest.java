@@ -9,17 +9,16 @@ import io.caasoperator.http.auth.AdminToken;
 import io.caasoperator.operator.ApplicationView;
 import io.caasoperator.operator.OperatorActor;
 import io.caasoperator.persistence.JournalHealth;
-import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
+import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * How the probes and {@code GET /v1/status} show a journal that cannot be written, with a stand-in
@@ -30,52 +29,43 @@ class JournalHealthRoutesTest {
   private static final AdminToken TOKEN =
       new AdminToken("s3cret-admin-token-for-tests-only-0123456789");
   private static final AtomicBoolean answering = new AtomicBoolean(true);
-  private static ActorTestKit testKit;
-  private static AdminListener listener;
-  private static URI url;
 
-  @BeforeAll
-  static void start() throws Exception {
-    testKit = ActorTestKit.create();
-    var operator =
-        testKit.spawn(
-            Behaviors.receive(OperatorActor.Command.class)
-                .onMessage(
-                    OperatorActor.GetStatus.class,
-                    s -> {
-                      if (answering.get()) {
-                        s.replyTo()
-                            .tell(
-                                new ApplicationView(
-                                    "hello",
-                                    Status.of("active", "", Instant.EPOCH),
-                                    new ApplicationView.CharmView(
-                                        "hello", "/charms/hello", "ab", 1, 0),
-                                    1,
-                                    null,
-                                    "",
-                                    List.of()));
-                      }
-                      return Behaviors.same();
-                    })
-                .build());
-    listener = AdminListener.start(testKit, TOKEN, operator, Duration.ofSeconds(1));
-    url = listener.url();
-  }
+  @RegisterExtension
+  static final AdminListener listener =
+      new AdminListener(TOKEN, JournalHealthRoutesTest::answeringWhenAsked, Duration.ofSeconds(1));
 
-  @AfterAll
-  static void stop() throws Exception {
-    listener.stop();
+  /** A stand-in operator that answers the status while {@link #answering} says so. */
+  private static ActorRef<OperatorActor.Command> answeringWhenAsked(ActorTestKit testKit) {
+    return testKit.spawn(
+        Behaviors.receive(OperatorActor.Command.class)
+            .onMessage(
+                OperatorActor.GetStatus.class,
+                s -> {
+                  if (answering.get()) {
+                    s.replyTo()
+                        .tell(
+                            new ApplicationView(
+                                "hello",
+                                Status.of("active", "", Instant.EPOCH),
+                                new ApplicationView.CharmView("hello", "/charms/hello", "ab", 1, 0),
+                                1,
+                                null,
+                                "",
+                                List.of()));
+                  }
+                  return Behaviors.same();
+                })
+            .build());
   }
 
   @AfterEach
   void journalBack() {
     answering.set(true);
-    JournalHealth.get(testKit.system()).recovered("unit|hello/0");
+    JournalHealth.get(listener.testKit().system()).recovered("unit|hello/0");
   }
 
   private static void journalDown() {
-    JournalHealth.get(testKit.system())
+    JournalHealth.get(listener.testKit().system())
         .writeFailed(
             "unit|hello/0",
             new IllegalStateException(

@@ -3,47 +3,36 @@ package io.caasoperator.http.routes;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.caasoperator.http.auth.AdminToken;
-import io.caasoperator.http.client.OperatorClient;
 import io.caasoperator.metrics.OperatorMetrics;
 import io.caasoperator.metrics.OperatorMetrics.ApiRequests;
 import io.caasoperator.metrics.OperatorMetrics.UnitStatus;
 import io.caasoperator.operator.OperatorActor;
 import java.time.Duration;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
-import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** What a Prometheus scrape of {@code GET /metrics} shows of the operator's platform metrics. */
 class MetricsRouteTest {
-  private static ActorTestKit testKit;
-  private static AdminListener listener;
+  @RegisterExtension
+  static final AdminListener listener =
+      new AdminListener(
+          new AdminToken("metrics-test-token-0123456789-0123456789"),
+          testKit -> testKit.spawn(Behaviors.<OperatorActor.Command>ignore()),
+          Duration.ofSeconds(5));
+
   private static OperatorMetrics metrics;
 
   @BeforeAll
-  static void start() throws Exception {
-    testKit = ActorTestKit.create();
-    metrics = OperatorMetrics.get(testKit.system());
-    var operator = testKit.spawn(Behaviors.<OperatorActor.Command>ignore());
-    listener =
-        AdminListener.start(
-            testKit,
-            new AdminToken("metrics-test-token-0123456789-0123456789"),
-            operator,
-            Duration.ofSeconds(5));
-  }
-
-  @AfterAll
-  static void stop() throws Exception {
-    listener.stop();
+  static void metrics() {
+    metrics = OperatorMetrics.get(listener.testKit().system());
   }
 
   private static String scrape() throws Exception {
-    try (var client = new OperatorClient(listener.url(), Optional.empty(), Optional.empty())) {
+    try (var client = listener.anonymous()) {
       var response = client.get("/metrics");
       assertThat(response.statusCode()).isEqualTo(200);
       return response.body();

@@ -27,12 +27,22 @@ class ListenerTlsTest {
 
   @TempDir Path dataDir;
 
+  /** The listener's TLS files in {@code dir} for {@code host}, made or kept at the test clock. */
+  private static ListenerTls tls(Path dir, String host) {
+    return ListenerTls.inDirectory(dir, host, CLOCK, new SecureRandom());
+  }
+
+  /** The listener's TLS files in {@code dir} for {@code names}, made or kept at the test clock. */
+  private static ListenerTls tls(Path dir, CertificateNames names) {
+    return ListenerTls.inDirectory(dir, names, CLOCK, new SecureRandom());
+  }
+
   @Test
   void certificateIsGeneratedOnceThenReusedOnLaterStarts() throws Exception {
     Path tlsDir = dataDir.resolve("tls");
 
-    ListenerTls first = ListenerTls.inDirectory(tlsDir, "127.0.0.1", CLOCK, new SecureRandom());
-    ListenerTls second = ListenerTls.inDirectory(tlsDir, "127.0.0.1", CLOCK, new SecureRandom());
+    ListenerTls first = tls(tlsDir, "127.0.0.1");
+    ListenerTls second = tls(tlsDir, "127.0.0.1");
 
     assertThat(second.certificate().getSerialNumber())
         .isEqualTo(first.certificate().getSerialNumber());
@@ -44,7 +54,7 @@ class ListenerTlsTest {
 
   @Test
   void generatedKeyIsReadableByTheOwnerOnly() throws Exception {
-    ListenerTls.inDirectory(dataDir.resolve("tls"), "127.0.0.1", CLOCK, new SecureRandom());
+    tls(dataDir.resolve("tls"), "127.0.0.1");
 
     assertThat(
             PosixFilePermissions.toString(
@@ -55,12 +65,8 @@ class ListenerTlsTest {
 
   @Test
   void generatedCertificateNamesTheListenHostLocalhostAndLoopbackAndIsItsOwnCa() throws Exception {
-    X509Certificate ip =
-        ListenerTls.inDirectory(dataDir.resolve("a"), "10.1.2.3", CLOCK, new SecureRandom())
-            .certificate();
-    X509Certificate dns =
-        ListenerTls.inDirectory(dataDir.resolve("b"), "operator.example", CLOCK, new SecureRandom())
-            .certificate();
+    X509Certificate ip = tls(dataDir.resolve("a"), "10.1.2.3").certificate();
+    X509Certificate dns = tls(dataDir.resolve("b"), "operator.example").certificate();
 
     assertThat(sans(ip)).containsExactlyInAnyOrder("ip:10.1.2.3", "dns:localhost", "ip:127.0.0.1");
     assertThat(sans(dns))
@@ -75,9 +81,7 @@ class ListenerTlsTest {
 
   @Test
   void wildcardListenHostIsNotPutInTheCertificate() throws Exception {
-    X509Certificate certificate =
-        ListenerTls.inDirectory(dataDir.resolve("tls"), "0.0.0.0", CLOCK, new SecureRandom())
-            .certificate();
+    X509Certificate certificate = tls(dataDir.resolve("tls"), "0.0.0.0").certificate();
 
     assertThat(sans(certificate)).containsExactlyInAnyOrder("dns:localhost", "ip:127.0.0.1");
   }
@@ -85,15 +89,13 @@ class ListenerTlsTest {
   @Test
   void aGeneratedCertificateMissingANameNowWantedIsGeneratedAgainForAllOfThem() throws Exception {
     Path tlsDir = dataDir.resolve("tls");
-    ListenerTls loopback =
-        ListenerTls.inDirectory(
-            tlsDir, CertificateNames.forListener("0.0.0.0", List.of()), CLOCK, new SecureRandom());
+    ListenerTls loopback = tls(tlsDir, CertificateNames.forListener("0.0.0.0", List.of()));
     CertificateNames inThePod =
         CertificateNames.forListener(
             "0.0.0.0", List.of("caas-operator-mariadb.demo.svc", "10.244.0.7"));
 
-    ListenerTls regenerated = ListenerTls.inDirectory(tlsDir, inThePod, CLOCK, new SecureRandom());
-    ListenerTls reused = ListenerTls.inDirectory(tlsDir, inThePod, CLOCK, new SecureRandom());
+    ListenerTls regenerated = tls(tlsDir, inThePod);
+    ListenerTls reused = tls(tlsDir, inThePod);
 
     assertThat(regenerated.certificate().getSerialNumber())
         .isNotEqualTo(loopback.certificate().getSerialNumber());
@@ -113,14 +115,9 @@ class ListenerTlsTest {
   @Test
   void aCertificateNamingMoreThanWantedIsKept() throws Exception {
     Path tlsDir = dataDir.resolve("tls");
-    ListenerTls wide =
-        ListenerTls.inDirectory(
-            tlsDir,
-            CertificateNames.forListener("0.0.0.0", List.of("op.demo.svc")),
-            CLOCK,
-            new SecureRandom());
+    ListenerTls wide = tls(tlsDir, CertificateNames.forListener("0.0.0.0", List.of("op.demo.svc")));
 
-    ListenerTls narrow = ListenerTls.inDirectory(tlsDir, "127.0.0.1", CLOCK, new SecureRandom());
+    ListenerTls narrow = tls(tlsDir, "127.0.0.1");
 
     assertThat(narrow.certificate().getSerialNumber())
         .isEqualTo(wide.certificate().getSerialNumber());
@@ -133,12 +130,7 @@ class ListenerTlsTest {
     Files.writeString(tlsDir.resolve("listener.key"), Pem.of(theirs.key()));
     Files.writeString(tlsDir.resolve("listener.crt"), Pem.of(theirs.certificate()));
 
-    ListenerTls kept =
-        ListenerTls.inDirectory(
-            tlsDir,
-            CertificateNames.forListener("0.0.0.0", List.of("op.demo.svc")),
-            CLOCK,
-            new SecureRandom());
+    ListenerTls kept = tls(tlsDir, CertificateNames.forListener("0.0.0.0", List.of("op.demo.svc")));
 
     assertThat(kept.certificate()).isEqualTo(theirs.certificate());
   }
@@ -159,12 +151,12 @@ class ListenerTlsTest {
   @Test
   void corruptCertificateIsAnErrorNamingTheFile() throws Exception {
     Path tlsDir = dataDir.resolve("tls");
-    ListenerTls.inDirectory(tlsDir, "127.0.0.1", CLOCK, new SecureRandom());
+    tls(tlsDir, "127.0.0.1");
     Path cert = tlsDir.resolve("listener.crt");
     Files.writeString(
         cert, "-----BEGIN CERTIFICATE-----\nnot base64 at all!!\n-----END CERTIFICATE-----\n");
 
-    assertThatThrownBy(() -> ListenerTls.inDirectory(tlsDir, "127.0.0.1"))
+    assertThatThrownBy(() -> tls(tlsDir, "127.0.0.1"))
         .isInstanceOf(DataDirException.class)
         .hasMessageContaining(cert.toString());
   }
@@ -174,7 +166,6 @@ class ListenerTlsTest {
     SelfSignedCertificate configured = forLocalhost();
     Path cert = Files.writeString(dataDir.resolve("my.crt"), Pem.of(configured.certificate()));
     Path key = Files.writeString(dataDir.resolve("my.key"), "hello");
-
     assertThatThrownBy(() -> ListenerTls.fromFiles(cert, key))
         .isInstanceOf(DataDirException.class)
         .hasMessageContaining(key.toString());
@@ -186,7 +177,6 @@ class ListenerTlsTest {
     SelfSignedCertificate other = forLocalhost();
     Path cert = Files.writeString(dataDir.resolve("one.crt"), Pem.of(one.certificate()));
     Path key = Files.writeString(dataDir.resolve("other.key"), Pem.of(other.key()));
-
     assertThatThrownBy(() -> ListenerTls.fromFiles(cert, key))
         .isInstanceOf(DataDirException.class)
         .hasMessageContaining("does not belong to the certificate");
@@ -195,7 +185,7 @@ class ListenerTlsTest {
   @Test
   void certificateWhoseKeyIsLostIsNotSilentlyReplaced() throws Exception {
     Path tlsDir = dataDir.resolve("tls");
-    ListenerTls.inDirectory(tlsDir, "127.0.0.1", CLOCK, new SecureRandom());
+    ListenerTls.inDirectory(tlsDir, "127.0.0.1");
     Files.delete(tlsDir.resolve("listener.key"));
 
     assertThatThrownBy(() -> ListenerTls.inDirectory(tlsDir, "127.0.0.1"))

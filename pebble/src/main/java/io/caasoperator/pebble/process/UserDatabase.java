@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * Users and groups read from passwd and group files, as Go's pure {@code os/user} reads them
@@ -59,40 +60,9 @@ public final class UserDatabase {
     if (uid.isEmpty() && gid.isEmpty() && user.isEmpty() && group.isEmpty()) {
       return Optional.empty();
     }
-    Optional<Integer> u = uid;
-    Optional<Integer> g = gid;
-    if (!user.isEmpty()) {
-      User found =
-          userByName(user)
-              .orElseThrow(() -> new IllegalArgumentException("user: unknown user " + user));
-      if (u.isPresent() && u.get() != found.uid()) {
-        throw new IllegalArgumentException(
-            "user \""
-                + user
-                + "\" UID ("
-                + found.uid()
-                + ") does not match user-id ("
-                + u.get()
-                + ")");
-      }
-      u = Optional.of(found.uid());
-    }
-    if (!group.isEmpty()) {
-      Group found =
-          groupByName(group)
-              .orElseThrow(() -> new IllegalArgumentException("group: unknown group " + group));
-      if (g.isPresent() && g.get() != found.gid()) {
-        throw new IllegalArgumentException(
-            "group \""
-                + group
-                + "\" GID ("
-                + found.gid()
-                + ") does not match group-id ("
-                + g.get()
-                + ")");
-      }
-      g = Optional.of(found.gid());
-    }
+    Optional<Integer> u = named("user", "UID", user, uid, () -> userByName(user).map(User::uid));
+    Optional<Integer> g =
+        named("group", "GID", group, gid, () -> groupByName(group).map(Group::gid));
     if (u.isEmpty()) {
       throw new IllegalArgumentException("must specify user, not just group");
     }
@@ -105,6 +75,44 @@ public final class UserDatabase {
                   .gid());
     }
     return Optional.of(new Credentials(u.get(), g.get()));
+  }
+
+  /**
+   * The id a user or group {@code name} resolves to, which must agree with the id given alongside
+   * it; the given id as it is when no name was given. Pebble's messages, e.g. {@code user "web" UID
+   * (1000) does not match user-id (0)}.
+   *
+   * @param kind {@code user} or {@code group}
+   * @param idName how Pebble names the resolved id: {@code UID} or {@code GID}
+   */
+  private static Optional<Integer> named(
+      String kind,
+      String idName,
+      String name,
+      Optional<Integer> given,
+      Supplier<Optional<Integer>> lookup) {
+    if (name.isEmpty()) return given;
+    int found =
+        lookup
+            .get()
+            .orElseThrow(
+                () -> new IllegalArgumentException(kind + ": unknown " + kind + " " + name));
+    if (given.isPresent() && given.get() != found) {
+      throw new IllegalArgumentException(
+          kind
+              + " \""
+              + name
+              + "\" "
+              + idName
+              + " ("
+              + found
+              + ") does not match "
+              + kind
+              + "-id ("
+              + given.get()
+              + ")");
+    }
+    return Optional.of(found);
   }
 
   private List<User> users() {

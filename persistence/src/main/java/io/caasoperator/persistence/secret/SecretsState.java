@@ -96,32 +96,6 @@ public record SecretsState(Map<String, Secret> secrets) {
       grants = grants == null ? List.of() : List.copyOf(grants);
     }
 
-    /** A secret nobody was granted yet. */
-    public Secret(
-        String id,
-        SecretOwner owner,
-        String label,
-        String description,
-        String rotatePolicy,
-        Instant nextRotation,
-        int latestRevision,
-        List<Revision> revisions,
-        Instant created,
-        Instant updated) {
-      this(
-          id,
-          owner,
-          label,
-          description,
-          rotatePolicy,
-          nextRotation,
-          latestRevision,
-          revisions,
-          created,
-          updated,
-          List.of());
-    }
-
     /** The newest revision still kept; empty when every revision was removed. */
     public Optional<Revision> latest() {
       return revisions.isEmpty()
@@ -263,7 +237,9 @@ public record SecretsState(Map<String, Secret> secrets) {
                   1,
                   List.of(new Revision(1, e.content(), e.expiry(), e.at())),
                   e.at(),
-                  e.at()));
+                  e.at(),
+                  // nobody is granted a secret as it is made
+                  List.of()));
       case SecretEvent.SecretUpdated e -> {
         Secret current = secrets.get(e.id());
         if (current != null) next.put(e.id(), current.updated(e));

@@ -42,16 +42,7 @@ public final class Replay {
       if (!point.includes(entry)) break;
       switch (entry.event()) {
         case OperatorEvent e -> operator = operator.apply(e);
-        case UnitEvent e -> {
-          UnitId unit =
-              entry
-                  .unit()
-                  .orElseThrow(
-                      () ->
-                          new IllegalStateException(
-                              "unit event " + entry.type() + " in " + entry.entity()));
-          units.put(unit, units.getOrDefault(unit, UnitState.initial(unit)).apply(e));
-        }
+        case UnitEvent e -> ReplayedState.applyUnitEvent(units, entry, e);
         // a unit container's Pebble (layers, services) is not part of the replayed state
         case WorkloadEvent e -> {}
         // the application's secrets are not part of the replayed operator and unit states

@@ -7,6 +7,7 @@ import io.caasoperator.persistence.UnitEvent;
 import io.caasoperator.persistence.UnitState;
 import java.time.Instant;
 import java.util.Collections;
+import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
@@ -42,15 +43,8 @@ public record ReplayedState(
           new ReplayedState(
               application, entry.offset(), entry.time(), events + 1, operator.apply(e), units);
       case UnitEvent e -> {
-        UnitId unit =
-            entry
-                .unit()
-                .orElseThrow(
-                    () ->
-                        new IllegalStateException(
-                            "unit event " + entry.type() + " in " + entry.entity()));
         TreeMap<UnitId, UnitState> copy = new TreeMap<>(units);
-        copy.put(unit, units.getOrDefault(unit, UnitState.initial(unit)).apply(e));
+        applyUnitEvent(copy, entry, e);
         yield new ReplayedState(
             application, entry.offset(), entry.time(), events + 1, operator, copy);
       }
@@ -62,5 +56,21 @@ public record ReplayedState(
           new ReplayedState(application, entry.offset(), entry.time(), events + 1, operator, units);
       default -> throw new IllegalStateException("cannot replay " + entry.type());
     };
+  }
+
+  /**
+   * Applies {@code event} of {@code entry}'s unit to that unit's state in {@code units} (its first
+   * event to its initial state): one step of this record's {@link #apply} and of {@link Replay}'s
+   * fold into a single map.
+   */
+  static void applyUnitEvent(Map<UnitId, UnitState> units, JournalEntry entry, UnitEvent event) {
+    UnitId unit =
+        entry
+            .unit()
+            .orElseThrow(
+                () ->
+                    new IllegalStateException(
+                        "unit event " + entry.type() + " in " + entry.entity()));
+    units.put(unit, units.getOrDefault(unit, UnitState.initial(unit)).apply(event));
   }
 }

@@ -82,8 +82,7 @@ class CliIT {
   @Test
   void aScriptTellsUsageErrorsAnOperatorThatIsNotThereAndTheCommandsOwnCodesApart()
       throws Exception {
-    Path charm = TestCharm.named(APP).writeTo(operators.tmp().resolve("charm"));
-    SpecFile spec = SpecFile.at(operators.tmp().resolve("spec/app.yaml"), APP, charm).write();
+    SpecFile spec = operators.testCharmSpec(APP).write();
     OperatorProcess operator = operators.start(spec);
     OperatorApi api = operator.awaitListening();
     Expect.idleUnits(api, APP + "/0");

@@ -27,8 +27,7 @@ class DataDirIT {
 
   @Test
   void aSecondOperatorOnTheSameDataDirIsRefusedAtOnceAndTheFirstGoesOnUntouched() throws Exception {
-    Path charm = TestCharm.named(APP).writeTo(operators.tmp().resolve("charm"));
-    SpecFile spec = SpecFile.at(operators.tmp().resolve("spec/app.yaml"), APP, charm).write();
+    SpecFile spec = operators.testCharmSpec(APP).write();
     OperatorProcess first = operators.start(spec);
     OperatorApi api = first.awaitListening();
     Expect.idleUnits(api, APP + "/0");
@@ -58,8 +57,7 @@ class DataDirIT {
 
   @Test
   void theDataDirIsPrivateAndOnlyTheListenerIsReachable() throws Exception {
-    Path charm = TestCharm.named(APP).writeTo(operators.tmp().resolve("charm"));
-    SpecFile spec = SpecFile.at(operators.tmp().resolve("spec/app.yaml"), APP, charm).write();
+    SpecFile spec = operators.testCharmSpec(APP).write();
     OperatorProcess operator = operators.start(spec);
     OperatorApi api = operator.awaitListening();
     Expect.idleUnits(api, APP + "/0");
@@ -85,8 +83,7 @@ class DataDirIT {
   @Test
   void aRunningOperatorsJournalIsReadThroughItsListenerAndAStoppedOnesFromTheFile()
       throws Exception {
-    Path charm = TestCharm.named(APP).writeTo(operators.tmp().resolve("charm"));
-    SpecFile spec = SpecFile.at(operators.tmp().resolve("spec/app.yaml"), APP, charm).write();
+    SpecFile spec = operators.testCharmSpec(APP).write();
     OperatorProcess operator = operators.start(spec);
     Expect.idleUnits(operator.awaitListening(), APP + "/0");
     Expect.hooks(UnitDir.of(operators.dataDir(), APP + "/0"), Expect.LEADER_LIFECYCLE);

@@ -30,12 +30,9 @@ class HookFailureIT {
         Expect.status(
             api,
             UNIT + " in error on config-changed",
-            s ->
-                s.unitNames().contains(UNIT)
-                    && "error".equals(s.unit(UNIT).path("workloadStatus").path("value").asText()));
+            s -> s.unitNames().contains(UNIT) && "error".equals(s.workload(UNIT)));
+    assertThat(failed.workloadMessage(UNIT)).isEqualTo("hook failed: \"config-changed\"");
     JsonNode view = failed.unit(UNIT);
-    assertThat(view.path("workloadStatus").path("message").asText())
-        .isEqualTo("hook failed: \"config-changed\"");
     assertThat(view.path("agentStatus").path("value").asText()).isEqualTo("error");
     assertThat(view.path("failedHook").asText()).isEqualTo("config-changed");
 
@@ -62,8 +59,7 @@ class HookFailureIT {
             UNIT + " idle on the fixed charm",
             s -> s.allUnitsIdle() && s.unit(UNIT).path("charmGeneration").asLong() == 2);
     assertThat(recovered.unit(UNIT).path("failedHook").isNull()).isTrue();
-    assertThat(recovered.unit(UNIT).path("workloadStatus").path("value").asText())
-        .isNotEqualTo("error");
+    assertThat(recovered.workload(UNIT)).isNotEqualTo("error");
     List<String> hooks = unit.hooks();
     assertThat(hooks.subList(0, 2)).containsExactly("install", "leader-elected");
     List<String> attempts =

@@ -53,18 +53,12 @@ class HookToolsIT {
     OperatorApi api = operator.awaitListening();
     Status status = awaitSettled(api);
 
-    JsonNode leader = status.unit(LEADER);
-    assertThat(leader.path("workloadStatus").path("value").asText())
-        .as("%s", leader)
-        .isEqualTo("active");
-    assertThat(leader.path("workloadStatus").path("message").asText())
+    assertThat(status.workload(LEADER)).as("%s", status.unit(LEADER)).isEqualTo("active");
+    assertThat(status.workloadMessage(LEADER))
         .as("is-leader, config-get and leader-get in start")
         .isEqualTo("greeting=hello shared=from-" + LEADER);
-    JsonNode follower = status.unit(FOLLOWER);
-    assertThat(follower.path("workloadStatus").path("value").asText())
-        .as("%s", follower)
-        .isEqualTo("active");
-    assertThat(follower.path("workloadStatus").path("message").asText())
+    assertThat(status.workload(FOLLOWER)).as("%s", status.unit(FOLLOWER)).isEqualTo("active");
+    assertThat(status.workloadMessage(FOLLOWER))
         .as("leader-get in the follower's leader-settings-changed")
         .isEqualTo("follower sees shared=from-" + LEADER);
     assertThat(status.application())
@@ -109,8 +103,7 @@ class HookToolsIT {
     Status after =
         Expect.status(restarted, "the restarted operator's status", s -> s.allUnitsIdle());
     assertThat(after.json().path("workloadVersion").asText()).isEqualTo("1.2.3");
-    assertThat(after.unit(LEADER).path("workloadStatus").path("message").asText())
-        .isEqualTo("greeting=hello shared=from-" + LEADER);
+    assertThat(after.workloadMessage(LEADER)).isEqualTo("greeting=hello shared=from-" + LEADER);
     assertThat(after.applicationMessage()).isEqualTo("led by " + LEADER);
     assertThat(after.unit(FOLLOWER).path("ports").toString()).contains("8080");
   }
@@ -204,11 +197,7 @@ class HookToolsIT {
             s ->
                 s.unitNames().equals(List.of(LEADER, FOLLOWER))
                     && s.allUnitsIdle()
-                    && s.unit(FOLLOWER)
-                        .path("workloadStatus")
-                        .path("message")
-                        .asText()
-                        .equals("follower sees shared=from-" + LEADER));
+                    && s.workloadMessage(FOLLOWER).equals("follower sees shared=from-" + LEADER));
     Expect.hooks(follower, follower.hooks());
     assertThat(follower.hooks())
         .as("leader-settings-changed once after install, before config-changed")

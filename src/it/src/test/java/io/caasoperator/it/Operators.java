@@ -59,6 +59,15 @@ final class Operators implements AutoCloseable, BeforeEachCallback, AfterEachCal
   }
 
   /**
+   * The spec {@code tmp()/spec/app.yaml} of {@code app} deploying the plain {@link TestCharm}
+   * (written to {@code tmp()/charm}); the spec itself is not written yet.
+   */
+  SpecFile testCharmSpec(String app) {
+    Path charm = TestCharm.named(app).writeTo(tmp().resolve("charm"));
+    return SpecFile.at(tmp().resolve("spec/app.yaml"), app, charm);
+  }
+
+  /**
    * This test's data directory ({@code tmp()/data}): every operator the test starts on it shares
    * its journal and units.
    */

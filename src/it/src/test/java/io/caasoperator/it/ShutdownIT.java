@@ -3,7 +3,6 @@ package io.caasoperator.it;
 import static io.caasoperator.it.Expect.LEADER_LIFECYCLE;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -19,16 +18,21 @@ class ShutdownIT {
 
   @BeforeEach
   void setUp() {
-    Path charm = TestCharm.named(APP).writeTo(operators.tmp().resolve("charm"));
-    spec = SpecFile.at(operators.tmp().resolve("spec/app.yaml"), APP, charm).write();
+    spec = operators.testCharmSpec(APP).write();
   }
 
-  @Test
-  void removingTheSpecFileEndsTheOperatorWithExitCodeZeroAndKeepsJournalCharmsAndUnitData() {
+  /** An operator on the spec whose unit ran its start-up hooks and is idle. */
+  private OperatorProcess settled() {
     OperatorProcess operator = operators.start(spec);
     OperatorApi api = operator.awaitListening();
     Expect.hooks(UnitDir.of(operators.dataDir(), UNIT), LEADER_LIFECYCLE);
     Expect.idleUnits(api, UNIT);
+    return operator;
+  }
+
+  @Test
+  void removingTheSpecFileEndsTheOperatorWithExitCodeZeroAndKeepsJournalCharmsAndUnitData() {
+    OperatorProcess operator = settled();
 
     spec.delete();
 
@@ -43,10 +47,7 @@ class ShutdownIT {
 
   @Test
   void sigtermWhileIdleEndsTheOperatorWithExitCodeZeroAndRemovesTheListenerFile() {
-    OperatorProcess operator = operators.start(spec);
-    OperatorApi api = operator.awaitListening();
-    Expect.hooks(UnitDir.of(operators.dataDir(), UNIT), LEADER_LIFECYCLE);
-    Expect.idleUnits(api, UNIT);
+    OperatorProcess operator = settled();
     assertThat(operators.dataDir().resolve("listener")).isRegularFile();
 
     operator.terminate();

@@ -38,6 +38,15 @@ record Status(JsonNode json) {
     return names;
   }
 
+  /** The workload status value a unit's charm set ({@code status-set}): {@code active}... */
+  String workload(String unit) {
+    return unit(unit).path("workloadStatus").path("value").asText();
+  }
+
+  String workloadMessage(String unit) {
+    return unit(unit).path("workloadStatus").path("message").asText();
+  }
+
   JsonNode unit(String name) {
     for (JsonNode unit : json.path("units")) {
       if (name.equals(unit.path("unit").asText())) {
