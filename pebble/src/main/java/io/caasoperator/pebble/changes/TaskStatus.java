@@ -1,24 +1,23 @@
 package io.caasoperator.pebble.changes;
 
+import io.caasoperator.pebble.wire.WireName;
+import java.util.Locale;
+
 /**
  * A task's status, named as Pebble names them on the wire (internals/overlord/state/change.go
  * {@code Status}).
  */
-public enum TaskStatus {
-  DO("Do"),
-  DOING("Doing"),
-  DONE("Done"),
-  HOLD("Hold"),
-  ERROR("Error");
+public enum TaskStatus implements WireName {
+  DO,
+  DOING,
+  DONE,
+  HOLD,
+  ERROR;
 
-  private final String wire;
-
-  TaskStatus(String wire) {
-    this.wire = wire;
-  }
-
+  /** Unlike the plan's names, Pebble capitalises its task statuses: {@code Do}, {@code Doing}. */
+  @Override
   public String wire() {
-    return wire;
+    return name().charAt(0) + name().substring(1).toLowerCase(Locale.ROOT);
   }
 
   /** Done, Hold and Error are final. */

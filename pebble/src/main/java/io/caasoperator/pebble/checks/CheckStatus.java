@@ -1,21 +1,13 @@
 package io.caasoperator.pebble.checks;
 
+import io.caasoperator.pebble.wire.WireName;
+
 /**
  * A check's status on the wire: up until {@code threshold} failures in a row, then down; inactive
  * when disabled.
  */
-public enum CheckStatus {
-  UP("up"),
-  DOWN("down"),
-  INACTIVE("inactive");
-
-  private final String wire;
-
-  CheckStatus(String wire) {
-    this.wire = wire;
-  }
-
-  public String wire() {
-    return wire;
-  }
+public enum CheckStatus implements WireName {
+  UP,
+  DOWN,
+  INACTIVE
 }

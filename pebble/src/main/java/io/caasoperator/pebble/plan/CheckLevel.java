@@ -1,30 +1,17 @@
 package io.caasoperator.pebble.plan;
 
+import io.caasoperator.pebble.wire.WireName;
+
 /** {@code level:} of a check. */
-public enum CheckLevel {
-  UNSET(""),
-  ALIVE("alive"),
-  READY("ready");
-
-  private final String wire;
-
-  CheckLevel(String wire) {
-    this.wire = wire;
-  }
-
-  public String wire() {
-    return wire;
-  }
+public enum CheckLevel implements WireName {
+  UNSET,
+  ALIVE,
+  READY;
 
   /**
    * @throws IllegalArgumentException for anything but "", alive, ready
    */
   public static CheckLevel parse(String text) {
-    for (CheckLevel l : values()) {
-      if (l.wire.equals(text)) {
-        return l;
-      }
-    }
-    throw new IllegalArgumentException("level must be \"alive\" or \"ready\"");
+    return WireName.parse(CheckLevel.class, text, t -> "level must be \"alive\" or \"ready\"");
   }
 }

@@ -1,33 +1,20 @@
 package io.caasoperator.pebble.plan;
 
+import io.caasoperator.pebble.wire.WireName;
+
 /**
  * How a layer's entry combines with the same entry of lower layers ({@code override:}); UNSET is
  * refused on combine.
  */
-public enum Override {
-  UNSET(""),
-  MERGE("merge"),
-  REPLACE("replace");
-
-  private final String wire;
-
-  Override(String wire) {
-    this.wire = wire;
-  }
-
-  public String wire() {
-    return wire;
-  }
+public enum Override implements WireName {
+  UNSET,
+  MERGE,
+  REPLACE;
 
   /**
    * @throws IllegalArgumentException for anything but "", merge, replace
    */
   public static Override parse(String text) {
-    for (Override o : values()) {
-      if (o.wire.equals(text)) {
-        return o;
-      }
-    }
-    throw new IllegalArgumentException("invalid \"override\" value \"" + text + "\"");
+    return WireName.parse(Override.class, text, t -> "invalid \"override\" value \"" + t + "\"");
   }
 }

@@ -1,26 +1,18 @@
 package io.caasoperator.pebble.plan;
 
+import io.caasoperator.pebble.wire.WireName;
+
 /**
  * What to do when a service exits or one of its checks fails ({@code on-success}, {@code
  * on-failure}, {@code on-check-failure}); UNSET means restart (plan.go {@code getAction}).
  */
-public enum ServiceAction {
-  UNSET(""),
-  RESTART("restart"),
-  SHUTDOWN("shutdown"),
-  IGNORE("ignore"),
-  FAILURE_SHUTDOWN("failure-shutdown"),
-  SUCCESS_SHUTDOWN("success-shutdown");
-
-  private final String wire;
-
-  ServiceAction(String wire) {
-    this.wire = wire;
-  }
-
-  public String wire() {
-    return wire;
-  }
+public enum ServiceAction implements WireName {
+  UNSET,
+  RESTART,
+  SHUTDOWN,
+  IGNORE,
+  FAILURE_SHUTDOWN,
+  SUCCESS_SHUTDOWN;
 
   /** The action in force: UNSET is restart. */
   public ServiceAction effective() {
@@ -31,11 +23,6 @@ public enum ServiceAction {
    * @throws IllegalArgumentException for an unknown action
    */
   public static ServiceAction parse(String text) {
-    for (ServiceAction a : values()) {
-      if (a.wire.equals(text)) {
-        return a;
-      }
-    }
-    throw new IllegalArgumentException("action \"" + text + "\" invalid");
+    return WireName.parse(ServiceAction.class, text, t -> "action \"" + t + "\" invalid");
   }
 }

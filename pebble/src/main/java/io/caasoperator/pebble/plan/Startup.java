@@ -1,34 +1,21 @@
 package io.caasoperator.pebble.plan;
 
+import io.caasoperator.pebble.wire.WireName;
+
 /**
  * {@code startup:} of a service or a check; UNSET behaves as disabled for services and enabled for
  * checks.
  */
-public enum Startup {
-  UNSET(""),
-  ENABLED("enabled"),
-  DISABLED("disabled");
-
-  private final String wire;
-
-  Startup(String wire) {
-    this.wire = wire;
-  }
-
-  public String wire() {
-    return wire;
-  }
+public enum Startup implements WireName {
+  UNSET,
+  ENABLED,
+  DISABLED;
 
   /**
    * @throws IllegalArgumentException for anything but "", enabled, disabled
    */
   public static Startup parse(String text) {
-    for (Startup s : values()) {
-      if (s.wire.equals(text)) {
-        return s;
-      }
-    }
-    throw new IllegalArgumentException(
-        "startup must be \"enabled\" or \"disabled\", not \"" + text + "\"");
+    return WireName.parse(
+        Startup.class, text, t -> "startup must be \"enabled\" or \"disabled\", not \"" + t + "\"");
   }
 }

@@ -1,19 +1,11 @@
 package io.caasoperator.pebble.services;
 
+import io.caasoperator.pebble.wire.WireName;
+
 /** A service's {@code current} status on the wire. */
-public enum ServiceStatus {
-  ACTIVE("active"),
-  BACKOFF("backoff"),
-  ERROR("error"),
-  INACTIVE("inactive");
-
-  private final String wire;
-
-  ServiceStatus(String wire) {
-    this.wire = wire;
-  }
-
-  public String wire() {
-    return wire;
-  }
+public enum ServiceStatus implements WireName {
+  ACTIVE,
+  BACKOFF,
+  ERROR,
+  INACTIVE
 }
