@@ -33,64 +33,58 @@ final class ExecApi {
       int height) {}
 
   static List<Route> routes(Pebble pebble) {
-    return List.of(
-        Route.of(
-            "/v1/exec",
-            Map.of(
-                "POST",
-                r -> {
-                  ExecBody body = r.json(ExecBody.class, "cannot decode request body");
-                  if (body.command() == null || body.command().isEmpty()) {
-                    throw ApiException.badRequest("must specify command");
-                  }
-                  Optional<Duration> timeout;
-                  try {
-                    timeout = GoDuration.parseOptional(body.timeout());
-                  } catch (IllegalArgumentException e) {
-                    throw ApiException.badRequest("invalid timeout: " + e.getMessage());
-                  }
-                  if (body.terminal() || body.interactive()) {
-                    throw ApiException.badRequest(
-                        "terminal and interactive exec are not supported by this Pebble");
-                  }
-                  RunContext overrides =
-                      new RunContext(
-                          body.environment() == null ? Map.of() : body.environment(),
-                          Optional.ofNullable(body.userId()),
-                          LayersApi.nz(body.user()),
-                          Optional.ofNullable(body.groupId()),
-                          LayersApi.nz(body.group()),
-                          LayersApi.nz(body.workingDir()));
-                  RunContext context = overrides;
-                  String serviceContext = LayersApi.nz(body.serviceContext());
-                  if (!serviceContext.isEmpty()) {
-                    ServiceSpec service = pebble.plan().services().get(serviceContext);
-                    if (service == null) {
-                      throw ApiException.badRequest(
-                          "context service \"" + serviceContext + "\" not found");
-                    }
-                    context = service.context().merge(overrides);
-                  }
-                  ExecManager.Started started;
-                  try {
-                    started =
-                        pebble
-                            .exec()
-                            .start(
-                                new ExecRequest(
-                                    body.command(), context, timeout, body.splitStderr()));
-                  } catch (IllegalArgumentException e) {
-                    throw ApiException.badRequest(e.getMessage());
-                  }
-                  return new ApiResponse.Async(
-                      started.change().id(),
-                      Json.obj(
-                          "environment",
-                          started.environment(),
-                          "task-id",
-                          started.taskId(),
-                          "working-dir",
-                          started.workingDir()));
-                })));
+    return List.of(Route.post("/v1/exec", r -> start(pebble, r)));
+  }
+
+  private static ApiResponse start(Pebble pebble, ApiRequest r) throws ApiException {
+    ExecBody body = r.json(ExecBody.class, "cannot decode request body");
+    if (body.command() == null || body.command().isEmpty()) {
+      throw ApiException.badRequest("must specify command");
+    }
+    Optional<Duration> timeout;
+    try {
+      timeout = GoDuration.parseOptional(body.timeout());
+    } catch (IllegalArgumentException e) {
+      throw ApiException.badRequest("invalid timeout: " + e.getMessage());
+    }
+    if (body.terminal() || body.interactive()) {
+      throw ApiException.badRequest(
+          "terminal and interactive exec are not supported by this Pebble");
+    }
+    RunContext overrides =
+        new RunContext(
+            body.environment() == null ? Map.of() : body.environment(),
+            Optional.ofNullable(body.userId()),
+            LayersApi.nz(body.user()),
+            Optional.ofNullable(body.groupId()),
+            LayersApi.nz(body.group()),
+            LayersApi.nz(body.workingDir()));
+    RunContext context = overrides;
+    String serviceContext = LayersApi.nz(body.serviceContext());
+    if (!serviceContext.isEmpty()) {
+      ServiceSpec service = pebble.plan().services().get(serviceContext);
+      if (service == null) {
+        throw ApiException.badRequest("context service \"" + serviceContext + "\" not found");
+      }
+      context = service.context().merge(overrides);
+    }
+    ExecManager.Started started;
+    try {
+      started =
+          pebble
+              .exec()
+              .start(new ExecRequest(body.command(), context, timeout, body.splitStderr()));
+    } catch (IllegalArgumentException e) {
+      throw ApiException.badRequest(e.getMessage());
+    }
+    return new ApiResponse.Async(
+        started.change().id(),
+        Json.obj(
+            "environment",
+            started.environment(),
+            "task-id",
+            started.taskId(),
+            "working-dir",
+            started.workingDir()));
   }
 }

@@ -41,23 +41,21 @@ final class NoticesApi {
   static List<Route> routes(Pebble pebble) {
     return List.of(
         Route.of("/v1/notices", Map.of("POST", r -> add(pebble, r), "GET", r -> list(pebble, r))),
-        Route.of(
-            "/v1/notices/{id}",
-            Map.of(
-                "GET",
-                r ->
-                    new ApiResponse.Sync(
-                        json(
-                            pebble
-                                .notices()
-                                .get(r.var("id"))
-                                .orElseThrow(
-                                    () ->
-                                        new ApiException(
-                                            ApiResponse.Error.notFound(
-                                                "cannot find notice with ID \""
-                                                    + r.var("id")
-                                                    + "\""))))))));
+        Route.get("/v1/notices/{id}", r -> notice(pebble, r)));
+  }
+
+  private static ApiResponse notice(Pebble pebble, ApiRequest r) throws ApiException {
+    String id = r.var("id");
+    return new ApiResponse.Sync(
+        json(
+            pebble
+                .notices()
+                .get(id)
+                .orElseThrow(
+                    () ->
+                        new ApiException(
+                            ApiResponse.Error.notFound(
+                                "cannot find notice with ID \"" + id + "\"")))));
   }
 
   private static ApiResponse add(Pebble pebble, ApiRequest r) throws ApiException {

@@ -18,6 +18,16 @@ record Route(List<String> segments, Map<String, Endpoint> methods) {
     return new Route(List.of(pattern.substring(1).split("/")), Map.copyOf(methods));
   }
 
+  /** A path that answers {@code GET} only. */
+  static Route get(String pattern, Endpoint endpoint) {
+    return of(pattern, Map.of("GET", endpoint));
+  }
+
+  /** A path that answers {@code POST} only. */
+  static Route post(String pattern, Endpoint endpoint) {
+    return of(pattern, Map.of("POST", endpoint));
+  }
+
   /** The path variables when {@code path} matches. */
   Optional<Map<String, String>> match(String path) {
     String[] parts = path.substring(1).split("/", -1);

@@ -30,50 +30,33 @@ final class ServicesApi {
 
   static List<Route> routes(Pebble pebble) {
     return List.of(
-        Route.of(
-            "/v1/services",
-            Map.of(
-                "GET",
-                r -> {
-                  List<Object> out = new ArrayList<>();
-                  for (ServiceInfo s :
-                      pebble
-                          .services()
-                          .services(pebble.plan(), new HashSet<>(r.queryList("names")))) {
-                    var m =
-                        Json.obj(
-                            "name",
-                            s.name(),
-                            "startup",
-                            s.startup(),
-                            "current",
-                            s.current().wire());
-                    s.currentSince().ifPresent(t -> m.put("current-since", t.toString()));
-                    out.add(m);
-                  }
-                  return new ApiResponse.Sync(out);
-                },
-                "POST",
-                r -> post(pebble, r))),
-        Route.of(
-            "/v1/signals",
-            Map.of(
-                "POST",
-                r -> {
-                  SignalsBody body = r.json(SignalsBody.class, "cannot decode request body");
-                  if (body.services() == null || body.services().isEmpty()) {
-                    throw ApiException.badRequest("must specify one or more services");
-                  }
-                  try {
-                    pebble
-                        .services()
-                        .sendSignal(body.services(), body.signal() == null ? "" : body.signal());
-                  } catch (IllegalArgumentException e) {
-                    throw new ApiException(ApiResponse.Error.serverError(e.getMessage()));
-                  }
-                  return new ApiResponse.Sync(true);
-                })),
-        Route.of("/v1/logs", Map.of("GET", r -> logs(pebble, r))));
+        Route.of("/v1/services", Map.of("GET", r -> list(pebble, r), "POST", r -> post(pebble, r))),
+        Route.post("/v1/signals", r -> signal(pebble, r)),
+        Route.get("/v1/logs", r -> logs(pebble, r)));
+  }
+
+  private static ApiResponse list(Pebble pebble, ApiRequest r) throws ApiException {
+    List<Object> out = new ArrayList<>();
+    for (ServiceInfo s :
+        pebble.services().services(pebble.plan(), new HashSet<>(r.queryList("names")))) {
+      var m = Json.obj("name", s.name(), "startup", s.startup(), "current", s.current().wire());
+      s.currentSince().ifPresent(t -> m.put("current-since", t.toString()));
+      out.add(m);
+    }
+    return new ApiResponse.Sync(out);
+  }
+
+  private static ApiResponse signal(Pebble pebble, ApiRequest r) throws ApiException {
+    SignalsBody body = r.json(SignalsBody.class, "cannot decode request body");
+    if (body.services() == null || body.services().isEmpty()) {
+      throw ApiException.badRequest("must specify one or more services");
+    }
+    try {
+      pebble.services().sendSignal(body.services(), body.signal() == null ? "" : body.signal());
+    } catch (IllegalArgumentException e) {
+      throw new ApiException(ApiResponse.Error.serverError(e.getMessage()));
+    }
+    return new ApiResponse.Sync(true);
   }
 
   private static ApiResponse post(Pebble pebble, ApiRequest r) throws ApiException {

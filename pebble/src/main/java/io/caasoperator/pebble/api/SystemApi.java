@@ -2,7 +2,6 @@ package io.caasoperator.pebble.api;
 
 import io.caasoperator.pebble.Pebble;
 import java.util.List;
-import java.util.Map;
 
 /** {@code GET /v1/system-info} (api.go {@code v1SystemInfo}). */
 final class SystemApi {
@@ -10,12 +9,10 @@ final class SystemApi {
 
   static List<Route> routes(Pebble pebble) {
     return List.of(
-        Route.of(
+        Route.get(
             "/v1/system-info",
-            Map.of(
-                "GET",
-                r ->
-                    new ApiResponse.Sync(
-                        Json.obj("boot-id", pebble.bootId(), "version", pebble.version())))));
+            r ->
+                new ApiResponse.Sync(
+                    Json.obj("boot-id", pebble.bootId(), "version", pebble.version()))));
   }
 }
