@@ -18,7 +18,8 @@ public record CheckSpec(
     int threshold,
     Optional<HttpCheck> http,
     Optional<TcpCheck> tcp,
-    Optional<ExecCheck> exec) {
+    Optional<ExecCheck> exec)
+    implements LayerEntry<CheckSpec> {
 
   public static final Duration DEFAULT_PERIOD = Duration.ofSeconds(10);
   public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(3);

@@ -16,7 +16,8 @@ public record LogTarget(
     String location,
     List<String> services,
     Override override,
-    Map<String, String> labels) {
+    Map<String, String> labels)
+    implements LayerEntry<LogTarget> {
   public LogTarget {
     services = List.copyOf(services);
     labels = java.util.Collections.unmodifiableMap(new TreeMap<>(labels));

@@ -48,49 +48,34 @@ public record Plan(
     for (Layer layer : layers) {
       summary = layer.summary();
       description = layer.description();
-      for (ServiceSpec s : layer.services().values()) {
-        switch (s.override()) {
-          case MERGE -> services.merge(s.name(), s, ServiceSpec::merge);
-          case REPLACE -> services.put(s.name(), s);
-          case UNSET ->
-              throw new PlanFormatException(
-                  "layer \""
-                      + layer.label()
-                      + "\" must define \"override\" for service \""
-                      + s.name()
-                      + "\"");
-        }
-      }
-      for (CheckSpec c : layer.checks().values()) {
-        switch (c.override()) {
-          case MERGE -> checks.merge(c.name(), c, CheckSpec::merge);
-          case REPLACE -> checks.put(c.name(), c);
-          case UNSET ->
-              throw new PlanFormatException(
-                  "layer \""
-                      + layer.label()
-                      + "\" must define \"override\" for check \""
-                      + c.name()
-                      + "\"");
-        }
-      }
-      for (LogTarget t : layer.logTargets().values()) {
-        switch (t.override()) {
-          case MERGE -> targets.merge(t.name(), t, LogTarget::merge);
-          case REPLACE -> targets.put(t.name(), t);
-          case UNSET ->
-              throw new PlanFormatException(
-                  "layer \""
-                      + layer.label()
-                      + "\" must define \"override\" for log target \""
-                      + t.name()
-                      + "\"");
-        }
-      }
+      combine(services, layer, layer.services(), "service");
+      combine(checks, layer, layer.checks(), "check");
+      combine(targets, layer, layer.logTargets(), "log target");
     }
     int order = layers.isEmpty() ? 0 : layers.get(layers.size() - 1).order();
     String label = layers.isEmpty() ? "" : layers.get(layers.size() - 1).label();
     return new Layer(order, label, summary, description, services, checks, targets);
+  }
+
+  /** Lays {@code layer}'s entries of one kind over the ones {@code combined} holds. */
+  private static <T extends LayerEntry<T>> void combine(
+      Map<String, T> combined, Layer layer, Map<String, T> entries, String kind)
+      throws PlanFormatException {
+    for (T entry : entries.values()) {
+      switch (entry.override()) {
+        case MERGE -> combined.merge(entry.name(), entry, LayerEntry::merge);
+        case REPLACE -> combined.put(entry.name(), entry);
+        case UNSET ->
+            throw new PlanFormatException(
+                "layer \""
+                    + layer.label()
+                    + "\" must define \"override\" for "
+                    + kind
+                    + " \""
+                    + entry.name()
+                    + "\"");
+      }
+    }
   }
 
   /** plan.go {@code Plan.Validate}. */

@@ -16,7 +16,8 @@ public record ServiceSpec(
     String command,
     Ordering ordering,
     RunContext context,
-    RestartPolicy policy) {
+    RestartPolicy policy)
+    implements LayerEntry<ServiceSpec> {
 
   /** Pebble's {@code Service.Merge}: set fields replace, lists append, maps merge key by key. */
   public ServiceSpec merge(ServiceSpec over) {

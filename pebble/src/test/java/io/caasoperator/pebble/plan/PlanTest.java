@@ -2,6 +2,7 @@ package io.caasoperator.pebble.plan;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
 import java.util.List;
 import java.util.Map;
@@ -80,47 +81,45 @@ class PlanTest {
   }
 
   @Test
-  void everyServiceMustSayHowItOverrides() {
+  void everyEntryMustSayHowItOverrides() {
     assertThatThrownBy(() -> add(Plan.EMPTY, "a", false, "services: {s: {command: x}}"))
         .hasMessage("layer \"a\" must define \"override\" for service \"s\"");
+    assertThatThrownBy(() -> add(Plan.EMPTY, "a", false, "checks: {c: {tcp: {port: 80}}}"))
+        .hasMessage("layer \"a\" must define \"override\" for check \"c\"");
+    assertThatThrownBy(() -> add(Plan.EMPTY, "a", false, "log-targets: {t: {type: loki}}"))
+        .hasMessage("layer \"a\" must define \"override\" for log target \"t\"");
   }
 
   @Test
   void badLayersAreRefusedWithTheirReason() {
-    assertThatThrownBy(() -> LayerParser.parse(0, "a", "services: [oops"))
-        .hasMessageStartingWith("cannot parse layer \"a\":");
-    assertThatThrownBy(() -> LayerParser.parse(0, "a", "servicez: {}"))
-        .hasMessage("cannot parse layer \"a\": unknown section \"servicez\"");
-    assertThatThrownBy(
-            () -> LayerParser.parse(0, "a", "services: {s: {override: replace, comand: x}}"))
-        .hasMessageContaining("unknown field \"comand\"");
-    assertThatThrownBy(() -> LayerParser.parse(0, "a", "services: {s: {override: sideways}}"))
-        .hasMessageContaining("invalid \"override\" value \"sideways\"");
-    assertThatThrownBy(
-            () ->
-                LayerParser.parse(
-                    0, "a", "services: {s: {override: merge, on-check-failure: {up: fly}}}"))
-        .hasMessageContaining("on-check-failure \"up\": ")
-        .hasMessageContaining("fly");
-    assertThatThrownBy(
-            () -> LayerParser.parse(0, "a", "checks: {c: {override: merge, period: soon}}"))
-        .hasMessageContaining("period: invalid duration \"soon\"");
-    assertThatThrownBy(
-            () -> LayerParser.parse(0, "a", "services: {s: {override: merge, kill-delay: 5}}"))
-        .hasMessageContaining("missing unit");
-    assertThatThrownBy(
-            () -> LayerParser.parse(0, "a", "services: {s: {override: merge, command: \"[ x ]\"}}"))
-        .hasMessageContaining("cannot start command with [ ... ] group");
+    assertThat(refusal("services: [oops")).startsWith("cannot parse layer \"a\":");
+    assertThat(refusal("servicez: {}"))
+        .isEqualTo("cannot parse layer \"a\": unknown section \"servicez\"");
+    assertThat(refusal("services: {s: {override: replace, comand: x}}"))
+        .contains("unknown field \"comand\"");
+    assertThat(refusal("services: {s: {override: sideways}}"))
+        .contains("invalid \"override\" value \"sideways\"");
+    assertThat(refusal("services: {s: {override: merge, on-check-failure: {up: fly}}}"))
+        .contains("on-check-failure \"up\": ")
+        .contains("fly");
+    assertThat(refusal("checks: {c: {override: merge, period: soon}}"))
+        .contains("period: invalid duration \"soon\"");
+    assertThat(refusal("services: {s: {override: merge, kill-delay: 5}}")).contains("missing unit");
+    assertThat(refusal("services: {s: {override: merge, command: \"[ x ]\"}}"))
+        .contains("cannot start command with [ ... ] group");
     assertThatThrownBy(() -> LayerParser.parse(0, "pebble-x", "summary: x"))
         .hasMessage("cannot use reserved label prefix \"pebble-\"");
-    assertThatThrownBy(
-            () ->
-                LayerParser.parse(0, "a", "services: {s: {override: merge, backoff-factor: 0.5}}"))
-        .hasMessageContaining("backoff-factor must be 1.0 or greater");
-    assertThatThrownBy(
-            () ->
-                LayerParser.parse(0, "a", "services: {s: {override: merge}, s: {override: merge}}"))
-        .hasMessageContaining("Duplicate field 's'");
+    assertThat(refusal("services: {s: {override: merge, backoff-factor: 0.5}}"))
+        .contains("backoff-factor must be 1.0 or greater");
+    assertThat(refusal("services: {s: {override: merge}, s: {override: merge}}"))
+        .contains("Duplicate field 's'");
+  }
+
+  /** Why {@link LayerParser} refuses {@code yaml} as layer "a". */
+  private static String refusal(String yaml) {
+    Throwable refused = catchThrowable(() -> LayerParser.parse(0, "a", yaml));
+    assertThat(refused).isInstanceOf(PlanFormatException.class);
+    return refused.getMessage();
   }
 
   @Test
