@@ -1,15 +1,8 @@
 package io.caasoperator.domain;
 
-import com.fasterxml.jackson.annotation.JsonValue;
-
 /** A unit's life; a unit absent from the substrate is treated as {@link #DEAD}. */
-public enum Life {
+public enum Life implements Labelled {
   ALIVE,
   DYING,
-  DEAD;
-
-  @JsonValue
-  public String label() {
-    return name().toLowerCase(java.util.Locale.ROOT);
-  }
+  DEAD
 }

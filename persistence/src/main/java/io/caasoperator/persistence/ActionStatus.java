@@ -1,48 +1,37 @@
 package io.caasoperator.persistence;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
-import com.fasterxml.jackson.annotation.JsonValue;
+import io.caasoperator.domain.Labelled;
 
 /**
  * Where a charm action is, with Juju's names for it ({@code rpc/params}: {@code ActionPending},
  * {@code ActionRunning}, {@code ActionCompleted}, {@code ActionFailed}, {@code ActionCancelled}).
  */
-public enum ActionStatus {
+public enum ActionStatus implements Labelled {
   /** queued, waiting for the unit's running hook or the actions and execs before it */
-  PENDING("pending", false),
+  PENDING,
   /** its process runs */
-  RUNNING("running", false),
+  RUNNING,
   /** its process exited 0 and it did not call {@code action-fail} */
-  COMPLETED("completed", true),
+  COMPLETED,
   /**
    * it exited non-zero, called {@code action-fail}, could not run, or was interrupted by a restart
    * of the operator (never run again: an action need not be idempotent)
    */
-  FAILED("failed", true),
+  FAILED,
   /** it never ran: its unit went away first */
-  CANCELLED("cancelled", true);
-
-  private final String label;
-  private final boolean finished;
-
-  ActionStatus(String label, boolean finished) {
-    this.label = label;
-    this.finished = finished;
-  }
-
-  @JsonValue
-  public String label() {
-    return label;
-  }
+  CANCELLED;
 
   /** Whether it has ended for good (nothing about it changes any more). */
   public boolean finished() {
-    return finished;
+    return switch (this) {
+      case PENDING, RUNNING -> false;
+      case COMPLETED, FAILED, CANCELLED -> true;
+    };
   }
 
   @JsonCreator
   public static ActionStatus parse(String label) {
-    for (ActionStatus s : values()) if (s.label.equals(label)) return s;
-    throw new IllegalArgumentException("unknown action status \"" + label + "\"");
+    return Labelled.parse(ActionStatus.class, label, "action status");
   }
 }

@@ -1,38 +1,27 @@
 package io.caasoperator.persistence;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
-import com.fasterxml.jackson.annotation.JsonValue;
+import io.caasoperator.domain.Labelled;
 
 /** How a hook ended, as status and the journal show it. */
-public enum HookOutcome {
-  COMPLETED("completed", true),
-  FAILED("failed", true),
+public enum HookOutcome implements Labelled {
+  COMPLETED,
+  FAILED,
   /** the charm has no such hook */
-  SKIPPED("skipped", false),
+  SKIPPED,
   /** failed, then counted as done by {@code resolve --no-retry} */
-  RESOLVED("resolved", false);
-
-  private final String label;
-  private final boolean ran;
-
-  HookOutcome(String label, boolean ran) {
-    this.label = label;
-    this.ran = ran;
-  }
-
-  @JsonValue
-  public String label() {
-    return label;
-  }
+  RESOLVED;
 
   /** Whether a hook process ran to an end (counted in {@code hooksRun}). */
   public boolean ran() {
-    return ran;
+    return switch (this) {
+      case COMPLETED, FAILED -> true;
+      case SKIPPED, RESOLVED -> false;
+    };
   }
 
   @JsonCreator
   public static HookOutcome parse(String label) {
-    for (HookOutcome o : values()) if (o.label.equals(label)) return o;
-    throw new IllegalArgumentException("unknown hook outcome \"" + label + "\"");
+    return Labelled.parse(HookOutcome.class, label, "hook outcome");
   }
 }
