@@ -5,8 +5,8 @@ import java.util.Locale;
 
 /**
  * An enum journaled and shown by its label, Juju's spelling of the constant: its name in lower case
- * with {@code -} for {@code _} ({@code LEADER_ELECTED} is {@code leader-elected}). One rule instead
- * of a label per constant; the labels are persisted, so a constant is never renamed.
+ * ({@code COMPLETED} is {@code completed}). One rule instead of a label per constant; the labels
+ * are persisted, so a constant is never renamed.
  */
 public interface Labelled {
   /** Implemented by every enum: the constant's Java name. */
@@ -14,13 +14,13 @@ public interface Labelled {
 
   @JsonValue
   default String label() {
-    return name().toLowerCase(Locale.ROOT).replace('_', '-');
+    return name().toLowerCase(Locale.ROOT);
   }
 
   /**
    * The constant of {@code type} labelled {@code label}.
    *
-   * @param what what the enum is, for the error: {@code hook kind}
+   * @param what what the enum is, for the error: {@code hook outcome}
    * @throws IllegalArgumentException {@code unknown <what> "<label>"} for any other label
    */
   static <E extends Enum<E> & Labelled> E parse(Class<E> type, String label, String what) {

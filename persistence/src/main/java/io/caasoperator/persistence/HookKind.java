@@ -1,60 +1,71 @@
 package io.caasoperator.persistence;
 
-import com.fasterxml.jackson.annotation.JsonCreator;
-import io.caasoperator.domain.Labelled;
+import com.fasterxml.jackson.annotation.JsonValue;
 
 /**
  * The hooks the operator runs, in Juju's names ({@code <container>-pebble-ready} per container,
  * {@code <storage>-storage-attached} and {@code -detaching} per storage instance, {@code
  * <relation>-relation-*} per relation).
  */
-public enum HookKind implements Labelled {
-  INSTALL,
-  LEADER_ELECTED,
-  LEADER_SETTINGS_CHANGED,
-  CONFIG_CHANGED,
-  START,
-  UPGRADE_CHARM,
-  PEBBLE_READY,
-  UPDATE_STATUS,
-  STOP,
-  REMOVE,
+public enum HookKind {
+  INSTALL("install"),
+  LEADER_ELECTED("leader-elected"),
+  LEADER_SETTINGS_CHANGED("leader-settings-changed"),
+  CONFIG_CHANGED("config-changed"),
+  START("start"),
+  UPGRADE_CHARM("upgrade-charm"),
+  PEBBLE_READY("pebble-ready"),
+  UPDATE_STATUS("update-status"),
+  STOP("stop"),
+  REMOVE("remove"),
   /** {@code <storage>-storage-attached}, per storage instance. */
-  STORAGE_ATTACHED,
+  STORAGE_ATTACHED("storage-attached"),
   /** {@code <storage>-storage-detaching}, per storage instance, before {@code stop}. */
-  STORAGE_DETACHING,
+  STORAGE_DETACHING("storage-detaching"),
   /** {@code <relation>-relation-created}, once per relation, after install. */
-  RELATION_CREATED,
+  RELATION_CREATED("relation-created"),
   /** {@code <relation>-relation-joined}, per remote unit entering the relation. */
-  RELATION_JOINED,
+  RELATION_JOINED("relation-joined"),
   /**
    * {@code <relation>-relation-changed}, per change of a remote unit's or the application's
    * databag.
    */
-  RELATION_CHANGED,
+  RELATION_CHANGED("relation-changed"),
   /**
    * {@code <relation>-relation-departed}, per remote unit leaving (and per peer on the dying unit).
    */
-  RELATION_DEPARTED,
+  RELATION_DEPARTED("relation-departed"),
 
   /** {@code <container>-pebble-custom-notice}, per occurrence of a custom notice. */
-  PEBBLE_CUSTOM_NOTICE,
+  PEBBLE_CUSTOM_NOTICE("pebble-custom-notice"),
   /** {@code <container>-pebble-check-failed}, when a check reaches its failure threshold. */
-  PEBBLE_CHECK_FAILED,
+  PEBBLE_CHECK_FAILED("pebble-check-failed"),
   /** {@code <container>-pebble-check-recovered}, when a failed check passes again. */
-  PEBBLE_CHECK_RECOVERED,
+  PEBBLE_CHECK_RECOVERED("pebble-check-recovered"),
 
   /**
    * {@code secret-rotate}, on the owner when a secret's rotation policy asks for a new revision.
    */
-  SECRET_ROTATE,
+  SECRET_ROTATE("secret-rotate"),
   /** {@code secret-expired}, on the owner when a revision's expiry time passed. */
-  SECRET_EXPIRED,
+  SECRET_EXPIRED("secret-expired"),
   /** {@code secret-remove}, on the owner when a revision is no longer in use. */
-  SECRET_REMOVE;
+  SECRET_REMOVE("secret-remove");
 
-  @JsonCreator
+  private final String label;
+
+  HookKind(String label) {
+    this.label = label;
+  }
+
+  @JsonValue
+  public String label() {
+    return label;
+  }
+
+  @com.fasterxml.jackson.annotation.JsonCreator
   public static HookKind parse(String label) {
-    return Labelled.parse(HookKind.class, label, "hook kind");
+    for (HookKind k : values()) if (k.label.equals(label)) return k;
+    throw new IllegalArgumentException("unknown hook kind \"" + label + "\"");
   }
 }

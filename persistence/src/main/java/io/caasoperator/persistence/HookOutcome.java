@@ -14,10 +14,7 @@ public enum HookOutcome implements Labelled {
 
   /** Whether a hook process ran to an end (counted in {@code hooksRun}). */
   public boolean ran() {
-    return switch (this) {
-      case COMPLETED, FAILED -> true;
-      case SKIPPED, RESOLVED -> false;
-    };
+    return this == COMPLETED || this == FAILED;
   }
 
   @JsonCreator
