@@ -6,8 +6,6 @@ import io.caasoperator.operator.OperatorActor;
 import io.caasoperator.unit.ToolReply;
 import java.time.Duration;
 import java.util.List;
-import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.ActorSystem;
@@ -18,8 +16,7 @@ import org.apache.pekko.actor.typed.javadsl.AskPattern;
  * (registered in {@link HookContexts}); the call then goes to the operator, which forwards it to
  * that unit with a snapshot of the application.
  */
-public final class ActorHookToolGateway implements HookToolGateway {
-  private final HookContexts contexts;
+public final class ActorHookToolGateway extends RunningContextGateway {
   private final ActorRef<OperatorActor.Command> operator;
   private final ActorSystem<?> system;
   private final Duration timeout;
@@ -29,28 +26,23 @@ public final class ActorHookToolGateway implements HookToolGateway {
       ActorRef<OperatorActor.Command> operator,
       ActorSystem<?> system,
       Duration timeout) {
-    this.contexts = contexts;
+    super(contexts);
     this.operator = operator;
     this.system = system;
     this.timeout = timeout;
   }
 
   @Override
-  public boolean recognises(String token) {
-    return contexts.lookup(token).isPresent();
-  }
-
-  @Override
-  public CompletionStage<ToolOutcome> call(
-      String token, String tool, List<String> args, String stdin) {
-    Optional<HookContexts.HookContext> context = contexts.lookup(token);
-    if (context.isEmpty()) {
-      return CompletableFuture.failedFuture(new HookToolDenied(HookToolRoutes.STALE_TOKEN));
-    }
+  protected CompletionStage<ToolOutcome> call(
+      HookContexts.HookContext context,
+      String token,
+      String tool,
+      List<String> args,
+      String stdin) {
     CompletionStage<ToolReply> reply =
         AskPattern.ask(
             operator,
-            r -> new OperatorActor.CallHookTool(context.get(), tool, args, stdin, r),
+            r -> new OperatorActor.CallHookTool(context, tool, args, stdin, r),
             timeout,
             system.scheduler());
     return reply.thenApply(

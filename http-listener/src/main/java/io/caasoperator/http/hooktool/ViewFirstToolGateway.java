@@ -7,7 +7,6 @@ import io.caasoperator.unit.ToolViews;
 import java.time.Clock;
 import java.util.List;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
@@ -17,8 +16,7 @@ import java.util.concurrent.CompletionStage;
  * unit (no snapshot of the application, no wait in a mailbox behind other units' reports); the
  * actors stay the only writers and answer every call with effects.
  */
-public final class ViewFirstToolGateway implements HookToolGateway {
-  private final HookContexts contexts;
+public final class ViewFirstToolGateway extends RunningContextGateway {
   private final ToolViews views;
   private final Clock clock;
   private final HookToolGateway actors;
@@ -31,25 +29,21 @@ public final class ViewFirstToolGateway implements HookToolGateway {
    */
   public ViewFirstToolGateway(
       HookContexts contexts, ToolViews views, Clock clock, HookToolGateway actors) {
-    this.contexts = Objects.requireNonNull(contexts, "contexts");
+    super(contexts);
     this.views = Objects.requireNonNull(views, "views");
     this.clock = Objects.requireNonNull(clock, "clock");
     this.actors = Objects.requireNonNull(actors, "actors");
   }
 
   @Override
-  public boolean recognises(String token) {
-    return contexts.lookup(token).isPresent();
-  }
-
-  @Override
-  public CompletionStage<ToolOutcome> call(
-      String token, String tool, List<String> args, String stdin) {
-    Optional<HookContexts.HookContext> context = contexts.lookup(token);
-    if (context.isEmpty())
-      return CompletableFuture.failedFuture(new HookToolDenied(HookToolRoutes.STALE_TOKEN));
+  protected CompletionStage<ToolOutcome> call(
+      HookContexts.HookContext context,
+      String token,
+      String tool,
+      List<String> args,
+      String stdin) {
     if (!contexts.answeredThroughActors(token)) {
-      switch (ToolViewAnswer.answer(context.get(), views, tool, args, stdin, clock.instant())) {
+      switch (ToolViewAnswer.answer(context, views, tool, args, stdin, clock.instant())) {
         case ToolViewAnswer.Result.Answered answered -> {
           return CompletableFuture.completedFuture(answered.outcome());
         }
