@@ -1,6 +1,7 @@
 package io.caasoperator.http.hooktool;
 
 import io.caasoperator.hook.HookContexts;
+import io.caasoperator.hook.HookContexts.HookContext;
 import io.caasoperator.hooktool.ToolOutcome;
 import io.caasoperator.operator.OperatorActor;
 import io.caasoperator.unit.ToolReply;
@@ -33,12 +34,8 @@ public final class ActorHookToolGateway extends RunningContextGateway {
   }
 
   @Override
-  protected CompletionStage<ToolOutcome> call(
-      HookContexts.HookContext context,
-      String token,
-      String tool,
-      List<String> args,
-      String stdin) {
+  protected CompletionStage<ToolOutcome> answer(
+      HookContext context, String token, String tool, List<String> args, String stdin) {
     CompletionStage<ToolReply> reply =
         AskPattern.ask(
             operator,

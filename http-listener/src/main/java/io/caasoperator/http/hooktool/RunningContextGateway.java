@@ -1,6 +1,7 @@
 package io.caasoperator.http.hooktool;
 
 import io.caasoperator.hook.HookContexts;
+import io.caasoperator.hook.HookContexts.HookContext;
 import io.caasoperator.hooktool.ToolOutcome;
 import java.util.List;
 import java.util.Objects;
@@ -28,14 +29,14 @@ public abstract class RunningContextGateway implements HookToolGateway {
   @Override
   public final CompletionStage<ToolOutcome> call(
       String token, String tool, List<String> args, String stdin) {
-    Optional<HookContexts.HookContext> context = contexts.lookup(token);
+    Optional<HookContext> context = contexts.lookup(token);
     if (context.isEmpty()) {
       return CompletableFuture.failedFuture(new HookToolDenied(HookToolRoutes.STALE_TOKEN));
     }
-    return call(context.get(), token, tool, args, stdin);
+    return answer(context.get(), token, tool, args, stdin);
   }
 
   /** Runs {@code tool} in {@code context}, the running context {@code token} belongs to. */
-  protected abstract CompletionStage<ToolOutcome> call(
-      HookContexts.HookContext context, String token, String tool, List<String> args, String stdin);
+  protected abstract CompletionStage<ToolOutcome> answer(
+      HookContext context, String token, String tool, List<String> args, String stdin);
 }

@@ -1,6 +1,7 @@
 package io.caasoperator.http.hooktool;
 
 import io.caasoperator.hook.HookContexts;
+import io.caasoperator.hook.HookContexts.HookContext;
 import io.caasoperator.hooktool.ToolOutcome;
 import io.caasoperator.unit.ToolViewAnswer;
 import io.caasoperator.unit.ToolViews;
@@ -36,12 +37,8 @@ public final class ViewFirstToolGateway extends RunningContextGateway {
   }
 
   @Override
-  protected CompletionStage<ToolOutcome> call(
-      HookContexts.HookContext context,
-      String token,
-      String tool,
-      List<String> args,
-      String stdin) {
+  protected CompletionStage<ToolOutcome> answer(
+      HookContext context, String token, String tool, List<String> args, String stdin) {
     if (!contexts.answeredThroughActors(token)) {
       switch (ToolViewAnswer.answer(context, views, tool, args, stdin, clock.instant())) {
         case ToolViewAnswer.Result.Answered answered -> {
