@@ -12,9 +12,21 @@ import io.caasoperator.pebble.plan.Startup;
 import io.caasoperator.pebble.services.ServiceStatus;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 class WireNameTest {
+  /** The plan fields whose names LayerParser parses, by field. */
+  private static final Map<String, Function<String, WireName>> PARSERS =
+      Map.of(
+          "override", Override::parse,
+          "startup", Startup::parse,
+          "level", CheckLevel::parse,
+          "on-failure", ServiceAction::parse);
+
   /** Pebble's own spellings (plan.go, change.go, checks and services API): the contract. */
   @Test
   void everyConstantCarriesPebblesName() {
@@ -38,17 +50,20 @@ class WireNameTest {
         .isEqualTo(TaskStatus.DOING);
   }
 
-  @Test
-  void parseRefusesAnUnknownNameWithPebblesText() {
-    assertThatThrownBy(() -> Override.parse("MERGE"))
+  @ParameterizedTest(name = "{0}: {1}")
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
+          override   | MERGE   | invalid "override" value "MERGE"
+          startup    | on      | startup must be "enabled" or "disabled", not "on"
+          level      | dead    | level must be "alive" or "ready"
+          on-failure | explode | action "explode" invalid
+          """)
+  void parseRefusesAnUnknownNameWithPebblesText(String field, String text, String refusal) {
+    assertThatThrownBy(() -> PARSERS.get(field).apply(text))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("invalid \"override\" value \"MERGE\"");
-    assertThatThrownBy(() -> Startup.parse("on"))
-        .hasMessage("startup must be \"enabled\" or \"disabled\", not \"on\"");
-    assertThatThrownBy(() -> CheckLevel.parse("dead"))
-        .hasMessage("level must be \"alive\" or \"ready\"");
-    assertThatThrownBy(() -> ServiceAction.parse("explode"))
-        .hasMessage("action \"explode\" invalid");
+        .hasMessage(refusal);
   }
 
   private static List<String> wires(WireName[] constants) {
