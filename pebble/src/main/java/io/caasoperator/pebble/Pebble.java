@@ -18,6 +18,7 @@ import io.caasoperator.pebble.plan.PlanFormatException;
 import io.caasoperator.pebble.plan.PlanLayers;
 import io.caasoperator.pebble.plan.ServiceSpec;
 import io.caasoperator.pebble.process.ProcessEnvironment;
+import io.caasoperator.pebble.services.ServiceDependencies;
 import io.caasoperator.pebble.services.ServiceManager;
 import io.caasoperator.pebble.services.StartStopOutcome;
 import io.caasoperator.pebble.timers.SystemTimers;
@@ -57,12 +58,13 @@ public final class Pebble implements AutoCloseable {
     this.changes = new Changes(options.clock(), tasks);
     this.services =
         new ServiceManager(
-            options.launcher(),
-            environment,
-            options.timers(),
-            options.clock(),
-            options.listener(),
-            () -> ThreadLocalRandom.current().nextDouble());
+            new ServiceDependencies(
+                options.launcher(),
+                environment,
+                options.timers(),
+                options.clock(),
+                options.listener(),
+                () -> ThreadLocalRandom.current().nextDouble()));
     this.checks =
         new CheckManager(
             new DefaultChecker(options.launcher(), environment, this::plan),

@@ -1,20 +1,16 @@
 package io.caasoperator.pebble.services;
 
 import io.caasoperator.pebble.PebbleEvent;
-import io.caasoperator.pebble.PebbleListener;
 import io.caasoperator.pebble.plan.Plan;
 import io.caasoperator.pebble.plan.ServiceAction;
 import io.caasoperator.pebble.plan.ServiceSpec;
 import io.caasoperator.pebble.plan.Startup;
 import io.caasoperator.pebble.process.ProcessEnvironment;
-import io.caasoperator.pebble.process.ProcessLauncher;
 import io.caasoperator.pebble.process.Signals;
-import io.caasoperator.pebble.timers.Timers;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -25,7 +21,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.function.DoubleSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -45,12 +40,7 @@ public final class ServiceManager implements AutoCloseable {
    */
   private static final long OUTPUT_DRAIN_MILLIS = 1000;
 
-  private final ProcessLauncher launcher;
-  private final ProcessEnvironment environment;
-  private final Timers timers;
-  private final Clock clock;
-  private final PebbleListener listener;
-  private final DoubleSupplier jitter;
+  private final ServiceDependencies deps;
   private final Map<String, Entry> services = new HashMap<>();
 
   /** A service the manager has started at least once. */
@@ -67,28 +57,8 @@ public final class ServiceManager implements AutoCloseable {
     }
   }
 
-  /**
-   * @param launcher starts processes in their own process group
-   * @param environment environment, user and working directory of each process
-   * @param timers okay delay, backoff, kill delay
-   * @param clock times of status changes and output lines
-   * @param listener told of starts, stops, exits and shutdown requests
-   * @param jitter a random fraction in [0, 1); backoff delays get up to 10% of it added, as in
-   *     Pebble
-   */
-  public ServiceManager(
-      ProcessLauncher launcher,
-      ProcessEnvironment environment,
-      Timers timers,
-      Clock clock,
-      PebbleListener listener,
-      DoubleSupplier jitter) {
-    this.launcher = launcher;
-    this.environment = environment;
-    this.timers = timers;
-    this.clock = clock;
-    this.listener = listener;
-    this.jitter = jitter;
+  public ServiceManager(ServiceDependencies deps) {
+    this.deps = deps;
   }
 
   /** Starts the service with this configuration; completes once it has stayed up 1 s, or failed. */
@@ -98,7 +68,8 @@ public final class ServiceManager implements AutoCloseable {
     synchronized (this) {
       Entry e =
           services.computeIfAbsent(
-              config.name(), n -> new Entry(ServiceRuntime.initial(config, clock.instant())));
+              config.name(),
+              n -> new Entry(ServiceRuntime.initial(config, deps.clock().instant())));
       e.runtime = e.runtime.withConfig(config);
       e.pendingStart = answer;
       e.notes.clear();
@@ -222,7 +193,7 @@ public final class ServiceManager implements AutoCloseable {
               continue;
             }
             try {
-              launcher.signal(e.process, number.get());
+              deps.launcher().signal(e.process, number.get());
             } catch (IllegalStateException ex) {
               errors.add("cannot send signal to \"" + name + "\": " + ex.getMessage());
             }
@@ -332,7 +303,7 @@ public final class ServiceManager implements AutoCloseable {
    * to after.
    */
   private void apply(String name, Entry e, ServiceInput input, List<Runnable> after) {
-    Instant now = clock.instant();
+    Instant now = deps.clock().instant();
     ServiceMachine.Step step = ServiceMachine.step(e.runtime, input, now);
     e.runtime = step.next();
     // the listener hears of a step before the request waiting on it is answered: journal first,
@@ -353,9 +324,9 @@ public final class ServiceManager implements AutoCloseable {
         case ServiceEffect.Schedule s -> {
           Duration delay = s.delay();
           if (s.input() instanceof ServiceInput.BackoffElapsed) {
-            delay = delay.plusNanos((long) (delay.toNanos() * 0.1 * jitter.getAsDouble()));
+            delay = delay.plusNanos((long) (delay.toNanos() * 0.1 * deps.jitter().getAsDouble()));
           }
-          timers.schedule(delay, () -> feed(name, s.input()));
+          deps.timers().schedule(delay, () -> feed(name, s.input()));
         }
         case ServiceEffect.StartAnswered a -> {
           CompletableFuture<StartStopOutcome> pending = e.pendingStart;
@@ -384,15 +355,17 @@ public final class ServiceManager implements AutoCloseable {
         }
         case ServiceEffect.TaskNote n -> e.notes.add(n.message());
         case ServiceEffect.Started s ->
-            after.add(() -> listener.on(new PebbleEvent.ServiceStarted(now, name, s.pid())));
+            after.add(() -> deps.listener().on(new PebbleEvent.ServiceStarted(now, name, s.pid())));
         case ServiceEffect.Stopped s ->
-            after.add(() -> listener.on(new PebbleEvent.ServiceStopped(now, name)));
+            after.add(() -> deps.listener().on(new PebbleEvent.ServiceStopped(now, name)));
         case ServiceEffect.ExitedByItself x ->
-            after.add(() -> listener.on(new PebbleEvent.ServiceExited(now, name, x.exitCode())));
+            after.add(
+                () -> deps.listener().on(new PebbleEvent.ServiceExited(now, name, x.exitCode())));
         case ServiceEffect.ShutdownRequested r -> {
           log.warn(
               "service {} {}; reported to the operator, Pebble keeps running", name, r.reason());
-          after.add(() -> listener.on(new PebbleEvent.ShutdownRequested(now, name, r.reason())));
+          after.add(
+              () -> deps.listener().on(new PebbleEvent.ShutdownRequested(now, name, r.reason())));
         }
       }
     }
@@ -403,8 +376,8 @@ public final class ServiceManager implements AutoCloseable {
     ServiceSpec config = e.runtime.config();
     Process process;
     try {
-      ProcessEnvironment.Prepared prepared = environment.prepare(config.context(), false);
-      process = launcher.launch(prepared.launch(config.argv(), true));
+      ProcessEnvironment.Prepared prepared = deps.environment().prepare(config.context(), false);
+      process = deps.launcher().launch(prepared.launch(config.argv(), true));
     } catch (IOException | IllegalArgumentException ex) {
       log.info("service {} cannot start: {}", name, ex.getMessage());
       apply(name, e, new ServiceInput.LaunchFailed(generation, ex.getMessage()), after);
@@ -439,7 +412,7 @@ public final class ServiceManager implements AutoCloseable {
             new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
       String line;
       while ((line = in.readLine()) != null) {
-        e.logs.add(clock.instant(), name, line);
+        e.logs.add(deps.clock().instant(), name, line);
       }
     } catch (IOException ex) {
       log.debug("service {} output: {}", name, ex.toString());

@@ -39,15 +39,16 @@ class ServiceLifecycleTest {
     timers = new SystemTimers();
     manager =
         new ServiceManager(
-            new LocalProcessLauncher(),
-            new ProcessEnvironment(
-                Map.of("PATH", ProcessEnvironment.DEFAULT_PATH),
-                new DirectoryPathMapper(root),
-                UserDatabase.system()),
-            timers,
-            Clock.systemUTC(),
-            events::add,
-            () -> 0.0);
+            new ServiceDependencies(
+                new LocalProcessLauncher(),
+                new ProcessEnvironment(
+                    Map.of("PATH", ProcessEnvironment.DEFAULT_PATH),
+                    new DirectoryPathMapper(root),
+                    UserDatabase.system()),
+                timers,
+                Clock.systemUTC(),
+                events::add,
+                () -> 0.0));
   }
 
   @AfterEach
