@@ -9,7 +9,6 @@ import io.caasoperator.pebble.plan.ServiceSpec;
 import io.caasoperator.pebble.process.Signals;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
@@ -26,9 +25,16 @@ class ServiceMachineTest {
     return plan.services().get("s");
   }
 
-  private static ServiceMachine.Step drive(ServiceRuntime rt, ServiceInput... inputs) {
-    ServiceMachine.Step step = new ServiceMachine.Step(rt, List.of());
-    for (ServiceInput in : inputs) {
+  /**
+   * A service of {@code spec("...")} told to start, then given {@code then}: the last step, with
+   * every effect it had.
+   */
+  private static ServiceMachine.Step started(String specExtra, ServiceInput... then)
+      throws Exception {
+    ServiceMachine.Step step =
+        ServiceMachine.step(
+            ServiceRuntime.initial(spec(specExtra), T0), new ServiceInput.Start(), T0);
+    for (ServiceInput in : then) {
       step = ServiceMachine.step(step.next(), in, T0);
     }
     return step;
@@ -36,17 +42,12 @@ class ServiceMachineTest {
 
   /** A service of {@code spec("...")} started and past its okay delay: running, process 1. */
   private static ServiceRuntime running(String specExtra) throws Exception {
-    return drive(
-            ServiceRuntime.initial(spec(specExtra), T0),
-            new ServiceInput.Start(),
-            new ServiceInput.OkayDelayElapsed(1))
-        .next();
+    return started(specExtra, new ServiceInput.OkayDelayElapsed(1)).next();
   }
 
   @Test
   void aStartSucceedsOnceTheProcessStayedUpForTheOkayDelay() throws Exception {
-    ServiceMachine.Step started =
-        drive(ServiceRuntime.initial(spec(""), T0), new ServiceInput.Start());
+    ServiceMachine.Step started = started("");
     assertThat(started.next().state()).isEqualTo(ServiceState.STARTING);
     assertThat(started.effects())
         .contains(
@@ -62,11 +63,7 @@ class ServiceMachineTest {
 
   @Test
   void aProcessThatExitsAtOnceFailsTheStartWithItsOutputAndBacksOff() throws Exception {
-    ServiceMachine.Step step =
-        drive(
-            ServiceRuntime.initial(spec(""), T0),
-            new ServiceInput.Start(),
-            new ServiceInput.Exited(1, 3));
+    ServiceMachine.Step step = started("", new ServiceInput.Exited(1, 3));
     assertThat(step.effects())
         .contains(
             new ServiceEffect.StartAnswered(
@@ -79,10 +76,8 @@ class ServiceMachineTest {
   @Test
   void backoffGrowsByItsFactorUpToItsLimitAndRelaunches() throws Exception {
     ServiceRuntime rt =
-        drive(
-                ServiceRuntime.initial(
-                    spec(", backoff-delay: 1s, backoff-factor: 3, backoff-limit: 5s"), T0),
-                new ServiceInput.Start(),
+        started(
+                ", backoff-delay: 1s, backoff-factor: 3, backoff-limit: 5s",
                 new ServiceInput.OkayDelayElapsed(1),
                 new ServiceInput.Exited(1, 1))
             .next();
@@ -123,12 +118,7 @@ class ServiceMachineTest {
   @Test
   void timersOfAnEarlierProcessAreIgnored() throws Exception {
     ServiceRuntime rt =
-        drive(
-                ServiceRuntime.initial(spec(""), T0),
-                new ServiceInput.Start(),
-                new ServiceInput.Exited(1, 1),
-                new ServiceInput.BackoffElapsed(1))
-            .next();
+        started("", new ServiceInput.Exited(1, 1), new ServiceInput.BackoffElapsed(1)).next();
     assertThat(ServiceMachine.step(rt, new ServiceInput.OkayDelayElapsed(1), T0).effects())
         .isEmpty();
     assertThat(ServiceMachine.step(rt, new ServiceInput.Exited(1, 0), T0).next()).isEqualTo(rt);
@@ -137,9 +127,8 @@ class ServiceMachineTest {
   @Test
   void onSuccessShutdownIsReportedNotActedOn() throws Exception {
     ServiceMachine.Step step =
-        drive(
-            ServiceRuntime.initial(spec(", on-success: shutdown"), T0),
-            new ServiceInput.Start(),
+        started(
+            ", on-success: shutdown",
             new ServiceInput.OkayDelayElapsed(1),
             new ServiceInput.Exited(1, 0));
     assertThat(step.next().state()).isEqualTo(ServiceState.EXITED);
