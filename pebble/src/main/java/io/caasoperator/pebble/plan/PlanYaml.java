@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * Writes the plan as {@code GET /v1/plan?format=yaml} answers it: fields in Pebble's struct order,
@@ -29,18 +30,9 @@ public final class PlanYaml {
 
   public static String write(Plan plan) {
     ObjectNode root = F.objectNode();
-    if (!plan.services().isEmpty()) {
-      ObjectNode services = root.putObject("services");
-      plan.services().forEach((name, s) -> services.set(name, service(s)));
-    }
-    if (!plan.checks().isEmpty()) {
-      ObjectNode checks = root.putObject("checks");
-      plan.checks().forEach((name, c) -> checks.set(name, check(c)));
-    }
-    if (!plan.logTargets().isEmpty()) {
-      ObjectNode targets = root.putObject("log-targets");
-      plan.logTargets().forEach((name, t) -> targets.set(name, logTarget(t)));
-    }
+    section(root, "services", plan.services(), PlanYaml::service);
+    section(root, "checks", plan.checks(), PlanYaml::check);
+    section(root, "log-targets", plan.logTargets(), PlanYaml::logTarget);
     if (root.isEmpty()) {
       return "{}\n";
     }
@@ -95,30 +87,33 @@ public final class PlanYaml {
     if (c.threshold() != 0) {
       n.put("threshold", c.threshold());
     }
-    c.http()
-        .ifPresent(
-            h -> {
-              ObjectNode x = n.putObject("http");
-              text(x, "url", h.url());
-              map(x, "headers", h.headers());
-            });
-    c.tcp()
-        .ifPresent(
-            t -> {
-              ObjectNode x = n.putObject("tcp");
-              if (t.port() != 0) {
-                x.put("port", t.port());
-              }
-              text(x, "host", t.host());
-            });
-    c.exec()
-        .ifPresent(
-            e -> {
-              ObjectNode x = n.putObject("exec");
-              text(x, "command", e.command());
-              text(x, "service-context", e.serviceContext());
-              context(x, e.context());
-            });
+    c.http().ifPresent(h -> n.set("http", http(h)));
+    c.tcp().ifPresent(t -> n.set("tcp", tcp(t)));
+    c.exec().ifPresent(e -> n.set("exec", exec(e)));
+    return n;
+  }
+
+  private static ObjectNode http(HttpCheck h) {
+    ObjectNode n = F.objectNode();
+    text(n, "url", h.url());
+    map(n, "headers", h.headers());
+    return n;
+  }
+
+  private static ObjectNode tcp(TcpCheck t) {
+    ObjectNode n = F.objectNode();
+    if (t.port() != 0) {
+      n.put("port", t.port());
+    }
+    text(n, "host", t.host());
+    return n;
+  }
+
+  private static ObjectNode exec(ExecCheck e) {
+    ObjectNode n = F.objectNode();
+    text(n, "command", e.command());
+    text(n, "service-context", e.serviceContext());
+    context(n, e.context());
     return n;
   }
 
@@ -130,6 +125,15 @@ public final class PlanYaml {
     text(n, "override", t.override().wire());
     map(n, "labels", t.labels());
     return n;
+  }
+
+  /** A top-level section of named entries, left out when it has none. */
+  private static <T> void section(
+      ObjectNode root, String name, Map<String, T> entries, Function<T, ObjectNode> write) {
+    if (!entries.isEmpty()) {
+      ObjectNode section = root.putObject(name);
+      entries.forEach((key, entry) -> section.set(key, write.apply(entry)));
+    }
   }
 
   private static void text(ObjectNode n, String field, String value) {

@@ -177,4 +177,51 @@ class PlanTest {
                 """);
     assertThat(PlanYaml.write(Plan.EMPTY)).isEqualTo("{}\n");
   }
+
+  @Test
+  void planYamlWritesEachKindOfCheckAndLogTargets() throws Exception {
+    Plan plan =
+        add(
+            Plan.EMPTY,
+            "a",
+            false,
+            """
+                checks:
+                  h: {override: replace, level: alive, http: {url: "http://x/", headers: {A: b}}}
+                  t: {override: replace, period: 5s, tcp: {port: 80}}
+                  x: {override: replace, threshold: 2, exec: {command: true, user: root}}
+                log-targets:
+                  l: {override: merge, type: loki, location: "http://l/", services: [all]}
+                """);
+    assertThat(PlanYaml.write(plan))
+        .isEqualTo(
+            """
+                checks:
+                  h:
+                    override: replace
+                    level: alive
+                    http:
+                      url: http://x/
+                      headers:
+                        A: b
+                  t:
+                    override: replace
+                    period: 5s
+                    tcp:
+                      port: 80
+                  x:
+                    override: replace
+                    threshold: 2
+                    exec:
+                      command: "true"
+                      user: root
+                log-targets:
+                  l:
+                    type: loki
+                    location: http://l/
+                    services:
+                      - all
+                    override: merge
+                """);
+  }
 }
