@@ -1,6 +1,5 @@
 package io.caasoperator.pebble.plan;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -24,16 +23,12 @@ public record LogTarget(
   }
 
   public LogTarget merge(LogTarget over) {
-    List<String> s = new ArrayList<>(services);
-    s.addAll(over.services);
-    Map<String, String> l = new TreeMap<>(labels);
-    l.putAll(over.labels);
     return new LogTarget(
         name,
         over.type.isEmpty() ? type : over.type,
         over.location.isEmpty() ? location : over.location,
-        s,
+        LayerMerge.appended(services, over.services),
         override,
-        l);
+        LayerMerge.keyByKey(labels, over.labels));
   }
 }

@@ -1,6 +1,5 @@
 package io.caasoperator.pebble.plan;
 
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -18,12 +17,8 @@ public record Ordering(List<String> after, List<String> before, List<String> req
 
   public Ordering merge(Ordering over) {
     return new Ordering(
-        concat(after, over.after), concat(before, over.before), concat(requires, over.requires));
-  }
-
-  private static List<String> concat(List<String> a, List<String> b) {
-    List<String> out = new ArrayList<>(a);
-    out.addAll(b);
-    return out;
+        LayerMerge.appended(after, over.after),
+        LayerMerge.appended(before, over.before),
+        LayerMerge.appended(requires, over.requires));
   }
 }

@@ -40,16 +40,14 @@ public record RestartPolicy(
   }
 
   public RestartPolicy merge(RestartPolicy over) {
-    Map<String, ServiceAction> checks = new TreeMap<>(onCheckFailure);
-    checks.putAll(over.onCheckFailure);
     return new RestartPolicy(
         over.onSuccess == ServiceAction.UNSET ? onSuccess : over.onSuccess,
         over.onFailure == ServiceAction.UNSET ? onFailure : over.onFailure,
-        checks,
-        over.backoffDelay.isPresent() ? over.backoffDelay : backoffDelay,
-        over.backoffFactor.isPresent() ? over.backoffFactor : backoffFactor,
-        over.backoffLimit.isPresent() ? over.backoffLimit : backoffLimit,
-        over.killDelay.isPresent() ? over.killDelay : killDelay);
+        LayerMerge.keyByKey(onCheckFailure, over.onCheckFailure),
+        over.backoffDelay.or(() -> backoffDelay),
+        over.backoffFactor.or(() -> backoffFactor),
+        over.backoffLimit.or(() -> backoffLimit),
+        over.killDelay.or(() -> killDelay));
   }
 
   public Duration effectiveBackoffDelay() {

@@ -28,13 +28,11 @@ public record RunContext(
    * Pebble's merge: environment key by key, every other field replaced when {@code over} sets it.
    */
   public RunContext merge(RunContext over) {
-    Map<String, String> env = new TreeMap<>(environment);
-    env.putAll(over.environment);
     return new RunContext(
-        env,
-        over.userId.isPresent() ? over.userId : userId,
+        LayerMerge.keyByKey(environment, over.environment),
+        over.userId.or(() -> userId),
         over.user.isEmpty() ? user : over.user,
-        over.groupId.isPresent() ? over.groupId : groupId,
+        over.groupId.or(() -> groupId),
         over.group.isEmpty() ? group : over.group,
         over.workingDir.isEmpty() ? workingDir : over.workingDir);
   }
