@@ -160,10 +160,10 @@ class GroupCommitJournalTest {
     }
   }
 
-  @Test
-  void aWriteThatBreaksAKeyFailsAloneWhileTheOthersInItsTransactionAreCommitted() throws Exception {
+  /** A new in-memory H2 database named after {@code name}, with the journal's tables. */
+  private JdbcDataSource journalDatabase(String name) throws Exception {
     JdbcDataSource h2 = new JdbcDataSource();
-    h2.setURL("jdbc:h2:mem:group-commit-" + System.nanoTime() + ";DB_CLOSE_DELAY=-1");
+    h2.setURL("jdbc:h2:mem:" + name + "-" + System.nanoTime() + ";DB_CLOSE_DELAY=-1");
     try (Connection c = h2.getConnection();
         var schema = getClass().getResourceAsStream("/schema/h2/h2-create-schema.sql")) {
       for (String statement :
@@ -171,6 +171,12 @@ class GroupCommitJournalTest {
         if (!statement.isBlank()) c.createStatement().execute(statement);
       }
     }
+    return h2;
+  }
+
+  @Test
+  void aWriteThatBreaksAKeyFailsAloneWhileTheOthersInItsTransactionAreCommitted() throws Exception {
+    JdbcDataSource h2 = journalDatabase("group-commit");
     CountDownLatch firstWriteMayProceed = new CountDownLatch(1);
     DataSource held = new HeldFirstConnection(h2, firstWriteMayProceed);
     List<String> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
@@ -224,14 +230,8 @@ class GroupCommitJournalTest {
   @Test
   void withSyncOnCommitEveryTransactionIsForcedToTheDiskBeforeItsWritesAreAcknowledged()
       throws Exception {
-    JdbcDataSource h2 = new JdbcDataSource();
-    h2.setURL("jdbc:h2:mem:group-commit-sync-" + System.nanoTime() + ";DB_CLOSE_DELAY=-1");
-    try (Connection c = h2.getConnection();
-        var schema = getClass().getResourceAsStream("/schema/h2/h2-create-schema.sql")) {
-      for (String statement :
-          new String(schema.readAllBytes(), StandardCharsets.UTF_8).split(";")) {
-        if (!statement.isBlank()) c.createStatement().execute(statement);
-      }
+    JdbcDataSource h2 = journalDatabase("group-commit-sync");
+    try (Connection c = h2.getConnection()) {
       c.createStatement().execute("CREATE TABLE syncs (n INT)");
       c.createStatement().execute("INSERT INTO syncs VALUES (0)");
     }
