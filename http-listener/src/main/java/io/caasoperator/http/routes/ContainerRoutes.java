@@ -21,6 +21,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.ActorSystem;
+import org.apache.pekko.actor.typed.Scheduler;
 import org.apache.pekko.actor.typed.javadsl.AskPattern;
 import org.apache.pekko.http.javadsl.marshallers.jackson.Jackson;
 import org.apache.pekko.http.javadsl.model.ContentTypes;
@@ -28,6 +29,7 @@ import org.apache.pekko.http.javadsl.model.HttpEntities;
 import org.apache.pekko.http.javadsl.model.StatusCodes;
 import org.apache.pekko.http.javadsl.server.PathMatchers;
 import org.apache.pekko.http.javadsl.server.Route;
+import org.apache.pekko.japi.function.Function;
 
 /**
  * The local substrate's unit containers, as their Pebbles show them: {@code GET
@@ -53,7 +55,7 @@ public final class ContainerRoutes {
   public record Check(String name, String level, String status, int failures, int threshold) {}
 
   private final ActorRef<Pebbles.Command> pebbles;
-  private final ActorSystem<?> system;
+  private final Scheduler scheduler;
   private final ObjectMapper json;
   private final Duration askTimeout;
 
@@ -63,7 +65,7 @@ public final class ContainerRoutes {
       ObjectMapper json,
       Duration askTimeout) {
     this.pebbles = pebbles;
-    this.system = system;
+    this.scheduler = system.scheduler();
     this.json = json;
     this.askTimeout = askTimeout;
   }
@@ -97,8 +99,12 @@ public final class ContainerRoutes {
   }
 
   private CompletionStage<Map<String, ActorRef<PebbleActor.Command>>> find(UnitId unit) {
-    return AskPattern.ask(
-        pebbles, r -> new Pebbles.FindContainers(unit, r), askTimeout, system.scheduler());
+    return ask(pebbles, r -> new Pebbles.FindContainers(unit, r));
+  }
+
+  /** {@code question} to {@code actor}, answered within the listener's ask timeout. */
+  private <C, T> CompletionStage<T> ask(ActorRef<C> actor, Function<ActorRef<T>, C> question) {
+    return AskPattern.ask(actor, question, askTimeout, scheduler);
   }
 
   private Route containers(UnitId unit) {
@@ -112,11 +118,8 @@ public final class ContainerRoutes {
                       .forEach(
                           actor ->
                               asks.add(
-                                  AskPattern.<PebbleActor.Command, PebbleActor.ContainerView>ask(
-                                          actor,
-                                          PebbleActor.GetView::new,
-                                          askTimeout,
-                                          system.scheduler())
+                                  this.<PebbleActor.Command, PebbleActor.ContainerView>ask(
+                                          actor, PebbleActor.GetView::new)
                                       .toCompletableFuture()));
                   return CompletableFuture.allOf(asks.toArray(CompletableFuture[]::new))
                       .thenApply(
@@ -163,11 +166,8 @@ public final class ContainerRoutes {
                 found -> {
                   ActorRef<PebbleActor.Command> actor = found.get(container);
                   if (actor == null) return CompletableFuture.completedFuture(Optional.empty());
-                  return AskPattern.<PebbleActor.Command, List<LogEntry>>ask(
-                          actor,
-                          r -> new PebbleActor.GetLogs(service, lines, r),
-                          askTimeout,
-                          system.scheduler())
+                  return this.<PebbleActor.Command, List<LogEntry>>ask(
+                          actor, r -> new PebbleActor.GetLogs(service, lines, r))
                       .thenApply(Optional::of);
                 });
     return onSuccess(
