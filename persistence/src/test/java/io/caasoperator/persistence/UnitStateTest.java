@@ -1,9 +1,8 @@
 package io.caasoperator.persistence;
 
+import static io.caasoperator.persistence.FixtureEvents.CHARM;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.caasoperator.domain.CharmInfo;
-import io.caasoperator.domain.CharmRef;
 import io.caasoperator.domain.Life;
 import io.caasoperator.domain.Status;
 import io.caasoperator.domain.UnitId;
@@ -12,21 +11,10 @@ import io.caasoperator.persistence.secret.SecretTrigger;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class UnitStateTest {
   private static final Instant AT = Instant.parse("2026-11-22T10:00:00Z");
-  private static final CharmInfo CHARM =
-      new CharmInfo(
-          1,
-          "c",
-          new CharmRef("/c", null, 0, false),
-          "b".repeat(64),
-          List.of(),
-          Set.of(),
-          false,
-          Map.of());
 
   private static UnitState run(UnitState s, HookKind kind) {
     return s.apply(new UnitEvent.HookStarted(PlannedHook.of(kind, 1, 1), 1, "ctx", AT))
