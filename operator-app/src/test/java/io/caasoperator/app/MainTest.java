@@ -87,14 +87,7 @@ class MainTest {
     CliRun status = CliRun.of("status", "--data-dir", dir.toString());
     CliRun exec = CliRun.of("exec", "hello/0", "--data-dir", dir.toString(), "--", "true");
 
-    assertThat(status.code()).isEqualTo(ExitCodes.UNREACHABLE);
-    assertThat(status.stderr())
-        .isEqualTo(
-            "caas-operator status: no operator is running on data dir "
-                + dir
-                + "; start it with: caas-operator run --spec FILE --data-dir "
-                + dir
-                + "\n");
+    assertNoOperatorRuns(status, "status", "");
     assertThat(exec.code()).isEqualTo(ExitCodes.UNREACHABLE);
   }
 
@@ -111,18 +104,31 @@ class MainTest {
 
     CliRun run = CliRun.of("resolve", "hello/0", "--data-dir", dir.toString());
 
+    assertNoOperatorRuns(
+        run,
+        "resolve",
+        " (its listener file, naming http://127.0.0.1:"
+            + closedPort
+            + ", was left by one that did not stop cleanly)");
+    assertThat(run.stderr()).doesNotContain("null");
+  }
+
+  /**
+   * {@code run} of {@code command} exited as unreachable, saying that no operator runs on {@link
+   * #dir} ({@code why} not, if it says) and how to start one.
+   */
+  private void assertNoOperatorRuns(CliRun run, String command, String why) {
     assertThat(run.code()).isEqualTo(ExitCodes.UNREACHABLE);
     assertThat(run.stderr())
         .isEqualTo(
-            "caas-operator resolve: no operator is running on data dir "
+            "caas-operator "
+                + command
+                + ": no operator is running on data dir "
                 + dir
-                + " (its listener file, naming http://127.0.0.1:"
-                + closedPort
-                + ", was left by one that did not stop cleanly);"
-                + " start it with: caas-operator run --spec FILE --data-dir "
+                + why
+                + "; start it with: caas-operator run --spec FILE --data-dir "
                 + dir
-                + "\n")
-        .doesNotContain("null");
+                + "\n");
   }
 
   @Test
