@@ -48,13 +48,7 @@ final class ExecBenchmark implements Callable<Integer> {
     BenchCharm.write(root.resolve("charm"));
     BenchOperator.writeSpec(root, units, 0);
     try (BenchOperator operator = BenchOperator.start(root, units)) {
-      operator.awaitNanos(
-          view ->
-              view.units().size() == units
-                  && view.units().stream()
-                      .allMatch(u -> u.hooksRun() >= 3 && u.runningHook() == null),
-          Duration.ofMillis(100),
-          Duration.ofMinutes(10));
+      operator.awaitIdleUnits(units);
       try (OperatorClient client = OperatorClient.of(OperatorEndpoint.discover(operator.dataDir))) {
         for (int c : clients) measure(client, root, c);
       }

@@ -135,14 +135,22 @@ public final class Main implements Runnable {
 
   /** Every command's --help ends with the exit codes it uses, from {@link ExitCodes}. */
   private static void listExitCodes(CommandLine cli) {
-    boolean reachesOperator =
-        cli.getCommandSpec().mixins().values().stream()
-            .anyMatch(mixin -> mixin.userObject() instanceof OperatorConnection);
     cli.getCommandSpec()
         .usageMessage()
         .exitCodeListHeading("%nExit codes:%n")
-        .exitCodeList(ExitCodes.listFor(cli.getCommand() instanceof ExecCommand, reachesOperator));
+        .exitCodeList(
+            ExitCodes.listFor(
+                cli.getCommand() instanceof ExecCommand, reachesOperator(cli.getCommandSpec())));
     cli.getSubcommands().values().forEach(Main::listExitCodes);
+  }
+
+  /**
+   * Whether the command finds an operator: it has the connection flags, maybe in a mixin's mixin.
+   */
+  private static boolean reachesOperator(CommandLine.Model.CommandSpec spec) {
+    return spec.mixins().values().stream()
+        .anyMatch(
+            mixin -> mixin.userObject() instanceof OperatorConnection || reachesOperator(mixin));
   }
 
   @Override

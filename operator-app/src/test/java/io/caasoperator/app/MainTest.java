@@ -143,6 +143,8 @@ class MainTest {
   @Test
   void everyCommandsHelpListsTheExitCodesItUses() {
     assertThat(CliRun.of("status", "--help").stdout()).contains("Exit codes:", "69", "not running");
+    assertThat(CliRun.of("resolve", "--help").stdout())
+        .contains("Exit codes:", "69", "not running");
     assertThat(CliRun.of("exec", "--help").stdout())
         .contains("0-255", "the commands' own exit code", "125");
     assertThat(CliRun.of("validate", "--help").stdout())
