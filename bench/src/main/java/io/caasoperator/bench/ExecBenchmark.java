@@ -22,10 +22,7 @@ import picocli.CommandLine.Option;
  * a time for the latency (the target: p50 at most 5 ms above the command's own run time, on 1
  * client).
  */
-@Command(
-    name = "exec",
-    mixinStandardHelpOptions = true,
-    description = "Exec requests per second through the listener.")
+@Command(name = "exec", description = "Exec requests per second through the listener.")
 final class ExecBenchmark implements Callable<Integer> {
 
   @Option(

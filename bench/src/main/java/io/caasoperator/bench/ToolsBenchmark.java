@@ -27,7 +27,6 @@ import picocli.CommandLine.Option;
  */
 @Command(
     name = "tools",
-    mixinStandardHelpOptions = true,
     description =
         "Hook-tool call latency from inside units, against a bare /bin/true in the same shell.")
 final class ToolsBenchmark implements Callable<Integer> {

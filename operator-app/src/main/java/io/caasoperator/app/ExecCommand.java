@@ -22,7 +22,6 @@ import picocli.CommandLine.Parameters;
  */
 @Command(
     name = "exec",
-    mixinStandardHelpOptions = true,
     description = {
       "Run commands with sh -c in a unit's context (its directory, the hook environment, the hook tools),",
       "after its running hook. Prints their stdout and stderr and exits with their code."

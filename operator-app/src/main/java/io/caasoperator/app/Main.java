@@ -13,7 +13,6 @@ import picocli.CommandLine.ScopeType;
 /** {@code caas-operator}: operates a charmed application, and talks to a running operator. */
 @Command(
     name = "caas-operator",
-    mixinStandardHelpOptions = true,
     versionProvider = Main.VersionProvider.class,
     description =
         "Operates a charmed application: runs its charm's hooks for every unit, in order, and keeps"
@@ -75,7 +74,7 @@ public final class Main implements Runnable {
               .debug("{} failed", command.getCommandName(), e);
           return Cli.fail(command.getCommandName(), Causes.describe(e), own(command).failed());
         });
-    listExitCodes(cli);
+    everyCommand(cli);
     return cli;
   }
 
@@ -133,15 +132,20 @@ public final class Main implements Runnable {
         : ExitCodes.Own.STANDARD;
   }
 
-  /** Every command's --help ends with the exit codes it uses, from {@link ExitCodes}. */
-  private static void listExitCodes(CommandLine cli) {
+  /**
+   * What every command has, said once here: {@code -h/--help} and {@code -V/--version} (a
+   * subcommand's version is empty), and a --help that ends with the exit codes it uses, from {@link
+   * ExitCodes}.
+   */
+  private static void everyCommand(CommandLine cli) {
+    cli.getCommandSpec().mixinStandardHelpOptions(true);
     cli.getCommandSpec()
         .usageMessage()
         .exitCodeListHeading("%nExit codes:%n")
         .exitCodeList(
             ExitCodes.listFor(
                 cli.getCommand() instanceof ExecCommand, reachesOperator(cli.getCommandSpec())));
-    cli.getSubcommands().values().forEach(Main::listExitCodes);
+    cli.getSubcommands().values().forEach(Main::everyCommand);
   }
 
   /**

@@ -10,7 +10,6 @@ import picocli.CommandLine.Option;
 /** {@code caas-operator resolve <unit> [--no-retry]}: unblock a unit whose hook failed. */
 @Command(
     name = "resolve",
-    mixinStandardHelpOptions = true,
     description =
         "Retry a unit's failed hook now, or with --no-retry count it as done and move on.")
 final class ResolveCommand implements Callable<Integer> {
