@@ -9,6 +9,7 @@ import picocli.CommandLine.Command;
  */
 @Command(
     name = "caas-operator-bench",
+    mixinStandardHelpOptions = true,
     subcommands = {
       LifecycleBenchmark.class,
       ExecBenchmark.class,
@@ -27,7 +28,10 @@ public final class Bench implements Runnable {
     System.exit(cli.execute(args));
   }
 
-  /** Every command answers {@code -h/--help} and {@code -V/--version}; said once here. */
+  /**
+   * Every benchmark answers {@code -h/--help} and {@code -V/--version}, said once here (this
+   * command's annotation has them too, for {@link #run}'s usage).
+   */
   private static void withHelpOptions(CommandLine cli) {
     cli.getCommandSpec().mixinStandardHelpOptions(true);
     cli.getSubcommands().values().forEach(Bench::withHelpOptions);

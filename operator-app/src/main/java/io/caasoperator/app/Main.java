@@ -13,6 +13,7 @@ import picocli.CommandLine.ScopeType;
 /** {@code caas-operator}: operates a charmed application, and talks to a running operator. */
 @Command(
     name = "caas-operator",
+    mixinStandardHelpOptions = true,
     versionProvider = Main.VersionProvider.class,
     description =
         "Operates a charmed application: runs its charm's hooks for every unit, in order, and keeps"
@@ -134,8 +135,8 @@ public final class Main implements Runnable {
 
   /**
    * What every command has, said once here: {@code -h/--help} and {@code -V/--version} (a
-   * subcommand's version is empty), and a --help that ends with the exit codes it uses, from {@link
-   * ExitCodes}.
+   * subcommand's version is empty; this command's annotation has them too, for {@link #run}'s
+   * usage), and a --help that ends with the exit codes it uses, from {@link ExitCodes}.
    */
   private static void everyCommand(CommandLine cli) {
     cli.getCommandSpec().mixinStandardHelpOptions(true);

@@ -6,6 +6,7 @@ import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -150,6 +151,21 @@ class MainTest {
     assertThat(CliRun.of("validate", "--help").stdout())
         .contains("Exit codes:")
         .doesNotContain("69");
+  }
+
+  @Test
+  void everyCommandAndTheBareOneOfferHelpAndVersion() {
+    for (String[] args :
+        List.of(
+            new String[] {},
+            new String[] {"--help"},
+            new String[] {"status", "--help"},
+            new String[] {"journal", "export", "--help"})) {
+      assertThat(CliRun.of(args).stdout())
+          .as(String.join(" ", args))
+          .contains("-h, --help", "-V, --version");
+    }
+    assertThat(CliRun.of("exec", "-V").code()).isZero();
   }
 
   @Test
