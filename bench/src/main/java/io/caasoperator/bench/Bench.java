@@ -23,7 +23,18 @@ public final class Bench implements Runnable {
   public static void main(String[] args) {
     // hook-by-hook INFO lines would drown the figures (logback.xml reads this)
     if (System.getenv("CAAS_LOG_LEVEL") == null) System.setProperty("CAAS_LOG_LEVEL", "WARN");
-    System.exit(new CommandLine(new Bench()).execute(args));
+    CommandLine cli = new CommandLine(new Bench());
+    withHelpOptions(cli);
+    System.exit(cli.execute(args));
+  }
+
+  /**
+   * Every benchmark answers {@code -h/--help} and {@code -V/--version}, said once here (this
+   * command's annotation has them too, for {@link #run}'s usage).
+   */
+  private static void withHelpOptions(CommandLine cli) {
+    cli.getCommandSpec().mixinStandardHelpOptions(true);
+    cli.getSubcommands().values().forEach(Bench::withHelpOptions);
   }
 
   /** The repository this jar was built in ({@code bench/target/caas-operator-bench.jar}). */

@@ -110,6 +110,20 @@ final class BenchOperator implements AutoCloseable {
   }
 
   /**
+   * Waits (10 minutes at the most) until there are {@code units} units, each past its first hooks
+   * (install, config-changed, start) and running none: ready to be measured.
+   */
+  void awaitIdleUnits(int units) throws Exception {
+    awaitNanos(
+        view ->
+            view.units().size() == units
+                && view.units().stream()
+                    .allMatch(u -> u.hooksRun() >= 3 && u.runningHook() == null),
+        Duration.ofMillis(100),
+        Duration.ofMinutes(10));
+  }
+
+  /**
    * The lifecycle as the journal recorded it: from the units' creation (or the charm's deployment,
    * whichever came later) to the last {@code start} hook completed.
    */

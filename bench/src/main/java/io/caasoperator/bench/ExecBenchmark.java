@@ -22,10 +22,7 @@ import picocli.CommandLine.Option;
  * a time for the latency (the target: p50 at most 5 ms above the command's own run time, on 1
  * client).
  */
-@Command(
-    name = "exec",
-    mixinStandardHelpOptions = true,
-    description = "Exec requests per second through the listener.")
+@Command(name = "exec", description = "Exec requests per second through the listener.")
 final class ExecBenchmark implements Callable<Integer> {
 
   @Option(
@@ -48,13 +45,7 @@ final class ExecBenchmark implements Callable<Integer> {
     BenchCharm.write(root.resolve("charm"));
     BenchOperator.writeSpec(root, units, 0);
     try (BenchOperator operator = BenchOperator.start(root, units)) {
-      operator.awaitNanos(
-          view ->
-              view.units().size() == units
-                  && view.units().stream()
-                      .allMatch(u -> u.hooksRun() >= 3 && u.runningHook() == null),
-          Duration.ofMillis(100),
-          Duration.ofMinutes(10));
+      operator.awaitIdleUnits(units);
       try (OperatorClient client = OperatorClient.of(OperatorEndpoint.discover(operator.dataDir))) {
         for (int c : clients) measure(client, root, c);
       }

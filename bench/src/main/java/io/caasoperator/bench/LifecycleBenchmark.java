@@ -25,7 +25,6 @@ import picocli.CommandLine.Option;
  */
 @Command(
     name = "lifecycle",
-    mixinStandardHelpOptions = true,
     description = "Lifecycle throughput, memory, fan-out latency and recovery of N units.")
 final class LifecycleBenchmark implements Callable<Integer> {
 

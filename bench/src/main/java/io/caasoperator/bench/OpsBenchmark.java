@@ -32,7 +32,6 @@ import picocli.CommandLine.Option;
  */
 @Command(
     name = "ops",
-    mixinStandardHelpOptions = true,
     description =
         "A real ops charm's lifecycle through the operator against the same dispatch with stub tools.")
 final class OpsBenchmark implements Callable<Integer> {

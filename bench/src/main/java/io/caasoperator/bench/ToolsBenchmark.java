@@ -27,7 +27,6 @@ import picocli.CommandLine.Option;
  */
 @Command(
     name = "tools",
-    mixinStandardHelpOptions = true,
     description =
         "Hook-tool call latency from inside units, against a bare /bin/true in the same shell.")
 final class ToolsBenchmark implements Callable<Integer> {
@@ -68,13 +67,7 @@ final class ToolsBenchmark implements Callable<Integer> {
     Path podTools = root.resolve("pod-tools");
     HookToolShims.installPortable(podTools);
     try (BenchOperator operator = BenchOperator.start(root, most)) {
-      operator.awaitNanos(
-          view ->
-              view.units().size() == most
-                  && view.units().stream()
-                      .allMatch(u -> u.hooksRun() >= 3 && u.runningHook() == null),
-          Duration.ofMillis(100),
-          Duration.ofMinutes(10));
+      operator.awaitIdleUnits(most);
       Round round = new Round(root, operator.dataDir.resolve("agents"), script);
       // one untimed round so that both the JVM and the page cache have seen every path
       round.run(1, Math.min(calls, 20), null);

@@ -2,6 +2,7 @@ package io.caasoperator.deploy;
 
 import static io.caasoperator.deploy.Manifests.CHART;
 import static io.caasoperator.deploy.Manifests.CONF;
+import static io.caasoperator.deploy.Manifests.first;
 import static io.caasoperator.deploy.Manifests.only;
 import static io.caasoperator.deploy.Manifests.parse;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -270,12 +271,7 @@ class HelmChartTest {
                 true,
                 "metrics.serviceMonitor.labels.release",
                 "prometheus"));
-    GenericKubernetesResource monitor =
-        objects.stream()
-            .filter(o -> o.getKind().equals("ServiceMonitor"))
-            .map(GenericKubernetesResource.class::cast)
-            .findFirst()
-            .orElseThrow();
+    GenericKubernetesResource monitor = first(objects, "ServiceMonitor");
     assertThat(monitor.getApiVersion()).isEqualTo("monitoring.coreos.com/v1");
     assertThat(monitor.getMetadata().getLabels()).containsEntry("release", "prometheus");
     Map<String, Object> endpoint =
@@ -304,12 +300,7 @@ class HelmChartTest {
             deploymentMode: workload
         """);
     List<HasMetadata> objects = parse(template().withValuesFile(values).call());
-    GenericKubernetesResource generic =
-        objects.stream()
-            .filter(o -> o.getKind().equals("Application"))
-            .map(GenericKubernetesResource.class::cast)
-            .findFirst()
-            .orElseThrow();
+    GenericKubernetesResource generic = first(objects, "Application");
     Application application =
         new io.fabric8.kubernetes.client.utils.KubernetesSerialization()
             .convertValue(generic, Application.class);

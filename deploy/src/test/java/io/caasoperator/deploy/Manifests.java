@@ -1,5 +1,6 @@
 package io.caasoperator.deploy;
 
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.KubernetesResource;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
@@ -63,6 +64,18 @@ final class Manifests {
       throw new AssertionError("expected one " + kind.getSimpleName() + ", got " + matching.size());
     }
     return matching.get(0);
+  }
+
+  /**
+   * The first object of {@code kind}, one fabric8 has no class for (a custom resource: it parses as
+   * a {@code GenericKubernetesResource}).
+   */
+  static GenericKubernetesResource first(List<HasMetadata> objects, String kind) {
+    return objects.stream()
+        .filter(o -> o.getKind().equals(kind))
+        .map(GenericKubernetesResource.class::cast)
+        .findFirst()
+        .orElseThrow();
   }
 
   static InputStream stream(String text) {

@@ -15,7 +15,6 @@ import picocli.CommandLine.Spec;
  */
 @Command(
     name = "completion",
-    mixinStandardHelpOptions = true,
     description = {
       "Print the shell completion script for caas-operator: commands, options and their values.",
       "bash:  source <(caas-operator completion bash)    e.g. in ~/.bashrc, or save it in /etc/bash_completion.d/",

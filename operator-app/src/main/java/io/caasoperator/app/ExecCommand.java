@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.caasoperator.domain.UnitId;
-import java.net.http.HttpResponse;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -23,14 +22,13 @@ import picocli.CommandLine.Parameters;
  */
 @Command(
     name = "exec",
-    mixinStandardHelpOptions = true,
     description = {
       "Run commands with sh -c in a unit's context (its directory, the hook environment, the hook tools),",
       "after its running hook. Prints their stdout and stderr and exits with their code."
     })
 final class ExecCommand implements Callable<Integer> {
 
-  @Mixin OperatorConnection connection;
+  @Mixin UnitArgument target;
 
   @Option(
       names = "--timeout",
@@ -62,13 +60,6 @@ final class ExecCommand implements Callable<Integer> {
   OutputFormat format;
 
   @Parameters(
-      index = "0",
-      paramLabel = "UNIT",
-      description =
-          "e.g. hello/0; without --data-dir, --app or --url, its application's default data directory is used")
-  String unit;
-
-  @Parameters(
       index = "1..*",
       paramLabel = "COMMANDS",
       arity = "1..*",
@@ -77,7 +68,7 @@ final class ExecCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    Optional<UnitId> named = Cli.unit("exec", unit);
+    Optional<UnitId> named = target.unit("exec");
     if (named.isEmpty()) return ExitCodes.EXEC_FAILED;
     UnitId id = named.get();
     ObjectMapper json = new ObjectMapper();
@@ -90,13 +81,13 @@ final class ExecCommand implements Callable<Integer> {
     } else if (!params.isEmpty()) {
       return Cli.fail("exec", "--param needs --action", ExitCodes.EXEC_FAILED);
     }
-    return Cli.call(
+    return target.post(
         "exec",
-        connection.defaultingTo(id.application()),
+        id,
         ExitCodes.Own.EXEC,
-        client -> {
-          HttpResponse<String> response =
-              client.post(Cli.unitPath(id, "exec"), json.writeValueAsString(body));
+        "exec",
+        json.writeValueAsString(body),
+        response -> {
           boolean timedOut = response.statusCode() == 408;
           if (response.statusCode() != 200 && !timedOut)
             return Cli.fail("exec", Cli.errorOf(response), ExitCodes.EXEC_FAILED);

@@ -21,7 +21,6 @@ import picocli.CommandLine.Option;
  */
 @Command(
     name = "journal",
-    mixinStandardHelpOptions = true,
     description =
         "Show the application's events in the order they were persisted (offset, time, entity,"
             + " sequence number, type, fields).",

@@ -20,7 +20,6 @@ import picocli.CommandLine.Option;
  */
 @Command(
     name = "export",
-    mixinStandardHelpOptions = true,
     description =
         "Write every event of the application to an NDJSON file (for journal import or a bug report).")
 final class JournalExportCommand implements Callable<Integer>, StartsActors {

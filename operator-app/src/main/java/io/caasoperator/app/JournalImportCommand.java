@@ -30,7 +30,6 @@ import picocli.CommandLine.Option;
  */
 @Command(
     name = "import",
-    mixinStandardHelpOptions = true,
     description =
         "Write an exported NDJSON file into an empty journal; start the operator on it afterwards.")
 final class JournalImportCommand implements Callable<Integer>, StartsActors {

@@ -17,7 +17,6 @@ import picocli.CommandLine.Parameters;
  */
 @Command(
     name = "list-actions",
-    mixinStandardHelpOptions = true,
     description = "List the newest charm actions (of UNIT, or of every unit), oldest first.")
 final class ListActionsCommand implements Callable<Integer> {
 

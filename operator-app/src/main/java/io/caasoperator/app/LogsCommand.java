@@ -17,7 +17,6 @@ import picocli.CommandLine.Parameters;
  */
 @Command(
     name = "logs",
-    mixinStandardHelpOptions = true,
     description = "Print a unit container's service output (local substrate), as pebble logs does.")
 final class LogsCommand implements Callable<Integer> {
   static final String NAME = "logs";

@@ -75,7 +75,7 @@ public final class Main implements Runnable {
               .debug("{} failed", command.getCommandName(), e);
           return Cli.fail(command.getCommandName(), Causes.describe(e), own(command).failed());
         });
-    listExitCodes(cli);
+    everyCommand(cli);
     return cli;
   }
 
@@ -133,16 +133,29 @@ public final class Main implements Runnable {
         : ExitCodes.Own.STANDARD;
   }
 
-  /** Every command's --help ends with the exit codes it uses, from {@link ExitCodes}. */
-  private static void listExitCodes(CommandLine cli) {
-    boolean reachesOperator =
-        cli.getCommandSpec().mixins().values().stream()
-            .anyMatch(mixin -> mixin.userObject() instanceof OperatorConnection);
+  /**
+   * What every command has, said once here: {@code -h/--help} and {@code -V/--version} (a
+   * subcommand's version is empty; this command's annotation has them too, for {@link #run}'s
+   * usage), and a --help that ends with the exit codes it uses, from {@link ExitCodes}.
+   */
+  private static void everyCommand(CommandLine cli) {
+    cli.getCommandSpec().mixinStandardHelpOptions(true);
     cli.getCommandSpec()
         .usageMessage()
         .exitCodeListHeading("%nExit codes:%n")
-        .exitCodeList(ExitCodes.listFor(cli.getCommand() instanceof ExecCommand, reachesOperator));
-    cli.getSubcommands().values().forEach(Main::listExitCodes);
+        .exitCodeList(
+            ExitCodes.listFor(
+                cli.getCommand() instanceof ExecCommand, reachesOperator(cli.getCommandSpec())));
+    cli.getSubcommands().values().forEach(Main::everyCommand);
+  }
+
+  /**
+   * Whether the command finds an operator: it has the connection flags, maybe in a mixin's mixin.
+   */
+  private static boolean reachesOperator(CommandLine.Model.CommandSpec spec) {
+    return spec.mixins().values().stream()
+        .anyMatch(
+            mixin -> mixin.userObject() instanceof OperatorConnection || reachesOperator(mixin));
   }
 
   @Override

@@ -17,7 +17,6 @@ import picocli.CommandLine.Option;
  */
 @Command(
     name = "replay",
-    mixinStandardHelpOptions = true,
     description =
         "Rebuild the state at a global offset or a time from the journal and show it (status plus each"
             + " unit's operation state), or --diff two points.")

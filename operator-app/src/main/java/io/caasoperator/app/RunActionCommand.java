@@ -36,7 +36,6 @@ import picocli.CommandLine.Parameters;
  */
 @Command(
     name = "run-action",
-    mixinStandardHelpOptions = true,
     description = {
       "Run a charm action on a unit, with parameters checked against the action's schema, after the",
       "unit's running hook. Waits for it and prints its results (as juju run); exits 1 when it failed,",

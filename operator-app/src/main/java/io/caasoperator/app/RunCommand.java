@@ -15,7 +15,6 @@ import sun.misc.Signal;
 /** {@code caas-operator run}: operate the application in the foreground until stopped. */
 @Command(
     name = "run",
-    mixinStandardHelpOptions = true,
     description = {
       "Operate the application described by a specification file on this machine,"
           + " or an Application resource on Kubernetes (--substrate kubernetes --application NAME).",

@@ -18,7 +18,6 @@ import picocli.CommandLine.Parameters;
  */
 @Command(
     name = "show-action",
-    mixinStandardHelpOptions = true,
     description =
         "Show a charm action by id: status, message, results, log and timing (as juju show-task).")
 final class ShowActionCommand implements Callable<Integer> {

@@ -19,7 +19,6 @@ import picocli.CommandLine.Option;
  */
 @Command(
     name = "show-relation",
-    mixinStandardHelpOptions = true,
     description = "Show the application's relations and their databags.")
 final class ShowRelationCommand implements Callable<Integer> {
 

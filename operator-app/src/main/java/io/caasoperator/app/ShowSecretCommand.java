@@ -16,7 +16,6 @@ import picocli.CommandLine.Parameters;
  */
 @Command(
     name = "show-secret",
-    mixinStandardHelpOptions = true,
     description =
         "Show one of the application's secrets by id, URI or label: metadata and revision digests;"
             + " the content with --reveal.")

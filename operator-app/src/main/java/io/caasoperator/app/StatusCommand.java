@@ -9,10 +9,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code caas-operator status}: the status table of a running operator. */
-@Command(
-    name = "status",
-    mixinStandardHelpOptions = true,
-    description = "Show the application's and its units' status.")
+@Command(name = "status", description = "Show the application's and its units' status.")
 final class StatusCommand implements Callable<Integer> {
 
   @Mixin OperatorConnection connection;

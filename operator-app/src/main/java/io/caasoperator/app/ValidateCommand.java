@@ -14,7 +14,6 @@ import picocli.CommandLine.Option;
  */
 @Command(
     name = "validate",
-    mixinStandardHelpOptions = true,
     description = {
       "Check, without starting anything, everything run would refuse and what the operator would otherwise find"
           + " only once running, and list every problem at once: the flags and settings, the specification file,"

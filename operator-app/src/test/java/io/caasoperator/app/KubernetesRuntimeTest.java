@@ -10,7 +10,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -53,15 +53,8 @@ class KubernetesRuntimeTest {
             config,
             new SubstrateFactory.Choice.Kubernetes(null, null, cluster.kubeconfig(dir), null));
     runtime.start();
-    CompletableFuture<Integer> exit =
-        CompletableFuture.supplyAsync(
-            () -> {
-              try {
-                return runtime.awaitTermination();
-              } catch (Exception e) {
-                throw new IllegalStateException(e);
-              }
-            });
+    FutureTask<Integer> exit = new FutureTask<>(runtime::awaitTermination);
+    Thread.ofVirtual().start(exit);
     try {
       await().atMost(WAIT).until(() -> UnitFinalizer.present(cluster.pod()));
       await()

@@ -116,12 +116,8 @@ class LeaderElectionRuntimeTest {
       await().atMost(WAIT).until(() -> UnitFinalizer.present(cluster.pod()));
       await().atMost(WAIT).until(() -> readyz() == 200);
       Path unitDir = dir.resolve("data/agents/unit-hello-0");
-      await()
-          .atMost(WAIT)
-          .until(
-              () ->
-                  Files.exists(unitDir.resolve("hooks.log"))
-                      && Files.readString(unitDir.resolve("hooks.log")).contains("start"));
+      Path hooksLog = unitDir.resolve("hooks.log");
+      await().atMost(WAIT).untilAsserted(() -> assertThat(hooksLog).content().contains("start"));
 
       // The lease taken away: the replica stands by (no exit) and leaves a deleted pod alone.
       heldByAnother();
@@ -129,7 +125,7 @@ class LeaderElectionRuntimeTest {
       client.pods().inNamespace(NS).withName("hello-0").delete();
       Thread.sleep(3000);
       assertThat(cluster.pod()).as("a standing-by replica does not release the pod").isNotNull();
-      assertThat(Files.readString(unitDir.resolve("hooks.log"))).doesNotContain("stop");
+      assertThat(hooksLog).content().doesNotContain("stop");
 
       // The lease back: the next term picks up from the journal and lets the pod go.
       client.leases().inNamespace(NS).withName(LEASE).delete();

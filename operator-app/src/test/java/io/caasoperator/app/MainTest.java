@@ -6,6 +6,7 @@ import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -87,14 +88,7 @@ class MainTest {
     CliRun status = CliRun.of("status", "--data-dir", dir.toString());
     CliRun exec = CliRun.of("exec", "hello/0", "--data-dir", dir.toString(), "--", "true");
 
-    assertThat(status.code()).isEqualTo(ExitCodes.UNREACHABLE);
-    assertThat(status.stderr())
-        .isEqualTo(
-            "caas-operator status: no operator is running on data dir "
-                + dir
-                + "; start it with: caas-operator run --spec FILE --data-dir "
-                + dir
-                + "\n");
+    assertNoOperatorRuns(status, "status", "");
     assertThat(exec.code()).isEqualTo(ExitCodes.UNREACHABLE);
   }
 
@@ -111,18 +105,31 @@ class MainTest {
 
     CliRun run = CliRun.of("resolve", "hello/0", "--data-dir", dir.toString());
 
+    assertNoOperatorRuns(
+        run,
+        "resolve",
+        " (its listener file, naming http://127.0.0.1:"
+            + closedPort
+            + ", was left by one that did not stop cleanly)");
+    assertThat(run.stderr()).doesNotContain("null");
+  }
+
+  /**
+   * {@code run} of {@code command} exited as unreachable, saying that no operator runs on {@link
+   * #dir} ({@code why} not, if it says) and how to start one.
+   */
+  private void assertNoOperatorRuns(CliRun run, String command, String why) {
     assertThat(run.code()).isEqualTo(ExitCodes.UNREACHABLE);
     assertThat(run.stderr())
         .isEqualTo(
-            "caas-operator resolve: no operator is running on data dir "
+            "caas-operator "
+                + command
+                + ": no operator is running on data dir "
                 + dir
-                + " (its listener file, naming http://127.0.0.1:"
-                + closedPort
-                + ", was left by one that did not stop cleanly);"
-                + " start it with: caas-operator run --spec FILE --data-dir "
+                + why
+                + "; start it with: caas-operator run --spec FILE --data-dir "
                 + dir
-                + "\n")
-        .doesNotContain("null");
+                + "\n");
   }
 
   @Test
@@ -137,11 +144,28 @@ class MainTest {
   @Test
   void everyCommandsHelpListsTheExitCodesItUses() {
     assertThat(CliRun.of("status", "--help").stdout()).contains("Exit codes:", "69", "not running");
+    assertThat(CliRun.of("resolve", "--help").stdout())
+        .contains("Exit codes:", "69", "not running");
     assertThat(CliRun.of("exec", "--help").stdout())
         .contains("0-255", "the commands' own exit code", "125");
     assertThat(CliRun.of("validate", "--help").stdout())
         .contains("Exit codes:")
         .doesNotContain("69");
+  }
+
+  @Test
+  void everyCommandAndTheBareOneOfferHelpAndVersion() {
+    for (String[] args :
+        List.of(
+            new String[] {},
+            new String[] {"--help"},
+            new String[] {"status", "--help"},
+            new String[] {"journal", "export", "--help"})) {
+      assertThat(CliRun.of(args).stdout())
+          .as(String.join(" ", args))
+          .contains("-h, --help", "-V, --version");
+    }
+    assertThat(CliRun.of("exec", "-V").code()).isZero();
   }
 
   @Test

@@ -46,8 +46,17 @@ class OperatorConfigTest {
 
   /** The spec, the data directory and {@code --journal}. */
   private OperatorConfig.Flags journal(String url) throws IOException {
+    return journal(url, null, null);
+  }
+
+  /**
+   * The spec, the data directory, {@code --journal}, {@code --hook-timeout} and {@code
+   * --journal-password-file} (null for "not given").
+   */
+  private OperatorConfig.Flags journal(String url, String hookTimeout, Path passwordFile)
+      throws IOException {
     return new OperatorConfig.Flags(
-        spec(), dir, null, false, null, null, url, null, null, null, null, null);
+        spec(), dir, null, false, null, null, url, null, hookTimeout, null, null, passwordFile);
   }
 
   private Path spec() throws IOException {
@@ -141,21 +150,7 @@ class OperatorConfigTest {
   @Test
   void aPostgresqlJournalTakesItsPasswordFromAFile() throws Exception {
     Path password = Files.writeString(dir.resolve("journal-password"), "secret\n");
-    var flags =
-        new OperatorConfig.Flags(
-            spec(),
-            dir,
-            null,
-            false,
-            null,
-            null,
-            "postgresql://op@db:5433/journal",
-            null,
-            "90s",
-            null,
-            null,
-            password);
-    OperatorConfig config = resolve(flags);
+    OperatorConfig config = resolve(journal("postgresql://op@db:5433/journal", "90s", password));
     assertThat(config.journal().jdbcUrl()).isEqualTo("jdbc:postgresql://db:5433/journal");
     assertThat(config.journal().user()).isEqualTo("op");
     assertThat(config.journal().password()).isEqualTo("secret");

@@ -6,7 +6,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -28,9 +27,8 @@ class DataDirIT {
   @Test
   void aSecondOperatorOnTheSameDataDirIsRefusedAtOnceAndTheFirstGoesOnUntouched() throws Exception {
     SpecFile spec = operators.testCharmSpec(APP).write();
-    OperatorProcess first = operators.start(spec);
+    OperatorProcess first = startIdle(spec);
     OperatorApi api = first.awaitListening();
-    Expect.idleUnits(api, APP + "/0");
     String listener = Files.readString(operators.dataDir().resolve("listener")).strip();
 
     OperatorProcess second = operators.start(spec);
@@ -57,10 +55,8 @@ class DataDirIT {
 
   @Test
   void theDataDirIsPrivateAndOnlyTheListenerIsReachable() throws Exception {
-    SpecFile spec = operators.testCharmSpec(APP).write();
-    OperatorProcess operator = operators.start(spec);
+    OperatorProcess operator = startIdle(operators.testCharmSpec(APP).write());
     OperatorApi api = operator.awaitListening();
-    Expect.idleUnits(api, APP + "/0");
 
     Path data = operators.dataDir();
     assertThat(mode(data)).isEqualTo("rwx------");
@@ -83,37 +79,28 @@ class DataDirIT {
   @Test
   void aRunningOperatorsJournalIsReadThroughItsListenerAndAStoppedOnesFromTheFile()
       throws Exception {
-    SpecFile spec = operators.testCharmSpec(APP).write();
-    OperatorProcess operator = operators.start(spec);
-    Expect.idleUnits(operator.awaitListening(), APP + "/0");
+    OperatorProcess operator = startIdle(operators.testCharmSpec(APP).write());
     Expect.hooks(UnitDir.of(operators.dataDir(), APP + "/0"), Expect.LEADER_LIFECYCLE);
 
-    Cli.Result running = journal("--type", "HookCompleted");
+    Cli.Result running = operators.cli("journal", "--type", "HookCompleted");
     assertThat(running.exitCode()).as(running.stderr()).isZero();
     assertThat(running.stdout().lines().filter(l -> l.contains("HookCompleted"))).hasSize(5);
-    Cli.Result replay =
-        Cli.run(
-            operators.tmp().resolve("cli"),
-            Duration.ofMinutes(1),
-            "replay",
-            "--data-dir",
-            operators.dataDir().toString());
+    Cli.Result replay = operators.cli("replay");
     assertThat(replay.exitCode()).as(replay.stderr()).isZero();
     assertThat(replay.stdout()).contains(APP + "/0*");
 
     operator.terminate();
     assertThat(operator.exitCode(OperatorProcess.PATIENCE)).isZero();
-    Cli.Result stopped = journal("--type", "HookCompleted");
+    Cli.Result stopped = operators.cli("journal", "--type", "HookCompleted");
     assertThat(stopped.exitCode()).as(stopped.stderr()).isZero();
     assertThat(stopped.stdout()).isEqualTo(running.stdout());
   }
 
-  private Cli.Result journal(String... filter) {
-    List<String> args =
-        new java.util.ArrayList<>(List.of("journal", "--data-dir", operators.dataDir().toString()));
-    args.addAll(List.of(filter));
-    return Cli.run(
-        operators.tmp().resolve("cli"), Duration.ofMinutes(1), args.toArray(String[]::new));
+  /** An operator on {@code spec} and the test's data directory, once its unit is idle. */
+  private OperatorProcess startIdle(SpecFile spec) {
+    OperatorProcess operator = operators.start(spec);
+    Expect.idleUnits(operator.awaitListening(), APP + "/0");
+    return operator;
   }
 
   private static String mode(Path path) throws IOException {

@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.function.Predicate;
 import java.util.stream.Stream;
+import org.awaitility.core.ThrowingRunnable;
 
 /** Bounded waits on what a user sees: hook logs and the status route. */
 final class Expect {
@@ -37,11 +38,21 @@ final class Expect {
    * {@link #SETTLE}: no hook runs twice, none runs late.
    */
   static void hooks(UnitDir unit, List<String> hooks) {
-    await("hooks.log of " + unit.path() + " to be exactly " + hooks)
+    settles(
+        "hooks.log of " + unit.path() + " to be exactly " + hooks,
+        () -> assertThat(unit.hooks()).containsExactlyElementsOf(hooks));
+  }
+
+  /**
+   * Waits until {@code assertion} holds and goes on holding for {@link #SETTLE}: what it checks is
+   * over, nothing more comes.
+   */
+  static void settles(String description, ThrowingRunnable assertion) {
+    await(description)
         .atMost(OperatorProcess.PATIENCE)
         .during(SETTLE)
         .pollInterval(Duration.ofMillis(100))
-        .untilAsserted(() -> assertThat(unit.hooks()).containsExactlyElementsOf(hooks));
+        .untilAsserted(assertion);
   }
 
   /** Waits until the status route answers a status that matches {@code condition}; returns it. */
@@ -55,9 +66,21 @@ final class Expect {
 
   /** Waits until every unit in {@code names}, and no other, is listed alive and idle. */
   static Status idleUnits(OperatorApi api, String... names) {
+    return idleUnits(api, "nothing more", status -> true, names);
+  }
+
+  /**
+   * Waits until every unit in {@code names}, and no other, is listed alive and idle, and {@code
+   * also} holds ({@code description} says what it asks); returns that status.
+   */
+  static Status idleUnits(
+      OperatorApi api, String description, Predicate<Status> also, String... names) {
     return status(
         api,
-        "exactly units " + List.of(names) + ", all idle",
-        status -> status.unitNames().equals(List.of(names)) && status.allUnitsIdle());
+        "exactly units " + List.of(names) + ", all idle; " + description,
+        status ->
+            status.unitNames().equals(List.of(names))
+                && status.allUnitsIdle()
+                && also.test(status));
   }
 }

@@ -191,13 +191,12 @@ class HookToolsIT {
     // The follower's first leader-settings-changed runs right after its install (Juju 3.6), so it
     // may come before the leader's leader-set; the one after it tells the leader's settings.
     Status settled =
-        Expect.status(
+        Expect.idleUnits(
             api,
-            "both units idle, the follower told the leader's settings",
-            s ->
-                s.unitNames().equals(List.of(LEADER, FOLLOWER))
-                    && s.allUnitsIdle()
-                    && s.workloadMessage(FOLLOWER).equals("follower sees shared=from-" + LEADER));
+            "the follower told the leader's settings",
+            s -> s.workloadMessage(FOLLOWER).equals("follower sees shared=from-" + LEADER),
+            LEADER,
+            FOLLOWER);
     Expect.hooks(follower, follower.hooks());
     assertThat(follower.hooks())
         .as("leader-settings-changed once after install, before config-changed")

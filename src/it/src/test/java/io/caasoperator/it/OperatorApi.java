@@ -35,14 +35,7 @@ final class OperatorApi {
 
   /** {@code GET /v1/status}; fails unless it answers 200. */
   Status status() throws IOException, InterruptedException {
-    try (OperatorClient client = OperatorClient.of(endpoint())) {
-      HttpResponse<String> response = client.get("/v1/status");
-      if (response.statusCode() != 200) {
-        throw new IOException(
-            "GET /v1/status answered " + response.statusCode() + ": " + response.body());
-      }
-      return new Status(JSON.readTree(response.body()));
-    }
+    return new Status(JSON.readTree(ok("/v1/status")));
   }
 
   /**
@@ -56,11 +49,16 @@ final class OperatorApi {
 
   /** {@code GET /metrics} (Prometheus text); fails unless it answers 200. */
   String metrics() throws IOException, InterruptedException {
+    return ok("/metrics");
+  }
+
+  /** The body of {@code GET path}; fails unless it answers 200. */
+  private String ok(String path) throws IOException, InterruptedException {
     try (OperatorClient client = OperatorClient.of(endpoint())) {
-      HttpResponse<String> response = client.get("/metrics");
+      HttpResponse<String> response = client.get(path);
       if (response.statusCode() != 200) {
         throw new IOException(
-            "GET /metrics answered " + response.statusCode() + ": " + response.body());
+            "GET " + path + " answered " + response.statusCode() + ": " + response.body());
       }
       return response.body();
     }
@@ -68,27 +66,28 @@ final class OperatorApi {
 
   /** GET {@code path} with the admin token; the status code and JSON body whatever they are. */
   Reply get(String path) {
-    try (OperatorClient client = OperatorClient.of(endpoint())) {
-      HttpResponse<String> response = client.get(path);
-      return new Reply(response.statusCode(), JSON.readTree(response.body()));
-    } catch (IOException e) {
-      throw new UncheckedIOException("GET " + path + " failed", e);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException("interrupted during GET " + path, e);
-    }
+    return reply("GET " + path, client -> client.get(path));
   }
 
   /** POST {@code jsonBody} to {@code path} with the admin token. */
   Reply post(String path, String jsonBody) {
+    return reply("POST " + path, client -> client.post(path, jsonBody));
+  }
+
+  private interface Request {
+    HttpResponse<String> send(OperatorClient client) throws IOException, InterruptedException;
+  }
+
+  /** The status code and JSON body of {@code request} ({@code what}, for errors). */
+  private Reply reply(String what, Request request) {
     try (OperatorClient client = OperatorClient.of(endpoint())) {
-      HttpResponse<String> response = client.post(path, jsonBody);
+      HttpResponse<String> response = request.send(client);
       return new Reply(response.statusCode(), JSON.readTree(response.body()));
     } catch (IOException e) {
-      throw new UncheckedIOException("POST " + path + " failed", e);
+      throw new UncheckedIOException(what + " failed", e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new IllegalStateException("interrupted during POST " + path, e);
+      throw new IllegalStateException("interrupted during " + what, e);
     }
   }
 }

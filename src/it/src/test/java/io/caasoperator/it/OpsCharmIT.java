@@ -87,18 +87,12 @@ class OpsCharmIT {
     Expect.hooks(UnitDir.of(operators.dataDir(), LEADER), Expect.LEADER_LIFECYCLE);
     Expect.hooks(UnitDir.of(operators.dataDir(), FOLLOWER), Expect.FOLLOWER_LIFECYCLE);
     Status status =
-        Expect.status(
+        Expect.idleUnits(
             api,
-            "both units idle and active",
-            s ->
-                s.unitNames().equals(List.of(LEADER, FOLLOWER))
-                    && s.allUnitsIdle()
-                    && s.unitNames().stream()
-                        .allMatch(
-                            u ->
-                                "active"
-                                    .equals(
-                                        s.unit(u).path("workloadStatus").path("value").asText())));
+            "both active",
+            s -> s.unitNames().stream().allMatch(u -> s.workload(u).equals("active")),
+            LEADER,
+            FOLLOWER);
 
     for (String unit : List.of(LEADER, FOLLOWER)) {
       JsonNode view = status.unit(unit);

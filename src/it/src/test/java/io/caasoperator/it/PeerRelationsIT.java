@@ -177,16 +177,13 @@ class PeerRelationsIT {
     operator = operators.startWithEnvironment(spec, VendoredOps.environment());
     api = operator.awaitListening();
     Expect.idleUnits(api, "db/0", "db/1", "db/2");
-    await("no hook after the restart")
-        .during(Expect.SETTLE)
-        .atMost(OperatorProcess.PATIENCE)
-        .pollInterval(Duration.ofMillis(200))
-        .untilAsserted(
-            () -> {
-              for (var unit : seenBefore.entrySet()) {
-                assertThat(read(logs, unit.getKey())).as(unit.getKey()).hasSize(unit.getValue());
-              }
-            });
+    Expect.settles(
+        "no hook after the restart",
+        () -> {
+          for (var unit : seenBefore.entrySet()) {
+            assertThat(read(logs, unit.getKey())).as(unit.getKey()).hasSize(unit.getValue());
+          }
+        });
     assertThat(operator.linesMatching("hook \\S+ started"))
         .as("hooks the restarted operator ran")
         .isEmpty();
@@ -215,25 +212,20 @@ class PeerRelationsIT {
                 .distinct()
                 .toList())
         .containsExactly("db/2");
-    await("the others to depart db/2")
-        .atMost(OperatorProcess.PATIENCE)
-        .during(Expect.SETTLE)
-        .pollInterval(Duration.ofMillis(200))
-        .untilAsserted(
-            () -> {
-              for (var unit : Map.of("db/0", before0, "db/1", before1).entrySet()) {
-                List<JsonNode> after = read(logs, unit.getKey());
-                after = after.subList(unit.getValue(), after.size());
-                assertThat(hooks(after))
-                    .as(unit.getKey())
-                    .containsExactly("cluster-relation-departed");
-                assertThat(after.getFirst().path("remote").asText()).isEqualTo("db/2");
-                assertThat(after.getFirst().path("departing").asText()).isEqualTo("db/2");
-                assertThat(after.getFirst().path("members").size())
-                    .as("db/2 gone from relation-list")
-                    .isEqualTo(1);
-              }
-            });
+    Expect.settles(
+        "the others to depart db/2",
+        () -> {
+          for (var unit : Map.of("db/0", before0, "db/1", before1).entrySet()) {
+            List<JsonNode> after = read(logs, unit.getKey());
+            after = after.subList(unit.getValue(), after.size());
+            assertThat(hooks(after)).as(unit.getKey()).containsExactly("cluster-relation-departed");
+            assertThat(after.getFirst().path("remote").asText()).isEqualTo("db/2");
+            assertThat(after.getFirst().path("departing").asText()).isEqualTo("db/2");
+            assertThat(after.getFirst().path("members").size())
+                .as("db/2 gone from relation-list")
+                .isEqualTo(1);
+          }
+        });
     for (String unit : List.of("db/0", "db/1", "db/2")) {
       assertThat(hooks(read(logs, unit))).as(unit).doesNotContain("cluster-relation-broken");
     }
@@ -288,11 +280,9 @@ class PeerRelationsIT {
   }
 
   private static List<JsonNode> settled(Path logs, String unit, int count) throws IOException {
-    await(unit + " to record " + count + " events")
-        .atMost(OperatorProcess.PATIENCE)
-        .during(Expect.SETTLE)
-        .pollInterval(Duration.ofMillis(200))
-        .until(() -> read(logs, unit).size() == count);
+    Expect.settles(
+        unit + " to record " + count + " events",
+        () -> assertThat(read(logs, unit)).hasSize(count));
     return read(logs, unit);
   }
 

@@ -1,5 +1,10 @@
 package io.caasoperator.it;
 
+import io.fabric8.kubernetes.api.model.ContainerState;
+import io.fabric8.kubernetes.api.model.ContainerStateBuilder;
+import io.fabric8.kubernetes.api.model.ContainerStateRunningBuilder;
+import io.fabric8.kubernetes.api.model.ContainerStateTerminatedBuilder;
+import io.fabric8.kubernetes.api.model.ContainerStateWaitingBuilder;
 import io.fabric8.kubernetes.api.model.ContainerStatus;
 import io.fabric8.kubernetes.api.model.ContainerStatusBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
@@ -93,44 +98,32 @@ record TestKubelet(KubernetesClient client, String namespace, String application
   }
 
   private static ContainerStatus running(String container, String pod) {
-    return new ContainerStatusBuilder()
-        .withName(container)
-        .withContainerID("containerd://" + pod + "-" + container)
-        .withRestartCount(0)
-        .withReady(true)
-        .withNewState()
-        .withNewRunning()
-        .withStartedAt("2026-11-22T00:00:00Z")
-        .endRunning()
-        .endState()
-        .build();
+    var running = new ContainerStateRunningBuilder().withStartedAt("2026-11-22T00:00:00Z").build();
+    return status(container, pod, new ContainerStateBuilder().withRunning(running).build());
   }
 
   private static ContainerStatus waiting(String container) {
-    return new ContainerStatusBuilder()
-        .withName(container)
-        .withRestartCount(0)
-        .withReady(false)
-        .withNewState()
-        .withNewWaiting()
-        .withReason("PodInitializing")
-        .endWaiting()
-        .endState()
-        .build();
+    var waiting = new ContainerStateWaitingBuilder().withReason("PodInitializing").build();
+    return status(container, null, new ContainerStateBuilder().withWaiting(waiting).build());
   }
 
   private static ContainerStatus terminated(String container, String pod) {
+    var completed =
+        new ContainerStateTerminatedBuilder().withExitCode(0).withReason("Completed").build();
+    return status(container, pod, new ContainerStateBuilder().withTerminated(completed).build());
+  }
+
+  /**
+   * {@code container} of {@code pod} (null: not started yet, no container id) in {@code state},
+   * never restarted; ready while it runs (the test charm's containers have no readiness probe).
+   */
+  private static ContainerStatus status(String container, String pod, ContainerState state) {
     return new ContainerStatusBuilder()
         .withName(container)
-        .withContainerID("containerd://" + pod + "-" + container)
+        .withContainerID(pod == null ? null : "containerd://" + pod + "-" + container)
         .withRestartCount(0)
-        .withReady(false)
-        .withNewState()
-        .withNewTerminated()
-        .withExitCode(0)
-        .withReason("Completed")
-        .endTerminated()
-        .endState()
+        .withReady(state.getRunning() != null)
+        .withState(state)
         .build();
   }
 }

@@ -6,7 +6,6 @@ import static io.caasoperator.it.Expect.then;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
@@ -19,16 +18,11 @@ class UnitLifecycleIT {
   private static final String APP = "lifecycle";
 
   @RegisterExtension final Operators operators = new Operators();
-  private Path charmDir;
   private SpecFile spec;
 
   @BeforeEach
   void setUp() {
-    charmDir = TestCharm.named(APP).writeTo(operators.tmp().resolve("charm"));
-    spec =
-        SpecFile.at(operators.tmp().resolve("spec/app.yaml"), APP, charmDir)
-            .withScale(3)
-            .withConfig(Map.of("greeting", "hello"));
+    spec = operators.testCharmSpec(APP).withScale(3).withConfig(Map.of("greeting", "hello"));
   }
 
   @Test
@@ -90,7 +84,7 @@ class UnitLifecycleIT {
     awaitDeployed(api);
     assertThat(Expect.status(api, "answers", s -> true).charmGeneration()).isEqualTo(1);
 
-    TestCharm.named(APP).revision("2").writeTo(charmDir);
+    TestCharm.named(APP).revision("2").writeTo(spec.charm());
     spec.withModifiedVersion(1).write();
 
     Expect.hooks(unit(0), then(LEADER_LIFECYCLE, "upgrade-charm", "config-changed"));
