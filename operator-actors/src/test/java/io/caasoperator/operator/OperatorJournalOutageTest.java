@@ -27,7 +27,7 @@ import java.util.stream.LongStream;
 import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
 import org.apache.pekko.actor.testkit.typed.javadsl.TestProbe;
 import org.apache.pekko.actor.typed.ActorRef;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -40,7 +40,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class OperatorJournalOutageTest {
   @TempDir static Path dir;
-  static RestartablePostgres postgres;
+  @AutoClose static RestartablePostgres postgres;
   static ActorTestKit testKit;
   static final Duration RECOVERY = Duration.ofSeconds(30);
 
@@ -48,12 +48,6 @@ class OperatorJournalOutageTest {
   static void start() throws Exception {
     postgres = new RestartablePostgres(dir.resolve("pgdata"));
     testKit = postgres.journaledTestKit();
-  }
-
-  @AfterAll
-  static void stop() throws Exception {
-    if (testKit != null) testKit.shutdownTestKit();
-    if (postgres != null) postgres.close();
   }
 
   @Test

@@ -22,8 +22,8 @@ import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
 import org.apache.pekko.actor.testkit.typed.javadsl.FishingOutcomes;
 import org.apache.pekko.actor.testkit.typed.javadsl.TestProbe;
 import org.apache.pekko.actor.typed.ActorRef;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -37,7 +37,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class JournalOutageTest {
   @TempDir static Path dir;
-  static RestartablePostgres postgres;
+  @AutoClose static RestartablePostgres postgres;
   static ActorTestKit testKit;
 
   static final Set<String> HOOKS =
@@ -62,12 +62,6 @@ class JournalOutageTest {
   @AfterEach
   void postgresRunsForTheNextTest() throws IOException {
     postgres.start();
-  }
-
-  @AfterAll
-  static void stop() throws Exception {
-    if (testKit != null) testKit.shutdownTestKit();
-    if (postgres != null) postgres.close();
   }
 
   private static Desired alive(Duration updateStatus) {

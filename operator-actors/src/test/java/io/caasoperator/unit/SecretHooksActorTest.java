@@ -29,7 +29,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
 import org.apache.pekko.actor.testkit.typed.javadsl.TestProbe;
 import org.apache.pekko.actor.typed.ActorRef;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -39,7 +39,9 @@ import org.junit.jupiter.api.Test;
  * secret, so it is not due again until Juju's retry delay; a follower never runs it.
  */
 class SecretHooksActorTest {
+  @AutoClose("shutdownTestKit")
   private static final ActorTestKit testKit = ActorTestKit.create(InMemoryJournal.config());
+
   private static final AtomicInteger ids = new AtomicInteger();
   private static final Instant T0 = Instant.parse("2026-11-23T10:00:00Z");
   private static final String ID = "d0j7ha3q1c4s73d2fa9g";
@@ -59,11 +61,6 @@ class SecretHooksActorTest {
   private Secrets secrets;
   private UnitDependencies deps;
   private String app;
-
-  @AfterAll
-  static void shutdown() {
-    testKit.shutdownTestKit();
-  }
 
   @BeforeEach
   void setUp() {
