@@ -5,6 +5,7 @@ import io.caasoperator.domain.CharmRef;
 import io.caasoperator.hook.HookContexts;
 import io.caasoperator.hook.HookEnvironment;
 import io.caasoperator.hook.HookExecutor;
+import io.caasoperator.hook.ProcessResult;
 import io.caasoperator.secret.Secrets;
 import io.caasoperator.unit.PodWait;
 import io.caasoperator.unit.RetryPolicy;
@@ -16,12 +17,19 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * Unit dependencies for actor tests (a data directory, an executor, defaults for the rest) and the
  * charm they run.
  */
 public final class TestUnits {
+  /** An executor whose every hook succeeds at once, printing nothing. */
+  public static final HookExecutor SUCCEEDING =
+      invocation ->
+          CompletableFuture.completedFuture(
+              new ProcessResult(0, "", "", Duration.ZERO, false, false, null));
+
   private TestUnits() {}
 
   public static UnitDependencies dependencies(HookExecutor executor, Path data) {
