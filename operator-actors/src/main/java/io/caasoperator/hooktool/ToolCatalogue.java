@@ -1,6 +1,7 @@
 package io.caasoperator.hooktool;
 
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * Every hook tool this operator has, in one place as Juju's jujuc registry lists them (juju/juju
@@ -10,9 +11,6 @@ import java.util.List;
  * {@link HookTools#NAMES}.
  */
 final class ToolCatalogue {
-
-  private static final String PORT_USAGE =
-      "<port>[/<protocol>] or <from>-<to>[/<protocol>] or icmp";
 
   /** What {@code secret-add} and {@code secret-set} both accept. */
   private static final ToolFlags SECRET_UPSERT =
@@ -92,18 +90,14 @@ final class ToolCatalogue {
               "delete server-side-state key value pairs",
               ToolFlags.none(),
               StateTools::delete),
-          new Tool(
+          portChange(
               "open-port",
-              PORT_USAGE,
               "register a request to open a port or port range",
-              ToolFlags.none().value("format"),
-              call -> PortTools.change(call, "open-port", ToolEffect.PortOpened::new)),
-          new Tool(
+              ToolEffect.PortOpened::new),
+          portChange(
               "close-port",
-              PORT_USAGE,
               "register a request to close a port or port range",
-              ToolFlags.none().value("format"),
-              call -> PortTools.change(call, "close-port", ToolEffect.PortClosed::new)),
+              ToolEffect.PortClosed::new),
           new Tool(
               "opened-ports",
               "[options]",
@@ -269,4 +263,14 @@ final class ToolCatalogue {
               call -> SecretTools.grantOrRevoke(call, false)));
 
   private ToolCatalogue() {}
+
+  /** {@code open-port} or {@code close-port}: the same usage and flags, each its own effect. */
+  private static Tool portChange(String name, String summary, Function<Port, ToolEffect> effect) {
+    return new Tool(
+        name,
+        "<port>[/<protocol>] or <from>-<to>[/<protocol>] or icmp",
+        summary,
+        ToolFlags.none().value("format"),
+        call -> PortTools.change(call, name, effect));
+  }
 }
