@@ -110,6 +110,11 @@ record TestContext(
         Extras.DEFAULT);
   }
 
+  /** Unit mariadb/{@code n}, {@code life}, with that workload status since {@link #SINCE}. */
+  static PeerUnit peer(int n, Life life, String status, String message) {
+    return new PeerUnit(UnitId.of("mariadb", n), life, Status.of(status, message, SINCE));
+  }
+
   static TestContext leader() {
     return follower().withLeader(true);
   }
