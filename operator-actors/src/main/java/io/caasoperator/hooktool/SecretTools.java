@@ -65,16 +65,7 @@ final class SecretTools {
     if (owner.kind() == SecretOwner.Kind.APPLICATION && !call.ctx().isLeader())
       throw ToolFailure.failed(NOT_LEADER);
     String id = book.newId();
-    SecretChange.Added added =
-        new SecretChange.Added(
-            id,
-            owner,
-            upsert.label(),
-            upsert.description(),
-            upsert.expiry(),
-            upsert.rotate(),
-            upsert.nextRotation(call.now()),
-            content);
+    SecretChange.Added added = upsert.added(id, owner, content, call.now());
     return new ToolOutcome(
         0, "secret:" + id + "\n", "", List.of(new ToolEffect.SecretChanged(added)));
   }
@@ -91,15 +82,7 @@ final class SecretTools {
             : content(call, values);
     SecretBook.Metadata secret = owned(call, book, id);
     manage(call, secret);
-    SecretChange.Updated updated =
-        new SecretChange.Updated(
-            secret.id(),
-            upsert.label(),
-            upsert.description(),
-            upsert.expiry(),
-            upsert.rotate(),
-            upsert.nextRotation(call.now()),
-            content);
+    SecretChange.Updated updated = upsert.updated(secret.id(), content, call.now());
     return ToolOutcome.applied(List.of(new ToolEffect.SecretChanged(updated)));
   }
 
@@ -337,6 +320,19 @@ final class SecretTools {
      */
     Instant nextRotation(Instant now) {
       return SecretSchedule.nextRotation(rotate, now).orElse(null);
+    }
+
+    /** {@code secret-add}'s change: secret {@code id} of {@code owner}, with these settings. */
+    SecretChange.Added added(
+        String id, SecretOwner owner, Map<String, String> content, Instant now) {
+      return new SecretChange.Added(
+          id, owner, label, description, expiry, rotate, nextRotation(now), content);
+    }
+
+    /** {@code secret-set}'s change: these settings (null: unchanged) and content, if any. */
+    SecretChange.Updated updated(String id, Map<String, String> content, Instant now) {
+      return new SecretChange.Updated(
+          id, label, description, expiry, rotate, nextRotation(now), content);
     }
   }
 
