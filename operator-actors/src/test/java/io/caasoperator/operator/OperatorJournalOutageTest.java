@@ -42,7 +42,6 @@ class OperatorJournalOutageTest {
   @TempDir static Path dir;
   @AutoClose static RestartablePostgres postgres;
   static ActorTestKit testKit;
-  static final Duration RECOVERY = Duration.ofSeconds(30);
 
   @BeforeAll
   static void start() throws Exception {
@@ -86,7 +85,7 @@ class OperatorJournalOutageTest {
     testKit
         .createTestProbe()
         .awaitAssert(
-            RECOVERY,
+            RestartablePostgres.RECOVERY,
             () -> {
               TestProbe<ApplicationView> settled = testKit.createTestProbe();
               operator.tell(new OperatorActor.GetStatus(settled.ref()));
@@ -111,7 +110,7 @@ class OperatorJournalOutageTest {
     testKit
         .createTestProbe()
         .awaitAssert(
-            RECOVERY,
+            RestartablePostgres.RECOVERY,
             () -> {
               var journal = JournalHealth.get(testKit.system()).status();
               assertThat(journal.available()).isFalse();
@@ -124,7 +123,7 @@ class OperatorJournalOutageTest {
     status.expectNoMessage(Duration.ofMillis(100)); // waiting for the journal, not lost
 
     postgres.start();
-    assertThat(status.receiveMessage(RECOVERY).units()).hasSize(2);
+    assertThat(status.receiveMessage(RestartablePostgres.RECOVERY).units()).hasSize(2);
     // Each unit actor is spawned once (a second one under the same name would crash the
     // operator) and hears of the new config once.
     Map<String, List<String>> after = executor.completeByUnit(2);
@@ -135,7 +134,7 @@ class OperatorJournalOutageTest {
     testKit
         .createTestProbe()
         .awaitAssert(
-            RECOVERY,
+            RestartablePostgres.RECOVERY,
             () -> {
               assertThat(JournalHealth.get(testKit.system()).status().available()).isTrue();
               return null;

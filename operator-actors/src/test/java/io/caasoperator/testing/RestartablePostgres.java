@@ -20,6 +20,12 @@ import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
  * server, in that order (a test class closes it with {@code @AutoClose}).
  */
 public final class RestartablePostgres implements AutoCloseable {
+  /**
+   * How long an actor journaling here takes to be back once the server is: its restart delay plus a
+   * failed attempt or two while the breakers ({@link #journalConfig}) close again.
+   */
+  public static final Duration RECOVERY = Duration.ofSeconds(30);
+
   private final int port;
   private final Path dataDir;
   private final List<ActorTestKit> testKits = new ArrayList<>();

@@ -50,9 +50,6 @@ class JournalOutageTest {
           "stop",
           "remove");
 
-  /** The unit's restart delay plus a failed attempt or two while the breakers close again. */
-  static final Duration RECOVERY = Duration.ofSeconds(30);
-
   @BeforeAll
   static void start() throws Exception {
     postgres = new RestartablePostgres(dir.resolve("pgdata"));
@@ -101,7 +98,7 @@ class JournalOutageTest {
   private static UnitState stateOf(ActorRef<UnitActor.Command> actor) {
     TestProbe<UnitState> probe = testKit.createTestProbe();
     actor.tell(new UnitActor.GetState(probe.ref()));
-    return probe.receiveMessage(RECOVERY);
+    return probe.receiveMessage(RestartablePostgres.RECOVERY);
   }
 
   private static JournalStatus health() {
@@ -112,7 +109,7 @@ class JournalOutageTest {
     testKit
         .createTestProbe()
         .awaitAssert(
-            RECOVERY,
+            RestartablePostgres.RECOVERY,
             () -> {
               assertThat(health().available())
                   .as("journal available: %s", health())
@@ -176,7 +173,7 @@ class JournalOutageTest {
     view.expectNoMessage(Duration.ofMillis(100));
 
     postgres.start();
-    assertThat(view.receiveMessage(RECOVERY).unit()).isEqualTo(unit);
+    assertThat(view.receiveMessage(RestartablePostgres.RECOVERY).unit()).isEqualTo(unit);
     executor.complete("start"); // at-least-once: the hook whose end was lost runs again
     awaitJournal(true);
 
