@@ -115,10 +115,18 @@ class OperatorActorTest {
         Duration.ofMinutes(5));
   }
 
+  /** Runs {@code step}, expecting it to log {@code logged}. */
+  private static void expectLogged(LoggingTestKit logged, Runnable step) {
+    logged.expect(
+        testKit.system(),
+        () -> {
+          step.run();
+          return null;
+        });
+  }
+
   private UnitsObserved alive(int... ordinals) {
-    List<UnitObservation> units = new ArrayList<>();
-    for (int n : ordinals) units.add(new UnitObservation(new UnitId(app, n), Life.ALIVE));
-    return new UnitsObserved(units, true);
+    return FakeSubstrate.alive(app, ordinals);
   }
 
   private UnitId unit(int n) {
@@ -493,28 +501,16 @@ class OperatorActorTest {
     deploy(Map.of(), 0, 1);
     executor.completeByUnit(8);
     substrate.failReleases(2);
-    LoggingTestKit.warn("unit " + app + "/1: cannot release it yet, retrying in 3s")
-        .expect(
-            testKit.system(),
-            () -> {
-              substrate.units(alive(0));
-              return null;
-            });
+    expectLogged(
+        LoggingTestKit.warn("unit " + app + "/1: cannot release it yet, retrying in 3s"),
+        () -> substrate.units(alive(0)));
     assertThat(status(operator).units()).as("kept until it is released").hasSize(2);
-    LoggingTestKit.warn("unit " + app + "/1: cannot release it yet")
-        .expect(
-            testKit.system(),
-            () -> {
-              time.timePasses(UnitRemoval.RETRY);
-              return null;
-            });
-    LoggingTestKit.info("unit " + app + "/1 removed")
-        .expect(
-            testKit.system(),
-            () -> {
-              time.timePasses(UnitRemoval.RETRY);
-              return null;
-            });
+    expectLogged(
+        LoggingTestKit.warn("unit " + app + "/1: cannot release it yet"),
+        () -> time.timePasses(UnitRemoval.RETRY));
+    expectLogged(
+        LoggingTestKit.info("unit " + app + "/1 removed"),
+        () -> time.timePasses(UnitRemoval.RETRY));
 
     awaitStatus(
         operator,

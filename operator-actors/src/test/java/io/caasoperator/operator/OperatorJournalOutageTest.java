@@ -5,15 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.caasoperator.charm.CharmFiles;
 import io.caasoperator.domain.ApplicationName;
 import io.caasoperator.domain.CharmRef;
-import io.caasoperator.domain.Life;
 import io.caasoperator.domain.UnitId;
 import io.caasoperator.persistence.JournalHealth;
 import io.caasoperator.persistence.timeline.JournalEntry;
 import io.caasoperator.persistence.timeline.JournalReader;
 import io.caasoperator.substrate.ApplicationObservation;
 import io.caasoperator.substrate.Specification;
-import io.caasoperator.substrate.UnitObservation;
-import io.caasoperator.substrate.UnitsObserved;
 import io.caasoperator.testing.RestartablePostgres;
 import io.caasoperator.testing.ScriptedExecutor;
 import io.caasoperator.testing.TestOperators;
@@ -66,12 +63,7 @@ class OperatorJournalOutageTest {
         testKit.spawn(
             OperatorActor.create(
                 TestOperators.dependencies(app, substrate, executor, data, gone::add)));
-    substrate.units(
-        new UnitsObserved(
-            List.of(
-                new UnitObservation(new UnitId(app, 0), Life.ALIVE),
-                new UnitObservation(new UnitId(app, 1), Life.ALIVE)),
-            true));
+    substrate.units(FakeSubstrate.alive(app, 0, 1));
     substrate.application(
         new ApplicationObservation.Specified(
             new Specification(
