@@ -82,6 +82,15 @@ class SecretHooksActorTest {
     return actor;
   }
 
+  /** Unit {@code n}, through its start-up hooks (a follower's with leader-settings-changed). */
+  private ActorRef<UnitActor.Command> started(int n, boolean leader) {
+    ActorRef<UnitActor.Command> actor = unit(n, leader);
+    String leadership = leader ? "leader-elected" : "leader-settings-changed";
+    for (String hook : List.of("install", leadership, "config-changed", "start"))
+      executor.complete(hook);
+    return actor;
+  }
+
   /** A store whose clock says the secret's revision 1 expired a minute ago. */
   private ActorRef<SecretStore.Command> storeWithExpiredSecret() {
     Clock clock = Clock.fixed(T0, ZoneOffset.UTC);
@@ -108,9 +117,7 @@ class SecretHooksActorTest {
   @Test
   void theLeaderRunsAnExpiredRevisionsHookOnceAfterStartAndTheStoreRecordsIt() {
     ActorRef<SecretStore.Command> store = storeWithExpiredSecret();
-    unit(0, true);
-    for (String hook : List.of("install", "leader-elected", "config-changed", "start"))
-      executor.complete(hook);
+    started(0, true);
     var expired = executor.complete("secret-expired");
     assertThat(expired.invocation().environment())
         .containsEntry("JUJU_SECRET_ID", "secret:" + ID)
@@ -129,9 +136,7 @@ class SecretHooksActorTest {
   @Test
   void aFollowerNeverQueuesTheApplicationsSecretHooks() {
     storeWithExpiredSecret();
-    ActorRef<UnitActor.Command> follower = unit(1, false);
-    for (String hook : List.of("install", "leader-settings-changed", "config-changed", "start"))
-      executor.complete(hook);
+    ActorRef<UnitActor.Command> follower = started(1, false);
     follower.tell(
         new UnitActor.ObserveSecretTrigger(
             new SecretTrigger(
@@ -145,9 +150,7 @@ class SecretHooksActorTest {
   @Test
   void aQueuedSecretHookWhoseSecretIsGoneIsSkipped() {
     storeWithExpiredSecret();
-    ActorRef<UnitActor.Command> leader = unit(0, true);
-    for (String hook : List.of("install", "leader-elected", "config-changed", "start"))
-      executor.complete(hook);
+    ActorRef<UnitActor.Command> leader = started(0, true);
     executor.complete("secret-expired");
     leader.tell(
         new UnitActor.ObserveSecretTrigger(
