@@ -54,6 +54,14 @@ public final class TestUnits {
    * generation), with these hook files and containers, no dispatch and no options.
    */
   public static CharmInfo charm(long generation, Set<String> hooks, String... containers) {
+    return charm(generation, hooks, Map.of(), containers);
+  }
+
+  /**
+   * The charm "test" as {@link #charm(long, Set, String...)} gives it, with these peer relations.
+   */
+  public static CharmInfo charm(
+      long generation, Set<String> hooks, Map<String, String> peers, String... containers) {
     return new CharmInfo(
         generation,
         "test",
@@ -62,6 +70,9 @@ public final class TestUnits {
         List.of(containers),
         hooks,
         false,
+        Map.of(),
+        Map.of(),
+        peers,
         Map.of());
   }
 }

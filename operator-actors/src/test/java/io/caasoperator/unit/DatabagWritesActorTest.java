@@ -3,7 +3,6 @@ package io.caasoperator.unit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.caasoperator.domain.CharmInfo;
-import io.caasoperator.domain.CharmRef;
 import io.caasoperator.domain.Life;
 import io.caasoperator.domain.Status;
 import io.caasoperator.domain.UnitId;
@@ -43,18 +42,8 @@ class DatabagWritesActorTest {
   private static final ManualTime time = ManualTime.get(testKit.system());
   private static final AtomicInteger ids = new AtomicInteger();
   private static final CharmInfo CHARM =
-      new CharmInfo(
-          1,
-          "test",
-          new CharmRef("/charms/test", null, 1, false),
-          "0".repeat(64),
-          List.of(),
-          Set.of("install", "config-changed", "start"),
-          false,
-          Map.of(),
-          Map.of(),
-          Map.of("cluster", "test-peers"),
-          Map.of());
+      TestUnits.charm(
+          1, Set.of("install", "config-changed", "start"), Map.of("cluster", "test-peers"));
 
   private ScriptedExecutor executor;
   private TestProbe<UnitActor.Report> operator;
