@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
+import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -49,15 +50,20 @@ public final class RunnableFiles {
    * that keeps what the author allowed): a file others may read, others may run.
    */
   public static Set<PosixFilePermission> runnable(Set<PosixFilePermission> permissions) {
-    Set<PosixFilePermission> result =
-        permissions.isEmpty()
-            ? EnumSet.noneOf(PosixFilePermission.class)
-            : EnumSet.copyOf(permissions);
-    result.add(PosixFilePermission.OWNER_EXECUTE);
+    Set<PosixFilePermission> result = with(permissions, PosixFilePermission.OWNER_EXECUTE);
     if (result.contains(PosixFilePermission.GROUP_READ))
       result.add(PosixFilePermission.GROUP_EXECUTE);
     if (result.contains(PosixFilePermission.OTHERS_READ))
       result.add(PosixFilePermission.OTHERS_EXECUTE);
+    return result;
+  }
+
+  /** A new set of {@code permissions} and {@code added}. */
+  public static Set<PosixFilePermission> with(
+      Set<PosixFilePermission> permissions, PosixFilePermission... added) {
+    Set<PosixFilePermission> result = EnumSet.noneOf(PosixFilePermission.class);
+    result.addAll(permissions);
+    result.addAll(Arrays.asList(added));
     return result;
   }
 

@@ -9,7 +9,7 @@ import java.util.concurrent.CompletionStage;
  * a first-come, first-served queue of futures: no thread waits for them, and the actor that asked
  * is never blocked. A limit of 1 gives the fully serial behaviour some charms were written for.
  */
-public final class BoundedHookExecutor implements HookExecutor {
+public final class BoundedHookExecutor implements ForwardingHookExecutor {
   private final HookExecutor delegate;
   private final int limit;
   private final Object lock = new Object();
@@ -86,13 +86,8 @@ public final class BoundedHookExecutor implements HookExecutor {
   }
 
   @Override
-  public void cancel(String contextId) {
-    delegate.cancel(contextId);
-  }
-
-  @Override
-  public int killAll() {
-    return delegate.killAll();
+  public HookExecutor delegate() {
+    return delegate;
   }
 
   /** Hooks waiting for a slot now; for metrics. */

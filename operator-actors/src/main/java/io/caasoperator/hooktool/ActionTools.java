@@ -24,39 +24,11 @@ final class ActionTools {
 
   private ActionTools() {}
 
-  static List<Tool> tools() {
-    return List.of(
-        new Tool(
-            "action-get",
-            "[options] [<key>[.<key>.<key>...]]",
-            "get action parameters",
-            ToolFlags.none().output(),
-            ActionTools::get),
-        new Tool(
-            "action-set",
-            "<key>=<value> [<key>=<value> ...]",
-            "set action results",
-            ToolFlags.none(),
-            ActionTools::set),
-        new Tool(
-            "action-log",
-            "<message>",
-            "record a progress message for the current action",
-            ToolFlags.none(),
-            ActionTools::log),
-        new Tool(
-            "action-fail",
-            "[\"<failure message>\"]",
-            "set action fail status with message",
-            ToolFlags.none(),
-            ActionTools::fail));
-  }
-
   private static RunningAction action(ToolCall call) {
     return call.ctx().action().orElseThrow(() -> ToolFailure.failed(NOT_IN_ACTION));
   }
 
-  private static ToolOutcome get(ToolCall call) {
+  static ToolOutcome get(ToolCall call) {
     call.noArgumentsFrom(1);
     OutputFormat format = call.format();
     Object value = action(call).params();
@@ -68,7 +40,7 @@ final class ActionTools {
     return ToolOutcome.printed(format.write(value));
   }
 
-  private static ToolOutcome set(ToolCall call) {
+  static ToolOutcome set(ToolCall call) {
     Map<String, Object> nested = new LinkedHashMap<>();
     for (String arg : call.positionals()) {
       int eq = arg.indexOf('=');
@@ -111,7 +83,7 @@ final class ActionTools {
     level.put(keys[keys.length - 1], value);
   }
 
-  private static ToolOutcome log(ToolCall call) {
+  static ToolOutcome log(ToolCall call) {
     if (call.positionals().isEmpty()) {
       throw ToolFailure.usage("no message specified");
     }
@@ -120,7 +92,7 @@ final class ActionTools {
         List.of(new ToolEffect.ActionLogged(String.join(" ", call.positionals()))));
   }
 
-  private static ToolOutcome fail(ToolCall call) {
+  static ToolOutcome fail(ToolCall call) {
     call.noArgumentsFrom(1);
     String message = call.positionals().isEmpty() ? DEFAULT_FAILURE : call.positionals().get(0);
     action(call);

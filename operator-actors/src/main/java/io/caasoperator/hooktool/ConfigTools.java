@@ -9,17 +9,7 @@ final class ConfigTools {
 
   private ConfigTools() {}
 
-  static List<Tool> tools() {
-    return List.of(
-        new Tool(
-            "config-get",
-            "[options] [<key>]",
-            "print application configuration",
-            ToolFlags.none().output().bool("all", "a"),
-            ConfigTools::get));
-  }
-
-  private static ToolOutcome get(ToolCall call) {
+  static ToolOutcome get(ToolCall call) {
     List<String> args = call.positionals();
     boolean all = call.args().isSet("all");
     String key = args.isEmpty() ? "" : args.get(0);

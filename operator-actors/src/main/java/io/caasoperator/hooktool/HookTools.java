@@ -5,7 +5,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.stream.Stream;
 
 /**
  * The hook-tool interpreter: runs one call of a Juju hook tool against a context snapshot and says
@@ -19,25 +18,7 @@ import java.util.stream.Stream;
  */
 public final class HookTools {
 
-  private static final Map<String, Tool> TOOLS =
-      index(
-          Stream.of(
-                  StatusTools.tools(),
-                  ConfigTools.tools(),
-                  LeadershipTools.tools(),
-                  LogTools.tools(),
-                  StateTools.tools(),
-                  PortTools.tools(),
-                  ModelTools.tools(),
-                  ActionTools.tools(),
-                  NetworkTools.tools(),
-                  StorageTools.tools(),
-                  ResourceTools.tools(),
-                  MachineTools.tools(),
-                  RelationTools.tools(),
-                  SecretTools.tools())
-              .flatMap(List::stream)
-              .toList());
+  private static final Map<String, Tool> TOOLS = index(ToolCatalogue.TOOLS);
 
   /** Every tool name, in a stable order: the shims to install on a hook's PATH. */
   public static final List<String> NAMES = List.copyOf(TOOLS.keySet());

@@ -9,34 +9,12 @@ final class LeadershipTools {
 
   private LeadershipTools() {}
 
-  static List<Tool> tools() {
-    return List.of(
-        new Tool(
-            "is-leader",
-            "[options]",
-            "print application leadership status",
-            ToolFlags.none().output(),
-            LeadershipTools::isLeader),
-        new Tool(
-            "leader-get",
-            "[options] [<key>]",
-            "print application leadership settings",
-            ToolFlags.none().output(),
-            LeadershipTools::get),
-        new Tool(
-            "leader-set",
-            "<key>=<value> [...]",
-            "write application leadership settings",
-            ToolFlags.none(),
-            LeadershipTools::set));
-  }
-
-  private static ToolOutcome isLeader(ToolCall call) {
+  static ToolOutcome isLeader(ToolCall call) {
     call.noArgumentsFrom(0);
     return ToolOutcome.printed(call.format().write(call.ctx().isLeader()));
   }
 
-  private static ToolOutcome get(ToolCall call) {
+  static ToolOutcome get(ToolCall call) {
     call.noArgumentsFrom(1);
     OutputFormat format = call.format();
     Map<String, String> settings = call.ctx().leaderSettings();
@@ -48,7 +26,7 @@ final class LeadershipTools {
     return ToolOutcome.printed(format.write(settings.getOrDefault(args.get(0), "")));
   }
 
-  private static ToolOutcome set(ToolCall call) {
+  static ToolOutcome set(ToolCall call) {
     Map<String, String> changes = KeyValues.parse(call.positionals());
     if (!call.ctx().isLeader()) {
       throw ToolFailure.failed(

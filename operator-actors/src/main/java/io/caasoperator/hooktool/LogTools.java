@@ -28,24 +28,7 @@ final class LogTools {
 
   private LogTools() {}
 
-  static List<Tool> tools() {
-    return List.of(
-        new Tool(
-            "juju-log",
-            "[options] <message>",
-            "write a message to the juju log",
-            // --format is deprecated in Juju and only warned about.
-            ToolFlags.none().bool("debug").value("log-level", "l").value("format"),
-            LogTools::log),
-        new Tool(
-            "application-version-set",
-            "<new-version>",
-            "specify which version of the application is deployed",
-            ToolFlags.none(),
-            LogTools::versionSet));
-  }
-
-  private static ToolOutcome log(ToolCall call) {
+  static ToolOutcome log(ToolCall call) {
     if (call.positionals().isEmpty()) {
       throw ToolFailure.usage("no message specified");
     }
@@ -74,7 +57,7 @@ final class LogTools {
     return new ToolOutcome(0, "", stderr, effects);
   }
 
-  private static ToolOutcome versionSet(ToolCall call) {
+  static ToolOutcome versionSet(ToolCall call) {
     if (call.positionals().isEmpty()) {
       throw ToolFailure.usage("no version specified");
     }

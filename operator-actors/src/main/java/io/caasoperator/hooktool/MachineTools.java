@@ -1,7 +1,5 @@
 package io.caasoperator.hooktool;
 
-import java.util.List;
-
 /**
  * What a unit asks of the machine and cloud it runs on: {@code credential-get} and {@code
  * juju-reboot} (juju/juju {@code worker/uniter/runner/jujuc/credential-get.go}, {@code reboot.go}).
@@ -21,29 +19,13 @@ final class MachineTools {
 
   private MachineTools() {}
 
-  static List<Tool> tools() {
-    return List.of(
-        new Tool(
-            "credential-get",
-            "[options]",
-            "access cloud credentials",
-            ToolFlags.none().output(),
-            MachineTools::credentialGet),
-        new Tool(
-            "juju-reboot",
-            "[options]",
-            "Reboot the host machine",
-            ToolFlags.none().bool("now"),
-            MachineTools::reboot));
-  }
-
-  private static ToolOutcome credentialGet(ToolCall call) {
+  static ToolOutcome credentialGet(ToolCall call) {
     call.noArgumentsFrom(0);
     call.format();
     throw ToolFailure.failed("cannot access cloud credentials: permission denied");
   }
 
-  private static ToolOutcome reboot(ToolCall call) {
+  static ToolOutcome reboot(ToolCall call) {
     call.noArgumentsFrom(0);
     if (call.ctx().action().isPresent()) {
       throw ToolFailure.failed("juju-reboot is not supported when running an action.");

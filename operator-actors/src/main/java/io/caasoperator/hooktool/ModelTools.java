@@ -20,23 +20,7 @@ final class ModelTools {
 
   private ModelTools() {}
 
-  static List<Tool> tools() {
-    return List.of(
-        new Tool(
-            "goal-state",
-            "[options]",
-            "print the status of the charm's peers and related units",
-            ToolFlags.none().output(),
-            ModelTools::goalState),
-        new Tool(
-            "unit-get",
-            "[options] <setting>",
-            "print public-address or private-address",
-            ToolFlags.none().output(),
-            ModelTools::unitGet));
-  }
-
-  private static ToolOutcome goalState(ToolCall call) {
+  static ToolOutcome goalState(ToolCall call) {
     call.noArgumentsFrom(0);
     // goal-state has no smart format and prints YAML by default.
     OutputFormat format =
@@ -57,7 +41,7 @@ final class ModelTools {
     return ToolOutcome.printed(format.write(goal));
   }
 
-  private static ToolOutcome unitGet(ToolCall call) {
+  static ToolOutcome unitGet(ToolCall call) {
     if (call.positionals().isEmpty()) {
       throw ToolFailure.usage("no setting specified");
     }

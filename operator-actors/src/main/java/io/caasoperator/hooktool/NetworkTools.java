@@ -23,23 +23,7 @@ final class NetworkTools {
 
   private NetworkTools() {}
 
-  static List<Tool> tools() {
-    return List.of(
-        new Tool(
-            "network-get",
-            "[options] <binding-name> [--ingress-address] [--bind-address] [--egress-subnets]",
-            "Get network config.",
-            ToolFlags.none()
-                .output()
-                .bool("primary-address")
-                .bool("bind-address")
-                .bool("ingress-address")
-                .bool("egress-subnets")
-                .value("relation", "r"),
-            NetworkTools::networkGet));
-  }
-
-  private static ToolOutcome networkGet(ToolCall call) {
+  static ToolOutcome networkGet(ToolCall call) {
     String relation = call.args().values().get("relation");
     if (relation != null && !knows(call.ctx(), relation)) {
       throw ToolFailure.usage(

@@ -6,34 +6,9 @@ import java.util.function.Function;
 /** {@code open-port}, {@code close-port} and {@code opened-ports}. */
 final class PortTools {
 
-  private static final String PORT_USAGE =
-      "<port>[/<protocol>] or <from>-<to>[/<protocol>] or icmp";
-
   private PortTools() {}
 
-  static List<Tool> tools() {
-    return List.of(
-        new Tool(
-            "open-port",
-            PORT_USAGE,
-            "register a request to open a port or port range",
-            ToolFlags.none().value("format"),
-            call -> change(call, "open-port", ToolEffect.PortOpened::new)),
-        new Tool(
-            "close-port",
-            PORT_USAGE,
-            "register a request to close a port or port range",
-            ToolFlags.none().value("format"),
-            call -> change(call, "close-port", ToolEffect.PortClosed::new)),
-        new Tool(
-            "opened-ports",
-            "[options]",
-            "list all ports or port ranges opened by the unit",
-            ToolFlags.none().output(),
-            PortTools::opened));
-  }
-
-  private static ToolOutcome change(ToolCall call, String tool, Function<Port, ToolEffect> effect) {
+  static ToolOutcome change(ToolCall call, String tool, Function<Port, ToolEffect> effect) {
     if (call.positionals().isEmpty()) {
       throw ToolFailure.usage("no port or range specified");
     }
@@ -52,7 +27,7 @@ final class PortTools {
     return new ToolOutcome(0, "", stderr, List.of(effect.apply(port)));
   }
 
-  private static ToolOutcome opened(ToolCall call) {
+  static ToolOutcome opened(ToolCall call) {
     call.noArgumentsFrom(0);
     // Sorted so the output is stable; ops parses each line, whatever the order.
     List<String> lines = call.ctx().openedPorts().stream().sorted().map(Port::toString).toList();

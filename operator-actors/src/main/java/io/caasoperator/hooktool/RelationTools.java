@@ -19,35 +19,7 @@ final class RelationTools {
 
   private RelationTools() {}
 
-  static List<Tool> tools() {
-    return List.of(
-        new Tool(
-            "relation-ids",
-            "[options] <name>",
-            "list all relation ids for the given endpoint",
-            ToolFlags.none().output(),
-            RelationTools::ids),
-        new Tool(
-            "relation-list",
-            "[options]",
-            "list relation units",
-            ToolFlags.none().output().value("r", "relation").bool("app"),
-            RelationTools::list),
-        new Tool(
-            "relation-get",
-            "[options] <key> <unit id>",
-            "get relation settings",
-            ToolFlags.none().output().value("r", "relation").bool("app"),
-            RelationTools::get),
-        new Tool(
-            "relation-set",
-            "key=value [key=value ...]",
-            "set relation settings",
-            ToolFlags.none().value("r", "relation").value("file").bool("app").value("format"),
-            RelationTools::set));
-  }
-
-  private static ToolOutcome ids(ToolCall call) {
+  static ToolOutcome ids(ToolCall call) {
     Optional<String> hookEndpoint = call.ctx().hookRelation().map(RelationHook::endpoint);
     String endpoint;
     if (!call.positionals().isEmpty()) {
@@ -67,7 +39,7 @@ final class RelationTools {
     return ToolOutcome.printed(call.format().write(ids));
   }
 
-  private static ToolOutcome list(ToolCall call) {
+  static ToolOutcome list(ToolCall call) {
     RelationView relation = relation(call);
     call.noArgumentsFrom(0);
     if (call.args().isSet("app")) {
@@ -76,7 +48,7 @@ final class RelationTools {
     return ToolOutcome.printed(call.format().write(relation.members().stream().sorted().toList()));
   }
 
-  private static ToolOutcome get(ToolCall call) {
+  static ToolOutcome get(ToolCall call) {
     RelationView relation = relation(call);
     List<String> args = new ArrayList<>(call.positionals());
     String key = "";
@@ -144,7 +116,7 @@ final class RelationTools {
     return ToolOutcome.printed(call.format().write(settings.get(key)));
   }
 
-  private static ToolOutcome set(ToolCall call) {
+  static ToolOutcome set(ToolCall call) {
     RelationView relation = relation(call);
     Map<String, String> changes = new LinkedHashMap<>();
     changes.putAll(KeyValues.file(call));

@@ -1,7 +1,5 @@
 package io.caasoperator.hooktool;
 
-import java.util.List;
-
 /**
  * {@code resource-get}: the path of one of the application's file resources (juju/juju {@code
  * worker/uniter/runner/jujuc/resource-get.go}). The path is printed without a newline, as Juju
@@ -15,17 +13,7 @@ final class ResourceTools {
 
   private ResourceTools() {}
 
-  static List<Tool> tools() {
-    return List.of(
-        new Tool(
-            "resource-get",
-            "<resource name>",
-            "Get the path to the locally cached resource file.",
-            ToolFlags.none(),
-            ResourceTools::get));
-  }
-
-  private static ToolOutcome get(ToolCall call) {
+  static ToolOutcome get(ToolCall call) {
     if (call.positionals().isEmpty()) {
       throw ToolFailure.usage("missing required resource name");
     }

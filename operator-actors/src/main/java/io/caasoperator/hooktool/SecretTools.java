@@ -42,72 +42,13 @@ final class SecretTools {
 
   private SecretTools() {}
 
-  static List<Tool> tools() {
-    ToolFlags upsert =
-        ToolFlags.none()
-            .value("expire")
-            .value("rotate")
-            .value("description")
-            .value("label")
-            .value("file");
-    return List.of(
-        new Tool(
-            "secret-add",
-            "[options] [key[#base64|#file]=value...]",
-            "Add a new secret.",
-            upsert.value("owner"),
-            SecretTools::add),
-        new Tool(
-            "secret-set",
-            "[options] <ID> [key[#base64|#file]=value...]",
-            "Update an existing secret.",
-            upsert,
-            SecretTools::set),
-        new Tool(
-            "secret-get",
-            "[options] <ID> [key[#base64]]",
-            "Get the content of a secret.",
-            ToolFlags.none().output().value("label").bool("peek").bool("refresh"),
-            SecretTools::get),
-        new Tool(
-            "secret-info-get",
-            "[options] <ID>",
-            "Get a secret's metadata info.",
-            ToolFlags.none().output().value("label"),
-            SecretTools::infoGet),
-        new Tool(
-            "secret-remove",
-            "[options] <ID>",
-            "Remove an existing secret.",
-            ToolFlags.none().value("revision"),
-            SecretTools::remove),
-        new Tool(
-            "secret-ids",
-            "[options]",
-            "Print secret ids.",
-            ToolFlags.none().output(),
-            SecretTools::ids),
-        new Tool(
-            "secret-grant",
-            "[options] <ID>",
-            "Grant access to a secret.",
-            ToolFlags.none().value("r", "relation").value("unit"),
-            call -> grantOrRevoke(call, true)),
-        new Tool(
-            "secret-revoke",
-            "[options] <ID>",
-            "Revoke access to a secret.",
-            ToolFlags.none().value("r", "relation").value("unit").value("app"),
-            call -> grantOrRevoke(call, false)));
-  }
-
   private static SecretBook book(ToolCall call) {
     SecretBook book = call.ctx().secrets();
     if (!book.available()) throw ToolFailure.failed("secrets are not available in this context");
     return book;
   }
 
-  private static ToolOutcome add(ToolCall call) {
+  static ToolOutcome add(ToolCall call) {
     SecretBook book = book(call);
     String ownerFlag = call.args().value("owner", "application");
     if (!ownerFlag.equals("application") && !ownerFlag.equals("unit")) {
@@ -124,21 +65,12 @@ final class SecretTools {
     if (owner.kind() == SecretOwner.Kind.APPLICATION && !call.ctx().isLeader())
       throw ToolFailure.failed(NOT_LEADER);
     String id = book.newId();
-    SecretChange.Added added =
-        new SecretChange.Added(
-            id,
-            owner,
-            upsert.label(),
-            upsert.description(),
-            upsert.expiry(),
-            upsert.rotate(),
-            upsert.nextRotation(call.now()),
-            content);
+    SecretChange.Added added = upsert.added(id, owner, content, call.now());
     return new ToolOutcome(
         0, "secret:" + id + "\n", "", List.of(new ToolEffect.SecretChanged(added)));
   }
 
-  private static ToolOutcome set(ToolCall call) {
+  static ToolOutcome set(ToolCall call) {
     SecretBook book = book(call);
     Upsert upsert = Upsert.parse(call);
     if (call.positionals().isEmpty()) throw ToolFailure.usage("missing secret URI");
@@ -150,19 +82,11 @@ final class SecretTools {
             : content(call, values);
     SecretBook.Metadata secret = owned(call, book, id);
     manage(call, secret);
-    SecretChange.Updated updated =
-        new SecretChange.Updated(
-            secret.id(),
-            upsert.label(),
-            upsert.description(),
-            upsert.expiry(),
-            upsert.rotate(),
-            upsert.nextRotation(call.now()),
-            content);
+    SecretChange.Updated updated = upsert.updated(secret.id(), content, call.now());
     return ToolOutcome.applied(List.of(new ToolEffect.SecretChanged(updated)));
   }
 
-  private static ToolOutcome get(ToolCall call) {
+  static ToolOutcome get(ToolCall call) {
     SecretBook book = book(call);
     OutputFormat format = call.format(OutputFormat.YAML, YAML_OR_JSON);
     if (call.args().isSet("peek") && call.args().isSet("refresh")) {
@@ -188,7 +112,7 @@ final class SecretTools {
                 : value));
   }
 
-  private static ToolOutcome infoGet(ToolCall call) {
+  static ToolOutcome infoGet(ToolCall call) {
     SecretBook book = book(call);
     OutputFormat format = call.format(OutputFormat.YAML, YAML_OR_JSON);
     if (!call.positionals().isEmpty() && call.args().values().containsKey("label")) {
@@ -211,7 +135,7 @@ final class SecretTools {
     return ToolOutcome.printed(format.write(Map.of(secret.id(), info)));
   }
 
-  private static ToolOutcome remove(ToolCall call) {
+  static ToolOutcome remove(ToolCall call) {
     SecretBook book = book(call);
     if (call.positionals().isEmpty()) throw ToolFailure.usage("missing secret URI");
     call.noArgumentsFrom(1);
@@ -233,7 +157,7 @@ final class SecretTools {
         List.of(new ToolEffect.SecretChanged(new SecretChange.Removed(secret.id(), revision))));
   }
 
-  private static ToolOutcome ids(ToolCall call) {
+  static ToolOutcome ids(ToolCall call) {
     SecretBook book = book(call);
     call.noArgumentsFrom(0);
     // Juju's secret-ids: bare ids (no "secret:"), smart format by default (secret-ids.go)
@@ -254,7 +178,7 @@ final class SecretTools {
    * changes nothing for this application's own units, which read its secrets already; grants are
    * kept for relations with other applications and shown by {@code show-secret}.
    */
-  private static ToolOutcome grantOrRevoke(ToolCall call, boolean granted) {
+  static ToolOutcome grantOrRevoke(ToolCall call, boolean granted) {
     SecretBook book = book(call);
     if (call.positionals().isEmpty()) throw ToolFailure.usage("missing secret URI");
     String id = id(call.positionals().get(0));
@@ -396,6 +320,19 @@ final class SecretTools {
      */
     Instant nextRotation(Instant now) {
       return SecretSchedule.nextRotation(rotate, now).orElse(null);
+    }
+
+    /** {@code secret-add}'s change: secret {@code id} of {@code owner}, with these settings. */
+    SecretChange.Added added(
+        String id, SecretOwner owner, Map<String, String> content, Instant now) {
+      return new SecretChange.Added(
+          id, owner, label, description, expiry, rotate, nextRotation(now), content);
+    }
+
+    /** {@code secret-set}'s change: these settings (null: unchanged) and content, if any. */
+    SecretChange.Updated updated(String id, Map<String, String> content, Instant now) {
+      return new SecretChange.Updated(
+          id, label, description, expiry, rotate, nextRotation(now), content);
     }
   }
 

@@ -22,29 +22,7 @@ final class StateTools {
 
   private StateTools() {}
 
-  static List<Tool> tools() {
-    return List.of(
-        new Tool(
-            "state-get",
-            "[options] [<key>]",
-            "print server-side-state value",
-            ToolFlags.none().output().bool("strict"),
-            StateTools::get),
-        new Tool(
-            "state-set",
-            "[options] <key>=<value> [<key>=<value> ...]",
-            "set server-side-state values",
-            ToolFlags.none().value("file"),
-            StateTools::set),
-        new Tool(
-            "state-delete",
-            "<key>",
-            "delete server-side-state key value pairs",
-            ToolFlags.none(),
-            StateTools::delete));
-  }
-
-  private static ToolOutcome get(ToolCall call) {
+  static ToolOutcome get(ToolCall call) {
     call.noArgumentsFrom(1);
     OutputFormat format = call.format();
     Map<String, String> state = call.ctx().charmState();
@@ -60,7 +38,7 @@ final class StateTools {
     return ToolOutcome.printed(value == null ? "" : format.write(value));
   }
 
-  private static ToolOutcome set(ToolCall call) {
+  static ToolOutcome set(ToolCall call) {
     Map<String, String> values = new LinkedHashMap<>();
     String file = call.args().values().get("file");
     if (file != null) {
@@ -119,7 +97,7 @@ final class StateTools {
     return newline < 0 ? message : message.substring(0, newline);
   }
 
-  private static ToolOutcome delete(ToolCall call) {
+  static ToolOutcome delete(ToolCall call) {
     if (call.positionals().isEmpty()) {
       throw ToolFailure.usage("no key specified");
     }

@@ -16,23 +16,7 @@ final class StatusTools {
 
   private StatusTools() {}
 
-  static List<Tool> tools() {
-    return List.of(
-        new Tool(
-            "status-set",
-            "[options] <maintenance | blocked | waiting | active> [message]",
-            "set status information",
-            ToolFlags.none().bool("application"),
-            StatusTools::set),
-        new Tool(
-            "status-get",
-            "[options] [--include-data] [--application]",
-            "print status information",
-            ToolFlags.none().output().bool("include-data").bool("application"),
-            StatusTools::get));
-  }
-
-  private static ToolOutcome set(ToolCall call) {
+  static ToolOutcome set(ToolCall call) {
     List<String> args = call.positionals();
     if (args.isEmpty()) {
       throw ToolFailure.usage("invalid args, require <status> [message]");
@@ -57,7 +41,7 @@ final class StatusTools {
     return ToolOutcome.applied(List.of(new ToolEffect.WorkloadStatusSet(status)));
   }
 
-  private static ToolOutcome get(ToolCall call) {
+  static ToolOutcome get(ToolCall call) {
     call.noArgumentsFrom(0);
     OutputFormat format = call.format();
     boolean includeData = call.args().isSet("include-data");

@@ -34,30 +34,7 @@ final class StorageTools {
 
   private StorageTools() {}
 
-  static List<Tool> tools() {
-    return List.of(
-        new Tool(
-            "storage-list",
-            "[options] [<storage-name>]",
-            "List storage attached to the unit.",
-            ToolFlags.none().output(),
-            StorageTools::list),
-        new Tool(
-            "storage-get",
-            "[options] [<key>]",
-            "Print information for the storage instance with the specified ID.",
-            ToolFlags.none().output().value("s"),
-            StorageTools::get,
-            StorageTools::getDetails),
-        new Tool(
-            "storage-add",
-            "<charm storage name>[=count] ...",
-            "Add storage instances.",
-            ToolFlags.none(),
-            StorageTools::add));
-  }
-
-  private static ToolOutcome list(ToolCall call) {
+  static ToolOutcome list(ToolCall call) {
     String name = call.positionals().isEmpty() ? "" : call.positionals().get(0);
     call.noArgumentsFrom(1);
     List<String> ids = new ArrayList<>();
@@ -67,7 +44,7 @@ final class StorageTools {
     return ToolOutcome.printed(call.format().write(ids));
   }
 
-  private static ToolOutcome get(ToolCall call) {
+  static ToolOutcome get(ToolCall call) {
     String id = call.args().values().get("s");
     if (id != null) {
       // storageIdValue.Set: checked while the flags are parsed.
@@ -110,7 +87,7 @@ final class StorageTools {
   /**
    * Juju's flag help and details for storage-get, with {@code -s}'s default: the hook's storage.
    */
-  private static String getDetails(ToolContext ctx) {
+  static String getDetails(ToolContext ctx) {
     return "Options:\n"
         + "--format  (= smart)\n"
         + "    Specify output format (json|smart|yaml)\n"
@@ -133,7 +110,7 @@ final class StorageTools {
         + "by storage-list, and must be specified for non-storage hooks.\n";
   }
 
-  private static ToolOutcome add(ToolCall call) {
+  static ToolOutcome add(ToolCall call) {
     if (call.positionals().isEmpty()) {
       throw ToolFailure.usage("storage add requires a storage directive");
     }

@@ -18,16 +18,8 @@ import org.slf4j.LoggerFactory;
  * Takes a {@link UnitActor}'s requests to run charm actions ({@link ActionRequests} decides),
  * queues the accepted ones in its journal, and answers who asks about one.
  */
-final class ActionIntake {
+record ActionIntake(UnitRuntime runtime, EffectFactories<UnitEvent, UnitState> effect) {
   private static final Logger log = LoggerFactory.getLogger(UnitActor.class);
-
-  private final UnitRuntime runtime;
-  private final EffectFactories<UnitEvent, UnitState> effect;
-
-  ActionIntake(UnitRuntime runtime, EffectFactories<UnitEvent, UnitState> effect) {
-    this.runtime = runtime;
-    this.effect = effect;
-  }
 
   Effect<UnitEvent, UnitState> onRequestAction(UnitState state, RequestAction cmd) {
     boolean draining = runtime.incarnation().draining();

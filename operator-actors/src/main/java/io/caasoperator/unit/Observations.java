@@ -20,16 +20,8 @@ import org.apache.pekko.persistence.typed.javadsl.EffectFactories;
  * something, a secret hook fell due): journaled once per occurrence, so that the hook it calls for
  * runs once, after a crash too.
  */
-final class Observations {
-  private final UnitRuntime runtime;
-  private final UnitSteps steps;
-  private final EffectFactories<UnitEvent, UnitState> effect;
-
-  Observations(UnitRuntime runtime, UnitSteps steps, EffectFactories<UnitEvent, UnitState> effect) {
-    this.runtime = runtime;
-    this.steps = steps;
-    this.effect = effect;
-  }
+record Observations(
+    UnitRuntime runtime, UnitSteps steps, EffectFactories<UnitEvent, UnitState> effect) {
 
   Effect<UnitEvent, UnitState> onContainerStart(UnitState state, ObserveContainerStart cmd) {
     if (cmd.startId().equals(state.observed().containerStarts().get(cmd.container())))

@@ -28,22 +28,12 @@ import org.slf4j.LoggerFactory;
  * secret changes are committed (or it waits for its pod, and runs again), an exec's result to its
  * caller at once, an action's to its watchers once it is in the journal.
  */
-final class ProcessEndings {
+record ProcessEndings(
+    UnitRuntime runtime, UnitSteps steps, EffectFactories<UnitEvent, UnitState> effect) {
   private static final Logger log = LoggerFactory.getLogger(UnitActor.class);
 
   /** A commit waits for one journal write: far below this unless the journal is in trouble. */
   private static final Duration SECRET_COMMIT_TIMEOUT = Duration.ofSeconds(30);
-
-  private final UnitRuntime runtime;
-  private final UnitSteps steps;
-  private final EffectFactories<UnitEvent, UnitState> effect;
-
-  ProcessEndings(
-      UnitRuntime runtime, UnitSteps steps, EffectFactories<UnitEvent, UnitState> effect) {
-    this.runtime = runtime;
-    this.steps = steps;
-    this.effect = effect;
-  }
 
   Effect<UnitEvent, UnitState> onProcessEnded(UnitState state, ProcessEnded ended) {
     return switch (runtime.incarnation().work()) {

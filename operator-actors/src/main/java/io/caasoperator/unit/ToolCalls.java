@@ -17,14 +17,7 @@ import org.apache.pekko.persistence.typed.javadsl.EffectFactories;
  * application's sent to the operator, secret changes drafted until the context ends, a hook's
  * databag writes kept until it completes).
  */
-final class ToolCalls {
-  private final UnitRuntime runtime;
-  private final EffectFactories<UnitEvent, UnitState> effect;
-
-  ToolCalls(UnitRuntime runtime, EffectFactories<UnitEvent, UnitState> effect) {
-    this.runtime = runtime;
-    this.effect = effect;
-  }
+record ToolCalls(UnitRuntime runtime, EffectFactories<UnitEvent, UnitState> effect) {
 
   Effect<UnitEvent, UnitState> onHookTool(UnitState state, RunHookTool cmd) {
     Incarnation incarnation = runtime.incarnation();

@@ -1,26 +1,19 @@
 package io.caasoperator.unit;
 
-import io.caasoperator.domain.ApplicationName;
-import io.caasoperator.domain.CharmStorage;
-import io.caasoperator.domain.Status;
-import io.caasoperator.domain.UnitId;
 import io.caasoperator.hook.HookContexts;
+import io.caasoperator.hooktool.ForwardingToolContext;
 import io.caasoperator.hooktool.HookTools;
 import io.caasoperator.hooktool.PeerUnit;
-import io.caasoperator.hooktool.Port;
 import io.caasoperator.hooktool.RelationView;
-import io.caasoperator.hooktool.RunningAction;
-import io.caasoperator.hooktool.ToolContext;
 import io.caasoperator.hooktool.ToolEffects;
 import io.caasoperator.hooktool.ToolOutcome;
-import io.caasoperator.persistence.RelationHook;
 import io.caasoperator.persistence.UnitState;
+import io.caasoperator.secret.SecretBook;
 import io.caasoperator.substrate.UnitAddresses;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * The read-only answering path: a hook-tool call answered from {@link ToolViews}, by the same
@@ -102,85 +95,15 @@ public final class ToolViewAnswer {
     }
   }
 
-  /** The unit's tool context, without the application's units (which only the operator has). */
-  private record Published(UnitToolContext inner) implements ToolContext {
-    @Override
-    public UnitId unit() {
-      return inner.unit();
-    }
-
-    @Override
-    public ApplicationName application() {
-      return inner.application();
-    }
-
-    @Override
-    public String modelName() {
-      return inner.modelName();
-    }
-
-    @Override
-    public Optional<String> hookName() {
-      return inner.hookName();
-    }
-
-    @Override
-    public boolean isLeader() {
-      return inner.isLeader();
-    }
-
-    @Override
-    public Status unitStatus() {
-      return inner.unitStatus();
-    }
-
-    @Override
-    public Map<String, Object> unitStatusData() {
-      return inner.unitStatusData();
-    }
-
-    @Override
-    public Status applicationStatus() {
-      return inner.applicationStatus();
-    }
-
-    @Override
-    public Map<String, Object> applicationStatusData() {
-      return inner.applicationStatusData();
-    }
-
-    @Override
-    public Map<String, Object> config() {
-      return inner.config();
-    }
-
-    @Override
-    public Map<String, String> leaderSettings() {
-      return inner.leaderSettings();
-    }
-
-    @Override
-    public Map<String, String> charmState() {
-      return inner.charmState();
-    }
-
-    @Override
-    public Set<Port> openedPorts() {
-      return inner.openedPorts();
-    }
-
-    @Override
-    public String workloadVersion() {
-      return inner.workloadVersion();
-    }
-
+  /** The unit's tool context, without what only the operator or the unit's actor knows. */
+  private record Published(UnitToolContext delegate) implements ForwardingToolContext {
+    // The application's units, its addresses, resources and whether storage may be added are
+    // the operator's, not in the views: such a call asks the actors.
     @Override
     public List<PeerUnit> units() {
       throw new NotPublished();
     }
 
-    // What only the operator knows now (addresses, resources, whether storage may be added) is
-    // not in the views: such a call asks the actors.
     @Override
     public UnitAddresses addresses() {
       throw new NotPublished();
@@ -191,46 +114,21 @@ public final class ToolViewAnswer {
       throw new NotPublished();
     }
 
+    @Override
+    public boolean canAddStorage() {
+      throw new NotPublished();
+    }
+
     // relation tools read the hook's own unrecorded writes, which only the unit's actor holds
     @Override
     public Map<Long, RelationView> relations() {
       throw new NotPublished();
     }
 
-    @Override
-    public Optional<RelationHook> hookRelation() {
-      return inner.hookRelation();
-    }
-
     // A hook's pending secret changes live in its unit's actor: secret tools ask it.
     @Override
-    public io.caasoperator.secret.SecretBook secrets() {
+    public SecretBook secrets() {
       throw new NotPublished();
-    }
-
-    @Override
-    public boolean canAddStorage() {
-      throw new NotPublished();
-    }
-
-    @Override
-    public Map<String, UnitState.StorageInstance> storage() {
-      return inner.storage();
-    }
-
-    @Override
-    public Optional<String> hookStorage() {
-      return inner.hookStorage();
-    }
-
-    @Override
-    public Map<String, CharmStorage> charmStorage() {
-      return inner.charmStorage();
-    }
-
-    @Override
-    public Optional<RunningAction> action() {
-      return inner.action();
     }
   }
 }

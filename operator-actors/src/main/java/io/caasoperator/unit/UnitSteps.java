@@ -27,16 +27,8 @@ import org.slf4j.LoggerFactory;
  * action once its start is in the journal, or records what needs no process (a skipped hook, a
  * charm switch, an action interrupted by a restart, the unit's death).
  */
-final class UnitSteps {
+record UnitSteps(UnitRuntime runtime, EffectFactories<UnitEvent, UnitState> effect) {
   private static final Logger log = LoggerFactory.getLogger(UnitActor.class);
-
-  private final UnitRuntime runtime;
-  private final EffectFactories<UnitEvent, UnitState> effect;
-
-  UnitSteps(UnitRuntime runtime, EffectFactories<UnitEvent, UnitState> effect) {
-    this.runtime = runtime;
-    this.effect = effect;
-  }
 
   /** Takes the step {@link UnitResolver} decides. */
   Effect<UnitEvent, UnitState> advance(UnitState state) {

@@ -1,5 +1,6 @@
 package io.caasoperator.workload;
 
+import io.caasoperator.hook.ForwardingHookExecutor;
 import io.caasoperator.hook.HookExecutor;
 import io.caasoperator.hook.HookInvocation;
 import io.caasoperator.hook.ProcessResult;
@@ -26,7 +27,7 @@ import java.util.concurrent.Executor;
  * @param blocking lists the unit's container directories (a directory read) off the caller's thread
  */
 public record NamespacedHooks(HookExecutor delegate, MountNamespace namespace, Executor blocking)
-    implements HookExecutor {
+    implements ForwardingHookExecutor {
 
   @Override
   public CompletionStage<ProcessResult> run(HookInvocation invocation) {
@@ -55,15 +56,5 @@ public record NamespacedHooks(HookExecutor delegate, MountNamespace namespace, E
         invocation.timeout(),
         invocation.contextId(),
         invocation.outputLimit());
-  }
-
-  @Override
-  public void cancel(String contextId) {
-    delegate.cancel(contextId);
-  }
-
-  @Override
-  public int killAll() {
-    return delegate.killAll();
   }
 }

@@ -3,8 +3,6 @@ package io.caasoperator.hooktool;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.caasoperator.domain.Life;
-import io.caasoperator.domain.Status;
-import io.caasoperator.domain.UnitId;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -24,18 +22,9 @@ class ModelToolsTest {
     TestContext three =
         ctx.withUnits(
             List.of(
-                new PeerUnit(
-                    UnitId.of("mariadb", 0),
-                    Life.ALIVE,
-                    Status.of("active", "", TestContext.SINCE)),
-                new PeerUnit(
-                    UnitId.of("mariadb", 1),
-                    Life.DYING,
-                    Status.of("active", "", TestContext.SINCE)),
-                new PeerUnit(
-                    UnitId.of("mariadb", 2),
-                    Life.ALIVE,
-                    Status.of("waiting", "", TestContext.SINCE))));
+                TestContext.peer(0, Life.ALIVE, "active", ""),
+                TestContext.peer(1, Life.DYING, "active", ""),
+                TestContext.peer(2, Life.ALIVE, "waiting", "")));
 
     assertThat(three.run("goal-state", "--format=json").stdout())
         .isEqualTo(

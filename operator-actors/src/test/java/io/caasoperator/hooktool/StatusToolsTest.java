@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.caasoperator.domain.Life;
 import io.caasoperator.domain.Status;
-import io.caasoperator.domain.UnitId;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -93,17 +92,12 @@ class StatusToolsTest {
 
   @Test
   void statusGetOfTheApplicationListsEveryUnit() {
-    UnitId other = UnitId.of("mariadb", 1);
     TestContext ctx =
         TestContext.leader()
             .withUnits(
                 List.of(
-                    new PeerUnit(
-                        UnitId.of("mariadb", 0),
-                        Life.ALIVE,
-                        Status.of("active", "ready", TestContext.SINCE)),
-                    new PeerUnit(
-                        other, Life.ALIVE, Status.of("waiting", "joining", TestContext.SINCE))));
+                    TestContext.peer(0, Life.ALIVE, "active", "ready"),
+                    TestContext.peer(1, Life.ALIVE, "waiting", "joining")));
 
     assertThat(ctx.run("status-get", "--application", "--format=json", "--include-data").stdout())
         .isEqualTo(

@@ -66,80 +66,15 @@ record TestContext(
   }
 
   /**
-   * A context that answers what every context must supply from {@link #base()}, for tests that add
-   * what their tools read (relations, secrets) on top of a {@link TestContext}.
+   * A context that answers from {@link #base()} what it does not override, for tests that add what
+   * their tools read (relations, secrets) on top of a {@link TestContext}.
    */
-  interface Delegating extends ToolContext {
+  interface Delegating extends ForwardingToolContext {
     TestContext base();
 
     @Override
-    default UnitId unit() {
-      return base().unit();
-    }
-
-    @Override
-    default String modelName() {
-      return base().modelName();
-    }
-
-    @Override
-    default Optional<String> hookName() {
-      return base().hookName();
-    }
-
-    @Override
-    default boolean isLeader() {
-      return base().isLeader();
-    }
-
-    @Override
-    default Status unitStatus() {
-      return base().unitStatus();
-    }
-
-    @Override
-    default Status applicationStatus() {
-      return base().applicationStatus();
-    }
-
-    @Override
-    default Map<String, Object> config() {
-      return base().config();
-    }
-
-    @Override
-    default Map<String, String> leaderSettings() {
-      return base().leaderSettings();
-    }
-
-    @Override
-    default Map<String, String> charmState() {
-      return base().charmState();
-    }
-
-    @Override
-    default Set<Port> openedPorts() {
-      return base().openedPorts();
-    }
-
-    @Override
-    default String workloadVersion() {
-      return base().workloadVersion();
-    }
-
-    @Override
-    default List<PeerUnit> units() {
-      return base().units();
-    }
-
-    @Override
-    default UnitAddresses addresses() {
-      return base().addresses();
-    }
-
-    @Override
-    default Optional<RunningAction> action() {
-      return base().action();
+    default ToolContext delegate() {
+      return base();
     }
 
     /** Runs {@code tool} against this context at {@link #NOW}, without stdin. */
@@ -173,6 +108,11 @@ record TestContext(
         Optional.empty(),
         Optional.of("config-changed"),
         Extras.DEFAULT);
+  }
+
+  /** Unit mariadb/{@code n}, {@code life}, with that workload status since {@link #SINCE}. */
+  static PeerUnit peer(int n, Life life, String status, String message) {
+    return new PeerUnit(UnitId.of("mariadb", n), life, Status.of(status, message, SINCE));
   }
 
   static TestContext leader() {

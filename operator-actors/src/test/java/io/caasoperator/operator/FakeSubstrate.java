@@ -1,5 +1,7 @@
 package io.caasoperator.operator;
 
+import io.caasoperator.domain.ApplicationName;
+import io.caasoperator.domain.Life;
 import io.caasoperator.domain.UnitId;
 import io.caasoperator.hook.HookExecutor;
 import io.caasoperator.substrate.*;
@@ -39,6 +41,13 @@ final class FakeSubstrate implements Substrate {
   void units(UnitsObserved observation) {
     units = observation;
     unitSinks.forEach(s -> s.observed(observation));
+  }
+
+  /** A complete listing: {@code app}'s units with these ordinals, all alive. */
+  static UnitsObserved alive(ApplicationName app, int... ordinals) {
+    List<UnitObservation> units = new ArrayList<>();
+    for (int n : ordinals) units.add(new UnitObservation(new UnitId(app, n), Life.ALIVE));
+    return new UnitsObserved(units, true);
   }
 
   /**

@@ -44,7 +44,7 @@ import org.apache.pekko.actor.testkit.typed.javadsl.ManualTime;
 import org.apache.pekko.actor.testkit.typed.javadsl.TestProbe;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.persistence.testkit.javadsl.PersistenceTestKit;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -55,7 +55,9 @@ import org.junit.jupiter.api.io.TempDir;
  * execs, resolves and hook tools, and drain.
  */
 class OperatorActorTest {
+  @AutoClose("shutdownTestKit")
   private static final ActorTestKit testKit = ActorTestKit.create(InMemoryJournal.withManualTime());
+
   private static final ManualTime time = ManualTime.get(testKit.system());
   private static final AtomicInteger ids = new AtomicInteger();
 
@@ -65,11 +67,6 @@ class OperatorActorTest {
   private ApplicationName app;
   private final List<String> gone = new CopyOnWriteArrayList<>();
   private Path charmDir;
-
-  @AfterAll
-  static void shutdown() {
-    testKit.shutdownTestKit();
-  }
 
   @BeforeEach
   void setUp() throws IOException {
@@ -118,10 +115,18 @@ class OperatorActorTest {
         Duration.ofMinutes(5));
   }
 
+  /** Runs {@code step}, expecting it to log {@code logged}. */
+  private static void expectLogged(LoggingTestKit logged, Runnable step) {
+    logged.expect(
+        testKit.system(),
+        () -> {
+          step.run();
+          return null;
+        });
+  }
+
   private UnitsObserved alive(int... ordinals) {
-    List<UnitObservation> units = new ArrayList<>();
-    for (int n : ordinals) units.add(new UnitObservation(new UnitId(app, n), Life.ALIVE));
-    return new UnitsObserved(units, true);
+    return FakeSubstrate.alive(app, ordinals);
   }
 
   private UnitId unit(int n) {
@@ -496,28 +501,16 @@ class OperatorActorTest {
     deploy(Map.of(), 0, 1);
     executor.completeByUnit(8);
     substrate.failReleases(2);
-    LoggingTestKit.warn("unit " + app + "/1: cannot release it yet, retrying in 3s")
-        .expect(
-            testKit.system(),
-            () -> {
-              substrate.units(alive(0));
-              return null;
-            });
+    expectLogged(
+        LoggingTestKit.warn("unit " + app + "/1: cannot release it yet, retrying in 3s"),
+        () -> substrate.units(alive(0)));
     assertThat(status(operator).units()).as("kept until it is released").hasSize(2);
-    LoggingTestKit.warn("unit " + app + "/1: cannot release it yet")
-        .expect(
-            testKit.system(),
-            () -> {
-              time.timePasses(UnitRemoval.RETRY);
-              return null;
-            });
-    LoggingTestKit.info("unit " + app + "/1 removed")
-        .expect(
-            testKit.system(),
-            () -> {
-              time.timePasses(UnitRemoval.RETRY);
-              return null;
-            });
+    expectLogged(
+        LoggingTestKit.warn("unit " + app + "/1: cannot release it yet"),
+        () -> time.timePasses(UnitRemoval.RETRY));
+    expectLogged(
+        LoggingTestKit.info("unit " + app + "/1 removed"),
+        () -> time.timePasses(UnitRemoval.RETRY));
 
     awaitStatus(
         operator,

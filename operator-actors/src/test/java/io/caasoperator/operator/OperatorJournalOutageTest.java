@@ -5,15 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.caasoperator.charm.CharmFiles;
 import io.caasoperator.domain.ApplicationName;
 import io.caasoperator.domain.CharmRef;
-import io.caasoperator.domain.Life;
 import io.caasoperator.domain.UnitId;
 import io.caasoperator.persistence.JournalHealth;
 import io.caasoperator.persistence.timeline.JournalEntry;
 import io.caasoperator.persistence.timeline.JournalReader;
 import io.caasoperator.substrate.ApplicationObservation;
 import io.caasoperator.substrate.Specification;
-import io.caasoperator.substrate.UnitObservation;
-import io.caasoperator.substrate.UnitsObserved;
 import io.caasoperator.testing.RestartablePostgres;
 import io.caasoperator.testing.ScriptedExecutor;
 import io.caasoperator.testing.TestOperators;
@@ -27,7 +24,7 @@ import java.util.stream.LongStream;
 import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
 import org.apache.pekko.actor.testkit.typed.javadsl.TestProbe;
 import org.apache.pekko.actor.typed.ActorRef;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -40,20 +37,13 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class OperatorJournalOutageTest {
   @TempDir static Path dir;
-  static RestartablePostgres postgres;
+  @AutoClose static RestartablePostgres postgres;
   static ActorTestKit testKit;
-  static final Duration RECOVERY = Duration.ofSeconds(30);
 
   @BeforeAll
   static void start() throws Exception {
     postgres = new RestartablePostgres(dir.resolve("pgdata"));
     testKit = postgres.journaledTestKit();
-  }
-
-  @AfterAll
-  static void stop() throws Exception {
-    if (testKit != null) testKit.shutdownTestKit();
-    if (postgres != null) postgres.close();
   }
 
   @Test
@@ -73,12 +63,7 @@ class OperatorJournalOutageTest {
         testKit.spawn(
             OperatorActor.create(
                 TestOperators.dependencies(app, substrate, executor, data, gone::add)));
-    substrate.units(
-        new UnitsObserved(
-            List.of(
-                new UnitObservation(new UnitId(app, 0), Life.ALIVE),
-                new UnitObservation(new UnitId(app, 1), Life.ALIVE)),
-            true));
+    substrate.units(FakeSubstrate.alive(app, 0, 1));
     substrate.application(
         new ApplicationObservation.Specified(
             new Specification(
@@ -92,7 +77,7 @@ class OperatorJournalOutageTest {
     testKit
         .createTestProbe()
         .awaitAssert(
-            RECOVERY,
+            RestartablePostgres.RECOVERY,
             () -> {
               TestProbe<ApplicationView> settled = testKit.createTestProbe();
               operator.tell(new OperatorActor.GetStatus(settled.ref()));
@@ -117,7 +102,7 @@ class OperatorJournalOutageTest {
     testKit
         .createTestProbe()
         .awaitAssert(
-            RECOVERY,
+            RestartablePostgres.RECOVERY,
             () -> {
               var journal = JournalHealth.get(testKit.system()).status();
               assertThat(journal.available()).isFalse();
@@ -130,7 +115,7 @@ class OperatorJournalOutageTest {
     status.expectNoMessage(Duration.ofMillis(100)); // waiting for the journal, not lost
 
     postgres.start();
-    assertThat(status.receiveMessage(RECOVERY).units()).hasSize(2);
+    assertThat(status.receiveMessage(RestartablePostgres.RECOVERY).units()).hasSize(2);
     // Each unit actor is spawned once (a second one under the same name would crash the
     // operator) and hears of the new config once.
     Map<String, List<String>> after = executor.completeByUnit(2);
@@ -141,7 +126,7 @@ class OperatorJournalOutageTest {
     testKit
         .createTestProbe()
         .awaitAssert(
-            RECOVERY,
+            RestartablePostgres.RECOVERY,
             () -> {
               assertThat(JournalHealth.get(testKit.system()).status().available()).isTrue();
               return null;

@@ -19,8 +19,8 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -32,7 +32,9 @@ import org.junit.jupiter.api.io.TempDir;
  * and runs its whole lifecycle, {@code web-pebble-ready} included.
  */
 class RevivedUnitTest {
+  @AutoClose("shutdownTestKit")
   private static final ActorTestKit testKit = ActorTestKit.create(InMemoryJournal.config());
+
   private static final AtomicInteger ids = new AtomicInteger();
 
   /** A hook the test has not completed yet is never followed by another hook of that unit. */
@@ -48,11 +50,6 @@ class RevivedUnitTest {
   private SubstrateFiles files;
   private Path charmDir;
   private LocalSubstrate substrate;
-
-  @AfterAll
-  static void shutdown() {
-    testKit.shutdownTestKit();
-  }
 
   @BeforeEach
   void setUp() throws IOException {

@@ -14,23 +14,20 @@ import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
 import org.apache.pekko.actor.testkit.typed.javadsl.LoggingTestKit;
 import org.apache.pekko.actor.testkit.typed.javadsl.ManualTime;
 import org.apache.pekko.actor.testkit.typed.javadsl.TestProbe;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** A unit's removal: its directory goes, the substrate releases it, failures are retried. */
 class UnitRemovalTest {
+  @AutoClose("shutdownTestKit")
   private static final ActorTestKit testKit =
       ActorTestKit.create(ManualTime.config().withFallback(ConfigFactory.load()));
+
   private static final ManualTime time = ManualTime.get(testKit.system());
   private static final UnitId UNIT = UnitId.of("app", 1);
 
   @TempDir Path data;
-
-  @AfterAll
-  static void shutdown() {
-    testKit.shutdownTestKit();
-  }
 
   /** Fails its first {@code failures} releases, as a substrate that cannot be reached would. */
   private static final class FlakyRemover implements UnitRemover {

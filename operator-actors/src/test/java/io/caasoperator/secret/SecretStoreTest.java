@@ -14,21 +14,18 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
 import org.apache.pekko.actor.testkit.typed.javadsl.TestProbe;
 import org.apache.pekko.actor.typed.ActorRef;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 
 class SecretStoreTest {
+  @AutoClose("shutdownTestKit")
   private static final ActorTestKit testKit = ActorTestKit.create(InMemoryJournal.config());
+
   private static final AtomicInteger apps = new AtomicInteger();
   private static final Clock CLOCK =
       Clock.fixed(Instant.parse("2026-11-23T10:00:00Z"), ZoneOffset.UTC);
   private static final SecretCipher CIPHER = SecretCipher.withRandomKey();
   private static final String ID = "d0j7ha3q1c4s73d2fa9g";
-
-  @AfterAll
-  static void shutdown() {
-    testKit.shutdownTestKit();
-  }
 
   private static SecretChange.Added added() {
     return new SecretChange.Added(

@@ -17,7 +17,7 @@ import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
 import org.apache.pekko.actor.testkit.typed.javadsl.ManualTime;
 import org.apache.pekko.actor.testkit.typed.javadsl.TestProbe;
 import org.apache.pekko.actor.typed.ActorRef;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -26,17 +26,14 @@ import org.junit.jupiter.api.Test;
  * out what is still due, nothing that completed.
  */
 class SecretStoreTriggersTest {
+  @AutoClose("shutdownTestKit")
   private static final ActorTestKit testKit = ActorTestKit.create(InMemoryJournal.withManualTime());
+
   private static final ManualTime time = ManualTime.get(testKit.system());
   private static final AtomicInteger apps = new AtomicInteger();
   private static final SecretCipher CIPHER = SecretCipher.withRandomKey();
   private static final String ID = "d0j7ha3q1c4s73d2fa9g";
   private static final Instant T0 = Instant.parse("2026-11-23T10:00:00Z");
-
-  @AfterAll
-  static void shutdown() {
-    testKit.shutdownTestKit();
-  }
 
   /** Moves the clock the store reads along with the scheduler's manual time. */
   private static void pass(TestClock clock, Duration d) {

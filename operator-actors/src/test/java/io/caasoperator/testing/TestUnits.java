@@ -5,6 +5,7 @@ import io.caasoperator.domain.CharmRef;
 import io.caasoperator.hook.HookContexts;
 import io.caasoperator.hook.HookEnvironment;
 import io.caasoperator.hook.HookExecutor;
+import io.caasoperator.hook.ProcessResult;
 import io.caasoperator.secret.Secrets;
 import io.caasoperator.unit.PodWait;
 import io.caasoperator.unit.RetryPolicy;
@@ -16,12 +17,19 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * Unit dependencies for actor tests (a data directory, an executor, defaults for the rest) and the
  * charm they run.
  */
 public final class TestUnits {
+  /** An executor whose every hook succeeds at once, printing nothing. */
+  public static final HookExecutor SUCCEEDING =
+      invocation ->
+          CompletableFuture.completedFuture(
+              new ProcessResult(0, "", "", Duration.ZERO, false, false, null));
+
   private TestUnits() {}
 
   public static UnitDependencies dependencies(HookExecutor executor, Path data) {
@@ -46,6 +54,14 @@ public final class TestUnits {
    * generation), with these hook files and containers, no dispatch and no options.
    */
   public static CharmInfo charm(long generation, Set<String> hooks, String... containers) {
+    return charm(generation, hooks, Map.of(), containers);
+  }
+
+  /**
+   * The charm "test" as {@link #charm(long, Set, String...)} gives it, with these peer relations.
+   */
+  public static CharmInfo charm(
+      long generation, Set<String> hooks, Map<String, String> peers, String... containers) {
     return new CharmInfo(
         generation,
         "test",
@@ -54,6 +70,9 @@ public final class TestUnits {
         List.of(containers),
         hooks,
         false,
+        Map.of(),
+        Map.of(),
+        peers,
         Map.of());
   }
 }

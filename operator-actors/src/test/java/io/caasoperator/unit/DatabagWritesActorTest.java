@@ -3,7 +3,6 @@ package io.caasoperator.unit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.caasoperator.domain.CharmInfo;
-import io.caasoperator.domain.CharmRef;
 import io.caasoperator.domain.Life;
 import io.caasoperator.domain.Status;
 import io.caasoperator.domain.UnitId;
@@ -27,7 +26,7 @@ import org.apache.pekko.actor.testkit.typed.javadsl.ManualTime;
 import org.apache.pekko.actor.testkit.typed.javadsl.TestProbe;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.persistence.testkit.javadsl.PersistenceTestKit;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -37,31 +36,18 @@ import org.junit.jupiter.api.Test;
  * never journaled nor read again.
  */
 class DatabagWritesActorTest {
+  @AutoClose("shutdownTestKit")
   private static final ActorTestKit testKit = ActorTestKit.create(InMemoryJournal.withManualTime());
+
   private static final ManualTime time = ManualTime.get(testKit.system());
   private static final AtomicInteger ids = new AtomicInteger();
   private static final CharmInfo CHARM =
-      new CharmInfo(
-          1,
-          "test",
-          new CharmRef("/charms/test", null, 1, false),
-          "0".repeat(64),
-          List.of(),
-          Set.of("install", "config-changed", "start"),
-          false,
-          Map.of(),
-          Map.of(),
-          Map.of("cluster", "test-peers"),
-          Map.of());
+      TestUnits.charm(
+          1, Set.of("install", "config-changed", "start"), Map.of("cluster", "test-peers"));
 
   private ScriptedExecutor executor;
   private TestProbe<UnitActor.Report> operator;
   private UnitId unit;
-
-  @AfterAll
-  static void shutdown() {
-    testKit.shutdownTestKit();
-  }
 
   @BeforeEach
   void setUp() {

@@ -22,8 +22,8 @@ import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
 import org.apache.pekko.actor.testkit.typed.javadsl.FishingOutcomes;
 import org.apache.pekko.actor.testkit.typed.javadsl.TestProbe;
 import org.apache.pekko.actor.typed.ActorRef;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -37,7 +37,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class JournalOutageTest {
   @TempDir static Path dir;
-  static RestartablePostgres postgres;
+  @AutoClose static RestartablePostgres postgres;
   static ActorTestKit testKit;
 
   static final Set<String> HOOKS =
@@ -50,9 +50,6 @@ class JournalOutageTest {
           "stop",
           "remove");
 
-  /** The unit's restart delay plus a failed attempt or two while the breakers close again. */
-  static final Duration RECOVERY = Duration.ofSeconds(30);
-
   @BeforeAll
   static void start() throws Exception {
     postgres = new RestartablePostgres(dir.resolve("pgdata"));
@@ -62,12 +59,6 @@ class JournalOutageTest {
   @AfterEach
   void postgresRunsForTheNextTest() throws IOException {
     postgres.start();
-  }
-
-  @AfterAll
-  static void stop() throws Exception {
-    if (testKit != null) testKit.shutdownTestKit();
-    if (postgres != null) postgres.close();
   }
 
   private static Desired alive(Duration updateStatus) {
@@ -107,7 +98,7 @@ class JournalOutageTest {
   private static UnitState stateOf(ActorRef<UnitActor.Command> actor) {
     TestProbe<UnitState> probe = testKit.createTestProbe();
     actor.tell(new UnitActor.GetState(probe.ref()));
-    return probe.receiveMessage(RECOVERY);
+    return probe.receiveMessage(RestartablePostgres.RECOVERY);
   }
 
   private static JournalStatus health() {
@@ -118,7 +109,7 @@ class JournalOutageTest {
     testKit
         .createTestProbe()
         .awaitAssert(
-            RECOVERY,
+            RestartablePostgres.RECOVERY,
             () -> {
               assertThat(health().available())
                   .as("journal available: %s", health())
@@ -182,7 +173,7 @@ class JournalOutageTest {
     view.expectNoMessage(Duration.ofMillis(100));
 
     postgres.start();
-    assertThat(view.receiveMessage(RECOVERY).unit()).isEqualTo(unit);
+    assertThat(view.receiveMessage(RestartablePostgres.RECOVERY).unit()).isEqualTo(unit);
     executor.complete("start"); // at-least-once: the hook whose end was lost runs again
     awaitJournal(true);
 

@@ -25,7 +25,7 @@ import java.util.Set;
 import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
 import org.apache.pekko.actor.testkit.typed.javadsl.TestProbe;
 import org.apache.pekko.actor.typed.ActorRef;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -39,7 +39,10 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ReplayPrefixTest {
   @TempDir static Path dataDir;
+
+  @AutoClose("shutdownTestKit")
   static ActorTestKit testKit;
+
   static JournalReader reader;
 
   static final Set<String> HOOKS =
@@ -69,11 +72,6 @@ class ReplayPrefixTest {
                 .withFallback(ConfigFactory.load()));
     JournalSchema.createIfMissing(testKit.system(), Duration.ofSeconds(30));
     reader = JournalReader.using(testKit.system());
-  }
-
-  @AfterAll
-  static void stop() {
-    testKit.shutdownTestKit();
   }
 
   private final ScriptedExecutor executor = new ScriptedExecutor();

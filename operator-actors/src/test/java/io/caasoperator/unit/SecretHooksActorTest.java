@@ -29,7 +29,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
 import org.apache.pekko.actor.testkit.typed.javadsl.TestProbe;
 import org.apache.pekko.actor.typed.ActorRef;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -39,7 +39,9 @@ import org.junit.jupiter.api.Test;
  * secret, so it is not due again until Juju's retry delay; a follower never runs it.
  */
 class SecretHooksActorTest {
+  @AutoClose("shutdownTestKit")
   private static final ActorTestKit testKit = ActorTestKit.create(InMemoryJournal.config());
+
   private static final AtomicInteger ids = new AtomicInteger();
   private static final Instant T0 = Instant.parse("2026-11-23T10:00:00Z");
   private static final String ID = "d0j7ha3q1c4s73d2fa9g";
@@ -60,11 +62,6 @@ class SecretHooksActorTest {
   private UnitDependencies deps;
   private String app;
 
-  @AfterAll
-  static void shutdown() {
-    testKit.shutdownTestKit();
-  }
-
   @BeforeEach
   void setUp() {
     executor = new ScriptedExecutor();
@@ -82,6 +79,15 @@ class SecretHooksActorTest {
         new UnitActor.Assign(
             new Desired(
                 Life.ALIVE, TestUnits.charm(1, HOOKS), 1, leader, 0, Duration.ofMinutes(5))));
+    return actor;
+  }
+
+  /** Unit {@code n}, through its start-up hooks (a follower's with leader-settings-changed). */
+  private ActorRef<UnitActor.Command> started(int n, boolean leader) {
+    ActorRef<UnitActor.Command> actor = unit(n, leader);
+    String leadership = leader ? "leader-elected" : "leader-settings-changed";
+    for (String hook : List.of("install", leadership, "config-changed", "start"))
+      executor.complete(hook);
     return actor;
   }
 
@@ -111,9 +117,7 @@ class SecretHooksActorTest {
   @Test
   void theLeaderRunsAnExpiredRevisionsHookOnceAfterStartAndTheStoreRecordsIt() {
     ActorRef<SecretStore.Command> store = storeWithExpiredSecret();
-    unit(0, true);
-    for (String hook : List.of("install", "leader-elected", "config-changed", "start"))
-      executor.complete(hook);
+    started(0, true);
     var expired = executor.complete("secret-expired");
     assertThat(expired.invocation().environment())
         .containsEntry("JUJU_SECRET_ID", "secret:" + ID)
@@ -132,9 +136,7 @@ class SecretHooksActorTest {
   @Test
   void aFollowerNeverQueuesTheApplicationsSecretHooks() {
     storeWithExpiredSecret();
-    ActorRef<UnitActor.Command> follower = unit(1, false);
-    for (String hook : List.of("install", "leader-settings-changed", "config-changed", "start"))
-      executor.complete(hook);
+    ActorRef<UnitActor.Command> follower = started(1, false);
     follower.tell(
         new UnitActor.ObserveSecretTrigger(
             new SecretTrigger(
@@ -148,9 +150,7 @@ class SecretHooksActorTest {
   @Test
   void aQueuedSecretHookWhoseSecretIsGoneIsSkipped() {
     storeWithExpiredSecret();
-    ActorRef<UnitActor.Command> leader = unit(0, true);
-    for (String hook : List.of("install", "leader-elected", "config-changed", "start"))
-      executor.complete(hook);
+    ActorRef<UnitActor.Command> leader = started(0, true);
     executor.complete("secret-expired");
     leader.tell(
         new UnitActor.ObserveSecretTrigger(

@@ -25,7 +25,7 @@ import org.apache.pekko.actor.testkit.typed.javadsl.ManualTime;
 import org.apache.pekko.actor.testkit.typed.javadsl.TestProbe;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.persistence.testkit.javadsl.PersistenceTestKit;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -34,10 +34,12 @@ import org.junit.jupiter.api.Test;
  * crash, with a scripted executor standing in for processes and manual time for timers.
  */
 class UnitActorTest {
+  @AutoClose("shutdownTestKit")
   private static final ActorTestKit testKit =
       ActorTestKit.create(
           ConfigFactory.parseString("caas.journal.snapshot-every = 3")
               .withFallback(InMemoryJournal.withManualTime()));
+
   private static final ManualTime time = ManualTime.get(testKit.system());
   private static final AtomicInteger ids = new AtomicInteger();
   private static final Duration INTERVAL = Duration.ofMinutes(5);
@@ -55,11 +57,6 @@ class UnitActorTest {
   private UnitDependencies deps;
   private UnitId unit;
   private final Path data = Path.of("target", "unit-actor-test");
-
-  @AfterAll
-  static void shutdown() {
-    testKit.shutdownTestKit();
-  }
 
   @BeforeEach
   void setUp() {

@@ -6,12 +6,12 @@ import io.caasoperator.domain.UnitId;
 import io.caasoperator.hook.HookExecutor;
 import io.caasoperator.hook.HookInvocation;
 import io.caasoperator.hook.ProcessResult;
+import io.caasoperator.testing.TestUnits;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
@@ -27,8 +27,7 @@ class NamespacedHooksTest {
     @Override
     public CompletionStage<ProcessResult> run(HookInvocation invocation) {
       ran.set(invocation);
-      return CompletableFuture.completedFuture(
-          new ProcessResult(0, "", "", Duration.ZERO, false, false, null));
+      return TestUnits.SUCCEEDING.run(invocation);
     }
   }
 

@@ -27,14 +27,16 @@ import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
 import org.apache.pekko.actor.testkit.typed.javadsl.TestProbe;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.persistence.testkit.javadsl.PersistenceTestKit;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** A real Pebble on a socket in a temporary directory, journaled in memory. */
 class PebbleActorTest {
+  @AutoClose("shutdownTestKit")
   private static final ActorTestKit testKit = ActorTestKit.create(InMemoryJournal.config());
+
   private static final PersistenceTestKit journal = PersistenceTestKit.create(testKit.system());
   private static final AtomicInteger ids = new AtomicInteger();
 
@@ -59,11 +61,6 @@ class PebbleActorTest {
   @AfterEach
   void closePebbles() {
     open.closeAll();
-  }
-
-  @AfterAll
-  static void shutdown() {
-    testKit.shutdownTestKit();
   }
 
   private ActorRef<PebbleActor.Command> spawn(TestProbe<ContainerStarted> answers) {

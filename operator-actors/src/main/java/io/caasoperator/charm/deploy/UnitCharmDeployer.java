@@ -18,7 +18,6 @@ import java.nio.file.attribute.PosixFileAttributes;
 import java.nio.file.attribute.PosixFilePermission;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -295,13 +294,8 @@ public final class UnitCharmDeployer {
   }
 
   private static Set<PosixFilePermission> withOwnerAccess(Set<PosixFilePermission> permissions) {
-    Set<PosixFilePermission> result =
-        permissions.isEmpty()
-            ? EnumSet.noneOf(PosixFilePermission.class)
-            : EnumSet.copyOf(permissions);
-    result.add(PosixFilePermission.OWNER_READ);
-    result.add(PosixFilePermission.OWNER_WRITE);
-    return result;
+    return RunnableFiles.with(
+        permissions, PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE);
   }
 
   /**

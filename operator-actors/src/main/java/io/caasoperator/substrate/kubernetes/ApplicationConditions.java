@@ -116,11 +116,9 @@ public final class ApplicationConditions {
 
   private static ApplicationCondition progressing(ApplicationReport report) {
     String app = report.status().value();
-    List<String> why = new ArrayList<>();
-    String reason = null;
+    Causes causes = new Causes();
     if ("maintenance".equals(app) || "waiting".equals(app)) {
-      reason = "Application" + capitalised(app);
-      why.add(line("application is " + app, report.status().message()));
+      causes.addApplication(report);
     }
     List<UnitReport> starting =
         matching(report, u -> u.life().equals("alive") && u.agent().value().equals("allocating"));
@@ -129,51 +127,71 @@ public final class ApplicationConditions {
         matching(
             report, u -> u.life().equals("alive") && u.workload().value().equals("maintenance"));
     if (!starting.isEmpty()) {
-      reason = reason == null ? "UnitsStarting" : reason;
-      why.add("starting: " + named(starting, UnitReport::unit));
+      causes.add("UnitsStarting", "starting: " + named(starting, UnitReport::unit));
     }
     if (!stopping.isEmpty()) {
-      reason = reason == null ? "UnitsStopping" : reason;
-      why.add("stopping: " + named(stopping, UnitReport::unit));
+      causes.add("UnitsStopping", "stopping: " + named(stopping, UnitReport::unit));
     }
     if (!busy.isEmpty()) {
-      reason = reason == null ? "UnitsInMaintenance" : reason;
-      why.add("in maintenance: " + named(busy, u -> line(u.unit(), u.workload().message())));
+      causes.add(
+          "UnitsInMaintenance",
+          "in maintenance: " + named(busy, u -> line(u.unit(), u.workload().message())));
     }
-    return reason == null
-        ? ApplicationCondition.of(
-            ApplicationCondition.PROGRESSING, false, "Settled", "nothing is under way")
-        : ApplicationCondition.of(
-            ApplicationCondition.PROGRESSING, true, reason, String.join("; ", why));
+    return causes.condition(ApplicationCondition.PROGRESSING, "Settled", "nothing is under way");
   }
 
   private static ApplicationCondition degraded(ApplicationReport report) {
     String app = report.status().value();
-    List<String> why = new ArrayList<>();
-    String reason = null;
+    Causes causes = new Causes();
     List<UnitReport> failed = matching(report, u -> u.agent().value().equals("error"));
     if (!failed.isEmpty()) {
-      reason = "HookFailed";
-      why.add(
+      causes.add(
+          "HookFailed",
           "hook failed on "
               + named(failed, u -> line(u.unit(), u.workload().message()))
               + " (retried with backoff; resolve to retry now)");
     }
     if ("blocked".equals(app) || "error".equals(app)) {
-      reason = reason == null ? "Application" + capitalised(app) : reason;
-      why.add(line("application is " + app, report.status().message()));
+      causes.addApplication(report);
     }
     List<UnitReport> blocked =
         matching(report, u -> u.life().equals("alive") && u.workload().value().equals("blocked"));
     if (!blocked.isEmpty()) {
-      reason = reason == null ? "UnitsBlocked" : reason;
-      why.add("blocked: " + named(blocked, u -> line(u.unit(), u.workload().message())));
+      causes.add(
+          "UnitsBlocked",
+          "blocked: " + named(blocked, u -> line(u.unit(), u.workload().message())));
     }
-    return reason == null
-        ? ApplicationCondition.of(
-            ApplicationCondition.DEGRADED, false, "AsExpected", "no failed hook, nothing blocked")
-        : ApplicationCondition.of(
-            ApplicationCondition.DEGRADED, true, reason, String.join("; ", why));
+    return causes.condition(
+        ApplicationCondition.DEGRADED, "AsExpected", "no failed hook, nothing blocked");
+  }
+
+  /**
+   * What makes a condition true, in the order found: the first names it (its reason), all of them
+   * say why (its message).
+   */
+  private static final class Causes {
+    private String reason;
+    private final List<String> why = new ArrayList<>();
+
+    void add(String reason, String why) {
+      if (this.reason == null) this.reason = reason;
+      this.why.add(why);
+    }
+
+    /** The application's own status (its leader's, else the operator's) as a cause. */
+    void addApplication(ApplicationReport report) {
+      String app = report.status().value();
+      add(
+          "Application" + capitalised(app),
+          line("application is " + app, report.status().message()));
+    }
+
+    /** True with the causes found; else false, with the reason and message of none. */
+    ApplicationCondition condition(String type, String noneReason, String noneMessage) {
+      return reason == null
+          ? ApplicationCondition.of(type, false, noneReason, noneMessage)
+          : ApplicationCondition.of(type, true, reason, String.join("; ", why));
+    }
   }
 
   private static boolean ready(UnitReport unit) {

@@ -9,7 +9,6 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -26,29 +25,29 @@ public final class Fabric8PodExec implements PodExec {
   }
 
   @Override
-  public Result exec(
-      String pod,
-      String container,
-      List<String> command,
-      byte[] stdin,
-      Duration timeout,
-      int outputLimit)
-      throws IOException, InterruptedException {
-    Bounded stdout = new Bounded(outputLimit);
-    Bounded stderr = new Bounded(outputLimit);
-    var target = client.pods().inNamespace(namespace).withName(pod).inContainer(container);
+  public Result exec(Request request) throws IOException, InterruptedException {
+    String where = request.pod() + "/" + request.container();
+    Duration timeout = request.timeout();
+    Bounded stdout = new Bounded(request.outputLimit());
+    Bounded stderr = new Bounded(request.outputLimit());
+    var target =
+        client
+            .pods()
+            .inNamespace(namespace)
+            .withName(request.pod())
+            .inContainer(request.container());
     var streams =
-        stdin.length > 0
+        request.stdin().length > 0
             ? target
-                .readingInput(new ByteArrayInputStream(stdin))
+                .readingInput(new ByteArrayInputStream(request.stdin()))
                 .writingOutput(stdout)
                 .writingError(stderr)
             : target.writingOutput(stdout).writingError(stderr);
     ExecWatch watch;
     try {
-      watch = streams.exec(command.toArray(String[]::new));
+      watch = streams.exec(request.command().toArray(String[]::new));
     } catch (KubernetesClientException e) {
-      throw new IOException("exec in " + pod + "/" + container + " failed: " + e.getMessage(), e);
+      throw new IOException("exec in " + where + " failed: " + e.getMessage(), e);
     }
     try (watch) {
       Integer code;
@@ -59,15 +58,13 @@ public final class Fabric8PodExec implements PodExec {
                 : watch.exitCode().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
         // fabric8 completes the exit code with null when the stream closed before a status frame
         if (code == null)
-          throw new IOException(
-              "exec in " + pod + "/" + container + " ended without an exit status");
+          throw new IOException("exec in " + where + " ended without an exit status");
       } catch (TimeoutException e) {
         return new Result(
             -1, stdout.text(), stderr.text(), true, stdout.truncated || stderr.truncated);
       } catch (ExecutionException e) {
         throw new IOException(
-            "exec in " + pod + "/" + container + " failed: " + e.getCause().getMessage(),
-            e.getCause());
+            "exec in " + where + " failed: " + e.getCause().getMessage(), e.getCause());
       }
       return new Result(
           code, stdout.text(), stderr.text(), false, stdout.truncated || stderr.truncated);

@@ -210,7 +210,13 @@ public final class KubernetesHookExecutor implements HookExecutor {
             + (signal ? "; touch " + quote(layout.readyFile()) : "");
     PodExec.Result result =
         exec.exec(
-            pod, container, List.of("sh", "-c", script), archive, Duration.ofMinutes(5), 64 * 1024);
+            new PodExec.Request(
+                pod,
+                container,
+                List.of("sh", "-c", script),
+                archive,
+                Duration.ofMinutes(5),
+                64 * 1024));
     if (result.exitCode() != 0) {
       throw new IOException(
           "copying the charm into container "
@@ -251,7 +257,13 @@ public final class KubernetesHookExecutor implements HookExecutor {
     List<String> command = List.of("sh", "-c", script(invocation));
     PodExec.Result result =
         exec.exec(
-            pod, container, command, new byte[0], invocation.timeout(), invocation.outputLimit());
+            new PodExec.Request(
+                pod,
+                container,
+                command,
+                new byte[0],
+                invocation.timeout(),
+                invocation.outputLimit()));
     return new ProcessResult(
         result.exitCode(),
         result.stdout(),

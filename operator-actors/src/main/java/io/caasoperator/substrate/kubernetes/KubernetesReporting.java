@@ -8,20 +8,9 @@ import io.caasoperator.substrate.ApplicationReporting;
  * The Application resource shows the application: its status subresource (with the generation of
  * the specification the operator had received), and Events on it.
  */
-final class KubernetesReporting implements ApplicationReporting {
-
-  private final ApplicationStatusWriter status;
-  private final ApplicationEventRecorder events;
-  private final ObservedGeneration generation;
-
-  KubernetesReporting(
-      ApplicationStatusWriter status,
-      ApplicationEventRecorder events,
-      ObservedGeneration generation) {
-    this.status = status;
-    this.events = events;
-    this.generation = generation;
-  }
+record KubernetesReporting(
+    ApplicationStatusWriter status, ApplicationEventRecorder events, ObservedGeneration generation)
+    implements ApplicationReporting {
 
   @Override
   public void report(ApplicationReport report) {

@@ -11,22 +11,28 @@ import java.util.List;
 public interface PodExec {
 
   /**
-   * Runs {@code command} (argv, no shell) and waits for it. Blocking; interruptible.
+   * Runs {@code request}'s command and waits for it. Blocking; interruptible.
    *
-   * @param stdin bytes fed to the command's standard input, then end of file; empty for none
-   * @param timeout after this the exec stream is closed and the result says it timed out
-   * @param outputLimit bytes kept per stream; more is dropped and the result says so
    * @throws java.io.IOException when the exec call itself failed (no such pod or container, API
    *     server unreachable): the command did not run
    */
-  Result exec(
+  Result exec(Request request) throws java.io.IOException, InterruptedException;
+
+  /**
+   * A command to run in a container of a pod.
+   *
+   * @param command argv, no shell
+   * @param stdin bytes fed to the command's standard input, then end of file; empty for none
+   * @param timeout after this the exec stream is closed and the result says it timed out
+   * @param outputLimit bytes kept per stream; more is dropped and the result says so
+   */
+  record Request(
       String pod,
       String container,
       List<String> command,
       byte[] stdin,
       Duration timeout,
-      int outputLimit)
-      throws java.io.IOException, InterruptedException;
+      int outputLimit) {}
 
   /** How the command ended; exit code -1 when it timed out. */
   record Result(int exitCode, String stdout, String stderr, boolean timedOut, boolean truncated) {}

@@ -1,5 +1,6 @@
 package io.caasoperator.substrate.local;
 
+import io.caasoperator.hook.ForwardingHookExecutor;
 import io.caasoperator.hook.HookExecutor;
 import io.caasoperator.hook.HookInvocation;
 import io.caasoperator.hook.ProcessResult;
@@ -14,33 +15,23 @@ import java.util.concurrent.CompletionStage;
  * {@link LocalSubstrate#storageLayout}) makes that directory first. The hook's own process does it
  * ({@code sh -c 'mkdir -p … && exec hook'}), so the directory is made where and when the hook runs,
  * on the executor's threads, and a cancelled hook makes nothing.
+ *
+ * @param delegate the local processes
+ * @param agentsDir the units' directories ({@code agents/})
  */
-final class LocalStorageDirectories implements HookExecutor {
+record LocalStorageDirectories(HookExecutor delegate, Path agentsDir)
+    implements ForwardingHookExecutor {
 
   static final String MAKE_THEN_RUN =
       "mkdir -p -- \"$JUJU_STORAGE_LOCATION\" && exec \"$0\" \"$@\"";
 
-  private final HookExecutor processes;
-  private final Path agentsDir;
-
-  LocalStorageDirectories(HookExecutor processes, Path agentsDir) {
-    this.processes = processes;
-    this.agentsDir = agentsDir.toAbsolutePath();
+  LocalStorageDirectories {
+    agentsDir = agentsDir.toAbsolutePath();
   }
 
   @Override
   public CompletionStage<ProcessResult> run(HookInvocation invocation) {
-    return processes.run(storageAttached(invocation) ? makingItsDirectory(invocation) : invocation);
-  }
-
-  @Override
-  public void cancel(String contextId) {
-    processes.cancel(contextId);
-  }
-
-  @Override
-  public int killAll() {
-    return processes.killAll();
+    return delegate.run(storageAttached(invocation) ? makingItsDirectory(invocation) : invocation);
   }
 
   private boolean storageAttached(HookInvocation invocation) {

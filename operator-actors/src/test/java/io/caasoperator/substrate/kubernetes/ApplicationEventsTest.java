@@ -13,16 +13,14 @@ import io.caasoperator.substrate.ApplicationNotice;
 import io.caasoperator.testing.TestClock;
 import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Journal facts → notices (pure), and notices → core/v1 Events on the Application (CRUD mock). */
 class ApplicationEventsTest {
@@ -30,21 +28,8 @@ class ApplicationEventsTest {
   private static final String NS = "test";
   private static final Instant NOW = Instant.parse("2026-11-22T10:15:30.250Z");
 
-  private CrudApiServer api;
-  private KubernetesMockServer server;
-  private KubernetesClient client;
-
-  @BeforeEach
-  void start() throws Exception {
-    api = CrudApiServer.withCrd();
-    server = api.server;
-    client = api.client;
-  }
-
-  @AfterEach
-  void stop() {
-    api.close();
-  }
+  @RegisterExtension final CrudApiServer api = CrudApiServer.withCrd();
+  private final KubernetesClient client = api.client;
 
   private static CharmInfo charm() {
     return new CharmInfo(

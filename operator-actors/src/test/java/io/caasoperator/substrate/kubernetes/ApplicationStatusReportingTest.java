@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.caasoperator.domain.ApplicationName;
-import io.caasoperator.hook.HookExecutor;
-import io.caasoperator.hook.ProcessResult;
 import io.caasoperator.substrate.ApplicationObservation;
 import io.caasoperator.substrate.ApplicationReport;
 import io.caasoperator.substrate.ApplicationReport.StatusLine;
@@ -13,16 +11,16 @@ import io.caasoperator.substrate.ApplicationReport.UnitReport;
 import io.caasoperator.substrate.Watch;
 import io.caasoperator.testing.RecordingSink;
 import io.caasoperator.testing.TestClock;
+import io.caasoperator.testing.TestUnits;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The Application's status as the substrate writes it, against the CRUD mock API server: the
@@ -37,21 +35,13 @@ class ApplicationStatusReportingTest {
   private static final String CHARM = "https://charms.example/db.charm";
 
   private final TestClock clock = new TestClock(Instant.parse("2026-11-22T10:00:00Z"));
-  private CrudApiServer api;
-  private KubernetesMockServer server;
-  private KubernetesClient client;
+  @RegisterExtension final CrudApiServer api = CrudApiServer.withCrd();
+  private final KubernetesClient client = api.client;
   private KubernetesSubstrate substrate;
   private KubernetesReporting reporting;
 
   @BeforeEach
   void start() throws Exception {
-    api = CrudApiServer.withCrd();
-    server = api.server;
-    client = api.client;
-    HookExecutor none =
-        invocation ->
-            CompletableFuture.completedFuture(
-                new ProcessResult(0, "", "", Duration.ZERO, false, false, null));
     ObservedGeneration generation = new ObservedGeneration();
     reporting =
         new KubernetesReporting(
@@ -65,8 +55,8 @@ class ApplicationStatusReportingTest {
             APP,
             Duration.ofMinutes(1),
             "charm-init",
-            pods -> none,
-            none,
+            pods -> TestUnits.SUCCEEDING,
+            TestUnits.SUCCEEDING,
             reporting,
             null,
             new KubernetesApiRequests(),
@@ -77,7 +67,6 @@ class ApplicationStatusReportingTest {
   @AfterEach
   void stop() {
     substrate.close();
-    api.close();
   }
 
   private Application resource() {

@@ -7,13 +7,16 @@ import io.fabric8.mockwebserver.Context;
 import io.fabric8.mockwebserver.MockWebServer;
 import java.nio.file.Path;
 import java.util.HashMap;
+import org.junit.jupiter.api.extension.AfterEachCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * fabric8's mock API server in CRUD mode with the operator's CRD applied, and a client of it. The
  * five-argument constructor with a CRUD dispatcher: {@code new KubernetesMockServer(true)} would
- * mean https, not CRUD (STACK-NOTES pitfall 8).
+ * mean https, not CRUD (STACK-NOTES pitfall 8). A test registers one per test as an instance
+ * {@code @RegisterExtension} field; it is closed after the test's own {@code @AfterEach} methods.
  */
-final class CrudApiServer implements AutoCloseable {
+final class CrudApiServer implements AfterEachCallback {
   final KubernetesMockServer server;
   final KubernetesClient client;
 
@@ -48,7 +51,7 @@ final class CrudApiServer implements AutoCloseable {
   }
 
   @Override
-  public void close() {
+  public void afterEach(ExtensionContext context) {
     client.close();
     server.destroy();
   }

@@ -93,7 +93,7 @@ class Fabric8PodExecTest {
   private PodExec.Result exec(String container, List<String> command, byte[] stdin, int limit)
       throws IOException, InterruptedException {
     return new Fabric8PodExec(client, NS)
-        .exec(POD, container, command, stdin, Duration.ofSeconds(10), limit);
+        .exec(new PodExec.Request(POD, container, command, stdin, Duration.ofSeconds(10), limit));
   }
 
   private static String execPath(String container, boolean stdin, List<String> command) {

@@ -1,7 +1,6 @@
 package io.caasoperator.substrate.kubernetes;
 
 import java.io.IOException;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -11,13 +10,7 @@ import java.util.List;
  */
 final class FakePodExec implements PodExec {
 
-  record Call(String pod, String container, List<String> command, byte[] stdin) {
-    boolean isCopy() {
-      return command.get(2).contains("tar -x");
-    }
-  }
-
-  private final List<Call> calls = new ArrayList<>();
+  private final List<Request> calls = new ArrayList<>();
   private int copyFailures;
   private int exitCode;
 
@@ -32,35 +25,31 @@ final class FakePodExec implements PodExec {
   }
 
   @Override
-  public synchronized Result exec(
-      String pod,
-      String container,
-      List<String> command,
-      byte[] stdin,
-      Duration timeout,
-      int outputLimit)
-      throws IOException {
-    Call call = new Call(pod, container, command, stdin);
-    calls.add(call);
-    if (call.isCopy()) {
+  public synchronized Result exec(Request request) throws IOException {
+    calls.add(request);
+    if (isCopy(request)) {
       if (copyFailures > 0) {
         copyFailures--;
         throw new IOException("connection reset");
       }
       return new Result(0, "", "", false, false);
     }
-    return new Result(exitCode, command.get(2), "", false, false);
+    return new Result(exitCode, request.command().get(2), "", false, false);
   }
 
-  synchronized List<Call> calls() {
+  synchronized List<Request> calls() {
     return List.copyOf(calls);
   }
 
-  synchronized List<Call> copies() {
-    return calls.stream().filter(Call::isCopy).toList();
+  synchronized List<Request> copies() {
+    return calls.stream().filter(FakePodExec::isCopy).toList();
   }
 
-  synchronized List<Call> hooks() {
-    return calls.stream().filter(c -> !c.isCopy()).toList();
+  synchronized List<Request> hooks() {
+    return calls.stream().filter(c -> !isCopy(c)).toList();
+  }
+
+  private static boolean isCopy(Request request) {
+    return request.command().get(2).contains("tar -x");
   }
 }

@@ -164,9 +164,9 @@ class KubernetesHookExecutorTest {
     pod.set(initializing);
     // The "kubelet" starts the workload once the copy happened.
     PodExec kubelet =
-        (p, c, command, stdin, timeout, limit) -> {
-          PodExec.Result result = exec.exec(p, c, command, stdin, timeout, limit);
-          if (command.get(2).contains(".ready")) pod.set(started);
+        request -> {
+          PodExec.Result result = exec.exec(request);
+          if (request.command().get(2).contains(".ready")) pod.set(started);
           return result;
         };
     KubernetesHookExecutor executor =

@@ -7,8 +7,6 @@ import io.caasoperator.domain.ApplicationName;
 import io.caasoperator.domain.CharmStorage;
 import io.caasoperator.domain.Life;
 import io.caasoperator.domain.UnitId;
-import io.caasoperator.hook.HookExecutor;
-import io.caasoperator.hook.ProcessResult;
 import io.caasoperator.substrate.ApplicationObservation;
 import io.caasoperator.substrate.ContainerStarted;
 import io.caasoperator.substrate.StorageLayout;
@@ -17,19 +15,19 @@ import io.caasoperator.substrate.UnitObservation;
 import io.caasoperator.substrate.UnitsObserved;
 import io.caasoperator.substrate.Watch;
 import io.caasoperator.testing.RecordingSink;
+import io.caasoperator.testing.TestUnits;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The substrate against fabric8's mock API server in CRUD mode (it keeps objects, serves lists and
@@ -41,30 +39,28 @@ class KubernetesSubstrateTest {
   private static final Duration WAIT = Duration.ofSeconds(20);
   private static final AtomicInteger APPS = new AtomicInteger();
 
-  private CrudApiServer api;
-  private KubernetesMockServer server;
-  private KubernetesClient client;
+  @RegisterExtension final CrudApiServer api = CrudApiServer.withCrd();
+  private final KubernetesClient client = api.client;
   private KubernetesSubstrate substrate;
   private ApplicationName app;
 
   @BeforeEach
   void start() throws Exception {
-    api = CrudApiServer.withCrd();
-    server = api.server;
-    client = api.client;
     app = new ApplicationName("db" + (char) ('a' + APPS.getAndIncrement() % 26));
-    HookExecutor none =
-        invocation ->
-            CompletableFuture.completedFuture(
-                new ProcessResult(0, "", "", Duration.ZERO, false, false, null));
     substrate =
-        new KubernetesSubstrate(client, NS, app, Duration.ofMinutes(1), "charm-init", none, none);
+        new KubernetesSubstrate(
+            client,
+            NS,
+            app,
+            Duration.ofMinutes(1),
+            "charm-init",
+            TestUnits.SUCCEEDING,
+            TestUnits.SUCCEEDING);
   }
 
   @AfterEach
   void stop() {
     substrate.close();
-    api.close();
   }
 
   private Application createApplication(Map<String, Object> config) {
@@ -380,9 +376,9 @@ class KubernetesSubstrateTest {
   void aWatchWhoseInformerCannotListFailsSoItsWatcherRestartsIt() {
     // No retries inside the client, so the failure shows at once rather than after its backoff.
     KubernetesClient impatient =
-        server.createClient(
+        api.server.createClient(
             builder -> builder.editOrNewConfig().withRequestRetryBackoffLimit(0).endConfig());
-    server.destroy();
+    api.server.destroy();
     KubernetesSubstrate cut =
         new KubernetesSubstrate(
             impatient,

@@ -362,14 +362,10 @@ class LocalSubstrateTest {
         StandardCopyOption.ATOMIC_MOVE,
         StandardCopyOption.REPLACE_EXISTING);
     fifo = files.specFile;
-    assertTimeoutPreemptively(HANG, () -> substrate.pollNow());
-    assertThat(app.drain())
-        .containsExactly(
-            new Invalid(
-                "spec "
-                    + files.specFile
-                    + ": is a named pipe (FIFO),"
-                    + " not a regular file; the specification must be a regular file (or a link to one)"));
+    assertPollRefusesTheSpec(
+        app,
+        "is a named pipe (FIFO), not a regular file;"
+            + " the specification must be a regular file (or a link to one)");
 
     files.writeSpec("application: hello\ncharm: /c\nconfig: {greeting: hey}\n");
     substrate.pollNow();
@@ -389,16 +385,11 @@ class LocalSubstrateTest {
     // 10 MB, nearly all of it one value: parsing it once held the watcher for about a minute.
     files.writeSpec(
         "application: hello\ncharm: /c\nconfig: {greeting: " + "x".repeat(10_000_000) + "}\n");
-    assertTimeoutPreemptively(HANG, () -> substrate.pollNow());
-
-    assertThat(app.drain())
-        .containsExactly(
-            new Invalid(
-                "spec "
-                    + files.specFile
-                    + ": the file is "
-                    + Files.size(files.specFile)
-                    + " bytes (9.5 MiB); a specification may be at most 1048576 bytes (1 MiB)"));
+    assertPollRefusesTheSpec(
+        app,
+        "the file is "
+            + Files.size(files.specFile)
+            + " bytes (9.5 MiB); a specification may be at most 1048576 bytes (1 MiB)");
     assertThat(units.drain()).isEmpty();
     RecordingSink<UnitsObserved> relisted = watchUnits(substrate);
     substrate.pollNow();
@@ -536,6 +527,14 @@ class LocalSubstrateTest {
         Duration.ofSeconds(10),
         "ctx-" + env.get("JUJU_HOOK_NAME"),
         4096);
+  }
+
+  /**
+   * Polls, failing if that hangs, and expects the spec refused, saying {@code why}, and no more.
+   */
+  private void assertPollRefusesTheSpec(RecordingSink<ApplicationObservation> app, String why) {
+    assertTimeoutPreemptively(HANG, () -> substrate.pollNow());
+    assertThat(app.drain()).containsExactly(new Invalid("spec " + files.specFile + ": " + why));
   }
 
   /** A watch of the application of a substrate that has read a valid spec, told of it already. */
