@@ -18,6 +18,7 @@ import io.caasoperator.testing.RecordingSink;
 import io.caasoperator.testing.TestUnits;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
@@ -198,18 +199,26 @@ class KubernetesSubstrateTest {
           .as("a pod without an IP yet")
           .isEqualTo(UnitAddresses.UNKNOWN);
 
-      client
-          .pods()
-          .inNamespace(NS)
-          .withName(app.value() + "-0")
-          .editStatus(
-              p -> {
-                p.setStatus(
-                    new io.fabric8.kubernetes.api.model.PodStatusBuilder()
-                        .withPodIP("10.1.2.3")
-                        .build());
-                return p;
-              });
+      // The substrate patches the pod it has just seen (its finalizer), so the edit may meet a
+      // newer resourceVersion (409): try again, as any Kubernetes client does on a conflict.
+      await()
+          .atMost(WAIT)
+          .ignoreException(KubernetesClientException.class)
+          .until(
+              () ->
+                  client
+                          .pods()
+                          .inNamespace(NS)
+                          .withName(app.value() + "-0")
+                          .editStatus(
+                              p -> {
+                                p.setStatus(
+                                    new io.fabric8.kubernetes.api.model.PodStatusBuilder()
+                                        .withPodIP("10.1.2.3")
+                                        .build());
+                                return p;
+                              })
+                      != null);
       await()
           .atMost(WAIT)
           .until(() -> "10.1.2.3".equals(substrate.addresses().of(unit0).privateAddress()));
