@@ -18,6 +18,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * Unit dependencies for actor tests (a data directory, an executor, defaults for the rest) and the
@@ -30,7 +32,29 @@ public final class TestUnits {
           CompletableFuture.completedFuture(
               new ProcessResult(0, "", "", Duration.ZERO, false, false, null));
 
+  /**
+   * The hooks of a unit's life without relations, storage, secrets or workloads: a test charm with
+   * these runs whatever the unit's life, leadership and charm generation ask for.
+   */
+  public static final Set<String> LIFECYCLE_HOOKS =
+      Set.of(
+          "install",
+          "leader-elected",
+          "leader-settings-changed",
+          "config-changed",
+          "start",
+          "upgrade-charm",
+          "update-status",
+          "stop",
+          "remove");
+
   private TestUnits() {}
+
+  /** {@link #LIFECYCLE_HOOKS} and {@code more}, e.g. a container's pebble-ready hook. */
+  public static Set<String> lifecycleHooksAnd(String... more) {
+    return Stream.concat(LIFECYCLE_HOOKS.stream(), Stream.of(more))
+        .collect(Collectors.toUnmodifiableSet());
+  }
 
   public static UnitDependencies dependencies(HookExecutor executor, Path data) {
     return new UnitDependencies(

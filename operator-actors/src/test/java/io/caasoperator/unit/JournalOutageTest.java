@@ -40,15 +40,7 @@ class JournalOutageTest {
   @AutoClose static RestartablePostgres postgres;
   static ActorTestKit testKit;
 
-  static final Set<String> HOOKS =
-      Set.of(
-          "install",
-          "leader-settings-changed",
-          "config-changed",
-          "start",
-          "update-status",
-          "stop",
-          "remove");
+  static final Set<String> HOOKS = TestUnits.LIFECYCLE_HOOKS;
 
   @BeforeAll
   static void start() throws Exception {

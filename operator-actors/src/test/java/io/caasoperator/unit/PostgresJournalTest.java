@@ -44,14 +44,7 @@ class PostgresJournalTest {
   static ActorTestKit testKit;
   static JournalSettings settings;
 
-  static final Set<String> HOOKS =
-      Set.of(
-          "install",
-          "leader-settings-changed",
-          "config-changed",
-          "start",
-          "upgrade-charm",
-          "update-status");
+  static final Set<String> HOOKS = TestUnits.LIFECYCLE_HOOKS;
 
   @BeforeAll
   static void start() throws Exception {

@@ -45,17 +45,7 @@ class ReplayPrefixTest {
 
   static JournalReader reader;
 
-  static final Set<String> HOOKS =
-      Set.of(
-          "install",
-          "leader-elected",
-          "config-changed",
-          "start",
-          "upgrade-charm",
-          "update-status",
-          "stop",
-          "remove",
-          "web-pebble-ready");
+  static final Set<String> HOOKS = TestUnits.lifecycleHooksAnd("web-pebble-ready");
   static final UnitId U0 = UnitId.of("replay", 0);
   static final UnitId U1 = UnitId.of("replay", 1);
 
@@ -166,6 +156,7 @@ class ReplayPrefixTest {
     u1.tell(new UnitActor.Resolve(true, resolved.ref()));
     assertThat(resolved.receiveMessage().outcome()).isEqualTo(ResolveReply.Outcome.RESOLVED);
     running("replay/1", "install", units).succeed();
+    running("replay/1", "leader-settings-changed", units).succeed();
     running("replay/1", "config-changed", units).succeed();
     running("replay/1", "start", units).succeed();
 

@@ -46,15 +46,7 @@ class SecretHooksActorTest {
   private static final Instant T0 = Instant.parse("2026-11-23T10:00:00Z");
   private static final String ID = "d0j7ha3q1c4s73d2fa9g";
   private static final Set<String> HOOKS =
-      Set.of(
-          "install",
-          "leader-elected",
-          "leader-settings-changed",
-          "config-changed",
-          "start",
-          "secret-expired",
-          "secret-rotate",
-          "secret-remove");
+      TestUnits.lifecycleHooksAnd("secret-expired", "secret-rotate", "secret-remove");
 
   private final Path data = Path.of("target", "secret-hooks-actor-test");
   private ScriptedExecutor executor;

@@ -66,18 +66,7 @@ class UnitActorTest {
     unit = UnitId.of("app" + ids.incrementAndGet(), 0); // a unique entity per test
   }
 
-  private static final Set<String> ALL_HOOKS =
-      Set.of(
-          "install",
-          "leader-elected",
-          "config-changed",
-          "start",
-          "upgrade-charm",
-          "update-status",
-          "stop",
-          "remove",
-          "web-pebble-ready",
-          "leader-settings-changed");
+  private static final Set<String> ALL_HOOKS = TestUnits.lifecycleHooksAnd("web-pebble-ready");
 
   /** A new follower's hooks up to start (Juju 3.6: leader-settings-changed once after install). */
   private static final List<String> FOLLOWER_STARTUP =
