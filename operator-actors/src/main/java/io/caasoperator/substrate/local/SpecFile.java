@@ -26,6 +26,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.BiConsumer;
 import java.util.regex.Pattern;
 import org.yaml.snakeyaml.LoaderOptions;
 
@@ -323,87 +324,86 @@ public final class SpecFile {
     }
 
     /**
+     * Hands each entry of the mapping at {@code key} to {@code entry} with where it stands (to name
+     * in a problem); a value that is not a mapping (of {@code what}) is a problem.
+     */
+    private void eachEntry(
+        String key, String what, BiConsumer<String, Map.Entry<String, JsonNode>> entry) {
+      JsonNode node = value(key);
+      if (node == null) return;
+      if (!node.isObject()) {
+        problems.add(quote(key) + ": expected a mapping of " + what + ", got " + kind(node));
+        return;
+      }
+      node.properties().forEach(e -> entry.accept(quote(key + "." + e.getKey()), e));
+    }
+
+    /**
      * File resources: name to path, a relative path anchored at the spec file's directory as the
      * charm's is. Each must be a regular file now (a resource is read when a hook asks for it, and
      * a typo found then would be found late); a URL or an image reference is refused: file
      * resources only.
      */
     Map<String, String> resources(String key, Path file) {
-      JsonNode node = value(key);
-      if (node == null) return Map.of();
-      if (!node.isObject()) {
-        problems.add(
-            quote(key) + ": expected a mapping of resource names to file paths, got " + kind(node));
-        return Map.of();
-      }
       Map<String, String> resources = new java.util.TreeMap<>();
-      node.properties()
-          .forEach(
-              entry -> {
-                String where = quote(key + "." + entry.getKey());
-                JsonNode value = entry.getValue();
-                if (!value.isTextual() || value.asText().isBlank()) {
-                  problems.add(where + ": expected the path of a file, got " + kind(value));
-                  return;
-                }
-                String path = value.asText().strip();
-                if (URL_SCHEME.matcher(path).matches()) {
-                  problems.add(
-                      where
-                          + ": expected the path of a file, got \""
-                          + path
-                          + "\" (file resources only)");
-                  return;
-                }
-                String absolute = resolve(file, path);
-                if (!java.nio.file.Files.isRegularFile(Path.of(absolute))) {
-                  problems.add(where + ": " + absolute + " is not a file");
-                  return;
-                }
-                resources.put(entry.getKey(), absolute);
-              });
+      eachEntry(
+          key,
+          "resource names to file paths",
+          (where, entry) -> {
+            JsonNode value = entry.getValue();
+            if (!value.isTextual() || value.asText().isBlank()) {
+              problems.add(where + ": expected the path of a file, got " + kind(value));
+              return;
+            }
+            String path = value.asText().strip();
+            if (URL_SCHEME.matcher(path).matches()) {
+              problems.add(
+                  where
+                      + ": expected the path of a file, got \""
+                      + path
+                      + "\" (file resources only)");
+              return;
+            }
+            String absolute = resolve(file, path);
+            if (!java.nio.file.Files.isRegularFile(Path.of(absolute))) {
+              problems.add(where + ": " + absolute + " is not a file");
+              return;
+            }
+            resources.put(entry.getKey(), absolute);
+          });
       return resources;
     }
 
     Map<String, Object> config(String key) {
-      JsonNode node = value(key);
-      if (node == null) return Map.of();
-      if (!node.isObject()) {
-        problems.add(
-            quote(key) + ": expected a mapping of option names to values, got " + kind(node));
-        return Map.of();
-      }
       Map<String, Object> config = new LinkedHashMap<>();
-      node.properties()
-          .forEach(
-              entry -> {
-                String where = quote(key + "." + entry.getKey());
-                JsonNode value = entry.getValue();
-                if (value.isNull()) {
-                  problems.add(
-                      where + ": has no value (remove the key to use the charm's default)");
-                } else if (value.isTextual()) {
-                  config.put(entry.getKey(), value.asText());
-                } else if (value.isBoolean()) {
-                  config.put(entry.getKey(), value.booleanValue());
-                } else if (value.isInt()) {
-                  config.put(entry.getKey(), value.intValue());
-                } else if (value.isLong()) {
-                  config.put(entry.getKey(), value.longValue());
-                } else if (value.isFloatingPointNumber()) {
-                  config.put(entry.getKey(), value.doubleValue());
-                } else if (value.isIntegralNumber()) {
-                  problems.add(where + ": " + value + " is out of range for a whole number");
-                } else if (value.isContainerNode()) {
-                  problems.add(
-                      where
-                          + ": nested maps and lists are not supported; expected a string,"
-                          + " number or boolean");
-                } else {
-                  problems.add(
-                      where + ": expected a string, number or boolean, got " + kind(value));
-                }
-              });
+      eachEntry(
+          key,
+          "option names to values",
+          (where, entry) -> {
+            JsonNode value = entry.getValue();
+            if (value.isNull()) {
+              problems.add(where + ": has no value (remove the key to use the charm's default)");
+            } else if (value.isTextual()) {
+              config.put(entry.getKey(), value.asText());
+            } else if (value.isBoolean()) {
+              config.put(entry.getKey(), value.booleanValue());
+            } else if (value.isInt()) {
+              config.put(entry.getKey(), value.intValue());
+            } else if (value.isLong()) {
+              config.put(entry.getKey(), value.longValue());
+            } else if (value.isFloatingPointNumber()) {
+              config.put(entry.getKey(), value.doubleValue());
+            } else if (value.isIntegralNumber()) {
+              problems.add(where + ": " + value + " is out of range for a whole number");
+            } else if (value.isContainerNode()) {
+              problems.add(
+                  where
+                      + ": nested maps and lists are not supported; expected a string,"
+                      + " number or boolean");
+            } else {
+              problems.add(where + ": expected a string, number or boolean, got " + kind(value));
+            }
+          });
       return config;
     }
   }
