@@ -132,6 +132,21 @@ class SpecFileTest {
   }
 
   @Test
+  void configAndResourcesThatAreNotMappingsAreReportedSayingWhatTheyMap() throws IOException {
+    Path file =
+        write(
+            "app.yaml", "application: hello\ncharm: /c\nconfig: [greeting]\nresources: ./files\n");
+
+    assertThatThrownBy(() -> SpecFile.read(file))
+        .hasMessage(
+            "spec "
+                + file
+                + ": \"config\": expected a mapping of option names to values, got a list; "
+                + "\"resources\": expected a mapping of resource names to file paths, got the"
+                + " string \"./files\"");
+  }
+
+  @Test
   void brokenYamlIsReportedWithTheParsersLineAndColumn() throws IOException {
     Path file = write("app.yaml", "application: hello\ncharm: [unclosed\nscale: 1\n");
 
