@@ -32,22 +32,27 @@ final class KeyValues {
     return result;
   }
 
-  /**
-   * The YAML map of {@code --file}, when given: the shim replaces {@code --file PATH} by {@code
-   * --file -} and sends the file as standard input (the operator cannot read the hook's file
-   * system), as for {@code relation-set}, {@code state-set} and {@code secret-add}. Empty without
-   * the flag.
-   */
+  /** The YAML map of {@code --file}, when given (see {@link #fileContent}); empty without it. */
   static Map<String, String> file(ToolCall call) {
+    String content = fileContent(call);
+    return content == null ? new LinkedHashMap<>() : yaml(content);
+  }
+
+  /**
+   * The content of {@code --file}, null without the flag: the shim replaces {@code --file PATH} by
+   * {@code --file -} and sends the file as standard input (the operator cannot read the hook's file
+   * system), as for {@code relation-set}, {@code state-set} and {@code secret-add}.
+   */
+  static String fileContent(ToolCall call) {
     String file = call.args().values().get("file");
-    if (file == null) return new LinkedHashMap<>();
+    if (file == null) return null;
     if (!file.equals("-")) {
       throw ToolFailure.failed(
           "cannot read "
               + ToolCall.quote(file)
               + ": send the file's content as standard input with --file -");
     }
-    return yaml(call.stdin());
+    return call.stdin();
   }
 
   /** A YAML map of settings, as Juju's goyaml reads it into strings. */

@@ -58,11 +58,8 @@ final class LogTools {
   }
 
   static ToolOutcome versionSet(ToolCall call) {
-    if (call.positionals().isEmpty()) {
-      throw ToolFailure.usage("no version specified");
-    }
+    String version = call.first("version");
     call.noArgumentsFrom(1);
-    return ToolOutcome.applied(
-        List.of(new ToolEffect.WorkloadVersionSet(call.positionals().get(0))));
+    return ToolOutcome.applied(List.of(new ToolEffect.WorkloadVersionSet(version)));
   }
 }

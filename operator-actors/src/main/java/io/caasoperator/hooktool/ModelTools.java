@@ -42,10 +42,7 @@ final class ModelTools {
   }
 
   static ToolOutcome unitGet(ToolCall call) {
-    if (call.positionals().isEmpty()) {
-      throw ToolFailure.usage("no setting specified");
-    }
-    String setting = call.positionals().get(0);
+    String setting = call.first("setting");
     String value =
         switch (setting) {
           case "private-address" -> call.ctx().addresses().privateAddress();

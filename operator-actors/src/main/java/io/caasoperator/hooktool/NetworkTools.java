@@ -32,10 +32,7 @@ final class NetworkTools {
               + " for flag -r: "
               + relationProblem(relation));
     }
-    if (call.positionals().isEmpty()) {
-      throw ToolFailure.usage("no arguments specified");
-    }
-    String binding = call.positionals().get(0);
+    String binding = call.first("arguments");
     if (binding.isEmpty()) {
       throw ToolFailure.usage("no binding name specified");
     }

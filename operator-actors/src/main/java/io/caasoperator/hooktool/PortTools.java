@@ -9,12 +9,10 @@ final class PortTools {
   private PortTools() {}
 
   static ToolOutcome change(ToolCall call, String tool, Function<Port, ToolEffect> effect) {
-    if (call.positionals().isEmpty()) {
-      throw ToolFailure.usage("no port or range specified");
-    }
+    String given = call.first("port or range");
     Port port;
     try {
-      port = Port.parse(call.positionals().get(0));
+      port = Port.parse(given);
     } catch (IllegalArgumentException e) {
       throw ToolFailure.usage(e.getMessage());
     }

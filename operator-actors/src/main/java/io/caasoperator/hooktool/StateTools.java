@@ -40,18 +40,8 @@ final class StateTools {
 
   static ToolOutcome set(ToolCall call) {
     Map<String, String> values = new LinkedHashMap<>();
-    String file = call.args().values().get("file");
-    if (file != null) {
-      if (!file.equals("-")) {
-        // The shim replaces "--file PATH" by "--file -" and sends the file: the operator
-        // cannot read the hook's file system.
-        throw ToolFailure.failed(
-            "cannot read "
-                + ToolCall.quote(file)
-                + ": send the file's content as standard input with --file -");
-      }
-      values.putAll(fromYaml(call.stdin()));
-    }
+    String content = KeyValues.fileContent(call);
+    if (content != null) values.putAll(fromYaml(content));
     values.putAll(KeyValues.parse(call.positionals()));
     List<ToolEffect> effects = new ArrayList<>();
     values.forEach((k, v) -> effects.add(new ToolEffect.CharmStateSet(k, v)));
@@ -98,11 +88,8 @@ final class StateTools {
   }
 
   static ToolOutcome delete(ToolCall call) {
-    if (call.positionals().isEmpty()) {
-      throw ToolFailure.usage("no key specified");
-    }
+    String key = call.first("key");
     call.noArgumentsFrom(1);
-    return ToolOutcome.applied(
-        List.of(new ToolEffect.CharmStateDeleted(call.positionals().get(0))));
+    return ToolOutcome.applied(List.of(new ToolEffect.CharmStateDeleted(key)));
   }
 }

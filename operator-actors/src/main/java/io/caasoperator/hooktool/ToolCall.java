@@ -21,6 +21,14 @@ record ToolCall(ToolFlags.Parsed args, String stdin, ToolContext ctx, Instant no
     return args.positionals();
   }
 
+  /** The first positional argument; without one, Juju's usage error {@code no <what> specified}. */
+  String first(String what) {
+    if (positionals().isEmpty()) {
+      throw ToolFailure.usage("no " + what + " specified");
+    }
+    return positionals().get(0);
+  }
+
   /** {@code --format}, smart by default. */
   OutputFormat format() {
     return format(OutputFormat.SMART, ALL_FORMATS);

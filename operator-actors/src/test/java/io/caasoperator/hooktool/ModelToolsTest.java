@@ -53,5 +53,6 @@ class ModelToolsTest {
     ToolOutcome unknown = ctx.run("unit-get", "hostname");
     assertThat(unknown.exitCode()).isEqualTo(2);
     assertThat(unknown.stderr()).isEqualTo("ERROR unknown setting \"hostname\"\n");
+    assertThat(ctx.run("unit-get")).isEqualTo(ToolOutcome.failed(2, "no setting specified"));
   }
 }

@@ -69,6 +69,6 @@ class StateToolsTest {
   void stateDeleteRemovesOneKey() {
     assertThat(ctx.run("state-delete", "k").effects())
         .containsExactly(new ToolEffect.CharmStateDeleted("k"));
-    assertThat(ctx.run("state-delete").exitCode()).isEqualTo(2);
+    assertThat(ctx.run("state-delete")).isEqualTo(ToolOutcome.failed(2, "no key specified"));
   }
 }
