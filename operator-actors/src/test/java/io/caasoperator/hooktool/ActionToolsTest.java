@@ -3,7 +3,6 @@ package io.caasoperator.hooktool;
 import static io.caasoperator.hooktool.TestContext.map;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -63,7 +62,7 @@ class ActionToolsTest {
   @Test
   void actionToolsOutsideAnActionFail() {
     TestContext hook = TestContext.follower();
-    ToolOutcome notInAction = new ToolOutcome(1, "", "ERROR not running an action\n", List.of());
+    ToolOutcome notInAction = ToolOutcome.failed(1, "not running an action");
 
     assertThat(hook.run("action-get")).isEqualTo(notInAction);
     assertThat(hook.run("action-set", "a=1")).isEqualTo(notInAction);

@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.caasoperator.domain.Status;
-import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -20,7 +19,7 @@ class HookToolsTest {
   @Test
   void anUnknownToolFailsInJujusStyle() {
     assertThat(TestContext.follower().run("foo"))
-        .isEqualTo(new ToolOutcome(1, "", "ERROR unknown command \"foo\"\n", List.of()));
+        .isEqualTo(ToolOutcome.failed(1, "unknown command \"foo\""));
     assertThat(HookTools.knows("foo")).isFalse();
     assertThat(HookTools.knows("status-set")).isTrue();
   }
@@ -28,8 +27,7 @@ class HookToolsTest {
   @Test
   void anUndefinedFlagIsAUsageError() {
     assertThat(TestContext.follower().run("status-get", "--colour"))
-        .isEqualTo(
-            new ToolOutcome(2, "", "ERROR flag provided but not defined: --colour\n", List.of()));
+        .isEqualTo(ToolOutcome.failed(2, "flag provided but not defined: --colour"));
     assertThat(TestContext.follower().run("is-leader", "-x").stderr())
         .isEqualTo("ERROR flag provided but not defined: -x\n");
   }

@@ -2,7 +2,6 @@ package io.caasoperator.hooktool;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -42,11 +41,8 @@ class LeadershipToolsTest {
   void leaderSetIsRefusedToAFollower() {
     assertThat(TestContext.follower().run("leader-set", "a=b"))
         .isEqualTo(
-            new ToolOutcome(
-                1,
-                "",
-                "ERROR cannot write leadership settings: cannot write settings: not the leader\n",
-                List.of()));
+            ToolOutcome.failed(
+                1, "cannot write leadership settings: cannot write settings: not the leader"));
   }
 
   @Test

@@ -37,8 +37,7 @@ class LogToolsTest {
 
   @Test
   void jujuLogWithoutMessageIsAUsageError() {
-    assertThat(ctx.run("juju-log"))
-        .isEqualTo(new ToolOutcome(2, "", "ERROR no message specified\n", List.of()));
+    assertThat(ctx.run("juju-log")).isEqualTo(ToolOutcome.failed(2, "no message specified"));
   }
 
   @Test

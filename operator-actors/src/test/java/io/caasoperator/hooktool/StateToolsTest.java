@@ -2,7 +2,6 @@ package io.caasoperator.hooktool;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -23,7 +22,7 @@ class StateToolsTest {
   @Test
   void stateGetStrictRefusesAMissingKey() {
     assertThat(ctx.run("state-get", "--strict", "missing"))
-        .isEqualTo(new ToolOutcome(1, "", "ERROR \"missing\" not found\n", List.of()));
+        .isEqualTo(ToolOutcome.failed(1, "\"missing\" not found"));
   }
 
   @Test

@@ -17,10 +17,7 @@ class StatusToolsTest {
 
     assertThat(outcome)
         .isEqualTo(
-            new ToolOutcome(
-                0,
-                "",
-                "",
+            ToolOutcome.applied(
                 List.of(
                     new ToolEffect.WorkloadStatusSet(
                         Status.of("maintenance", "installing packages", TestContext.NOW)))));
@@ -45,19 +42,16 @@ class StatusToolsTest {
 
     ToolOutcome refused =
         TestContext.follower().run("status-set", "--application", "blocked", "need a db");
-    assertThat(refused)
-        .isEqualTo(new ToolOutcome(1, "", "ERROR this unit is not the leader\n", List.of()));
+    assertThat(refused).isEqualTo(ToolOutcome.failed(1, "this unit is not the leader"));
   }
 
   @Test
   void statusSetRefusesStatusesACharmCannotSet() {
-    ToolOutcome outcome = TestContext.follower().run("status-set", "error", "boom");
-
-    assertThat(outcome.exitCode()).isEqualTo(2);
-    assertThat(outcome.stderr())
+    assertThat(TestContext.follower().run("status-set", "error", "boom"))
         .isEqualTo(
-            "ERROR invalid status \"error\", expected one of [maintenance blocked waiting active]\n");
-    assertThat(outcome.effects()).isEmpty();
+            ToolOutcome.failed(
+                2,
+                "invalid status \"error\", expected one of [maintenance blocked waiting active]"));
   }
 
   @Test
@@ -111,10 +105,6 @@ class StatusToolsTest {
   void statusGetOfTheApplicationIsRefusedToAFollower() {
     assertThat(TestContext.follower().run("status-get", "--application"))
         .isEqualTo(
-            new ToolOutcome(
-                1,
-                "",
-                "ERROR finding application status: this unit is not the leader\n",
-                List.of()));
+            ToolOutcome.failed(1, "finding application status: this unit is not the leader"));
   }
 }
