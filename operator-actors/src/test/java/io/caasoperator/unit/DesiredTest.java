@@ -3,16 +3,15 @@ package io.caasoperator.unit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.caasoperator.domain.CharmInfo;
-import io.caasoperator.domain.CharmRef;
 import io.caasoperator.domain.Life;
 import io.caasoperator.domain.UnitId;
 import io.caasoperator.persistence.UnitEvent;
 import io.caasoperator.persistence.UnitEvent.*;
 import io.caasoperator.persistence.UnitState;
+import io.caasoperator.testing.TestUnits;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -22,15 +21,7 @@ class DesiredTest {
   private static final UnitId UNIT = UnitId.of("mariadb", 0);
 
   private static CharmInfo charm(long generation) {
-    return new CharmInfo(
-        generation,
-        "mariadb",
-        new CharmRef("/c", null, generation, false),
-        "c".repeat(64),
-        List.of(),
-        Set.of(),
-        false,
-        Map.of());
+    return TestUnits.charm(generation, Set.of());
   }
 
   private static Desired want(
