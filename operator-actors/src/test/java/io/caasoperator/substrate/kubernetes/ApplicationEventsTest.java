@@ -59,6 +59,14 @@ class ApplicationEventsTest {
   }
 
   /** What the operator notices when a unit's hook fails (a warning, about that unit). */
+  /** The one of {@code events} about {@code unit}. */
+  private static Event eventOf(List<Event> events, String unit) {
+    return events.stream()
+        .filter(e -> e.getMessage().startsWith("unit " + unit + ":"))
+        .findFirst()
+        .orElseThrow();
+  }
+
   private static ApplicationNotice hookFailed(String unit, String hook, int exitCode) {
     return new ApplicationNotice(
         true,
@@ -161,11 +169,7 @@ class ApplicationEventsTest {
 
     List<Event> events = client.v1().events().inNamespace(NS).list().getItems();
     assertThat(events).hasSize(2);
-    Event db1 =
-        events.stream()
-            .filter(e -> e.getMessage().startsWith("unit db/1"))
-            .findFirst()
-            .orElseThrow();
+    Event db1 = eventOf(events, "db/1");
     assertThat(db1.getCount()).isEqualTo(3);
     assertThat(db1.getMessage()).isEqualTo("unit db/1: hook install failed (exit code 3)");
     assertThat(db1.getFirstTimestamp()).isEqualTo("2026-11-22T10:15:30Z");
@@ -174,11 +178,7 @@ class ApplicationEventsTest {
     assertThat(db1.getSeries().getLastObservedTime().getTime())
         .isEqualTo("2026-11-22T10:15:45.250000Z");
     assertThat(db1.getType()).isEqualTo("Warning");
-    Event db2 =
-        events.stream()
-            .filter(e -> e.getMessage().startsWith("unit db/2"))
-            .findFirst()
-            .orElseThrow();
+    Event db2 = eventOf(events, "db/2");
     assertThat(db2.getCount()).isEqualTo(1);
     assertThat(db2.getSeries()).isNull();
 
