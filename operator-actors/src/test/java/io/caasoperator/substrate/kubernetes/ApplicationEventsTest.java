@@ -45,20 +45,13 @@ class ApplicationEventsTest {
 
   /** Creates the Application db (its charm a URL) in {@link #NS}. */
   private Application createDb() {
-    Application resource =
-        ApplicationSpecReadingTest.resource(
-            "db",
-            new ApplicationSpec(
-                new ApplicationSpec.CharmSpec("https://charms.example/db.charm", null, null, null),
-                Map.of(),
-                null,
-                null,
-                null));
-    resource.getMetadata().setNamespace(NS);
-    return client.resources(Application.class).inNamespace(NS).resource(resource).create();
+    return api.createApplication(
+        NS,
+        "db",
+        new ApplicationSpec.CharmSpec("https://charms.example/db.charm", null, null, null),
+        Map.of());
   }
 
-  /** What the operator notices when a unit's hook fails (a warning, about that unit). */
   /** The one of {@code events} about {@code unit}. */
   private static Event eventOf(List<Event> events, String unit) {
     return events.stream()
@@ -67,6 +60,7 @@ class ApplicationEventsTest {
         .orElseThrow();
   }
 
+  /** What the operator notices when a unit's hook fails (a warning, about that unit). */
   private static ApplicationNotice hookFailed(String unit, String hook, int exitCode) {
     return new ApplicationNotice(
         true,

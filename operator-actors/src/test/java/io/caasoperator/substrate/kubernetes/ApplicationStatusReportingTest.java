@@ -69,6 +69,12 @@ class ApplicationStatusReportingTest {
     substrate.close();
   }
 
+  /** Creates the Application {@link #APP}: {@link #CHARM} with this config. */
+  private void createApplication(Map<String, Object> config) {
+    api.createApplication(
+        NS, APP.value(), new ApplicationSpec.CharmSpec(CHARM, "ab".repeat(32), null, null), config);
+  }
+
   private Application resource() {
     return client.resources(Application.class).inNamespace(NS).withName(APP.value()).get();
   }
@@ -91,17 +97,7 @@ class ApplicationStatusReportingTest {
 
   @Test
   void conditionsAreWrittenAndObservedGenerationFollowsTheSpecsEdits() {
-    Application created =
-        ApplicationSpecReadingTest.resource(
-            APP.value(),
-            new ApplicationSpec(
-                new ApplicationSpec.CharmSpec(CHARM, "ab".repeat(32), null, null),
-                Map.of("port", 3306),
-                null,
-                null,
-                null));
-    created.getMetadata().setNamespace(NS);
-    client.resources(Application.class).inNamespace(NS).resource(created).create();
+    createApplication(Map.of("port", 3306));
     RecordingSink<ApplicationObservation> sink = new RecordingSink<>();
     try (Watch ignored = substrate.applicationSource().watch(sink)) {
       await().atMost(WAIT).until(() -> sink.last() instanceof ApplicationObservation.Specified);
@@ -177,17 +173,7 @@ class ApplicationStatusReportingTest {
 
   @Test
   void aRestartedOperatorKeepsTheTransitionTimesTheResourceHolds() {
-    Application created =
-        ApplicationSpecReadingTest.resource(
-            APP.value(),
-            new ApplicationSpec(
-                new ApplicationSpec.CharmSpec(CHARM, "ab".repeat(32), null, null),
-                Map.of(),
-                null,
-                null,
-                null));
-    created.getMetadata().setNamespace(NS);
-    client.resources(Application.class).inNamespace(NS).resource(created).create();
+    createApplication(Map.of());
     reporting.report(report(unit(0, "idle", "active")));
     assertThat(condition("Ready").lastTransitionTime()).isEqualTo("2026-11-22T10:00:00Z");
 

@@ -7,6 +7,7 @@ import io.fabric8.mockwebserver.Context;
 import io.fabric8.mockwebserver.MockWebServer;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.Map;
 import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
@@ -48,6 +49,16 @@ final class CrudApiServer implements AfterEachCallback {
         .load(Path.of("../conf/kubernetes/crd.yaml").toFile())
         .create();
     return new CrudApiServer(server, client);
+  }
+
+  /** Creates the Application {@code name} in {@code namespace}: {@code charm} with this config. */
+  Application createApplication(
+      String namespace, String name, ApplicationSpec.CharmSpec charm, Map<String, Object> config) {
+    Application resource =
+        ApplicationSpecReadingTest.resource(
+            name, new ApplicationSpec(charm, config, null, null, null));
+    resource.getMetadata().setNamespace(namespace);
+    return client.resources(Application.class).inNamespace(namespace).resource(resource).create();
   }
 
   @Override

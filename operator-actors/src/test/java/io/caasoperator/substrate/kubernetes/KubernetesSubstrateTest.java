@@ -65,17 +65,11 @@ class KubernetesSubstrateTest {
   }
 
   private Application createApplication(Map<String, Object> config) {
-    Application resource =
-        ApplicationSpecReadingTest.resource(
-            app.value(),
-            new ApplicationSpec(
-                new ApplicationSpec.CharmSpec("https://charms.example/db.charm", null, null, null),
-                config,
-                null,
-                null,
-                null));
-    resource.getMetadata().setNamespace(NS);
-    return client.resources(Application.class).inNamespace(NS).resource(resource).create();
+    return api.createApplication(
+        NS,
+        app.value(),
+        new ApplicationSpec.CharmSpec("https://charms.example/db.charm", null, null, null),
+        config);
   }
 
   private Pod createPod(int ordinal) {
