@@ -41,6 +41,14 @@ class HookToolShimsTest {
     static Answer framed(int code, String stdout, String stderr) {
       return new Answer(200, HookToolFraming.encodeReply(code, stdout, stderr));
     }
+
+    /** An HTTP error as the operator's listener sends it, a JSON error with its detail. */
+    static Answer error(int status, String error, String detail) {
+      return new Answer(
+          status,
+          ("{\"error\":\"" + error + "\",\"detail\":\"" + detail + "\"}")
+              .getBytes(StandardCharsets.UTF_8));
+    }
   }
 
   /** What a shim did, as its caller sees it. */
@@ -243,12 +251,7 @@ class HookToolShimsTest {
 
   @Test
   void anErrorStatusPrintsItsDetail() throws Exception {
-    answer =
-        call ->
-            new Answer(
-                403,
-                "{\"error\":\"forbidden\",\"detail\":\"the context token is not valid\"}"
-                    .getBytes(StandardCharsets.UTF_8));
+    answer = call -> Answer.error(403, "forbidden", "the context token is not valid");
 
     assertThat(run("is-leader"))
         .isEqualTo(new Ran(1, "", "ERROR the context token is not valid\n"));
@@ -300,20 +303,10 @@ class HookToolShimsTest {
             true,
             "is-leader",
             "a b");
-    answer =
-        call ->
-            new Answer(
-                403,
-                "{\"error\":\"forbidden\",\"detail\":\"no token\"}"
-                    .getBytes(StandardCharsets.UTF_8));
+    answer = call -> Answer.error(403, "forbidden", "no token");
     Ran refused =
         run(Map.of("CAAS_OPERATOR_URL", url(), "PATH", bin.toString()), null, true, "is-leader");
-    answer =
-        call ->
-            new Answer(
-                401,
-                "{\"error\":\"unauthorized\",\"detail\":\"no token\"}"
-                    .getBytes(StandardCharsets.UTF_8));
+    answer = call -> Answer.error(401, "unauthorized", "no token");
     Ran unauthorized =
         run(Map.of("CAAS_OPERATOR_URL", url(), "PATH", bin.toString()), null, true, "is-leader");
 
