@@ -2,11 +2,11 @@ package io.caasoperator.workload;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
 import java.nio.ByteBuffer;
+import java.nio.channels.Channels;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -32,14 +32,8 @@ final class PebbleProbe {
           ByteBuffer.wrap(
               ("GET /v1/system-info HTTP/1.0\r\nHost: localhost\r\n\r\n") // 1.0: no chunked body
                   .getBytes(StandardCharsets.US_ASCII)));
-      ByteArrayOutputStream response = new ByteArrayOutputStream();
-      ByteBuffer buffer = ByteBuffer.allocate(8192);
-      while (channel.read(buffer) >= 0) {
-        buffer.flip();
-        response.write(buffer.array(), 0, buffer.limit());
-        buffer.clear();
-      }
-      String text = response.toString(StandardCharsets.UTF_8);
+      String text =
+          new String(Channels.newInputStream(channel).readAllBytes(), StandardCharsets.UTF_8);
       int body = text.indexOf("\r\n\r\n");
       if (!text.matches("(?s)HTTP/1\\.[01] 200 .*") || body < 0) {
         throw new IOException(

@@ -10,10 +10,10 @@ import io.caasoperator.substrate.ContainerStarted;
 import io.caasoperator.substrate.WorkloadNotice;
 import io.caasoperator.substrate.local.ContainerReports;
 import io.caasoperator.testing.InMemoryJournal;
-import java.io.ByteArrayOutputStream;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
 import java.nio.ByteBuffer;
+import java.nio.channels.Channels;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -222,14 +222,7 @@ class PebbleActorTest {
                       + "\r\n\r\n")
                   .getBytes(StandardCharsets.US_ASCII)));
       channel.write(ByteBuffer.wrap(body));
-      ByteArrayOutputStream out = new ByteArrayOutputStream();
-      ByteBuffer buffer = ByteBuffer.allocate(4096);
-      while (channel.read(buffer) >= 0) {
-        buffer.flip();
-        out.write(buffer.array(), 0, buffer.limit());
-        buffer.clear();
-      }
-      return out.toString(StandardCharsets.UTF_8);
+      return new String(Channels.newInputStream(channel).readAllBytes(), StandardCharsets.UTF_8);
     }
   }
 }
