@@ -235,12 +235,7 @@ class KubernetesHookExecutorTest {
 
   @Test
   void aPodWithoutContainersFailsTheHookForGood() throws Exception {
-    pod.set(
-        new PodBuilder(Pods.unitPod("mariadb", 0).build())
-            .editSpec()
-            .withContainers(List.of())
-            .endSpec()
-            .build());
+    pod.set(Pods.unitPod("mariadb", 0).editSpec().withContainers(List.of()).endSpec().build());
     ProcessResult result = await(executor().run(hook(charmV1)));
     assertThat(result.startFailure()).isEqualTo("pod mariadb-0 has no workload container");
   }

@@ -19,7 +19,7 @@ class PodUnitsTest {
   @Test
   void theOrdinalComesFromThePodIndexLabel() {
     Pod pod =
-        new PodBuilder(Pods.unitPod("mariadb", 3).build())
+        Pods.unitPod("mariadb", 3)
             .editMetadata()
             .withName("renamed-by-someone")
             .endMetadata()

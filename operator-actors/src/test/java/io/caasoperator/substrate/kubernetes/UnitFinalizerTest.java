@@ -3,7 +3,6 @@ package io.caasoperator.substrate.kubernetes;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fabric8.kubernetes.api.model.Pod;
-import io.fabric8.kubernetes.api.model.PodBuilder;
 import org.junit.jupiter.api.Test;
 
 class UnitFinalizerTest {
@@ -48,11 +47,7 @@ class UnitFinalizerTest {
   @Test
   void theFinalizerPatchIsGuardedByTheResourceVersion() {
     Pod pod =
-        new PodBuilder(Pods.unitPod("mariadb", 0).build())
-            .editMetadata()
-            .withResourceVersion("42")
-            .endMetadata()
-            .build();
+        Pods.unitPod("mariadb", 0).editMetadata().withResourceVersion("42").endMetadata().build();
     assertThat(JsonPatches.guardedFinalizers(pod, UnitFinalizer.added(pod)))
         .isEqualTo(
             "[{\"op\":\"test\",\"path\":\"/metadata/resourceVersion\",\"value\":\"42\"},"
