@@ -68,6 +68,9 @@ class UnitActorTest {
 
   private static final Set<String> ALL_HOOKS = TestUnits.lifecycleHooksAnd("web-pebble-ready");
 
+  /** The test charm with every hook, generation 1. */
+  private static final CharmInfo CHARM = charm(1, ALL_HOOKS);
+
   /** A new follower's hooks up to start (Juju 3.6: leader-settings-changed once after install). */
   private static final List<String> FOLLOWER_STARTUP =
       List.of("install", "leader-settings-changed", "config-changed", "start");
@@ -132,7 +135,7 @@ class UnitActorTest {
 
   @Test
   void nonLeaderRunsLeaderSettingsChangedWhereTheLeaderRunsLeaderElected() {
-    var actor = assigned(charm(1, ALL_HOOKS));
+    var actor = assigned(CHARM);
     executor.complete("install");
     executor.complete("leader-settings-changed");
     executor.complete("config-changed");
@@ -154,18 +157,17 @@ class UnitActorTest {
 
   @Test
   void configChangeRunsConfigChangedOnceAndRepeatingTheSameAssignmentRunsNothing() {
-    CharmInfo charm = charm(1, ALL_HOOKS);
-    var actor = startedFollower(charm);
-    actor.tell(assign(Life.ALIVE, charm, 2, false));
+    var actor = startedFollower(CHARM);
+    actor.tell(assign(Life.ALIVE, CHARM, 2, false));
     executor.complete("config-changed");
-    actor.tell(assign(Life.ALIVE, charm, 2, false));
+    actor.tell(assign(Life.ALIVE, CHARM, 2, false));
     executor.expectNoHookWithin(Duration.ofMillis(300));
     assertThat(stateOf(actor).progress().configSeen()).isEqualTo(2);
   }
 
   @Test
   void charmChangeRunsUpgradeCharmThenConfigChangedExactlyOnceEvenAcrossACrash() {
-    var actor = startedFollower(charm(1, ALL_HOOKS));
+    var actor = startedFollower(CHARM);
     actor.tell(assign(Life.ALIVE, charm(2, ALL_HOOKS), 1, false));
     var upgrade = executor.next();
     assertThat(upgrade.hook()).isEqualTo("upgrade-charm");
@@ -182,7 +184,7 @@ class UnitActorTest {
 
   @Test
   void interruptedHookRunsAgainExactlyOnceAfterRestartAndCompletedHooksNever() {
-    var actor = assigned(charm(1, ALL_HOOKS));
+    var actor = assigned(CHARM);
     executor.complete("install");
     executor.complete("leader-settings-changed");
     var interrupted = executor.next();
@@ -202,7 +204,7 @@ class UnitActorTest {
 
   @Test
   void failedHookBlocksLaterHooksAndIsRetriedWithDoublingBackoff() {
-    var actor = assigned(charm(1, ALL_HOOKS));
+    var actor = assigned(CHARM);
     executor.next().fail(1);
     UnitState failed = awaitState(actor, s -> s.failed() != null);
     assertThat(failed.statuses().workload().value()).isEqualTo("error");
@@ -229,7 +231,7 @@ class UnitActorTest {
 
   @Test
   void resolveWithoutRetryCountsTheHookDoneAndMovesOn() {
-    var actor = assigned(charm(1, ALL_HOOKS));
+    var actor = assigned(CHARM);
     executor.next().fail(3);
     awaitState(actor, s -> s.failed() != null);
     TestProbe<ResolveReply> reply = testKit.createTestProbe();
@@ -243,7 +245,7 @@ class UnitActorTest {
 
   @Test
   void resolveWithRetryRunsTheFailedHookNowAndResolveWithoutFailureIsRefused() {
-    var actor = assigned(charm(1, ALL_HOOKS));
+    var actor = assigned(CHARM);
     TestProbe<ResolveReply> reply = testKit.createTestProbe();
     executor.next().fail(1);
     awaitState(actor, s -> s.failed() != null);
@@ -259,7 +261,7 @@ class UnitActorTest {
 
   @Test
   void newCharmWhileAHookIsFailedIsUsedForAnImmediateRetry() {
-    var actor = assigned(charm(1, ALL_HOOKS));
+    var actor = assigned(CHARM);
     executor.complete("install");
     executor.complete("leader-settings-changed");
     executor.next().fail(1); // config-changed
@@ -285,9 +287,8 @@ class UnitActorTest {
 
   @Test
   void dyingUnitRunsStopThenRemoveAndReportsItselfDead() {
-    CharmInfo charm = charm(1, ALL_HOOKS);
-    var actor = startedFollower(charm);
-    actor.tell(assign(Life.DYING, charm, 1, false));
+    var actor = startedFollower(CHARM);
+    actor.tell(assign(Life.DYING, CHARM, 1, false));
     executor.complete("stop");
     executor.complete("remove");
     operator.fishForMessage(
@@ -300,7 +301,7 @@ class UnitActorTest {
 
   @Test
   void updateStatusRunsEveryIntervalOnceStarted() {
-    var actor = startedFollower(charm(1, ALL_HOOKS));
+    var actor = startedFollower(CHARM);
     time.timePasses(INTERVAL);
     executor.complete("update-status");
     time.timePasses(INTERVAL);
@@ -330,9 +331,9 @@ class UnitActorTest {
     UnitId siblingId = UnitId.of(unit.application().value(), 1);
     var sibling = testKit.spawn(UnitActor.create(siblingId, deps, operator.ref()));
     executor.throwOnceFor = unit.name();
-    actor.tell(assign(Life.ALIVE, charm(1, ALL_HOOKS), 1, false));
+    actor.tell(assign(Life.ALIVE, CHARM, 1, false));
     // the first unit's install crashes its actor; the sibling runs its install meanwhile
-    sibling.tell(assign(Life.ALIVE, charm(1, ALL_HOOKS), 1, false));
+    sibling.tell(assign(Life.ALIVE, CHARM, 1, false));
     var siblingInstall = executor.next();
     assertThat(siblingInstall.unit()).isEqualTo(siblingId.name());
     executor.expectNoHookWithin(Duration.ofMillis(200));
@@ -346,7 +347,7 @@ class UnitActorTest {
 
   @Test
   void anExecWaitsForTheRunningHookAndNoHookStartsWhileItRuns() {
-    var actor = assigned(charm(1, ALL_HOOKS));
+    var actor = assigned(CHARM);
     var install = executor.next();
     TestProbe<ExecReply> reply = testKit.createTestProbe();
     actor.tell(new UnitActor.RunExec("echo hi", Duration.ofSeconds(30), null, reply.ref()));
@@ -417,7 +418,7 @@ class UnitActorTest {
     double installsBefore = count(registry, "caas_hooks", "install", "completed");
     double failedBefore = count(registry, "caas_hooks", "config-changed", "failed");
     double execsBefore = count(registry, "caas_execs", "failed");
-    var actor = assigned(charm(1, ALL_HOOKS));
+    var actor = assigned(CHARM);
     executor.complete("install");
     executor.complete("leader-settings-changed");
     executor
@@ -501,7 +502,7 @@ class UnitActorTest {
 
   @Test
   void aHookToolWorksWhileItsHookRunsAndIsDeniedOnceItEnded() {
-    var actor = assigned(charm(1, ALL_HOOKS));
+    var actor = assigned(CHARM);
     var install = executor.next();
     String context = install.invocation().contextId();
     assertThat(tool(actor, context, "status-set", "maintenance", "installing").denied()).isNull();
@@ -517,7 +518,7 @@ class UnitActorTest {
   @Test
   void aHooksToolEffectsAreInTheJournalBeforeItsCompletionAndItsLaterCallsReadThem() {
     PersistenceTestKit journal = PersistenceTestKit.create(testKit.system());
-    var actor = assigned(charm(1, ALL_HOOKS));
+    var actor = assigned(CHARM);
     var install = executor.next();
     String context = install.invocation().contextId();
 
@@ -535,7 +536,7 @@ class UnitActorTest {
   @Test
   void aHookWhoseToolEffectCannotBeWrittenRunsAgain() {
     PersistenceTestKit journal = PersistenceTestKit.create(testKit.system());
-    var actor = assigned(charm(1, ALL_HOOKS));
+    var actor = assigned(CHARM);
     var install = executor.next();
 
     journal.failNextPersisted(UnitActor.persistenceId(unit));
@@ -549,7 +550,7 @@ class UnitActorTest {
 
   @Test
   void aDrainRefusesWaitingExecsRepliesWhenTheRunningHookEndsAndStartsNothingMore() {
-    var actor = assigned(charm(1, ALL_HOOKS));
+    var actor = assigned(CHARM);
     var install = executor.next();
     TestProbe<ExecReply> exec = testKit.createTestProbe();
     actor.tell(new UnitActor.RunExec("echo hi", Duration.ofSeconds(30), null, exec.ref()));
@@ -626,7 +627,7 @@ class UnitActorTest {
         new io.caasoperator.hook.BoundedHookExecutor(executor, 1); // --max-concurrent-hooks 1
     deps = TestUnits.dependencies(bounded, data);
     executor.notReady(unit.name(), 2, NOT_SCHEDULED);
-    var actor = assigned(charm(1, ALL_HOOKS));
+    var actor = assigned(CHARM);
     String context = executor.nextNotReady().contextId();
     settle(actor);
     UnitState waiting = stateOf(actor);
@@ -639,7 +640,7 @@ class UnitActorTest {
     // Meanwhile a sibling's hooks take the only slot: the waiting unit holds none.
     UnitId siblingId = UnitId.of(unit.application().value(), 1);
     var sibling = testKit.spawn(UnitActor.create(siblingId, deps, operator.ref()));
-    sibling.tell(assign(Life.ALIVE, charm(1, ALL_HOOKS), 1, false));
+    sibling.tell(assign(Life.ALIVE, CHARM, 1, false));
     var siblingInstall = executor.next();
     assertThat(siblingInstall.unit()).isEqualTo(siblingId.name());
     assertThat(bounded.availableSlots()).isZero();
@@ -686,7 +687,7 @@ class UnitActorTest {
       aPodThatNeverBecomesReadyFailsTheHookWithTheReasonAfterTheBoundedWaitsThenTheRetryPolicyTakesOver() {
     PersistenceTestKit journal = PersistenceTestKit.create(testKit.system());
     executor.notReady(unit.name(), PodWait.DEFAULT.attempts(), NOT_SCHEDULED);
-    var actor = assigned(charm(1, ALL_HOOKS));
+    var actor = assigned(CHARM);
     for (Duration wait : PodWait.DEFAULT.delays()) {
       executor.nextNotReady();
       settle(actor);
@@ -712,7 +713,7 @@ class UnitActorTest {
   @Test
   void aDrainDoesNotWaitForAHookWaitingForItsPodAndTheWaitThenLaunchesNothing() {
     executor.notReady(unit.name(), 1, NOT_SCHEDULED);
-    var actor = assigned(charm(1, ALL_HOOKS));
+    var actor = assigned(CHARM);
     executor.nextNotReady();
     settle(actor);
     TestProbe<UnitActor.Drained> drained = testKit.createTestProbe();
