@@ -33,6 +33,11 @@ class ApplicationConditionsTest {
     return new ApplicationReport(ACTIVE, CHARM, "db/0", List.of(units));
   }
 
+  /** An application without units or leader, in this status, of {@code charm} (null: none). */
+  private static ApplicationReport withoutUnits(String status, String message, String charm) {
+    return new ApplicationReport(new StatusLine(status, message), charm, null, List.of());
+  }
+
   private static Map<String, ApplicationCondition> conditions(ApplicationReport report) {
     return ApplicationConditions.of(report).stream()
         .collect(Collectors.toMap(ApplicationCondition::type, Function.identity()));
@@ -85,10 +90,7 @@ class ApplicationConditionsTest {
 
   @Test
   void aBlockedApplicationIsDegradedAndADownloadingOneIsProgressing() {
-    var blocked =
-        conditions(
-            new ApplicationReport(
-                new StatusLine("blocked", "sha256 mismatch"), CHARM, null, List.of()));
+    var blocked = conditions(withoutUnits("blocked", "sha256 mismatch", CHARM));
     assertThat(blocked.get("Degraded"))
         .isEqualTo(
             ApplicationCondition.of(
@@ -115,10 +117,7 @@ class ApplicationConditionsTest {
 
   @Test
   void withoutACharmNothingIsReadyAndWaitingForTheSpecificationIsProgress() {
-    var c =
-        conditions(
-            new ApplicationReport(
-                new StatusLine("waiting", "waiting for the specification"), null, null, List.of()));
+    var c = conditions(withoutUnits("waiting", "waiting for the specification", null));
     assertThat(c.get("Ready").reason()).isEqualTo("NoCharm");
     assertThat(c.get("Progressing").reason()).isEqualTo("ApplicationWaiting");
   }
