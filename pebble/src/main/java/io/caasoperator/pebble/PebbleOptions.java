@@ -44,32 +44,17 @@ public record PebbleOptions(
 
   public PebbleOptions {
     List<String> problems = new ArrayList<>();
-    if (socketPath == null) {
-      problems.add("socketPath is missing");
-    } else if (!socketPath.isAbsolute()) {
+    missing(problems, "socketPath", socketPath);
+    if (socketPath != null && !socketPath.isAbsolute()) {
       problems.add("socketPath must be absolute, not \"" + socketPath + "\"");
     }
-    if (paths == null) {
-      problems.add("paths is missing");
-    }
-    if (clock == null) {
-      problems.add("clock is missing");
-    }
-    if (listener == null) {
-      problems.add("listener is missing");
-    }
-    if (timers == null) {
-      problems.add("timers is missing");
-    }
-    if (launcher == null) {
-      problems.add("launcher is missing");
-    }
-    if (users == null) {
-      problems.add("users is missing");
-    }
-    if (environment == null) {
-      problems.add("environment is missing");
-    }
+    missing(problems, "paths", paths);
+    missing(problems, "clock", clock);
+    missing(problems, "listener", listener);
+    missing(problems, "timers", timers);
+    missing(problems, "launcher", launcher);
+    missing(problems, "users", users);
+    missing(problems, "environment", environment);
     if (version == null || version.isBlank()) {
       problems.add("version is missing");
     }
@@ -77,6 +62,12 @@ public record PebbleOptions(
       throw new IllegalArgumentException("invalid Pebble options: " + String.join("; ", problems));
     }
     environment = Map.copyOf(environment);
+  }
+
+  private static void missing(List<String> problems, String name, Object value) {
+    if (value == null) {
+      problems.add(name + " is missing");
+    }
   }
 
   /**

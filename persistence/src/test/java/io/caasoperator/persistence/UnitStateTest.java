@@ -46,22 +46,8 @@ class UnitStateTest {
 
   @Test
   void aSecretTriggerWaitsOnceUntilItsHookCompletedThenLeavesTheQueue() {
-    SecretTrigger expired =
-        new SecretTrigger(
-            HookKind.SECRET_EXPIRED,
-            "d0j7ha3q1c4s73d2fa9g",
-            SecretOwner.application("c"),
-            "db",
-            1,
-            AT);
-    SecretTrigger retried =
-        new SecretTrigger(
-            HookKind.SECRET_EXPIRED,
-            "d0j7ha3q1c4s73d2fa9g",
-            SecretOwner.application("c"),
-            "db",
-            1,
-            AT.plusSeconds(300));
+    SecretTrigger expired = revisionOneExpired(AT);
+    SecretTrigger retried = revisionOneExpired(AT.plusSeconds(300));
     UnitState s =
         UnitState.initial(UnitId.of("c", 0))
             .apply(new UnitEvent.SecretTriggerObserved(expired, AT))
@@ -75,6 +61,17 @@ class UnitStateTest {
     assertThat(s.observed().secretTriggers()).as("still waiting while it runs").hasSize(2);
     s = s.apply(new UnitEvent.HookCompleted("secret-expired", 1, AT));
     assertThat(s.observed().secretTriggers()).containsExactly(retried);
+  }
+
+  /** secret-expired for revision 1 of application c's secret labelled db, due at {@code due}. */
+  private static SecretTrigger revisionOneExpired(Instant due) {
+    return new SecretTrigger(
+        HookKind.SECRET_EXPIRED,
+        "d0j7ha3q1c4s73d2fa9g",
+        SecretOwner.application("c"),
+        "db",
+        1,
+        due);
   }
 
   @Test

@@ -37,6 +37,31 @@ final class FilesApi {
 
   private FilesApi() {}
 
+  /**
+   * The permissions and owner a written file or a made directory gets, as both request items carry
+   * them.
+   */
+  interface Owned {
+    String permissions();
+
+    Integer userId();
+
+    String user();
+
+    Integer groupId();
+
+    String group();
+
+    default Ownership ownership() {
+      return new Ownership(
+          LayersApi.nz(permissions()),
+          Optional.ofNullable(userId()),
+          LayersApi.nz(user()),
+          Optional.ofNullable(groupId()),
+          LayersApi.nz(group()));
+    }
+  }
+
   record WriteItem(
       String path,
       @JsonProperty("make-dirs") boolean makeDirs,
@@ -44,16 +69,8 @@ final class FilesApi {
       @JsonProperty("user-id") Integer userId,
       String user,
       @JsonProperty("group-id") Integer groupId,
-      String group) {
-    Ownership ownership() {
-      return new Ownership(
-          LayersApi.nz(permissions),
-          Optional.ofNullable(userId),
-          LayersApi.nz(user),
-          Optional.ofNullable(groupId),
-          LayersApi.nz(group));
-    }
-  }
+      String group)
+      implements Owned {}
 
   record WriteBody(String action, List<WriteItem> files) {}
 
@@ -64,7 +81,8 @@ final class FilesApi {
       @JsonProperty("user-id") Integer userId,
       String user,
       @JsonProperty("group-id") Integer groupId,
-      String group) {}
+      String group)
+      implements Owned {}
 
   record RemoveItem(String path, boolean recursive) {}
 
@@ -190,20 +208,7 @@ final class FilesApi {
           case "make-dirs" -> {
             for (DirItem d : body.dirs() == null ? List.<DirItem>of() : body.dirs()) {
               String path = LayersApi.nz(d.path());
-              result.add(
-                  item(
-                      path,
-                      pebble
-                          .files()
-                          .makeDir(
-                              path,
-                              d.makeParents(),
-                              new Ownership(
-                                  LayersApi.nz(d.permissions()),
-                                  Optional.ofNullable(d.userId()),
-                                  LayersApi.nz(d.user()),
-                                  Optional.ofNullable(d.groupId()),
-                                  LayersApi.nz(d.group())))));
+              result.add(item(path, pebble.files().makeDir(path, d.makeParents(), d.ownership())));
             }
           }
           case "remove" -> {

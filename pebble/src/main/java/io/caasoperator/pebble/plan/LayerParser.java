@@ -154,84 +154,67 @@ public final class LayerParser {
   }
 
   private static ServiceSpec service(String name, JsonNode n) throws FieldException {
-    String s = "services";
-    String where = "service \"" + name + "\"";
-    known(s, where, n, SERVICE_FIELDS);
+    Fields f = new Fields("services", "service \"" + name + "\"", n);
+    f.known(SERVICE_FIELDS);
     return new ServiceSpec(
         name,
-        string(s, where + " summary", n.get("summary")),
-        string(s, where + " description", n.get("description")),
-        enumValue(s, where + " startup", n.get("startup"), Startup::parse),
-        enumValue(s, where + " override", n.get("override"), Override::parse),
-        string(s, where + " command", n.get("command")),
-        new Ordering(
-            list(s, where + " after", n.get("after")),
-            list(s, where + " before", n.get("before")),
-            list(s, where + " requires", n.get("requires"))),
-        context(s, where, n),
+        f.string("summary"),
+        f.string("description"),
+        f.enumValue("startup", Startup::parse),
+        f.enumValue("override", Override::parse),
+        f.string("command"),
+        new Ordering(f.list("after"), f.list("before"), f.list("requires")),
+        context(f),
         new RestartPolicy(
-            enumValue(s, where + " on-success", n.get("on-success"), ServiceAction::parse),
-            enumValue(s, where + " on-failure", n.get("on-failure"), ServiceAction::parse),
-            actions(s, where + " on-check-failure", n.get("on-check-failure")),
-            duration(s, where + " backoff-delay", n.get("backoff-delay")),
-            number(s, where + " backoff-factor", n.get("backoff-factor")),
-            duration(s, where + " backoff-limit", n.get("backoff-limit")),
-            duration(s, where + " kill-delay", n.get("kill-delay"))));
+            f.enumValue("on-success", ServiceAction::parse),
+            f.enumValue("on-failure", ServiceAction::parse),
+            f.actions("on-check-failure"),
+            f.duration("backoff-delay"),
+            f.number("backoff-factor"),
+            f.duration("backoff-limit"),
+            f.duration("kill-delay")));
   }
 
-  private static RunContext context(String s, String where, JsonNode n) throws FieldException {
+  private static RunContext context(Fields f) throws FieldException {
     return new RunContext(
-        stringMap(s, where + " environment", n.get("environment")),
-        integer(s, where + " user-id", n.get("user-id")),
-        string(s, where + " user", n.get("user")),
-        integer(s, where + " group-id", n.get("group-id")),
-        string(s, where + " group", n.get("group")),
-        string(s, where + " working-dir", n.get("working-dir")));
+        f.stringMap("environment"),
+        f.integer("user-id"),
+        f.string("user"),
+        f.integer("group-id"),
+        f.string("group"),
+        f.string("working-dir"));
   }
 
   private static CheckSpec check(String name, JsonNode n) throws FieldException {
-    String s = "checks";
-    String where = "check \"" + name + "\"";
-    known(s, where, n, CHECK_FIELDS);
-    int threshold = integer(s, where + " threshold", n.get("threshold")).orElse(0);
+    Fields f = new Fields("checks", "check \"" + name + "\"", n);
+    f.known(CHECK_FIELDS);
+    int threshold = f.integer("threshold").orElse(0);
     Optional<HttpCheck> http = Optional.empty();
-    if (present(n.get("http"))) {
-      JsonNode h = object(s, where + " http", n.get("http"));
-      known(s, where + " http", h, Set.of("url", "headers"));
-      http =
-          Optional.of(
-              new HttpCheck(
-                  string(s, where + " http url", h.get("url")),
-                  stringMap(s, where + " http headers", h.get("headers"))));
+    if (f.present("http")) {
+      Fields h = f.mapping("http");
+      h.known(Set.of("url", "headers"));
+      http = Optional.of(new HttpCheck(h.string("url"), h.stringMap("headers")));
     }
     Optional<TcpCheck> tcp = Optional.empty();
-    if (present(n.get("tcp"))) {
-      JsonNode t = object(s, where + " tcp", n.get("tcp"));
-      known(s, where + " tcp", t, Set.of("port", "host"));
-      tcp =
-          Optional.of(
-              new TcpCheck(
-                  integer(s, where + " tcp port", t.get("port")).orElse(0),
-                  string(s, where + " tcp host", t.get("host"))));
+    if (f.present("tcp")) {
+      Fields t = f.mapping("tcp");
+      t.known(Set.of("port", "host"));
+      tcp = Optional.of(new TcpCheck(t.integer("port").orElse(0), t.string("host")));
     }
     Optional<ExecCheck> exec = Optional.empty();
-    if (present(n.get("exec"))) {
-      JsonNode x = object(s, where + " exec", n.get("exec"));
-      known(s, where + " exec", x, EXEC_FIELDS);
+    if (f.present("exec")) {
+      Fields x = f.mapping("exec");
+      x.known(EXEC_FIELDS);
       exec =
-          Optional.of(
-              new ExecCheck(
-                  string(s, where + " exec command", x.get("command")),
-                  string(s, where + " exec service-context", x.get("service-context")),
-                  context(s, where + " exec", x)));
+          Optional.of(new ExecCheck(x.string("command"), x.string("service-context"), context(x)));
     }
     return new CheckSpec(
         name,
-        enumValue(s, where + " override", n.get("override"), Override::parse),
-        enumValue(s, where + " level", n.get("level"), CheckLevel::parse),
-        enumValue(s, where + " startup", n.get("startup"), Startup::parse),
-        duration(s, where + " period", n.get("period")),
-        duration(s, where + " timeout", n.get("timeout")),
+        f.enumValue("override", Override::parse),
+        f.enumValue("level", CheckLevel::parse),
+        f.enumValue("startup", Startup::parse),
+        f.duration("period"),
+        f.duration("timeout"),
         threshold,
         http,
         tcp,
@@ -239,16 +222,15 @@ public final class LayerParser {
   }
 
   private static LogTarget logTarget(String name, JsonNode n) throws FieldException {
-    String s = "log-targets";
-    String where = "log target \"" + name + "\"";
-    known(s, where, n, LOG_TARGET_FIELDS);
+    Fields f = new Fields("log-targets", "log target \"" + name + "\"", n);
+    f.known(LOG_TARGET_FIELDS);
     return new LogTarget(
         name,
-        string(s, where + " type", n.get("type")),
-        string(s, where + " location", n.get("location")),
-        list(s, where + " services", n.get("services")),
-        enumValue(s, where + " override", n.get("override"), Override::parse),
-        stringMap(s, where + " labels", n.get("labels")));
+        f.string("type"),
+        f.string("location"),
+        f.list("services"),
+        f.enumValue("override", Override::parse),
+        f.stringMap("labels"));
   }
 
   // ---- validation: plan.go Layer.Validate ----
@@ -359,6 +341,59 @@ public final class LayerParser {
     FieldException(String section, String message) {
       super(message);
       this.section = section;
+    }
+  }
+
+  /**
+   * The fields of one entry of {@code section} (or of a mapping inside it), each decoded by name: a
+   * problem names the field as {@code where} followed by the field's name.
+   */
+  private record Fields(String section, String where, JsonNode node) {
+    boolean present(String field) {
+      return LayerParser.present(node.get(field));
+    }
+
+    /** Refuses a field this mapping does not have (yaml.v3 {@code KnownFields}). */
+    void known(Set<String> fields) throws FieldException {
+      LayerParser.known(section, where, node, fields);
+    }
+
+    /** The mapping in {@code field}, whose own fields are named after it. */
+    Fields mapping(String field) throws FieldException {
+      String at = where + " " + field;
+      return new Fields(section, at, object(section, at, node.get(field)));
+    }
+
+    String string(String field) throws FieldException {
+      return LayerParser.string(section, where + " " + field, node.get(field));
+    }
+
+    List<String> list(String field) throws FieldException {
+      return LayerParser.list(section, where + " " + field, node.get(field));
+    }
+
+    Map<String, String> stringMap(String field) throws FieldException {
+      return LayerParser.stringMap(section, where + " " + field, node.get(field));
+    }
+
+    Map<String, ServiceAction> actions(String field) throws FieldException {
+      return LayerParser.actions(section, where + " " + field, node.get(field));
+    }
+
+    <E> E enumValue(String field, Function<String, E> parse) throws FieldException {
+      return LayerParser.enumValue(section, where + " " + field, node.get(field), parse);
+    }
+
+    Optional<Duration> duration(String field) throws FieldException {
+      return LayerParser.duration(section, where + " " + field, node.get(field));
+    }
+
+    Optional<Double> number(String field) throws FieldException {
+      return LayerParser.number(section, where + " " + field, node.get(field));
+    }
+
+    Optional<Integer> integer(String field) throws FieldException {
+      return LayerParser.integer(section, where + " " + field, node.get(field));
     }
   }
 

@@ -154,9 +154,7 @@ class ActionsIT {
   }
 
   private SpecFile bashSpec(boolean holdStart) {
-    return SpecFile.at(operators.tmp().resolve("spec/app.yaml"), "bashy", bashCharm())
-        .withConfig(Map.of("hold-start", holdStart))
-        .write();
+    return operators.spec("bashy", bashCharm()).withConfig(Map.of("hold-start", holdStart)).write();
   }
 
   @Test
@@ -333,7 +331,7 @@ class ActionsIT {
                 "name: greeter\nsummary: An ops charm with actions.\ndescription: Ops.\n")
             .file("actions.yaml", ACTIONS_YAML)
             .writeTo(operators.tmp().resolve("greeter.charm"));
-    SpecFile spec = SpecFile.at(operators.tmp().resolve("spec/app.yaml"), "greeter", charm).write();
+    SpecFile spec = operators.spec("greeter", charm).write();
     // ops needs PyYAML: Debian's python3 has it (python3-yaml), whatever python3 comes first on the
     // PATH here
     OperatorProcess operator = operators.startWithEnvironment(spec, VendoredOps.environment());

@@ -38,7 +38,7 @@ class CliIT {
             Map.of(
                 "hooks/install",
                 "#!/bin/sh\necho 'first line' >&2\necho 'second \"line\"' >&2\nexit 1\n"));
-    SpecFile spec = SpecFile.at(operators.tmp().resolve("spec/app.yaml"), APP, charm).write();
+    SpecFile spec = operators.spec(APP, charm).write();
     OperatorProcess operator =
         operators.start(List.of("--spec", spec.path().toString(), "--log-format", "json"));
 

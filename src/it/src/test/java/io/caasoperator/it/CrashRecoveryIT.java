@@ -18,7 +18,7 @@ class CrashRecoveryIT {
   @Test
   void aHookInterruptedByKill9RunsAgainExactlyOnceAfterRestartAndNoCompletedHookRunsAgain() {
     Path charm = TestCharm.named(APP).blocking("start").writeTo(operators.tmp().resolve("charm"));
-    SpecFile spec = SpecFile.at(operators.tmp().resolve("spec/app.yaml"), APP, charm).write();
+    SpecFile spec = operators.spec(APP, charm).write();
     UnitDir unit = UnitDir.of(operators.dataDir(), UNIT);
 
     OperatorProcess first = operators.start(spec);
@@ -52,8 +52,7 @@ class CrashRecoveryIT {
   @Test
   void restartingAfterKill9WhileIdleRunsOnlyPebbleReadyAgainAndKeepsTheLeader() {
     Path charm = TestCharm.named(APP).writeTo(operators.tmp().resolve("charm"));
-    SpecFile spec =
-        SpecFile.at(operators.tmp().resolve("spec/app.yaml"), APP, charm).withScale(2).write();
+    SpecFile spec = operators.spec(APP, charm).withScale(2).write();
     UnitDir leader = UnitDir.of(operators.dataDir(), APP + "/0");
     UnitDir follower = UnitDir.of(operators.dataDir(), APP + "/1");
 

@@ -197,9 +197,7 @@ class ExecIT {
 
   private SpecFile spec(TestCharm charm, int scale) {
     Path charmDir = charm.writeTo(operators.tmp().resolve("charm"));
-    return SpecFile.at(operators.tmp().resolve("spec/app.yaml"), APP, charmDir)
-        .withScale(scale)
-        .write();
+    return operators.spec(APP, charmDir).withScale(scale).write();
   }
 
   private static long pid(Path file) throws IOException {

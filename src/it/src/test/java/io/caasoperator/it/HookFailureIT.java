@@ -22,7 +22,7 @@ class HookFailureIT {
       aFailingConfigChangedHoldsBackLaterHooksUntilAFixedCharmIsDeployedThenTheUnitCompletesItsLifecycle() {
     Path broken =
         TestCharm.named(APP).failing("config-changed").writeTo(operators.tmp().resolve("charm-v1"));
-    SpecFile spec = SpecFile.at(operators.tmp().resolve("spec/app.yaml"), APP, broken).write();
+    SpecFile spec = operators.spec(APP, broken).write();
     OperatorApi api = operators.start(spec).awaitListening();
     UnitDir unit = UnitDir.of(operators.dataDir(), UNIT);
 

@@ -41,10 +41,7 @@ class HookToolsIT {
   @BeforeEach
   void setUp() {
     Path charm = ScriptCharm.write(operators.tmp().resolve("charm"), APP, HOOKS);
-    spec =
-        SpecFile.at(operators.tmp().resolve("spec/app.yaml"), APP, charm)
-            .withScale(2)
-            .withConfig(Map.of("greeting", "hello"));
+    spec = operators.spec(APP, charm).withScale(2).withConfig(Map.of("greeting", "hello"));
   }
 
   @Test

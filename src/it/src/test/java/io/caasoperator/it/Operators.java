@@ -59,12 +59,19 @@ final class Operators implements AutoCloseable, BeforeEachCallback, AfterEachCal
   }
 
   /**
-   * The spec {@code tmp()/spec/app.yaml} of {@code app} deploying the plain {@link TestCharm}
-   * (written to {@code tmp()/charm}); the spec itself is not written yet.
+   * The spec {@code tmp()/spec/app.yaml} of {@code app} deploying {@code charm}, one unit, no
+   * config; the spec itself is not written yet.
+   */
+  SpecFile spec(String app, Path charm) {
+    return SpecFile.at(tmp().resolve("spec/app.yaml"), app, charm);
+  }
+
+  /**
+   * {@link #spec} deploying the plain {@link TestCharm} (written to {@code tmp()/charm}); the spec
+   * itself is not written yet.
    */
   SpecFile testCharmSpec(String app) {
-    Path charm = TestCharm.named(app).writeTo(tmp().resolve("charm"));
-    return SpecFile.at(tmp().resolve("spec/app.yaml"), app, charm);
+    return spec(app, TestCharm.named(app).writeTo(tmp().resolve("charm")));
   }
 
   /**

@@ -79,8 +79,7 @@ class OpsCharmIT {
   void anOpsStyleCharmWithDispatchSetsItsUnitsAndApplicationActive() throws Exception {
     Path charm =
         ScriptCharm.write(operators.tmp().resolve("charm"), APP, Map.of("dispatch", DISPATCH));
-    SpecFile spec =
-        SpecFile.at(operators.tmp().resolve("spec/app.yaml"), APP, charm).withScale(2).write();
+    SpecFile spec = operators.spec(APP, charm).withScale(2).write();
     OperatorProcess operator = operators.start(spec);
     OperatorApi api = operator.awaitListening();
 

@@ -69,10 +69,7 @@ class OpsStoredStateIT {
   @Test
   void eachUnitKeepsItsOwnStoredStateAndAnUpgradeKeepsIt() throws Exception {
     Path ops = VendoredOps.opsPackage();
-    SpecFile spec =
-        SpecFile.at(operators.tmp().resolve("spec/app.yaml"), APP, pack(ops, "v1"))
-            .withScale(2)
-            .write();
+    SpecFile spec = operators.spec(APP, pack(ops, "v1")).withScale(2).write();
     OperatorProcess operator = operators.startWithEnvironment(spec, VendoredOps.environment());
     OperatorApi api = operator.awaitListening();
 

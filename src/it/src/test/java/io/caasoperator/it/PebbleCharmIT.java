@@ -240,10 +240,7 @@ class PebbleCharmIT {
 
   private SpecFile webSpec(int scale) throws IOException {
     port = freePortPair();
-    return SpecFile.at(operators.tmp().resolve("spec/app.yaml"), "web", charm)
-        .withScale(scale)
-        .withConfig(Map.of("port", port))
-        .write();
+    return operators.spec("web", charm).withScale(scale).withConfig(Map.of("port", port)).write();
   }
 
   private static void awaitServing(OperatorApi api, int port, String... units) {

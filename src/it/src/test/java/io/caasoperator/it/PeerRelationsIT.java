@@ -108,9 +108,7 @@ class PeerRelationsIT {
             .writeTo(operators.tmp().resolve("db.charm"));
     Path logs = Files.createDirectories(operators.tmp().resolve("seen"));
     SpecFile spec =
-        SpecFile.at(operators.tmp().resolve("spec/app.yaml"), APP, charm)
-            .withConfig(Map.of("log-dir", logs.toString()))
-            .write();
+        operators.spec(APP, charm).withConfig(Map.of("log-dir", logs.toString())).write();
     OperatorProcess operator = operators.startWithEnvironment(spec, VendoredOps.environment());
     OperatorApi api = operator.awaitListening();
 

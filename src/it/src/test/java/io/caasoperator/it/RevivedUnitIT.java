@@ -27,8 +27,7 @@ class RevivedUnitIT {
   @Test
   void unitsScaledDownAndUpWhileStopRunsComeBackWithTheirWholeLifecycle() {
     Path charm = TestCharm.named(APP).blocking("stop").writeTo(operators.tmp().resolve("charm"));
-    SpecFile spec =
-        SpecFile.at(operators.tmp().resolve("spec/app.yaml"), APP, charm).withScale(3).write();
+    SpecFile spec = operators.spec(APP, charm).withScale(3).write();
     OperatorProcess operator = operators.start(spec);
     OperatorApi api = operator.awaitListening();
     UnitDir leader = UnitDir.of(operators.dataDir(), APP + "/0");

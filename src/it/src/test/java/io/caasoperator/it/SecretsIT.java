@@ -284,8 +284,7 @@ class SecretsIT {
             operators.tmp().resolve("charm"),
             "scripted",
             Map.of("hooks/config-changed", configChanged));
-    SpecFile spec =
-        SpecFile.at(operators.tmp().resolve("spec/app.yaml"), "scripted", charm).write();
+    SpecFile spec = operators.spec("scripted", charm).write();
     OperatorProcess operator = operators.start(spec);
     OperatorApi api = operator.awaitListening();
     Expect.status(
@@ -343,7 +342,7 @@ class SecretsIT {
   }
 
   private SpecFile spec(Path charm) {
-    return SpecFile.at(operators.tmp().resolve("spec/app.yaml"), APP, charm).write();
+    return operators.spec(APP, charm).write();
   }
 
   private static void awaitStatus(OperatorApi api, OperatorProcess operator, String message) {

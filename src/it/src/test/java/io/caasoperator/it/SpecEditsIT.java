@@ -30,9 +30,7 @@ class SpecEditsIT {
       eachBadEditBlocksTheApplicationNamingTheProblemAndKeepsTheLastGoodConfigUntilTheFileIsFixed() {
     Path charm = TestCharm.named(APP).writeTo(operators.tmp().resolve("charm"));
     SpecFile good =
-        SpecFile.at(operators.tmp().resolve("spec/app.yaml"), APP, charm)
-            .withConfig(Map.of("greeting", "hello", "port", 8080))
-            .write();
+        operators.spec(APP, charm).withConfig(Map.of("greeting", "hello", "port", 8080)).write();
     OperatorProcess operator = operators.start(good);
     OperatorApi api = operator.awaitListening();
     UnitDir unit = UnitDir.of(operators.dataDir(), UNIT);
@@ -118,8 +116,7 @@ class SpecEditsIT {
   @Test
   void aSpecWrittenInPlaceIsActedOnOnlyOnceCompleteNeverHalfWritten() {
     Path charm = TestCharm.named(APP).writeTo(operators.tmp().resolve("charm"));
-    SpecFile spec =
-        SpecFile.at(operators.tmp().resolve("spec/app.yaml"), APP, charm).withScale(3).write();
+    SpecFile spec = operators.spec(APP, charm).withScale(3).write();
     // A quiet period well above the writer's pause, so a busy machine cannot stretch the pause past
     // it.
     OperatorProcess operator = operators.start(spec, Map.of("caas.spec-quiet-period", "2s"));
