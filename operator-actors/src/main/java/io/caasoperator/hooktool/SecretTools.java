@@ -6,6 +6,7 @@ import io.caasoperator.secret.SecretBook;
 import io.caasoperator.secret.SecretChange;
 import io.caasoperator.secret.SecretIds;
 import io.caasoperator.secret.SecretSchedule;
+import io.caasoperator.secret.SecretSettings;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.LocalDateTime;
@@ -65,7 +66,8 @@ final class SecretTools {
     if (owner.kind() == SecretOwner.Kind.APPLICATION && !call.ctx().isLeader())
       throw ToolFailure.failed(NOT_LEADER);
     String id = book.newId();
-    SecretChange.Added added = upsert.added(id, owner, content, call.now());
+    SecretChange.Added added =
+        new SecretChange.Added(id, owner, upsert.settings(content, call.now()));
     return new ToolOutcome(
         0, "secret:" + id + "\n", "", List.of(new ToolEffect.SecretChanged(added)));
   }
@@ -82,7 +84,8 @@ final class SecretTools {
             : content(call, values);
     SecretBook.Metadata secret = owned(call, book, id);
     manage(call, secret);
-    SecretChange.Updated updated = upsert.updated(secret.id(), content, call.now());
+    SecretChange.Updated updated =
+        new SecretChange.Updated(secret.id(), upsert.settings(content, call.now()));
     return ToolOutcome.applied(List.of(new ToolEffect.SecretChanged(updated)));
   }
 
@@ -316,23 +319,17 @@ final class SecretTools {
     }
 
     /**
-     * When the rotate policy first asks for a rotation: its period from now ({@code never}: never).
+     * These flags with {@code content} (null: unchanged); the rotate policy first asks for a
+     * rotation its period from now ({@code never}: never).
      */
-    Instant nextRotation(Instant now) {
-      return SecretSchedule.nextRotation(rotate, now).orElse(null);
-    }
-
-    /** {@code secret-add}'s change: secret {@code id} of {@code owner}, with these settings. */
-    SecretChange.Added added(
-        String id, SecretOwner owner, Map<String, String> content, Instant now) {
-      return new SecretChange.Added(
-          id, owner, label, description, expiry, rotate, nextRotation(now), content);
-    }
-
-    /** {@code secret-set}'s change: these settings (null: unchanged) and content, if any. */
-    SecretChange.Updated updated(String id, Map<String, String> content, Instant now) {
-      return new SecretChange.Updated(
-          id, label, description, expiry, rotate, nextRotation(now), content);
+    SecretSettings settings(Map<String, String> content, Instant now) {
+      return new SecretSettings(
+          label,
+          description,
+          expiry,
+          rotate,
+          SecretSchedule.nextRotation(rotate, now).orElse(null),
+          content);
     }
   }
 

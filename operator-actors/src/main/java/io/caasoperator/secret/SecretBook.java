@@ -91,23 +91,26 @@ public record SecretBook(
     }
     for (SecretChange change : pending) {
       switch (change) {
-        case SecretChange.Added a ->
-            result.put(
-                a.id(),
-                new Metadata(
-                    a.id(),
-                    a.owner(),
-                    a.label(),
-                    a.description(),
-                    a.rotatePolicy(),
-                    a.expiry(),
-                    a.nextRotation(),
-                    1));
-        case SecretChange.Updated u -> {
-          Metadata m = result.get(u.id());
+        case SecretChange.Added a -> {
+          SecretSettings s = a.settings();
+          result.put(
+              a.id(),
+              new Metadata(
+                  a.id(),
+                  a.owner(),
+                  s.label(),
+                  s.description(),
+                  s.rotatePolicy(),
+                  s.expiry(),
+                  s.nextRotation(),
+                  1));
+        }
+        case SecretChange.Updated set -> {
+          SecretSettings u = set.settings();
+          Metadata m = result.get(set.id());
           if (m != null) {
             result.put(
-                u.id(),
+                m.id(),
                 new Metadata(
                     m.id(),
                     m.owner(),
@@ -121,7 +124,7 @@ public record SecretBook(
                     u.content() == null
                         ? m.latestRevision()
                         : committed
-                            .find(u.id())
+                            .find(m.id())
                             .map(c -> c.latestRevision() + 1)
                             .orElse(m.latestRevision())));
           }
@@ -162,10 +165,10 @@ public record SecretBook(
     for (SecretChange change : pending) {
       switch (change) {
         case SecretChange.Added a -> {
-          if (a.id().equals(id)) content = a.content();
+          if (a.id().equals(id)) content = a.settings().content();
         }
         case SecretChange.Updated u -> {
-          if (u.id().equals(id) && u.content() != null) content = u.content();
+          if (u.id().equals(id) && u.settings().content() != null) content = u.settings().content();
         }
         case SecretChange.Removed r -> {
           if (r.id().equals(id) && r.revision() == null) content = null;

@@ -1,11 +1,7 @@
 package io.caasoperator.secret;
 
 import io.caasoperator.persistence.secret.SecretOwner;
-import java.time.Instant;
-import java.util.Collections;
-import java.util.Map;
 import java.util.Objects;
-import java.util.TreeMap;
 
 /**
  * A change a hook asked for with a secret tool, pending until the hook completes (Juju's {@code
@@ -17,67 +13,32 @@ public sealed interface SecretChange {
 
   String id();
 
-  /**
-   * {@code secret-add}.
-   *
-   * @param nextRotation when {@code rotatePolicy} first asks for a rotation; null for never
-   */
-  record Added(
-      String id,
-      SecretOwner owner,
-      String label,
-      String description,
-      Instant expiry,
-      String rotatePolicy,
-      Instant nextRotation,
-      Map<String, String> content)
-      implements SecretChange {
+  /** {@code secret-add}: a new secret of {@code owner} with these settings and content. */
+  record Added(String id, SecretOwner owner, SecretSettings settings) implements SecretChange {
     public Added {
       Objects.requireNonNull(id, "id");
       Objects.requireNonNull(owner, "owner");
-      content = Collections.unmodifiableMap(new TreeMap<>(content));
+      Objects.requireNonNull(settings.content(), "content");
     }
 
     @Override
     public String toString() {
-      return "Added["
-          + id
-          + ", owner="
-          + owner
-          + ", label="
-          + label
-          + ", keys="
-          + content.keySet()
-          + "]";
+      return "Added[" + id + ", owner=" + owner + ", " + settings + "]";
     }
   }
 
   /**
-   * {@code secret-set}: null fields stay as they are; content (when not null) is a new revision.
+   * {@code secret-set}: null settings stay as they are; content (when not null) is a new revision.
    */
-  record Updated(
-      String id,
-      String label,
-      String description,
-      Instant expiry,
-      String rotatePolicy,
-      Instant nextRotation,
-      Map<String, String> content)
-      implements SecretChange {
+  record Updated(String id, SecretSettings settings) implements SecretChange {
     public Updated {
       Objects.requireNonNull(id, "id");
-      content = content == null ? null : Collections.unmodifiableMap(new TreeMap<>(content));
+      Objects.requireNonNull(settings, "settings");
     }
 
     @Override
     public String toString() {
-      return "Updated["
-          + id
-          + ", label="
-          + label
-          + ", keys="
-          + (content == null ? "unchanged" : content.keySet())
-          + "]";
+      return "Updated[" + id + ", " + settings + "]";
     }
   }
 

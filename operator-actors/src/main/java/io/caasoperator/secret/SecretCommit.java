@@ -36,24 +36,9 @@ public final class SecretCommit {
                 switch (before) {
                   case null -> u;
                   case SecretChange.Added a ->
-                      new SecretChange.Added(
-                          a.id(),
-                          a.owner(),
-                          or(u.label(), a.label()),
-                          or(u.description(), a.description()),
-                          or(u.expiry(), a.expiry()),
-                          or(u.rotatePolicy(), a.rotatePolicy()),
-                          u.rotatePolicy() != null ? u.nextRotation() : a.nextRotation(),
-                          or(u.content(), a.content()));
+                      new SecretChange.Added(a.id(), a.owner(), u.settings().over(a.settings()));
                   case SecretChange.Updated p ->
-                      new SecretChange.Updated(
-                          p.id(),
-                          or(u.label(), p.label()),
-                          or(u.description(), p.description()),
-                          or(u.expiry(), p.expiry()),
-                          or(u.rotatePolicy(), p.rotatePolicy()),
-                          u.rotatePolicy() != null ? u.nextRotation() : p.nextRotation(),
-                          or(u.content(), p.content()));
+                      new SecretChange.Updated(p.id(), u.settings().over(p.settings()));
                   case SecretChange.Removed r -> u;
                   case SecretChange.Access g -> u;
                 });
@@ -71,29 +56,32 @@ public final class SecretCommit {
     List<SecretEvent> events = new ArrayList<>();
     for (SecretChange change : folded.values()) {
       switch (change) {
-        case SecretChange.Added a ->
-            events.add(
-                new SecretEvent.SecretCreated(
-                    a.id(),
-                    a.owner(),
-                    a.label(),
-                    a.description(),
-                    a.expiry(),
-                    a.rotatePolicy(),
-                    a.nextRotation(),
-                    seal.apply(a.content()),
-                    now));
+        case SecretChange.Added a -> {
+          SecretSettings s = a.settings();
+          events.add(
+              new SecretEvent.SecretCreated(
+                  a.id(),
+                  a.owner(),
+                  s.label(),
+                  s.description(),
+                  s.expiry(),
+                  s.rotatePolicy(),
+                  s.nextRotation(),
+                  seal.apply(s.content()),
+                  now));
+        }
         case SecretChange.Updated u -> {
+          SecretSettings s = u.settings();
           if (state.find(u.id()).isPresent()) {
             events.add(
                 new SecretEvent.SecretUpdated(
                     u.id(),
-                    u.label(),
-                    u.description(),
-                    u.expiry(),
-                    u.rotatePolicy(),
-                    u.nextRotation(),
-                    u.content() == null ? null : seal.apply(u.content()),
+                    s.label(),
+                    s.description(),
+                    s.expiry(),
+                    s.rotatePolicy(),
+                    s.nextRotation(),
+                    s.content() == null ? null : seal.apply(s.content()),
                     now));
           }
         }
@@ -119,9 +107,5 @@ public final class SecretCommit {
       }
     }
     return events;
-  }
-
-  private static <T> T or(T replacement, T current) {
-    return replacement != null ? replacement : current;
   }
 }

@@ -9,6 +9,7 @@ import io.caasoperator.secret.SecretBook;
 import io.caasoperator.secret.SecretChange;
 import io.caasoperator.secret.SecretCipher;
 import io.caasoperator.secret.SecretCommit;
+import io.caasoperator.secret.SecretSettings;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -87,12 +88,13 @@ class SecretToolsTest {
                 new SecretChange.Added(
                     NEW_ID,
                     SecretOwner.application("mariadb"),
-                    "admin",
-                    "who",
-                    null,
-                    null,
-                    null,
-                    Map.of("username", "root", "password", "pw"))));
+                    new SecretSettings(
+                        "admin",
+                        "who",
+                        null,
+                        null,
+                        null,
+                        Map.of("username", "root", "password", "pw")))));
   }
 
   @Test
@@ -109,7 +111,7 @@ class SecretToolsTest {
         .isInstanceOfSatisfying(
             SecretChange.Added.class,
             a ->
-                assertThat(a.content())
+                assertThat(a.settings().content())
                     .isEqualTo(Map.of("username", "admin", "password", "pw", "port", "5432")));
     ToolOutcome set =
         HookTools.run(
@@ -121,7 +123,7 @@ class SecretToolsTest {
     assertThat(((ToolEffect.SecretChanged) set.effects().get(0)).change())
         .isInstanceOfSatisfying(
             SecretChange.Updated.class,
-            u -> assertThat(u.content()).isEqualTo(Map.of("password", "new")));
+            u -> assertThat(u.settings().content()).isEqualTo(Map.of("password", "new")));
     assertThat(leader().run("secret-add", "--file", "/tmp/keys.yaml").stderr())
         .as("a path never reaches the operator: the shim sends the file")
         .contains("send the file's content as standard input with --file -");

@@ -31,12 +31,7 @@ class SecretStoreTest {
     return new SecretChange.Added(
         ID,
         SecretOwner.application("app"),
-        "db",
-        null,
-        null,
-        null,
-        null,
-        Map.of("password", "hunter22"));
+        new SecretSettings("db", null, null, null, null, Map.of("password", "hunter22")));
   }
 
   @Test
@@ -52,7 +47,9 @@ class SecretStoreTest {
             List.of(
                 added(),
                 new SecretChange.Updated(
-                    ID, null, null, null, null, null, Map.of("password", "second"))),
+                    ID,
+                    new SecretSettings(
+                        null, null, null, null, null, Map.of("password", "second")))),
             committed.getRef()));
 
     assertThat(committed.receiveMessage().events())
@@ -82,7 +79,8 @@ class SecretStoreTest {
             "app/0",
             List.of(
                 new SecretChange.Removed(ID, null),
-                new SecretChange.Updated(ID, "x", null, null, null, null, null)),
+                new SecretChange.Updated(
+                    ID, new SecretSettings("x", null, null, null, null, null))),
             committed.getRef()));
 
     assertThat(committed.receiveMessage().events()).isZero();

@@ -45,12 +45,8 @@ class SecretStoreTriggersTest {
     return new SecretChange.Added(
         ID,
         owner.contains("/") ? SecretOwner.unit(owner) : SecretOwner.application(owner),
-        "token",
-        null,
-        null,
-        "hourly",
-        T0.plus(Duration.ofHours(1)),
-        Map.of("token", "t0k3n"));
+        new SecretSettings(
+            "token", null, null, "hourly", T0.plus(Duration.ofHours(1)), Map.of("token", "t0k3n")));
   }
 
   private static Consumer<SecretTrigger> to(TestProbe<SecretTrigger> probe) {
@@ -115,7 +111,8 @@ class SecretStoreTriggersTest {
             unit,
             List.of(
                 hourly(unit),
-                new SecretChange.Updated(ID, null, null, null, null, null, Map.of("token", "2"))),
+                new SecretChange.Updated(
+                    ID, new SecretSettings(null, null, null, null, null, Map.of("token", "2")))),
             committed.getRef()));
     committed.receiveMessage();
     pass(clock, Duration.ofHours(1));

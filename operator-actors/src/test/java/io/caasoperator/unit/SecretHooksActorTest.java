@@ -12,6 +12,7 @@ import io.caasoperator.persistence.secret.SecretTrigger;
 import io.caasoperator.persistence.secret.SecretsState;
 import io.caasoperator.secret.SecretChange;
 import io.caasoperator.secret.SecretCipher;
+import io.caasoperator.secret.SecretSettings;
 import io.caasoperator.secret.SecretStore;
 import io.caasoperator.secret.Secrets;
 import io.caasoperator.testing.InMemoryJournal;
@@ -95,12 +96,13 @@ class SecretHooksActorTest {
                 new SecretChange.Added(
                     ID,
                     SecretOwner.application(app),
-                    "db",
-                    null,
-                    T0.minusSeconds(60),
-                    null,
-                    null,
-                    Map.of("password", "s3cret"))),
+                    new SecretSettings(
+                        "db",
+                        null,
+                        T0.minusSeconds(60),
+                        null,
+                        null,
+                        Map.of("password", "s3cret")))),
             committed.getRef()));
     committed.receiveMessage();
     return store;
