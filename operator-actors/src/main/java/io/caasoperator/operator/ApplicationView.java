@@ -37,18 +37,6 @@ public record ApplicationView(
     relations = relations == null ? List.of() : List.copyOf(relations);
   }
 
-  /** An application in no relation. */
-  public ApplicationView(
-      String application,
-      Status status,
-      CharmView charm,
-      long configGeneration,
-      String leader,
-      String workloadVersion,
-      List<UnitView> units) {
-    this(application, status, charm, configGeneration, leader, workloadVersion, units, List.of());
-  }
-
   /**
    * The view of an operator's state, live or replayed: the same code either way.
    *

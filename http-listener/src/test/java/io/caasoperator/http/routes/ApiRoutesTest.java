@@ -76,7 +76,8 @@ class ApiRoutesTest {
                             1,
                             "hello/0",
                             "",
-                            List.of(view)));
+                            List.of(view),
+                            List.of()));
             case OperatorActor.GetUnit u ->
                 u.replyTo().tell(u.unit().equals(UNIT) ? Optional.of(view) : Optional.empty());
             case OperatorActor.ResolveUnit r ->

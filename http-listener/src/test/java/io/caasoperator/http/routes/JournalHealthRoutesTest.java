@@ -51,6 +51,7 @@ class JournalHealthRoutesTest {
                                 1,
                                 null,
                                 "",
+                                List.of(),
                                 List.of()));
                   }
                   return Behaviors.same();
