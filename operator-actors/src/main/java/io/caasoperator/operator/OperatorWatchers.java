@@ -17,33 +17,46 @@ final class OperatorWatchers {
   private OperatorWatchers() {}
 
   static void spawn(ActorContext<OperatorActor.Command> ctx, Substrate source) {
-    watch(ctx, "application", source.applicationSource()::watch, Input.ApplicationReported::new);
-    watch(ctx, "units", source.unitSource()::watch, Input.UnitsReported::new);
-    ctx.spawn(
-        SubstrateWatcher.create(
-            "container starts",
-            source.containerStartSource()::watch,
-            ctx.getSelf(),
-            OperatorActor.ContainerStartReported::new),
-        "container-start-watcher");
-    ctx.spawn(
-        SubstrateWatcher.create(
-            "workload notices",
-            source.workloadNoticeSource()::watch,
-            ctx.getSelf(),
-            OperatorActor.WorkloadNoticeReported::new),
-        "workload-notice-watcher");
+    watch(
+        ctx,
+        "application",
+        "application-watcher",
+        source.applicationSource()::watch,
+        report -> learnt(new Input.ApplicationReported(report)));
+    watch(
+        ctx,
+        "units",
+        "units-watcher",
+        source.unitSource()::watch,
+        report -> learnt(new Input.UnitsReported(report)));
+    watch(
+        ctx,
+        "container starts",
+        "container-start-watcher",
+        source.containerStartSource()::watch,
+        OperatorActor.ContainerStartReported::new);
+    watch(
+        ctx,
+        "workload notices",
+        "workload-notice-watcher",
+        source.workloadNoticeSource()::watch,
+        OperatorActor.WorkloadNoticeReported::new);
   }
 
-  /** A watcher whose reports are the plan's input; the actor is named {@code <what>-watcher}. */
+  /** What the plan learns from a watcher's report. */
+  private static OperatorActor.Command learnt(Input input) {
+    return new OperatorActor.Learnt(input);
+  }
+
+  /**
+   * A watcher of {@code what}, an actor named {@code name}, telling the operator {@code toCommand}.
+   */
   private static <T> void watch(
       ActorContext<OperatorActor.Command> ctx,
       String what,
+      String name,
       Function<WatchSink<T>, Watch> start,
-      Function<T, Input> input) {
-    ctx.spawn(
-        SubstrateWatcher.create(
-            what, start, ctx.getSelf(), report -> new OperatorActor.Learnt(input.apply(report))),
-        what + "-watcher");
+      Function<T, OperatorActor.Command> toCommand) {
+    ctx.spawn(SubstrateWatcher.create(what, start, ctx.getSelf(), toCommand), name);
   }
 }
