@@ -37,10 +37,21 @@ final class RelationResolver {
   }
 
   /**
+   * A dying unit's departures from every unit it joined (and a relation-changed still owed to a
+   * unit just joined), before its storage detaches and it stops: Juju's dying unit asks its
+   * relation resolver first ("if we're dying we must ensure that all relations are broken first",
+   * {@code internal/worker/uniter/resolver.go}). None once it stopped.
+   */
+  static Optional<PlannedHook> departures(UnitState s) {
+    if (s.life() != Life.DYING || s.progress().stopped()) return Optional.empty();
+    return changes(s);
+  }
+
+  /**
    * The next joined, changed or departed hook, if any. Relations the unit has not seen created yet
    * wait for their relation-created.
    */
-  static Optional<PlannedHook> next(UnitState s) {
+  static Optional<PlannedHook> changes(UnitState s) {
     UnitRelations relations = s.relations();
     TreeSet<Long> ids = new TreeSet<>(relations.remote().keySet());
     ids.addAll(relations.local().keySet());
@@ -48,13 +59,13 @@ final class RelationResolver {
       RelationSnapshot remote = relations.remote().get(id);
       LocalRelation local = relations.local(id);
       if (remote == null || !local.created()) continue;
-      Optional<PlannedHook> hook = next(s, remote, local);
+      Optional<PlannedHook> hook = changes(s, remote, local);
       if (hook.isPresent()) return hook;
     }
     return Optional.empty();
   }
 
-  private static Optional<PlannedHook> next(
+  private static Optional<PlannedHook> changes(
       UnitState s, RelationSnapshot remote, LocalRelation local) {
     String app = remote.remoteApplication();
     boolean alive = s.life() == Life.ALIVE;

@@ -16,19 +16,18 @@ import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Decides a unit's next step from its state and what its actor is doing, in the order charm authors
- * expect: install, {@code <relation>-relation-created} per relation, leader-elected,
- * config-changed, start, then the relation hooks ({@link RelationResolver}), pebble-ready per
- * container start, {@code <storage>-storage-attached} per storage instance and update-status;
- * upgrade-charm (then config-changed) when the charm changed; {@code <storage>-storage-detaching}
- * per attached instance, stop, then remove when dying (after departing its relations). Waiting
- * charm actions and execs go before the next hook, in the order they arrived. And how a hook's or
- * an action's run ends. Pure, so the order is unit-tested without actors or processes.
- *
- * <p>Where a leader runs leader-elected, a follower runs leader-settings-changed: once after
- * install, then whenever the leader settings change.
+ * expect. First what belongs to the unit as a whole: a hook interrupted by a restart runs again;
+ * waiting charm actions and execs go before the next hook, in the order they arrived; a failed hook
+ * waits for its retry; install; upgrade-charm when the charm changed. Then the features' hook
+ * sources ({@link HookSource}), in one priority order stated once: {@link #ALIVE} for an alive unit
+ * (relation-created, leadership, config-changed, start, relation hooks, pebble-ready, Pebble
+ * notices, secrets, storage-attached; update-status when nothing else is due), {@link #DYING} for
+ * a dying one (departures, storage-detaching, stop, remove). And how a hook's or an action's run
+ * ends. Pure, so the order is unit-tested without actors or processes.
  */
 public final class UnitResolver {
   private UnitResolver() {}
@@ -105,6 +104,34 @@ public final class UnitResolver {
 
   private static final Next WAIT = new Next.Wait();
 
+  /**
+   * The hook sources of an installed, alive unit, in the order their hooks go: the first that names
+   * a hook wins. Juju's uniter resolver asks its resolvers in this order ({@code
+   * internal/worker/uniter/resolver.go} {@code NextOp}: created relations, leadership, then its
+   * {@code nextOp}: config-changed, start, relations), and its workload, secrets and storage
+   * resolvers answer the events they are about; update-status runs when nothing else needs to.
+   */
+  static final List<HookSource> ALIVE =
+      List.of(
+          RelationResolver::created,
+          LeadershipResolver::next,
+          ConfigResolver::next,
+          LifecycleResolver::start,
+          RelationResolver::changes,
+          PebbleReadyResolver::next,
+          PebbleNoticeResolver::next,
+          SecretHookResolver::next,
+          StorageResolver::attached);
+
+  /**
+   * The hook sources of an installed, dying unit, in order: it departs its relations and detaches
+   * its storage (Juju's storage resolver comes before the dying unit's stop), then stops and is
+   * removed. The last always names a hook.
+   */
+  static final List<HookSource> DYING =
+      List.of(
+          RelationResolver::departures, StorageResolver::detaching, LifecycleResolver::teardown);
+
   /** The step the unit {@code s} takes next, while its actor is doing {@code now}. */
   public static Next next(UnitState s, Activity now) {
     if (s.isDead() || now.busy() || now.draining()) return WAIT;
@@ -131,7 +158,7 @@ public final class UnitResolver {
     if (!s.progress().installed()) {
       if (s.life() == Life.DYING) return new Next.Die();
       if (newCharm) return new Next.SwitchCharm();
-      return run(HookKind.INSTALL, s);
+      return new Next.Run(HookSource.plain(HookKind.INSTALL, s), 1, false);
     }
     if (s.life() == Life.ALIVE && s.progress().upgradedTo() < s.assigned().charm().generation()) {
       return new Next.Run(
@@ -142,71 +169,12 @@ public final class UnitResolver {
           1,
           newCharm);
     }
-    if (s.life() == Life.DYING) {
-      // Storage goes before stop (Juju's storage resolver comes before the dying unit's stop).
-      if (!s.progress().stopped()) {
-        // and so do the dying unit's departures from its relations (Juju's relation resolver)
-        var departure = RelationResolver.next(s);
-        if (departure.isPresent()) return new Next.Run(departure.get(), 1, false);
-        for (String id : s.storage().attached()) {
-          if (!s.storage().detached().contains(id))
-            return storageHook(HookKind.STORAGE_DETACHING, id, s);
-        }
-      }
-      return run(s.progress().stopped() ? HookKind.REMOVE : HookKind.STOP, s);
+    for (HookSource source : s.life() == Life.DYING ? DYING : ALIVE) {
+      Optional<PlannedHook> hook = source.next(s);
+      if (hook.isPresent()) return new Next.Run(hook.get(), 1, false);
     }
-    var created = RelationResolver.created(s);
-    if (created.isPresent()) return new Next.Run(created.get(), 1, false);
-    if (s.assigned().leader() && !s.progress().leaderElectedSeen())
-      return run(HookKind.LEADER_ELECTED, s);
-    // A follower runs leader-settings-changed once after install (even for generation 0), then for
-    // each later generation, before config-changed: Juju's leadership resolver comes before its
-    // config-changed/start (worker/uniter/resolver.go), runs the hook for a non-leader when
-    // localState.LeaderSettingsVersion != remoteState.LeaderSettingsVersion
-    // (worker/uniter/leadership/resolver.go), and the remote watcher's first event makes the remote
-    // version 1 while the local one starts at 0. So does a leader that lost leadership.
-    if (!s.assigned().leader()
-        && !s.progress().leaderSettingsChangedRanFor(s.assigned().leaderSettingsGeneration())) {
-      return new Next.Run(
-          PlannedHook.leaderSettingsChanged(
-              s.assigned().leaderSettingsGeneration(),
-              s.charmInUse().generation(),
-              s.assigned().configGeneration()),
-          1,
-          false);
-    }
-    if (s.progress().configSeen() != s.assigned().configGeneration())
-      return run(HookKind.CONFIG_CHANGED, s);
-    if (!s.progress().started()) return run(HookKind.START, s);
-    var relationHook = RelationResolver.next(s);
-    if (relationHook.isPresent()) return new Next.Run(relationHook.get(), 1, false);
-    // only containers the charm declares get pebble-ready, in metadata.yaml order
-    for (String container : s.charmInUse().containers()) {
-      String start = s.observed().containerStarts().get(container);
-      if (start != null && !start.equals(s.progress().containersReady().get(container))) {
-        return new Next.Run(
-            new PlannedHook(
-                HookKind.PEBBLE_READY,
-                container,
-                start,
-                s.charmInUse().generation(),
-                s.assigned().configGeneration()),
-            1,
-            false);
-      }
-    }
-    var pebbleNotice = PebbleNoticeResolver.next(s);
-    if (pebbleNotice.isPresent()) return new Next.Run(pebbleNotice.get(), 1, false);
-    var secretHook = SecretHookResolver.next(s);
-    if (secretHook.isPresent()) return new Next.Run(secretHook.get(), 1, false);
-    // Kubernetes units get their storage-attached hooks once started (Juju's storage resolver for
-    // CAAS models: storage is provisioned with the pod), and so do local ones: one order on every
-    // substrate. In id order.
-    for (String id : new java.util.TreeSet<>(s.storage().instances().keySet())) {
-      if (!s.storage().attached().contains(id))
-        return storageHook(HookKind.STORAGE_ATTACHED, id, s);
-    }
-    if (now.updateStatusDue()) return run(HookKind.UPDATE_STATUS, s);
+    if (now.updateStatusDue())
+      return new Next.Run(HookSource.plain(HookKind.UPDATE_STATUS, s), 1, false);
     return WAIT;
   }
 
@@ -221,17 +189,6 @@ public final class UnitResolver {
     if (s.charmInUse() == null || !s.progress().installed()) return false;
     boolean upgradeDue = s.assigned().charm().generation() > s.charmInUse().generation();
     return !(s.life() == Life.ALIVE && upgradeDue);
-  }
-
-  private static Next storageHook(HookKind kind, String id, UnitState s) {
-    return new Next.Run(
-        PlannedHook.storage(
-            kind,
-            s.storage().instances().get(id),
-            s.charmInUse().generation(),
-            s.assigned().configGeneration()),
-        1,
-        false);
   }
 
   /** How a started hook's run ends. */
@@ -358,13 +315,6 @@ public final class UnitResolver {
     if (result.startFailure() != null) return "hook could not start: " + result.startFailure();
     if (result.timedOut()) return "hook timed out after " + DurationText.format(hookTimeout);
     return "exit status " + result.exitCode();
-  }
-
-  private static Next run(HookKind kind, UnitState s) {
-    return new Next.Run(
-        PlannedHook.of(kind, s.charmInUse().generation(), s.assigned().configGeneration()),
-        1,
-        false);
   }
 
   /** A retried hook runs with what is assigned now (the newest charm and config). */
