@@ -6,8 +6,8 @@ import io.caasoperator.persistence.UnitState;
 import java.util.Optional;
 
 /**
- * One feature's answer to "what is my next hook, given this unit's view?", as each of Juju's
- * uniter resolvers answers it ({@code internal/worker/uniter/resolver/interface.go} {@code
+ * One feature's answer to "what is my next hook, given this unit's view?", as each of Juju's uniter
+ * resolvers answers it ({@code internal/worker/uniter/resolver/interface.go} {@code
  * Resolver.NextOp}, composed in order in {@code internal/worker/uniter/resolver.go}). {@link
  * UnitResolver} asks its sources in its one priority order and runs the first hook one names.
  *

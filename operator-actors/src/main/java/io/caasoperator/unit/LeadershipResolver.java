@@ -10,10 +10,10 @@ import java.util.Optional;
  * internal/worker/uniter/leadership/resolver.go}): a leader runs {@code leader-elected} once each
  * time it becomes leader; a follower runs {@code leader-settings-changed} once after install (even
  * for generation 0), then for each later leader-settings generation. Juju runs the hook for a
- * non-leader when {@code localState.LeaderSettingsVersion != remoteState.LeaderSettingsVersion}, and
- * the remote watcher's first event makes the remote version 1 while the local one starts at 0. So
- * does a leader that lost leadership. A leader never runs leader-settings-changed, not even after
- * its own {@code leader-set}. Pure.
+ * non-leader when {@code localState.LeaderSettingsVersion != remoteState.LeaderSettingsVersion},
+ * and the remote watcher's first event makes the remote version 1 while the local one starts at 0.
+ * So does a leader that lost leadership. A leader never runs leader-settings-changed, not even
+ * after its own {@code leader-set}. Pure.
  */
 final class LeadershipResolver {
   private LeadershipResolver() {}

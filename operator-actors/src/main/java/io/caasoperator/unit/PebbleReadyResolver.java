@@ -6,10 +6,10 @@ import io.caasoperator.persistence.UnitState;
 import java.util.Optional;
 
 /**
- * {@code <container>-pebble-ready} once per start of a container the charm declares, in the
- * charm's metadata.yaml order: each start of a container (its start id) is heard of once, and a
- * container the charm does not declare gets no hook (a charm upgrade may declare it). Juju's
- * workload resolver does the same on each {@code PebbleReady} event ({@code
+ * {@code <container>-pebble-ready} once per start of a container the charm declares, in the charm's
+ * metadata.yaml order: each start of a container (its start id) is heard of once, and a container
+ * the charm does not declare gets no hook (a charm upgrade may declare it). Juju's workload
+ * resolver does the same on each {@code PebbleReady} event ({@code
  * internal/worker/uniter/container/workload.go}). Pure.
  */
 final class PebbleReadyResolver {

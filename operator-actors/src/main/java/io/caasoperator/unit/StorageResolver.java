@@ -9,8 +9,8 @@ import java.util.TreeSet;
 
 /**
  * The storage hooks of a unit, in storage id order: {@code <storage>-storage-attached} once per
- * instance of a started unit, and {@code <storage>-storage-detaching} once per attached instance
- * of a dying unit, before its {@code stop}. Juju's storage resolver for CAAS models attaches the
+ * instance of a started unit, and {@code <storage>-storage-detaching} once per attached instance of
+ * a dying unit, before its {@code stop}. Juju's storage resolver for CAAS models attaches the
  * storage provisioned with the pod once the unit runs, and detaches it before the dying unit stops
  * ({@code internal/worker/uniter/storage/resolver.go}); local units follow the same order, so it is
  * one order on every substrate. Pure.

@@ -25,8 +25,8 @@ import java.util.Optional;
  * waits for its retry; install; upgrade-charm when the charm changed. Then the features' hook
  * sources ({@link HookSource}), in one priority order stated once: {@link #ALIVE} for an alive unit
  * (relation-created, leadership, config-changed, start, relation hooks, pebble-ready, Pebble
- * notices, secrets, storage-attached; update-status when nothing else is due), {@link #DYING} for
- * a dying one (departures, storage-detaching, stop, remove). And how a hook's or an action's run
+ * notices, secrets, storage-attached; update-status when nothing else is due), {@link #DYING} for a
+ * dying one (departures, storage-detaching, stop, remove). And how a hook's or an action's run
  * ends. Pure, so the order is unit-tested without actors or processes.
  */
 public final class UnitResolver {

@@ -1,9 +1,8 @@
 package io.caasoperator.unit;
 
+import static io.caasoperator.unit.UnitStates.charm;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.caasoperator.domain.CharmInfo;
-import io.caasoperator.domain.CharmRef;
 import io.caasoperator.domain.Life;
 import io.caasoperator.domain.UnitId;
 import io.caasoperator.hook.ProcessResult;
@@ -22,7 +21,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.function.BiFunction;
 import org.junit.jupiter.api.Test;
 
@@ -40,18 +38,6 @@ class UnitResolverTest {
       new UnitResolver.Activity(true, false, false, true, true);
   private static final UnitResolver.Activity EXEC_WAITING =
       new UnitResolver.Activity(false, false, true, false, true);
-
-  private static CharmInfo charm(long generation) {
-    return new CharmInfo(
-        generation,
-        "c",
-        new CharmRef("/c", null, generation, false),
-        "c".repeat(64),
-        List.of("web", "db"),
-        Set.of(),
-        true,
-        Map.of());
-  }
 
   /** What a new leader runs first, as the first test spells out. */
   private static final List<String> LEADER_STARTS =
