@@ -12,6 +12,8 @@ import io.caasoperator.persistence.UnitEvent.SecretTriggerObserved;
 import io.caasoperator.persistence.UnitState;
 import io.caasoperator.persistence.secret.SecretOwner;
 import io.caasoperator.persistence.secret.SecretTrigger;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** Secret hooks on their owner, oldest trigger first; an application's only on its leader. */
@@ -21,27 +23,31 @@ class SecretHookResolverTest {
   private static final SecretTrigger OWN_ROTATE =
       new SecretTrigger(HookKind.SECRET_ROTATE, "s2", SecretOwner.unit("a/0"), "mine", 3, AT);
 
+  /** A started unit, leading or not, to which the application's trigger came before its own. */
+  private static UnitState bothDue(boolean leader) {
+    return started(leader)
+        .apply(new SecretTriggerObserved(APP_EXPIRED, AT))
+        .apply(new SecretTriggerObserved(OWN_ROTATE, AT));
+  }
+
   @Test
   void theOldestTriggerRunsFirstAndEachOnceCarryingItsTrigger() {
-    UnitState s =
-        started(true)
-            .apply(new SecretTriggerObserved(APP_EXPIRED, AT))
-            .apply(new SecretTriggerObserved(OWN_ROTATE, AT));
-    PlannedHook expired = SecretHookResolver.next(s).orElseThrow();
-    assertThat(expired.name()).isEqualTo("secret-expired");
-    assertThat(expired.secret()).isEqualTo(APP_EXPIRED);
-    s = completed(s, expired);
-    PlannedHook rotate = SecretHookResolver.next(s).orElseThrow();
-    assertThat(rotate.secret()).isEqualTo(OWN_ROTATE);
-    assertThat(SecretHookResolver.next(completed(s, rotate))).isEmpty();
+    UnitState s = bothDue(true);
+    List<PlannedHook> ran = new ArrayList<>();
+    for (var hook = SecretHookResolver.next(s); hook.isPresent() && ran.size() < 5; ) {
+      ran.add(hook.get());
+      s = completed(s, hook.get());
+      hook = SecretHookResolver.next(s);
+    }
+    assertThat(ran)
+        .extracting(PlannedHook::name)
+        .containsExactly("secret-expired", "secret-rotate");
+    assertThat(ran).extracting(PlannedHook::secret).containsExactly(APP_EXPIRED, OWN_ROTATE);
   }
 
   @Test
   void anApplicationsTriggerWaitsWhileTheUnitDoesNotLeadAndItsOwnDoNot() {
-    UnitState s =
-        started(false)
-            .apply(new SecretTriggerObserved(APP_EXPIRED, AT))
-            .apply(new SecretTriggerObserved(OWN_ROTATE, AT));
+    UnitState s = bothDue(false);
     assertThat(SecretHookResolver.next(s).map(PlannedHook::secret)).contains(OWN_ROTATE);
     UnitState leading = s.apply(new LeadershipAssigned(true, AT));
     assertThat(SecretHookResolver.next(leading).map(PlannedHook::secret)).contains(APP_EXPIRED);
