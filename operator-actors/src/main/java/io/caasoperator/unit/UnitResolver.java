@@ -106,10 +106,12 @@ public final class UnitResolver {
 
   /**
    * The hook sources of an installed, alive unit, in the order their hooks go: the first that names
-   * a hook wins. Juju's uniter resolver asks its resolvers in this order ({@code
-   * internal/worker/uniter/resolver.go} {@code NextOp}: created relations, leadership, then its
-   * {@code nextOp}: config-changed, start, relations), and its workload, secrets and storage
-   * resolvers answer the events they are about; update-status runs when nothing else needs to.
+   * a hook wins. As Juju's uniter resolver ({@code internal/worker/uniter/resolver.go}): created
+   * relations and leadership first ({@code NextOp}), config-changed before the relation hooks
+   * ({@code nextOp}), update-status when nothing else needs to. Unlike Juju, which asks its
+   * workload, secrets and storage resolvers before config-changed, their hooks come after start and
+   * the relation hooks here: a charm hears of its containers, secrets and storage once it has
+   * started, in one order on every substrate.
    */
   static final List<HookSource> ALIVE =
       List.of(
