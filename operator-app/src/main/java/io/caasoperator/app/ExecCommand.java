@@ -23,8 +23,9 @@ import picocli.CommandLine.Parameters;
 @Command(
     name = "exec",
     description = {
-      "Run commands with sh -c in a unit's context (its directory, the hook environment, the hook tools),",
-      "after its running hook. Prints their stdout and stderr and exits with their code."
+      "Run commands with bash -c (sh -c where the unit has no bash) in a unit's context (its charm",
+      "directory, the hook environment, the hook tools), after its running hook, as juju exec runs them.",
+      "Prints their stdout and stderr and exits with their code."
     })
 final class ExecCommand implements Callable<Integer> {
 
