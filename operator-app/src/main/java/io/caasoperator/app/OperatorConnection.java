@@ -80,8 +80,8 @@ final class OperatorConnection {
    * The data directory the flags name or imply: {@code --data-dir}; else that of the one operator
    * running for this user (of {@code --app}'s application, or the named unit's, when given); else
    * {@code --app}'s (or the unit's application's) default one. Null with {@code --url}, and when
-   * nothing says which; throws IllegalArgumentException listing the operators when several could
-   * be meant.
+   * nothing says which; throws IllegalArgumentException listing the operators when several could be
+   * meant.
    */
   Path dataDirectory() {
     if (dataDir != null) return dataDir;

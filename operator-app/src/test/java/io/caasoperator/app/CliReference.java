@@ -18,13 +18,16 @@ final class CliReference {
   static String render() {
     StringBuilder doc = new StringBuilder();
     doc.append("# CLI reference\n\n")
-        .append("Every command and flag of `caas-operator`, as its `--help` prints it. This file is\n")
-        .append("generated from the code, and a test (`CliReferenceTest`) fails when they differ;\n")
+        .append(
+            "Every command and flag of `caas-operator`, as its `--help` prints it. This file is\n")
+        .append(
+            "generated from the code, and a test (`CliReferenceTest`) fails when they differ;\n")
         .append("after changing the CLI, write it again with\n\n")
         .append("```sh\n")
         .append(REGENERATE)
         .append("\n```\n\n")
-        .append("What the commands share (exit codes, errors, output for scripts, how a command finds\n")
+        .append(
+            "What the commands share (exit codes, errors, output for scripts, how a command finds\n")
         .append("its operator) is in [the command line](cli.md).\n");
     CommandLine root = Main.commandLine();
     doc.append("\n## Commands\n\n");

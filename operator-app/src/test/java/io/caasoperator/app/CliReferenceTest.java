@@ -19,7 +19,9 @@ class CliReferenceTest {
       Files.writeString(DOC, generated, StandardCharsets.UTF_8);
     }
     assertThat(Files.readString(DOC, StandardCharsets.UTF_8))
-        .as("docs/cli-reference.md is out of date; write it again with: %s", CliReference.REGENERATE)
+        .as(
+            "docs/cli-reference.md is out of date; write it again with: %s",
+            CliReference.REGENERATE)
         .isEqualTo(generated);
   }
 

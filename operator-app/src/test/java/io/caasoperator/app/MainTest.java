@@ -154,7 +154,9 @@ class MainTest {
 
   @Test
   void execsHelpSaysItsCommandsRunWithBash() {
-    assertThat(CliRun.of("exec", "--help").stdout()).contains("bash -c").doesNotContain("with sh -c");
+    assertThat(CliRun.of("exec", "--help").stdout())
+        .contains("bash -c")
+        .doesNotContain("with sh -c");
   }
 
   @Test

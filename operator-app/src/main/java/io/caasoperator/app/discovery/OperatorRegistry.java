@@ -21,8 +21,8 @@ import java.util.Optional;
 import java.util.Properties;
 
 /**
- * The operators running for this user, one file each in a directory of the user's state
- * ({@code ~/.local/state/caas-operator/.running/operator-<pid>-<hash>}): an operator writes its file once
+ * The operators running for this user, one file each in a directory of the user's state ({@code
+ * ~/.local/state/caas-operator/.running/operator-<pid>-<hash>}): an operator writes its file once
  * its listener is bound and removes it when it stops cleanly, so that {@code caas-operator status}
  * with no flag finds the only one running, wherever its data directory is. An operator killed with
  * {@code kill -9} leaves its file behind; {@link #live()} tells such a file by its pid (gone, or
@@ -92,16 +92,15 @@ public final class OperatorRegistry {
   }
 
   /**
-   * The operators that run now; files of those that do not (their operator was killed) are
-   * removed on the way.
+   * The operators that run now; files of those that do not (their operator was killed) are removed
+   * on the way.
    */
   public List<Registration> live() {
     List<Registration> live = new ArrayList<>();
     for (Path file : files()) {
       Optional<Registration> registration = read(file);
       if (registration.isEmpty()) continue;
-      if (OperatorDiscovery.isLive(
-          registration.get(), ProcessSeen.of(registration.get().pid()))) {
+      if (OperatorDiscovery.isLive(registration.get(), ProcessSeen.of(registration.get().pid()))) {
         live.add(registration.get());
       } else {
         new Entry(file).close();
@@ -158,8 +157,7 @@ public final class OperatorRegistry {
       if (pid == null || application == null || dataDir == null || url == null) {
         return Optional.empty();
       }
-      Optional<Instant> started =
-          Optional.ofNullable(p.getProperty("started")).map(Instant::parse);
+      Optional<Instant> started = Optional.ofNullable(p.getProperty("started")).map(Instant::parse);
       return Optional.of(
           new Registration(
               Long.parseLong(pid), started, application, Path.of(dataDir), URI.create(url)));

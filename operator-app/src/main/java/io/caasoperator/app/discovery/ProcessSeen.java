@@ -4,8 +4,8 @@ import java.time.Instant;
 import java.util.Optional;
 
 /**
- * What this machine says about a registered pid now: no such process, or one that started at a
- * time (when the platform says).
+ * What this machine says about a registered pid now: no such process, or one that started at a time
+ * (when the platform says).
  */
 public sealed interface ProcessSeen {
 

@@ -77,8 +77,7 @@ class OperatorDiscoveryTest {
 
   @Test
   void withoutStartTimesALivePidCounts() {
-    assertThat(OperatorDiscovery.isLive(hello, new ProcessSeen.Running(Optional.empty())))
-        .isTrue();
+    assertThat(OperatorDiscovery.isLive(hello, new ProcessSeen.Running(Optional.empty()))).isTrue();
     Registration unknownStart =
         new Registration(
             1, Optional.empty(), "hello", Path.of("/tmp/hello"), URI.create("http://x:1"));

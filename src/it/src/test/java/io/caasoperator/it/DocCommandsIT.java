@@ -3,7 +3,6 @@ package io.caasoperator.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
@@ -137,10 +136,7 @@ class DocCommandsIT {
   private void start(String page, DocStep.Background step) throws Exception {
     Path log = Files.createTempFile(session, "operator", ".log");
     Process process =
-        bash(step.commands(), true)
-            .redirectErrorStream(true)
-            .redirectOutput(log.toFile())
-            .start();
+        bash(step.commands(), true).redirectErrorStream(true).redirectOutput(log.toFile()).start();
     background.add(process);
     backgroundLogs.add(log);
     Instant deadline = Instant.now().plus(READY_PATIENCE);
@@ -200,7 +196,9 @@ class DocCommandsIT {
     StringBuilder all = new StringBuilder();
     for (Path log : backgroundLogs) {
       List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
-      lines.subList(Math.max(0, lines.size() - 40), lines.size()).forEach(l -> all.append(l).append('\n'));
+      lines
+          .subList(Math.max(0, lines.size() - 40), lines.size())
+          .forEach(l -> all.append(l).append('\n'));
     }
     return all.toString();
   }
@@ -227,7 +225,8 @@ class DocCommandsIT {
           }
 
           @Override
-          public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
+          public FileVisitResult visitFile(Path file, BasicFileAttributes attrs)
+              throws IOException {
             Files.deleteIfExists(file);
             return FileVisitResult.CONTINUE;
           }

@@ -16,10 +16,10 @@ import java.util.regex.Pattern;
  *       exits 0;
  *   <li>{@code <!-- doc-test: exit N -->}: the block exits N (a command shown failing on purpose);
  *   <li>{@code <!-- doc-test: background; ready when: COMMAND -->}: the block starts a long-running
- *       operator (as a reader runs it in a terminal of its own); the next step waits until
- *       COMMAND succeeds;
- *   <li>{@code <!-- doc-test: stop -->} (no block): the operators started so far are stopped, as the
- *       reader stops them with Ctrl-C.
+ *       operator (as a reader runs it in a terminal of its own); the next step waits until COMMAND
+ *       succeeds;
+ *   <li>{@code <!-- doc-test: stop -->} (no block): the operators started so far are stopped, as
+ *       the reader stops them with Ctrl-C.
  * </ul>
  */
 sealed interface DocStep {
@@ -72,7 +72,9 @@ sealed interface DocStep {
                 line));
       } else {
         OptionalInt exit =
-            option(options, "exit").map(n -> OptionalInt.of(Integer.parseInt(n))).orElse(OptionalInt.empty());
+            option(options, "exit")
+                .map(n -> OptionalInt.of(Integer.parseInt(n)))
+                .orElse(OptionalInt.empty());
         steps.add(new Run(block.toString(), exit.orElse(0), line));
       }
       i = end;

@@ -71,7 +71,9 @@ class OperatorDiscoveryIT {
     assertThat(status.stdout()).contains("App      alpha");
     Awaitility.await()
         .atMost(CLI_PATIENCE)
-        .until(() -> cli("exec", "alpha/0", "--", "echo $JUJU_UNIT_NAME").stdout().equals("alpha/0\n"));
+        .until(
+            () ->
+                cli("exec", "alpha/0", "--", "echo $JUJU_UNIT_NAME").stdout().equals("alpha/0\n"));
 
     start("beta");
     Cli.Result several = cli("status");
