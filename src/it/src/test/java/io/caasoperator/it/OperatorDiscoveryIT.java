@@ -21,6 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 class OperatorDiscoveryIT {
 
   private static final Duration CLI_PATIENCE = Duration.ofSeconds(90);
+  private static final Duration START_PATIENCE = Duration.ofMinutes(3);
   private static final int UNREACHABLE = 69;
   private static final int USAGE = 2;
 
@@ -51,6 +52,10 @@ class OperatorDiscoveryIT {
             Map.of(),
             user());
     started.add(operator);
+    // the JVM's start alone can outlast awaitListening's patience on a busy machine
+    Awaitility.await()
+        .atMost(START_PATIENCE)
+        .until(() -> !operator.isAlive() || Files.exists(tmp.resolve(app + "-data/listener")));
     operator.awaitListening();
     return operator;
   }
