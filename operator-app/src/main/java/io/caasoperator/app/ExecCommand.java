@@ -23,8 +23,10 @@ import picocli.CommandLine.Parameters;
 @Command(
     name = "exec",
     description = {
-      "Run commands with sh -c in a unit's context (its directory, the hook environment, the hook tools),",
-      "after its running hook. Prints their stdout and stderr and exits with their code."
+      "Run commands in a unit's context, as juju exec does.",
+      "They run with bash -c (sh -c where the unit has no bash) in the unit's charm directory, with the"
+          + " hook environment and the hook tools, after its running hook. Prints their stdout and"
+          + " stderr and exits with their code."
     })
 final class ExecCommand implements Callable<Integer> {
 

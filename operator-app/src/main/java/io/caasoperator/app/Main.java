@@ -134,12 +134,14 @@ public final class Main implements Runnable {
   }
 
   /**
-   * What every command has, said once here: {@code -h/--help} and {@code -V/--version} (a
-   * subcommand's version is empty; this command's annotation has them too, for {@link #run}'s
-   * usage), and a --help that ends with the exit codes it uses, from {@link ExitCodes}.
+   * What every command has, said once here: {@code -h/--help} and {@code -V/--version} (the
+   * operator's version whichever command is asked; this command's annotation has them too, for
+   * {@link #run}'s usage), and a --help that ends with the exit codes it uses, from {@link
+   * ExitCodes}.
    */
   private static void everyCommand(CommandLine cli) {
     cli.getCommandSpec().mixinStandardHelpOptions(true);
+    cli.getCommandSpec().versionProvider(new VersionProvider());
     cli.getCommandSpec()
         .usageMessage()
         .exitCodeListHeading("%nExit codes:%n")

@@ -338,12 +338,27 @@ public record OperatorConfig(
    * {@code $XDG_STATE_HOME/caas-operator/<app>}, else {@code ~/.local/state/caas-operator/<app>}.
    */
   public static Path defaultDataDir(Map<String, String> env, ApplicationName application) {
+    return stateDir(env).resolve(application.value());
+  }
+
+  /**
+   * {@code $XDG_STATE_HOME/caas-operator}, else {@code ~/.local/state/caas-operator}: where the
+   * default data directories are, and the registry of running operators ({@link
+   * io.caasoperator.app.discovery.OperatorRegistry}).
+   */
+  public static Path stateDir(Map<String, String> env) {
     String state = env.get("XDG_STATE_HOME");
     Path base =
         state != null && !state.isBlank()
             ? Path.of(state)
             : Path.of(env.getOrDefault("HOME", System.getProperty("user.home")), ".local", "state");
-    return base.resolve("caas-operator").resolve(application.value());
+    return base.resolve("caas-operator");
+  }
+
+  /** The registry of the operators running for this user. */
+  public static io.caasoperator.app.discovery.OperatorRegistry registry(Map<String, String> env) {
+    return new io.caasoperator.app.discovery.OperatorRegistry(
+        stateDir(env).resolve(io.caasoperator.app.discovery.OperatorRegistry.DIRECTORY));
   }
 
   /**

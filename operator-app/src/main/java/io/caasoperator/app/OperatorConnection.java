@@ -1,5 +1,7 @@
 package io.caasoperator.app;
 
+import io.caasoperator.app.discovery.OperatorDiscovery;
+import io.caasoperator.app.discovery.Registration;
 import io.caasoperator.domain.ApplicationName;
 import io.caasoperator.http.ListenerFile;
 import io.caasoperator.http.auth.AdminToken;
@@ -7,27 +9,30 @@ import io.caasoperator.http.client.OperatorClient;
 import io.caasoperator.http.client.OperatorEndpoint;
 import java.net.URI;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 import picocli.CommandLine.Option;
 
 /**
  * How a CLI command finds a running operator: {@code --url} (with {@code --token-file} and {@code
- * --ca-file}), else the data directory ({@code --data-dir}, or the default one of {@code --app}, or
- * of the application of the unit the command names), whose listener file, admin token and
- * certificate it reads.
+ * --ca-file}), else the data directory ({@code --data-dir}; else the one operator running for this
+ * user, of {@code --app}'s application or the named unit's when given; else the default data
+ * directory of that application), whose listener file, admin token and certificate it reads.
  */
 final class OperatorConnection {
   @Option(
       names = "--data-dir",
       paramLabel = "DIR",
-      description = "Data directory of the running operator.")
+      description =
+          "Data directory of the running operator (default: the one operator running for this user).")
   Path dataDir;
 
   @Option(
       names = "--app",
       paramLabel = "NAME",
       description =
-          "Application whose default data directory to use (commands that name a unit default to its application).")
+          "Application whose operator to use: the one running for this user, else its default data"
+              + " directory (commands that name a unit default to its application).")
   String app;
 
   @Option(
@@ -72,15 +77,39 @@ final class OperatorConnection {
   }
 
   /**
-   * The data directory the flags name (or imply); null with {@code --url} or when nothing says
-   * which.
+   * The data directory the flags name or imply: {@code --data-dir}; else that of the one operator
+   * running for this user (of {@code --app}'s application, or the named unit's, when given); else
+   * {@code --app}'s (or the unit's application's) default one. Null with {@code --url}, and when
+   * nothing says which; throws IllegalArgumentException listing the operators when several could be
+   * meant.
    */
   Path dataDirectory() {
     if (dataDir != null) return dataDir;
-    String name = app != null ? app : unitApplication;
-    return name == null
-        ? null
-        : OperatorConfig.defaultDataDir(System.getenv(), ApplicationName.of(name));
+    if (url != null) return null;
+    return switch (discover()) {
+      case OperatorDiscovery.Choice.One one -> one.operator().dataDir();
+      case OperatorDiscovery.Choice.Several several ->
+          throw new IllegalArgumentException(DiscoveryMessages.several(several, wanted()));
+      case OperatorDiscovery.Choice.NoneRunning none ->
+          wanted()
+              .map(name -> OperatorConfig.defaultDataDir(System.getenv(), ApplicationName.of(name)))
+              .orElse(null);
+    };
+  }
+
+  /** The application the flags or the named unit say, if any. */
+  private Optional<String> wanted() {
+    return Optional.ofNullable(app != null ? app : unitApplication);
+  }
+
+  private OperatorDiscovery.Choice discover() {
+    List<Registration> live;
+    try {
+      live = OperatorConfig.registry(System.getenv()).live();
+    } catch (java.io.UncheckedIOException unreadable) {
+      live = List.of();
+    }
+    return OperatorDiscovery.choose(live, wanted());
   }
 
   /**
@@ -91,11 +120,12 @@ final class OperatorConnection {
     Optional<String> token = Optional.ofNullable(tokenFile).map(f -> AdminToken.load(f).value());
     if (url != null) return new Target(url, Optional.ofNullable(caFile), token, null);
     Path dir = dataDirectory();
-    if (dir == null) {
-      throw new IllegalArgumentException(
-          "which operator? give --data-dir DIR, --app NAME or --url URL");
+    if (dir == null) throw DiscoveryMessages.noneRunning(OperatorConfig.registry(System.getenv()));
+    if (ListenerFile.in(dir).read().isEmpty()) {
+      throw dataDir == null && wanted().isPresent()
+          ? DiscoveryMessages.noneOf(wanted().get(), dir, discover())
+          : OperatorUnreachable.noListener(dir);
     }
-    if (ListenerFile.in(dir).read().isEmpty()) throw OperatorUnreachable.noListener(dir);
     OperatorEndpoint found = OperatorEndpoint.discover(dir);
     return new Target(
         found.url(),

@@ -5,6 +5,8 @@ import com.typesafe.config.ConfigFactory;
 import io.caasoperator.app.datadir.DataDirInUse;
 import io.caasoperator.app.datadir.DataDirLock;
 import io.caasoperator.app.datadir.DataDirectory;
+import io.caasoperator.app.discovery.OperatorRegistry;
+import io.caasoperator.app.discovery.Registration;
 import io.caasoperator.charm.CharmStore;
 import io.caasoperator.charm.UnpackLimits;
 import io.caasoperator.domain.DurationText;
@@ -367,6 +369,7 @@ public final class OperatorRuntime {
     }
     ListenerFile listenerFile = ListenerFile.in(dataDir);
     listenerFile.write(url);
+    OperatorRegistry.Entry registered = register(url, dataDir);
     listening.complete(null);
     log.info(
         "CAAS Operator {} operating {} on the {} substrate; listening on {}; data in {}",
@@ -403,6 +406,7 @@ public final class OperatorRuntime {
           substrate.close();
           blocking.shutdownNow();
           listenerFile.delete();
+          registered.close();
           return CompletableFuture.completedFuture(Done.getInstance());
         });
     system.getWhenTerminated().thenRun(() -> stopReason.compareAndSet(null, StopReason.FAILURE));
@@ -414,6 +418,30 @@ public final class OperatorRuntime {
       acting.set(true);
       metrics.termStarted();
       system.tell(new Guardian.Act());
+    }
+  }
+
+  /**
+   * Tells the CLI this operator runs (so {@code caas-operator status} needs no flag); a home it
+   * cannot write (a read-only root filesystem in a pod) only costs that convenience.
+   */
+  private OperatorRegistry.Entry register(URI url, Path dataDir) {
+    OperatorRegistry registry = OperatorConfig.registry(System.getenv());
+    ProcessHandle self = ProcessHandle.current();
+    try {
+      return registry.register(
+          new Registration(
+              self.pid(),
+              self.info().startInstant(),
+              config.application().value(),
+              dataDir.toAbsolutePath().normalize(),
+              url));
+    } catch (java.io.UncheckedIOException e) {
+      log.warn(
+          "{}; the CLI finds this operator only with --data-dir {} (or --url)",
+          e.getMessage(),
+          dataDir);
+      return new OperatorRegistry.Entry(registry.directory().resolve("none"));
     }
   }
 

@@ -37,9 +37,10 @@ import picocli.CommandLine.Parameters;
 @Command(
     name = "run-action",
     description = {
-      "Run a charm action on a unit, with parameters checked against the action's schema, after the",
-      "unit's running hook. Waits for it and prints its results (as juju run); exits 1 when it failed,",
-      "124 when it did not finish within --wait. --background queues it and prints its id."
+      "Run a charm action on a unit, as juju run does.",
+      "Its parameters are checked against the action's schema; it runs after the unit's running hook."
+          + " Waits for it and prints its results; exits 1 when it failed, 124 when it did not finish"
+          + " within --wait. --background queues it and prints its id."
     })
 final class RunActionCommand implements Callable<Integer> {
 

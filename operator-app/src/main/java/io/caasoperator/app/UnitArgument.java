@@ -17,7 +17,8 @@ final class UnitArgument {
       index = "0",
       paramLabel = "UNIT",
       description =
-          "e.g. hello/0; without --data-dir, --app or --url, its application's default data directory is used")
+          "e.g. hello/0; without --data-dir, --app or --url, the operator of its application running for"
+              + " this user (else the application's default data directory)")
   String text;
 
   @Mixin OperatorConnection connection;

@@ -133,12 +133,30 @@ class MainTest {
   }
 
   @Test
-  void aUnitsApplicationNamesTheDefaultDataDirWhenNoFlagDoes() {
+  void aUnitsApplicationWithNoOperatorRunningSaysSoAndWhereItLooked() {
     CliRun run = CliRun.of("resolve", "hellox/0");
 
     assertThat(run.code()).isEqualTo(ExitCodes.UNREACHABLE);
     assertThat(run.stderr())
-        .contains("no operator is running on data dir ", "caas-operator/hellox");
+        .contains(
+            "no operator of application hellox is running for this user",
+            "caas-operator/hellox",
+            "--data-dir DIR");
+  }
+
+  @Test
+  void aSubcommandsVersionIsTheOperatorsVersion() {
+    CliRun run = CliRun.of("status", "--version");
+
+    assertThat(run.code()).isZero();
+    assertThat(run.stdout()).isEqualTo(CliRun.of("--version").stdout()).isNotBlank();
+  }
+
+  @Test
+  void execsHelpSaysItsCommandsRunWithBash() {
+    assertThat(CliRun.of("exec", "--help").stdout())
+        .contains("bash -c")
+        .doesNotContain("with sh -c");
   }
 
   @Test
