@@ -6,8 +6,8 @@ import io.caasoperator.charm.CharmStore;
 import io.caasoperator.charm.ConfigSettings;
 import io.caasoperator.charm.DeployedCharm;
 import io.caasoperator.charm.UnpackLimits;
-import io.caasoperator.files.RecursiveDelete;
 import io.caasoperator.domain.CharmRef;
+import io.caasoperator.files.RecursiveDelete;
 import io.caasoperator.substrate.local.SpecFile;
 import io.caasoperator.substrate.local.SpecReading;
 import java.io.IOException;
@@ -88,8 +88,7 @@ record Validation(List<String> problems, List<String> checked) {
       return;
     }
     try {
-      DeployedCharm charm =
-          new CharmStore(scratch, UnpackLimits.DEFAULT).deploy(ref);
+      DeployedCharm charm = new CharmStore(scratch, UnpackLimits.DEFAULT).deploy(ref);
       checked.add("charm " + charm.info().name() + " (sha256 " + charm.info().sha256() + ")");
       List<String> misfits = ConfigSettings.problems(charm.info().options(), config);
       problems.addAll(misfits);

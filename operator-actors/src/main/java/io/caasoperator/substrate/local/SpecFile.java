@@ -221,8 +221,7 @@ public final class SpecFile {
 
     Optional<CharmRef> ref =
         charm != null && goodSha256
-            ? Optional.of(
-                new CharmRef(resolve(file, charm), sha256, modifiedVersion, forceUpgrade))
+            ? Optional.of(new CharmRef(resolve(file, charm), sha256, modifiedVersion, forceUpgrade))
             : Optional.empty();
     if (!problems.isEmpty()) {
       return SpecReading.examined(file, problems, ref, config, Optional.empty());
