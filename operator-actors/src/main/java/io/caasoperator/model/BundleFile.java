@@ -130,7 +130,13 @@ public final class BundleFile {
       root = YAML.readTree(content);
     } catch (JsonProcessingException e) {
       int line = e.getLocation() == null ? 0 : e.getLocation().getLineNr();
-      String message = e.getOriginalMessage().lines().findFirst().orElse("").strip();
+      // SnakeYAML adds indented source snippets under its sentences: keep the sentences
+      String message =
+          e.getOriginalMessage()
+              .lines()
+              .filter(l -> !l.isBlank() && !Character.isWhitespace(l.charAt(0)))
+              .map(String::strip)
+              .collect(java.util.stream.Collectors.joining(", "));
       return refused(nothing, file + (line > 0 ? ":" + line : "") + ": invalid YAML: " + message);
     } catch (IOException e) {
       return refused(nothing, file + ": cannot parse: " + e.getMessage());
@@ -168,8 +174,12 @@ public final class BundleFile {
     }
 
     BundleReading read(JsonNode root) {
+      // The tree holds an alias's anchor name where its value belongs: checking it would report
+      // problems that are not in the file.
       for (String alias : places.aliases())
         problem(alias, "aliases are not supported in a bundle; write the value out");
+      if (!problems.isEmpty())
+        return new BundleReading(new Bundle(file, "", List.of(), List.of()), problems, notes);
       String name = "";
       for (var entry : root.properties()) {
         String key = entry.getKey();

@@ -36,11 +36,15 @@ final class YamlPlaces {
       for (JsonToken token = parser.nextToken(); token != null; token = parser.nextToken()) {
         int line = parser.currentTokenLocation().getLineNr();
         switch (token) {
-          case FIELD_NAME -> open.peek().key = parser.currentName();
+          case FIELD_NAME -> {
+            // a key's line is where its entry stands, even when its value starts lines below
+            open.peek().key = parser.currentName();
+            lines.putIfAbsent(open.peek().nextPath(), line);
+          }
           case END_OBJECT, END_ARRAY -> open.pop();
           default -> {
             String path = open.isEmpty() ? "" : open.peek().nextPath();
-            lines.putIfAbsent(path, line);
+            if (!path.isEmpty()) lines.putIfAbsent(path, line);
             if (parser instanceof YAMLParser yaml && yaml.isCurrentAlias()) aliases.add(path);
             if (token == JsonToken.START_OBJECT || token == JsonToken.START_ARRAY)
               open.push(new Container(path, token == JsonToken.START_ARRAY));
