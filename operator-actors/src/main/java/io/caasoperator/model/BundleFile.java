@@ -165,8 +165,18 @@ public final class BundleFile {
   private static final class Reading {
     private final Path file;
     private final YamlPlaces places;
-    private final List<String> problems = new ArrayList<>();
-    private final List<String> notes = new ArrayList<>();
+    private final List<Finding> problems = new ArrayList<>();
+    private final List<Finding> notes = new ArrayList<>();
+
+    /** A problem or note and the line it stands on, so that they are listed in file order. */
+    private record Finding(int line, String text) {
+      static List<String> inFileOrder(List<Finding> findings) {
+        return findings.stream()
+            .sorted(java.util.Comparator.comparingInt(Finding::line))
+            .map(Finding::text)
+            .toList();
+      }
+    }
 
     Reading(Path file, YamlPlaces places) {
       this.file = file;
@@ -178,8 +188,10 @@ public final class BundleFile {
       // problems that are not in the file.
       for (String alias : places.aliases())
         problem(alias, "aliases are not supported in a bundle; write the value out");
-      if (!problems.isEmpty())
-        return new BundleReading(new Bundle(file, "", List.of(), List.of()), problems, notes);
+      if (!problems.isEmpty()) {
+        return new BundleReading(
+            new Bundle(file, "", List.of(), List.of()), Finding.inFileOrder(problems), List.of());
+      }
       String name = "";
       for (var entry : root.properties()) {
         String key = entry.getKey();
@@ -202,7 +214,10 @@ public final class BundleFile {
       Set<String> named = new HashSet<>();
       List<BundleApplication> applications = applications(root.get("applications"), named);
       List<BundleRelation> relations = relations(root.get("relations"), named);
-      return new BundleReading(new Bundle(file, name, applications, relations), problems, notes);
+      return new BundleReading(
+          new Bundle(file, name, applications, relations),
+          Finding.inFileOrder(problems),
+          Finding.inFileOrder(notes));
     }
 
     private List<BundleApplication> applications(JsonNode node, Set<String> named) {
@@ -474,16 +489,16 @@ public final class BundleFile {
     }
 
     private void problem(String path, String message) {
-      problems.add(where(path) + message);
+      problems.add(found(path, message));
     }
 
     private void note(String path, String what, String why) {
-      notes.add(where(path) + what + " ignored: " + why);
+      notes.add(found(path, what + " ignored: " + why));
     }
 
-    private String where(String path) {
+    private Finding found(String path, String text) {
       int line = places.lineOf(path);
-      return file + (line > 0 ? ":" + line : "") + ": ";
+      return new Finding(line, file + (line > 0 ? ":" + line : "") + ": " + text);
     }
   }
 }

@@ -112,7 +112,6 @@ class BundleFileTest {
             at(
                 1,
                 "\"default-base\" ignored: units run in pods or on this machine, not on a chosen base"),
-            at(10, "\"machines\" ignored: there are no machines to place units on here"),
             at(
                 5,
                 "\"channel\" in application \"db\" ignored: charms come from local paths here, not from Charmhub"),
@@ -127,7 +126,8 @@ class BundleFileTest {
                 "\"constraints\" in application \"db\" ignored: there are no machines to constrain here"),
             at(
                 9,
-                "\"to\" in application \"db\" ignored: there are no machines to place units on here"));
+                "\"to\" in application \"db\" ignored: there are no machines to place units on here"),
+            at(10, "\"machines\" ignored: there are no machines to place units on here"));
   }
 
   @Test
@@ -161,13 +161,13 @@ class BundleFileTest {
             at(
                 3,
                 "invalid application name \"Web_App\": use lower-case letters, digits and single hyphens, starting with a letter"),
-            at(8, "unknown key \"colour\" in application \"db\""),
             at(6, "charm path in application \"db\" does not exist: " + dir.resolve("charms/nope")),
             at(7, "negative number of units specified on application \"db\""),
+            at(8, "unknown key \"colour\" in application \"db\""),
+            at(9, "cannot specify both scale and num_units for application \"cache\""),
             at(
                 10,
                 "charm \"redis-k8s\" in application \"cache\" is not a local path: only local charms (./dir, ../dir, /dir or a .charm file) are deployed here"),
-            at(9, "cannot specify both scale and num_units for application \"cache\""),
             at(13, "option \"nested\": expected a string, number or boolean, got a mapping"),
             at(14, "expected true or false, got the string \"yes\""),
             at(15, "resource \"image\": a revision needs Charmhub; give the path of a file"),
