@@ -352,14 +352,20 @@ public final class BundleFile {
       return node.longValue();
     }
 
+    /**
+     * The entries of the mapping at {@code path}: none when it is absent, and none with a problem
+     * when it is not a mapping (of {@code what}).
+     */
+    private Iterable<Map.Entry<String, JsonNode>> entries(String path, JsonNode node, String what) {
+      if (node == null || node.isNull()) return List.of();
+      if (node.isObject()) return node.properties();
+      problem(path, "expected a mapping of " + what + ", got " + kind(node));
+      return List.of();
+    }
+
     private Map<String, Object> options(String path, JsonNode node) {
       Map<String, Object> options = new LinkedHashMap<>();
-      if (node == null || node.isNull()) return options;
-      if (!node.isObject()) {
-        problem(path, "expected a mapping of option names to values, got " + kind(node));
-        return options;
-      }
-      for (var entry : node.properties()) {
+      for (var entry : entries(path, node, "option names to values")) {
         JsonNode value = entry.getValue();
         Object option =
             switch (value.getNodeType()) {
@@ -389,12 +395,7 @@ public final class BundleFile {
 
     private Map<String, Path> resources(String name, String path, JsonNode node) {
       Map<String, Path> resources = new TreeMap<>();
-      if (node == null || node.isNull()) return resources;
-      if (!node.isObject()) {
-        problem(path, "expected a mapping of resource names to file paths, got " + kind(node));
-        return resources;
-      }
-      for (var entry : node.properties()) {
+      for (var entry : entries(path, node, "resource names to file paths")) {
         String where = path + "." + entry.getKey();
         JsonNode value = entry.getValue();
         if (entry.getKey().isBlank()) {

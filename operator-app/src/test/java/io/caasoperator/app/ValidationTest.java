@@ -93,9 +93,7 @@ class ValidationTest {
             dir.resolve("app.yaml"),
             "application: hello\ncharm: " + HELLO + "\nsha256: " + "a".repeat(64) + "\n");
 
-    CliRun run =
-        CliRun.of(
-            "validate", "--spec", spec.toString(), "--data-dir", dir.resolve("data").toString());
+    CliRun run = validate(spec);
 
     assertThat(run.code()).isEqualTo(ExitCodes.USAGE);
     assertThat(run.stdout()).contains("sha256 mismatch: expected " + "a".repeat(64));
@@ -105,9 +103,7 @@ class ValidationTest {
   void everyProblemOfASpecificationIsListedOnceOnALineOfItsOwn() throws Exception {
     Path spec = Files.writeString(dir.resolve("app.yaml"), "application: Hello_World\nscale: -1\n");
 
-    CliRun run =
-        CliRun.of(
-            "validate", "--spec", spec.toString(), "--data-dir", dir.resolve("data").toString());
+    CliRun run = validate(spec);
 
     assertThat(run.code()).isEqualTo(ExitCodes.USAGE);
     assertThat(run.stdout().lines().filter(l -> l.startsWith("  - ")))
@@ -127,9 +123,7 @@ class ValidationTest {
             dir.resolve("app.yaml"),
             "application: hello\ncharm: " + HELLO + "\nscale: -1\nconfig: {colour: red}\n");
 
-    CliRun run =
-        CliRun.of(
-            "validate", "--spec", spec.toString(), "--data-dir", dir.resolve("data").toString());
+    CliRun run = validate(spec);
 
     assertThat(run.code()).isEqualTo(ExitCodes.USAGE);
     assertThat(run.stdout())
@@ -139,5 +133,11 @@ class ValidationTest {
                 + spec
                 + ": \"scale\": must be >= 0, got -1\n"
                 + "  - config option \"colour\": unknown option\n");
+  }
+
+  /** {@code validate --spec SPEC} with a data directory that must stay unmade. */
+  private CliRun validate(Path spec) {
+    return CliRun.of(
+        "validate", "--spec", spec.toString(), "--data-dir", dir.resolve("data").toString());
   }
 }
