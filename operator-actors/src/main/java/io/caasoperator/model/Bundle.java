@@ -23,6 +23,11 @@ public record Bundle(
     relations = List.copyOf(relations);
   }
 
+  /** Where a problem at {@code line} stands: {@code FILE:LINE: }, or {@code FILE: } at line 0. */
+  public String where(int line) {
+    return file + (line > 0 ? ":" + line : "") + ": ";
+  }
+
   public Optional<BundleApplication> application(ApplicationName name) {
     return applications.stream().filter(a -> a.name().equals(name)).findFirst();
   }

@@ -16,6 +16,7 @@ import java.util.Optional;
  * @param options the charm's config options to set, option name to string, number or boolean
  * @param trust whether the application is trusted with the cloud's credentials ({@code trust:})
  * @param resources file resources: resource name to an absolute file path
+ * @param line the line of the bundle file it stands on, for problems found later; 0 when unknown
  */
 public record BundleApplication(
     ApplicationName name,
@@ -23,7 +24,8 @@ public record BundleApplication(
     int scale,
     Map<String, Object> options,
     boolean trust,
-    Map<String, Path> resources) {
+    Map<String, Path> resources,
+    int line) {
 
   public BundleApplication {
     if (scale < 0) throw new IllegalArgumentException("scale must be >= 0, got " + scale);

@@ -305,7 +305,8 @@ public final class BundleFile {
           (int) units,
           options,
           trust,
-          resources);
+          resources,
+          places.lineOf(path));
     }
 
     /** The local charm the entry names, when it exists; Juju's words when it does not. */
@@ -443,7 +444,7 @@ public final class BundleFile {
         }
         List<String> endpoints = new ArrayList<>();
         pair.forEach(e -> endpoints.add(e.asText()));
-        BundleRelation relation = new BundleRelation(endpoints);
+        BundleRelation relation = new BundleRelation(endpoints, places.lineOf(path));
         if (endpoints.size() != 2) {
           problem(
               path, "relation " + relation + " has " + endpoints.size() + " endpoint(s), not 2");

@@ -55,10 +55,16 @@ public record ModelRelations(List<ModelRelation> relations, List<String> problem
         case Inference.Found found -> {
           if (keys.add(found.relation().key()))
             relations.add(new ModelRelation(relations.size(), found.relation()));
-          else problems.add("relation " + written + " is defined more than once");
+          else
+            problems.add(
+                bundle.where(written.line())
+                    + "relation "
+                    + written
+                    + " is defined more than once");
         }
         case Inference.Refused refused ->
-            problems.add("relation " + written + ": " + refused.reason());
+            problems.add(
+                bundle.where(written.line()) + "relation " + written + ": " + refused.reason());
       }
     }
     return new ModelRelations(relations, problems);

@@ -76,8 +76,8 @@ class BundleFileTest {
     assertThat(bundle.application(new ApplicationName("db")).orElseThrow().scale()).isEqualTo(1);
     assertThat(bundle.relations())
         .containsExactly(
-            new BundleRelation(List.of("web:db", "db:db")),
-            new BundleRelation(List.of("web", "db:admin")));
+            new BundleRelation(List.of("web:db", "db:db"), 15),
+            new BundleRelation(List.of("web", "db:admin"), 16));
   }
 
   @Test
@@ -212,7 +212,7 @@ class BundleFileTest {
             at(11, "expected a relation such as [web:db, db:db], got the string \"web:db db:db\""),
             at(12, "expected a relation such as [web:db, db:db], got a list"));
     assertThat(reading.bundle().relations())
-        .containsExactly(new BundleRelation(List.of("web:db", "db:db")));
+        .containsExactly(new BundleRelation(List.of("web:db", "db:db"), 5));
   }
 
   @Test

@@ -35,7 +35,7 @@ class ModelRelationsTest {
   }
 
   private static BundleApplication application(ApplicationName name) {
-    return new BundleApplication(name, Optional.empty(), 1, Map.of(), false, Map.of());
+    return new BundleApplication(name, Optional.empty(), 1, Map.of(), false, Map.of(), 0);
   }
 
   @Test
@@ -55,7 +55,8 @@ class ModelRelationsTest {
         ModelRelations.of(bundle(List.of("web", "db:db"), List.of("db:db", "web:db")), ENDPOINTS);
 
     assertThat(model.problems())
-        .containsExactly("relation [\"db:db\" \"web:db\"] is defined more than once");
+        .containsExactly(
+            "/b/bundle.yaml: relation [\"db:db\" \"web:db\"] is defined more than once");
     assertThat(model.relations()).hasSize(3);
   }
 
@@ -68,9 +69,9 @@ class ModelRelationsTest {
 
     assertThat(model.problems())
         .containsExactly(
-            "relation [\"web\" \"db\"]: ambiguous relation: \"web db\" could refer to"
+            "/b/bundle.yaml: relation [\"web\" \"db\"]: ambiguous relation: \"web db\" could refer to"
                 + " \"web:db db:admin\"; \"web:db db:db\"",
-            "relation [\"web:cache\" \"db\"]: no relations found");
+            "/b/bundle.yaml: relation [\"web:cache\" \"db\"]: no relations found");
     assertThat(model.relations())
         .extracting(r -> r.id() + " " + r.relation().key())
         .containsExactly("0 db:cluster", "1 web:sessions", "2 web:db db:db");

@@ -73,7 +73,11 @@ record BundleValidation(
       CharmStore store = new CharmStore(scratch, UnpackLimits.DEFAULT);
       for (BundleApplication application : reading.bundle().applications()) {
         if (application.charm().isEmpty()) continue;
-        String where = "application \"" + application.name() + "\": ";
+        String where =
+            reading.bundle().where(application.line())
+                + "application \""
+                + application.name()
+                + "\": ";
         try {
           DeployedCharm charm =
               store.deploy(new CharmRef(application.charm().get().toString(), null, 0, false));

@@ -66,9 +66,13 @@ class BundleValidationTest {
                 + bundle
                 + ":11: relation [\"kv-client\" \"cache\"] refers to application \"cache\" not"
                 + " defined in this bundle\n"
-                + "  - application \"kv-store\": config option \"port\": expected int, got string"
+                + "  - "
+                + bundle
+                + ":2: application \"kv-store\": config option \"port\": expected int, got string"
                 + " \"six\"\n"
-                + "  - relation [\"kv-client\" \"kv-store\"]: ambiguous relation: \"kv-client"
+                + "  - "
+                + bundle
+                + ":10: relation [\"kv-client\" \"kv-store\"]: ambiguous relation: \"kv-client"
                 + " kv-store\" could refer to \"kv-client:kv kv-store:admin\"; \"kv-client:kv"
                 + " kv-store:kv\"\n"
                 + "  note: "

@@ -82,10 +82,16 @@ class BundleValidateIT {
                 + bundle
                 + ":15: relation [\"kv-client\" \"db\"] refers to application \"db\" not defined"
                 + " in this bundle",
-            "  - application \"kv-store\": config option \"colour\": unknown option",
-            "  - relation [\"kv-client\" \"kv-store\"]: ambiguous relation: \"kv-client kv-store\""
+            "  - "
+                + bundle
+                + ":3: application \"kv-store\": config option \"colour\": unknown option",
+            "  - "
+                + bundle
+                + ":13: relation [\"kv-client\" \"kv-store\"]: ambiguous relation: \"kv-client kv-store\""
                 + " could refer to \"kv-client:kv kv-store:admin\"; \"kv-client:kv kv-store:kv\"",
-            "  - relation [\"kv-client:kv\" \"kv-store:cluster\"]: no relations found",
+            "  - "
+                + bundle
+                + ":14: relation [\"kv-client:kv\" \"kv-store:cluster\"]: no relations found",
             "  note: "
                 + bundle
                 + ":9: \"series\" in application \"kv-client\" ignored: units run in pods or on"
