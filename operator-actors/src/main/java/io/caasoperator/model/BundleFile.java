@@ -97,8 +97,6 @@ public final class BundleFile {
   private static final Set<String> APPLICATION_KEYS =
       Set.of("charm", "scale", "num_units", "options", "trust", "resources");
 
-  private static final ApplicationName UNNAMED = new ApplicationName("unnamed");
-
   private BundleFile() {}
 
   /** Reads and checks {@code file}; never throws: an unreadable file is a problem too. */
@@ -253,13 +251,14 @@ public final class BundleFile {
           problem(path, "expected a mapping with charm, scale, options..., got " + kind(app));
           continue;
         }
-        BundleApplication read = application(name, path, app);
-        if (validName) applications.put(name, read);
+        // an entry under a bad name is still checked, so that one run names all its problems
+        application(name, path, app).ifPresent(read -> applications.put(name, read));
       }
       return List.copyOf(applications.values());
     }
 
-    private BundleApplication application(String name, String path, JsonNode app) {
+    /** The entry's application, once every key is checked; none under a name already refused. */
+    private Optional<BundleApplication> application(String name, String path, JsonNode app) {
       for (String key : (Iterable<String>) app::fieldNames) {
         if (IGNORED_IN_APPLICATION.containsKey(key)) {
           note(
@@ -298,15 +297,16 @@ public final class BundleFile {
         else problem(path + ".trust", "expected true or false, got " + kind(trusted));
       }
       Map<String, Path> resources = resources(name, path + ".resources", app.get("resources"));
-      return new BundleApplication(
-          // a placeholder for a name already reported: the entry is checked, then dropped
-          ApplicationName.isValid(name) ? new ApplicationName(name) : UNNAMED,
-          charm,
-          (int) units,
-          options,
-          trust,
-          resources,
-          places.lineOf(path));
+      if (!ApplicationName.isValid(name)) return Optional.empty();
+      return Optional.of(
+          new BundleApplication(
+              new ApplicationName(name),
+              charm,
+              (int) units,
+              options,
+              trust,
+              resources,
+              places.lineOf(path)));
     }
 
     /** The local charm the entry names, when it exists; Juju's words when it does not. */
