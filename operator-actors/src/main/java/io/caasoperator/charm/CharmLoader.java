@@ -27,20 +27,7 @@ final class CharmLoader {
   /** Loads the charm in dir; the result has generation 0, the given ref and content digest. */
   CharmInfo load(String charm, Path dir, CharmRef ref, String sha256) throws CharmException {
     Optional<CharmcraftProject> project = CharmcraftProject.in(charm, dir);
-    CharmSection metadataSection =
-        separateFile(charm, dir, "metadata.yaml")
-            .or(
-                () ->
-                    project.filter(CharmcraftProject::hasMetadata).map(CharmcraftProject::metadata))
-            .orElseThrow(
-                () ->
-                    new CharmException(
-                        charm,
-                        project.isPresent()
-                            ? "not a charm: no metadata.yaml, and charmcraft.yaml has no \"name\""
-                            : "not a charm: no metadata.yaml or charmcraft.yaml",
-                        false));
-    CharmMetadata metadata = CharmMetadata.read(metadataSection);
+    CharmMetadata metadata = metadata(charm, dir, project);
     Map<String, ConfigOption> options =
         ConfigOptions.read(
             separateFile(charm, dir, "config.yaml")
@@ -70,6 +57,29 @@ final class CharmLoader {
     } catch (IOException e) {
       throw new CharmException(charm, "cannot read hooks: " + IoProblems.describe(e), true, e);
     }
+  }
+
+  /** The metadata of the charm in {@code dir}, from wherever the charm keeps it. */
+  static CharmMetadata metadata(String charm, Path dir) throws CharmException {
+    return metadata(charm, dir, CharmcraftProject.in(charm, dir));
+  }
+
+  private static CharmMetadata metadata(String charm, Path dir, Optional<CharmcraftProject> project)
+      throws CharmException {
+    CharmSection section =
+        separateFile(charm, dir, "metadata.yaml")
+            .or(
+                () ->
+                    project.filter(CharmcraftProject::hasMetadata).map(CharmcraftProject::metadata))
+            .orElseThrow(
+                () ->
+                    new CharmException(
+                        charm,
+                        project.isPresent()
+                            ? "not a charm: no metadata.yaml, and charmcraft.yaml has no \"name\""
+                            : "not a charm: no metadata.yaml or charmcraft.yaml",
+                        false));
+    return CharmMetadata.read(section);
   }
 
   /** The whole of {@code name} when the charm has that file. */

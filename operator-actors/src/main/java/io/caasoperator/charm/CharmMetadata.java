@@ -18,17 +18,23 @@ import java.util.Map;
  * @param name the charm's name
  * @param containers container names, in file order: pebble-ready hooks start in that order
  * @param peers peer relation name to interface
+ * @param provides provided relation name to interface
+ * @param requires required relation name to interface
  * @param storage storage by name
  */
 record CharmMetadata(
     String name,
     List<String> containers,
     Map<String, String> peers,
+    Map<String, String> provides,
+    Map<String, String> requires,
     Map<String, CharmStorage> storage) {
 
   CharmMetadata {
     containers = List.copyOf(containers);
     peers = Map.copyOf(peers);
+    provides = Map.copyOf(provides);
+    requires = Map.copyOf(requires);
     storage = Map.copyOf(storage);
   }
 
@@ -38,9 +44,8 @@ record CharmMetadata(
     List<String> containers = new ArrayList<>();
     for (var it = section.entries("containers"); it.hasNext(); ) containers.add(it.next().getKey());
     Map<String, String> peers = relations(section, "peers");
-    // Checked for a clear error now; recorded once relations between applications arrive.
-    relations(section, "requires");
-    relations(section, "provides");
+    Map<String, String> requires = relations(section, "requires");
+    Map<String, String> provides = relations(section, "provides");
     Map<String, CharmStorage> storage = storage(section);
     for (var it = section.entries("resources"); it.hasNext(); ) {
       var resource = it.next();
@@ -48,7 +53,7 @@ record CharmMetadata(
         throw section.refuse("resource \"" + resource.getKey() + "\" must be a map");
       }
     }
-    return new CharmMetadata(name, containers, peers, storage);
+    return new CharmMetadata(name, containers, peers, provides, requires, storage);
   }
 
   private static String name(CharmSection section) throws CharmException {

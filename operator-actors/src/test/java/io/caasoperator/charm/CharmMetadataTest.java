@@ -4,9 +4,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import io.caasoperator.domain.CharmInfo;
+import io.caasoperator.domain.CharmRef;
 import io.caasoperator.domain.CharmStorage;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** metadata.yaml as Juju reads it (internal/charm/meta.go): relations, storage, resources. */
 class CharmMetadataTest {
@@ -28,6 +35,47 @@ class CharmMetadataTest {
         """);
 
     assertThat(metadata.peers()).isEqualTo(Map.of("cluster", "db-cluster", "backup", "db-backup"));
+  }
+
+  @Test
+  void providedAndRequiredRelationsAreKeptWithTheirInterfaces() throws Exception {
+    var metadata =
+        read(
+            """
+        name: web
+        provides:
+          website: {interface: http}
+        requires:
+          db: {interface: mysql, limit: 1}
+          cache: redis
+        """);
+
+    assertThat(metadata.provides()).isEqualTo(Map.of("website", "http"));
+    assertThat(metadata.requires()).isEqualTo(Map.of("db", "mysql", "cache", "redis"));
+  }
+
+  @Test
+  void aDeployedCharmsRelationsAreReadFromItsDirectory(@TempDir Path dir) throws Exception {
+    Files.writeString(
+        dir.resolve("metadata.yaml"),
+        "name: web\nprovides: {website: http}\nrequires: {db: mysql}\npeers: {sessions: p}\n");
+    var charm =
+        new DeployedCharm(
+            dir,
+            new CharmInfo(
+                0,
+                "web",
+                new CharmRef(dir.toString(), null, 0, false),
+                "0".repeat(64),
+                List.of(),
+                Set.of(),
+                false,
+                Map.of()));
+
+    assertThat(CharmRelations.of(charm))
+        .isEqualTo(
+            new CharmRelations(
+                Map.of("website", "http"), Map.of("db", "mysql"), Map.of("sessions", "p")));
   }
 
   @Test

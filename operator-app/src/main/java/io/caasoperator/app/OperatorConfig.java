@@ -131,7 +131,11 @@ public record OperatorConfig(
       try {
         application = ApplicationName.of(applicationOf.apply(spec));
       } catch (RuntimeException e) {
-        problems.add(e.getMessage());
+        // A specification's problems are listed one by one, as every other setting's are.
+        problems.addAll(
+            e.getCause() instanceof io.caasoperator.substrate.local.InvalidSpecException invalid
+                ? invalid.problems()
+                : List.of(e.getMessage()));
       }
     }
 

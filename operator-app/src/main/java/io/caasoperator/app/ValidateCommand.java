@@ -3,6 +3,7 @@ package io.caasoperator.app;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.typesafe.config.ConfigFactory;
+import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -34,8 +35,17 @@ final class ValidateCommand implements Callable<Integer> {
           "${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}); json and yaml: {valid, problems, checked}.")
   OutputFormat format;
 
+  @Option(
+      names = "--bundle",
+      paramLabel = "FILE",
+      description =
+          "Check a Juju bundle (bundle.yaml) instead: the file, each application's charm and options,"
+              + " and each relation's endpoints as Juju matches them; prints the model when all is well.")
+  Path bundle;
+
   @Override
   public Integer call() {
+    if (bundle != null) return bundle();
     Validation validation = Validation.of(options, ConfigFactory.load(), System.getenv());
     if (format != OutputFormat.text) {
       ObjectMapper json = new ObjectMapper();
@@ -49,6 +59,48 @@ final class ValidateCommand implements Callable<Integer> {
     } else {
       System.out.println(validation.problems().size() + " problem(s): run would refuse to start");
       validation.problems().forEach(p -> System.out.println("  - " + p));
+    }
+    return validation.valid() ? ExitCodes.OK : ExitCodes.USAGE;
+  }
+
+  /** {@code validate --bundle FILE}: every problem of the bundle, or the model it describes. */
+  private int bundle() {
+    BundleValidation validation = BundleValidation.of(bundle);
+    if (format != OutputFormat.text) {
+      ObjectMapper json = new ObjectMapper();
+      ObjectNode document = json.createObjectNode().put("valid", validation.valid());
+      document.set("problems", json.valueToTree(validation.problems()));
+      document.set("notes", json.valueToTree(validation.notes()));
+      var applications = document.putArray("applications");
+      for (var application : validation.bundle().applications()) {
+        applications
+            .addObject()
+            .put("name", application.name().value())
+            .put("charm", validation.charms().getOrDefault(application.name(), ""))
+            .put("scale", application.scale());
+      }
+      var relations = document.putArray("relations");
+      for (var relation : validation.relations()) {
+        ObjectNode row =
+            relations
+                .addObject()
+                .put("id", relation.id())
+                .put("key", relation.relation().key())
+                .put("interface", relation.relation().interfaceName());
+        var endpoints = row.putArray("endpoints");
+        relation.relation().endpoints().forEach(e -> endpoints.add(e.toString()));
+      }
+      System.out.print(format.write(document));
+    } else if (validation.valid()) {
+      System.out.println("valid: bundle " + validation.bundle().file());
+      validation.notes().forEach(n -> System.out.println("  note: " + n));
+      System.out.println();
+      System.out.print(validation.summary());
+    } else {
+      System.out.println(
+          validation.problems().size() + " problem(s): the bundle cannot be deployed");
+      validation.problems().forEach(p -> System.out.println("  - " + p));
+      validation.notes().forEach(n -> System.out.println("  note: " + n));
     }
     return validation.valid() ? ExitCodes.OK : ExitCodes.USAGE;
   }

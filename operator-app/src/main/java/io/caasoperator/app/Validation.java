@@ -6,11 +6,10 @@ import io.caasoperator.charm.CharmStore;
 import io.caasoperator.charm.ConfigSettings;
 import io.caasoperator.charm.DeployedCharm;
 import io.caasoperator.charm.UnpackLimits;
+import io.caasoperator.domain.CharmRef;
 import io.caasoperator.files.RecursiveDelete;
-import io.caasoperator.substrate.Specification;
-import io.caasoperator.substrate.local.InvalidSpecException;
-import io.caasoperator.substrate.local.LocalSpec;
 import io.caasoperator.substrate.local.SpecFile;
+import io.caasoperator.substrate.local.SpecReading;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -57,23 +56,22 @@ record Validation(List<String> problems, List<String> checked) {
     }
     if (options.spec == null || !Files.isRegularFile(options.spec))
       return new Validation(problems, checked);
-    LocalSpec spec;
-    try {
-      spec = SpecFile.read(options.spec);
-    } catch (InvalidSpecException e) {
-      // configure() read the same file for its application name and reported this already
-      return new Validation(problems, checked);
-    }
-    Specification specification = spec.specification();
-    checked.add(
-        "specification "
-            + options.spec
-            + ": application "
-            + specification.application().value()
-            + ", "
-            + spec.scale()
-            + " unit(s)");
-    charm(specification, problems, checked);
+    // configure() read the same file for its application name and listed its problems already;
+    // the charm and config are checked whatever else in the file is wrong.
+    SpecReading reading = SpecFile.examine(options.spec);
+    reading
+        .spec()
+        .ifPresent(
+            spec ->
+                checked.add(
+                    "specification "
+                        + options.spec
+                        + ": application "
+                        + spec.specification().application().value()
+                        + ", "
+                        + spec.scale()
+                        + " unit(s)"));
+    reading.charm().ifPresent(charm -> charm(charm, reading.config(), problems, checked));
     return new Validation(problems, checked);
   }
 
@@ -81,7 +79,7 @@ record Validation(List<String> problems, List<String> checked) {
    * The charm as the operator would deploy it, then the specification's config against its options.
    */
   private static void charm(
-      Specification specification, List<String> problems, List<String> checked) {
+      CharmRef ref, Map<String, Object> config, List<String> problems, List<String> checked) {
     Path scratch;
     try {
       scratch = Files.createTempDirectory("caas-validate-");
@@ -90,16 +88,14 @@ record Validation(List<String> problems, List<String> checked) {
       return;
     }
     try {
-      DeployedCharm charm =
-          new CharmStore(scratch, UnpackLimits.DEFAULT).deploy(specification.charm());
+      DeployedCharm charm = new CharmStore(scratch, UnpackLimits.DEFAULT).deploy(ref);
       checked.add("charm " + charm.info().name() + " (sha256 " + charm.info().sha256() + ")");
-      List<String> misfits =
-          ConfigSettings.problems(charm.info().options(), specification.config());
+      List<String> misfits = ConfigSettings.problems(charm.info().options(), config);
       problems.addAll(misfits);
       if (misfits.isEmpty()) {
         checked.add(
             "config: "
-                + specification.config().size()
+                + config.size()
                 + " setting(s) of the charm's "
                 + charm.info().options().size()
                 + " option(s)");

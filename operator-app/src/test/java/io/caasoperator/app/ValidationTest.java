@@ -93,23 +93,51 @@ class ValidationTest {
             dir.resolve("app.yaml"),
             "application: hello\ncharm: " + HELLO + "\nsha256: " + "a".repeat(64) + "\n");
 
-    CliRun run =
-        CliRun.of(
-            "validate", "--spec", spec.toString(), "--data-dir", dir.resolve("data").toString());
+    CliRun run = validate(spec);
 
     assertThat(run.code()).isEqualTo(ExitCodes.USAGE);
     assertThat(run.stdout()).contains("sha256 mismatch: expected " + "a".repeat(64));
   }
 
   @Test
-  void aSpecificationThatDoesNotParseIsReportedOnce() throws Exception {
+  void everyProblemOfASpecificationIsListedOnceOnALineOfItsOwn() throws Exception {
     Path spec = Files.writeString(dir.resolve("app.yaml"), "application: Hello_World\nscale: -1\n");
 
-    CliRun run =
-        CliRun.of(
-            "validate", "--spec", spec.toString(), "--data-dir", dir.resolve("data").toString());
+    CliRun run = validate(spec);
 
     assertThat(run.code()).isEqualTo(ExitCodes.USAGE);
-    assertThat(run.stdout().lines().filter(l -> l.startsWith("  - "))).hasSize(1);
+    assertThat(run.stdout().lines().filter(l -> l.startsWith("  - ")))
+        .containsExactly(
+            "  - spec "
+                + spec
+                + ": \"application\": \"Hello_World\" is not a valid application name"
+                + " (lower-case letters, digits and single hyphens, starting with a letter)",
+            "  - spec " + spec + ": \"charm\": is required",
+            "  - spec " + spec + ": \"scale\": must be >= 0, got -1");
+  }
+
+  @Test
+  void aNegativeScaleAndAnOptionTheCharmLacksAreReportedTogether() throws Exception {
+    Path spec =
+        Files.writeString(
+            dir.resolve("app.yaml"),
+            "application: hello\ncharm: " + HELLO + "\nscale: -1\nconfig: {colour: red}\n");
+
+    CliRun run = validate(spec);
+
+    assertThat(run.code()).isEqualTo(ExitCodes.USAGE);
+    assertThat(run.stdout())
+        .isEqualTo(
+            "2 problem(s): run would refuse to start\n"
+                + "  - spec "
+                + spec
+                + ": \"scale\": must be >= 0, got -1\n"
+                + "  - config option \"colour\": unknown option\n");
+  }
+
+  /** {@code validate --spec SPEC} with a data directory that must stay unmade. */
+  private CliRun validate(Path spec) {
+    return CliRun.of(
+        "validate", "--spec", spec.toString(), "--data-dir", dir.resolve("data").toString());
   }
 }

@@ -121,11 +121,20 @@ public final class SpecFile {
    * the caller up (see {@link SpecFileReader}).
    */
   public static LocalSpec read(Path file) throws InvalidSpecException {
+    return examine(file).orThrow();
+  }
+
+  /**
+   * Reads {@code file} as {@link #read} does, but hands back what it could read along with every
+   * problem instead of failing: {@code validate} checks the charm and config of a specification
+   * whose other keys are wrong.
+   */
+  public static SpecReading examine(Path file) {
     return switch (SpecFileReader.read(file)) {
       case SpecFileRead.Missing missing ->
-          throw new InvalidSpecException("spec " + file + ": file does not exist");
-      case SpecFileRead.Refused refused -> throw new InvalidSpecException(refused.problem());
-      case SpecFileRead.Content content -> parse(file, content.bytes());
+          SpecReading.refused("spec " + file + ": file does not exist");
+      case SpecFileRead.Refused refused -> SpecReading.refused(refused.problem());
+      case SpecFileRead.Content content -> reading(file, content.bytes());
     };
   }
 
@@ -158,21 +167,25 @@ public final class SpecFile {
    * path, so the same spec works whatever the operator's working directory.
    */
   public static LocalSpec parse(Path file, byte[] content) throws InvalidSpecException {
-    if (content.length > MAX_BYTES) throw new InvalidSpecException(tooLarge(file, content.length));
+    return reading(file, content).orThrow();
+  }
+
+  private static SpecReading reading(Path file, byte[] content) {
+    if (content.length > MAX_BYTES) return SpecReading.refused(tooLarge(file, content.length));
     JsonNode root;
     try (JsonParser parser = new AliasRefusingParser(YAML.createParser(content))) {
       root = YAML.readTree(parser);
     } catch (JsonProcessingException e) {
-      throw new InvalidSpecException("spec " + file + ": " + describe(e));
+      return SpecReading.refused("spec " + file + ": " + describe(e));
     } catch (IOException e) {
-      throw new InvalidSpecException("spec " + file + ": cannot parse: " + e.getMessage());
+      return SpecReading.refused("spec " + file + ": cannot parse: " + e.getMessage());
     }
     if (root == null || root.isMissingNode() || root.isNull()) {
-      throw new InvalidSpecException(
+      return SpecReading.refused(
           "spec " + file + ": the file is empty; expected at least \"application\" and \"charm\"");
     }
     if (!root.isObject()) {
-      throw new InvalidSpecException(
+      return SpecReading.refused(
           "spec " + file + ": expected a mapping of keys to values, got " + kind(root));
     }
     List<String> problems = new ArrayList<>();
@@ -190,7 +203,8 @@ public final class SpecFile {
     }
     String charm = fields.text(CHARM, true);
     String sha256 = fields.text(SHA256, false);
-    if (sha256 != null && !HEX_64.matcher(sha256).matches()) {
+    boolean goodSha256 = sha256 == null || HEX_64.matcher(sha256).matches();
+    if (!goodSha256) {
       problems.add(quote(SHA256) + ": expected 64 hexadecimal digits, got \"" + sha256 + "\"");
     }
     long modifiedVersion = fields.wholeNumber(MODIFIED_VERSION, 0, Long.MAX_VALUE);
@@ -205,13 +219,17 @@ public final class SpecFile {
               if (!KEYS.contains(key)) problems.add("unknown key " + quote(key));
             });
 
+    Optional<CharmRef> ref =
+        charm != null && goodSha256
+            ? Optional.of(new CharmRef(resolve(file, charm), sha256, modifiedVersion, forceUpgrade))
+            : Optional.empty();
     if (!problems.isEmpty()) {
-      throw new InvalidSpecException("spec " + file + ": " + String.join("; ", problems));
+      return SpecReading.examined(file, problems, ref, config, Optional.empty());
     }
-    CharmRef ref = new CharmRef(resolve(file, charm), sha256, modifiedVersion, forceUpgrade);
     Specification specification =
-        new Specification(new ApplicationName(application), ref, config, interval, resources);
-    return new LocalSpec(specification, (int) scale);
+        new Specification(new ApplicationName(application), ref.get(), config, interval, resources);
+    return SpecReading.examined(
+        file, problems, ref, config, Optional.of(new LocalSpec(specification, (int) scale)));
   }
 
   /** URLs stay as written; a path becomes absolute, relative to the spec file's directory. */

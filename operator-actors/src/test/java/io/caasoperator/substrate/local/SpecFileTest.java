@@ -100,6 +100,32 @@ class SpecFileTest {
   }
 
   @Test
+  void examiningAWrongSpecStillYieldsItsCharmAndConfigWithEveryProblemOnItsOwn()
+      throws IOException {
+    Path file =
+        write("app.yaml", "application: hello\ncharm: /c\nscale: -1\nconfig: {colour: red}\n");
+
+    SpecReading reading = SpecFile.examine(file);
+
+    assertThat(reading.problems())
+        .containsExactly("spec " + file + ": \"scale\": must be >= 0, got -1");
+    assertThat(reading.charm()).contains(new CharmRef("/c", null, 0, false));
+    assertThat(reading.config()).isEqualTo(Map.of("colour", "red"));
+    assertThat(reading.spec()).isEmpty();
+    assertThatThrownBy(reading::orThrow)
+        .isInstanceOfSatisfying(
+            InvalidSpecException.class,
+            e -> assertThat(e.problems()).isEqualTo(reading.problems()));
+  }
+
+  @Test
+  void aCharmWithABadSha256IsNotHandedOutForChecking() throws IOException {
+    Path file = write("app.yaml", "application: hello\ncharm: /c\nsha256: abc\n");
+
+    assertThat(SpecFile.examine(file).charm()).isEmpty();
+  }
+
+  @Test
   void everyProblemIsReportedAtOnce() throws IOException {
     Path file =
         write(
