@@ -74,7 +74,7 @@ class DocCommandsIT {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"README.md", "docs/tutorial.md", "docs/actions.md"})
+  @ValueSource(strings = {"README.md", "docs/tutorial.md", "docs/actions.md", "docs/models.md"})
   void theMarkedCommandsOfThePageRunAsWritten(String page) throws Exception {
     List<DocStep> steps =
         DocStep.parse(Files.readString(repository.resolve(page), StandardCharsets.UTF_8));
