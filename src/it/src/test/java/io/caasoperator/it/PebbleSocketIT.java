@@ -120,6 +120,9 @@ class PebbleSocketIT {
                 VendoredOps.environment().get("PATH"),
                 "XDG_RUNTIME_DIR",
                 runtime.toString()));
+    // on a busy machine its start alone can take most of awaitListening's patience: the log line
+    // that the listener is bound comes first
+    operator.awaitLog("listening on https://");
     operator.awaitListening();
     return operator;
   }
