@@ -234,6 +234,9 @@ class PebbleCharmIT {
     // ops needs PyYAML and websocket-client: Debian's python3 has them, whatever python3 comes
     // first here
     OperatorProcess operator = operators.startWithEnvironment(spec, VendoredOps.environment());
+    // on a busy machine its start alone can take most of awaitListening's patience: the log line
+    // that the listener is bound comes first
+    operator.awaitLog("listening on https://");
     operator.awaitListening();
     return operator;
   }
