@@ -79,7 +79,11 @@ final class BenchOperator implements AutoCloseable {
             // (docs/performance.md)
             Duration.ZERO,
             Duration.ofSeconds(30),
-            CertificateNames.forListener("127.0.0.1", java.util.List.of()));
+            CertificateNames.forListener("127.0.0.1", java.util.List.of()),
+            io.caasoperator.workload.SocketRoot.choose(
+                java.util.Optional.empty(),
+                io.caasoperator.workload.SocketRoot.currentUid(),
+                data));
     OperatorRuntime runtime = new OperatorRuntime(config);
     runtime.start();
     return new BenchOperator(root, spec, runtime);

@@ -37,6 +37,19 @@ public record ApplicationView(
     relations = relations == null ? List.of() : List.copyOf(relations);
   }
 
+  /** The same application with each unit as {@code shown} makes it (for status). */
+  public ApplicationView withUnits(java.util.function.UnaryOperator<UnitView> shown) {
+    return new ApplicationView(
+        application,
+        status,
+        charm,
+        configGeneration,
+        leader,
+        workloadVersion,
+        units.stream().map(shown).toList(),
+        relations);
+  }
+
   /**
    * The view of an operator's state, live or replayed: the same code either way.
    *

@@ -62,6 +62,28 @@ public record UnitView(
         null);
   }
 
+  /**
+   * The same unit with the workload status status shows (the charm's, or its containers' trouble:
+   * {@code workload.DisplayedStatus}).
+   */
+  public UnitView withWorkloadStatus(Status shown) {
+    return new UnitView(
+        unit,
+        life,
+        leader,
+        agentStatus,
+        shown,
+        charmGeneration,
+        runningHook,
+        failedHook,
+        failedAttempts,
+        lastHook,
+        lastHookOutcome,
+        hooksRun,
+        ports,
+        relationWrites);
+  }
+
   public static UnitView of(UnitState s) {
     return new UnitView(
         s.unit(),

@@ -16,11 +16,13 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
 
 /**
- * Runs every hook, action and exec of a unit in its {@link MountNamespace}, with each container
- * directory the unit has ({@link ContainerLayout#socketDir()}) at {@code /charm/containers/<name>}.
- * A container whose directory is not there yet is absent from the view, as a container whose Pebble
- * is not up has no socket: ops then reports it cannot connect. A unit with no container directory
- * at all runs its processes as before, without a namespace (and its ~12 ms).
+ * Runs every hook, action and exec of a unit in its {@link MountNamespace}, with the socket
+ * directory of each container the unit has ({@link ContainerLayout#socketDir()}, named by the
+ * unit's link {@link ContainerLayout#link()}) at {@code /charm/containers/<name>}. A container
+ * whose directory is not there yet (no link, or a link to nothing after a reboot) is absent from
+ * the view, as a container whose Pebble is not up has no socket: ops then reports it cannot
+ * connect. A unit with no container directory at all runs its processes as before, without a
+ * namespace (and its ~12 ms).
  *
  * @param delegate runs the wrapped command (local processes)
  * @param namespace the host's view, read once
@@ -39,7 +41,14 @@ public record NamespacedHooks(HookExecutor delegate, MountNamespace namespace, E
     Map<String, Path> containers = new TreeMap<>();
     Path dir = invocation.unitDir().resolve("containers");
     try (DirectoryStream<Path> children = Files.newDirectoryStream(dir, Files::isDirectory)) {
-      for (Path child : children) containers.put(child.getFileName().toString(), child);
+      for (Path child : children) {
+        // the short socket directory the link names is what is bound, not the long link itself
+        try {
+          containers.put(child.getFileName().toString(), child.toRealPath());
+        } catch (NoSuchFileException gone) {
+          // its Pebble went meanwhile: absent, as before it started
+        }
+      }
     } catch (NoSuchFileException e) {
       // no container yet
     } catch (IOException e) {

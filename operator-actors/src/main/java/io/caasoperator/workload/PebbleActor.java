@@ -62,13 +62,20 @@ public final class PebbleActor
   public record GetLogs(Optional<String> service, int lines, ActorRef<List<LogEntry>> replyTo)
       implements Command {}
 
-  /** A container as {@code status} shows it. */
+  /**
+   * A container as {@code status} shows it.
+   *
+   * @param socket where its Pebble listens on this machine (the real, short path)
+   * @param problem why its Pebble cannot start, while it cannot; empty otherwise
+   */
   public record ContainerView(
       String container,
       boolean ready,
       String bootId,
       List<ServiceInfo> services,
-      List<CheckHealth> checks) {}
+      List<CheckHealth> checks,
+      String socket,
+      String problem) {}
 
   /** Something the Pebble reported, from whatever thread it ran on. */
   private record Reported(io.caasoperator.pebble.PebbleEvent event) implements Command {}
@@ -80,9 +87,6 @@ public final class PebbleActor
   private record OpenFailed(Throwable cause) implements Command {}
 
   private record RetryOpen() implements Command {}
-
-  /** How long to wait before opening a Pebble again after it could not be opened. */
-  static final Duration REOPEN_DELAY = Duration.ofSeconds(5);
 
   private static final Logger log = LoggerFactory.getLogger(PebbleActor.class);
 
@@ -120,6 +124,9 @@ public final class PebbleActor
   private Pebble pebble;
 
   private String bootId = "";
+
+  /** The failed starts since the last time it answered; not journaled (this run's). */
+  private OpenFailures failures = OpenFailures.NONE;
 
   private PebbleActor(
       UnitId unit,
@@ -174,15 +181,7 @@ public final class PebbleActor
         .onCommand(
             OpenFailed.class,
             (state, cmd) -> {
-              log.warn(
-                  "{}: the Pebble of container {} cannot start ({}); trying again in {} s",
-                  unit,
-                  layout.container(),
-                  cmd.cause().getMessage() == null
-                      ? cmd.cause().toString()
-                      : cmd.cause().getMessage(),
-                  REOPEN_DELAY.toSeconds());
-              timers.startSingleTimer(new RetryOpen(), REOPEN_DELAY);
+              openFailed(cmd.cause());
               return Effect().none();
             })
         .onCommand(
@@ -227,10 +226,46 @@ public final class PebbleActor
         .thenRun(this::open);
   }
 
+  /**
+   * Shown in status at once ({@link ContainerTroubles}), logged at a falling rate ({@link
+   * OpenFailures}), tried again with backoff.
+   */
+  private void openFailed(Throwable cause) {
+    String reason = cause.getMessage() == null ? cause.toString() : cause.getMessage();
+    OpenFailures before = failures;
+    failures = before.failed(reason, deps.clock().instant());
+    Duration delay = failures.delay(deps.reopen());
+    troubles()
+        .failed(
+            new ContainerTrouble(
+                unit, layout.container(), reason, failures.since(), failures.attempts()));
+    if (failures.worthLogging(before)) {
+      // warn: a unit whose container never starts never runs <container>-pebble-ready
+      log.warn(
+          "{}: the Pebble of container {} cannot start ({}); {} so far, trying again in {}"
+              + " (status shows it; logged again at 2, 4, 8, ... failures or a new reason)",
+          unit,
+          layout.container(),
+          reason,
+          failures.attempts() == 1 ? "1 failure" : failures.attempts() + " failures",
+          io.caasoperator.domain.DurationText.format(delay));
+    }
+    timers.startSingleTimer(new RetryOpen(), delay);
+  }
+
   private Effect<WorkloadEvent, WorkloadState> onOpened(WorkloadState state, Opened opened) {
     if (!deps.open().register(key, opened.pebble())) return Effect().none();
     pebble = opened.pebble();
     bootId = opened.bootId();
+    if (failures.attempts() > 0) {
+      log.info(
+          "{}: the Pebble of container {} started after {} failed attempt(s)",
+          unit,
+          layout.container(),
+          failures.attempts());
+    }
+    failures = OpenFailures.NONE;
+    troubles().cleared(unit, layout.container());
     log.info(
         "{}: Pebble of container {} answers on {} (boot id {})",
         unit,
@@ -273,14 +308,18 @@ public final class PebbleActor
   }
 
   private ContainerView view() {
+    String socket = layout.socket().toString();
     if (pebble == null)
-      return new ContainerView(layout.container(), false, "", List.of(), List.of());
+      return new ContainerView(
+          layout.container(), false, "", List.of(), List.of(), socket, failures.reason());
     return new ContainerView(
         layout.container(),
         true,
         bootId,
         pebble.services().services(pebble.plan(), Set.of()),
-        pebble.checks());
+        pebble.checks(),
+        socket,
+        "");
   }
 
   private List<LogEntry> logs(GetLogs request) {
@@ -316,6 +355,7 @@ public final class PebbleActor
             PostStop.instance(),
             state -> {
               close();
+              troubles().cleared(unit, layout.container());
               health().stopped(persistenceId(unit, layout.container()));
             })
         .build();
@@ -337,6 +377,10 @@ public final class PebbleActor
   private void close() {
     deps.open().close(key);
     pebble = null;
+  }
+
+  private ContainerTroubles troubles() {
+    return ContainerTroubles.get(ctx.getSystem());
   }
 
   private JournalHealth health() {

@@ -52,7 +52,7 @@ public final class Pebbles {
                         pods.computeIfAbsent(made.unit(), u -> new TreeMap<>());
                     for (String container : made.containers()) {
                       if (containers.containsKey(container)) continue;
-                      ContainerLayout layout = new ContainerLayout(made.unitDir(), container);
+                      ContainerLayout layout = deps.layout(made.unit(), made.unitDir(), container);
                       containers.put(
                           container,
                           ctx.spawn(

@@ -8,28 +8,17 @@ import org.junit.jupiter.api.Test;
 
 class ContainerLayoutTest {
   @Test
-  void theSocketDirectoryHoldsOnlyTheSocketAndTheRootIsApart() {
-    ContainerLayout layout = new ContainerLayout(Path.of("/d/agents/unit-web-0"), "workload");
-    assertThat(layout.socket())
-        .isEqualTo(Path.of("/d/agents/unit-web-0/containers/workload/pebble.socket"));
+  void theSocketIsInItsShortDirectoryTheUnitLinksToAndTheRootIsInTheUnitDirectory() {
+    ContainerLayout layout =
+        new ContainerLayout(Path.of("/d/agents/unit-web-0"), "workload", Path.of("/s/0123"));
+    assertThat(layout.socket()).isEqualTo(Path.of("/s/0123/pebble.socket"));
+    assertThat(layout.link()).isEqualTo(Path.of("/d/agents/unit-web-0/containers/workload"));
     assertThat(layout.root()).isEqualTo(Path.of("/d/agents/unit-web-0/container-roots/workload"));
-    assertThat(layout.socketProblem()).isEmpty();
-  }
-
-  @Test
-  void aSocketPathTooLongForTheKernelIsNamedWithItsFix() {
-    ContainerLayout deep =
-        new ContainerLayout(Path.of("/" + "d".repeat(90) + "/unit-web-0"), "workload");
-    assertThat(deep.socketProblem())
-        .get()
-        .asString()
-        .contains("more than the 107")
-        .contains("--data-dir");
   }
 
   @Test
   void aContainerNameCannotLeaveTheUnitDirectory() {
-    assertThatThrownBy(() -> new ContainerLayout(Path.of("/d"), "../x"))
+    assertThatThrownBy(() -> new ContainerLayout(Path.of("/d"), "../x", Path.of("/s")))
         .isInstanceOf(IllegalArgumentException.class);
   }
 }

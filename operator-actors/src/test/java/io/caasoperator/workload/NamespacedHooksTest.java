@@ -43,10 +43,18 @@ class NamespacedHooksTest {
         1024);
   }
 
+  @TempDir Path sockets;
+
   @Test
-  void aHookRunsInTheUnitsViewWithEachContainerItHasAndNothingElseChanges() throws Exception {
-    Files.createDirectories(unitDir.resolve("containers/web"));
-    Files.createDirectories(unitDir.resolve("containers/db"));
+  void aHookRunsInTheUnitsViewWithTheShortSocketDirectoryOfEachContainerThatHasOne()
+      throws Exception {
+    Files.createDirectories(unitDir.resolve("containers"));
+    Path web = Files.createDirectory(sockets.resolve("0123456789ab"));
+    Path db = Files.createDirectory(sockets.resolve("ba9876543210"));
+    Files.createSymbolicLink(unitDir.resolve("containers/web"), web);
+    Files.createSymbolicLink(unitDir.resolve("containers/db"), db);
+    // after a reboot, before its Pebble starts again: a link to nothing
+    Files.createSymbolicLink(unitDir.resolve("containers/cache"), sockets.resolve("gone"));
     Recording delegate = new Recording();
     MountNamespace namespace =
         new MountNamespace(List.of(new MountNamespace.RootEntry.Directory("usr")));
@@ -60,10 +68,10 @@ class NamespacedHooksTest {
             "/usr",
             "/usr",
             "--bind",
-            unitDir.resolve("containers/db").toString(),
+            db.toRealPath().toString(),
             "/charm/containers/db",
             "--bind",
-            unitDir.resolve("containers/web").toString(),
+            web.toRealPath().toString(),
             "/charm/containers/web",
             "--",
             "/u/charm/dispatch");

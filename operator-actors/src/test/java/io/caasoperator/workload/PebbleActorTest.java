@@ -41,14 +41,37 @@ class PebbleActorTest {
   private static final AtomicInteger ids = new AtomicInteger();
 
   @TempDir Path data;
+  @TempDir Path runtime;
   private final OpenPebbles open = new OpenPebbles();
-  private final PebbleDependencies deps =
-      new PebbleDependencies(
-          PebbleOpener.local(Clock.systemUTC(), host()),
-          open,
-          Executors.newVirtualThreadPerTaskExecutor(),
-          Clock.systemUTC());
-  private final UnitId unit = UnitId.of("web" + ids.incrementAndGet(), 0);
+  private UnitId unit = UnitId.of("web" + ids.incrementAndGet(), 0);
+  private String container = "workload";
+
+  /** Where the unit directories are: the test's data directory unless a test goes deeper. */
+  private Path agents;
+
+  @org.junit.jupiter.api.BeforeEach
+  void agentsInTheDataDirectory() {
+    agents = data;
+  }
+
+  /** Tries again soon: the tests that fail a start fix it and wait for the next try. */
+  private static final io.caasoperator.unit.RetryPolicy SOON =
+      new io.caasoperator.unit.RetryPolicy(Duration.ofMillis(100), Duration.ofMillis(400))
+          .withoutJitter();
+
+  private PebbleDependencies deps() {
+    return new PebbleDependencies(
+        PebbleOpener.local(Clock.systemUTC(), host()),
+        open,
+        Executors.newVirtualThreadPerTaskExecutor(),
+        Clock.systemUTC(),
+        new SocketRoot(runtime, 0),
+        SOON);
+  }
+
+  private ContainerLayout layout() {
+    return deps().layout(unit, agents.resolve(unit.tag()), container);
+  }
 
   private static MountNamespace host() {
     try {
@@ -69,7 +92,6 @@ class PebbleActorTest {
 
   private ActorRef<PebbleActor.Command> spawn(
       TestProbe<ContainerStarted> answers, TestProbe<WorkloadNotice> notices) {
-    ContainerLayout layout = new ContainerLayout(data.resolve(unit.tag()), "workload");
     ContainerReports reports =
         new ContainerReports() {
           @Override
@@ -82,11 +104,11 @@ class PebbleActorTest {
             notices.getRef().tell(notice);
           }
         };
-    return testKit.spawn(PebbleActor.create(unit, layout, deps, reports));
+    return testKit.spawn(PebbleActor.create(unit, layout(), deps(), reports));
   }
 
   private Path socket() {
-    return data.resolve(unit.tag()).resolve("containers/workload/pebble.socket");
+    return layout().socket();
   }
 
   @Test
@@ -98,6 +120,60 @@ class PebbleActorTest {
     assertThat(started.unit()).isEqualTo(unit);
     assertThat(started.container()).isEqualTo("workload");
     assertThat(started.startId()).isEqualTo(PebbleProbe.bootId(socket()));
+  }
+
+  @Test
+  void theLongestNamesUnderADeepDataDirectoryStillGiveAPebbleThatAnswersOnItsLink()
+      throws Exception {
+    unit = SocketRootTest.LONGEST_UNIT;
+    container = SocketRootTest.LONGEST_CONTAINER;
+    agents = data.resolve("d".repeat(200)).resolve("agents");
+    TestProbe<ContainerStarted> answers = testKit.createTestProbe();
+    spawn(answers);
+    ContainerStarted started =
+        answers.expectMessageClass(ContainerStarted.class, Duration.ofSeconds(10));
+    assertThat(started.container()).isEqualTo(container);
+    assertThat(started.startId()).isEqualTo(PebbleProbe.bootId(socket()));
+    assertThat(layout().link().toRealPath()).isEqualTo(layout().socketDir().toRealPath());
+    assertThat(layout().link().toString().length())
+        .as("the unit's own path to it is far past a socket's limit")
+        .isGreaterThan(600);
+  }
+
+  @Test
+  void aPebbleThatCannotStartSaysWhyInStatusUntilItStarts() throws Exception {
+    Path socketDir = layout().socketDir();
+    // in the way of its socket directory: a file (a directory's mode would not stop root)
+    java.nio.file.Files.writeString(socketDir, "in the way");
+    TestProbe<ContainerStarted> answers = testKit.createTestProbe();
+    ActorRef<PebbleActor.Command> pebble = spawn(answers);
+    ContainerTroubles troubles = ContainerTroubles.get(testKit.system());
+    await()
+        .atMost(Duration.ofSeconds(10))
+        .untilAsserted(
+            () ->
+                assertThat(troubles.of(unit)).extracting(ContainerTrouble::attempts).isNotEmpty());
+    io.caasoperator.domain.Status shown =
+        DisplayedStatus.of(
+            io.caasoperator.domain.Status.of("waiting", "agent initialising", Instant.EPOCH),
+            troubles.of(unit));
+    assertThat(shown.value()).isEqualTo("blocked");
+    assertThat(shown.message())
+        .isEqualTo(
+            "container workload: Pebble cannot start: cannot make the socket directory "
+                + socketDir
+                + ": a file that is not a directory is there");
+    TestProbe<PebbleActor.ContainerView> views = testKit.createTestProbe();
+    pebble.tell(new PebbleActor.GetView(views.getRef()));
+    PebbleActor.ContainerView view = views.receiveMessage();
+    assertThat(view.ready()).isFalse();
+    assertThat(view.problem()).contains("a file that is not a directory is there");
+
+    java.nio.file.Files.delete(socketDir);
+    answers.expectMessageClass(ContainerStarted.class, Duration.ofSeconds(10));
+    assertThat(troubles.of(unit)).isEmpty();
+    pebble.tell(new PebbleActor.GetView(views.getRef()));
+    assertThat(views.receiveMessage().problem()).isEmpty();
   }
 
   @Test
@@ -160,7 +236,7 @@ class PebbleActorTest {
     assertThat(reply).contains("\"id\":\"" + custom.notice().noticeId() + "\"");
 
     // a check that fails while a file of the container is absent: failed once, then recovered
-    Path flag = new ContainerLayout(data.resolve(unit.tag()), "workload").root().resolve("healthy");
+    Path flag = layout().root().resolve("healthy");
     String layer =
         "checks:\n  up:\n    override: replace\n    period: 100ms\n    threshold: 1\n"
             + "    exec:\n      command: test -e /healthy\n";

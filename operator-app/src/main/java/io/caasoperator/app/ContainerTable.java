@@ -24,7 +24,18 @@ final class ContainerTable {
         String name = unit.path("unit").asText();
         String c = container.path("name").asText();
         if (!container.path("ready").asBoolean()) {
-          rows.add(new String[] {name, c, "", "", "(Pebble not answering yet)", ""});
+          String problem = container.path("problem").asText("");
+          rows.add(
+              new String[] {
+                name,
+                c,
+                "",
+                "",
+                problem.isEmpty()
+                    ? "(Pebble not answering yet)"
+                    : "(Pebble cannot start: " + problem + ")",
+                ""
+              });
           continue;
         }
         if (container.path("services").isEmpty() && container.path("checks").isEmpty()) {

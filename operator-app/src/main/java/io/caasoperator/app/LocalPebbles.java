@@ -9,6 +9,7 @@ import io.caasoperator.workload.OpenPebbles;
 import io.caasoperator.workload.PebbleDependencies;
 import io.caasoperator.workload.PebbleOpener;
 import io.caasoperator.workload.Pebbles;
+import io.caasoperator.workload.SocketRoot;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -33,9 +34,14 @@ record LocalPebbles(Pebbles.Running pebbles, MountNamespace namespace, Executor 
    * @return empty on Kubernetes, with {@code --pebble=off}, and with {@code auto} where bubblewrap
    *     does not work (a warning says why)
    * @throws IllegalStateException with {@code --pebble=on} where bubblewrap does not work
+   * @throws IOException when {@code sockets} cannot be made this user's private directory
    */
   static Optional<LocalPebbles> start(
-      SubstrateFactory.Choice choice, ActorSystem<?> system, Executor blocking, Clock clock)
+      SubstrateFactory.Choice choice,
+      ActorSystem<?> system,
+      Executor blocking,
+      Clock clock,
+      SocketRoot sockets)
       throws IOException {
     if (!(choice instanceof SubstrateFactory.Choice.Local local)
         || local.pebble() == PebbleMode.off) {
@@ -52,13 +58,23 @@ record LocalPebbles(Pebbles.Running pebbles, MountNamespace namespace, Executor 
           problem.get());
       return Optional.empty();
     }
+    // the data directory is locked: what an earlier run left there is its own
+    sockets.prepare();
     Pebbles.Running running =
         Pebbles.start(
             system,
             new PebbleDependencies(
-                PebbleOpener.local(clock, namespace), new OpenPebbles(), blocking, clock));
+                PebbleOpener.local(clock, namespace),
+                new OpenPebbles(),
+                blocking,
+                clock,
+                sockets,
+                PebbleDependencies.REOPEN));
     log.info(
-        "unit containers: a Pebble each, at /charm/containers/<name>/pebble.socket in each unit's mount namespace");
+        "unit containers: a Pebble each, at /charm/containers/<name>/pebble.socket in each unit's"
+            + " mount namespace; on this machine under {} (agents/unit-<app>-<n>/containers/<name>"
+            + " links to each)",
+        sockets.dir());
     return Optional.of(new LocalPebbles(running, namespace, blocking));
   }
 

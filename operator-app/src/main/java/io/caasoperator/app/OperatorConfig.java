@@ -10,6 +10,8 @@ import io.caasoperator.http.routes.ExecTimeout;
 import io.caasoperator.http.tls.CertificateNames;
 import io.caasoperator.persistence.JournalSettings;
 import io.caasoperator.unit.RetryPolicy;
+import io.caasoperator.workload.SocketRoot;
+import java.io.IOException;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
@@ -36,6 +38,9 @@ import java.util.function.Function;
  *     loopback, the host of {@code --service-url} and, on Kubernetes, the pod's IP ({@code POD_IP})
  * @param specQuietPeriod how long a change of the specification file must hold still before it is
  *     acted on
+ * @param sockets where the operator binds its Unix sockets (each unit container's Pebble): a short
+ *     directory of its own under {@code $XDG_RUNTIME_DIR} or {@code /tmp} ({@link SocketRoot}),
+ *     emptied at start-up
  */
 public record OperatorConfig(
     Path specFile,
@@ -58,13 +63,20 @@ public record OperatorConfig(
     Duration specPollInterval,
     Duration specQuietPeriod,
     Duration shutdownTimeout,
-    CertificateNames certificateNames) {
+    CertificateNames certificateNames,
+    SocketRoot sockets) {
 
   /**
    * The environment variable with the pod's IP (Downward API {@code status.podIP}); on Kubernetes
    * the generated certificate names it, so a client may reach this replica directly.
    */
   public static final String POD_IP_VARIABLE = "POD_IP";
+
+  /**
+   * The user's runtime directory (XDG Base Directory Specification), where the operator's sockets
+   * go when it is the user's own private directory; else under {@code /tmp}.
+   */
+  public static final String RUNTIME_DIR_VARIABLE = "XDG_RUNTIME_DIR";
 
   /**
    * The flags of {@code run}; null means "not given".
@@ -89,7 +101,8 @@ public record OperatorConfig(
   /**
    * @param settings application.conf (its {@code caas} section)
    * @param env the process environment: the default data directory, the journal password ({@link
-   *     JournalLogin}), the pod's IP on Kubernetes ({@value #POD_IP_VARIABLE})
+   *     JournalLogin}), the pod's IP on Kubernetes ({@value #POD_IP_VARIABLE}), the runtime
+   *     directory for sockets ({@value #RUNTIME_DIR_VARIABLE})
    * @param applicationOf reads the application name from the specification file
    */
   public static OperatorConfig resolve(
@@ -259,6 +272,20 @@ public record OperatorConfig(
     Duration quiet = quietPeriod(caas, problems);
     Duration shutdown = duration("caas.shutdown-timeout", null, caas, "shutdown-timeout", problems);
 
+    SocketRoot sockets = null;
+    if (dataDir != null) {
+      try {
+        long uid = SocketRoot.currentUid();
+        sockets =
+            SocketRoot.choose(
+                SocketRoot.runtimeDir(env.get(RUNTIME_DIR_VARIABLE), uid),
+                uid,
+                dataDir.toAbsolutePath());
+      } catch (IOException | RuntimeException e) {
+        problems.add("cannot choose a directory for the operator's sockets: " + e.getMessage());
+      }
+    }
+
     if (!problems.isEmpty()) throw new InvalidConfiguration(problems);
     return new OperatorConfig(
         spec,
@@ -281,7 +308,8 @@ public record OperatorConfig(
         poll,
         quiet,
         shutdown,
-        certificateNames);
+        certificateNames,
+        sockets);
   }
 
   /**

@@ -205,7 +205,8 @@ public final class OperatorRuntime {
             tls.map(ListenerTls::certificateFile).orElse(null),
             bash.isPresent() ? tools.address() : "");
     HookContexts contexts = new HookContexts();
-    Optional<LocalPebbles> pebbles = LocalPebbles.start(substrateChoice, system, blocking, clock);
+    Optional<LocalPebbles> pebbles =
+        LocalPebbles.start(substrateChoice, system, blocking, clock, config.sockets());
     Substrate substrate =
         SubstrateFactory.build(
             substrateChoice,

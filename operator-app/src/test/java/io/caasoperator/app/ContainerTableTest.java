@@ -45,6 +45,18 @@ class ContainerTableTest {
   }
 
   @Test
+  void aContainerWhosePebbleCannotStartSaysWhy() throws Exception {
+    assertThat(
+            ContainerTable.render(
+                List.of(
+                    unit(
+                        """
+        {"unit": "web/1", "containers": [{"name": "web", "ready": false, "services": [], "checks": [],
+          "socket": "/tmp/caas-0/x/y/pebble.socket", "problem": "cannot listen: denied"}]}"""))))
+        .containsPattern("web/1 +web +\\(Pebble cannot start: cannot listen: denied\\)");
+  }
+
+  @Test
   void unitsWithoutContainersAddNothing() throws Exception {
     assertThat(ContainerTable.render(List.of(unit("{\"unit\": \"web/0\", \"containers\": []}"))))
         .isEmpty();

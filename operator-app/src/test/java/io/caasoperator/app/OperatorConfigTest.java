@@ -90,6 +90,33 @@ class OperatorConfigTest {
   }
 
   @Test
+  void socketsGoUnderTheUsersPrivateRuntimeDirectoryElseUnderTmpWhateverTheDataDirectory()
+      throws Exception {
+    Path deep = dir.resolve("d".repeat(150)).resolve("data");
+    Path runtime = Files.createDirectory(dir.resolve("run"));
+    Files.setPosixFilePermissions(
+        runtime, java.nio.file.attribute.PosixFilePermissions.fromString("rwx------"));
+    long uid = io.caasoperator.workload.SocketRoot.currentUid();
+
+    OperatorConfig withRuntime =
+        OperatorConfig.resolve(
+            flags(spec(), deep),
+            ConfigFactory.load(),
+            Map.of(OperatorConfig.RUNTIME_DIR_VARIABLE, runtime.toString()),
+            file -> "hello");
+    assertThat(withRuntime.sockets().dir().getParent()).isEqualTo(runtime.resolve("caas-operator"));
+    assertThat(withRuntime.sockets().owner()).isEqualTo(uid);
+
+    OperatorConfig without =
+        OperatorConfig.resolve(
+            flags(spec(), deep), ConfigFactory.load(), Map.of(), file -> "hello");
+    assertThat(without.sockets().dir().getParent()).isEqualTo(Path.of("/tmp/caas-" + uid));
+    assertThat(without.sockets().dir().getFileName())
+        .as("named after the data directory, as with the runtime directory")
+        .isEqualTo(withRuntime.sockets().dir().getFileName());
+  }
+
+  @Test
   void aSpecEditIsActedOnAfterAQuietPeriodOf300msByDefaultAndZeroTurnsItOff() throws Exception {
     var flags = flags(spec(), dir);
     assertThat(resolve(flags).specQuietPeriod()).isEqualTo(java.time.Duration.ofMillis(300));

@@ -44,9 +44,18 @@ public final class ContainerRoutes {
   /** A unit's containers. */
   public record ContainersView(String unit, List<Container> containers) {}
 
-  /** One container: whether its Pebble answers, its boot id, its services and checks. */
+  /**
+   * One container: whether its Pebble answers, its boot id, its services and checks, where its
+   * socket is on this machine, and why its Pebble cannot start while it cannot (else empty).
+   */
   public record Container(
-      String name, boolean ready, String bootId, List<Service> services, List<Check> checks) {}
+      String name,
+      boolean ready,
+      String bootId,
+      List<Service> services,
+      List<Check> checks,
+      String socket,
+      String problem) {}
 
   /** A service as {@code pebble services} shows it. */
   public record Service(String name, String startup, String current, Optional<Instant> since) {}
@@ -140,7 +149,9 @@ public final class ContainerRoutes {
         view.ready(),
         view.bootId(),
         view.services().stream().map(ContainerRoutes::shown).toList(),
-        view.checks().stream().map(ContainerRoutes::shown).toList());
+        view.checks().stream().map(ContainerRoutes::shown).toList(),
+        view.socket(),
+        view.problem());
   }
 
   private static Service shown(ServiceInfo s) {

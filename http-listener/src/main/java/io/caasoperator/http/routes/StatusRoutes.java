@@ -9,6 +9,8 @@ import io.caasoperator.operator.ApplicationView;
 import io.caasoperator.operator.OperatorActor;
 import io.caasoperator.persistence.JournalHealth;
 import io.caasoperator.persistence.JournalStatus;
+import io.caasoperator.workload.ContainerTroubles;
+import io.caasoperator.workload.DisplayedStatus;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -94,8 +96,21 @@ public final class StatusRoutes {
                                 }))));
   }
 
+  /**
+   * The operator's view, each unit's workload status as Juju displays it: a container whose Pebble
+   * cannot start shows there ({@link DisplayedStatus}), read from {@link ContainerTroubles} as the
+   * journal's health is, without asking the Pebbles.
+   */
   private CompletionStage<ApplicationView> view() {
-    return operator.ask(OperatorActor.GetStatus::new);
+    ContainerTroubles troubles = ContainerTroubles.get(operator.system());
+    return operator
+        .<ApplicationView>ask(OperatorActor.GetStatus::new)
+        .thenApply(
+            view ->
+                view.withUnits(
+                    unit ->
+                        unit.withWorkloadStatus(
+                            DisplayedStatus.of(unit.workloadStatus(), troubles.of(unit.unit())))));
   }
 
   private Route ready() {

@@ -34,6 +34,7 @@ final class Operators implements AutoCloseable, BeforeEachCallback, AfterEachCal
             + "-"
             + context.getRequiredTestMethod().getName();
     started.clear();
+    deepDataDir = null;
     tmp = Files.createTempDirectory("caas-it-");
   }
 
@@ -75,11 +76,24 @@ final class Operators implements AutoCloseable, BeforeEachCallback, AfterEachCal
   }
 
   /**
-   * This test's data directory ({@code tmp()/data}): every operator the test starts on it shares
-   * its journal and units.
+   * This test's data directory ({@code tmp()/data}, or the one {@link #deepDataDir} chose): every
+   * operator the test starts on it shares its journal and units.
    */
   Path dataDir() {
-    return tmp().resolve("data");
+    return deepDataDir != null ? deepDataDir : tmp().resolve("data");
+  }
+
+  private Path deepDataDir;
+
+  /**
+   * Makes this test's data directory one of at least {@code bytes} bytes, under {@code tmp()}, for
+   * the operators and the CLI calls that follow.
+   */
+  Path deepDataDir(int bytes) {
+    Path base = tmp().resolve("data");
+    int missing = Math.max(1, bytes - base.toString().length() - 1);
+    deepDataDir = base.resolve("deep-" + "d".repeat(Math.max(0, missing - 5)));
+    return deepDataDir;
   }
 
   /**

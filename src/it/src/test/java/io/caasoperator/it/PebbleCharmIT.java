@@ -234,6 +234,9 @@ class PebbleCharmIT {
     // ops needs PyYAML and websocket-client: Debian's python3 has them, whatever python3 comes
     // first here
     OperatorProcess operator = operators.startWithEnvironment(spec, VendoredOps.environment());
+    // on a busy machine its start alone can take most of awaitListening's patience: the log line
+    // that the listener is bound comes first
+    operator.awaitLog("listening on https://");
     operator.awaitListening();
     return operator;
   }
@@ -261,7 +264,7 @@ class PebbleCharmIT {
   }
 
   /** The processes of the service of the unit serving on {@code port}. */
-  private static List<ProcessHandle> services(int port) {
+  static List<ProcessHandle> services(int port) {
     // the service itself, not the bubblewrap that holds its container's view
     return ProcessHandle.allProcesses()
         .filter(
@@ -461,7 +464,7 @@ class PebbleCharmIT {
   private static final HttpClient HTTP =
       HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
-  private static int get(int port, String path) throws IOException, InterruptedException {
+  static int get(int port, String path) throws IOException, InterruptedException {
     return HTTP.send(request(port, path), HttpResponse.BodyHandlers.discarding()).statusCode();
   }
 
@@ -476,7 +479,7 @@ class PebbleCharmIT {
   }
 
   /** A port that is free, and the next one too (one per unit). */
-  private static int freePortPair() throws IOException {
+  static int freePortPair() throws IOException {
     for (int attempt = 0; attempt < 50; attempt++) {
       try (ServerSocket first = new ServerSocket(0)) {
         int port = first.getLocalPort();
@@ -490,11 +493,11 @@ class PebbleCharmIT {
     throw new IOException("no two consecutive free ports");
   }
 
-  private static boolean python(String module) throws IOException, InterruptedException {
+  static boolean python(String module) throws IOException, InterruptedException {
     return works("/usr/bin/python3", "-c", "import " + module);
   }
 
-  private static boolean works(String... command) throws InterruptedException {
+  static boolean works(String... command) throws InterruptedException {
     try {
       Process check = new ProcessBuilder(command).redirectErrorStream(true).start();
       return check.waitFor(30, TimeUnit.SECONDS) && check.exitValue() == 0;
