@@ -17,7 +17,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -200,12 +199,12 @@ class PebbleCharmIT {
   @BeforeEach
   void packCharm() throws Exception {
     Path ops = VendoredOps.opsPackage();
-    Assumptions.assumeTrue(
-        python("websocket"),
-        "skipped: /usr/bin/python3 with websocket-client is needed (python3-websocket)");
-    Assumptions.assumeTrue(
+    Prerequisite.require(
+        python("websocket"), "/usr/bin/python3 with websocket-client (python3-websocket)");
+    Prerequisite.require(
         works("bwrap", "--ro-bind", "/", "/", "--dev", "/dev", "true"),
-        "skipped: bubblewrap is needed (apt-get install bubblewrap)");
+        "a bubblewrap that can make a mount namespace here (apt-get install bubblewrap;"
+            + " unprivileged user namespaces)");
     charm =
         new CharmArchive()
             .executable("dispatch", DISPATCH)

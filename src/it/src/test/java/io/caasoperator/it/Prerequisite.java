@@ -1,0 +1,22 @@
+package io.caasoperator.it;
+
+import org.junit.jupiter.api.Assertions;
+import org.junit.jupiter.api.Assumptions;
+
+/**
+ * Something a test needs from the machine (a package, the vendored ops beside the repository, a
+ * working bubblewrap). Where it is missing the test is skipped, saying why; in CI ({@code CI=true},
+ * as {@code .ci/run} and CI services set it) it fails naming it, so nothing vanishes from a CI run
+ * without a word.
+ */
+final class Prerequisite {
+  private Prerequisite() {}
+
+  /** Returns when {@code present}; else fails in CI, or skips, naming {@code what} is needed. */
+  static void require(boolean present, String what) {
+    if (present) return;
+    if ("true".equalsIgnoreCase(System.getenv("CI")))
+      Assertions.fail("CI=true and a prerequisite is missing: " + what);
+    Assumptions.abort("skipped: " + what + " is needed");
+  }
+}
