@@ -417,7 +417,7 @@ class OperatorActorTest {
     assertThat(ran.receiveMessage().outcome()).isEqualTo(ExecReply.Outcome.RAN);
     operator.tell(
         new OperatorActor.ExecOnUnit(unit(7), "echo hi", Duration.ofMinutes(1), null, ran.ref()));
-    assertThat(ran.receiveMessage(Duration.ofMillis(500)))
+    assertThat(ran.receiveMessage())
         .isEqualTo(
             new ExecReply(
                 ExecReply.Outcome.UNKNOWN_UNIT, null, "unknown unit " + app + "/7", null));
