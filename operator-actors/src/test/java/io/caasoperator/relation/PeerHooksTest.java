@@ -194,7 +194,8 @@ class PeerHooksTest {
 
     /** The failed hook's retry is due and starts (HookStarted journaled). */
     void retries(UnitId unit) {
-      if (!(UnitResolver.next(units.get(unit), new UnitResolver.Activity(false, false, false, true, false))
+      if (!(UnitResolver.next(
+              units.get(unit), new UnitResolver.Activity(false, false, false, true, false))
           instanceof UnitResolver.Next.Run run))
         throw new AssertionError(unit + " has no failed hook to retry");
       unitRecords(unit, List.of(new UnitEvent.HookStarted(run.hook(), run.attempt(), "ctx", AT)));

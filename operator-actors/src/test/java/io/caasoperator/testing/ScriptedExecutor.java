@@ -103,7 +103,8 @@ public final class ScriptedExecutor implements HookExecutor {
    */
   private static <T> T awaitHead(LinkedBlockingQueue<T> queue, String expected) {
     try {
-      T head = queue.poll(TimeFactor.dilated(Duration.ofSeconds(10)).toMillis(), TimeUnit.MILLISECONDS);
+      T head =
+          queue.poll(TimeFactor.dilated(Duration.ofSeconds(10)).toMillis(), TimeUnit.MILLISECONDS);
       assertThat(head).as(expected).isNotNull();
       return head;
     } catch (InterruptedException e) {

@@ -13,14 +13,14 @@ import org.apache.pekko.actor.typed.ActorRef;
  * <p>Why two equal replies prove it: a unit decides its next step either in the handler that
  * persisted (a hook's start is journaled, its process handed to the executor, before any command
  * that arrived meanwhile is answered) or in the {@code Advance} it sends itself after every
- * persisted change. A {@code GetState} is answered after all that came before it; if the state
- * did not change between two such answers, nothing was persisted in between, so no {@code Advance}
- * is left that could start anything, and a hook that was going to start has already reached the
+ * persisted change. A {@code GetState} is answered after all that came before it; if the state did
+ * not change between two such answers, nothing was persisted in between, so no {@code Advance} is
+ * left that could start anything, and a hook that was going to start has already reached the
  * executor. (What the test itself sends, or a timer it moves, is the test's doing.)
  *
  * <p>Not proof while the unit waits for another actor's answer: a hook whose process ended with
- * secret changes is journaled completed only once the secret store has committed them, and the
- * unit persists nothing meanwhile. Wait for that completion first (the unit's report).
+ * secret changes is journaled completed only once the secret store has committed them, and the unit
+ * persists nothing meanwhile. Wait for that completion first (the unit's report).
  */
 public final class Settled {
   private Settled() {}

@@ -574,7 +574,8 @@ class UnitActorTest {
     drained.expectNoMessage(Duration.ZERO); // install still runs
     install.succeed();
     assertThat(drained.receiveMessage().unit()).isEqualTo(unit);
-    executor.expectNoHookStarted(Settled.unit(testKit, actor)); // the next hook waits for the next start
+    executor.expectNoHookStarted(
+        Settled.unit(testKit, actor)); // the next hook waits for the next start
     actor.tell(new UnitActor.RunExec("echo hi", Duration.ofSeconds(30), null, exec.ref()));
     assertThat(exec.receiveMessage().detail()).isEqualTo("the operator is shutting down");
   }

@@ -228,8 +228,7 @@ class GroupCommitJournalTest {
   }
 
   @Test
-  void theWritersSyncStatementRunsOnceForEachWriteBeforeTheWriteIsAcknowledged()
-      throws Exception {
+  void theWritersSyncStatementRunsOnceForEachWriteBeforeTheWriteIsAcknowledged() throws Exception {
     // What this proves is the writer's part of caas.journal.fsync: its statement (CHECKPOINT SYNC
     // on H2) runs for every write, before the write's future completes. That the statement forces
     // the file to the disk is H2's promise; no test here can cut the power to check it.

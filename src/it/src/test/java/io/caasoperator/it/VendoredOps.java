@@ -9,8 +9,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * The {@code ops} library for test charms (ops 2.17.0, Apache-2.0, in {@code ../shared/vendor}
  * beside the repository) and the Python it needs: Debian's {@code /usr/bin/python3} with PyYAML
- * ({@code python3-yaml}). A test that needs them is skipped, saying why, where they are missing, and
- * fails in CI ({@link Prerequisite}).
+ * ({@code python3-yaml}). A test that needs them is skipped, saying why, where they are missing,
+ * and fails in CI ({@link Prerequisite}).
  */
 final class VendoredOps {
   /** charmcraft's generated dispatch ({@code charmcraft/const.py} {@code DISPATCH_CONTENT}). */
