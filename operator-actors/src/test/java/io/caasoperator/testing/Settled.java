@@ -1,6 +1,10 @@
 package io.caasoperator.testing;
 
+import io.caasoperator.domain.UnitId;
+import io.caasoperator.operator.ApplicationView;
+import io.caasoperator.operator.OperatorActor;
 import io.caasoperator.persistence.UnitState;
+import io.caasoperator.unit.ResolveReply;
 import io.caasoperator.unit.UnitActor;
 import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
 import org.apache.pekko.actor.testkit.typed.javadsl.TestProbe;
@@ -37,5 +41,31 @@ public final class Settled {
       before = now;
     }
     throw new AssertionError("the unit never settled; last state " + before);
+  }
+
+  /**
+   * The operator's status once it and its units {@code units} have settled: a round trip through
+   * the operator to each unit (a resolve of nothing, answered by the unit after all it had), then
+   * the operator's status, until two statuses in a row are the same. A unit reports every change to
+   * the operator before it answers a later request, so an unchanged status means that no unit
+   * changed in between, and, as for {@link #unit}, none has a step left to take.
+   */
+  public static ApplicationView operator(
+      ActorTestKit kit, ActorRef<OperatorActor.Command> operator, UnitId... units) {
+    TestProbe<ResolveReply> resolved = kit.createTestProbe();
+    TestProbe<ApplicationView> status = kit.createTestProbe();
+    operator.tell(new OperatorActor.GetStatus(status.ref()));
+    ApplicationView before = status.receiveMessage();
+    for (int asked = 1; asked < 100; asked++) {
+      for (UnitId unit : units) {
+        operator.tell(new OperatorActor.ResolveUnit(unit, false, resolved.ref()));
+        resolved.receiveMessage();
+      }
+      operator.tell(new OperatorActor.GetStatus(status.ref()));
+      ApplicationView now = status.receiveMessage();
+      if (now.equals(before)) return now;
+      before = now;
+    }
+    throw new AssertionError("the operator never settled; last status " + before);
   }
 }
