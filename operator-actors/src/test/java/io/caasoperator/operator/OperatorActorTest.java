@@ -369,11 +369,13 @@ class OperatorActorTest {
         operator,
         view ->
             assertThat(view.units()).extracting(UnitView::unit).containsExactly(unit(0), unit(1)));
-    drained.expectNoMessage(Duration.ofMillis(200)); // app/0's install still runs
+    // app/0's install still runs: the units have taken in the drain, and no answer came
+    Settled.operator(testKit, operator, unit(0), unit(1));
+    drained.expectNoMessage(Duration.ZERO);
     install.succeed();
     drained.expectMessage(Done.getInstance());
-    executor.expectNoHookWithin(
-        Duration.ofMillis(500)); // neither the running unit nor the new one starts a hook
+    // neither the running unit nor the new one starts a hook
+    executor.expectNoHookStarted(Settled.operator(testKit, operator, unit(0), unit(1)));
 
     operator.tell(new OperatorActor.Drain(drained.ref()));
     drained.expectMessage(Done.getInstance()); // nothing runs: at once

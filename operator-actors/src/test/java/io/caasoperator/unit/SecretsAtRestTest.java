@@ -26,7 +26,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
 import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
@@ -47,14 +46,7 @@ class SecretsAtRestTest {
   private static final String LABEL = "label-in-clear-52a6";
   private static final Set<String> HOOKS = TestUnits.LIFECYCLE_HOOKS;
   private static final String APPLICATION = "vault";
-  private static final ApplicationSnapshot APP =
-      new ApplicationSnapshot(
-          "test",
-          Map.of(),
-          Map.of(),
-          io.caasoperator.domain.Status.of("active", "", java.time.Instant.EPOCH),
-          "",
-          List.of());
+  private static final ApplicationSnapshot APP = TestUnits.APPLICATION;
 
   @TempDir Path dir;
 

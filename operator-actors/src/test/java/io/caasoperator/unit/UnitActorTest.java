@@ -44,14 +44,7 @@ class UnitActorTest {
   private static final ManualTime time = ManualTime.get(testKit.system());
   private static final AtomicInteger ids = new AtomicInteger();
   private static final Duration INTERVAL = Duration.ofMinutes(5);
-  private static final ApplicationSnapshot APP =
-      new ApplicationSnapshot(
-          "test",
-          Map.of(),
-          Map.of(),
-          io.caasoperator.domain.Status.of("active", "", java.time.Instant.EPOCH),
-          "",
-          List.of());
+  private static final ApplicationSnapshot APP = TestUnits.APPLICATION;
 
   private ScriptedExecutor executor;
   private TestProbe<UnitActor.Report> operator;
