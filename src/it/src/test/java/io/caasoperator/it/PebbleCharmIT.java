@@ -201,10 +201,7 @@ class PebbleCharmIT {
     Path ops = VendoredOps.opsPackage();
     Prerequisite.require(
         python("websocket"), "/usr/bin/python3 with websocket-client (python3-websocket)");
-    Prerequisite.require(
-        works("bwrap", "--ro-bind", "/", "/", "--dev", "/dev", "true"),
-        "a bubblewrap that can make a mount namespace here (apt-get install bubblewrap;"
-            + " unprivileged user namespaces)");
+    Prerequisite.require(Prerequisite.bubblewrap(), Prerequisite.BUBBLEWRAP);
     charm =
         new CharmArchive()
             .executable("dispatch", DISPATCH)
