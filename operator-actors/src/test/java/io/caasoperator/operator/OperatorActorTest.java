@@ -18,6 +18,7 @@ import io.caasoperator.substrate.UnitObservation;
 import io.caasoperator.substrate.UnitsObserved;
 import io.caasoperator.testing.InMemoryJournal;
 import io.caasoperator.testing.ScriptedExecutor;
+import io.caasoperator.testing.Settled;
 import io.caasoperator.testing.TestOperators;
 import io.caasoperator.unit.ActionLookup;
 import io.caasoperator.unit.ActionReply;
@@ -172,12 +173,12 @@ class OperatorActorTest {
 
   @Test
   void aConfigEditRunsConfigChangedOnEveryUnitOnce() {
-    startedWith(0, 1);
+    var operator = startedWith(0, 1);
     substrate.application(
         new ApplicationObservation.Specified(spec(Map.of("greeting", "hello"), 0)));
     Map<String, List<String>> hooks = executor.completeByUnit(2);
     assertThat(hooks.values()).allSatisfy(h -> assertThat(h).containsExactly("config-changed"));
-    executor.expectNoHookWithin(Duration.ofMillis(300));
+    executor.expectNoHookStarted(Settled.operator(testKit, operator, unit(0), unit(1)));
   }
 
   @Test
@@ -190,7 +191,7 @@ class OperatorActorTest {
           assertThat(view.status().value()).isEqualTo("blocked");
           assertThat(view.status().message()).contains("colour");
         });
-    executor.expectNoHookWithin(Duration.ofMillis(300));
+    executor.expectNoHookStarted(Settled.operator(testKit, operator, unit(0)));
     assertThat(status(operator).configGeneration()).isEqualTo(1);
   }
 
@@ -236,7 +237,7 @@ class OperatorActorTest {
           assertThat(substrate.released).containsExactly(new UnitId(app, 1));
           assertThat(view.units()).hasSize(1);
         });
-    executor.expectNoHookWithin(Duration.ofMillis(300));
+    executor.expectNoHookStarted(Settled.operator(testKit, operator, unit(0), unit(1)));
   }
 
   @Test
@@ -277,7 +278,7 @@ class OperatorActorTest {
               .contains("name");
           assertThat(view.charm().generation()).isEqualTo(1);
         });
-    executor.expectNoHookWithin(Duration.ofMillis(300));
+    executor.expectNoHookStarted(Settled.operator(testKit, operator, unit(0)));
   }
 
   @Test
@@ -301,7 +302,8 @@ class OperatorActorTest {
         .until(() -> Files.isRegularFile(deployed.resolve("metadata.yaml")));
     ApplicationView view = status(restarted);
     assertThat(view.charm().generation()).isEqualTo(1); // the same charm again, not a new one
-    executor.expectNoHookWithin(Duration.ofMillis(300)); // nothing to upgrade, nothing reruns
+    // nothing to upgrade, nothing reruns
+    executor.expectNoHookStarted(Settled.operator(testKit, restarted, unit(0)));
   }
 
   @Test
@@ -367,11 +369,13 @@ class OperatorActorTest {
         operator,
         view ->
             assertThat(view.units()).extracting(UnitView::unit).containsExactly(unit(0), unit(1)));
-    drained.expectNoMessage(Duration.ofMillis(200)); // app/0's install still runs
+    // app/0's install still runs: the units have taken in the drain, and no answer came
+    Settled.operator(testKit, operator, unit(0), unit(1));
+    drained.expectNoMessage(Duration.ZERO);
     install.succeed();
     drained.expectMessage(Done.getInstance());
-    executor.expectNoHookWithin(
-        Duration.ofMillis(500)); // neither the running unit nor the new one starts a hook
+    // neither the running unit nor the new one starts a hook
+    executor.expectNoHookStarted(Settled.operator(testKit, operator, unit(0), unit(1)));
 
     operator.tell(new OperatorActor.Drain(drained.ref()));
     drained.expectMessage(Done.getInstance()); // nothing runs: at once
@@ -417,11 +421,11 @@ class OperatorActorTest {
     assertThat(ran.receiveMessage().outcome()).isEqualTo(ExecReply.Outcome.RAN);
     operator.tell(
         new OperatorActor.ExecOnUnit(unit(7), "echo hi", Duration.ofMinutes(1), null, ran.ref()));
-    assertThat(ran.receiveMessage(Duration.ofMillis(500)))
+    assertThat(ran.receiveMessage())
         .isEqualTo(
             new ExecReply(
                 ExecReply.Outcome.UNKNOWN_UNIT, null, "unknown unit " + app + "/7", null));
-    executor.expectNoHookWithin(Duration.ofMillis(200));
+    executor.expectNoHookStarted(Settled.operator(testKit, operator, unit(0), unit(1)));
   }
 
   @Test
@@ -462,8 +466,8 @@ class OperatorActorTest {
         new OperatorActor.CallHookTool(context, "leader-get", List.of("db"), "", tool.ref()));
     assertThat(tool.receiveMessage().outcome().stdout()).contains("ready");
     heard.succeed();
-    executor.expectNoHookWithin(
-        Duration.ofMillis(300)); // the leader does not hear of its own settings
+    // the leader does not hear of its own settings
+    executor.expectNoHookStarted(Settled.operator(testKit, operator, unit(0), unit(1)));
 
     assertThat(status(operator).status())
         .satisfies(
@@ -521,7 +525,7 @@ class OperatorActorTest {
         .filteredOn(
             e -> e instanceof OperatorEvent.UnitRemoved removed && removed.unit().equals(unit(1)))
         .hasSize(1);
-    executor.expectNoHookWithin(Duration.ofMillis(200));
+    executor.expectNoHookStarted(Settled.operator(testKit, operator, unit(0), unit(1)));
   }
 
   @Test
@@ -538,7 +542,7 @@ class OperatorActorTest {
     substrate.application(
         new ApplicationObservation.Specified(spec(Map.of("greeting", "hello"), 0)));
     executor.complete("config-changed"); // a later assignment hands over nothing again
-    executor.expectNoHookWithin(Duration.ofMillis(300));
+    executor.expectNoHookStarted(Settled.operator(testKit, operator, unit(0)));
     awaitStatus(
         operator,
         view -> assertThat(view.units()).allSatisfy(u -> assertThat(u.runningHook()).isNull()));

@@ -4,10 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.caasoperator.charm.CharmFiles;
 import io.caasoperator.domain.ApplicationName;
+import io.caasoperator.domain.UnitId;
 import io.caasoperator.substrate.local.LocalSubstrate;
 import io.caasoperator.substrate.local.SubstrateFiles;
 import io.caasoperator.testing.InMemoryJournal;
 import io.caasoperator.testing.ScriptedExecutor;
+import io.caasoperator.testing.Settled;
 import io.caasoperator.testing.TestOperators;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -19,6 +21,7 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
+import org.apache.pekko.actor.typed.ActorRef;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeEach;
@@ -37,7 +40,10 @@ class RevivedUnitTest {
 
   private static final AtomicInteger ids = new AtomicInteger();
 
-  /** A hook the test has not completed yet is never followed by another hook of that unit. */
+  /**
+   * A hook the test has not completed yet is never followed by another hook of that unit: how long
+   * the test watches for one after a new specification file, whose reading it cannot observe.
+   */
   private static final Duration NOTHING_MORE = Duration.ofMillis(500);
 
   /** A new follower unit's hooks, its container's pebble-ready last. */
@@ -81,7 +87,7 @@ class RevivedUnitTest {
   void aUnitScaledDownAndUpWhileItsStopHookRunsIsRemovedThenRunsItsWholeLifecycleAgain()
       throws IOException {
     writeSpec(3);
-    spawnOperator();
+    var operator = spawnOperator();
     Map<String, List<String>> first = executor.completeByUnit(15);
     assertThat(first.get(unit(1))).isEqualTo(FOLLOWER_LIFECYCLE);
     hooksRanInTheirDirectories(0, 1, 2);
@@ -100,7 +106,7 @@ class RevivedUnitTest {
         Stream.concat(Stream.of("remove"), FOLLOWER_LIFECYCLE.stream()).toList();
     assertThat(revived.get(unit(1))).isEqualTo(removedThenNew);
     assertThat(revived.get(unit(2))).isEqualTo(removedThenNew);
-    executor.expectNoHookWithin(NOTHING_MORE);
+    executor.expectNoHookStarted(Settled.operator(testKit, operator, units(0, 1, 2)));
 
     // The revived units are units like any other: scaled down, they go.
     hooksRanInTheirDirectories(1, 2);
@@ -108,11 +114,11 @@ class RevivedUnitTest {
     Map<String, List<String>> gone = executor.completeByUnit(4);
     assertThat(gone.get(unit(1))).containsExactly("stop", "remove");
     assertThat(gone.get(unit(2))).containsExactly("stop", "remove");
-    executor.expectNoHookWithin(NOTHING_MORE);
+    executor.expectNoHookStarted(Settled.operator(testKit, operator, units(0, 1, 2)));
   }
 
-  private void spawnOperator() {
-    testKit.spawn(
+  private ActorRef<OperatorActor.Command> spawnOperator() {
+    return testKit.spawn(
         OperatorActor.create(
             TestOperators.dependencies(app, substrate, executor, data, reason -> {})));
   }
@@ -124,6 +130,12 @@ class RevivedUnitTest {
   private void hooksRanInTheirDirectories(int... ordinals) throws IOException {
     for (int n : ordinals)
       Files.createDirectories(data.resolve("agents").resolve("unit-" + app + "-" + n));
+  }
+
+  private UnitId[] units(int... ordinals) {
+    return java.util.Arrays.stream(ordinals)
+        .mapToObj(n -> UnitId.of(app.value(), n))
+        .toArray(UnitId[]::new);
   }
 
   private String unit(int n) {

@@ -57,14 +57,17 @@ class UnitRemovalTest {
     Path dir = unitDir();
     FlakyRemover remover = new FlakyRemover(0);
     TestProbe<UnitRemoval.Removed> removed = testKit.createTestProbe();
-    testKit.spawn(
-        UnitRemoval.create(
-            UNIT, dir, remover, Executors.newVirtualThreadPerTaskExecutor(), removed.ref()));
+    var removal =
+        testKit.spawn(
+            UnitRemoval.create(
+                UNIT, dir, remover, Executors.newVirtualThreadPerTaskExecutor(), removed.ref()));
 
     removed.expectMessage(new UnitRemoval.Removed(UNIT));
     assertThat(dir).doesNotExist();
     assertThat(remover.releases).hasValue(1);
-    removed.expectNoMessage(Duration.ofMillis(100));
+    // once: it stopped after its reply, so no other can come
+    removed.expectTerminated(removal);
+    removed.expectNoMessage(Duration.ZERO);
   }
 
   @Test
@@ -72,17 +75,19 @@ class UnitRemovalTest {
     Path dir = unitDir();
     FlakyRemover remover = new FlakyRemover(2);
     TestProbe<UnitRemoval.Removed> removed = testKit.createTestProbe();
-    LoggingTestKit.warn("unit app/1: cannot release it yet, retrying in 3s: pod is being updated")
-        .expect(
-            testKit.system(),
-            () ->
-                testKit.spawn(
-                    UnitRemoval.create(
-                        UNIT,
-                        dir,
-                        remover,
-                        Executors.newVirtualThreadPerTaskExecutor(),
-                        removed.ref())));
+    var removal =
+        LoggingTestKit.warn(
+                "unit app/1: cannot release it yet, retrying in 3s: pod is being updated")
+            .expect(
+                testKit.system(),
+                () ->
+                    testKit.spawn(
+                        UnitRemoval.create(
+                            UNIT,
+                            dir,
+                            remover,
+                            Executors.newVirtualThreadPerTaskExecutor(),
+                            removed.ref())));
 
     time.expectNoMessageFor(Duration.ofSeconds(2), removed);
     assertThat(remover.releases).as("no retry before its time").hasValue(1);
@@ -99,6 +104,7 @@ class UnitRemovalTest {
     removed.expectMessage(new UnitRemoval.Removed(UNIT));
     assertThat(remover.releases).hasValue(3);
     assertThat(dir).doesNotExist();
-    removed.expectNoMessage(Duration.ofMillis(100));
+    removed.expectTerminated(removal);
+    removed.expectNoMessage(Duration.ZERO);
   }
 }

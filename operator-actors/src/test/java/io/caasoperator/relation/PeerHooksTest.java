@@ -19,7 +19,6 @@ import io.caasoperator.unit.UnitResolver;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -172,10 +171,42 @@ class PeerHooksTest {
       complete(unit, List.of(write));
     }
 
+    /**
+     * The running hook's relation-set writes so far, by unit: held with the hook, as the actor's
+     * {@code HookWrites} are, journaled with its completion and dropped when it fails ({@code
+     * DatabagWritesActorTest} shows the actor journals none of a failed hook's writes).
+     */
+    final Map<UnitId, List<UnitEvent.RelationSettingsWritten>> staged = new TreeMap<>();
+
+    /** The unit's running hook calls relation-set. */
+    void writes(UnitId unit, UnitEvent.RelationSettingsWritten write) {
+      staged.computeIfAbsent(unit, u -> new ArrayList<>()).add(write);
+    }
+
+    /** The unit's running hook exits non-zero: its failure is journaled, its writes dropped. */
+    void fails(UnitId unit) {
+      PlannedHook hook = units.get(unit).running().hook();
+      staged.remove(unit);
+      unitRecords(unit, List.of(new UnitEvent.HookFailed(hook.name(), 1, "exit status 1", 1, AT)));
+      ran.get(unit).add(label(hook) + " (failed)");
+      reconcile();
+    }
+
+    /** The failed hook's retry is due and starts (HookStarted journaled). */
+    void retries(UnitId unit) {
+      if (!(UnitResolver.next(
+              units.get(unit), new UnitResolver.Activity(false, false, false, true, false))
+          instanceof UnitResolver.Next.Run run))
+        throw new AssertionError(unit + " has no failed hook to retry");
+      unitRecords(unit, List.of(new UnitEvent.HookStarted(run.hook(), run.attempt(), "ctx", AT)));
+    }
+
     /** Completes the unit's running hook with its databag writes, as the actor journals them. */
     void complete(UnitId unit, List<UnitEvent.RelationSettingsWritten> writes) {
       PlannedHook hook = units.get(unit).running().hook();
-      List<UnitEvent> completion = new ArrayList<>(writes);
+      List<UnitEvent> completion = new ArrayList<>(staged.getOrDefault(unit, List.of()));
+      staged.remove(unit);
+      completion.addAll(writes);
       completion.add(new UnitEvent.HookCompleted(hook.name(), 1, AT));
       unitRecords(unit, completion);
       ran.get(unit).add(label(hook));
@@ -446,16 +477,35 @@ class PeerHooksTest {
   }
 
   @Test
-  void aFailedHooksWritesAreNeverSeen() {
+  void aFailedHooksWriteIsNeverSeenByItsPeerWhileTheSameWriteByItsRetryIs() {
     App app = App.settled(2);
-    // the failed hook's writes are dropped by the actor: nothing reaches the journals
+    // what relation-set writes: the whole databag, its addresses and "ready"
+    var ready =
+        new UnitEvent.RelationSettingsWritten(0, readyWithTheAddresses("10.0.0.1"), null, AT);
+    long seen = app.units.get(U0).relations().remote().get(0L).members().get("db/1");
+
     app.startsUpdateStatus(U1);
-    app.unitRecords(
-        U1, List.of(new UnitEvent.HookFailed("update-status", 1, "exit status 1", 1, AT)));
-    app.reconcile();
+    app.writes(U1, ready);
+    app.fails(U1);
+    app.settle();
     assertThat(app.operator.relations().byId().get(0L).units().get("db/1").settings())
         .doesNotContainKey("ready");
-    assertThat(new LinkedHashMap<>(app.units.get(U0).relations().remote().get(0L).members()))
-        .containsOnlyKeys("db/1");
+    assertThat(app.units.get(U0).relations().remote().get(0L).members().get("db/1"))
+        .as("db/0 is told of no change in db/1's databag")
+        .isEqualTo(seen);
+    assertThat(app.ran(U0)).isEmpty();
+    assertThat(app.ran(U1)).containsExactly("update-status (failed)");
+
+    // the same write, made by the hook's retry that completes, reaches db/0: the absence above is
+    // the failure's doing, not a write that goes nowhere
+    app.retries(U1);
+    app.writes(U1, ready);
+    app.complete(U1, List.of());
+    app.settle();
+    assertThat(app.operator.relations().byId().get(0L).units().get("db/1").settings())
+        .containsEntry("ready", "yes");
+    assertThat(app.units.get(U0).relations().remote().get(0L).members().get("db/1"))
+        .isGreaterThan(seen);
+    assertThat(app.ran(U0)).containsExactly("cluster-relation-changed db/1");
   }
 }

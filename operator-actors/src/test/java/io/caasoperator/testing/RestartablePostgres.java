@@ -56,6 +56,11 @@ public final class RestartablePostgres implements AutoCloseable {
     server = null;
   }
 
+  /** The JDBC URL of the database the journal uses (user {@code postgres}, no password). */
+  public String jdbcUrl() {
+    return "jdbc:postgresql://localhost:" + port + "/postgres";
+  }
+
   /**
    * The journal on this server, with failures surfacing within 1 s (the pool's wait for a
    * connection, 5 s by default) and the plugins' circuit breakers trying again after 1 s: tests

@@ -97,10 +97,14 @@ public final class ScriptedExecutor implements HookExecutor {
     return awaitHead(calls, "a hook should have started");
   }
 
-  /** The head of {@code queue} once there is one, failing with {@code expected} after 10 s. */
+  /**
+   * The head of {@code queue} once there is one, failing with {@code expected} after 10 s (times
+   * the {@link TimeFactor}).
+   */
   private static <T> T awaitHead(LinkedBlockingQueue<T> queue, String expected) {
     try {
-      T head = queue.poll(10, TimeUnit.SECONDS);
+      T head =
+          queue.poll(TimeFactor.dilated(Duration.ofSeconds(10)).toMillis(), TimeUnit.MILLISECONDS);
       assertThat(head).as(expected).isNotNull();
       return head;
     } catch (InterruptedException e) {
@@ -129,6 +133,24 @@ public final class ScriptedExecutor implements HookExecutor {
     return byUnit;
   }
 
+  /**
+   * No hook has started, checked now, once {@code settled} proves the actors involved have looked
+   * (e.g. {@link Settled#unit}): a hook they were going to start would have reached this executor
+   * before that proof.
+   */
+  public void expectNoHookStarted(Object settled) {
+    Call call = calls.poll();
+    assertThat(call)
+        .as(
+            "no hook should have started once settled (%s), got %s",
+            settled, call == null ? null : call.hook())
+        .isNull();
+  }
+
+  /**
+   * No hook starts within {@code quiet}: only for an event the test cannot observe the end of (a
+   * real timer of the system under test); {@link #expectNoHookStarted} is the proof otherwise.
+   */
   public void expectNoHookWithin(Duration quiet) {
     try {
       Call call = calls.poll(quiet.toMillis(), TimeUnit.MILLISECONDS);

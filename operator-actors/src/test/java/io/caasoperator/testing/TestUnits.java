@@ -7,6 +7,7 @@ import io.caasoperator.hook.HookEnvironment;
 import io.caasoperator.hook.HookExecutor;
 import io.caasoperator.hook.ProcessResult;
 import io.caasoperator.secret.Secrets;
+import io.caasoperator.unit.ApplicationSnapshot;
 import io.caasoperator.unit.PodWait;
 import io.caasoperator.unit.RetryPolicy;
 import io.caasoperator.unit.ToolViews;
@@ -47,6 +48,16 @@ public final class TestUnits {
           "update-status",
           "stop",
           "remove");
+
+  /** What a hook tool call carries of an application with no config, settings or peers. */
+  public static final ApplicationSnapshot APPLICATION =
+      new ApplicationSnapshot(
+          "test",
+          Map.of(),
+          Map.of(),
+          io.caasoperator.domain.Status.of("active", "", java.time.Instant.EPOCH),
+          "",
+          List.of());
 
   private TestUnits() {}
 

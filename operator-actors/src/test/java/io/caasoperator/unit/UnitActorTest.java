@@ -12,6 +12,7 @@ import io.caasoperator.persistence.UnitEvent;
 import io.caasoperator.persistence.UnitState;
 import io.caasoperator.testing.InMemoryJournal;
 import io.caasoperator.testing.ScriptedExecutor;
+import io.caasoperator.testing.Settled;
 import io.caasoperator.testing.TestUnits;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -43,14 +44,7 @@ class UnitActorTest {
   private static final ManualTime time = ManualTime.get(testKit.system());
   private static final AtomicInteger ids = new AtomicInteger();
   private static final Duration INTERVAL = Duration.ofMinutes(5);
-  private static final ApplicationSnapshot APP =
-      new ApplicationSnapshot(
-          "test",
-          Map.of(),
-          Map.of(),
-          io.caasoperator.domain.Status.of("active", "", java.time.Instant.EPOCH),
-          "",
-          List.of());
+  private static final ApplicationSnapshot APP = TestUnits.APPLICATION;
 
   private ScriptedExecutor executor;
   private TestProbe<UnitActor.Report> operator;
@@ -130,7 +124,7 @@ class UnitActorTest {
     assertThat(hooks)
         .containsExactly(
             "install", "leader-elected", "config-changed", "start", "web-pebble-ready");
-    executor.expectNoHookWithin(Duration.ofMillis(300));
+    executor.expectNoHookStarted(Settled.unit(testKit, actor));
   }
 
   @Test
@@ -140,7 +134,7 @@ class UnitActorTest {
     executor.complete("leader-settings-changed");
     executor.complete("config-changed");
     executor.complete("start");
-    executor.expectNoHookWithin(Duration.ofMillis(300));
+    executor.expectNoHookStarted(Settled.unit(testKit, actor));
   }
 
   @Test
@@ -149,7 +143,7 @@ class UnitActorTest {
     actor.tell(new UnitActor.ObserveContainerStart("web", "start-1"));
     executor.complete("web-pebble-ready");
     actor.tell(new UnitActor.ObserveContainerStart("web", "start-1"));
-    executor.expectNoHookWithin(Duration.ofMillis(300));
+    executor.expectNoHookStarted(Settled.unit(testKit, actor));
     actor.tell(new UnitActor.ObserveContainerStart("web", "start-2"));
     assertThat(executor.complete("web-pebble-ready").invocation().environment())
         .containsEntry("JUJU_WORKLOAD_NAME", "web");
@@ -161,7 +155,7 @@ class UnitActorTest {
     actor.tell(assign(Life.ALIVE, CHARM, 2, false));
     executor.complete("config-changed");
     actor.tell(assign(Life.ALIVE, CHARM, 2, false));
-    executor.expectNoHookWithin(Duration.ofMillis(300));
+    executor.expectNoHookStarted(Settled.unit(testKit, actor));
     assertThat(stateOf(actor).progress().configSeen()).isEqualTo(2);
   }
 
@@ -178,7 +172,7 @@ class UnitActorTest {
 
     testKit.stop(actor);
     var again = assigned(charm(2, ALL_HOOKS));
-    executor.expectNoHookWithin(Duration.ofMillis(300));
+    executor.expectNoHookStarted(Settled.unit(testKit, again));
     assertThat(stateOf(again).progress().upgradedTo()).isEqualTo(2);
   }
 
@@ -198,7 +192,7 @@ class UnitActorTest {
     interrupted.succeed(); // a late result of the old process changes nothing
     rerun.succeed();
     executor.complete("start");
-    executor.expectNoHookWithin(Duration.ofMillis(300));
+    executor.expectNoHookStarted(Settled.unit(testKit, again));
     assertThat(stateOf(again).hooks().run()).isEqualTo(4);
   }
 
@@ -212,14 +206,14 @@ class UnitActorTest {
     assertThat(failed.statuses().agent().value()).isEqualTo("error");
 
     time.timePasses(Duration.ofSeconds(4));
-    executor.expectNoHookWithin(Duration.ofMillis(200));
+    executor.expectNoHookStarted(Settled.unit(testKit, actor));
     time.timePasses(Duration.ofSeconds(1));
     var second = executor.next();
     assertThat(second.hook()).isEqualTo("install");
     second.fail(1);
     awaitState(actor, s -> s.failed() != null && s.failed().attempt() == 2);
     time.timePasses(Duration.ofSeconds(9));
-    executor.expectNoHookWithin(Duration.ofMillis(200));
+    executor.expectNoHookStarted(Settled.unit(testKit, actor));
     time.timePasses(Duration.ofSeconds(1));
     executor.complete("install");
     executor.complete("leader-settings-changed");
@@ -336,7 +330,16 @@ class UnitActorTest {
     sibling.tell(assign(Life.ALIVE, CHARM, 1, false));
     var siblingInstall = executor.next();
     assertThat(siblingInstall.unit()).isEqualTo(siblingId.name());
-    executor.expectNoHookWithin(Duration.ofMillis(200));
+    // the executor threw for the unit: its actor crashed, and restarts only once 3 s have passed
+    testKit
+        .createTestProbe()
+        .awaitAssert(
+            Duration.ofSeconds(5),
+            () -> {
+              assertThat(executor.throwOnceFor).isNull();
+              return null;
+            });
+    executor.expectNoHookStarted("the unit's actor crashed and no time has passed");
     time.timePasses(Duration.ofSeconds(3));
     var restarted = executor.next();
     assertThat(restarted.unit()).isEqualTo(unit.name());
@@ -351,7 +354,7 @@ class UnitActorTest {
     var install = executor.next();
     TestProbe<ExecReply> reply = testKit.createTestProbe();
     actor.tell(new UnitActor.RunExec("echo hi", Duration.ofSeconds(30), null, reply.ref()));
-    executor.expectNoHookWithin(Duration.ofMillis(200)); // the exec waits for install
+    executor.expectNoHookStarted(Settled.unit(testKit, actor)); // the exec waits for install
     install.succeed();
     var exec = executor.next();
     assertThat(exec.invocation().command())
@@ -360,8 +363,8 @@ class UnitActorTest {
         .containsEntry("JUJU_UNIT_NAME", unit.name())
         .containsEntry("JUJU_HOOK_NAME", "")
         .doesNotContainKey("JUJU_DISPATCH_PATH");
-    executor.expectNoHookWithin(
-        Duration.ofMillis(200)); // leader-settings-changed waits for the exec
+    // leader-settings-changed waits for the exec
+    executor.expectNoHookStarted(Settled.unit(testKit, actor));
     exec.result()
         .complete(
             new io.caasoperator.hook.ProcessResult(
@@ -560,10 +563,12 @@ class UnitActorTest {
     ExecReply refused = exec.receiveMessage();
     assertThat(refused.outcome()).isEqualTo(ExecReply.Outcome.REFUSED);
     assertThat(refused.detail()).isEqualTo("the operator is shutting down");
-    drained.expectNoMessage(Duration.ofMillis(100)); // install still runs
+    Settled.unit(testKit, actor);
+    drained.expectNoMessage(Duration.ZERO); // install still runs
     install.succeed();
     assertThat(drained.receiveMessage().unit()).isEqualTo(unit);
-    executor.expectNoHookWithin(Duration.ofMillis(300)); // the next hook waits for the next start
+    executor.expectNoHookStarted(
+        Settled.unit(testKit, actor)); // the next hook waits for the next start
     actor.tell(new UnitActor.RunExec("echo hi", Duration.ofSeconds(30), null, exec.ref()));
     assertThat(exec.receiveMessage().detail()).isEqualTo("the operator is shutting down");
   }
@@ -583,7 +588,7 @@ class UnitActorTest {
     TestProbe<ExecReply> exec = testKit.createTestProbe();
     actor.tell(new UnitActor.RunExec("true", Duration.ofSeconds(30), null, exec.ref()));
     assertThat(exec.receiveMessage().detail()).isEqualTo("unit " + unit + " is dead");
-    executor.expectNoHookWithin(Duration.ofMillis(300));
+    executor.expectNoHookStarted(Settled.unit(testKit, actor));
     assertThat(stateOf(actor).observed().containerStarts()).isEmpty();
 
     actor.tell(assign(Life.ALIVE, charm, 1, false));
@@ -596,12 +601,10 @@ class UnitActorTest {
 
   /**
    * Returns once the actor handled what it sent itself while handling earlier messages (a pod
-   * wait's timer is then scheduled): two round trips, as the first may overtake a message the actor
-   * sends itself in the same turn.
+   * wait's timer is then scheduled).
    */
   private void settle(ActorRef<UnitActor.Command> actor) {
-    stateOf(actor);
-    stateOf(actor);
+    Settled.unit(testKit, actor);
   }
 
   private List<String> hookSteps(PersistenceTestKit journal) {
@@ -653,7 +656,7 @@ class UnitActorTest {
     assertThat(executor.nextNotReady().contextId()).isEqualTo(context);
     settle(actor);
     time.timePasses(Duration.ofSeconds(1));
-    executor.expectNoHookWithin(Duration.ofMillis(200));
+    executor.expectNoHookStarted(Settled.unit(testKit, actor));
     time.timePasses(Duration.ofSeconds(1));
     var install = executor.next();
     assertThat(install.unit()).isEqualTo(unit.name());
@@ -720,7 +723,7 @@ class UnitActorTest {
     actor.tell(new UnitActor.Drain(drained.ref()));
     assertThat(drained.receiveMessage().unit()).isEqualTo(unit);
     time.timePasses(Duration.ofSeconds(1));
-    executor.expectNoHookWithin(Duration.ofMillis(300));
+    executor.expectNoHookStarted(Settled.unit(testKit, actor));
   }
 
   @Test
@@ -847,7 +850,7 @@ class UnitActorTest {
     assertThat(queued.action().params())
         .as("the default filled in")
         .isEqualTo(Map.of("who", "world", "times", 1));
-    executor.expectNoHookWithin(Duration.ofMillis(300)); // the action waits for install
+    executor.expectNoHookStarted(Settled.unit(testKit, actor)); // the action waits for install
     TestProbe<ActionLookup> watcher = testKit.createTestProbe();
     actor.tell(new UnitActor.GetAction(7, true, watcher.ref()));
     install.succeed();
@@ -868,7 +871,8 @@ class UnitActorTest {
     assertThat(tool(actor, context, "action-get", "who").outcome().stdout()).isEqualTo("world\n");
     tool(actor, context, "action-set", "greeting.text=hi world");
     tool(actor, context, "action-log", "greeted");
-    watcher.expectNoMessage(Duration.ofMillis(100));
+    Settled.unit(testKit, actor);
+    watcher.expectNoMessage(Duration.ZERO); // the action still runs
     run.result().complete(exited(0, "said hi\n"));
 
     UnitState.UnitAction done = watcher.receiveMessage().action();
@@ -914,7 +918,7 @@ class UnitActorTest {
       assertThat(refused.detail()).startsWith("invalid parameters for action \"greet\": ");
     }
     assertThat(stateOf(actor).actions()).as("nothing queued").isEqualTo(UnitState.Actions.NONE);
-    executor.expectNoHookWithin(Duration.ofMillis(200));
+    executor.expectNoHookStarted(Settled.unit(testKit, actor));
   }
 
   @Test
@@ -943,7 +947,7 @@ class UnitActorTest {
     UnitState.UnitAction failed = action(actor, 2, true);
     assertThat(failed.status()).isEqualTo(io.caasoperator.persistence.ActionStatus.FAILED);
     assertThat(failed.message()).isEqualTo("action not implemented on unit \"" + unit + "\"");
-    executor.expectNoHookWithin(Duration.ofMillis(200));
+    executor.expectNoHookStarted(Settled.unit(testKit, actor));
   }
 
   @Test
@@ -977,7 +981,7 @@ class UnitActorTest {
     assertThat(action(again, 2, true).status())
         .isEqualTo(io.caasoperator.persistence.ActionStatus.COMPLETED);
     assertThat(action(again, 1, false).message()).isEqualTo(interrupted.message());
-    executor.expectNoHookWithin(Duration.ofMillis(300));
+    executor.expectNoHookStarted(Settled.unit(testKit, again));
   }
 
   @Test

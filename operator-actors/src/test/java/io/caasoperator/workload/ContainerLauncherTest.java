@@ -2,6 +2,7 @@ package io.caasoperator.workload;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.fail;
 
 import io.caasoperator.pebble.process.LaunchSpec;
 import io.caasoperator.pebble.process.LocalProcessLauncher;
@@ -30,8 +31,11 @@ class ContainerLauncherTest {
   @BeforeEach
   void needsBubblewrap() throws IOException {
     host = MountNamespace.ofHost(Path.of("/"));
-    Assumptions.assumeTrue(
-        Bubblewrap.problem(host).isEmpty(), "skipped: bubblewrap cannot make a namespace here");
+    Optional<String> problem = Bubblewrap.problem(host);
+    if (problem.isEmpty()) return;
+    // in CI (CI=true) a missing bubblewrap fails these tests instead of hiding them
+    if ("true".equalsIgnoreCase(System.getenv("CI"))) fail("CI=true and " + problem.get());
+    Assumptions.abort("skipped: " + problem.get());
   }
 
   private ContainerLauncher launcher(ContainerFilesystem fs) throws IOException {

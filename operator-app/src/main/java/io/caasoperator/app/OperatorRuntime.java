@@ -295,6 +295,9 @@ public final class OperatorRuntime {
                                 log.warn(
                                     "standing by: killed {} hook process(es) of the ended term",
                                     killed);
+                              // the ended term's operator, watchers and units are all stopped
+                              // now: nothing of it acts on a pod any more
+                              log.info("standing by: the ended term's operator has stopped");
                             }));
                   }
                 })

@@ -3,6 +3,9 @@ package io.caasoperator.app;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
 import io.caasoperator.http.ListenerFile;
 import io.caasoperator.substrate.kubernetes.UnitFinalizer;
 import io.fabric8.kubernetes.api.model.coordination.v1.Lease;
@@ -16,10 +19,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.ZonedDateTime;
+import java.util.function.Predicate;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.slf4j.LoggerFactory;
 
 /**
  * {@code run --substrate kubernetes --leader-election}, in process, against the mock API server in
@@ -40,8 +45,20 @@ class LeaderElectionRuntimeTest {
   private KubernetesClient client;
   private final HttpClient http = HttpClient.newHttpClient();
 
+  /** The operator's log lines (io.caasoperator), to see what the replica saw and did. */
+  private final ListAppender<ILoggingEvent> log = new ListAppender<>();
+
+  /** Whether a line the operator logged matches (appends hold the appender's lock). */
+  private boolean logged(Predicate<String> line) {
+    synchronized (log) {
+      return log.list.stream().map(ILoggingEvent::getFormattedMessage).anyMatch(line);
+    }
+  }
+
   @BeforeEach
   void start() {
+    log.start();
+    ((Logger) LoggerFactory.getLogger("io.caasoperator")).addAppender(log);
     // A long request timeout: when a client closes a watch, the mock's WatchEventsListener.onClosed
     // can block its only event loop for up to a minute (it awaits an executor there); a
     // standing-by replica closes all its watches at once. The operator's own client retries.
@@ -53,6 +70,7 @@ class LeaderElectionRuntimeTest {
 
   @AfterEach
   void stop() {
+    ((Logger) LoggerFactory.getLogger("io.caasoperator")).detachAppender(log);
     cluster.close();
   }
 
@@ -103,9 +121,17 @@ class LeaderElectionRuntimeTest {
                 null, null, cluster.kubeconfig(dir), null, true));
     runtime.start();
     try {
-      // Standing by: the listener answers, the pods are untouched.
+      // Standing by: the listener answers, the pods are untouched once the replica has read the
+      // lease and seen the other holder.
       assertThat(readyz()).isEqualTo(503);
-      Thread.sleep(3000);
+      await()
+          .atMost(WAIT)
+          .until(
+              () ->
+                  logged(
+                      line ->
+                          line.startsWith("lease " + LEASE + ": ")
+                              && line.endsWith(" sees it held by another-replica")));
       assertThat(UnitFinalizer.present(cluster.pod()))
           .as("no finalizer while another replica holds the lease")
           .isFalse();
@@ -122,8 +148,12 @@ class LeaderElectionRuntimeTest {
       // The lease taken away: the replica stands by (no exit) and leaves a deleted pod alone.
       heldByAnother();
       await().atMost(WAIT).until(() -> readyz() == 503);
+      // the ended term's operator, its watchers and units are all stopped: nothing of it is left
+      // that could see the pod go, so the pod stays until the next term (below) releases it
+      await()
+          .atMost(WAIT)
+          .until(() -> logged("standing by: the ended term's operator has stopped"::equals));
       client.pods().inNamespace(NS).withName("hello-0").delete();
-      Thread.sleep(3000);
       assertThat(cluster.pod()).as("a standing-by replica does not release the pod").isNotNull();
       assertThat(hooksLog).content().doesNotContain("stop");
 

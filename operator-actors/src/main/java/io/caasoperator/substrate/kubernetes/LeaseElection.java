@@ -112,7 +112,13 @@ public final class LeaseElection implements ReplicaElection {
                 new LeaderCallbacks(
                     this::began,
                     this::ended,
-                    holder -> log.info("lease {}: held by {}", settings.lease(), holder)))
+                    // said with who looked: the sign that this replica read the lease
+                    holder ->
+                        log.info(
+                            "lease {}: {} sees it held by {}",
+                            settings.lease(),
+                            settings.identity(),
+                            holder)))
             .build();
     CompletableFuture<?> started;
     synchronized (this) {

@@ -3,6 +3,9 @@ package io.caasoperator.substrate.kubernetes;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
 import io.fabric8.kubernetes.api.model.coordination.v1.Lease;
 import io.fabric8.kubernetes.api.model.coordination.v1.LeaseBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -14,6 +17,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.slf4j.LoggerFactory;
 
 /** Replicas electing a leader on a Lease in the mock API server (CRUD mode keeps Lease objects). */
 class LeaseElectionTest {
@@ -44,14 +48,27 @@ class LeaseElectionTest {
     }
   }
 
+  /** LeaseElection's log: what each replica saw of the lease. */
+  private final ListAppender<ILoggingEvent> log = new ListAppender<>();
+
   @BeforeEach
   void start() {
     server = CrudApiServer.started();
     client = server.createClient();
+    log.start();
+    ((Logger) LoggerFactory.getLogger(LeaseElection.class)).addAppender(log);
+  }
+
+  /** Whether LeaseElection logged {@code line} (appends hold the appender's lock). */
+  private boolean logged(String line) {
+    synchronized (log) {
+      return log.list.stream().anyMatch(e -> e.getFormattedMessage().equals(line));
+    }
   }
 
   @AfterEach
   void stop() {
+    ((Logger) LoggerFactory.getLogger(LeaseElection.class)).detachAppender(log);
     elections.forEach(LeaseElection::close);
     client.close();
     server.destroy();
@@ -88,7 +105,8 @@ class LeaseElectionTest {
     assertThat(lease().getSpec().getHolderIdentity()).isEqualTo("a");
 
     LeaseElection second = elect(b);
-    Thread.sleep(1500);
+    // b has read the lease and seen a holding it (fabric8's onNewLeader), and does not act
+    await().atMost(WAIT).until(() -> logged("lease caas-operator-db: b sees it held by a"));
     assertThat(b.terms()).as("b waits while a holds the lease").isEmpty();
     assertThat(second.leading()).isFalse();
 

@@ -17,14 +17,19 @@ import java.util.function.Predicate;
 import java.util.stream.IntStream;
 
 /**
- * A seeded chaos run against the real operator process: a deployment goes through its lifecycle, a
- * config edit, a charm upgrade, a scale-down and a scale-up, while the operator is killed with
- * SIGKILL at seeded moments (each right after a seeded number of hook completions it logged, plus
- * no delay, under 2 ms or under 50 ms) and restarted on the same data directory. Then the journal
- * is audited ({@link HookAudit}) against everything the operators logged and every hook process
- * that ran.
+ * A seeded chaos run against the real operator process, with a Pebble per unit container: a
+ * deployment goes through its lifecycle, a config edit, a charm upgrade, a scale-down and a
+ * scale-up, while the operator is killed with SIGKILL at seeded moments (each right after a seeded
+ * number of hook completions it logged, plus no delay, under 2 ms or under 50 ms) and restarted on
+ * the same data directory. Every scheduled kill happens: one that a phase ended too soon for is
+ * carried to the next, and after the last phase config edits go on until none is left. After each
+ * phase every unit's workload service runs again (the charm's web-pebble-ready adds and replans
+ * it). Then the journal is audited ({@link HookAudit}) against everything the operators logged and
+ * every hook process that ran.
  *
- * <p>{@code -Dchaos.units=N -Dchaos.kills=K -Dchaos.seed=S} change its size and schedule.
+ * <p>Its size and schedule: {@code CAAS_CHAOS_UNITS}, {@code CAAS_CHAOS_KILLS}, {@code
+ * CAAS_CHAOS_SEED} in the environment ({@code random}: a new seed, printed), or {@code
+ * -Dchaos.units=N -Dchaos.kills=K -Dchaos.seed=S}.
  */
 final class ChaosRun {
 
@@ -33,11 +38,29 @@ final class ChaosRun {
   /** How big a run is, and its schedule's seed. */
   record Settings(int units, int kills, long seed) {
 
-    static Settings fromSystemProperties(int units, int kills, long seed) {
+    /**
+     * From {@code -Dchaos.units}, {@code -Dchaos.kills}, {@code -Dchaos.seed}, else the
+     * environment's {@code CAAS_CHAOS_UNITS}, {@code CAAS_CHAOS_KILLS}, {@code CAAS_CHAOS_SEED}
+     * ({@code random} for a new one), else the given defaults.
+     */
+    static Settings fromEnvironment(int units, int kills, long seed) {
+      String chosenSeed = setting("chaos.seed", "CAAS_CHAOS_SEED", Long.toString(seed));
       return new Settings(
-          Integer.getInteger("chaos.units", units),
-          Integer.getInteger("chaos.kills", kills),
-          Long.getLong("chaos.seed", seed));
+          Integer.parseInt(setting("chaos.units", "CAAS_CHAOS_UNITS", Integer.toString(units))),
+          Integer.parseInt(setting("chaos.kills", "CAAS_CHAOS_KILLS", Integer.toString(kills))),
+          chosenSeed.equals("random") ? new Random().nextLong() : Long.parseLong(chosenSeed));
+    }
+
+    private static String setting(String property, String variable, String fallback) {
+      String value = System.getProperty(property);
+      if (value == null || value.isBlank()) value = System.getenv(variable);
+      return value == null || value.isBlank() ? fallback : value.strip();
+    }
+
+    /** The one command that runs this schedule again. */
+    String rerun() {
+      return "CAAS_CHAOS_UNITS=%d CAAS_CHAOS_KILLS=%d CAAS_CHAOS_SEED=%d bin/test -pl src/it -am -Dtest=none -Dsurefire.failIfNoSpecifiedTests=false -Dit.test=CrashSafetyIT"
+          .formatted(units, kills, seed);
     }
   }
 
@@ -55,7 +78,7 @@ final class ChaosRun {
           + kills
           + " kills ("
           + killsSkipped
-          + " not needed: the last phase ended first), "
+          + " skipped: the phases ended first), "
           + operatorStarts
           + " operator starts; "
           + audit;
@@ -138,27 +161,30 @@ final class ChaosRun {
               + (p < settings.kills() % phases.size() ? 1 : 0);
       carried = 0;
       for (int k = 0; k < killsHere; k++) {
-        int completions = 1 + random.nextInt(Math.max(1, phase.expectedCompletions() / killsHere));
-        long delayNanos =
-            switch (random.nextInt(3)) {
-              case 0 -> 0;
-              case 1 -> random.nextInt(2_000_000);
-              default -> random.nextInt(50_000_000);
-            };
-        OperatorApi api = new OperatorApi(operators.dataDir());
-        boolean reached =
-            operator.awaitMatches("hook \\S+ completed", completions, () -> isDone(api, phase));
-        if (!reached) {
-          carried++;
-          continue;
-        }
-        if (delayNanos > 0)
-          java.util.concurrent.locks.LockSupport.parkNanos(delayNanos); // the kill's timing
-        operator.kill9();
-        kills++;
-        operator = start();
+        if (killAfter(operator, phase, killsHere)) operator = start();
+        else carried++;
       }
       awaitDone(phase);
+      awaitServicesRunning(phase.name(), unitsOf(phase));
+    }
+    // Kills the phases ended too soon for: config edits, each a hook on every unit, until all
+    // have happened (bounded: a run that cannot make hooks complete fails on its phase's wait).
+    for (int edit = 1; carried > 0 && edit <= settings.kills(); edit++) {
+      Phase again =
+          new Phase(
+              "config edit " + edit + " for " + carried + " carried kill(s)",
+              upgraded.withScale(more).withConfig(Map.of("greeting", "again-" + edit)),
+              more,
+              units(more, s -> lastHookIs(s, "config-changed")));
+      again.spec().write();
+      int killsHere = carried;
+      carried = 0;
+      for (int k = 0; k < killsHere; k++) {
+        if (killAfter(operator, again, killsHere)) operator = start();
+        else carried++;
+      }
+      awaitDone(again);
+      awaitServicesRunning(again.name(), more);
     }
     killsSkipped = carried;
     operator.terminate();
@@ -170,12 +196,37 @@ final class ChaosRun {
     return new Outcome(settings, kills, killsSkipped, processes.size(), audit);
   }
 
+  /**
+   * Kills {@code operator} with SIGKILL right after a seeded number of the hook completions it logs
+   * (one of {@code killsHere} in {@code phase}), plus a seeded delay; false, and no kill, when the
+   * phase ended first.
+   */
+  private boolean killAfter(OperatorProcess operator, Phase phase, int killsHere)
+      throws InterruptedException {
+    int completions = 1 + random.nextInt(Math.max(1, phase.expectedCompletions() / killsHere));
+    long delayNanos =
+        switch (random.nextInt(3)) {
+          case 0 -> 0;
+          case 1 -> random.nextInt(2_000_000);
+          default -> random.nextInt(50_000_000);
+        };
+    OperatorApi api = new OperatorApi(operators.dataDir());
+    boolean reached =
+        operator.awaitMatches("hook \\S+ completed", completions, () -> isDone(api, phase));
+    if (!reached) return false;
+    if (delayNanos > 0)
+      java.util.concurrent.locks.LockSupport.parkNanos(delayNanos); // the kill's timing
+    operator.kill9();
+    kills++;
+    return true;
+  }
+
   private OperatorProcess start() {
-    // --pebble=off: the phases end on each unit's last hook, and with a Pebble per container every
-    // restart runs web-pebble-ready once more (a new boot id), after any phase's last hook;
-    // PebbleCharmIT and CrashRecoveryIT cover restarts with Pebbles.
+    // With a Pebble per container (on: refuse to start without one, rather than run without):
+    // each start runs web-pebble-ready once more on every unit (a new boot id), and the charm then
+    // adds its service again.
     OperatorProcess process =
-        operators.start(List.of("--spec", specFile().toString(), "--pebble=off"));
+        operators.start(List.of("--spec", specFile().toString(), "--pebble=on"));
     processes.add(process);
     process.awaitListening();
     return process;
@@ -228,14 +279,70 @@ final class ChaosRun {
     return status -> status.unitNames().equals(names) && status.allUnitsIdle() && each.test(status);
   }
 
-  /** Every unit's last hook is {@code hook} (or an update-status that came after it). */
+  /**
+   * Every unit's last hook is {@code hook}, or one that may come after it: update-status, or
+   * web-pebble-ready when a restarted operator's new Pebble answers.
+   */
   private static boolean lastHookIs(Status status, String hook) {
     for (String unit : status.unitNames()) {
       String last = status.unit(unit).path("lastHook").asText();
-      if (!last.equals(hook) && !last.equals("update-status")) return false;
+      if (!List.of(hook, "update-status", "web-pebble-ready").contains(last)) return false;
     }
     return true;
   }
+
+  /** How many units {@code phase} ends with. */
+  private static int unitsOf(Phase phase) {
+    return phase.spec().scale();
+  }
+
+  /**
+   * Every unit of {@code 0..count-1} has its workload service running in its container's Pebble:
+   * asked on each container's socket, as the charm reaches it.
+   */
+  private void awaitServicesRunning(String phase, int count) {
+    await("phase " + phase + ": every unit's service running again")
+        .atMost(OperatorProcess.PATIENCE.plusSeconds(settings.units()))
+        .pollInterval(Duration.ofMillis(200))
+        .ignoreExceptions()
+        .untilAsserted(
+            () -> {
+              for (int n = 0; n < count; n++) {
+                Path socket =
+                    UnitDir.of(operators.dataDir(), APP + "/" + n)
+                        .path()
+                        .resolve("containers/web/pebble.socket");
+                JsonNode services = pebble(socket, "/v1/services?names=" + SERVICE).path("result");
+                assertThat(services.path(0).path("current").asText())
+                    .as("%s/%d's service %s", APP, n, SERVICE)
+                    .isEqualTo("active");
+              }
+            });
+  }
+
+  /** A GET on a Pebble's socket, as curl makes it; the JSON answer. */
+  private static JsonNode pebble(Path socket, String path) throws Exception {
+    Process curl =
+        new ProcessBuilder(
+                "curl",
+                "-sS",
+                "--max-time",
+                "10",
+                "--unix-socket",
+                socket.toString(),
+                "http://localhost" + path)
+            .redirectErrorStream(true)
+            .start();
+    String body = new String(curl.getInputStream().readAllBytes());
+    assertThat(curl.waitFor()).as(body).isZero();
+    return OperatorApi.JSON.readTree(body);
+  }
+
+  /** The workload service the charm's web-pebble-ready adds and replans. */
+  static final String SERVICE = "idle";
+
+  /** Its command: long enough to outlive the run, and unlike any other process here. */
+  static final String SERVICE_COMMAND = "sleep 864013";
 
   private static boolean allUnitsOnCharm(Status status, long generation) {
     return status.unitNames().stream()
@@ -252,7 +359,10 @@ final class ChaosRun {
                     .contains(status.unit(u).path("lastHook").asText()));
   }
 
-  /** Every hook records that its process began (unit, hook, context id), then does nothing else. */
+  /**
+   * Every hook records that its process began (unit, hook, context id); web-pebble-ready then adds
+   * the workload's service to its container's Pebble and replans, as a charm does.
+   */
   private Path writeCharm(Path dir, String revision) {
     String hook =
         """
@@ -261,8 +371,20 @@ final class ChaosRun {
                 echo "$JUJU_UNIT_NAME $JUJU_HOOK_NAME $JUJU_CONTEXT_ID" >> %s
                 """
             .formatted(revision, runs.toAbsolutePath());
+    String layer =
+        "{\"action\": \"add\", \"label\": \"chaos\", \"combine\": true, \"format\": \"yaml\","
+            + " \"layer\": \"services:\\n  %s:\\n    override: replace\\n    command: %s\\n    startup: enabled\\n\"}"
+                .formatted(SERVICE, SERVICE_COMMAND);
+    String pebbleReady =
+        hook
+            + """
+                pebble() { curl -sS --fail-with-body --unix-socket /charm/containers/web/pebble.socket -X POST -d "$2" "http://localhost$1"; }
+                pebble /v1/layers '%s' && pebble /v1/services '{"action": "replan"}'
+                """
+                .formatted(layer);
     Map<String, String> scripts = new java.util.LinkedHashMap<>();
-    for (String name : TestCharm.HOOKS) scripts.put("hooks/" + name, hook);
+    for (String name : TestCharm.HOOKS)
+      scripts.put("hooks/" + name, name.equals("web-pebble-ready") ? pebbleReady : hook);
     try {
       return ScriptCharm.write(dir, APP, scripts);
     } catch (UncheckedIOException e) {

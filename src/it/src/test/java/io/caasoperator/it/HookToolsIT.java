@@ -144,7 +144,7 @@ class HookToolsIT {
     String httpCode = new String(curl.getInputStream().readAllBytes()).strip();
     assertThat(curl.waitFor()).isZero();
     assertThat(httpCode).isEqualTo("403");
-    assertThat(OperatorApi.JSON.readTree(body.toFile()).path("error").asText()).isNotBlank();
+    assertThat(OperatorApi.JSON.readTree(body.toFile())).isEqualTo(FORBIDDEN);
 
     // Through the client, with a well-formed call.
     try (OperatorClient stale =
@@ -152,27 +152,46 @@ class HookToolsIT {
       HttpResponse<String> refused =
           stale.post("/v1/hook-tools/is-leader", "{\"args\": [\"--format=json\"]}");
       assertThat(refused.statusCode()).as(refused.body()).isEqualTo(403);
-      assertThat(OperatorApi.JSON.readTree(refused.body()).path("error").asText()).isNotBlank();
+      assertThat(OperatorApi.JSON.readTree(refused.body())).isEqualTo(FORBIDDEN);
     }
     try (OperatorClient anonymous =
         new OperatorClient(url, Optional.of(certificate), Optional.empty())) {
       HttpResponse<String> unauthorised =
           anonymous.post("/v1/hook-tools/is-leader", "{\"args\": []}");
       assertThat(unauthorised.statusCode()).as(unauthorised.body()).isEqualTo(401);
-      assertThat(OperatorApi.JSON.readTree(unauthorised.body()).path("error").asText())
-          .isNotBlank();
+      assertThat(unauthorised.headers().firstValue("WWW-Authenticate"))
+          .contains("Bearer realm=\"caas-operator-hook-tools\"");
+      assertThat(OperatorApi.JSON.readTree(unauthorised.body()))
+          .isEqualTo(
+              error(
+                  "unauthorized",
+                  "hook tools need the token of a running hook: send Authorization: Bearer"
+                      + " <CAAS_OPERATOR_CONTEXT_TOKEN>"));
     }
     // The admin token is no context token either.
     String admin = api.endpoint().bearerToken().orElseThrow();
     try (OperatorClient adminClient =
         new OperatorClient(url, Optional.of(certificate), Optional.of(admin))) {
       HttpResponse<String> refused = adminClient.post("/v1/hook-tools/is-leader", "{\"args\": []}");
-      assertThat(refused.statusCode()).as(refused.body()).isIn(401, 403);
+      assertThat(refused.statusCode()).as(refused.body()).isEqualTo(403);
+      assertThat(OperatorApi.JSON.readTree(refused.body())).isEqualTo(FORBIDDEN);
     }
     // Nothing changed: the operator still answers and the units are idle.
     assertThat(Expect.status(api, "still answering", Status::allUnitsIdle).unitNames())
         .containsExactly(LEADER, FOLLOWER);
   }
+
+  /** The JSON error the listener answers ({@code ApiError}): a code and one sentence. */
+  private static JsonNode error(String code, String detail) {
+    return OperatorApi.JSON.createObjectNode().put("error", code).put("detail", detail);
+  }
+
+  /** What a token of no running hook or exec gets: 403 and this body. */
+  private static final JsonNode FORBIDDEN =
+      error(
+          "forbidden",
+          "this token belongs to no running hook or command (it ended, or it is not a context"
+              + " token)");
 
   private Status awaitSettled(OperatorApi api) {
     Expect.hooks(UnitDir.of(operators.dataDir(), LEADER), Expect.LEADER_LIFECYCLE);

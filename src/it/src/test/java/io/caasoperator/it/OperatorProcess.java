@@ -28,8 +28,14 @@ import java.util.regex.Pattern;
  */
 final class OperatorProcess implements AutoCloseable {
 
-  /** How long a start-up, a hook sequence or a shutdown may take on a busy 2-core machine. */
-  static final Duration PATIENCE = Duration.ofSeconds(30);
+  /**
+   * How long a start-up, a hook sequence or a shutdown may take on a busy 2-core machine: 30 s,
+   * times {@code pekko.test.timefactor}, the build's one factor for slower machines (a start-up
+   * took 22 s to its first log line at a load of 20).
+   */
+  static final Duration PATIENCE =
+      Duration.ofMillis(
+          (long) (30_000 * Double.parseDouble(System.getProperty("pekko.test.timefactor", "1.0"))));
 
   private final Process process;
   private final Path dataDir;

@@ -17,7 +17,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -200,12 +199,9 @@ class PebbleCharmIT {
   @BeforeEach
   void packCharm() throws Exception {
     Path ops = VendoredOps.opsPackage();
-    Assumptions.assumeTrue(
-        python("websocket"),
-        "skipped: /usr/bin/python3 with websocket-client is needed (python3-websocket)");
-    Assumptions.assumeTrue(
-        works("bwrap", "--ro-bind", "/", "/", "--dev", "/dev", "true"),
-        "skipped: bubblewrap is needed (apt-get install bubblewrap)");
+    Prerequisite.require(
+        python("websocket"), "/usr/bin/python3 with websocket-client (python3-websocket)");
+    Prerequisite.require(Prerequisite.bubblewrap(), Prerequisite.BUBBLEWRAP);
     charm =
         new CharmArchive()
             .executable("dispatch", DISPATCH)

@@ -234,8 +234,14 @@ class PeerRelationsIT {
     assertThat(relation.path("id").asText()).isEqualTo("cluster:0");
     assertThat(relation.path("units").toString()).isEqualTo("[\"db/0\",\"db/1\"]");
     assertThat(relation.path("unitData").path("db/1").path("hello").asText()).isEqualTo("db/1");
+    // the local substrate's units are all on this machine, reached on the loopback interface
+    // (LocalSubstrate's addresses), and Juju puts the same address in all three keys
     assertThat(relation.path("unitData").path("db/1").path("private-address").asText())
-        .isNotEmpty();
+        .isEqualTo("127.0.0.1");
+    assertThat(relation.path("unitData").path("db/1").path("ingress-address").asText())
+        .isEqualTo("127.0.0.1");
+    assertThat(relation.path("unitData").path("db/1").path("egress-subnets").asText())
+        .isEqualTo("127.0.0.1/32");
     assertThat(relation.path("applicationData").path("leader").asText()).isEqualTo("db/0");
     Cli.Result shown = operators.cli("show-relation", "--unit", "db/1");
     assertThat(shown.exitCode()).as(shown.stderr()).isZero();

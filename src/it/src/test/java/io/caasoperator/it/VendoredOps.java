@@ -5,12 +5,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Assumptions;
 
 /**
  * The {@code ops} library for test charms (ops 2.17.0, Apache-2.0, in {@code ../shared/vendor}
  * beside the repository) and the Python it needs: Debian's {@code /usr/bin/python3} with PyYAML
- * ({@code python3-yaml}). A test that needs them is skipped, saying why, where they are missing.
+ * ({@code python3-yaml}). A test that needs them is skipped, saying why, where they are missing,
+ * and fails in CI ({@link Prerequisite}).
  */
 final class VendoredOps {
   /** charmcraft's generated dispatch ({@code charmcraft/const.py} {@code DISPATCH_CONTENT}). */
@@ -28,20 +28,17 @@ final class VendoredOps {
 
   /**
    * The {@code ops} package directory to copy into a charm's {@code venv/}; skips the test when
-   * absent.
+   * absent (fails it in CI).
    */
   static Path opsPackage() throws IOException, InterruptedException {
     Path home =
         Path.of(System.getProperty("caas.operator.home", "../..")).toAbsolutePath().normalize();
     Path vendor = home.getParent().resolve("shared/vendor/ops-2.17.0");
-    Assumptions.assumeTrue(
+    Prerequisite.require(
         Files.isDirectory(vendor.resolve("ops")),
-        "skipped: ops 2.17.0 is not at "
-            + vendor
-            + " (../shared/vendor/ops-2.17.0 beside the repository)");
-    Assumptions.assumeTrue(
-        pythonHasYaml(),
-        "skipped: /usr/bin/python3 with PyYAML is needed (apt-get install python3-yaml)");
+        "ops 2.17.0 at " + vendor + " (../shared/vendor/ops-2.17.0 beside the repository)");
+    Prerequisite.require(
+        pythonHasYaml(), "/usr/bin/python3 with PyYAML (apt-get install python3-yaml)");
     return vendor.resolve("ops");
   }
 
