@@ -63,8 +63,10 @@ public final class ExecSession implements Session.Listener.AutoDemanding {
       return;
     }
     if (!request.stdin()) closeStdin();
-    CompletableFuture<Void> out = pump(process.getInputStream(), RemoteCommand.STDOUT, request.stdout());
-    CompletableFuture<Void> err = pump(process.getErrorStream(), RemoteCommand.STDERR, request.stderr());
+    CompletableFuture<Void> out =
+        pump(process.getInputStream(), RemoteCommand.STDOUT, request.stdout());
+    CompletableFuture<Void> err =
+        pump(process.getErrorStream(), RemoteCommand.STDERR, request.stderr());
     Thread.ofVirtual()
         .name("exec-" + request.pod() + "-status")
         .start(
@@ -107,7 +109,9 @@ public final class ExecSession implements Session.Listener.AutoDemanding {
     closeStdin();
   }
 
-  /** Copies one output of the command to its channel (or drains it, when the client did not ask). */
+  /**
+   * Copies one output of the command to its channel (or drains it, when the client did not ask).
+   */
   private CompletableFuture<Void> pump(InputStream source, byte channel, boolean wanted) {
     CompletableFuture<Void> done = new CompletableFuture<>();
     Thread.ofVirtual()

@@ -25,8 +25,8 @@ import org.junit.jupiter.api.io.TempDir;
  * The fabric8 exec against a real {@code pods/exec} endpoint ({@link PodExecApiServer}): the
  * command runs as a process in the pod's stand-in filesystem, its output and exit status come back
  * over Kubernetes' remote command protocol, and stdin is streamed to it as fabric8 streams it (v4:
- * no end of file but the end of the connection, so the command must know where its input ends).
- * Pod {@code mariadb-0} is in the store with its init container {@code charm-init} running and its
+ * no end of file but the end of the connection, so the command must know where its input ends). Pod
+ * {@code mariadb-0} is in the store with its init container {@code charm-init} running and its
  * workload container not started yet; pod {@code mariadb-1} with its workload container running.
  */
 class Fabric8PodExecTest {
@@ -50,8 +50,7 @@ class Fabric8PodExecTest {
     create(Pods.workloadRunning(Pods.unitPod("mariadb", 1).build(), "containerd://w", 0));
     pods = new StandInPods(tmp.resolve("pods"));
     apiServer =
-        PodExecApiServer.start(
-            storeClient.getConfiguration().getMasterUrl(), storeClient, pods);
+        PodExecApiServer.start(storeClient.getConfiguration().getMasterUrl(), storeClient, pods);
     client =
         new KubernetesClientBuilder()
             .withConfig(
@@ -122,8 +121,7 @@ class Fabric8PodExecTest {
   void stdinIsStreamedForTheCharmCopy() throws Exception {
     Path charm = Files.createDirectories(tmp.resolve("charm"));
     Files.createDirectories(charm.resolve("hooks"));
-    Path install =
-        Files.writeString(charm.resolve("hooks/install"), "#!/bin/sh\necho installed\n");
+    Path install = Files.writeString(charm.resolve("hooks/install"), "#!/bin/sh\necho installed\n");
     Files.setPosixFilePermissions(install, PosixFilePermissions.fromString("rwxr-xr-x"));
     byte[] data = new byte[1024 * 1024];
     new Random(29).nextBytes(data);
@@ -140,7 +138,9 @@ class Fabric8PodExecTest {
     assertThat(result).isEqualTo(new PodExec.Result(0, "copied\n", "", false, false));
     Path copied = pods.file(INITIALISING, "/var/lib/caas/charm");
     assertThat(copied.resolve("data.bin")).hasBinaryContent(data);
-    assertThat(copied.resolve("hooks/install")).isExecutable().hasContent("#!/bin/sh\necho installed\n");
+    assertThat(copied.resolve("hooks/install"))
+        .isExecutable()
+        .hasContent("#!/bin/sh\necho installed\n");
   }
 
   @Test

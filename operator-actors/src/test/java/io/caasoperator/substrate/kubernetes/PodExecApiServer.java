@@ -34,8 +34,8 @@ import org.eclipse.jetty.websocket.server.ServerWebSocketContainer;
  * {@link RemoteCommand} (v4, or v5 when offered), and runs the command as a real process in the
  * pod's stand-in filesystem ({@link StandInPods}); everything else goes to the store: plain
  * requests through Jetty's reverse proxy, WebSockets (fabric8's watches) through a {@link
- * WatchRelay}. The mock's own exec (expectations mode, scripted frames) cannot take stdin and
- * raced its close against the status frame; this one behaves as the API server and kubelet do.
+ * WatchRelay}. The mock's own exec (expectations mode, scripted frames) cannot take stdin and raced
+ * its close against the status frame; this one behaves as the API server and kubelet do.
  *
  * <p>Exec is refused as the API server refuses it: 404 for a pod that does not exist, 400 for a
  * container the pod does not have or that is not running (its status in the store says so), 400
@@ -171,7 +171,10 @@ public final class PodExecApiServer implements AutoCloseable {
             callback,
             400,
             "BadRequest",
-            "requested protocol(s) are not supported: " + offered + "; supports " + List.of(RemoteCommand.V5, RemoteCommand.V4));
+            "requested protocol(s) are not supported: "
+                + offered
+                + "; supports "
+                + List.of(RemoteCommand.V5, RemoteCommand.V4));
       }
       ExecSession.Request exec =
           new ExecSession.Request(
@@ -218,7 +221,8 @@ public final class PodExecApiServer implements AutoCloseable {
                           && s.getState().getRunning() != null);
       return running
           ? Optional.empty()
-          : Optional.of("unable to upgrade connection: container not found (\"" + container + "\")");
+          : Optional.of(
+              "unable to upgrade connection: container not found (\"" + container + "\")");
     }
 
     private boolean relay(Request request, Response response, Callback callback) {
@@ -265,7 +269,8 @@ public final class PodExecApiServer implements AutoCloseable {
           ("{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"metadata\":{},\"status\":\"Failure\","
                   + "\"message\":\"%s\",\"reason\":\"%s\",\"code\":%d}")
               .formatted(message.replace("\\", "\\\\").replace("\"", "\\\""), reason, code);
-      response.write(true, java.nio.ByteBuffer.wrap(body.getBytes(StandardCharsets.UTF_8)), callback);
+      response.write(
+          true, java.nio.ByteBuffer.wrap(body.getBytes(StandardCharsets.UTF_8)), callback);
       return true;
     }
   }

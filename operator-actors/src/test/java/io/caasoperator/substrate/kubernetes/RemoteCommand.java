@@ -52,7 +52,10 @@ public final class RemoteCommand {
     /** v5: end the command's standard input (end of file). */
     record CloseStdin() implements Incoming {}
 
-    /** Anything else (a resize on channel 4, a close of another channel): ignored, as the server does. */
+    /**
+     * Anything else (a resize on channel 4, a close of another channel): ignored, as the server
+     * does.
+     */
     record Ignored(int channel) implements Incoming {}
   }
 

@@ -105,7 +105,9 @@ public final class StandInPods implements AutoCloseable {
     }
   }
 
-  /** Ends every command still running (an exec whose client went away keeps running, as in a pod). */
+  /**
+   * Ends every command still running (an exec whose client went away keeps running, as in a pod).
+   */
   @Override
   public void close() {
     running.forEach(Process::destroyForcibly);

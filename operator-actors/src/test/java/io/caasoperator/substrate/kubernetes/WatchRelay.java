@@ -29,67 +29,67 @@ final class WatchRelay {
 
   /** Public, as Jetty calls a listener's methods through method handles. */
   public final class ClientSide implements Session.Listener.AutoDemanding {
-        @Override
-        public void onWebSocketOpen(Session session) {
-          synchronized (lock) {
-            client = session;
-            early.forEach(message -> send(session, message));
-            early.clear();
-            if (closed) session.close(1000, "", Callback.NOOP);
-          }
-        }
+    @Override
+    public void onWebSocketOpen(Session session) {
+      synchronized (lock) {
+        client = session;
+        early.forEach(message -> send(session, message));
+        early.clear();
+        if (closed) session.close(1000, "", Callback.NOOP);
+      }
+    }
 
-        @Override
-        public void onWebSocketText(String message) {
-          toStore(message);
-        }
+    @Override
+    public void onWebSocketText(String message) {
+      toStore(message);
+    }
 
-        @Override
-        public void onWebSocketBinary(ByteBuffer payload, Callback callback) {
-          toStore(copy(payload));
-          callback.succeed();
-        }
+    @Override
+    public void onWebSocketBinary(ByteBuffer payload, Callback callback) {
+      toStore(copy(payload));
+      callback.succeed();
+    }
 
-        @Override
-        public void onWebSocketClose(int statusCode, String reason) {
-          closeBoth();
-        }
+    @Override
+    public void onWebSocketClose(int statusCode, String reason) {
+      closeBoth();
+    }
 
-        @Override
-        public void onWebSocketError(Throwable cause) {
-          closeBoth();
-        }
+    @Override
+    public void onWebSocketError(Throwable cause) {
+      closeBoth();
+    }
   }
 
   /** Public, as Jetty calls a listener's methods through method handles. */
   public final class StoreSide implements Session.Listener.AutoDemanding {
-        @Override
-        public void onWebSocketOpen(Session session) {
-          synchronized (lock) {
-            store = session;
-          }
-        }
+    @Override
+    public void onWebSocketOpen(Session session) {
+      synchronized (lock) {
+        store = session;
+      }
+    }
 
-        @Override
-        public void onWebSocketText(String message) {
-          toClient(message);
-        }
+    @Override
+    public void onWebSocketText(String message) {
+      toClient(message);
+    }
 
-        @Override
-        public void onWebSocketBinary(ByteBuffer payload, Callback callback) {
-          toClient(copy(payload));
-          callback.succeed();
-        }
+    @Override
+    public void onWebSocketBinary(ByteBuffer payload, Callback callback) {
+      toClient(copy(payload));
+      callback.succeed();
+    }
 
-        @Override
-        public void onWebSocketClose(int statusCode, String reason) {
-          closeBoth();
-        }
+    @Override
+    public void onWebSocketClose(int statusCode, String reason) {
+      closeBoth();
+    }
 
-        @Override
-        public void onWebSocketError(Throwable cause) {
-          closeBoth();
-        }
+    @Override
+    public void onWebSocketError(Throwable cause) {
+      closeBoth();
+    }
   }
 
   private void toClient(Object message) {
