@@ -3,11 +3,7 @@ package io.caasoperator.substrate.kubernetes;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.fabric8.kubernetes.api.model.Pod;
-import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientBuilder;
-import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -36,39 +32,24 @@ class Fabric8PodExecTest {
   private static final String RUNNING = "mariadb-1";
 
   @TempDir Path tmp;
-  private KubernetesMockServer store;
-  private KubernetesClient storeClient;
-  private StandInPods pods;
-  private PodExecApiServer apiServer;
+  private PodExecCluster cluster;
   private KubernetesClient client;
 
   @BeforeEach
   void start() {
-    store = CrudApiServer.started();
-    storeClient = store.createClient();
-    create(Pods.initRunning(Pods.unitPod("mariadb", 0).build(), "containerd://init"));
-    create(Pods.workloadRunning(Pods.unitPod("mariadb", 1).build(), "containerd://w", 0));
-    pods = new StandInPods(tmp.resolve("pods"));
-    apiServer =
-        PodExecApiServer.start(storeClient.getConfiguration().getMasterUrl(), storeClient, pods);
-    client =
-        new KubernetesClientBuilder()
-            .withConfig(
-                new ConfigBuilder().withMasterUrl(apiServer.url()).withNamespace(NS).build())
-            .build();
+    cluster =
+        PodExecCluster.start(
+            tmp.resolve("pods"),
+            NS,
+            Pods.initRunning(Pods.unitPod("mariadb", 0).build(), "containerd://init"),
+            Pods.workloadRunning(Pods.unitPod("mariadb", 1).build(), "containerd://w", 0));
+    client = cluster.client(NS);
   }
 
   @AfterEach
   void stop() {
     client.close();
-    apiServer.close();
-    pods.close();
-    storeClient.close();
-    store.destroy();
-  }
-
-  private void create(Pod pod) {
-    storeClient.pods().inNamespace(NS).resource(pod).create();
+    cluster.close();
   }
 
   /** Runs {@code command} in {@code container} of {@code pod}, allowing {@code timeout}. */
@@ -136,7 +117,7 @@ class Fabric8PodExecTest {
             archive);
 
     assertThat(result).isEqualTo(new PodExec.Result(0, "copied\n", "", false, false));
-    Path copied = pods.file(INITIALISING, "/var/lib/caas/charm");
+    Path copied = cluster.pods.file(INITIALISING, "/var/lib/caas/charm");
     assertThat(copied.resolve("data.bin")).hasBinaryContent(data);
     assertThat(copied.resolve("hooks/install"))
         .isExecutable()

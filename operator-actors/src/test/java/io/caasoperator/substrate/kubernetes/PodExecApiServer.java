@@ -241,7 +241,7 @@ public final class PodExecApiServer implements AutoCloseable {
             ClientUpgradeRequest toStore = new ClientUpgradeRequest();
             toStore.setSubProtocols(upgradeRequest.getSubProtocols());
             try {
-              relayClient.connect(relay.storeSide, target, toStore).get(10, TimeUnit.SECONDS);
+              relayClient.connect(relay.store, target, toStore).get(10, TimeUnit.SECONDS);
             } catch (Exception e) {
               upgradeResponse.setStatus(503);
               upgradeCallback.succeeded();
@@ -249,7 +249,7 @@ public final class PodExecApiServer implements AutoCloseable {
             }
             if (!upgradeRequest.getSubProtocols().isEmpty())
               upgradeResponse.setAcceptedSubProtocol(upgradeRequest.getSubProtocols().get(0));
-            return relay.clientSide;
+            return relay.client;
           },
           request,
           response,

@@ -2,8 +2,6 @@ package io.caasoperator.substrate.kubernetes;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
 import java.io.ByteArrayOutputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -36,34 +34,23 @@ class PodExecApiServerTest {
   private static final String POD = "mariadb-1";
 
   @TempDir Path tmp;
-  private KubernetesMockServer store;
-  private KubernetesClient storeClient;
-  private StandInPods pods;
-  private PodExecApiServer apiServer;
+  private PodExecCluster cluster;
   private final WebSocketClient client = new WebSocketClient();
 
   @BeforeEach
   void start() throws Exception {
-    store = CrudApiServer.started();
-    storeClient = store.createClient();
-    storeClient
-        .pods()
-        .inNamespace(NS)
-        .resource(Pods.workloadRunning(Pods.unitPod("mariadb", 1).build(), "containerd://w", 0))
-        .create();
-    pods = new StandInPods(tmp.resolve("pods"));
-    apiServer =
-        PodExecApiServer.start(storeClient.getConfiguration().getMasterUrl(), storeClient, pods);
+    cluster =
+        PodExecCluster.start(
+            tmp.resolve("pods"),
+            NS,
+            Pods.workloadRunning(Pods.unitPod("mariadb", 1).build(), "containerd://w", 0));
     client.start();
   }
 
   @AfterEach
   void stop() throws Exception {
     client.stop();
-    apiServer.close();
-    pods.close();
-    storeClient.close();
-    store.destroy();
+    cluster.close();
   }
 
   /** What came back on each channel, and how the server closed. */
@@ -100,7 +87,7 @@ class PodExecApiServerTest {
   private Session connect(Received received, List<String> protocols, String path) throws Exception {
     ClientUpgradeRequest request = new ClientUpgradeRequest();
     request.setSubProtocols(protocols);
-    URI uri = URI.create(apiServer.url().replace("http", "ws").replaceAll("/$", "") + path);
+    URI uri = URI.create(cluster.apiServer.url().replace("http", "ws").replaceAll("/$", "") + path);
     return client.connect(received, uri, request).get(30, TimeUnit.SECONDS);
   }
 
@@ -150,7 +137,7 @@ class PodExecApiServerTest {
   @Test
   void theApiServersRefusalsAreStatusObjects() throws Exception {
     HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(30)).build();
-    String base = apiServer.url().replaceAll("/$", "");
+    String base = cluster.apiServer.url().replaceAll("/$", "");
 
     HttpResponse<String> noUpgrade =
         http.send(

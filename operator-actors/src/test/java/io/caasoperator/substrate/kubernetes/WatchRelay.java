@@ -11,42 +11,49 @@ import org.eclipse.jetty.websocket.api.Session;
 /**
  * Relays one WebSocket (a watch: fabric8 watches over WebSocket) between a client of the front and
  * the mock API server behind it, message by message, in order, and closes each side when the other
- * closes. Messages from the store that arrive before the client's side is open wait for it.
+ * closes. A message for a side that is not open yet (the store answers a watch at once, before the
+ * client's upgrade completes) waits for it.
  */
 final class WatchRelay {
 
-  private final Object lock = new Object();
-  private final List<Object> early = new ArrayList<>();
-  private Session client;
-  private Session store;
-  private boolean closed;
-
   /** The client's side, to be returned from the upgrade. */
-  final ClientSide clientSide = new ClientSide();
+  final End client = new End();
 
   /** The store's side, to connect to the mock API server. */
-  final StoreSide storeSide = new StoreSide();
+  final End store = new End();
 
-  /** Public, as Jetty calls a listener's methods through method handles. */
-  public final class ClientSide implements Session.Listener.AutoDemanding {
+  private final Object lock = new Object();
+  private boolean closed;
+
+  /** One end of the relay. Public, as Jetty calls a listener's methods through method handles. */
+  public final class End implements Session.Listener.AutoDemanding {
+    private Session session;
+    private final List<Object> waiting = new ArrayList<>();
+
+    private End other() {
+      return this == client ? store : client;
+    }
+
     @Override
-    public void onWebSocketOpen(Session session) {
+    public void onWebSocketOpen(Session opened) {
       synchronized (lock) {
-        client = session;
-        early.forEach(message -> send(session, message));
-        early.clear();
-        if (closed) session.close(1000, "", Callback.NOOP);
+        session = opened;
+        waiting.forEach(message -> send(opened, message));
+        waiting.clear();
+        if (closed) opened.close(1000, "", Callback.NOOP);
       }
     }
 
     @Override
     public void onWebSocketText(String message) {
-      toStore(message);
+      other().deliver(message);
     }
 
     @Override
     public void onWebSocketBinary(ByteBuffer payload, Callback callback) {
-      toStore(copy(payload));
+      byte[] bytes = new byte[payload.remaining()];
+      payload.get(bytes);
+      other().deliver(bytes);
       callback.succeed();
     }
 
@@ -59,57 +66,24 @@ final class WatchRelay {
     public void onWebSocketError(Throwable cause) {
       closeBoth();
     }
-  }
 
-  /** Public, as Jetty calls a listener's methods through method handles. */
-  public final class StoreSide implements Session.Listener.AutoDemanding {
-    @Override
-    public void onWebSocketOpen(Session session) {
+    private void deliver(Object message) {
       synchronized (lock) {
-        store = session;
+        if (session == null) waiting.add(message);
+        else send(session, message);
       }
     }
 
-    @Override
-    public void onWebSocketText(String message) {
-      toClient(message);
-    }
-
-    @Override
-    public void onWebSocketBinary(ByteBuffer payload, Callback callback) {
-      toClient(copy(payload));
-      callback.succeed();
-    }
-
-    @Override
-    public void onWebSocketClose(int statusCode, String reason) {
-      closeBoth();
-    }
-
-    @Override
-    public void onWebSocketError(Throwable cause) {
-      closeBoth();
-    }
-  }
-
-  private void toClient(Object message) {
-    synchronized (lock) {
-      if (client == null) early.add(message);
-      else send(client, message);
-    }
-  }
-
-  private void toStore(Object message) {
-    synchronized (lock) {
-      if (store != null) send(store, message);
+    private void close() {
+      if (session != null && session.isOpen()) session.close(1000, "", Callback.NOOP);
     }
   }
 
   private void closeBoth() {
     synchronized (lock) {
       closed = true;
-      if (client != null && client.isOpen()) client.close(1000, "", Callback.NOOP);
-      if (store != null && store.isOpen()) store.close(1000, "", Callback.NOOP);
+      client.close();
+      store.close();
     }
   }
 
@@ -124,13 +98,7 @@ final class WatchRelay {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     } catch (ExecutionException e) {
-      // the side went away; its close ends the relay
+      // that side went away; its close ends the relay
     }
-  }
-
-  private static byte[] copy(ByteBuffer payload) {
-    byte[] bytes = new byte[payload.remaining()];
-    payload.get(bytes);
-    return bytes;
   }
 }

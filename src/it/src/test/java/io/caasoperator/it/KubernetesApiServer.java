@@ -49,6 +49,18 @@ final class KubernetesApiServer implements AutoCloseable {
     return client.getConfiguration().getMasterUrl();
   }
 
+  /** Creates the operator's CustomResourceDefinition ({@code conf/kubernetes/crd.yaml}). */
+  void applyCrd() {
+    Path home =
+        Path.of(System.getProperty("caas.operator.home", "../..")).toAbsolutePath().normalize();
+    client
+        .apiextensions()
+        .v1()
+        .customResourceDefinitions()
+        .load(home.resolve("conf/kubernetes/crd.yaml").toFile())
+        .create();
+  }
+
   /** The API server goes away: every connection and watch is cut. */
   void stop() {
     server.destroy();

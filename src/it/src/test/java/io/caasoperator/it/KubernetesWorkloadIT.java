@@ -58,14 +58,7 @@ class KubernetesWorkloadIT {
 
   @Test
   void aUnitsCharmIsCopiedIntoItsPodAndItsHooksRunThereCallingTheToolsBack() throws Exception {
-    Path home =
-        Path.of(System.getProperty("caas.operator.home", "../..")).toAbsolutePath().normalize();
-    kubectl
-        .apiextensions()
-        .v1()
-        .customResourceDefinitions()
-        .load(home.resolve("conf/kubernetes/crd.yaml").toFile())
-        .create();
+    store.applyCrd();
     Path charm = writeCharm(operators.tmp().resolve("charm"));
     Application application = new Application();
     application.setMetadata(new ObjectMetaBuilder().withName(APP).withNamespace(NS).build());
@@ -79,19 +72,10 @@ class KubernetesWorkloadIT {
     kubectl.resources(Application.class).inNamespace(NS).resource(application).create();
     kubelet.createPod(0);
 
-    OperatorProcess operator =
-        operators.start(
-            List.of(
-                "--substrate",
-                "kubernetes",
-                "--application",
-                APP,
-                "--namespace",
-                NS,
-                "--kubeconfig",
-                KubernetesApiServer.writeKubeconfig(
-                        operators.tmp().resolve("kubeconfig"), NS, apiServer.url())
-                    .toString()));
+    Path kubeconfig =
+        KubernetesApiServer.writeKubeconfig(
+            operators.tmp().resolve("kubeconfig"), NS, apiServer.url());
+    OperatorProcess operator = operators.startOnKubernetes(APP, NS, kubeconfig);
     OperatorApi api = operator.awaitListening();
 
     // Remote init: while only the init container runs, the charm is streamed into the pod's shared
