@@ -106,10 +106,14 @@ public final class StandInPods implements AutoCloseable {
   }
 
   /**
-   * Ends every command still running (an exec whose client went away keeps running, as in a pod).
+   * Ends every command still running (an exec whose client went away keeps running, as in a pod):
+   * the command's processes first, then bubblewrap, which does not take them along when killed.
    */
   @Override
   public void close() {
-    running.forEach(Process::destroyForcibly);
+    for (Process process : running) {
+      process.descendants().forEach(ProcessHandle::destroyForcibly);
+      process.destroyForcibly();
+    }
   }
 }
