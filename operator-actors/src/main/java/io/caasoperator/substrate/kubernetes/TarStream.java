@@ -22,6 +22,14 @@ final class TarStream {
 
   private static final int BLOCK = 512;
 
+  /**
+   * A record of 20 blocks, tar's default blocking factor. GNU tar reads a pipe record by record and
+   * waits for a full one before it ends; over exec stdin never reaches end of file while the
+   * connection is open (fabric8 speaks {@code v4.channel.k8s.io}, which has no close signal), so an
+   * archive cut short of a record left {@code tar -x} in the pod waiting until the copy timed out.
+   */
+  static final int RECORD = 20 * BLOCK;
+
   private final ByteArrayOutputStream out = new ByteArrayOutputStream();
 
   /**
@@ -49,9 +57,14 @@ final class TarStream {
     return this;
   }
 
-  /** The archive, ended with the two zero blocks tar expects. */
+  /**
+   * The archive, ended with the two zero blocks tar expects and zero-filled to a whole {@link
+   * #RECORD}, as tar itself writes one.
+   */
   byte[] finish() {
     out.writeBytes(new byte[2 * BLOCK]);
+    int rest = out.size() % RECORD;
+    if (rest != 0) out.writeBytes(new byte[RECORD - rest]);
     return out.toByteArray();
   }
 

@@ -49,6 +49,18 @@ final class KubernetesApiServer implements AutoCloseable {
     return client.getConfiguration().getMasterUrl();
   }
 
+  /** Creates the operator's CustomResourceDefinition ({@code conf/kubernetes/crd.yaml}). */
+  void applyCrd() {
+    Path home =
+        Path.of(System.getProperty("caas.operator.home", "../..")).toAbsolutePath().normalize();
+    client
+        .apiextensions()
+        .v1()
+        .customResourceDefinitions()
+        .load(home.resolve("conf/kubernetes/crd.yaml").toFile())
+        .create();
+  }
+
   /** The API server goes away: every connection and watch is cut. */
   void stop() {
     server.destroy();
@@ -68,6 +80,14 @@ final class KubernetesApiServer implements AutoCloseable {
    * Writes a kubeconfig for {@code namespace} on this server (token auth, as the mock ignores it).
    */
   Path writeKubeconfig(Path file, String namespace) {
+    return writeKubeconfig(file, namespace, url());
+  }
+
+  /**
+   * Writes a kubeconfig for {@code namespace} whose server is {@code server}: a front of this one,
+   * such as the test kit's {@code PodExecApiServer}.
+   */
+  static Path writeKubeconfig(Path file, String namespace, String server) {
     try {
       Files.createDirectories(file.toAbsolutePath().getParent());
       return Files.writeString(
@@ -86,7 +106,7 @@ final class KubernetesApiServer implements AutoCloseable {
                     - name: tester
                       user: {token: secret}
                     """
-              .formatted(url(), namespace));
+              .formatted(server, namespace));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

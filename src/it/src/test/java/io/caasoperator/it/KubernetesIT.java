@@ -25,9 +25,10 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 /**
  * The real operator process ({@code bin/caas-operator run --substrate kubernetes}) against the
  * fabric8 mock API server in CRUD mode, reached through a generated kubeconfig. Hooks run in the
- * operator's process ({@code deploymentMode: operator}): the CRUD mock cannot exec into pods. One
- * scenario, in the order an application lives: deploy three units, edit the config, upgrade the
- * charm, lose the API server and get it back, scale to zero, delete the Application.
+ * operator's process ({@code deploymentMode: operator}); {@link KubernetesWorkloadIT} runs them in
+ * pods, through the test kit's exec endpoint. One scenario, in the order an application lives:
+ * deploy three units, edit the config, upgrade the charm, lose the API server and get it back,
+ * scale to zero, delete the Application.
  */
 class KubernetesIT {
 
@@ -61,14 +62,7 @@ class KubernetesIT {
 
   @Test
   void anApplicationLivesThroughConfigUpgradeApiServerRestartScaleToZeroAndDeletion() {
-    Path home =
-        Path.of(System.getProperty("caas.operator.home", "../..")).toAbsolutePath().normalize();
-    kubectl
-        .apiextensions()
-        .v1()
-        .customResourceDefinitions()
-        .load(home.resolve("conf/kubernetes/crd.yaml").toFile())
-        .create();
+    apiServer.applyCrd();
     createApplication(spec(Map.of("greeting", "hello"), 0));
     for (int n = 0; n < 3; n++) kubelet.createPod(n);
 
@@ -231,16 +225,8 @@ class KubernetesIT {
 
   /** The operator of the application, on the Kubernetes substrate of the test's API server. */
   private OperatorProcess startOnKubernetes() {
-    return operators.start(
-        List.of(
-            "--substrate",
-            "kubernetes",
-            "--application",
-            APP,
-            "--namespace",
-            NS,
-            "--kubeconfig",
-            apiServer.writeKubeconfig(operators.tmp().resolve("kubeconfig"), NS).toString()));
+    return operators.startOnKubernetes(
+        APP, NS, apiServer.writeKubeconfig(operators.tmp().resolve("kubeconfig"), NS));
   }
 
   private static void pause(Duration duration) {

@@ -132,6 +132,23 @@ final class Operators implements AutoCloseable, BeforeEachCallback, AfterEachCal
   }
 
   /**
+   * Starts the operator of {@code application} on the Kubernetes substrate of the cluster {@code
+   * kubeconfig} names, in {@code namespace}.
+   */
+  OperatorProcess startOnKubernetes(String application, String namespace, Path kubeconfig) {
+    return start(
+        List.of(
+            "--substrate",
+            "kubernetes",
+            "--application",
+            application,
+            "--namespace",
+            namespace,
+            "--kubeconfig",
+            kubeconfig.toString()));
+  }
+
+  /**
    * Starts an operator with these substrate arguments (e.g. {@code --substrate kubernetes ...}) on
    * {@link #dataDir()}.
    */
