@@ -276,7 +276,7 @@ class KubernetesHookExecutorTest {
   }
 
   @Test
-  void longPathsUseTheUstarPrefix() throws Exception {
+  void pathsLongerThanUstarHoldsUnpackWhole() throws Exception {
     String deep = String.join("/", Collections.nCopies(12, "directory"));
     Path file = Files.createDirectories(charmV1.resolve(deep)).resolve("file.txt");
     Files.writeString(file, "deep");
