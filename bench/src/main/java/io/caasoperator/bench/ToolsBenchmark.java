@@ -1,6 +1,6 @@
 package io.caasoperator.bench;
 
-import io.caasoperator.hooktool.HookToolShims;
+import io.caasoperator.hooktool.transport.HookToolShims;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -1,5 +1,6 @@
 package io.caasoperator.http;
 
+import io.caasoperator.http.setup.DataDirException;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;

@@ -1,5 +1,6 @@
 package io.caasoperator.http;
 
+import io.caasoperator.http.setup.ListenHost;
 import io.caasoperator.http.tls.ListenerTls;
 import java.net.InetSocketAddress;
 import java.net.URI;

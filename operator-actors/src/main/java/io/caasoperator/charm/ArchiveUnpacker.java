@@ -10,23 +10,31 @@ import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Enumeration;
-import java.util.Map;
-import java.util.zip.ZipEntry;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.zip.ZipException;
-import java.util.zip.ZipFile;
+import org.apache.commons.compress.archivers.zip.ZipArchiveEntry;
+import org.apache.commons.compress.archivers.zip.ZipFile;
 
 /**
  * Unpacks a {@code .charm}/{@code .zip} archive, refusing what a hostile archive could use to write
  * outside the charm or fill the disk: absolute paths and {@code ..} segments, entries written
  * through a symlink, symlinks leading out, too many entries, too many bytes (counted while
- * inflating, since an archive's declared sizes can lie). Unix modes are kept so hooks stay
- * executable.
+ * inflating, since an archive's declared sizes can lie), two entries of one name. Unix modes are
+ * kept so hooks stay executable. Apache Commons Compress reads the archive: unlike {@link
+ * java.util.zip.ZipFile} it gives each entry's "external attributes", where zip tools store the
+ * unix mode (file type and permission bits); every refusal above is ours.
  */
 final class ArchiveUnpacker {
   private static final int TYPE_MASK = 0170000;
   private static final int TYPE_DIRECTORY = 0040000;
   private static final int TYPE_REGULAR = 0100000;
   private static final int TYPE_SYMLINK = 0120000;
+
+  /** "Version made by" hosts whose external attributes carry a unix mode: Unix and OS X. */
+  private static final int HOST_UNIX = 3;
+
+  private static final int HOST_OSX = 19;
 
   /** PATH_MAX: no sane link target is longer. */
   private static final int MAX_LINK_TARGET = 4096;
@@ -40,17 +48,18 @@ final class ArchiveUnpacker {
   /** Unpacks archive into the existing empty directory target. */
   void unpack(String charm, Path archive, Path target) throws CharmException {
     Path root = target.toAbsolutePath().normalize();
-    try (ZipFile zip = new ZipFile(archive.toFile(), StandardCharsets.UTF_8)) {
-      if (zip.size() > limits.maxEntries()) throw tooManyEntries(charm);
-      Map<String, Integer> modes = ZipCentralDirectory.unixModes(archive);
+    try (ZipFile zip =
+        ZipFile.builder().setPath(archive).setCharset(StandardCharsets.UTF_8).get()) {
       long[] unpacked = {0};
       int count = 0;
-      for (Enumeration<? extends ZipEntry> entries = zip.entries(); entries.hasMoreElements(); ) {
-        ZipEntry entry = entries.nextElement();
+      Set<String> names = new HashSet<>();
+      for (Enumeration<ZipArchiveEntry> entries = zip.getEntries(); entries.hasMoreElements(); ) {
+        ZipArchiveEntry entry = entries.nextElement();
         if (++count > limits.maxEntries()) throw tooManyEntries(charm);
-        int mode = modes.getOrDefault(entry.getName(), 0);
+        // Which of two bodies of one name is meant would be a guess.
+        if (!names.add(entry.getName())) throw refused(charm, entry, "duplicate entry");
         try {
-          unpackEntry(charm, zip, entry, mode, root, unpacked);
+          unpackEntry(charm, zip, entry, unixMode(entry), root, unpacked);
         } catch (FileAlreadyExistsException e) {
           throw refused(charm, entry, "duplicate entry or clash with another entry");
         } catch (ZipException e) {
@@ -73,8 +82,14 @@ final class ArchiveUnpacker {
     SymlinkGuard.checkTree(charm, root);
   }
 
+  /** The entry's unix mode; 0 when the archive gives none (made on a host without one). */
+  private static int unixMode(ZipArchiveEntry entry) {
+    int host = entry.getPlatform();
+    return host == HOST_UNIX || host == HOST_OSX ? (int) (entry.getExternalAttributes() >>> 16) : 0;
+  }
+
   private void unpackEntry(
-      String charm, ZipFile zip, ZipEntry entry, int mode, Path root, long[] unpacked)
+      String charm, ZipFile zip, ZipArchiveEntry entry, int mode, Path root, long[] unpacked)
       throws CharmException, IOException {
     String name = entry.getName();
     Path path = resolveInside(charm, entry, root);
@@ -109,7 +124,8 @@ final class ArchiveUnpacker {
   }
 
   /** Absolute names and any ".." segment are refused outright, even when they would land inside. */
-  private static Path resolveInside(String charm, ZipEntry entry, Path root) throws CharmException {
+  private static Path resolveInside(String charm, ZipArchiveEntry entry, Path root)
+      throws CharmException {
     String name = entry.getName();
     if (name.isEmpty() || name.startsWith("/") || name.startsWith("\\")) {
       throw refused(charm, entry, "path escapes the charm");
@@ -133,8 +149,8 @@ final class ArchiveUnpacker {
    * An entry must not be written through a symlink unpacked earlier: a link to "." followed by
    * "link/../x" style tricks would otherwise place files outside while every name looks inside.
    */
-  private static void refuseSymlinkedParents(String charm, ZipEntry entry, Path root, Path parent)
-      throws CharmException {
+  private static void refuseSymlinkedParents(
+      String charm, ZipArchiveEntry entry, Path root, Path parent) throws CharmException {
     for (Path dir = parent;
         dir != null && !dir.equals(root) && dir.startsWith(root);
         dir = dir.getParent()) {
@@ -142,7 +158,7 @@ final class ArchiveUnpacker {
     }
   }
 
-  private byte[] read(String charm, ZipFile zip, ZipEntry entry, long[] unpacked)
+  private byte[] read(String charm, ZipFile zip, ZipArchiveEntry entry, long[] unpacked)
       throws CharmException, IOException {
     try (InputStream in = zip.getInputStream(entry)) {
       byte[] bytes = in.readNBytes(MAX_LINK_TARGET + 1);
@@ -165,7 +181,7 @@ final class ArchiveUnpacker {
         charm, "archive has more than " + limits.maxEntries() + " entries", false);
   }
 
-  private static CharmException refused(String charm, ZipEntry entry, String problem) {
+  private static CharmException refused(String charm, ZipArchiveEntry entry, String problem) {
     return new CharmException(
         charm, "archive entry \"" + entry.getName() + "\": " + problem, false);
   }

@@ -1,7 +1,6 @@
 package io.caasoperator.hook;
 
 import io.caasoperator.domain.UnitId;
-import io.caasoperator.hooktool.RunningAction;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;

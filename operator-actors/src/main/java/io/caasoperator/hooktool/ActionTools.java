@@ -1,5 +1,6 @@
 package io.caasoperator.hooktool;
 
+import io.caasoperator.hook.RunningAction;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

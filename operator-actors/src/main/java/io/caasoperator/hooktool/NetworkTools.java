@@ -1,6 +1,6 @@
 package io.caasoperator.hooktool;
 
-import io.caasoperator.substrate.UnitAddresses;
+import io.caasoperator.domain.UnitAddresses;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

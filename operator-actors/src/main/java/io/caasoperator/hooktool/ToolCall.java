@@ -58,12 +58,6 @@ record ToolCall(ToolFlags.Parsed args, String stdin, ToolContext ctx, Instant no
 
   /** Go's %q for the strings shown in messages. */
   static String quote(String value) {
-    return "\""
-        + value
-            .replace("\\", "\\\\")
-            .replace("\"", "\\\"")
-            .replace("\n", "\\n")
-            .replace("\t", "\\t")
-        + "\"";
+    return GoQuote.of(value);
   }
 }

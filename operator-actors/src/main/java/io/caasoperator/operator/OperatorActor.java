@@ -236,7 +236,7 @@ public final class OperatorActor
             UnitReported.class,
             (state, cmd) -> {
               views.reported(cmd.report());
-              return UnitReports.input(state, cmd.report(), now())
+              return UnitReports.input(state, cmd.report(), requests::awaitId, now())
                   .map(input -> plan(state, input))
                   .orElseGet(() -> Effect().none());
             })

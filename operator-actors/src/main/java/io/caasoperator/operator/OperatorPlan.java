@@ -6,6 +6,7 @@ import io.caasoperator.domain.CharmInfo;
 import io.caasoperator.domain.CharmRef;
 import io.caasoperator.domain.Life;
 import io.caasoperator.domain.Status;
+import io.caasoperator.domain.UnitAddresses;
 import io.caasoperator.domain.UnitId;
 import io.caasoperator.persistence.OperatorEvent;
 import io.caasoperator.persistence.OperatorEvent.ActionIdAssigned;
@@ -24,14 +25,13 @@ import io.caasoperator.relation.PeerScopes;
 import io.caasoperator.substrate.ApplicationObservation;
 import io.caasoperator.substrate.Specification;
 import io.caasoperator.substrate.StorageLayout;
-import io.caasoperator.substrate.UnitAddresses;
 import io.caasoperator.substrate.UnitsObserved;
 import io.caasoperator.unit.Desired;
 import io.caasoperator.unit.RetryPolicy;
-import io.caasoperator.unit.UnitActor;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -124,10 +124,20 @@ public record OperatorPlan(
     record ModelIdentityMade(String uuid) implements Input {}
 
     /**
-     * A unit accepted a request to run a charm action: it needs the application-wide next id,
-     * journaled before the unit queues the action.
+     * A unit accepted a request to run its charm's action {@code name} with {@code params}
+     * (defaults filled in): it needs the application-wide next id, journaled before the unit queues
+     * the action.
+     *
+     * @param request the operator's number for the waiting requester; where to reply stays with the
+     *     actors ({@link UnitRequests}), so the plan holds no actor reference
      */
-    record ActionAccepted(UnitActor.Report.ActionAccepted accepted) implements Input {}
+    record ActionAccepted(long request, UnitId unit, String name, Map<String, Object> params)
+        implements Input {
+      public ActionAccepted {
+        // Not Map.copyOf: action parameters may legitimately hold null values.
+        params = Collections.unmodifiableMap(new LinkedHashMap<>(params));
+      }
+    }
   }
 
   /** What the operator does once the plan's events are persisted, in this order. */
@@ -166,7 +176,7 @@ public record OperatorPlan(
     record StopOperating(String reason) implements Intent {}
 
     /** Tell the unit to queue the action it accepted, under its journaled id {@code id}. */
-    record QueueAction(long id, UnitActor.Report.ActionAccepted accepted) implements Intent {}
+    record QueueAction(long id, Input.ActionAccepted accepted) implements Intent {}
   }
 
   /**
@@ -256,10 +266,9 @@ public record OperatorPlan(
               observed,
               children,
               now);
-      case Input.ActionAccepted action -> {
+      case Input.ActionAccepted accepted -> {
         // Ids come from the journal, so they are never given twice, even across restarts.
         long id = journal.actions().nextId();
-        UnitActor.Report.ActionAccepted accepted = action.accepted();
         yield new Plan(
             List.of(new ActionIdAssigned(id, accepted.unit(), accepted.name(), now)),
             List.of(new Intent.QueueAction(id, accepted)),

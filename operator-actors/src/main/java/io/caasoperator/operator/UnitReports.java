@@ -6,6 +6,7 @@ import io.caasoperator.relation.DatabagWrites;
 import io.caasoperator.unit.UnitActor;
 import java.time.Instant;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * What a unit's report asks of the operator's plan, if anything. Pure: the actor records the unit's
@@ -19,8 +20,14 @@ final class UnitReports {
    * already holds (most views: planning for each would cost a pass over every unit).
    *
    * @param journal the operator's state as its journal holds it now
+   * @param awaitId keeps an accepted action's requester and gives the plan's input for it ({@link
+   *     UnitRequests#awaitId})
    */
-  static Optional<Input> input(OperatorState journal, UnitActor.Report report, Instant now) {
+  static Optional<Input> input(
+      OperatorState journal,
+      UnitActor.Report report,
+      Function<UnitActor.Report.ActionAccepted, Input.ActionAccepted> awaitId,
+      Instant now) {
     return switch (report) {
       // level-triggered: a write the journal lacks (also after either side restarted) is recorded
       case UnitActor.Report.Changed changed -> {
@@ -35,8 +42,7 @@ final class UnitReports {
       case UnitActor.Report.Dead dead -> Optional.of(new Input.UnitDied(dead.unit()));
       case UnitActor.Report.ApplicationEffects effects ->
           Optional.of(new Input.ToolEffects(effects.events()));
-      case UnitActor.Report.ActionAccepted accepted ->
-          Optional.of(new Input.ActionAccepted(accepted));
+      case UnitActor.Report.ActionAccepted accepted -> Optional.of(awaitId.apply(accepted));
     };
   }
 }

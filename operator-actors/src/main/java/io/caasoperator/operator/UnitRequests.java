@@ -7,16 +7,22 @@ import io.caasoperator.unit.ActionReply;
 import io.caasoperator.unit.ExecReply;
 import io.caasoperator.unit.ResolveReply;
 import io.caasoperator.unit.UnitActor;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.TreeMap;
+import org.apache.pekko.actor.typed.ActorRef;
 
 /**
  * Where the operator sends a request about one unit (resolve, exec, a charm action and its
- * lookups): to the unit's actor, or, for a unit without one, an answer naming why at once. Holds no
- * state of its own; the {@link OperatorActor} calls it from its thread.
+ * lookups): to the unit's actor, or, for a unit without one, an answer naming why at once. Its one
+ * state is who waits for an accepted action's id (the plan carries the request's number, not its
+ * actor reference); the {@link OperatorActor} calls it from its thread.
  */
 final class UnitRequests {
   private final UnitActors units;
+  private final Map<Long, ActorRef<ActionReply>> awaitingIds = new HashMap<>();
+  private long lastRequest;
 
   UnitRequests(UnitActors units) {
     this.units = units;
@@ -74,16 +80,27 @@ final class UnitRequests {
             () -> cmd.replyTo().tell(unknownUnit(cmd.unit())));
   }
 
+  /**
+   * A unit accepted an action: its requester waits (under a new request number) until the plan
+   * journaled the action's id, and the plan's input names the request by that number.
+   */
+  OperatorPlan.Input.ActionAccepted awaitId(UnitActor.Report.ActionAccepted accepted) {
+    long request = ++lastRequest;
+    awaitingIds.put(request, accepted.replyTo());
+    return new OperatorPlan.Input.ActionAccepted(
+        request, accepted.unit(), accepted.name(), accepted.params());
+  }
+
   /** The unit accepted the action and the operator journaled its id {@code id}: it queues it. */
-  void queueAction(long id, UnitActor.Report.ActionAccepted accepted) {
+  void queueAction(long id, OperatorPlan.Input.ActionAccepted accepted) {
+    ActorRef<ActionReply> replyTo = awaitingIds.remove(accepted.request());
     units
         .find(accepted.unit())
         .ifPresentOrElse(
             unit ->
                 unit.tell(
-                    new UnitActor.QueueAction(
-                        id, accepted.name(), accepted.params(), accepted.replyTo())),
-            () -> accepted.replyTo().tell(unknownUnit(accepted.unit())));
+                    new UnitActor.QueueAction(id, accepted.name(), accepted.params(), replyTo)),
+            () -> replyTo.tell(unknownUnit(accepted.unit())));
   }
 
   /**

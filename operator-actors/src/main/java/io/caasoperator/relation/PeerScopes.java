@@ -2,6 +2,7 @@ package io.caasoperator.relation;
 
 import io.caasoperator.domain.ApplicationName;
 import io.caasoperator.domain.Life;
+import io.caasoperator.domain.UnitAddresses;
 import io.caasoperator.domain.UnitId;
 import io.caasoperator.persistence.ApplicationRelations;
 import io.caasoperator.persistence.OperatorEvent;
@@ -10,7 +11,6 @@ import io.caasoperator.persistence.OperatorEvent.RelationUnitEntered;
 import io.caasoperator.persistence.OperatorEvent.RelationUnitLeft;
 import io.caasoperator.persistence.OperatorState;
 import io.caasoperator.persistence.UnitRelations;
-import io.caasoperator.substrate.UnitAddresses;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,6 +1,7 @@
 package io.caasoperator.substrate;
 
 import io.caasoperator.domain.CharmInfo;
+import io.caasoperator.domain.UnitAddresses;
 import io.caasoperator.hook.HookExecutor;
 
 /** Where units live: the local machine or Kubernetes. The actors see only this interface. */

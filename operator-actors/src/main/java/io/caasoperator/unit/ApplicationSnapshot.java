@@ -1,9 +1,9 @@
 package io.caasoperator.unit;
 
 import io.caasoperator.domain.Status;
+import io.caasoperator.domain.UnitAddresses;
 import io.caasoperator.hooktool.PeerUnit;
 import io.caasoperator.persistence.ApplicationRelations;
-import io.caasoperator.substrate.UnitAddresses;
 import java.util.List;
 import java.util.Map;
 

@@ -1,5 +1,6 @@
 package io.caasoperator.unit;
 
+import io.caasoperator.domain.UnitAddresses;
 import io.caasoperator.hook.HookContexts;
 import io.caasoperator.hooktool.ForwardingToolContext;
 import io.caasoperator.hooktool.HookTools;
@@ -9,7 +10,6 @@ import io.caasoperator.hooktool.ToolEffects;
 import io.caasoperator.hooktool.ToolOutcome;
 import io.caasoperator.persistence.UnitState;
 import io.caasoperator.secret.SecretBook;
-import io.caasoperator.substrate.UnitAddresses;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;

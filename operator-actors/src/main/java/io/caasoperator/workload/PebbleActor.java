@@ -78,7 +78,7 @@ public final class PebbleActor
       String problem) {}
 
   /** Something the Pebble reported, from whatever thread it ran on. */
-  private record Reported(io.caasoperator.pebble.PebbleEvent event) implements Command {}
+  private record Reported(io.caasoperator.pebble.events.PebbleEvent event) implements Command {}
 
   private record OrphansReaped(List<Long> recorded, List<Long> killed) implements Command {}
 
@@ -158,7 +158,7 @@ public final class PebbleActor
             Reported.class,
             (state, cmd) -> {
               if (cmd.event()
-                  instanceof io.caasoperator.pebble.PebbleEvent.ShutdownRequested shutdown) {
+                  instanceof io.caasoperator.pebble.events.PebbleEvent.ShutdownRequested shutdown) {
                 // Pebble would exit and its pod restart; here the container just stays up (not
                 // acted on)
                 log.warn(

@@ -2,9 +2,10 @@ package io.caasoperator.workload;
 
 import io.caasoperator.files.RecursiveDelete;
 import io.caasoperator.pebble.Pebble;
-import io.caasoperator.pebble.PebbleEvent;
-import io.caasoperator.pebble.PebbleListener;
 import io.caasoperator.pebble.PebbleOptions;
+import io.caasoperator.pebble.api.PebbleServer;
+import io.caasoperator.pebble.events.PebbleEvent;
+import io.caasoperator.pebble.events.PebbleListener;
 import io.caasoperator.pebble.process.LocalProcessLauncher;
 import io.caasoperator.persistence.WorkloadEvent;
 import java.io.IOException;
@@ -50,7 +51,7 @@ public interface PebbleOpener {
             layers.stream()
                 .map(l -> new PebbleEvent.LayerAdded(l.at(), l.label(), l.combine(), l.yaml()))
                 .toList());
-        pebble.start();
+        PebbleServer.serve(pebble);
       } catch (IOException | RuntimeException e) {
         pebble.close();
         throw e;

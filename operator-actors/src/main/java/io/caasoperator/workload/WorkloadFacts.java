@@ -1,6 +1,6 @@
 package io.caasoperator.workload;
 
-import io.caasoperator.pebble.PebbleEvent;
+import io.caasoperator.pebble.events.PebbleEvent;
 import io.caasoperator.persistence.WorkloadEvent;
 import java.util.Optional;
 

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.caasoperator.domain.CharmRef;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -176,6 +177,27 @@ class ArchiveCharmTest {
 
     assertThatThrownBy(() -> store(new UnpackLimits(100, 1_000)).deploy(ref(archive)))
         .hasMessageEndingWith("archive unpacks to more than 1000 bytes");
+  }
+
+  @Test
+  void archiveWithTwoEntriesOfOneNameIsRejected() throws Exception {
+    // java.util.zip writes no two entries of one name: the second is renamed in the written bytes
+    byte[] zip =
+        CharmFiles.named("twice")
+            .file("hooks/install", "#!/bin/sh\n")
+            .file("hooks/instalX", "#!/bin/sh\nevil\n")
+            .zipBytes();
+    Path archive =
+        Files.write(
+            tmp.resolve("twice.charm"),
+            new String(zip, StandardCharsets.ISO_8859_1)
+                .replace("hooks/instalX", "hooks/install")
+                .getBytes(StandardCharsets.ISO_8859_1));
+
+    CharmException failure = permanent(() -> store().deploy(ref(archive)));
+    assertThat(failure.getMessage())
+        .isEqualTo("charm " + archive + ": archive entry \"hooks/install\": duplicate entry");
+    assertNoLeftovers();
   }
 
   @Test

@@ -2,7 +2,7 @@ package io.caasoperator.hooktool;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.caasoperator.substrate.UnitAddresses;
+import io.caasoperator.domain.UnitAddresses;
 import io.caasoperator.substrate.local.LocalSubstrate;
 import org.junit.jupiter.api.Test;
 

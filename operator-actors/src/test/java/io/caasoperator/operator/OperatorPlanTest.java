@@ -22,7 +22,6 @@ import io.caasoperator.substrate.UnitObservation;
 import io.caasoperator.substrate.UnitsObserved;
 import io.caasoperator.unit.Desired;
 import io.caasoperator.unit.RetryPolicy;
-import io.caasoperator.unit.UnitActor;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -524,12 +523,11 @@ class OperatorPlanTest {
   @Test
   void anAcceptedActionGetsTheJournalsNextIdAndIsQueuedByItsUnitOnceThatIsPersisted() {
     Operator op = running(2);
-    var backup = new UnitActor.Report.ActionAccepted(unit(1), "backup", Map.of("to", "/b"), null);
-    var restore = new UnitActor.Report.ActionAccepted(unit(0), "restore", Map.of(), null);
+    var backup = new Input.ActionAccepted(1, unit(1), "backup", Map.of("to", "/b"));
+    var restore = new Input.ActionAccepted(2, unit(0), "restore", Map.of());
 
-    assertThat(op.drive(new Input.ActionAccepted(backup)))
-        .containsExactly(new Intent.QueueAction(1, backup));
-    assertThat(op.drive(new Input.ActionAccepted(restore)))
+    assertThat(op.drive(backup)).containsExactly(new Intent.QueueAction(1, backup));
+    assertThat(op.drive(restore))
         .as("ids are application-wide")
         .containsExactly(new Intent.QueueAction(2, restore));
     assertThat(only(OperatorEvent.ActionIdAssigned.class, op.persisted))

@@ -2,7 +2,7 @@ package io.caasoperator.workload;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.caasoperator.pebble.PebbleEvent;
+import io.caasoperator.pebble.events.PebbleEvent;
 import io.caasoperator.persistence.PebbleNotice;
 import java.time.Instant;
 import java.util.Map;

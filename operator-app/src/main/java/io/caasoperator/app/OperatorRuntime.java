@@ -14,7 +14,7 @@ import io.caasoperator.hook.BoundedHookExecutor;
 import io.caasoperator.hook.HookContexts;
 import io.caasoperator.hook.HookEnvironment;
 import io.caasoperator.hook.LocalProcessExecutor;
-import io.caasoperator.hooktool.HookToolShims;
+import io.caasoperator.hooktool.transport.HookToolShims;
 import io.caasoperator.http.HttpListener;
 import io.caasoperator.http.ListenerFile;
 import io.caasoperator.http.ListenerSettings;

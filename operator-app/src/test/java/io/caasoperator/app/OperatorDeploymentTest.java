@@ -3,7 +3,7 @@ package io.caasoperator.app;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.typesafe.config.ConfigFactory;
-import io.caasoperator.http.ListenHost;
+import io.caasoperator.http.setup.ListenHost;
 import io.caasoperator.http.tls.ListenerTls;
 import io.caasoperator.persistence.JournalSettings;
 import io.fabric8.kubernetes.api.model.Container;

@@ -1,6 +1,5 @@
 package io.caasoperator.pebble;
 
-import io.caasoperator.pebble.api.PebbleServer;
 import io.caasoperator.pebble.changes.Change;
 import io.caasoperator.pebble.changes.Changes;
 import io.caasoperator.pebble.changes.PlannedTask;
@@ -8,6 +7,7 @@ import io.caasoperator.pebble.changes.TaskFailure;
 import io.caasoperator.pebble.checks.CheckHealth;
 import io.caasoperator.pebble.checks.CheckManager;
 import io.caasoperator.pebble.checks.DefaultChecker;
+import io.caasoperator.pebble.events.PebbleEvent;
 import io.caasoperator.pebble.exec.ExecManager;
 import io.caasoperator.pebble.files.FileService;
 import io.caasoperator.pebble.notices.Notices;
@@ -22,21 +22,23 @@ import io.caasoperator.pebble.services.ServiceDependencies;
 import io.caasoperator.pebble.services.ServiceManager;
 import io.caasoperator.pebble.services.StartStopOutcome;
 import io.caasoperator.pebble.timers.SystemTimers;
-import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
- * A Pebble-compatible service manager for one (unit, container): the API of canonical/pebble on a
- * Unix socket, as ops calls it, over services (real processes), files, commands, checks and notices
- * of that container. Construct, {@link #restore} journaled layers if any, {@link #start}; {@link
- * #close} stops every service.
+ * A Pebble-compatible service manager for one (unit, container): what the API of canonical/pebble
+ * serves, as ops calls it, over services (real processes), files, commands, checks and notices of
+ * that container. Construct, {@link #restore} journaled layers if any, then serve it on its Unix
+ * socket ({@code api.PebbleServer.serve}); {@link #close} stops that server, then every service.
+ * The API depends on this class, never the other way round.
  */
 public final class Pebble implements AutoCloseable {
   private final PebbleOptions options;
@@ -48,7 +50,7 @@ public final class Pebble implements AutoCloseable {
   private final FileService files;
   private final ExecManager exec;
   private final Notices notices;
-  private final PebbleServer server;
+  private final List<Runnable> servers = new CopyOnWriteArrayList<>();
   private volatile Plan plan = Plan.EMPTY;
 
   public Pebble(PebbleOptions options) {
@@ -75,15 +77,19 @@ public final class Pebble implements AutoCloseable {
     this.files = new FileService(options.paths(), options.users());
     this.exec = new ExecManager(changes, options.launcher(), environment);
     this.notices = new Notices(options.clock(), options.listener());
-    this.server = new PebbleServer(options.socketPath(), this);
+  }
+
+  /** Where this Pebble's API listens. */
+  public Path socketPath() {
+    return options.socketPath();
   }
 
   /**
-   * Listens on the socket. @throws IOException when it cannot (missing directory, socket path in
-   * use)
+   * Runs {@code stop} first when this Pebble closes, before its checks and services stop: what
+   * serves the API registers itself here, so that no call arrives at stopped services.
    */
-  public void start() throws IOException {
-    server.start();
+  public void servedBy(Runnable stop) {
+    servers.add(stop);
   }
 
   /**
@@ -110,7 +116,7 @@ public final class Pebble implements AutoCloseable {
   /** Stops every service (SIGTERM, kill-delay, SIGKILL to its group) and closes the socket. */
   @Override
   public void close() {
-    server.stop();
+    servers.forEach(Runnable::run);
     checks.close();
     services.close();
     tasks.shutdownNow();

@@ -1,13 +1,14 @@
 package io.caasoperator.pebble;
 
+import io.caasoperator.pebble.events.PebbleListener;
 import io.caasoperator.pebble.files.DirectoryPathMapper;
 import io.caasoperator.pebble.files.PathMapper;
 import io.caasoperator.pebble.process.LocalProcessLauncher;
 import io.caasoperator.pebble.process.ProcessEnvironment;
 import io.caasoperator.pebble.process.ProcessLauncher;
-import io.caasoperator.pebble.process.UserDatabase;
 import io.caasoperator.pebble.timers.SystemTimers;
 import io.caasoperator.pebble.timers.Timers;
+import io.caasoperator.pebble.users.UserDatabase;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package io.caasoperator.http.auth;
 
-import io.caasoperator.http.DataDirException;
+import io.caasoperator.http.setup.DataDirException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;

@@ -1,6 +1,6 @@
 package io.caasoperator.http.client;
 
-import io.caasoperator.http.DataDirException;
+import io.caasoperator.http.setup.DataDirException;
 import io.caasoperator.http.tls.Pem;
 import java.io.IOException;
 import java.net.URI;

@@ -1,8 +1,8 @@
 package io.caasoperator.http.client;
 
-import io.caasoperator.http.DataDirException;
 import io.caasoperator.http.ListenerFile;
 import io.caasoperator.http.auth.AdminToken;
+import io.caasoperator.http.setup.DataDirException;
 import io.caasoperator.http.tls.ListenerTls;
 import java.net.URI;
 import java.nio.file.Files;

@@ -11,8 +11,8 @@ import static org.apache.pekko.http.javadsl.server.Directives.post;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.caasoperator.hooktool.HookToolFraming;
 import io.caasoperator.hooktool.ToolOutcome;
+import io.caasoperator.hooktool.transport.HookToolFraming;
 import io.caasoperator.http.ApiError;
 import io.caasoperator.http.JsonBody;
 import io.caasoperator.http.JsonErrors;

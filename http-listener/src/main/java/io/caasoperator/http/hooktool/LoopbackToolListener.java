@@ -1,7 +1,7 @@
 package io.caasoperator.http.hooktool;
 
-import io.caasoperator.hooktool.HookToolWire;
 import io.caasoperator.hooktool.ToolOutcome;
+import io.caasoperator.hooktool.transport.HookToolWire;
 import io.caasoperator.http.JsonErrors;
 import java.io.BufferedInputStream;
 import java.io.IOException;

@@ -1,6 +1,6 @@
 package io.caasoperator.http.tls;
 
-import io.caasoperator.http.ListenHost;
+import io.caasoperator.http.setup.ListenHost;
 import java.net.InetAddress;
 import java.security.cert.CertificateParsingException;
 import java.security.cert.X509Certificate;

@@ -1,6 +1,6 @@
 package io.caasoperator.http.tls;
 
-import io.caasoperator.http.DataDirException;
+import io.caasoperator.http.setup.DataDirException;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.StringWriter;

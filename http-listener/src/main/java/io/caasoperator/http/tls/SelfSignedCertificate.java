@@ -1,6 +1,6 @@
 package io.caasoperator.http.tls;
 
-import io.caasoperator.http.ListenHost;
+import io.caasoperator.http.setup.ListenHost;
 import java.math.BigInteger;
 import java.net.InetAddress;
 import java.security.GeneralSecurityException;

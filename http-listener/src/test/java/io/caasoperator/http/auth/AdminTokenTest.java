@@ -3,7 +3,7 @@ package io.caasoperator.http.auth;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.caasoperator.http.DataDirException;
+import io.caasoperator.http.setup.DataDirException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;

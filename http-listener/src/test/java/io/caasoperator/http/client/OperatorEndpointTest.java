@@ -3,9 +3,9 @@ package io.caasoperator.http.client;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.caasoperator.http.DataDirException;
 import io.caasoperator.http.ListenerFile;
 import io.caasoperator.http.auth.AdminToken;
+import io.caasoperator.http.setup.DataDirException;
 import io.caasoperator.http.tls.ListenerTls;
 import java.net.URI;
 import java.nio.file.Files;

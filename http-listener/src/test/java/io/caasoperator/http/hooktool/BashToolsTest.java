@@ -3,8 +3,8 @@ package io.caasoperator.http.hooktool;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import io.caasoperator.hooktool.HookToolShims;
 import io.caasoperator.hooktool.ToolOutcome;
+import io.caasoperator.hooktool.transport.HookToolShims;
 import io.caasoperator.http.JsonErrors;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.caasoperator.hooktool.HookToolFraming;
 import io.caasoperator.hooktool.ToolOutcome;
+import io.caasoperator.hooktool.transport.HookToolFraming;
 import io.caasoperator.http.ListenerSettings;
 import io.caasoperator.http.RunningListener;
 import java.net.URI;

@@ -3,8 +3,8 @@ package io.caasoperator.http.tls;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.caasoperator.http.DataDirException;
-import io.caasoperator.http.ListenHost;
+import io.caasoperator.http.setup.DataDirException;
+import io.caasoperator.http.setup.ListenHost;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;

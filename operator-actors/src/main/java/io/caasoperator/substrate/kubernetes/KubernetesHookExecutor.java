@@ -5,7 +5,7 @@ import io.caasoperator.hook.HookExecutor;
 import io.caasoperator.hook.HookInvocation;
 import io.caasoperator.hook.ProcessResult;
 import io.caasoperator.hook.UnitNotReady;
-import io.caasoperator.hooktool.HookToolShims;
+import io.caasoperator.hooktool.transport.HookToolShims;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.Pod;
 import java.io.IOException;

@@ -2,6 +2,7 @@ package io.caasoperator.substrate.kubernetes;
 
 import io.caasoperator.domain.ApplicationName;
 import io.caasoperator.domain.CharmStorage;
+import io.caasoperator.domain.UnitAddresses;
 import io.caasoperator.domain.UnitId;
 import io.caasoperator.hook.HookExecutor;
 import io.caasoperator.substrate.ApplicationObservation;
@@ -12,7 +13,6 @@ import io.caasoperator.substrate.ContainerStarted;
 import io.caasoperator.substrate.ReplicaElection;
 import io.caasoperator.substrate.StorageLayout;
 import io.caasoperator.substrate.Substrate;
-import io.caasoperator.substrate.UnitAddresses;
 import io.caasoperator.substrate.UnitObservation;
 import io.caasoperator.substrate.UnitRemover;
 import io.caasoperator.substrate.UnitSource;

@@ -7,7 +7,7 @@ import io.caasoperator.hook.BoundedHookExecutor;
 import io.caasoperator.hook.HookInvocation;
 import io.caasoperator.hook.ProcessResult;
 import io.caasoperator.hook.UnitNotReady;
-import io.caasoperator.hooktool.HookToolShims;
+import io.caasoperator.hooktool.transport.HookToolShims;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import java.io.IOException;
@@ -276,7 +276,7 @@ class KubernetesHookExecutorTest {
   }
 
   @Test
-  void longPathsUseTheUstarPrefix() throws Exception {
+  void pathsLongerThanUstarHoldsUnpackWhole() throws Exception {
     String deep = String.join("/", Collections.nCopies(12, "directory"));
     Path file = Files.createDirectories(charmV1.resolve(deep)).resolve("file.txt");
     Files.writeString(file, "deep");

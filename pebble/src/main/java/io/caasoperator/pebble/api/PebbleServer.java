@@ -63,6 +63,19 @@ public final class PebbleServer {
   }
 
   /**
+   * Serves {@code pebble}'s API on its socket until the Pebble closes ({@link Pebble#close} stops
+   * this server first).
+   *
+   * @throws IOException when it cannot listen (missing directory, socket path in use)
+   */
+  public static PebbleServer serve(Pebble pebble) throws IOException {
+    PebbleServer server = new PebbleServer(pebble.socketPath(), pebble);
+    server.start();
+    pebble.servedBy(server::stop);
+    return server;
+  }
+
+  /**
    * Binds the socket (a stale socket file is replaced) with mode 0600: only the operator's user may
    * connect.
    */

@@ -1,7 +1,7 @@
 package io.caasoperator.pebble.checks;
 
-import io.caasoperator.pebble.PebbleEvent;
-import io.caasoperator.pebble.PebbleListener;
+import io.caasoperator.pebble.events.PebbleEvent;
+import io.caasoperator.pebble.events.PebbleListener;
 import io.caasoperator.pebble.plan.CheckSpec;
 import io.caasoperator.pebble.plan.Plan;
 import io.caasoperator.pebble.plan.Startup;

@@ -1,7 +1,7 @@
 package io.caasoperator.pebble.files;
 
-import io.caasoperator.pebble.process.Credentials;
-import io.caasoperator.pebble.process.UserDatabase;
+import io.caasoperator.pebble.users.Credentials;
+import io.caasoperator.pebble.users.UserDatabase;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.AccessDeniedException;

@@ -1,7 +1,7 @@
 package io.caasoperator.pebble.notices;
 
-import io.caasoperator.pebble.PebbleEvent;
-import io.caasoperator.pebble.PebbleListener;
+import io.caasoperator.pebble.events.PebbleEvent;
+import io.caasoperator.pebble.events.PebbleListener;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;

@@ -1,5 +1,6 @@
 package io.caasoperator.pebble.process;
 
+import io.caasoperator.pebble.users.Credentials;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;

@@ -1,5 +1,6 @@
 package io.caasoperator.pebble.process;
 
+import io.caasoperator.pebble.users.Credentials;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -2,6 +2,8 @@ package io.caasoperator.pebble.process;
 
 import io.caasoperator.pebble.files.PathMapper;
 import io.caasoperator.pebble.plan.RunContext;
+import io.caasoperator.pebble.users.Credentials;
+import io.caasoperator.pebble.users.UserDatabase;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -1,6 +1,6 @@
 package io.caasoperator.pebble.services;
 
-import io.caasoperator.pebble.PebbleListener;
+import io.caasoperator.pebble.events.PebbleListener;
 import io.caasoperator.pebble.process.ProcessEnvironment;
 import io.caasoperator.pebble.process.ProcessLauncher;
 import io.caasoperator.pebble.timers.Timers;

@@ -1,6 +1,6 @@
 package io.caasoperator.pebble.services;
 
-import io.caasoperator.pebble.PebbleEvent;
+import io.caasoperator.pebble.events.PebbleEvent;
 import io.caasoperator.pebble.plan.Plan;
 import io.caasoperator.pebble.plan.ServiceAction;
 import io.caasoperator.pebble.plan.ServiceSpec;

@@ -5,8 +5,9 @@ import static org.junit.jupiter.api.Assertions.fail;
 import static org.junit.jupiter.api.Assumptions.abort;
 
 import io.caasoperator.pebble.Pebble;
-import io.caasoperator.pebble.PebbleEvent;
 import io.caasoperator.pebble.PebbleOptions;
+import io.caasoperator.pebble.api.PebbleServer;
+import io.caasoperator.pebble.events.PebbleEvent;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
@@ -55,7 +56,7 @@ class OpsClientAcceptanceTest {
     List<PebbleEvent> events = new CopyOnWriteArrayList<>();
     try (Pebble pebble =
         new Pebble(PebbleOptions.local(socket, root, Clock.systemUTC(), events::add))) {
-      pebble.start();
+      PebbleServer.serve(pebble);
       ProcessBuilder builder =
           new ProcessBuilder(
                   PYTHON.toString(),

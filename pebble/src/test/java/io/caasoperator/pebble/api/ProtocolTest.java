@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.caasoperator.pebble.Pebble;
-import io.caasoperator.pebble.PebbleListener;
 import io.caasoperator.pebble.PebbleOptions;
+import io.caasoperator.pebble.events.PebbleListener;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -39,7 +39,7 @@ class ProtocolTest {
     socket = dir.resolve("pebble.socket");
     pebble =
         new Pebble(PebbleOptions.local(socket, root, Clock.systemUTC(), PebbleListener.IGNORE));
-    pebble.start();
+    PebbleServer.serve(pebble);
     http = new HttpClient();
     http.start();
   }

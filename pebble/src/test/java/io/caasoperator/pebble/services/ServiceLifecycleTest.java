@@ -3,7 +3,7 @@ package io.caasoperator.pebble.services;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.caasoperator.pebble.PebbleEvent;
+import io.caasoperator.pebble.events.PebbleEvent;
 import io.caasoperator.pebble.files.DirectoryPathMapper;
 import io.caasoperator.pebble.plan.LayerParser;
 import io.caasoperator.pebble.plan.Plan;
@@ -11,8 +11,8 @@ import io.caasoperator.pebble.plan.PlanLayers;
 import io.caasoperator.pebble.plan.ServiceSpec;
 import io.caasoperator.pebble.process.LocalProcessLauncher;
 import io.caasoperator.pebble.process.ProcessEnvironment;
-import io.caasoperator.pebble.process.UserDatabase;
 import io.caasoperator.pebble.timers.SystemTimers;
+import io.caasoperator.pebble.users.UserDatabase;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;

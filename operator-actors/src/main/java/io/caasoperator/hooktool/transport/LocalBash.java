@@ -1,4 +1,4 @@
-package io.caasoperator.hooktool;
+package io.caasoperator.hooktool.transport;
 
 import java.io.IOException;
 import java.net.InetAddress;

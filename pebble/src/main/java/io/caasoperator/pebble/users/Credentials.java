@@ -1,4 +1,4 @@
-package io.caasoperator.pebble.process;
+package io.caasoperator.pebble.users;
 
 /** A user and group id to run a process as. */
 public record Credentials(int uid, int gid) {}

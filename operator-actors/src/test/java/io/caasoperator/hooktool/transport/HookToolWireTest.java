@@ -1,4 +1,4 @@
-package io.caasoperator.hooktool;
+package io.caasoperator.hooktool.transport;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,4 +1,4 @@
-package io.caasoperator.pebble.process;
+package io.caasoperator.pebble.users;
 
 import java.io.IOException;
 import java.nio.file.Files;

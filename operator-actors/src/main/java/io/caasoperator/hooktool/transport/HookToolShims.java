@@ -1,5 +1,6 @@
-package io.caasoperator.hooktool;
+package io.caasoperator.hooktool.transport;
 
+import io.caasoperator.hooktool.HookTools;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

@@ -1,5 +1,7 @@
-package io.caasoperator.hooktool;
+package io.caasoperator.hooktool.transport;
 
+import io.caasoperator.hooktool.GoQuote;
+import io.caasoperator.hooktool.ToolOutcome;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -70,7 +72,7 @@ public final class HookToolFraming {
     if (countText.isEmpty()
         || countText.length() > 7
         || !countText.chars().allMatch(c -> c >= '0' && c <= '9')) {
-      throw new MalformedFrame("the argument count is not a number: " + ToolCall.quote(countText));
+      throw new MalformedFrame("the argument count is not a number: " + GoQuote.of(countText));
     }
     int count = Integer.parseInt(countText);
     if (count > MAX_ARGS) {

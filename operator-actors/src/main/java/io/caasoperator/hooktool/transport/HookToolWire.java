@@ -1,5 +1,6 @@
-package io.caasoperator.hooktool;
+package io.caasoperator.hooktool.transport;
 
+import io.caasoperator.hooktool.GoQuote;
 import java.io.ByteArrayOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
@@ -93,11 +94,11 @@ public final class HookToolWire {
   public static Header readHeader(InputStream in) throws IOException {
     String protocol = readShortField(in, MAX_HEADER, "the protocol");
     if (!protocol.equals(PROTOCOL)) {
-      throw new MalformedRequest("expected " + PROTOCOL + ", got " + ToolCall.quote(protocol));
+      throw new MalformedRequest("expected " + PROTOCOL + ", got " + GoQuote.of(protocol));
     }
     String tool = readShortField(in, MAX_HEADER, "the tool name");
     if (!TOOL.matcher(tool).matches()) {
-      throw new MalformedRequest("not a tool name: " + ToolCall.quote(tool));
+      throw new MalformedRequest("not a tool name: " + GoQuote.of(tool));
     }
     String token = readShortField(in, MAX_HEADER, "the token");
     if (!token.isEmpty() && !TOKEN.matcher(token).matches()) {
@@ -114,8 +115,7 @@ public final class HookToolWire {
     Budget budget = new Budget(limit);
     String countText = readField(in, budget, 8, "the argument count");
     if (countText.isEmpty() || !countText.chars().allMatch(c -> c >= '0' && c <= '9')) {
-      throw new MalformedRequest(
-          "the argument count is not a number: " + ToolCall.quote(countText));
+      throw new MalformedRequest("the argument count is not a number: " + GoQuote.of(countText));
     }
     int count = Integer.parseInt(countText);
     if (count > MAX_ARGS) throw new MalformedRequest("too many arguments: " + count);
@@ -127,7 +127,7 @@ public final class HookToolWire {
     while (true) {
       String sizeText = readShortField(in, 12, "a chunk size");
       if (sizeText.isEmpty() || !sizeText.chars().allMatch(c -> c >= '0' && c <= '9')) {
-        throw new MalformedRequest("a chunk size is not a number: " + ToolCall.quote(sizeText));
+        throw new MalformedRequest("a chunk size is not a number: " + GoQuote.of(sizeText));
       }
       long size = Long.parseLong(sizeText);
       if (size == 0) break;

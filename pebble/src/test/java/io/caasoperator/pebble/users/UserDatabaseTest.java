@@ -1,4 +1,4 @@
-package io.caasoperator.pebble.process;
+package io.caasoperator.pebble.users;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

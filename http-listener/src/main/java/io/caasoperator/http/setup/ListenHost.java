@@ -1,4 +1,4 @@
-package io.caasoperator.http;
+package io.caasoperator.http.setup;
 
 import java.net.InetAddress;
 import java.net.UnknownHostException;

@@ -1,4 +1,4 @@
-package io.caasoperator.pebble;
+package io.caasoperator.pebble.events;
 
 /**
  * Receives what a Pebble reports, on the thread that caused it (an API request, a process watcher,

@@ -1,9 +1,10 @@
-package io.caasoperator.hooktool;
+package io.caasoperator.hooktool.transport;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.sun.net.httpserver.HttpServer;
+import io.caasoperator.hooktool.HookTools;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetAddress;

@@ -1,5 +1,6 @@
-package io.caasoperator.pebble;
+package io.caasoperator.pebble.events;
 
+import io.caasoperator.pebble.Pebble;
 import java.time.Instant;
 import java.util.Map;
 

@@ -1,4 +1,4 @@
-package io.caasoperator.http;
+package io.caasoperator.http.setup;
 
 /**
  * A file the listener or the CLI needs from the operator's data directory (certificate, key, admin

@@ -1,6 +1,5 @@
-package io.caasoperator.substrate;
+package io.caasoperator.domain;
 
-import io.caasoperator.domain.UnitId;
 import java.util.List;
 import java.util.Objects;
 

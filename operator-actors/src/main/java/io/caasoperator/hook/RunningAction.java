@@ -1,4 +1,4 @@
-package io.caasoperator.hooktool;
+package io.caasoperator.hook;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;

@@ -1,0 +1,96 @@
+package io.caasoperator.architecture;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import io.caasoperator.operator.OperatorActor;
+import io.caasoperator.persistence.OperatorState;
+import java.net.URL;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Which package of {@code operator-actors} may import which (docs/architecture.md, "Package
+ * dependencies"): no cycles; the substrates and the feature packages speak plain records, never
+ * actors; the decisions the actors apply (the operator's plan, the unit's resolvers) are pure.
+ * Plain tests (not ArchUnit's engine), so that {@code -Dtest=} selects them as any other.
+ */
+class OperatorActorsArchitectureTest {
+  /** This module's classes: the directory or jar {@code OperatorActor} was loaded from. */
+  private static final JavaClasses MAIN =
+      new ClassFileImporter().importUrl(locationOf(OperatorActor.class));
+
+  /**
+   * With the classes of {@code persistence} (its state and events), so that the transitive rules
+   * follow a dependency there; library classes are known by name only (test resource {@code
+   * archunit.properties}), which keeps the import fast.
+   */
+  private static final JavaClasses WITH_PERSISTENCE =
+      new ClassFileImporter()
+          .importUrls(List.of(locationOf(OperatorActor.class), locationOf(OperatorState.class)));
+
+  private static URL locationOf(Class<?> type) {
+    return type.getProtectionDomain().getCodeSource().getLocation();
+  }
+
+  @Test
+  void packagesFormNoCycles() {
+    slices().matching("io.caasoperator.(**)").should().beFreeOfCycles().check(MAIN);
+  }
+
+  /**
+   * A substrate adapts where units live (files, processes, fabric8) to plain records; a feature
+   * package (hook running, hook tools and their transport, relations, charms) decides or does one
+   * thing. Neither knows actors: the actors in {@code operator} and {@code unit} call them.
+   */
+  @Test
+  void substratesAndFeaturesImportNoActorTypes() {
+    noClasses()
+        .that()
+        .resideInAnyPackage(
+            "io.caasoperator.substrate..",
+            "io.caasoperator.relation..",
+            "io.caasoperator.hook..",
+            "io.caasoperator.hooktool..",
+            "io.caasoperator.charm..",
+            "io.caasoperator.files..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage(
+            "org.apache.pekko..", "io.caasoperator.operator..", "io.caasoperator.unit..")
+        .because("substrates and features speak plain records; only the actors know actors")
+        .check(MAIN);
+  }
+
+  /**
+   * The operator's plan decides everything from what it is given: neither it nor anything it
+   * reaches holds an actor reference (where to reply stays with the actors, {@code UnitRequests}).
+   */
+  @Test
+  void thePlannerAndItsInputsImportNoPekko() {
+    noClasses()
+        .that()
+        .haveNameMatching(
+            "io\\.caasoperator\\.operator\\.(OperatorPlan|Observed|Children|CharmDeployment)(\\$.*)?")
+        .should()
+        .transitivelyDependOnClassesThat()
+        .resideInAPackage("org.apache.pekko..")
+        .because("the plan is a pure function of the journal, what is observed and its input")
+        .check(WITH_PERSISTENCE);
+  }
+
+  /** The unit's hook order is a pure decision, tested without an actor system. */
+  @Test
+  void theResolversImportNoPekko() {
+    noClasses()
+        .that()
+        .haveNameMatching("io\\.caasoperator\\.unit\\.[A-Za-z]*Resolver(\\$.*)?")
+        .should()
+        .transitivelyDependOnClassesThat()
+        .resideInAPackage("org.apache.pekko..")
+        .because("the next hook is decided from the unit's state alone")
+        .check(WITH_PERSISTENCE);
+  }
+}
