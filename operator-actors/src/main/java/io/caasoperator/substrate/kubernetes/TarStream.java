@@ -28,7 +28,15 @@ final class TarStream {
   private static final FileTime EPOCH = FileTime.from(Instant.EPOCH);
 
   private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-  private final TarArchiveOutputStream out = new TarArchiveOutputStream(bytes, "UTF-8");
+
+  /**
+   * A record of 20 blocks, tar's own blocking factor. Commons Compress pads only to one block
+   * unless told a block size (its "unspecified" size is 512), so it is told this one: see {@link
+   * #finish}.
+   */
+  static final int RECORD = 20 * 512;
+
+  private final TarArchiveOutputStream out = new TarArchiveOutputStream(bytes, RECORD, "UTF-8");
 
   TarStream() {
     out.setLongFileMode(TarArchiveOutputStream.LONGFILE_POSIX);
@@ -59,12 +67,12 @@ final class TarStream {
   }
 
   /**
-   * The archive, ended with the two zero blocks tar expects and zero-filled to a whole record of 20
-   * blocks (Commons Compress's default record size, tar's own blocking factor). GNU tar reads a
-   * pipe record by record and waits for a full one before it ends; over exec stdin never reaches end
-   * of file while the connection is open (fabric8 speaks {@code v4.channel.k8s.io}, which has no
-   * close signal), so an archive cut short of a record would leave {@code tar -x} in the pod waiting
-   * until the copy timed out ({@code Fabric8PodExecTest} streams one).
+   * The archive, ended with the two zero blocks tar expects and zero-filled to a whole {@link
+   * #RECORD} of 20 blocks, as tar itself writes one. GNU tar reads a pipe record by record and
+   * waits for a full one before it ends; over exec stdin never reaches end of file while the
+   * connection is open (fabric8 speaks {@code v4.channel.k8s.io}, which has no close signal), so an
+   * archive cut short of a record would leave {@code tar -x} in the pod waiting until the copy
+   * timed out ({@code Fabric8PodExecTest} streams one).
    */
   byte[] finish() {
     try {
