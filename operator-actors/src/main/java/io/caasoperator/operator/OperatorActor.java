@@ -136,6 +136,16 @@ public final class OperatorActor
    */
   public record Drain(ActorRef<Done> replyTo) implements Command {}
 
+  /**
+   * From the model: every relation this application has (peer relations included), with their
+   * model-wide ids. No reply.
+   */
+  public record RelationsDeclared(List<io.caasoperator.relation.DeclaredRelation> relations)
+      implements Command {}
+
+  /** From the model: the other application's side of a relation between applications. No reply. */
+  public record RemoteSideObserved(io.caasoperator.relation.RelationSide side) implements Command {}
+
   // What the watchers, the charm deployer, the units and their removals report; no reply.
 
   /** From the watchers, the deployer, the removals, the charm's retry timer: planned as it is. */
@@ -226,6 +236,12 @@ public final class OperatorActor
               views.learnt(cmd.input());
               return plan(state, cmd.input());
             })
+        .onCommand(
+            RelationsDeclared.class,
+            (state, cmd) -> plan(state, new Input.RelationsDeclared(cmd.relations())))
+        .onCommand(
+            RemoteSideObserved.class,
+            (state, cmd) -> plan(state, new Input.RemoteSideObserved(cmd.side())))
         .onCommand(
             ContainerStartReported.class,
             (state, cmd) -> only(() -> units.containerStarted(cmd.start())))

@@ -2,6 +2,7 @@ package io.caasoperator.operator;
 
 import io.caasoperator.charm.CharmStore;
 import io.caasoperator.domain.ApplicationName;
+import io.caasoperator.relation.RelationSides;
 import io.caasoperator.substrate.Substrate;
 import io.caasoperator.unit.RetryPolicy;
 import io.caasoperator.unit.UnitDependencies;
@@ -23,6 +24,8 @@ import java.util.function.Consumer;
  * @param clock the time recorded in events
  * @param onApplicationGone called once, on the actor's thread, when the application no longer
  *     exists; it must not block (the app starts a clean shutdown with exit code 0)
+ * @param relationSides where the operator publishes its sides of relations with other applications
+ *     (the model passes them on); {@link RelationSides#NONE} for a single application
  */
 public record OperatorDependencies(
     ApplicationName application,
@@ -32,7 +35,30 @@ public record OperatorDependencies(
     RetryPolicy charmRetry,
     Executor blocking,
     Clock clock,
-    Consumer<String> onApplicationGone) {
+    Consumer<String> onApplicationGone,
+    RelationSides relationSides) {
+
+  /** A single application: no model to publish relation sides to. */
+  public OperatorDependencies(
+      ApplicationName application,
+      Substrate substrate,
+      CharmStore charms,
+      UnitDependencies units,
+      RetryPolicy charmRetry,
+      Executor blocking,
+      Clock clock,
+      Consumer<String> onApplicationGone) {
+    this(
+        application,
+        substrate,
+        charms,
+        units,
+        charmRetry,
+        blocking,
+        clock,
+        onApplicationGone,
+        RelationSides.NONE);
+  }
 
   public OperatorDependencies {
     List<String> problems = new ArrayList<>();
@@ -44,6 +70,7 @@ public record OperatorDependencies(
     if (blocking == null) problems.add("blocking executor is missing");
     if (clock == null) problems.add("clock is missing");
     if (onApplicationGone == null) problems.add("application-gone callback is missing");
+    if (relationSides == null) problems.add("relation sides are missing");
     if (!problems.isEmpty())
       throw new IllegalArgumentException("operator dependencies: " + String.join("; ", problems));
   }

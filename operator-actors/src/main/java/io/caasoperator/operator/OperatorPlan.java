@@ -124,6 +124,20 @@ public record OperatorPlan(
     record ModelIdentityMade(String uuid) implements Input {}
 
     /**
+     * The model says which relations this application has (every one, peer relations included, with
+     * their model-wide ids); a relation no longer listed is removed (issue 26).
+     */
+    record RelationsDeclared(List<io.caasoperator.relation.DeclaredRelation> relations)
+        implements Input {
+      public RelationsDeclared {
+        relations = List.copyOf(relations);
+      }
+    }
+
+    /** The model passed on the other application's side of a relation between applications. */
+    record RemoteSideObserved(io.caasoperator.relation.RelationSide side) implements Input {}
+
+    /**
      * A unit accepted a request to run its charm's action {@code name} with {@code params}
      * (defaults filled in): it needs the application-wide next id, journaled before the unit queues
      * the action.
@@ -275,6 +289,9 @@ public record OperatorPlan(
             observed,
             children);
       }
+      // TODO(issue 26, branch xrel): record declared relations and remote sides
+      case Input.RelationsDeclared declared -> Plan.unchanged(observed, children);
+      case Input.RemoteSideObserved remote -> Plan.unchanged(observed, children);
       case Input.ModelIdentityMade made ->
           journal.modelUuid() != null
               ? Plan.unchanged(observed, children)
