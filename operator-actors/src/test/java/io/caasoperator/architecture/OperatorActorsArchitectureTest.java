@@ -14,7 +14,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Which package of {@code operator-actors} may import which (docs/architecture.md, "Package
  * dependencies"): no cycles; the substrates and the feature packages speak plain records, never
- * actors; the decisions the actors apply (the operator's plan, the unit's resolvers) are pure.
+ * actors; the decisions the actors apply (the operator's plan, the unit's resolvers) are pure; the
+ * core knows no Kubernetes client (that substrate is the module {@code substrate-kubernetes}).
  * Plain tests (not ArchUnit's engine), so that {@code -Dtest=} selects them as any other.
  */
 class OperatorActorsArchitectureTest {
@@ -41,7 +42,7 @@ class OperatorActorsArchitectureTest {
   }
 
   /**
-   * A substrate adapts where units live (files, processes, fabric8) to plain records; a feature
+   * A substrate adapts where units live (files, processes, Pebbles) to plain records; a feature
    * package (hook running, hook tools and their transport, relations, charms) decides or does one
    * thing. Neither knows actors: the actors in {@code operator} and {@code unit} call them.
    */
@@ -61,6 +62,21 @@ class OperatorActorsArchitectureTest {
         .resideInAnyPackage(
             "org.apache.pekko..", "io.caasoperator.operator..", "io.caasoperator.unit..")
         .because("substrates and features speak plain records; only the actors know actors")
+        .check(MAIN);
+  }
+
+  /**
+   * The core compiles without fabric8 (its pom does not have it); should a library bring fabric8
+   * back onto this module's class path, nothing here may start using it: a Kubernetes concern
+   * belongs in {@code substrate-kubernetes}, behind the {@code substrate} interfaces.
+   */
+  @Test
+  void theCoreKnowsNoKubernetesClient() {
+    noClasses()
+        .should()
+        .dependOnClassesThat()
+        .resideInAPackage("io.fabric8..")
+        .because("the Kubernetes substrate is a module of its own, substrate-kubernetes")
         .check(MAIN);
   }
 
