@@ -59,8 +59,7 @@ class OperatorActorsArchitectureTest {
             "io.caasoperator.files..")
         .should()
         .dependOnClassesThat()
-        .resideInAnyPackage(
-            "org.apache.pekko..", "io.caasoperator.operator..", "io.caasoperator.unit..")
+        .resideInAnyPackage(SubstrateModuleRules.ACTOR_PACKAGES)
         .because("substrates and features speak plain records; only the actors know actors")
         .check(MAIN);
   }
