@@ -29,6 +29,8 @@ final class ModelBundle {
   /** A bundle may have no application while the model is empty; the reader wants one. */
   private static final String NO_APPLICATION = "at least one application must be specified";
 
+  private static final Pattern RELATION_ENTRY = Pattern.compile("^relation \\[[^\\]]*\\]: ");
+
   static String read(ModelDirectory model) {
     try {
       return Files.readString(model.bundle(), StandardCharsets.UTF_8);
@@ -72,12 +74,15 @@ final class ModelBundle {
 
   /**
    * The check's problems as the user should read them: without the temporary file's name and line
-   * (the user never saw that file), and without the one an empty model always has.
+   * (the user never saw that file) or the bundle entry a relation's problem stands on (the user
+   * typed the relation: {@code juju integrate} says {@code ambiguous relation: ...} alone), and
+   * without the one an empty model always has.
    */
   static List<String> problems(List<String> found, Path candidate) {
     Pattern where = Pattern.compile("^" + Pattern.quote(candidate.toString()) + "(:\\d+)?: ");
     return found.stream()
         .map(p -> where.matcher(p).replaceFirst(""))
+        .map(p -> RELATION_ENTRY.matcher(p).replaceFirst(""))
         .filter(p -> !p.equals(NO_APPLICATION))
         .toList();
   }
