@@ -141,7 +141,7 @@ class JujuCommandsTest {
         .contains("charm: " + CHARMS.resolve("kv-store"))
         .contains("port: 7000")
         .contains("scale: 2")
-        .contains("- kv-client", "- kv-store:kv");
+        .contains("relations:\n  - [kv-client, kv-store:kv]\n");
     assertThat(BundleValidation.of(bundle("foo")).problems()).isEmpty();
   }
 

@@ -8,6 +8,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import io.caasoperator.model.ModelName;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * A model's bundle file as text in, tree, text out: what {@link BundleEdits} work on. The file is
@@ -55,13 +57,52 @@ final class BundleText {
     return object;
   }
 
+  /**
+   * The bundle as YAML, its relations last and each on one line as charm authors write them ({@code
+   * - [kv-client, kv-store:kv]}): the block style would spread each pair over two lines.
+   */
   static String render(ObjectNode root) {
+    ObjectNode rest = root.deepCopy();
+    JsonNode relations = rest.remove("relations");
+    StringBuilder out = new StringBuilder(HEADER);
     try {
-      return HEADER + YAML.writeValueAsString(root);
+      out.append(YAML.writeValueAsString(rest));
     } catch (JsonProcessingException e) {
       throw new IllegalStateException("a tree of plain values always renders", e);
     }
+    if (relations == null) return out.toString();
+    if (relations.isEmpty()) return out.append("relations: []\n").toString();
+    out.append("relations:\n");
+    for (JsonNode relation : relations) {
+      if (!relation.isArray()) {
+        // written by hand: kept as it is, for the bundle check to name
+        out.append("  - ").append(relation.toString()).append("\n");
+        continue;
+      }
+      List<String> ends = new ArrayList<>();
+      relation.forEach(end -> ends.add(scalar(end.asText())));
+      out.append("  - [").append(String.join(", ", ends)).append("]\n");
+    }
+    return out.toString();
   }
+
+  /** An endpoint as a flow scalar: plain when it is a name, else double-quoted (JSON is YAML). */
+  private static String scalar(String text) {
+    if (PLAIN.matcher(text).matches()) return text;
+    return quoted(text);
+  }
+
+  private static String quoted(String text) {
+    try {
+      return JSON_QUOTE.writeValueAsString(text);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("a string always renders", e);
+    }
+  }
+
+  private static final java.util.regex.Pattern PLAIN =
+      java.util.regex.Pattern.compile("[a-z][a-z0-9-]*(:[a-z][a-z0-9_-]*)?");
+  private static final ObjectMapper JSON_QUOTE = new ObjectMapper();
 
   /** {@code applications:}, made a mapping when it is missing or empty. */
   static ObjectNode applications(ObjectNode root) {

@@ -52,6 +52,8 @@ class BundleEditsTest {
         read(BundleEdits.integrate(twoApplications(), "kv-client", "kv-store:kv"));
 
     assertThat(reading.problems()).isEmpty();
+    assertThat(Files.readString(dir.resolve("bundle.yaml")))
+        .endsWith("relations:\n  - [kv-client, kv-store:kv]\n");
     BundleApplication store = reading.bundle().application(STORE).orElseThrow();
     assertThat(store.charm()).contains(CHARMS.resolve("kv-store"));
     assertThat(store.scale()).isEqualTo(1);
@@ -99,9 +101,9 @@ class BundleEditsTest {
     String related = BundleEdits.integrate(twoApplications(), "kv-client", "kv-store:kv");
 
     assertThat(BundleEdits.removeRelation(related, "kv-store:kv", "kv-client"))
-        .doesNotContain("- - ");
+        .doesNotContain("- [");
     assertThat(BundleEdits.removeRelation(related, "kv-client:kv", "kv-store"))
-        .doesNotContain("- - ");
+        .doesNotContain("- [");
     assertThatThrownBy(() -> BundleEdits.removeRelation(related, "kv-client", "kv-store:admin"))
         .hasMessage("relation \"kv-client kv-store:admin\" not found");
   }
