@@ -55,8 +55,12 @@ final class ConfigFiles {
             "expected a YAML mapping of settings in " + file + ", or a key=value setting");
       }
       return root;
+    } catch (java.nio.file.NoSuchFileException e) {
+      throw new JujuFailure(
+          "cannot read config file " + ModelReference.quoted(file) + ": no such file");
     } catch (IOException e) {
-      throw new JujuFailure("cannot read config file " + ModelReference.quoted(file) + ": " + e);
+      throw new JujuFailure(
+          "cannot read config file " + ModelReference.quoted(file) + ": " + e.getMessage());
     }
   }
 

@@ -66,7 +66,7 @@ final class DestroyModelCommand implements Callable<Integer> {
   public Integer call() {
     JujuContext context = cli.context();
     ModelReference reference = ModelReference.parse(model);
-    ModelDirectory directory = context.models().require(reference.name());
+    ModelDirectory directory = context.models().requireEvenUnfinished(reference.name());
     Duration grace = grace();
     if (!noPrompt && !confirmed(context)) throw new JujuFailure("model destruction: aborted");
     new Notes(context)

@@ -89,8 +89,9 @@ public final class JujuCli implements Runnable {
         message = "option provided but not defined: " + first.replaceFirst("=.*", "");
       } else {
         message =
-            "unrecognized args: "
-                + String.join(" ", arguments.stream().map(ModelReference::quoted).toList());
+            "unrecognized args: ["
+                + String.join(" ", arguments.stream().map(ModelReference::quoted).toList())
+                + "]";
       }
     }
     command.getErr().println("ERROR " + message);

@@ -94,8 +94,23 @@ public final class ModelStore {
    * @throws JujuFailure when there is none, as Juju says it
    */
   public ModelDirectory require(ModelName name) {
-    return find(name)
-        .orElseThrow(() -> new JujuFailure("model " + JujuDefaults.qualified(name) + " not found"));
+    return find(name).orElseThrow(() -> notFound(name));
+  }
+
+  /**
+   * The model of that name, or what an add that did not finish left under its name (for {@code
+   * destroy-model} to clear).
+   *
+   * @throws JujuFailure when there is neither
+   */
+  public ModelDirectory requireEvenUnfinished(ModelName name) {
+    ModelDirectory model = directory(name);
+    if (Files.isDirectory(model.root())) return model;
+    throw notFound(name);
+  }
+
+  private static JujuFailure notFound(ModelName name) {
+    return new JujuFailure("model " + JujuDefaults.qualified(name) + " not found");
   }
 
   /** The directory a model of that name has or would have. */

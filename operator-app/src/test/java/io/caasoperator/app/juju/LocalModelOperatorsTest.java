@@ -1,9 +1,11 @@
 package io.caasoperator.app.juju;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.caasoperator.app.discovery.OperatorRegistry;
 import io.caasoperator.model.ModelName;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -54,8 +56,12 @@ class LocalModelOperatorsTest {
   @Test
   void anOperatorThatIgnoresSigtermIsKilledAfterTheGracePeriod() {
     ModelDirectory model = model();
-    LocalModelOperators operators = operators("trap '' TERM; exec sleep 600");
+    LocalModelOperators operators = operators("trap '' TERM; echo ready; exec sleep 600");
     long pid = ((ModelOperators.Started.Running) operators.start(model)).pid();
+    // SIGTERM before the trap is set would end it: wait until it says it ignores it
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(() -> Files.exists(model.log()) && Files.readString(model.log()).contains("ready"));
 
     long before = System.nanoTime();
     ModelOperators.Stopped stopped = operators.stop(model, Duration.ofMillis(300));

@@ -69,12 +69,17 @@ class ModelStoreTest {
   }
 
   @Test
-  void aDirectoryWhoseAddingDidNotFinishIsNotAModel() throws Exception {
+  void aDirectoryWhoseAddingDidNotFinishIsNotAModelButCanBeCleared() throws Exception {
     ModelStore store = new ModelStore(home);
     Files.createDirectories(home.resolve("models/half"));
 
     assertThat(store.list()).isEmpty();
     assertThat(store.find(new ModelName("half"))).isEmpty();
+    ModelDirectory half = store.requireEvenUnfinished(new ModelName("half"));
+    store.remove(half);
+    assertThat(home.resolve("models/half")).doesNotExist();
+    assertThatThrownBy(() -> store.requireEvenUnfinished(new ModelName("half")))
+        .hasMessage("model admin/half not found");
   }
 
   @Test
