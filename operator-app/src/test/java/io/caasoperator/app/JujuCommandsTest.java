@@ -238,6 +238,33 @@ class JujuCommandsTest {
   }
 
   @Test
+  void modelConfigIsKeptWithTheModelAndShownAsJujuShowsIt() throws Exception {
+    assertThat(juju("model-config", "update-status-hook-interval").stdout()).isEqualTo("5m\n");
+
+    assertThat(juju("model-config", "update-status-hook-interval=10s", "custom=x").code()).isZero();
+    JsonNode shown = juju("model-config", "--format", "json").json();
+    assertThat(shown.path("update-status-hook-interval").path("Value").asText()).isEqualTo("10s");
+    assertThat(shown.path("update-status-hook-interval").path("Source").asText())
+        .isEqualTo("model");
+    assertThat(shown.path("name").path("Value").asText()).isEqualTo("foo");
+
+    Call bad = juju("model-config", "update-status-hook-interval=often");
+    assertThat(bad.code()).isEqualTo(1);
+    assertThat(bad.stderr()).contains("expected a duration");
+    assertThat(juju("model-config", "--reset", "update-status-hook-interval,custom").code())
+        .isZero();
+    assertThat(juju("model-config", "update-status-hook-interval").stdout()).isEqualTo("5m\n");
+    assertThat(juju("model-config", "custom").code()).isEqualTo(1);
+  }
+
+  @Test
+  void versionIsJujusInJujusForm() throws Exception {
+    assertThat(juju("version").stdout()).matches("3\\.6\\.\\d+-genericlinux-[a-z0-9]+\n");
+    assertThat(juju("version", "--all", "--format", "json").json().path("version").asText())
+        .startsWith("3.6.");
+  }
+
+  @Test
   void destroyModelRemovesEverythingAndForgetsTheCurrentModel() {
     juju("deploy", "./kv-store");
 

@@ -35,6 +35,8 @@ import picocli.CommandLine.Command;
       ConfigCommand.class,
       TrustCommand.class,
       StatusCommand.class,
+      ModelConfigCommand.class,
+      VersionCommand.class,
       CommandLine.HelpCommand.class
     })
 public final class JujuCli implements Runnable {
@@ -107,7 +109,7 @@ public final class JujuCli implements Runnable {
   static final class Version implements CommandLine.IVersionProvider {
     @Override
     public String[] getVersion() {
-      return new String[] {JujuDefaults.VERSION + "-caas-operator"};
+      return new String[] {VersionCommand.full()};
     }
   }
 }

@@ -126,6 +126,25 @@ public final class ModelStore {
     }
   }
 
+  /**
+   * Sets and resets model-config keys ({@code juju model-config k=v --reset k}); the info is
+   * written whole.
+   */
+  public ModelInfo updateConfig(
+      ModelDirectory model, Map<String, String> set, java.util.Collection<String> reset) {
+    ModelInfo info = info(model);
+    Map<String, String> config = new TreeMap<>(info.config());
+    config.putAll(set);
+    reset.forEach(config::remove);
+    ModelInfo updated = new ModelInfo(info.name(), info.uuid(), info.created(), config);
+    try {
+      writeWhole(model.info(), properties(updated));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return updated;
+  }
+
   /** Every model added, by name. */
   public List<ModelInfo> list() {
     List<ModelInfo> models = new ArrayList<>();

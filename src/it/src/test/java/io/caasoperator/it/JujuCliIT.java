@@ -100,6 +100,8 @@ class JujuCliIT {
         status = juju.status()
         print(sorted(status.apps), status.apps['kv-client'].scale)
         print(juju.config('kv-store')['port'], juju.show_model().short_name)
+        juju.model_config({'update-status-hook-interval': '10s'})
+        print(juju.model_config()['update-status-hook-interval'], juju.version().major)
         try:
             juju.deploy('./examples/kv/charms/nothing-here')
         except jubilant.CLIError as e:
@@ -121,7 +123,7 @@ class JujuCliIT {
 
     assertThat(python.exitValue()).as(output).isZero();
     assertThat(output.lines().toList())
-        .containsExactly("['kv-client', 'kv-store'] 2", "7002 bar", "refused 1", "None");
+        .containsExactly("['kv-client', 'kv-store'] 2", "7002 bar", "10s 3", "refused 1", "None");
     assertThat(tmp.resolve("juju/models/bar")).doesNotExist();
   }
 }
