@@ -38,12 +38,7 @@ final class ConfigCommand implements Callable<Integer> {
   @Parameters(index = "1..*", paramLabel = "KEY|KEY=VALUE", arity = "0..*")
   List<String> arguments = new ArrayList<>();
 
-  @Option(
-      names = "--reset",
-      paramLabel = "KEY[,KEY...]",
-      split = ",",
-      description = "Reset to defaults.")
-  List<String> reset = new ArrayList<>();
+  @Mixin ResetOption reset;
 
   @Option(names = "--file", paramLabel = "FILE", description = "Settings from a YAML file.")
   String file;
@@ -58,8 +53,7 @@ final class ConfigCommand implements Callable<Integer> {
     ApplicationName name = Applications.name(application);
     BundleEdits.Entry entry = BundleEdits.entry(ModelBundle.read(directory), name);
     Charms.Facts charm = context.charms().inspect(Path.of(entry.charm()));
-    boolean setting =
-        !reset.isEmpty() || file != null || arguments.stream().anyMatch(a -> a.contains("="));
+    boolean setting = file != null || reset.setting(arguments);
     if (!setting) {
       String chosen = Output.format(format, List.of("yaml", "json"));
       ObjectNode shown = shown(entry, charm);
@@ -76,8 +70,8 @@ final class ConfigCommand implements Callable<Integer> {
     if (file != null) settings.putAll(ConfigFiles.applicationSettings(context, file, application));
     settings.putAll(ConfigValues.pairs(arguments));
     Object trust = settings.remove(TRUST);
-    boolean resetTrust = reset.remove(TRUST);
-    for (String key : reset) {
+    boolean resetTrust = reset.keys.remove(TRUST);
+    for (String key : reset.keys) {
       if (!charm.options().containsKey(key))
         throw new JujuFailure("unknown option " + ModelReference.quoted(key));
     }
@@ -94,7 +88,7 @@ final class ConfigCommand implements Callable<Integer> {
         context,
         directory,
         bundle -> {
-          String edited = BundleEdits.config(bundle, name, typed, reset);
+          String edited = BundleEdits.config(bundle, name, typed, reset.keys);
           return trusted == null ? edited : BundleEdits.trust(edited, name, trusted);
         });
     return 0;

@@ -4,7 +4,6 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
 /**
@@ -22,11 +21,7 @@ final class IntegrateCommand implements Callable<Integer> {
 
   @Mixin ModelOption model;
 
-  @Parameters(index = "0", paramLabel = "APP[:ENDPOINT]")
-  String one;
-
-  @Parameters(index = "1", paramLabel = "APP[:ENDPOINT]")
-  String other;
+  @Mixin RelationEnds ends;
 
   @Option(names = "--via", paramLabel = "CIDRS", description = "Accepted with a note.")
   String via;
@@ -35,11 +30,12 @@ final class IntegrateCommand implements Callable<Integer> {
   public Integer call() {
     JujuContext context = cli.context();
     ModelDirectory directory = model.directory(context);
-    if (one.contains(".") || other.contains(".")) {
+    if (ends.one.contains(".") || ends.other.contains(".")) {
       throw new JujuFailure("cross-model relations are not supported here");
     }
     new Notes(context).ignored("--via", via, "there are no cross-model relations here");
-    ModelBundle.edit(context, directory, bundle -> BundleEdits.integrate(bundle, one, other));
+    ModelBundle.edit(
+        context, directory, bundle -> BundleEdits.integrate(bundle, ends.one, ends.other));
     return 0;
   }
 }

@@ -39,12 +39,7 @@ final class ModelConfigCommand implements Callable<Integer> {
   @Parameters(arity = "0..*", paramLabel = "KEY|KEY=VALUE")
   List<String> arguments = new ArrayList<>();
 
-  @Option(
-      names = "--reset",
-      paramLabel = "KEY[,KEY...]",
-      split = ",",
-      description = "Reset to defaults.")
-  List<String> reset = new ArrayList<>();
+  @Mixin ResetOption reset;
 
   @Option(names = "--format", paramLabel = "FORMAT", description = "tabular, json or yaml.")
   String format = "tabular";
@@ -54,7 +49,7 @@ final class ModelConfigCommand implements Callable<Integer> {
     JujuContext context = cli.context();
     ModelDirectory directory = model.directory(context);
     ModelInfo info = context.models().info(directory);
-    boolean setting = !reset.isEmpty() || arguments.stream().anyMatch(a -> a.contains("="));
+    boolean setting = reset.setting(arguments);
     if (!setting) {
       String chosen = Output.format(format, List.of("tabular", "json", "yaml"));
       Map<String, String[]> shown = shown(info);
@@ -90,7 +85,7 @@ final class ModelConfigCommand implements Callable<Integer> {
               + ": expected a duration such as 30s or 5m, got "
               + ModelReference.quoted(interval));
     }
-    context.models().updateConfig(directory, set, reset);
+    context.models().updateConfig(directory, set, reset.keys);
     return 0;
   }
 

@@ -4,7 +4,6 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
 /** {@code juju remove-relation A[:ep] B[:ep]}: the relation leaves the model's bundle. */
@@ -15,11 +14,7 @@ final class RemoveRelationCommand implements Callable<Integer> {
 
   @Mixin ModelOption model;
 
-  @Parameters(index = "0", paramLabel = "APP[:ENDPOINT]")
-  String one;
-
-  @Parameters(index = "1", paramLabel = "APP[:ENDPOINT]")
-  String other;
+  @Mixin RelationEnds ends;
 
   @Option(names = "--force", description = "Accepted; the relation is always removed.")
   boolean force;
@@ -28,7 +23,8 @@ final class RemoveRelationCommand implements Callable<Integer> {
   public Integer call() {
     JujuContext context = cli.context();
     ModelDirectory directory = model.directory(context);
-    ModelBundle.edit(context, directory, bundle -> BundleEdits.removeRelation(bundle, one, other));
+    ModelBundle.edit(
+        context, directory, bundle -> BundleEdits.removeRelation(bundle, ends.one, ends.other));
     return 0;
   }
 }
