@@ -9,8 +9,8 @@ import java.util.Objects;
 
 /**
  * Everything a {@code juju} command reaches outside itself, in one record so that a test gives each
- * part and the operator's process can give its own (a later session runs the same commands there,
- * for calls forwarded by the shim).
+ * part and the operator's process can give its own: {@link JujuListener} runs the same commands
+ * there for the calls {@code bin/juju}'s shim forwards.
  *
  * @param models the models on disk
  * @param operators starts, stops and finds each model's operator
