@@ -3,6 +3,14 @@
 # Order: $JAVA_HOME, then `java` on PATH, then the newest under /usr/lib/jvm.
 
 jdk_major() { # prints the feature version of the java at $1, or nothing
+  # A JDK's release file says it (JAVA_VERSION="25.0.3"; "1.8.0_..." reads as 1): no JVM is
+  # started, which would cost each bin/juju call a second JVM start. Without one, ask the JVM.
+  local release
+  release="$(dirname "$(dirname "$1")")/release"
+  if [ -r "$release" ] && grep -q '^JAVA_VERSION="[0-9]' "$release"; then
+    sed -n 's/^JAVA_VERSION="\([0-9]*\).*/\1/p' "$release" | head -n 1
+    return
+  fi
   "$1" -XshowSettings:properties -version 2>&1 \
     | sed -n 's/^ *java\.specification\.version = \([0-9]*\).*/\1/p' | head -n 1
 }

@@ -10,7 +10,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-/** Runs {@code bin/caas-operator <args>} as a user would, and collects its exit code and output. */
+/**
+ * Runs {@code bin/caas-operator <args>} (or another program of {@code bin/}) as a user would, and
+ * collects its exit code and output.
+ */
 final class Cli {
 
   /** What one CLI run printed and returned. */
@@ -29,10 +32,20 @@ final class Cli {
   /** The same with {@code env} added to the environment (e.g. {@code CAAS_LOG_LEVEL}). */
   static Result run(
       Path workDir, Duration patience, java.util.Map<String, String> env, String... args) {
+    return program("caas-operator", workDir, patience, env, args);
+  }
+
+  /** {@code bin/<program> <args>}, in the repository's directory, with {@code env} added. */
+  static Result program(
+      String program,
+      Path workDir,
+      Duration patience,
+      java.util.Map<String, String> env,
+      String... args) {
     Path home =
         Path.of(System.getProperty("caas.operator.home", "../..")).toAbsolutePath().normalize();
     List<String> command = new ArrayList<>();
-    command.add(home.resolve("bin/caas-operator").toString());
+    command.add(home.resolve("bin").resolve(program).toString());
     command.addAll(List.of(args));
     try {
       Files.createDirectories(workDir);

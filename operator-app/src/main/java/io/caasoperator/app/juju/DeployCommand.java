@@ -1,0 +1,161 @@
+package io.caasoperator.app.juju;
+
+import io.caasoperator.domain.ApplicationName;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+/**
+ * {@code juju deploy PATH [APP]}: a local charm (a directory or a {@code .charm}, as {@code
+ * charmcraft pack} leaves it) becomes an application of the model's bundle, with its units, config,
+ * trust and file resources. The charm is loaded first and the config typed by its {@code
+ * config.yaml}, so a bad path, option or value is refused here and the bundle stays as it was.
+ * Flags about Charmhub and machines are accepted with a note.
+ */
+@Command(name = "deploy", description = "Deploys a local charm as a new application.")
+final class DeployCommand implements Callable<Integer> {
+
+  @ParentCommand JujuCli cli;
+
+  @Mixin ModelOption model;
+
+  @Parameters(
+      index = "0",
+      paramLabel = "PATH",
+      description = "The charm: a directory or a .charm file, starting with ./ or /.")
+  String charm;
+
+  @Parameters(
+      index = "1",
+      arity = "0..1",
+      paramLabel = "APP",
+      description = "The application's name (default: the charm's).")
+  String application;
+
+  @Option(
+      names = {"-n", "--num-units"},
+      paramLabel = "N",
+      description = "Number of units (default 1).")
+  int units = 1;
+
+  @Option(
+      names = "--config",
+      paramLabel = "KEY=VALUE|FILE",
+      description = "Config: key=value, or a YAML file {APP: {key: value}} (repeatable).")
+  List<String> config = new ArrayList<>();
+
+  @Option(
+      names = "--resource",
+      paramLabel = "NAME=PATH",
+      description = "A file resource (repeatable).")
+  List<String> resources = new ArrayList<>();
+
+  @Option(names = "--trust", description = "Trust the application with the cloud's credentials.")
+  boolean trust;
+
+  @Option(names = "--base", paramLabel = "BASE", description = "Accepted with a note.")
+  String base;
+
+  @Option(names = "--series", paramLabel = "SERIES", description = "Accepted with a note.")
+  String series;
+
+  @Option(names = "--channel", paramLabel = "CHANNEL", description = "Accepted with a note.")
+  String channel;
+
+  @Option(names = "--revision", paramLabel = "REV", description = "Accepted with a note.")
+  String revision;
+
+  @Option(names = "--constraints", paramLabel = "C", description = "Accepted with a note.")
+  List<String> constraints = new ArrayList<>();
+
+  @Option(names = "--to", paramLabel = "PLACEMENT", description = "Accepted with a note.")
+  String to;
+
+  @Option(names = "--bind", paramLabel = "BINDINGS", description = "Accepted with a note.")
+  String bind;
+
+  @Option(names = "--storage", paramLabel = "NAME=C", description = "Accepted with a note.")
+  List<String> storage = new ArrayList<>();
+
+  @Option(names = "--attach-storage", paramLabel = "S", description = "Accepted with a note.")
+  String attachStorage;
+
+  @Option(names = "--force", description = "Accepted with a note.")
+  boolean force;
+
+  @Override
+  public Integer call() {
+    JujuContext context = cli.context();
+    ModelDirectory directory = model.directory(context);
+    if (!charm.startsWith(".") && !charm.startsWith("/")) {
+      throw new JujuFailure(
+          "cannot deploy "
+              + ModelReference.quoted(charm)
+              + ": charms come from local paths here (./dir, ./name.charm or /path); there is no"
+              + " Charmhub");
+    }
+    if (units < 0) throw JujuFailure.usage("--num-units must be a positive integer");
+    Path path = context.resolve(charm);
+    if (Files.isRegularFile(path) && (charm.endsWith(".yaml") || charm.endsWith(".yml"))) {
+      throw new JujuFailure("deploying a bundle is not supported here yet; deploy its charms");
+    }
+    Charms.Facts facts = context.charms().inspect(path);
+    String name = application == null ? facts.name() : application;
+    Applications.name(name);
+    Map<String, Object> settings = new LinkedHashMap<>();
+    for (String c : config) {
+      if (c.contains("=")) settings.putAll(ConfigValues.pairs(List.of(c)));
+      else settings.putAll(ConfigFiles.applicationSettings(context, c, name));
+    }
+    Map<String, Object> typed = ConfigValues.typed(facts.options(), settings);
+    Map<String, String> files = new TreeMap<>();
+    ConfigValues.pairs(resources)
+        .forEach(
+            (resource, file) -> {
+              Path resolved = context.resolve(file);
+              if (!Files.isRegularFile(resolved)) {
+                throw new JujuFailure(
+                    "resource " + ModelReference.quoted(resource) + ": no such file " + file);
+              }
+              files.put(resource, resolved.toString());
+            });
+    notes(new Notes(context));
+    BundleEdits.Deploy deploy =
+        new BundleEdits.Deploy(
+            new ApplicationName(name), path.toString(), units, typed, files, trust);
+    ModelBundle.edit(context, directory, bundle -> BundleEdits.deploy(bundle, deploy));
+    context
+        .err()
+        .println(
+            "Deploying "
+                + ModelReference.quoted(name)
+                + " from local charm "
+                + ModelReference.quoted(facts.name())
+                + ", revision 0");
+    return 0;
+  }
+
+  private void notes(Notes notes) {
+    String noMachines = "units run on this machine, not on a chosen base";
+    notes.ignored("--base", base, noMachines);
+    notes.ignored("--series", series, noMachines);
+    notes.ignored("--channel", channel, "charms come from local paths here, not from Charmhub");
+    notes.ignored("--revision", revision, "charms come from local paths here, not from Charmhub");
+    notes.ignored("--constraints", constraints, "there are no machines to constrain here");
+    notes.ignored("--to", to, "there are no machines to place units on here");
+    notes.ignored("--bind", bind, "there are no network spaces here");
+    notes.ignored("--storage", storage, "storage is what the charm's metadata declares");
+    notes.ignored("--attach-storage", attachStorage, "there is no detached storage here");
+    notes.ignored("--force", force, "there are no base or series checks to bypass here");
+  }
+}

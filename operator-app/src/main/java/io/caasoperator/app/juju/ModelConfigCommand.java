@@ -1,0 +1,102 @@
+package io.caasoperator.app.juju;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.caasoperator.domain.DurationText;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+/**
+ * {@code juju model-config}: shows the model's config ({@code {key: {Value, Source}}} as Juju
+ * prints it in JSON, what jubilant's {@code model_config()} reads), one key's value, or sets and
+ * resets keys in the model's info. Any key is kept; {@code update-status-hook-interval} is checked
+ * to be a duration, and it is the model's operator that honours it (docs/juju.md).
+ */
+@Command(name = "model-config", description = "Gets, sets or resets the model's config.")
+final class ModelConfigCommand implements Callable<Integer> {
+
+  /** Keys every model has, with their defaults (Juju's, for the ones that mean something here). */
+  static final Map<String, String> DEFAULTS =
+      Map.of(
+          "update-status-hook-interval", "5m",
+          "logging-config", "<root>=INFO",
+          "automatically-retry-hooks", "true");
+
+  /** The key whose value must be a duration. */
+  static final String UPDATE_STATUS = "update-status-hook-interval";
+
+  @ParentCommand JujuCli cli;
+
+  @Mixin ModelOption model;
+
+  @Parameters(arity = "0..*", paramLabel = "KEY|KEY=VALUE")
+  List<String> arguments = new ArrayList<>();
+
+  @Mixin ResetOption reset;
+
+  @Option(names = "--format", paramLabel = "FORMAT", description = "tabular, json or yaml.")
+  String format = "tabular";
+
+  @Override
+  public Integer call() {
+    JujuContext context = cli.context();
+    ModelDirectory directory = model.directory(context);
+    ModelInfo info = context.models().info(directory);
+    boolean setting = reset.setting(arguments);
+    if (!setting) {
+      String chosen = Output.format(format, List.of("tabular", "json", "yaml"));
+      Map<String, String[]> shown = shown(info);
+      if (arguments.size() == 1) {
+        String[] entry = shown.get(arguments.getFirst());
+        if (entry == null) {
+          throw new JujuFailure(
+              "key " + ModelReference.quoted(arguments.getFirst()) + " not found in model config");
+        }
+        context.out().println(entry[0]);
+      } else if (chosen.equals("tabular")) {
+        List<String[]> rows = new ArrayList<>();
+        rows.add(new String[] {"Attribute", "From", "Value"});
+        shown.forEach((k, v) -> rows.add(new String[] {k, v[1], v[0]}));
+        context.out().print(Columns.render(rows));
+      } else {
+        ObjectNode root = Output.JSON.createObjectNode();
+        shown.forEach(
+            (k, v) -> {
+              ObjectNode entry = root.putObject(k);
+              entry.put("Value", v[0]);
+              entry.put("Source", v[1]);
+            });
+        context.out().print(Output.render(root, chosen));
+      }
+      return 0;
+    }
+    Map<String, String> set = ConfigValues.pairs(arguments);
+    String interval = set.get(UPDATE_STATUS);
+    if (interval != null && DurationText.parse(interval).isEmpty()) {
+      throw new JujuFailure(
+          UPDATE_STATUS
+              + ": expected a duration such as 30s or 5m, got "
+              + ModelReference.quoted(interval));
+    }
+    context.models().updateConfig(directory, set, reset.keys);
+    return 0;
+  }
+
+  /** Each key's value and where it comes from ({@code model} or {@code default}), by key. */
+  private static Map<String, String[]> shown(ModelInfo info) {
+    Map<String, String[]> shown = new TreeMap<>();
+    DEFAULTS.forEach((k, v) -> shown.put(k, new String[] {v, "default"}));
+    shown.put("name", new String[] {info.name().value(), "model"});
+    shown.put("type", new String[] {"kubernetes", "model"});
+    shown.put("uuid", new String[] {info.uuid().toString(), "model"});
+    info.config().forEach((k, v) -> shown.put(k, new String[] {v, "model"}));
+    return shown;
+  }
+}

@@ -1,0 +1,73 @@
+package io.caasoperator.app.juju;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+
+/** {@code juju models}: the models of this machine, the current one marked. */
+@Command(
+    name = "models",
+    aliases = "list-models",
+    description = "Lists the models on this machine.")
+final class ModelsCommand implements Callable<Integer> {
+
+  @ParentCommand JujuCli cli;
+
+  @Option(names = "--format", paramLabel = "FORMAT", description = "tabular, json or yaml.")
+  String format = "tabular";
+
+  @Option(
+      names = {"-c", "--controller"},
+      paramLabel = "CONTROLLER",
+      description = "Accepted; there is one controller here, this machine.")
+  String controller;
+
+  @Option(names = "--all", description = "Accepted; every model here is yours.")
+  boolean all;
+
+  @Option(names = "--uuid", description = "Show each model's uuid (tabular).")
+  boolean uuid;
+
+  @Override
+  public Integer call() {
+    JujuContext context = cli.context();
+    String chosen = Output.format(format, List.of("tabular", "json", "yaml"));
+    List<ModelInfo> models = context.models().list();
+    Optional<String> current = context.models().current().map(Object::toString);
+    if (chosen.equals("tabular")) {
+      context.out().print(table(models, current));
+      return 0;
+    }
+    ObjectNode root = Output.JSON.createObjectNode();
+    ArrayNode list = root.putArray("models");
+    for (ModelInfo model : models) list.add(ShowModelCommand.details(context, model));
+    current.ifPresent(c -> root.put("current-model", c));
+    context.out().print(Output.render(root, chosen));
+    return 0;
+  }
+
+  private String table(List<ModelInfo> models, Optional<String> current) {
+    List<String[]> rows = new ArrayList<>();
+    rows.add(
+        uuid
+            ? new String[] {"Model", "UUID", "Cloud/Region", "Type", "Status", "Access"}
+            : new String[] {"Model", "Cloud/Region", "Type", "Status", "Access"});
+    for (ModelInfo model : models) {
+      String name =
+          model.name().value()
+              + (current.filter(model.name().value()::equals).isPresent() ? "*" : "");
+      String where = JujuDefaults.CLOUD + "/" + JujuDefaults.REGION;
+      rows.add(
+          uuid
+              ? new String[] {name, model.uuid().toString(), where, "caas", "available", "admin"}
+              : new String[] {name, where, "caas", "available", "admin"});
+    }
+    return "Controller: " + JujuDefaults.CONTROLLER + "\n\n" + Columns.render(rows);
+  }
+}

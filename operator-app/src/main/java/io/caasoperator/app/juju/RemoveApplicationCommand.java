@@ -1,0 +1,65 @@
+package io.caasoperator.app.juju;
+
+import io.caasoperator.domain.ApplicationName;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+/**
+ * {@code juju remove-application APP...}: each application and its relations leave the model's
+ * bundle, all in one edit (all named applications must exist, or nothing is removed); the operator
+ * then takes its units through {@code stop} and {@code remove}.
+ */
+@Command(name = "remove-application", description = "Removes applications from the model.")
+final class RemoveApplicationCommand implements Callable<Integer> {
+
+  @ParentCommand JujuCli cli;
+
+  @Mixin ModelOption model;
+
+  @Parameters(arity = "1..*", paramLabel = "APP")
+  List<String> applications;
+
+  @Option(names = "--no-prompt", description = "Do not ask for confirmation (never asked here).")
+  boolean noPrompt;
+
+  @Option(names = "--destroy-storage", description = "Accepted; storage goes with its units.")
+  boolean destroyStorage;
+
+  @Option(names = "--force", description = "Accepted; removal never waits for a failed hook here.")
+  boolean force;
+
+  @Option(names = "--no-wait", description = "Accepted.")
+  boolean noWait;
+
+  @Option(names = "--dry-run", description = "Say what would be removed; remove nothing.")
+  boolean dryRun;
+
+  @Override
+  public Integer call() {
+    JujuContext context = cli.context();
+    ModelDirectory directory = model.directory(context);
+    List<ApplicationName> names = applications.stream().map(Applications::name).toList();
+    if (dryRun) {
+      String bundle = ModelBundle.read(directory);
+      for (ApplicationName name : names) BundleEdits.removeApplication(bundle, name);
+    } else {
+      ModelBundle.edit(
+          context,
+          directory,
+          bundle -> {
+            String edited = bundle;
+            for (ApplicationName name : names) edited = BundleEdits.removeApplication(edited, name);
+            return edited;
+          });
+    }
+    for (ApplicationName name : names) {
+      context.err().println("will remove application " + name.value());
+    }
+    return 0;
+  }
+}

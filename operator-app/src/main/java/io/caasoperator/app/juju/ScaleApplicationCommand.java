@@ -1,0 +1,41 @@
+package io.caasoperator.app.juju;
+
+import io.caasoperator.domain.ApplicationName;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+/** {@code juju scale-application APP N}: the application's scale in the model's bundle. */
+@Command(name = "scale-application", description = "Sets the number of units of an application.")
+final class ScaleApplicationCommand implements Callable<Integer> {
+
+  @ParentCommand JujuCli cli;
+
+  @Mixin ModelOption model;
+
+  @Parameters(index = "0", paramLabel = "APP")
+  String application;
+
+  @Parameters(index = "1", paramLabel = "SCALE")
+  String scale;
+
+  @Override
+  public Integer call() {
+    JujuContext context = cli.context();
+    ModelDirectory directory = model.directory(context);
+    int n;
+    try {
+      n = Integer.parseInt(scale);
+    } catch (NumberFormatException e) {
+      n = -1;
+    }
+    if (n < 0) throw JujuFailure.usage("invalid scale " + ModelReference.quoted(scale));
+    ApplicationName name = Applications.name(application);
+    int units = n;
+    ModelBundle.edit(context, directory, bundle -> BundleEdits.scale(bundle, name, units));
+    context.out().println(application + " scaled to " + n + " units");
+    return 0;
+  }
+}

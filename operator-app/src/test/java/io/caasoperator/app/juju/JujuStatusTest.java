@@ -1,0 +1,218 @@
+package io.caasoperator.app.juju;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.fail;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.caasoperator.domain.Life;
+import io.caasoperator.domain.Status;
+import io.caasoperator.domain.UnitId;
+import io.caasoperator.http.JsonBody;
+import io.caasoperator.model.ModelName;
+import io.caasoperator.operator.ApplicationView;
+import io.caasoperator.relation.RelationStatus;
+import io.caasoperator.unit.UnitView;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code juju status --format json} from what an operator's {@code GET /v1/status} answers (real
+ * {@link ApplicationView}s, serialised by the listener's own mapper), read back by jubilant's own
+ * {@code Status._from_dict} where python3 and the vendored jubilant are there.
+ */
+class JujuStatusTest {
+  private static final Path JUBILANT =
+      Path.of("../../shared/vendor/jubilant-1.12.0").toAbsolutePath().normalize();
+  private static final Instant T = Instant.parse("2026-11-27T10:15:30Z");
+  private static final ObjectMapper JSON = JsonBody.standardMapper();
+  private static final ModelInfo MODEL =
+      new ModelInfo(new ModelName("foo"), UUID.randomUUID(), T, Map.of());
+
+  @TempDir Path dir;
+
+  private static UnitView unit(
+      String name, boolean leader, String agent, String workload, String message) {
+    return new UnitView(
+        UnitId.parse(name),
+        Life.ALIVE,
+        leader,
+        Status.of(agent, "", T),
+        Status.of(workload, message, T),
+        1,
+        null,
+        null,
+        0,
+        "start",
+        "completed",
+        4,
+        List.of(),
+        null);
+  }
+
+  private static ApplicationView store(Status status, UnitView... units) {
+    return new ApplicationView(
+        "kv-store",
+        status,
+        new ApplicationView.CharmView("kv-store", "/charms/kv-store", "abc", 1, 0),
+        0,
+        "kv-store/0",
+        "7.2",
+        List.of(units),
+        List.of(
+            new RelationStatus(
+                "cluster:0",
+                "cluster",
+                "kv-cluster",
+                "peer",
+                "kv-store",
+                List.of(),
+                Map.of(),
+                Map.of())));
+  }
+
+  private static List<BundleEdits.Entry> bundle() {
+    return List.of(
+        new BundleEdits.Entry("kv-store", "/charms/kv-store", 2, Map.of(), false),
+        new BundleEdits.Entry(
+            "kv-client", "/charms/kv-client_ubuntu-22.04-amd64.charm", 1, Map.of(), false));
+  }
+
+  private ObjectNode status(Optional<JsonNode> operator) {
+    return JujuStatus.of(JSON, MODEL, operator, bundle(), T);
+  }
+
+  @Test
+  void anApplicationsUnitsAndRelationsAreShownInJujusShape() {
+    JsonNode operator =
+        JSON.valueToTree(
+            store(
+                Status.of("active", "", T),
+                unit("kv-store/0", true, "idle", "active", ""),
+                unit("kv-store/1", false, "executing", "maintenance", "installing")));
+
+    JsonNode app = status(Optional.of(operator)).path("applications").path("kv-store");
+
+    assertThat(app.path("charm").asText()).isEqualTo("local:kv-store-0");
+    assertThat(app.path("charm-name").asText()).isEqualTo("kv-store");
+    assertThat(app.path("charm-origin").asText()).isEqualTo("local");
+    assertThat(app.path("scale").asInt()).isEqualTo(2);
+    assertThat(app.path("version").asText()).isEqualTo("7.2");
+    // the charm set no application status: the most severe unit's, as Juju derives it
+    assertThat(app.path("application-status").path("current").asText()).isEqualTo("maintenance");
+    assertThat(app.path("application-status").path("message").asText()).isEqualTo("installing");
+    assertThat(app.path("relations").path("cluster").get(0).path("related-application").asText())
+        .isEqualTo("kv-store");
+    JsonNode leader = app.path("units").path("kv-store/0");
+    assertThat(leader.path("leader").asBoolean()).isTrue();
+    assertThat(leader.path("workload-status").path("current").asText()).isEqualTo("active");
+    assertThat(leader.path("juju-status").path("current").asText()).isEqualTo("idle");
+    assertThat(leader.path("juju-status").path("since").asText())
+        .isEqualTo("27 Nov 2026 10:15:30Z");
+    assertThat(leader.path("provider-id").asText()).isEqualTo("kv-store-0");
+    assertThat(app.path("units").path("kv-store/1").has("leader")).isFalse();
+  }
+
+  @Test
+  void whatTheOperatorSaysIsWrongWithTheApplicationWinsOverItsUnits() {
+    JsonNode operator =
+        JSON.valueToTree(
+            store(
+                Status.of("blocked", "charm not found", T),
+                unit("kv-store/0", true, "idle", "active", "")));
+
+    JsonNode app = status(Optional.of(operator)).path("applications").path("kv-store");
+
+    assertThat(app.path("application-status").path("current").asText()).isEqualTo("blocked");
+  }
+
+  @Test
+  void applicationsNotRunYetShowWaitingAndWhy() {
+    JsonNode none = status(Optional.empty()).path("applications");
+    JsonNode some =
+        status(Optional.of(JSON.valueToTree(store(Status.of("active", "", T)))))
+            .path("applications");
+
+    assertThat(none.path("kv-client").path("charm-name").asText()).isEqualTo("kv-client");
+    assertThat(none.path("kv-client").path("application-status").path("message").asText())
+        .isEqualTo("the model's operator is not running");
+    assertThat(some.path("kv-client").path("application-status").path("message").asText())
+        .isEqualTo("waiting for the model's operator");
+  }
+
+  @Test
+  void theModelIsACaasModelOnThisMachineWithNoMachines() {
+    ObjectNode status = status(Optional.empty());
+
+    assertThat(status.path("model").path("name").asText()).isEqualTo("foo");
+    assertThat(status.path("model").path("type").asText()).isEqualTo("caas");
+    assertThat(status.path("model").path("version").asText()).isEqualTo(JujuDefaults.VERSION);
+    assertThat(status.path("machines").isEmpty()).isTrue();
+    assertThat(status.path("controller").path("timestamp").asText()).isEqualTo("10:15:30Z");
+  }
+
+  /** Skipped where it is missing, but in CI (CI=true), where it must be there. */
+  private static void required(boolean present, String what) {
+    if (!present && "true".equalsIgnoreCase(System.getenv("CI"))) {
+      fail("CI=true and " + what + " is missing");
+    }
+    assumeTrue(present, what + " is missing");
+  }
+
+  @Test
+  void jubilantReadsTheStatusAndWaitsOnIt() throws Exception {
+    required(
+        Files.isDirectory(JUBILANT.resolve("jubilant")), "the vendored jubilant at " + JUBILANT);
+    required(Files.isExecutable(Path.of("/usr/bin/python3")), "/usr/bin/python3 with PyYAML");
+    JsonNode active =
+        JSON.valueToTree(
+            store(
+                Status.of("active", "", T),
+                unit("kv-store/0", true, "idle", "active", ""),
+                unit("kv-store/1", false, "idle", "active", "")));
+    Path file = dir.resolve("status.json");
+    Files.writeString(file, Output.render(status(Optional.of(active)), "json"));
+    String script =
+        """
+        import json, sys
+        import jubilant
+        from jubilant.statustypes import Status
+        s = Status._from_dict(json.load(open(sys.argv[1])))
+        print(s.model.name, s.model.type, len(s.machines))
+        print(jubilant.all_active(s, 'kv-store'), jubilant.all_agents_idle(s, 'kv-store'))
+        print(jubilant.all_active(s), jubilant.any_waiting(s))
+        u = s.apps['kv-store'].units['kv-store/0']
+        print(u.leader, u.workload_status.current, u.juju_status.current, s.apps['kv-store'].charm_name)
+        print(s.apps['kv-store'].relations['cluster'][0].related_app)
+        """;
+    ProcessBuilder builder =
+        new ProcessBuilder("/usr/bin/python3", "-c", script, file.toString())
+            .redirectErrorStream(true);
+    builder.environment().put("PYTHONPATH", JUBILANT.toString());
+    Process python = builder.start();
+    python.getOutputStream().close();
+    String output = new String(python.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(python.waitFor(60, TimeUnit.SECONDS)).isTrue();
+
+    assertThat(python.exitValue()).as(output).isZero();
+    assertThat(output.lines().toList())
+        .containsExactly(
+            "foo caas 0",
+            "True True",
+            // kv-client is in the bundle and not run yet
+            "False True",
+            "True active idle kv-store",
+            "kv-store");
+  }
+}

@@ -1,0 +1,129 @@
+package io.caasoperator.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code bin/juju} as a charm author's test runs it, in the part that works without a model runtime
+ * (issue 26): models are added, switched and destroyed, deploy and integrate write the model's
+ * bundle, status answers in Juju's shape; and jubilant itself drives {@code bin/juju} from {@code
+ * PATH}. Each test has its own juju home and state ({@code CAAS_JUJU_HOME}, {@code
+ * XDG_STATE_HOME}).
+ */
+class JujuCliIT {
+
+  private static final Duration PATIENCE = Duration.ofMinutes(2);
+  private static final Path HOME =
+      Path.of(System.getProperty("caas.operator.home", "../..")).toAbsolutePath().normalize();
+  private static final Path JUBILANT =
+      HOME.resolveSibling("shared").resolve("vendor").resolve("jubilant-1.12.0");
+
+  @TempDir Path tmp;
+  private Map<String, String> env;
+
+  @BeforeEach
+  void ownHome() {
+    env =
+        Map.of(
+            "CAAS_JUJU_HOME", tmp.resolve("juju").toString(),
+            "XDG_STATE_HOME", tmp.resolve("state").toString());
+  }
+
+  private Cli.Result juju(String... args) {
+    return Cli.program("juju", tmp.resolve("cli"), PATIENCE, env, args);
+  }
+
+  @Test
+  void aModelIsAddedDeployedIntoIntegratedShownAndDestroyed() throws Exception {
+    Cli.Result added = juju("add-model", "foo");
+    Cli.Result store = juju("deploy", "./examples/kv/charms/kv-store", "--config", "port=7000");
+    Cli.Result client = juju("deploy", "./examples/kv/charms/kv-client", "-n", "2");
+    Cli.Result related = juju("integrate", "kv-client", "kv-store:kv");
+    Cli.Result status = juju("status", "--format", "json");
+
+    assertThat(added.exitCode()).as(added.stderr()).isZero();
+    assertThat(added.stderr()).contains("Added 'foo' model on local/localhost for user 'admin'");
+    assertThat(store.exitCode()).as(store.stderr()).isZero();
+    assertThat(client.exitCode()).as(client.stderr()).isZero();
+    assertThat(related.exitCode()).as(related.stderr()).isZero();
+    assertThat(status.exitCode()).as(status.stderr()).isZero();
+    JsonNode json = new ObjectMapper().readTree(status.stdout());
+    assertThat(json.path("model").path("name").asText()).isEqualTo("foo");
+    assertThat(json.path("applications").path("kv-client").path("scale").asInt()).isEqualTo(2);
+    assertThat(Files.readString(tmp.resolve("juju/models/foo/bundle.yaml")))
+        .contains("port: 7000", "- [kv-client, kv-store:kv]");
+
+    Cli.Result destroyed = juju("destroy-model", "foo", "--no-prompt");
+    assertThat(destroyed.exitCode()).as(destroyed.stderr()).isZero();
+    assertThat(tmp.resolve("juju/models/foo")).doesNotExist();
+    Cli.Result gone = juju("status", "-m", "foo");
+    assertThat(gone.exitCode()).isEqualTo(1);
+    assertThat(gone.stderr()).isEqualTo("ERROR model admin/foo not found\n");
+  }
+
+  @Test
+  void unknownCommandsAreUsageErrors() {
+    Cli.Result result = juju("frobnicate");
+
+    assertThat(result.exitCode()).isEqualTo(2);
+    assertThat(result.stderr())
+        .isEqualTo("ERROR juju: \"frobnicate\" is not a juju command. See \"juju --help\".\n");
+  }
+
+  @Test
+  void jubilantDrivesBinJujuFromPath() throws Exception {
+    Prerequisite.require(
+        Files.isDirectory(JUBILANT.resolve("jubilant")),
+        "the vendored jubilant 1.12.0 at " + JUBILANT);
+    Prerequisite.require(
+        Files.isExecutable(Path.of("/usr/bin/python3")), "/usr/bin/python3 with PyYAML");
+    String script =
+        """
+        import jubilant
+        juju = jubilant.Juju()
+        juju.add_model('bar')
+        juju.deploy('./examples/kv/charms/kv-store', config={'port': 7001})
+        juju.deploy('./examples/kv/charms/kv-client', num_units=2)
+        juju.integrate('kv-client', 'kv-store:kv')
+        juju.config('kv-store', {'port': 7002})
+        status = juju.status()
+        print(sorted(status.apps), status.apps['kv-client'].scale)
+        print(juju.config('kv-store')['port'], juju.show_model().short_name)
+        juju.model_config({'update-status-hook-interval': '10s'})
+        print(juju.model_config()['update-status-hook-interval'], juju.version().major)
+        try:
+            juju.deploy('./examples/kv/charms/nothing-here')
+        except jubilant.CLIError as e:
+            print('refused', e.returncode)
+        juju.destroy_model('bar', destroy_storage=True, force=True)
+        print(juju.model)
+        """;
+    ProcessBuilder builder =
+        new ProcessBuilder("/usr/bin/python3", "-c", script)
+            .directory(HOME.toFile())
+            .redirectErrorStream(true);
+    builder.environment().putAll(env);
+    builder.environment().put("PYTHONPATH", JUBILANT.toString());
+    builder.environment().put("PATH", HOME.resolve("bin") + ":" + System.getenv("PATH"));
+    Process python = builder.start();
+    python.getOutputStream().close();
+    String output = new String(python.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(python.waitFor(PATIENCE.toSeconds(), TimeUnit.SECONDS)).isTrue();
+
+    assertThat(python.exitValue()).as(output).isZero();
+    assertThat(output.lines().toList())
+        .containsExactly("['kv-client', 'kv-store'] 2", "7002 bar", "10s 3", "refused 1", "None");
+    assertThat(tmp.resolve("juju/models/bar")).doesNotExist();
+  }
+}
