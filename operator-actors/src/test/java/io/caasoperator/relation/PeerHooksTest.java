@@ -26,7 +26,7 @@ import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 
 /**
- * Peer relation hooks across units, as the operator's decisions ({@link PeerScopes}, {@link
+ * Peer relation hooks across units, as the operator's decisions ({@link RelationScopes}, {@link
  * DatabagWrites}) and each unit's resolver produce them together: an application driven hook by
  * hook, units taking turns, the operator telling every unit what changed after each step. Pure: no
  * actors, no processes.
@@ -99,7 +99,7 @@ class PeerHooksTest {
                       .orElse(null));
       if (!java.util.Objects.equals(leader, operator.leader()))
         operatorRecords(List.of(new OperatorEvent.LeaderElected(leader, AT)));
-      operatorRecords(PeerScopes.reconcile(operator, APP, ADDRESSES, AT));
+      operatorRecords(RelationScopes.reconcile(operator, APP, ADDRESSES, AT));
       for (UnitId unit : units.keySet()) {
         operatorRecords(
             DatabagWrites.unrecorded(operator, unit, units.get(unit).relations().written(), AT));
@@ -116,7 +116,7 @@ class PeerHooksTest {
                 0,
                 Duration.ofMinutes(5),
                 List.of(),
-                PeerScopes.snapshots(operator, unit));
+                RelationScopes.snapshots(operator, unit));
         unitRecords(unit, desired.changesFrom(units.get(unit), AT));
       }
     }
@@ -271,7 +271,9 @@ class PeerHooksTest {
     return all;
   }
 
-  /** The addresses {@link PeerScopes} puts in the databag of a unit of that IP, as Juju does. */
+  /**
+   * The addresses {@link RelationScopes} puts in the databag of a unit of that IP, as Juju does.
+   */
   private static Map<String, String> addresses(String ip) {
     return Map.of("private-address", ip, "ingress-address", ip, "egress-subnets", ip + "/32");
   }
