@@ -92,39 +92,38 @@ public record ApplicationRelations(long lastId, SortedMap<Long, Relation> byId) 
       appliedWrites = Map.copyOf(appliedWrites == null ? Map.of() : appliedWrites);
     }
 
-    /** A peer relation. */
-    public Relation(
+    /** {@code endpoint:id}, as Juju prints relation ids. */
+    public String key() {
+      return endpoint + ":" + id;
+    }
+
+    /**
+     * A new relation: no unit in scope, every databag empty; with another application at its {@code
+     * remoteEndpoint} when {@code crossApplication}.
+     */
+    static Relation created(
         long id,
         String endpoint,
         String interfaceName,
         String remoteApplication,
-        long changes,
-        SortedMap<String, Databag> units,
-        Databag application,
-        String applicationWriter,
-        Map<String, Long> appliedWrites,
-        SortedMap<String, Databag> departedUnits) {
-      this(
+        boolean crossApplication,
+        String remoteEndpoint) {
+      return new Relation(
           id,
           endpoint,
           interfaceName,
           remoteApplication,
-          changes,
-          units,
-          application,
-          applicationWriter,
-          appliedWrites,
-          departedUnits,
-          false,
-          "",
+          0,
+          null,
+          null,
+          null,
+          null,
+          null,
+          crossApplication,
+          remoteEndpoint,
           null,
           null,
           false);
-    }
-
-    /** {@code endpoint:id}, as Juju prints relation ids. */
-    public String key() {
-      return endpoint + ":" + id;
     }
 
     /** The scope and databags changed; everything else as it is. */
@@ -267,51 +266,31 @@ public record ApplicationRelations(long lastId, SortedMap<Long, Relation> byId) 
 
   ApplicationRelations apply(OperatorEvent.RelationChange event) {
     return switch (event) {
-      case RelationCreated e -> {
-        TreeMap<Long, Relation> r = new TreeMap<>(byId);
-        r.put(
-            e.id(),
-            new Relation(
-                e.id(),
-                e.endpoint(),
-                e.interfaceName(),
-                e.remoteApplication(),
-                0,
-                null,
-                null,
-                null,
-                null,
-                null));
-        yield new ApplicationRelations(Math.max(lastId, e.id()), r);
-      }
-      case ApplicationsRelated e -> {
-        TreeMap<Long, Relation> r = new TreeMap<>(byId);
-        r.put(
-            e.id(),
-            new Relation(
-                e.id(),
-                e.endpoint(),
-                e.interfaceName(),
-                e.remoteApplication(),
-                0,
-                null,
-                null,
-                null,
-                null,
-                null,
-                true,
-                e.remoteEndpoint(),
-                null,
-                null,
-                false));
-        yield new ApplicationRelations(Math.max(lastId, e.id()), r);
-      }
+      case RelationCreated e ->
+          created(
+              Relation.created(
+                  e.id(), e.endpoint(), e.interfaceName(), e.remoteApplication(), false, ""));
+      case ApplicationsRelated e ->
+          created(
+              Relation.created(
+                  e.id(),
+                  e.endpoint(),
+                  e.interfaceName(),
+                  e.remoteApplication(),
+                  true,
+                  e.remoteEndpoint()));
       case RelationUnitEntered e -> with(e.id(), r -> r.entered(e.unit().name(), e.settings()));
       case RemoteRelationChanged e -> with(e.id(), r -> r.remoteChanged(e));
       case RelationRemoved e -> with(e.id(), Relation::asRemoved);
       case RelationUnitLeft e -> with(e.id(), r -> r.left(e.unit().name()));
       case RelationSettingsChanged e -> with(e.id(), r -> r.written(e));
     };
+  }
+
+  private ApplicationRelations created(Relation relation) {
+    TreeMap<Long, Relation> r = new TreeMap<>(byId);
+    r.put(relation.id(), relation);
+    return new ApplicationRelations(Math.max(lastId, relation.id()), r);
   }
 
   private ApplicationRelations with(long id, java.util.function.UnaryOperator<Relation> change) {

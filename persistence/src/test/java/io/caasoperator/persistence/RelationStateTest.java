@@ -73,13 +73,9 @@ class RelationStateTest {
   @Test
   void completedRelationHooksMoveWhatTheUnitHasSeen() {
     UnitState s =
-        UnitState.initial(U0)
-            .apply(
-                new UnitEvent.RelationsAssigned(
-                    List.of(
-                        new UnitRelations.RelationSnapshot(
-                            0, "cluster", "hello", new TreeMap<>(Map.of("hello/1", 2L)), 0, false)),
-                    AT));
+        assigned(
+            new UnitRelations.RelationSnapshot(
+                0, "cluster", "hello", new TreeMap<>(Map.of("hello/1", 2L)), 0, false));
     s = completed(s, HookKind.RELATION_CREATED, new RelationHook(0, "cluster", "", "hello", "", 0));
     assertThat(s.relations().local(0).created()).isTrue();
     s =
@@ -181,18 +177,19 @@ class RelationStateTest {
   @Test
   void relationBrokenTakesTheRelationAwayFromTheUnit() {
     UnitState s =
-        UnitState.initial(U0)
-            .apply(
-                new UnitEvent.RelationsAssigned(
-                    List.of(
-                        new UnitRelations.RelationSnapshot(
-                            4, "db", "postgresql", new TreeMap<>(), 0, false, true, true)),
-                    AT));
+        assigned(
+            new UnitRelations.RelationSnapshot(
+                4, "db", "postgresql", new TreeMap<>(), 0, false, true, true));
     s = completed(s, HookKind.RELATION_CREATED, new RelationHook(4, "db", "", "postgresql", "", 0));
     assertThat(s.relations().local(4).created()).isTrue();
     s = completed(s, HookKind.RELATION_BROKEN, new RelationHook(4, "db", "", "postgresql", "", 0));
     assertThat(s.relations().local()).doesNotContainKey(4L);
     assertThat(s.relations().local(4).created()).isFalse();
+  }
+
+  /** Unit hello/0, told it is in {@code relation}. */
+  private static UnitState assigned(UnitRelations.RelationSnapshot relation) {
+    return UnitState.initial(U0).apply(new UnitEvent.RelationsAssigned(List.of(relation), AT));
   }
 
   private static UnitState completed(UnitState s, HookKind kind, RelationHook relation) {
