@@ -57,6 +57,9 @@ class CrossRelationActorTest {
   /** The other application of each: where its sides go. */
   private final Map<String, String> other = new ConcurrentHashMap<>();
 
+  /** Every publication of each application's sides, in order. */
+  private final Map<String, List<List<RelationSide>>> publications = new ConcurrentHashMap<>();
+
   /** One application: its substrate, the hooks its units run, its operator. */
   private final class App {
     final ApplicationName name;
@@ -87,10 +90,27 @@ class CrossRelationActorTest {
     }
 
     void start() {
+      spawn();
+      substrate.units(FakeSubstrate.alive(name, 0));
+      substrate.application(
+          new ApplicationObservation.Specified(
+              new Specification(
+                  name,
+                  new CharmRef(charm.toString(), null, 0, false),
+                  Map.of(),
+                  Duration.ofMinutes(5))));
+    }
+
+    /** Its operator (again, after a restart: it recovers its journal). */
+    void spawn() {
       OperatorDependencies alone =
           TestOperators.dependencies(name, substrate, hooks, data.resolve(name.value()), r -> {});
       RelationSides passOn =
           (application, sides) -> {
+            publications
+                .computeIfAbsent(
+                    application, a -> new java.util.concurrent.CopyOnWriteArrayList<>())
+                .add(sides);
             ActorRef<OperatorActor.Command> to = operators.get(other.get(application));
             for (RelationSide side : sides) to.tell(new OperatorActor.RemoteSideObserved(side));
           };
@@ -108,14 +128,10 @@ class CrossRelationActorTest {
                       alone.onApplicationGone(),
                       passOn)));
       operators.put(name.value(), operator);
-      substrate.units(FakeSubstrate.alive(name, 0));
-      substrate.application(
-          new ApplicationObservation.Specified(
-              new Specification(
-                  name,
-                  new CharmRef(charm.toString(), null, 0, false),
-                  Map.of(),
-                  Duration.ofMinutes(5))));
+    }
+
+    List<List<RelationSide>> published() {
+      return publications.getOrDefault(name.value(), List.of());
     }
 
     UnitId unit() {
@@ -213,6 +229,24 @@ class CrossRelationActorTest {
     assertThat(wp.complete(2))
         .containsExactly(
             "db-relation-joined " + db.name + "/0", "db-relation-changed " + db.name + "/0");
+    wp.settled();
+
+    // published after each change only, the provider's side holding its unit and its write
+    List<List<RelationSide>> sides = db.published();
+    for (int i = 1; i < sides.size(); i++)
+      assertThat(sides.get(i)).as("publication %d", i).isNotEqualTo(sides.get(i - 1));
+    RelationSide dbSide = sides.getLast().getFirst();
+    assertThat(dbSide.relationId()).isZero();
+    assertThat(dbSide.units()).containsOnlyKeys(db.name + "/0");
+    assertThat(dbSide.applicationSettings()).containsEntry("url", "postgres://db");
+
+    // a restarted operator publishes its sides once after recovery, and its units run nothing
+    testKit.stop(db.operator);
+    int before = sides.size();
+    db.spawn();
+    await().atMost(Duration.ofSeconds(10)).until(() -> db.published().size() > before);
+    assertThat(db.published().get(before)).isEqualTo(sides.get(before - 1));
+    db.settled();
     wp.settled();
 
     // removing the relation: each side departs the other's unit, then breaks the relation
