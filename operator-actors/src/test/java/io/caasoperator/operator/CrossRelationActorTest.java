@@ -130,6 +130,12 @@ class CrossRelationActorTest {
       operators.put(name.value(), operator);
     }
 
+    ApplicationView status() {
+      TestProbe<ApplicationView> reply = testKit.createTestProbe();
+      operator.tell(new OperatorActor.GetStatus(reply.ref()));
+      return reply.receiveMessage();
+    }
+
     List<List<RelationSide>> published() {
       return publications.getOrDefault(name.value(), List.of());
     }
@@ -231,6 +237,15 @@ class CrossRelationActorTest {
             "db-relation-joined " + db.name + "/0", "db-relation-changed " + db.name + "/0");
     wp.settled();
 
+    // status shows the relation with both sides' databags
+    io.caasoperator.relation.RelationStatus seen = wp.status().relations().getFirst();
+    assertThat(seen.id()).isEqualTo("db:0");
+    assertThat(seen.type()).isEqualTo("regular");
+    assertThat(seen.remoteApplication()).isEqualTo(db.name.value());
+    assertThat(seen.units()).containsExactly(wp.name + "/0");
+    assertThat(seen.remoteUnits()).containsExactly(db.name + "/0");
+    assertThat(seen.remoteApplicationData()).containsEntry("url", "postgres://db");
+
     // published after each change only, the provider's side holding its unit and its write
     List<List<RelationSide>> sides = db.published();
     for (int i = 1; i < sides.size(); i++)
@@ -264,5 +279,6 @@ class CrossRelationActorTest {
         .containsExactly("db-relation-departed " + db.name + "/0", "db-relation-broken");
     db.settled();
     wp.settled();
+    assertThat(wp.status().relations()).as("a removed relation is no longer shown").isEmpty();
   }
 }
