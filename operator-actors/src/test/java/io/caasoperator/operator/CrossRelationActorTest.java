@@ -73,20 +73,19 @@ class CrossRelationActorTest {
       charm =
           CharmFiles.empty()
               .file("metadata.yaml", metadata)
-              .hooks(
-                  "install",
-                  "leader-elected",
-                  "leader-settings-changed",
-                  "config-changed",
-                  "start",
-                  "stop",
-                  "remove",
-                  endpoint + "-relation-created",
-                  endpoint + "-relation-joined",
-                  endpoint + "-relation-changed",
-                  endpoint + "-relation-departed",
-                  endpoint + "-relation-broken")
+              .hooks(hooks(endpoint))
               .writeDirectory(data.resolve(name + "-charm"));
+    }
+
+    /** Its charm's hooks: its lifecycle's and each of its relation's. */
+    private static String[] hooks(String endpoint) {
+      List<String> hooks =
+          new ArrayList<>(
+              List.of("install", "leader-elected", "leader-settings-changed", "config-changed"));
+      hooks.addAll(List.of("start", "stop", "remove"));
+      for (String kind : List.of("created", "joined", "changed", "departed", "broken"))
+        hooks.add(endpoint + "-relation-" + kind);
+      return hooks.toArray(String[]::new);
     }
 
     void start() {
