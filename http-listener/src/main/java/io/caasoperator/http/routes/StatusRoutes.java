@@ -102,15 +102,21 @@ public final class StatusRoutes {
    * journal's health is, without asking the Pebbles.
    */
   private CompletionStage<ApplicationView> view() {
-    ContainerTroubles troubles = ContainerTroubles.get(operator.system());
     return operator
         .<ApplicationView>ask(OperatorActor.GetStatus::new)
-        .thenApply(
-            view ->
-                view.withUnits(
-                    unit ->
-                        unit.withWorkloadStatus(
-                            DisplayedStatus.of(unit.workloadStatus(), troubles.of(unit.unit())))));
+        .thenApply(view -> displayed(operator.system(), view));
+  }
+
+  /**
+   * {@code view} with each unit's workload status as Juju displays it ({@link DisplayedStatus}).
+   */
+  static ApplicationView displayed(
+      org.apache.pekko.actor.typed.ActorSystem<?> system, ApplicationView view) {
+    ContainerTroubles troubles = ContainerTroubles.get(system);
+    return view.withUnits(
+        unit ->
+            unit.withWorkloadStatus(
+                DisplayedStatus.of(unit.workloadStatus(), troubles.of(unit.unit()))));
   }
 
   private Route ready() {

@@ -56,6 +56,13 @@ public final class ModelActor extends AbstractBehavior<ModelActor.Command> {
   public record Forward(ApplicationName application, OperatorActor.Command command)
       implements Command {}
 
+  /**
+   * An action by id alone: each application numbers its own actions, so every operator is asked,
+   * and the one that has it answers ({@code untilFinished}: once it finished); when none has it,
+   * the first answer (saying so) is the reply.
+   */
+  public record FindAction(OperatorActor.GetAction request) implements Command {}
+
   /** Replies with the model's applications and relations. */
   public record GetOverview(ActorRef<ModelOverview> replyTo) implements Command {}
 
@@ -70,6 +77,19 @@ public final class ModelActor extends AbstractBehavior<ModelActor.Command> {
   private record ApplicationGone(ApplicationName application, String reason) implements Command {}
 
   private record OperatorDrained(ApplicationName application) implements Command {}
+
+  private record ActionAnswered(
+      long search, ApplicationName application, io.caasoperator.unit.ActionLookup lookup)
+      implements Command {}
+
+  /** A {@link FindAction} under way: the operators not yet answered, the first answer. */
+  private record ActionSearch(
+      OperatorActor.GetAction request,
+      Set<ApplicationName> waiting,
+      io.caasoperator.unit.ActionLookup first) {}
+
+  private final Map<Long, ActionSearch> searches = new java.util.HashMap<>();
+  private long searchNumber;
 
   private final String model;
   private final ApplicationOperators operators;
@@ -111,6 +131,8 @@ public final class ModelActor extends AbstractBehavior<ModelActor.Command> {
         .onMessage(ApplicationGone.class, this::onGone)
         .onMessage(Forward.class, this::onForward)
         .onMessage(GetOverview.class, this::onOverview)
+        .onMessage(FindAction.class, this::onFindAction)
+        .onMessage(ActionAnswered.class, this::onActionAnswered)
         .onMessage(Drain.class, this::onDrain)
         .onMessage(OperatorDrained.class, this::onDrained)
         .build();
@@ -226,6 +248,61 @@ public final class ModelActor extends AbstractBehavior<ModelActor.Command> {
           .getLog()
           .debug(
               "{}: no application {}; dropped {}", model, forward.application(), forward.command());
+    }
+    return this;
+  }
+
+  private Behavior<Command> onFindAction(FindAction find) {
+    long search = ++searchNumber;
+    OperatorActor.GetAction request = find.request();
+    if (running.isEmpty()) {
+      request
+          .replyTo()
+          .tell(
+              new io.caasoperator.unit.ActionLookup(
+                  null, null, "action " + request.id() + " not found"));
+      return this;
+    }
+    searches.put(search, new ActionSearch(request, new HashSet<>(running.keySet()), null));
+    running.forEach(
+        (application, operator) ->
+            getContext()
+                .ask(
+                    io.caasoperator.unit.ActionLookup.class,
+                    operator,
+                    Duration.ofSeconds(10),
+                    reply -> new OperatorActor.GetAction(request.id(), false, reply),
+                    (lookup, failure) ->
+                        new ActionAnswered(
+                            search,
+                            application,
+                            lookup != null
+                                ? lookup
+                                : new io.caasoperator.unit.ActionLookup(
+                                    null, null, application + " did not answer"))));
+    return this;
+  }
+
+  private Behavior<Command> onActionAnswered(ActionAnswered answered) {
+    ActionSearch search = searches.get(answered.search());
+    if (search == null) return this;
+    OperatorActor.GetAction request = search.request();
+    if (answered.lookup().action() != null) {
+      searches.remove(answered.search());
+      ActorRef<OperatorActor.Command> operator = running.get(answered.application());
+      if (request.untilFinished() && operator != null) operator.tell(request);
+      else request.replyTo().tell(answered.lookup());
+      return this;
+    }
+    Set<ApplicationName> waiting = new HashSet<>(search.waiting());
+    waiting.remove(answered.application());
+    io.caasoperator.unit.ActionLookup first =
+        search.first() == null ? answered.lookup() : search.first();
+    if (waiting.isEmpty()) {
+      searches.remove(answered.search());
+      request.replyTo().tell(first);
+    } else {
+      searches.put(answered.search(), new ActionSearch(request, waiting, first));
     }
     return this;
   }

@@ -286,6 +286,14 @@ public final class LocalSubstrate implements Substrate {
   }
 
   /**
+   * What {@link #hookExecutor} is, without a substrate: the hook runner a model's applications
+   * share (each application's substrate would hand out an equal one).
+   */
+  public static HookExecutor hooks(LocalProcessExecutor executor, Path agentsDir) {
+    return new LocalStorageDirectories(executor, agentsDir);
+  }
+
+  /**
    * Every unit lives on this machine, where its peers reach it at 127.0.0.1 (the loopback
    * interface, 127.0.0.0/8): its private, public, bind and ingress address; egress 127.0.0.1/32.
    * The same for every unit, and true for everything that runs on this machine.
