@@ -526,7 +526,8 @@ public final class OperatorRuntime {
                 admin,
                 new StatusRoutes(operator, system, json, ask),
                 new UnitRoutes(operator, system, json, ask, config.execTimeout()),
-                new HookToolRoutes(gateway).route()));
+                new HookToolRoutes(gateway).route(),
+                JournalRoutes.ofModel(JournalReader.using(system), json, clock)));
     if (served.pebbles().isPresent()) {
       routes =
           org.apache.pekko.http.javadsl.server.Directives.concat(
