@@ -421,11 +421,7 @@ public final class OperatorRuntime {
         url,
         dataDir);
 
-    CoordinatedShutdown shutdown = CoordinatedShutdown.get(system);
-    shutdown.addTask(
-        CoordinatedShutdown.PhaseServiceUnbind(),
-        "http-unbind",
-        () -> binding.unbind().thenApply(d -> Done.getInstance()));
+    CoordinatedShutdown shutdown = unbindingAtShutdown(binding);
     ActorRef<OperatorActor.Command> running = operator;
     shutdown.addTask(
         CoordinatedShutdown.PhaseServiceRequestsDone(),
@@ -565,11 +561,7 @@ public final class OperatorRuntime {
             config.specQuietPeriod(),
             clock);
 
-    CoordinatedShutdown shutdown = CoordinatedShutdown.get(system);
-    shutdown.addTask(
-        CoordinatedShutdown.PhaseServiceUnbind(),
-        "http-unbind",
-        () -> binding.unbind().thenApply(d -> Done.getInstance()));
+    CoordinatedShutdown shutdown = unbindingAtShutdown(binding);
     shutdown.addTask(
         CoordinatedShutdown.PhaseServiceRequestsDone(),
         "drain-hooks",
@@ -627,6 +619,16 @@ public final class OperatorRuntime {
     return drained(
         AskPattern.<OperatorActor.Command, Done>ask(
             operator, OperatorActor.Drain::new, config.shutdownTimeout(), system.scheduler()));
+  }
+
+  /** The system's shutdown, which first unbinds the listener. */
+  private CoordinatedShutdown unbindingAtShutdown(ServerBinding binding) {
+    CoordinatedShutdown shutdown = CoordinatedShutdown.get(system);
+    shutdown.addTask(
+        CoordinatedShutdown.PhaseServiceUnbind(),
+        "http-unbind",
+        () -> binding.unbind().thenApply(d -> Done.getInstance()));
+    return shutdown;
   }
 
   /** A drain that ends by the shutdown timeout: what still runs then is killed. */

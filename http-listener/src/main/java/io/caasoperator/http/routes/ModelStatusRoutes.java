@@ -46,18 +46,8 @@ public final class ModelStatusRoutes {
 
   /** {@code GET /v1/status}, under the caller's authentication. */
   public Route status() {
-    return pathPrefix(
-        "v1",
-        () ->
-            path(
-                "status",
-                () ->
-                    get(
-                        () ->
-                            onSuccess(
-                                view(),
-                                body ->
-                                    complete(StatusCodes.OK, body, Jackson.marshaller(json))))));
+    return StatusRoutes.getStatus(
+        () -> onSuccess(view(), body -> complete(StatusCodes.OK, body, Jackson.marshaller(json))));
   }
 
   /** {@code GET /readyz}: ready once every application has a charm and is not waiting. */

@@ -111,6 +111,19 @@ class ModelActorTest {
     }
   }
 
+  /** A new model of the store and its client, each operator past its first two declarations. */
+  private static ActorRef<ModelActor.Command> startedWithTheStoreAndItsClient(
+      ProbeOperators operators) {
+    ActorRef<ModelActor.Command> model =
+        testKit.spawn(ModelActor.create(newModel(), operators, CLOCK));
+    model.tell(new ModelActor.ModelRead(List.of(CLIENT, STORE), List.of(STORE_PEERS, KV)));
+    for (ApplicationName application : List.of(CLIENT, STORE)) {
+      operators.declared(application);
+      operators.declared(application);
+    }
+    return model;
+  }
+
   private static String newModel() {
     return "model" + models.incrementAndGet();
   }
@@ -143,13 +156,7 @@ class ModelActorTest {
   @Test
   void aPublishedSideReachesTheOperatorAtTheOtherEndAndIsHandedAgainAfterAReDeclaration() {
     ProbeOperators operators = new ProbeOperators();
-    ActorRef<ModelActor.Command> model =
-        testKit.spawn(ModelActor.create(newModel(), operators, CLOCK));
-    model.tell(new ModelActor.ModelRead(List.of(CLIENT, STORE), List.of(STORE_PEERS, KV)));
-    operators.declared(CLIENT);
-    operators.declared(CLIENT);
-    operators.declared(STORE);
-    operators.declared(STORE);
+    ActorRef<ModelActor.Command> model = startedWithTheStoreAndItsClient(operators);
 
     RelationSide storeSide = side(1, STORE, "kv-store/0", "hello");
     operators
@@ -200,19 +207,11 @@ class ModelActorTest {
   @Test
   void anApplicationRemovedLosesItsRelationsOnTheOtherSideAndItsOperatorStopsOnceGone() {
     ProbeOperators operators = new ProbeOperators();
-    ActorRef<ModelActor.Command> model =
-        testKit.spawn(ModelActor.create(newModel(), operators, CLOCK));
-    model.tell(new ModelActor.ModelRead(List.of(CLIENT, STORE), List.of(STORE_PEERS, KV)));
-    operators.declared(CLIENT);
-    operators.declared(CLIENT);
+    ActorRef<ModelActor.Command> model = startedWithTheStoreAndItsClient(operators);
 
     model.tell(new ModelActor.ModelRead(List.of(STORE), List.of(STORE_PEERS)));
 
     assertThat(operators.declared(CLIENT)).as("its units leave every relation").isEmpty();
-    assertThat(operators.declared(STORE)).isEmpty();
-    assertThat(operators.declared(STORE))
-        .extracting(DeclaredRelation::key)
-        .containsExactly("replicas:0", "kv:1");
     assertThat(operators.declared(STORE))
         .extracting(DeclaredRelation::key)
         .containsExactly("replicas:0");
@@ -235,11 +234,7 @@ class ModelActorTest {
   @Test
   void theOverviewListsTheModelsRelationsById() {
     ProbeOperators operators = new ProbeOperators();
-    ActorRef<ModelActor.Command> model =
-        testKit.spawn(ModelActor.create(newModel(), operators, CLOCK));
-    model.tell(new ModelActor.ModelRead(List.of(CLIENT, STORE), List.of(STORE_PEERS, KV)));
-    operators.declared(STORE);
-    operators.declared(STORE);
+    ActorRef<ModelActor.Command> model = startedWithTheStoreAndItsClient(operators);
 
     TestProbe<ModelOverview> overview = testKit.createTestProbe();
     model.tell(new ModelActor.GetOverview(overview.getRef()));
