@@ -192,7 +192,12 @@ final class RunOptions {
                   ? (application == null ? "" : application)
                   : null);
     } catch (InvalidConfiguration e) {
-      problems.addAll(e.problems());
+      // the bundle stands where the spec does: its problems name the flag that was given
+      e.problems()
+          .forEach(
+              p ->
+                  problems.add(
+                      bundle == null ? p : p.replace("--spec " + bundle, "--bundle " + bundle)));
     }
     if (!problems.isEmpty()) throw new InvalidConfiguration(problems);
     return new Configured(choice, config, bundle);
