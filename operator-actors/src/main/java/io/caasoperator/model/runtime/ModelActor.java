@@ -159,10 +159,14 @@ public final class ModelActor extends AbstractBehavior<ModelActor.Command> {
 
   private Behavior<Command> onNumbered(Numbered n) {
     numbered = n.ids();
+    Set<ApplicationName> fresh = new HashSet<>();
     for (ApplicationName application : read.applications()) {
-      if (!running.containsKey(application)) start(application);
+      if (!running.containsKey(application)) {
+        start(application);
+        fresh.add(application);
+      }
     }
-    declare(Set.of());
+    declare(fresh);
     return this;
   }
 
@@ -185,6 +189,7 @@ public final class ModelActor extends AbstractBehavior<ModelActor.Command> {
     declared = next;
   }
 
+  /** Spawns {@code application}'s operator; the caller declares its relations to it next. */
   private void start(ApplicationName application) {
     ActorRef<Command> self = getContext().getSelf();
     var behavior =
@@ -196,13 +201,8 @@ public final class ModelActor extends AbstractBehavior<ModelActor.Command> {
     var operator = getContext().spawn(behavior, "operator-" + application + "-" + ++generation);
     running.put(application, operator);
     getContext().getLog().info("{}: operating {}", model, application);
-    // told now, before anything else reaches it: the ids it must give its peer relations
-    operator.tell(new OperatorActor.RelationsDeclared(declared.of(application)));
-    if (declared.byApplication().containsKey(application)) {
-      SideRelay.Relayed relayed = relay.declared(application, declared);
-      relay = relayed.relay();
-      deliver(relayed.deliveries());
-    }
+    // its relations follow at once (declare), before any side: never an empty
+    // declaration first, which would take a restarted operator's relations away
   }
 
   private Behavior<Command> onSides(SidesPublished published) {
