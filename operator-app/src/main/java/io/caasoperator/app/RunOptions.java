@@ -22,7 +22,8 @@ final class RunOptions {
       paramLabel = "FILE",
       description =
           "A model of several applications, described by a Juju bundle (YAML), instead of --spec:"
-              + " run operates each application of it (watched for changes); validate checks the file,"
+              + " run operates each application of it (watched for changes; the model is named by --model,"
+              + " else by the bundle's name); validate checks the file,"
               + " each application's charm and options, and each relation's endpoints as Juju matches them.")
   Path bundle;
 
@@ -181,7 +182,7 @@ final class RunOptions {
                   journal,
                   maxConcurrentHooks,
                   hookTimeout,
-                  model,
+                  model != null || bundle == null ? model : bundleModel(bundle),
                   serviceUrl,
                   journalPasswordFile),
               settings,
@@ -254,6 +255,15 @@ final class RunOptions {
     }
     String name = validation.bundle().name();
     return io.caasoperator.domain.ApplicationName.isValid(name) ? name : "model";
+  }
+
+  /**
+   * A model's name when {@code --model} gives none: its bundle's {@code name:} when that is a valid
+   * model name, else null (the configured default).
+   */
+  private static String bundleModel(Path file) {
+    String name = io.caasoperator.model.BundleFile.read(file).bundle().name();
+    return io.caasoperator.model.ModelName.isValid(name) ? name : null;
   }
 
   /** The application a specification file names; its problems become configuration problems. */

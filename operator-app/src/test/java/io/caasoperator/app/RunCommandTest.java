@@ -59,6 +59,9 @@ class RunCommandTest {
 
     assertThat(configured.bundle()).isEqualTo(bundle);
     assertThat(configured.config().dataDir().getFileName()).hasToString("kv");
+    assertThat(configured.config().modelName()).as("the bundle's name").isEqualTo("kv");
+    assertThat(configure("--bundle", bundle.toString(), "--model", "dev").config().modelName())
+        .isEqualTo("dev");
   }
 
   @Test

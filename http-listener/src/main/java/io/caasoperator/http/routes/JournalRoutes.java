@@ -95,7 +95,8 @@ public final class JournalRoutes {
     if (named != null) return io.caasoperator.domain.ApplicationName.of(named).value();
     if (unit != null) return unit.application().value();
     throw new IllegalArgumentException(
-        "this operator runs a model of several applications: name one (application=NAME)");
+        "this operator runs a model of several applications: name one (application=NAME;"
+            + " caas-operator journal --app NAME)");
   }
 
   private Route events(Map<String, String> query) {

@@ -240,7 +240,7 @@ class JournalRoutesTest {
     HttpResponse<String> unnamed = client.get("/model/v1/journal");
     assertThat(unnamed.statusCode()).isEqualTo(400);
     assertThat(json.readTree(unnamed.body()).path("detail").asText())
-        .contains("name one (application=NAME)");
+        .contains("name one (application=NAME; caas-operator journal --app NAME)");
   }
 
   @Test
