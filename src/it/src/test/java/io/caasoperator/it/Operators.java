@@ -132,6 +132,14 @@ final class Operators implements AutoCloseable, BeforeEachCallback, AfterEachCal
   }
 
   /**
+   * Starts an operator with these arguments (e.g. {@code --bundle FILE}) and {@code environment}
+   * added to its environment (its hooks inherit it).
+   */
+  OperatorProcess startWithEnvironment(List<String> arguments, Map<String, String> environment) {
+    return start(arguments, Map.of(), environment);
+  }
+
+  /**
    * Starts the operator of {@code application} on the Kubernetes substrate of the cluster {@code
    * kubeconfig} names, in {@code namespace}.
    */

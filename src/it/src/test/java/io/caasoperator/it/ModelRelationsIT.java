@@ -1,0 +1,383 @@
+package io.caasoperator.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * A relation between two applications through the real operator, with two charms written with ops
+ * 2.17 and packed as charmcraft packs them, run as a model from a bundle: the provider's leader
+ * writes where the database is in its application databag in relation-created, the requirer reads
+ * it in relation-changed and sets its status from it; every unit writes its name in its own databag
+ * and records what it saw. Both sides scale, the operator is killed with SIGKILL in the middle of a
+ * join sequence, the relation is removed (departed, then broken, on both sides), related again and
+ * the provider taken out of the model.
+ */
+class ModelRelationsIT {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private static final String CONFIG =
+      """
+      options:
+        log-dir:
+          type: string
+          default: ""
+          description: where each unit records what it saw
+      """;
+
+  private static final String PROVIDER_METADATA =
+      """
+      name: db
+      summary: A database that tells its clients where it is.
+      description: Provides the pgsql interface.
+      provides:
+        db:
+          interface: pgsql
+      """;
+
+  private static final String REQUIRER_METADATA =
+      """
+      name: web
+      summary: A web application that needs a database.
+      description: Requires the pgsql interface.
+      requires:
+        db:
+          interface: pgsql
+          limit: 1
+      """;
+
+  /** What both charms share: every event recorded with what the unit sees of the relation. */
+  private static final String RECORDER =
+      """
+      import json
+      import os
+
+      import ops
+
+
+      def record(charm, event):
+          entry = {
+              "hook": os.environ["JUJU_HOOK_NAME"],
+              "remote": os.environ.get("JUJU_REMOTE_UNIT", ""),
+              "remote-app": os.environ.get("JUJU_REMOTE_APP", ""),
+              "departing": os.environ.get("JUJU_DEPARTING_UNIT", ""),
+              "relation": os.environ.get("JUJU_RELATION_ID", ""),
+          }
+          relation = getattr(event, "relation", None)
+          if relation is not None and relation.app is not None and not isinstance(event, ops.RelationBrokenEvent):
+              entry["units"] = sorted(u.name for u in relation.units)
+              entry["names"] = {u.name: relation.data[u].get("name", "") for u in relation.units}
+              entry["remote-app-data"] = dict(relation.data[relation.app])
+          with open(os.path.join(charm.config["log-dir"], charm.unit.name.replace("/", "-") + ".jsonl"), "a") as log:
+              log.write(json.dumps(entry) + "\\n")
+      """;
+
+  private static final String PROVIDER =
+      """
+      #!/usr/bin/env python3
+      import ops
+
+      from recorder import record
+
+
+      class DbCharm(ops.CharmBase):
+          def __init__(self, framework):
+              super().__init__(framework)
+              for event in (self.on.install, self.on.start, self.on.stop, self.on.remove,
+                            self.on.db_relation_joined, self.on.db_relation_changed,
+                            self.on.db_relation_departed, self.on.db_relation_broken):
+                  framework.observe(event, self._record)
+              framework.observe(self.on.db_relation_created, self._created)
+
+          def _record(self, event):
+              record(self, event)
+              if not isinstance(event, (ops.StopEvent, ops.RemoveEvent)):
+                  self.unit.status = ops.ActiveStatus("serving")
+
+          def _created(self, event):
+              event.relation.data[self.unit]["name"] = self.unit.name
+              if self.unit.is_leader():
+                  event.relation.data[self.app].update({"host": "db.internal", "port": "5432"})
+              record(self, event)
+
+
+      if __name__ == "__main__":
+          ops.main(DbCharm)
+      """;
+
+  private static final String REQUIRER =
+      """
+      #!/usr/bin/env python3
+      import ops
+
+      from recorder import record
+
+
+      class WebCharm(ops.CharmBase):
+          def __init__(self, framework):
+              super().__init__(framework)
+              for event in (self.on.install, self.on.start, self.on.stop, self.on.remove,
+                            self.on.db_relation_created, self.on.db_relation_joined,
+                            self.on.db_relation_departed):
+                  framework.observe(event, self._record)
+              framework.observe(self.on.db_relation_changed, self._changed)
+              framework.observe(self.on.db_relation_broken, self._broken)
+
+          def _record(self, event):
+              record(self, event)
+              if isinstance(event, ops.StartEvent):
+                  self.unit.status = ops.BlockedStatus("no database")
+              if isinstance(event, ops.RelationJoinedEvent):
+                  event.relation.data[self.unit]["name"] = self.unit.name
+
+          def _changed(self, event):
+              record(self, event)
+              data = event.relation.data[event.app]
+              if "host" in data:
+                  self.unit.status = ops.ActiveStatus("db at %s:%s" % (data["host"], data["port"]))
+
+          def _broken(self, event):
+              record(self, event)
+              self.unit.status = ops.BlockedStatus("no database")
+
+
+      if __name__ == "__main__":
+          ops.main(WebCharm)
+      """;
+
+  @RegisterExtension final Operators operators = new Operators();
+
+  @Test
+  void twoOpsCharmsRelateScaleSurviveAKillAndBreakAsJujuRunsThem() throws Exception {
+    Path db =
+        VendoredOps.charm(PROVIDER, "install", "start")
+            .file("metadata.yaml", PROVIDER_METADATA)
+            .file("config.yaml", CONFIG)
+            .file("src/recorder.py", RECORDER)
+            .writeTo(operators.tmp().resolve("db.charm"));
+    Path web =
+        VendoredOps.charm(REQUIRER, "install", "start")
+            .file("metadata.yaml", REQUIRER_METADATA)
+            .file("config.yaml", CONFIG)
+            .file("src/recorder.py", RECORDER)
+            .writeTo(operators.tmp().resolve("web.charm"));
+    assertThat(db).exists();
+    assertThat(web).exists();
+    Path logs = Files.createDirectories(operators.tmp().resolve("seen"));
+    Path bundle = operators.tmp().resolve("bundle.yaml");
+    writeBundle(bundle, logs, 1, 2, true, true);
+    OperatorProcess operator =
+        operators.startWithEnvironment(
+            List.of("--bundle", bundle.toString()), VendoredOps.environment());
+    OperatorApi api = operator.awaitListening();
+
+    // each requirer unit: the database's address from the provider leader's application databag
+    awaitWorkload(api, "web/0", "active", "db at db.internal:5432");
+    awaitWorkload(api, "web/1", "active", "db at db.internal:5432");
+    for (String unit : List.of("web/0", "web/1")) {
+      List<JsonNode> seen = settled(logs, unit, "db-relation-changed", "db/0");
+      List<String> hooks = hooks(seen);
+      assertThat(hooks.subList(0, 2)).as(unit).containsExactly("install", "db-relation-created");
+      assertThat(seen.get(1).path("remote-app").asText()).isEqualTo("db");
+      assertThat(seen.get(1).path("relation").asText()).isEqualTo("db:0");
+      assertJoinedThenChanged(unit, seen);
+      assertThat(remotes(seen, "db-relation-joined")).as(unit).containsExactly("db/0");
+    }
+    // the provider joins both requirer units and reads their databags
+    // (each requirer unit writes its name in relation-joined: one more relation-changed for it)
+    List<JsonNode> provider = settled(logs, "db/0", "db-relation-changed", "");
+    assertThat(hooks(provider).subList(0, 2)).containsExactly("install", "db-relation-created");
+    assertThat(remotes(provider, "db-relation-joined")).containsExactly("web/0", "web/1");
+    assertJoinedThenChanged("db/0", provider);
+    await("db/0 to see both web units' names")
+        .atMost(OperatorProcess.PATIENCE)
+        .pollInterval(Duration.ofMillis(200))
+        .until(
+            () -> read(logs, "db/0").getLast().path("names").toString(),
+            names -> names.equals("{\"web/0\":\"web/0\",\"web/1\":\"web/1\"}"));
+
+    // the provider scales 1 → 3 and the operator is killed as soon as a requirer unit starts
+    // joining a new provider unit: nothing is lost, no join is run twice to completion
+    writeBundle(bundle, logs, 3, 2, true, true);
+    operator.awaitLog("unit web/\\d hook db-relation-joined started");
+    operator.kill9();
+    operator =
+        operators.startWithEnvironment(
+            List.of("--bundle", bundle.toString()), VendoredOps.environment());
+    api = operator.awaitListening();
+    for (String unit : List.of("web/0", "web/1")) {
+      List<JsonNode> seen = settled(logs, unit, "db-relation-changed", "db/2");
+      // an interrupted hook runs again (Juju does the same); a completed one never does
+      assertThat(withoutRepeats(remotes(seen, "db-relation-joined")))
+          .as(unit)
+          .containsExactly("db/0", "db/1", "db/2");
+      assertJoinedThenChanged(unit, withoutRepeatedEntries(seen));
+    }
+
+    // the requirer scales 2 → 1: every provider unit runs relation-departed for web/1
+    writeBundle(bundle, logs, 3, 1, true, true);
+    for (String unit : List.of("db/0", "db/1", "db/2")) {
+      List<JsonNode> seen = settled(logs, unit, "db-relation-departed", "web/1");
+      JsonNode departed = seen.getLast();
+      assertThat(departed.path("departing").asText()).as(unit).isEqualTo("web/1");
+      assertThat(departed.path("units").toString()).as(unit).isEqualTo("[\"web/0\"]");
+    }
+
+    // the relation removed: each side departs every remote unit, then relation-broken
+    int web0 = read(logs, "web/0").size();
+    int db0 = read(logs, "db/0").size();
+    writeBundle(bundle, logs, 3, 1, false, true);
+    awaitWorkload(api, "web/0", "blocked", "no database");
+    List<JsonNode> webEnd = settled(logs, "web/0", "db-relation-broken", "");
+    webEnd = webEnd.subList(web0, webEnd.size());
+    assertThat(hooks(webEnd))
+        .containsExactly(
+            "db-relation-departed",
+            "db-relation-departed",
+            "db-relation-departed",
+            "db-relation-broken");
+    assertThat(remotes(webEnd, "db-relation-departed")).containsExactly("db/0", "db/1", "db/2");
+    assertThat(webEnd.getLast().path("remote-app").asText()).isEqualTo("db");
+    List<JsonNode> dbEnd = settled(logs, "db/0", "db-relation-broken", "");
+    dbEnd = dbEnd.subList(db0, dbEnd.size());
+    assertThat(hooks(dbEnd)).containsExactly("db-relation-departed", "db-relation-broken");
+
+    // related again (a new relation, a new id), then the provider taken out of the model: the
+    // requirer's side is broken, the process goes on
+    writeBundle(bundle, logs, 3, 1, true, true);
+    awaitWorkload(api, "web/0", "active", "db at db.internal:5432");
+    List<JsonNode> again = settled(logs, "web/0", "db-relation-changed", "db/2");
+    assertThat(again.getLast().path("relation").asText()).isNotEqualTo("db:0").startsWith("db:");
+    writeBundle(bundle, logs, 3, 1, true, false);
+    awaitWorkload(api, "web/0", "blocked", "no database");
+    assertThat(hooks(read(logs, "web/0")).getLast()).isEqualTo("db-relation-broken");
+    await("the provider's units to be removed")
+        .atMost(OperatorProcess.PATIENCE)
+        .pollInterval(Duration.ofMillis(200))
+        .until(() -> hooks(read(logs, "db/0")).contains("remove"));
+    assertThat(operator.isAlive()).isTrue();
+  }
+
+  private static void writeBundle(
+      Path bundle, Path logs, int dbScale, int webScale, boolean related, boolean withDb)
+      throws IOException {
+    StringBuilder text = new StringBuilder("bundle: kubernetes\napplications:\n");
+    if (withDb)
+      text.append(
+          "  db:\n    charm: ./db.charm\n    scale: %d\n    options: {log-dir: %s}\n"
+              .formatted(dbScale, logs));
+    text.append(
+        "  web:\n    charm: ./web.charm\n    scale: %d\n    options: {log-dir: %s}\n"
+            .formatted(webScale, logs));
+    if (related && withDb) text.append("relations:\n  - [web:db, db:db]\n");
+    Path next = bundle.resolveSibling("bundle.yaml.next");
+    Files.writeString(next, text);
+    Files.move(next, bundle, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+  }
+
+  private static void awaitWorkload(OperatorApi api, String unit, String value, String message) {
+    Expect.status(
+        api,
+        unit + " " + value + ": " + message,
+        s ->
+            value.equals(workload(s, unit).path("value").asText())
+                && message.equals(workload(s, unit).path("message").asText()));
+  }
+
+  private static JsonNode workload(Status status, String unit) {
+    for (JsonNode application : status.json().path("applications"))
+      for (JsonNode u : application.path("units"))
+        if (u.path("unit").asText().equals(unit)) return u.path("workloadStatus");
+    return com.fasterxml.jackson.databind.node.MissingNode.getInstance();
+  }
+
+  /**
+   * The unit's records once its last one is {@code hook} for {@code remote} (any remote for the
+   * empty string) and nothing more comes.
+   */
+  private static List<JsonNode> settled(Path logs, String unit, String hook, String remote) {
+    await(unit + " to run " + hook + " " + remote)
+        .atMost(OperatorProcess.PATIENCE.multipliedBy(2))
+        .pollInterval(Duration.ofMillis(200))
+        .until(
+            () -> {
+              List<JsonNode> seen = read(logs, unit);
+              return !seen.isEmpty()
+                  && seen.getLast().path("hook").asText().equals(hook)
+                  && (remote.isEmpty() || seen.getLast().path("remote").asText().equals(remote));
+            });
+    int[] last = {-1};
+    Expect.settles(
+        unit + "'s records to settle",
+        () -> {
+          int now = read(logs, unit).size();
+          int before = last[0];
+          last[0] = now;
+          if (before >= 0) assertThat(now).as("records of " + unit).isEqualTo(before);
+        });
+    return read(logs, unit);
+  }
+
+  /**
+   * Every relation-joined is followed at once by relation-changed for the same unit, as Juju does.
+   */
+  private static void assertJoinedThenChanged(String unit, List<JsonNode> seen) {
+    for (int i = 0; i < seen.size(); i++) {
+      if (!seen.get(i).path("hook").asText().endsWith("-relation-joined")) continue;
+      assertThat(i + 1).as(unit + ": a hook after relation-joined").isLessThan(seen.size());
+      JsonNode next = seen.get(i + 1);
+      assertThat(next.path("hook").asText()).as(unit).endsWith("-relation-changed");
+      assertThat(next.path("remote").asText())
+          .as(unit)
+          .isEqualTo(seen.get(i).path("remote").asText());
+    }
+  }
+
+  private static List<String> withoutRepeats(List<String> values) {
+    List<String> out = new ArrayList<>();
+    for (String v : values) if (out.isEmpty() || !out.getLast().equals(v)) out.add(v);
+    return out;
+  }
+
+  /** A hook interrupted by the kill and run again leaves two identical records in a row. */
+  private static List<JsonNode> withoutRepeatedEntries(List<JsonNode> seen) {
+    List<JsonNode> out = new ArrayList<>();
+    for (JsonNode e : seen) if (out.isEmpty() || !out.getLast().equals(e)) out.add(e);
+    return out;
+  }
+
+  private static List<String> hooks(List<JsonNode> seen) {
+    return seen.stream().map(e -> e.path("hook").asText()).toList();
+  }
+
+  private static List<String> remotes(List<JsonNode> seen, String hook) {
+    return seen.stream()
+        .filter(e -> e.path("hook").asText().equals(hook))
+        .map(e -> e.path("remote").asText())
+        .toList();
+  }
+
+  private static List<JsonNode> read(Path logs, String unit) {
+    Path file = logs.resolve(unit.replace('/', '-') + ".jsonl");
+    if (!Files.exists(file)) return List.of();
+    try {
+      List<JsonNode> entries = new ArrayList<>();
+      for (String line : Files.readAllLines(file)) entries.add(JSON.readTree(line));
+      return entries;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}
