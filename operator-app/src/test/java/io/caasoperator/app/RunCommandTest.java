@@ -53,6 +53,29 @@ class RunCommandTest {
   }
 
   @Test
+  void aBundleIsTheModelsDescriptionAndNamesItsDataDirectory() throws Exception {
+    Path bundle = Path.of("../examples/kv/bundle.yaml").toAbsolutePath().normalize();
+    RunOptions.Configured configured = configure("--bundle", bundle.toString());
+
+    assertThat(configured.bundle()).isEqualTo(bundle);
+    assertThat(configured.config().dataDir().getFileName()).hasToString("kv");
+  }
+
+  @Test
+  void aBundleGoesWithoutASpecAndItsProblemsNameIt() {
+    Path missing = home.resolve("nope.yaml");
+    assertThatThrownBy(
+            () -> configure("--bundle", missing.toString(), "--spec", missing.toString()))
+        .isInstanceOfSatisfying(
+            InvalidConfiguration.class,
+            e ->
+                assertThat(e.problems())
+                    .contains(
+                        "--bundle and --spec: give one or the other",
+                        "--bundle " + missing + ": no such file"));
+  }
+
+  @Test
   void aJournalPasswordFileIsTakenFromTheCommandLine() throws Exception {
     Path password = java.nio.file.Files.writeString(home.resolve("password"), "s3cret");
     RunOptions.Configured configured =
