@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.function.BooleanSupplier;
 import java.util.function.Predicate;
 import java.util.stream.IntStream;
 
@@ -59,8 +60,13 @@ final class ChaosRun {
 
     /** The one command that runs this schedule again. */
     String rerun() {
-      return "CAAS_CHAOS_UNITS=%d CAAS_CHAOS_KILLS=%d CAAS_CHAOS_SEED=%d bin/test -pl src/it -am -Dtest=none -Dsurefire.failIfNoSpecifiedTests=false -Dit.test=CrashSafetyIT"
-          .formatted(units, kills, seed);
+      return rerun("CrashSafetyIT");
+    }
+
+    /** The one command that runs this schedule again in {@code test} ({@code Class#method}). */
+    String rerun(String test) {
+      return "CAAS_CHAOS_UNITS=%d CAAS_CHAOS_KILLS=%d CAAS_CHAOS_SEED=%d bin/test -pl src/it -am -Dtest=none -Dsurefire.failIfNoSpecifiedTests=false -Dit.test=%s"
+          .formatted(units, kills, seed, test);
     }
   }
 
@@ -91,16 +97,12 @@ final class ChaosRun {
 
   private final Operators operators;
   private final Settings settings;
-  private final Random random;
   private final Path runs;
   private final List<OperatorProcess> processes = new ArrayList<>();
-  private int kills;
-  private int killsSkipped;
 
   ChaosRun(Operators operators, Settings settings) {
     this.operators = operators;
     this.settings = settings;
-    this.random = new Random(settings.seed());
     this.runs = operators.tmp().resolve("hook-processes.log");
   }
 
@@ -147,78 +149,39 @@ final class ChaosRun {
                 5 * (more - fewer),
                 units(more, s -> allUnitsOnCharm(s, 2) && newUnitsReady(s, fewer))));
 
+    SeededKills kills = new SeededKills(settings.seed(), settings.kills(), phases.size());
     OperatorProcess operator = null;
-    int carried = 0;
     for (int p = 0; p < phases.size(); p++) {
       Phase phase = phases.get(p);
       if (phase.name().equals("charm upgrade")) writeCharm(charm, "2");
       phase.spec().write();
       if (operator == null) operator = start();
-      // a kill not needed in a phase that ended first is carried to the next one
-      int killsHere =
-          carried
-              + settings.kills() / phases.size()
-              + (p < settings.kills() % phases.size() ? 1 : 0);
-      carried = 0;
-      for (int k = 0; k < killsHere; k++) {
-        if (killAfter(operator, phase, killsHere)) operator = start();
-        else carried++;
-      }
+      operator = kills.during(p, operator, phase.expectedCompletions(), ended(phase), this::start);
       awaitDone(phase);
       awaitServicesRunning(phase.name(), unitsOf(phase));
     }
     // Kills the phases ended too soon for: config edits, each a hook on every unit, until all
     // have happened (bounded: a run that cannot make hooks complete fails on its phase's wait).
-    for (int edit = 1; carried > 0 && edit <= settings.kills(); edit++) {
+    for (int edit = 1; kills.carried() > 0 && edit <= settings.kills(); edit++) {
       Phase again =
           new Phase(
-              "config edit " + edit + " for " + carried + " carried kill(s)",
+              "config edit " + edit + " for " + kills.carried() + " carried kill(s)",
               upgraded.withScale(more).withConfig(Map.of("greeting", "again-" + edit)),
               more,
               units(more, s -> lastHookIs(s, "config-changed")));
       again.spec().write();
-      int killsHere = carried;
-      carried = 0;
-      for (int k = 0; k < killsHere; k++) {
-        if (killAfter(operator, again, killsHere)) operator = start();
-        else carried++;
-      }
+      operator =
+          kills.during(
+              phases.size(), operator, again.expectedCompletions(), ended(again), this::start);
       awaitDone(again);
       awaitServicesRunning(again.name(), more);
     }
-    killsSkipped = carried;
     operator.terminate();
     assertThat(operator.exitCode(OperatorProcess.PATIENCE)).as("exit code after SIGTERM").isZero();
 
-    List<String> log = new ArrayList<>();
-    processes.forEach(process -> log.addAll(process.lines()));
-    HookAudit.Report audit = HookAudit.of(journal(), log, Files.readAllLines(runs));
-    return new Outcome(settings, kills, killsSkipped, processes.size(), audit);
-  }
-
-  /**
-   * Kills {@code operator} with SIGKILL right after a seeded number of the hook completions it logs
-   * (one of {@code killsHere} in {@code phase}), plus a seeded delay; false, and no kill, when the
-   * phase ended first.
-   */
-  private boolean killAfter(OperatorProcess operator, Phase phase, int killsHere)
-      throws InterruptedException {
-    int completions = 1 + random.nextInt(Math.max(1, phase.expectedCompletions() / killsHere));
-    long delayNanos =
-        switch (random.nextInt(3)) {
-          case 0 -> 0;
-          case 1 -> random.nextInt(2_000_000);
-          default -> random.nextInt(50_000_000);
-        };
-    OperatorApi api = new OperatorApi(operators.dataDir());
-    boolean reached =
-        operator.awaitMatches("hook \\S+ completed", completions, () -> isDone(api, phase));
-    if (!reached) return false;
-    if (delayNanos > 0)
-      java.util.concurrent.locks.LockSupport.parkNanos(delayNanos); // the kill's timing
-    operator.kill9();
-    kills++;
-    return true;
+    HookAudit.Report audit =
+        HookAudit.of(journal(operators), log(processes), Files.readAllLines(runs));
+    return new Outcome(settings, kills.kills(), kills.carried(), processes.size(), audit);
   }
 
   private OperatorProcess start() {
@@ -236,12 +199,25 @@ final class ChaosRun {
     return operators.tmp().resolve("spec/app.yaml");
   }
 
-  private boolean isDone(OperatorApi api, Phase phase) {
-    try {
-      return phase.done().test(api.status());
-    } catch (Exception e) {
-      return false;
-    }
+  /**
+   * Whether {@code phase} has ended, asked of the operator's status (false while it cannot answer).
+   */
+  private BooleanSupplier ended(Phase phase) {
+    OperatorApi api = new OperatorApi(operators.dataDir());
+    return () -> {
+      try {
+        return phase.done().test(api.status());
+      } catch (Exception e) {
+        return false;
+      }
+    };
+  }
+
+  /** The output of every operator process, in the order they ran. */
+  static List<String> log(List<OperatorProcess> processes) {
+    List<String> log = new ArrayList<>();
+    processes.forEach(process -> log.addAll(process.lines()));
+    return log;
   }
 
   private void awaitDone(Phase phase) {
@@ -254,21 +230,24 @@ final class ChaosRun {
         .until(api::status, phase.done());
   }
 
-  /** Every event of the run, read from the stopped operator's journal by the CLI. */
-  private List<JsonNode> journal() throws IOException {
-    Cli.Result result =
-        Cli.run(
-            operators.tmp().resolve("cli"),
-            Duration.ofMinutes(2),
-            "journal",
-            "--data-dir",
-            operators.dataDir().toString(),
-            "--format",
-            "json");
-    assertThat(result.exitCode()).as("journal --format json: " + result.stderr()).isZero();
+  /**
+   * Every event of a run, read from its stopped operator's journal by the CLI: of each of {@code
+   * applications} (a model's journal is read an application at a time), or of the one there is.
+   */
+  static List<JsonNode> journal(Operators operators, String... applications) throws IOException {
     List<JsonNode> events = new ArrayList<>();
-    for (String line : result.stdout().split("\n")) {
-      if (!line.isBlank()) events.add(OperatorApi.JSON.readTree(line));
+    for (String application : applications.length == 0 ? new String[] {null} : applications) {
+      List<String> args =
+          new ArrayList<>(
+              List.of("journal", "--data-dir", operators.dataDir().toString(), "--format", "json"));
+      if (application != null) args.addAll(List.of("--app", application));
+      Cli.Result result =
+          Cli.run(
+              operators.tmp().resolve("cli"), Duration.ofMinutes(2), args.toArray(String[]::new));
+      assertThat(result.exitCode()).as(args + ": " + result.stderr()).isZero();
+      for (String line : result.stdout().split("\n")) {
+        if (!line.isBlank()) events.add(OperatorApi.JSON.readTree(line));
+      }
     }
     return events;
   }

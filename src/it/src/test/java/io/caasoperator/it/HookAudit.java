@@ -2,6 +2,7 @@ package io.caasoperator.it;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -84,20 +85,14 @@ final class HookAudit {
    * @param hookProcesses the lines the hook processes wrote: {@code <unit> <hook> <context id>}
    */
   static Report of(List<JsonNode> journal, List<String> operatorLog, List<String> hookProcesses) {
-    Map<String, List<JsonNode>> byUnit = new TreeMap<>();
-    for (JsonNode entry : journal) {
-      String entity = entry.path("entity").asText();
-      if (entity.startsWith("unit|"))
-        byUnit.computeIfAbsent(entity.substring(5), u -> new ArrayList<>()).add(entry);
-    }
+    Map<String, List<JsonNode>> byUnit = byUnit(journal);
     Map<String, Integer> journaled = new HashMap<>();
     Set<String> startedContexts = new HashSet<>();
     List<String> runAgain = new ArrayList<>();
     List<String> afterRemove = new ArrayList<>();
     int started = 0;
     for (Map.Entry<String, List<JsonNode>> unit : byUnit.entrySet()) {
-      List<JsonNode> events = new ArrayList<>(unit.getValue());
-      events.sort(java.util.Comparator.comparingLong(e -> e.path("seqNr").asLong()));
+      List<JsonNode> events = unit.getValue();
       Set<String> completed = new HashSet<>();
       JsonNode running = null;
       boolean removed = false;
@@ -154,7 +149,25 @@ final class HookAudit {
     return new Report(lost, runAgain, afterRemove, unrecorded, started, hookProcesses.size());
   }
 
-  private static String shortType(JsonNode entry) {
+  /** Each unit's events ({@code unit|<app>/<n>}) in the order it journaled them, by unit name. */
+  static Map<String, List<JsonNode>> byUnit(List<JsonNode> journal) {
+    Map<String, List<JsonNode>> byUnit = new TreeMap<>();
+    for (JsonNode entry : journal) {
+      String entity = entry.path("entity").asText();
+      if (entity.startsWith("unit|"))
+        byUnit.computeIfAbsent(entity.substring(5), u -> new ArrayList<>()).add(entry);
+    }
+    byUnit
+        .values()
+        .forEach(events -> events.sort(Comparator.comparingLong(e -> e.path("seqNr").asLong())));
+    return byUnit;
+  }
+
+  /**
+   * The event's type without its stream and version: {@code HookStarted} of {@code
+   * unit.HookStarted.v1}.
+   */
+  static String shortType(JsonNode entry) {
     String type = entry.path("type").asText();
     int first = type.indexOf('.');
     int last = type.lastIndexOf('.');
@@ -162,10 +175,14 @@ final class HookAudit {
   }
 
   /**
-   * The hook's name as the operator logs it: {@code web-pebble-ready} for a pebble-ready of web.
+   * The hook's name as the operator logs it: {@code web-pebble-ready} for a pebble-ready of web,
+   * {@code db-relation-joined} for a relation-joined of the endpoint db.
    */
   private static String name(JsonNode planned) {
     String kind = planned.path("kind").asText();
-    return "pebble-ready".equals(kind) ? planned.path("workload").asText() + "-pebble-ready" : kind;
+    if ("pebble-ready".equals(kind)) return planned.path("workload").asText() + "-pebble-ready";
+    if (planned.path("relation").isObject())
+      return planned.path("relation").path("endpoint").asText() + "-" + kind;
+    return kind;
   }
 }

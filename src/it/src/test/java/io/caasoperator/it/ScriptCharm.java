@@ -11,7 +11,7 @@ import java.util.Map;
  * A charm whose executables a test writes out in full: {@code metadata.yaml} (one container, {@code
  * web}), {@code config.yaml} ({@code greeting}: string, default {@code hi}; {@code port}: int,
  * default 8080) and the given scripts, keyed by their path in the charm ({@code hooks/install},
- * {@code dispatch}).
+ * {@code dispatch}), and any further metadata (relation endpoints) a test adds.
  */
 final class ScriptCharm {
 
@@ -19,6 +19,15 @@ final class ScriptCharm {
 
   /** Writes the charm {@code name} with {@code scripts} into {@code dir}; returns {@code dir}. */
   static Path write(Path dir, String name, Map<String, String> scripts) {
+    return write(dir, name, "", scripts);
+  }
+
+  /**
+   * Writes the charm {@code name} with {@code scripts} into {@code dir}, its {@code metadata.yaml}
+   * ending with {@code moreMetadata} (YAML, such as {@code "provides:\n db:\n interface: db\n"});
+   * returns {@code dir}.
+   */
+  static Path write(Path dir, String name, String moreMetadata, Map<String, String> scripts) {
     try {
       Files.createDirectories(dir);
       Files.writeString(
@@ -29,7 +38,8 @@ final class ScriptCharm {
                     containers:
                       web: {}
                     """
-              .formatted(name));
+                  .formatted(name)
+              + moreMetadata);
       Files.writeString(
           dir.resolve("config.yaml"),
           """
