@@ -95,13 +95,13 @@ class AotCacheIT {
 
     OperatorProcess operator = start(Map.of("CAAS_OPERATOR_AOT_CACHE", cache.toString()));
 
+    assertHooksRanWithTheirTools(operator);
     if (Runtime.version().feature() >= 25) {
-      // the launcher execs the JVM: this process is it
+      // the launcher execs the JVM: once the operator answers, this process is that JVM
       assertThat(Files.readString(Path.of("/proc/" + operator.pid() + "/cmdline")))
           .as("the JVM was given the cache")
           .contains("-XX:AOTCache=" + cache);
     }
-    assertHooksRanWithTheirTools(operator);
     assertThat(operator.linesMatching(CACHE_TALK))
         .as("the operator's output (%s)", operator.logFile())
         .isEmpty();
