@@ -2,9 +2,9 @@
 # cache (JDK 25+, JEP 483/514/515), made at build time by bin/lib/aot-train.sh. Call after find_jdk.
 #
 # Only `run` gets it. The JVM loads and links every class of the cache when it starts: a
-# long-running operator gains (its start-up and first hooks cost about 40% less CPU), a command
-# that lives a second loses (--version: 1.0 against 0.7 s of CPU). docs/performance.md has the
-# numbers.
+# long-running operator gains (a cold start with its first hooks costs a quarter to a third less
+# CPU), a command that lives a second loses (--version: 1.6 against 1.0-1.35 s of CPU).
+# docs/performance.md ("A cold operator") has the numbers.
 #
 # Never in the way: nothing on a JDK before 25 (a JDK 21-23 refuses -XX:AOTCache); nothing when
 # the cache is older than the jar (a build that skipped the training); and when the JVM still finds

@@ -3,21 +3,21 @@
 # real operator jar (`run` with a small charm on the local substrate, two units through install,
 # leader-elected, config-changed and start, each hook calling the tools an ops charm calls), after
 # which the JVM writes the classes it loaded and linked, and the method profiles it gathered, into
-# CACHE. bin/caas-operator starts every JVM with it (bin/lib/aot-cache.sh): a cold operator loads
-# its classes from the cache instead of parsing them from 150 jars. docs/performance.md has the
-# numbers and why the cache is made at build time.
+# CACHE. bin/caas-operator starts `run` from it (bin/lib/aot-cache.sh): a cold operator finds its
+# classes loaded and linked instead of reading them from 100-odd jars. docs/performance.md ("A cold
+# operator") has the numbers and why the cache is made at build time.
 #
 #   bin/lib/aot-train.sh JAVA JAR CACHE
 #
-# Run by the Maven build of operator-app (package phase) when the JDK is 25 or newer. A training
-# that fails leaves no cache and says why on stderr; it never fails the build: the operator runs
-# the same without a cache, only its start is slower.
+# Run by the Maven build of operator-app (package phase); on a JDK before 25 it says so and makes
+# nothing. A training that fails leaves no cache and says why on stderr; it never fails the build:
+# the operator runs the same without a cache, only its start is slower.
 set -uo pipefail
 java=$1 jar=$(readlink -f "$2") cache=$3
 log="$cache.log"
 
-major=$("$java" -XshowSettings:properties -version 2>&1 \
-  | sed -n 's/^ *java\.specification\.version = \([0-9]*\).*/\1/p' | head -n 1)
+. "$(dirname "$(readlink -f "$0")")/find-jdk.sh"
+major=$(jdk_major "$java")
 if [ "${major:-0}" -lt 25 ]; then
   echo "aot-train: $java is JDK ${major:-?}: the ahead-of-time cache needs JDK 25; none made" >&2
   exit 0
