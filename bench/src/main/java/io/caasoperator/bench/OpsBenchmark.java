@@ -135,6 +135,15 @@ final class OpsBenchmark implements Callable<Integer> {
         }
       }
       operatorLifecycle = Duration.between(first, last);
+      // epoch seconds, to match per-thread CPU samples taken from outside
+      // (bench/scripts/thread-cpu.sh)
+      System.out.printf(
+          "ops       round=%d hooks ran from %d.%03d to %d.%03d (epoch seconds)%n",
+          round,
+          first.getEpochSecond(),
+          first.getNano() / 1_000_000,
+          last.getEpochSecond(),
+          last.getNano() / 1_000_000);
       operatorCpu = meter.at(last).minus(meter.at(first));
     }
 
