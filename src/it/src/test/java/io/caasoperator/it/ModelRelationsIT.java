@@ -226,6 +226,18 @@ class ModelRelationsIT {
       assertJoinedThenChanged(unit, withoutRepeatedEntries(seen));
     }
 
+    // the new provider units join both requirer units (a unit that leaves before another joined
+    // it costs that unit no hook, as in Juju: so wait for the joins before scaling down)
+    for (String unit : List.of("db/1", "db/2")) {
+      await(unit + " to join web/0 and web/1")
+          .atMost(OperatorProcess.PATIENCE)
+          .pollInterval(Duration.ofMillis(200))
+          .until(
+              () ->
+                  remotes(read(logs, unit), "db-relation-joined")
+                      .containsAll(List.of("web/0", "web/1")));
+    }
+
     // the requirer scales 2 → 1: every provider unit runs relation-departed for web/1
     writeBundle(bundle, logs, 3, 1, true, true);
     for (String unit : List.of("db/0", "db/1", "db/2")) {
