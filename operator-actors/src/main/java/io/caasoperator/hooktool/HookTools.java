@@ -14,7 +14,7 @@ import java.util.Objects;
  * <p>Flags, messages and output formats follow Juju's tools (juju/juju worker/uniter/runner/jujuc)
  * so bash charms and the ops framework run unchanged. Not supported: {@code -o/--output FILE} (the
  * tool runs in the operator, not beside the hook: redirect standard output instead) and the tools
- * of features this operator does not have (relations between applications, metrics, payloads).
+ * of features this operator does not have (metrics, payloads).
  */
 public final class HookTools {
 

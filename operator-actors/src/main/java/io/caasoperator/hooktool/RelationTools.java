@@ -30,9 +30,11 @@ final class RelationTools {
       throw ToolFailure.usage("no endpoint name specified");
     }
     call.noArgumentsFrom(1);
+    // a relation being broken is no longer listed (Juju's HookContext.RelationIds skips it,
+    // internal/worker/uniter/runner/context/context.go), though -r still finds it
     List<String> ids =
         call.ctx().relations().values().stream()
-            .filter(r -> r.endpoint().equals(endpoint))
+            .filter(r -> r.endpoint().equals(endpoint) && !r.broken())
             .map(RelationView::key)
             .sorted()
             .toList();
@@ -88,15 +90,26 @@ final class RelationTools {
     ToolCall.noArguments(args);
     Map<String, String> settings;
     if (app) {
-      if (!target.equals(relation.remoteApplication())
-          && !target.equals(call.ctx().application().value())) {
+      boolean own = target.equals(call.ctx().application().value());
+      if (!target.equals(relation.remoteApplication()) && !own) {
         throw ToolFailure.failed(
             "cannot read application settings: application "
                 + ToolCall.quote(target)
                 + " not found in relation "
                 + relation.key());
       }
-      settings = relation.applicationSettings();
+      if (!relation.crossApplication()) {
+        settings = relation.applicationSettings();
+      } else if (!own) {
+        settings = relation.remoteApplicationSettings();
+      } else if (call.ctx().isLeader()) {
+        settings = relation.applicationSettings();
+      } else {
+        // only the leader reads its own application's databag in a relation with another
+        // application: Juju's uniter facade answers anyone else ErrPerm
+        // (apiserver/facades/agent/uniter, ReadLocalApplicationSettings)
+        throw ToolFailure.failed("permission denied");
+      }
     } else {
       settings = relation.unitSettings().get(target);
       if (settings == null) {

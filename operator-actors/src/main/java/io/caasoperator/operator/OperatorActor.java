@@ -188,6 +188,8 @@ public final class OperatorActor
   private final ApplicationTools tools;
   private final PlanIntents intents;
   private final OperatorLog log;
+  // The relation sides last published (null: none since recovery, so the next is published).
+  private List<io.caasoperator.relation.RelationSide> publishedSides;
 
   private OperatorActor(
       OperatorDependencies deps, ActorContext<Command> ctx, TimerScheduler<Command> timers) {
@@ -202,7 +204,8 @@ public final class OperatorActor
             deps.application(),
             deps.charmRetry(),
             substrate.storageLayout(),
-            substrate.addresses());
+            substrate.addresses(),
+            deps.inModel());
     this.tag = "app:" + deps.application().value();
     this.units =
         new UnitActors(
@@ -276,6 +279,7 @@ public final class OperatorActor
         .thenRun(
             persisted -> {
               tools.publish(persisted);
+              publishSides(persisted);
               log.recorded(plan.events());
               intents.carryOut(plan.intents());
             });
@@ -334,6 +338,8 @@ public final class OperatorActor
     JournalHealth.get(ctx.getSystem()).recovered(persistenceId(deps.application().value()));
     log.recovered(state, lastSequenceNumber(ctx));
     tools.publish(state);
+    publishedSides = null;
+    publishSides(state);
     if (state.modelUuid() == null) {
       // A new journal, or one written before models had an identity: made here, recorded by the
       // plan before any unit runs (none does without one). First in the mailbox, before any report.
@@ -355,6 +361,18 @@ public final class OperatorActor
     intents.stopped();
     units.stopped();
     log.restarting();
+  }
+
+  /**
+   * Tells the model this application's sides of its relations with other applications, when they
+   * changed since the last time (always once after recovery: what the model had may be older).
+   */
+  private void publishSides(OperatorState state) {
+    List<io.caasoperator.relation.RelationSide> sides =
+        io.caasoperator.relation.RemoteSides.own(state, deps.application().value());
+    if (sides.equals(publishedSides)) return;
+    publishedSides = sides;
+    deps.relationSides().published(deps.application().value(), sides);
   }
 
   private Instant now() {

@@ -25,7 +25,8 @@ import java.util.function.Consumer;
  * @param onApplicationGone called once, on the actor's thread, when the application no longer
  *     exists; it must not block (the app starts a clean shutdown with exit code 0)
  * @param relationSides where the operator publishes its sides of relations with other applications
- *     (the model passes them on); {@link RelationSides#NONE} for a single application
+ *     (the model passes them on); {@link RelationSides#NONE} for a single application. An operator
+ *     given any other runs in a model ({@link #inModel()})
  */
 public record OperatorDependencies(
     ApplicationName application,
@@ -58,6 +59,16 @@ public record OperatorDependencies(
         clock,
         onApplicationGone,
         RelationSides.NONE);
+  }
+
+  /**
+   * The application runs in a model: given somewhere to publish its relation sides, it takes its
+   * relations, peer relations included, only from the model's declarations ({@link
+   * OperatorActor.RelationsDeclared}) and gives no relation id itself; alone ({@link
+   * RelationSides#NONE}, as the 8-argument constructor gives) it creates its peer relations.
+   */
+  public boolean inModel() {
+    return relationSides != RelationSides.NONE;
   }
 
   public OperatorDependencies {

@@ -21,7 +21,9 @@ import io.caasoperator.persistence.OperatorState;
 import io.caasoperator.persistence.UnitRelations;
 import io.caasoperator.persistence.UnitState;
 import io.caasoperator.relation.DatabagWrites;
-import io.caasoperator.relation.PeerScopes;
+import io.caasoperator.relation.RelationDeclarations;
+import io.caasoperator.relation.RelationScopes;
+import io.caasoperator.relation.RemoteSides;
 import io.caasoperator.substrate.ApplicationObservation;
 import io.caasoperator.substrate.Specification;
 import io.caasoperator.substrate.StorageLayout;
@@ -57,18 +59,31 @@ import java.util.TreeMap;
  * @param storageLayout where the substrate puts each unit's storage instances (answered at once)
  * @param addresses where the substrate says each unit is (answered at once): what a unit's relation
  *     databags start with
+ * @param inModel the application runs in a model, which declares its relations ({@link
+ *     Input.RelationsDeclared}) with the model's ids, peer relations included; alone (false) the
+ *     operator creates its peer relations itself
  */
 public record OperatorPlan(
     ApplicationName application,
     RetryPolicy charmRetry,
     StorageLayout storageLayout,
-    UnitAddresses.Source addresses) {
+    UnitAddresses.Source addresses,
+    boolean inModel) {
 
   public OperatorPlan {
     Objects.requireNonNull(application, "application");
     Objects.requireNonNull(charmRetry, "charmRetry");
     Objects.requireNonNull(storageLayout, "storageLayout");
     Objects.requireNonNull(addresses, "addresses");
+  }
+
+  /** A single application, alone: it creates its peer relations itself. */
+  public OperatorPlan(
+      ApplicationName application,
+      RetryPolicy charmRetry,
+      StorageLayout storageLayout,
+      UnitAddresses.Source addresses) {
+    this(application, charmRetry, storageLayout, addresses, false);
   }
 
   /** Units whose addresses are not known. */
@@ -289,9 +304,17 @@ public record OperatorPlan(
             observed,
             children);
       }
-      // TODO(issue 26, branch xrel): record declared relations and remote sides
-      case Input.RelationsDeclared declared -> Plan.unchanged(observed, children);
-      case Input.RemoteSideObserved remote -> Plan.unchanged(observed, children);
+      case Input.RelationsDeclared declared ->
+          reconcile(
+              journal,
+              RelationDeclarations.recorded(journal, application, declared.relations(), now),
+              observed,
+              children,
+              now);
+      case Input.RemoteSideObserved remote ->
+          RemoteSides.recorded(journal, remote.side(), now)
+              .map(e -> reconcile(journal, List.of(e), observed, children, now))
+              .orElseGet(() -> Plan.unchanged(observed, children));
       case Input.ModelIdentityMade made ->
           journal.modelUuid() != null
               ? Plan.unchanged(observed, children)
@@ -410,7 +433,8 @@ public record OperatorPlan(
       UnitId leader = chooseLeader(next);
       if (!Objects.equals(leader, next.leader()))
         next = add(events, next, new LeaderElected(leader, now));
-      for (OperatorEvent scope : PeerScopes.reconcile(next, application, addresses, now))
+      for (OperatorEvent scope :
+          RelationScopes.reconcile(next, application, addresses, now, !inModel))
         next = add(events, next, scope);
     }
     Status status = desiredStatus(next, seen, charmProblem, configProblem, now);
@@ -526,7 +550,7 @@ public record OperatorPlan(
         state.charmSettings().leaderSettingsGeneration(),
         spec.updateStatusInterval(),
         storage(state, unit),
-        PeerScopes.snapshots(state, unit));
+        RelationScopes.snapshots(state, unit));
   }
 
   /**

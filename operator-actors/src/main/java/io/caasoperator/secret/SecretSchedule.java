@@ -128,6 +128,7 @@ public final class SecretSchedule {
           RELATION_JOINED,
           RELATION_CHANGED,
           RELATION_DEPARTED,
+          RELATION_BROKEN,
           PEBBLE_CUSTOM_NOTICE,
           PEBBLE_CHECK_FAILED,
           PEBBLE_CHECK_RECOVERED ->

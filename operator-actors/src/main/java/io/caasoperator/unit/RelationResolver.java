@@ -20,16 +20,25 @@ import java.util.TreeSet;
  * ChangedPending}), relation-departed for units no longer in scope, relation-changed for the
  * application's databag, relation-joined for units new in scope, relation-changed for units whose
  * databag changed; units in name order. A dying unit departs every unit it joined, naming itself as
- * the departing unit. Peer relations are never broken. Pure.
+ * the departing unit; a relation being removed departs every unit joined, each naming itself. Then
+ * a relation with another application is broken ({@code relation-broken}, {@code JUJU_REMOTE_APP}
+ * the other application, no remote unit), after which the unit no longer has it; peer relations are
+ * never broken ("since you cannot depart peer relations", {@code nextHookForRelation}). In a
+ * relation with another application the members are that application's units and the application
+ * databag is that application's. Pure.
  */
 final class RelationResolver {
   private RelationResolver() {}
 
-  /** The first relation whose relation-created has not run: installed, alive units only. */
+  /**
+   * The first relation whose relation-created has not run: installed, alive units and relations not
+   * being removed only (Juju's {@code createdRelationsResolver} skips a relation that is not alive:
+   * a unit that never saw it created neither departs nor breaks it).
+   */
   static Optional<PlannedHook> created(UnitState s) {
     if (s.life() != Life.ALIVE) return Optional.empty();
     for (RelationSnapshot remote : s.relations().remote().values()) {
-      if (!s.relations().local(remote.id()).created()) {
+      if (!remote.removed() && !s.relations().local(remote.id()).created()) {
         return hook(s, HookKind.RELATION_CREATED, remote, "", remote.remoteApplication(), "", 0);
       }
     }
@@ -69,8 +78,10 @@ final class RelationResolver {
       UnitState s, RelationSnapshot remote, LocalRelation local) {
     String app = remote.remoteApplication();
     boolean alive = s.life() == Life.ALIVE;
-    // a dying unit sees nobody in scope: it departs everyone it joined
-    Map<String, Long> members = alive ? remote.members() : Map.of();
+    // Juju's remoteBroken: a dying unit, or a relation being removed, sees nobody in scope: it
+    // departs everyone it joined, then breaks the relation
+    boolean broken = !alive || remote.removed();
+    Map<String, Long> members = broken ? Map.of() : remote.members();
     if (!local.changedPending().isEmpty()) {
       String unit = local.changedPending();
       return hook(
@@ -95,7 +106,11 @@ final class RelationResolver {
             joined.getValue());
       }
     }
-    if (!alive) return Optional.empty();
+    if (broken) {
+      return remote.crossApplication()
+          ? hook(s, HookKind.RELATION_BROKEN, remote, "", app, "", 0)
+          : Optional.empty();
+    }
     // Juju runs no hook for an application databag nobody wrote (version 0), nor for the unit's own
     // write
     if (remote.applicationVersion() != local.applicationVersion()

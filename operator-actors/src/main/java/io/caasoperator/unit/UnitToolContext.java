@@ -152,6 +152,9 @@ record UnitToolContext(
   public Map<Long, RelationView> relations() {
     Map<Long, RelationView> views = new TreeMap<>();
     for (ApplicationRelations.Relation relation : app.relations()) {
+      // a relation being removed is the unit's until its relation-broken completed (or, never seen
+      // created, not at all)
+      if (relation.removed() && !state.relations().local(relation.id()).created()) continue;
       views.put(relation.id(), view(relation));
     }
     return views;
@@ -176,6 +179,7 @@ record UnitToolContext(
     UnitEvent.RelationSettingsWritten hookWrites = staged.get(relation.id());
     Map<String, Map<String, String>> bags = new TreeMap<>();
     relation.departedUnits().forEach((name, bag) -> bags.put(name, bag.settings()));
+    relation.remoteUnits().forEach((name, bag) -> bags.put(name, bag.settings()));
     relation.units().forEach((name, bag) -> bags.put(name, bag.settings()));
     bags.putIfAbsent(self, Map.of());
     if (own != null && own.unit() != null && own.unitSequence() > applied)
@@ -193,7 +197,15 @@ record UnitToolContext(
         relation.remoteApplication(),
         members(relation.id()),
         bags,
-        application);
+        application,
+        relation.crossApplication(),
+        relation.remoteApplicationBag().settings(),
+        hookRelation()
+            .filter(
+                h ->
+                    h.relationId() == relation.id()
+                        && state.running().hook().kind() == HookKind.RELATION_BROKEN)
+            .isPresent());
   }
 
   /** Juju's context relation units: those joined, with a joining one, without a departing one. */

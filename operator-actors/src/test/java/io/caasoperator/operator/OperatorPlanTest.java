@@ -10,14 +10,20 @@ import io.caasoperator.domain.CharmRef;
 import io.caasoperator.domain.CharmStorage;
 import io.caasoperator.domain.ConfigOption;
 import io.caasoperator.domain.Life;
+import io.caasoperator.domain.UnitAddresses;
 import io.caasoperator.domain.UnitId;
 import io.caasoperator.operator.OperatorPlan.Input;
 import io.caasoperator.operator.OperatorPlan.Intent;
+import io.caasoperator.persistence.ApplicationRelations;
 import io.caasoperator.persistence.OperatorEvent;
 import io.caasoperator.persistence.OperatorState;
+import io.caasoperator.persistence.UnitRelations;
 import io.caasoperator.persistence.UnitState;
+import io.caasoperator.relation.DeclaredRelation;
+import io.caasoperator.relation.RelationSide;
 import io.caasoperator.substrate.ApplicationObservation;
 import io.caasoperator.substrate.Specification;
+import io.caasoperator.substrate.StorageLayout;
 import io.caasoperator.substrate.UnitObservation;
 import io.caasoperator.substrate.UnitsObserved;
 import io.caasoperator.unit.Desired;
@@ -78,6 +84,9 @@ class OperatorPlanTest {
 
     /** The storage the deployed charm declares. */
     Map<String, CharmStorage> storage = Map.of();
+
+    /** The peer relations the deployed charm declares. */
+    Map<String, String> peers = Map.of();
 
     OperatorPlan plan = PLAN;
     private final Deque<Input> inbox = new ArrayDeque<>();
@@ -148,7 +157,7 @@ class OperatorPlanTest {
               true,
               charms.getOrDefault(ref.modifiedVersion(), GREETING),
               Map.of(),
-              Map.of(),
+              peers,
               storage);
       return new CharmDeployer.Deployed(
           ref, new DeployedCharm(Path.of("/charms", info.sha256()), info));
@@ -535,5 +544,87 @@ class OperatorPlanTest {
             new OperatorEvent.ActionIdAssigned(1, unit(1), "backup", AT),
             new OperatorEvent.ActionIdAssigned(2, unit(0), "restore", AT));
     assertThat(op.journal.actions().units()).containsEntry(1L, unit(1)).containsEntry(2L, unit(0));
+  }
+
+  private static final DeclaredRelation PEERS =
+      new DeclaredRelation(0, "cluster", "app-peers", "app", "cluster");
+  private static final DeclaredRelation DB =
+      new DeclaredRelation(3, "db", "pgsql", "pg", "database");
+
+  private static UnitRelations.RelationSnapshot seen(Operator op, int unit, long relation) {
+    return op.units.get(unit(unit)).relations().stream()
+        .filter(r -> r.id() == relation)
+        .findFirst()
+        .orElseThrow();
+  }
+
+  @Test
+  void inAModelRelationsComeFromItsDeclarationsAndTheOtherSideIsRecordedWhenItChanges() {
+    Operator op = new Operator();
+    op.plan =
+        new OperatorPlan(
+            APP,
+            RetryPolicy.DEFAULT.withoutJitter(),
+            StorageLayout.JUJU_DEFAULT,
+            u -> UnitAddresses.UNKNOWN,
+            true);
+    op.peers = Map.of("cluster", "app-peers");
+    op.drive(listed(alive(0), alive(1)), specified(1, Map.of()));
+    assertThat(op.journal.relations().byId())
+        .as("no peer relation before the model declares it")
+        .isEmpty();
+
+    op.drive(new Input.RelationsDeclared(List.of(PEERS, DB)));
+    assertThat(op.journal.relations().byId()).containsOnlyKeys(0L, 3L);
+    assertThat(op.journal.relations().byId().get(0L).crossApplication()).isFalse();
+    ApplicationRelations.Relation db = op.journal.relations().byId().get(3L);
+    assertThat(db.crossApplication()).isTrue();
+    assertThat(db.remoteApplication()).isEqualTo("pg");
+    assertThat(db.units()).as("own alive units enter its scope").containsOnlyKeys("app/0", "app/1");
+    assertThat(seen(op, 0, 3).crossApplication()).isTrue();
+    assertThat(seen(op, 0, 3).members()).isEmpty();
+
+    RelationSide side =
+        new RelationSide(
+            3, "pg", new TreeMap<>(Map.of("pg/0", Map.of("host", "a"))), Map.of("url", "x"));
+    op.drive(new Input.RemoteSideObserved(side));
+    assertThat(only(OperatorEvent.RemoteRelationChanged.class, op.persisted)).hasSize(1);
+    long version = seen(op, 1, 3).members().get("pg/0");
+    assertThat(seen(op, 1, 3).applicationVersion())
+        .as("the remote application databag's")
+        .isPositive();
+
+    int before = op.persisted.size();
+    op.drive(new Input.RemoteSideObserved(side), new Input.RelationsDeclared(List.of(PEERS, DB)));
+    assertThat(op.persisted)
+        .as("the same side and declarations again change nothing")
+        .hasSize(before);
+
+    op.drive(
+        new Input.RemoteSideObserved(
+            new RelationSide(
+                3, "pg", new TreeMap<>(Map.of("pg/0", Map.of("host", "b"))), Map.of("url", "x"))));
+    assertThat(seen(op, 0, 3).members().get("pg/0")).isGreaterThan(version);
+    assertThat(op.journal.relations().byId().get(3L).remoteApplicationBag().settings())
+        .containsEntry("url", "x");
+
+    op.drive(new Input.RelationsDeclared(List.of(PEERS)));
+    assertThat(only(OperatorEvent.RelationRemoved.class, op.persisted))
+        .containsExactly(new OperatorEvent.RelationRemoved(3, AT));
+    assertThat(seen(op, 0, 3).removed()).isTrue();
+    assertThat(seen(op, 0, 0).removed()).isFalse();
+    op.drive(new Input.RemoteSideObserved(side));
+    assertThat(op.persisted)
+        .as("a removed relation's other side is no longer recorded")
+        .hasSize(before + 2);
+  }
+
+  @Test
+  void aloneTheOperatorCreatesItsPeerRelationsItself() {
+    Operator op = new Operator();
+    op.peers = Map.of("cluster", "app-peers");
+    op.drive(listed(alive(0)), specified(1, Map.of()));
+    assertThat(op.journal.relations().byId().get(0L).key()).isEqualTo("cluster:0");
+    assertThat(op.journal.relations().byId().get(0L).units()).containsOnlyKeys("app/0");
   }
 }

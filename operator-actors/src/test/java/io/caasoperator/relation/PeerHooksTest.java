@@ -5,18 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.caasoperator.domain.ApplicationName;
 import io.caasoperator.domain.CharmInfo;
 import io.caasoperator.domain.CharmRef;
-import io.caasoperator.domain.Life;
-import io.caasoperator.domain.UnitAddresses;
 import io.caasoperator.domain.UnitId;
-import io.caasoperator.persistence.HookKind;
-import io.caasoperator.persistence.OperatorEvent;
-import io.caasoperator.persistence.OperatorState;
-import io.caasoperator.persistence.PlannedHook;
 import io.caasoperator.persistence.UnitEvent;
-import io.caasoperator.persistence.UnitState;
-import io.caasoperator.unit.Desired;
 import io.caasoperator.unit.UnitResolver;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,13 +17,13 @@ import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 
 /**
- * Peer relation hooks across units, as the operator's decisions ({@link PeerScopes}, {@link
+ * Peer relation hooks across units, as the operator's decisions ({@link RelationScopes}, {@link
  * DatabagWrites}) and each unit's resolver produce them together: an application driven hook by
  * hook, units taking turns, the operator telling every unit what changed after each step. Pure: no
  * actors, no processes.
  */
 class PeerHooksTest {
-  private static final Instant AT = Instant.parse("2026-11-23T12:00:00Z");
+  private static final Instant AT = SimulatedApp.AT;
   private static final ApplicationName APP = ApplicationName.of("db");
   private static final CharmInfo CHARM =
       new CharmInfo(
@@ -48,211 +39,9 @@ class PeerHooksTest {
           Map.of("cluster", "db-peers"),
           Map.of());
 
-  /** Units whose pods have no IP yet (none, unless a test says so). */
-  private static final Set<UnitId> WITHOUT_IP = new java.util.concurrent.CopyOnWriteArraySet<>();
-
-  private static final UnitAddresses.Source ADDRESSES =
-      unit ->
-          WITHOUT_IP.contains(unit)
-              ? UnitAddresses.UNKNOWN
-              : new UnitAddresses(
-                  List.of(),
-                  List.of("10.0.0." + unit.ordinal()),
-                  List.of("10.0.0." + unit.ordinal() + "/32"),
-                  "10.0.0." + unit.ordinal(),
-                  "");
-
-  /** The application: the operator's journal, each unit's journal, and the hooks each unit ran. */
-  private static final class App {
-    OperatorState operator =
-        OperatorState.initial()
-            .apply(new OperatorEvent.CharmDeployed(CHARM, AT))
-            .apply(new OperatorEvent.ConfigChanged(Map.of(), 1, AT));
-    final Map<UnitId, List<UnitEvent>> journals = new TreeMap<>();
-    final Map<UnitId, UnitState> units = new TreeMap<>();
-    final Map<UnitId, List<String>> ran = new TreeMap<>();
-
-    void operatorRecords(List<? extends OperatorEvent> events) {
-      for (OperatorEvent e : events) operator = operator.apply(e);
-    }
-
-    void unitRecords(UnitId unit, List<? extends UnitEvent> events) {
-      for (UnitEvent e : events) {
-        journals.get(unit).add(e);
-        units.put(unit, units.get(unit).apply(e));
-      }
-    }
-
-    /** The operator's level-triggered pass: lives, leader, scopes, writes, then every unit told. */
-    void reconcile() {
-      UnitId leader =
-          operator.units().entrySet().stream()
-              .filter(e -> e.getValue() == Life.ALIVE)
-              .map(Map.Entry::getKey)
-              .filter(u -> u.equals(operator.leader()))
-              .findFirst()
-              .orElse(
-                  operator.units().entrySet().stream()
-                      .filter(e -> e.getValue() == Life.ALIVE)
-                      .map(Map.Entry::getKey)
-                      .findFirst()
-                      .orElse(null));
-      if (!java.util.Objects.equals(leader, operator.leader()))
-        operatorRecords(List.of(new OperatorEvent.LeaderElected(leader, AT)));
-      operatorRecords(PeerScopes.reconcile(operator, APP, ADDRESSES, AT));
-      for (UnitId unit : units.keySet()) {
-        operatorRecords(
-            DatabagWrites.unrecorded(operator, unit, units.get(unit).relations().written(), AT));
-      }
-      for (UnitId unit : units.keySet()) {
-        Life life = operator.units().getOrDefault(unit, Life.DEAD);
-        if (life == Life.DEAD) continue;
-        Desired desired =
-            new Desired(
-                life,
-                CHARM,
-                1,
-                unit.equals(operator.leader()),
-                0,
-                Duration.ofMinutes(5),
-                List.of(),
-                PeerScopes.snapshots(operator, unit));
-        unitRecords(unit, desired.changesFrom(units.get(unit), AT));
-      }
-    }
-
-    /**
-     * An application of the given number of units, settled, the hooks they ran so far forgotten.
-     */
-    static App settled(int units) {
-      App app = new App();
-      for (int ordinal = 0; ordinal < units; ordinal++) app.add(ordinal);
-      app.settle();
-      for (UnitId unit : app.units.keySet()) app.ran(unit);
-      return app;
-    }
-
-    UnitId add(int ordinal) {
-      UnitId unit = UnitId.of("db", ordinal);
-      journals.put(unit, new ArrayList<>());
-      units.put(unit, UnitState.initial(unit));
-      ran.put(unit, new ArrayList<>());
-      operatorRecords(
-          List.of(new OperatorEvent.UnitsUpdated(new TreeMap<>(Map.of(unit, Life.ALIVE)), AT)));
-      reconcile();
-      return unit;
-    }
-
-    void dying(UnitId unit) {
-      operatorRecords(
-          List.of(new OperatorEvent.UnitsUpdated(new TreeMap<>(Map.of(unit, Life.DYING)), AT)));
-      reconcile();
-    }
-
-    /** Starts the unit's next hook (HookStarted journaled), if it has one. */
-    PlannedHook start(UnitId unit) {
-      if (!(UnitResolver.next(units.get(unit), UnitResolver.Activity.IDLE)
-          instanceof UnitResolver.Next.Run run)) return null;
-      unitRecords(unit, List.of(new UnitEvent.HookStarted(run.hook(), run.attempt(), "ctx", AT)));
-      return run.hook();
-    }
-
-    /** Starts an update-status hook on the unit, one that may write its databags. */
-    void startsUpdateStatus(UnitId unit) {
-      unitRecords(
-          unit,
-          List.of(
-              new UnitEvent.HookStarted(PlannedHook.of(HookKind.UPDATE_STATUS, 1, 1), 1, "c", AT)));
-    }
-
-    /** Runs an update-status hook on the unit that writes its databags, as relation-set does. */
-    void writesInAHook(UnitId unit, UnitEvent.RelationSettingsWritten write) {
-      startsUpdateStatus(unit);
-      complete(unit, List.of(write));
-    }
-
-    /**
-     * The running hook's relation-set writes so far, by unit: held with the hook, as the actor's
-     * {@code HookWrites} are, journaled with its completion and dropped when it fails ({@code
-     * DatabagWritesActorTest} shows the actor journals none of a failed hook's writes).
-     */
-    final Map<UnitId, List<UnitEvent.RelationSettingsWritten>> staged = new TreeMap<>();
-
-    /** The unit's running hook calls relation-set. */
-    void writes(UnitId unit, UnitEvent.RelationSettingsWritten write) {
-      staged.computeIfAbsent(unit, u -> new ArrayList<>()).add(write);
-    }
-
-    /** The unit's running hook exits non-zero: its failure is journaled, its writes dropped. */
-    void fails(UnitId unit) {
-      PlannedHook hook = units.get(unit).running().hook();
-      staged.remove(unit);
-      unitRecords(unit, List.of(new UnitEvent.HookFailed(hook.name(), 1, "exit status 1", 1, AT)));
-      ran.get(unit).add(label(hook) + " (failed)");
-      reconcile();
-    }
-
-    /** The failed hook's retry is due and starts (HookStarted journaled). */
-    void retries(UnitId unit) {
-      if (!(UnitResolver.next(
-              units.get(unit), new UnitResolver.Activity(false, false, false, true, false))
-          instanceof UnitResolver.Next.Run run))
-        throw new AssertionError(unit + " has no failed hook to retry");
-      unitRecords(unit, List.of(new UnitEvent.HookStarted(run.hook(), run.attempt(), "ctx", AT)));
-    }
-
-    /** Completes the unit's running hook with its databag writes, as the actor journals them. */
-    void complete(UnitId unit, List<UnitEvent.RelationSettingsWritten> writes) {
-      PlannedHook hook = units.get(unit).running().hook();
-      List<UnitEvent> completion = new ArrayList<>(staged.getOrDefault(unit, List.of()));
-      staged.remove(unit);
-      completion.addAll(writes);
-      completion.add(new UnitEvent.HookCompleted(hook.name(), 1, AT));
-      unitRecords(unit, completion);
-      ran.get(unit).add(label(hook));
-      if (hook.kind() == HookKind.REMOVE) {
-        operatorRecords(List.of(new OperatorEvent.UnitRemoved(unit, AT)));
-      }
-      reconcile();
-    }
-
-    /** Units take turns, one hook each, until none has anything to do. */
-    void settle() {
-      for (int i = 0; i < 200; i++) {
-        boolean any = false;
-        for (UnitId unit : new ArrayList<>(units.keySet())) {
-          if (units.get(unit).isDead()) continue;
-          if (start(unit) != null) {
-            complete(unit, List.of());
-            any = true;
-          }
-        }
-        if (!any) return;
-      }
-      throw new AssertionError("never settles: " + ran);
-    }
-
-    List<String> ran(UnitId unit) {
-      List<String> hooks = new ArrayList<>(ran.get(unit));
-      ran.get(unit).clear();
-      return hooks;
-    }
-
-    UnitState recovered(UnitId unit) {
-      UnitState s = UnitState.initial(unit);
-      for (UnitEvent e : journals.get(unit)) s = s.apply(e);
-      return s;
-    }
-  }
-
-  private static String label(PlannedHook hook) {
-    if (hook.relation() == null) return hook.name();
-    String remote = hook.relation().remoteUnit().isEmpty() ? "app" : hook.relation().remoteUnit();
-    return hook.name()
-        + (hook.kind() == HookKind.RELATION_CREATED ? "" : " " + remote)
-        + (hook.relation().departingUnit().isEmpty()
-            ? ""
-            : " (departing " + hook.relation().departingUnit() + ")");
+  /** The application db, alone, its charm declaring the peer relation cluster. */
+  private static SimulatedApp app() {
+    return new SimulatedApp(APP, CHARM, false);
   }
 
   /** What a unit runs as it joins each of these peers in turn: relation-joined, then -changed. */
@@ -271,7 +60,9 @@ class PeerHooksTest {
     return all;
   }
 
-  /** The addresses {@link PeerScopes} puts in the databag of a unit of that IP, as Juju does. */
+  /**
+   * The addresses {@link RelationScopes} puts in the databag of a unit of that IP, as Juju does.
+   */
   private static Map<String, String> addresses(String ip) {
     return Map.of("private-address", ip, "ingress-address", ip, "egress-subnets", ip + "/32");
   }
@@ -288,7 +79,7 @@ class PeerHooksTest {
 
   @Test
   void aNewUnitRunsCreatedAfterInstallThenJoinsEachPeerAfterStartAndThePeersJoinIt() {
-    App app = new App();
+    SimulatedApp app = app();
     app.add(0);
     app.settle();
     assertThat(app.ran(U0))
@@ -328,7 +119,7 @@ class PeerHooksTest {
   @Test
   void
       aUnitDatabagChangeRunsChangedOnTheOthersAndAnApplicationDatabagChangeOnTheOthersWithNoRemoteUnit() {
-    App app = App.settled(3);
+    SimulatedApp app = app().settled(3);
 
     // db/1 runs a hook (update-status, say) that writes its databag
     // relation-set writes the whole databag, its addresses included
@@ -354,7 +145,7 @@ class PeerHooksTest {
 
   @Test
   void aNonLeadersApplicationDatabagWriteIsNeverRecorded() {
-    App app = App.settled(2);
+    SimulatedApp app = app().settled(2);
     app.unitRecords(
         U1, List.of(new UnitEvent.RelationSettingsWritten(0, null, Map.of("primary", "db/1"), AT)));
     app.reconcile();
@@ -363,7 +154,7 @@ class PeerHooksTest {
 
   @Test
   void scaleDownDepartsTheLeaverEverywhereAndTheLeaverDepartsEveryPeerBeforeStopAndRemove() {
-    App app = App.settled(3);
+    SimulatedApp app = app().settled(3);
 
     app.dying(U2);
     app.settle();
@@ -381,7 +172,7 @@ class PeerHooksTest {
 
   @Test
   void aUnitThatLeavesWhileItsJoinedHooksAreQueuedElsewhereGetsNoHookThere() {
-    App app = App.settled(2);
+    SimulatedApp app = app().settled(2);
 
     app.add(2);
     // db/0 joins db/2 but its relation-changed is still owed; db/1 has not even joined it
@@ -400,7 +191,7 @@ class PeerHooksTest {
 
   @Test
   void aRestartInTheMiddleOfASequenceRunsTheInterruptedHookOnceAndLosesNone() {
-    App app = new App();
+    SimulatedApp app = app();
     app.add(0);
     app.settle();
     app.ran(U0);
@@ -422,7 +213,7 @@ class PeerHooksTest {
   @Test
   void
       whenTheLeaderLeavesTheNewLeaderIsElectedAmidTheDeparturesAndItsApplicationWritesReachTheOthers() {
-    App app = App.settled(3);
+    SimulatedApp app = app().settled(3);
 
     app.dying(U0);
     app.settle();
@@ -449,8 +240,8 @@ class PeerHooksTest {
   @Test
   void
       aUnitWhoseAddressesWereNotKnownWhenItEnteredGetsThemInItsDatabagOnceKnownAndItsPeersHearOfIt() {
-    App app = App.settled(1);
-    WITHOUT_IP.add(U1);
+    SimulatedApp app = app().settled(1);
+    SimulatedApp.WITHOUT_IP.add(U1);
     try {
       app.add(1);
       app.settle();
@@ -462,7 +253,7 @@ class PeerHooksTest {
       app.ran(U0);
       app.ran(U1);
     } finally {
-      WITHOUT_IP.remove(U1);
+      SimulatedApp.WITHOUT_IP.remove(U1);
     }
     app.reconcile(); // the substrate reports the pod again, with its IP
     app.settle();
@@ -478,7 +269,7 @@ class PeerHooksTest {
 
   @Test
   void aFailedHooksWriteIsNeverSeenByItsPeerWhileTheSameWriteByItsRetryIs() {
-    App app = App.settled(2);
+    SimulatedApp app = app().settled(2);
     // what relation-set writes: the whole databag, its addresses and "ready"
     var ready =
         new UnitEvent.RelationSettingsWritten(0, readyWithTheAddresses("10.0.0.1"), null, AT);

@@ -7,7 +7,6 @@ import io.caasoperator.domain.Life;
 import io.caasoperator.domain.Status;
 import io.caasoperator.domain.UnitAddresses;
 import io.caasoperator.domain.UnitId;
-import io.caasoperator.persistence.ApplicationRelations;
 import io.caasoperator.persistence.UnitEvent;
 import io.caasoperator.persistence.UnitRelations;
 import io.caasoperator.testing.InMemoryJournal;
@@ -62,20 +61,16 @@ class DatabagWritesActorTest {
    */
   private ApplicationSnapshot app() {
     var relation =
-        new ApplicationRelations.Relation(
-            0,
-            "cluster",
-            "test-peers",
-            unit.application().value(),
-            1,
-            new TreeMap<>(
-                Map.of(
-                    unit.name(),
-                    new ApplicationRelations.Databag(Map.of("private-address", "10.0.0.1"), 1))),
-            null,
-            null,
-            null,
-            null);
+        io.caasoperator.persistence.OperatorState.initial()
+            .apply(
+                new io.caasoperator.persistence.OperatorEvent.RelationCreated(
+                    0, "cluster", "test-peers", unit.application().value(), Instant.EPOCH))
+            .apply(
+                new io.caasoperator.persistence.OperatorEvent.RelationUnitEntered(
+                    0, unit, Map.of("private-address", "10.0.0.1"), Instant.EPOCH))
+            .relations()
+            .byId()
+            .get(0L);
     return new ApplicationSnapshot(
         "test",
         Map.of(),

@@ -126,4 +126,103 @@ class RelationResolverTest {
     UnitState stopped = completed(s[0], PlannedHook.of(HookKind.STOP, 1, 1));
     assertThat(RelationResolver.departures(stopped.apply(peers(Map.of("a/3", 1L), 0)))).isEmpty();
   }
+
+  /** Relation 4 ({@code db}) of application a with application pg, whose units are in scope. */
+  private static RelationsAssigned withPg(
+      Map<String, Long> pgUnits, long pgApplicationVersion, boolean removed) {
+    return new RelationsAssigned(
+        List.of(
+            new RelationSnapshot(
+                4, "db", "pg", new TreeMap<>(pgUnits), pgApplicationVersion, false, true, removed)),
+        AT);
+  }
+
+  @Test
+  void withAnotherApplicationItsDatabagIsChangedBeforeJoinsThenEachOfItsUnitsJoinedAndChanged() {
+    UnitState[] s = {started(false).apply(withPg(Map.of("pg/1", 3L, "pg/0", 2L), 4, false))};
+    PlannedHook created = RelationResolver.created(s[0]).orElseThrow();
+    assertThat(created.name()).isEqualTo("db-relation-created");
+    assertThat(created.relation().remoteApplication()).isEqualTo("pg");
+    s[0] = completed(s[0], created);
+    assertThat(drain(s, RelationResolver::changes))
+        .containsExactly(
+            "db-relation-changed ",
+            "db-relation-joined pg/0",
+            "db-relation-changed pg/0",
+            "db-relation-joined pg/1",
+            "db-relation-changed pg/1");
+    s[0] = s[0].apply(withPg(Map.of("pg/1", 5L), 6, false));
+    assertThat(drain(s, RelationResolver::changes))
+        .containsExactly(
+            "db-relation-departed pg/0 by pg/0",
+            "db-relation-changed ",
+            "db-relation-changed pg/1");
+  }
+
+  @Test
+  void aRemovedRelationDepartsEveryRemoteUnitThenIsBrokenOnceAndIsGone() {
+    UnitState[] s = {started(false).apply(withPg(Map.of("pg/0", 2L, "pg/1", 3L), 0, false))};
+    drain(s, RelationResolver::created);
+    drain(s, RelationResolver::changes);
+    s[0] = s[0].apply(withPg(Map.of("pg/0", 2L, "pg/1", 3L), 0, true));
+    List<String> ran = new ArrayList<>();
+    for (Optional<PlannedHook> hook = RelationResolver.changes(s[0]);
+        hook.isPresent();
+        hook = RelationResolver.changes(s[0])) {
+      ran.add(
+          hook.get().name()
+              + " "
+              + hook.get().relation().remoteUnit()
+              + "/"
+              + hook.get().relation().remoteApplication());
+      s[0] = completed(s[0], hook.get());
+    }
+    assertThat(ran)
+        .containsExactly(
+            "db-relation-departed pg/0/pg",
+            "db-relation-departed pg/1/pg",
+            "db-relation-broken /pg");
+    assertThat(s[0].relations().local()).doesNotContainKey(4L);
+    assertThat(RelationResolver.created(s[0])).as("not created again").isEmpty();
+  }
+
+  @Test
+  void aRelationRemovedBeforeTheUnitSawItCreatedCostsItNoHook() {
+    UnitState[] s = {started(false).apply(withPg(Map.of("pg/0", 2L), 1, true))};
+    assertThat(RelationResolver.created(s[0])).isEmpty();
+    assertThat(RelationResolver.changes(s[0])).isEmpty();
+  }
+
+  @Test
+  void aDyingUnitDepartsTheOtherApplicationsUnitsNamingItselfThenBreaksTheRelation() {
+    UnitState[] s = {started(false).apply(withPg(Map.of("pg/0", 2L), 0, false))};
+    drain(s, RelationResolver::created);
+    drain(s, RelationResolver::changes);
+    s[0] = s[0].apply(new LifeAssigned(Life.DYING, AT));
+    assertThat(drain(s, RelationResolver::departures))
+        .containsExactly("db-relation-departed pg/0 by a/0", "db-relation-broken ");
+  }
+
+  @Test
+  void aPeerRelationBeingRemovedIsDepartedButNeverBroken() {
+    UnitState[] s = {started(false).apply(peers(Map.of("a/1", 1L), 0))};
+    drain(s, RelationResolver::created);
+    drain(s, RelationResolver::changes);
+    s[0] =
+        s[0].apply(
+            new RelationsAssigned(
+                List.of(
+                    new RelationSnapshot(
+                        1,
+                        "cluster",
+                        "a",
+                        new TreeMap<>(Map.of("a/1", 1L)),
+                        0,
+                        false,
+                        false,
+                        true)),
+                AT));
+    assertThat(drain(s, RelationResolver::changes))
+        .containsExactly("cluster-relation-departed a/1 by a/1");
+  }
 }

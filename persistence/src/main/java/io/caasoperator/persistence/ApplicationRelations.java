@@ -1,9 +1,12 @@
 package io.caasoperator.persistence;
 
+import io.caasoperator.persistence.OperatorEvent.ApplicationsRelated;
 import io.caasoperator.persistence.OperatorEvent.RelationCreated;
+import io.caasoperator.persistence.OperatorEvent.RelationRemoved;
 import io.caasoperator.persistence.OperatorEvent.RelationSettingsChanged;
 import io.caasoperator.persistence.OperatorEvent.RelationUnitEntered;
 import io.caasoperator.persistence.OperatorEvent.RelationUnitLeft;
+import io.caasoperator.persistence.OperatorEvent.RemoteRelationChanged;
 import java.util.Collections;
 import java.util.Map;
 import java.util.Optional;
@@ -12,9 +15,9 @@ import java.util.TreeMap;
 
 /**
  * The application's relations, kept by the operator: each relation's units in scope and its
- * databags, each with the change version the units' resolvers compare. Peer relations only for now;
- * a relation between applications fits the same record (its remote application and, later, the
- * remote units' databags).
+ * databags, each with the change version the units' resolvers compare: peer relations, and
+ * relations with other applications, whose other side (its units in scope, their databags and its
+ * application databag) the model hands over and the operator records as observed.
  *
  * @param lastId the last relation id given (-1 before the first: Juju's ids start at 0)
  * @param byId the relations by id
@@ -46,14 +49,21 @@ public record ApplicationRelations(long lastId, SortedMap<Long, Relation> byId) 
    * @param remoteApplication the application at the other end: this application for a peer relation
    * @param changes counts every change; each databag's version is the count at its last change, so
    *     a unit that leaves and enters again never reuses a version
-   * @param units the units in the relation's scope, by name, each with its databag
-   * @param application the application's databag (written by the leader)
+   * @param units this application's units in the relation's scope, by name, each with its databag
+   * @param application this application's databag (written by the leader)
    * @param applicationWriter the unit that changed the application's databag last (empty: none)
    * @param appliedWrites by unit, the last of its writes ({@link
    *     UnitRelations.OwnSettings#sequence}) applied here
-   * @param departedUnits the databags of units that left the scope: still readable for the lifetime
-   *     of the relation, as Juju keeps them (relation-get's doc), by the departing unit's own hooks
-   *     too
+   * @param departedUnits the databags of units that left the scope (this application's and, in a
+   *     relation between applications, the other's): still readable for the lifetime of the
+   *     relation, as Juju keeps them (relation-get's doc), by the departing unit's own hooks too
+   * @param crossApplication a relation with another application (false: a peer relation, as every
+   *     relation journaled before relations between applications existed)
+   * @param remoteEndpoint the other application's endpoint (empty for a peer relation)
+   * @param remoteUnits the other application's units in scope, with their databags, as its side was
+   *     last observed ({@link OperatorEvent.RemoteRelationChanged})
+   * @param remoteApplicationBag the other application's databag, as last observed
+   * @param removed the relation is being removed (no longer declared): units depart and break it
    */
   public record Relation(
       long id,
@@ -65,20 +75,84 @@ public record ApplicationRelations(long lastId, SortedMap<Long, Relation> byId) 
       Databag application,
       String applicationWriter,
       Map<String, Long> appliedWrites,
-      SortedMap<String, Databag> departedUnits) {
+      SortedMap<String, Databag> departedUnits,
+      boolean crossApplication,
+      String remoteEndpoint,
+      SortedMap<String, Databag> remoteUnits,
+      Databag remoteApplicationBag,
+      boolean removed) {
     public Relation {
-      units = Collections.unmodifiableSortedMap(new TreeMap<>(units == null ? Map.of() : units));
-      departedUnits =
-          Collections.unmodifiableSortedMap(
-              new TreeMap<>(departedUnits == null ? Map.of() : departedUnits));
+      units = sorted(units);
+      departedUnits = sorted(departedUnits);
+      remoteUnits = sorted(remoteUnits);
       application = application == null ? Databag.EMPTY : application;
+      remoteApplicationBag = remoteApplicationBag == null ? Databag.EMPTY : remoteApplicationBag;
       applicationWriter = applicationWriter == null ? "" : applicationWriter;
+      remoteEndpoint = remoteEndpoint == null ? "" : remoteEndpoint;
       appliedWrites = Map.copyOf(appliedWrites == null ? Map.of() : appliedWrites);
     }
 
     /** {@code endpoint:id}, as Juju prints relation ids. */
     public String key() {
       return endpoint + ":" + id;
+    }
+
+    /**
+     * A new relation: no unit in scope, every databag empty; with another application at its {@code
+     * remoteEndpoint} when {@code crossApplication}.
+     */
+    static Relation created(
+        long id,
+        String endpoint,
+        String interfaceName,
+        String remoteApplication,
+        boolean crossApplication,
+        String remoteEndpoint) {
+      return new Relation(
+          id,
+          endpoint,
+          interfaceName,
+          remoteApplication,
+          0,
+          null,
+          null,
+          null,
+          null,
+          null,
+          crossApplication,
+          remoteEndpoint,
+          null,
+          null,
+          false);
+    }
+
+    /** The scope and databags changed; everything else as it is. */
+    private Relation with(
+        long changes,
+        SortedMap<String, Databag> units,
+        Databag application,
+        String applicationWriter,
+        Map<String, Long> appliedWrites,
+        SortedMap<String, Databag> departedUnits,
+        SortedMap<String, Databag> remoteUnits,
+        Databag remoteApplicationBag,
+        boolean removed) {
+      return new Relation(
+          id,
+          endpoint,
+          interfaceName,
+          remoteApplication,
+          changes,
+          units,
+          application,
+          applicationWriter,
+          appliedWrites,
+          departedUnits,
+          crossApplication,
+          remoteEndpoint,
+          remoteUnits,
+          remoteApplicationBag,
+          removed);
     }
 
     Relation entered(String unit, Map<String, String> settings) {
@@ -88,17 +162,16 @@ public record ApplicationRelations(long lastId, SortedMap<Long, Relation> byId) 
       applied.remove(unit); // a unit that enters again counts its writes from the start
       TreeMap<String, Databag> departed = new TreeMap<>(departedUnits);
       departed.remove(unit);
-      return new Relation(
-          id,
-          endpoint,
-          interfaceName,
-          remoteApplication,
+      return with(
           changes + 1,
           u,
           application,
           applicationWriter,
           applied,
-          departed);
+          departed,
+          remoteUnits,
+          remoteApplicationBag,
+          removed);
     }
 
     Relation left(String unit) {
@@ -106,17 +179,16 @@ public record ApplicationRelations(long lastId, SortedMap<Long, Relation> byId) 
       Databag bag = u.remove(unit);
       TreeMap<String, Databag> departed = new TreeMap<>(departedUnits);
       if (bag != null) departed.put(unit, bag);
-      return new Relation(
-          id,
-          endpoint,
-          interfaceName,
-          remoteApplication,
+      return with(
           changes,
           u,
           application,
           applicationWriter,
           appliedWrites,
-          departed);
+          departed,
+          remoteUnits,
+          remoteApplicationBag,
+          removed);
     }
 
     Relation written(RelationSettingsChanged e) {
@@ -132,18 +204,59 @@ public record ApplicationRelations(long lastId, SortedMap<Long, Relation> byId) 
       }
       TreeMap<String, Long> applied = new TreeMap<>(appliedWrites);
       applied.put(e.unit().name(), e.sequence());
-      return new Relation(
-          id,
-          endpoint,
-          interfaceName,
-          remoteApplication,
-          c,
-          u,
-          app,
-          writer,
-          applied,
-          departedUnits);
+      return with(
+          c, u, app, writer, applied, departedUnits, remoteUnits, remoteApplicationBag, removed);
     }
+
+    /**
+     * The other application's side as now observed: each databag that changed (or is new) gets the
+     * next change version, so its units' resolvers see every change; units no longer there leave,
+     * their databags kept readable with the departed ones.
+     */
+    Relation remoteChanged(RemoteRelationChanged e) {
+      long c = changes;
+      TreeMap<String, Databag> remote = new TreeMap<>();
+      TreeMap<String, Databag> departed = new TreeMap<>(departedUnits);
+      for (var unit : new TreeMap<>(e.units()).entrySet()) {
+        Databag known = remoteUnits.get(unit.getKey());
+        Map<String, String> settings = unit.getValue() == null ? Map.of() : unit.getValue();
+        remote.put(
+            unit.getKey(),
+            known != null && known.settings().equals(new TreeMap<>(settings))
+                ? known
+                : new Databag(settings, ++c));
+        departed.remove(unit.getKey());
+      }
+      remoteUnits.forEach(
+          (name, bag) -> {
+            if (!remote.containsKey(name)) departed.put(name, bag);
+          });
+      Map<String, String> appSettings =
+          e.applicationSettings() == null ? Map.of() : e.applicationSettings();
+      Databag app =
+          remoteApplicationBag.settings().equals(new TreeMap<>(appSettings))
+              ? remoteApplicationBag
+              : new Databag(appSettings, ++c);
+      return with(
+          c, units, application, applicationWriter, appliedWrites, departed, remote, app, removed);
+    }
+
+    Relation asRemoved() {
+      return with(
+          changes,
+          units,
+          application,
+          applicationWriter,
+          appliedWrites,
+          departedUnits,
+          remoteUnits,
+          remoteApplicationBag,
+          true);
+    }
+  }
+
+  private static <V> SortedMap<String, V> sorted(Map<String, V> map) {
+    return Collections.unmodifiableSortedMap(new TreeMap<>(map == null ? Map.of() : map));
   }
 
   /** The relation of charm relation name {@code endpoint}, if there is one. */
@@ -153,27 +266,31 @@ public record ApplicationRelations(long lastId, SortedMap<Long, Relation> byId) 
 
   ApplicationRelations apply(OperatorEvent.RelationChange event) {
     return switch (event) {
-      case RelationCreated e -> {
-        TreeMap<Long, Relation> r = new TreeMap<>(byId);
-        r.put(
-            e.id(),
-            new Relation(
-                e.id(),
-                e.endpoint(),
-                e.interfaceName(),
-                e.remoteApplication(),
-                0,
-                null,
-                null,
-                null,
-                null,
-                null));
-        yield new ApplicationRelations(Math.max(lastId, e.id()), r);
-      }
+      case RelationCreated e ->
+          created(
+              Relation.created(
+                  e.id(), e.endpoint(), e.interfaceName(), e.remoteApplication(), false, ""));
+      case ApplicationsRelated e ->
+          created(
+              Relation.created(
+                  e.id(),
+                  e.endpoint(),
+                  e.interfaceName(),
+                  e.remoteApplication(),
+                  true,
+                  e.remoteEndpoint()));
       case RelationUnitEntered e -> with(e.id(), r -> r.entered(e.unit().name(), e.settings()));
+      case RemoteRelationChanged e -> with(e.id(), r -> r.remoteChanged(e));
+      case RelationRemoved e -> with(e.id(), Relation::asRemoved);
       case RelationUnitLeft e -> with(e.id(), r -> r.left(e.unit().name()));
       case RelationSettingsChanged e -> with(e.id(), r -> r.written(e));
     };
+  }
+
+  private ApplicationRelations created(Relation relation) {
+    TreeMap<Long, Relation> r = new TreeMap<>(byId);
+    r.put(relation.id(), relation);
+    return new ApplicationRelations(Math.max(lastId, relation.id()), r);
   }
 
   private ApplicationRelations with(long id, java.util.function.UnaryOperator<Relation> change) {

@@ -35,6 +35,11 @@ public enum HookKind {
    * {@code <relation>-relation-departed}, per remote unit leaving (and per peer on the dying unit).
    */
   RELATION_DEPARTED("relation-departed"),
+  /**
+   * {@code <relation>-relation-broken}, once, after the last departure from a relation with another
+   * application that is removed or that the dying unit leaves; never for a peer relation.
+   */
+  RELATION_BROKEN("relation-broken"),
 
   /** {@code <container>-pebble-custom-notice}, per occurrence of a custom notice. */
   PEBBLE_CUSTOM_NOTICE("pebble-custom-notice"),

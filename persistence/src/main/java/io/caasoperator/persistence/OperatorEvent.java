@@ -120,4 +120,38 @@ public sealed interface OperatorEvent extends JournalEvent {
       Map<String, String> applicationSettings,
       Instant at)
       implements RelationChange {}
+
+  /**
+   * A relation with another application was declared by the model ({@code remoteApplication}'s
+   * {@code remoteEndpoint} at the other end); its other side comes as {@link
+   * RemoteRelationChanged}.
+   */
+  @StableName("operator.ApplicationsRelated.v1")
+  record ApplicationsRelated(
+      long id,
+      String endpoint,
+      String interfaceName,
+      String remoteApplication,
+      String remoteEndpoint,
+      Instant at)
+      implements RelationChange {}
+
+  /**
+   * The other application's side of relation {@code id} changed, recorded whole as observed: its
+   * units in scope with their databags, and its application databag.
+   */
+  @StableName("operator.RemoteRelationChanged.v1")
+  record RemoteRelationChanged(
+      long id,
+      java.util.SortedMap<String, Map<String, String>> units,
+      Map<String, String> applicationSettings,
+      Instant at)
+      implements RelationChange {}
+
+  /**
+   * Relation {@code id} is no longer declared: it is being removed. Its units depart and (between
+   * applications) break it; the record stays, so its id is never given again.
+   */
+  @StableName("operator.RelationRemoved.v1")
+  record RelationRemoved(long id, Instant at) implements RelationChange {}
 }

@@ -65,7 +65,11 @@ public record PlannedHook(
       case PEBBLE_CUSTOM_NOTICE, PEBBLE_CHECK_FAILED, PEBBLE_CHECK_RECOVERED ->
           workload + "-" + kind.label();
       case STORAGE_ATTACHED, STORAGE_DETACHING -> storage.name() + "-" + kind.label();
-      case RELATION_CREATED, RELATION_JOINED, RELATION_CHANGED, RELATION_DEPARTED ->
+      case RELATION_CREATED,
+          RELATION_JOINED,
+          RELATION_CHANGED,
+          RELATION_DEPARTED,
+          RELATION_BROKEN ->
           relation.endpoint() + "-" + kind.label();
       default -> kind.label();
     };

@@ -39,6 +39,10 @@ public record UnitRelations(
    * @param applicationVersion the change version of the application's databag
    * @param applicationWrittenHere this unit made the last change of the application databag: it
    *     gets no relation-changed for its own write
+   * @param crossApplication a relation with another application: {@code members} are its units,
+   *     {@code applicationVersion} its application databag's; it is broken when it ends (false: a
+   *     peer relation, never broken, as every relation of a snapshot written before)
+   * @param removed the relation is being removed: the unit departs everyone and breaks it
    */
   public record RelationSnapshot(
       long id,
@@ -46,9 +50,30 @@ public record UnitRelations(
       String remoteApplication,
       SortedMap<String, Long> members,
       long applicationVersion,
-      boolean applicationWrittenHere) {
+      boolean applicationWrittenHere,
+      boolean crossApplication,
+      boolean removed) {
     public RelationSnapshot {
       members = frozen(members);
+    }
+
+    /** A peer relation that is not being removed. */
+    public RelationSnapshot(
+        long id,
+        String endpoint,
+        String remoteApplication,
+        SortedMap<String, Long> members,
+        long applicationVersion,
+        boolean applicationWrittenHere) {
+      this(
+          id,
+          endpoint,
+          remoteApplication,
+          members,
+          applicationVersion,
+          applicationWrittenHere,
+          false,
+          false);
     }
   }
 
@@ -100,6 +125,8 @@ public record UnitRelations(
               applicationVersion,
               changedPending.equals(r.remoteUnit()) ? "" : changedPending);
         }
+        // the relation is gone for the unit: UnitRelations drops it
+        case RELATION_BROKEN -> NEW;
         case INSTALL,
             LEADER_ELECTED,
             LEADER_SETTINGS_CHANGED,
@@ -169,10 +196,18 @@ public record UnitRelations(
     return new UnitRelations(r, local, written);
   }
 
-  /** A completed relation hook moves what the unit has seen forward. */
+  /**
+   * A completed relation hook moves what the unit has seen forward; after relation-broken the unit
+   * no longer has the relation (Juju removes its state): its snapshot, still listed while the
+   * relation is being removed, names no hook for a relation the unit has not seen created.
+   */
   UnitRelations after(PlannedHook hook) {
     if (hook.relation() == null) return this;
     TreeMap<Long, LocalRelation> l = new TreeMap<>(local);
+    if (hook.kind() == HookKind.RELATION_BROKEN) {
+      l.remove(hook.relation().relationId());
+      return new UnitRelations(remote, l, written);
+    }
     l.put(hook.relation().relationId(), local(hook.relation().relationId()).after(hook));
     return new UnitRelations(remote, l, written);
   }

@@ -725,6 +725,7 @@ public record UnitState(
               RELATION_JOINED,
               RELATION_CHANGED,
               RELATION_DEPARTED,
+              RELATION_BROKEN,
               PEBBLE_CUSTOM_NOTICE,
               PEBBLE_CHECK_FAILED,
               PEBBLE_CHECK_RECOVERED,

@@ -117,6 +117,17 @@ final class FixtureEvents {
         new OperatorEvent.RelationSettingsChanged(
             0, UNIT, 2, Map.of("private-address", "10.1.2.3", "ready", "yes"), null, AT),
         new UnitEvent.RelationsAssigned(List.of(peerSnapshot()), AT),
+        // added with relations between applications
+        new OperatorEvent.ApplicationsRelated(3, "db", "pgsql", "postgresql", "database", AT),
+        new OperatorEvent.RemoteRelationChanged(
+            3,
+            new java.util.TreeMap<>(
+                Map.of(
+                    "postgresql/0",
+                    Map.of("ingress-address", "10.1.2.9", "private-address", "10.1.2.9"))),
+            Map.of("endpoints", "10.1.2.9:5432"),
+            AT),
+        new OperatorEvent.RelationRemoved(3, AT),
         new UnitEvent.RelationSettingsWritten(
             0, Map.of("ready", "yes"), Map.of("leader", "hello/0"), AT),
         // added with the application's own secrets (journal secrets|<app>)

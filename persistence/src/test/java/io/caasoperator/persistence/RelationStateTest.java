@@ -73,13 +73,9 @@ class RelationStateTest {
   @Test
   void completedRelationHooksMoveWhatTheUnitHasSeen() {
     UnitState s =
-        UnitState.initial(U0)
-            .apply(
-                new UnitEvent.RelationsAssigned(
-                    List.of(
-                        new UnitRelations.RelationSnapshot(
-                            0, "cluster", "hello", new TreeMap<>(Map.of("hello/1", 2L)), 0, false)),
-                    AT));
+        assigned(
+            new UnitRelations.RelationSnapshot(
+                0, "cluster", "hello", new TreeMap<>(Map.of("hello/1", 2L)), 0, false));
     s = completed(s, HookKind.RELATION_CREATED, new RelationHook(0, "cluster", "", "hello", "", 0));
     assertThat(s.relations().local(0).created()).isTrue();
     s =
@@ -131,6 +127,69 @@ class RelationStateTest {
     assertThat(own.unitSequence()).isEqualTo(1);
     assertThat(own.application()).isEqualTo(Map.of("b", "2"));
     assertThat(own.applicationSequence()).isEqualTo(2);
+  }
+
+  @Test
+  void theOtherApplicationsSideIsRecordedAndEachChangedDatabagGetsANewVersion() {
+    OperatorState s =
+        operator(
+            new OperatorEvent.ApplicationsRelated(4, "db", "pgsql", "postgresql", "database", AT),
+            new OperatorEvent.RelationUnitEntered(4, U0, Map.of("private-address", "10.0.0.1"), AT),
+            new OperatorEvent.RemoteRelationChanged(
+                4,
+                new TreeMap<>(
+                    Map.of(
+                        "postgresql/0", Map.of("private-address", "10.0.1.1"),
+                        "postgresql/1", Map.of("private-address", "10.0.1.2"))),
+                Map.of(),
+                AT));
+    ApplicationRelations.Relation r = s.relations().byId().get(4L);
+    assertThat(r.crossApplication()).isTrue();
+    assertThat(r.remoteEndpoint()).isEqualTo("database");
+    assertThat(r.key()).isEqualTo("db:4");
+    assertThat(s.relations().lastId()).isEqualTo(4);
+    assertThat(r.units()).containsOnlyKeys("hello/0");
+    assertThat(r.remoteUnits().get("postgresql/0").version()).isEqualTo(2);
+    assertThat(r.remoteUnits().get("postgresql/1").version()).isEqualTo(3);
+    assertThat(r.remoteApplicationBag().version()).as("an empty databag, unchanged").isZero();
+
+    // postgresql/1 left, postgresql/0 changed its databag, the application databag was written
+    s =
+        s.apply(
+            new OperatorEvent.RemoteRelationChanged(
+                4,
+                new TreeMap<>(Map.of("postgresql/0", Map.of("private-address", "10.0.1.9"))),
+                Map.of("endpoints", "10.0.1.9:5432"),
+                AT));
+    r = s.relations().byId().get(4L);
+    assertThat(r.remoteUnits()).containsOnlyKeys("postgresql/0");
+    assertThat(r.remoteUnits().get("postgresql/0").version()).isEqualTo(4);
+    assertThat(r.remoteApplicationBag())
+        .isEqualTo(new ApplicationRelations.Databag(Map.of("endpoints", "10.0.1.9:5432"), 5));
+    assertThat(r.departedUnits().get("postgresql/1").settings())
+        .as("a departed unit's databag stays readable")
+        .containsEntry("private-address", "10.0.1.2");
+
+    s = s.apply(new OperatorEvent.RelationRemoved(4, AT));
+    assertThat(s.relations().byId().get(4L).removed()).isTrue();
+  }
+
+  @Test
+  void relationBrokenTakesTheRelationAwayFromTheUnit() {
+    UnitState s =
+        assigned(
+            new UnitRelations.RelationSnapshot(
+                4, "db", "postgresql", new TreeMap<>(), 0, false, true, true));
+    s = completed(s, HookKind.RELATION_CREATED, new RelationHook(4, "db", "", "postgresql", "", 0));
+    assertThat(s.relations().local(4).created()).isTrue();
+    s = completed(s, HookKind.RELATION_BROKEN, new RelationHook(4, "db", "", "postgresql", "", 0));
+    assertThat(s.relations().local()).doesNotContainKey(4L);
+    assertThat(s.relations().local(4).created()).isFalse();
+  }
+
+  /** Unit hello/0, told it is in {@code relation}. */
+  private static UnitState assigned(UnitRelations.RelationSnapshot relation) {
+    return UnitState.initial(U0).apply(new UnitEvent.RelationsAssigned(List.of(relation), AT));
   }
 
   private static UnitState completed(UnitState s, HookKind kind, RelationHook relation) {

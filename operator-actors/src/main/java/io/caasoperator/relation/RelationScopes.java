@@ -19,16 +19,19 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * The application's peer relations brought in line with its charm and its units, as Juju's model
- * does it: a relation per peer endpoint the charm declares (created once, ids from 0, in endpoint
- * name order), every alive unit in its scope, a dying or removed one out of it. Pure: the plan
- * records what it returns.
+ * The scopes of the application's relations brought in line with its charm and its units, as Juju's
+ * model does it: alone (no model around it), a peer relation per peer endpoint the charm declares
+ * (created once, ids from 0, in endpoint name order); in a model, the relations come from its
+ * declarations ({@link RelationDeclarations}). In every relation, peer or with another application,
+ * every alive unit is in its scope, a dying or removed one out of it; a relation being removed
+ * keeps its scope as it was. Pure: the plan records what it returns.
  */
-public final class PeerScopes {
-  private PeerScopes() {}
+public final class RelationScopes {
+  private RelationScopes() {}
 
   /**
-   * The events that bring {@code state}'s relations in line with its charm and units.
+   * The events that bring {@code state}'s relation scopes in line with its charm and units,
+   * creating its peer relations as a single application does.
    *
    * @param application this application: the other end of its peer relations
    * @param addresses where each unit is, for the settings its databag starts with
@@ -38,12 +41,27 @@ public final class PeerScopes {
       ApplicationName application,
       UnitAddresses.Source addresses,
       Instant now) {
+    return reconcile(state, application, addresses, now, true);
+  }
+
+  /**
+   * The events that bring {@code state}'s relation scopes in line with its charm and units.
+   *
+   * @param createPeers create the charm's peer relations (alone); false in a model, whose
+   *     declarations create them with its ids
+   */
+  public static List<OperatorEvent> reconcile(
+      OperatorState state,
+      ApplicationName application,
+      UnitAddresses.Source addresses,
+      Instant now,
+      boolean createPeers) {
     List<OperatorEvent> events = new ArrayList<>();
     if (state.charm() == null) return events;
     ApplicationRelations relations = state.relations();
     long lastId = relations.lastId();
     for (var peer : new TreeMap<>(state.charm().peers()).entrySet()) {
-      if (relations.byEndpoint(peer.getKey()).isEmpty()) {
+      if (createPeers && relations.byEndpoint(peer.getKey()).isEmpty()) {
         events.add(
             new RelationCreated(
                 ++lastId, peer.getKey(), peer.getValue(), application.value(), now));
@@ -52,9 +70,11 @@ public final class PeerScopes {
     OperatorState next = state;
     for (OperatorEvent e : events) next = next.apply(e);
     for (ApplicationRelations.Relation relation : next.relations().byId().values()) {
-      // a relation of an endpoint the charm no longer declares keeps its scope until relations
-      // can be removed (a later step): its units stay as they are
-      if (!next.charm().peers().containsKey(relation.endpoint())) continue;
+      // a relation being removed keeps its scope: its units depart and break it from their
+      // snapshots; a peer relation of an endpoint the charm no longer declares keeps its scope too
+      if (relation.removed()) continue;
+      if (!relation.crossApplication() && !next.charm().peers().containsKey(relation.endpoint()))
+        continue;
       for (var unit : next.units().entrySet()) {
         boolean inScope = relation.units().containsKey(unit.getKey().name());
         if (unit.getValue() == Life.ALIVE && !inScope) {
@@ -121,12 +141,29 @@ public final class PeerScopes {
   }
 
   /**
-   * The relations as {@code unit} sees them: the other units in scope with their databags'
-   * versions, and the application databag's version.
+   * The relations as {@code unit} sees them: in a peer relation, the other units in scope with
+   * their databags' versions, and the application databag's version; in a relation with another
+   * application, that application's units and its application databag's version (the unit's own
+   * application's databag, written by its leader, runs no hook on this side).
    */
   public static List<UnitRelations.RelationSnapshot> snapshots(OperatorState state, UnitId unit) {
     List<UnitRelations.RelationSnapshot> snapshots = new ArrayList<>();
     for (ApplicationRelations.Relation relation : state.relations().byId().values()) {
+      if (relation.crossApplication()) {
+        TreeMap<String, Long> remote = new TreeMap<>();
+        relation.remoteUnits().forEach((name, bag) -> remote.put(name, bag.version()));
+        snapshots.add(
+            new UnitRelations.RelationSnapshot(
+                relation.id(),
+                relation.endpoint(),
+                relation.remoteApplication(),
+                remote,
+                relation.remoteApplicationBag().version(),
+                false,
+                true,
+                relation.removed()));
+        continue;
+      }
       TreeMap<String, Long> members = new TreeMap<>();
       relation
           .units()
@@ -141,7 +178,9 @@ public final class PeerScopes {
               relation.remoteApplication(),
               members,
               relation.application().version(),
-              relation.applicationWriter().equals(unit.name())));
+              relation.applicationWriter().equals(unit.name()),
+              false,
+              relation.removed()));
     }
     return snapshots;
   }
