@@ -119,7 +119,7 @@ public final class BundleFile {
   }
 
   /** Checks {@code content}, read from {@code file} (absolute), whose directory anchors paths. */
-  static BundleReading parse(Path file, byte[] content) {
+  public static BundleReading parse(Path file, byte[] content) {
     Bundle nothing = new Bundle(file, "", List.of(), List.of());
     if (content.length > MAX_BYTES)
       return refused(nothing, file + ": a bundle may be at most " + MAX_BYTES + " bytes");

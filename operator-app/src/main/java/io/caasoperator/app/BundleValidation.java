@@ -58,7 +58,11 @@ record BundleValidation(
   }
 
   static BundleValidation of(Path file) {
-    BundleReading reading = BundleFile.read(file);
+    return of(BundleFile.read(file));
+  }
+
+  /** Checks what was read of a bundle: its charms, options and relations. */
+  static BundleValidation of(BundleReading reading) {
     List<String> problems = new ArrayList<>(reading.problems());
     Map<ApplicationName, List<CharmEndpoint>> endpoints = new TreeMap<>(byName());
     Map<ApplicationName, String> charms = new TreeMap<>(byName());

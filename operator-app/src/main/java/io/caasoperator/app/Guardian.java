@@ -1,5 +1,7 @@
 package io.caasoperator.app;
 
+import io.caasoperator.model.runtime.ModelActor;
+import io.caasoperator.model.runtime.ModelFront;
 import io.caasoperator.operator.OperatorActor;
 import io.caasoperator.operator.OperatorDependencies;
 import org.apache.pekko.actor.typed.ActorRef;
@@ -24,6 +26,16 @@ public final class Guardian {
    */
   public record Prepare(OperatorDependencies deps, ActorRef<Started> replyTo) implements Command {}
 
+  /**
+   * A model of several applications ({@code run --bundle}): starts {@code model} and the front the
+   * routes talk to as they talk to one operator ({@link ModelFront}); answers both.
+   */
+  public record PrepareModel(Behavior<ModelActor.Command> model, ActorRef<ModelStarted> replyTo)
+      implements Command {}
+
+  public record ModelStarted(
+      ActorRef<ModelActor.Command> model, ActorRef<OperatorActor.Command> front) {}
+
   /** This replica holds the lease: start the operator actor. */
   public record Act() implements Command {}
 
@@ -34,6 +46,19 @@ public final class Guardian {
     return Behaviors.receive(Command.class)
         .onMessage(
             Prepare.class, prepare -> OperatorTerms.create(prepare.deps(), prepare.replyTo()))
+        .onMessage(PrepareModel.class, Guardian::model)
         .build();
+  }
+
+  /** A model has no terms (no election on the local substrate): it runs until the process stops. */
+  private static Behavior<Command> model(PrepareModel prepare) {
+    return Behaviors.setup(
+        ctx -> {
+          ActorRef<ModelActor.Command> model = ctx.spawn(prepare.model(), "model");
+          ActorRef<OperatorActor.Command> front =
+              ctx.spawn(ModelFront.create(model), "model-front");
+          prepare.replyTo().tell(new ModelStarted(model, front));
+          return Behaviors.ignore();
+        });
   }
 }

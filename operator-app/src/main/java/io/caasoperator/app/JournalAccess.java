@@ -62,7 +62,7 @@ sealed interface JournalAccess extends AutoCloseable {
     if (postgres != null) {
       return Offline.of(JournalReader.open(postgres), connection.app, () -> {});
     }
-    if (connection.url != null) return new Remote(connection.target());
+    if (connection.url != null) return new Remote(connection.target(), connection.app);
     Path dir = connection.dataDirectory();
     if (dir == null)
       throw new IllegalArgumentException(
@@ -78,7 +78,7 @@ sealed interface JournalAccess extends AutoCloseable {
     } catch (DataDirInUse inUse) {
       // an operator runs on it: ask it
       try {
-        return new Remote(connection.target());
+        return new Remote(connection.target(), connection.app);
       } catch (OperatorUnreachable noListener) {
         throw new OperatorUnreachable(
             noListener.kind(),
@@ -94,9 +94,14 @@ sealed interface JournalAccess extends AutoCloseable {
   }
 
   /** Through a running operator's listener. */
-  record Remote(OperatorConnection.Target target, OperatorClient client) implements JournalAccess {
-    Remote(OperatorConnection.Target target) {
-      this(target, target.client());
+  /**
+   * @param application the application asked about ({@code --app}); a model's operator needs it (or
+   *     a unit), a single application's ignores it; null when not given
+   */
+  record Remote(OperatorConnection.Target target, OperatorClient client, String application)
+      implements JournalAccess {
+    Remote(OperatorConnection.Target target, String application) {
+      this(target, target.client(), application);
     }
 
     @Override
@@ -104,6 +109,7 @@ sealed interface JournalAccess extends AutoCloseable {
         JournalFilter filter, boolean follow, Progress progress, Consumer<JsonNode> out)
         throws Exception {
       List<String> query = new ArrayList<>();
+      if (application != null) query.add("application=" + encode(application));
       if (filter.unit() != null) query.add("unit=" + encode(filter.unit().name()));
       if (!filter.types().isEmpty()) query.add("type=" + encode(String.join(",", filter.types())));
       if (filter.since() != null) query.add("since=" + encode(filter.since().toString()));
@@ -131,7 +137,10 @@ sealed interface JournalAccess extends AutoCloseable {
       // the operator replays; nothing to count here but the wait
       progress.waiting();
       HttpResponse<String> response =
-          client.get("/v1/journal/state" + (at == null ? "" : "?at=" + encode(at)));
+          client.get(
+              "/v1/journal/state"
+                  + (at == null ? "?" : "?at=" + encode(at) + "&")
+                  + (application == null ? "" : "application=" + encode(application)));
       if (response.statusCode() != 200) throw new IllegalStateException(Cli.errorOf(response));
       return JournalJson.mapper().readTree(response.body());
     }

@@ -23,14 +23,17 @@ import io.caasoperator.http.hooktool.ActorHookToolGateway;
 import io.caasoperator.http.hooktool.HookToolGateway;
 import io.caasoperator.http.hooktool.HookToolRoutes;
 import io.caasoperator.http.hooktool.LoopbackToolListener;
+import io.caasoperator.http.hooktool.ModelToolGateway;
 import io.caasoperator.http.hooktool.ViewFirstToolGateway;
 import io.caasoperator.http.routes.ApiRoutes;
 import io.caasoperator.http.routes.JournalRoutes;
+import io.caasoperator.http.routes.ModelStatusRoutes;
 import io.caasoperator.http.routes.SecretRoutes;
 import io.caasoperator.http.routes.StatusRoutes;
 import io.caasoperator.http.routes.UnitRoutes;
 import io.caasoperator.http.tls.ListenerTls;
 import io.caasoperator.metrics.OperatorMetrics;
+import io.caasoperator.model.runtime.ModelActor;
 import io.caasoperator.operator.OperatorActor;
 import io.caasoperator.operator.OperatorDependencies;
 import io.caasoperator.persistence.JournalJson;
@@ -43,6 +46,8 @@ import io.caasoperator.secret.SecretStore;
 import io.caasoperator.secret.Secrets;
 import io.caasoperator.substrate.ReplicaElection;
 import io.caasoperator.substrate.Substrate;
+import io.caasoperator.substrate.local.BundleWatch;
+import io.caasoperator.substrate.local.LocalSubstrate;
 import io.caasoperator.unit.UnitDependencies;
 import io.prometheus.metrics.instrumentation.jvm.JvmMetrics;
 import java.io.IOException;
@@ -97,6 +102,10 @@ public final class OperatorRuntime {
 
   private final OperatorConfig config;
   private final SubstrateFactory.Choice substrateChoice;
+
+  /** The model's bundle ({@code run --bundle}); null for one application ({@code --spec}). */
+  private final Path bundle;
+
   private final AtomicReference<StopReason> stopReason = new AtomicReference<>();
   private ActorSystem<Guardian.Command> system;
   private ActorRef<OperatorActor.Command> operator;
@@ -109,8 +118,17 @@ public final class OperatorRuntime {
   }
 
   OperatorRuntime(OperatorConfig config, SubstrateFactory.Choice substrateChoice) {
+    this(config, substrateChoice, null);
+  }
+
+  /**
+   * @param bundle a model's bundle: an operator per application of it, on the local substrate; null
+   *     for the one application of the configuration
+   */
+  OperatorRuntime(OperatorConfig config, SubstrateFactory.Choice substrateChoice, Path bundle) {
     this.config = config;
     this.substrateChoice = substrateChoice;
+    this.bundle = bundle;
   }
 
   /**
@@ -207,6 +225,26 @@ public final class OperatorRuntime {
     HookContexts contexts = new HookContexts();
     Optional<LocalPebbles> pebbles =
         LocalPebbles.start(substrateChoice, system, blocking, clock, config.sockets());
+    if (bundle != null) {
+      startModel(
+          new BundleOperators.Shared(
+              system,
+              config,
+              bundle,
+              agentsDir,
+              charmsDir,
+              charms,
+              processes,
+              modelExecutor(processes, agentsDir, pebbles),
+              environment,
+              contexts,
+              pebbles.map(LocalPebbles::workloads).orElse(null),
+              blocking,
+              SecretCipher.inDirectory(dataDir),
+              clock),
+          new Served(admin, listener, url, tools, pebbles));
+      return;
+    }
     Substrate substrate =
         SubstrateFactory.build(
             substrateChoice,
@@ -383,11 +421,7 @@ public final class OperatorRuntime {
         url,
         dataDir);
 
-    CoordinatedShutdown shutdown = CoordinatedShutdown.get(system);
-    shutdown.addTask(
-        CoordinatedShutdown.PhaseServiceUnbind(),
-        "http-unbind",
-        () -> binding.unbind().thenApply(d -> Done.getInstance()));
+    CoordinatedShutdown shutdown = unbindingAtShutdown(binding);
     ActorRef<OperatorActor.Command> running = operator;
     shutdown.addTask(
         CoordinatedShutdown.PhaseServiceRequestsDone(),
@@ -425,6 +459,135 @@ public final class OperatorRuntime {
     }
   }
 
+  /** What the listener of a model serves with, made before the model's operators. */
+  private record Served(
+      AdminToken admin,
+      ListenerSettings listener,
+      URI url,
+      LoopbackToolListener tools,
+      Optional<LocalPebbles> pebbles) {}
+
+  /** The hook slots every application of a model shares. */
+  private BoundedHookExecutor modelExecutor(
+      LocalProcessExecutor processes, Path agentsDir, Optional<LocalPebbles> pebbles) {
+    io.caasoperator.hook.HookExecutor hooks = LocalSubstrate.hooks(processes, agentsDir);
+    return new BoundedHookExecutor(
+        pebbles.map(p -> p.hooks(hooks)).orElse(hooks), config.maxConcurrentHooks());
+  }
+
+  /**
+   * A model ({@code run --bundle}): the model actor starts an operator per application of the
+   * bundle once the listener is bound and the bundle read; one listener, hook slots, tools and
+   * journal for all of them.
+   */
+  private void startModel(BundleOperators.Shared shared, Served served) throws Exception {
+    BoundedHookExecutor executor = shared.executor();
+    Clock clock = shared.clock();
+    OperatorMetrics metrics = OperatorMetrics.get(system);
+    metrics.hookSlots(executor::running, executor::queuedHooks);
+    metrics.buildInfo(Version.current(), Runtime.version().toString());
+    JvmMetrics.builder().register(metrics.registry());
+    CompletableFuture<Void> listening = new CompletableFuture<>();
+    executor.admitOnce(listening);
+    BundleOperators operators = new BundleOperators(shared);
+    Guardian.ModelStarted started =
+        AskPattern.<Guardian.Command, Guardian.ModelStarted>ask(
+                system,
+                reply ->
+                    new Guardian.PrepareModel(
+                        ModelActor.create(config.modelName(), operators, clock), reply),
+                Duration.ofSeconds(30),
+                system.scheduler())
+            .toCompletableFuture()
+            .get(30, TimeUnit.SECONDS);
+    ActorRef<ModelActor.Command> model = started.model();
+    operator = started.front();
+
+    var json = JournalJson.mapper();
+    Duration ask = Duration.ofSeconds(10);
+    HookToolGateway gateway =
+        new ModelToolGateway(
+            shared.contexts(),
+            operators::views,
+            clock,
+            new ActorHookToolGateway(shared.contexts(), operator, system, ask));
+    served.tools().start(gateway);
+    AdminToken admin = served.admin();
+    ModelStatusRoutes modelStatus = new ModelStatusRoutes(model, system, json, ask);
+    Route routes =
+        org.apache.pekko.http.javadsl.server.Directives.concat(
+            modelStatus.ready(),
+            ApiRoutes.admin(admin, modelStatus::status),
+            ApiRoutes.of(
+                admin,
+                new StatusRoutes(operator, system, json, ask),
+                new UnitRoutes(operator, system, json, ask, config.execTimeout()),
+                new HookToolRoutes(gateway).route(),
+                JournalRoutes.ofModel(JournalReader.using(system), json, clock)));
+    if (served.pebbles().isPresent()) {
+      routes =
+          org.apache.pekko.http.javadsl.server.Directives.concat(
+              served.pebbles().get().routes(admin, system, json, ask), routes);
+    }
+    ServerBinding binding;
+    try {
+      binding =
+          HttpListener.start(system, served.listener(), routes)
+              .toCompletableFuture()
+              .get(30, TimeUnit.SECONDS);
+    } catch (Exception e) {
+      listening.completeExceptionally(e);
+      throw e;
+    }
+    Path dataDir = config.dataDir();
+    ListenerFile listenerFile = ListenerFile.in(dataDir);
+    listenerFile.write(served.url());
+    OperatorRegistry.Entry registered = register(served.url(), dataDir);
+    listening.complete(null);
+    log.info(
+        "CAAS Operator {} operating the model {} of {} on the local substrate; listening on {};"
+            + " data in {}",
+        BuildInfo.current().summary(),
+        config.modelName(),
+        shared.bundle(),
+        served.url(),
+        dataDir);
+    // the operators start once the bundle is read: after the listener their hooks call is up
+    BundleWatch watch =
+        new BundleWatch(
+            shared.bundle(),
+            new ModelBundle(shared.bundle(), model::tell, clock),
+            config.specPollInterval(),
+            config.specQuietPeriod(),
+            clock);
+
+    CoordinatedShutdown shutdown = unbindingAtShutdown(binding);
+    shutdown.addTask(
+        CoordinatedShutdown.PhaseServiceRequestsDone(),
+        "drain-hooks",
+        () -> {
+          watch.close();
+          return drained(
+              AskPattern.<ModelActor.Command, Done>ask(
+                  model, ModelActor.Drain::new, config.shutdownTimeout(), system.scheduler()));
+        });
+    shutdown.addTask(
+        CoordinatedShutdown.PhaseBeforeActorSystemTerminate(),
+        "release-resources",
+        () -> {
+          int killed = executor.killAll();
+          if (killed > 0) log.warn("killed {} hook process(es) still running at shutdown", killed);
+          closeQuietly(served.tools());
+          served.pebbles().ifPresent(LocalPebbles::closeAll);
+          operators.closeAll();
+          shared.blocking().shutdownNow();
+          listenerFile.delete();
+          registered.close();
+          return CompletableFuture.completedFuture(Done.getInstance());
+        });
+    system.getWhenTerminated().thenRun(() -> stopReason.compareAndSet(null, StopReason.FAILURE));
+  }
+
   /**
    * Tells the CLI this operator runs (so {@code caas-operator status} needs no flag); a home it
    * cannot write (a read-only root filesystem in a pod) only costs that convenience.
@@ -453,8 +616,24 @@ public final class OperatorRuntime {
     log.info(
         "stopping: no new hooks; waiting up to {} for running hooks",
         DurationText.format(config.shutdownTimeout()));
-    return AskPattern.<OperatorActor.Command, Done>ask(
-            operator, OperatorActor.Drain::new, config.shutdownTimeout(), system.scheduler())
+    return drained(
+        AskPattern.<OperatorActor.Command, Done>ask(
+            operator, OperatorActor.Drain::new, config.shutdownTimeout(), system.scheduler()));
+  }
+
+  /** The system's shutdown, which first unbinds the listener. */
+  private CoordinatedShutdown unbindingAtShutdown(ServerBinding binding) {
+    CoordinatedShutdown shutdown = CoordinatedShutdown.get(system);
+    shutdown.addTask(
+        CoordinatedShutdown.PhaseServiceUnbind(),
+        "http-unbind",
+        () -> binding.unbind().thenApply(d -> Done.getInstance()));
+    return shutdown;
+  }
+
+  /** A drain that ends by the shutdown timeout: what still runs then is killed. */
+  private CompletableFuture<Done> drained(java.util.concurrent.CompletionStage<Done> drain) {
+    return drain
         .exceptionally(
             e -> {
               log.warn(

@@ -17,6 +17,7 @@ import sun.misc.Signal;
     name = "run",
     description = {
       "Operate the application described by a specification file on this machine,"
+          + " a model of several applications described by a Juju bundle (--bundle FILE),"
           + " or an Application resource on Kubernetes (--substrate kubernetes --application NAME).",
       "Stops cleanly on Ctrl-C or SIGTERM (running hooks may finish) and when the specification file is removed"
           + " (exit code 0; journal, charms and unit data are kept). Invalid settings: exit code 2"
@@ -54,7 +55,7 @@ final class RunCommand implements Callable<Integer>, StartsActors {
       System.err.println("caas-operator: " + portTaken.get());
       return ExitCodes.USAGE;
     }
-    OperatorRuntime runtime = new OperatorRuntime(config, configured.choice());
+    OperatorRuntime runtime = new OperatorRuntime(config, configured.choice(), configured.bundle());
     // Handle the signals ourselves so that a requested stop exits 0 after a clean shutdown.
     Signal.handle(
         new Signal("TERM"), s -> runtime.stop(OperatorRuntime.StopReason.SIGNAL, "SIGTERM"));

@@ -18,6 +18,15 @@ final class RunOptions {
   Path spec;
 
   @Option(
+      names = "--bundle",
+      paramLabel = "FILE",
+      description =
+          "A model of several applications, described by a Juju bundle (YAML), instead of --spec:"
+              + " run operates each application of it (watched for changes); validate checks the file,"
+              + " each application's charm and options, and each relation's endpoints as Juju matches them.")
+  Path bundle;
+
+  @Option(
       names = "--data-dir",
       paramLabel = "DIR",
       description =
@@ -137,7 +146,11 @@ final class RunOptions {
   boolean leaderElection;
 
   /** What the flags ask for: where units live and everything the operator needs. */
-  record Configured(SubstrateFactory.Choice choice, OperatorConfig config) {}
+  record Configured(SubstrateFactory.Choice choice, OperatorConfig config, Path bundle) {
+    Configured(SubstrateFactory.Choice choice, OperatorConfig config) {
+      this(choice, config, null);
+    }
+  }
 
   /**
    * The substrate and the configuration these flags ask for, over {@code settings}
@@ -149,12 +162,17 @@ final class RunOptions {
       throws InvalidConfiguration {
     java.util.List<String> problems = new java.util.ArrayList<>();
     SubstrateFactory.Choice choice = substrateChoice(problems);
+    if (bundle != null) {
+      if (spec != null) problems.add("--bundle and --spec: give one or the other");
+      if (!(choice instanceof SubstrateFactory.Choice.Local))
+        problems.add("--bundle needs --substrate local");
+    }
     OperatorConfig config = null;
     try {
       config =
           OperatorConfig.resolve(
               new OperatorConfig.Flags(
-                  spec,
+                  bundle != null ? bundle : spec,
                   dataDir,
                   listen,
                   insecureHttp,
@@ -168,7 +186,7 @@ final class RunOptions {
                   journalPasswordFile),
               settings,
               env,
-              RunOptions::applicationOf,
+              bundle != null ? RunOptions::modelOf : RunOptions::applicationOf,
               // Kubernetes without --application: substrateChoice reported it; no --spec asked for.
               choice instanceof SubstrateFactory.Choice.Kubernetes
                   ? (application == null ? "" : application)
@@ -177,7 +195,7 @@ final class RunOptions {
       problems.addAll(e.problems());
     }
     if (!problems.isEmpty()) throw new InvalidConfiguration(problems);
-    return new Configured(choice, config);
+    return new Configured(choice, config, bundle);
   }
 
   /** The substrate flags, checked together; their problems are added to {@code problems}. */
@@ -214,6 +232,23 @@ final class RunOptions {
             namespace, context, kubeconfig, serviceUrl, leaderElection);
       }
     };
+  }
+
+  /**
+   * The name a bundle gives its model, which names the default data directory as an application
+   * names its own; every problem of the bundle ({@code validate --bundle}'s) is a configuration
+   * problem.
+   */
+  private static String modelOf(Path file) {
+    BundleValidation validation = BundleValidation.of(file);
+    if (!validation.valid()) {
+      throw new IllegalArgumentException(
+          String.join("; ", validation.problems()),
+          new InvalidSpecException(
+              String.join("; ", validation.problems()), validation.problems()));
+    }
+    String name = validation.bundle().name();
+    return io.caasoperator.domain.ApplicationName.isValid(name) ? name : "model";
   }
 
   /** The application a specification file names; its problems become configuration problems. */

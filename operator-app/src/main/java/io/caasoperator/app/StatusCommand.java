@@ -9,7 +9,10 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code caas-operator status}: the status table of a running operator. */
-@Command(name = "status", description = "Show the application's and its units' status.")
+@Command(
+    name = "status",
+    description =
+        "Show the application's and its units' status; of a model (run --bundle), every application's and the relations between them.")
 final class StatusCommand implements Callable<Integer> {
 
   @Mixin OperatorConnection connection;
@@ -30,9 +33,11 @@ final class StatusCommand implements Callable<Integer> {
         "/v1/status",
         (client, status) -> {
           System.out.print(
-              format == OutputFormat.text
-                  ? StatusTable.render(status) + containers(client, status)
-                  : format.write(status));
+              format != OutputFormat.text
+                  ? format.write(status)
+                  : ModelStatusTable.isModel(status)
+                      ? ModelStatusTable.render(status)
+                      : StatusTable.render(status) + containers(client, status));
           return ExitCodes.OK;
         });
   }

@@ -3,7 +3,6 @@ package io.caasoperator.app;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.typesafe.config.ConfigFactory;
-import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -35,17 +34,9 @@ final class ValidateCommand implements Callable<Integer> {
           "${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}); json and yaml: {valid, problems, checked}.")
   OutputFormat format;
 
-  @Option(
-      names = "--bundle",
-      paramLabel = "FILE",
-      description =
-          "Check a Juju bundle (bundle.yaml) instead: the file, each application's charm and options,"
-              + " and each relation's endpoints as Juju matches them; prints the model when all is well.")
-  Path bundle;
-
   @Override
   public Integer call() {
-    if (bundle != null) return bundle();
+    if (options.bundle != null) return bundle();
     Validation validation = Validation.of(options, ConfigFactory.load(), System.getenv());
     if (format != OutputFormat.text) {
       ObjectMapper json = new ObjectMapper();
@@ -65,7 +56,7 @@ final class ValidateCommand implements Callable<Integer> {
 
   /** {@code validate --bundle FILE}: every problem of the bundle, or the model it describes. */
   private int bundle() {
-    BundleValidation validation = BundleValidation.of(bundle);
+    BundleValidation validation = BundleValidation.of(options.bundle);
     if (format != OutputFormat.text) {
       ObjectMapper json = new ObjectMapper();
       ObjectNode document = json.createObjectNode().put("valid", validation.valid());

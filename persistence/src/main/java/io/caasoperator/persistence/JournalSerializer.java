@@ -91,6 +91,7 @@ public final class JournalSerializer extends SerializerWithStringManifest {
       types.addAll(concrete(WorkloadEvent.class));
       types.add(WorkloadState.class);
       types.addAll(concrete(io.caasoperator.persistence.secret.SecretEvent.class));
+      types.addAll(concrete(ModelEvent.class));
       types.add(UnitState.class);
       types.add(UnitStateV1.class); // read only, as the old snapshots below: see fromBinary
       types.add(UnitStateV2.class);

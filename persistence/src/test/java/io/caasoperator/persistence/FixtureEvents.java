@@ -143,6 +143,9 @@ final class FixtureEvents {
             AT),
         new SecretEvent.SecretUpdated(
             "d0j7ha3q1c4s73d2fa9g", null, null, null, null, null, SEALED, AT),
+        // added with the model of several applications (issue 26)
+        new ModelEvent.RelationIdAssigned("kv-client:kv kv-store:kv", 2, AT),
+        new ModelEvent.RelationIdRetired("kv-client:kv kv-store:kv", 2, AT),
         new SecretEvent.SecretRemoved("d0j7ha3q1c4s73d2fa9g", 1, AT),
         // added with the secret hooks
         new SecretEvent.SecretRotated("d0j7ha3q1c4s73d2fa9g", AT.plusSeconds(86400), AT),

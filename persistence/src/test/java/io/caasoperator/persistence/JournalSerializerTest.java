@@ -57,7 +57,8 @@ class JournalSerializerTest {
                 + OperatorEvent.RelationChange.class.getPermittedSubclasses().length
                 + WorkloadEvent.class.getPermittedSubclasses().length
                 + io.caasoperator.persistence.secret.SecretEvent.class.getPermittedSubclasses()
-                    .length);
+                    .length
+                + ModelEvent.class.getPermittedSubclasses().length);
     WorkloadState workload = FixtureEvents.workloadSnapshot();
     assertThat(roundTrip(workload)).isEqualTo(workload);
   }

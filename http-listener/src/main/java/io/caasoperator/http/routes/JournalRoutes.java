@@ -17,7 +17,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletionStage;
 import org.apache.pekko.http.javadsl.marshallers.jackson.Jackson;
@@ -54,6 +53,17 @@ public final class JournalRoutes {
   /**
    * @param reader reads through the running operator's actor system
    */
+  /**
+   * The journal of a model: each request names its application ({@code application=}, or the
+   * application of its {@code unit=}), as every application of a model keeps its own streams.
+   */
+  public static JournalRoutes ofModel(JournalReader reader, ObjectMapper json, Clock clock) {
+    return new JournalRoutes(reader, null, json, clock);
+  }
+
+  /**
+   * @param application the application whose streams are read; null for a model ({@link #ofModel})
+   */
   public JournalRoutes(JournalReader reader, String application, ObjectMapper json, Clock clock) {
     this.reader = reader;
     this.application = application;
@@ -71,15 +81,31 @@ public final class JournalRoutes {
                 () ->
                     concat(
                         pathEnd(() -> get(() -> parameterMap(this::events))),
-                        path("state", () -> get(() -> parameterOptional("at", this::state))))));
+                        path("state", () -> get(() -> parameterMap(this::state))))));
+  }
+
+  /**
+   * The application a request is about: this operator's, or in a model the one it names.
+   *
+   * @throws IllegalArgumentException when a model's request names none
+   */
+  private String applicationOf(Map<String, String> query, UnitId unit) {
+    if (application != null) return application;
+    String named = query.get("application");
+    if (named != null) return io.caasoperator.domain.ApplicationName.of(named).value();
+    if (unit != null) return unit.application().value();
+    throw new IllegalArgumentException(
+        "this operator runs a model of several applications: name one (application=NAME)");
   }
 
   private Route events(Map<String, String> query) {
+    String application;
     JournalFilter filter;
     long after;
     boolean follow;
     try {
       UnitId unit = query.containsKey("unit") ? UnitId.parse(query.get("unit")) : null;
+      application = applicationOf(query, unit);
       if (unit != null && !unit.application().value().equals(application)) {
         throw new IllegalArgumentException("unit " + unit + " is not a unit of " + application);
       }
@@ -109,10 +135,16 @@ public final class JournalRoutes {
             .withEntity(HttpEntities.createChunked(NDJSON, lines)));
   }
 
-  private Route state(Optional<String> at) {
+  private Route state(Map<String, String> query) {
     ReplayPoint point;
+    String application;
     try {
-      point = ReplayPoint.parse(at.orElse(null), clock);
+      application = applicationOf(query, null);
+    } catch (IllegalArgumentException e) {
+      return JsonErrors.complete(ApiError.badRequest(e.getMessage()));
+    }
+    try {
+      point = ReplayPoint.parse(query.get("at"), clock);
     } catch (IllegalArgumentException e) {
       return JsonErrors.complete(ApiError.badRequest("\"at\": " + e.getMessage()));
     }

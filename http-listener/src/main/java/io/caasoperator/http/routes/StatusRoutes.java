@@ -59,41 +59,35 @@ public final class StatusRoutes {
 
   /** {@code GET /v1/status}, under the caller's authentication. */
   public Route status() {
-    return pathPrefix(
-        "v1",
+    return getStatus(
         () ->
-            path(
-                "status",
-                () ->
-                    get(
-                        () ->
-                            onComplete(
-                                view(),
-                                result -> {
-                                  JournalStatus journal =
-                                      JournalHealth.get(operator.system()).status();
-                                  if (result.isSuccess()) {
-                                    ObjectNode body = json.valueToTree(result.get());
-                                    body.set("journal", json.valueToTree(journal));
-                                    return complete(StatusCodes.OK, body, Jackson.marshaller(json));
-                                  }
-                                  if (!journal.available()) {
-                                    // The operator is waiting for its journal (restarting,
-                                    // recovering): say so instead of a bare 408.
-                                    Map<String, Object> body = new LinkedHashMap<>();
-                                    body.put("error", "journal_unavailable");
-                                    body.put(
-                                        "detail",
-                                        "the operator is waiting for its journal: "
-                                            + journal.detail());
-                                    body.put("journal", journal);
-                                    return complete(
-                                        StatusCodes.SERVICE_UNAVAILABLE,
-                                        body,
-                                        Jackson.marshaller(json));
-                                  }
-                                  return failWith(result.failed().get());
-                                }))));
+            onComplete(
+                view(),
+                result -> {
+                  JournalStatus journal = JournalHealth.get(operator.system()).status();
+                  if (result.isSuccess()) {
+                    ObjectNode body = json.valueToTree(result.get());
+                    body.set("journal", json.valueToTree(journal));
+                    return complete(StatusCodes.OK, body, Jackson.marshaller(json));
+                  }
+                  if (!journal.available()) {
+                    // The operator is waiting for its journal (restarting,
+                    // recovering): say so instead of a bare 408.
+                    Map<String, Object> body = new LinkedHashMap<>();
+                    body.put("error", "journal_unavailable");
+                    body.put(
+                        "detail", "the operator is waiting for its journal: " + journal.detail());
+                    body.put("journal", journal);
+                    return complete(
+                        StatusCodes.SERVICE_UNAVAILABLE, body, Jackson.marshaller(json));
+                  }
+                  return failWith(result.failed().get());
+                }));
+  }
+
+  /** {@code GET /v1/status}, answered by {@code answer}. */
+  static Route getStatus(java.util.function.Supplier<Route> answer) {
+    return pathPrefix("v1", () -> path("status", () -> get(answer)));
   }
 
   /**
@@ -102,15 +96,21 @@ public final class StatusRoutes {
    * journal's health is, without asking the Pebbles.
    */
   private CompletionStage<ApplicationView> view() {
-    ContainerTroubles troubles = ContainerTroubles.get(operator.system());
     return operator
         .<ApplicationView>ask(OperatorActor.GetStatus::new)
-        .thenApply(
-            view ->
-                view.withUnits(
-                    unit ->
-                        unit.withWorkloadStatus(
-                            DisplayedStatus.of(unit.workloadStatus(), troubles.of(unit.unit())))));
+        .thenApply(view -> displayed(operator.system(), view));
+  }
+
+  /**
+   * {@code view} with each unit's workload status as Juju displays it ({@link DisplayedStatus}).
+   */
+  static ApplicationView displayed(
+      org.apache.pekko.actor.typed.ActorSystem<?> system, ApplicationView view) {
+    ContainerTroubles troubles = ContainerTroubles.get(system);
+    return view.withUnits(
+        unit ->
+            unit.withWorkloadStatus(
+                DisplayedStatus.of(unit.workloadStatus(), troubles.of(unit.unit()))));
   }
 
   private Route ready() {

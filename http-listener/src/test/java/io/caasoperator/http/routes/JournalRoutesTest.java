@@ -93,7 +93,17 @@ class JournalRoutesTest {
         HttpListener.start(
                 testKit.system(),
                 settings,
-                BearerAuthentication.requireBearer(token, routes::route))
+                BearerAuthentication.requireBearer(
+                    token,
+                    () ->
+                        org.apache.pekko.http.javadsl.server.Directives.concat(
+                            routes.route(),
+                            // a model's journal, mounted beside this application's
+                            org.apache.pekko.http.javadsl.server.Directives.pathPrefix(
+                                "model",
+                                () ->
+                                    JournalRoutes.ofModel(reader, json, Clock.systemUTC())
+                                        .route()))))
             .toCompletableFuture()
             .get(10, TimeUnit.SECONDS);
     url = settings.localUrl(binding.localAddress());
@@ -217,6 +227,20 @@ class JournalRoutesTest {
           .startsWith("\"after\": expected a global offset");
     }
     assertThat(lines("/v1/journal?after=3&follow=false")).hasSize(2);
+  }
+
+  @Test
+  void aModelsJournalIsReadOneApplicationAtATimeNamedOrByItsUnit() throws Exception {
+    assertThat(lines("/model/v1/journal?application=hello")).hasSize(5);
+    assertThat(lines("/model/v1/journal?unit=hello/0"))
+        .hasSize(2)
+        .allMatch(n -> n.path("entity").asText().equals("unit|hello/0"));
+    assertThat(lines("/model/v1/journal?application=other")).isEmpty();
+
+    HttpResponse<String> unnamed = client.get("/model/v1/journal");
+    assertThat(unnamed.statusCode()).isEqualTo(400);
+    assertThat(json.readTree(unnamed.body()).path("detail").asText())
+        .contains("name one (application=NAME)");
   }
 
   @Test

@@ -34,6 +34,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
@@ -67,6 +68,14 @@ public final class LocalSubstrate implements Substrate {
   private static final Logger log = LoggerFactory.getLogger(LocalSubstrate.class);
 
   private final Path specFile;
+  private final SpecParser parser;
+
+  /**
+   * The file no longer holds the application: its last specification stays in force at scale 0
+   * until its units are gone. Confined to the scheduler thread.
+   */
+  private boolean removed;
+
   private final Path agentsDir;
   private final LocalProcessExecutor executor;
 
@@ -174,7 +183,35 @@ public final class LocalSubstrate implements Substrate {
       Duration quietPeriod,
       Clock clock,
       LocalWorkloads workloads) {
+    this(
+        specFile,
+        SpecParser.SPEC_FILE,
+        agentsDir,
+        executor,
+        pollInterval,
+        quietPeriod,
+        clock,
+        workloads);
+  }
+
+  /**
+   * As the other constructor, reading the application out of {@code specFile} with {@code parser}:
+   * one application of a bundle ({@link BundleEntry}). When the file no longer holds the
+   * application, its units are scaled to zero (they run stop and remove) and, once none is left,
+   * the application is reported gone.
+   */
+  public LocalSubstrate(
+      Path specFile,
+      SpecParser parser,
+      Path agentsDir,
+      LocalProcessExecutor executor,
+      Duration pollInterval,
+      Duration quietPeriod,
+      Clock clock,
+      LocalWorkloads workloads) {
     this.workloads = workloads;
+    if (parser == null) throw new IllegalArgumentException("spec parser is missing");
+    this.parser = parser;
     if (specFile == null) throw new IllegalArgumentException("spec file is missing");
     if (agentsDir == null) throw new IllegalArgumentException("agents directory is missing");
     if (executor == null) throw new IllegalArgumentException("hook executor is missing");
@@ -246,6 +283,14 @@ public final class LocalSubstrate implements Substrate {
   @Override
   public HookExecutor hookExecutor() {
     return hooks;
+  }
+
+  /**
+   * What {@link #hookExecutor} is, without a substrate: the hook runner a model's applications
+   * share (each application's substrate would hand out an equal one).
+   */
+  public static HookExecutor hooks(LocalProcessExecutor executor, Path agentsDir) {
+    return new LocalStorageDirectories(executor, agentsDir);
   }
 
   /**
@@ -390,11 +435,17 @@ public final class LocalSubstrate implements Substrate {
   private void parsed(byte[] content) {
     LocalSpec spec;
     try {
-      spec = SpecFile.parse(specFile, content);
+      Optional<LocalSpec> read = parser.parse(specFile, content);
+      if (read.isEmpty()) {
+        applicationRemoved();
+        return;
+      }
+      spec = read.get();
     } catch (InvalidSpecException e) {
       rejected(e.getMessage());
       return;
     }
+    removed = false;
     ApplicationName running = good == null ? null : good.specification().application();
     ApplicationName wanted = spec.specification().application();
     if (running != null && !running.equals(wanted)) {
@@ -428,6 +479,39 @@ public final class LocalSubstrate implements Substrate {
     if (settledCheck != null) settledCheck.cancel(false);
     settledCheck = null;
     settledCheckAt = null;
+  }
+
+  /**
+   * The file no longer names the application: its units are scaled to zero, so each runs stop and
+   * remove, and the application is gone once none is left ({@link #goneOnceEmpty}).
+   */
+  private void applicationRemoved() {
+    if (good == null) {
+      if (current instanceof ApplicationObservation.NotFound) return;
+      publish(
+          applicationWatches,
+          current =
+              new ApplicationObservation.NotFound(specFile + " does not hold the application"));
+      return;
+    }
+    if (!removed) {
+      log.info(
+          "{} no longer holds {}: its units stop and are removed",
+          specFile,
+          good.specification().application());
+    }
+    removed = true;
+    accepted(new LocalSpec(good.specification(), 0));
+    goneOnceEmpty();
+  }
+
+  /** A removed application whose last unit is gone is reported gone, once. */
+  private void goneOnceEmpty() {
+    if (!removed || units == null || !units.isEmpty()) return;
+    if (current instanceof ApplicationObservation.NotFound) return;
+    String reason =
+        "application " + good.specification().application() + " was removed from " + specFile;
+    publish(applicationWatches, current = new ApplicationObservation.NotFound(reason));
   }
 
   private void fileMissing() {
@@ -483,6 +567,7 @@ public final class LocalSubstrate implements Substrate {
     pods.gone(unit);
     podGone(unit);
     if (!refreshUnits()) announceNewStarts();
+    goneOnceEmpty();
   }
 
   private List<UnitObservation> listUnits(LocalSpec spec) {

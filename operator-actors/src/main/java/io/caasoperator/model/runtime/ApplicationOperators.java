@@ -1,0 +1,27 @@
+package io.caasoperator.model.runtime;
+
+import io.caasoperator.domain.ApplicationName;
+import io.caasoperator.operator.OperatorActor;
+import io.caasoperator.relation.RelationSides;
+import java.util.function.Consumer;
+import org.apache.pekko.actor.typed.Behavior;
+
+/**
+ * How the model starts the operator of one of its applications (its substrate, secret store and
+ * dependencies are the wiring's: {@code OperatorRuntime}), and lets go of what it started.
+ */
+public interface ApplicationOperators {
+
+  /**
+   * The operator of {@code application}.
+   *
+   * @param sides where it publishes its relation sides (the model passes them on)
+   * @param onGone called by the operator when its application is gone (removed from the model and
+   *     its units too); the model then stops it, and the process carries on
+   */
+  Behavior<OperatorActor.Command> operate(
+      ApplicationName application, RelationSides sides, Consumer<String> onGone);
+
+  /** The model stopped {@code application}'s operator: release what {@link #operate} made. */
+  void stopped(ApplicationName application);
+}

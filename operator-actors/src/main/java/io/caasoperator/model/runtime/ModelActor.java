@@ -1,0 +1,362 @@
+package io.caasoperator.model.runtime;
+
+import io.caasoperator.domain.ApplicationName;
+import io.caasoperator.model.MatchedRelation;
+import io.caasoperator.model.RelationEndpoint;
+import io.caasoperator.operator.OperatorActor;
+import io.caasoperator.persistence.ModelState;
+import io.caasoperator.relation.DeclaredRelation;
+import io.caasoperator.relation.RelationSide;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import org.apache.pekko.Done;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.actor.typed.Behavior;
+import org.apache.pekko.actor.typed.javadsl.AbstractBehavior;
+import org.apache.pekko.actor.typed.javadsl.ActorContext;
+import org.apache.pekko.actor.typed.javadsl.Behaviors;
+import org.apache.pekko.actor.typed.javadsl.Receive;
+
+/**
+ * A model of several applications in one process: an {@link OperatorActor} per application, which
+ * the model starts when the application appears in the model and stops once it is gone; the
+ * relation ids of the model ({@link ModelIds}, journaled); each operator told all its relations
+ * ({@code RelationsDeclared}) when it starts and whenever they change; and each relation side an
+ * operator publishes handed to the operator at the other end ({@code RemoteSideObserved}), the
+ * latest ones again after a declaration ({@link SideRelay}).
+ *
+ * <p>Applications are addressed by name ({@link Forward}): no reference to an operator leaves this
+ * actor, so the operators could live on other nodes (a Pekko Cluster's sharded entities, keyed by
+ * application name) without changing who talks to them.
+ */
+public final class ModelActor extends AbstractBehavior<ModelActor.Command> {
+
+  public sealed interface Command {}
+
+  /**
+   * The model as last read well: its applications and its matched relations (each application's
+   * peers first, then the bundle's, as {@code ModelRelations} orders them).
+   */
+  public record ModelRead(List<ApplicationName> applications, List<MatchedRelation> relations)
+      implements Command {
+    public ModelRead {
+      applications = List.copyOf(applications);
+      relations = List.copyOf(relations);
+    }
+  }
+
+  /** {@code command} for the operator of {@code application}; dropped when it has none. */
+  public record Forward(ApplicationName application, OperatorActor.Command command)
+      implements Command {}
+
+  /**
+   * An action by id alone: each application numbers its own actions, so every operator is asked,
+   * and the one that has it answers ({@code untilFinished}: once it finished); when none has it,
+   * the first answer (saying so) is the reply.
+   */
+  public record FindAction(OperatorActor.GetAction request) implements Command {}
+
+  /** Replies with the model's applications and relations. */
+  public record GetOverview(ActorRef<ModelOverview> replyTo) implements Command {}
+
+  /** Drains every operator (shutdown); replies once none runs a hook. */
+  public record Drain(ActorRef<Done> replyTo) implements Command {}
+
+  private record Numbered(ModelState ids) implements Command {}
+
+  private record SidesPublished(ApplicationName application, List<RelationSide> sides)
+      implements Command {}
+
+  private record ApplicationGone(ApplicationName application, String reason) implements Command {}
+
+  private record OperatorDrained(ApplicationName application) implements Command {}
+
+  private record ActionAnswered(
+      long search, ApplicationName application, io.caasoperator.unit.ActionLookup lookup)
+      implements Command {}
+
+  /** A {@link FindAction} under way: the operators not yet answered, the first answer. */
+  private record ActionSearch(
+      OperatorActor.GetAction request,
+      Set<ApplicationName> waiting,
+      io.caasoperator.unit.ActionLookup first) {}
+
+  private final Map<Long, ActionSearch> searches = new java.util.HashMap<>();
+  private long searchNumber;
+
+  private final String model;
+  private final ApplicationOperators operators;
+  private final ActorRef<ModelIds.Command> ids;
+
+  private ModelRead read = new ModelRead(List.of(), List.of());
+  private ModelState numbered = ModelState.EMPTY;
+  private Declarations declared = Declarations.NONE;
+  private SideRelay relay = SideRelay.EMPTY;
+  private final Map<ApplicationName, ActorRef<OperatorActor.Command>> running =
+      new TreeMap<>(java.util.Comparator.comparing(ApplicationName::value));
+  private int generation;
+  private final Set<ApplicationName> draining = new HashSet<>();
+  private final List<ActorRef<Done>> drainReplies = new ArrayList<>();
+
+  /**
+   * @param model the model's name; its journal is {@code model|<model>}
+   * @param operators starts and releases each application's operator
+   */
+  public static Behavior<Command> create(
+      String model, ApplicationOperators operators, Clock clock) {
+    return Behaviors.setup(ctx -> new ModelActor(ctx, model, operators, clock));
+  }
+
+  private ModelActor(
+      ActorContext<Command> ctx, String model, ApplicationOperators operators, Clock clock) {
+    super(ctx);
+    this.model = model;
+    this.operators = operators;
+    this.ids = ctx.spawn(ModelIds.create(model, clock), "ids");
+  }
+
+  @Override
+  public Receive<Command> createReceive() {
+    return newReceiveBuilder()
+        .onMessage(ModelRead.class, this::onRead)
+        .onMessage(Numbered.class, this::onNumbered)
+        .onMessage(SidesPublished.class, this::onSides)
+        .onMessage(ApplicationGone.class, this::onGone)
+        .onMessage(Forward.class, this::onForward)
+        .onMessage(GetOverview.class, this::onOverview)
+        .onMessage(FindAction.class, this::onFindAction)
+        .onMessage(ActionAnswered.class, this::onActionAnswered)
+        .onMessage(Drain.class, this::onDrain)
+        .onMessage(OperatorDrained.class, this::onDrained)
+        .build();
+  }
+
+  private Behavior<Command> onRead(ModelRead model) {
+    read = model;
+    // the ids are journaled first; the operators hear of the model once they are
+    getContext()
+        .ask(
+            ModelState.class,
+            ids,
+            Duration.ofSeconds(30),
+            reply -> new ModelIds.Number(model.relations(), reply),
+            (state, failure) -> {
+              if (failure != null) {
+                getContext().getLog().warn("the model's relation ids: {}", failure.toString());
+                return new ModelRead(model.applications(), model.relations()); // try again
+              }
+              return new Numbered(state);
+            });
+    return this;
+  }
+
+  private Behavior<Command> onNumbered(Numbered n) {
+    numbered = n.ids();
+    for (ApplicationName application : read.applications()) {
+      if (!running.containsKey(application)) start(application);
+    }
+    declare(Set.of());
+    return this;
+  }
+
+  /**
+   * Tells each running operator its relations when they changed since it was last told, and those
+   * in {@code fresh} (just started) in any case, each then with the latest remote sides.
+   */
+  private void declare(Set<ApplicationName> fresh) {
+    Declarations next = Declarations.of(read.applications(), read.relations(), numbered);
+    for (Map.Entry<ApplicationName, ActorRef<OperatorActor.Command>> operator :
+        running.entrySet()) {
+      ApplicationName application = operator.getKey();
+      List<DeclaredRelation> relations = next.of(application);
+      if (!fresh.contains(application) && relations.equals(declared.of(application))) continue;
+      operator.getValue().tell(new OperatorActor.RelationsDeclared(relations));
+      SideRelay.Relayed relayed = relay.declared(application, next);
+      relay = relayed.relay();
+      deliver(relayed.deliveries());
+    }
+    declared = next;
+  }
+
+  private void start(ApplicationName application) {
+    ActorRef<Command> self = getContext().getSelf();
+    var behavior =
+        operators.operate(
+            application,
+            (app, sides) -> self.tell(new SidesPublished(ApplicationName.of(app), sides)),
+            reason -> self.tell(new ApplicationGone(application, reason)));
+    // a new name each time: a stopped operator's name is free only once it has stopped
+    var operator = getContext().spawn(behavior, "operator-" + application + "-" + ++generation);
+    running.put(application, operator);
+    getContext().getLog().info("{}: operating {}", model, application);
+    // told now, before anything else reaches it: the ids it must give its peer relations
+    operator.tell(new OperatorActor.RelationsDeclared(declared.of(application)));
+    if (declared.byApplication().containsKey(application)) {
+      SideRelay.Relayed relayed = relay.declared(application, declared);
+      relay = relayed.relay();
+      deliver(relayed.deliveries());
+    }
+  }
+
+  private Behavior<Command> onSides(SidesPublished published) {
+    SideRelay.Relayed relayed =
+        relay.published(published.application(), published.sides(), declared);
+    relay = relayed.relay();
+    deliver(relayed.deliveries());
+    return this;
+  }
+
+  private void deliver(List<SideRelay.Delivery> deliveries) {
+    for (SideRelay.Delivery delivery : deliveries) {
+      ActorRef<OperatorActor.Command> operator = running.get(delivery.application());
+      if (operator != null) operator.tell(new OperatorActor.RemoteSideObserved(delivery.side()));
+    }
+  }
+
+  private Behavior<Command> onGone(ApplicationGone gone) {
+    ActorRef<OperatorActor.Command> operator = running.remove(gone.application());
+    if (operator == null) return this;
+    getContext()
+        .getLog()
+        .info("{}: {} is gone ({}); its operator stops", model, gone.application(), gone.reason());
+    getContext().stop(operator);
+    operators.stopped(gone.application());
+    if (draining.remove(gone.application())) answerDrainsWhenDone();
+    // added again meanwhile: a new operator for it
+    if (read.applications().contains(gone.application())) {
+      start(gone.application());
+      declare(Set.of(gone.application()));
+    }
+    return this;
+  }
+
+  private Behavior<Command> onForward(Forward forward) {
+    ActorRef<OperatorActor.Command> operator = running.get(forward.application());
+    if (operator != null) {
+      operator.tell(forward.command());
+    } else if (forward.command() instanceof OperatorActor.GetUnit get) {
+      get.replyTo().tell(Optional.empty());
+    } else {
+      getContext()
+          .getLog()
+          .debug(
+              "{}: no application {}; dropped {}", model, forward.application(), forward.command());
+    }
+    return this;
+  }
+
+  private Behavior<Command> onFindAction(FindAction find) {
+    long search = ++searchNumber;
+    OperatorActor.GetAction request = find.request();
+    if (running.isEmpty()) {
+      request
+          .replyTo()
+          .tell(
+              new io.caasoperator.unit.ActionLookup(
+                  null, null, "action " + request.id() + " not found"));
+      return this;
+    }
+    searches.put(search, new ActionSearch(request, new HashSet<>(running.keySet()), null));
+    running.forEach(
+        (application, operator) ->
+            getContext()
+                .ask(
+                    io.caasoperator.unit.ActionLookup.class,
+                    operator,
+                    Duration.ofSeconds(10),
+                    reply -> new OperatorActor.GetAction(request.id(), false, reply),
+                    (lookup, failure) ->
+                        new ActionAnswered(
+                            search,
+                            application,
+                            lookup != null
+                                ? lookup
+                                : new io.caasoperator.unit.ActionLookup(
+                                    null, null, application + " did not answer"))));
+    return this;
+  }
+
+  private Behavior<Command> onActionAnswered(ActionAnswered answered) {
+    ActionSearch search = searches.get(answered.search());
+    if (search == null) return this;
+    OperatorActor.GetAction request = search.request();
+    if (answered.lookup().action() != null) {
+      searches.remove(answered.search());
+      ActorRef<OperatorActor.Command> operator = running.get(answered.application());
+      if (request.untilFinished() && operator != null) operator.tell(request);
+      else request.replyTo().tell(answered.lookup());
+      return this;
+    }
+    Set<ApplicationName> waiting = new HashSet<>(search.waiting());
+    waiting.remove(answered.application());
+    io.caasoperator.unit.ActionLookup first =
+        search.first() == null ? answered.lookup() : search.first();
+    if (waiting.isEmpty()) {
+      searches.remove(answered.search());
+      request.replyTo().tell(first);
+    } else {
+      searches.put(answered.search(), new ActionSearch(request, waiting, first));
+    }
+    return this;
+  }
+
+  private Behavior<Command> onOverview(GetOverview get) {
+    List<ModelOverview.Relation> relations = new ArrayList<>();
+    for (MatchedRelation relation : read.relations()) {
+      numbered
+          .idOf(relation.key())
+          .ifPresent(
+              id ->
+                  relations.add(
+                      new ModelOverview.Relation(
+                          id,
+                          relation.key(),
+                          relation.endpoints().stream().map(RelationEndpoint::toString).toList(),
+                          relation.interfaceName(),
+                          relation.isPeer())));
+    }
+    relations.sort(java.util.Comparator.comparingLong(ModelOverview.Relation::id));
+    get.replyTo()
+        .tell(
+            new ModelOverview(
+                model, running.keySet().stream().map(ApplicationName::value).toList(), relations));
+    return this;
+  }
+
+  private Behavior<Command> onDrain(Drain drain) {
+    drainReplies.add(drain.replyTo());
+    for (Map.Entry<ApplicationName, ActorRef<OperatorActor.Command>> operator :
+        running.entrySet()) {
+      ApplicationName application = operator.getKey();
+      if (!draining.add(application)) continue;
+      getContext()
+          .ask(
+              Done.class,
+              operator.getValue(),
+              Duration.ofDays(1), // the runtime bounds the drain with its shutdown timeout
+              OperatorActor.Drain::new,
+              (done, failure) -> new OperatorDrained(application));
+    }
+    answerDrainsWhenDone();
+    return this;
+  }
+
+  private Behavior<Command> onDrained(OperatorDrained drained) {
+    draining.remove(drained.application());
+    answerDrainsWhenDone();
+    return this;
+  }
+
+  private void answerDrainsWhenDone() {
+    if (!draining.isEmpty()) return;
+    drainReplies.forEach(reply -> reply.tell(Done.getInstance()));
+    drainReplies.clear();
+  }
+}

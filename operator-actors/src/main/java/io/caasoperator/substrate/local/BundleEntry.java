@@ -1,0 +1,52 @@
+package io.caasoperator.substrate.local;
+
+import io.caasoperator.domain.ApplicationName;
+import io.caasoperator.domain.CharmRef;
+import io.caasoperator.model.BundleApplication;
+import io.caasoperator.model.BundleFile;
+import io.caasoperator.model.BundleReading;
+import io.caasoperator.substrate.Specification;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/**
+ * One application of a bundle as the local substrate operates it: its charm (a path relative to the
+ * bundle, made absolute by {@link BundleFile}), scale, options and file resources. A bundle with
+ * any problem is refused whole, so every application keeps the model last read well (the model's
+ * relations are only right for a bundle that is right as a whole).
+ *
+ * @param application the application this substrate operates
+ */
+public record BundleEntry(ApplicationName application) implements SpecParser {
+
+  public BundleEntry {
+    if (application == null) throw new IllegalArgumentException("application is missing");
+  }
+
+  @Override
+  public Optional<LocalSpec> parse(Path file, byte[] content) throws InvalidSpecException {
+    BundleReading reading = BundleFile.parse(file.toAbsolutePath().normalize(), content);
+    if (!reading.valid()) {
+      throw new InvalidSpecException(String.join("; ", reading.problems()), reading.problems());
+    }
+    return reading.bundle().application(application).map(BundleEntry::specification);
+  }
+
+  /** The substrate's specification of a bundle's application. */
+  static LocalSpec specification(BundleApplication entry) {
+    // a valid bundle names a charm for each application (BundleFile says so otherwise)
+    String charm = entry.charm().map(Path::toString).orElseThrow();
+    Map<String, String> resources = new TreeMap<>();
+    entry.resources().forEach((name, path) -> resources.put(name, path.toString()));
+    return new LocalSpec(
+        new Specification(
+            entry.name(),
+            new CharmRef(charm, null, 0, false),
+            entry.options(),
+            Specification.DEFAULT_UPDATE_STATUS_INTERVAL,
+            resources),
+        entry.scale());
+  }
+}

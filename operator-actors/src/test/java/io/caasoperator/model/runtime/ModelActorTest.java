@@ -1,0 +1,248 @@
+package io.caasoperator.model.runtime;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.caasoperator.domain.ApplicationName;
+import io.caasoperator.model.CharmEndpoint;
+import io.caasoperator.model.MatchedRelation;
+import io.caasoperator.model.RelationEndpoint;
+import io.caasoperator.model.RelationRole;
+import io.caasoperator.operator.OperatorActor;
+import io.caasoperator.relation.DeclaredRelation;
+import io.caasoperator.relation.RelationSide;
+import io.caasoperator.relation.RelationSides;
+import io.caasoperator.testing.InMemoryJournal;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
+import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
+import org.apache.pekko.actor.testkit.typed.javadsl.TestProbe;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.actor.typed.Behavior;
+import org.apache.pekko.actor.typed.javadsl.Behaviors;
+import org.junit.jupiter.api.AutoClose;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The model's side of relations between applications: which relation ids each operator is told,
+ * which side reaches which operator, and that ids outlive a restart and bundle edits. The operators
+ * are probes (what they make of a declaration is theirs).
+ */
+class ModelActorTest {
+  @AutoClose("shutdownTestKit")
+  private static final ActorTestKit testKit = ActorTestKit.create(InMemoryJournal.config());
+
+  private static final AtomicInteger models = new AtomicInteger();
+  private static final Clock CLOCK =
+      Clock.fixed(Instant.parse("2026-11-27T20:00:00Z"), ZoneOffset.UTC);
+
+  private static final ApplicationName STORE = ApplicationName.of("kv-store");
+  private static final ApplicationName CLIENT = ApplicationName.of("kv-client");
+  private static final MatchedRelation STORE_PEERS =
+      new MatchedRelation(
+          List.of(
+              new RelationEndpoint(
+                  STORE, new CharmEndpoint("replicas", RelationRole.PEER, "kv-replicas"))));
+  private static final MatchedRelation KV = between("kv");
+  private static final MatchedRelation ADMIN = between("admin");
+
+  private static MatchedRelation between(String storeEndpoint) {
+    return new MatchedRelation(
+        List.of(
+            new RelationEndpoint(CLIENT, new CharmEndpoint("kv", RelationRole.REQUIRER, "kv")),
+            new RelationEndpoint(
+                STORE, new CharmEndpoint(storeEndpoint, RelationRole.PROVIDER, "kv"))));
+  }
+
+  /** Operators that are probes, one per application and start. */
+  private static final class ProbeOperators implements ApplicationOperators {
+    final Map<ApplicationName, TestProbe<OperatorActor.Command>> probes = new ConcurrentHashMap<>();
+    final Map<ApplicationName, RelationSides> sides = new ConcurrentHashMap<>();
+    final Map<ApplicationName, Consumer<String>> gone = new ConcurrentHashMap<>();
+    final List<ApplicationName> stopped = new CopyOnWriteArrayList<>();
+
+    @Override
+    public Behavior<OperatorActor.Command> operate(
+        ApplicationName application, RelationSides sides, Consumer<String> onGone) {
+      TestProbe<OperatorActor.Command> probe = probe(application);
+      this.sides.put(application, sides);
+      gone.put(application, onGone);
+      return Behaviors.receiveMessage(
+          m -> {
+            probe.getRef().tell(m);
+            return Behaviors.same();
+          });
+    }
+
+    @Override
+    public void stopped(ApplicationName application) {
+      stopped.add(application);
+    }
+
+    /** {@code application}'s operator, the same for every start; made before it starts. */
+    TestProbe<OperatorActor.Command> probe(ApplicationName application) {
+      return probes.computeIfAbsent(application, a -> testKit.createTestProbe());
+    }
+
+    /** The next declaration {@code application}'s operator got, skipping anything else. */
+    List<DeclaredRelation> declared(ApplicationName application) {
+      return probe(application)
+          .fishForMessage(
+              java.time.Duration.ofSeconds(5),
+              m ->
+                  m instanceof OperatorActor.RelationsDeclared
+                      ? org.apache.pekko.actor.testkit.typed.javadsl.FishingOutcomes.complete()
+                      : org.apache.pekko.actor.testkit.typed.javadsl.FishingOutcomes
+                          .continueAndIgnore())
+          .stream()
+          .filter(OperatorActor.RelationsDeclared.class::isInstance)
+          .map(m -> ((OperatorActor.RelationsDeclared) m).relations())
+          .findFirst()
+          .orElseThrow();
+    }
+  }
+
+  /** A new model of the store and its client, each operator past its first two declarations. */
+  private static ActorRef<ModelActor.Command> startedWithTheStoreAndItsClient(
+      ProbeOperators operators) {
+    ActorRef<ModelActor.Command> model =
+        testKit.spawn(ModelActor.create(newModel(), operators, CLOCK));
+    model.tell(new ModelActor.ModelRead(List.of(CLIENT, STORE), List.of(STORE_PEERS, KV)));
+    for (ApplicationName application : List.of(CLIENT, STORE)) {
+      operators.declared(application);
+      operators.declared(application);
+    }
+    return model;
+  }
+
+  private static String newModel() {
+    return "model" + models.incrementAndGet();
+  }
+
+  private static RelationSide side(long id, ApplicationName app, String unit, String value) {
+    TreeMap<String, Map<String, String>> units = new TreeMap<>();
+    units.put(unit, Map.of("value", value));
+    return new RelationSide(id, app.value(), units, Map.of());
+  }
+
+  @Test
+  void eachOperatorIsToldAllItsRelationsWithIdsFromTheModelsOneSequencePeersFirst() {
+    ProbeOperators operators = new ProbeOperators();
+    ActorRef<ModelActor.Command> model =
+        testKit.spawn(ModelActor.create(newModel(), operators, CLOCK));
+
+    model.tell(new ModelActor.ModelRead(List.of(CLIENT, STORE), List.of(STORE_PEERS, KV)));
+
+    // the first declaration a fresh operator gets is the empty one it starts with
+    assertThat(operators.declared(STORE)).isEmpty();
+    assertThat(operators.declared(STORE))
+        .containsExactly(
+            new DeclaredRelation(0, "replicas", "kv-replicas", "kv-store", "replicas"),
+            new DeclaredRelation(1, "kv", "kv", "kv-client", "kv"));
+    assertThat(operators.declared(CLIENT)).isEmpty();
+    assertThat(operators.declared(CLIENT))
+        .containsExactly(new DeclaredRelation(1, "kv", "kv", "kv-store", "kv"));
+  }
+
+  @Test
+  void aPublishedSideReachesTheOperatorAtTheOtherEndAndIsHandedAgainAfterAReDeclaration() {
+    ProbeOperators operators = new ProbeOperators();
+    ActorRef<ModelActor.Command> model = startedWithTheStoreAndItsClient(operators);
+
+    RelationSide storeSide = side(1, STORE, "kv-store/0", "hello");
+    operators
+        .sides
+        .get(STORE)
+        .published("kv-store", List.of(storeSide, side(0, STORE, "kv-store/0", "peer")));
+
+    assertThat(operators.probe(CLIENT).expectMessageClass(OperatorActor.RemoteSideObserved.class))
+        .isEqualTo(new OperatorActor.RemoteSideObserved(storeSide));
+    operators.probe(STORE).expectNoMessage(java.time.Duration.ofMillis(200));
+
+    // another relation between them: the client is declared both, and told the store's side again
+    model.tell(new ModelActor.ModelRead(List.of(CLIENT, STORE), List.of(STORE_PEERS, KV, ADMIN)));
+    assertThat(operators.declared(CLIENT)).extracting(DeclaredRelation::id).containsExactly(1L, 2L);
+    assertThat(operators.probe(CLIENT).expectMessageClass(OperatorActor.RemoteSideObserved.class))
+        .isEqualTo(new OperatorActor.RemoteSideObserved(storeSide));
+  }
+
+  @Test
+  void relationIdsOutliveARestartAndEditsAndARelationAddedAgainGetsANewId() {
+    String name = newModel();
+    ProbeOperators first = new ProbeOperators();
+    ActorRef<ModelActor.Command> model = testKit.spawn(ModelActor.create(name, first, CLOCK));
+    model.tell(new ModelActor.ModelRead(List.of(CLIENT, STORE), List.of(STORE_PEERS, KV)));
+    first.declared(STORE);
+    first.declared(STORE);
+    testKit.stop(model);
+
+    ProbeOperators second = new ProbeOperators();
+    model = testKit.spawn(ModelActor.create(name, second, CLOCK));
+    // written in another order, with the relation on the admin endpoint added before it
+    model.tell(new ModelActor.ModelRead(List.of(CLIENT, STORE), List.of(ADMIN, KV, STORE_PEERS)));
+    second.declared(STORE);
+    assertThat(second.declared(STORE))
+        .extracting(DeclaredRelation::key)
+        .containsExactly("replicas:0", "kv:1", "admin:2");
+
+    model.tell(new ModelActor.ModelRead(List.of(CLIENT, STORE), List.of(STORE_PEERS, ADMIN)));
+    assertThat(second.declared(STORE))
+        .extracting(DeclaredRelation::key)
+        .containsExactly("replicas:0", "admin:2");
+    model.tell(new ModelActor.ModelRead(List.of(CLIENT, STORE), List.of(STORE_PEERS, ADMIN, KV)));
+    assertThat(second.declared(STORE))
+        .extracting(DeclaredRelation::key)
+        .containsExactly("replicas:0", "admin:2", "kv:3");
+  }
+
+  @Test
+  void anApplicationRemovedLosesItsRelationsOnTheOtherSideAndItsOperatorStopsOnceGone() {
+    ProbeOperators operators = new ProbeOperators();
+    ActorRef<ModelActor.Command> model = startedWithTheStoreAndItsClient(operators);
+
+    model.tell(new ModelActor.ModelRead(List.of(STORE), List.of(STORE_PEERS)));
+
+    assertThat(operators.declared(CLIENT)).as("its units leave every relation").isEmpty();
+    assertThat(operators.declared(STORE))
+        .extracting(DeclaredRelation::key)
+        .containsExactly("replicas:0");
+
+    operators.gone.get(CLIENT).accept("removed from the bundle");
+    TestProbe<ModelOverview> overview = testKit.createTestProbe();
+    model.tell(new ModelActor.GetOverview(overview.getRef()));
+    assertThat(overview.receiveMessage().applications()).containsExactly("kv-store");
+    assertThat(operators.stopped).containsExactly(CLIENT);
+
+    TestProbe<Optional<io.caasoperator.unit.UnitView>> unit = testKit.createTestProbe();
+    model.tell(
+        new ModelActor.Forward(
+            CLIENT,
+            new OperatorActor.GetUnit(
+                new io.caasoperator.domain.UnitId(CLIENT, 0), unit.getRef())));
+    assertThat(unit.receiveMessage()).as("a unit of an application gone").isEmpty();
+  }
+
+  @Test
+  void theOverviewListsTheModelsRelationsById() {
+    ProbeOperators operators = new ProbeOperators();
+    ActorRef<ModelActor.Command> model = startedWithTheStoreAndItsClient(operators);
+
+    TestProbe<ModelOverview> overview = testKit.createTestProbe();
+    model.tell(new ModelActor.GetOverview(overview.getRef()));
+    ModelOverview seen = overview.receiveMessage();
+    assertThat(seen.applications()).containsExactly("kv-client", "kv-store");
+    List<String> relations = new ArrayList<>();
+    seen.relations().forEach(r -> relations.add(r.id() + " " + r.key() + " " + r.interfaceName()));
+    assertThat(relations)
+        .containsExactly("0 kv-store:replicas kv-replicas", "1 kv-client:kv kv-store:kv kv");
+  }
+}
