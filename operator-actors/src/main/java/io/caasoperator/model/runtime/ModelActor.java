@@ -196,10 +196,13 @@ public final class ModelActor extends AbstractBehavior<ModelActor.Command> {
     var operator = getContext().spawn(behavior, "operator-" + application + "-" + ++generation);
     running.put(application, operator);
     getContext().getLog().info("{}: operating {}", model, application);
-    // told now, before anything else reaches it: the ids it must give its peer relations
-    operator.tell(new OperatorActor.RelationsDeclared(declared.of(application)));
-    if (declared.byApplication().containsKey(application)) {
-      SideRelay.Relayed relayed = relay.declared(application, declared);
+    // told now, before anything else reaches it: the ids it must give its peer relations, from the
+    // model as read now (not as last declared: before the first declaration that is nothing, and
+    // an empty declaration would remove every relation the operator's journal holds)
+    Declarations now = Declarations.of(read.applications(), read.relations(), numbered);
+    operator.tell(new OperatorActor.RelationsDeclared(now.of(application)));
+    if (now.byApplication().containsKey(application)) {
+      SideRelay.Relayed relayed = relay.declared(application, now);
       relay = relayed.relay();
       deliver(relayed.deliveries());
     }
