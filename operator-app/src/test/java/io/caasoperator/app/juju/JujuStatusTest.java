@@ -79,6 +79,9 @@ class JujuStatusTest {
                 "kv-store",
                 List.of(),
                 Map.of(),
+                Map.of(),
+                List.of(),
+                Map.of(),
                 Map.of())));
   }
 
