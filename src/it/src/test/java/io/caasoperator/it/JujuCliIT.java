@@ -114,7 +114,8 @@ class JujuCliIT {
   /**
    * What a charm author's integration test does, on a model that runs: deploy two charms, relate
    * them, wait until all is active, see that the relation's data reached the client, take the
-   * relation and an application away, destroy the model. The suite's wall time is printed.
+   * relation and an application away, destroy the model; and run commands ({@code exec}) and an
+   * action ({@code run}) on units as jubilant parses them. The suite's wall time is printed.
    */
   @Test
   void jubilantWaitsUntilARunningModelIsActiveAndSeesItsRelationWork() throws Exception {
@@ -127,10 +128,18 @@ class JujuCliIT {
         juju.add_model('kv')
         juju.deploy('./examples/kv/charms/kv-store', config={'port': 7000})
         juju.deploy('./examples/kv/charms/kv-client', num_units=2)
+        juju.deploy('./examples/charms/hello')
         juju.integrate('kv-client', 'kv-store:kv')
         status = juju.wait(jubilant.all_active, timeout=120)
         print(status.apps['kv-client'].units['kv-client/1'].workload_status.message)
         print(sorted(status.apps['kv-store'].relations))
+        print(juju.exec('echo $JUJU_UNIT_NAME', unit='kv-store/leader').stdout.strip())
+        try:
+            juju.exec('exit 3', unit='kv-client/1')
+        except jubilant.TaskError as e:
+            print('exec failed', e.task.return_code)
+        task = juju.run('hello/0', 'greet', {'who': 'jubilant'})
+        print(task.status, task.results['greeting'])
         juju.remove_relation('kv-client', 'kv-store:kv')
         status = juju.wait(lambda s: jubilant.all_blocked(s, 'kv-client'), timeout=120)
         print(status.apps['kv-client'].app_status.message)
@@ -147,8 +156,11 @@ class JujuCliIT {
         .startsWith(
             "store at kv://kv-store/0:7000",
             "['cluster', 'kv']",
+            "kv-store/0",
+            "exec failed 3",
+            "completed hello, jubilant",
             "waiting for a kv relation",
-            "['kv-store']");
+            "['hello', 'kv-store']");
     assertThat(tmp.resolve("juju/models/kv")).doesNotExist();
   }
 
