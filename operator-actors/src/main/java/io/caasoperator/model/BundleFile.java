@@ -55,6 +55,12 @@ public final class BundleFile {
   /** A real bundle is a few kilobytes; a larger file is a mistake and is refused unread. */
   public static final long MAX_BYTES = 1024 * 1024;
 
+  /**
+   * Juju's bundle check wants an application ({@code charm/bundledata.go}, {@code Verify}); a
+   * running model need not have one ({@link BundleReading#asModel}).
+   */
+  public static final String NO_APPLICATION = "at least one application must be specified";
+
   // rebuild() keeps the parser's default features (an empty value reads as null, not "").
   private static final YAMLFactory FACTORY =
       new YAMLFactory()
@@ -140,8 +146,7 @@ public final class BundleFile {
       return refused(nothing, file + ": cannot parse: " + e.getMessage());
     }
     if (root == null || root.isMissingNode() || root.isNull())
-      return refused(
-          nothing, file + ": the file is empty; at least one application must be specified");
+      return refused(nothing, file + ": the file is empty; " + NO_APPLICATION);
     if (!root.isObject())
       return refused(nothing, file + ": expected a mapping of keys to values, got " + kind(root));
     return new Reading(file, YamlPlaces.of(FACTORY, content)).read(root);
@@ -221,7 +226,7 @@ public final class BundleFile {
     private List<BundleApplication> applications(JsonNode node, Set<String> named) {
       Map<String, BundleApplication> applications = new TreeMap<>();
       if (node == null || node.isNull() || (node.isObject() && node.isEmpty())) {
-        problem("applications", "at least one application must be specified");
+        problem("applications", NO_APPLICATION);
         return List.of();
       }
       if (!node.isObject()) {

@@ -19,4 +19,16 @@ public record BundleReading(Bundle bundle, List<String> problems, List<String> n
   public boolean valid() {
     return problems.isEmpty();
   }
+
+  /**
+   * This reading as a running model ({@code run --bundle}) takes it: a model may have no
+   * application (a new model's bundle, or one whose last application was removed), which a bundle
+   * to deploy may not. An empty file stays a problem: a model's bundle is never empty, it says
+   * {@code applications: {}}.
+   */
+  public BundleReading asModel() {
+    String noApplication = ": " + BundleFile.NO_APPLICATION;
+    return new BundleReading(
+        bundle, problems.stream().filter(p -> !p.endsWith(noApplication)).toList(), notes);
+  }
 }

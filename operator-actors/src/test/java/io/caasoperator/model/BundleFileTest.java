@@ -226,6 +226,19 @@ class BundleFileTest {
   }
 
   @Test
+  void aRunningModelMayHaveNoApplicationButNotAnEmptyFile() throws IOException {
+    BundleReading empty = read("bundle: kubernetes\nname: foo\napplications: {}\nrelations: []\n");
+
+    assertThat(empty.asModel().problems()).isEmpty();
+    assertThat(empty.asModel().bundle().name()).isEqualTo("foo");
+    assertThat(read("name: foo\n").asModel().problems()).isEmpty();
+    assertThat(read("").asModel().problems())
+        .containsExactly(file + ": the file is empty; at least one application must be specified");
+    assertThat(read("applications: {}\nrelations: [[web, db]]\n").asModel().problems())
+        .isNotEmpty();
+  }
+
+  @Test
   void unknownKeysAndOffersFromOtherModelsAreProblems() throws IOException {
     assertThat(
             read("applications:\n  db: {charm: ./charms/db}\nrelation: []\nsaas: {x: {}}\n")

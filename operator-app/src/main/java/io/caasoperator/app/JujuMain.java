@@ -3,17 +3,21 @@ package io.caasoperator.app;
 import io.caasoperator.app.juju.JujuCli;
 import io.caasoperator.app.juju.JujuContext;
 import io.caasoperator.app.juju.JujuHome;
+import io.caasoperator.app.juju.JujuListener;
 import io.caasoperator.app.juju.LocalCharms;
 import io.caasoperator.app.juju.LocalModelOperators;
 import io.caasoperator.app.juju.ModelOperators;
 import io.caasoperator.app.juju.ModelStore;
 import io.caasoperator.app.juju.OperatorStatus;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * {@code juju} in its own JVM ({@code bin/juju}): the commands of {@code app.juju} wired to this
@@ -32,13 +36,37 @@ public final class JujuMain {
   }
 
   static JujuContext context(Map<String, String> env) {
+    return context(env, JujuHome.choose(env));
+  }
+
+  /**
+   * The cheap path's listener ({@code docs/juju.md}, "How a call stays cheap") for an operator that
+   * runs a model {@code juju add-model} made: its data directory is {@code
+   * <home>/models/<name>/data}, beside the model's {@code model.properties}. {@code bin/juju}'s
+   * shim then sends the calls on this model here instead of starting a JVM. Empty for any other
+   * run.
+   */
+  static Optional<JujuListener> listenIn(Path dataDir) throws IOException {
+    Path data = dataDir.toAbsolutePath().normalize();
+    Path model = data.getParent();
+    Path models = model == null ? null : model.getParent();
+    if (models == null
+        || models.getParent() == null
+        || !data.getFileName().toString().equals("data")
+        || !models.getFileName().toString().equals("models")
+        || !Files.isRegularFile(model.resolve("model.properties"))) return Optional.empty();
+    JujuContext base = context(System.getenv(), models.getParent());
+    return Optional.of(JujuListener.open(data, call -> JujuListener.contextFor(base, call)));
+  }
+
+  private static JujuContext context(Map<String, String> env, Path home) {
     ModelOperators operators =
         new LocalModelOperators(
             OperatorConfig.registry(env),
             operatorCommand(),
             LocalModelOperators.RUN_BUNDLE_AVAILABLE);
     return new JujuContext(
-        new ModelStore(JujuHome.choose(env)),
+        new ModelStore(home),
         operators,
         new LocalCharms(),
         bundle -> BundleValidation.of(bundle).problems(),

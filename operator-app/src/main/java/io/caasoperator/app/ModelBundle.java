@@ -37,7 +37,7 @@ final class ModelBundle implements BundleWatch.Listener {
 
   @Override
   public void read(byte[] content) {
-    BundleValidation validation = BundleValidation.of(BundleFile.parse(file, content));
+    BundleValidation validation = BundleValidation.of(BundleFile.parse(file, content).asModel());
     if (!validation.valid()) {
       String kept = goodSince == null ? "" : " (keeping the model read at " + goodSince + ")";
       log.warn("{}: {} problem(s){}", file, validation.problems().size(), kept);

@@ -7,6 +7,7 @@ import io.caasoperator.app.datadir.DataDirLock;
 import io.caasoperator.app.datadir.DataDirectory;
 import io.caasoperator.app.discovery.OperatorRegistry;
 import io.caasoperator.app.discovery.Registration;
+import io.caasoperator.app.juju.JujuListener;
 import io.caasoperator.charm.CharmStore;
 import io.caasoperator.charm.UnpackLimits;
 import io.caasoperator.domain.DurationText;
@@ -543,6 +544,8 @@ public final class OperatorRuntime {
     ListenerFile listenerFile = ListenerFile.in(dataDir);
     listenerFile.write(served.url());
     OperatorRegistry.Entry registered = register(served.url(), dataDir);
+    // a model juju added answers bin/juju's calls itself (docs/juju.md)
+    Optional<JujuListener> juju = JujuMain.listenIn(dataDir);
     listening.complete(null);
     log.info(
         "CAAS Operator {} operating the model {} of {} on the local substrate; listening on {};"
@@ -582,6 +585,7 @@ public final class OperatorRuntime {
           operators.closeAll();
           shared.blocking().shutdownNow();
           listenerFile.delete();
+          juju.ifPresent(OperatorRuntime::closeQuietly);
           registered.close();
           return CompletableFuture.completedFuture(Done.getInstance());
         });

@@ -1,5 +1,6 @@
 package io.caasoperator.app;
 
+import io.caasoperator.model.BundleFile;
 import io.caasoperator.substrate.local.InvalidSpecException;
 import io.caasoperator.substrate.local.SpecFile;
 import java.nio.file.Path;
@@ -246,7 +247,8 @@ final class RunOptions {
    * problem.
    */
   private static String modelOf(Path file) {
-    BundleValidation validation = BundleValidation.of(file);
+    // a model may have no application yet (juju add-model's bundle)
+    BundleValidation validation = BundleValidation.of(BundleFile.read(file).asModel());
     if (!validation.valid()) {
       throw new IllegalArgumentException(
           String.join("; ", validation.problems()),

@@ -27,7 +27,7 @@ public record BundleEntry(ApplicationName application) implements SpecParser {
 
   @Override
   public Optional<LocalSpec> parse(Path file, byte[] content) throws InvalidSpecException {
-    BundleReading reading = BundleFile.parse(file.toAbsolutePath().normalize(), content);
+    BundleReading reading = BundleFile.parse(file.toAbsolutePath().normalize(), content).asModel();
     if (!reading.valid()) {
       throw new InvalidSpecException(String.join("; ", reading.problems()), reading.problems());
     }

@@ -35,6 +35,8 @@ import picocli.CommandLine.Command;
       ConfigCommand.class,
       TrustCommand.class,
       StatusCommand.class,
+      ExecCommand.class,
+      RunCommand.class,
       ModelConfigCommand.class,
       VersionCommand.class,
       CommandLine.HelpCommand.class

@@ -39,7 +39,7 @@ public final class LocalModelOperators implements ModelOperators {
    * runtime). Until it does, {@code add-model} makes the model's directory and bundle and says that
    * nothing runs it; switch this on when {@code run --bundle} is there.
    */
-  public static final boolean RUN_BUNDLE_AVAILABLE = false;
+  public static final boolean RUN_BUNDLE_AVAILABLE = true;
 
   private static final String PID_FILE = "operator.pid";
 

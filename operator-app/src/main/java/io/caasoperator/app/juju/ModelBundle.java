@@ -1,5 +1,6 @@
 package io.caasoperator.app.juju;
 
+import io.caasoperator.model.BundleFile;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
@@ -25,9 +26,6 @@ final class ModelBundle {
   private ModelBundle() {}
 
   private static final String LOCK = "bundle.lock";
-
-  /** A bundle may have no application while the model is empty; the reader wants one. */
-  private static final String NO_APPLICATION = "at least one application must be specified";
 
   private static final Pattern RELATION_ENTRY = Pattern.compile("^relation \\[[^\\]]*\\]: ");
 
@@ -83,7 +81,7 @@ final class ModelBundle {
     return found.stream()
         .map(p -> where.matcher(p).replaceFirst(""))
         .map(p -> RELATION_ENTRY.matcher(p).replaceFirst(""))
-        .filter(p -> !p.equals(NO_APPLICATION))
+        .filter(p -> !p.equals(BundleFile.NO_APPLICATION))
         .toList();
   }
 }

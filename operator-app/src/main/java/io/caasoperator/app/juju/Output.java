@@ -16,7 +16,7 @@ final class Output {
 
   static final ObjectMapper JSON = new ObjectMapper();
 
-  private static final ObjectMapper YAML =
+  static final ObjectMapper YAML =
       new ObjectMapper(
           YAMLFactory.builder()
               .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)

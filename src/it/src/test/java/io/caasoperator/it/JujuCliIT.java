@@ -15,15 +15,15 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code bin/juju} as a charm author's test runs it, in the part that works without a model runtime
- * (issue 26): models are added, switched and destroyed, deploy and integrate write the model's
- * bundle, status answers in Juju's shape; and jubilant itself drives {@code bin/juju} from {@code
- * PATH}. Each test has its own juju home and state ({@code CAAS_JUJU_HOME}, {@code
- * XDG_STATE_HOME}).
+ * {@code bin/juju} as a charm author's test runs it: models are added (their operator started),
+ * switched and destroyed (their operator stopped), deploy and integrate write the model's bundle,
+ * which the running model follows, status answers in Juju's shape from the model's own; and
+ * jubilant itself drives {@code bin/juju} from {@code PATH}, waiting until all is active. Each test
+ * has its own juju home and state ({@code CAAS_JUJU_HOME}, {@code XDG_STATE_HOME}).
  */
 class JujuCliIT {
 
-  private static final Duration PATIENCE = Duration.ofMinutes(2);
+  private static final Duration PATIENCE = Duration.ofMinutes(5);
   private static final Path HOME =
       Path.of(System.getProperty("caas.operator.home", "../..")).toAbsolutePath().normalize();
   private static final Path JUBILANT =
@@ -83,11 +83,6 @@ class JujuCliIT {
 
   @Test
   void jubilantDrivesBinJujuFromPath() throws Exception {
-    Prerequisite.require(
-        Files.isDirectory(JUBILANT.resolve("jubilant")),
-        "the vendored jubilant 1.12.0 at " + JUBILANT);
-    Prerequisite.require(
-        Files.isExecutable(Path.of("/usr/bin/python3")), "/usr/bin/python3 with PyYAML");
     String script =
         """
         import jubilant
@@ -109,6 +104,73 @@ class JujuCliIT {
         juju.destroy_model('bar', destroy_storage=True, force=True)
         print(juju.model)
         """;
+    String output = jubilant(script);
+
+    assertThat(output.lines().toList())
+        .containsExactly("['kv-client', 'kv-store'] 2", "7002 bar", "10s 3", "refused 1", "None");
+    assertThat(tmp.resolve("juju/models/bar")).doesNotExist();
+  }
+
+  /**
+   * What a charm author's integration test does, on a model that runs: deploy two charms, relate
+   * them, wait until all is active, see that the relation's data reached the client, take the
+   * relation and an application away, destroy the model; and run commands ({@code exec}) and an
+   * action ({@code run}) on units as jubilant parses them. The suite's wall time is printed.
+   */
+  @Test
+  void jubilantWaitsUntilARunningModelIsActiveAndSeesItsRelationWork() throws Exception {
+    String script =
+        """
+        import time
+        import jubilant
+        started = time.monotonic()
+        juju = jubilant.Juju()
+        juju.add_model('kv')
+        juju.deploy('./examples/kv/charms/kv-store', config={'port': 7000})
+        juju.deploy('./examples/kv/charms/kv-client', num_units=2)
+        juju.deploy('./examples/charms/hello')
+        juju.integrate('kv-client', 'kv-store:kv')
+        status = juju.wait(jubilant.all_active, timeout=120)
+        print(status.apps['kv-client'].units['kv-client/1'].workload_status.message)
+        print(sorted(status.apps['kv-store'].relations))
+        print(juju.exec('echo $JUJU_UNIT_NAME', unit='kv-store/leader').stdout.strip())
+        try:
+            juju.exec('exit 3', unit='kv-client/1')
+        except jubilant.TaskError as e:
+            print('exec failed', e.task.return_code)
+        task = juju.run('hello/0', 'greet', {'who': 'jubilant'})
+        print(task.status, task.results['greeting'])
+        juju.remove_relation('kv-client', 'kv-store:kv')
+        status = juju.wait(lambda s: jubilant.all_blocked(s, 'kv-client'), timeout=120)
+        print(status.apps['kv-client'].app_status.message)
+        juju.remove_application('kv-client')
+        status = juju.wait(lambda s: 'kv-client' not in s.apps, timeout=120)
+        print(sorted(status.apps))
+        juju.destroy_model('kv', destroy_storage=True)
+        print(f'suite: {time.monotonic() - started:.1f} s', flush=True)
+        """;
+    String output = jubilant(script);
+
+    System.out.println("JujuCliIT jubilant suite wall time: " + output.lines().toList().getLast());
+    assertThat(output.lines().toList())
+        .startsWith(
+            "store at kv://kv-store/0:7000",
+            "['cluster', 'kv']",
+            "kv-store/0",
+            "exec failed 3",
+            "completed hello, jubilant",
+            "waiting for a kv relation",
+            "['hello', 'kv-store']");
+    assertThat(tmp.resolve("juju/models/kv")).doesNotExist();
+  }
+
+  /** Runs {@code script} with the vendored jubilant and {@code bin/} first on PATH; its output. */
+  private String jubilant(String script) throws Exception {
+    Prerequisite.require(
+        Files.isDirectory(JUBILANT.resolve("jubilant")),
+        "the vendored jubilant 1.12.0 at " + JUBILANT);
+    Prerequisite.require(
+        Files.isExecutable(Path.of("/usr/bin/python3")), "/usr/bin/python3 with PyYAML");
     ProcessBuilder builder =
         new ProcessBuilder("/usr/bin/python3", "-c", script)
             .directory(HOME.toFile())
@@ -120,10 +182,7 @@ class JujuCliIT {
     python.getOutputStream().close();
     String output = new String(python.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertThat(python.waitFor(PATIENCE.toSeconds(), TimeUnit.SECONDS)).isTrue();
-
     assertThat(python.exitValue()).as(output).isZero();
-    assertThat(output.lines().toList())
-        .containsExactly("['kv-client', 'kv-store'] 2", "7002 bar", "10s 3", "refused 1", "None");
-    assertThat(tmp.resolve("juju/models/bar")).doesNotExist();
+    return output;
   }
 }

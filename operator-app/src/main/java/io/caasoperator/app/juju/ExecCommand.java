@@ -1,0 +1,97 @@
+package io.caasoperator.app.juju;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+/**
+ * {@code juju exec --unit U [--format json] [--wait D] -- CMD...}: runs the commands in each unit's
+ * hook context on the model's running operator. Plain output is the commands' stdout and stderr
+ * (one unit) as Juju prints it; {@code --format json|yaml} is Juju's task per unit ({@link
+ * JujuTask}). A non-zero code fails the call with Juju's "task failed" words, exit 1; a timeout
+ * says "timed out".
+ */
+@Command(name = "exec", description = "Runs commands on units of the model.")
+final class ExecCommand implements Callable<Integer> {
+
+  /** Juju's default for how long the commands may run ({@code cmd/juju/action/exec.go}). */
+  private static final Duration DEFAULT_WAIT = Duration.ofMinutes(5);
+
+  @ParentCommand JujuCli cli;
+
+  @Mixin ModelOption model;
+
+  @Mixin TaskOptions options;
+
+  @Option(
+      names = {"-u", "--unit"},
+      paramLabel = "UNIT",
+      split = ",",
+      description = "Units to run on: APP/N or APP/leader (repeatable, comma-separated).")
+  List<String> units = new ArrayList<>();
+
+  @Option(
+      names = {"-a", "--app", "--application"},
+      paramLabel = "APP",
+      split = ",")
+  List<String> applications = new ArrayList<>();
+
+  @Option(names = "--machine", paramLabel = "MACHINE", description = "Refused: no machines.")
+  List<String> machines = new ArrayList<>();
+
+  @Option(names = "--all", description = "Refused: no machines.")
+  boolean all;
+
+  @Option(names = "--execution-group", paramLabel = "GROUP", description = "Accepted.")
+  String executionGroup;
+
+  @Option(names = "--parallel", description = "Accepted.")
+  boolean parallel;
+
+  @Parameters(arity = "1..*", paramLabel = "COMMAND")
+  List<String> commands;
+
+  @Override
+  public Integer call() {
+    JujuContext context = cli.context();
+    String chosen = options.format();
+    if (!machines.isEmpty() || all)
+      throw JujuFailure.usage("this model has no machines: give --unit or --application");
+    if (units.isEmpty() && applications.isEmpty())
+      throw JujuFailure.usage("you must specify a target, either through --unit or --application");
+    Duration limit = options.wait(DEFAULT_WAIT);
+    ModelDirectory directory = model.directory(context);
+    OperatorTasks tasks = new OperatorTasks(context, directory);
+    List<OperatorTasks.Unit> targets = new ArrayList<>();
+    for (String unit : units) targets.add(tasks.unit(context, unit));
+    for (String application : applications) targets.addAll(tasks.units(context, application));
+    ObjectNode all = Output.JSON.createObjectNode();
+    JsonNode failed = null;
+    for (OperatorTasks.Unit unit : targets) {
+      JsonNode reply = tasks.exec(unit, String.join(" ", commands), limit);
+      String id = Long.toString(context.clock().millis());
+      ObjectNode task = JujuTask.ofExec(id, unit.name(), reply, context.clock().instant());
+      all.set(unit.name(), task);
+      if (failed == null && !JujuTask.succeeded(task)) failed = task;
+    }
+    switch (chosen) {
+      case "json", "yaml" -> context.out().print(Output.render(all, chosen));
+      default -> {
+        for (JsonNode task : all) {
+          context.out().print(task.path("results").path("stdout").asText(""));
+          context.err().print(task.path("results").path("stderr").asText(""));
+        }
+      }
+    }
+    if (failed != null) throw new JujuFailure(JujuTask.failed(failed));
+    return 0;
+  }
+}
