@@ -599,6 +599,14 @@ public final class OperatorRuntime {
   private OperatorRegistry.Entry register(URI url, Path dataDir) {
     OperatorRegistry registry = OperatorConfig.registry(System.getenv());
     ProcessHandle self = ProcessHandle.current();
+    // a model's applications as its bundle names them now, so that a unit named on the command line
+    // finds the model that runs it (applications added later need --data-dir)
+    java.util.List<String> applications =
+        bundle == null
+            ? java.util.List.of()
+            : java.util.Optional.ofNullable(io.caasoperator.model.BundleFile.read(bundle).bundle())
+                .map(b -> b.applications().stream().map(a -> a.name().value()).toList())
+                .orElse(java.util.List.of());
     try {
       return registry.register(
           new Registration(
@@ -606,7 +614,8 @@ public final class OperatorRuntime {
               self.info().startInstant(),
               config.application().value(),
               dataDir.toAbsolutePath().normalize(),
-              url));
+              url,
+              applications));
     } catch (java.io.UncheckedIOException e) {
       log.warn(
           "{}; the CLI finds this operator only with --data-dir {} (or --url)",

@@ -65,7 +65,7 @@ public final class OperatorDiscovery {
             .toList();
     List<Registration> fitting =
         application
-            .map(app -> sorted.stream().filter(r -> r.application().equals(app)).toList())
+            .map(app -> sorted.stream().filter(r -> r.operates(app)).toList())
             .orElse(sorted);
     return switch (fitting.size()) {
       case 0 -> new Choice.NoneRunning(sorted);

@@ -129,6 +129,8 @@ public final class OperatorRegistry {
     p.setProperty("application", registration.application());
     p.setProperty("data-dir", registration.dataDir().toString());
     p.setProperty("url", registration.url().toString());
+    if (!registration.applications().isEmpty())
+      p.setProperty("applications", String.join(",", registration.applications()));
     return p;
   }
 
@@ -158,9 +160,15 @@ public final class OperatorRegistry {
         return Optional.empty();
       }
       Optional<Instant> started = Optional.ofNullable(p.getProperty("started")).map(Instant::parse);
+      String applications = p.getProperty("applications", "");
       return Optional.of(
           new Registration(
-              Long.parseLong(pid), started, application, Path.of(dataDir), URI.create(url)));
+              Long.parseLong(pid),
+              started,
+              application,
+              Path.of(dataDir),
+              URI.create(url),
+              applications.isEmpty() ? List.of() : List.of(applications.split(","))));
     } catch (IOException | IllegalArgumentException | DateTimeParseException e) {
       return Optional.empty();
     }

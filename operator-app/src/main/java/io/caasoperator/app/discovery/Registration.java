@@ -19,11 +19,30 @@ import java.util.Optional;
  * @param dataDir the absolute data directory, whose listener file, admin token and certificate the
  *     CLI reads
  * @param url the listener's URL (for messages that list operators)
+ * @param applications a model's applications as its bundle named them at start ({@code application}
+ *     is then the model's name); empty for one application
  */
 public record Registration(
-    long pid, Optional<Instant> started, String application, Path dataDir, URI url) {
+    long pid,
+    Optional<Instant> started,
+    String application,
+    Path dataDir,
+    URI url,
+    java.util.List<String> applications) {
+
+  /** One application's operator. */
+  public Registration(
+      long pid, Optional<Instant> started, String application, Path dataDir, URI url) {
+    this(pid, started, application, dataDir, url, java.util.List.of());
+  }
+
+  /** Whether this operator runs {@code name}: its application, or one of its model's. */
+  public boolean operates(String name) {
+    return application.equals(name) || applications.contains(name);
+  }
 
   public Registration {
+    applications = java.util.List.copyOf(applications);
     Objects.requireNonNull(started, "started");
     Objects.requireNonNull(application, "application");
     Objects.requireNonNull(dataDir, "dataDir");

@@ -47,6 +47,41 @@ class OperatorDiscoveryTest {
   }
 
   @Test
+  void aUnitOfAModelsApplicationFindsTheModelsOperator() {
+    Registration kv =
+        new Registration(
+            400,
+            Optional.of(STARTED),
+            "kv",
+            Path.of("/tmp/kv"),
+            URI.create("https://127.0.0.1:30667"),
+            List.of("kv-client", "kv-store"));
+    assertThat(OperatorDiscovery.choose(List.of(web, kv), Optional.of("kv-client")))
+        .isEqualTo(new OperatorDiscovery.Choice.One(kv));
+    assertThat(OperatorDiscovery.choose(List.of(web, kv), Optional.of("kv")))
+        .as("the model by its name")
+        .isEqualTo(new OperatorDiscovery.Choice.One(kv));
+    assertThat(OperatorRegistry.parse(registryText(kv))).contains(kv);
+  }
+
+  /** What the registry writes for {@code registration}, as its file holds it. */
+  private static String registryText(Registration registration) {
+    return "pid="
+        + registration.pid()
+        + "\nstarted="
+        + registration.started().orElseThrow()
+        + "\napplication="
+        + registration.application()
+        + "\ndata-dir="
+        + registration.dataDir()
+        + "\nurl="
+        + registration.url().toString().replace(":", "\\:")
+        + "\napplications="
+        + String.join(",", registration.applications())
+        + "\n";
+  }
+
+  @Test
   void twoOperatorsOfTheNamedApplicationAreBothListed() {
     assertThat(OperatorDiscovery.choose(List.of(otherHello, web, hello), Optional.of("hello")))
         .isEqualTo(new OperatorDiscovery.Choice.Several(List.of(hello, otherHello)));
