@@ -208,6 +208,11 @@ class ModelRelationsIT {
             () -> read(logs, "db/0").getLast().path("names").toString(),
             names -> names.equals("{\"web/0\":\"web/0\",\"web/1\":\"web/1\"}"));
 
+    // show-relation prints both sides' databags
+    Cli.Result shown = operators.cli("show-relation");
+    assertThat(shown.exitCode()).as(shown.stderr()).isZero();
+    assertThat(shown.stdout()).contains("databags:", "host: \"db.internal\"", "name: \"web/1\"");
+
     // the provider scales 1 → 3 and the operator is killed as soon as a requirer unit starts
     // joining a new provider unit: nothing is lost, no join is run twice to completion
     writeBundle(bundle, logs, 3, 2, true, true);
