@@ -6,10 +6,8 @@ import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.function.UnaryOperator;
@@ -53,15 +51,7 @@ final class ModelBundle {
         Files.writeString(candidate, edited, StandardCharsets.UTF_8);
         List<String> problems = problems(context.check().problems(candidate), candidate);
         if (!problems.isEmpty()) throw new JujuFailure(String.join("\n", problems));
-        try {
-          Files.move(
-              candidate,
-              model.bundle(),
-              StandardCopyOption.ATOMIC_MOVE,
-              StandardCopyOption.REPLACE_EXISTING);
-        } catch (AtomicMoveNotSupportedException e) {
-          Files.move(candidate, model.bundle(), StandardCopyOption.REPLACE_EXISTING);
-        }
+        ModelStore.replace(candidate, model.bundle());
       } finally {
         Files.deleteIfExists(candidate);
       }

@@ -254,14 +254,22 @@ public final class ModelStore {
     Path temp = Files.createTempFile(target.getParent(), "." + target.getFileName() + ".", ".tmp");
     try {
       Files.writeString(temp, content, StandardCharsets.UTF_8);
-      try {
-        Files.move(
-            temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-      } catch (AtomicMoveNotSupportedException e) {
-        Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
-      }
+      replace(temp, target);
     } finally {
       Files.deleteIfExists(temp);
+    }
+  }
+
+  /**
+   * Renames {@code written} (in {@code target}'s directory) over {@code target}, atomically where
+   * the file system can.
+   */
+  static void replace(Path written, Path target) throws IOException {
+    try {
+      Files.move(
+          written, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+    } catch (AtomicMoveNotSupportedException e) {
+      Files.move(written, target, StandardCopyOption.REPLACE_EXISTING);
     }
   }
 
