@@ -39,6 +39,10 @@ import picocli.CommandLine.Command;
       RunCommand.class,
       ModelConfigCommand.class,
       VersionCommand.class,
+      ShowUnitCommand.class,
+      ShowApplicationCommand.class,
+      ShowTaskCommand.class,
+      OperationsCommand.class,
       CommandLine.HelpCommand.class
     })
 public final class JujuCli implements Runnable {

@@ -98,7 +98,7 @@ public final class JujuStatus {
   }
 
   /** The operator's applications by name, in its order. */
-  private static Map<String, JsonNode> reported(Optional<JsonNode> operator) {
+  static Map<String, JsonNode> reported(Optional<JsonNode> operator) {
     Map<String, JsonNode> views = new LinkedHashMap<>();
     if (operator.isEmpty()) return views;
     JsonNode root = operator.get();

@@ -62,6 +62,39 @@ final class JujuTask {
     return task;
   }
 
+  /**
+   * An action as {@code juju operations --format json} shows the operation that ran it (juju/juju
+   * {@code cmd/juju/action/listoperations.go}, {@code operationInfo}): one task, the operation's
+   * number the task's.
+   */
+  static ObjectNode ofOperation(JsonNode action) {
+    ObjectNode task = ofAction(action.path("unit").asText(), action);
+    ObjectNode operation = Output.JSON.createObjectNode();
+    operation.put("summary", summary(action));
+    operation.put("status", task.path("status").asText());
+    ObjectNode named = operation.putObject("action");
+    named.put("name", action.path("action").asText());
+    named.set(
+        "parameters",
+        action.path("parameters").isObject()
+            ? action.path("parameters").deepCopy()
+            : Output.JSON.createObjectNode());
+    if (task.has("timing")) operation.set("timing", task.path("timing").deepCopy());
+    ObjectNode info = operation.putObject("tasks").putObject(task.path("id").asText());
+    info.put("host", action.path("unit").asText());
+    info.put("status", task.path("status").asText());
+    for (String field : new String[] {"timing", "log", "message", "results"})
+      if (task.has(field)) info.set(field, task.path(field).deepCopy());
+    return operation;
+  }
+
+  /** What Juju's operation summary says: {@code <action> run on unit-<app>-<n>}. */
+  static String summary(JsonNode action) {
+    return action.path("action").asText()
+        + " run on unit-"
+        + action.path("unit").asText().replace('/', '-');
+  }
+
   /** Juju's words when a task did not complete well; exit code 1 follows them. */
   static String failed(JsonNode task) {
     JsonNode code = task.path("results").path("return-code");
@@ -71,6 +104,20 @@ final class JujuTask {
             ? " - id \"" + id + "\" with return code " + code.asInt()
             : " - id \"" + id + "\" with status \"" + task.path("status").asText() + "\"")
         + "\n\nuse 'juju show-task' to inspect the failure";
+  }
+
+  /**
+   * Juju's plain output of a task ({@code run}, {@code show-task}): the charm's results as YAML,
+   * then what the action printed.
+   */
+  static String plain(JsonNode task) {
+    ObjectNode results =
+        task.path("results") instanceof ObjectNode r
+            ? r.deepCopy()
+            : Output.JSON.createObjectNode();
+    String stdout = results.path("stdout").asText("");
+    results.remove(java.util.List.of("return-code", "stdout", "stderr"));
+    return (results.isEmpty() ? "" : Output.render(results, "yaml")) + stdout;
   }
 
   /** Whether a task completed with return code 0. */

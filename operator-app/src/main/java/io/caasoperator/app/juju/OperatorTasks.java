@@ -30,6 +30,11 @@ final class OperatorTasks {
     this.model = model;
   }
 
+  /** The model whose operator this asks. */
+  ModelDirectory model() {
+    return model;
+  }
+
   /** What the operator answers for an exec: {@code code, stdout, stderr}; 408 when timed out. */
   JsonNode exec(Unit unit, String commands, Duration timeout) {
     ObjectNode body = Output.JSON.createObjectNode().put("commands", commands);
@@ -56,6 +61,15 @@ final class OperatorTasks {
    * id, status, results, message, log, timing}), finished or not after {@code wait}.
    */
   JsonNode run(Unit unit, String action, ObjectNode params, Duration wait) {
+    JsonNode queued = enqueue(unit, action, params);
+    return call(client -> awaited(client, unit, queued.path("id").asText(), wait));
+  }
+
+  /**
+   * Queues {@code action} on {@code unit}: the operator's view of it, pending ({@code run
+   * --background}).
+   */
+  JsonNode enqueue(Unit unit, String action, ObjectNode params) {
     ObjectNode body = Output.JSON.createObjectNode();
     body.set("params", params);
     return call(
@@ -68,18 +82,53 @@ final class OperatorTasks {
             throw new JujuFailure(queued.path("detail").asText());
           if (response.statusCode() != 200 && response.statusCode() != 202)
             throw refused(unit, response, queued);
-          String id = queued.path("id").asText();
-          long deadline = System.nanoTime() + wait.toNanos();
-          while (true) {
-            long left = Math.max(0, deadline - System.nanoTime());
-            long now = Math.min(left, PER_REQUEST.toNanos()) / 1_000_000;
-            HttpResponse<String> seen =
-                client.get("/v1/actions/" + id + (now > 0 ? "?wait=" + now + "ms" : ""));
-            JsonNode view = reply(seen);
-            if (seen.statusCode() != 200) throw refused(unit, seen, view);
-            if (JujuTask.finished(view) || deadline - System.nanoTime() <= 0) return view;
-          }
+          return queued;
         });
+  }
+
+  /**
+   * The action {@code id} as the operator keeps it, once it finished or after {@code wait} (zero:
+   * as it is now); {@code task ID not found} as Juju's {@code show-task} says it ({@code
+   * cmd/juju/action/common.go}, {@code fetchResult}).
+   */
+  JsonNode task(long id, Duration wait) {
+    return call(client -> awaited(client, null, Long.toString(id), wait));
+  }
+
+  /** Every action the operator keeps for {@code unit}, newest first. */
+  List<JsonNode> tasks(Unit unit) {
+    return call(
+        client -> {
+          HttpResponse<String> seen =
+              client.get("/v1/actions?unit=" + unit.application() + "/" + unit.ordinal());
+          JsonNode view = reply(seen);
+          if (seen.statusCode() != 200) throw refused(unit, seen, view);
+          List<JsonNode> tasks = new ArrayList<>();
+          view.path("actions").forEach(tasks::add);
+          return tasks;
+        });
+  }
+
+  /** Asks for action {@code id} until it finished or {@code wait} passed. */
+  private static JsonNode awaited(OperatorClient client, Unit unit, String id, Duration wait)
+      throws IOException, InterruptedException {
+    long deadline = System.nanoTime() + wait.toNanos();
+    while (true) {
+      long left = Math.max(0, deadline - System.nanoTime());
+      long now = Math.min(left, PER_REQUEST.toNanos()) / 1_000_000;
+      HttpResponse<String> seen =
+          client.get("/v1/actions/" + id + (now > 0 ? "?wait=" + now + "ms" : ""));
+      JsonNode view = reply(seen);
+      if (seen.statusCode() == 404 && unit == null)
+        throw new JujuFailure("task " + id + " not found");
+      if (seen.statusCode() != 200) {
+        if (unit == null)
+          throw new JujuFailure(
+              view.path("detail").asText("the model's operator answered " + seen.statusCode()));
+        throw refused(unit, seen, view);
+      }
+      if (JujuTask.finished(view) || deadline - System.nanoTime() <= 0) return view;
+    }
   }
 
   private static JujuFailure refused(Unit unit, HttpResponse<String> response, JsonNode reply) {
@@ -98,11 +147,11 @@ final class OperatorTasks {
     }
   }
 
-  private interface Work {
-    JsonNode run(OperatorClient client) throws IOException, InterruptedException;
+  private interface Work<T> {
+    T run(OperatorClient client) throws IOException, InterruptedException;
   }
 
-  private JsonNode call(Work work) {
+  private <T> T call(Work<T> work) {
     try (OperatorClient client = OperatorClient.of(OperatorEndpoint.discover(model.dataDir()))) {
       return work.run(client);
     } catch (IOException e) {

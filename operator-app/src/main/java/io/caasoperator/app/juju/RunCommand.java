@@ -21,6 +21,7 @@ import picocli.CommandLine.ParentCommand;
  * charm's actions on a unit of the model's running operator and waits for it. {@code --format
  * json|yaml} prints Juju's task ({@link JujuTask}); plain prints the results as YAML. A failed
  * action is Juju's "task failed", exit 1; one that did not end in time says "timed out", exit 1.
+ * {@code --background} queues it and prints the task's id, as Juju 3.6 does, for {@code show-task}.
  */
 @Command(name = "run", description = "Runs an action on a unit.")
 final class RunCommand implements Callable<Integer> {
@@ -55,12 +56,21 @@ final class RunCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     JujuContext context = cli.context();
-    String chosen = options.format();
+    String chosen = options.backgroundFormat();
     Duration limit = options.wait(DEFAULT_WAIT);
     ObjectNode params = params(context);
     ModelDirectory directory = model.directory(context);
     OperatorTasks tasks = new OperatorTasks(context, directory);
     OperatorTasks.Unit target = tasks.unit(context, unit);
+    if (options.background) {
+      // juju/juju cmd/juju/action/run.go: an operation of one task; here the two share a number
+      String id = tasks.enqueue(target, action, params).path("id").asText();
+      context.err().println();
+      context.err().println("Scheduled operation " + id + " with task " + id);
+      context.err().println("Check operation status with 'juju show-operation " + id + "'");
+      context.err().println("Check task status with 'juju show-task " + id + "'");
+      return 0;
+    }
     context.err().println("Running operation on " + target.name());
     JsonNode view = tasks.run(target, action, params, limit);
     if (!JujuTask.finished(view)) {
@@ -80,17 +90,7 @@ final class RunCommand implements Callable<Integer> {
         all.set(target.name(), task);
         context.out().print(Output.render(all, chosen));
       }
-      default -> {
-        // Juju's plain output: the charm's results, then what the action printed
-        ObjectNode results =
-            task.path("results") instanceof ObjectNode r
-                ? r.deepCopy()
-                : Output.JSON.createObjectNode();
-        String stdout = results.path("stdout").asText("");
-        results.remove(List.of("return-code", "stdout", "stderr"));
-        if (!results.isEmpty()) context.out().print(Output.render(results, "yaml"));
-        context.out().print(stdout);
-      }
+      default -> context.out().print(JujuTask.plain(task));
     }
     if (!JujuTask.succeeded(task)) throw new JujuFailure(JujuTask.failed(task));
     return 0;

@@ -1,0 +1,64 @@
+package io.caasoperator.app.juju;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+/**
+ * {@code juju show-task ID [--format plain|json|yaml] [--wait D] [--watch]}: an action the model's
+ * operator ran or runs, as Juju 3.6 shows it (juju/juju {@code cmd/juju/action/showtask.go}): JSON
+ * and YAML are the task itself ({@link JujuTask}, the shape {@code run --format json} prints per
+ * unit), plain its results. By default it answers at once, pending or not; {@code --wait D} waits
+ * up to D for it to finish, {@code --watch} until it does. An unknown id is {@code task N not
+ * found}, exit 1; one that is not a number a usage error.
+ */
+@Command(name = "show-task", description = "Show results of a task by ID.")
+final class ShowTaskCommand implements Callable<Integer> {
+
+  /** How long {@code --watch} waits: until the task ends, in practice. */
+  private static final Duration WATCH = Duration.ofDays(1);
+
+  @ParentCommand JujuCli cli;
+
+  @Mixin ModelOption model;
+
+  @Parameters(arity = "0..1", paramLabel = "ID")
+  String id;
+
+  @Option(names = "--format", paramLabel = "FORMAT", description = "plain, json or yaml.")
+  String format = "plain";
+
+  @Option(names = "--wait", paramLabel = "DURATION", description = "How long to wait for it.")
+  String wait;
+
+  @Option(names = "--watch", description = "Wait until it finishes.")
+  boolean watch;
+
+  @Option(names = "--utc", description = "Accepted; times are in UTC.")
+  boolean utc;
+
+  @Override
+  public Integer call() {
+    JujuContext context = cli.context();
+    String chosen = Output.format(format, List.of("plain", "json", "yaml"));
+    if (watch && wait != null)
+      throw JujuFailure.usage("specify either --watch or --wait but not both");
+    if (id == null) throw JujuFailure.usage("no task ID specified");
+    if (!id.matches("[0-9]{1,18}")) throw JujuFailure.usage("task ID \"" + id + "\" not valid");
+    Duration limit = watch ? WATCH : wait == null ? Duration.ZERO : WaitOption.parse(wait);
+    ModelDirectory directory = model.directory(context);
+    JsonNode view = new OperatorTasks(context, directory).task(Long.parseLong(id), limit);
+    ObjectNode task = JujuTask.ofAction(view.path("unit").asText(), view);
+    context
+        .out()
+        .print(chosen.equals("plain") ? JujuTask.plain(task) : Output.render(task, chosen));
+    return 0;
+  }
+}

@@ -1,0 +1,84 @@
+package io.caasoperator.app.juju;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.regex.Pattern;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+/**
+ * {@code juju show-unit UNIT... [--format yaml|json] [--endpoint E] [--related-unit U] [--app]}:
+ * each unit with its relations' data as Juju 3.6 shows it ({@link UnitInfos}). A unit name that is
+ * not one is a usage error ({@code unit name x not valid}, juju/juju {@code
+ * cmd/juju/application/showunit.go} {@code Init}); a unit the model does not have is {@code unit
+ * "x/0" not found}, exit 1.
+ */
+@Command(name = "show-unit", description = "Displays information about a unit.")
+final class ShowUnitCommand implements Callable<Integer> {
+
+  /** Juju's unit names ({@code names.IsValidUnit}): an application's name, a slash, a number. */
+  static final Pattern UNIT = Pattern.compile("^[a-z][a-z0-9]*(-[a-z0-9]*[a-z][a-z0-9]*)*/[0-9]+$");
+
+  @ParentCommand JujuCli cli;
+
+  @Mixin ModelOption model;
+
+  @Parameters(arity = "0..*", paramLabel = "UNIT")
+  List<String> units = new ArrayList<>();
+
+  @Option(names = "--format", paramLabel = "FORMAT", description = "yaml or json.")
+  String format = "yaml";
+
+  @Option(names = "--endpoint", paramLabel = "ENDPOINT", description = "Only this endpoint's.")
+  String endpoint = "";
+
+  @Option(
+      names = "--related-unit",
+      paramLabel = "UNIT",
+      description = "Only this related unit's data.")
+  String relatedUnit = "";
+
+  @Option(names = "--app", description = "Only the application data.")
+  boolean applicationOnly;
+
+  @Override
+  public Integer call() {
+    JujuContext context = cli.context();
+    String chosen = Output.format(format, List.of("yaml", "json"));
+    if (units.isEmpty()) throw JujuFailure.usage("an unit name must be supplied");
+    if (!relatedUnit.isEmpty() && !UNIT.matcher(relatedUnit).matches())
+      throw JujuFailure.usage("related unit name " + relatedUnit + " not valid");
+    List<String> invalid = units.stream().filter(u -> !UNIT.matcher(u).matches()).toList();
+    if (!invalid.isEmpty())
+      throw JujuFailure.usage(
+          "unit name"
+              + (invalid.size() == 1 ? "" : "s")
+              + " "
+              + String.join(", ", invalid)
+              + " not valid");
+    ModelDirectory directory = model.directory(context);
+    Optional<JsonNode> report = context.status().status(directory);
+    if (report.isEmpty())
+      throw new JujuFailure(
+          "unit \"" + units.getFirst() + "\" not found: the model's operator is not running");
+    ObjectNode status =
+        JujuStatus.of(
+            Output.JSON,
+            context.models().info(directory),
+            report,
+            BundleEdits.entries(ModelBundle.read(directory)),
+            context.clock().instant());
+    ObjectNode shown =
+        new UnitInfos(endpoint, relatedUnit, applicationOnly)
+            .of(report.get(), status, units, chosen);
+    context.out().print(Output.render(shown, chosen));
+    return 0;
+  }
+}
