@@ -73,7 +73,7 @@ public final class JujuMain {
         new OperatorStatus(operators),
         Path.of("").toAbsolutePath(),
         env,
-        Clock.systemUTC(),
+        Clock.systemDefaultZone(),
         System.in,
         new PrintWriter(System.out, false, StandardCharsets.UTF_8),
         new PrintWriter(System.err, false, StandardCharsets.UTF_8));

@@ -43,6 +43,7 @@ import picocli.CommandLine.Command;
       ShowApplicationCommand.class,
       ShowTaskCommand.class,
       OperationsCommand.class,
+      DebugLogCommand.class,
       CommandLine.HelpCommand.class
     })
 public final class JujuCli implements Runnable {
