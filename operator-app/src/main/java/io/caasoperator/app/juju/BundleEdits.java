@@ -214,10 +214,30 @@ public final class BundleEdits {
 
   /** {@code juju trust APP [--remove]}, and {@code juju config APP trust=true}. */
   public static String trust(String bundle, ApplicationName application, boolean trust) {
+    return flag(bundle, application, "trust", trust);
+  }
+
+  /**
+   * {@code juju expose APP} and {@code unexpose}: the bundle's own {@code expose: true} (Juju's
+   * bundle key; the operator notes it and opens nothing, there being no firewall here).
+   */
+  public static String expose(String bundle, ApplicationName application, boolean exposed) {
+    return flag(bundle, application, "expose", exposed);
+  }
+
+  /** {@code juju refresh APP --path P}: the application's {@code charm}, now {@code charm}. */
+  public static String charm(String bundle, ApplicationName application, String charm) {
+    ObjectNode root = BundleText.parse(bundle);
+    requireApplication(BundleText.applications(root), application.value()).put("charm", charm);
+    return BundleText.render(root);
+  }
+
+  /** An application's boolean {@code key}: {@code true} when on, absent when off. */
+  private static String flag(String bundle, ApplicationName application, String key, boolean on) {
     ObjectNode root = BundleText.parse(bundle);
     ObjectNode app = requireApplication(BundleText.applications(root), application.value());
-    if (trust) app.put("trust", true);
-    else app.remove("trust");
+    if (on) app.put(key, true);
+    else app.remove(key);
     return BundleText.render(root);
   }
 
@@ -227,9 +247,20 @@ public final class BundleEdits {
    * @param options the config set, with their YAML types
    */
   public record Entry(
-      String application, String charm, int scale, Map<String, Object> options, boolean trust) {
+      String application,
+      String charm,
+      int scale,
+      Map<String, Object> options,
+      boolean trust,
+      boolean exposed) {
     public Entry {
       options = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(options));
+    }
+
+    /** An application not exposed. */
+    public Entry(
+        String application, String charm, int scale, Map<String, Object> options, boolean trust) {
+      this(application, charm, scale, options, trust, false);
     }
   }
 
@@ -254,7 +285,8 @@ public final class BundleEdits {
               app.path("charm").asText(""),
               scaleOf(app),
               options,
-              app.path("trust").asBoolean(false)));
+              app.path("trust").asBoolean(false),
+              app.path("expose").asBoolean(false)));
     }
     return entries;
   }

@@ -44,6 +44,9 @@ import picocli.CommandLine.Command;
       ShowTaskCommand.class,
       OperationsCommand.class,
       DebugLogCommand.class,
+      ExposeCommand.class,
+      UnexposeCommand.class,
+      RefreshCommand.class,
       CommandLine.HelpCommand.class
     })
 public final class JujuCli implements Runnable {

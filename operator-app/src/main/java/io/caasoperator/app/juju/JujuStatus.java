@@ -84,11 +84,11 @@ public final class JujuStatus {
           entry.application(),
           view == null
               ? waiting(json, entry, operator.isPresent())
-              : application(json, view, entry.scale()));
+              : application(json, view, entry.scale(), entry.exposed()));
     }
     // applications the operator still runs but the bundle no longer has: being removed
     for (var left : reported.entrySet()) {
-      ObjectNode app = application(json, left.getValue(), 0);
+      ObjectNode app = application(json, left.getValue(), 0, false);
       app.put("life", "dying");
       applications.set(left.getKey(), app);
     }
@@ -113,7 +113,8 @@ public final class JujuStatus {
     return views;
   }
 
-  private static ObjectNode application(ObjectMapper json, JsonNode view, int desiredScale) {
+  private static ObjectNode application(
+      ObjectMapper json, JsonNode view, int desiredScale, boolean exposed) {
     ObjectNode app = json.createObjectNode();
     String charmName = view.path("charm").path("name").asText("");
     long generation = view.path("charm").path("generation").asLong(1);
@@ -123,7 +124,7 @@ public final class JujuStatus {
     app.put("charm-origin", "local");
     app.put("charm-name", charmName);
     app.put("charm-rev", revision);
-    app.put("exposed", false);
+    app.put("exposed", exposed);
     app.put("scale", desiredScale);
     List<JsonNode> unitViews = new ArrayList<>();
     view.path("units").forEach(unitViews::add);
@@ -235,7 +236,7 @@ public final class JujuStatus {
     app.put("charm-origin", "local");
     app.put("charm-name", charmName);
     app.put("charm-rev", 0);
-    app.put("exposed", false);
+    app.put("exposed", entry.exposed());
     app.put("scale", entry.scale());
     ObjectNode status = app.putObject("application-status");
     status.put("current", "waiting");

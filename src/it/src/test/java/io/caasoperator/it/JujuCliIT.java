@@ -164,6 +164,79 @@ class JujuCliIT {
     assertThat(tmp.resolve("juju/models/kv")).doesNotExist();
   }
 
+  /**
+   * What a test reads of a running model besides status: a unit's relation data ({@code show-unit},
+   * as jubilant's {@code show_unit} parses it), the debug log ({@code debug_log}: hooks that ran, a
+   * charm's {@code juju-log}), an action run in the background and its task ({@code run
+   * --background}, {@code show-task}, {@code operations}); and {@code expose}, {@code unexpose} and
+   * {@code refresh --path} (a new revision of the charm: its units run {@code upgrade-charm}).
+   */
+  @Test
+  void jubilantSeesUnitsRelationDataTheDebugLogBackgroundTasksAndARefresh() throws Exception {
+    String script =
+        """
+        import json, re, subprocess, time
+        import jubilant
+        juju = jubilant.Juju()
+        juju.add_model('see')
+        juju.deploy('./examples/kv/charms/kv-store', config={'port': 7000})
+        juju.deploy('./examples/kv/charms/kv-client')
+        juju.deploy('./examples/charms/hello')
+        juju.integrate('kv-client', 'kv-store:kv')
+        juju.wait(jubilant.all_active, timeout=120)
+        info = juju.show_unit('kv-client/0')
+        kv = [r for r in info.relation_info if r.endpoint == 'kv'][0]
+        print(kv.related_endpoint, kv.app_data['endpoint'], sorted(kv.related_units))
+        print(json.loads(juju.cli('show-application', 'hello', '--format', 'json'))['hello']['charm'])
+        juju.exec('juju-log "seen from exec"', unit='hello/0')
+        log = juju.debug_log(limit=1000)
+        print('ran install' if 'unit-hello-0: ' in log and 'ran "install" hook' in log else log)
+        print([l.split(' ', 3)[3] for l in log.splitlines() if 'juju-log' in l][-1])
+        only = juju.cli('debug-log', '--no-tail', '--replay', '--include', 'kv-store')
+        print(all(l.startswith('unit-kv-store-0: ') for l in only.splitlines()))
+        run = subprocess.run(['juju', 'run', '-m', 'see', 'hello/0', 'greet', 'who=bg',
+                              '--background'], capture_output=True, text=True)
+        assert run.returncode == 0, run.stderr
+        task = re.search(r'Scheduled operation (\\d+) with task (\\d+)', run.stderr).group(2)
+        shown = json.loads(juju.cli('show-task', task, '--wait', '1m', '--format', 'json'))
+        print(shown['status'], shown['results']['greeting'], shown['unit'])
+        ops = json.loads(juju.cli('operations', '--format', 'json'))
+        print(ops[task]['summary'], ops[task]['tasks'][task]['status'])
+        try:
+            juju.cli('show-task', '999')
+        except jubilant.CLIError as e:
+            print(e.returncode, e.stderr.strip())
+        juju.cli('expose', 'hello')
+        print(juju.status().apps['hello'].exposed)
+        juju.cli('unexpose', 'hello')
+        print(juju.status().apps['hello'].exposed)
+        juju.cli('refresh', 'hello', '--path', './examples/charms/hello')
+        status = juju.wait(lambda s: s.apps['hello'].charm_rev == 1 and jubilant.all_active(s))
+        for _ in range(60):  # the hook runs once the new charm is deployed: polled, bounded
+            upgraded = juju.cli('debug-log', '--no-tail', '--replay', '--include', 'hello/0')
+            if 'ran "upgrade-charm" hook' in upgraded:
+                break
+            time.sleep(1)
+        print(status.apps['hello'].charm, 'ran "upgrade-charm" hook' in upgraded)
+        juju.destroy_model('see', destroy_storage=True)
+        """;
+    String output = jubilant(script);
+
+    assertThat(output.lines().toList())
+        .containsExactly(
+            "kv kv://kv-store/0:7000 ['kv-store/0']",
+            "hello",
+            "ran install",
+            "unit.hello/0.juju-log seen from exec",
+            "True",
+            "completed hello, bg hello/0",
+            "greet run on unit-hello-0 completed",
+            "1 ERROR task 999 not found",
+            "True",
+            "False",
+            "local:hello-1 True");
+  }
+
   /** Runs {@code script} with the vendored jubilant and {@code bin/} first on PATH; its output. */
   private String jubilant(String script) throws Exception {
     Prerequisite.require(

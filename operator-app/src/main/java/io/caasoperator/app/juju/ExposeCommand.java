@@ -1,0 +1,48 @@
+package io.caasoperator.app.juju;
+
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+/**
+ * {@code juju expose APP}: the application's {@code expose: true} in the model's bundle, so status
+ * shows it {@code exposed: true} (juju/juju {@code cmd/juju/application/expose.go}; it prints
+ * nothing). Units here are reached on this machine already: nothing is opened.
+ */
+@Command(name = "expose", description = "Makes an application publicly available.")
+final class ExposeCommand implements Callable<Integer> {
+
+  @ParentCommand JujuCli cli;
+
+  @Mixin ModelOption model;
+
+  @Parameters(index = "0", paramLabel = "APP")
+  String application;
+
+  @Option(names = "--endpoints", split = ",", paramLabel = "ENDPOINT", description = "Accepted.")
+  List<String> endpoints;
+
+  @Option(names = "--to-spaces", split = ",", paramLabel = "SPACE", description = "Accepted.")
+  List<String> spaces;
+
+  @Option(names = "--to-cidrs", split = ",", paramLabel = "CIDR", description = "Accepted.")
+  List<String> cidrs;
+
+  @Override
+  public Integer call() {
+    JujuContext context = cli.context();
+    ModelDirectory directory = model.directory(context);
+    var name = Applications.name(application);
+    Notes notes = new Notes(context);
+    String why = "units are reached on this machine; there is no firewall to open";
+    notes.ignored("--endpoints", endpoints, why);
+    notes.ignored("--to-spaces", spaces, why);
+    notes.ignored("--to-cidrs", cidrs, why);
+    ModelBundle.edit(context, directory, bundle -> BundleEdits.expose(bundle, name, true));
+    return 0;
+  }
+}
