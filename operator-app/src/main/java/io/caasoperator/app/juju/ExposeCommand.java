@@ -39,10 +39,15 @@ final class ExposeCommand implements Callable<Integer> {
     var name = Applications.name(application);
     Notes notes = new Notes(context);
     String why = "units are reached on this machine; there is no firewall to open";
-    notes.ignored("--endpoints", endpoints, why);
-    notes.ignored("--to-spaces", spaces, why);
-    notes.ignored("--to-cidrs", cidrs, why);
+    notes.ignored("--endpoints", joined(endpoints), why);
+    notes.ignored("--to-spaces", joined(spaces), why);
+    notes.ignored("--to-cidrs", joined(cidrs), why);
     ModelBundle.edit(context, directory, bundle -> BundleEdits.expose(bundle, name, true));
     return 0;
+  }
+
+  /** A list flag as it was given, comma-separated; null when not given. */
+  private static String joined(List<String> values) {
+    return values == null ? null : String.join(",", values);
   }
 }

@@ -226,6 +226,53 @@ class JujuWorkCommandsTest {
   }
 
   @Test
+  void exposeAndUnexposeAreTheBundlesExposeKeyAndStatusShowsIt() throws Exception {
+    Call exposed = juju("expose", "kv-store", "--endpoints", "db");
+    JsonNode shown = juju("status", "--format", "json").json();
+    Call unexposed = juju("unexpose", "kv-store");
+    Call unknown = juju("expose", "db");
+
+    assertThat(exposed.code()).as(exposed.stderr()).isZero();
+    assertThat(exposed.stderr()).startsWith("note: --endpoints db ignored: ");
+    assertThat(shown.path("applications").path("kv-store").path("exposed").asBoolean()).isTrue();
+    assertThat(unexposed.code()).isZero();
+    assertThat(Files.readString(home.resolve("models/foo/bundle.yaml"))).doesNotContain("expose");
+    assertThat(
+            juju("status", "--format", "json")
+                .json()
+                .path("applications")
+                .path("kv-store")
+                .path("exposed")
+                .asBoolean(true))
+        .isFalse();
+    assertThat(unknown.code()).isEqualTo(1);
+    assertThat(unknown.stderr()).isEqualTo("ERROR application \"db\" not found\n");
+  }
+
+  @Test
+  void refreshCopiesTheCharmAsItsNextRevisionAndPointsTheBundleAtIt() throws Exception {
+    Call first = juju("refresh", "kv-store", "--path", "./kv-store");
+    Call second = juju("refresh", "kv-store", "--path", "./kv-store", "--channel", "edge");
+    Call other = juju("refresh", "kv-store", "--path", "./kv-client");
+    Call charmhub = juju("refresh", "kv-store");
+
+    assertThat(first.code()).as(first.stderr()).isZero();
+    assertThat(first.stderr())
+        .isEqualTo("Added local charm \"kv-store\", revision 1, to the model\n");
+    assertThat(second.stderr()).contains("revision 2, to the model");
+    Path revision2 = home.resolve("models/foo/charms/kv-store-2");
+    assertThat(revision2.resolve("metadata.yaml")).exists();
+    assertThat(Files.isExecutable(revision2.resolve("hooks/install"))).isTrue();
+    assertThat(Files.readString(home.resolve("models/foo/bundle.yaml")))
+        .contains("charm: " + revision2);
+    assertThat(other.code()).isEqualTo(1);
+    assertThat(other.stderr())
+        .startsWith("ERROR cannot refresh \"kv-store\" to charm \"kv-client\"");
+    assertThat(home.resolve("models/foo/charms/kv-store-3")).doesNotExist();
+    assertThat(charmhub.code()).isEqualTo(1);
+  }
+
+  @Test
   void anOperationIsItsOneTaskInJujusShape() throws Exception {
     ObjectNode action =
         (ObjectNode)
