@@ -40,15 +40,7 @@ final class ShowApplicationCommand implements Callable<Integer> {
     JujuContext context = cli.context();
     String chosen = Output.format(format, List.of("yaml", "json"));
     if (applications.isEmpty()) throw JujuFailure.usage("an application name must be supplied");
-    List<String> invalid =
-        applications.stream().filter(a -> !APPLICATION.matcher(a).matches()).toList();
-    if (!invalid.isEmpty())
-      throw JujuFailure.usage(
-          "application name"
-              + (invalid.size() == 1 ? "" : "s")
-              + " "
-              + String.join(", ", invalid)
-              + " not valid");
+    ShowUnitCommand.refuseInvalid("application", applications, APPLICATION);
     ModelDirectory directory = model.directory(context);
     ObjectNode status =
         JujuStatus.of(

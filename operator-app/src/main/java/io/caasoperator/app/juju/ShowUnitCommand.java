@@ -48,6 +48,22 @@ final class ShowUnitCommand implements Callable<Integer> {
   @Option(names = "--app", description = "Only the application data.")
   boolean applicationOnly;
 
+  /**
+   * Juju's refusal of names that are not ones ({@code errors.NotValidf}, as {@code show-unit} and
+   * {@code show-application} word it): {@code unit names a, b not valid}, a usage error.
+   */
+  static void refuseInvalid(String kind, List<String> names, Pattern valid) {
+    List<String> invalid = names.stream().filter(n -> !valid.matcher(n).matches()).toList();
+    if (invalid.isEmpty()) return;
+    throw JujuFailure.usage(
+        kind
+            + " name"
+            + (invalid.size() == 1 ? "" : "s")
+            + " "
+            + String.join(", ", invalid)
+            + " not valid");
+  }
+
   @Override
   public Integer call() {
     JujuContext context = cli.context();
@@ -55,14 +71,7 @@ final class ShowUnitCommand implements Callable<Integer> {
     if (units.isEmpty()) throw JujuFailure.usage("an unit name must be supplied");
     if (!relatedUnit.isEmpty() && !UNIT.matcher(relatedUnit).matches())
       throw JujuFailure.usage("related unit name " + relatedUnit + " not valid");
-    List<String> invalid = units.stream().filter(u -> !UNIT.matcher(u).matches()).toList();
-    if (!invalid.isEmpty())
-      throw JujuFailure.usage(
-          "unit name"
-              + (invalid.size() == 1 ? "" : "s")
-              + " "
-              + String.join(", ", invalid)
-              + " not valid");
+    refuseInvalid("unit", units, UNIT);
     ModelDirectory directory = model.directory(context);
     Optional<JsonNode> report = context.status().status(directory);
     if (report.isEmpty())

@@ -2,7 +2,6 @@ package io.caasoperator.app.juju;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -15,7 +14,6 @@ import io.caasoperator.model.ModelName;
 import io.caasoperator.operator.ApplicationView;
 import io.caasoperator.relation.RelationStatus;
 import io.caasoperator.unit.UnitView;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -23,7 +21,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -33,8 +30,6 @@ import org.junit.jupiter.api.io.TempDir;
  * jubilant's {@code UnitInfo._from_dict} reads.
  */
 class UnitInfosTest {
-  private static final Path JUBILANT =
-      Path.of("../../shared/vendor/jubilant-1.12.0").toAbsolutePath().normalize();
   private static final Instant T = Instant.parse("2026-11-27T10:15:30Z");
   private static final ObjectMapper JSON = JsonBody.standardMapper();
   private static final ModelInfo MODEL =
@@ -228,8 +223,6 @@ class UnitInfosTest {
 
   @Test
   void jubilantReadsTheUnitInfo() throws Exception {
-    assumeTrue(Files.isDirectory(JUBILANT.resolve("jubilant")), "the vendored jubilant");
-    assumeTrue(Files.isExecutable(Path.of("/usr/bin/python3")), "python3 with PyYAML");
     Path file = dir.resolve("show-unit.json");
     Files.writeString(file, Output.render(shown(UnitInfos.ALL, "json", "kv-client/0"), "json"));
     String script =
@@ -242,17 +235,9 @@ class UnitInfosTest {
         print(r.relation_id, r.endpoint, r.related_endpoint, r.app_data['endpoint'])
         print(r.related_units['kv-store/0'].in_scope, r.related_units['kv-store/0'].data['name'])
         """;
-    ProcessBuilder builder =
-        new ProcessBuilder("/usr/bin/python3", "-c", script, file.toString())
-            .redirectErrorStream(true);
-    builder.environment().put("PYTHONPATH", JUBILANT.toString());
-    Process python = builder.start();
-    python.getOutputStream().close();
-    String output = new String(python.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertThat(python.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    List<String> output = Jubilant.read(file, script);
 
-    assertThat(python.exitValue()).as(output).isZero();
-    assertThat(output.lines().toList())
+    assertThat(output)
         .containsExactly(
             "local:kv-client-1 True kv-client-0", "1 kv db kv://kv-store/0:6379", "True s0");
   }
