@@ -220,13 +220,25 @@ public final class OperatorActor
     this.log = new OperatorLog(ctx.getLog(), deps.application());
   }
 
+  /**
+   * The unit with the address its substrate gives it, as Juju's status shows a unit's {@code
+   * address} (the pod's on Kubernetes; 127.0.0.1 on this machine, what {@code network-get}
+   * answers).
+   */
+  private UnitView located(UnitView unit) {
+    return unit.withAddress(deps.substrate().addresses().of(unit.unit()).privateAddress());
+  }
+
   @Override
   public CommandHandler<Command, OperatorEvent, OperatorState> commandHandler() {
     return newCommandHandlerBuilder()
         .forAnyState()
-        .onCommand(GetStatus.class, (state, cmd) -> Effect().reply(cmd.replyTo(), views.of(state)))
         .onCommand(
-            GetUnit.class, (state, cmd) -> Effect().reply(cmd.replyTo(), views.of(cmd.unit())))
+            GetStatus.class,
+            (state, cmd) -> Effect().reply(cmd.replyTo(), views.of(state).withUnits(this::located)))
+        .onCommand(
+            GetUnit.class,
+            (state, cmd) -> Effect().reply(cmd.replyTo(), views.of(cmd.unit()).map(this::located)))
         .onCommand(UnitRequest.class, (state, cmd) -> only(() -> requests.route(state, cmd)))
         .onCommand(CallHookTool.class, (state, cmd) -> only(() -> tools.call(state, observed, cmd)))
         .onCommand(Drain.class, (state, cmd) -> only(() -> units.drain(cmd.replyTo())))

@@ -18,6 +18,8 @@ import java.time.Instant;
  * @param lastHookOutcome completed, failed, skipped or resolved
  * @param ports ports the charm opened ({@code 80/tcp})
  * @param relationWrites the unit's own databag writes, by relation id (for the operator to record)
+ * @param address where the unit is reached, as its substrate says (Juju's status {@code address}:
+ *     on Kubernetes the pod's; on this machine 127.0.0.1), or null when it does not say
  */
 public record UnitView(
     UnitId unit,
@@ -35,11 +37,68 @@ public record UnitView(
     java.util.List<String> ports,
     // for the operator, not for people: status shows relations from the operator's journal
     @com.fasterxml.jackson.annotation.JsonIgnore
-        java.util.Map<Long, UnitRelations.OwnSettings> relationWrites) {
+        java.util.Map<Long, UnitRelations.OwnSettings> relationWrites,
+    @com.fasterxml.jackson.annotation.JsonInclude(
+            com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+        String address) {
 
   public UnitView {
     relationWrites =
         relationWrites == null ? java.util.Map.of() : java.util.Map.copyOf(relationWrites);
+  }
+
+  /** A unit whose address is not known here (the substrate's is added for status). */
+  public UnitView(
+      UnitId unit,
+      Life life,
+      boolean leader,
+      Status agentStatus,
+      Status workloadStatus,
+      long charmGeneration,
+      String runningHook,
+      String failedHook,
+      int failedAttempts,
+      String lastHook,
+      String lastHookOutcome,
+      long hooksRun,
+      java.util.List<String> ports,
+      java.util.Map<Long, UnitRelations.OwnSettings> relationWrites) {
+    this(
+        unit,
+        life,
+        leader,
+        agentStatus,
+        workloadStatus,
+        charmGeneration,
+        runningHook,
+        failedHook,
+        failedAttempts,
+        lastHook,
+        lastHookOutcome,
+        hooksRun,
+        ports,
+        relationWrites,
+        null);
+  }
+
+  /** The same unit, reached at {@code address} (null or empty: not known). */
+  public UnitView withAddress(String address) {
+    return new UnitView(
+        unit,
+        life,
+        leader,
+        agentStatus,
+        workloadStatus,
+        charmGeneration,
+        runningHook,
+        failedHook,
+        failedAttempts,
+        lastHook,
+        lastHookOutcome,
+        hooksRun,
+        ports,
+        relationWrites,
+        address == null || address.isEmpty() ? null : address);
   }
 
   /** A unit the operator added whose actor has not reported yet. */
@@ -81,7 +140,8 @@ public record UnitView(
         lastHookOutcome,
         hooksRun,
         ports,
-        relationWrites);
+        relationWrites,
+        address);
   }
 
   public static UnitView of(UnitState s) {

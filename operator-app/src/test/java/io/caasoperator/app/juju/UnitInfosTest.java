@@ -103,7 +103,7 @@ class UnitInfosTest {
         0,
         "kv-client/0",
         null,
-        List.of(unit("kv-client/0", true, List.of())),
+        List.of(unit("kv-client/0", true, List.of()).withAddress("127.0.0.1")),
         List.of(
             new RelationStatus(
                 "kv:1",
@@ -152,6 +152,7 @@ class UnitInfosTest {
     assertThat(client.path("charm").asText()).isEqualTo("local:kv-client-1");
     assertThat(client.path("leader").asBoolean()).isTrue();
     assertThat(client.path("provider-id").asText()).isEqualTo("kv-client-0");
+    assertThat(client.path("address").asText()).isEqualTo("127.0.0.1");
     assertThat(client.path("opened-ports").isArray()).isTrue();
     JsonNode kv = client.path("relation-info").get(0);
     assertThat(kv.path("relation-id").asInt()).isEqualTo(1);

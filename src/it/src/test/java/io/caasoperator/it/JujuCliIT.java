@@ -187,6 +187,7 @@ class JujuCliIT {
         info = juju.show_unit('kv-client/0')
         kv = [r for r in info.relation_info if r.endpoint == 'kv'][0]
         print(kv.related_endpoint, kv.app_data['endpoint'], sorted(kv.related_units))
+        print(info.address, juju.status().apps['kv-client'].units['kv-client/0'].address)
         print(json.loads(juju.cli('show-application', 'hello', '--format', 'json'))['hello']['charm'])
         juju.exec('juju-log "seen from exec"', unit='hello/0')
         log = juju.debug_log(limit=1000)
@@ -225,6 +226,7 @@ class JujuCliIT {
     assertThat(output.lines().toList())
         .containsExactly(
             "kv kv://kv-store/0:7000 ['kv-store/0']",
+            "127.0.0.1 127.0.0.1",
             "hello",
             "ran install",
             "unit.hello/0.juju-log seen from exec",
