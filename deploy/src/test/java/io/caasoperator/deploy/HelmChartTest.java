@@ -337,6 +337,15 @@ class HelmChartTest {
                 .getMetadata()
                 .getName())
         .isEqualTo("applications.caasoperator.org");
+    assertThat(Files.readString(CHART.resolve("crds/relation.yaml")))
+        .isEqualTo(Files.readString(CONF.resolve("crd-relation.yaml")));
+    assertThat(
+            only(
+                    Manifests.load(CHART.resolve("crds/relation.yaml")),
+                    CustomResourceDefinition.class)
+                .getMetadata()
+                .getName())
+        .isEqualTo("relations.caasoperator.org");
     Role manifest = only(Manifests.load(CONF.resolve("rbac.yaml")), Role.class);
     Role chart = only(render(Map.of()), Role.class);
     assertThat(chart.getRules()).isEqualTo(manifest.getRules());
