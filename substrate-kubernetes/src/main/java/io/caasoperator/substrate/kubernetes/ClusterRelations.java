@@ -151,14 +151,17 @@ public final class ClusterRelations implements RelationSides, AutoCloseable {
     try {
       passOnce();
     } catch (KubernetesClientException e) {
-      if (e.getCode() == 409) {
-        log.debug("relations of {}: lost a race ({}); again", self, e.getMessage());
-        askPass();
-      } else {
-        log.warn("relations of {}: {}; again in {}", self, e.getMessage(), RETRY);
-        CompletableFuture.delayedExecutor(RETRY.toMillis(), TimeUnit.MILLISECONDS)
-            .execute(this::askPass);
-      }
+      // 409: another operator wrote the ledger first (or this cache was behind); the watch brings
+      // the newer version, and with it the next pass. Logged at debug: it is how races end.
+      if (e.getCode() == 409) log.debug("relations of {}: lost a race: {}", self, e.getMessage());
+      else log.warn("relations of {}: {}; again in {}", self, e.getMessage(), RETRY);
+      CompletableFuture.delayedExecutor(RETRY.toMillis(), TimeUnit.MILLISECONDS)
+          .execute(this::askPass);
+    } catch (RuntimeException e) {
+      // a bug must not end the relations of the application silently: logged, tried again
+      log.error("relations of {}: a pass failed; again in {}", self, RETRY, e);
+      CompletableFuture.delayedExecutor(RETRY.toMillis(), TimeUnit.MILLISECONDS)
+          .execute(this::askPass);
     }
   }
 
@@ -175,7 +178,8 @@ public final class ClusterRelations implements RelationSides, AutoCloseable {
       RelationRecords.endpoints(map.getData()).ifPresent(e -> endpoints.put(application, e));
       sides.put(application, RelationRecords.sides(owner, map.getData()));
     }
-    List<CharmEndpoint> own = ownEndpoints;
+    // after a restart, until the charm is known again, the endpoints this application published
+    List<CharmEndpoint> own = ownEndpoints != null ? ownEndpoints : endpoints.get(self);
     if (own != null) endpoints.put(self, own);
     Optional<RelationLedger> ledger =
         Optional.ofNullable(maps.get(RelationLedger.NAME))
