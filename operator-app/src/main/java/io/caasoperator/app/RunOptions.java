@@ -151,9 +151,9 @@ final class RunOptions {
   @Option(
       names = "--relations",
       description =
-          "Kubernetes: relate the application to others of its namespace as Relation objects say"
-              + " (relations.caasoperator.org; see docs/kubernetes-relations.md). Its relation ids, peer relations"
-              + " included, then come from the namespace's ledger (ConfigMap caas-relation-ledger).")
+          "Kubernetes: relate the application to others of its namespace as its Relation objects say"
+              + " (see docs/kubernetes-relations.md). Its relation ids, peer relations included, then come"
+              + " from the namespace's ledger, the ConfigMap caas-relation-ledger.")
   boolean relations;
 
   /** What the flags ask for: where units live and everything the operator needs. */
