@@ -262,6 +262,12 @@ class HelmChartTest {
   }
 
   @Test
+  void relationsBetweenApplicationsAreAskedForWithOneValue() {
+    assertThat(operator(render(Map.of())).getArgs()).doesNotContain("--relations");
+    assertThat(operator(render(Map.of("relations", true))).getArgs()).contains("--relations");
+  }
+
+  @Test
   void aServiceMonitorScrapesMetricsWhenAskedFor() {
     assertThat(render(Map.of())).noneMatch(o -> o.getKind().equals("ServiceMonitor"));
     List<HasMetadata> objects =
