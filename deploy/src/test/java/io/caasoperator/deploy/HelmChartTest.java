@@ -334,24 +334,17 @@ class HelmChartTest {
 
   @Test
   void theChartShipsTheSameCrdAndGrantsTheSameRoleAsTheManifests() throws Exception {
-    assertThat(Files.readString(CHART.resolve("crds/application.yaml")))
-        .isEqualTo(Files.readString(CONF.resolve("crd.yaml")));
-    assertThat(
-            only(
-                    Manifests.load(CHART.resolve("crds/application.yaml")),
-                    CustomResourceDefinition.class)
-                .getMetadata()
-                .getName())
-        .isEqualTo("applications.caasoperator.org");
-    assertThat(Files.readString(CHART.resolve("crds/relation.yaml")))
-        .isEqualTo(Files.readString(CONF.resolve("crd-relation.yaml")));
-    assertThat(
-            only(
-                    Manifests.load(CHART.resolve("crds/relation.yaml")),
-                    CustomResourceDefinition.class)
-                .getMetadata()
-                .getName())
-        .isEqualTo("relations.caasoperator.org");
+    for (Map.Entry<String, String> crd :
+        Map.of(
+                "application.yaml", "crd.yaml",
+                "relation.yaml", "crd-relation.yaml")
+            .entrySet()) {
+      Path chart = CHART.resolve("crds").resolve(crd.getKey());
+      assertThat(Files.readString(chart)).isEqualTo(Files.readString(CONF.resolve(crd.getValue())));
+      assertThat(
+              only(Manifests.load(chart), CustomResourceDefinition.class).getMetadata().getName())
+          .isEqualTo(crd.getKey().replace(".yaml", "s") + ".caasoperator.org");
+    }
     Role manifest = only(Manifests.load(CONF.resolve("rbac.yaml")), Role.class);
     Role chart = only(render(Map.of()), Role.class);
     assertThat(chart.getRules()).isEqualTo(manifest.getRules());

@@ -18,8 +18,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -46,19 +45,8 @@ class KubernetesRelationsRuntimeTest {
       """;
 
   @TempDir Path dir;
-  private MockCluster cluster;
-  private KubernetesClient client;
-
-  @BeforeEach
-  void start() {
-    cluster = MockCluster.withCrd();
-    client = cluster.client;
-  }
-
-  @AfterEach
-  void stop() {
-    cluster.close();
-  }
+  @AutoClose private final MockCluster cluster = MockCluster.withCrd();
+  private final KubernetesClient client = cluster.client;
 
   @Test
   void aRelationObjectRelatesTheApplicationToAnotherOperatorsApplication() throws Exception {

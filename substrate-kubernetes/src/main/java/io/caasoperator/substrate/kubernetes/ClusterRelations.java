@@ -10,7 +10,6 @@ import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
-import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 import java.time.Clock;
 import java.time.Duration;
@@ -118,7 +117,7 @@ public final class ClusterRelations implements RelationSides, AutoCloseable {
             .withLabel(RelationRecords.LABEL)
             .runnableInformer(resync);
     for (SharedIndexInformer<? extends HasMetadata> informer : List.of(relations, records)) {
-      informer.addEventHandler(new PassOnChange<>());
+      informer.addEventHandler(new OnAnyChange<>(this::askPass));
       informer.start().whenComplete((ignored, failure) -> askPass());
     }
     return this;
@@ -287,23 +286,5 @@ public final class ClusterRelations implements RelationSides, AutoCloseable {
     if (relations != null) relations.stop();
     if (records != null) records.stop();
     thread.shutdownNow();
-  }
-
-  /** Any change of a watched object asks for a pass (which reads the whole cache). */
-  private final class PassOnChange<T> implements ResourceEventHandler<T> {
-    @Override
-    public void onAdd(T resource) {
-      askPass();
-    }
-
-    @Override
-    public void onUpdate(T before, T after) {
-      askPass();
-    }
-
-    @Override
-    public void onDelete(T resource, boolean finalStateUnknown) {
-      askPass();
-    }
   }
 }
