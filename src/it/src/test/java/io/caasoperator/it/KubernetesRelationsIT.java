@@ -30,8 +30,8 @@ class KubernetesRelationsIT {
 
   private static final String NS = "demo";
 
-  @RegisterExtension final Operators wordpressOperators = new Operators();
-  @RegisterExtension final Operators mysqlOperators = new Operators();
+  @RegisterExtension final Operators wordpressOperators = new Operators("wordpress");
+  @RegisterExtension final Operators mysqlOperators = new Operators("mysql");
   private KubernetesApiServer apiServer;
   private KubernetesClient kubectl;
 
