@@ -80,7 +80,8 @@ public final class ClusterRelations implements RelationSides, AutoCloseable {
 
   // Written by callers, read by passes.
   private volatile List<CharmEndpoint> ownEndpoints;
-  private volatile List<RelationSide> ownSides = List.of();
+  // null until the operator publishes in this term: till then its record keeps the sides it holds
+  private volatile List<RelationSide> ownSides;
 
   // Only the relations thread touches these.
   private List<DeclaredRelation> declared;
@@ -198,8 +199,17 @@ public final class ClusterRelations implements RelationSides, AutoCloseable {
     }
 
     if (own != null) {
-      Map<String, String> record = RelationRecords.data(own, ownSides);
       ConfigMap mine = maps.get(RelationRecords.nameOf(self.value()));
+      // a new term writes its endpoints at once, but never takes sides away before its operator
+      // said what they are now (it publishes them after recovery)
+      List<RelationSide> published = ownSides;
+      List<RelationSide> sidesNow =
+          published != null
+              ? published
+              : List.copyOf(
+                  RelationRecords.sides(self.value(), mine == null ? null : mine.getData())
+                      .values());
+      Map<String, String> record = RelationRecords.data(own, sidesNow);
       if (mine == null || !record.equals(mine.getData()))
         write(mine, RelationRecords.nameOf(self.value()), self.value(), record);
     }

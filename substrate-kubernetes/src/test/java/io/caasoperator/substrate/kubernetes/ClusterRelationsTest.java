@@ -197,6 +197,36 @@ class ClusterRelationsTest {
   }
 
   @Test
+  void aNewTermKeepsItsSidesUntilItsOperatorPublishesThemAgain() {
+    Told mysqlTold = new Told();
+    ClusterRelations wordpress = operate(WORDPRESS, new Told());
+    operate(MYSQL, mysqlTold);
+    relate("wordpress-db", "wordpress", "mysql:db");
+    await().atMost(BOUND).until(() -> withRemote(mysqlTold, "wordpress").isPresent());
+    long id = withRemote(mysqlTold, "wordpress").orElseThrow().id();
+    RelationSide side = side(id, "wordpress", "wordpress/0", "want", "db1");
+    wordpress.published("wordpress", List.of(side));
+    await().atMost(BOUND).until(() -> mysqlTold.lastSide().equals(Optional.of(side)));
+
+    // wordpress's next term: its endpoints are written at once, its side stays as it was
+    wordpress.close();
+    Told next = new Told();
+    ClusterRelations again = operate(WORDPRESS, next);
+    again.endpointsKnown(List.of()); // its charm announced anew, say with fewer endpoints
+    await()
+        .atMost(BOUND)
+        .until(
+            () ->
+                RelationRecords.endpoints(configMap(RelationRecords.nameOf("wordpress")).getData())
+                    .equals(Optional.of(List.of())));
+    assertThat(
+            RelationRecords.sides(
+                "wordpress", configMap(RelationRecords.nameOf("wordpress")).getData()))
+        .containsEntry(id, side);
+    assertThat(mysqlTold.lastSide()).hasValue(side);
+  }
+
+  @Test
   void aDeletedRelationIsUndeclaredOnBothSides() {
     Told wordpressTold = new Told();
     Told mysqlTold = new Told();
