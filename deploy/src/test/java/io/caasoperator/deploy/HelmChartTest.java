@@ -262,6 +262,12 @@ class HelmChartTest {
   }
 
   @Test
+  void relationsBetweenApplicationsAreAskedForWithOneValue() {
+    assertThat(operator(render(Map.of())).getArgs()).doesNotContain("--relations");
+    assertThat(operator(render(Map.of("relations", true))).getArgs()).contains("--relations");
+  }
+
+  @Test
   void aServiceMonitorScrapesMetricsWhenAskedFor() {
     assertThat(render(Map.of())).noneMatch(o -> o.getKind().equals("ServiceMonitor"));
     List<HasMetadata> objects =
@@ -328,15 +334,17 @@ class HelmChartTest {
 
   @Test
   void theChartShipsTheSameCrdAndGrantsTheSameRoleAsTheManifests() throws Exception {
-    assertThat(Files.readString(CHART.resolve("crds/application.yaml")))
-        .isEqualTo(Files.readString(CONF.resolve("crd.yaml")));
-    assertThat(
-            only(
-                    Manifests.load(CHART.resolve("crds/application.yaml")),
-                    CustomResourceDefinition.class)
-                .getMetadata()
-                .getName())
-        .isEqualTo("applications.caasoperator.org");
+    for (Map.Entry<String, String> crd :
+        Map.of(
+                "application.yaml", "crd.yaml",
+                "relation.yaml", "crd-relation.yaml")
+            .entrySet()) {
+      Path chart = CHART.resolve("crds").resolve(crd.getKey());
+      assertThat(Files.readString(chart)).isEqualTo(Files.readString(CONF.resolve(crd.getValue())));
+      assertThat(
+              only(Manifests.load(chart), CustomResourceDefinition.class).getMetadata().getName())
+          .isEqualTo(crd.getKey().replace(".yaml", "s") + ".caasoperator.org");
+    }
     Role manifest = only(Manifests.load(CONF.resolve("rbac.yaml")), Role.class);
     Role chart = only(render(Map.of()), Role.class);
     assertThat(chart.getRules()).isEqualTo(manifest.getRules());

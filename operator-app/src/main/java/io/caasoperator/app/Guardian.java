@@ -24,7 +24,13 @@ public final class Guardian {
    * listener is bound, or, under leader election, when this replica holds the lease; see {@link
    * OperatorTerms}.
    */
-  public record Prepare(OperatorDependencies deps, ActorRef<Started> replyTo) implements Command {}
+  public record Prepare(
+      OperatorDependencies deps, OperatorTerms.Observer terms, ActorRef<Started> replyTo)
+      implements Command {
+    public Prepare(OperatorDependencies deps, ActorRef<Started> replyTo) {
+      this(deps, OperatorTerms.Observer.NONE, replyTo);
+    }
+  }
 
   /**
    * A model of several applications ({@code run --bundle}): starts {@code model} and the front the
@@ -45,7 +51,8 @@ public final class Guardian {
   public static Behavior<Command> create() {
     return Behaviors.receive(Command.class)
         .onMessage(
-            Prepare.class, prepare -> OperatorTerms.create(prepare.deps(), prepare.replyTo()))
+            Prepare.class,
+            prepare -> OperatorTerms.create(prepare.deps(), prepare.terms(), prepare.replyTo()))
         .onMessage(PrepareModel.class, Guardian::model)
         .build();
   }

@@ -41,12 +41,14 @@ import io.caasoperator.persistence.JournalJson;
 import io.caasoperator.persistence.JournalSchema;
 import io.caasoperator.persistence.JournalSettings;
 import io.caasoperator.persistence.timeline.JournalReader;
+import io.caasoperator.relation.RelationSides;
 import io.caasoperator.secret.SecretCipher;
 import io.caasoperator.secret.SecretIds;
 import io.caasoperator.secret.SecretStore;
 import io.caasoperator.secret.Secrets;
 import io.caasoperator.substrate.ReplicaElection;
 import io.caasoperator.substrate.Substrate;
+import io.caasoperator.substrate.kubernetes.KubernetesSubstrate;
 import io.caasoperator.substrate.local.BundleWatch;
 import io.caasoperator.substrate.local.LocalSubstrate;
 import io.caasoperator.unit.UnitDependencies;
@@ -136,6 +138,21 @@ public final class OperatorRuntime {
    * The user's certificate, used as given; a name clients use that it does not cover is worth a
    * warning (those clients will refuse it), not a refusal: the user may know better.
    */
+  /**
+   * The application's relations with the others of its namespace, when {@code --relations} asked
+   * for them on Kubernetes; null otherwise (the operator then numbers its peer relations itself).
+   */
+  private ClusterRelationTerms clusterRelations(
+      Substrate substrate, CharmStore charms, ExecutorService blocking, Clock clock) {
+    if (!(substrateChoice instanceof SubstrateFactory.Choice.Kubernetes kubernetes)
+        || !kubernetes.relations()
+        || !(substrate instanceof KubernetesSubstrate cluster)) return null;
+    ClusterRelationTerms terms =
+        new ClusterRelationTerms(listener -> cluster.relations(clock, listener), charms, blocking);
+    cluster.onCharmDeployed(terms::charmDeployed);
+    return terms;
+  }
+
   private static ListenerTls configuredTls(OperatorConfig config) {
     ListenerTls tls = ListenerTls.fromFiles(config.tlsCertificate(), config.tlsKey());
     java.util.List<String> missing = config.certificateNames().missingFrom(tls.certificate());
@@ -293,6 +310,9 @@ public final class OperatorRuntime {
             io.caasoperator.unit.PodWait.DEFAULT,
             new io.caasoperator.unit.ToolViews(),
             secrets);
+    // --relations: the namespace's Relation objects relate the application to others; one
+    // ClusterRelations per term of the operator (docs/kubernetes-relations.md)
+    ClusterRelationTerms relationTerms = clusterRelations(substrate, charms, blocking, clock);
     OperatorDependencies deps =
         new OperatorDependencies(
             config.application(),
@@ -302,7 +322,8 @@ public final class OperatorRuntime {
             config.charmRetry(),
             blocking,
             clock,
-            reason -> stop(StopReason.APPLICATION_GONE, reason));
+            reason -> stop(StopReason.APPLICATION_GONE, reason),
+            relationTerms == null ? RelationSides.NONE : relationTerms);
 
     // Under leader election the operator actor starts with each term of the lease; the listener
     // serves every replica (503 while standing by) through a stable front for that actor.
@@ -350,7 +371,11 @@ public final class OperatorRuntime {
     Guardian.Started started =
         AskPattern.<Guardian.Command, Guardian.Started>ask(
                 system,
-                reply -> new Guardian.Prepare(deps, reply),
+                reply ->
+                    new Guardian.Prepare(
+                        deps,
+                        relationTerms == null ? OperatorTerms.Observer.NONE : relationTerms,
+                        reply),
                 Duration.ofSeconds(30),
                 system.scheduler())
             .toCompletableFuture()
@@ -442,6 +467,8 @@ public final class OperatorRuntime {
           // every container's services stopped (kill-delay, then SIGKILL) before the journal closes
           pebbles.ifPresent(LocalPebbles::closeAll);
           reporter.close();
+          // the relations' informers stop before the client they use is closed
+          if (relationTerms != null) relationTerms.termEnded();
           substrate.close();
           blocking.shutdownNow();
           listenerFile.delete();

@@ -21,7 +21,28 @@ import org.apache.pekko.actor.typed.javadsl.Receive;
  */
 final class OperatorTerms extends AbstractBehavior<Guardian.Command> {
 
+  /**
+   * Hears when a term's operator actor starts and when it has stopped, on this actor's thread (so
+   * it must not block): what lives exactly as long as a term (the relations on a cluster, {@link
+   * ClusterRelationTerms}).
+   */
+  interface Observer {
+    Observer NONE =
+        new Observer() {
+          @Override
+          public void termStarted(ActorRef<OperatorActor.Command> operator) {}
+
+          @Override
+          public void termEnded() {}
+        };
+
+    void termStarted(ActorRef<OperatorActor.Command> operator);
+
+    void termEnded();
+  }
+
   private final OperatorDependencies deps;
+  private final Observer observer;
   private final ActorRef<Object> front;
   private ActorRef<OperatorActor.Command> operator;
   private int term;
@@ -30,16 +51,18 @@ final class OperatorTerms extends AbstractBehavior<Guardian.Command> {
   private Runnable afterStop = () -> {};
 
   static Behavior<Guardian.Command> create(
-      OperatorDependencies deps, ActorRef<Guardian.Started> replyTo) {
-    return Behaviors.setup(ctx -> new OperatorTerms(ctx, deps, replyTo));
+      OperatorDependencies deps, Observer observer, ActorRef<Guardian.Started> replyTo) {
+    return Behaviors.setup(ctx -> new OperatorTerms(ctx, deps, observer, replyTo));
   }
 
   private OperatorTerms(
       ActorContext<Guardian.Command> ctx,
       OperatorDependencies deps,
+      Observer observer,
       ActorRef<Guardian.Started> replyTo) {
     super(ctx);
     this.deps = deps;
+    this.observer = observer;
     this.front = ctx.spawn(OperatorFront.create(), "operator-front");
     replyTo.tell(new Guardian.Started(front.narrow()));
   }
@@ -62,6 +85,7 @@ final class OperatorTerms extends AbstractBehavior<Guardian.Command> {
       operator = getContext().spawn(OperatorActor.create(deps), "operator-" + term);
       getContext().watch(operator);
       front.tell(new OperatorFront.Target(operator));
+      observer.termStarted(operator);
       getContext().getLog().info("term {}: the operator acts", term);
     }
     return this;
@@ -74,6 +98,8 @@ final class OperatorTerms extends AbstractBehavior<Guardian.Command> {
       return this;
     }
     front.tell(new OperatorFront.Target(null));
+    // the replica stands by from now on: nothing of the ending term is written for it any more
+    observer.termEnded();
     if (!stopping) {
       stopping = true;
       getContext().stop(operator);
@@ -90,6 +116,7 @@ final class OperatorTerms extends AbstractBehavior<Guardian.Command> {
   private Behavior<Guardian.Command> stopped(Terminated t) {
     if (!t.getRef().equals(operator)) return this;
     operator = null;
+    observer.termEnded();
     if (!stopping) {
       getContext().getLog().error("the operator actor stopped; shutting down");
       return Behaviors.stopped();

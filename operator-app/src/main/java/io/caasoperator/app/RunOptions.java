@@ -1,6 +1,7 @@
 package io.caasoperator.app;
 
 import io.caasoperator.model.BundleFile;
+import io.caasoperator.substrate.kubernetes.KubernetesCluster;
 import io.caasoperator.substrate.local.InvalidSpecException;
 import io.caasoperator.substrate.local.SpecFile;
 import java.nio.file.Path;
@@ -147,6 +148,14 @@ final class RunOptions {
               + " and answers 503 on /readyz until it holds the lease again.")
   boolean leaderElection;
 
+  @Option(
+      names = "--relations",
+      description =
+          "Kubernetes: relate the application to others of its namespace as its Relation objects say"
+              + " (see docs/kubernetes-relations.md). Its relation ids, peer relations included, then come"
+              + " from the namespace's ledger, the ConfigMap caas-relation-ledger.")
+  boolean relations;
+
   /** What the flags ask for: where units live and everything the operator needs. */
   record Configured(SubstrateFactory.Choice choice, OperatorConfig config, Path bundle) {
     Configured(SubstrateFactory.Choice choice, OperatorConfig config) {
@@ -225,6 +234,7 @@ final class RunOptions {
         }
         if (kubeconfig != null) problems.add("--kubeconfig needs --substrate kubernetes");
         if (leaderElection) problems.add("--leader-election needs --substrate kubernetes");
+        if (relations) problems.add("--relations needs --substrate kubernetes");
         yield new SubstrateFactory.Choice.Local(pebble == null ? PebbleMode.auto : pebble);
       }
       case kubernetes -> {
@@ -236,7 +246,9 @@ final class RunOptions {
           problems.add("--kubeconfig " + kubeconfig + ": not readable");
         }
         yield new SubstrateFactory.Choice.Kubernetes(
-            namespace, context, kubeconfig, serviceUrl, leaderElection);
+            new KubernetesCluster.Connection(
+                namespace, context, kubeconfig, serviceUrl, leaderElection),
+            relations);
       }
     };
   }

@@ -27,7 +27,16 @@ final class SubstrateFactory {
       }
     }
 
-    record Kubernetes(KubernetesCluster.Connection connection) implements Choice {
+    /**
+     * @param relations take part in the namespace's relations between applications ({@code
+     *     --relations}: Relation objects; the application's relation ids come from the namespace)
+     */
+    record Kubernetes(KubernetesCluster.Connection connection, boolean relations)
+        implements Choice {
+      Kubernetes(KubernetesCluster.Connection connection) {
+        this(connection, false);
+      }
+
       Kubernetes(
           String namespace,
           String context,

@@ -45,16 +45,17 @@ final class MockCluster implements AutoCloseable {
     client = server.createClient(clientSettings);
   }
 
-  /** With the operator's CRD applied. */
+  /** With the operator's CRDs (Application, Relation) applied. */
   static MockCluster withCrd() {
     MockCluster cluster = new MockCluster(builder -> {});
-    cluster
-        .client
-        .apiextensions()
-        .v1()
-        .customResourceDefinitions()
-        .load(Path.of("../conf/kubernetes/crd.yaml").toFile())
-        .create();
+    for (String crd : new String[] {"crd.yaml", "crd-relation.yaml"})
+      cluster
+          .client
+          .apiextensions()
+          .v1()
+          .customResourceDefinitions()
+          .load(Path.of("../conf/kubernetes", crd).toFile())
+          .create();
     return cluster;
   }
 
@@ -67,15 +68,17 @@ final class MockCluster implements AutoCloseable {
    * The Application {@code hello} (charm examples/charms/hello, hooks in the operator) and its pod.
    */
   void deployHello() {
+    deployHello(Path.of("../examples/charms/hello"));
+  }
+
+  /** The Application {@code hello} of {@code charm} (hooks in the operator) and its pod. */
+  void deployHello(Path charm) {
     Application application = new Application();
     application.setMetadata(new ObjectMetaBuilder().withName("hello").withNamespace(NS).build());
     application.setSpec(
         new ApplicationSpec(
             new ApplicationSpec.CharmSpec(
-                Path.of("../examples/charms/hello").toAbsolutePath().normalize().toString(),
-                null,
-                null,
-                null),
+                charm.toAbsolutePath().normalize().toString(), null, null, null),
             Map.of(),
             null,
             "operator",

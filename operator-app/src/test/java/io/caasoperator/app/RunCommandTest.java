@@ -79,6 +79,29 @@ class RunCommandTest {
   }
 
   @Test
+  void relationsBetweenApplicationsAreAskedForOnKubernetesOnly() throws Exception {
+    assertThat(
+            configure(
+                    "--substrate",
+                    "kubernetes",
+                    "--application",
+                    "wordpress",
+                    "--data-dir",
+                    home.resolve("data").toString(),
+                    "--relations")
+                .choice())
+        .isEqualTo(
+            new SubstrateFactory.Choice.Kubernetes(
+                new io.caasoperator.substrate.kubernetes.KubernetesCluster.Connection(
+                    null, null, null, null, false),
+                true));
+    assertThatThrownBy(() -> configure("--spec", "app.yaml", "--relations"))
+        .isInstanceOfSatisfying(
+            InvalidConfiguration.class,
+            e -> assertThat(e.problems()).contains("--relations needs --substrate kubernetes"));
+  }
+
+  @Test
   void aJournalPasswordFileIsTakenFromTheCommandLine() throws Exception {
     Path password = java.nio.file.Files.writeString(home.resolve("password"), "s3cret");
     RunOptions.Configured configured =

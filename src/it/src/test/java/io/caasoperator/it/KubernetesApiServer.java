@@ -49,16 +49,20 @@ final class KubernetesApiServer implements AutoCloseable {
     return client.getConfiguration().getMasterUrl();
   }
 
-  /** Creates the operator's CustomResourceDefinition ({@code conf/kubernetes/crd.yaml}). */
+  /**
+   * Creates the operator's CustomResourceDefinitions ({@code conf/kubernetes/crd.yaml}, {@code
+   * crd-relation.yaml}).
+   */
   void applyCrd() {
     Path home =
         Path.of(System.getProperty("caas.operator.home", "../..")).toAbsolutePath().normalize();
-    client
-        .apiextensions()
-        .v1()
-        .customResourceDefinitions()
-        .load(home.resolve("conf/kubernetes/crd.yaml").toFile())
-        .create();
+    for (String crd : new String[] {"crd.yaml", "crd-relation.yaml"})
+      client
+          .apiextensions()
+          .v1()
+          .customResourceDefinitions()
+          .load(home.resolve("conf/kubernetes").resolve(crd).toFile())
+          .create();
   }
 
   /** The API server goes away: every connection and watch is cut. */

@@ -24,7 +24,21 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 final class Operators implements AutoCloseable, BeforeEachCallback, AfterEachCallback {
 
   private String testName = "test";
+  private final String label;
   private final List<OperatorProcess> started = new ArrayList<>();
+
+  Operators() {
+    this("");
+  }
+
+  /**
+   * The operators of a test that has several of these (one per application, each its own data
+   * directory): {@code label} names their log files apart.
+   */
+  Operators(String label) {
+    this.label = label.isEmpty() ? "" : "-" + label;
+  }
+
   private Path tmp;
 
   @Override
@@ -179,7 +193,7 @@ final class Operators implements AutoCloseable, BeforeEachCallback, AfterEachCal
         OperatorProcess.start(
             arguments,
             dataDir(),
-            logs.resolve(testName + "-" + (started.size() + 1) + ".log"),
+            logs.resolve(testName + label + "-" + (started.size() + 1) + ".log"),
             settings,
             environment);
     started.add(process);

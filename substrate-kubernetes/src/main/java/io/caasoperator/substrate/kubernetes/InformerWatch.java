@@ -3,7 +3,6 @@ package io.caasoperator.substrate.kubernetes;
 import io.caasoperator.substrate.Watch;
 import io.caasoperator.substrate.WatchSink;
 import io.fabric8.kubernetes.api.model.HasMetadata;
-import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 import java.util.List;
 import java.util.concurrent.CancellationException;
@@ -58,23 +57,7 @@ final class InformerWatch<T extends HasMetadata> implements Watch {
 
   /** Starts listing and watching; returns at once. */
   InformerWatch<T> start() {
-    informer.addEventHandler(
-        new ResourceEventHandler<T>() {
-          @Override
-          public void onAdd(T resource) {
-            changed();
-          }
-
-          @Override
-          public void onUpdate(T before, T after) {
-            changed();
-          }
-
-          @Override
-          public void onDelete(T resource, boolean finalStateUnknown) {
-            changed();
-          }
-        });
+    informer.addEventHandler(new OnAnyChange<>(this::changed));
     // Returning false stops the informer: we prefer a visible restart by the watcher actor
     // (logged, with backoff, re-listing) over the informer's silent retries of a failed list.
     informer.exceptionHandler(

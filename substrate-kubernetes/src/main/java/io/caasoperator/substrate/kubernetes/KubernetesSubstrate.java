@@ -190,6 +190,31 @@ public final class KubernetesSubstrate implements Substrate {
     return reporting;
   }
 
+  /** Told of every charm the operator announces ({@link #charmDeployed}); nobody by default. */
+  private volatile Consumer<io.caasoperator.domain.CharmInfo> charmListener = charm -> {};
+
+  /**
+   * Who hears of each charm the operator deploys (and of the recorded one after a restart): the
+   * relations of the application ({@link ClusterRelations#endpointsKnown}) read its endpoints from
+   * it. Called on the operator's thread: the listener must not block.
+   */
+  public void onCharmDeployed(Consumer<io.caasoperator.domain.CharmInfo> listener) {
+    charmListener = java.util.Objects.requireNonNull(listener, "listener");
+  }
+
+  @Override
+  public void charmDeployed(io.caasoperator.domain.CharmInfo charm) {
+    charmListener.accept(charm);
+  }
+
+  /**
+   * The relations of this application with the others of its namespace ({@link Relation} objects),
+   * not started: one per term of the operator, closed when the term ends.
+   */
+  public ClusterRelations relations(java.time.Clock clock, ClusterRelations.Listener listener) {
+    return new ClusterRelations(client, namespace, application, clock, listener);
+  }
+
   @Override
   public Optional<ReplicaElection> election(ReplicaElection.Terms terms) {
     return lease == null

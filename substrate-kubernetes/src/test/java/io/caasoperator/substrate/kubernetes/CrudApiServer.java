@@ -12,10 +12,11 @@ import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
- * fabric8's mock API server in CRUD mode with the operator's CRD applied, and a client of it. The
- * five-argument constructor with a CRUD dispatcher: {@code new KubernetesMockServer(true)} would
- * mean https, not CRUD (STACK-NOTES pitfall 8). A test registers one per test as an instance
- * {@code @RegisterExtension} field; it is closed after the test's own {@code @AfterEach} methods.
+ * fabric8's mock API server in CRUD mode with the operator's CRDs (Application, Relation) applied,
+ * and a client of it. The five-argument constructor with a CRUD dispatcher: {@code new
+ * KubernetesMockServer(true)} would mean https, not CRUD (STACK-NOTES pitfall 8). A test registers
+ * one per test as an instance {@code @RegisterExtension} field; it is closed after the test's own
+ * {@code @AfterEach} methods.
  */
 final class CrudApiServer implements AfterEachCallback {
   final KubernetesMockServer server;
@@ -42,12 +43,13 @@ final class CrudApiServer implements AfterEachCallback {
   static CrudApiServer withCrd() {
     KubernetesMockServer server = started();
     KubernetesClient client = server.createClient();
-    client
-        .apiextensions()
-        .v1()
-        .customResourceDefinitions()
-        .load(Path.of("../conf/kubernetes/crd.yaml").toFile())
-        .create();
+    for (String crd : new String[] {"crd.yaml", "crd-relation.yaml"})
+      client
+          .apiextensions()
+          .v1()
+          .customResourceDefinitions()
+          .load(Path.of("../conf/kubernetes", crd).toFile())
+          .create();
     return new CrudApiServer(server, client);
   }
 
