@@ -23,7 +23,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * {@code status} shows both applications and the relation between them, with the same ids after a
  * restart; an edit of the bundle that scales an application, then one that removes the other, takes
  * effect while it runs (the removed application's unit runs stop and remove, and the process
- * carries on).
+ * carries on); an application removed while the process is stopped is torn down when it starts
+ * again.
  */
 class ModelIT {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -99,6 +100,47 @@ class ModelIT {
     assertThat(hooks("kv-client"))
         .containsOnlyKeys("kv-client/0", "kv-client/1", "kv-client/2")
         .allSatisfy((unit, hooks) -> assertThat(hooks).containsSubsequence("install", "start"));
+  }
+
+  @Test
+  void anApplicationRemovedWhileTheProcessIsStoppedRunsStopAndRemoveOnRestart() throws Exception {
+    Path bundle = copyExample().resolve("bundle.yaml");
+    OperatorProcess operator = operators.start(List.of("--bundle", bundle.toString()));
+    awaitStarted(
+        operator.awaitListening(),
+        Map.of(
+            "kv-client", List.of("kv-client/0", "kv-client/1"), "kv-store", List.of("kv-store/0")));
+    operator.terminate();
+    assertThat(operator.exitCode(OperatorProcess.PATIENCE)).isZero();
+
+    // the store taken out of the model while nothing runs
+    Files.writeString(
+        bundle,
+        """
+        bundle: kubernetes
+        name: kv
+        applications:
+          kv-client:
+            charm: ./charms/kv-client
+            scale: 2
+        """);
+    operator = operators.start(List.of("--bundle", bundle.toString()));
+    OperatorApi api = operator.awaitListening();
+
+    // the model's journal knows the store: it is dying, operated until its unit is gone
+    await()
+        .atMost(OperatorProcess.PATIENCE)
+        .untilAsserted(
+            () -> {
+              JsonNode now = status(api);
+              assertThat(applications(now)).containsExactly("kv-client");
+              assertThat(relations(now)).isEmpty();
+            });
+    assertThat(UnitDir.of(operators.dataDir(), "kv-store/0").path()).doesNotExist();
+    operator.terminate();
+    assertThat(operator.exitCode(OperatorProcess.PATIENCE)).isZero();
+    assertThat(hooks("kv-store"))
+        .containsEntry("kv-store/0", List.of("install", "start", "stop", "remove"));
   }
 
   /** The example bundle and its charms, copied: the test edits the bundle. */
