@@ -42,31 +42,16 @@ public sealed interface ModelEvent extends JournalEvent {
 
   /** The application joined the model, alive: the model operates it. */
   @StableName("model.ApplicationAdded.v1")
-  record ApplicationAdded(String application, Instant at) implements ModelEvent {
-    public ApplicationAdded {
-      Objects.requireNonNull(application, "application");
-      Objects.requireNonNull(at, "at");
-    }
-  }
+  record ApplicationAdded(String application, Instant at) implements ModelEvent {}
 
   /**
    * The application was removed from the model and is dying: its operator runs on, its units scaled
    * to zero, until every unit has run {@code remove}.
    */
   @StableName("model.ApplicationRemoving.v1")
-  record ApplicationRemoving(String application, Instant at) implements ModelEvent {
-    public ApplicationRemoving {
-      Objects.requireNonNull(application, "application");
-      Objects.requireNonNull(at, "at");
-    }
-  }
+  record ApplicationRemoving(String application, Instant at) implements ModelEvent {}
 
   /** The dying application's last unit is gone: it has left the model. */
   @StableName("model.ApplicationRemoved.v1")
-  record ApplicationRemoved(String application, Instant at) implements ModelEvent {
-    public ApplicationRemoved {
-      Objects.requireNonNull(application, "application");
-      Objects.requireNonNull(at, "at");
-    }
-  }
+  record ApplicationRemoved(String application, Instant at) implements ModelEvent {}
 }

@@ -132,6 +132,29 @@ class ModelActorTest {
     return model;
   }
 
+  /** The model {@code name} (again, after a restart), having read {@code applications}. */
+  private static ActorRef<ModelActor.Command> read(
+      String name,
+      ProbeOperators operators,
+      List<ApplicationName> applications,
+      List<MatchedRelation> relations) {
+    ActorRef<ModelActor.Command> model = testKit.spawn(ModelActor.create(name, operators, CLOCK));
+    model.tell(new ModelActor.ModelRead(applications, relations));
+    return model;
+  }
+
+  /** A new model that read the store and its client, declared both their relations and stopped. */
+  private static String stoppedAfterReadingTheStoreAndItsClient() {
+    String name = newModel();
+    ProbeOperators first = new ProbeOperators();
+    ActorRef<ModelActor.Command> model =
+        read(name, first, List.of(CLIENT, STORE), List.of(STORE_PEERS, KV));
+    first.declared(CLIENT);
+    first.declared(STORE);
+    testKit.stop(model);
+    return name;
+  }
+
   private static String newModel() {
     return "model" + models.incrementAndGet();
   }
@@ -183,12 +206,8 @@ class ModelActorTest {
 
   @Test
   void relationIdsOutliveARestartAndEditsAndARelationAddedAgainGetsANewId() {
-    String name = newModel();
-    ProbeOperators first = new ProbeOperators();
-    ActorRef<ModelActor.Command> model = testKit.spawn(ModelActor.create(name, first, CLOCK));
-    model.tell(new ModelActor.ModelRead(List.of(CLIENT, STORE), List.of(STORE_PEERS, KV)));
-    first.declared(STORE);
-    testKit.stop(model);
+    String name = stoppedAfterReadingTheStoreAndItsClient();
+    ActorRef<ModelActor.Command> model;
 
     ProbeOperators second = new ProbeOperators();
     model = testKit.spawn(ModelActor.create(name, second, CLOCK));
@@ -252,18 +271,12 @@ class ModelActorTest {
 
   @Test
   void anApplicationRemovedWhileTheModelWasDownIsOperatedAgainUntilGoneThenNeverAgain() {
-    String name = newModel();
-    ProbeOperators first = new ProbeOperators();
-    ActorRef<ModelActor.Command> model = testKit.spawn(ModelActor.create(name, first, CLOCK));
-    model.tell(new ModelActor.ModelRead(List.of(CLIENT, STORE), List.of(STORE_PEERS, KV)));
-    first.declared(CLIENT);
-    first.declared(STORE);
-    testKit.stop(model);
+    String name = stoppedAfterReadingTheStoreAndItsClient();
+    ActorRef<ModelActor.Command> model;
 
     // the client left the bundle while the model was down
     ProbeOperators second = new ProbeOperators();
-    model = testKit.spawn(ModelActor.create(name, second, CLOCK));
-    model.tell(new ModelActor.ModelRead(List.of(STORE), List.of(STORE_PEERS)));
+    model = read(name, second, List.of(STORE), List.of(STORE_PEERS));
 
     assertThat(second.declared(CLIENT)).as("a dying application has no relation").isEmpty();
     assertThat(second.declared(STORE))
@@ -275,8 +288,7 @@ class ModelActorTest {
     // killed before its units were gone: operated again, for its removal
     testKit.stop(model);
     ProbeOperators third = new ProbeOperators();
-    model = testKit.spawn(ModelActor.create(name, third, CLOCK));
-    model.tell(new ModelActor.ModelRead(List.of(STORE), List.of(STORE_PEERS)));
+    model = read(name, third, List.of(STORE), List.of(STORE_PEERS));
     assertThat(third.declared(CLIENT)).isEmpty();
     assertThat(third.removing).containsExactly(CLIENT);
 
@@ -287,8 +299,7 @@ class ModelActorTest {
     // once gone, it is gone for good
     testKit.stop(model);
     ProbeOperators fourth = new ProbeOperators();
-    model = testKit.spawn(ModelActor.create(name, fourth, CLOCK));
-    model.tell(new ModelActor.ModelRead(List.of(STORE), List.of(STORE_PEERS)));
+    model = read(name, fourth, List.of(STORE), List.of(STORE_PEERS));
     fourth.declared(STORE);
     assertThat(overview(model).applications()).containsExactly("kv-store");
     assertThat(fourth.operated).containsExactly(STORE);

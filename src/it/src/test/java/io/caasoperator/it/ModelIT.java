@@ -71,26 +71,8 @@ class ModelIT {
 
     // the store taken out of the model, with its relation: its unit stops and goes, the client
     // stays
-    Files.writeString(
-        bundle,
-        """
-        bundle: kubernetes
-        name: kv
-        applications:
-          kv-client:
-            charm: ./charms/kv-client
-            scale: 3
-        """);
-    OperatorApi running = api;
-    await()
-        .atMost(OperatorProcess.PATIENCE)
-        .untilAsserted(
-            () -> {
-              JsonNode now = status(running);
-              assertThat(applications(now)).containsExactly("kv-client");
-              assertThat(relations(now)).isEmpty();
-            });
-    assertThat(UnitDir.of(operators.dataDir(), "kv-store/0").path()).doesNotExist();
+    Files.writeString(bundle, theClientAlone(3));
+    awaitTheClientAlone(api);
     assertThat(operator.isAlive()).as("a model goes on without one of its applications").isTrue();
 
     operator.terminate();
@@ -114,20 +96,33 @@ class ModelIT {
     assertThat(operator.exitCode(OperatorProcess.PATIENCE)).isZero();
 
     // the store taken out of the model while nothing runs
-    Files.writeString(
-        bundle,
-        """
+    Files.writeString(bundle, theClientAlone(2));
+    operator = operators.start(List.of("--bundle", bundle.toString()));
+    OperatorApi api = operator.awaitListening();
+
+    // the model's journal knows the store: it is dying, operated until its unit is gone
+    awaitTheClientAlone(api);
+    operator.terminate();
+    assertThat(operator.exitCode(OperatorProcess.PATIENCE)).isZero();
+    assertThat(hooks("kv-store"))
+        .containsEntry("kv-store/0", List.of("install", "start", "stop", "remove"));
+  }
+
+  /** The example bundle without the store: the client alone, at {@code scale}. */
+  private static String theClientAlone(int scale) {
+    return """
         bundle: kubernetes
         name: kv
         applications:
           kv-client:
             charm: ./charms/kv-client
-            scale: 2
-        """);
-    operator = operators.start(List.of("--bundle", bundle.toString()));
-    OperatorApi api = operator.awaitListening();
+            scale: %d
+        """
+        .formatted(scale);
+  }
 
-    // the model's journal knows the store: it is dying, operated until its unit is gone
+  /** Waits for the model to be the client alone, unrelated, the store's unit directory gone. */
+  private void awaitTheClientAlone(OperatorApi api) {
     await()
         .atMost(OperatorProcess.PATIENCE)
         .untilAsserted(
@@ -137,10 +132,6 @@ class ModelIT {
               assertThat(relations(now)).isEmpty();
             });
     assertThat(UnitDir.of(operators.dataDir(), "kv-store/0").path()).doesNotExist();
-    operator.terminate();
-    assertThat(operator.exitCode(OperatorProcess.PATIENCE)).isZero();
-    assertThat(hooks("kv-store"))
-        .containsEntry("kv-store/0", List.of("install", "start", "stop", "remove"));
   }
 
   /** The example bundle and its charms, copied: the test edits the bundle. */
