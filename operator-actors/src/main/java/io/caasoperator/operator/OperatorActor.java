@@ -352,6 +352,7 @@ public final class OperatorActor
     tools.publish(state);
     publishedSides = null;
     publishSides(state);
+    deps.relationSides().recovered(deps.application().value());
     if (state.modelUuid() == null) {
       // A new journal, or one written before models had an identity: made here, recorded by the
       // plan before any unit runs (none does without one). First in the mailbox, before any report.

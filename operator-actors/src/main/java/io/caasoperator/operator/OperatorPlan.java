@@ -252,6 +252,8 @@ public record OperatorPlan(
                     now);
             case ApplicationObservation.Invalid invalid ->
                 reconcile(journal, List.of(), observed.refused(invalid.problem()), children, now);
+            case ApplicationObservation.Removed removed ->
+                removed(journal, observed, children, removed, now);
             case ApplicationObservation.NotFound notFound ->
                 observed.gone()
                     ? Plan.unchanged(observed, children)
@@ -321,6 +323,31 @@ public record OperatorPlan(
               : reconcile(
                   journal, List.of(new ModelIdentified(made.uuid(), now)), observed, children, now);
     };
+  }
+
+  /**
+   * The application was removed; its units go with the specification in force, or, when none came
+   * since the operator started (it started again for the removal, after a crash), the charm and
+   * config its journal holds. With no charm ever recorded no unit ever ran: it is gone now.
+   */
+  private Plan removed(
+      OperatorState journal,
+      Observed observed,
+      Children children,
+      ApplicationObservation.Removed removed,
+      Instant now) {
+    if (observed.gone()) return Plan.unchanged(observed, children);
+    Specification spec =
+        observed.spec() != null
+            ? observed.spec()
+            : RecordedSpecification.of(application, journal).orElse(null);
+    if (spec == null)
+      return new Plan(
+          List.of(),
+          List.of(new Intent.StopOperating(removed.reason())),
+          observed.applicationGone(),
+          children);
+    return reconcile(journal, List.of(), observed.specified(spec, application), children, now);
   }
 
   private Plan charmSettled(

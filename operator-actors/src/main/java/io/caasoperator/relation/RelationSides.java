@@ -17,4 +17,11 @@ public interface RelationSides {
    * (relations it no longer has are absent).
    */
   void published(String application, List<RelationSide> sides);
+
+  /**
+   * {@code application}'s operator recovered its journal (it started, or restarted after a
+   * failure): what it was told of its relations before may not have been journaled, so the model
+   * tells it again. Nobody to tell by default.
+   */
+  default void recovered(String application) {}
 }

@@ -277,6 +277,64 @@ class OperatorPlanTest {
   }
 
   @Test
+  void anApplicationRemovedBeforeARestartIsTornDownWithTheCharmAndConfigItsJournalHolds() {
+    Operator before = running(2);
+    before.drive(specified(1, Map.of("greeting", "hey")));
+    Operator op = new Operator();
+    op.journal = before.journal; // restarted: the journal is all that is left
+    op.unitsDieAtOnce = false;
+    ApplicationObservation.Removed removed =
+        new ApplicationObservation.Removed("application app was removed from bundle.yaml");
+
+    List<Intent> asked =
+        op.drive(new Input.ApplicationReported(removed), listed(dying(0), dying(1)));
+
+    assertThat(only(Intent.DeployCharm.class, asked)).as("nothing downloaded").isEmpty();
+    assertThat(op.units).containsOnlyKeys(unit(0), unit(1));
+    assertThat(op.units.values())
+        .allSatisfy(
+            desired -> {
+              assertThat(desired.life()).isEqualTo(Life.DYING);
+              assertThat(desired.charm().generation()).isEqualTo(1);
+              assertThat(desired.configGeneration()).as("no config-changed").isEqualTo(2);
+            });
+    assertThat(op.persisted)
+        .noneMatch(e -> e instanceof OperatorEvent.ConfigChanged)
+        .noneMatch(e -> e instanceof OperatorEvent.CharmDeployed);
+
+    op.drive(new Input.UnitDied(unit(0)), new Input.UnitDied(unit(1)));
+    assertThat(op.journal.units()).isEmpty();
+    assertThat(op.drive(new Input.ApplicationReported(new ApplicationObservation.NotFound("gone"))))
+        .containsExactly(new Intent.StopOperating("gone"));
+  }
+
+  @Test
+  void anApplicationRemovedWhileRunningKeepsTheSpecificationInForce() {
+    Operator op = running(1);
+    op.drive(specified(1, Map.of("greeting", "hey")));
+    op.unitsDieAtOnce = false;
+
+    op.drive(
+        new Input.ApplicationReported(new ApplicationObservation.Removed("removed")),
+        listed(dying(0)));
+
+    assertThat(op.units.get(unit(0)).life()).isEqualTo(Life.DYING);
+    assertThat(op.journal.configGeneration()).isEqualTo(2);
+    assertThat(op.status()).isEqualTo("active");
+  }
+
+  @Test
+  void anApplicationRemovedBeforeItEverHadACharmHadNoUnitAndIsGoneAtOnce() {
+    Operator op = new Operator();
+
+    assertThat(
+            op.drive(
+                new Input.ApplicationReported(new ApplicationObservation.Removed("removed")),
+                listed()))
+        .containsExactly(new Intent.StopOperating("removed"));
+  }
+
+  @Test
   void aCharmThatCannotBeFetchedNowBlocksAndIsTriedAgainWithBackoffWhileUnitsKeepTheOldOne() {
     Operator op = running(2);
     op.failures.put(2L, new ArrayDeque<>(List.of(unreachable(), unreachable())));

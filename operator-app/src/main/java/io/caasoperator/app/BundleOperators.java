@@ -23,6 +23,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 import org.apache.pekko.actor.typed.ActorSystem;
@@ -61,6 +62,12 @@ final class BundleOperators implements ApplicationOperators {
   private final Map<ApplicationName, LocalSubstrate> substrates = new ConcurrentHashMap<>();
   private final Map<ApplicationName, ToolViews> views = new ConcurrentHashMap<>();
 
+  /**
+   * Applications the model removed: each one's substrate tears it down whatever the bundle says
+   * ({@link BundleEntry#removedByModel}), until its operator stops.
+   */
+  private final Set<ApplicationName> removing = ConcurrentHashMap.newKeySet();
+
   /** Each application's secrets: its store lives as long as the process, as in a single run. */
   private final Map<ApplicationName, Secrets> secrets = new ConcurrentHashMap<>();
 
@@ -75,7 +82,7 @@ final class BundleOperators implements ApplicationOperators {
     LocalSubstrate substrate =
         new LocalSubstrate(
             shared.bundle(),
-            new BundleEntry(application),
+            new BundleEntry(application, () -> removing.contains(application)),
             shared.agentsDir(),
             shared.processes(),
             config.specPollInterval(),
@@ -131,7 +138,13 @@ final class BundleOperators implements ApplicationOperators {
   }
 
   @Override
+  public void removing(ApplicationName application) {
+    removing.add(application);
+  }
+
+  @Override
   public void stopped(ApplicationName application) {
+    removing.remove(application);
     LocalSubstrate substrate = substrates.remove(application);
     if (substrate != null) substrate.close();
     ToolViews gone = views.remove(application);

@@ -4,19 +4,19 @@ import java.time.Instant;
 import java.util.Objects;
 
 /**
- * What a model's journal ({@code model|<model>}) records: the relation ids it gave. Juju takes
- * every relation id of a model from one sequence ({@code state/relation.go}, the {@code relation}
- * sequence) and never gives one twice; journaling each id keeps a relation's id across restarts and
- * bundle edits, and a relation removed and added again gets a new one, as in Juju.
+ * What a model's journal ({@code model|<model>}) records: the relation ids it gave, and the
+ * applications it has and their lives.
+ *
+ * <p>Juju takes every relation id of a model from one sequence ({@code state/relation.go}, the
+ * {@code relation} sequence) and never gives one twice; journaling each id keeps a relation's id
+ * across restarts and bundle edits, and a relation removed and added again gets a new one, as in
+ * Juju.
+ *
+ * <p>An application removed from the model is dying until its last unit has run {@code remove}, and
+ * only then gone ({@code state/application.go}: an application is removed once it has no units and
+ * no relations left); journaling that lets a model restarted mid-removal finish it.
  */
 public sealed interface ModelEvent extends JournalEvent {
-
-  /**
-   * The relation's key: {@code app:endpoint} for a peer relation, else both ends, requirer first.
-   */
-  String key();
-
-  long id();
 
   Instant at();
 
@@ -39,4 +39,19 @@ public sealed interface ModelEvent extends JournalEvent {
       Objects.requireNonNull(at, "at");
     }
   }
+
+  /** The application joined the model, alive: the model operates it. */
+  @StableName("model.ApplicationAdded.v1")
+  record ApplicationAdded(String application, Instant at) implements ModelEvent {}
+
+  /**
+   * The application was removed from the model and is dying: its operator runs on, its units scaled
+   * to zero, until every unit has run {@code remove}.
+   */
+  @StableName("model.ApplicationRemoving.v1")
+  record ApplicationRemoving(String application, Instant at) implements ModelEvent {}
+
+  /** The dying application's last unit is gone: it has left the model. */
+  @StableName("model.ApplicationRemoved.v1")
+  record ApplicationRemoved(String application, Instant at) implements ModelEvent {}
 }

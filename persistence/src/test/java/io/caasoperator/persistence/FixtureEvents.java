@@ -146,6 +146,10 @@ final class FixtureEvents {
         // added with the model of several applications (issue 26)
         new ModelEvent.RelationIdAssigned("kv-client:kv kv-store:kv", 2, AT),
         new ModelEvent.RelationIdRetired("kv-client:kv kv-store:kv", 2, AT),
+        // added with the removal of an application across crashes (issue 26)
+        new ModelEvent.ApplicationAdded("kv-client", AT),
+        new ModelEvent.ApplicationRemoving("kv-client", AT),
+        new ModelEvent.ApplicationRemoved("kv-client", AT),
         new SecretEvent.SecretRemoved("d0j7ha3q1c4s73d2fa9g", 1, AT),
         // added with the secret hooks
         new SecretEvent.SecretRotated("d0j7ha3q1c4s73d2fa9g", AT.plusSeconds(86400), AT),

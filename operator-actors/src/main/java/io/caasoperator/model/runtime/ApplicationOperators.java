@@ -22,6 +22,14 @@ public interface ApplicationOperators {
   Behavior<OperatorActor.Command> operate(
       ApplicationName application, RelationSides sides, Consumer<String> onGone);
 
+  /**
+   * {@code application} was removed from the model and is dying (called before {@link #operate}
+   * when its operator starts again for that): its operator tears it down whatever the model's
+   * description now says of that name, its units scaled to zero, until none is left; then it
+   * reports the application gone. Until {@link #stopped}.
+   */
+  void removing(ApplicationName application);
+
   /** The model stopped {@code application}'s operator: release what {@link #operate} made. */
   void stopped(ApplicationName application);
 }

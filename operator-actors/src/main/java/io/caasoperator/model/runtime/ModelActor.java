@@ -1,12 +1,14 @@
 package io.caasoperator.model.runtime;
 
 import io.caasoperator.domain.ApplicationName;
+import io.caasoperator.domain.Life;
 import io.caasoperator.model.MatchedRelation;
 import io.caasoperator.model.RelationEndpoint;
 import io.caasoperator.operator.OperatorActor;
 import io.caasoperator.persistence.ModelState;
 import io.caasoperator.relation.DeclaredRelation;
 import io.caasoperator.relation.RelationSide;
+import io.caasoperator.relation.RelationSides;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -19,6 +21,7 @@ import java.util.TreeMap;
 import org.apache.pekko.Done;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
+import org.apache.pekko.actor.typed.SupervisorStrategy;
 import org.apache.pekko.actor.typed.javadsl.AbstractBehavior;
 import org.apache.pekko.actor.typed.javadsl.ActorContext;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
@@ -27,10 +30,17 @@ import org.apache.pekko.actor.typed.javadsl.Receive;
 /**
  * A model of several applications in one process: an {@link OperatorActor} per application, which
  * the model starts when the application appears in the model and stops once it is gone; the
- * relation ids of the model ({@link ModelIds}, journaled); each operator told all its relations
- * ({@code RelationsDeclared}) when it starts and whenever they change; and each relation side an
- * operator publishes handed to the operator at the other end ({@code RemoteSideObserved}), the
- * latest ones again after a declaration ({@link SideRelay}).
+ * relation ids and the applications of the model ({@link ModelIds}, journaled); each operator told
+ * all its relations ({@code RelationsDeclared}) when it starts, after each recovery of its journal
+ * and whenever they change; and each relation side an operator publishes handed to the operator at
+ * the other end ({@code RemoteSideObserved}), the latest ones again after a declaration ({@link
+ * SideRelay}).
+ *
+ * <p>An application removed from the bundle is dying ({@link ModelApplications}): its operator,
+ * told so ({@link ApplicationOperators#removing}), runs on with no relations until its last unit
+ * ran {@code remove} and it reports the application gone; only then is the removal journaled. A
+ * model that restarts with a dying application in its journal starts its operator again for that,
+ * so a crash mid-removal, or a removal while the process was down, still tears every unit down.
  *
  * <p>Applications are addressed by name ({@link Forward}): no reference to an operator leaves this
  * actor, so the operators could live on other nodes (a Pekko Cluster's sharded entities, keyed by
@@ -76,6 +86,15 @@ public final class ModelActor extends AbstractBehavior<ModelActor.Command> {
 
   private record ApplicationGone(ApplicationName application, String reason) implements Command {}
 
+  /** The operator of {@code application} recovered its journal (started or restarted). */
+  private record OperatorRecovered(ApplicationName application) implements Command {}
+
+  /** The model as last read, again: after a removal, a name listed again meanwhile joins. */
+  private record Reread() implements Command {}
+
+  /** An alive application whose operator reported it gone is operated again, if still listed. */
+  private record OperateAgain(ApplicationName application) implements Command {}
+
   private record OperatorDrained(ApplicationName application) implements Command {}
 
   private record ActionAnswered(
@@ -91,6 +110,9 @@ public final class ModelActor extends AbstractBehavior<ModelActor.Command> {
   private final Map<Long, ActionSearch> searches = new java.util.HashMap<>();
   private long searchNumber;
 
+  /** How long a failed operator waits before it starts again, as a unit does. */
+  private static final Duration OPERATOR_RESTART = Duration.ofSeconds(3);
+
   private final String model;
   private final ApplicationOperators operators;
   private final ActorRef<ModelIds.Command> ids;
@@ -102,6 +124,10 @@ public final class ModelActor extends AbstractBehavior<ModelActor.Command> {
   private final Map<ApplicationName, ActorRef<OperatorActor.Command>> running =
       new TreeMap<>(java.util.Comparator.comparing(ApplicationName::value));
   private int generation;
+
+  /** Applications whose operators were told they are removed ({@code operators.removing}). */
+  private final Set<ApplicationName> removing = new HashSet<>();
+
   private final Set<ApplicationName> draining = new HashSet<>();
   private final List<ActorRef<Done>> drainReplies = new ArrayList<>();
 
@@ -129,6 +155,9 @@ public final class ModelActor extends AbstractBehavior<ModelActor.Command> {
         .onMessage(Numbered.class, this::onNumbered)
         .onMessage(SidesPublished.class, this::onSides)
         .onMessage(ApplicationGone.class, this::onGone)
+        .onMessage(OperatorRecovered.class, r -> redeclare(r.application()))
+        .onMessage(OperateAgain.class, this::onOperateAgain)
+        .onMessage(Reread.class, r -> onRead(read))
         .onMessage(Forward.class, this::onForward)
         .onMessage(GetOverview.class, this::onOverview)
         .onMessage(FindAction.class, this::onFindAction)
@@ -146,7 +175,7 @@ public final class ModelActor extends AbstractBehavior<ModelActor.Command> {
             ModelState.class,
             ids,
             Duration.ofSeconds(30),
-            reply -> new ModelIds.Number(model.relations(), reply),
+            reply -> new ModelIds.Number(model.applications(), model.relations(), reply),
             (state, failure) -> {
               if (failure != null) {
                 getContext().getLog().warn("the model's relation ids: {}", failure.toString());
@@ -157,16 +186,34 @@ public final class ModelActor extends AbstractBehavior<ModelActor.Command> {
     return this;
   }
 
+  /**
+   * Operates every application the journal has: an alive one as the bundle says, a dying one told
+   * it is removed first (also when it runs already: the bundle may list its name again meanwhile).
+   */
   private Behavior<Command> onNumbered(Numbered n) {
     numbered = n.ids();
     Set<ApplicationName> fresh = new HashSet<>();
-    for (ApplicationName application : read.applications()) {
-      if (!running.containsKey(application)) {
-        start(application);
-        fresh.add(application);
-      }
-    }
+    numbered
+        .applications()
+        .forEach(
+            (name, life) -> {
+              ApplicationName application = ApplicationName.of(name);
+              if (life == Life.DYING && removing.add(application)) {
+                getContext().getLog().info("{}: {} is dying; its units stop and go", model, name);
+                operators.removing(application);
+              }
+              if (!running.containsKey(application)) {
+                start(application);
+                fresh.add(application);
+              }
+            });
     declare(fresh);
+    return this;
+  }
+
+  /** Tells {@code application}'s operator its relations again, with the latest remote sides. */
+  private Behavior<Command> redeclare(ApplicationName application) {
+    if (running.containsKey(application)) declare(Set.of(application));
     return this;
   }
 
@@ -195,10 +242,27 @@ public final class ModelActor extends AbstractBehavior<ModelActor.Command> {
     var behavior =
         operators.operate(
             application,
-            (app, sides) -> self.tell(new SidesPublished(ApplicationName.of(app), sides)),
+            new RelationSides() {
+              @Override
+              public void published(String app, List<RelationSide> sides) {
+                self.tell(new SidesPublished(ApplicationName.of(app), sides));
+              }
+
+              @Override
+              public void recovered(String app) {
+                self.tell(new OperatorRecovered(ApplicationName.of(app)));
+              }
+            },
             reason -> self.tell(new ApplicationGone(application, reason)));
+    // a failure restarts the operator (it recovers its journal and is declared its relations
+    // again: what it was told before may not have been journaled), never stops it for good
+    var supervised =
+        Behaviors.supervise(behavior)
+            .onFailure(
+                Exception.class,
+                SupervisorStrategy.restartWithBackoff(OPERATOR_RESTART, OPERATOR_RESTART, 0.0));
     // a new name each time: a stopped operator's name is free only once it has stopped
-    var operator = getContext().spawn(behavior, "operator-" + application + "-" + ++generation);
+    var operator = getContext().spawn(supervised, "operator-" + application + "-" + ++generation);
     running.put(application, operator);
     getContext().getLog().info("{}: operating {}", model, application);
     // its relations follow at once (declare), before any side: never an empty
@@ -220,19 +284,50 @@ public final class ModelActor extends AbstractBehavior<ModelActor.Command> {
     }
   }
 
+  /**
+   * The operator is stopped; a dying application's removal is journaled, and the model read again
+   * (a name listed again meanwhile joins now); an alive one is operated again after a while if the
+   * bundle still lists it (its substrate found no application: say, the file went away for now).
+   */
   private Behavior<Command> onGone(ApplicationGone gone) {
-    ActorRef<OperatorActor.Command> operator = running.remove(gone.application());
+    ApplicationName application = gone.application();
+    ActorRef<OperatorActor.Command> operator = running.remove(application);
     if (operator == null) return this;
     getContext()
         .getLog()
-        .info("{}: {} is gone ({}); its operator stops", model, gone.application(), gone.reason());
+        .info("{}: {} is gone ({}); its operator stops", model, application, gone.reason());
     getContext().stop(operator);
-    operators.stopped(gone.application());
-    if (draining.remove(gone.application())) answerDrainsWhenDone();
-    // added again meanwhile: a new operator for it
-    if (read.applications().contains(gone.application())) {
-      start(gone.application());
-      declare(Set.of(gone.application()));
+    operators.stopped(application);
+    removing.remove(application);
+    if (draining.remove(application)) answerDrainsWhenDone();
+    if (numbered.lifeOf(application.value()).orElse(Life.DEAD) != Life.DYING) {
+      getContext()
+          .scheduleOnce(OPERATOR_RESTART, getContext().getSelf(), new OperateAgain(application));
+      return this;
+    }
+    getContext()
+        .ask(
+            ModelState.class,
+            ids,
+            Duration.ofSeconds(30),
+            reply -> new ModelIds.Gone(application, reply),
+            (state, failure) -> {
+              if (failure != null) {
+                getContext()
+                    .getLog()
+                    .warn("the removal of {}: {}", application, failure.toString());
+                // still dying in the journal: operated again, it reports gone again
+              }
+              return new Reread();
+            });
+    return this;
+  }
+
+  private Behavior<Command> onOperateAgain(OperateAgain again) {
+    ApplicationName application = again.application();
+    if (!running.containsKey(application) && read.applications().contains(application)) {
+      start(application);
+      declare(Set.of(application));
     }
     return this;
   }

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.function.BooleanSupplier;
 
 /**
  * One application of a bundle as the local substrate operates it: its charm (a path relative to the
@@ -18,11 +19,30 @@ import java.util.TreeMap;
  * relations are only right for a bundle that is right as a whole).
  *
  * @param application the application this substrate operates
+ * @param removedByModel whether the model has removed the application (it is dying): asked at each
+ *     read, so the substrate tears it down even if the bundle lists that name again meanwhile
  */
-public record BundleEntry(ApplicationName application) implements SpecParser {
+public record BundleEntry(ApplicationName application, BooleanSupplier removedByModel)
+    implements SpecParser {
 
   public BundleEntry {
     if (application == null) throw new IllegalArgumentException("application is missing");
+    if (removedByModel == null) throw new IllegalArgumentException("removal check is missing");
+  }
+
+  /** An application the model has not removed. */
+  public BundleEntry(ApplicationName application) {
+    this(application, () -> false);
+  }
+
+  @Override
+  public Optional<ApplicationName> knownApplication() {
+    return Optional.of(application);
+  }
+
+  @Override
+  public boolean removed() {
+    return removedByModel.getAsBoolean();
   }
 
   @Override

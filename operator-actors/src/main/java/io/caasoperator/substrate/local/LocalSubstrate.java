@@ -71,10 +71,14 @@ public final class LocalSubstrate implements Substrate {
   private final SpecParser parser;
 
   /**
-   * The file no longer holds the application: its last specification stays in force at scale 0
-   * until its units are gone. Confined to the scheduler thread.
+   * The file no longer holds the application, or the model removed it ({@link SpecParser#removed}):
+   * its units are listed at scale 0 until they are gone, whatever the file does meanwhile. Confined
+   * to the scheduler thread.
    */
   private boolean removed;
+
+  /** The removed application, known by its parser when no specification was read since start. */
+  private ApplicationName removedApplication;
 
   private final Path agentsDir;
   private final LocalProcessExecutor executor;
@@ -379,7 +383,10 @@ public final class LocalSubstrate implements Substrate {
 
   /** A new (or restarted) watcher learns where things stand, the last good spec first. */
   private void greetApplicationWatch(Subscriber<ApplicationObservation> subscriber) {
-    if (current instanceof ApplicationObservation.Invalid && good != null) {
+    boolean notSpecified =
+        current instanceof ApplicationObservation.Invalid
+            || current instanceof ApplicationObservation.Removed;
+    if (notSpecified && good != null) {
       subscriber.deliver(new ApplicationObservation.Specified(good.specification()));
     }
     if (current != null) subscriber.deliver(current);
@@ -425,6 +432,11 @@ public final class LocalSubstrate implements Substrate {
   }
 
   private void actOn(SpecFileRead seen) {
+    // removed by the model: torn down whatever the file says now (the name listed again waits)
+    if (parser.removed()) {
+      applicationRemoved();
+      return;
+    }
     switch (seen) {
       case SpecFileRead.Missing missing -> fileMissing();
       case SpecFileRead.Refused refused -> rejected(refused.problem());
@@ -482,11 +494,16 @@ public final class LocalSubstrate implements Substrate {
   }
 
   /**
-   * The file no longer names the application: its units are scaled to zero, so each runs stop and
-   * remove, and the application is gone once none is left ({@link #goneOnceEmpty}).
+   * The file no longer names the application, or the model removed it: its units are scaled to
+   * zero, so each runs stop and remove, and the application is gone once none is left ({@link
+   * #goneOnceEmpty}). The operator is told it is removed, so that one started since (after a crash)
+   * tears it down with the charm and config it recorded. Known by its name alone when no
+   * specification was read since start (its parser's), else by that.
    */
   private void applicationRemoved() {
-    if (good == null) {
+    Optional<ApplicationName> application =
+        good != null ? Optional.of(good.specification().application()) : parser.knownApplication();
+    if (application.isEmpty()) {
       if (current instanceof ApplicationObservation.NotFound) return;
       publish(
           applicationWatches,
@@ -496,12 +513,16 @@ public final class LocalSubstrate implements Substrate {
     }
     if (!removed) {
       log.info(
-          "{} no longer holds {}: its units stop and are removed",
-          specFile,
-          good.specification().application());
+          "{} no longer holds {}: its units stop and are removed", specFile, application.get());
     }
     removed = true;
-    accepted(new LocalSpec(good.specification(), 0));
+    removedApplication = application.get();
+    if (!(current instanceof ApplicationObservation.Removed
+        || current instanceof ApplicationObservation.NotFound)) {
+      String reason = "application " + removedApplication + " was removed from " + specFile;
+      publish(applicationWatches, current = new ApplicationObservation.Removed(reason));
+    }
+    refreshUnits();
     goneOnceEmpty();
   }
 
@@ -509,12 +530,22 @@ public final class LocalSubstrate implements Substrate {
   private void goneOnceEmpty() {
     if (!removed || units == null || !units.isEmpty()) return;
     if (current instanceof ApplicationObservation.NotFound) return;
-    String reason =
-        "application " + good.specification().application() + " was removed from " + specFile;
+    String reason = "application " + removedApplication + " was removed from " + specFile;
     publish(applicationWatches, current = new ApplicationObservation.NotFound(reason));
   }
 
+  /**
+   * The file cannot be used while the application is being removed: the removal goes on (a removed
+   * application's units are torn down whatever the file does); true if so.
+   */
+  private boolean removalGoesOn(String problem) {
+    if (!removed) return false;
+    log.warn("{}; the removal of {} goes on", problem, removedApplication);
+    return true;
+  }
+
   private void fileMissing() {
+    if (removalGoesOn(specFile + ": no such file")) return;
     if (current instanceof ApplicationObservation.NotFound) return;
     String reason =
         current == null
@@ -525,6 +556,7 @@ public final class LocalSubstrate implements Substrate {
   }
 
   private void rejected(String problem) {
+    if (removalGoesOn(problem)) return;
     log.warn(
         "{}{}", problem, good == null ? "" : "; keeping the specification read at " + goodSince);
     publish(applicationWatches, current = new ApplicationObservation.Invalid(problem));
@@ -547,8 +579,11 @@ public final class LocalSubstrate implements Substrate {
 
   /** Lists the units again and tells every unit watch when anything changed; true if it did. */
   private boolean refreshUnits() {
-    if (good == null) return false;
-    List<UnitObservation> listing = listUnits(good);
+    if (good == null && !removed) return false;
+    List<UnitObservation> listing =
+        removed
+            ? listUnits(removedApplication, 0)
+            : listUnits(good.specification().application(), good.scale());
     if (listing.equals(units)) return false;
     units = listing;
     pods.keepOnly(listing.stream().map(UnitObservation::unit).collect(Collectors.toSet()))
@@ -570,10 +605,9 @@ public final class LocalSubstrate implements Substrate {
     goneOnceEmpty();
   }
 
-  private List<UnitObservation> listUnits(LocalSpec spec) {
-    ApplicationName application = spec.specification().application();
+  private List<UnitObservation> listUnits(ApplicationName application, int scale) {
     List<UnitObservation> listing = new ArrayList<>();
-    for (int n = 0; n < spec.scale(); n++) {
+    for (int n = 0; n < scale; n++) {
       listing.add(new UnitObservation(new UnitId(application, n), Life.ALIVE));
     }
     String prefix = "unit-" + application + "-";
@@ -587,7 +621,7 @@ public final class LocalSubstrate implements Substrate {
           continue;
         }
         int ordinal = Integer.parseInt(number);
-        if (ordinal >= spec.scale()) {
+        if (ordinal >= scale) {
           listing.add(new UnitObservation(new UnitId(application, ordinal), Life.DYING));
         }
       }

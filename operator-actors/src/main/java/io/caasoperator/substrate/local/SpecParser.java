@@ -1,5 +1,6 @@
 package io.caasoperator.substrate.local;
 
+import io.caasoperator.domain.ApplicationName;
 import java.nio.file.Path;
 import java.util.Optional;
 
@@ -21,4 +22,20 @@ public interface SpecParser {
    * @throws InvalidSpecException naming every problem of the file
    */
   Optional<LocalSpec> parse(Path file, byte[] content) throws InvalidSpecException;
+
+  /**
+   * The application read, when known before the file is read (a bundle's entry): a removed one's
+   * units are still found by its name after a restart. Empty for a specification file.
+   */
+  default Optional<ApplicationName> knownApplication() {
+    return Optional.empty();
+  }
+
+  /**
+   * The model removed the application, whatever the file now says (its name may be listed again, or
+   * the file be gone): its units stop and are removed. False for a specification file.
+   */
+  default boolean removed() {
+    return false;
+  }
 }

@@ -69,6 +69,8 @@ class ModelActorTest {
     final Map<ApplicationName, RelationSides> sides = new ConcurrentHashMap<>();
     final Map<ApplicationName, Consumer<String>> gone = new ConcurrentHashMap<>();
     final List<ApplicationName> stopped = new CopyOnWriteArrayList<>();
+    final List<ApplicationName> operated = new CopyOnWriteArrayList<>();
+    final List<ApplicationName> removing = new CopyOnWriteArrayList<>();
 
     @Override
     public Behavior<OperatorActor.Command> operate(
@@ -76,11 +78,20 @@ class ModelActorTest {
       TestProbe<OperatorActor.Command> probe = probe(application);
       this.sides.put(application, sides);
       gone.put(application, onGone);
+      operated.add(application);
       return Behaviors.receiveMessage(
           m -> {
+            // a request for the status stands for a failure of the operator's own
+            if (m instanceof OperatorActor.GetStatus)
+              throw new IllegalStateException("the operator failed");
             probe.getRef().tell(m);
             return Behaviors.same();
           });
+    }
+
+    @Override
+    public void removing(ApplicationName application) {
+      removing.add(application);
     }
 
     @Override
@@ -119,6 +130,29 @@ class ModelActorTest {
     model.tell(new ModelActor.ModelRead(List.of(CLIENT, STORE), List.of(STORE_PEERS, KV)));
     for (ApplicationName application : List.of(CLIENT, STORE)) operators.declared(application);
     return model;
+  }
+
+  /** The model {@code name} (again, after a restart), having read {@code applications}. */
+  private static ActorRef<ModelActor.Command> read(
+      String name,
+      ProbeOperators operators,
+      List<ApplicationName> applications,
+      List<MatchedRelation> relations) {
+    ActorRef<ModelActor.Command> model = testKit.spawn(ModelActor.create(name, operators, CLOCK));
+    model.tell(new ModelActor.ModelRead(applications, relations));
+    return model;
+  }
+
+  /** A new model that read the store and its client, declared both their relations and stopped. */
+  private static String stoppedAfterReadingTheStoreAndItsClient() {
+    String name = newModel();
+    ProbeOperators first = new ProbeOperators();
+    ActorRef<ModelActor.Command> model =
+        read(name, first, List.of(CLIENT, STORE), List.of(STORE_PEERS, KV));
+    first.declared(CLIENT);
+    first.declared(STORE);
+    testKit.stop(model);
+    return name;
   }
 
   private static String newModel() {
@@ -172,12 +206,8 @@ class ModelActorTest {
 
   @Test
   void relationIdsOutliveARestartAndEditsAndARelationAddedAgainGetsANewId() {
-    String name = newModel();
-    ProbeOperators first = new ProbeOperators();
-    ActorRef<ModelActor.Command> model = testKit.spawn(ModelActor.create(name, first, CLOCK));
-    model.tell(new ModelActor.ModelRead(List.of(CLIENT, STORE), List.of(STORE_PEERS, KV)));
-    first.declared(STORE);
-    testKit.stop(model);
+    String name = stoppedAfterReadingTheStoreAndItsClient();
+    ActorRef<ModelActor.Command> model;
 
     ProbeOperators second = new ProbeOperators();
     model = testKit.spawn(ModelActor.create(name, second, CLOCK));
@@ -237,5 +267,126 @@ class ModelActorTest {
     seen.relations().forEach(r -> relations.add(r.id() + " " + r.key() + " " + r.interfaceName()));
     assertThat(relations)
         .containsExactly("0 kv-store:replicas kv-replicas", "1 kv-client:kv kv-store:kv kv");
+  }
+
+  @Test
+  void anApplicationRemovedWhileTheModelWasDownIsOperatedAgainUntilGoneThenNeverAgain() {
+    String name = stoppedAfterReadingTheStoreAndItsClient();
+    ActorRef<ModelActor.Command> model;
+
+    // the client left the bundle while the model was down
+    ProbeOperators second = new ProbeOperators();
+    model = read(name, second, List.of(STORE), List.of(STORE_PEERS));
+
+    assertThat(second.declared(CLIENT)).as("a dying application has no relation").isEmpty();
+    assertThat(second.declared(STORE))
+        .extracting(DeclaredRelation::key)
+        .containsExactly("replicas:0");
+    assertThat(second.removing).as("told before it starts").containsExactly(CLIENT);
+    assertThat(second.operated).containsExactlyInAnyOrder(CLIENT, STORE);
+
+    // killed before its units were gone: operated again, for its removal
+    testKit.stop(model);
+    ProbeOperators third = new ProbeOperators();
+    model = read(name, third, List.of(STORE), List.of(STORE_PEERS));
+    assertThat(third.declared(CLIENT)).isEmpty();
+    assertThat(third.removing).containsExactly(CLIENT);
+
+    third.gone.get(CLIENT).accept("application client was removed from the bundle");
+    assertThat(overview(model).applications()).containsExactly("kv-store");
+    assertThat(third.stopped).containsExactly(CLIENT);
+
+    // once gone, it is gone for good
+    testKit.stop(model);
+    ProbeOperators fourth = new ProbeOperators();
+    model = read(name, fourth, List.of(STORE), List.of(STORE_PEERS));
+    fourth.declared(STORE);
+    assertThat(overview(model).applications()).containsExactly("kv-store");
+    assertThat(fourth.operated).containsExactly(STORE);
+    assertThat(fourth.removing).isEmpty();
+  }
+
+  @Test
+  void aNameListedAgainWhileItsApplicationIsDyingStartsAfreshOnlyOnceTheDyingOneIsGone() {
+    ProbeOperators operators = new ProbeOperators();
+    ActorRef<ModelActor.Command> model = startedWithTheStoreAndItsClient(operators);
+    model.tell(new ModelActor.ModelRead(List.of(STORE), List.of(STORE_PEERS)));
+    assertThat(operators.declared(CLIENT)).isEmpty();
+    assertThat(operators.declared(STORE))
+        .extracting(DeclaredRelation::key)
+        .containsExactly("replicas:0");
+
+    // listed again, related again, before its units are gone: Juju's "application already exists"
+    model.tell(new ModelActor.ModelRead(List.of(CLIENT, STORE), List.of(STORE_PEERS, KV)));
+    operators.probe(STORE).expectNoMessage(java.time.Duration.ofMillis(300));
+    operators.probe(CLIENT).expectNoMessage(java.time.Duration.ofMillis(10));
+    assertThat(operators.operated).containsExactly(CLIENT, STORE);
+
+    operators.gone.get(CLIENT).accept("application client was removed from the bundle");
+
+    // a new client, with a new id for the relation
+    assertThat(operators.declared(CLIENT))
+        .extracting(DeclaredRelation::key)
+        .containsExactly("kv:2");
+    assertThat(operators.declared(STORE))
+        .extracting(DeclaredRelation::key)
+        .containsExactly("replicas:0", "kv:2");
+    assertThat(operators.operated).containsExactly(CLIENT, STORE, CLIENT);
+    assertThat(operators.stopped).containsExactly(CLIENT);
+  }
+
+  @Test
+  void anOperatorThatRecoveredItsJournalIsDeclaredItsRelationsAgainWithTheOtherSide() {
+    ProbeOperators operators = new ProbeOperators();
+    startedWithTheStoreAndItsClient(operators);
+    RelationSide storeSide = side(1, STORE, "kv-store/0", "hello");
+    operators.sides.get(STORE).published("kv-store", List.of(storeSide));
+    operators.probe(CLIENT).expectMessageClass(OperatorActor.RemoteSideObserved.class);
+
+    // restarted after a failed write: what it was told last may not be in its journal
+    operators.sides.get(CLIENT).recovered("kv-client");
+
+    assertThat(operators.declared(CLIENT))
+        .containsExactly(new DeclaredRelation(1, "kv", "kv", "kv-store", "kv"));
+    assertThat(operators.probe(CLIENT).expectMessageClass(OperatorActor.RemoteSideObserved.class))
+        .isEqualTo(new OperatorActor.RemoteSideObserved(storeSide));
+  }
+
+  @Test
+  void anOperatorThatFailsIsRestartedAndStillReachedByName() {
+    ProbeOperators operators = new ProbeOperators();
+    ActorRef<ModelActor.Command> model = startedWithTheStoreAndItsClient(operators);
+
+    model.tell(
+        new ModelActor.Forward(
+            STORE,
+            new OperatorActor.GetStatus(
+                testKit.<io.caasoperator.operator.ApplicationView>createTestProbe().getRef())));
+    TestProbe<Optional<io.caasoperator.unit.UnitView>> unit = testKit.createTestProbe();
+    OperatorActor.GetUnit get =
+        new OperatorActor.GetUnit(new io.caasoperator.domain.UnitId(STORE, 0), unit.getRef());
+    model.tell(new ModelActor.Forward(STORE, get));
+
+    // after the restart's backoff (3 s), not lost to a stopped operator
+    assertThat(
+            operators
+                .probe(STORE)
+                .fishForMessage(
+                    java.time.Duration.ofSeconds(10),
+                    m ->
+                        m.equals(get)
+                            ? org.apache.pekko.actor.testkit.typed.javadsl.FishingOutcomes
+                                .complete()
+                            : org.apache.pekko.actor.testkit.typed.javadsl.FishingOutcomes
+                                .continueAndIgnore()))
+        .last()
+        .isEqualTo(get);
+    assertThat(overview(model).applications()).containsExactly("kv-client", "kv-store");
+  }
+
+  private static ModelOverview overview(ActorRef<ModelActor.Command> model) {
+    TestProbe<ModelOverview> overview = testKit.createTestProbe();
+    model.tell(new ModelActor.GetOverview(overview.getRef()));
+    return overview.receiveMessage();
   }
 }

@@ -9,6 +9,7 @@ import io.caasoperator.hook.LocalProcessExecutor;
 import io.caasoperator.substrate.ApplicationObservation;
 import io.caasoperator.substrate.ApplicationObservation.Invalid;
 import io.caasoperator.substrate.ApplicationObservation.NotFound;
+import io.caasoperator.substrate.ApplicationObservation.Removed;
 import io.caasoperator.substrate.ApplicationObservation.Specified;
 import io.caasoperator.substrate.UnitObservation;
 import io.caasoperator.substrate.UnitsObserved;
@@ -29,8 +30,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * One application of a bundle on the local substrate: its entry is its specification; a bundle with
- * a problem keeps the last good one; taken out of the bundle, its units are scaled to zero and it
- * is gone only once the last of them is.
+ * a problem keeps the last good one; taken out of the bundle, or removed by the model (after a
+ * restart too), its units are scaled to zero and it is gone only once the last of them is, whatever
+ * the bundle says meanwhile.
  */
 class BundleEntrySubstrateTest {
   private static final ApplicationName STORE = ApplicationName.of("kv-store");
@@ -54,16 +56,7 @@ class BundleEntrySubstrateTest {
           kv-store: {charm: ./charms/kv-store, scale: 1, options: {port: 6379}}
           kv-client: {charm: ./charms/kv-client, scale: 2}
         """);
-    substrate =
-        new LocalSubstrate(
-            bundle,
-            new BundleEntry(STORE),
-            agents,
-            new LocalProcessExecutor("test-bundle"),
-            Duration.ofHours(1),
-            Duration.ZERO,
-            Clock.fixed(Instant.parse("2026-11-27T20:00:00Z"), ZoneOffset.UTC),
-            null);
+    substrate = substrate(new BundleEntry(STORE));
     application = new RecordingSink<>();
     units = new RecordingSink<>();
     substrate.applicationSource().watch(application);
@@ -133,6 +126,74 @@ class BundleEntrySubstrateTest {
     assertThat(units.drain()).containsExactly(new UnitsObserved(List.of(), true));
     assertThat(application.drain())
         .containsExactly(new NotFound("application kv-store was removed from " + bundle));
+  }
+
+  @Test
+  void removedByTheModelBeforeThisStartItsUnitsAreFoundByNameAndGoThoughTheBundleListsItAgain()
+      throws Exception {
+    Files.createDirectories(agents.resolve("unit-kv-store-1"));
+    RecordingSink<ApplicationObservation> removedApplication = new RecordingSink<>();
+    RecordingSink<UnitsObserved> removedUnits = new RecordingSink<>();
+    try (LocalSubstrate restarted = substrate(new BundleEntry(STORE, () -> true))) {
+      restarted.applicationSource().watch(removedApplication);
+      restarted.unitSource().watch(removedUnits);
+      restarted.pollNow();
+
+      assertThat(removedApplication.drain())
+          .as("no specification: the operator tears it down with what it recorded")
+          .containsExactly(new Removed("application kv-store was removed from " + bundle));
+      assertThat(removedUnits.drain())
+          .containsExactly(new UnitsObserved(List.of(unit(1, Life.DYING)), true));
+
+      Files.delete(agents.resolve("unit-kv-store-1"));
+      restarted.unitRemover().release(UnitId.of("kv-store", 1));
+      assertThat(removedApplication.drain())
+          .containsExactly(new NotFound("application kv-store was removed from " + bundle));
+    }
+  }
+
+  @Test
+  void theRemovalGoesOnWhateverTheBundleSaysMeanwhileUntilItsLastUnitIsGone() throws Exception {
+    java.util.concurrent.atomic.AtomicBoolean removedByModel =
+        new java.util.concurrent.atomic.AtomicBoolean();
+    RecordingSink<ApplicationObservation> seen = new RecordingSink<>();
+    RecordingSink<UnitsObserved> listed = new RecordingSink<>();
+    try (LocalSubstrate running = substrate(new BundleEntry(STORE, removedByModel::get))) {
+      running.applicationSource().watch(seen);
+      running.unitSource().watch(listed);
+      running.pollNow();
+      Files.createDirectories(agents.resolve("unit-kv-store-0"));
+      write("applications:\n  kv-client: {charm: ./charms/kv-client, scale: 2}\n");
+      running.pollNow();
+      removedByModel.set(true);
+      seen.drain();
+      listed.drain();
+
+      // listed again while dying: it waits (Juju's "application already exists")
+      write("applications:\n  kv-store: {charm: ./charms/kv-store, scale: 2}\n");
+      running.pollNow();
+      Files.delete(bundle);
+      running.pollNow();
+
+      assertThat(seen.drain()).as("neither alive again nor gone").isEmpty();
+      assertThat(listed.drain()).isEmpty();
+      Files.delete(agents.resolve("unit-kv-store-0"));
+      running.unitRemover().release(UnitId.of("kv-store", 0));
+      assertThat(seen.drain())
+          .containsExactly(new NotFound("application kv-store was removed from " + bundle));
+    }
+  }
+
+  private LocalSubstrate substrate(BundleEntry entry) {
+    return new LocalSubstrate(
+        bundle,
+        entry,
+        agents,
+        new LocalProcessExecutor("test-bundle"),
+        Duration.ofHours(1),
+        Duration.ZERO,
+        Clock.fixed(Instant.parse("2026-11-27T20:00:00Z"), ZoneOffset.UTC),
+        null);
   }
 
   private static UnitObservation unit(int n, Life life) {

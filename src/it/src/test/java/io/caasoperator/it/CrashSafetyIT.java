@@ -2,7 +2,6 @@ package io.caasoperator.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -46,14 +45,10 @@ class CrashSafetyIT {
 
   /**
    * The same run with kills in the client's removal too. A kill after the bundle edit that removes
-   * the client, before its unit ran {@code remove}, leaves the unit for ever: the restarted model
-   * starts operators only for the applications its bundle lists, so nobody tears the client's unit
-   * down (with seed 20261127: client/0 ran install, ..., relation-broken, never stop or remove).
+   * the client, before its units ran {@code remove}, must not leave them: the model's journal has
+   * the client dying, so the restarted model operates it again until its last unit is gone (with
+   * seed 20261127 this once left client/0 after relation-broken, never stop or remove).
    */
-  @Disabled(
-      "operator bug: an application removed from the bundle while the model is down, or killed"
-          + " before its units ran remove, is never operated again, so its units never run stop"
-          + " and remove")
   @Test
   void aModelKilledWhileRemovingAnApplicationStillRemovesItsUnits() throws Exception {
     modelRunIsClean("aModelKilledWhileRemovingAnApplicationStillRemovesItsUnits", true);

@@ -23,7 +23,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * {@code status} shows both applications and the relation between them, with the same ids after a
  * restart; an edit of the bundle that scales an application, then one that removes the other, takes
  * effect while it runs (the removed application's unit runs stop and remove, and the process
- * carries on).
+ * carries on); an application removed while the process is stopped is torn down when it starts
+ * again.
  */
 class ModelIT {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -70,26 +71,8 @@ class ModelIT {
 
     // the store taken out of the model, with its relation: its unit stops and goes, the client
     // stays
-    Files.writeString(
-        bundle,
-        """
-        bundle: kubernetes
-        name: kv
-        applications:
-          kv-client:
-            charm: ./charms/kv-client
-            scale: 3
-        """);
-    OperatorApi running = api;
-    await()
-        .atMost(OperatorProcess.PATIENCE)
-        .untilAsserted(
-            () -> {
-              JsonNode now = status(running);
-              assertThat(applications(now)).containsExactly("kv-client");
-              assertThat(relations(now)).isEmpty();
-            });
-    assertThat(UnitDir.of(operators.dataDir(), "kv-store/0").path()).doesNotExist();
+    Files.writeString(bundle, theClientAlone(3));
+    awaitTheClientAlone(api);
     assertThat(operator.isAlive()).as("a model goes on without one of its applications").isTrue();
 
     operator.terminate();
@@ -99,6 +82,56 @@ class ModelIT {
     assertThat(hooks("kv-client"))
         .containsOnlyKeys("kv-client/0", "kv-client/1", "kv-client/2")
         .allSatisfy((unit, hooks) -> assertThat(hooks).containsSubsequence("install", "start"));
+  }
+
+  @Test
+  void anApplicationRemovedWhileTheProcessIsStoppedRunsStopAndRemoveOnRestart() throws Exception {
+    Path bundle = copyExample().resolve("bundle.yaml");
+    OperatorProcess operator = operators.start(List.of("--bundle", bundle.toString()));
+    awaitStarted(
+        operator.awaitListening(),
+        Map.of(
+            "kv-client", List.of("kv-client/0", "kv-client/1"), "kv-store", List.of("kv-store/0")));
+    operator.terminate();
+    assertThat(operator.exitCode(OperatorProcess.PATIENCE)).isZero();
+
+    // the store taken out of the model while nothing runs
+    Files.writeString(bundle, theClientAlone(2));
+    operator = operators.start(List.of("--bundle", bundle.toString()));
+    OperatorApi api = operator.awaitListening();
+
+    // the model's journal knows the store: it is dying, operated until its unit is gone
+    awaitTheClientAlone(api);
+    operator.terminate();
+    assertThat(operator.exitCode(OperatorProcess.PATIENCE)).isZero();
+    assertThat(hooks("kv-store"))
+        .containsEntry("kv-store/0", List.of("install", "start", "stop", "remove"));
+  }
+
+  /** The example bundle without the store: the client alone, at {@code scale}. */
+  private static String theClientAlone(int scale) {
+    return """
+        bundle: kubernetes
+        name: kv
+        applications:
+          kv-client:
+            charm: ./charms/kv-client
+            scale: %d
+        """
+        .formatted(scale);
+  }
+
+  /** Waits for the model to be the client alone, unrelated, the store's unit directory gone. */
+  private void awaitTheClientAlone(OperatorApi api) {
+    await()
+        .atMost(OperatorProcess.PATIENCE)
+        .untilAsserted(
+            () -> {
+              JsonNode now = status(api);
+              assertThat(applications(now)).containsExactly("kv-client");
+              assertThat(relations(now)).isEmpty();
+            });
+    assertThat(UnitDir.of(operators.dataDir(), "kv-store/0").path()).doesNotExist();
   }
 
   /** The example bundle and its charms, copied: the test edits the bundle. */

@@ -462,6 +462,7 @@ public final class KubernetesSubstrate implements Substrate {
             switch (observation) {
               case ApplicationObservation.Invalid invalid -> log.warn("{}", invalid.problem());
               case ApplicationObservation.NotFound gone -> log.info("{}", gone.reason());
+              case ApplicationObservation.Removed removed -> log.info("{}", removed.reason());
               case ApplicationObservation.Specified specified ->
                   log.debug("application {} specified", application);
             }
