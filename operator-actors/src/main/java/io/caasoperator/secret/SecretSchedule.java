@@ -94,6 +94,11 @@ public final class SecretSchedule {
    */
   public static Optional<SecretEvent> completed(
       SecretsState state, SecretTrigger trigger, Instant now) {
+    // a consumer's secret-changed: the secret is another owner's; the unit has seen the revision
+    if (trigger.kind() == HookKind.SECRET_CHANGED)
+      return Optional.of(
+          new SecretEvent.SecretChangeSeen(
+              trigger.id(), trigger.owner().name(), trigger.revision(), now));
     Optional<Secret> found = state.find(trigger.id());
     if (found.isEmpty()) return Optional.empty();
     Secret secret = found.get();
@@ -131,7 +136,8 @@ public final class SecretSchedule {
           RELATION_BROKEN,
           PEBBLE_CUSTOM_NOTICE,
           PEBBLE_CHECK_FAILED,
-          PEBBLE_CHECK_RECOVERED ->
+          PEBBLE_CHECK_RECOVERED,
+          SECRET_CHANGED ->
           Optional.empty();
     };
   }

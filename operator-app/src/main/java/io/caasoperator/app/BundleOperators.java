@@ -12,6 +12,7 @@ import io.caasoperator.operator.OperatorDependencies;
 import io.caasoperator.relation.RelationSides;
 import io.caasoperator.secret.SecretCipher;
 import io.caasoperator.secret.SecretIds;
+import io.caasoperator.model.runtime.SecretRelay;
 import io.caasoperator.secret.SecretStore;
 import io.caasoperator.secret.Secrets;
 import io.caasoperator.substrate.local.BundleEntry;
@@ -63,6 +64,9 @@ final class BundleOperators implements ApplicationOperators {
 
   /** Each application's secrets: its store lives as long as the process, as in a single run. */
   private final Map<ApplicationName, Secrets> secrets = new ConcurrentHashMap<>();
+
+  /** The model's secrets across its applications: granted secrets, secret-changed. */
+  private final SecretRelay secretRelay = new SecretRelay();
 
   BundleOperators(Shared shared) {
     this.shared = shared;
@@ -120,6 +124,7 @@ final class BundleOperators implements ApplicationOperators {
         application,
         app -> {
           Secrets made = new Secrets(shared.cipher(), new SecretIds(shared.clock()));
+          secretRelay.join(app, made);
           shared
               .system()
               .systemActorOf(
