@@ -231,7 +231,7 @@ public final class SecretStore
    * has a newer revision than a unit of this application has seen).
    */
   private List<SecretTrigger> due(SecretsState state, Instant now) {
-    List<SecretTrigger> due = new ArrayList<>(SecretSchedule.due(state, now));
+    List<SecretTrigger> due = new ArrayList<>(SecretSchedule.due(state, now, secrets.inUse()));
     due.addAll(ConsumerChanges.due(state, secrets.others()));
     return due;
   }

@@ -34,6 +34,9 @@ public final class Secrets {
   /** The other owners' secrets in the model, which this application's units may be granted. */
   private volatile ForeignSecrets others = ForeignSecrets.NONE;
 
+  /** The revisions the model's other applications' units track, not obsolete yet. */
+  private volatile RevisionsInUse inUse = RevisionsInUse.NONE;
+
   /** Told after every publication (the model's other applications re-check their consumers). */
   private volatile Runnable onPublished = () -> {};
 
@@ -102,18 +105,30 @@ public final class Secrets {
 
   /**
    * This application's units read the secrets of the model's other owners through {@code others}
-   * (when granted), and its store runs their {@code secret-changed} hooks from it; {@code
+   * (when granted), and its store runs their {@code secret-changed} hooks from it; a revision of
+   * its own that a unit of another application tracks ({@code inUse}) is not obsolete; {@code
    * onPublished} is told after each of this application's own publications. Set by the model's
    * wiring before the store runs.
    */
-  public void joinModel(ForeignSecrets others, Runnable onPublished) {
+  public void joinModel(ForeignSecrets others, RevisionsInUse inUse, Runnable onPublished) {
     this.others = java.util.Objects.requireNonNull(others, "others");
+    this.inUse = java.util.Objects.requireNonNull(inUse, "inUse");
     this.onPublished = java.util.Objects.requireNonNull(onPublished, "onPublished");
   }
 
   /** The other owners' secrets in the model. */
   ForeignSecrets others() {
     return others;
+  }
+
+  RevisionsInUse inUse() {
+    return inUse;
+  }
+
+  /** Whether a unit of this application tracks {@code revision} of another owner's secret. */
+  public boolean tracks(String id, int revision) {
+    return state.consumed().values().stream()
+        .anyMatch(c -> c.id().equals(id) && c.revision() == revision);
   }
 
   /**

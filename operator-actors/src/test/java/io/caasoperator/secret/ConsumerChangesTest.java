@@ -93,4 +93,37 @@ class ConsumerChangesTest {
         .isEmpty();
     assertThat(ConsumerChanges.due(SecretsState.EMPTY, ownerAt(3))).isEmpty();
   }
+
+  @Test
+  void theOwnerRemovesAnOlderRevisionOnlyOnceNoConsumerTracksIt() {
+    SecretsState owner =
+        consumers(
+            new SecretEvent.SecretCreated(
+                ID,
+                SecretOwner.application("db"),
+                null,
+                null,
+                null,
+                null,
+                null,
+                new io.caasoperator.persistence.secret.SealedContent("n", "c", "hmac-sha256:1"),
+                AT),
+            new SecretEvent.SecretUpdated(
+                ID,
+                null,
+                null,
+                null,
+                null,
+                null,
+                new io.caasoperator.persistence.secret.SealedContent("n", "c", "hmac-sha256:2"),
+                REVISION_3_MADE));
+    RevisionsInUse revisionOneTracked = (id, revision) -> id.equals(ID) && revision == 1;
+
+    assertThat(SecretSchedule.due(owner, REVISION_3_MADE, revisionOneTracked))
+        .as("a consumer still reads revision 1")
+        .isEmpty();
+    assertThat(SecretSchedule.due(owner, REVISION_3_MADE, RevisionsInUse.NONE))
+        .extracting(SecretTrigger::kind, SecretTrigger::revision)
+        .containsExactly(org.assertj.core.groups.Tuple.tuple(HookKind.SECRET_REMOVE, 1));
+  }
 }

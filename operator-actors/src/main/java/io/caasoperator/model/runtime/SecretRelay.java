@@ -3,6 +3,7 @@ package io.caasoperator.model.runtime;
 import io.caasoperator.domain.ApplicationName;
 import io.caasoperator.secret.ForeignSecret;
 import io.caasoperator.secret.ForeignSecrets;
+import io.caasoperator.secret.RevisionsInUse;
 import io.caasoperator.secret.Secrets;
 import java.util.Map;
 import java.util.Optional;
@@ -13,11 +14,12 @@ import java.util.concurrent.ConcurrentHashMap;
  * which then finds any owner's secret by id for the others' units ({@code secret-get} of a granted
  * secret) and tells every other application's store when one owner published (its consumer units
  * may have to run {@code secret-changed}). The content never leaves the process: a consumer gets a
- * {@link ForeignSecret} that opens a revision with its owner's cipher when a tool asks. Owners are
- * addressed by the secret's id, never by a reference a consumer keeps; a further kind of owner (the
- * model's user secrets) joins as another {@link ForeignSecrets} source ({@link #add}).
+ * {@link ForeignSecret} that opens a revision with its owner's cipher when a tool asks; an owner's
+ * revision a consumer tracks is in use (not obsolete). Owners are addressed by the secret's id,
+ * never by a reference a consumer keeps; a further kind of owner (the model's user secrets) joins
+ * as another {@link ForeignSecrets} source ({@link #add}).
  */
-public final class SecretRelay implements ForeignSecrets {
+public final class SecretRelay implements ForeignSecrets, RevisionsInUse {
 
   private final Map<String, Secrets> applications = new ConcurrentHashMap<>();
   private final Map<String, ForeignSecrets> sources = new ConcurrentHashMap<>();
@@ -28,7 +30,7 @@ public final class SecretRelay implements ForeignSecrets {
    */
   public void join(ApplicationName application, Secrets secrets) {
     applications.put(application.value(), secrets);
-    secrets.joinModel(this, () -> published(application.value()));
+    secrets.joinModel(this, this, () -> published(application.value()));
   }
 
   /**
@@ -55,6 +57,12 @@ public final class SecretRelay implements ForeignSecrets {
       if (found.isPresent()) return found;
     }
     return Optional.empty();
+  }
+
+  /** Whether a unit of any application tracks {@code revision} of secret {@code id}. */
+  @Override
+  public boolean inUse(String id, int revision) {
+    return applications.values().stream().anyMatch(secrets -> secrets.tracks(id, revision));
   }
 
   private void published(String by) {
