@@ -7,7 +7,6 @@ import io.caasoperator.charm.CharmFiles;
 import io.caasoperator.domain.ApplicationName;
 import io.caasoperator.domain.CharmRef;
 import io.caasoperator.domain.UnitId;
-import io.caasoperator.hook.HookContexts;
 import io.caasoperator.model.runtime.SecretRelay;
 import io.caasoperator.persistence.secret.SecretsState;
 import io.caasoperator.relation.DeclaredRelation;
@@ -123,16 +122,7 @@ class CrossSecretActorTest {
       operator =
           testKit.spawn(
               OperatorActor.create(
-                  new OperatorDependencies(
-                      alone.application(),
-                      alone.substrate(),
-                      alone.charms(),
-                      alone.units().withSecrets(secrets),
-                      alone.charmRetry(),
-                      alone.blocking(),
-                      alone.clock(),
-                      alone.onApplicationGone(),
-                      passOn)));
+                  RelatedOperators.related(alone, alone.units().withSecrets(secrets), passOn)));
       operators.put(name.value(), operator);
     }
 
@@ -146,15 +136,7 @@ class CrossSecretActorTest {
     }
 
     ToolReply tool(ScriptedExecutor.Call call, String tool, String... args) {
-      TestProbe<ToolReply> reply = testKit.createTestProbe();
-      operator.tell(
-          new OperatorActor.CallHookTool(
-              new HookContexts.HookContext(unit(), call.invocation().contextId(), call.hook()),
-              tool,
-              List.of(args),
-              "",
-              reply.ref()));
-      return reply.receiveMessage();
+      return RelatedOperators.tool(testKit, operator, unit(), call, tool, args);
     }
 
     String out(ScriptedExecutor.Call call, String tool, String... args) {
@@ -185,16 +167,7 @@ class CrossSecretActorTest {
       throws IOException {
     App db = new App("db", "name: db\nprovides:\n  database: {interface: pgsql}\n", "database");
     App wp = new App("wp", "name: wp\nrequires:\n  db: {interface: pgsql}\n", "db");
-    other.put(db.name.value(), wp.name.value());
-    other.put(wp.name.value(), db.name.value());
-    db.start();
-    wp.start();
-    db.operator.tell(
-        new OperatorActor.RelationsDeclared(
-            List.of(new DeclaredRelation(0, "database", "pgsql", wp.name.value(), "db"))));
-    wp.operator.tell(
-        new OperatorActor.RelationsDeclared(
-            List.of(new DeclaredRelation(0, "db", "pgsql", db.name.value(), "database"))));
+    relate(db, "database", wp, "db");
 
     // the owner's leader adds a secret, grants it over the relation and names it in its bag
     ScriptedExecutor.Call created = db.until("database-relation-created");
@@ -227,10 +200,7 @@ class CrossSecretActorTest {
             });
 
     // the owner publishes revision 2 in a hook that completes
-    db.specify();
-    ScriptedExecutor.Call setting = db.until("upgrade-charm");
-    db.out(setting, "secret-set", uri, "password=two");
-    setting.succeed();
+    publish(db, uri, "password=two");
 
     // the consumer runs secret-changed once, reading its tracked revision, then the new one
     ScriptedExecutor.Call secretChanged = wp.hooks.next();
@@ -244,10 +214,7 @@ class CrossSecretActorTest {
     drain(db, wp);
 
     // revision 3; the consumer is restarted while its secret-changed runs: it runs once more only
-    db.specify();
-    ScriptedExecutor.Call upgrade = db.until("upgrade-charm");
-    db.out(upgrade, "secret-set", uri, "password=three");
-    upgrade.succeed();
+    publish(db, uri, "password=three");
     ScriptedExecutor.Call interrupted = wp.hooks.next();
     assertThat(interrupted.hook()).isEqualTo("secret-changed");
     wp.stop();
@@ -278,6 +245,28 @@ class CrossSecretActorTest {
         .isEqualTo("ERROR permission denied\n");
     denied.succeed();
     drain(db, wp);
+  }
+
+  /** Starts both, related as the model relates them: relation 0, each one's sides to the other. */
+  private void relate(App provider, String provides, App requirer, String requires) {
+    for (App app : List.of(provider, requirer)) {
+      other.put(app.name.value(), (app == provider ? requirer : provider).name.value());
+      app.start();
+    }
+    provider.operator.tell(
+        new OperatorActor.RelationsDeclared(
+            List.of(new DeclaredRelation(0, provides, "pgsql", requirer.name.value(), requires))));
+    requirer.operator.tell(
+        new OperatorActor.RelationsDeclared(
+            List.of(new DeclaredRelation(0, requires, "pgsql", provider.name.value(), provides))));
+  }
+
+  /** {@code owner}'s leader sets {@code content} as the secret's new revision in upgrade-charm. */
+  private static void publish(App owner, String uri, String content) {
+    owner.specify();
+    ScriptedExecutor.Call setting = owner.until("upgrade-charm");
+    owner.out(setting, "secret-set", uri, content);
+    setting.succeed();
   }
 
   /** Lets every hook of {@code apps} succeed until none has one left to run. */

@@ -4,14 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
@@ -28,8 +25,6 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * read is denied.
  */
 class ModelSecretsIT {
-  private static final ObjectMapper JSON = new ObjectMapper();
-
   private static final String PROVIDER_CONFIG =
       """
       options:
@@ -174,17 +169,19 @@ class ModelSecretsIT {
   @Test
   void aSecretGrantedOverARelationIsReadChangedOnceDespiteAKillAndRevoked() throws Exception {
     Path db =
-        VendoredOps.charm(PROVIDER, "install", "start")
-            .file("metadata.yaml", PROVIDER_METADATA)
-            .file("config.yaml", PROVIDER_CONFIG)
-            .file("src/recorder.py", RECORDER)
-            .writeTo(operators.tmp().resolve("db.charm"));
+        VendoredOps.recordingCharm(
+            operators.tmp().resolve("db.charm"),
+            PROVIDER,
+            PROVIDER_METADATA,
+            PROVIDER_CONFIG,
+            RECORDER);
     Path web =
-        VendoredOps.charm(REQUIRER, "install", "start")
-            .file("metadata.yaml", REQUIRER_METADATA)
-            .file("config.yaml", REQUIRER_CONFIG)
-            .file("src/recorder.py", RECORDER)
-            .writeTo(operators.tmp().resolve("web.charm"));
+        VendoredOps.recordingCharm(
+            operators.tmp().resolve("web.charm"),
+            REQUIRER,
+            REQUIRER_METADATA,
+            REQUIRER_CONFIG,
+            RECORDER);
     assertThat(db).exists();
     assertThat(web).exists();
     Path logs = Files.createDirectories(operators.tmp().resolve("seen"));
@@ -229,7 +226,7 @@ class ModelSecretsIT {
         () -> {
           for (String unit : List.of("web/0", "web/1"))
             assertThat(
-                    withoutRepeatedEntries(read(logs, unit)).stream()
+                    UnitRecords.withoutRepeatedEntries(UnitRecords.read(logs, unit)).stream()
                         .filter(e -> e.path("hook").asText().equals("secret-changed"))
                         .count())
                 .as(unit)
@@ -273,26 +270,9 @@ class ModelSecretsIT {
     return await(unit + " to record what it saw")
         .atMost(OperatorProcess.PATIENCE.multipliedBy(2))
         .pollInterval(Duration.ofMillis(200))
-        .until(() -> read(logs, unit).stream().filter(matches).findFirst(), o -> o.isPresent())
+        .until(
+            () -> UnitRecords.read(logs, unit).stream().filter(matches).findFirst(),
+            o -> o.isPresent())
         .orElseThrow();
-  }
-
-  /** A hook interrupted by the kill and run again leaves two identical records in a row. */
-  private static List<JsonNode> withoutRepeatedEntries(List<JsonNode> seen) {
-    List<JsonNode> out = new ArrayList<>();
-    for (JsonNode e : seen) if (out.isEmpty() || !out.getLast().equals(e)) out.add(e);
-    return out;
-  }
-
-  private static List<JsonNode> read(Path logs, String unit) {
-    Path file = logs.resolve(unit.replace('/', '-') + ".jsonl");
-    if (!Files.exists(file)) return List.of();
-    try {
-      List<JsonNode> entries = new ArrayList<>();
-      for (String line : Files.readAllLines(file)) entries.add(JSON.readTree(line));
-      return entries;
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
   }
 }
