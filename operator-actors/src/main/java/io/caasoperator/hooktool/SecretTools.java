@@ -2,6 +2,9 @@ package io.caasoperator.hooktool;
 
 import io.caasoperator.domain.UnitId;
 import io.caasoperator.persistence.secret.SecretOwner;
+import io.caasoperator.secret.ConsumerAccess;
+import io.caasoperator.secret.ConsumerRead;
+import io.caasoperator.secret.ForeignSecret;
 import io.caasoperator.secret.SecretBook;
 import io.caasoperator.secret.SecretChange;
 import io.caasoperator.secret.SecretIds;
@@ -18,6 +21,7 @@ import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -95,24 +99,104 @@ final class SecretTools {
     if (call.args().isSet("peek") && call.args().isSet("refresh")) {
       throw ToolFailure.usage("specify one of --peek or --refresh but not both");
     }
-    SecretBook.Metadata secret = lookup(call, book);
-    call.noArgumentsFrom(call.positionals().isEmpty() ? 0 : 2);
-    Map<String, String> content =
-        book.latestContent(secret.id())
-            .orElseThrow(
-                () -> ToolFailure.failed("secret " + ToolCall.quote(secret.id()) + " not found"));
+    Map<String, String> content;
+    Optional<SecretBook.Metadata> own = ownLookup(call, book);
+    if (own.isPresent()) {
+      SecretBook.Metadata secret = own.get();
+      call.noArgumentsFrom(call.positionals().isEmpty() ? 0 : 2);
+      content =
+          book.latestContent(secret.id())
+              .orElseThrow(
+                  () -> ToolFailure.failed("secret " + ToolCall.quote(secret.id()) + " not found"));
+    } else {
+      Consumed consumed = consume(call, book);
+      call.noArgumentsFrom(call.positionals().isEmpty() ? 0 : 2);
+      content = consumed.content();
+      return printed(call, format, content, consumed.effects());
+    }
+    return printed(call, format, content, List.of());
+  }
+
+  /** The content, or the value of the key the call names, and the effects of reading it. */
+  private static ToolOutcome printed(
+      ToolCall call, OutputFormat format, Map<String, String> content, List<ToolEffect> effects) {
     String key = call.positionals().size() > 1 ? call.positionals().get(1) : null;
-    if (key == null) return ToolOutcome.printed(format.write(new java.util.TreeMap<>(content)));
+    if (key == null)
+      return new ToolOutcome(0, format.write(new java.util.TreeMap<>(content)), "", effects);
     boolean base64 = key.endsWith("#base64");
     String name = base64 ? key.substring(0, key.length() - "#base64".length()) : key;
     String value = content.get(name);
     if (value == null)
       throw ToolFailure.failed("secret key " + ToolCall.quote(name) + " not found");
-    return ToolOutcome.printed(
+    return new ToolOutcome(
+        0,
         format.write(
             base64
                 ? Base64.getEncoder().encodeToString(value.getBytes(StandardCharsets.UTF_8))
-                : value));
+                : value),
+        "",
+        effects);
+  }
+
+  /** Another owner's secret read by a consumer unit: its content and what the read records. */
+  private record Consumed(Map<String, String> content, List<ToolEffect> effects) {}
+
+  /**
+   * {@code secret-get} of a secret this application does not own, as Juju answers a consumer (juju
+   * {@code apiserver/facades/agent/secretsmanager/secrets.go} {@code getSecretContent}): by id, or
+   * by the consumer label the unit gave it ({@code consumer label "L" not found}); a secret of no
+   * owner is not found, one not granted to this unit is {@code permission denied} ({@link
+   * ConsumerAccess}); the revision read and what is recorded are {@link ConsumerRead}'s.
+   */
+  private static Consumed consume(ToolCall call, SecretBook book) {
+    String unit = call.ctx().unit().name();
+    String label = call.args().values().get("label");
+    String id;
+    if (!call.positionals().isEmpty()) {
+      id = id(call.positionals().get(0));
+    } else if (label == null) {
+      throw ToolFailure.usage("require either a secret URI or label");
+    } else {
+      id =
+          book.consumedByLabel(unit, label)
+              .orElseThrow(
+                  () ->
+                      ToolFailure.failed("consumer label " + ToolCall.quote(label) + " not found"));
+    }
+    ForeignSecret secret =
+        book.foreign(id)
+            .orElseThrow(() -> ToolFailure.failed("secret " + ToolCall.quote(id) + " not found"));
+    Map<Long, String> related = new java.util.HashMap<>();
+    call.ctx()
+        .relations()
+        .values()
+        .forEach(
+            r -> {
+              if (r.crossApplication() && !r.broken()) related.put(r.id(), r.remoteApplication());
+            });
+    if (!ConsumerAccess.allowed(secret, unit, related))
+      throw ToolFailure.failed(ConsumerAccess.PERMISSION_DENIED);
+    ConsumerRead read =
+        ConsumerRead.decide(
+            id,
+            unit,
+            book.consumption(unit, id),
+            secret.latestRevision(),
+            call.args().isSet("peek"),
+            call.args().isSet("refresh"),
+            call.positionals().isEmpty() ? null : label);
+    Map<String, String> content =
+        secret
+            .content()
+            .apply(read.revision())
+            .orElseThrow(
+                () ->
+                    ToolFailure.failed(
+                        "secret revision "
+                            + ToolCall.quote(id + "/" + read.revision())
+                            + " not found"));
+    return new Consumed(
+        content, read.recorded().<ToolEffect>map(ToolEffect.SecretChanged::new).stream().toList());
   }
 
   static ToolOutcome infoGet(ToolCall call) {
@@ -209,6 +293,20 @@ final class SecretTools {
         List.of(
             new ToolEffect.SecretChanged(
                 new SecretChange.Access(secret.id(), granted, relation.key(), unit))));
+  }
+
+  /**
+   * This application's secret the call names ({@code <ID>} or the owner's {@code --label}), if it
+   * is one the unit reads as its own; empty for anything else (another owner's, or none).
+   */
+  private static Optional<SecretBook.Metadata> ownLookup(ToolCall call, SecretBook book) {
+    String label = call.args().values().get("label");
+    if (!call.positionals().isEmpty()) {
+      String id = id(call.positionals().get(0));
+      return book.find(id).filter(s -> readable(call, s));
+    }
+    if (label == null) throw ToolFailure.usage("require either a secret URI or label");
+    return book.byLabel(owners(call), label);
   }
 
   /** {@code <ID>} or {@code --label}: the ID when both are given (ops sends both). */

@@ -1,6 +1,7 @@
 package io.caasoperator.secret;
 
 import io.caasoperator.persistence.secret.SealedContent;
+import io.caasoperator.persistence.secret.SecretConsumption;
 import io.caasoperator.persistence.secret.SecretOwner;
 import io.caasoperator.persistence.secret.SecretsState;
 import java.time.Instant;
@@ -21,12 +22,14 @@ import java.util.function.Supplier;
  * @param opener opens sealed content (the store's {@link SecretCipher})
  * @param pending this hook's changes, in call order
  * @param ids makes the id of a new secret
+ * @param others the secrets of other owners in the model (a consumer's {@code secret-get})
  */
 public record SecretBook(
     SecretsState committed,
     Function<SealedContent, Map<String, String>> opener,
     List<SecretChange> pending,
-    Supplier<String> ids) {
+    Supplier<String> ids,
+    ForeignSecrets others) {
 
   /** Where secrets are not available (no store): every secret tool says so. */
   public static final SecretBook NONE =
@@ -38,10 +41,21 @@ public record SecretBook(
           List.of(),
           () -> {
             throw new IllegalStateException("no secret store");
-          });
+          },
+          ForeignSecrets.NONE);
 
   public SecretBook {
     pending = List.copyOf(pending);
+    java.util.Objects.requireNonNull(others, "others");
+  }
+
+  /** The application's own secrets, in a model of no other owner. */
+  public SecretBook(
+      SecretsState committed,
+      Function<SealedContent, Map<String, String>> opener,
+      List<SecretChange> pending,
+      Supplier<String> ids) {
+    this(committed, opener, pending, ids, ForeignSecrets.NONE);
   }
 
   /**
@@ -132,8 +146,9 @@ public record SecretBook(
         case SecretChange.Removed r -> {
           if (r.revision() == null) result.remove(r.id());
         }
-        // access changes nothing a hook of this application reads
+        // access changes nothing a hook of this application reads; nor does reading another's
         case SecretChange.Access g -> {}
+        case SecretChange.Consumed c -> {}
       }
     }
     return result;
@@ -174,6 +189,7 @@ public record SecretBook(
           if (r.id().equals(id) && r.revision() == null) content = null;
         }
         case SecretChange.Access g -> {}
+        case SecretChange.Consumed c -> {}
       }
     }
     if (content != null) return Optional.of(content);
@@ -188,7 +204,48 @@ public record SecretBook(
   public SecretBook with(List<SecretChange> more) {
     List<SecretChange> all = new ArrayList<>(pending);
     all.addAll(more);
-    return new SecretBook(committed, opener, all, ids);
+    return new SecretBook(committed, opener, all, ids, others);
+  }
+
+  /**
+   * Another owner's secret {@code id}, if the model has one (never one of this application's own,
+   * which {@link #find} answers); whether the unit may read it is {@link ConsumerAccess}'s call.
+   */
+  public Optional<ForeignSecret> foreign(String id) {
+    if (committed.find(id).isPresent() || find(id).isPresent()) return Optional.empty();
+    return others.find(id);
+  }
+
+  /**
+   * What {@code unit} tracks of another owner's secret {@code id}: as committed, with this hook's
+   * own reads on top.
+   */
+  public Optional<SecretConsumption> consumption(String unit, String id) {
+    Optional<SecretConsumption> now = committed.consumption(unit, id);
+    for (SecretChange change : pending) {
+      if (change instanceof SecretChange.Consumed c && c.unit().equals(unit) && c.id().equals(id)) {
+        String label =
+            c.label().isEmpty() ? now.map(SecretConsumption::label).orElse("") : c.label();
+        int notified = now.map(SecretConsumption::notified).orElse(0);
+        now = Optional.of(new SecretConsumption(id, unit, c.revision(), label, notified));
+      }
+    }
+    return now;
+  }
+
+  /**
+   * The id of the secret {@code unit} labelled {@code label} as its consumer (this hook's first).
+   */
+  public Optional<String> consumedByLabel(String unit, String label) {
+    for (int i = pending.size() - 1; i >= 0; i--) {
+      if (pending.get(i) instanceof SecretChange.Consumed c
+          && c.unit().equals(unit)
+          && c.label().equals(label)) return Optional.of(c.id());
+    }
+    return committed
+        .consumedByLabel(unit, label)
+        .map(SecretConsumption::id)
+        .filter(id -> consumption(unit, id).map(c -> c.label().equals(label)).orElse(false));
   }
 
   private static <T> T or(T replacement, T current) {

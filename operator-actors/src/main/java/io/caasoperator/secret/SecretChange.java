@@ -61,4 +61,17 @@ public sealed interface SecretChange {
       unit = unit == null ? "" : unit;
     }
   }
+
+  /**
+   * A {@code secret-get} of another owner's secret by this unit: it tracks {@code revision} now,
+   * under {@code label} (empty: the label it had). Committed to this application's secret journal,
+   * never the owner's.
+   */
+  record Consumed(String id, String unit, int revision, String label) implements SecretChange {
+    public Consumed {
+      Objects.requireNonNull(id, "id");
+      Objects.requireNonNull(unit, "unit");
+      label = label == null ? "" : label;
+    }
+  }
 }

@@ -26,9 +26,19 @@ public final class SecretCommit {
       Instant now) {
     Map<String, SecretChange> folded = new LinkedHashMap<>();
     List<SecretChange> removals = new ArrayList<>();
+    // another owner's secrets read by this hook: what the unit tracks last, per unit and secret
+    Map<String, SecretChange.Consumed> consumed = new LinkedHashMap<>();
     for (SecretChange change : changes) {
       SecretChange before = folded.get(change.id());
       switch (change) {
+        case SecretChange.Consumed c -> {
+          SecretChange.Consumed earlier = consumed.get(SecretsState.consumerKey(c.unit(), c.id()));
+          // a label given earlier in the hook stays unless a later read gives another
+          String label = c.label().isEmpty() && earlier != null ? earlier.label() : c.label();
+          consumed.put(
+              SecretsState.consumerKey(c.unit(), c.id()),
+              new SecretChange.Consumed(c.id(), c.unit(), c.revision(), label));
+        }
         case SecretChange.Added a -> folded.put(a.id(), a);
         case SecretChange.Updated u ->
             folded.put(
@@ -41,6 +51,7 @@ public final class SecretCommit {
                       new SecretChange.Updated(p.id(), u.settings().over(p.settings()));
                   case SecretChange.Removed r -> u;
                   case SecretChange.Access g -> u;
+                  case SecretChange.Consumed c -> u;
                 });
         case SecretChange.Removed r -> {
           if (before instanceof SecretChange.Added && r.revision() == null) {
@@ -87,6 +98,7 @@ public final class SecretCommit {
         }
         case SecretChange.Removed r -> {}
         case SecretChange.Access g -> {}
+        case SecretChange.Consumed c -> {}
       }
     }
     for (SecretChange change : removals) {
@@ -104,8 +116,11 @@ public final class SecretCommit {
                     : new SecretEvent.SecretRevoked(g.id(), g.relation(), g.unit(), now));
         case SecretChange.Added a -> {}
         case SecretChange.Updated u -> {}
+        case SecretChange.Consumed c -> {}
       }
     }
+    for (SecretChange.Consumed c : consumed.values())
+      events.add(new SecretEvent.SecretConsumed(c.id(), c.unit(), c.revision(), c.label(), now));
     return events;
   }
 }

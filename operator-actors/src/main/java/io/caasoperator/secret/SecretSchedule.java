@@ -28,9 +28,9 @@ import java.util.Optional;
  *   <li>{@code secret-expired} at a revision's expiry time, then every {@link #EXPIRE_RETRY_DELAY}
  *       until the charm removes the revision (juju {@code internal/worker/secretexpire}: "the
  *       expire hook will run until it does").
- *   <li>{@code secret-remove} once per revision that is no longer in use: with no consumer (this
- *       operator runs one application) a revision is obsolete as soon as a newer one exists; the
- *       hook runs once whether or not the charm removes the revision (juju {@code
+ *   <li>{@code secret-remove} once per revision that is no longer in use: a revision is obsolete
+ *       once a newer one exists and no consumer tracks it ({@link RevisionsInUse}); the hook runs
+ *       once whether or not the charm removes the revision (juju {@code
  *       internal/worker/uniter/secrets/resolver.go} skips the obsolete revisions it processed).
  * </ul>
  *
@@ -67,11 +67,19 @@ public final class SecretSchedule {
     };
   }
 
-  /** Every trigger due at {@code now}, per secret in id order. */
+  /** Every trigger due at {@code now}, per secret in id order, with no consumer anywhere. */
   public static List<SecretTrigger> due(SecretsState state, Instant now) {
+    return due(state, now, RevisionsInUse.NONE);
+  }
+
+  /**
+   * Every trigger due at {@code now}, per secret in id order; a revision a consumer tracks ({@code
+   * inUse}) is not obsolete yet.
+   */
+  public static List<SecretTrigger> due(SecretsState state, Instant now, RevisionsInUse inUse) {
     List<SecretTrigger> due = new ArrayList<>();
     for (Secret secret : state.secrets().values()) {
-      for (SecretTrigger trigger : triggers(secret)) {
+      for (SecretTrigger trigger : triggers(secret, inUse)) {
         if (!trigger.due().isAfter(now)) due.add(trigger);
       }
     }
@@ -81,7 +89,7 @@ public final class SecretSchedule {
   /** When the next trigger falls due after {@code now}; empty when none ever will. */
   public static Optional<Instant> next(SecretsState state, Instant now) {
     return state.secrets().values().stream()
-        .flatMap(secret -> triggers(secret).stream())
+        .flatMap(secret -> triggers(secret, RevisionsInUse.NONE).stream())
         .map(SecretTrigger::due)
         .filter(due -> due.isAfter(now))
         .min(Instant::compareTo);
@@ -94,6 +102,11 @@ public final class SecretSchedule {
    */
   public static Optional<SecretEvent> completed(
       SecretsState state, SecretTrigger trigger, Instant now) {
+    // a consumer's secret-changed: the secret is another owner's; the unit has seen the revision
+    if (trigger.kind() == HookKind.SECRET_CHANGED)
+      return Optional.of(
+          new SecretEvent.SecretChangeSeen(
+              trigger.id(), trigger.owner().name(), trigger.revision(), now));
     Optional<Secret> found = state.find(trigger.id());
     if (found.isEmpty()) return Optional.empty();
     Secret secret = found.get();
@@ -131,7 +144,8 @@ public final class SecretSchedule {
           RELATION_BROKEN,
           PEBBLE_CUSTOM_NOTICE,
           PEBBLE_CHECK_FAILED,
-          PEBBLE_CHECK_RECOVERED ->
+          PEBBLE_CHECK_RECOVERED,
+          SECRET_CHANGED ->
           Optional.empty();
     };
   }
@@ -154,7 +168,7 @@ public final class SecretSchedule {
   }
 
   /** The secret's triggers, due or not: expiry first, then rotation, then removal. */
-  private static List<SecretTrigger> triggers(Secret secret) {
+  private static List<SecretTrigger> triggers(Secret secret, RevisionsInUse inUse) {
     List<SecretTrigger> triggers = new ArrayList<>();
     for (Revision r : secret.revisions()) {
       Instant due = r.expiryDue();
@@ -168,8 +182,8 @@ public final class SecretSchedule {
     List<Revision> kept = secret.revisions();
     for (int i = 0; i + 1 < kept.size(); i++) {
       Revision obsolete = kept.get(i);
-      // obsolete since the next kept revision was made
-      if (!obsolete.removalNotified())
+      // obsolete since the next kept revision was made, once no consumer tracks it
+      if (!obsolete.removalNotified() && !inUse.inUse(secret.id(), obsolete.revision()))
         triggers.add(
             trigger(
                 HookKind.SECRET_REMOVE, secret, obsolete.revision(), kept.get(i + 1).created()));

@@ -72,6 +72,12 @@ public final class SecretStore
    */
   record Redeliver(String unit) implements Command {}
 
+  /**
+   * Another owner of the model published: a unit of this application that reads one of its secrets
+   * may have to run {@code secret-changed}. No reply.
+   */
+  record OthersPublished() implements Command {}
+
   /** The next trigger's time came (or a state change may have made one due). */
   private record Tick() implements Command {}
 
@@ -154,9 +160,15 @@ public final class SecretStore
               return Effect().none();
             })
         .onCommand(
+            OthersPublished.class,
+            (state, cmd) -> {
+              schedule(state);
+              return Effect().none();
+            })
+        .onCommand(
             Redeliver.class,
             (state, cmd) -> {
-              for (SecretTrigger due : SecretSchedule.due(state, clock.instant()))
+              for (SecretTrigger due : due(state, clock.instant()))
                 secrets.deliver(due, cmd.unit());
               return Effect().none();
             })
@@ -207,7 +219,21 @@ public final class SecretStore
               + " unless removed, of";
       case SecretEvent.SecretRemovalNotified e ->
           "obsolete revision " + e.revision() + " reported of";
+      case SecretEvent.SecretConsumed e ->
+          "tracks revision " + e.revision() + " for " + e.unit() + " of another owner's";
+      case SecretEvent.SecretChangeSeen e ->
+          "secret-changed of revision " + e.revision() + " ran on " + e.unit() + " for";
     };
+  }
+
+  /**
+   * The owners' hooks due now, then the consumers' {@code secret-changed} (another owner's secret
+   * has a newer revision than a unit of this application has seen).
+   */
+  private List<SecretTrigger> due(SecretsState state, Instant now) {
+    List<SecretTrigger> due = new ArrayList<>(SecretSchedule.due(state, now, secrets.inUse()));
+    due.addAll(ConsumerChanges.due(state, secrets.others()));
+    return due;
   }
 
   /**
@@ -216,15 +242,16 @@ public final class SecretStore
    */
   private void schedule(SecretsState state) {
     Instant now = clock.instant();
-    List<SecretTrigger> due = SecretSchedule.due(state, now);
+    List<SecretTrigger> due = due(state, now);
     for (SecretTrigger trigger : due) {
       if (!handedOut.contains(trigger)) {
         log.info(
-            "{}: {} due for secret {} revision {}",
+            "{}: {} due for secret {} revision {} on {}",
             application,
             trigger.kind().label(),
             trigger.id(),
-            trigger.revision());
+            trigger.revision(),
+            trigger.owner().name());
         secrets.deliver(trigger, null);
       }
     }

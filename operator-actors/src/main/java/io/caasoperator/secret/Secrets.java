@@ -31,6 +31,15 @@ public final class Secrets {
   private volatile ActorRef<SecretStore.Command> store;
   private final Map<String, Owner> owners = new ConcurrentHashMap<>();
 
+  /** The other owners' secrets in the model, which this application's units may be granted. */
+  private volatile ForeignSecrets others = ForeignSecrets.NONE;
+
+  /** The revisions the model's other applications' units track, not obsolete yet. */
+  private volatile RevisionsInUse inUse = RevisionsInUse.NONE;
+
+  /** Told after every publication (the model's other applications re-check their consumers). */
+  private volatile Runnable onPublished = () -> {};
+
   /** Where a unit's secret hooks go, and whether it is the leader (who runs the application's). */
   private record Owner(boolean leader, Consumer<SecretTrigger> sink) {}
 
@@ -91,19 +100,105 @@ public final class Secrets {
 
   void published(SecretsState now) {
     state = now;
+    onPublished.run();
+  }
+
+  /**
+   * This application's units read the secrets of the model's other owners through {@code others}
+   * (when granted), and its store runs their {@code secret-changed} hooks from it; a revision of
+   * its own that a unit of another application tracks ({@code inUse}) is not obsolete; {@code
+   * onPublished} is told after each of this application's own publications. Set by the model's
+   * wiring before the store runs.
+   */
+  public void joinModel(ForeignSecrets others, RevisionsInUse inUse, Runnable onPublished) {
+    this.others = java.util.Objects.requireNonNull(others, "others");
+    this.inUse = java.util.Objects.requireNonNull(inUse, "inUse");
+    this.onPublished = java.util.Objects.requireNonNull(onPublished, "onPublished");
+  }
+
+  /** The other owners' secrets in the model. */
+  ForeignSecrets others() {
+    return others;
+  }
+
+  RevisionsInUse inUse() {
+    return inUse;
+  }
+
+  /** Whether a unit of this application tracks {@code revision} of another owner's secret. */
+  public boolean tracks(String id, int revision) {
+    return state.consumed().values().stream()
+        .anyMatch(c -> c.id().equals(id) && c.revision() == revision);
+  }
+
+  /**
+   * Another owner published: the store looks again for consumer units that must run {@code
+   * secret-changed}.
+   */
+  public void othersPublished() {
+    ActorRef<SecretStore.Command> running = store;
+    if (running != null) running.tell(new SecretStore.OthersPublished());
+  }
+
+  /**
+   * This application's secret {@code id} as another application's unit may read it, from the state
+   * last published; its content opened with this application's cipher only when asked.
+   */
+  public Optional<ForeignSecret> offered(String id) {
+    SecretsState now = state;
+    if (cipher == null) return Optional.empty();
+    return now.find(id)
+        .flatMap(
+            secret ->
+                secret
+                    .latest()
+                    .map(
+                        latest ->
+                            new ForeignSecret(
+                                secret.id(),
+                                secret.owner(),
+                                owningApplication(secret.owner()),
+                                secret.latestRevision(),
+                                latest.created(),
+                                secret.grants().stream()
+                                    .map(Secrets::access)
+                                    .flatMap(Optional::stream)
+                                    .toList(),
+                                revision ->
+                                    secret.revision(revision).map(r -> cipher.open(r.content())))));
+  }
+
+  private static String owningApplication(io.caasoperator.persistence.secret.SecretOwner owner) {
+    return switch (owner.kind()) {
+      case APPLICATION -> owner.name();
+      case UNIT -> owner.name().substring(0, owner.name().lastIndexOf('/'));
+    };
+  }
+
+  /** A grant over {@code <endpoint>:<id>}; none for a key that names no relation id. */
+  private static Optional<ForeignSecret.Access> access(SecretsState.Grant grant) {
+    String key = grant.relation();
+    try {
+      long id = Long.parseLong(key.substring(key.lastIndexOf(':') + 1));
+      return Optional.of(new ForeignSecret.Access.OverRelation(id, grant.unit()));
+    } catch (NumberFormatException notARelation) {
+      return Optional.empty();
+    }
   }
 
   /**
    * Whether {@code trigger}'s secret (and revision) is still there as last committed; true without
-   * a store.
+   * a store. A consumer's {@code secret-changed} asks whether the other owner still has it.
    */
   public boolean holds(SecretTrigger trigger) {
+    if (trigger.kind() == io.caasoperator.persistence.HookKind.SECRET_CHANGED)
+      return others.find(trigger.id()).isPresent();
     return store == null || state.holds(trigger);
   }
 
   /** What a hook with {@code pending} changes reads. */
   public SecretBook book(List<SecretChange> pending) {
     if (cipher == null || store == null) return SecretBook.NONE;
-    return new SecretBook(state, cipher::open, pending, ids);
+    return new SecretBook(state, cipher::open, pending, ids, others);
   }
 }

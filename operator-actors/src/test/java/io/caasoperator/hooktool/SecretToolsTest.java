@@ -214,8 +214,10 @@ class SecretToolsTest {
   void unknownSecretsAreNotFoundAsOpsExpects() {
     assertThat(leader().run("secret-get", "secret:d0j7ha3q1c4s73d2faaa").stderr())
         .isEqualTo("ERROR secret \"d0j7ha3q1c4s73d2faaa\" not found\n");
+    // a label that is neither the owner's nor a consumer's: Juju's getSecretContent looks it up as
+    // a consumer label last (apiserver/facades/agent/secretsmanager/secrets.go)
     assertThat(leader().run("secret-get", "--label", "nope").stderr())
-        .isEqualTo("ERROR secret \"nope\" not found\n");
+        .isEqualTo("ERROR consumer label \"nope\" not found\n");
     assertThat(leader().run("secret-info-get", "--label", "nope").stderr()).contains("not found");
     assertThat(leader().run("secret-set", "secret:d0j7ha3q1c4s73d2faaa", "abc=d").stderr())
         .contains("not found");

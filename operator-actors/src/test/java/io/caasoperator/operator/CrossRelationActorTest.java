@@ -7,7 +7,6 @@ import io.caasoperator.charm.CharmFiles;
 import io.caasoperator.domain.ApplicationName;
 import io.caasoperator.domain.CharmRef;
 import io.caasoperator.domain.UnitId;
-import io.caasoperator.hook.HookContexts;
 import io.caasoperator.persistence.OperatorEvent;
 import io.caasoperator.relation.DeclaredRelation;
 import io.caasoperator.relation.RelationSide;
@@ -115,17 +114,7 @@ class CrossRelationActorTest {
           };
       operator =
           testKit.spawn(
-              OperatorActor.create(
-                  new OperatorDependencies(
-                      alone.application(),
-                      alone.substrate(),
-                      alone.charms(),
-                      alone.units(),
-                      alone.charmRetry(),
-                      alone.blocking(),
-                      alone.clock(),
-                      alone.onApplicationGone(),
-                      passOn)));
+              OperatorActor.create(RelatedOperators.related(alone, alone.units(), passOn)));
       operators.put(name.value(), operator);
     }
 
@@ -145,15 +134,7 @@ class CrossRelationActorTest {
 
     /** Runs {@code tool} in the running hook {@code call} of the unit; its outcome. */
     ToolReply tool(ScriptedExecutor.Call call, String tool, String... args) {
-      TestProbe<ToolReply> reply = testKit.createTestProbe();
-      operator.tell(
-          new OperatorActor.CallHookTool(
-              new HookContexts.HookContext(unit(), call.invocation().contextId(), call.hook()),
-              tool,
-              List.of(args),
-              "",
-              reply.ref()));
-      return reply.receiveMessage();
+      return RelatedOperators.tool(testKit, operator, unit(), call, tool, args);
     }
 
     /** Completes the unit's next {@code count} hooks; their names with the remote unit. */

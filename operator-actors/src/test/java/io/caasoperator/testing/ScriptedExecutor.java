@@ -97,6 +97,11 @@ public final class ScriptedExecutor implements HookExecutor {
     return awaitHead(calls, "a hook should have started");
   }
 
+  /** The next run if one has started, without waiting (after a proof such as {@link Settled}). */
+  public java.util.Optional<Call> started() {
+    return java.util.Optional.ofNullable(calls.poll());
+  }
+
   /**
    * The head of {@code queue} once there is one, failing with {@code expected} after 10 s (times
    * the {@link TimeFactor}).

@@ -7,6 +7,7 @@ import io.caasoperator.hook.HookContexts;
 import io.caasoperator.hook.HookEnvironment;
 import io.caasoperator.hook.LocalProcessExecutor;
 import io.caasoperator.model.runtime.ApplicationOperators;
+import io.caasoperator.model.runtime.SecretRelay;
 import io.caasoperator.operator.OperatorActor;
 import io.caasoperator.operator.OperatorDependencies;
 import io.caasoperator.relation.RelationSides;
@@ -71,6 +72,9 @@ final class BundleOperators implements ApplicationOperators {
   /** Each application's secrets: its store lives as long as the process, as in a single run. */
   private final Map<ApplicationName, Secrets> secrets = new ConcurrentHashMap<>();
 
+  /** The model's secrets across its applications: granted secrets, secret-changed. */
+  private final SecretRelay secretRelay = new SecretRelay();
+
   BundleOperators(Shared shared) {
     this.shared = shared;
   }
@@ -127,6 +131,7 @@ final class BundleOperators implements ApplicationOperators {
         application,
         app -> {
           Secrets made = new Secrets(shared.cipher(), new SecretIds(shared.clock()));
+          secretRelay.join(app, made);
           shared
               .system()
               .systemActorOf(

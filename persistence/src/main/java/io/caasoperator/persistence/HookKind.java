@@ -55,7 +55,12 @@ public enum HookKind {
   /** {@code secret-expired}, on the owner when a revision's expiry time passed. */
   SECRET_EXPIRED("secret-expired"),
   /** {@code secret-remove}, on the owner when a revision is no longer in use. */
-  SECRET_REMOVE("secret-remove");
+  SECRET_REMOVE("secret-remove"),
+  /**
+   * {@code secret-changed}, on a consumer unit when the owner of a secret it reads published a
+   * revision newer than the one it tracks.
+   */
+  SECRET_CHANGED("secret-changed");
 
   private final String label;
 

@@ -140,6 +140,7 @@ public record UnitRelations(
             SECRET_ROTATE,
             SECRET_EXPIRED,
             SECRET_REMOVE,
+            SECRET_CHANGED,
             UPDATE_STATUS,
             STOP,
             REMOVE,

@@ -731,7 +731,8 @@ public record UnitState(
               PEBBLE_CHECK_RECOVERED,
               SECRET_ROTATE,
               SECRET_EXPIRED,
-              SECRET_REMOVE ->
+              SECRET_REMOVE,
+              SECRET_CHANGED ->
               progress;
         };
     Observed o = observed.withoutNotice(hook.pebbleNotice()).withoutSecretTrigger(hook.secret());

@@ -157,6 +157,9 @@ final class FixtureEvents {
         new SecretEvent.SecretRemovalNotified("d0j7ha3q1c4s73d2fa9g", 1, AT),
         new SecretEvent.SecretGranted("d0j7ha3q1c4s73d2fa9g", "cluster:0", "hello/1", AT),
         new SecretEvent.SecretRevoked("d0j7ha3q1c4s73d2fa9g", "cluster:0", "hello/1", AT),
+        // added with secrets across applications
+        new SecretEvent.SecretConsumed("d0j7ha3q1c4s73d2fa9g", "client/0", 2, "db-creds", AT),
+        new SecretEvent.SecretChangeSeen("d0j7ha3q1c4s73d2fa9g", "client/0", 3, AT),
         new UnitEvent.SecretTriggerObserved(
             new SecretTrigger(
                 HookKind.SECRET_EXPIRED,

@@ -142,4 +142,37 @@ public sealed interface SecretEvent extends JournalEvent {
       Objects.requireNonNull(at, "at");
     }
   }
+
+  /**
+   * A unit of this application read another owner's secret for the first time, with {@code
+   * --refresh}, or gave it a consumer label ({@code secret-get --label}): it tracks {@code
+   * revision} now (Juju's {@code SaveSecretConsumer}, juju {@code
+   * apiserver/facades/agent/secretsmanager/secrets.go} {@code getConsumedRevision}). Recorded when
+   * the reading hook completes.
+   *
+   * @param label the consumer label given; null or empty to keep the one it had
+   */
+  @StableName("secret.SecretConsumed.v1")
+  record SecretConsumed(String id, String unit, int revision, String label, Instant at)
+      implements SecretEvent {
+    public SecretConsumed {
+      Objects.requireNonNull(id, "id");
+      Objects.requireNonNull(unit, "unit");
+      Objects.requireNonNull(at, "at");
+    }
+  }
+
+  /**
+   * The consumer unit {@code unit}'s {@code secret-changed} hook for {@code revision} of another
+   * owner's secret completed: it does not run again for that revision (juju {@code
+   * internal/worker/uniter/secrets/resolver.go} compares the consumed revision it recorded).
+   */
+  @StableName("secret.SecretChangeSeen.v1")
+  record SecretChangeSeen(String id, String unit, int revision, Instant at) implements SecretEvent {
+    public SecretChangeSeen {
+      Objects.requireNonNull(id, "id");
+      Objects.requireNonNull(unit, "unit");
+      Objects.requireNonNull(at, "at");
+    }
+  }
 }

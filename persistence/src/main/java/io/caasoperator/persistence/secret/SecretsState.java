@@ -16,12 +16,39 @@ import java.util.function.UnaryOperator;
  *
  * @param secrets by id (ids sort by creation time, as Juju's xids do)
  */
-public record SecretsState(Map<String, Secret> secrets) {
+public record SecretsState(Map<String, Secret> secrets, Map<String, SecretConsumption> consumed) {
 
-  public static final SecretsState EMPTY = new SecretsState(Map.of());
+  public static final SecretsState EMPTY = new SecretsState(Map.of(), Map.of());
 
+  /**
+   * @param consumed what this application's units track of other owners' secrets, by {@link
+   *     #consumerKey} (none in states rebuilt from journals before secrets crossed applications)
+   */
   public SecretsState {
     secrets = Collections.unmodifiableMap(new TreeMap<>(secrets));
+    consumed = Collections.unmodifiableMap(new TreeMap<>(consumed == null ? Map.of() : consumed));
+  }
+
+  /** The application's own secrets, consuming none. */
+  public SecretsState(Map<String, Secret> secrets) {
+    this(secrets, Map.of());
+  }
+
+  /** {@code <unit> <id>}: one consumer unit's record of one secret. */
+  public static String consumerKey(String unit, String id) {
+    return unit + " " + id;
+  }
+
+  /** What {@code unit} tracks of another owner's secret {@code id}, if it read it. */
+  public Optional<SecretConsumption> consumption(String unit, String id) {
+    return Optional.ofNullable(consumed.get(consumerKey(unit, id)));
+  }
+
+  /** The secret {@code unit} labelled {@code label} as its consumer, if any. */
+  public Optional<SecretConsumption> consumedByLabel(String unit, String label) {
+    return consumed.values().stream()
+        .filter(c -> c.unit().equals(unit) && c.label().equals(label))
+        .findFirst();
   }
 
   /**
@@ -197,6 +224,12 @@ public record SecretsState(Map<String, Secret> secrets) {
     }
   }
 
+  private Map<String, SecretConsumption> consumedWith(SecretConsumption consumption) {
+    Map<String, SecretConsumption> next = new TreeMap<>(consumed);
+    next.put(consumerKey(consumption.unit(), consumption.id()), consumption);
+    return next;
+  }
+
   public Optional<Secret> find(String id) {
     return Optional.ofNullable(secrets.get(id));
   }
@@ -223,6 +256,7 @@ public record SecretsState(Map<String, Secret> secrets) {
 
   public SecretsState apply(SecretEvent event) {
     Map<String, Secret> next = new TreeMap<>(secrets);
+    Map<String, SecretConsumption> consumers = consumed;
     switch (event) {
       case SecretEvent.SecretCreated e ->
           next.put(
@@ -281,7 +315,18 @@ public record SecretsState(Map<String, Secret> secrets) {
         if (current != null)
           next.put(e.id(), current.withRevision(e.revision(), Revision::withRemovalNotified));
       }
+      case SecretEvent.SecretConsumed e -> {
+        SecretConsumption before =
+            consumption(e.unit(), e.id())
+                .orElse(new SecretConsumption(e.id(), e.unit(), e.revision(), "", 0));
+        consumers = consumedWith(before.tracking(e.revision(), e.label()));
+      }
+      case SecretEvent.SecretChangeSeen e -> {
+        SecretConsumption before =
+            consumption(e.unit(), e.id()).orElse(new SecretConsumption(e.id(), e.unit(), 0, "", 0));
+        consumers = consumedWith(before.notifiedOf(e.revision()));
+      }
     }
-    return new SecretsState(next);
+    return new SecretsState(next, consumers);
   }
 }

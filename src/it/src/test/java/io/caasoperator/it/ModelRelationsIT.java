@@ -4,9 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -26,8 +24,6 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * the provider taken out of the model.
  */
 class ModelRelationsIT {
-  private static final ObjectMapper JSON = new ObjectMapper();
-
   private static final String CONFIG =
       """
       options:
@@ -162,17 +158,11 @@ class ModelRelationsIT {
   @Test
   void twoOpsCharmsRelateScaleSurviveAKillAndBreakAsJujuRunsThem() throws Exception {
     Path db =
-        VendoredOps.charm(PROVIDER, "install", "start")
-            .file("metadata.yaml", PROVIDER_METADATA)
-            .file("config.yaml", CONFIG)
-            .file("src/recorder.py", RECORDER)
-            .writeTo(operators.tmp().resolve("db.charm"));
+        VendoredOps.recordingCharm(
+            operators.tmp().resolve("db.charm"), PROVIDER, PROVIDER_METADATA, CONFIG, RECORDER);
     Path web =
-        VendoredOps.charm(REQUIRER, "install", "start")
-            .file("metadata.yaml", REQUIRER_METADATA)
-            .file("config.yaml", CONFIG)
-            .file("src/recorder.py", RECORDER)
-            .writeTo(operators.tmp().resolve("web.charm"));
+        VendoredOps.recordingCharm(
+            operators.tmp().resolve("web.charm"), REQUIRER, REQUIRER_METADATA, CONFIG, RECORDER);
     assertThat(db).exists();
     assertThat(web).exists();
     Path logs = Files.createDirectories(operators.tmp().resolve("seen"));
@@ -205,7 +195,7 @@ class ModelRelationsIT {
         .atMost(OperatorProcess.PATIENCE)
         .pollInterval(Duration.ofMillis(200))
         .until(
-            () -> read(logs, "db/0").getLast().path("names"),
+            () -> UnitRecords.read(logs, "db/0").getLast().path("names"),
             names ->
                 names.size() == 2
                     && names.path("web/0").asText().equals("web/0")
@@ -231,7 +221,7 @@ class ModelRelationsIT {
       assertThat(withoutRepeats(remotes(seen, "db-relation-joined")))
           .as(unit)
           .containsExactlyInAnyOrder("db/0", "db/1", "db/2");
-      assertJoinedThenChanged(unit, withoutRepeatedEntries(seen));
+      assertJoinedThenChanged(unit, UnitRecords.withoutRepeatedEntries(seen));
     }
 
     // the new provider units join both requirer units (a unit that leaves before another joined
@@ -242,7 +232,7 @@ class ModelRelationsIT {
           .pollInterval(Duration.ofMillis(200))
           .until(
               () ->
-                  remotes(read(logs, unit), "db-relation-joined")
+                  remotes(UnitRecords.read(logs, unit), "db-relation-joined")
                       .containsAll(List.of("web/0", "web/1")));
     }
 
@@ -260,8 +250,8 @@ class ModelRelationsIT {
     }
 
     // the relation removed: each side departs every remote unit, then relation-broken
-    int web0 = read(logs, "web/0").size();
-    int db0 = read(logs, "db/0").size();
+    int web0 = UnitRecords.read(logs, "web/0").size();
+    int db0 = UnitRecords.read(logs, "db/0").size();
     writeBundle(bundle, logs, 3, 1, false, true);
     awaitWorkload(api, "web/0", "blocked", "no database");
     List<JsonNode> webEnd = settled(logs, "web/0", "db-relation-broken", "");
@@ -286,11 +276,11 @@ class ModelRelationsIT {
     assertThat(again.getLast().path("relation").asText()).isNotEqualTo("db:0").startsWith("db:");
     writeBundle(bundle, logs, 3, 1, true, false);
     awaitWorkload(api, "web/0", "blocked", "no database");
-    assertThat(hooks(read(logs, "web/0")).getLast()).isEqualTo("db-relation-broken");
+    assertThat(hooks(UnitRecords.read(logs, "web/0")).getLast()).isEqualTo("db-relation-broken");
     await("the provider's units to be removed")
         .atMost(OperatorProcess.PATIENCE)
         .pollInterval(Duration.ofMillis(200))
-        .until(() -> hooks(read(logs, "db/0")).contains("remove"));
+        .until(() -> hooks(UnitRecords.read(logs, "db/0")).contains("remove"));
     assertThat(operator.isAlive()).isTrue();
   }
 
@@ -337,7 +327,7 @@ class ModelRelationsIT {
         .pollInterval(Duration.ofMillis(200))
         .until(
             () -> {
-              return read(logs, unit).stream()
+              return UnitRecords.read(logs, unit).stream()
                   .anyMatch(
                       e ->
                           e.path("hook").asText().equals(hook)
@@ -347,12 +337,12 @@ class ModelRelationsIT {
     Expect.settles(
         unit + "'s records to settle",
         () -> {
-          int now = read(logs, unit).size();
+          int now = UnitRecords.read(logs, unit).size();
           int before = last[0];
           last[0] = now;
           if (before >= 0) assertThat(now).as("records of " + unit).isEqualTo(before);
         });
-    return read(logs, unit);
+    return UnitRecords.read(logs, unit);
   }
 
   /**
@@ -376,13 +366,6 @@ class ModelRelationsIT {
     return out;
   }
 
-  /** A hook interrupted by the kill and run again leaves two identical records in a row. */
-  private static List<JsonNode> withoutRepeatedEntries(List<JsonNode> seen) {
-    List<JsonNode> out = new ArrayList<>();
-    for (JsonNode e : seen) if (out.isEmpty() || !out.getLast().equals(e)) out.add(e);
-    return out;
-  }
-
   private static List<String> hooks(List<JsonNode> seen) {
     return seen.stream().map(e -> e.path("hook").asText()).toList();
   }
@@ -392,17 +375,5 @@ class ModelRelationsIT {
         .filter(e -> e.path("hook").asText().equals(hook))
         .map(e -> e.path("remote").asText())
         .toList();
-  }
-
-  private static List<JsonNode> read(Path logs, String unit) {
-    Path file = logs.resolve(unit.replace('/', '-') + ".jsonl");
-    if (!Files.exists(file)) return List.of();
-    try {
-      List<JsonNode> entries = new ArrayList<>();
-      for (String line : Files.readAllLines(file)) entries.add(JSON.readTree(line));
-      return entries;
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
   }
 }

@@ -58,6 +58,20 @@ final class VendoredOps {
   }
 
   /**
+   * An ops charm ({@link #charm}, with links for install and start) with its {@code metadata.yaml},
+   * {@code config.yaml} and a recorder module {@code src/recorder.py}, packed at {@code to}.
+   */
+  static Path recordingCharm(
+      Path to, String charmPy, String metadata, String config, String recorder)
+      throws IOException, InterruptedException {
+    return charm(charmPy, "install", "start")
+        .file("metadata.yaml", metadata)
+        .file("config.yaml", config)
+        .file("src/recorder.py", recorder)
+        .writeTo(to);
+  }
+
+  /**
    * The operator's environment for ops charms: Debian's python3 (it has PyYAML) first on the PATH.
    */
   static Map<String, String> environment() {

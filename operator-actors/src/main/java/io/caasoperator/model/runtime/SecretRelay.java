@@ -1,0 +1,74 @@
+package io.caasoperator.model.runtime;
+
+import io.caasoperator.domain.ApplicationName;
+import io.caasoperator.secret.ForeignSecret;
+import io.caasoperator.secret.ForeignSecrets;
+import io.caasoperator.secret.RevisionsInUse;
+import io.caasoperator.secret.Secrets;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Secrets across the applications of a model: each application's {@link Secrets} joins the relay,
+ * which then finds any owner's secret by id for the others' units ({@code secret-get} of a granted
+ * secret) and tells every other application's store when one owner published (its consumer units
+ * may have to run {@code secret-changed}). The content never leaves the process: a consumer gets a
+ * {@link ForeignSecret} that opens a revision with its owner's cipher when a tool asks; an owner's
+ * revision a consumer tracks is in use (not obsolete). Owners are addressed by the secret's id,
+ * never by a reference a consumer keeps; a further kind of owner (the model's user secrets) joins
+ * as another {@link ForeignSecrets} source ({@link #add}).
+ */
+public final class SecretRelay implements ForeignSecrets, RevisionsInUse {
+
+  private final Map<String, Secrets> applications = new ConcurrentHashMap<>();
+  private final Map<String, ForeignSecrets> sources = new ConcurrentHashMap<>();
+
+  /**
+   * {@code application}'s secrets join the model: its units may read the others' when granted, and
+   * its publications reach the others' stores. Call before its store starts.
+   */
+  public void join(ApplicationName application, Secrets secrets) {
+    applications.put(application.value(), secrets);
+    secrets.joinModel(this, this, () -> published(application.value()));
+  }
+
+  /**
+   * Secrets of an owner that is no application (the model's user secrets), found by id like an
+   * application's; {@code name} names the source for a later {@link #add} that replaces it.
+   */
+  public void add(String name, ForeignSecrets source) {
+    sources.put(name, source);
+  }
+
+  /** The source {@code name} published: every application's store looks at its consumers again. */
+  public void sourcePublished(String name) {
+    published(" " + name);
+  }
+
+  @Override
+  public Optional<ForeignSecret> find(String id) {
+    for (Secrets secrets : applications.values()) {
+      Optional<ForeignSecret> found = secrets.offered(id);
+      if (found.isPresent()) return found;
+    }
+    for (ForeignSecrets source : sources.values()) {
+      Optional<ForeignSecret> found = source.find(id);
+      if (found.isPresent()) return found;
+    }
+    return Optional.empty();
+  }
+
+  /** Whether a unit of any application tracks {@code revision} of secret {@code id}. */
+  @Override
+  public boolean inUse(String id, int revision) {
+    return applications.values().stream().anyMatch(secrets -> secrets.tracks(id, revision));
+  }
+
+  private void published(String by) {
+    applications.forEach(
+        (application, secrets) -> {
+          if (!application.equals(by)) secrets.othersPublished();
+        });
+  }
+}
