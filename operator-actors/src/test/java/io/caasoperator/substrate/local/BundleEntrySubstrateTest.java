@@ -135,6 +135,57 @@ class BundleEntrySubstrateTest {
         .containsExactly(new NotFound("application kv-store was removed from " + bundle));
   }
 
+  @Test
+  void itsSpecificationCarriesTheModelsUpdateStatusIntervalAndFollowsItsChange() throws Exception {
+    assertThat(application.drain())
+        .singleElement()
+        .isInstanceOfSatisfying(
+            Specified.class,
+            s ->
+                assertThat(s.specification().updateStatusInterval())
+                    .as("Juju's default while the bundle sets none")
+                    .isEqualTo(Duration.ofMinutes(5)));
+
+    write(
+        """
+        model-config:
+          update-status-hook-interval: 1m30s
+        applications:
+          kv-store: {charm: ./charms/kv-store, scale: 1, options: {port: 6379}}
+        """);
+    substrate.pollNow();
+
+    assertThat(application.drain())
+        .singleElement()
+        .isInstanceOfSatisfying(
+            Specified.class,
+            s ->
+                assertThat(s.specification().updateStatusInterval())
+                    .isEqualTo(Duration.ofSeconds(90)));
+  }
+
+  @Test
+  void aBadIntervalIsABundleProblemAndTheIntervalInForceStays() throws Exception {
+    application.drain();
+    write(
+        """
+        model-config: {update-status-hook-interval: soon}
+        applications:
+          kv-store: {charm: ./charms/kv-store, scale: 1}
+        """);
+    substrate.pollNow();
+
+    assertThat(application.drain())
+        .singleElement()
+        .isInstanceOfSatisfying(
+            Invalid.class,
+            i ->
+                assertThat(i.problem())
+                    .contains(
+                        "invalid update status hook interval in model configuration: time:"
+                            + " invalid duration \"soon\""));
+  }
+
   private static UnitObservation unit(int n, Life life) {
     return new UnitObservation(UnitId.of("kv-store", n), life);
   }
