@@ -23,9 +23,6 @@ import picocli.CommandLine.ParentCommand;
 @Command(name = "show-operation", description = "Show results of an operation.")
 final class ShowOperationCommand implements Callable<Integer> {
 
-  /** How long {@code --watch} waits: until the operation ends, in practice. */
-  private static final Duration WATCH = Duration.ofDays(1);
-
   @ParentCommand JujuCli cli;
 
   @Mixin ModelOption model;
@@ -36,26 +33,17 @@ final class ShowOperationCommand implements Callable<Integer> {
   @Option(names = "--format", paramLabel = "FORMAT", description = "yaml or json.")
   String format = "yaml";
 
-  @Option(names = "--wait", paramLabel = "DURATION", description = "How long to wait for it.")
-  String wait;
-
-  @Option(names = "--watch", description = "Wait until it finishes.")
-  boolean watch;
-
-  @Option(names = "--utc", description = "Accepted; times are in UTC.")
-  boolean utc;
+  @Mixin ResultWait waiting;
 
   @Override
   public Integer call() {
     JujuContext context = cli.context();
     String chosen = Output.format(format, List.of("yaml", "json"));
-    if (watch && wait != null)
-      throw JujuFailure.usage("specify either --watch or --wait but not both");
+    Duration limit = waiting.limit();
     if (id == null) throw JujuFailure.usage("no operation ID specified");
     // juju/names IsValidOperation: a decimal number
     if (!id.matches("[0-9]{1,18}"))
       throw JujuFailure.usage("operation ID \"" + id + "\" not valid");
-    Duration limit = watch ? WATCH : wait == null ? Duration.ZERO : WaitOption.parse(wait);
     ModelDirectory directory = model.directory(context);
     var action = new OperatorTasks(context, directory).operation(Long.parseLong(id), limit);
     context.out().print(Output.render(JujuTask.ofOperation(action), chosen));
