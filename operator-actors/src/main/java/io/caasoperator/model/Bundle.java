@@ -2,6 +2,7 @@ package io.caasoperator.model;
 
 import io.caasoperator.domain.ApplicationName;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 
@@ -14,13 +15,30 @@ import java.util.Optional;
  * @param name the bundle's {@code name:}, empty when it has none
  * @param applications the applications, in name order
  * @param relations the relations, in file order, each once
+ * @param updateStatusInterval how often every unit runs {@code update-status}: the bundle's {@code
+ *     model-config: {update-status-hook-interval: D}} (this project's key: {@code juju
+ *     model-config} writes it so a running model follows it), else Juju's default
  */
 public record Bundle(
-    Path file, String name, List<BundleApplication> applications, List<BundleRelation> relations) {
+    Path file,
+    String name,
+    List<BundleApplication> applications,
+    List<BundleRelation> relations,
+    Duration updateStatusInterval) {
 
   public Bundle {
     applications = List.copyOf(applications);
     relations = List.copyOf(relations);
+    if (updateStatusInterval == null) updateStatusInterval = UpdateStatusInterval.DEFAULT;
+  }
+
+  /** A bundle that sets no model config. */
+  public Bundle(
+      Path file,
+      String name,
+      List<BundleApplication> applications,
+      List<BundleRelation> relations) {
+    this(file, name, applications, relations, UpdateStatusInterval.DEFAULT);
   }
 
   /** Where a problem at {@code line} stands: {@code FILE:LINE: }, or {@code FILE: } at line 0. */

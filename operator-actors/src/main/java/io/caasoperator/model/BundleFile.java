@@ -11,6 +11,7 @@ import io.caasoperator.domain.ApplicationName;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -75,6 +76,12 @@ public final class BundleFile {
   private static final String APPLICATION = "[a-z][a-z0-9]*(?:-[a-z0-9]*[a-z][a-z0-9]*)*";
   private static final Pattern ENDPOINT =
       Pattern.compile("^(" + APPLICATION + "):([a-z][a-z0-9]*(?:[_-][a-z0-9]+)*)$");
+
+  /**
+   * This project's top-level key for the model's config (Juju keeps it in the controller, not in a
+   * bundle): what {@code juju model-config} writes for the running model to follow.
+   */
+  public static final String MODEL_CONFIG = "model-config";
 
   /** Top-level keys that cannot apply here, and why. */
   private static final Map<String, String> IGNORED_AT_TOP =
@@ -196,6 +203,7 @@ public final class BundleFile {
             new Bundle(file, "", List.of(), List.of()), Finding.inFileOrder(problems), List.of());
       }
       String name = "";
+      Duration updateStatusInterval = UpdateStatusInterval.DEFAULT;
       for (var entry : root.properties()) {
         String key = entry.getKey();
         JsonNode value = entry.getValue();
@@ -207,6 +215,7 @@ public final class BundleFile {
               problem(key, "bundle has an invalid type " + GoQuoted.of(value.asText()));
           }
           case "saas" -> problem(key, "offers from other models (saas) are not supported here");
+          case MODEL_CONFIG -> updateStatusInterval = modelConfig(value);
           default -> {
             if (IGNORED_AT_TOP.containsKey(key))
               note(key, GoQuoted.of(key), IGNORED_AT_TOP.get(key));
@@ -218,9 +227,40 @@ public final class BundleFile {
       List<BundleApplication> applications = applications(root.get("applications"), named);
       List<BundleRelation> relations = relations(root.get("relations"), named);
       return new BundleReading(
-          new Bundle(file, name, applications, relations),
+          new Bundle(file, name, applications, relations, updateStatusInterval),
           Finding.inFileOrder(problems),
           Finding.inFileOrder(notes));
+    }
+
+    /**
+     * The bundle's {@code model-config}: a mapping whose {@code update-status-hook-interval} the
+     * running model follows; other keys are kept by {@code juju model-config} in the model's info
+     * and only noted here.
+     */
+    private Duration modelConfig(JsonNode node) {
+      Duration interval = UpdateStatusInterval.DEFAULT;
+      if (node == null || node.isNull()) return interval;
+      if (!node.isObject()) {
+        problem(
+            MODEL_CONFIG, "expected a mapping of model-config keys to values, got " + kind(node));
+        return interval;
+      }
+      for (var entry : node.properties()) {
+        String path = MODEL_CONFIG + "." + entry.getKey();
+        if (!entry.getKey().equals(UpdateStatusInterval.KEY)) {
+          note(
+              path,
+              GoQuoted.of(entry.getKey()),
+              "the running model follows only " + UpdateStatusInterval.KEY);
+          continue;
+        }
+        try {
+          interval = UpdateStatusInterval.parse(entry.getValue().asText());
+        } catch (IllegalArgumentException e) {
+          problem(path, e.getMessage());
+        }
+      }
+      return interval;
     }
 
     private List<BundleApplication> applications(JsonNode node, Set<String> named) {

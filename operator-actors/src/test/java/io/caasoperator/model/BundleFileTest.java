@@ -6,6 +6,7 @@ import io.caasoperator.domain.ApplicationName;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
@@ -236,6 +237,40 @@ class BundleFileTest {
         .containsExactly(file + ": the file is empty; at least one application must be specified");
     assertThat(read("applications: {}\nrelations: [[web, db]]\n").asModel().problems())
         .isNotEmpty();
+  }
+
+  @Test
+  void itsModelConfigGivesTheUpdateStatusIntervalAndNotesWhatIsNotFollowed() throws IOException {
+    BundleReading reading =
+        read(
+            """
+            model-config:
+              update-status-hook-interval: 10s
+              automatically-retry-hooks: false
+            applications:
+              db: {charm: ./charms/db}
+            """);
+    BundleReading none = read("applications:\n  db: {charm: ./charms/db}\n");
+    BundleReading bad =
+        read(
+            """
+            model-config:
+              update-status-hook-interval: 0s
+            applications:
+              db: {charm: ./charms/db}
+            """);
+
+    assertThat(reading.problems()).isEmpty();
+    assertThat(reading.bundle().updateStatusInterval()).isEqualTo(Duration.ofSeconds(10));
+    assertThat(reading.notes())
+        .containsExactly(
+            at(
+                3,
+                "\"automatically-retry-hooks\" ignored: the running model follows only"
+                    + " update-status-hook-interval"));
+    assertThat(none.bundle().updateStatusInterval()).isEqualTo(Duration.ofMinutes(5));
+    assertThat(bad.problems())
+        .containsExactly(at(2, "update status hook frequency 0s must be greater than 0s"));
   }
 
   @Test

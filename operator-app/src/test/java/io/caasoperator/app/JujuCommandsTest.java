@@ -11,6 +11,7 @@ import io.caasoperator.app.juju.LocalCharms;
 import io.caasoperator.app.juju.LocalModelOperators;
 import io.caasoperator.app.juju.ModelStore;
 import io.caasoperator.app.juju.OperatorStatus;
+import io.caasoperator.model.BundleFile;
 import java.io.ByteArrayInputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -18,6 +19,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
@@ -94,6 +96,9 @@ class JujuCommandsTest {
         .contains("Added 'bar' model on local/localhost for user 'admin'")
         .contains("note: this build's caas-operator cannot run a model yet");
     assertThat(Files.readString(bundle("bar"))).contains("applications: {}");
+    assertThat(BundleFile.read(bundle("bar")).bundle().updateStatusInterval())
+        .as("the running model reads the interval from its bundle")
+        .isEqualTo(Duration.ofSeconds(10));
     assertThat(juju("switch").stdout()).isEqualTo("local:admin/foo\n");
     JsonNode models = juju("models", "--format", "json").json();
     assertThat(models.path("current-model").asText()).isEqualTo("foo");
@@ -248,13 +253,39 @@ class JujuCommandsTest {
         .isEqualTo("model");
     assertThat(shown.path("name").path("Value").asText()).isEqualTo("foo");
 
-    Call bad = juju("model-config", "update-status-hook-interval=often");
+    assertThat(BundleFile.read(bundle("foo")).bundle().updateStatusInterval())
+        .as("the running model follows its bundle")
+        .isEqualTo(Duration.ofSeconds(10));
+
+    String bundleBefore = Files.readString(bundle("foo"));
+    Call bad = juju("model-config", "update-status-hook-interval=often", "other=y");
     assertThat(bad.code()).isEqualTo(1);
-    assertThat(bad.stderr()).contains("expected a duration");
+    assertThat(bad.stderr())
+        .isEqualTo(
+            "ERROR invalid update status hook interval in model configuration: time: invalid"
+                + " duration \"often\"\n");
+    assertThat(Files.readString(bundle("foo"))).as("nothing changed").isEqualTo(bundleBefore);
+    assertThat(juju("model-config", "other").code()).as("nothing changed").isEqualTo(1);
+
     assertThat(juju("model-config", "--reset", "update-status-hook-interval,custom").code())
         .isZero();
     assertThat(juju("model-config", "update-status-hook-interval").stdout()).isEqualTo("5m\n");
+    assertThat(Files.readString(bundle("foo"))).doesNotContain("model-config");
+    assertThat(BundleFile.read(bundle("foo")).bundle().updateStatusInterval())
+        .isEqualTo(Duration.ofMinutes(5));
     assertThat(juju("model-config", "custom").code()).isEqualTo(1);
+  }
+
+  @Test
+  void addModelWithABadIntervalIsRefusedAndNoModelIsAdded() {
+    Call bad = juju("add-model", "--no-switch", "bar", "--config", "update-status-hook-interval=5");
+
+    assertThat(bad.code()).isEqualTo(1);
+    assertThat(bad.stderr())
+        .isEqualTo(
+            "ERROR invalid update status hook interval in model configuration: time: missing unit"
+                + " in duration \"5\"\n");
+    assertThat(home.resolve("models").resolve("bar")).doesNotExist();
   }
 
   @Test

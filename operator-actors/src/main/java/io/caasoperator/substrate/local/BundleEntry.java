@@ -2,11 +2,13 @@ package io.caasoperator.substrate.local;
 
 import io.caasoperator.domain.ApplicationName;
 import io.caasoperator.domain.CharmRef;
+import io.caasoperator.model.Bundle;
 import io.caasoperator.model.BundleApplication;
 import io.caasoperator.model.BundleFile;
 import io.caasoperator.model.BundleReading;
 import io.caasoperator.substrate.Specification;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -51,11 +53,19 @@ public record BundleEntry(ApplicationName application, BooleanSupplier removedBy
     if (!reading.valid()) {
       throw new InvalidSpecException(String.join("; ", reading.problems()), reading.problems());
     }
-    return reading.bundle().application(application).map(BundleEntry::specification);
+    Bundle bundle = reading.bundle();
+    return bundle
+        .application(application)
+        .map(entry -> specification(entry, bundle.updateStatusInterval()));
   }
 
-  /** The substrate's specification of a bundle's application. */
-  static LocalSpec specification(BundleApplication entry) {
+  /**
+   * The substrate's specification of a bundle's application.
+   *
+   * @param updateStatusInterval the model's, from the bundle: a change of it reaches every unit as
+   *     a changed specification, with no restart
+   */
+  static LocalSpec specification(BundleApplication entry, Duration updateStatusInterval) {
     // a valid bundle names a charm for each application (BundleFile says so otherwise)
     String charm = entry.charm().map(Path::toString).orElseThrow();
     Map<String, String> resources = new TreeMap<>();
@@ -65,7 +75,7 @@ public record BundleEntry(ApplicationName application, BooleanSupplier removedBy
             entry.name(),
             new CharmRef(charm, null, 0, false),
             entry.options(),
-            Specification.DEFAULT_UPDATE_STATUS_INTERVAL,
+            updateStatusInterval,
             resources),
         entry.scale());
   }

@@ -196,6 +196,58 @@ class BundleEntrySubstrateTest {
         null);
   }
 
+  @Test
+  void itsSpecificationCarriesTheModelsUpdateStatusIntervalAndFollowsItsChange() throws Exception {
+    assertThat(specifiedInterval())
+        .as("Juju's default while the bundle sets none")
+        .isEqualTo(Duration.ofMinutes(5));
+
+    write(
+        """
+        model-config:
+          update-status-hook-interval: 1m30s
+        applications:
+          kv-store: {charm: ./charms/kv-store, scale: 1, options: {port: 6379}}
+        """);
+    substrate.pollNow();
+
+    assertThat(specifiedInterval()).isEqualTo(Duration.ofSeconds(90));
+  }
+
+  /** The update-status interval of the one specification observed since the last look. */
+  private Duration specifiedInterval() {
+    return application.drain().stream()
+        .map(Specified.class::cast)
+        .map(s -> s.specification().updateStatusInterval())
+        .reduce(
+            (a, b) -> {
+              throw new AssertionError("more than one specification observed");
+            })
+        .orElseThrow(() -> new AssertionError("no specification observed"));
+  }
+
+  @Test
+  void aBadIntervalIsABundleProblemAndTheIntervalInForceStays() throws Exception {
+    application.drain();
+    write(
+        """
+        model-config: {update-status-hook-interval: soon}
+        applications:
+          kv-store: {charm: ./charms/kv-store, scale: 1}
+        """);
+    substrate.pollNow();
+
+    assertThat(application.drain())
+        .singleElement()
+        .isInstanceOfSatisfying(
+            Invalid.class,
+            i ->
+                assertThat(i.problem())
+                    .contains(
+                        "invalid update status hook interval in model configuration: time:"
+                            + " invalid duration \"soon\""));
+  }
+
   private static UnitObservation unit(int n, Life life) {
     return new UnitObservation(UnitId.of("kv-store", n), life);
   }

@@ -66,8 +66,12 @@ final class AddModelCommand implements Callable<Integer> {
     notes.ignored("--controller", controller, "there is one controller here, this machine");
     notes.ignored("CLOUD", cloud, "there is one cloud here, this machine");
     notes.ignored("--credential", credential, "this machine needs no cloud credential");
+    ModelConfigBundle.check(settings);
     ModelInfo info = new ModelInfo(model, UUID.randomUUID(), context.clock().instant(), settings);
-    ModelDirectory directory = context.models().create(info, BundleText.empty(model));
+    ModelDirectory directory =
+        context
+            .models()
+            .create(info, ModelConfigBundle.edit(BundleText.empty(model), settings, List.of()));
     ModelOperators.Started started;
     try {
       started = context.operators().start(directory);

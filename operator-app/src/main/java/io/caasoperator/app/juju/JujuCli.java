@@ -47,6 +47,7 @@ import picocli.CommandLine.Command;
       ExposeCommand.class,
       UnexposeCommand.class,
       RefreshCommand.class,
+      ShowOperationCommand.class,
       CommandLine.HelpCommand.class
     })
 public final class JujuCli implements Runnable {

@@ -1,7 +1,7 @@
 package io.caasoperator.app.juju;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.caasoperator.domain.DurationText;
+import io.caasoperator.model.UpdateStatusInterval;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -17,7 +17,8 @@ import picocli.CommandLine.ParentCommand;
  * {@code juju model-config}: shows the model's config ({@code {key: {Value, Source}}} as Juju
  * prints it in JSON, what jubilant's {@code model_config()} reads), one key's value, or sets and
  * resets keys in the model's info. Any key is kept; {@code update-status-hook-interval} is checked
- * to be a duration, and it is the model's operator that honours it (docs/juju.md).
+ * as Juju checks it and also written into the model's bundle, which the running model follows
+ * ({@link ModelConfigBundle}, docs/juju.md).
  */
 @Command(name = "model-config", description = "Gets, sets or resets the model's config.")
 final class ModelConfigCommand implements Callable<Integer> {
@@ -25,12 +26,12 @@ final class ModelConfigCommand implements Callable<Integer> {
   /** Keys every model has, with their defaults (Juju's, for the ones that mean something here). */
   static final Map<String, String> DEFAULTS =
       Map.of(
-          "update-status-hook-interval", "5m",
-          "logging-config", "<root>=INFO",
-          "automatically-retry-hooks", "true");
-
-  /** The key whose value must be a duration. */
-  static final String UPDATE_STATUS = "update-status-hook-interval";
+          UpdateStatusInterval.KEY,
+          "5m",
+          "logging-config",
+          "<root>=INFO",
+          "automatically-retry-hooks",
+          "true");
 
   @ParentCommand JujuCli cli;
 
@@ -78,12 +79,11 @@ final class ModelConfigCommand implements Callable<Integer> {
       return 0;
     }
     Map<String, String> set = ConfigValues.pairs(arguments);
-    String interval = set.get(UPDATE_STATUS);
-    if (interval != null && DurationText.parse(interval).isEmpty()) {
-      throw new JujuFailure(
-          UPDATE_STATUS
-              + ": expected a duration such as 30s or 5m, got "
-              + ModelReference.quoted(interval));
+    ModelConfigBundle.check(set);
+    // the bundle first: the running model follows it; model.properties then shows what it follows
+    if (ModelConfigBundle.touches(set, reset.keys)) {
+      ModelBundle.edit(
+          context, directory, bundle -> ModelConfigBundle.edit(bundle, set, reset.keys));
     }
     context.models().updateConfig(directory, set, reset.keys);
     return 0;

@@ -62,7 +62,7 @@ final class OperatorTasks {
    */
   JsonNode run(Unit unit, String action, ObjectNode params, Duration wait) {
     JsonNode queued = enqueue(unit, action, params);
-    return call(client -> awaited(client, unit, queued.path("id").asText(), wait));
+    return call(client -> awaited(client, unit, queued.path("id").asText(), wait, "task"));
   }
 
   /**
@@ -92,7 +92,15 @@ final class OperatorTasks {
    * cmd/juju/action/common.go}, {@code fetchResult}).
    */
   JsonNode task(long id, Duration wait) {
-    return call(client -> awaited(client, null, Long.toString(id), wait));
+    return call(client -> awaited(client, null, Long.toString(id), wait, "task"));
+  }
+
+  /**
+   * The action {@code id} as {@link #task}, for {@code show-operation}: an operation is one task
+   * here, numbered as its task; {@code operation ID not found} when there is none.
+   */
+  JsonNode operation(long id, Duration wait) {
+    return call(client -> awaited(client, null, Long.toString(id), wait, "operation"));
   }
 
   /** Every action the operator keeps for {@code unit}, newest first. */
@@ -110,7 +118,8 @@ final class OperatorTasks {
   }
 
   /** Asks for action {@code id} until it finished or {@code wait} passed. */
-  private static JsonNode awaited(OperatorClient client, Unit unit, String id, Duration wait)
+  private static JsonNode awaited(
+      OperatorClient client, Unit unit, String id, Duration wait, String what)
       throws IOException, InterruptedException {
     long deadline = System.nanoTime() + wait.toNanos();
     while (true) {
@@ -120,7 +129,7 @@ final class OperatorTasks {
           client.get("/v1/actions/" + id + (now > 0 ? "?wait=" + now + "ms" : ""));
       JsonNode view = reply(seen);
       if (seen.statusCode() == 404 && unit == null)
-        throw new JujuFailure("task " + id + " not found");
+        throw new JujuFailure(what + " " + id + " not found");
       if (seen.statusCode() != 200) {
         if (unit == null)
           throw new JujuFailure(

@@ -22,9 +22,6 @@ import picocli.CommandLine.ParentCommand;
 @Command(name = "show-task", description = "Show results of a task by ID.")
 final class ShowTaskCommand implements Callable<Integer> {
 
-  /** How long {@code --watch} waits: until the task ends, in practice. */
-  private static final Duration WATCH = Duration.ofDays(1);
-
   @ParentCommand JujuCli cli;
 
   @Mixin ModelOption model;
@@ -35,24 +32,15 @@ final class ShowTaskCommand implements Callable<Integer> {
   @Option(names = "--format", paramLabel = "FORMAT", description = "plain, json or yaml.")
   String format = "plain";
 
-  @Option(names = "--wait", paramLabel = "DURATION", description = "How long to wait for it.")
-  String wait;
-
-  @Option(names = "--watch", description = "Wait until it finishes.")
-  boolean watch;
-
-  @Option(names = "--utc", description = "Accepted; times are in UTC.")
-  boolean utc;
+  @Mixin ResultWait waiting;
 
   @Override
   public Integer call() {
     JujuContext context = cli.context();
     String chosen = Output.format(format, List.of("plain", "json", "yaml"));
-    if (watch && wait != null)
-      throw JujuFailure.usage("specify either --watch or --wait but not both");
+    Duration limit = waiting.limit();
     if (id == null) throw JujuFailure.usage("no task ID specified");
     if (!id.matches("[0-9]{1,18}")) throw JujuFailure.usage("task ID \"" + id + "\" not valid");
-    Duration limit = watch ? WATCH : wait == null ? Duration.ZERO : WaitOption.parse(wait);
     ModelDirectory directory = model.directory(context);
     JsonNode view = new OperatorTasks(context, directory).task(Long.parseLong(id), limit);
     ObjectNode task = JujuTask.ofAction(view.path("unit").asText(), view);

@@ -226,6 +226,25 @@ class JujuWorkCommandsTest {
   }
 
   @Test
+  void showOperationNeedsANumberAFormatItKnowsAndARunningOperator() {
+    Call bad = juju("show-operation", "abc");
+    Call none = juju("show-operation");
+    Call both = juju("show-operation", "3", "--watch", "--wait", "1m");
+    Call plain = juju("show-operation", "3", "--format", "plain");
+    Call down = juju("show-operation", "3", "--format", "json");
+
+    assertThat(bad.code()).isEqualTo(2);
+    assertThat(bad.stderr()).isEqualTo("ERROR operation ID \"abc\" not valid\n");
+    assertThat(none.code()).isEqualTo(2);
+    assertThat(none.stderr()).isEqualTo("ERROR no operation ID specified\n");
+    assertThat(both.code()).isEqualTo(2);
+    assertThat(both.stderr()).isEqualTo("ERROR specify either --watch or --wait but not both\n");
+    assertThat(plain.code()).as("Juju's show-operation has yaml and json only").isEqualTo(2);
+    assertThat(down.code()).isEqualTo(1);
+    assertThat(down.stderr()).startsWith("ERROR the model's operator is not running");
+  }
+
+  @Test
   void exposeAndUnexposeAreTheBundlesExposeKeyAndStatusShowsIt() throws Exception {
     Call exposed = juju("expose", "kv-store", "--endpoints", "db");
     JsonNode shown = juju("status", "--format", "json").json();

@@ -203,6 +203,12 @@ class JujuCliIT {
         print(shown['status'], shown['results']['greeting'], shown['unit'])
         ops = json.loads(juju.cli('operations', '--format', 'json'))
         print(ops[task]['summary'], ops[task]['tasks'][task]['status'])
+        op = json.loads(juju.cli('show-operation', task, '--format', 'json'))
+        print(op['status'], op['action']['name'], op['tasks'][task]['results']['greeting'])
+        try:
+            juju.cli('show-operation', '999')
+        except jubilant.CLIError as e:
+            print(e.returncode, e.stderr.strip())
         try:
             juju.cli('show-task', '999')
         except jubilant.CLIError as e:
@@ -233,10 +239,59 @@ class JujuCliIT {
             "True",
             "completed hello, bg hello/0",
             "greet run on unit-hello-0 completed",
+            "completed greet hello, bg",
+            "1 ERROR operation 999 not found",
             "1 ERROR task 999 not found",
             "True",
             "False",
             "local:hello-1 True");
+  }
+
+  /**
+   * {@code juju model-config update-status-hook-interval=2s} on a running model: its unit runs
+   * {@code update-status} at once at the new interval, with no restart of the model's operator (the
+   * default, 5m, would not run one in this test's time); a bad value is refused in Juju's words and
+   * changes nothing; {@code --reset} goes back to 5m.
+   */
+  @Test
+  void aRunningModelFollowsItsUpdateStatusHookInterval() throws Exception {
+    String script =
+        """
+        import time
+        import jubilant
+        juju = jubilant.Juju()
+        juju.add_model('tick')
+        juju.deploy('./examples/charms/hello')
+        juju.wait(jubilant.all_active, timeout=120)
+        def update_status_runs():
+            log = juju.cli('debug-log', '--no-tail', '--replay', '--include', 'hello/0')
+            return log.count('ran "update-status" hook')
+        print('before', update_status_runs())
+        try:
+            juju.model_config({'update-status-hook-interval': 'often'})
+        except jubilant.CLIError as e:
+            print(e.returncode, e.stderr.strip())
+        juju.model_config({'update-status-hook-interval': '2s'})
+        print(juju.model_config()['update-status-hook-interval'])
+        deadline = time.monotonic() + 90
+        while update_status_runs() < 2 and time.monotonic() < deadline:
+            time.sleep(0.5)  # a probe of the debug log, bounded by the deadline
+        print('ran update-status twice', update_status_runs() >= 2)
+        juju.model_config(reset='update-status-hook-interval')
+        print(juju.model_config()['update-status-hook-interval'])
+        juju.destroy_model('tick', destroy_storage=True)
+        """;
+    String output = jubilant(script);
+
+    assertThat(output.lines().toList())
+        .containsExactly(
+            "before 0",
+            "1 ERROR invalid update status hook interval in model configuration: time: invalid"
+                + " duration \"often\"",
+            "2s",
+            "ran update-status twice True",
+            "5m");
+    assertThat(tmp.resolve("juju/models/tick")).doesNotExist();
   }
 
   /** Runs {@code script} with the vendored jubilant and {@code bin/} first on PATH; its output. */
