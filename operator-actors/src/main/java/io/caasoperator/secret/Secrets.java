@@ -82,6 +82,8 @@ public final class Secrets {
                 if (owner.leader() && (only == null || only.equals(unit)))
                   owner.sink().accept(trigger);
               });
+      // a user secret (juju add-secret) runs no owner's hooks: nobody to hand it to
+      case MODEL -> {}
     }
   }
 

@@ -64,8 +64,31 @@ final class BundleOperators implements ApplicationOperators {
   /** Each application's secrets: its store lives as long as the process, as in a single run. */
   private final Map<ApplicationName, Secrets> secrets = new ConcurrentHashMap<>();
 
+  /**
+   * The model's own secrets, user secrets ({@code juju add-secret}), journaled as {@code
+   * secrets|model:<model>} and sealed with the same key as the applications'; started with the
+   * model, as they outlive every application.
+   */
+  private final Secrets userSecrets;
+
   BundleOperators(Shared shared) {
     this.shared = shared;
+    this.userSecrets = new Secrets(shared.cipher(), new SecretIds(shared.clock()));
+    shared
+        .system()
+        .systemActorOf(
+            SecretStore.create(
+                SecretStore.ofModel(shared.config().modelName()), userSecrets, shared.clock()),
+            "secrets-model",
+            Props.empty());
+  }
+
+  /**
+   * The model's user secrets: their store, state and cipher (a consumer's hook tools read a granted
+   * one through {@link Secrets#book} and {@code SecretsState.Secret#grantedTo}).
+   */
+  Secrets userSecrets() {
+    return userSecrets;
   }
 
   @Override

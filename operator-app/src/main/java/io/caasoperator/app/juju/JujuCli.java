@@ -39,6 +39,13 @@ import picocli.CommandLine.Command;
       RunCommand.class,
       ModelConfigCommand.class,
       VersionCommand.class,
+      AddSecretCommand.class,
+      UpdateSecretCommand.class,
+      RemoveSecretCommand.class,
+      GrantSecretCommand.class,
+      RevokeSecretCommand.class,
+      SecretsCommand.class,
+      ShowSecretCommand.class,
       CommandLine.HelpCommand.class
     })
 public final class JujuCli implements Runnable {

@@ -90,7 +90,7 @@ final class OperatorTasks {
         detail.isEmpty() ? "the model's operator answered " + response.statusCode() : detail);
   }
 
-  private static JsonNode reply(HttpResponse<String> response) {
+  static JsonNode reply(HttpResponse<String> response) {
     try {
       return Output.JSON.readTree(response.body());
     } catch (IOException e) {
@@ -98,11 +98,16 @@ final class OperatorTasks {
     }
   }
 
-  private interface Work {
+  interface Work {
     JsonNode run(OperatorClient client) throws IOException, InterruptedException;
   }
 
   private JsonNode call(Work work) {
+    return call(model, work);
+  }
+
+  /** {@code work} against {@code model}'s operator, its failures in Juju's words. */
+  static JsonNode call(ModelDirectory model, Work work) {
     try (OperatorClient client = OperatorClient.of(OperatorEndpoint.discover(model.dataDir()))) {
       return work.run(client);
     } catch (IOException e) {

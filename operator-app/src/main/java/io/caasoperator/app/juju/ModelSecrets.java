@@ -1,0 +1,62 @@
+package io.caasoperator.app.juju;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.net.URLEncoder;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * The model's user secrets, asked of its running operator ({@code /v1/model/secrets}, {@code
+ * UserSecretRoutes}): they are journaled and sealed there, in the model's process, so every secret
+ * command needs it running. Content travels only on the loopback TLS connection.
+ */
+final class ModelSecrets {
+
+  private final ModelDirectory model;
+
+  ModelSecrets(JujuContext context, ModelDirectory model) {
+    if (context.operators().running(model).isEmpty())
+      throw new JujuFailure(
+          "the model's operator is not running (see "
+              + model.log()
+              + "); its secrets are kept by it");
+    this.model = model;
+  }
+
+  /** Every user secret of the model, without content: {@code {secrets: [UserSecretView...]}}. */
+  JsonNode list() {
+    return ask(client -> answer(client.get("/v1/model/secrets")));
+  }
+
+  /** One secret ({@code UserSecretView}), with the revision's content when {@code reveal}. */
+  JsonNode show(String key, boolean reveal, Integer revision) {
+    String path =
+        "/v1/model/secrets/"
+            + URLEncoder.encode(key, StandardCharsets.UTF_8).replace("+", "%20")
+            + "?reveal="
+            + reveal
+            + (revision == null ? "" : "&revision=" + revision);
+    return ask(client -> answer(client.get(path)));
+  }
+
+  /** Applies a {@code UserSecretRequest}; returns the secret's id. */
+  String change(ObjectNode request) {
+    return ask(client -> answer(client.post("/v1/model/secrets", request.toString())))
+        .path("id")
+        .asText();
+  }
+
+  private JsonNode ask(OperatorTasks.Work work) {
+    return OperatorTasks.call(model, work);
+  }
+
+  /** The answer, or its refusal as Juju words it (the operator's {@code detail}). */
+  private static JsonNode answer(HttpResponse<String> response) {
+    JsonNode reply = OperatorTasks.reply(response);
+    if (response.statusCode() == 200) return reply;
+    String detail = reply.path("detail").asText("");
+    throw new JujuFailure(
+        detail.isEmpty() ? "the model's operator answered " + response.statusCode() : detail);
+  }
+}
