@@ -2,15 +2,9 @@ package io.caasoperator.app.juju;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.caasoperator.app.discovery.OperatorRegistry;
-import java.io.ByteArrayInputStream;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -23,29 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
 class JujuSecretCommandsTest {
   @TempDir Path home;
 
-  record Call(int code, String stdout, String stderr) {}
-
-  private Call juju(String... args) {
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    LocalModelOperators operators =
-        new LocalModelOperators(
-            new OperatorRegistry(home.resolve(".running")), List.of("/bin/false"), false);
-    JujuContext context =
-        new JujuContext(
-            new ModelStore(home),
-            operators,
-            new LocalCharms(),
-            bundle -> List.of(),
-            new OperatorStatus(operators),
-            home,
-            Map.of(),
-            Clock.systemUTC(),
-            new ByteArrayInputStream(new byte[0]),
-            new PrintWriter(out),
-            new PrintWriter(err));
-    int code = JujuCli.execute(context, args);
-    return new Call(code, out.toString(), err.toString());
+  private JujuCalls.Call juju(String... args) {
+    return new JujuCalls(home).juju(args);
   }
 
   @BeforeEach
@@ -70,7 +43,7 @@ class JujuSecretCommandsTest {
             new String[] {"remove-secret", "db"},
             new String[] {"secrets", "--format", "json"},
             new String[] {"show-secret", "db", "--reveal"})) {
-      Call call = juju(args);
+      JujuCalls.Call call = juju(args);
       assertThat(call.code()).as(String.join(" ", args)).isEqualTo(1);
       assertThat(call.stderr())
           .startsWith("ERROR the model's operator is not running")
@@ -120,7 +93,7 @@ class JujuSecretCommandsTest {
 
   @Test
   void anUnknownModelIsNamed() {
-    Call call = juju("secrets", "-m", "nope");
+    JujuCalls.Call call = juju("secrets", "-m", "nope");
 
     assertThat(call.code()).isEqualTo(1);
     assertThat(call.stderr()).contains("nope").contains("not found");
@@ -128,13 +101,13 @@ class JujuSecretCommandsTest {
 
   @Test
   void secretsOfAnotherOwnerAreNoneWithoutAskingTheOperator() {
-    Call call = juju("secrets", "--owner", "application-kv-client", "--format", "json");
+    JujuCalls.Call call = juju("secrets", "--owner", "application-kv-client", "--format", "json");
 
     assertThat(call.code()).as(call.stderr()).isZero();
     assertThat(call.stdout()).isEqualTo("{}\n");
   }
 
-  private static void assertRefused(Call call, int code, String stderr) {
+  private static void assertRefused(JujuCalls.Call call, int code, String stderr) {
     assertThat(call.code()).as(call.stderr()).isEqualTo(code);
     assertThat(call.stderr()).isEqualTo(stderr);
     assertThat(call.stdout()).isEmpty();

@@ -3,13 +3,8 @@ package io.caasoperator.app.juju;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.caasoperator.app.discovery.OperatorRegistry;
-import java.io.ByteArrayInputStream;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -22,21 +17,7 @@ class SecretContentTest {
   @TempDir Path dir;
 
   private JujuContext context() {
-    LocalModelOperators operators =
-        new LocalModelOperators(
-            new OperatorRegistry(dir.resolve(".running")), List.of("/bin/false"), false);
-    return new JujuContext(
-        new ModelStore(dir.resolve("home")),
-        operators,
-        new LocalCharms(),
-        bundle -> List.of(),
-        new OperatorStatus(operators),
-        dir,
-        Map.of(),
-        Clock.systemUTC(),
-        new ByteArrayInputStream(new byte[0]),
-        new PrintWriter(new StringWriter()),
-        new PrintWriter(new StringWriter()));
+    return new JujuCalls(dir).context();
   }
 
   private Map<String, String> read(String file, String... args) {
