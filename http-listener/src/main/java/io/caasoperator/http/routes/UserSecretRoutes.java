@@ -16,7 +16,6 @@ import io.caasoperator.secret.UserSecrets;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.function.Supplier;
 import org.apache.pekko.actor.typed.ActorSystem;
@@ -178,12 +177,6 @@ public final class UserSecretRoutes {
   }
 
   private CompletionStage<SecretsState> state() {
-    return secrets
-        .store()
-        .map(
-            store ->
-                AskPattern.<SecretStore.Command, SecretsState>ask(
-                    store, SecretStore.GetState::new, askTimeout, system.scheduler()))
-        .orElse(CompletableFuture.completedFuture(SecretsState.EMPTY));
+    return SecretRoutes.stateOf(secrets, system, askTimeout);
   }
 }

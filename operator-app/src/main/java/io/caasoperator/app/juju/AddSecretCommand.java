@@ -1,13 +1,10 @@
 package io.caasoperator.app.juju;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
@@ -26,23 +23,16 @@ final class AddSecretCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "NAME")
   String name;
 
-  @Parameters(index = "1..*", paramLabel = "KEY=VALUE")
-  List<String> values = new ArrayList<>();
-
-  @Option(names = "--file", paramLabel = "FILE", description = "A YAML file of keys and values.")
-  String file;
-
-  @Option(names = "--info", paramLabel = "TEXT", description = "The secret's description.")
-  String info;
+  @Mixin SecretContentOptions given;
 
   @Override
   public Integer call() {
     JujuContext context = cli.context();
-    Map<String, String> content = SecretContent.read(context, values, file);
+    Map<String, String> content = given.content(context);
     if (content.isEmpty()) throw JujuFailure.usage("missing secret value or filename");
     ModelDirectory directory = model.directory(context);
     ObjectNode request = SecretRequests.of("ADD", name);
-    if (info != null) request.put("info", info);
+    if (given.info != null) request.put("info", given.info);
     request.set("content", Output.JSON.valueToTree(content));
     String id = new ModelSecrets(context, directory).change(request);
     context.out().println("secret:" + id);

@@ -1,31 +1,15 @@
 package io.caasoperator.app.juju;
 
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
 
 /**
  * {@code juju grant-secret ID|NAME APP[,APP...]}: the applications may read the user secret (Juju
  * 3.6's {@code cmd/juju/secrets/grantrevoke.go}).
  */
 @Command(name = "grant-secret", description = "Grants applications access to a secret.")
-final class GrantSecretCommand implements Callable<Integer> {
-
-  @ParentCommand JujuCli cli;
-
-  @Mixin ModelOption model;
-
-  @Parameters(index = "0", paramLabel = "ID|NAME")
-  String key;
-
-  @Parameters(index = "1", paramLabel = "APP[,APP...]")
-  String applications;
-
+final class GrantSecretCommand extends SecretAccessCommand {
   @Override
-  public Integer call() {
-    SecretRequests.access(cli.context(), model, key, applications, true);
-    return 0;
+  boolean grants() {
+    return true;
   }
 }

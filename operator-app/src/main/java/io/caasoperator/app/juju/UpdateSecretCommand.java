@@ -1,8 +1,6 @@
 package io.caasoperator.app.juju;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -26,14 +24,7 @@ final class UpdateSecretCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "ID|NAME")
   String key;
 
-  @Parameters(index = "1..*", paramLabel = "KEY=VALUE")
-  List<String> values = new ArrayList<>();
-
-  @Option(names = "--file", paramLabel = "FILE", description = "A YAML file of keys and values.")
-  String file;
-
-  @Option(names = "--info", paramLabel = "TEXT", description = "The secret's new description.")
-  String info;
+  @Mixin SecretContentOptions given;
 
   @Option(names = "--name", paramLabel = "NEW", description = "The secret's new name.")
   String name;
@@ -50,10 +41,10 @@ final class UpdateSecretCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     JujuContext context = cli.context();
-    Map<String, String> content = SecretContent.read(context, values, file);
+    Map<String, String> content = given.content(context);
     ModelDirectory directory = model.directory(context);
     ObjectNode request = SecretRequests.of("UPDATE", key);
-    if (info != null) request.put("info", info);
+    if (given.info != null) request.put("info", given.info);
     if (name != null) request.put("name", name);
     if (autoPrune != null) request.put("autoPrune", autoPrune);
     if (!content.isEmpty()) request.set("content", Output.JSON.valueToTree(content));

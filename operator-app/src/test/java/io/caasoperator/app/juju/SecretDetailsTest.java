@@ -1,15 +1,12 @@
 package io.caasoperator.app.juju;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -18,8 +15,6 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code Secret._from_dict} and {@code RevealedSecret._from_dict} where python3 is there.
  */
 class SecretDetailsTest {
-  private static final Path JUBILANT =
-      Path.of("../../shared/vendor/jubilant-1.12.0").toAbsolutePath().normalize();
   private static final String UUID = "5a4e0b8e-2b5f-4a43-9f0b-1c2d3e4f5a6b";
 
   @TempDir Path dir;
@@ -77,8 +72,6 @@ class SecretDetailsTest {
 
   @Test
   void jubilantReadsTheSecretAndItsRevealedContent() throws Exception {
-    assumeTrue(Files.isDirectory(JUBILANT.resolve("jubilant")), "the vendored jubilant");
-    assumeTrue(Files.isExecutable(Path.of("/usr/bin/python3")), "/usr/bin/python3");
     ObjectNode shown = Output.JSON.createObjectNode();
     shown.set("d0j7ha3q1c4s73d2fa9g", SecretDetails.of(view(true), UUID, true, true, "json"));
     Path file = dir.resolve("secret.json");
@@ -93,16 +86,8 @@ class SecretDetailsTest {
         r = RevealedSecret._from_dict({'uri': uri, **obj})
         print(r.content, s.access[0].target, len(s.revisions), s.updated.isoformat())
         """;
-    ProcessBuilder builder =
-        new ProcessBuilder("/usr/bin/python3", "-c", script, file.toString())
-            .redirectErrorStream(true);
-    builder.environment().put("PYTHONPATH", JUBILANT.toString());
-    Process python = builder.start();
-    python.getOutputStream().close();
-    String output = new String(python.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertThat(python.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    String output = VendoredJubilant.run(script, file);
 
-    assertThat(python.exitValue()).as(output).isZero();
     assertThat(output.lines().toList())
         .containsExactly(
             "secret:d0j7ha3q1c4s73d2fa9g d0j7ha3q1c4s73d2fa9g <model> db-password 2",

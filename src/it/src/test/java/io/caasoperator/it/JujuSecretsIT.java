@@ -7,7 +7,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -23,10 +22,6 @@ import org.junit.jupiter.api.io.TempDir;
 class JujuSecretsIT {
 
   private static final Duration PATIENCE = Duration.ofMinutes(5);
-  private static final Path HOME =
-      Path.of(System.getProperty("caas.operator.home", "../..")).toAbsolutePath().normalize();
-  private static final Path JUBILANT =
-      HOME.resolveSibling("shared").resolve("vendor").resolve("jubilant-1.12.0");
   private static final String CONTENT = "hunter2-plain-6d1e";
   private static final String UPDATED = "hunter3-plain-0a7c";
 
@@ -158,25 +153,6 @@ class JujuSecretsIT {
 
   /** Runs {@code script} with the vendored jubilant and {@code bin/} first on PATH; its output. */
   private String jubilant(String script, String... args) throws Exception {
-    Prerequisite.require(
-        Files.isDirectory(JUBILANT.resolve("jubilant")),
-        "the vendored jubilant 1.12.0 at " + JUBILANT);
-    Prerequisite.require(
-        Files.isExecutable(Path.of("/usr/bin/python3")), "/usr/bin/python3 with PyYAML");
-    ProcessBuilder builder =
-        new ProcessBuilder(
-                Stream.concat(Stream.of("/usr/bin/python3", "-c", script), Stream.of(args))
-                    .toList())
-            .directory(HOME.toFile())
-            .redirectErrorStream(true);
-    builder.environment().putAll(env);
-    builder.environment().put("PYTHONPATH", JUBILANT.toString());
-    builder.environment().put("PATH", HOME.resolve("bin") + ":" + System.getenv("PATH"));
-    Process python = builder.start();
-    python.getOutputStream().close();
-    String output = new String(python.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertThat(python.waitFor(PATIENCE.toSeconds(), TimeUnit.SECONDS)).isTrue();
-    assertThat(python.exitValue()).as(output).isZero();
-    return output;
+    return Jubilant.run(script, env, PATIENCE, args);
   }
 }
