@@ -1,6 +1,8 @@
 package io.caasoperator.app.juju;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -23,12 +25,15 @@ final class AddSecretCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "NAME")
   String name;
 
+  @Parameters(index = "1..*", paramLabel = "KEY=VALUE")
+  List<String> values = new ArrayList<>();
+
   @Mixin SecretContentOptions given;
 
   @Override
   public Integer call() {
     JujuContext context = cli.context();
-    Map<String, String> content = given.content(context);
+    Map<String, String> content = given.content(context, values);
     if (content.isEmpty()) throw JujuFailure.usage("missing secret value or filename");
     ModelDirectory directory = model.directory(context);
     ObjectNode request = SecretRequests.of("ADD", name);

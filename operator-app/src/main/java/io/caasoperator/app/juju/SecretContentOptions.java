@@ -1,10 +1,8 @@
 package io.caasoperator.app.juju;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 /**
  * What {@code add-secret} and {@code update-secret} share (Juju's {@code
@@ -13,17 +11,14 @@ import picocli.CommandLine.Parameters;
  */
 final class SecretContentOptions {
 
-  @Parameters(index = "1..*", paramLabel = "KEY=VALUE")
-  List<String> values = new ArrayList<>();
-
   @Option(names = "--file", paramLabel = "FILE", description = "A YAML file of keys and values.")
   String file;
 
   @Option(names = "--info", paramLabel = "TEXT", description = "The secret's description.")
   String info;
 
-  /** The content given; empty when none ({@link SecretContent#read}). */
-  Map<String, String> content(JujuContext context) {
+  /** The content {@code values} and the file give; empty when none ({@link SecretContent#read}). */
+  Map<String, String> content(JujuContext context, List<String> values) {
     return SecretContent.read(context, values, file);
   }
 }

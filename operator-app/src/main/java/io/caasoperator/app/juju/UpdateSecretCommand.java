@@ -1,6 +1,8 @@
 package io.caasoperator.app.juju;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -24,6 +26,9 @@ final class UpdateSecretCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "ID|NAME")
   String key;
 
+  @Parameters(index = "1..*", paramLabel = "KEY=VALUE")
+  List<String> values = new ArrayList<>();
+
   @Mixin SecretContentOptions given;
 
   @Option(names = "--name", paramLabel = "NEW", description = "The secret's new name.")
@@ -41,7 +46,7 @@ final class UpdateSecretCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     JujuContext context = cli.context();
-    Map<String, String> content = given.content(context);
+    Map<String, String> content = given.content(context, values);
     ModelDirectory directory = model.directory(context);
     ObjectNode request = SecretRequests.of("UPDATE", key);
     if (given.info != null) request.put("info", given.info);
