@@ -2,9 +2,11 @@ package io.caasoperator.app.juju;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.caasoperator.http.ListenerFile;
 import java.net.URLEncoder;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 
 /**
  * The model's user secrets, asked of its running operator ({@code /v1/model/secrets}, {@code
@@ -15,13 +17,44 @@ final class ModelSecrets {
 
   private final ModelDirectory model;
 
+  /**
+   * How long a model's operator may take to start listening: a test adds a secret right after
+   * {@code add-model}, as Juju lets it.
+   */
+  private static final Duration STARTING = Duration.ofMinutes(1);
+
   ModelSecrets(JujuContext context, ModelDirectory model) {
+    awaitListening(context, model);
+    this.model = model;
+  }
+
+  /**
+   * Returns once the model's operator listens; refuses when it is not running, or never listens.
+   */
+  private static void awaitListening(JujuContext context, ModelDirectory model) {
+    long deadline = System.nanoTime() + STARTING.toNanos();
+    while (ListenerFile.in(model.dataDir()).readQuietly().isEmpty()) {
+      if (context.operators().running(model).isEmpty()) break;
+      if (System.nanoTime() > deadline)
+        throw new JujuFailure(
+            "the model's operator has not started listening in "
+                + STARTING.toSeconds()
+                + "s (see "
+                + model.log()
+                + ")");
+      try {
+        // polling another process's start: its listener file appears once it listens
+        Thread.sleep(100);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new JujuFailure("interrupted", e);
+      }
+    }
     if (context.operators().running(model).isEmpty())
       throw new JujuFailure(
           "the model's operator is not running (see "
               + model.log()
               + "); its secrets are kept by it");
-    this.model = model;
   }
 
   /** Every user secret of the model, without content: {@code {secrets: [UserSecretView...]}}. */
