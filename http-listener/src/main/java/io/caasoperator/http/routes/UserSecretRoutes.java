@@ -14,6 +14,7 @@ import io.caasoperator.secret.UserSecretRequest;
 import io.caasoperator.secret.UserSecretView;
 import io.caasoperator.secret.UserSecrets;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletionStage;
@@ -66,6 +67,38 @@ public final class UserSecretRoutes {
     this.askTimeout = askTimeout;
   }
 
+  /**
+   * The body of {@code POST /v1/model/secrets}: a {@link UserSecretRequest} with its optional
+   * fields optional on the wire (the listener refuses a body without a required field).
+   */
+  public record Change(
+      UserSecretRequest.Action action,
+      String key,
+      Optional<String> name,
+      Optional<String> info,
+      Optional<Map<String, String>> content,
+      Optional<Integer> revision,
+      Optional<List<String>> applications,
+      Optional<Boolean> autoPrune) {
+
+    UserSecretRequest request() {
+      return new UserSecretRequest(
+          action,
+          key,
+          name.orElse(null),
+          info.orElse(null),
+          content.orElse(null),
+          revision.orElse(null),
+          applications.orElse(null),
+          autoPrune.orElse(null));
+    }
+
+    @Override
+    public String toString() {
+      return request().toString();
+    }
+  }
+
   public Route route() {
     return pathPrefix(
         "v1",
@@ -84,7 +117,8 @@ public final class UserSecretRoutes {
                                             post(
                                                 () ->
                                                     body.entityAs(
-                                                        UserSecretRequest.class, this::change)))),
+                                                        Change.class,
+                                                        change -> change(change.request()))))),
                                 path(
                                     PathMatchers.segment(),
                                     key ->
