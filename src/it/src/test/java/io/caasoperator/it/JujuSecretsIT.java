@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -34,6 +35,25 @@ class JujuSecretsIT {
         Map.of(
             "CAAS_JUJU_HOME", tmp.resolve("juju").toString(),
             "XDG_STATE_HOME", tmp.resolve("state").toString());
+  }
+
+  /** A script that failed half-way leaves its model's operator running: stopped here. */
+  @AfterEach
+  void noModelLeftRunning() throws Exception {
+    Path models = tmp.resolve("juju/models");
+    if (!Files.isDirectory(models)) return;
+    try (Stream<Path> left = Files.list(models)) {
+      for (Path model : left.toList())
+        Cli.program(
+            "juju",
+            tmp.resolve("cli"),
+            PATIENCE,
+            env,
+            "destroy-model",
+            model.getFileName().toString(),
+            "--no-prompt",
+            "--force");
+    }
   }
 
   @Test
