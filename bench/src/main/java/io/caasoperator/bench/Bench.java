@@ -15,6 +15,7 @@ import picocli.CommandLine.Command;
       ExecBenchmark.class,
       ToolsBenchmark.class,
       OpsBenchmark.class,
+      JujuBenchmark.class,
       CommandLine.HelpCommand.class
     },
     description =

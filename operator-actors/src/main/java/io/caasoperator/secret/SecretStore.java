@@ -63,6 +63,18 @@ public final class SecretStore
     }
   }
 
+  /**
+   * A user's change to the model's secrets ({@code juju add-secret} and the like), decided against
+   * the state now by {@code decision} ({@link UserSecrets#decide}): replies its {@link
+   * UserSecrets.Outcome} once the changes are in the journal and published, or at once when it was
+   * refused. {@code by} names who asked, for the log.
+   */
+  public record Decide(
+      java.util.function.Function<SecretsState, UserSecrets.Outcome> decision,
+      String by,
+      ActorRef<UserSecrets.Outcome> replyTo)
+      implements Command {}
+
   /** Replies with the state now (show-secret). */
   public record GetState(ActorRef<SecretsState> replyTo) implements Command {}
 
@@ -92,6 +104,15 @@ public final class SecretStore
 
   public static String persistenceId(String application) {
     return "secrets|" + application;
+  }
+
+  /**
+   * What {@link #create} takes in place of an application's name for the model's own (user)
+   * secrets: their journal is {@code secrets|model:<model>}, beside the applications' (an
+   * application's name cannot hold a colon, so the two never meet).
+   */
+  public static String ofModel(String model) {
+    return "model:" + model;
   }
 
   public static Behavior<Command> create(String application, Secrets secrets, Clock clock) {
@@ -153,6 +174,7 @@ public final class SecretStore
         .forAnyState()
         .onCommand(Commit.class, this::onCommit)
         .onCommand(GetState.class, (state, cmd) -> Effect().reply(cmd.replyTo(), state))
+        .onCommand(Decide.class, this::onDecide)
         .onCommand(
             Tick.class,
             (state, cmd) -> {
@@ -187,16 +209,38 @@ public final class SecretStore
     for (SecretTrigger trigger : cmd.handled())
       SecretSchedule.completed(changed, trigger, now).ifPresent(events::add);
     if (events.isEmpty()) return Effect().reply(cmd.replyTo(), new Committed(0));
+    return persist(events, cmd.unit())
+        .thenReply(cmd.replyTo(), after -> new Committed(events.size()));
+  }
+
+  /**
+   * Persists {@code events}, then publishes the state, logs each (never content) and reschedules.
+   */
+  private org.apache.pekko.persistence.typed.javadsl.EffectBuilder<SecretEvent, SecretsState>
+      persist(List<SecretEvent> events, String by) {
     return Effect()
         .persist(events)
         .thenRun(
             after -> {
               secrets.published(after);
               for (SecretEvent e : events)
-                log.info("{} {}: {} secret {}", application, cmd.unit(), describe(e), e.id());
+                log.info("{} {}: {} secret {}", application, by, describe(e), e.id());
               schedule(after);
-            })
-        .thenReply(cmd.replyTo(), after -> new Committed(events.size()));
+            });
+  }
+
+  private org.apache.pekko.persistence.typed.javadsl.Effect<SecretEvent, SecretsState> onDecide(
+      SecretsState state, Decide cmd) {
+    UserSecrets.Outcome outcome = cmd.decision().apply(state);
+    List<SecretEvent> events =
+        switch (outcome) {
+          case UserSecrets.Refused refused -> List.of();
+          case UserSecrets.Changed changed ->
+              SecretCommit.events(
+                  state, changed.changes(), secrets.cipher()::seal, clock.instant());
+        };
+    if (events.isEmpty()) return Effect().reply(cmd.replyTo(), outcome);
+    return persist(events, cmd.by()).thenReply(cmd.replyTo(), after -> outcome);
   }
 
   private static String describe(SecretEvent event) {

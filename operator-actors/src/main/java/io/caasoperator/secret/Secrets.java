@@ -91,6 +91,8 @@ public final class Secrets {
                 if (owner.leader() && (only == null || only.equals(unit)))
                   owner.sink().accept(trigger);
               });
+      // a user secret (juju add-secret) runs no owner's hooks: nobody to hand it to
+      case MODEL -> {}
     }
   }
 
@@ -172,11 +174,18 @@ public final class Secrets {
     return switch (owner.kind()) {
       case APPLICATION -> owner.name();
       case UNIT -> owner.name().substring(0, owner.name().lastIndexOf('/'));
+      case MODEL -> ""; // a user secret: no application owns it
     };
   }
 
-  /** A grant over {@code <endpoint>:<id>}; none for a key that names no relation id. */
+  /**
+   * A grant to a whole application ({@code juju grant-secret}), or over {@code <endpoint>:<id>};
+   * none for a key that names neither.
+   */
   private static Optional<ForeignSecret.Access> access(SecretsState.Grant grant) {
+    Optional<String> application = grant.application();
+    if (application.isPresent())
+      return Optional.of(new ForeignSecret.Access.ToApplication(application.get()));
     String key = grant.relation();
     try {
       long id = Long.parseLong(key.substring(key.lastIndexOf(':') + 1));

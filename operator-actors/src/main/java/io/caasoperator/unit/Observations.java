@@ -51,6 +51,8 @@ record Observations(
         switch (trigger.owner().kind()) {
           case APPLICATION -> state.assigned().leader();
           case UNIT -> trigger.owner().name().equals(runtime.unit.name());
+          // a user secret has no owner's hooks: no unit owns it
+          case MODEL -> false;
         };
     // A re-delivery of a trigger still waiting (or running) is the same occurrence: queued once.
     if (!owns || state.observed().secretTriggers().contains(trigger)) return effect.none();

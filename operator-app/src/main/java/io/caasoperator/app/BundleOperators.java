@@ -75,8 +75,39 @@ final class BundleOperators implements ApplicationOperators {
   /** The model's secrets across its applications: granted secrets, secret-changed. */
   private final SecretRelay secretRelay = new SecretRelay();
 
+  /**
+   * The model's own secrets, user secrets ({@code juju add-secret}), journaled as {@code
+   * secrets|model:<model>} and sealed with the same key as the applications'; started with the
+   * model, as they outlive every application.
+   */
+  private final Secrets userSecrets;
+
+  /** The user secrets' name as a source of the {@link SecretRelay}. */
+  private static final String USER_SECRETS = "user-secrets";
+
   BundleOperators(Shared shared) {
     this.shared = shared;
+    this.userSecrets = new Secrets(shared.cipher(), new SecretIds(shared.clock()));
+    // the applications' units read a user secret granted to them (juju grant-secret) as any other
+    // owner's, and run secret-changed when it gets a new revision
+    secretRelay.add(USER_SECRETS, userSecrets::offered);
+    userSecrets.joinModel(
+        secretRelay, secretRelay, () -> secretRelay.sourcePublished(USER_SECRETS));
+    shared
+        .system()
+        .systemActorOf(
+            SecretStore.create(
+                SecretStore.ofModel(shared.config().modelName()), userSecrets, shared.clock()),
+            "secrets-model",
+            Props.empty());
+  }
+
+  /**
+   * The model's user secrets: their store, state and cipher (a consumer's hook tools read a granted
+   * one through {@link Secrets#book} and {@code SecretsState.Secret#grantedTo}).
+   */
+  Secrets userSecrets() {
+    return userSecrets;
   }
 
   @Override

@@ -32,6 +32,7 @@ import io.caasoperator.http.routes.ModelStatusRoutes;
 import io.caasoperator.http.routes.SecretRoutes;
 import io.caasoperator.http.routes.StatusRoutes;
 import io.caasoperator.http.routes.UnitRoutes;
+import io.caasoperator.http.routes.UserSecretRoutes;
 import io.caasoperator.http.tls.ListenerTls;
 import io.caasoperator.metrics.OperatorMetrics;
 import io.caasoperator.model.runtime.ModelActor;
@@ -40,6 +41,7 @@ import io.caasoperator.operator.OperatorDependencies;
 import io.caasoperator.persistence.JournalJson;
 import io.caasoperator.persistence.JournalSchema;
 import io.caasoperator.persistence.JournalSettings;
+import io.caasoperator.persistence.secret.SecretOwner;
 import io.caasoperator.persistence.timeline.JournalReader;
 import io.caasoperator.relation.RelationSides;
 import io.caasoperator.secret.SecretCipher;
@@ -557,6 +559,18 @@ public final class OperatorRuntime {
           org.apache.pekko.http.javadsl.server.Directives.concat(
               served.pebbles().get().routes(admin, system, json, ask), routes);
     }
+    // the model's user secrets, for juju's secret commands (docs/juju.md)
+    UserSecretRoutes userSecrets =
+        new UserSecretRoutes(
+            operators.userSecrets(),
+            SecretOwner.model(config.modelName()),
+            new SecretIds(clock),
+            system,
+            json,
+            ask);
+    routes =
+        org.apache.pekko.http.javadsl.server.Directives.concat(
+            routes, ApiRoutes.admin(admin, userSecrets::route));
     ServerBinding binding;
     try {
       binding =

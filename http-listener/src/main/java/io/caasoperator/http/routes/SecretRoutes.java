@@ -77,6 +77,12 @@ public final class SecretRoutes {
   }
 
   private CompletionStage<SecretsState> state() {
+    return stateOf(secrets, system, askTimeout);
+  }
+
+  /** The store's state now; empty while no store runs. */
+  static CompletionStage<SecretsState> stateOf(
+      Secrets secrets, ActorSystem<?> system, Duration askTimeout) {
     return secrets
         .store()
         .map(

@@ -48,6 +48,15 @@ import picocli.CommandLine.Command;
       UnexposeCommand.class,
       RefreshCommand.class,
       ShowOperationCommand.class,
+      AddSecretCommand.class,
+      UpdateSecretCommand.class,
+      RemoveSecretCommand.class,
+      GrantSecretCommand.class,
+      RevokeSecretCommand.class,
+      SecretsCommand.class,
+      ShowSecretCommand.class,
+      SshCommand.class,
+      ScpCommand.class,
       CommandLine.HelpCommand.class
     })
 public final class JujuCli implements Runnable {
@@ -68,6 +77,10 @@ public final class JujuCli implements Runnable {
     cli.setOut(context.out());
     cli.setErr(context.err());
     cli.setParameterExceptionHandler(JujuCli::usageError);
+    // ssh UNIT ls -la: what follows the unit is the remote command, its dashes included, as ssh
+    // reads it; scp's options after -- are scp's (-r)
+    cli.getSubcommands().get("ssh").setStopAtPositional(true);
+    cli.getSubcommands().get("scp").setUnmatchedOptionsArePositionalParams(true);
     cli.setExecutionExceptionHandler(
         (e, command, parsed) -> {
           int code = e instanceof JujuFailure failure ? failure.exitCode() : 1;

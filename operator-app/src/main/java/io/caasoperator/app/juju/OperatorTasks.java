@@ -148,7 +148,7 @@ final class OperatorTasks {
         detail.isEmpty() ? "the model's operator answered " + response.statusCode() : detail);
   }
 
-  private static JsonNode reply(HttpResponse<String> response) {
+  static JsonNode reply(HttpResponse<String> response) {
     try {
       return Output.JSON.readTree(response.body());
     } catch (IOException e) {
@@ -156,11 +156,16 @@ final class OperatorTasks {
     }
   }
 
-  private interface Work<T> {
+  interface Work<T> {
     T run(OperatorClient client) throws IOException, InterruptedException;
   }
 
   private <T> T call(Work<T> work) {
+    return call(model, work);
+  }
+
+  /** {@code work} against {@code model}'s operator, its failures in Juju's words. */
+  static <T> T call(ModelDirectory model, Work<T> work) {
     try (OperatorClient client = OperatorClient.of(OperatorEndpoint.discover(model.dataDir()))) {
       return work.run(client);
     } catch (IOException e) {

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -21,20 +22,25 @@ final class Jubilant {
   private static final Path HOME =
       Path.of("../../shared/vendor/jubilant-1.12.0").toAbsolutePath().normalize();
 
-  /** The script's output lines; it must end with exit code 0. */
+  /** The script's output lines, {@code file} its argument; it must end with exit code 0. */
   static List<String> read(Path file, String script) throws Exception {
+    return run(script, file).lines().toList();
+  }
+
+  /** The script's output (standard error with it), once it exited 0. */
+  static String run(String script, Path... args) throws Exception {
     required(Files.isDirectory(HOME.resolve("jubilant")), "the vendored jubilant at " + HOME);
     required(Files.isExecutable(Path.of("/usr/bin/python3")), "/usr/bin/python3 with PyYAML");
-    ProcessBuilder builder =
-        new ProcessBuilder("/usr/bin/python3", "-c", script, file.toString())
-            .redirectErrorStream(true);
+    List<String> command = new ArrayList<>(List.of("/usr/bin/python3", "-c", script));
+    for (Path arg : args) command.add(arg.toString());
+    ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
     builder.environment().put("PYTHONPATH", HOME.toString());
     Process python = builder.start();
     python.getOutputStream().close();
     String output = new String(python.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertThat(python.waitFor(60, TimeUnit.SECONDS)).isTrue();
     assertThat(python.exitValue()).as(output).isZero();
-    return output.lines().toList();
+    return output;
   }
 
   private static void required(boolean present, String what) {

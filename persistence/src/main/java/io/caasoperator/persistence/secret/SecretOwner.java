@@ -3,17 +3,20 @@ package io.caasoperator.persistence.secret;
 import java.util.Objects;
 
 /**
- * Who owns a secret, as Juju's {@code secrets.Owner}: the application (only its leader manages it)
- * or one unit.
+ * Who owns a secret, as Juju's {@code secrets.Owner}: the application (only its leader manages it),
+ * one unit, or the model (a user secret, managed with {@code juju add-secret} and granted to
+ * applications with {@code juju grant-secret}; Juju's owner tag is then the model's).
  *
- * @param kind {@code application} or {@code unit} ({@code secret-info-get}'s {@code owner})
- * @param name the application's name, or the unit's ({@code hello/0})
+ * @param kind {@code application}, {@code unit} ({@code secret-info-get}'s {@code owner}) or {@code
+ *     model}
+ * @param name the application's name, the unit's ({@code hello/0}), or the model's
  */
 public record SecretOwner(Kind kind, String name) {
 
   public enum Kind {
     APPLICATION("application"),
-    UNIT("unit");
+    UNIT("unit"),
+    MODEL("model");
 
     private final String label;
 
@@ -37,5 +40,10 @@ public record SecretOwner(Kind kind, String name) {
 
   public static SecretOwner unit(String unit) {
     return new SecretOwner(Kind.UNIT, unit);
+  }
+
+  /** The model {@code model}: a user secret's owner. */
+  public static SecretOwner model(String model) {
+    return new SecretOwner(Kind.MODEL, model);
   }
 }

@@ -130,6 +130,14 @@ public record SecretsState(Map<String, Secret> secrets, Map<String, SecretConsum
           : Optional.of(revisions.get(revisions.size() - 1));
     }
 
+    /**
+     * Whether {@code application} was granted this secret outside any relation ({@code juju
+     * grant-secret} of a user secret).
+     */
+    public boolean grantedTo(String application) {
+      return grants.stream().anyMatch(g -> g.application().filter(application::equals).isPresent());
+    }
+
     public Optional<Revision> revision(int number) {
       return revisions.stream().filter(r -> r.revision() == number).findFirst();
     }
@@ -218,9 +226,29 @@ public record SecretsState(Map<String, Secret> secrets, Map<String, SecretConsum
    * @param unit the unit granted; empty for the whole application
    */
   public record Grant(String relation, String unit) {
+
+    /**
+     * The relation key of a grant to a whole application outside any relation: a user secret's
+     * ({@code juju grant-secret}), whose access Juju scopes to the model. Not a relation's key
+     * ({@code <endpoint>:<number>}): what follows the prefix is an application's name.
+     */
+    private static final String APPLICATION = "application:";
+
     public Grant {
       Objects.requireNonNull(relation, "relation");
       unit = unit == null ? "" : unit;
+    }
+
+    /** Access for every unit of {@code application}, outside any relation (a user secret's). */
+    public static Grant toApplication(String application) {
+      return new Grant(APPLICATION + application, "");
+    }
+
+    /** The application a {@link #toApplication} grant names; empty for a relation's grant. */
+    public Optional<String> application() {
+      return relation.startsWith(APPLICATION)
+          ? Optional.of(relation.substring(APPLICATION.length()))
+          : Optional.empty();
     }
   }
 

@@ -4,12 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -24,10 +22,6 @@ import org.junit.jupiter.api.io.TempDir;
 class JujuCliIT {
 
   private static final Duration PATIENCE = Duration.ofMinutes(5);
-  private static final Path HOME =
-      Path.of(System.getProperty("caas.operator.home", "../..")).toAbsolutePath().normalize();
-  private static final Path JUBILANT =
-      HOME.resolveSibling("shared").resolve("vendor").resolve("jubilant-1.12.0");
 
   @TempDir Path tmp;
   private Map<String, String> env;
@@ -296,23 +290,6 @@ class JujuCliIT {
 
   /** Runs {@code script} with the vendored jubilant and {@code bin/} first on PATH; its output. */
   private String jubilant(String script) throws Exception {
-    Prerequisite.require(
-        Files.isDirectory(JUBILANT.resolve("jubilant")),
-        "the vendored jubilant 1.12.0 at " + JUBILANT);
-    Prerequisite.require(
-        Files.isExecutable(Path.of("/usr/bin/python3")), "/usr/bin/python3 with PyYAML");
-    ProcessBuilder builder =
-        new ProcessBuilder("/usr/bin/python3", "-c", script)
-            .directory(HOME.toFile())
-            .redirectErrorStream(true);
-    builder.environment().putAll(env);
-    builder.environment().put("PYTHONPATH", JUBILANT.toString());
-    builder.environment().put("PATH", HOME.resolve("bin") + ":" + System.getenv("PATH"));
-    Process python = builder.start();
-    python.getOutputStream().close();
-    String output = new String(python.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertThat(python.waitFor(PATIENCE.toSeconds(), TimeUnit.SECONDS)).isTrue();
-    assertThat(python.exitValue()).as(output).isZero();
-    return output;
+    return Jubilant.run(script, env, PATIENCE);
   }
 }

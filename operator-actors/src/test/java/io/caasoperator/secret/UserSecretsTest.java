@@ -1,0 +1,210 @@
+package io.caasoperator.secret;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.caasoperator.persistence.secret.SealedContent;
+import io.caasoperator.persistence.secret.SecretEvent;
+import io.caasoperator.persistence.secret.SecretOwner;
+import io.caasoperator.persistence.secret.SecretsState;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The model's user secrets as {@code juju} changes them: each request's changes or refusal. */
+class UserSecretsTest {
+  private static final SecretOwner MODEL = SecretOwner.model("m");
+  private static final String ID = "d0j7ha3q1c4s73d2fa9g";
+  private static final Instant AT = Instant.parse("2026-11-27T10:00:00Z");
+
+  private static UserSecretRequest request(UserSecretRequest.Action action, String key) {
+    return new UserSecretRequest(action, key, null, null, null, null, null, null);
+  }
+
+  private static UserSecretRequest add(String name, Map<String, String> content) {
+    return new UserSecretRequest(
+        UserSecretRequest.Action.ADD, name, null, "info", content, null, null, null);
+  }
+
+  /** A state with {@code db-password} (revisions 1 and 2) owned by the model. */
+  private static SecretsState withSecret() {
+    SealedContent sealed = new SealedContent("n", "c", "hmac-sha256:00");
+    return SecretsState.EMPTY
+        .apply(
+            new SecretEvent.SecretCreated(
+                ID, MODEL, "db-password", null, null, null, null, sealed, AT))
+        .apply(new SecretEvent.SecretUpdated(ID, null, null, null, null, null, sealed, AT));
+  }
+
+  private static UserSecrets.Outcome decide(SecretsState state, UserSecretRequest request) {
+    return UserSecrets.decide(state, MODEL, request, () -> ID);
+  }
+
+  @Test
+  void addingMakesASecretOwnedByTheModelNamedByItsLabel() {
+    UserSecrets.Outcome outcome =
+        decide(SecretsState.EMPTY, add("db-password", Map.of("password", "s3cret")));
+
+    assertThat(outcome).isInstanceOf(UserSecrets.Changed.class);
+    UserSecrets.Changed changed = (UserSecrets.Changed) outcome;
+    assertThat(changed.id()).isEqualTo(ID);
+    SecretChange.Added added = (SecretChange.Added) changed.changes().getFirst();
+    assertThat(added.owner()).isEqualTo(MODEL);
+    assertThat(added.settings().label()).isEqualTo("db-password");
+    assertThat(added.settings().description()).isEqualTo("info");
+    assertThat(added.settings().content()).containsEntry("password", "s3cret");
+  }
+
+  @Test
+  void aNameTheModelsSecretsHaveIsRefusedOnAddAndOnRename() {
+    assertThat(decide(withSecret(), add("db-password", Map.of("password", "x"))))
+        .isEqualTo(
+            new UserSecrets.Refused(
+                UserSecrets.Reason.CONFLICT, "secret with name \"db-password\" already exists"));
+    SecretsState two =
+        withSecret()
+            .apply(
+                new SecretEvent.SecretCreated(
+                    "d0j7ha3q1c4s73d2fa9h",
+                    MODEL,
+                    "other",
+                    null,
+                    null,
+                    null,
+                    null,
+                    new SealedContent("n", "c", "d"),
+                    AT));
+    assertThat(
+            decide(
+                two,
+                new UserSecretRequest(
+                    UserSecretRequest.Action.UPDATE,
+                    "other",
+                    "db-password",
+                    null,
+                    null,
+                    null,
+                    null,
+                    null)))
+        .isInstanceOf(UserSecrets.Refused.class);
+  }
+
+  @Test
+  void anApplicationsSecretWithTheSameLabelIsNotTheModels() {
+    SecretsState state =
+        SecretsState.EMPTY.apply(
+            new SecretEvent.SecretCreated(
+                ID,
+                SecretOwner.application("app"),
+                "db-password",
+                null,
+                null,
+                null,
+                null,
+                new SealedContent("n", "c", "d"),
+                AT));
+
+    assertThat(decide(state, add("db-password", Map.of("password", "x"))))
+        .isInstanceOf(UserSecrets.Changed.class);
+    assertThat(decide(state, request(UserSecretRequest.Action.REMOVE, "secret:" + ID)))
+        .isEqualTo(
+            new UserSecrets.Refused(
+                UserSecrets.Reason.NOT_FOUND, "secret \"" + ID + "\" not found"));
+  }
+
+  @Test
+  void anUnknownSecretIsNotFoundByIdOrByName() {
+    for (UserSecretRequest.Action action :
+        List.of(
+            UserSecretRequest.Action.UPDATE,
+            UserSecretRequest.Action.REMOVE,
+            UserSecretRequest.Action.GRANT,
+            UserSecretRequest.Action.REVOKE)) {
+      assertThat(decide(SecretsState.EMPTY, request(action, "nope")))
+          .isEqualTo(
+              new UserSecrets.Refused(UserSecrets.Reason.NOT_FOUND, "secret \"nope\" not found"));
+      assertThat(decide(SecretsState.EMPTY, request(action, "secret://uuid/" + ID)))
+          .isEqualTo(
+              new UserSecrets.Refused(
+                  UserSecrets.Reason.NOT_FOUND, "secret \"" + ID + "\" not found"));
+    }
+  }
+
+  @Test
+  void anAddWithoutContentAndAnUpdateOfNothingAreRefused() {
+    assertThat(decide(SecretsState.EMPTY, add("x", Map.of())))
+        .isEqualTo(
+            new UserSecrets.Refused(
+                UserSecrets.Reason.INVALID, "missing secret value or filename"));
+    assertThat(decide(withSecret(), request(UserSecretRequest.Action.UPDATE, "db-password")))
+        .isEqualTo(
+            new UserSecrets.Refused(
+                UserSecrets.Reason.INVALID, "at least one attribute to update must be specified"));
+  }
+
+  @Test
+  void anUpdateFoundByNameChangesContentNameAndDescription() {
+    UserSecrets.Changed changed =
+        (UserSecrets.Changed)
+            decide(
+                withSecret(),
+                new UserSecretRequest(
+                    UserSecretRequest.Action.UPDATE,
+                    "db-password",
+                    "db-pass",
+                    "new info",
+                    Map.of("password", "n3w"),
+                    null,
+                    null,
+                    null));
+
+    SecretChange.Updated updated = (SecretChange.Updated) changed.changes().getFirst();
+    assertThat(updated.id()).isEqualTo(ID);
+    assertThat(updated.settings().label()).isEqualTo("db-pass");
+    assertThat(updated.settings().description()).isEqualTo("new info");
+    assertThat(updated.settings().content()).containsEntry("password", "n3w");
+  }
+
+  @Test
+  void aRevisionIsRemovedOnlyWhenKept() {
+    UserSecretRequest second =
+        new UserSecretRequest(UserSecretRequest.Action.REMOVE, ID, null, null, null, 2, null, null);
+    UserSecretRequest ninth =
+        new UserSecretRequest(UserSecretRequest.Action.REMOVE, ID, null, null, null, 9, null, null);
+
+    assertThat(((UserSecrets.Changed) decide(withSecret(), second)).changes())
+        .containsExactly(new SecretChange.Removed(ID, 2));
+    assertThat(decide(withSecret(), ninth))
+        .isEqualTo(
+            new UserSecrets.Refused(
+                UserSecrets.Reason.NOT_FOUND, "secret revision 9 for \"" + ID + "\" not found"));
+  }
+
+  @Test
+  void grantsAreToApplicationsOutsideAnyRelationAndReadBackAsSuch() {
+    UserSecretRequest grant =
+        new UserSecretRequest(
+            UserSecretRequest.Action.GRANT,
+            "db-password",
+            null,
+            null,
+            null,
+            null,
+            List.of("kv-client", "web"),
+            null);
+    UserSecrets.Changed changed = (UserSecrets.Changed) decide(withSecret(), grant);
+    SecretsState state = withSecret();
+    for (SecretEvent e :
+        SecretCommit.events(state, changed.changes(), c -> new SealedContent("", "", ""), AT))
+      state = state.apply(e);
+
+    SecretsState.Secret secret = state.find(ID).orElseThrow();
+    assertThat(secret.grantedTo("kv-client")).isTrue();
+    assertThat(secret.grantedTo("web")).isTrue();
+    assertThat(secret.grantedTo("other")).isFalse();
+    assertThat(secret.grants().getFirst().application()).contains("kv-client");
+    assertThat(new SecretsState.Grant("db:3", "").application())
+        .as("a relation's grant names no application")
+        .isEmpty();
+  }
+}

@@ -1,0 +1,63 @@
+package io.caasoperator.app.juju;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+/**
+ * {@code juju show-secret ID|NAME [--reveal] [--revision N] [--revisions] [--format yaml|json]}:
+ * one user secret as Juju 3.6's {@code cmd/juju/secrets/show.go} shows it, with its grants ({@code
+ * access}); its content only with {@code --reveal}, of {@code --revision} or the latest. The
+ * content goes to this call's output only, never to a log.
+ */
+@Command(name = "show-secret", description = "Shows a secret owned by the model.")
+final class ShowSecretCommand implements Callable<Integer> {
+
+  @ParentCommand JujuCli cli;
+
+  @Mixin ModelOption model;
+
+  @Parameters(index = "0", paramLabel = "ID|NAME")
+  String key;
+
+  @Option(names = "--reveal", description = "Show the content.")
+  boolean reveal;
+
+  @Option(names = "--revisions", description = "Show each revision's metadata.")
+  boolean revisions;
+
+  @Option(
+      names = {"-r", "--revision"},
+      paramLabel = "N",
+      description = "This revision (default: the latest).")
+  int revision;
+
+  @Option(names = "--format", paramLabel = "FORMAT", description = "yaml or json.")
+  String format = "yaml";
+
+  @Override
+  public Integer call() {
+    JujuContext context = cli.context();
+    String chosen = Output.format(format, List.of("yaml", "json"));
+    // show.go's Init, in its order
+    if (revisions && reveal)
+      throw JujuFailure.usage("specify either --revisions or --reveal but not both");
+    if (revisions && revision > 0)
+      throw JujuFailure.usage("specify either --revisions or --revision but not both");
+    if (revision < 0) throw JujuFailure.usage("revision must be a positive integer");
+    ModelDirectory directory = model.directory(context);
+    String uuid = context.models().info(directory).uuid().toString();
+    JsonNode view =
+        new ModelSecrets(context, directory).show(key, reveal, revision > 0 ? revision : null);
+    ObjectNode shown = Output.JSON.createObjectNode();
+    shown.set(view.path("id").asText(), SecretDetails.of(view, uuid, revisions, true, chosen));
+    context.out().print(Output.render(shown, chosen));
+    return 0;
+  }
+}

@@ -1,0 +1,178 @@
+package io.caasoperator.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code bin/juju}'s user secrets, {@code ssh} and {@code scp} on a running model, driven by
+ * jubilant 1.12 as a charm author's test drives them: a secret added, updated, granted, shown
+ * revealed and listed, then removed, its content never in the operator's log or its journal's files
+ * in clear; commands run on a unit with standard input, in its hook context and in its workload
+ * container; files copied to a unit and back.
+ */
+class JujuSecretsIT {
+
+  private static final Duration PATIENCE = Duration.ofMinutes(5);
+  private static final String CONTENT = "hunter2-plain-6d1e";
+  private static final String UPDATED = "hunter3-plain-0a7c";
+
+  @TempDir Path tmp;
+  private Map<String, String> env;
+
+  @BeforeEach
+  void ownHome() {
+    env =
+        Map.of(
+            "CAAS_JUJU_HOME", tmp.resolve("juju").toString(),
+            "XDG_STATE_HOME", tmp.resolve("state").toString());
+  }
+
+  /** A script that failed half-way leaves its model's operator running: stopped here. */
+  @AfterEach
+  void noModelLeftRunning() throws Exception {
+    Path models = tmp.resolve("juju/models");
+    if (!Files.isDirectory(models)) return;
+    try (Stream<Path> left = Files.list(models)) {
+      for (Path model : left.toList())
+        Cli.program(
+            "juju",
+            tmp.resolve("cli"),
+            PATIENCE,
+            env,
+            "destroy-model",
+            model.getFileName().toString(),
+            "--no-prompt",
+            "--force");
+    }
+  }
+
+  @Test
+  void userSecretsAreKeptByTheModelAndShownAsJujuShowsThem() throws Exception {
+    String script =
+        """
+        import jubilant
+        juju = jubilant.Juju()
+        juju.add_model('sec', config={'update-status-hook-interval': '1h'})
+        juju.deploy('./examples/charms/hello')
+        uri = juju.add_secret('db-password', {'password': '%s'}, info='the db')
+        print(uri.startswith('secret:'), len(uri.unique_identifier))
+        try:
+            juju.add_secret('db-password', {'password': 'x'})
+        except jubilant.CLIError as e:
+            print('duplicate', e.returncode, e.stderr.strip())
+        juju.update_secret('db-password', {'password': '%s'}, name='db-pass')
+        juju.grant_secret('db-pass', 'hello')
+        try:
+            juju.grant_secret(uri, 'nope')
+        except jubilant.CLIError as e:
+            print('grant', e.returncode, e.stderr.strip())
+        s = juju.show_secret('db-pass', reveal=True)
+        print(s.uri == uri, s.owner, s.name, s.revision, s.description, s.content)
+        print(juju.show_secret(uri, revision=1, reveal=True).content)
+        print([a.target for a in juju.show_secret(uri).access])
+        print(len(juju.show_secret(uri, revisions=True).revisions))
+        print([(x.name, x.owner) for x in juju.secrets()])
+        juju.remove_secret(uri, revision=1)
+        print(len(juju.show_secret(uri, revisions=True).revisions))
+        juju.remove_secret('db-pass')
+        try:
+            juju.show_secret('db-pass')
+        except jubilant.CLIError as e:
+            print('gone', e.returncode, e.stderr.strip())
+        print(juju.secrets())
+        """
+            .formatted(CONTENT, UPDATED);
+    String output = jubilant(script);
+    String data = tmp.resolve("juju/models/sec").toString();
+
+    assertThat(output.lines().toList())
+        .containsExactly(
+            "True 20",
+            "duplicate 1 ERROR secret with name \"db-password\" already exists",
+            "grant 1 ERROR failed to grant/revoke secret: application \"nope\" not found",
+            "True <model> db-pass 2 the db {'password': '" + UPDATED + "'}",
+            "{'password': '" + CONTENT + "'}",
+            "['application-hello']",
+            "2",
+            "[('db-pass', '<model>')]",
+            "1",
+            "gone 1 ERROR secret \"db-pass\" not found",
+            "[]");
+    // the model is still there: its operator's log and journal, read where they rest
+    String everything = everyFile(Path.of(data));
+    assertThat(everything).as("the model's files hold the secret's name").contains("db-pass");
+    assertThat(everything).doesNotContain(CONTENT).doesNotContain(UPDATED);
+    assertThat(jubilant("import jubilant\njubilant.Juju(model='sec').destroy_model('sec')\n"))
+        .isEmpty();
+  }
+
+  @Test
+  void sshPassesStandardInputAndScpCopiesBothWays() throws Exception {
+    Files.writeString(tmp.resolve("up.txt"), "to the unit\n");
+    String script =
+        """
+        import pathlib, sys
+        import jubilant
+        juju = jubilant.Juju()
+        juju.add_model('ssh')
+        juju.deploy('./examples/charms/hello')
+        juju.wait(lambda s: 'hello/0' in s.apps['hello'].units, timeout=120)
+        print(juju.cli('ssh', 'hello/0', 'tr', 'a-z', 'A-Z', stdin='shout\\n').strip())
+        print(juju.ssh('hello/0', 'echo $JUJU_UNIT_NAME').strip())
+        print(juju.cli('ssh', '--container', 'web', 'hello/0', 'cat > /srv/in.txt; ls /srv',
+                       stdin='into the container\\n').strip())
+        try:
+            juju.ssh('hello/0', 'exit 7')
+        except jubilant.CLIError as e:
+            print('code', e.returncode)
+        tmp = pathlib.Path(sys.argv[1])
+        juju.scp(tmp / 'up.txt', 'hello/0:up.txt')
+        unit = tmp / 'juju/models/ssh/data/agents/unit-hello-0'
+        print((unit / 'up.txt').read_text().strip())
+        juju.scp('hello/0:up.txt', tmp / 'down.txt')
+        juju.scp('hello/0:/srv/in.txt', tmp / 'container.txt', container='web')
+        print((tmp / 'down.txt').read_text().strip(), (tmp / 'container.txt').read_text().strip())
+        try:
+            juju.scp('hello/0:/nope', tmp / 'x', container='nope')
+        except jubilant.CLIError as e:
+            print('scp', e.returncode, e.stderr.strip())
+        juju.destroy_model('ssh')
+        """;
+    String output = jubilant(script, tmp.toString());
+
+    assertThat(output.lines().toList())
+        .containsExactly(
+            "SHOUT",
+            "hello/0",
+            "in.txt",
+            "code 7",
+            "to the unit",
+            "to the unit into the container",
+            "scp 1 ERROR container \"nope\" not found in unit \"hello/0\"");
+  }
+
+  /** Every regular file under {@code dir}, as bytes read as Latin-1. */
+  private static String everyFile(Path dir) throws Exception {
+    StringBuilder all = new StringBuilder();
+    try (Stream<Path> files = Files.walk(dir)) {
+      for (Path file : files.filter(Files::isRegularFile).toList())
+        all.append(new String(Files.readAllBytes(file), StandardCharsets.ISO_8859_1));
+    }
+    return all.toString();
+  }
+
+  /** Runs {@code script} with the vendored jubilant and {@code bin/} first on PATH; its output. */
+  private String jubilant(String script, String... args) throws Exception {
+    return Jubilant.run(script, env, PATIENCE, args);
+  }
+}
