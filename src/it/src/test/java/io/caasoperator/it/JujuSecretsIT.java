@@ -76,6 +76,16 @@ class JujuSecretsIT {
             juju.grant_secret(uri, 'nope')
         except jubilant.CLIError as e:
             print('grant', e.returncode, e.stderr.strip())
+        # the granted application's charm reads it, as a consumer: the latest revision, tracked
+        juju.wait(jubilant.all_agents_idle, timeout=120)
+        read = juju.exec('secret-get', uri, 'password', unit='hello/0')
+        print('read', read.stdout.strip() == '%s')
+        juju.cli('revoke-secret', 'db-pass', 'hello')
+        try:
+            juju.exec('secret-get', uri, unit='hello/0')
+        except jubilant.TaskError as e:
+            print('revoked', e.task.stderr.strip())
+        juju.grant_secret('db-pass', 'hello')
         s = juju.show_secret('db-pass', reveal=True)
         print(s.uri == uri, s.owner, s.name, s.revision, s.description, s.content)
         print(juju.show_secret(uri, revision=1, reveal=True).content)
@@ -91,7 +101,7 @@ class JujuSecretsIT {
             print('gone', e.returncode, e.stderr.strip())
         print(juju.secrets())
         """
-            .formatted(CONTENT, UPDATED);
+            .formatted(CONTENT, UPDATED, UPDATED);
     String output = jubilant(script);
     String data = tmp.resolve("juju/models/sec").toString();
 
@@ -100,6 +110,8 @@ class JujuSecretsIT {
             "True 20",
             "duplicate 1 ERROR secret with name \"db-password\" already exists",
             "grant 1 ERROR failed to grant/revoke secret: application \"nope\" not found",
+            "read True",
+            "revoked ERROR permission denied",
             "True <model> db-pass 2 the db {'password': '" + UPDATED + "'}",
             "{'password': '" + CONTENT + "'}",
             "['application-hello']",
