@@ -46,7 +46,7 @@ class PlannedHookJsonTest {
   private static Map<String, PlannedHook> hooks() {
     Map<String, PlannedHook> hooks = new LinkedHashMap<>();
     hooks.put("lifecycle", PlannedHook.of(HookKind.INSTALL, 2, 5));
-    hooks.put("pebble-ready", new PlannedHook(HookKind.PEBBLE_READY, "web", "start-1", 2, 5));
+    hooks.put("pebble-ready", PlannedHook.pebbleReady("web", "start-1", 2, 5));
     hooks.put(
         "storage",
         PlannedHook.storage(
