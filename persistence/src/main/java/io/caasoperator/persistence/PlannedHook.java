@@ -3,7 +3,9 @@ package io.caasoperator.persistence;
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import com.fasterxml.jackson.databind.annotation.JsonSerialize;
 import io.caasoperator.persistence.secret.SecretTrigger;
+import java.util.EnumSet;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * A hook the unit decided to run, with what it satisfies when it completes: one record per kind of
@@ -45,8 +47,29 @@ public sealed interface PlannedHook {
    */
   record Lifecycle(HookKind kind, long charmGeneration, long configGeneration)
       implements PlannedHook {
+    /** The kinds whose hooks carry something of their own, so have a record of their own. */
+    private static final Set<HookKind> CARRYING =
+        EnumSet.of(
+            HookKind.PEBBLE_READY,
+            HookKind.PEBBLE_CUSTOM_NOTICE,
+            HookKind.PEBBLE_CHECK_FAILED,
+            HookKind.PEBBLE_CHECK_RECOVERED,
+            HookKind.STORAGE_ATTACHED,
+            HookKind.STORAGE_DETACHING,
+            HookKind.RELATION_CREATED,
+            HookKind.RELATION_JOINED,
+            HookKind.RELATION_CHANGED,
+            HookKind.RELATION_DEPARTED,
+            HookKind.RELATION_BROKEN,
+            HookKind.SECRET_ROTATE,
+            HookKind.SECRET_EXPIRED,
+            HookKind.SECRET_REMOVE,
+            HookKind.SECRET_CHANGED);
+
     public Lifecycle {
       Objects.requireNonNull(kind, "kind");
+      if (CARRYING.contains(kind))
+        throw new IllegalArgumentException(kind.label() + " carries what its environment names");
     }
 
     @Override
