@@ -8,10 +8,8 @@ import io.caasoperator.hook.HookInvocation;
 import io.caasoperator.hook.ProcessResult;
 import io.caasoperator.hook.RunningAction;
 import io.caasoperator.hook.UnitNotReady;
-import io.caasoperator.persistence.PebbleNotice;
 import io.caasoperator.persistence.PlannedHook;
 import io.caasoperator.persistence.UnitState;
-import io.caasoperator.persistence.secret.SecretTrigger;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -134,41 +132,8 @@ final class HookLauncher {
    *     unregistered again); the unit's actor then restarts
    */
   CompletionStage<Outcome> hook(Context context, PlannedHook hook, CharmInfo charm) {
-    // A storage hook names its instance: JUJU_STORAGE_ID, _LOCATION, _KIND.
-    HookEnvironment.Storage storage =
-        hook.storage() == null
-            ? null
-            : new HookEnvironment.Storage(
-                hook.storage().id(), hook.storage().location(), hook.storage().kind());
     String executable = charm.dispatch() ? "dispatch" : "hooks/" + hook.name();
-    HookEnvironment.Relation relation =
-        hook.relation() == null
-            ? null
-            : new HookEnvironment.Relation(
-                hook.relation().endpoint(),
-                hook.relation().key(),
-                hook.relation().remoteUnit(),
-                hook.relation().remoteApplication(),
-                hook.relation().departingUnit());
-    // A Pebble notice hook names its notice or check: JUJU_NOTICE_ID, _TYPE, _KEY,
-    // JUJU_PEBBLE_CHECK_NAME.
-    PebbleNotice pebble = hook.pebbleNotice();
-    HookEnvironment.Notice notice =
-        pebble == null
-            ? null
-            : new HookEnvironment.Notice(
-                pebble.noticeId(), pebble.noticeType(), pebble.noticeKey(), pebble.checkName());
-    // A secret hook names its secret: JUJU_SECRET_ID, _LABEL, _REVISION.
-    SecretTrigger trigger = hook.secret();
-    HookEnvironment.Secret secret =
-        trigger == null
-            ? null
-            : new HookEnvironment.Secret(trigger.uri(), trigger.label(), trigger.hookRevision());
-    Map<String, String> environment =
-        environment(
-            context,
-            new HookEnvironment.Run.Hook(
-                hook.name(), hook.workload(), storage, relation, notice, secret));
+    Map<String, String> environment = environment(context, run(hook));
     return launch(
         context,
         hook.name(),
@@ -365,5 +330,65 @@ final class HookLauncher {
     } catch (NoSuchAlgorithmException e) {
       return new SecureRandom();
     }
+  }
+
+  /** What {@code hook}'s environment names, besides what every hook's does. */
+  private static HookEnvironment.Run.Hook run(PlannedHook hook) {
+    String name = hook.name();
+    return switch (hook) {
+      case PlannedHook.Lifecycle h ->
+          new HookEnvironment.Run.Hook(name, null, null, null, null, null);
+      case PlannedHook.LeaderSettings h ->
+          new HookEnvironment.Run.Hook(name, null, null, null, null, null);
+      case PlannedHook.PebbleReady h ->
+          new HookEnvironment.Run.Hook(name, h.workload(), null, null, null, null);
+      // A storage hook names its instance: JUJU_STORAGE_ID, _LOCATION, _KIND.
+      case PlannedHook.Storage h ->
+          new HookEnvironment.Run.Hook(
+              name,
+              null,
+              new HookEnvironment.Storage(
+                  h.storage().id(), h.storage().location(), h.storage().kind()),
+              null,
+              null,
+              null);
+      case PlannedHook.Relation h ->
+          new HookEnvironment.Run.Hook(
+              name,
+              null,
+              null,
+              new HookEnvironment.Relation(
+                  h.relation().endpoint(),
+                  h.relation().key(),
+                  h.relation().remoteUnit(),
+                  h.relation().remoteApplication(),
+                  h.relation().departingUnit()),
+              null,
+              null);
+      // A Pebble notice hook names its notice or check: JUJU_NOTICE_ID, _TYPE, _KEY,
+      // JUJU_PEBBLE_CHECK_NAME.
+      case PlannedHook.Notice h ->
+          new HookEnvironment.Run.Hook(
+              name,
+              h.workload(),
+              null,
+              null,
+              new HookEnvironment.Notice(
+                  h.notice().noticeId(),
+                  h.notice().noticeType(),
+                  h.notice().noticeKey(),
+                  h.notice().checkName()),
+              null);
+      // A secret hook names its secret: JUJU_SECRET_ID, _LABEL, _REVISION.
+      case PlannedHook.Secret h ->
+          new HookEnvironment.Run.Hook(
+              name,
+              null,
+              null,
+              null,
+              null,
+              new HookEnvironment.Secret(
+                  h.trigger().uri(), h.trigger().label(), h.trigger().hookRevision()));
+    };
   }
 }

@@ -1,6 +1,5 @@
 package io.caasoperator.unit;
 
-import io.caasoperator.persistence.HookKind;
 import io.caasoperator.persistence.PlannedHook;
 import io.caasoperator.persistence.UnitState;
 import java.util.Optional;
@@ -20,12 +19,8 @@ final class PebbleReadyResolver {
       String start = s.observed().containerStarts().get(container);
       if (start != null && !start.equals(s.progress().containersReady().get(container))) {
         return Optional.of(
-            new PlannedHook(
-                HookKind.PEBBLE_READY,
-                container,
-                start,
-                s.charmInUse().generation(),
-                s.assigned().configGeneration()));
+            PlannedHook.pebbleReady(
+                container, start, s.charmInUse().generation(), s.assigned().configGeneration()));
       }
     }
     return Optional.empty();

@@ -3,6 +3,7 @@ package io.caasoperator.unit;
 import io.caasoperator.domain.DurationText;
 import io.caasoperator.hook.ProcessResult;
 import io.caasoperator.persistence.ActionStatus;
+import io.caasoperator.persistence.PlannedHook;
 import io.caasoperator.persistence.UnitEvent;
 import io.caasoperator.persistence.UnitEvent.ActionFinished;
 import io.caasoperator.persistence.UnitEvent.ExecCompleted;
@@ -87,9 +88,9 @@ record ProcessEndings(
     runtime.secretDraft(SecretDraft.NONE);
     // a completed secret hook is recorded with the secret (its trigger is then no longer due)
     List<SecretTrigger> handled =
-        state.running() == null || state.running().hook().secret() == null
-            ? List.of()
-            : List.of(state.running().hook().secret());
+        state.running() != null && state.running().hook() instanceof PlannedHook.Secret secret
+            ? List.of(secret.trigger())
+            : List.of();
     var deps = runtime.deps;
     if ((!secretChanges.isEmpty() || !handled.isEmpty())
         && state.running() != null

@@ -86,7 +86,9 @@ record UnitSteps(UnitRuntime runtime, EffectFactories<UnitEvent, UnitState> effe
     List<UnitEvent> events = new ArrayList<>(before);
     if (run.switchCharm()) events.add(new CharmSwitched(charm.generation(), now));
     // a secret hook whose secret or revision a hook removed meanwhile has nothing to tell
-    boolean secretGone = hook.secret() != null && !runtime.deps.secrets().holds(hook.secret());
+    boolean secretGone =
+        hook instanceof PlannedHook.Secret secret
+            && !runtime.deps.secrets().holds(secret.trigger());
     if (!charm.implementsHook(hook.name()) || secretGone) {
       events.add(new HookSkipped(hook, now));
       runtime.incarnation(runtime.incarnation().hookSkipped(hook));

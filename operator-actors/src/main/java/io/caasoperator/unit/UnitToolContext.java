@@ -11,6 +11,7 @@ import io.caasoperator.hooktool.RelationView;
 import io.caasoperator.hooktool.ToolContext;
 import io.caasoperator.persistence.ApplicationRelations;
 import io.caasoperator.persistence.HookKind;
+import io.caasoperator.persistence.PlannedHook;
 import io.caasoperator.persistence.RelationHook;
 import io.caasoperator.persistence.UnitEvent;
 import io.caasoperator.persistence.UnitRelations;
@@ -128,9 +129,9 @@ record UnitToolContext(
 
   @Override
   public Optional<String> hookStorage() {
-    return state.running() == null || state.running().hook().storage() == null
-        ? Optional.empty()
-        : Optional.of(state.running().hook().storage().id());
+    return state.running() != null && state.running().hook() instanceof PlannedHook.Storage hook
+        ? Optional.of(hook.storage().id())
+        : Optional.empty();
   }
 
   @Override
@@ -162,9 +163,9 @@ record UnitToolContext(
 
   @Override
   public Optional<RelationHook> hookRelation() {
-    return state.running() == null
-        ? Optional.empty()
-        : Optional.ofNullable(state.running().hook().relation());
+    return state.running() != null && state.running().hook() instanceof PlannedHook.Relation hook
+        ? Optional.of(hook.relation())
+        : Optional.empty();
   }
 
   /**

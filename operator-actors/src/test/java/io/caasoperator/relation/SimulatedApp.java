@@ -9,6 +9,7 @@ import io.caasoperator.persistence.HookKind;
 import io.caasoperator.persistence.OperatorEvent;
 import io.caasoperator.persistence.OperatorState;
 import io.caasoperator.persistence.PlannedHook;
+import io.caasoperator.persistence.RelationHook;
 import io.caasoperator.persistence.UnitEvent;
 import io.caasoperator.persistence.UnitState;
 import io.caasoperator.unit.Desired;
@@ -271,14 +272,15 @@ final class SimulatedApp {
   }
 
   static String label(PlannedHook hook) {
-    if (hook.relation() == null) return hook.name();
-    String remote = hook.relation().remoteUnit().isEmpty() ? "app" : hook.relation().remoteUnit();
+    if (!(hook instanceof PlannedHook.Relation relationHook)) return hook.name();
+    RelationHook relation = relationHook.relation();
+    String remote = relation.remoteUnit().isEmpty() ? "app" : relation.remoteUnit();
     return hook.name()
         + (hook.kind() == HookKind.RELATION_CREATED || hook.kind() == HookKind.RELATION_BROKEN
             ? ""
             : " " + remote)
-        + (hook.relation().departingUnit().isEmpty()
+        + (relation.departingUnit().isEmpty()
             ? ""
-            : " (departing " + hook.relation().departingUnit() + ")");
+            : " (departing " + relation.departingUnit() + ")");
   }
 }

@@ -74,8 +74,7 @@ class HookLauncherTest {
   @Test
   void aHookGetsJujusVariablesItsOwnContextAndTheHookTimeoutAndOutputLimit() {
     HookLauncher.Context context = launcher.hookContext("web-pebble-ready");
-    launcher.hook(
-        context, new PlannedHook(HookKind.PEBBLE_READY, "web", "start-1", 1, 1), charm(false));
+    launcher.hook(context, PlannedHook.pebbleReady("web", "start-1", 1, 1), charm(false));
 
     var invocation = executor.next().invocation();
     Path unitDir = DATA.resolve("agents/unit-mariadb-1");

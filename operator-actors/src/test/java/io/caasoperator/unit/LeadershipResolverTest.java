@@ -42,7 +42,10 @@ class LeadershipResolverTest {
     UnitState follower = started(false).apply(new LeaderSettingsAssigned(3, AT));
     PlannedHook changed = LeadershipResolver.next(follower).orElseThrow();
     assertThat(changed.kind()).isEqualTo(HookKind.LEADER_SETTINGS_CHANGED);
-    assertThat(changed.leaderSettingsGeneration()).isEqualTo(3L);
+    assertThat(changed)
+        .isInstanceOfSatisfying(
+            PlannedHook.LeaderSettings.class,
+            h -> assertThat(h.leaderSettingsGeneration()).isEqualTo(3L));
     assertThat(LeadershipResolver.next(completed(follower, changed))).isEmpty();
   }
 
@@ -51,8 +54,11 @@ class LeadershipResolverTest {
     UnitState follower = started(false).apply(new LeaderSettingsAssigned(1, AT));
     PlannedHook forOne = LeadershipResolver.next(follower).orElseThrow();
     UnitState after = completed(follower.apply(new LeaderSettingsAssigned(2, AT)), forOne);
-    assertThat(LeadershipResolver.next(after).map(PlannedHook::leaderSettingsGeneration))
-        .contains(2L);
+    assertThat(LeadershipResolver.next(after))
+        .get()
+        .isInstanceOfSatisfying(
+            PlannedHook.LeaderSettings.class,
+            h -> assertThat(h.leaderSettingsGeneration()).isEqualTo(2L));
   }
 
   @Test

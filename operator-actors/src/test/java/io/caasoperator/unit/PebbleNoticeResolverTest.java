@@ -35,7 +35,9 @@ class PebbleNoticeResolverTest {
     s = completed(s, PebbleReadyResolver.next(s).orElseThrow());
     PlannedHook hook = PebbleNoticeResolver.next(s).orElseThrow();
     assertThat(hook.name()).isEqualTo("web-pebble-custom-notice");
-    assertThat(hook.pebbleNotice()).isEqualTo(BACKUP);
+    assertThat(hook)
+        .isInstanceOfSatisfying(
+            PlannedHook.Notice.class, h -> assertThat(h.notice()).isEqualTo(BACKUP));
     assertThat(PebbleNoticeResolver.next(completed(s, hook))).as("once").isEmpty();
   }
 
@@ -48,8 +50,13 @@ class PebbleNoticeResolverTest {
             .apply(new PebbleNoticeObserved(BACKUP, AT))
             .apply(new PebbleNoticeObserved(later, AT));
     PlannedHook first = PebbleNoticeResolver.next(s).orElseThrow();
-    assertThat(first.pebbleNotice()).as("db is not ready: its notice waits").isEqualTo(BACKUP);
-    assertThat(PebbleNoticeResolver.next(completed(s, first)).map(PlannedHook::pebbleNotice))
+    assertThat(first)
+        .as("db is not ready: its notice waits")
+        .isInstanceOfSatisfying(
+            PlannedHook.Notice.class, h -> assertThat(h.notice()).isEqualTo(BACKUP));
+    assertThat(
+            PebbleNoticeResolver.next(completed(s, first))
+                .map(h -> ((PlannedHook.Notice) h).notice()))
         .contains(later);
   }
 

@@ -21,7 +21,9 @@ class PebbleReadyResolverTest {
             .apply(new ContainerStartObserved("web", "1", AT));
     PlannedHook web = PebbleReadyResolver.next(s).orElseThrow();
     assertThat(web.name()).isEqualTo("web-pebble-ready");
-    assertThat(web.containerStart()).isEqualTo("1");
+    assertThat(web)
+        .isInstanceOfSatisfying(
+            PlannedHook.PebbleReady.class, h -> assertThat(h.containerStart()).isEqualTo("1"));
     s = completed(s, web);
     PlannedHook db = PebbleReadyResolver.next(s).orElseThrow();
     assertThat(db.name()).isEqualTo("db-pebble-ready");
@@ -33,7 +35,8 @@ class PebbleReadyResolverTest {
     UnitState s = started(true).apply(new ContainerStartObserved("web", "1", AT));
     s = completed(s, PebbleReadyResolver.next(s).orElseThrow());
     s = s.apply(new ContainerStartObserved("web", "2", AT));
-    assertThat(PebbleReadyResolver.next(s).map(PlannedHook::containerStart)).contains("2");
+    assertThat(PebbleReadyResolver.next(s).map(h -> ((PlannedHook.PebbleReady) h).containerStart()))
+        .contains("2");
   }
 
   @Test

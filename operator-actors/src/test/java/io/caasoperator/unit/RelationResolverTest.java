@@ -44,7 +44,7 @@ class RelationResolverTest {
     for (Optional<PlannedHook> hook = source.apply(s[0]);
         hook.isPresent();
         hook = source.apply(s[0])) {
-      RelationHook r = hook.get().relation();
+      RelationHook r = ((PlannedHook.Relation) hook.get()).relation();
       ran.add(
           hook.get().name()
               + " "
@@ -62,7 +62,7 @@ class RelationResolverTest {
     assertThat(RelationResolver.changes(s[0])).as("waits for relation-created").isEmpty();
     PlannedHook created = RelationResolver.created(s[0]).orElseThrow();
     assertThat(created.kind()).isEqualTo(HookKind.RELATION_CREATED);
-    assertThat(created.relation().remoteApplication()).isEqualTo("a");
+    assertThat(((PlannedHook.Relation) created).relation().remoteApplication()).isEqualTo("a");
     s[0] = completed(s[0], created);
     assertThat(RelationResolver.created(s[0])).as("once").isEmpty();
   }
@@ -142,7 +142,7 @@ class RelationResolverTest {
     UnitState[] s = {started(false).apply(withPg(Map.of("pg/1", 3L, "pg/0", 2L), 4, false))};
     PlannedHook created = RelationResolver.created(s[0]).orElseThrow();
     assertThat(created.name()).isEqualTo("db-relation-created");
-    assertThat(created.relation().remoteApplication()).isEqualTo("pg");
+    assertThat(((PlannedHook.Relation) created).relation().remoteApplication()).isEqualTo("pg");
     s[0] = completed(s[0], created);
     assertThat(drain(s, RelationResolver::changes))
         .containsExactly(
@@ -172,9 +172,9 @@ class RelationResolverTest {
       ran.add(
           hook.get().name()
               + " "
-              + hook.get().relation().remoteUnit()
+              + ((PlannedHook.Relation) hook.get()).relation().remoteUnit()
               + "/"
-              + hook.get().relation().remoteApplication());
+              + ((PlannedHook.Relation) hook.get()).relation().remoteApplication());
       s[0] = completed(s[0], hook.get());
     }
     assertThat(ran)

@@ -27,10 +27,10 @@ class StorageResolverTest {
             .apply(new StorageAssigned(DATA_0, AT));
     PlannedHook data = StorageResolver.attached(s).orElseThrow();
     assertThat(data.name()).isEqualTo("data-storage-attached");
-    assertThat(data.storage()).isEqualTo(DATA_0);
+    assertThat(((PlannedHook.Storage) data).storage()).isEqualTo(DATA_0);
     s = completed(s, data);
     PlannedHook logs = StorageResolver.attached(s).orElseThrow();
-    assertThat(logs.storage()).isEqualTo(LOGS_0);
+    assertThat(((PlannedHook.Storage) logs).storage()).isEqualTo(LOGS_0);
     assertThat(StorageResolver.attached(completed(s, logs))).isEmpty();
     assertThat(StorageResolver.detaching(s)).as("alive").isEmpty();
   }

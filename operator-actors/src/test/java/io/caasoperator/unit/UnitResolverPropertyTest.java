@@ -276,8 +276,8 @@ class UnitResolverPropertyTest {
           PlannedHook hook = run.hook();
           trace.add(
               hook.name()
-                  + (hook.relation() != null && !hook.relation().remoteUnit().isEmpty()
-                      ? " " + hook.relation().remoteUnit()
+                  + (hook instanceof PlannedHook.Relation h && !h.relation().remoteUnit().isEmpty()
+                      ? " " + h.relation().remoteUnit()
                       : ""));
           // an interrupted or failed hook runs again as it was planned: membership is judged once
           boolean again = unit.running() != null || unit.failed() != null;
@@ -334,9 +334,9 @@ class UnitResolverPropertyTest {
         return Optional.of("start planned a second time");
       if (hook.kind() == HookKind.REMOVE && !stopped)
         return Optional.of("remove planned before stop");
-      return again || hook.relation() == null
-          ? Optional.empty()
-          : relationHook(hook.kind(), hook.relation());
+      return !again && hook instanceof PlannedHook.Relation h
+          ? relationHook(h.kind(), h.relation())
+          : Optional.empty();
     }
 
     private Optional<String> relationHook(HookKind kind, RelationHook r) {
@@ -361,7 +361,7 @@ class UnitResolverPropertyTest {
     /** The invariants' view of the unit after {@code hook} completed. */
     private void completed(PlannedHook hook) {
       if (hook.kind() != HookKind.UPDATE_STATUS) completed.add(hook);
-      RelationHook r = hook.relation();
+      RelationHook r = hook instanceof PlannedHook.Relation h ? h.relation() : null;
       if (hook.kind() == HookKind.INSTALL) installed = true;
       if (hook.kind() == HookKind.START) starts++;
       if (hook.kind() == HookKind.STOP) stopped = true;

@@ -692,7 +692,9 @@ class UnitResolverTest {
             UnitResolver.Next.Run.class,
             run -> {
               assertThat(run.hook().kind()).isEqualTo(HookKind.STORAGE_ATTACHED);
-              assertThat(run.hook().storage()).isEqualTo(DATA_0);
+              assertThat(run.hook())
+                  .isInstanceOfSatisfying(
+                      PlannedHook.Storage.class, h -> assertThat(h.storage()).isEqualTo(DATA_0));
               assertThat(run.hook().name()).isEqualTo("data-storage-attached");
             });
   }
@@ -743,7 +745,9 @@ class UnitResolverTest {
         .isInstanceOfSatisfying(
             UnitResolver.Next.Run.class,
             run -> {
-              assertThat(run.hook().storage()).isEqualTo(DATA_0);
+              assertThat(run.hook())
+                  .isInstanceOfSatisfying(
+                      PlannedHook.Storage.class, h -> assertThat(h.storage()).isEqualTo(DATA_0));
               assertThat(run.attempt()).isEqualTo(2);
             });
   }

@@ -98,7 +98,7 @@ public record UnitRelations(
       changedPending = changedPending == null ? "" : changedPending;
     }
 
-    LocalRelation after(PlannedHook hook) {
+    LocalRelation after(PlannedHook.Relation hook) {
       RelationHook r = hook.relation();
       TreeMap<String, Long> m = new TreeMap<>(members);
       return switch (hook.kind()) {
@@ -203,13 +203,14 @@ public record UnitRelations(
    * relation is being removed, names no hook for a relation the unit has not seen created.
    */
   UnitRelations after(PlannedHook hook) {
-    if (hook.relation() == null) return this;
+    if (!(hook instanceof PlannedHook.Relation relationHook)) return this;
+    long id = relationHook.relation().relationId();
     TreeMap<Long, LocalRelation> l = new TreeMap<>(local);
     if (hook.kind() == HookKind.RELATION_BROKEN) {
-      l.remove(hook.relation().relationId());
+      l.remove(id);
       return new UnitRelations(remote, l, written);
     }
-    l.put(hook.relation().relationId(), local(hook.relation().relationId()).after(hook));
+    l.put(id, local(id).after(relationHook));
     return new UnitRelations(remote, l, written);
   }
 

@@ -700,48 +700,69 @@ public record UnitState(
     return with(after).with(statuses.withAgent(Status.of("idle", "", e.at())));
   }
 
+  /** What a hook that carries nothing but its kind marks seen when it is done. */
+  private Progress lifecycleDone(PlannedHook.Lifecycle hook) {
+    return switch (hook.kind()) {
+      case INSTALL -> progress.asInstalled(hook.charmGeneration());
+      case LEADER_ELECTED -> progress.withLeaderElectedSeen(assigned.leader());
+      case CONFIG_CHANGED -> progress.withConfigSeen(hook.configGeneration());
+      case START -> progress.asStarted();
+      case UPGRADE_CHARM -> progress.upgraded(hook.charmGeneration());
+      case STOP -> progress.asStopped();
+      // journaled before leader-settings-changed carried the generation it was planned for
+      case LEADER_SETTINGS_CHANGED ->
+          progress.withLeaderSettingsSeen(assigned.leaderSettingsGeneration());
+      case REMOVE,
+          UPDATE_STATUS,
+          PEBBLE_READY,
+          STORAGE_ATTACHED,
+          STORAGE_DETACHING,
+          RELATION_CREATED,
+          RELATION_JOINED,
+          RELATION_CHANGED,
+          RELATION_DEPARTED,
+          RELATION_BROKEN,
+          PEBBLE_CUSTOM_NOTICE,
+          PEBBLE_CHECK_FAILED,
+          PEBBLE_CHECK_RECOVERED,
+          SECRET_ROTATE,
+          SECRET_EXPIRED,
+          SECRET_REMOVE,
+          SECRET_CHANGED ->
+          progress;
+    };
+  }
+
   /** The effect of a hook that is done (completed, skipped, or resolved without retry). */
   private UnitState finished(PlannedHook hook, LastHook last) {
     Progress p =
-        switch (hook.kind()) {
-          case INSTALL -> progress.asInstalled(hook.charmGeneration());
-          case LEADER_ELECTED -> progress.withLeaderElectedSeen(assigned.leader());
-          case CONFIG_CHANGED -> progress.withConfigSeen(hook.configGeneration());
-          case START -> progress.asStarted();
-          case UPGRADE_CHARM -> progress.upgraded(hook.charmGeneration());
-          case PEBBLE_READY -> progress.withReady(hook.workload(), hook.containerStart());
-          case STOP -> progress.asStopped();
+        switch (hook) {
+          case PlannedHook.PebbleReady h -> progress.withReady(h.workload(), h.containerStart());
           // the generation it was planned for: settings changed while it ran run it again
-          case LEADER_SETTINGS_CHANGED ->
-              progress.withLeaderSettingsSeen(
-                  hook.leaderSettingsGeneration() != null
-                      ? hook.leaderSettingsGeneration()
-                      : assigned.leaderSettingsGeneration());
-          case REMOVE,
-              UPDATE_STATUS,
-              STORAGE_ATTACHED,
-              STORAGE_DETACHING,
-              RELATION_CREATED,
-              RELATION_JOINED,
-              RELATION_CHANGED,
-              RELATION_DEPARTED,
-              RELATION_BROKEN,
-              PEBBLE_CUSTOM_NOTICE,
-              PEBBLE_CHECK_FAILED,
-              PEBBLE_CHECK_RECOVERED,
-              SECRET_ROTATE,
-              SECRET_EXPIRED,
-              SECRET_REMOVE,
-              SECRET_CHANGED ->
-              progress;
+          case PlannedHook.LeaderSettings h ->
+              progress.withLeaderSettingsSeen(h.leaderSettingsGeneration());
+          case PlannedHook.Lifecycle h -> lifecycleDone(h);
+          case PlannedHook.Notice h -> progress;
+          case PlannedHook.Storage h -> progress;
+          case PlannedHook.Relation h -> progress;
+          case PlannedHook.Secret h -> progress;
         };
-    Observed o = observed.withoutNotice(hook.pebbleNotice()).withoutSecretTrigger(hook.secret());
+    Observed o =
+        switch (hook) {
+          case PlannedHook.Notice h -> observed.withoutNotice(h.notice());
+          case PlannedHook.Secret h -> observed.withoutSecretTrigger(h.trigger());
+          case PlannedHook.Lifecycle h -> observed;
+          case PlannedHook.PebbleReady h -> observed;
+          case PlannedHook.Storage h -> observed;
+          case PlannedHook.Relation h -> observed;
+          case PlannedHook.LeaderSettings h -> observed;
+        };
     Storage st =
-        hook.kind() == HookKind.STORAGE_ATTACHED
-            ? storage.attached(hook.storage().id())
-            : hook.kind() == HookKind.STORAGE_DETACHING
-                ? storage.detached(hook.storage().id())
-                : storage;
+        hook instanceof PlannedHook.Storage h
+            ? (h.kind() == HookKind.STORAGE_ATTACHED
+                ? storage.attached(h.storage().id())
+                : storage.detached(h.storage().id()))
+            : storage;
     Life after = hook.kind() == HookKind.REMOVE ? Life.DEAD : life;
     return new UnitState(
         unit,

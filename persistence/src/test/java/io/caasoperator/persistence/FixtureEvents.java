@@ -38,7 +38,7 @@ final class FixtureEvents {
           Map.of("greeting", new ConfigOption(ConfigOption.Type.STRING, "hi", "what to say")));
 
   static List<JournalEvent> all() {
-    PlannedHook hook = new PlannedHook(HookKind.PEBBLE_READY, "web", "start-1", 2, 5);
+    PlannedHook hook = PlannedHook.pebbleReady("web", "start-1", 2, 5);
     Map<String, Object> settings = new LinkedHashMap<>();
     settings.put("greeting", "hey");
     settings.put("port", 9090);
