@@ -38,10 +38,13 @@ public record AtomicFile(
   public static final Set<PosixFilePermission> OWNER_ONLY =
       PosixFilePermissions.fromString("rw-------");
 
-  /** Writes the file's content to {@code out}; the stream is closed by {@link AtomicFile}. */
+  /**
+   * Writes the file's content to {@code out}; the stream is closed by {@link AtomicFile}. What it
+   * throws reaches the caller unchanged (a journal export's reader throws more than I/O errors).
+   */
   @FunctionalInterface
-  public interface Content {
-    void writeTo(OutputStream out) throws IOException;
+  public interface Content<E extends Exception> {
+    void writeTo(OutputStream out) throws IOException, E;
   }
 
   public AtomicFile {
@@ -65,7 +68,7 @@ public record AtomicFile(
   }
 
   public void write(byte[] content) throws IOException {
-    write(out -> out.write(content));
+    this.<IOException>write(out -> out.write(content));
   }
 
   public void write(String content, Charset charset) throws IOException {
@@ -73,7 +76,7 @@ public record AtomicFile(
   }
 
   /** Streams the content (e.g. an export too large to hold in memory) into place. */
-  public void write(Content content) throws IOException {
+  public <E extends Exception> void write(Content<E> content) throws IOException, E {
     Path directory = target.toAbsolutePath().getParent();
     Path temporary = directory.resolve(temporaryPrefix + UUID.randomUUID() + ".tmp");
     boolean posix = target.getFileSystem().supportedFileAttributeViews().contains("posix");
