@@ -3,6 +3,7 @@ package io.caasoperator.bench;
 import io.caasoperator.app.OperatorConfig;
 import io.caasoperator.app.OperatorRuntime;
 import io.caasoperator.domain.ApplicationName;
+import io.caasoperator.files.AtomicFile;
 import io.caasoperator.http.tls.CertificateNames;
 import io.caasoperator.operator.ApplicationView;
 import io.caasoperator.operator.OperatorActor;
@@ -12,7 +13,7 @@ import io.caasoperator.persistence.UnitEvent;
 import io.caasoperator.persistence.timeline.JournalEntry;
 import io.caasoperator.persistence.timeline.JournalReader;
 import io.caasoperator.unit.RetryPolicy;
-import java.nio.file.Files;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -36,19 +37,14 @@ final class BenchOperator implements AutoCloseable {
 
   static Path writeSpec(Path root, int units, int round) throws Exception {
     Path spec = root.resolve("app.yaml");
-    Path tmp = root.resolve("app.yaml.tmp");
-    Files.writeString(
-        tmp,
-        "application: bench\ncharm: charm\nscale: "
-            + units
-            + "\nconfig:\n  round: "
-            + round
-            + "\n");
-    Files.move(
-        tmp,
-        spec,
-        java.nio.file.StandardCopyOption.ATOMIC_MOVE,
-        java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+    AtomicFile.at(spec)
+        .write(
+            "application: bench\ncharm: charm\nscale: "
+                + units
+                + "\nconfig:\n  round: "
+                + round
+                + "\n",
+            StandardCharsets.UTF_8);
     return spec;
   }
 

@@ -1,12 +1,12 @@
 package io.caasoperator.http;
 
+import io.caasoperator.files.AtomicFile;
 import io.caasoperator.http.setup.DataDirException;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -33,9 +33,7 @@ public record ListenerFile(Path path) {
   public void write(URI url) {
     try {
       Files.createDirectories(path.toAbsolutePath().getParent());
-      Path tmp = path.resolveSibling(path.getFileName() + ".tmp");
-      Files.writeString(tmp, url + "\n", StandardCharsets.UTF_8);
-      Files.move(tmp, path, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+      AtomicFile.at(path).write(url + "\n", StandardCharsets.UTF_8);
     } catch (IOException e) {
       throw new DataDirException(
           "cannot write the listener address to " + path + ": " + e.getMessage(), e);

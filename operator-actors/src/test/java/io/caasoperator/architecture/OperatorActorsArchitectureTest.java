@@ -55,8 +55,7 @@ class OperatorActorsArchitectureTest {
             "io.caasoperator.relation..",
             "io.caasoperator.hook..",
             "io.caasoperator.hooktool..",
-            "io.caasoperator.charm..",
-            "io.caasoperator.files..")
+            "io.caasoperator.charm..")
         .should()
         .dependOnClassesThat()
         .resideInAnyPackage(SubstrateModuleRules.ACTOR_PACKAGES)

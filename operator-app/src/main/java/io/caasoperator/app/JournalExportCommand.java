@@ -1,11 +1,12 @@
 package io.caasoperator.app;
 
+import io.caasoperator.files.AtomicFile;
 import io.caasoperator.persistence.timeline.JournalFilter;
 import java.io.BufferedWriter;
 import java.io.IOException;
+import java.io.OutputStreamWriter;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicLong;
@@ -42,31 +43,31 @@ final class JournalExportCommand implements Callable<Integer>, StartsActors {
         connection,
         journal,
         access -> {
-          Path partial = out.resolveSibling(out.getFileName() + ".partial");
           AtomicLong count = new AtomicLong();
           // Written aside and renamed: an interrupted export never leaves a truncated file that
           // looks whole.
-          try (BufferedWriter writer = Files.newBufferedWriter(partial, StandardCharsets.UTF_8);
-              Progress progress = Progress.onStderr("exporting", Progress.Unit.EVENTS)) {
-            access.entries(
-                JournalFilter.ALL,
-                false,
-                progress,
-                entry -> {
-                  try {
-                    writer.write(entry.toString());
-                    writer.write('\n');
-                    count.incrementAndGet();
-                  } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                  }
-                });
-          }
-          Files.move(
-              partial,
-              out,
-              java.nio.file.StandardCopyOption.REPLACE_EXISTING,
-              java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+          AtomicFile.at(out)
+              .write(
+                  stream -> {
+                    try (BufferedWriter writer =
+                            new BufferedWriter(
+                                new OutputStreamWriter(stream, StandardCharsets.UTF_8));
+                        Progress progress = Progress.onStderr("exporting", Progress.Unit.EVENTS)) {
+                      access.entries(
+                          JournalFilter.ALL,
+                          false,
+                          progress,
+                          entry -> {
+                            try {
+                              writer.write(entry.toString());
+                              writer.write('\n');
+                              count.incrementAndGet();
+                            } catch (IOException e) {
+                              throw new UncheckedIOException(e);
+                            }
+                          });
+                    }
+                  });
           System.err.println("exported " + count.get() + " event(s) to " + out);
           return ExitCodes.OK;
         });

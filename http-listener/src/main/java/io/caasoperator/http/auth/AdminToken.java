@@ -1,5 +1,6 @@
 package io.caasoperator.http.auth;
 
+import io.caasoperator.files.AtomicFile;
 import io.caasoperator.http.setup.DataDirException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -7,7 +8,6 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.MessageDigest;
@@ -114,18 +114,10 @@ public record AdminToken(String value) {
   private static void create(Path file, AdminToken token) {
     try {
       Files.createDirectories(file.toAbsolutePath().getParent());
-      Path tmp = file.resolveSibling(FILE_NAME + ".tmp");
-      Files.deleteIfExists(tmp);
-      if (file.getFileSystem().supportedFileAttributeViews().contains("posix")) {
-        // Mode set at creation: the secret is never readable by others, not even briefly.
-        Files.createFile(
-            tmp,
-            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-      } else {
-        Files.createFile(tmp);
-      }
-      Files.writeString(tmp, token.value() + "\n", StandardCharsets.UTF_8);
-      Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE);
+      // Owner-only from creation: the secret is never readable by others, not even briefly.
+      AtomicFile.at(file)
+          .withMode(AtomicFile.OWNER_ONLY)
+          .write(token.value() + "\n", StandardCharsets.UTF_8);
     } catch (FileAlreadyExistsException e) {
       // another process created it between our check and now; load() reads theirs
     } catch (IOException e) {

@@ -1,15 +1,11 @@
 package io.caasoperator.http.tls;
 
+import io.caasoperator.files.AtomicFile;
 import io.caasoperator.http.setup.DataDirException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.FileAttribute;
-import java.nio.file.attribute.PosixFilePermission;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.security.GeneralSecurityException;
 import java.security.KeyStore;
 import java.security.PrivateKey;
@@ -19,7 +15,6 @@ import java.security.cert.X509Certificate;
 import java.time.Clock;
 import java.util.List;
 import java.util.Objects;
-import java.util.Set;
 import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
 import org.slf4j.Logger;
@@ -168,36 +163,16 @@ public final class ListenerTls {
       Path tlsDir, Path certificate, Path key, SelfSignedCertificate generated) {
     try {
       Files.createDirectories(tlsDir);
-      writeAtomically(key, Pem.of(generated.key()), true);
-      writeAtomically(certificate, Pem.of(generated.certificate()), false);
+      // Each PEM replaced whole: a crash never leaves half of one. The key is owner-only from
+      // creation, never readable by others even briefly.
+      AtomicFile.at(key)
+          .withMode(AtomicFile.OWNER_ONLY)
+          .write(Pem.of(generated.key()), StandardCharsets.US_ASCII);
+      AtomicFile.at(certificate).write(Pem.of(generated.certificate()), StandardCharsets.US_ASCII);
     } catch (IOException e) {
       throw new DataDirException(
           "cannot write the generated certificate into " + tlsDir + ": " + e, e);
     }
-  }
-
-  /**
-   * Writes to a temporary file then renames it: a crash never leaves a half-written PEM. A private
-   * file is created with mode 0600 from the start, never readable by others even briefly.
-   */
-  static void writeAtomically(Path target, String content, boolean ownerOnly) throws IOException {
-    Path tmp = target.resolveSibling(target.getFileName() + ".tmp");
-    Files.deleteIfExists(tmp);
-    boolean posix = target.getFileSystem().supportedFileAttributeViews().contains("posix");
-    if (ownerOnly && posix) {
-      Set<PosixFilePermission> ownerReadWrite = PosixFilePermissions.fromString("rw-------");
-      FileAttribute<Set<PosixFilePermission>> mode =
-          PosixFilePermissions.asFileAttribute(ownerReadWrite);
-      Files.createFile(tmp, mode);
-    } else {
-      try {
-        Files.createFile(tmp);
-      } catch (FileAlreadyExistsException e) {
-        // deleted above; a concurrent writer is racing us and the rename below settles it
-      }
-    }
-    Files.writeString(tmp, content, StandardCharsets.US_ASCII);
-    Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
   }
 
   private static void requireMatchingKey(

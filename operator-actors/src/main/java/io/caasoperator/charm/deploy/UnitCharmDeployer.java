@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.caasoperator.charm.IoProblems;
 import io.caasoperator.charm.RunnableFiles;
+import io.caasoperator.files.AtomicFile;
 import io.caasoperator.files.RecursiveDelete;
 import java.io.FileNotFoundException;
 import java.io.IOException;
@@ -12,7 +13,6 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.PosixFileAttributes;
 import java.nio.file.attribute.PosixFilePermission;
@@ -24,7 +24,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.UUID;
 import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -319,17 +318,10 @@ public final class UnitCharmDeployer {
 
   private static void writeAtomically(Path unitDir, String name, CharmManifest manifest)
       throws IOException {
-    Path temporary = unitDir.resolve(TEMP_PREFIX + UUID.randomUUID());
-    try {
-      JSON.writeValue(temporary.toFile(), manifest);
-      Files.move(
-          temporary,
-          unitDir.resolve(name),
-          StandardCopyOption.ATOMIC_MOVE,
-          StandardCopyOption.REPLACE_EXISTING);
-    } finally {
-      Files.deleteIfExists(temporary);
-    }
+    // The prefix lets UnitFiles sweep up a temporary a crash left behind.
+    AtomicFile.at(unitDir.resolve(name))
+        .withTemporaryPrefix(TEMP_PREFIX)
+        .write(JSON.writeValueAsBytes(manifest));
   }
 
   /**

@@ -1,20 +1,20 @@
 package io.caasoperator.hooktool.transport;
 
+import io.caasoperator.files.AtomicFile;
 import io.caasoperator.hooktool.HookTools;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Writes the hook tools a hook finds on its PATH: one script per tool name ({@link
@@ -44,6 +44,10 @@ public final class HookToolShims {
 
   static final String COMMON_SCRIPT = resource("caas-hook-tool.sh");
   private static final String BASH_TOOL = resource("tool.bash");
+
+  /** {@code rwxr-xr-x}: the tools are executables on the charm's PATH. */
+  private static final Set<PosixFilePermission> EXECUTABLE =
+      PosixFilePermissions.fromString("rwxr-xr-x");
 
   private HookToolShims() {}
 
@@ -122,24 +126,7 @@ public final class HookToolShims {
         && Arrays.equals(Files.readAllBytes(target), bytes)) {
       return;
     }
-    Path temp = Files.createTempFile(dir, "." + name + ".", ".tmp");
-    try {
-      Files.write(temp, bytes);
-      if (FileSystems.getDefault().supportedFileAttributeViews().contains("posix")) {
-        Files.setPosixFilePermissions(temp, PosixFilePermissions.fromString("rwxr-xr-x"));
-      } else {
-        temp.toFile().setExecutable(true, false);
-      }
-      try {
-        Files.move(
-            temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-      } catch (AtomicMoveNotSupportedException e) {
-        // Same directory, so only exotic file systems get here; a plain replace is the best left.
-        Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
-      }
-    } finally {
-      Files.deleteIfExists(temp);
-    }
+    AtomicFile.at(target).withMode(EXECUTABLE).write(bytes);
   }
 
   private static String resource(String name) {

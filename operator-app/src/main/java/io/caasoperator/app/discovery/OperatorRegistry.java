@@ -1,6 +1,8 @@
 package io.caasoperator.app.discovery;
 
+import io.caasoperator.files.AtomicFile;
 import java.io.IOException;
+import java.io.OutputStreamWriter;
 import java.io.Reader;
 import java.io.StringReader;
 import java.io.UncheckedIOException;
@@ -11,7 +13,6 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
@@ -67,11 +68,16 @@ public final class OperatorRegistry {
       } catch (UnsupportedOperationException | IOException notOurs) {
         // a directory another tool made, or a file system without modes: the files say little
       }
-      Path tmp = Files.createTempFile(directory, ".tmp-", "");
-      try (Writer out = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
-        properties(registration).store(out, "a running caas-operator; removed when it stops");
-      }
-      Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+      AtomicFile.at(file)
+          .withMode(AtomicFile.OWNER_ONLY)
+          .withTemporaryPrefix(".tmp-")
+          .write(
+              stream -> {
+                Writer out = new OutputStreamWriter(stream, StandardCharsets.UTF_8);
+                properties(registration)
+                    .store(out, "a running caas-operator; removed when it stops");
+                out.flush();
+              });
     } catch (IOException e) {
       throw new UncheckedIOException(
           "cannot register the operator in " + directory + ": " + e.getMessage(), e);

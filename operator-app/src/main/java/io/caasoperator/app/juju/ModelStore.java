@@ -1,5 +1,6 @@
 package io.caasoperator.app.juju;
 
+import io.caasoperator.files.AtomicFile;
 import io.caasoperator.files.RecursiveDelete;
 import io.caasoperator.model.ModelName;
 import java.io.IOException;
@@ -251,13 +252,8 @@ public final class ModelStore {
 
   /** Writes {@code content} through a temporary file renamed over {@code target}. */
   static void writeWhole(Path target, String content) throws IOException {
-    Path temp = Files.createTempFile(target.getParent(), "." + target.getFileName() + ".", ".tmp");
-    try {
-      Files.writeString(temp, content, StandardCharsets.UTF_8);
-      replace(temp, target);
-    } finally {
-      Files.deleteIfExists(temp);
-    }
+    // 0600, as Files.createTempFile made it before: the model directory is private to the user.
+    AtomicFile.at(target).withMode(AtomicFile.OWNER_ONLY).write(content, StandardCharsets.UTF_8);
   }
 
   /**
