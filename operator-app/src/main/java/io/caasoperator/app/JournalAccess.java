@@ -114,6 +114,7 @@ sealed interface JournalAccess extends AutoCloseable {
       if (!filter.types().isEmpty()) query.add("type=" + encode(String.join(",", filter.types())));
       if (filter.since() != null) query.add("since=" + encode(filter.since().toString()));
       if (filter.until() != null) query.add("until=" + encode(filter.until().toString()));
+      if (filter.relation() != null) query.add("relation=" + filter.relation());
       if (follow) query.add("follow=true");
       HttpResponse<Stream<String>> response =
           client.getLines("/v1/journal" + (query.isEmpty() ? "" : "?" + String.join("&", query)));

@@ -5,6 +5,7 @@ import io.caasoperator.domain.UnitId;
 import io.caasoperator.persistence.JournalSerializer;
 import io.caasoperator.persistence.timeline.JournalFilter;
 import io.caasoperator.persistence.timeline.PointInTime;
+import io.caasoperator.persistence.timeline.RelationMentions;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Set;
@@ -39,6 +40,12 @@ final class JournalCommand implements Callable<Integer>, StartsActors {
       paramLabel = "TYPES",
       description = "Only these event types, e.g. HookFailed,HookStarted.")
   String types;
+
+  @Option(
+      names = "--relation",
+      paramLabel = "ID",
+      description = "Only events that name this relation: its id, e.g. 1 or kv:1.")
+  String relation;
 
   @Option(
       names = "--since",
@@ -76,7 +83,8 @@ final class JournalCommand implements Callable<Integer>, StartsActors {
               unit == null ? null : UnitId.parse(unit),
               JournalFilter.parseTypes(types),
               time(since, clock),
-              time(until, clock));
+              time(until, clock),
+              relation == null ? null : relationId(relation));
       Set<String> unknown = filter.unknownTypes(new JournalSerializer().types().keySet());
       if (!unknown.isEmpty())
         throw new IllegalArgumentException(
@@ -111,6 +119,14 @@ final class JournalCommand implements Callable<Integer>, StartsActors {
           progress.close();
           return ExitCodes.OK;
         });
+  }
+
+  private static Long relationId(String text) {
+    return RelationMentions.parse(text)
+        .orElseThrow(
+            () ->
+                new IllegalArgumentException(
+                    "--relation " + text + " is not a relation id: N or endpoint:N, e.g. kv:1"));
   }
 
   private static Instant time(String text, Clock clock) {

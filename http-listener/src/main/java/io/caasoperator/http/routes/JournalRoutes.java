@@ -11,6 +11,7 @@ import io.caasoperator.persistence.JournalSerializer;
 import io.caasoperator.persistence.timeline.JournalFilter;
 import io.caasoperator.persistence.timeline.JournalReader;
 import io.caasoperator.persistence.timeline.PointInTime;
+import io.caasoperator.persistence.timeline.RelationMentions;
 import io.caasoperator.persistence.timeline.Replay;
 import io.caasoperator.persistence.timeline.ReplayPoint;
 import java.time.Clock;
@@ -99,6 +100,18 @@ public final class JournalRoutes {
             + " caas-operator journal --app NAME)");
   }
 
+  /** {@code relation=N} or {@code relation=endpoint:N}; null when absent. */
+  private static Long relation(String value) {
+    if (value == null) return null;
+    return RelationMentions.parse(value)
+        .orElseThrow(
+            () ->
+                new IllegalArgumentException(
+                    "\"relation\": expected a relation id (N or endpoint:N), got \""
+                        + value
+                        + "\""));
+  }
+
   private Route events(Map<String, String> query) {
     String application;
     JournalFilter filter;
@@ -115,7 +128,8 @@ public final class JournalRoutes {
               unit,
               JournalFilter.parseTypes(query.get("type")),
               time("since", query.get("since")),
-              time("until", query.get("until")));
+              time("until", query.get("until")),
+              relation(query.get("relation")));
       Set<String> unknown = filter.unknownTypes(eventTypes);
       if (!unknown.isEmpty())
         throw new IllegalArgumentException("unknown event type(s) " + unknown);

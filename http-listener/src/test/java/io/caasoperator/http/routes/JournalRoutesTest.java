@@ -215,6 +215,16 @@ class JournalRoutesTest {
   }
 
   @Test
+  void aRelationFilterTakesAnIdAndKeepsOnlyEventsNamingIt() throws Exception {
+    HttpResponse<String> bad = client.get("/v1/journal?relation=kv");
+    assertThat(bad.statusCode()).isEqualTo(400);
+    assertThat(json.readTree(bad.body()).path("detail").asText())
+        .isEqualTo("\"relation\": expected a relation id (N or endpoint:N), got \"kv\"");
+    assertThat(lines("/v1/journal")).isNotEmpty();
+    assertThat(lines("/v1/journal?relation=kv:999")).isEmpty();
+  }
+
+  @Test
   void followAndAfterTakeOnlyWhatTheyMean() throws Exception {
     HttpResponse<String> follow = client.get("/v1/journal?follow=yes");
     assertThat(follow.statusCode()).isEqualTo(400);

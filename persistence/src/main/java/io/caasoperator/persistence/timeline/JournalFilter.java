@@ -14,10 +14,17 @@ import java.util.stream.Collectors;
  *     unit.HookFailed.v1})
  * @param since events at or after this time
  * @param until events at or before this time
+ * @param relation only events that name this relation id ({@link RelationMentions})
  */
-public record JournalFilter(UnitId unit, Set<String> types, Instant since, Instant until) {
+public record JournalFilter(
+    UnitId unit, Set<String> types, Instant since, Instant until, Long relation) {
 
   public static final JournalFilter ALL = new JournalFilter(null, Set.of(), null, null);
+
+  /** Any relation. */
+  public JournalFilter(UnitId unit, Set<String> types, Instant since, Instant until) {
+    this(unit, types, since, until, null);
+  }
 
   public JournalFilter {
     types = types == null ? Set.of() : Set.copyOf(types);
@@ -40,6 +47,7 @@ public record JournalFilter(UnitId unit, Set<String> types, Instant since, Insta
       return false;
     if (!types.isEmpty() && !types.contains(entry.shortType()) && !types.contains(entry.type()))
       return false;
+    if (relation != null && !RelationMentions.of(entry.event()).contains(relation)) return false;
     if (since != null && entry.time().isBefore(since)) return false;
     return until == null || !entry.time().isAfter(until);
   }

@@ -52,6 +52,18 @@ class ModelIT {
         .contains("Model  ", "kv-client/0", "kv-store/0*")
         .containsPattern("kv-store:kv +kv-client:kv +kv +regular +1");
 
+    // one relation's events: the client's side of kv:1 and its units' hooks of it, nothing else
+    Cli.Result related =
+        operators.cli("journal", "--app", "kv-client", "--relation", "kv:1", "--format", "json");
+    assertThat(related.exitCode()).as(related.stderr()).isZero();
+    assertThat(related.stdout())
+        .contains(
+            "\"type\":\"operator.ApplicationsRelated.v1\"", "\"type\":\"unit.HookStarted.v1\"")
+        .doesNotContain("\"kind\":\"install\"", "\"kind\":\"start\"");
+    Cli.Result unrelated = operators.cli("journal", "--app", "kv-client", "--relation", "kv");
+    assertThat(unrelated.exitCode()).isEqualTo(2);
+    assertThat(unrelated.stderr()).contains("--relation kv is not a relation id");
+
     // the relation ids are the model's journal's: the same after a restart
     operator.terminate();
     assertThat(operator.exitCode(OperatorProcess.PATIENCE)).isZero();
