@@ -34,6 +34,12 @@ final class SshCommand implements Callable<Integer> {
   /** How long the command may run: Juju's ssh has no limit; the operator's exec needs one. */
   private static final Duration LIMIT = Duration.ofHours(1);
 
+  /** Set by {@code bin/juju} when its standard input is a terminal. */
+  static final String TERMINAL = "CAAS_JUJU_TERMINAL";
+
+  private static final String CONTAINER_PATH =
+      "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
+
   @ParentCommand JujuCli cli;
 
   @Mixin ModelOption model;
@@ -61,15 +67,45 @@ final class SshCommand implements Callable<Integer> {
     JujuContext context = cli.context();
     ModelDirectory directory = model.directory(context);
     UnitMachine machine = UnitMachine.of(context, directory, target, container);
-    byte[] input = context.in().readAllBytes();
     String script = command.isEmpty() ? null : String.join(" ", command);
+    if ("1".equals(context.env().get(TERMINAL)))
+      return onTerminal(context, directory, machine, script);
+    byte[] input = context.in().readAllBytes();
     if (script == null && input.length == 0)
       throw JujuFailure.usage(
-          "an interactive shell is not there yet: give a command, or the commands on standard"
-              + " input");
+          "no command and no standard input: give a command, or run it from a terminal for a"
+              + " shell");
     return machine.container() == null
         ? inHookContext(context, directory, machine, script, input)
         : inContainer(context, machine, script, input);
+  }
+
+  /**
+   * From a terminal ({@code bin/juju} sets {@value #TERMINAL} and keeps the call in its own JVM):
+   * the process shares the caller's terminal, as {@code ssh} gives the remote side a pty. With no
+   * command, an interactive shell: in the container ({@code /bin/sh -i} through bubblewrap), or in
+   * the unit's directory, as Juju's {@code juju ssh} into a Kubernetes unit lands in its charm
+   * container, where hook tools need {@code juju-exec}'s context (here: {@code juju exec}). A
+   * command in the unit's hook context runs through the operator's exec, with no standard input.
+   */
+  private static int onTerminal(
+      JujuContext context, ModelDirectory directory, UnitMachine machine, String script)
+      throws IOException, InterruptedException {
+    ProcessBuilder builder;
+    if (machine.container() != null) {
+      builder =
+          new ProcessBuilder(machine.containerShell(script == null ? "exec /bin/sh -i" : script));
+      builder.environment().put("PATH", CONTAINER_PATH);
+    } else if (script == null) {
+      builder = new ProcessBuilder("/bin/bash", "-i").directory(machine.dir().toFile());
+      builder.environment().put("JUJU_UNIT_NAME", machine.unit().name());
+      builder.environment().put("JUJU_MODEL_NAME", directory.name().value());
+    } else {
+      return inHookContext(context, directory, machine, script, new byte[0]);
+    }
+    context.out().flush();
+    context.err().flush();
+    return builder.inheritIO().start().waitFor();
   }
 
   /**
@@ -107,9 +143,7 @@ final class SshCommand implements Callable<Integer> {
       throws IOException, InterruptedException {
     ProcessBuilder builder =
         new ProcessBuilder(machine.containerShell(script == null ? "exec /bin/sh -s" : script));
-    builder
-        .environment()
-        .put("PATH", "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin");
+    builder.environment().put("PATH", CONTAINER_PATH);
     Process process = builder.start();
     Thread feeder =
         Thread.ofVirtual()

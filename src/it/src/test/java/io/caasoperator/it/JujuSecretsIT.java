@@ -133,7 +133,7 @@ class JujuSecretsIT {
     Files.writeString(tmp.resolve("up.txt"), "to the unit\n");
     String script =
         """
-        import pathlib, sys
+        import pathlib, subprocess, sys
         import jubilant
         juju = jubilant.Juju()
         juju.add_model('ssh')
@@ -158,6 +158,14 @@ class JujuSecretsIT {
             juju.scp('hello/0:/nope', tmp / 'x', container='nope')
         except jubilant.CLIError as e:
             print('scp', e.returncode, e.stderr.strip())
+        # from a terminal (script(1) gives it a pty): a shell in the unit, or in its container
+        def on_terminal(command, typed):
+            return subprocess.run(['script', '-qec', command, '/dev/null'], input=typed,
+                                  capture_output=True, text=True, timeout=300)
+        shell = on_terminal('juju ssh hello/0', 'echo "at=$PWD unit=$JUJU_UNIT_NAME"; exit 5\n')
+        print('shell', shell.returncode, 'unit-hello-0 unit=hello/0' in shell.stdout)
+        inside = on_terminal('juju ssh --container web hello/0', 'ls /srv; exit 3\n')
+        print('container shell', inside.returncode, 'in.txt' in inside.stdout)
         juju.destroy_model('ssh')
         """;
     String output = jubilant(script, tmp.toString());
@@ -170,7 +178,9 @@ class JujuSecretsIT {
             "code 7",
             "to the unit",
             "to the unit into the container",
-            "scp 1 ERROR container \"nope\" not found in unit \"hello/0\"");
+            "scp 1 ERROR container \"nope\" not found in unit \"hello/0\"",
+            "shell 5 True",
+            "container shell 3 True");
   }
 
   /** Every regular file under {@code dir}, as bytes read as Latin-1. */
