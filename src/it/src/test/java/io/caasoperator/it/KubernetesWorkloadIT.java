@@ -90,8 +90,12 @@ class KubernetesWorkloadIT {
     assertThat(copied.resolve("hooks/install")).isExecutable();
     assertThat(pods.file(POD, "/var/lib/caas/tools/status-set")).isExecutable();
     assertThat(pods.file(POD, "/var/lib/caas/ca.crt")).isNotEmptyFile();
-    assertThat(operator.linesMatching("charm .* copied into pod " + POD + " \\(charm-init\\)"))
-        .hasSize(1);
+    // the pod's script touches the ready file before the operator logs the copy it ended
+    String copiedLine = "charm .* copied into pod " + POD + " \\(charm-init\\)";
+    await("the operator to log the copy")
+        .atMost(OperatorProcess.PATIENCE)
+        .until(() -> !operator.linesMatching(copiedLine).isEmpty());
+    assertThat(operator.linesMatching(copiedLine)).hasSize(1);
     Path podHooks = pods.file(POD, "/var/lib/caas/hooks.log");
     assertThat(podHooks).doesNotExist();
 
