@@ -162,9 +162,9 @@ class JujuSecretsIT {
         def on_terminal(command, typed):
             return subprocess.run(['script', '-qec', command, '/dev/null'], input=typed,
                                   capture_output=True, text=True, timeout=300)
-        shell = on_terminal('juju ssh hello/0', 'echo "at=$PWD unit=$JUJU_UNIT_NAME"; exit 5\\n')
+        shell = on_terminal('juju ssh -m ssh hello/0', 'echo "at=$PWD unit=$JUJU_UNIT_NAME"; exit 5\\n')
         print('shell', shell.returncode, 'unit-hello-0 unit=hello/0' in shell.stdout)
-        inside = on_terminal('juju ssh --container web hello/0', 'ls /srv; exit 3\\n')
+        inside = on_terminal('juju ssh -m ssh --container web hello/0', 'ls /srv; exit 3\\n')
         print('container shell', inside.returncode, 'in.txt' in inside.stdout)
         juju.destroy_model('ssh')
         """;
