@@ -17,6 +17,7 @@ import java.util.Optional;
 import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.Consumer;
 
 /**
  * Everything a unit knows, rebuilt from its events by {@link #apply}: the single event handler used
@@ -230,83 +231,37 @@ public record UnitState(
     }
 
     Progress withCharmInUse(CharmInfo c) {
-      return new Progress(
-          c,
-          upgradedTo,
-          configSeen,
-          leaderElectedSeen,
-          leaderSettingsSeen,
-          installed,
-          started,
-          stopped,
-          containersReady);
+      return with(p -> p.charmInUse = c);
     }
 
     Progress asInstalled(long generation) {
-      return new Progress(
-          charmInUse,
-          generation,
-          configSeen,
-          leaderElectedSeen,
-          leaderSettingsSeen,
-          true,
-          started,
-          stopped,
-          containersReady);
+      return with(
+          p -> {
+            p.upgradedTo = generation;
+            p.installed = true;
+          });
     }
 
     /** config-changed always follows upgrade-charm, as Juju does */
     Progress upgraded(long generation) {
-      return new Progress(
-          charmInUse,
-          generation,
-          -1,
-          leaderElectedSeen,
-          leaderSettingsSeen,
-          installed,
-          started,
-          stopped,
-          containersReady);
+      return with(
+          p -> {
+            p.upgradedTo = generation;
+            p.configSeen = -1;
+          });
     }
 
     Progress withConfigSeen(long generation) {
-      return new Progress(
-          charmInUse,
-          upgradedTo,
-          generation,
-          leaderElectedSeen,
-          leaderSettingsSeen,
-          installed,
-          started,
-          stopped,
-          containersReady);
+      return with(p -> p.configSeen = generation);
     }
 
     Progress withLeaderElectedSeen(boolean seen) {
-      return new Progress(
-          charmInUse,
-          upgradedTo,
-          configSeen,
-          seen,
-          leaderSettingsSeen,
-          installed,
-          started,
-          stopped,
-          containersReady);
+      return with(p -> p.leaderElectedSeen = seen);
     }
 
     /** leader-settings-changed ran for the leader-settings {@code generation}. */
     Progress withLeaderSettingsSeen(long generation) {
-      return new Progress(
-          charmInUse,
-          upgradedTo,
-          configSeen,
-          leaderElectedSeen,
-          generation + 1,
-          installed,
-          started,
-          stopped,
-          containersReady);
+      return with(p -> p.leaderSettingsSeen = generation + 1);
     }
 
     /** Whether the last leader-settings-changed ran for the leader-settings {@code generation}. */
@@ -315,42 +270,44 @@ public record UnitState(
     }
 
     Progress asStarted() {
-      return new Progress(
-          charmInUse,
-          upgradedTo,
-          configSeen,
-          leaderElectedSeen,
-          leaderSettingsSeen,
-          installed,
-          true,
-          stopped,
-          containersReady);
+      return with(p -> p.started = true);
     }
 
     Progress asStopped() {
-      return new Progress(
-          charmInUse,
-          upgradedTo,
-          configSeen,
-          leaderElectedSeen,
-          leaderSettingsSeen,
-          installed,
-          started,
-          true,
-          containersReady);
+      return with(p -> p.stopped = true);
     }
 
     Progress withReady(String container, String startId) {
+      return with(p -> p.containersReady = put(containersReady, container, startId));
+    }
+
+    /** A copy with what {@code change} assigns, as {@link UnitState#with(Consumer)}. */
+    private Progress with(Consumer<Changed> change) {
+      Changed c = new Changed();
+      change.accept(c);
       return new Progress(
-          charmInUse,
-          upgradedTo,
-          configSeen,
-          leaderElectedSeen,
-          leaderSettingsSeen,
-          installed,
-          started,
-          stopped,
-          put(containersReady, container, startId));
+          c.charmInUse,
+          c.upgradedTo,
+          c.configSeen,
+          c.leaderElectedSeen,
+          c.leaderSettingsSeen,
+          c.installed,
+          c.started,
+          c.stopped,
+          c.containersReady);
+    }
+
+    /** The progress being changed, each field starting as it is; never persisted. */
+    private final class Changed {
+      CharmInfo charmInUse = charmInUse();
+      long upgradedTo = upgradedTo();
+      long configSeen = configSeen();
+      boolean leaderElectedSeen = leaderElectedSeen();
+      long leaderSettingsSeen = leaderSettingsSeen();
+      boolean installed = installed();
+      boolean started = started();
+      boolean stopped = stopped();
+      Map<String, String> containersReady = containersReady();
     }
   }
 
@@ -632,24 +589,37 @@ public record UnitState(
 
   public UnitState apply(UnitEvent event) {
     return switch (event) {
-      case LifeAssigned e -> withLife(e.life());
+      case LifeAssigned e -> with(c -> c.life = e.life());
       case Revived e -> initial(unit);
       case CharmAssigned e ->
-          with(assigned.withCharm(e.charm()))
-              .with(progress.charmInUse() == null ? progress.withCharmInUse(e.charm()) : progress);
-      case CharmSwitched e -> with(progress.withCharmInUse(assigned.charm()));
-      case ConfigAssigned e -> with(assigned.withConfig(e.generation()));
+          with(
+              c -> {
+                c.assigned = assigned.withCharm(e.charm());
+                if (progress.charmInUse() == null) c.progress = progress.withCharmInUse(e.charm());
+              });
+      case CharmSwitched e -> with(c -> c.progress = progress.withCharmInUse(assigned.charm()));
+      case ConfigAssigned e -> with(c -> c.assigned = assigned.withConfig(e.generation()));
       case LeadershipAssigned e ->
-          with(assigned.withLeader(e.leader()))
-              .with(progress.withLeaderElectedSeen(e.leader() && progress.leaderElectedSeen()));
-      case ContainerStartObserved e -> with(observed.withStart(e.container(), e.startId()));
-      case PebbleNoticeObserved e -> with(observed.withNotice(e.notice()));
-      case SecretTriggerObserved e -> with(observed.withSecretTrigger(e.trigger()));
+          with(
+              c -> {
+                c.assigned = assigned.withLeader(e.leader());
+                c.progress =
+                    progress.withLeaderElectedSeen(e.leader() && progress.leaderElectedSeen());
+              });
+      case ContainerStartObserved e ->
+          with(c -> c.observed = observed.withStart(e.container(), e.startId()));
+      case PebbleNoticeObserved e -> with(c -> c.observed = observed.withNotice(e.notice()));
+      case SecretTriggerObserved e ->
+          with(c -> c.observed = observed.withSecretTrigger(e.trigger()));
       case HookStarted e ->
-          with(hooks.started(new RunningHook(e.hook(), e.attempt(), e.contextId(), e.at())))
-              .with(
-                  statuses.withAgent(
-                      Status.of("executing", "running " + e.hook().name() + " hook", e.at())));
+          with(
+              c -> {
+                c.hooks =
+                    hooks.started(new RunningHook(e.hook(), e.attempt(), e.contextId(), e.at()));
+                c.statuses =
+                    statuses.withAgent(
+                        Status.of("executing", "running " + e.hook().name() + " hook", e.at()));
+              });
       case HookCompleted e ->
           finished(
               hooks.running().hook(),
@@ -663,21 +633,22 @@ public record UnitState(
               : finished(
                   hooks.failed().hook(),
                   new LastHook(hooks.failed().hook().name(), HookOutcome.RESOLVED, e.at(), 0));
-      case WorkloadStatusSet e -> with(statuses.withWorkloadSet(e.status()));
+      case WorkloadStatusSet e -> with(c -> c.statuses = statuses.withWorkloadSet(e.status()));
       // an exec is an audit record: it changes nothing the unit decides on
       case ExecStarted e -> this;
       case ExecCompleted e -> this;
-      case CharmStateSet e -> with(charmData.withState(e.key(), e.value()));
-      case CharmStateDeleted e -> with(charmData.withState(e.key(), null));
-      case PortOpened e -> with(charmData.withPort(e.port(), true));
-      case PortClosed e -> with(charmData.withPort(e.port(), false));
-      case LeaderSettingsAssigned e -> with(assigned.withLeaderSettings(e.generation()));
-      case ActionQueued e -> with(actions.queued(UnitAction.queued(e)));
+      case CharmStateSet e -> with(c -> c.charmData = charmData.withState(e.key(), e.value()));
+      case CharmStateDeleted e -> with(c -> c.charmData = charmData.withState(e.key(), null));
+      case PortOpened e -> with(c -> c.charmData = charmData.withPort(e.port(), true));
+      case PortClosed e -> with(c -> c.charmData = charmData.withPort(e.port(), false));
+      case LeaderSettingsAssigned e ->
+          with(c -> c.assigned = assigned.withLeaderSettings(e.generation()));
+      case ActionQueued e -> with(c -> c.actions = actions.queued(UnitAction.queued(e)));
       case ActionStarted e -> actionStarted(e);
       case ActionFinished e -> actionFinished(e);
-      case StorageAssigned e -> with(storage.with(e.instance()));
-      case RelationsAssigned e -> with(relations.assigned(e.relations()));
-      case RelationSettingsWritten e -> with(relations.written(e));
+      case StorageAssigned e -> with(c -> c.storage = storage.with(e.instance()));
+      case RelationsAssigned e -> with(c -> c.relations = relations.assigned(e.relations()));
+      case RelationSettingsWritten e -> with(c -> c.relations = relations.written(e));
     };
   }
 
@@ -688,16 +659,25 @@ public record UnitState(
    */
   private UnitState actionStarted(ActionStarted e) {
     Actions after = actions.started(e.id(), e.contextId(), e.at());
-    if (after == actions || hooks.failed() != null) return with(after);
-    Status executing = Status.of("executing", "running action " + after.running().name(), e.at());
-    return with(after).with(statuses.withAgent(executing));
+    return withActions(
+        after,
+        after == actions
+            ? null
+            : Status.of("executing", "running action " + after.running().name(), e.at()));
   }
 
   private UnitState actionFinished(ActionFinished e) {
     boolean wasRunning = actions.running() != null && actions.running().id() == e.id();
-    Actions after = actions.finished(e);
-    if (!wasRunning || hooks.failed() != null) return with(after);
-    return with(after).with(statuses.withAgent(Status.of("idle", "", e.at())));
+    return withActions(actions.finished(e), wasRunning ? Status.of("idle", "", e.at()) : null);
+  }
+
+  /** The actions {@code after}, and the agent showing {@code agent} (null: as it was). */
+  private UnitState withActions(Actions after, Status agent) {
+    return with(
+        c -> {
+          c.actions = after;
+          if (agent != null && hooks.failed() == null) c.statuses = statuses.withAgent(agent);
+        });
   }
 
   /** What a hook that carries nothing but its kind marks seen when it is done. */
@@ -763,31 +743,32 @@ public record UnitState(
                 ? storage.attached(h.storage().id())
                 : storage.detached(h.storage().id()))
             : storage;
-    Life after = hook.kind() == HookKind.REMOVE ? Life.DEAD : life;
-    return new UnitState(
-        unit,
-        after,
-        assigned,
-        o,
-        p,
-        hooks.ended(last),
-        statuses.cleared(Status.of("idle", "", last.at())),
-        charmData,
-        actions,
-        st,
-        relations.after(hook));
+    return with(
+        c -> {
+          if (hook.kind() == HookKind.REMOVE) c.life = Life.DEAD;
+          c.observed = o;
+          c.progress = p;
+          c.hooks = hooks.ended(last);
+          c.statuses = statuses.cleared(Status.of("idle", "", last.at()));
+          c.storage = st;
+          c.relations = relations.after(hook);
+        });
   }
 
   private UnitState failedWith(HookFailed e) {
     PlannedHook hook = hooks.running() != null ? hooks.running().hook() : hooks.failed().hook();
     int attempt = hooks.running() != null ? hooks.running().attempt() : hooks.failed().attempt();
-    return with(hooks.failedWith(
-            new FailedHook(hook, attempt, e.exitCode(), e.reason(), e.at()),
-            new LastHook(e.hook(), HookOutcome.FAILED, e.at(), e.durationMillis())))
-        .with(
-            statuses.erred(
-                Status.of("error", e.reason(), e.at()),
-                Status.of("error", "hook failed: \"" + e.hook() + "\"", e.at())));
+    return with(
+        c -> {
+          c.hooks =
+              hooks.failedWith(
+                  new FailedHook(hook, attempt, e.exitCode(), e.reason(), e.at()),
+                  new LastHook(e.hook(), HookOutcome.FAILED, e.at(), e.durationMillis()));
+          c.statuses =
+              statuses.erred(
+                  Status.of("error", e.reason(), e.at()),
+                  Status.of("error", "hook failed: \"" + e.hook() + "\"", e.at()));
+        });
   }
 
   private static Map<String, String> put(Map<String, String> map, String key, String value) {
@@ -796,57 +777,33 @@ public record UnitState(
     return copy;
   }
 
-  private UnitState withLife(Life l) {
-    return new UnitState(
-        unit, l, assigned, observed, progress, hooks, statuses, charmData, actions, storage,
-        relations);
+  /** A copy with what {@code change} assigns: each event names only the parts it changes. */
+  private UnitState with(Consumer<Changed> change) {
+    Changed changed = new Changed();
+    change.accept(changed);
+    return changed.state();
   }
 
-  private UnitState with(Assigned a) {
-    return new UnitState(
-        unit, life, a, observed, progress, hooks, statuses, charmData, actions, storage, relations);
-  }
+  /**
+   * The parts of this state being changed, each starting as it is; never persisted (only the record
+   * is). The unit's name never changes: {@link Revived} starts a new state instead.
+   */
+  private final class Changed {
+    Life life = UnitState.this.life;
+    Assigned assigned = UnitState.this.assigned;
+    Observed observed = UnitState.this.observed;
+    Progress progress = UnitState.this.progress;
+    Hooks hooks = UnitState.this.hooks;
+    Statuses statuses = UnitState.this.statuses;
+    CharmData charmData = UnitState.this.charmData;
+    Actions actions = UnitState.this.actions;
+    Storage storage = UnitState.this.storage;
+    UnitRelations relations = UnitState.this.relations;
 
-  private UnitState with(Observed o) {
-    return new UnitState(
-        unit, life, assigned, o, progress, hooks, statuses, charmData, actions, storage, relations);
-  }
-
-  private UnitState with(Progress p) {
-    return new UnitState(
-        unit, life, assigned, observed, p, hooks, statuses, charmData, actions, storage, relations);
-  }
-
-  private UnitState with(Hooks h) {
-    return new UnitState(
-        unit, life, assigned, observed, progress, h, statuses, charmData, actions, storage,
-        relations);
-  }
-
-  private UnitState with(Statuses s) {
-    return new UnitState(
-        unit, life, assigned, observed, progress, hooks, s, charmData, actions, storage, relations);
-  }
-
-  private UnitState with(Actions a) {
-    return new UnitState(
-        unit, life, assigned, observed, progress, hooks, statuses, charmData, a, storage,
-        relations);
-  }
-
-  private UnitState with(Storage st) {
-    return new UnitState(
-        unit, life, assigned, observed, progress, hooks, statuses, charmData, actions, st,
-        relations);
-  }
-
-  private UnitState with(UnitRelations r) {
-    return new UnitState(
-        unit, life, assigned, observed, progress, hooks, statuses, charmData, actions, storage, r);
-  }
-
-  private UnitState with(CharmData d) {
-    return new UnitState(
-        unit, life, assigned, observed, progress, hooks, statuses, d, actions, storage, relations);
+    UnitState state() {
+      return new UnitState(
+          unit, life, assigned, observed, progress, hooks, statuses, charmData, actions, storage,
+          relations);
+    }
   }
 }
