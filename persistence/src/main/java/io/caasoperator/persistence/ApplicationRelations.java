@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.function.Consumer;
 
 /**
  * The application's relations, kept by the operator: each relation's units in scope and its
@@ -126,35 +127,6 @@ public record ApplicationRelations(long lastId, SortedMap<Long, Relation> byId) 
           false);
     }
 
-    /** The scope and databags changed; everything else as it is. */
-    private Relation with(
-        long changes,
-        SortedMap<String, Databag> units,
-        Databag application,
-        String applicationWriter,
-        Map<String, Long> appliedWrites,
-        SortedMap<String, Databag> departedUnits,
-        SortedMap<String, Databag> remoteUnits,
-        Databag remoteApplicationBag,
-        boolean removed) {
-      return new Relation(
-          id,
-          endpoint,
-          interfaceName,
-          remoteApplication,
-          changes,
-          units,
-          application,
-          applicationWriter,
-          appliedWrites,
-          departedUnits,
-          crossApplication,
-          remoteEndpoint,
-          remoteUnits,
-          remoteApplicationBag,
-          removed);
-    }
-
     Relation entered(String unit, Map<String, String> settings) {
       TreeMap<String, Databag> u = new TreeMap<>(units);
       u.put(unit, new Databag(settings, changes + 1));
@@ -163,15 +135,12 @@ public record ApplicationRelations(long lastId, SortedMap<Long, Relation> byId) 
       TreeMap<String, Databag> departed = new TreeMap<>(departedUnits);
       departed.remove(unit);
       return with(
-          changes + 1,
-          u,
-          application,
-          applicationWriter,
-          applied,
-          departed,
-          remoteUnits,
-          remoteApplicationBag,
-          removed);
+          r -> {
+            r.changes = changes + 1;
+            r.units = u;
+            r.appliedWrites = applied;
+            r.departedUnits = departed;
+          });
     }
 
     Relation left(String unit) {
@@ -180,32 +149,28 @@ public record ApplicationRelations(long lastId, SortedMap<Long, Relation> byId) 
       TreeMap<String, Databag> departed = new TreeMap<>(departedUnits);
       if (bag != null) departed.put(unit, bag);
       return with(
-          changes,
-          u,
-          application,
-          applicationWriter,
-          appliedWrites,
-          departed,
-          remoteUnits,
-          remoteApplicationBag,
-          removed);
+          r -> {
+            r.units = u;
+            r.departedUnits = departed;
+          });
     }
 
     Relation written(RelationSettingsChanged e) {
-      long c = changes;
-      TreeMap<String, Databag> u = new TreeMap<>(units);
-      if (e.unitSettings() != null && u.containsKey(e.unit().name()))
-        u.put(e.unit().name(), new Databag(e.unitSettings(), ++c));
-      Databag app = application;
-      String writer = applicationWriter;
-      if (e.applicationSettings() != null) {
-        app = new Databag(e.applicationSettings(), ++c);
-        writer = e.unit().name();
-      }
-      TreeMap<String, Long> applied = new TreeMap<>(appliedWrites);
-      applied.put(e.unit().name(), e.sequence());
       return with(
-          c, u, app, writer, applied, departedUnits, remoteUnits, remoteApplicationBag, removed);
+          r -> {
+            if (e.unitSettings() != null && units.containsKey(e.unit().name())) {
+              TreeMap<String, Databag> u = new TreeMap<>(units);
+              u.put(e.unit().name(), new Databag(e.unitSettings(), ++r.changes));
+              r.units = u;
+            }
+            if (e.applicationSettings() != null) {
+              r.application = new Databag(e.applicationSettings(), ++r.changes);
+              r.applicationWriter = e.unit().name();
+            }
+            TreeMap<String, Long> applied = new TreeMap<>(appliedWrites);
+            applied.put(e.unit().name(), e.sequence());
+            r.appliedWrites = applied;
+          });
     }
 
     /**
@@ -214,44 +179,70 @@ public record ApplicationRelations(long lastId, SortedMap<Long, Relation> byId) 
      * their databags kept readable with the departed ones.
      */
     Relation remoteChanged(RemoteRelationChanged e) {
-      long c = changes;
-      TreeMap<String, Databag> remote = new TreeMap<>();
-      TreeMap<String, Databag> departed = new TreeMap<>(departedUnits);
-      for (var unit : new TreeMap<>(e.units()).entrySet()) {
-        Databag known = remoteUnits.get(unit.getKey());
-        Map<String, String> settings = unit.getValue() == null ? Map.of() : unit.getValue();
-        remote.put(
-            unit.getKey(),
-            known != null && known.settings().equals(new TreeMap<>(settings))
-                ? known
-                : new Databag(settings, ++c));
-        departed.remove(unit.getKey());
-      }
-      remoteUnits.forEach(
-          (name, bag) -> {
-            if (!remote.containsKey(name)) departed.put(name, bag);
-          });
-      Map<String, String> appSettings =
-          e.applicationSettings() == null ? Map.of() : e.applicationSettings();
-      Databag app =
-          remoteApplicationBag.settings().equals(new TreeMap<>(appSettings))
-              ? remoteApplicationBag
-              : new Databag(appSettings, ++c);
       return with(
-          c, units, application, applicationWriter, appliedWrites, departed, remote, app, removed);
+          r -> {
+            TreeMap<String, Databag> remote = new TreeMap<>();
+            TreeMap<String, Databag> departed = new TreeMap<>(departedUnits);
+            for (var unit : new TreeMap<>(e.units()).entrySet()) {
+              Databag known = remoteUnits.get(unit.getKey());
+              Map<String, String> settings = unit.getValue() == null ? Map.of() : unit.getValue();
+              remote.put(
+                  unit.getKey(),
+                  known != null && known.settings().equals(new TreeMap<>(settings))
+                      ? known
+                      : new Databag(settings, ++r.changes));
+              departed.remove(unit.getKey());
+            }
+            remoteUnits.forEach(
+                (name, bag) -> {
+                  if (!remote.containsKey(name)) departed.put(name, bag);
+                });
+            Map<String, String> appSettings =
+                e.applicationSettings() == null ? Map.of() : e.applicationSettings();
+            if (!remoteApplicationBag.settings().equals(new TreeMap<>(appSettings)))
+              r.remoteApplicationBag = new Databag(appSettings, ++r.changes);
+            r.remoteUnits = remote;
+            r.departedUnits = departed;
+          });
     }
 
     Relation asRemoved() {
-      return with(
-          changes,
-          units,
-          application,
-          applicationWriter,
-          appliedWrites,
-          departedUnits,
-          remoteUnits,
-          remoteApplicationBag,
-          true);
+      return with(r -> r.removed = true);
+    }
+
+    /** A copy with what {@code change} assigns: the scope and databags; the identity stays. */
+    private Relation with(Consumer<Changed> change) {
+      Changed r = new Changed();
+      change.accept(r);
+      return new Relation(
+          id,
+          endpoint,
+          interfaceName,
+          remoteApplication,
+          r.changes,
+          r.units,
+          r.application,
+          r.applicationWriter,
+          r.appliedWrites,
+          r.departedUnits,
+          crossApplication,
+          remoteEndpoint,
+          r.remoteUnits,
+          r.remoteApplicationBag,
+          r.removed);
+    }
+
+    /** The scope and databags being changed, each starting as it is; never persisted. */
+    private final class Changed {
+      long changes = changes();
+      SortedMap<String, Databag> units = units();
+      Databag application = application();
+      String applicationWriter = applicationWriter();
+      Map<String, Long> appliedWrites = appliedWrites();
+      SortedMap<String, Databag> departedUnits = departedUnits();
+      SortedMap<String, Databag> remoteUnits = remoteUnits();
+      Databag remoteApplicationBag = remoteApplicationBag();
+      boolean removed = removed();
     }
   }
 

@@ -39,10 +39,9 @@ public sealed interface SecretEvent extends JournalEvent {
       Instant at)
       implements SecretEvent {
     public SecretCreated {
-      Objects.requireNonNull(id, "id");
+      requireIdAndTime(id, at);
       Objects.requireNonNull(owner, "owner");
       Objects.requireNonNull(content, "content");
-      Objects.requireNonNull(at, "at");
     }
   }
 
@@ -62,8 +61,7 @@ public sealed interface SecretEvent extends JournalEvent {
       Instant at)
       implements SecretEvent {
     public SecretUpdated {
-      Objects.requireNonNull(id, "id");
-      Objects.requireNonNull(at, "at");
+      requireIdAndTime(id, at);
     }
   }
 
@@ -71,8 +69,7 @@ public sealed interface SecretEvent extends JournalEvent {
   @StableName("secret.SecretRemoved.v1")
   record SecretRemoved(String id, Integer revision, Instant at) implements SecretEvent {
     public SecretRemoved {
-      Objects.requireNonNull(id, "id");
-      Objects.requireNonNull(at, "at");
+      requireIdAndTime(id, at);
     }
   }
 
@@ -84,9 +81,8 @@ public sealed interface SecretEvent extends JournalEvent {
   @StableName("secret.SecretRotated.v1")
   record SecretRotated(String id, Instant nextRotation, Instant at) implements SecretEvent {
     public SecretRotated {
-      Objects.requireNonNull(id, "id");
+      requireIdAndTime(id, at);
       Objects.requireNonNull(nextRotation, "nextRotation");
-      Objects.requireNonNull(at, "at");
     }
   }
 
@@ -99,9 +95,8 @@ public sealed interface SecretEvent extends JournalEvent {
   record SecretExpiryNotified(String id, int revision, Instant retryAt, Instant at)
       implements SecretEvent {
     public SecretExpiryNotified {
-      Objects.requireNonNull(id, "id");
+      requireIdAndTime(id, at);
       Objects.requireNonNull(retryAt, "retryAt");
-      Objects.requireNonNull(at, "at");
     }
   }
 
@@ -113,8 +108,7 @@ public sealed interface SecretEvent extends JournalEvent {
   @StableName("secret.SecretRemovalNotified.v1")
   record SecretRemovalNotified(String id, int revision, Instant at) implements SecretEvent {
     public SecretRemovalNotified {
-      Objects.requireNonNull(id, "id");
-      Objects.requireNonNull(at, "at");
+      requireIdAndTime(id, at);
     }
   }
 
@@ -125,10 +119,9 @@ public sealed interface SecretEvent extends JournalEvent {
   @StableName("secret.SecretGranted.v1")
   record SecretGranted(String id, String relation, String unit, Instant at) implements SecretEvent {
     public SecretGranted {
-      Objects.requireNonNull(id, "id");
+      requireIdAndTime(id, at);
       Objects.requireNonNull(relation, "relation");
       unit = unit == null ? "" : unit;
-      Objects.requireNonNull(at, "at");
     }
   }
 
@@ -136,10 +129,9 @@ public sealed interface SecretEvent extends JournalEvent {
   @StableName("secret.SecretRevoked.v1")
   record SecretRevoked(String id, String relation, String unit, Instant at) implements SecretEvent {
     public SecretRevoked {
-      Objects.requireNonNull(id, "id");
+      requireIdAndTime(id, at);
       Objects.requireNonNull(relation, "relation");
       unit = unit == null ? "" : unit;
-      Objects.requireNonNull(at, "at");
     }
   }
 
@@ -156,9 +148,8 @@ public sealed interface SecretEvent extends JournalEvent {
   record SecretConsumed(String id, String unit, int revision, String label, Instant at)
       implements SecretEvent {
     public SecretConsumed {
-      Objects.requireNonNull(id, "id");
+      requireIdAndTime(id, at);
       Objects.requireNonNull(unit, "unit");
-      Objects.requireNonNull(at, "at");
     }
   }
 
@@ -170,9 +161,14 @@ public sealed interface SecretEvent extends JournalEvent {
   @StableName("secret.SecretChangeSeen.v1")
   record SecretChangeSeen(String id, String unit, int revision, Instant at) implements SecretEvent {
     public SecretChangeSeen {
-      Objects.requireNonNull(id, "id");
+      requireIdAndTime(id, at);
       Objects.requireNonNull(unit, "unit");
-      Objects.requireNonNull(at, "at");
     }
+  }
+
+  /** What every secret event names: its secret, and when it happened. */
+  private static void requireIdAndTime(String id, Instant at) {
+    Objects.requireNonNull(id, "id");
+    Objects.requireNonNull(at, "at");
   }
 }
