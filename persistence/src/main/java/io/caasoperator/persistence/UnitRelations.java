@@ -127,26 +127,8 @@ public record UnitRelations(
         }
         // the relation is gone for the unit: UnitRelations drops it
         case RELATION_BROKEN -> NEW;
-        case INSTALL,
-            LEADER_ELECTED,
-            LEADER_SETTINGS_CHANGED,
-            CONFIG_CHANGED,
-            START,
-            UPGRADE_CHARM,
-            PEBBLE_READY,
-            PEBBLE_CUSTOM_NOTICE,
-            PEBBLE_CHECK_FAILED,
-            PEBBLE_CHECK_RECOVERED,
-            SECRET_ROTATE,
-            SECRET_EXPIRED,
-            SECRET_REMOVE,
-            SECRET_CHANGED,
-            UPDATE_STATUS,
-            STOP,
-            REMOVE,
-            STORAGE_ATTACHED,
-            STORAGE_DETACHING ->
-            this;
+        // no other kind gets here: only relation hooks are planned as PlannedHook.Relation
+        default -> this;
       };
     }
   }

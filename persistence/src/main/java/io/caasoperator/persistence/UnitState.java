@@ -235,20 +235,12 @@ public record UnitState(
     }
 
     Progress asInstalled(long generation) {
-      return with(
-          p -> {
-            p.upgradedTo = generation;
-            p.installed = true;
-          });
+      return with(p -> p.upgradedTo = generation).with(p -> p.installed = true);
     }
 
     /** config-changed always follows upgrade-charm, as Juju does */
     Progress upgraded(long generation) {
-      return with(
-          p -> {
-            p.upgradedTo = generation;
-            p.configSeen = -1;
-          });
+      return with(p -> p.upgradedTo = generation).withConfigSeen(-1);
     }
 
     Progress withConfigSeen(long generation) {
@@ -692,24 +684,9 @@ public record UnitState(
       // journaled before leader-settings-changed carried the generation it was planned for
       case LEADER_SETTINGS_CHANGED ->
           progress.withLeaderSettingsSeen(assigned.leaderSettingsGeneration());
-      case REMOVE,
-          UPDATE_STATUS,
-          PEBBLE_READY,
-          STORAGE_ATTACHED,
-          STORAGE_DETACHING,
-          RELATION_CREATED,
-          RELATION_JOINED,
-          RELATION_CHANGED,
-          RELATION_DEPARTED,
-          RELATION_BROKEN,
-          PEBBLE_CUSTOM_NOTICE,
-          PEBBLE_CHECK_FAILED,
-          PEBBLE_CHECK_RECOVERED,
-          SECRET_ROTATE,
-          SECRET_EXPIRED,
-          SECRET_REMOVE,
-          SECRET_CHANGED ->
-          progress;
+      // remove and update-status mark nothing; no other kind gets here: each carries something,
+      // so has a record of its own (PlannedHook.Lifecycle refuses them)
+      default -> progress;
     };
   }
 

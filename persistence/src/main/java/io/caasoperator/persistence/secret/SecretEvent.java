@@ -120,8 +120,7 @@ public sealed interface SecretEvent extends JournalEvent {
   record SecretGranted(String id, String relation, String unit, Instant at) implements SecretEvent {
     public SecretGranted {
       requireIdAndTime(id, at);
-      Objects.requireNonNull(relation, "relation");
-      unit = unit == null ? "" : unit;
+      unit = grantee(relation, unit);
     }
   }
 
@@ -130,8 +129,7 @@ public sealed interface SecretEvent extends JournalEvent {
   record SecretRevoked(String id, String relation, String unit, Instant at) implements SecretEvent {
     public SecretRevoked {
       requireIdAndTime(id, at);
-      Objects.requireNonNull(relation, "relation");
-      unit = unit == null ? "" : unit;
+      unit = grantee(relation, unit);
     }
   }
 
@@ -170,5 +168,14 @@ public sealed interface SecretEvent extends JournalEvent {
   private static void requireIdAndTime(String id, Instant at) {
     Objects.requireNonNull(id, "id");
     Objects.requireNonNull(at, "at");
+  }
+
+  /**
+   * Who a grant or revoke in the context of {@code relation} is for: {@code unit}, or the whole
+   * related application (empty).
+   */
+  private static String grantee(String relation, String unit) {
+    Objects.requireNonNull(relation, "relation");
+    return unit == null ? "" : unit;
   }
 }
