@@ -273,7 +273,7 @@ public record UnitState(
       return with(p -> p.containersReady = put(containersReady, container, startId));
     }
 
-    /** A copy with what {@code change} assigns, as {@link UnitState#with(Consumer)}. */
+    /** A copy with what {@code change} assigns, as the unit state's own copies are made. */
     private Progress with(Consumer<Changed> change) {
       Changed c = new Changed();
       change.accept(c);
