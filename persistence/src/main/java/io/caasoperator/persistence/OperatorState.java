@@ -222,9 +222,20 @@ public record OperatorState(
 
   /** A copy with what {@code change} assigns: each event names only the fields it changes. */
   private OperatorState with(Consumer<Changed> change) {
-    Changed changed = new Changed(this);
-    change.accept(changed);
-    return changed.state();
+    Changed c = new Changed(this);
+    change.accept(c);
+    return new OperatorState(
+        c.status,
+        c.charm,
+        c.config,
+        c.configGeneration,
+        c.units,
+        c.leader,
+        c.charmSettings,
+        c.actions,
+        c.modelUuid,
+        c.storageAdded,
+        c.relations);
   }
 
   /** The fields of a state being changed; never persisted (only the record is). */
@@ -253,21 +264,6 @@ public record OperatorState(
       modelUuid = from.modelUuid;
       storageAdded = from.storageAdded;
       relations = from.relations;
-    }
-
-    OperatorState state() {
-      return new OperatorState(
-          status,
-          charm,
-          config,
-          configGeneration,
-          units,
-          leader,
-          charmSettings,
-          actions,
-          modelUuid,
-          storageAdded,
-          relations);
     }
   }
 }
