@@ -3,6 +3,7 @@ package io.caasoperator.bench;
 import io.caasoperator.app.OperatorConfig;
 import io.caasoperator.app.OperatorRuntime;
 import io.caasoperator.domain.ApplicationName;
+import io.caasoperator.domain.RetryPolicy;
 import io.caasoperator.files.AtomicFile;
 import io.caasoperator.http.tls.CertificateNames;
 import io.caasoperator.operator.ApplicationView;
@@ -12,7 +13,6 @@ import io.caasoperator.persistence.OperatorEvent;
 import io.caasoperator.persistence.UnitEvent;
 import io.caasoperator.persistence.timeline.JournalEntry;
 import io.caasoperator.persistence.timeline.JournalReader;
-import io.caasoperator.unit.RetryPolicy;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -76,9 +76,9 @@ final class BenchOperator implements AutoCloseable {
             Duration.ZERO,
             Duration.ofSeconds(30),
             CertificateNames.forListener("127.0.0.1", java.util.List.of()),
-            io.caasoperator.workload.SocketRoot.choose(
+            io.caasoperator.substrate.local.workload.SocketRoot.choose(
                 java.util.Optional.empty(),
-                io.caasoperator.workload.SocketRoot.currentUid(),
+                io.caasoperator.substrate.local.workload.SocketRoot.currentUid(),
                 data));
     OperatorRuntime runtime = new OperatorRuntime(config);
     runtime.start();

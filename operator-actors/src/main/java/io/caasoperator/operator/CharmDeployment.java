@@ -2,7 +2,7 @@ package io.caasoperator.operator;
 
 import io.caasoperator.domain.CharmInfo;
 import io.caasoperator.domain.CharmRef;
-import io.caasoperator.unit.RetryPolicy;
+import io.caasoperator.domain.RetryPolicy;
 import java.time.Duration;
 import java.util.Optional;
 

@@ -2,9 +2,9 @@ package io.caasoperator.operator;
 
 import io.caasoperator.charm.CharmStore;
 import io.caasoperator.domain.ApplicationName;
+import io.caasoperator.domain.RetryPolicy;
 import io.caasoperator.relation.RelationSides;
 import io.caasoperator.substrate.Substrate;
-import io.caasoperator.unit.RetryPolicy;
 import io.caasoperator.unit.UnitDependencies;
 import java.time.Clock;
 import java.util.ArrayList;

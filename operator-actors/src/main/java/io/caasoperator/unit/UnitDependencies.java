@@ -1,5 +1,6 @@
 package io.caasoperator.unit;
 
+import io.caasoperator.domain.RetryPolicy;
 import io.caasoperator.hook.HookContexts;
 import io.caasoperator.hook.HookEnvironment;
 import io.caasoperator.hook.HookExecutor;

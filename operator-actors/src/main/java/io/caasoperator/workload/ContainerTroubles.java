@@ -10,9 +10,10 @@ import org.apache.pekko.actor.typed.Extension;
 import org.apache.pekko.actor.typed.ExtensionId;
 
 /**
- * The unit containers whose Pebble cannot start now, as each {@link PebbleActor} last said: a
- * container is in trouble from a failed start until its Pebble answers or its actor stops. Not
- * journaled: a restarted operator tries again and learns again.
+ * The unit containers whose Pebble cannot start now, as each container's Pebble actor last said
+ * (the local substrate's {@code substrate.local.workload.PebbleActor}): a container is in trouble
+ * from a failed start until its Pebble answers or its actor stops. Not journaled: a restarted
+ * operator tries again and learns again.
  *
  * <p>An actor-system extension (as {@code JournalHealth}), so the Pebbles' actors and the status
  * route find the one instance through the system they already have, and status shows the trouble

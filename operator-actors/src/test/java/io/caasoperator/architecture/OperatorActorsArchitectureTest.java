@@ -15,8 +15,9 @@ import org.junit.jupiter.api.Test;
  * Which package of {@code operator-actors} may import which (docs/architecture.md, "Package
  * dependencies"): no cycles; the substrates and the feature packages speak plain records, never
  * actors; the decisions the actors apply (the operator's plan, the unit's resolvers) are pure; the
- * core knows no Kubernetes client (that substrate is the module {@code substrate-kubernetes}).
- * Plain tests (not ArchUnit's engine), so that {@code -Dtest=} selects them as any other.
+ * core knows no Kubernetes client (that substrate is the module {@code substrate-kubernetes}) and
+ * nothing of the local substrate (the module {@code substrate-local}). Plain tests (not ArchUnit's
+ * engine), so that {@code -Dtest=} selects them as any other.
  */
 class OperatorActorsArchitectureTest {
   /** This module's classes: the directory or jar {@code OperatorActor} was loaded from. */
@@ -75,6 +76,22 @@ class OperatorActorsArchitectureTest {
         .dependOnClassesThat()
         .resideInAPackage("io.fabric8..")
         .because("the Kubernetes substrate is a module of its own, substrate-kubernetes")
+        .check(MAIN);
+  }
+
+  /**
+   * The core compiles without the local substrate (module {@code substrate-local}, which depends on
+   * this one): nothing here names its spec file, its pods or its containers' Pebbles; the routes
+   * reach those through {@code workload.UnitContainers}, the actors through the {@code substrate}
+   * interfaces.
+   */
+  @Test
+  void theCoreKnowsNoLocalSubstrate() {
+    noClasses()
+        .should()
+        .dependOnClassesThat()
+        .resideInAPackage("io.caasoperator.substrate.local..")
+        .because("the local substrate is a module of its own, substrate-local")
         .check(MAIN);
   }
 

@@ -34,6 +34,32 @@ public final class SubstrateModuleRules {
           .resideInAnyPackage(ACTOR_PACKAGES)
           .because("a substrate speaks plain records; only the actors know actors");
 
+  /**
+   * No class of the module knows the core's actors ({@code operator}, {@code unit}). Stated apart
+   * from {@link #NO_ACTOR_TYPES} for a substrate that keeps actors of its own (the local
+   * substrate's Pebbles): it still speaks plain records to the core and is never called back.
+   */
+  public static final ArchRule NO_CORE_ACTORS =
+      noClasses()
+          .should()
+          .dependOnClassesThat()
+          .resideInAnyPackage("io.caasoperator.operator..", "io.caasoperator.unit..")
+          .because("a substrate speaks plain records; only the core's actors know its actors");
+
+  /**
+   * Pekko in no class of the module but those whose name matches {@code actors} (a regular
+   * expression over the full name; nested classes included).
+   */
+  public static ArchRule pekkoOnlyIn(String actors, String reason) {
+    return noClasses()
+        .that()
+        .haveNameNotMatching(actors + "(\\$.*)?")
+        .should()
+        .dependOnClassesThat()
+        .resideInAPackage("org.apache.pekko..")
+        .because(reason);
+  }
+
   private SubstrateModuleRules() {}
 
   /** The module's own classes: the directory or jar {@code member} was loaded from. */

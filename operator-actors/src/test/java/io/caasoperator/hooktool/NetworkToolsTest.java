@@ -3,7 +3,6 @@ package io.caasoperator.hooktool;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.caasoperator.domain.UnitAddresses;
-import io.caasoperator.substrate.local.LocalSubstrate;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -14,18 +13,6 @@ class NetworkToolsTest {
 
   /** Pod 10.1.2.3 behind the application's Service 10.152.183.7. */
   private final TestContext ctx = TestContext.follower();
-
-  private TestContext withAddresses(UnitAddresses addresses) {
-    TestContext.Extras e = ctx.extras();
-    return ctx.with(
-        new TestContext.Extras(
-            addresses,
-            e.storage(),
-            e.hookStorage(),
-            e.charmStorage(),
-            e.canAddStorage(),
-            e.resources()));
-  }
 
   @Test
   void jsonIsJujusDisplayStructInFieldOrder() {
@@ -77,7 +64,7 @@ class NetworkToolsTest {
 
   @Test
   void withoutAServiceThePodIpIsIngressAndEgress() {
-    TestContext pod = withAddresses(UnitAddresses.kubernetes("10.1.2.3", null, null));
+    TestContext pod = ctx.withAddresses(UnitAddresses.kubernetes("10.1.2.3", null, null));
     assertThat(pod.run("network-get", "db", "--format=json").stdout())
         .isEqualTo(
             "{\"bind-addresses\":[{\"mac-address\":\"\",\"interface-name\":\"\",\"addresses\":"
@@ -89,22 +76,12 @@ class NetworkToolsTest {
 
   @Test
   void aUnitWithoutAddressesYetHasNoNetworkConfigAndNoAddress() {
-    TestContext none = withAddresses(UnitAddresses.UNKNOWN);
+    TestContext none = ctx.withAddresses(UnitAddresses.UNKNOWN);
     ToolOutcome get = none.run("network-get", "db");
     assertThat(get.exitCode()).isEqualTo(1);
     assertThat(get.stderr()).isEqualTo("ERROR no network config found for binding \"db\"\n");
     assertThat(none.run("unit-get", "private-address").stderr())
         .isEqualTo("ERROR no private address(es)\n");
-  }
-
-  @Test
-  void theLocalSubstratesLoopbackHasAnInterfaceNameAndCidr() {
-    TestContext local = withAddresses(LocalSubstrate.LOOPBACK);
-    assertThat(local.run("network-get", "website", "--format=json").stdout())
-        .isEqualTo(
-            "{\"bind-addresses\":[{\"mac-address\":\"\",\"interface-name\":\"lo\",\"addresses\":"
-                + "[{\"hostname\":\"\",\"value\":\"127.0.0.1\",\"cidr\":\"127.0.0.0/8\"}]}],"
-                + "\"egress-subnets\":[\"127.0.0.1/32\"],\"ingress-addresses\":[\"127.0.0.1\"]}\n");
   }
 
   @Test

@@ -169,6 +169,19 @@ record TestContext(
     return copy(c -> c.extras = more);
   }
 
+  /** The same unit, reached at {@code addresses}. */
+  TestContext withAddresses(UnitAddresses addresses) {
+    Extras e = extras();
+    return with(
+        new Extras(
+            addresses,
+            e.storage(),
+            e.hookStorage(),
+            e.charmStorage(),
+            e.canAddStorage(),
+            e.resources()));
+  }
+
   TestContext withHook(String hook) {
     return copy(c -> c.hookName = Optional.of(hook));
   }

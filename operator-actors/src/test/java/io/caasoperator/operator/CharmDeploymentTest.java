@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.caasoperator.charm.CharmException;
 import io.caasoperator.domain.CharmRef;
-import io.caasoperator.unit.RetryPolicy;
+import io.caasoperator.domain.RetryPolicy;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 

@@ -2,6 +2,7 @@ package io.caasoperator.testing;
 
 import io.caasoperator.domain.CharmInfo;
 import io.caasoperator.domain.CharmRef;
+import io.caasoperator.domain.RetryPolicy;
 import io.caasoperator.hook.HookContexts;
 import io.caasoperator.hook.HookEnvironment;
 import io.caasoperator.hook.HookExecutor;
@@ -9,7 +10,6 @@ import io.caasoperator.hook.ProcessResult;
 import io.caasoperator.secret.Secrets;
 import io.caasoperator.unit.ApplicationSnapshot;
 import io.caasoperator.unit.PodWait;
-import io.caasoperator.unit.RetryPolicy;
 import io.caasoperator.unit.ToolViews;
 import io.caasoperator.unit.UnitDependencies;
 import java.nio.file.Path;

@@ -7,6 +7,7 @@ import com.typesafe.config.ConfigFactory;
 import io.caasoperator.domain.CharmInfo;
 import io.caasoperator.domain.CharmRef;
 import io.caasoperator.domain.Life;
+import io.caasoperator.domain.RetryPolicy;
 import io.caasoperator.domain.UnitId;
 import io.caasoperator.persistence.UnitEvent;
 import io.caasoperator.persistence.UnitState;

@@ -2,14 +2,14 @@ package io.caasoperator.app;
 
 import io.caasoperator.hook.HookExecutor;
 import io.caasoperator.substrate.local.LocalWorkloads;
-import io.caasoperator.workload.Bubblewrap;
-import io.caasoperator.workload.MountNamespace;
-import io.caasoperator.workload.NamespacedHooks;
-import io.caasoperator.workload.OpenPebbles;
-import io.caasoperator.workload.PebbleDependencies;
-import io.caasoperator.workload.PebbleOpener;
-import io.caasoperator.workload.Pebbles;
-import io.caasoperator.workload.SocketRoot;
+import io.caasoperator.substrate.local.workload.Bubblewrap;
+import io.caasoperator.substrate.local.workload.MountNamespace;
+import io.caasoperator.substrate.local.workload.NamespacedHooks;
+import io.caasoperator.substrate.local.workload.OpenPebbles;
+import io.caasoperator.substrate.local.workload.PebbleDependencies;
+import io.caasoperator.substrate.local.workload.PebbleOpener;
+import io.caasoperator.substrate.local.workload.Pebbles;
+import io.caasoperator.substrate.local.workload.SocketRoot;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -94,7 +94,8 @@ record LocalPebbles(Pebbles.Running pebbles, MountNamespace namespace, Executor 
       java.time.Duration ask) {
     return io.caasoperator.http.routes.ApiRoutes.admin(
         admin,
-        new io.caasoperator.http.routes.ContainerRoutes(pebbles.actor(), system, json, ask)::route);
+        new io.caasoperator.http.routes.ContainerRoutes(pebbles.containers(system, ask), json)
+            ::route);
   }
 
   /** Stops every container's services and waits (shutdown). */

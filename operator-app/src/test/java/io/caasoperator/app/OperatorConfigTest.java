@@ -96,7 +96,7 @@ class OperatorConfigTest {
     Path runtime = Files.createDirectory(dir.resolve("run"));
     Files.setPosixFilePermissions(
         runtime, java.nio.file.attribute.PosixFilePermissions.fromString("rwx------"));
-    long uid = io.caasoperator.workload.SocketRoot.currentUid();
+    long uid = io.caasoperator.substrate.local.workload.SocketRoot.currentUid();
 
     OperatorConfig withRuntime =
         OperatorConfig.resolve(

@@ -9,27 +9,18 @@ import io.caasoperator.http.JsonErrors;
 import io.caasoperator.pebble.checks.CheckHealth;
 import io.caasoperator.pebble.services.LogEntry;
 import io.caasoperator.pebble.services.ServiceInfo;
-import io.caasoperator.workload.PebbleActor;
-import io.caasoperator.workload.Pebbles;
-import java.time.Duration;
+import io.caasoperator.workload.ContainerView;
+import io.caasoperator.workload.UnitContainers;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
-import org.apache.pekko.actor.typed.ActorRef;
-import org.apache.pekko.actor.typed.ActorSystem;
-import org.apache.pekko.actor.typed.Scheduler;
-import org.apache.pekko.actor.typed.javadsl.AskPattern;
 import org.apache.pekko.http.javadsl.marshallers.jackson.Jackson;
 import org.apache.pekko.http.javadsl.model.ContentTypes;
 import org.apache.pekko.http.javadsl.model.HttpEntities;
 import org.apache.pekko.http.javadsl.model.StatusCodes;
 import org.apache.pekko.http.javadsl.server.PathMatchers;
 import org.apache.pekko.http.javadsl.server.Route;
-import org.apache.pekko.japi.function.Function;
 
 /**
  * The local substrate's unit containers, as their Pebbles show them: {@code GET
@@ -63,20 +54,16 @@ public final class ContainerRoutes {
   /** A check as {@code pebble checks} shows it. */
   public record Check(String name, String level, String status, int failures, int threshold) {}
 
-  private final ActorRef<Pebbles.Command> pebbles;
-  private final Scheduler scheduler;
+  private final UnitContainers containers;
   private final ObjectMapper json;
-  private final Duration askTimeout;
 
-  public ContainerRoutes(
-      ActorRef<Pebbles.Command> pebbles,
-      ActorSystem<?> system,
-      ObjectMapper json,
-      Duration askTimeout) {
-    this.pebbles = pebbles;
-    this.scheduler = system.scheduler();
+  /**
+   * @param containers the Pebbles of this process's unit containers (the local substrate's), which
+   *     answer within the listener's ask timeout
+   */
+  public ContainerRoutes(UnitContainers containers, ObjectMapper json) {
+    this.containers = containers;
     this.json = json;
-    this.askTimeout = askTimeout;
   }
 
   public Route route() {
@@ -107,43 +94,18 @@ public final class ContainerRoutes {
                                                                     lines)))))))));
   }
 
-  private CompletionStage<Map<String, ActorRef<PebbleActor.Command>>> find(UnitId unit) {
-    return ask(pebbles, r -> new Pebbles.FindContainers(unit, r));
-  }
-
-  /** {@code question} to {@code actor}, answered within the listener's ask timeout. */
-  private <C, T> CompletionStage<T> ask(ActorRef<C> actor, Function<ActorRef<T>, C> question) {
-    return AskPattern.ask(actor, question, askTimeout, scheduler);
-  }
-
   private Route containers(UnitId unit) {
     CompletionStage<ContainersView> view =
-        find(unit)
-            .thenCompose(
-                found -> {
-                  List<CompletableFuture<PebbleActor.ContainerView>> asks = new ArrayList<>();
-                  new java.util.TreeMap<>(found)
-                      .values()
-                      .forEach(
-                          actor ->
-                              asks.add(
-                                  this.<PebbleActor.Command, PebbleActor.ContainerView>ask(
-                                          actor, PebbleActor.GetView::new)
-                                      .toCompletableFuture()));
-                  return CompletableFuture.allOf(asks.toArray(CompletableFuture[]::new))
-                      .thenApply(
-                          done ->
-                              new ContainersView(
-                                  unit.name(),
-                                  asks.stream()
-                                      .map(CompletableFuture::join)
-                                      .map(ContainerRoutes::shown)
-                                      .toList()));
-                });
+        containers
+            .views(unit)
+            .thenApply(
+                found ->
+                    new ContainersView(
+                        unit.name(), found.stream().map(ContainerRoutes::shown).toList()));
     return onSuccess(view, v -> complete(StatusCodes.OK, v, Jackson.marshaller(json)));
   }
 
-  private static Container shown(PebbleActor.ContainerView view) {
+  private static Container shown(ContainerView view) {
     return new Container(
         view.container(),
         view.ready(),
@@ -172,15 +134,7 @@ public final class ContainerRoutes {
           ApiError.badRequest("n must be a number of lines, got \"" + linesText.get() + "\""));
     }
     CompletionStage<Optional<List<LogEntry>>> reply =
-        find(unit)
-            .thenCompose(
-                found -> {
-                  ActorRef<PebbleActor.Command> actor = found.get(container);
-                  if (actor == null) return CompletableFuture.completedFuture(Optional.empty());
-                  return this.<PebbleActor.Command, List<LogEntry>>ask(
-                          actor, r -> new PebbleActor.GetLogs(service, lines, r))
-                      .thenApply(Optional::of);
-                });
+        containers.logs(unit, container, service, lines);
     return onSuccess(
         reply,
         entries ->

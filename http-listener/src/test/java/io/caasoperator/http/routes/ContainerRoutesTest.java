@@ -3,44 +3,51 @@ package io.caasoperator.http.routes;
 import static io.caasoperator.http.routes.AdminListener.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.caasoperator.domain.UnitId;
 import io.caasoperator.http.ListenerSettings;
 import io.caasoperator.http.RunningListener;
 import io.caasoperator.http.client.OperatorClient;
+import io.caasoperator.pebble.services.LogEntry;
 import io.caasoperator.persistence.JournalJson;
-import io.caasoperator.workload.Pebbles;
-import java.time.Duration;
-import java.util.Map;
+import io.caasoperator.workload.ContainerView;
+import io.caasoperator.workload.UnitContainers;
+import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
-import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** The containers' routes under {@code /v1/units/{app}/{n}}, with Pebbles that know none. */
+/**
+ * The containers' routes under {@code /v1/units/{app}/{n}}, for a process whose Pebbles know no
+ * container.
+ */
 class ContainerRoutesTest {
   private static RunningListener listener;
 
   @BeforeAll
   static void start() throws Exception {
     ActorTestKit testKit = ActorTestKit.create();
-    var pebbles =
-        testKit.spawn(
-            Behaviors.receive(Pebbles.Command.class)
-                .onMessage(
-                    Pebbles.FindContainers.class,
-                    find -> {
-                      find.replyTo().tell(Map.of());
-                      return Behaviors.same();
-                    })
-                .build());
+    UnitContainers none =
+        new UnitContainers() {
+          @Override
+          public CompletionStage<List<ContainerView>> views(UnitId unit) {
+            return CompletableFuture.completedFuture(List.of());
+          }
+
+          @Override
+          public CompletionStage<Optional<List<LogEntry>>> logs(
+              UnitId unit, String container, Optional<String> service, int lines) {
+            return CompletableFuture.completedFuture(Optional.empty());
+          }
+        };
     listener =
         RunningListener.start(
             testKit,
             new ListenerSettings("127.0.0.1", 0, true, Optional.empty()),
-            new ContainerRoutes(
-                    pebbles, testKit.system(), JournalJson.mapper(), Duration.ofSeconds(5))
-                .route());
+            new ContainerRoutes(none, JournalJson.mapper()).route());
   }
 
   @AfterAll

@@ -1,7 +1,7 @@
 package io.caasoperator.app.juju;
 
-import io.caasoperator.workload.ContainerFilesystem;
-import io.caasoperator.workload.MountNamespace;
+import io.caasoperator.substrate.local.workload.ContainerFilesystem;
+import io.caasoperator.substrate.local.workload.MountNamespace;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

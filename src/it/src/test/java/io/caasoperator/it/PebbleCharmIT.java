@@ -342,7 +342,10 @@ class PebbleCharmIT {
         .containsPattern("web/0 +web +http +enabled +active")
         .containsPattern("web/1 +web +http +enabled +active")
         .containsPattern("web/0 +web +check up +alive +up +0/3");
-    Cli.Result logs = operators.cli("logs", "web/0", "--container", "web", "--service", "http");
+    // every line kept: the check's "GET /" each second pushes who.txt's out of the default 30 on a
+    // machine slow enough that half a minute passes between that request and this one
+    Cli.Result logs =
+        operators.cli("logs", "web/0", "--container", "web", "--service", "http", "-n", "1000");
     assertThat(logs.exitCode()).as(logs.stderr()).isZero();
     assertThat(logs.stdout()).contains("[http] ", "\"GET /srv/who.txt HTTP/1.1\" 200");
     assertThat(operators.cli("logs", "web/0", "--container", "nope").stderr())

@@ -5,7 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.caasoperator.domain.UnitId;
-import io.caasoperator.workload.SocketRoot;
+import io.caasoperator.substrate.local.workload.SocketRoot;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
