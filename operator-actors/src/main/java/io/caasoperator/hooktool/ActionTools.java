@@ -11,7 +11,7 @@ import java.util.regex.Pattern;
  * {@code action-get}, {@code action-set}, {@code action-log} and {@code action-fail}; each refuses
  * with Juju's "not running an action" outside an action.
  */
-final class ActionTools {
+public final class ActionTools {
 
   private static final Pattern KEY = Pattern.compile("^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$");
 
@@ -29,7 +29,7 @@ final class ActionTools {
     return call.ctx().action().orElseThrow(() -> ToolFailure.failed(NOT_IN_ACTION));
   }
 
-  static ToolOutcome get(ToolCall call) {
+  public static ToolOutcome get(ToolCall call) {
     call.noArgumentsFrom(1);
     OutputFormat format = call.format();
     Object value = action(call).params();
@@ -41,7 +41,7 @@ final class ActionTools {
     return ToolOutcome.printed(format.write(value));
   }
 
-  static ToolOutcome set(ToolCall call) {
+  public static ToolOutcome set(ToolCall call) {
     Map<String, Object> nested = new LinkedHashMap<>();
     for (String arg : call.positionals()) {
       int eq = arg.indexOf('=');
@@ -84,7 +84,7 @@ final class ActionTools {
     level.put(keys[keys.length - 1], value);
   }
 
-  static ToolOutcome log(ToolCall call) {
+  public static ToolOutcome log(ToolCall call) {
     if (call.positionals().isEmpty()) {
       throw ToolFailure.usage("no message specified");
     }
@@ -93,7 +93,7 @@ final class ActionTools {
         List.of(new ToolEffect.ActionLogged(String.join(" ", call.positionals()))));
   }
 
-  static ToolOutcome fail(ToolCall call) {
+  public static ToolOutcome fail(ToolCall call) {
     call.noArgumentsFrom(1);
     String message = call.positionals().isEmpty() ? DEFAULT_FAILURE : call.positionals().get(0);
     action(call);

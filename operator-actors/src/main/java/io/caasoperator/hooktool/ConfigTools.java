@@ -5,11 +5,11 @@ import java.util.List;
 import java.util.Map;
 
 /** {@code config-get}: the application's effective charm config. */
-final class ConfigTools {
+public final class ConfigTools {
 
   private ConfigTools() {}
 
-  static ToolOutcome get(ToolCall call) {
+  public static ToolOutcome get(ToolCall call) {
     List<String> args = call.positionals();
     boolean all = call.args().isSet("all");
     String key = args.isEmpty() ? "" : args.get(0);

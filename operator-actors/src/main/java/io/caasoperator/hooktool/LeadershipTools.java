@@ -5,16 +5,16 @@ import java.util.List;
 import java.util.Map;
 
 /** {@code is-leader}, {@code leader-get} and {@code leader-set}. */
-final class LeadershipTools {
+public final class LeadershipTools {
 
   private LeadershipTools() {}
 
-  static ToolOutcome isLeader(ToolCall call) {
+  public static ToolOutcome isLeader(ToolCall call) {
     call.noArgumentsFrom(0);
     return ToolOutcome.printed(call.format().write(call.ctx().isLeader()));
   }
 
-  static ToolOutcome get(ToolCall call) {
+  public static ToolOutcome get(ToolCall call) {
     call.noArgumentsFrom(1);
     OutputFormat format = call.format();
     Map<String, String> settings = call.ctx().leaderSettings();
@@ -26,7 +26,7 @@ final class LeadershipTools {
     return ToolOutcome.printed(format.write(settings.getOrDefault(args.get(0), "")));
   }
 
-  static ToolOutcome set(ToolCall call) {
+  public static ToolOutcome set(ToolCall call) {
     Map<String, String> changes = KeyValues.parse(call.positionals());
     if (!call.ctx().isLeader()) {
       throw ToolFailure.failed(

@@ -6,7 +6,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /** {@code juju-log} and {@code application-version-set}: what a charm tells its operator. */
-final class LogTools {
+public final class LogTools {
 
   /** loggo's level names, with the spellings it also accepts. */
   private static final Map<String, String> LEVELS =
@@ -28,7 +28,7 @@ final class LogTools {
 
   private LogTools() {}
 
-  static ToolOutcome log(ToolCall call) {
+  public static ToolOutcome log(ToolCall call) {
     if (call.positionals().isEmpty()) {
       throw ToolFailure.usage("no message specified");
     }
@@ -57,7 +57,7 @@ final class LogTools {
     return new ToolOutcome(0, "", stderr, effects);
   }
 
-  static ToolOutcome versionSet(ToolCall call) {
+  public static ToolOutcome versionSet(ToolCall call) {
     String version = call.first("version");
     call.noArgumentsFrom(1);
     return ToolOutcome.applied(List.of(new ToolEffect.WorkloadVersionSet(version)));

@@ -15,17 +15,17 @@ package io.caasoperator.hooktool;
  *       action it is refused first, with Juju's words.
  * </ul>
  */
-final class MachineTools {
+public final class MachineTools {
 
   private MachineTools() {}
 
-  static ToolOutcome credentialGet(ToolCall call) {
+  public static ToolOutcome credentialGet(ToolCall call) {
     call.noArgumentsFrom(0);
     call.format();
     throw ToolFailure.failed("cannot access cloud credentials: permission denied");
   }
 
-  static ToolOutcome reboot(ToolCall call) {
+  public static ToolOutcome reboot(ToolCall call) {
     call.noArgumentsFrom(0);
     if (call.ctx().action().isPresent()) {
       throw ToolFailure.failed("juju-reboot is not supported when running an action.");

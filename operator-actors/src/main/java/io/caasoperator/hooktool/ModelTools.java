@@ -12,7 +12,7 @@ import java.util.Map;
  * What a unit reads about its model: {@code goal-state} and {@code unit-get} (the addresses its
  * substrate gives, {@link ToolContext#addresses}). Relations are {@link RelationTools}'.
  */
-final class ModelTools {
+public final class ModelTools {
 
   /** Go's RFC 3339 to the second, as Juju prints goal-state's {@code since}. */
   private static final DateTimeFormatter SINCE =
@@ -20,7 +20,7 @@ final class ModelTools {
 
   private ModelTools() {}
 
-  static ToolOutcome goalState(ToolCall call) {
+  public static ToolOutcome goalState(ToolCall call) {
     call.noArgumentsFrom(0);
     // goal-state has no smart format and prints YAML by default.
     OutputFormat format =
@@ -41,7 +41,7 @@ final class ModelTools {
     return ToolOutcome.printed(format.write(goal));
   }
 
-  static ToolOutcome unitGet(ToolCall call) {
+  public static ToolOutcome unitGet(ToolCall call) {
     String setting = call.first("setting");
     String value =
         switch (setting) {

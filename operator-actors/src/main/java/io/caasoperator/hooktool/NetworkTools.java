@@ -19,11 +19,11 @@ import java.util.TreeMap;
  * binding}. {@code -r} takes one of the unit's (peer) relations, which gets the same answer; any
  * other is {@code relation not found}, which ops turns into {@code RelationNotFoundError}.
  */
-final class NetworkTools {
+public final class NetworkTools {
 
   private NetworkTools() {}
 
-  static ToolOutcome networkGet(ToolCall call) {
+  public static ToolOutcome networkGet(ToolCall call) {
     String relation = call.args().values().get("relation");
     if (relation != null && !knows(call.ctx(), relation)) {
       throw ToolFailure.usage(

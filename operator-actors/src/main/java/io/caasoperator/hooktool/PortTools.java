@@ -4,11 +4,11 @@ import java.util.List;
 import java.util.function.Function;
 
 /** {@code open-port}, {@code close-port} and {@code opened-ports}. */
-final class PortTools {
+public final class PortTools {
 
   private PortTools() {}
 
-  static ToolOutcome change(ToolCall call, String tool, Function<Port, ToolEffect> effect) {
+  public static ToolOutcome change(ToolCall call, String tool, Function<Port, ToolEffect> effect) {
     String given = call.first("port or range");
     Port port;
     try {
@@ -25,7 +25,7 @@ final class PortTools {
     return new ToolOutcome(0, "", stderr, List.of(effect.apply(port)));
   }
 
-  static ToolOutcome opened(ToolCall call) {
+  public static ToolOutcome opened(ToolCall call) {
     call.noArgumentsFrom(0);
     // Sorted so the output is stable; ops parses each line, whatever the order.
     List<String> lines = call.ctx().openedPorts().stream().sorted().map(Port::toString).toList();

@@ -15,11 +15,11 @@ import java.util.TreeMap;
  * and defaults to the running relation hook's relation; an unknown id is {@code relation not
  * found}, which the ops framework turns into {@code RelationNotFoundError}.
  */
-final class RelationTools {
+public final class RelationTools {
 
   private RelationTools() {}
 
-  static ToolOutcome ids(ToolCall call) {
+  public static ToolOutcome ids(ToolCall call) {
     Optional<String> hookEndpoint = call.ctx().hookRelation().map(RelationHook::endpoint);
     String endpoint;
     if (!call.positionals().isEmpty()) {
@@ -41,7 +41,7 @@ final class RelationTools {
     return ToolOutcome.printed(call.format().write(ids));
   }
 
-  static ToolOutcome list(ToolCall call) {
+  public static ToolOutcome list(ToolCall call) {
     RelationView relation = relation(call);
     call.noArgumentsFrom(0);
     if (call.args().isSet("app")) {
@@ -50,7 +50,7 @@ final class RelationTools {
     return ToolOutcome.printed(call.format().write(relation.members().stream().sorted().toList()));
   }
 
-  static ToolOutcome get(ToolCall call) {
+  public static ToolOutcome get(ToolCall call) {
     RelationView relation = relation(call);
     List<String> args = new ArrayList<>(call.positionals());
     String key = "";
@@ -129,7 +129,7 @@ final class RelationTools {
     return ToolOutcome.printed(call.format().write(settings.get(key)));
   }
 
-  static ToolOutcome set(ToolCall call) {
+  public static ToolOutcome set(ToolCall call) {
     RelationView relation = relation(call);
     Map<String, String> changes = new LinkedHashMap<>();
     changes.putAll(KeyValues.file(call));

@@ -9,11 +9,11 @@ package io.caasoperator.hooktool;
  * resources only. An OCI image resource is the image of a workload container, which the substrate
  * runs (a pod's image on Kubernetes); there is no file to give, and none is pretended.
  */
-final class ResourceTools {
+public final class ResourceTools {
 
   private ResourceTools() {}
 
-  static ToolOutcome get(ToolCall call) {
+  public static ToolOutcome get(ToolCall call) {
     if (call.positionals().isEmpty()) {
       throw ToolFailure.usage("missing required resource name");
     }

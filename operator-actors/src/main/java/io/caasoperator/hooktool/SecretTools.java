@@ -33,7 +33,7 @@ import java.util.regex.Pattern;
  * SecretMetadata}): changes are {@link ToolEffect.SecretChanged} effects the unit keeps pending
  * until its hook completes; reads see them. Content is never in an error message.
  */
-final class SecretTools {
+public final class SecretTools {
 
   /** Juju's {@code ErrIsNotLeader}, for application-owned secrets changed by another unit. */
   static final String NOT_LEADER = "this unit is not the leader";
@@ -53,7 +53,7 @@ final class SecretTools {
     return book;
   }
 
-  static ToolOutcome add(ToolCall call) {
+  public static ToolOutcome add(ToolCall call) {
     SecretBook book = book(call);
     String ownerFlag = call.args().value("owner", "application");
     if (!ownerFlag.equals("application") && !ownerFlag.equals("unit")) {
@@ -76,7 +76,7 @@ final class SecretTools {
         0, "secret:" + id + "\n", "", List.of(new ToolEffect.SecretChanged(added)));
   }
 
-  static ToolOutcome set(ToolCall call) {
+  public static ToolOutcome set(ToolCall call) {
     SecretBook book = book(call);
     Upsert upsert = Upsert.parse(call);
     if (call.positionals().isEmpty()) throw ToolFailure.usage("missing secret URI");
@@ -93,7 +93,7 @@ final class SecretTools {
     return ToolOutcome.applied(List.of(new ToolEffect.SecretChanged(updated)));
   }
 
-  static ToolOutcome get(ToolCall call) {
+  public static ToolOutcome get(ToolCall call) {
     SecretBook book = book(call);
     OutputFormat format = call.format(OutputFormat.YAML, YAML_OR_JSON);
     if (call.args().isSet("peek") && call.args().isSet("refresh")) {
@@ -199,7 +199,7 @@ final class SecretTools {
         content, read.recorded().<ToolEffect>map(ToolEffect.SecretChanged::new).stream().toList());
   }
 
-  static ToolOutcome infoGet(ToolCall call) {
+  public static ToolOutcome infoGet(ToolCall call) {
     SecretBook book = book(call);
     OutputFormat format = call.format(OutputFormat.YAML, YAML_OR_JSON);
     if (!call.positionals().isEmpty() && call.args().values().containsKey("label")) {
@@ -222,7 +222,7 @@ final class SecretTools {
     return ToolOutcome.printed(format.write(Map.of(secret.id(), info)));
   }
 
-  static ToolOutcome remove(ToolCall call) {
+  public static ToolOutcome remove(ToolCall call) {
     SecretBook book = book(call);
     if (call.positionals().isEmpty()) throw ToolFailure.usage("missing secret URI");
     call.noArgumentsFrom(1);
@@ -244,7 +244,7 @@ final class SecretTools {
         List.of(new ToolEffect.SecretChanged(new SecretChange.Removed(secret.id(), revision))));
   }
 
-  static ToolOutcome ids(ToolCall call) {
+  public static ToolOutcome ids(ToolCall call) {
     SecretBook book = book(call);
     call.noArgumentsFrom(0);
     // Juju's secret-ids: bare ids (no "secret:"), smart format by default (secret-ids.go)
@@ -265,7 +265,7 @@ final class SecretTools {
    * changes nothing for this application's own units, which read its secrets already; grants are
    * kept for relations with other applications and shown by {@code show-secret}.
    */
-  static ToolOutcome grantOrRevoke(ToolCall call, boolean granted) {
+  public static ToolOutcome grantOrRevoke(ToolCall call, boolean granted) {
     SecretBook book = book(call);
     if (call.positionals().isEmpty()) throw ToolFailure.usage("missing secret URI");
     String id = id(call.positionals().get(0));

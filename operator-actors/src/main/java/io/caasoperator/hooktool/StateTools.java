@@ -15,14 +15,14 @@ import java.util.Map;
  * ops framework keeps its stored state and deferred events ({@code state-set --file -} with a YAML
  * map on stdin, {@code state-get <key>}, {@code state-delete <key>}).
  */
-final class StateTools {
+public final class StateTools {
 
   // YAML is a superset of JSON: one reader takes both kinds of --file content.
   private static final ObjectMapper YAML = new YAMLMapper();
 
   private StateTools() {}
 
-  static ToolOutcome get(ToolCall call) {
+  public static ToolOutcome get(ToolCall call) {
     call.noArgumentsFrom(1);
     OutputFormat format = call.format();
     Map<String, String> state = call.ctx().charmState();
@@ -38,7 +38,7 @@ final class StateTools {
     return ToolOutcome.printed(value == null ? "" : format.write(value));
   }
 
-  static ToolOutcome set(ToolCall call) {
+  public static ToolOutcome set(ToolCall call) {
     Map<String, String> values = new LinkedHashMap<>();
     String content = KeyValues.fileContent(call);
     if (content != null) values.putAll(fromYaml(content));
@@ -87,7 +87,7 @@ final class StateTools {
     return newline < 0 ? message : message.substring(0, newline);
   }
 
-  static ToolOutcome delete(ToolCall call) {
+  public static ToolOutcome delete(ToolCall call) {
     String key = call.first("key");
     call.noArgumentsFrom(1);
     return ToolOutcome.applied(List.of(new ToolEffect.CharmStateDeleted(key)));

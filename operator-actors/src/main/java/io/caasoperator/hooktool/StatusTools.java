@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 /** {@code status-set} and {@code status-get}: the unit's workload status and the application's. */
-final class StatusTools {
+public final class StatusTools {
 
   /** What a charm may set; {@code error} and {@code unknown} belong to the agent. */
   static final List<String> SETTABLE = List.of("maintenance", "blocked", "waiting", "active");
@@ -16,7 +16,7 @@ final class StatusTools {
 
   private StatusTools() {}
 
-  static ToolOutcome set(ToolCall call) {
+  public static ToolOutcome set(ToolCall call) {
     List<String> args = call.positionals();
     if (args.isEmpty()) {
       throw ToolFailure.usage("invalid args, require <status> [message]");
@@ -41,7 +41,7 @@ final class StatusTools {
     return ToolOutcome.applied(List.of(new ToolEffect.WorkloadStatusSet(status)));
   }
 
-  static ToolOutcome get(ToolCall call) {
+  public static ToolOutcome get(ToolCall call) {
     call.noArgumentsFrom(0);
     OutputFormat format = call.format();
     boolean includeData = call.args().isSet("include-data");

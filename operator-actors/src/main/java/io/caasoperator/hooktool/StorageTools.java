@@ -22,7 +22,7 @@ import java.util.regex.Pattern;
  * when the hook ends (and drops it when the hook fails), and refuses a storage name the charm does
  * not declare only then. The new instances' storage-attached hooks run after the calling hook.
  */
-final class StorageTools {
+public final class StorageTools {
 
   /** names.IsValidStorage: a storage name (as charm metadata names it), a slash, a number. */
   private static final Pattern STORAGE_ID =
@@ -34,7 +34,7 @@ final class StorageTools {
 
   private StorageTools() {}
 
-  static ToolOutcome list(ToolCall call) {
+  public static ToolOutcome list(ToolCall call) {
     String name = call.positionals().isEmpty() ? "" : call.positionals().get(0);
     call.noArgumentsFrom(1);
     List<String> ids = new ArrayList<>();
@@ -44,7 +44,7 @@ final class StorageTools {
     return ToolOutcome.printed(call.format().write(ids));
   }
 
-  static ToolOutcome get(ToolCall call) {
+  public static ToolOutcome get(ToolCall call) {
     String id = call.args().values().get("s");
     if (id != null) {
       // storageIdValue.Set: checked while the flags are parsed.
@@ -87,7 +87,7 @@ final class StorageTools {
   /**
    * Juju's flag help and details for storage-get, with {@code -s}'s default: the hook's storage.
    */
-  static String getDetails(ToolContext ctx) {
+  public static String getDetails(ToolContext ctx) {
     return "Options:\n"
         + "--format  (= smart)\n"
         + "    Specify output format (json|smart|yaml)\n"
@@ -110,7 +110,7 @@ final class StorageTools {
         + "by storage-list, and must be specified for non-storage hooks.\n";
   }
 
-  static ToolOutcome add(ToolCall call) {
+  public static ToolOutcome add(ToolCall call) {
     if (call.positionals().isEmpty()) {
       throw ToolFailure.usage("storage add requires a storage directive");
     }

@@ -3,6 +3,7 @@ package io.caasoperator.unit;
 import io.caasoperator.persistence.HookKind;
 import io.caasoperator.persistence.PlannedHook;
 import io.caasoperator.persistence.UnitState;
+import io.caasoperator.resolve.HookSource;
 import java.util.Optional;
 
 /**

@@ -4,6 +4,7 @@ import io.caasoperator.domain.Life;
 import io.caasoperator.persistence.HookKind;
 import io.caasoperator.persistence.PlannedHook;
 import io.caasoperator.persistence.UnitState;
+import io.caasoperator.resolve.HookSource;
 import java.util.Optional;
 
 /**

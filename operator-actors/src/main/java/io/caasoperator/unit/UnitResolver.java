@@ -11,6 +11,7 @@ import io.caasoperator.persistence.UnitEvent.ActionFinished;
 import io.caasoperator.persistence.UnitEvent.HookCompleted;
 import io.caasoperator.persistence.UnitEvent.HookFailed;
 import io.caasoperator.persistence.UnitState;
+import io.caasoperator.resolve.HookSource;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;

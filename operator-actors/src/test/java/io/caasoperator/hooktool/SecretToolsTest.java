@@ -2,6 +2,7 @@ package io.caasoperator.hooktool;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.caasoperator.hooktool.catalogue.HookTools;
 import io.caasoperator.persistence.secret.SecretEvent;
 import io.caasoperator.persistence.secret.SecretOwner;
 import io.caasoperator.persistence.secret.SecretsState;

@@ -229,7 +229,7 @@ class ToolViewAnswerTest {
             "goal-state",
             "storage-add",
             "relation-set");
-    List<String> unknown = new ArrayList<>(io.caasoperator.hooktool.HookTools.NAMES);
+    List<String> unknown = new ArrayList<>(io.caasoperator.hooktool.catalogue.HookTools.NAMES);
     unknown.removeAll(covered);
     unknown.removeAll(writes);
     unknown.removeAll(OPERATORS_OWN);

@@ -1,5 +1,23 @@
-package io.caasoperator.hooktool;
+package io.caasoperator.hooktool.catalogue;
 
+import io.caasoperator.hooktool.ActionTools;
+import io.caasoperator.hooktool.ConfigTools;
+import io.caasoperator.hooktool.LeadershipTools;
+import io.caasoperator.hooktool.LogTools;
+import io.caasoperator.hooktool.MachineTools;
+import io.caasoperator.hooktool.ModelTools;
+import io.caasoperator.hooktool.NetworkTools;
+import io.caasoperator.hooktool.Port;
+import io.caasoperator.hooktool.PortTools;
+import io.caasoperator.hooktool.RelationTools;
+import io.caasoperator.hooktool.ResourceTools;
+import io.caasoperator.hooktool.SecretTools;
+import io.caasoperator.hooktool.StateTools;
+import io.caasoperator.hooktool.StatusTools;
+import io.caasoperator.hooktool.StorageTools;
+import io.caasoperator.hooktool.Tool;
+import io.caasoperator.hooktool.ToolEffect;
+import io.caasoperator.hooktool.ToolFlags;
 import java.util.List;
 import java.util.function.Function;
 

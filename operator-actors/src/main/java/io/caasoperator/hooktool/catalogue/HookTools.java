@@ -1,5 +1,11 @@
-package io.caasoperator.hooktool;
+package io.caasoperator.hooktool.catalogue;
 
+import io.caasoperator.hooktool.Tool;
+import io.caasoperator.hooktool.ToolCall;
+import io.caasoperator.hooktool.ToolContext;
+import io.caasoperator.hooktool.ToolFailure;
+import io.caasoperator.hooktool.ToolFlags;
+import io.caasoperator.hooktool.ToolOutcome;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;

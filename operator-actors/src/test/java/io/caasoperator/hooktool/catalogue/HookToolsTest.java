@@ -1,4 +1,4 @@
-package io.caasoperator.hooktool;
+package io.caasoperator.hooktool.catalogue;
 
 import static io.caasoperator.hooktool.TestContext.map;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -6,6 +6,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.caasoperator.domain.Status;
+import io.caasoperator.hooktool.Port;
+import io.caasoperator.hooktool.TestContext;
+import io.caasoperator.hooktool.ToolEffect;
+import io.caasoperator.hooktool.ToolOutcome;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
