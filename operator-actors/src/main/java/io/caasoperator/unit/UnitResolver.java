@@ -1,8 +1,11 @@
 package io.caasoperator.unit;
 
+import io.caasoperator.config.ConfigResolver;
 import io.caasoperator.domain.DurationText;
 import io.caasoperator.domain.Life;
 import io.caasoperator.hook.ProcessResult;
+import io.caasoperator.leadership.LeadershipResolver;
+import io.caasoperator.lifecycle.LifecycleResolver;
 import io.caasoperator.persistence.ActionMessage;
 import io.caasoperator.persistence.ActionStatus;
 import io.caasoperator.persistence.HookKind;
@@ -12,6 +15,7 @@ import io.caasoperator.persistence.UnitEvent.HookCompleted;
 import io.caasoperator.persistence.UnitEvent.HookFailed;
 import io.caasoperator.persistence.UnitState;
 import io.caasoperator.resolve.HookSource;
+import io.caasoperator.storage.StorageResolver;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;

@@ -1,8 +1,7 @@
 package io.caasoperator.hooktool.catalogue;
 
+import io.caasoperator.config.ConfigTools;
 import io.caasoperator.hooktool.ActionTools;
-import io.caasoperator.hooktool.ConfigTools;
-import io.caasoperator.hooktool.LeadershipTools;
 import io.caasoperator.hooktool.LogTools;
 import io.caasoperator.hooktool.MachineTools;
 import io.caasoperator.hooktool.ModelTools;
@@ -14,10 +13,11 @@ import io.caasoperator.hooktool.ResourceTools;
 import io.caasoperator.hooktool.SecretTools;
 import io.caasoperator.hooktool.StateTools;
 import io.caasoperator.hooktool.StatusTools;
-import io.caasoperator.hooktool.StorageTools;
 import io.caasoperator.hooktool.Tool;
 import io.caasoperator.hooktool.ToolEffect;
 import io.caasoperator.hooktool.ToolFlags;
+import io.caasoperator.leadership.LeadershipTools;
+import io.caasoperator.storage.StorageTools;
 import java.util.List;
 import java.util.function.Function;
 

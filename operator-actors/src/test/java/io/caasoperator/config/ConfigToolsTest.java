@@ -1,8 +1,10 @@
-package io.caasoperator.hooktool;
+package io.caasoperator.config;
 
 import static io.caasoperator.hooktool.TestContext.map;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.caasoperator.hooktool.TestContext;
+import io.caasoperator.hooktool.ToolOutcome;
 import org.junit.jupiter.api.Test;
 
 class ConfigToolsTest {

@@ -1,4 +1,4 @@
-package io.caasoperator.unit;
+package io.caasoperator.leadership;
 
 import io.caasoperator.persistence.HookKind;
 import io.caasoperator.persistence.PlannedHook;
@@ -16,10 +16,10 @@ import java.util.Optional;
  * So does a leader that lost leadership. A leader never runs leader-settings-changed, not even
  * after its own {@code leader-set}. Pure.
  */
-final class LeadershipResolver {
+public final class LeadershipResolver {
   private LeadershipResolver() {}
 
-  static Optional<PlannedHook> next(UnitState s) {
+  public static Optional<PlannedHook> next(UnitState s) {
     if (s.assigned().leader()) {
       return s.progress().leaderElectedSeen()
           ? Optional.empty()

@@ -1,4 +1,4 @@
-package io.caasoperator.unit;
+package io.caasoperator.storage;
 
 import io.caasoperator.domain.Life;
 import io.caasoperator.persistence.HookKind;
@@ -15,11 +15,11 @@ import java.util.TreeSet;
  * ({@code internal/worker/uniter/storage/resolver.go}); local units follow the same order, so it is
  * one order on every substrate. Pure.
  */
-final class StorageResolver {
+public final class StorageResolver {
   private StorageResolver() {}
 
   /** The first instance of an alive unit whose storage-attached has not run. */
-  static Optional<PlannedHook> attached(UnitState s) {
+  public static Optional<PlannedHook> attached(UnitState s) {
     if (s.life() != Life.ALIVE) return Optional.empty();
     for (String id : new TreeSet<>(s.storage().instances().keySet())) {
       if (!s.storage().attached().contains(id)) return hook(HookKind.STORAGE_ATTACHED, id, s);
@@ -31,7 +31,7 @@ final class StorageResolver {
    * The first attached instance of a dying unit whose storage-detaching has not run; none once the
    * unit stopped (it detached everything before).
    */
-  static Optional<PlannedHook> detaching(UnitState s) {
+  public static Optional<PlannedHook> detaching(UnitState s) {
     if (s.life() != Life.DYING || s.progress().stopped()) return Optional.empty();
     for (String id : s.storage().attached()) {
       if (!s.storage().detached().contains(id)) return hook(HookKind.STORAGE_DETACHING, id, s);

@@ -1,8 +1,11 @@
-package io.caasoperator.hooktool;
+package io.caasoperator.storage;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.caasoperator.domain.CharmStorage;
+import io.caasoperator.hooktool.TestContext;
+import io.caasoperator.hooktool.ToolEffect;
+import io.caasoperator.hooktool.ToolOutcome;
 import io.caasoperator.persistence.UnitState;
 import java.util.List;
 import java.util.Map;

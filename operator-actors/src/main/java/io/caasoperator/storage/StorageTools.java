@@ -1,5 +1,10 @@
-package io.caasoperator.hooktool;
+package io.caasoperator.storage;
 
+import io.caasoperator.hooktool.ToolCall;
+import io.caasoperator.hooktool.ToolContext;
+import io.caasoperator.hooktool.ToolEffect;
+import io.caasoperator.hooktool.ToolFailure;
+import io.caasoperator.hooktool.ToolOutcome;
 import io.caasoperator.persistence.UnitState;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,5 +1,9 @@
-package io.caasoperator.hooktool;
+package io.caasoperator.config;
 
+import io.caasoperator.hooktool.OutputFormat;
+import io.caasoperator.hooktool.ToolCall;
+import io.caasoperator.hooktool.ToolFailure;
+import io.caasoperator.hooktool.ToolOutcome;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

@@ -1,4 +1,4 @@
-package io.caasoperator.unit;
+package io.caasoperator.config;
 
 import io.caasoperator.persistence.HookKind;
 import io.caasoperator.persistence.PlannedHook;
@@ -13,10 +13,10 @@ import java.util.Optional;
  * when {@code localState.ConfigHash != remoteState.ConfigHash} ({@code
  * internal/worker/uniter/resolver.go} {@code nextOp}). Pure.
  */
-final class ConfigResolver {
+public final class ConfigResolver {
   private ConfigResolver() {}
 
-  static Optional<PlannedHook> next(UnitState s) {
+  public static Optional<PlannedHook> next(UnitState s) {
     if (s.progress().configSeen() == s.assigned().configGeneration()) return Optional.empty();
     return Optional.of(HookSource.plain(HookKind.CONFIG_CHANGED, s));
   }

@@ -1,4 +1,4 @@
-package io.caasoperator.unit;
+package io.caasoperator.lifecycle;
 
 import static io.caasoperator.unit.UnitStates.AT;
 import static io.caasoperator.unit.UnitStates.completed;
@@ -10,6 +10,7 @@ import io.caasoperator.persistence.HookKind;
 import io.caasoperator.persistence.PlannedHook;
 import io.caasoperator.persistence.UnitEvent.LifeAssigned;
 import io.caasoperator.persistence.UnitState;
+import io.caasoperator.unit.UnitStates;
 import org.junit.jupiter.api.Test;
 
 /** start once for an alive unit; stop then remove for a dying one. */

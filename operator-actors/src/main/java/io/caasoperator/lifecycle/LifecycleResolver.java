@@ -1,4 +1,4 @@
-package io.caasoperator.unit;
+package io.caasoperator.lifecycle;
 
 import io.caasoperator.domain.Life;
 import io.caasoperator.persistence.HookKind;
@@ -12,13 +12,13 @@ import java.util.Optional;
  * incarnation of an alive unit, and for a dying one {@code stop} then {@code remove}, as Juju's
  * uniter resolver runs them ({@code internal/worker/uniter/resolver.go} {@code nextOp}: {@code
  * localState.Started && !localState.Stopped} runs stop, then {@code Installed && !Removed} runs
- * remove). install and upgrade-charm come before every source ({@link UnitResolver}). Pure.
+ * remove). install and upgrade-charm come before every source ({@code UnitResolver}). Pure.
  */
-final class LifecycleResolver {
+public final class LifecycleResolver {
   private LifecycleResolver() {}
 
   /** {@code start}, once: an alive unit that has not started yet. */
-  static Optional<PlannedHook> start(UnitState s) {
+  public static Optional<PlannedHook> start(UnitState s) {
     if (s.life() != Life.ALIVE || s.progress().started()) return Optional.empty();
     return Optional.of(HookSource.plain(HookKind.START, s));
   }
@@ -27,7 +27,7 @@ final class LifecycleResolver {
    * A dying unit's last hooks: {@code stop}, then {@code remove}, after which it is dead. Always
    * one of them for a dying unit, so sources after it are never asked.
    */
-  static Optional<PlannedHook> teardown(UnitState s) {
+  public static Optional<PlannedHook> teardown(UnitState s) {
     if (s.life() != Life.DYING) return Optional.empty();
     return Optional.of(
         HookSource.plain(s.progress().stopped() ? HookKind.REMOVE : HookKind.STOP, s));
