@@ -1,7 +1,12 @@
-package io.caasoperator.hooktool;
+package io.caasoperator.secret.tools;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.caasoperator.hooktool.RelationView;
+import io.caasoperator.hooktool.TestContext;
+import io.caasoperator.hooktool.ToolEffect;
+import io.caasoperator.hooktool.ToolEffects;
+import io.caasoperator.hooktool.ToolOutcome;
 import io.caasoperator.hooktool.catalogue.HookTools;
 import io.caasoperator.persistence.secret.SecretEvent;
 import io.caasoperator.persistence.secret.SecretOwner;

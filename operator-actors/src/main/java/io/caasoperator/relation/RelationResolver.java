@@ -1,4 +1,4 @@
-package io.caasoperator.unit;
+package io.caasoperator.relation;
 
 import io.caasoperator.domain.Life;
 import io.caasoperator.persistence.HookKind;
@@ -27,7 +27,7 @@ import java.util.TreeSet;
  * relation with another application the members are that application's units and the application
  * databag is that application's. Pure.
  */
-final class RelationResolver {
+public final class RelationResolver {
   private RelationResolver() {}
 
   /**
@@ -35,7 +35,7 @@ final class RelationResolver {
    * being removed only (Juju's {@code createdRelationsResolver} skips a relation that is not alive:
    * a unit that never saw it created neither departs nor breaks it).
    */
-  static Optional<PlannedHook> created(UnitState s) {
+  public static Optional<PlannedHook> created(UnitState s) {
     if (s.life() != Life.ALIVE) return Optional.empty();
     for (RelationSnapshot remote : s.relations().remote().values()) {
       if (!remote.removed() && !s.relations().local(remote.id()).created()) {
@@ -51,7 +51,7 @@ final class RelationResolver {
    * relation resolver first ("if we're dying we must ensure that all relations are broken first",
    * {@code internal/worker/uniter/resolver.go}). None once it stopped.
    */
-  static Optional<PlannedHook> departures(UnitState s) {
+  public static Optional<PlannedHook> departures(UnitState s) {
     if (s.life() != Life.DYING || s.progress().stopped()) return Optional.empty();
     return changes(s);
   }
@@ -60,7 +60,7 @@ final class RelationResolver {
    * The next joined, changed or departed hook, if any. Relations the unit has not seen created yet
    * wait for their relation-created.
    */
-  static Optional<PlannedHook> changes(UnitState s) {
+  public static Optional<PlannedHook> changes(UnitState s) {
     UnitRelations relations = s.relations();
     TreeSet<Long> ids = new TreeSet<>(relations.remote().keySet());
     ids.addAll(relations.local().keySet());

@@ -1,7 +1,11 @@
-package io.caasoperator.hooktool;
+package io.caasoperator.relation;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.caasoperator.hooktool.RelationView;
+import io.caasoperator.hooktool.TestContext;
+import io.caasoperator.hooktool.ToolEffect;
+import io.caasoperator.hooktool.ToolOutcome;
 import io.caasoperator.persistence.RelationHook;
 import java.util.List;
 import java.util.Map;

@@ -1,7 +1,15 @@
-package io.caasoperator.hooktool;
+package io.caasoperator.secret.tools;
 
 import io.caasoperator.domain.UnitId;
+import io.caasoperator.hooktool.KeyValues;
+import io.caasoperator.hooktool.OutputFormat;
+import io.caasoperator.hooktool.RelationView;
+import io.caasoperator.hooktool.ToolCall;
+import io.caasoperator.hooktool.ToolEffect;
+import io.caasoperator.hooktool.ToolFailure;
+import io.caasoperator.hooktool.ToolOutcome;
 import io.caasoperator.persistence.secret.SecretOwner;
+import io.caasoperator.relation.RelationTools;
 import io.caasoperator.secret.ConsumerAccess;
 import io.caasoperator.secret.ConsumerRead;
 import io.caasoperator.secret.ForeignSecret;

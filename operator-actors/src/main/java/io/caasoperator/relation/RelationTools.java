@@ -1,5 +1,11 @@
-package io.caasoperator.hooktool;
+package io.caasoperator.relation;
 
+import io.caasoperator.hooktool.KeyValues;
+import io.caasoperator.hooktool.RelationView;
+import io.caasoperator.hooktool.ToolCall;
+import io.caasoperator.hooktool.ToolEffect;
+import io.caasoperator.hooktool.ToolFailure;
+import io.caasoperator.hooktool.ToolOutcome;
 import io.caasoperator.persistence.RelationHook;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -158,7 +164,7 @@ public final class RelationTools {
 
   /** {@code -r} (an id, or {@code name:id}), else the running relation hook's relation. */
   /** The relation of {@code -r} (the running relation hook's by default); also secret-grant's. */
-  static RelationView relation(ToolCall call) {
+  public static RelationView relation(ToolCall call) {
     String flag = call.args().values().get("r");
     long id;
     if (flag == null) {

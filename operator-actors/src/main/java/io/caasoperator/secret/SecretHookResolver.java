@@ -1,4 +1,4 @@
-package io.caasoperator.unit;
+package io.caasoperator.secret;
 
 import io.caasoperator.persistence.PlannedHook;
 import io.caasoperator.persistence.UnitState;
@@ -13,10 +13,10 @@ import java.util.Optional;
  * application secret queued while the unit led waits while it does not (its tools could not manage
  * the secret; the new leader is handed the trigger by the store).
  */
-final class SecretHookResolver {
+public final class SecretHookResolver {
   private SecretHookResolver() {}
 
-  static Optional<PlannedHook> next(UnitState s) {
+  public static Optional<PlannedHook> next(UnitState s) {
     return s.observed().secretTriggers().stream()
         .filter(trigger -> trigger.owner().kind() == SecretOwner.Kind.UNIT || s.assigned().leader())
         .findFirst()
