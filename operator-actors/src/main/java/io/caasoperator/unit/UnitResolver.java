@@ -18,6 +18,8 @@ import io.caasoperator.relation.RelationResolver;
 import io.caasoperator.resolve.HookSource;
 import io.caasoperator.secret.SecretHookResolver;
 import io.caasoperator.storage.StorageResolver;
+import io.caasoperator.workload.hooks.PebbleNoticeResolver;
+import io.caasoperator.workload.hooks.PebbleReadyResolver;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;

@@ -1,4 +1,4 @@
-package io.caasoperator.unit;
+package io.caasoperator.workload.hooks;
 
 import io.caasoperator.persistence.PebbleNotice;
 import io.caasoperator.persistence.PlannedHook;
@@ -14,10 +14,10 @@ import java.util.Optional;
  * container's notices only after it heard that the container is ready. Notices of a container the
  * charm does not declare wait (a charm upgrade may declare it).
  */
-final class PebbleNoticeResolver {
+public final class PebbleNoticeResolver {
   private PebbleNoticeResolver() {}
 
-  static Optional<PlannedHook> next(UnitState s) {
+  public static Optional<PlannedHook> next(UnitState s) {
     for (PebbleNotice notice : s.observed().pebbleNotices()) {
       if (ready(s, notice.container())) {
         return Optional.of(

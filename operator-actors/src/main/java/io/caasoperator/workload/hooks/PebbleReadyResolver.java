@@ -1,4 +1,4 @@
-package io.caasoperator.unit;
+package io.caasoperator.workload.hooks;
 
 import io.caasoperator.persistence.PlannedHook;
 import io.caasoperator.persistence.UnitState;
@@ -11,10 +11,10 @@ import java.util.Optional;
  * resolver does the same on each {@code PebbleReady} event ({@code
  * internal/worker/uniter/container/workload.go}). Pure.
  */
-final class PebbleReadyResolver {
+public final class PebbleReadyResolver {
   private PebbleReadyResolver() {}
 
-  static Optional<PlannedHook> next(UnitState s) {
+  public static Optional<PlannedHook> next(UnitState s) {
     for (String container : s.charmInUse().containers()) {
       String start = s.observed().containerStarts().get(container);
       if (start != null && !start.equals(s.progress().containersReady().get(container))) {

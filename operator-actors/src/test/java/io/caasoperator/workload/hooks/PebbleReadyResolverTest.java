@@ -1,4 +1,4 @@
-package io.caasoperator.unit;
+package io.caasoperator.workload.hooks;
 
 import static io.caasoperator.unit.UnitStates.AT;
 import static io.caasoperator.unit.UnitStates.completed;
