@@ -1,5 +1,6 @@
 package io.caasoperator.unit;
 
+import io.caasoperator.action.ActionRun;
 import io.caasoperator.domain.UnitAddresses;
 import io.caasoperator.hook.HookContexts;
 import io.caasoperator.hooktool.ForwardingToolContext;

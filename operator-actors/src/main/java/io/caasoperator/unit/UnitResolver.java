@@ -1,5 +1,6 @@
 package io.caasoperator.unit;
 
+import io.caasoperator.action.ActionResult;
 import io.caasoperator.config.ConfigResolver;
 import io.caasoperator.domain.DurationText;
 import io.caasoperator.domain.Life;

@@ -1,5 +1,7 @@
 package io.caasoperator.unit;
 
+import io.caasoperator.action.ActionResult;
+import io.caasoperator.action.ActionRun;
 import io.caasoperator.domain.UnitId;
 import io.caasoperator.hooktool.ToolEffect;
 import io.caasoperator.hooktool.ToolEffects;

@@ -1,7 +1,7 @@
 package io.caasoperator.hooktool.catalogue;
 
+import io.caasoperator.action.ActionTools;
 import io.caasoperator.config.ConfigTools;
-import io.caasoperator.hooktool.ActionTools;
 import io.caasoperator.hooktool.LogTools;
 import io.caasoperator.hooktool.MachineTools;
 import io.caasoperator.hooktool.ModelTools;

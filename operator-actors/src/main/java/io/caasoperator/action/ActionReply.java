@@ -1,4 +1,4 @@
-package io.caasoperator.unit;
+package io.caasoperator.action;
 
 import io.caasoperator.domain.UnitId;
 import io.caasoperator.persistence.UnitState;

@@ -1,4 +1,4 @@
-package io.caasoperator.unit;
+package io.caasoperator.action;
 
 import io.caasoperator.hooktool.ToolEffect;
 import io.caasoperator.persistence.ActionMessage;
@@ -25,13 +25,13 @@ public record ActionResult(
    * Collects an action's tool effects while its exec or charm action runs; confined to the unit
    * actor.
    */
-  static final class Recorder {
+  public static final class Recorder {
     private final Map<String, Object> results = new LinkedHashMap<>();
     private final List<ActionMessage> log = new ArrayList<>();
     private String failure;
 
     /** {@code at}: when the tool was called, which {@code action-log} messages keep. */
-    void record(ToolEffect.ActionEffect effect, Instant at) {
+    public void record(ToolEffect.ActionEffect effect, Instant at) {
       switch (effect) {
         case ToolEffect.ActionResultSet set -> merge(results, set.nested());
         case ToolEffect.ActionLogged logged -> log.add(new ActionMessage(at, logged.message()));
@@ -40,7 +40,7 @@ public record ActionResult(
     }
 
     /** An exec's action as its reply shows it. */
-    ActionResult result(int exitCode) {
+    public ActionResult result(int exitCode) {
       boolean failed = failure != null || exitCode != 0;
       String message = failure != null ? failure : exitCode != 0 ? "exit status " + exitCode : "";
       return new ActionResult(
@@ -51,17 +51,17 @@ public record ActionResult(
     }
 
     /** What {@code action-set} set so far, dotted keys nested. */
-    Map<String, Object> results() {
+    public Map<String, Object> results() {
       return new LinkedHashMap<>(results);
     }
 
     /** The {@code action-log} messages so far, in order. */
-    List<ActionMessage> messages() {
+    public List<ActionMessage> messages() {
       return List.copyOf(log);
     }
 
     /** The {@code action-fail} message, when it was called (the last one wins). */
-    Optional<String> failure() {
+    public Optional<String> failure() {
       return Optional.ofNullable(failure);
     }
 

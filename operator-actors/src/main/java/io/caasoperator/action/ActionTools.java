@@ -1,6 +1,11 @@
-package io.caasoperator.hooktool;
+package io.caasoperator.action;
 
 import io.caasoperator.hook.RunningAction;
+import io.caasoperator.hooktool.OutputFormat;
+import io.caasoperator.hooktool.ToolCall;
+import io.caasoperator.hooktool.ToolEffect;
+import io.caasoperator.hooktool.ToolFailure;
+import io.caasoperator.hooktool.ToolOutcome;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

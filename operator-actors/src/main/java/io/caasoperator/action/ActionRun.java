@@ -1,4 +1,4 @@
-package io.caasoperator.unit;
+package io.caasoperator.action;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;

@@ -1,8 +1,11 @@
-package io.caasoperator.hooktool;
+package io.caasoperator.action;
 
 import static io.caasoperator.hooktool.TestContext.map;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.caasoperator.hooktool.TestContext;
+import io.caasoperator.hooktool.ToolEffect;
+import io.caasoperator.hooktool.ToolOutcome;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
