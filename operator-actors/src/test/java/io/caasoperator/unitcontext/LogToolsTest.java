@@ -1,7 +1,10 @@
-package io.caasoperator.hooktool;
+package io.caasoperator.unitcontext;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.caasoperator.hooktool.TestContext;
+import io.caasoperator.hooktool.ToolEffect;
+import io.caasoperator.hooktool.ToolOutcome;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

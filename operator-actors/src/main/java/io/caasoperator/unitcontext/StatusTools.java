@@ -1,6 +1,13 @@
-package io.caasoperator.hooktool;
+package io.caasoperator.unitcontext;
 
 import io.caasoperator.domain.Status;
+import io.caasoperator.hooktool.OutputFormat;
+import io.caasoperator.hooktool.PeerUnit;
+import io.caasoperator.hooktool.ToolCall;
+import io.caasoperator.hooktool.ToolContext;
+import io.caasoperator.hooktool.ToolEffect;
+import io.caasoperator.hooktool.ToolFailure;
+import io.caasoperator.hooktool.ToolOutcome;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

@@ -1,7 +1,9 @@
-package io.caasoperator.hooktool;
+package io.caasoperator.unitcontext;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.caasoperator.hooktool.TestContext;
+import io.caasoperator.hooktool.ToolOutcome;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 

@@ -1,7 +1,11 @@
-package io.caasoperator.hooktool;
+package io.caasoperator.unitcontext;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.caasoperator.hooktool.Port;
+import io.caasoperator.hooktool.TestContext;
+import io.caasoperator.hooktool.ToolEffect;
+import io.caasoperator.hooktool.ToolOutcome;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 

@@ -1,5 +1,10 @@
-package io.caasoperator.hooktool;
+package io.caasoperator.unitcontext;
 
+import io.caasoperator.hooktool.Port;
+import io.caasoperator.hooktool.ToolCall;
+import io.caasoperator.hooktool.ToolEffect;
+import io.caasoperator.hooktool.ToolFailure;
+import io.caasoperator.hooktool.ToolOutcome;
 import java.util.List;
 import java.util.function.Function;
 

@@ -1,6 +1,11 @@
-package io.caasoperator.hooktool;
+package io.caasoperator.unitcontext;
 
 import io.caasoperator.domain.UnitAddresses;
+import io.caasoperator.hooktool.OutputFormat;
+import io.caasoperator.hooktool.ToolCall;
+import io.caasoperator.hooktool.ToolContext;
+import io.caasoperator.hooktool.ToolFailure;
+import io.caasoperator.hooktool.ToolOutcome;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

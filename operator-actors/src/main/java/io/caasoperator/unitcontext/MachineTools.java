@@ -1,4 +1,8 @@
-package io.caasoperator.hooktool;
+package io.caasoperator.unitcontext;
+
+import io.caasoperator.hooktool.ToolCall;
+import io.caasoperator.hooktool.ToolFailure;
+import io.caasoperator.hooktool.ToolOutcome;
 
 /**
  * What a unit asks of the machine and cloud it runs on: {@code credential-get} and {@code

@@ -1,4 +1,8 @@
-package io.caasoperator.hooktool;
+package io.caasoperator.unitcontext;
+
+import io.caasoperator.hooktool.ToolCall;
+import io.caasoperator.hooktool.ToolFailure;
+import io.caasoperator.hooktool.ToolOutcome;
 
 /**
  * {@code resource-get}: the path of one of the application's file resources (juju/juju {@code

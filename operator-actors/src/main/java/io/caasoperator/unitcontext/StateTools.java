@@ -1,8 +1,14 @@
-package io.caasoperator.hooktool;
+package io.caasoperator.unitcontext;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import io.caasoperator.hooktool.KeyValues;
+import io.caasoperator.hooktool.OutputFormat;
+import io.caasoperator.hooktool.ToolCall;
+import io.caasoperator.hooktool.ToolEffect;
+import io.caasoperator.hooktool.ToolFailure;
+import io.caasoperator.hooktool.ToolOutcome;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Iterator;

@@ -1,9 +1,12 @@
-package io.caasoperator.hooktool;
+package io.caasoperator.unitcontext;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.caasoperator.domain.Life;
 import io.caasoperator.domain.Status;
+import io.caasoperator.hooktool.TestContext;
+import io.caasoperator.hooktool.ToolEffect;
+import io.caasoperator.hooktool.ToolOutcome;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

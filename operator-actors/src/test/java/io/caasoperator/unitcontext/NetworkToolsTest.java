@@ -1,8 +1,10 @@
-package io.caasoperator.hooktool;
+package io.caasoperator.unitcontext;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.caasoperator.domain.UnitAddresses;
+import io.caasoperator.hooktool.TestContext;
+import io.caasoperator.hooktool.ToolOutcome;
 import io.caasoperator.substrate.local.LocalSubstrate;
 import org.junit.jupiter.api.Test;
 

@@ -1,6 +1,11 @@
-package io.caasoperator.hooktool;
+package io.caasoperator.unitcontext;
 
 import io.caasoperator.domain.Life;
+import io.caasoperator.hooktool.OutputFormat;
+import io.caasoperator.hooktool.PeerUnit;
+import io.caasoperator.hooktool.ToolCall;
+import io.caasoperator.hooktool.ToolFailure;
+import io.caasoperator.hooktool.ToolOutcome;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
