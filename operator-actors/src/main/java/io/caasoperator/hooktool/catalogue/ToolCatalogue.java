@@ -25,8 +25,11 @@ import java.util.function.Function;
  * Every hook tool this operator has, in one place as Juju's jujuc registry lists them (juju/juju
  * {@code worker/uniter/runner/jujuc/commands.go}, {@code baseCommands}): each tool's name, the
  * usage line and summary its {@code --help} prints, the flags it accepts and the handler that runs
- * it. The handlers live in the {@code *Tools} class of their concern. The order is the order of
- * {@link HookTools#NAMES}.
+ * it. The handlers live in the {@code *Tools} class of the feature package that owns them ({@code
+ * relation.RelationTools}, {@code action.ActionTools}, ...; the unit's own context, such as status,
+ * ports and network, in {@code unitcontext}); this catalogue sits above them and {@code hooktool}
+ * (the framework) below, so no package depends on one above it. The order is the order of {@link
+ * HookTools#NAMES}.
  */
 final class ToolCatalogue {
 
