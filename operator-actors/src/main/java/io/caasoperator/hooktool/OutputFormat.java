@@ -62,7 +62,7 @@ public enum OutputFormat {
    *
    * @param allowed the formats this tool offers (goal-state has no smart)
    */
-  public static OutputFormat parse(String value, List<OutputFormat> allowed) {
+  static OutputFormat parse(String value, List<OutputFormat> allowed) {
     for (OutputFormat format : allowed) {
       if (format.name().toLowerCase(Locale.ROOT).equals(value)) {
         return format;

@@ -22,7 +22,7 @@ public record ToolFlags(Map<String, Flag> flags) {
    * @param name canonical name, the key in {@link Parsed#values()}
    * @param takesValue false for a boolean flag
    */
-  public record Flag(String name, boolean takesValue) {}
+  record Flag(String name, boolean takesValue) {}
 
   /** The parsed command line: flag values by canonical name, then the positional arguments. */
   public record Parsed(Map<String, String> values, List<String> positionals) {

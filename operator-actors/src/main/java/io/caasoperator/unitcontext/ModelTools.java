@@ -15,7 +15,8 @@ import java.util.Map;
 
 /**
  * What a unit reads about its model: {@code goal-state} and {@code unit-get} (the addresses its
- * substrate gives, {@link ToolContext#addresses}). Relations are {@link RelationTools}'.
+ * substrate gives, {@link io.caasoperator.hooktool.ToolContext#addresses}). Relations are {@code
+ * relation.RelationTools}'.
  */
 public final class ModelTools {
 
