@@ -1,6 +1,6 @@
 package io.caasoperator.bench;
 
-import io.caasoperator.hooktool.HookTools;
+import io.caasoperator.hooktool.catalogue.HookTools;
 import io.caasoperator.persistence.UnitEvent;
 import io.caasoperator.persistence.timeline.JournalEntry;
 import java.io.IOException;

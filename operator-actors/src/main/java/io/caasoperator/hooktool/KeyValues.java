@@ -10,13 +10,13 @@ import java.util.Map;
  * Juju's keyvalues.Parse for {@code key=value} arguments (empty values allowed, no repeats), and
  * the YAML map of a {@code --file}.
  */
-final class KeyValues {
+public final class KeyValues {
 
   private static final YAMLMapper YAML = new YAMLMapper();
 
   private KeyValues() {}
 
-  static Map<String, String> parse(List<String> args) {
+  public static Map<String, String> parse(List<String> args) {
     Map<String, String> result = new LinkedHashMap<>();
     for (String arg : args) {
       int eq = arg.indexOf('=');
@@ -33,7 +33,7 @@ final class KeyValues {
   }
 
   /** The YAML map of {@code --file}, when given (see {@link #fileContent}); empty without it. */
-  static Map<String, String> file(ToolCall call) {
+  public static Map<String, String> file(ToolCall call) {
     String content = fileContent(call);
     return content == null ? new LinkedHashMap<>() : yaml(content);
   }
@@ -43,7 +43,7 @@ final class KeyValues {
    * {@code --file -} and sends the file as standard input (the operator cannot read the hook's file
    * system), as for {@code relation-set}, {@code state-set} and {@code secret-add}.
    */
-  static String fileContent(ToolCall call) {
+  public static String fileContent(ToolCall call) {
     String file = call.args().values().get("file");
     if (file == null) return null;
     if (!file.equals("-")) {

@@ -29,7 +29,7 @@ import java.util.TreeMap;
  * given, as Go prints a struct (in declaration order). Known difference: Go escapes {@code <>&} in
  * JSON strings as {@code \u003c...}; any JSON parser reads both the same.
  */
-enum OutputFormat {
+public enum OutputFormat {
   SMART,
   YAML,
   JSON;
@@ -38,8 +38,8 @@ enum OutputFormat {
    * A Go struct's fields, in declaration order, each under the name its {@code json} or {@code
    * yaml} tag gives (a tool builds the one for the format it prints).
    */
-  record Struct(Map<String, Object> fields) {
-    Struct {
+  public record Struct(Map<String, Object> fields) {
+    public Struct {
       fields = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(fields));
     }
   }
@@ -72,7 +72,7 @@ enum OutputFormat {
         "invalid value \"" + value + "\" for flag --format: unknown format \"" + value + "\"");
   }
 
-  String write(Object value) {
+  public String write(Object value) {
     Object sorted = sorted(value);
     return switch (this) {
       case JSON -> json(sorted) + "\n";

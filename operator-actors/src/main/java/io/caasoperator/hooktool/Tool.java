@@ -9,7 +9,7 @@ import java.util.Objects;
  * @param details what {@code --help} prints after the summary, from the calling context; null for
  *     nothing (a tool whose help a charm parses, such as {@code storage-get}'s, says more)
  */
-record Tool(
+public record Tool(
     String name,
     String usage,
     String purpose,
@@ -19,21 +19,21 @@ record Tool(
 
   /** What a tool does; throws {@link ToolFailure} to refuse. */
   @FunctionalInterface
-  interface Body {
+  public interface Body {
     ToolOutcome run(ToolCall call);
   }
 
-  Tool {
+  public Tool {
     Objects.requireNonNull(name, "name");
     Objects.requireNonNull(flags, "flags");
     Objects.requireNonNull(body, "body");
   }
 
-  Tool(String name, String usage, String purpose, ToolFlags flags, Body body) {
+  public Tool(String name, String usage, String purpose, ToolFlags flags, Body body) {
     this(name, usage, purpose, flags, body, null);
   }
 
-  String help(ToolContext ctx) {
+  public String help(ToolContext ctx) {
     String summary = "Usage: " + name + " " + usage + "\n\nSummary:\n" + purpose + "\n";
     return details == null ? summary : summary + "\n" + details.apply(ctx);
   }

@@ -12,17 +12,17 @@ import java.util.stream.Collectors;
  * @param ctx the running context's snapshot
  * @param now the call's time, stamped on statuses it sets
  */
-record ToolCall(ToolFlags.Parsed args, String stdin, ToolContext ctx, Instant now) {
+public record ToolCall(ToolFlags.Parsed args, String stdin, ToolContext ctx, Instant now) {
 
   private static final List<OutputFormat> ALL_FORMATS =
       List.of(OutputFormat.SMART, OutputFormat.YAML, OutputFormat.JSON);
 
-  List<String> positionals() {
+  public List<String> positionals() {
     return args.positionals();
   }
 
   /** The first positional argument; without one, Juju's usage error {@code no <what> specified}. */
-  String first(String what) {
+  public String first(String what) {
     if (positionals().isEmpty()) {
       throw ToolFailure.usage("no " + what + " specified");
     }
@@ -30,17 +30,17 @@ record ToolCall(ToolFlags.Parsed args, String stdin, ToolContext ctx, Instant no
   }
 
   /** {@code --format}, smart by default. */
-  OutputFormat format() {
+  public OutputFormat format() {
     return format(OutputFormat.SMART, ALL_FORMATS);
   }
 
-  OutputFormat format(OutputFormat byDefault, List<OutputFormat> allowed) {
+  public OutputFormat format(OutputFormat byDefault, List<OutputFormat> allowed) {
     String value = args.values().get("format");
     return value == null ? byDefault : OutputFormat.parse(value, allowed);
   }
 
   /** Juju's cmd.CheckEmpty: arguments from {@code from} on are refused. */
-  void noArgumentsFrom(int from) {
+  public void noArgumentsFrom(int from) {
     noArguments(
         positionals().size() > from
             ? positionals().subList(from, positionals().size())
@@ -48,7 +48,7 @@ record ToolCall(ToolFlags.Parsed args, String stdin, ToolContext ctx, Instant no
   }
 
   /** Juju's cmd.CheckEmpty on the arguments a tool has not consumed. */
-  static void noArguments(List<String> rest) {
+  public static void noArguments(List<String> rest) {
     if (!rest.isEmpty()) {
       throw ToolFailure.usage(
           "unrecognized args: "
@@ -57,7 +57,7 @@ record ToolCall(ToolFlags.Parsed args, String stdin, ToolContext ctx, Instant no
   }
 
   /** Go's %q for the strings shown in messages. */
-  static String quote(String value) {
+  public static String quote(String value) {
     return GoQuote.of(value);
   }
 }

@@ -15,7 +15,7 @@ import java.util.Set;
 
 /**
  * What hook tools read: a read-only snapshot of one running hook or exec context, taken by the
- * actor that owns the unit. {@link HookTools} never changes it; writes come back as {@link
+ * actor that owns the unit. {@code HookTools} never changes it; writes come back as {@link
  * ToolEffect}s for the actor to persist and fold into the next snapshot, so a tool that reads after
  * a write in the same hook sees it once the actor has applied the effect.
  *

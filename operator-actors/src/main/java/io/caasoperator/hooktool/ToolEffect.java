@@ -7,7 +7,7 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * A change a hook tool asks for. {@link HookTools} only describes it; the unit's actor persists it
+ * A change a hook tool asks for. {@code HookTools} only describes it; the unit's actor persists it
  * (as an event) and applies it, so a crash never loses or half-applies a tool's write. Records are
  * named in the past tense because they become journal events unchanged.
  */

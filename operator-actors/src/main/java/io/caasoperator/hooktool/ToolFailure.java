@@ -1,11 +1,11 @@
 package io.caasoperator.hooktool;
 
 /**
- * A tool refusing a call; {@link HookTools} turns it into {@code ERROR <message>} on stderr. Exit
+ * A tool refusing a call; {@code HookTools} turns it into {@code ERROR <message>} on stderr. Exit
  * code 2 for a command line the tool cannot parse (Juju's usage errors, raised before the tool
  * runs), 1 for a call that was understood but cannot be done (not the leader, not in an action).
  */
-final class ToolFailure extends RuntimeException {
+public final class ToolFailure extends RuntimeException {
 
   static final int USAGE = 2;
   static final int FAILED = 1;
@@ -18,15 +18,15 @@ final class ToolFailure extends RuntimeException {
     this.exitCode = exitCode;
   }
 
-  static ToolFailure usage(String message) {
+  public static ToolFailure usage(String message) {
     return new ToolFailure(USAGE, message);
   }
 
-  static ToolFailure failed(String message) {
+  public static ToolFailure failed(String message) {
     return new ToolFailure(FAILED, message);
   }
 
-  int exitCode() {
+  public int exitCode() {
     return exitCode;
   }
 }

@@ -16,7 +16,7 @@ import java.util.Set;
  *
  * @param flags every accepted spelling (without dashes) to its flag
  */
-record ToolFlags(Map<String, Flag> flags) {
+public record ToolFlags(Map<String, Flag> flags) {
 
   /**
    * @param name canonical name, the key in {@link Parsed#values()}
@@ -25,38 +25,38 @@ record ToolFlags(Map<String, Flag> flags) {
   record Flag(String name, boolean takesValue) {}
 
   /** The parsed command line: flag values by canonical name, then the positional arguments. */
-  record Parsed(Map<String, String> values, List<String> positionals) {
+  public record Parsed(Map<String, String> values, List<String> positionals) {
 
-    boolean isSet(String flag) {
+    public boolean isSet(String flag) {
       String value = values.get(flag);
       return value != null && value.equals("true");
     }
 
-    String value(String flag, String otherwise) {
+    public String value(String flag, String otherwise) {
       return values.getOrDefault(flag, otherwise);
     }
   }
 
-  ToolFlags {
+  public ToolFlags {
     flags = Map.copyOf(flags);
   }
 
-  static ToolFlags none() {
+  public static ToolFlags none() {
     return new ToolFlags(Map.of()).withHelp();
   }
 
   /** Adds a boolean flag under each of {@code spellings}; the first is its canonical name. */
-  ToolFlags bool(String... spellings) {
+  public ToolFlags bool(String... spellings) {
     return with(false, spellings);
   }
 
   /** Adds a flag taking a value under each of {@code spellings}. */
-  ToolFlags value(String... spellings) {
+  public ToolFlags value(String... spellings) {
     return with(true, spellings);
   }
 
   /** {@code --format} plus Juju's {@code -o/--output} (refused later, see HookTools). */
-  ToolFlags output() {
+  public ToolFlags output() {
     return value("format").value("output", "o");
   }
 
@@ -73,7 +73,7 @@ record ToolFlags(Map<String, Flag> flags) {
     return new ToolFlags(more);
   }
 
-  Parsed parse(List<String> args) {
+  public Parsed parse(List<String> args) {
     Map<String, String> values = new LinkedHashMap<>();
     List<String> positionals = new ArrayList<>();
     for (int i = 0; i < args.size(); i++) {

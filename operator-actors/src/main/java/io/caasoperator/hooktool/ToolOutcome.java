@@ -23,15 +23,15 @@ public record ToolOutcome(int exitCode, String stdout, String stderr, List<ToolE
     }
   }
 
-  static ToolOutcome printed(String stdout) {
+  public static ToolOutcome printed(String stdout) {
     return new ToolOutcome(0, stdout, "", List.of());
   }
 
-  static ToolOutcome applied(List<ToolEffect> effects) {
+  public static ToolOutcome applied(List<ToolEffect> effects) {
     return new ToolOutcome(0, "", "", effects);
   }
 
-  static ToolOutcome failed(int exitCode, String message) {
+  public static ToolOutcome failed(int exitCode, String message) {
     return new ToolOutcome(exitCode, "", "ERROR " + message + "\n", List.of());
   }
 

@@ -1,5 +1,8 @@
 package io.caasoperator.operator;
 
+import io.caasoperator.action.ActionLookup;
+import io.caasoperator.action.ActionReply;
+import io.caasoperator.action.ActionRun;
 import io.caasoperator.domain.UnitId;
 import io.caasoperator.hook.HookContexts;
 import io.caasoperator.operator.OperatorPlan.Input;
@@ -9,9 +12,6 @@ import io.caasoperator.persistence.OperatorState;
 import io.caasoperator.persistence.SnapshotRetention;
 import io.caasoperator.substrate.ContainerStarted;
 import io.caasoperator.substrate.WorkloadNotice;
-import io.caasoperator.unit.ActionLookup;
-import io.caasoperator.unit.ActionReply;
-import io.caasoperator.unit.ActionRun;
 import io.caasoperator.unit.ExecReply;
 import io.caasoperator.unit.ResolveReply;
 import io.caasoperator.unit.ToolReply;

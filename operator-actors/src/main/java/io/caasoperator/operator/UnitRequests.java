@@ -1,9 +1,9 @@
 package io.caasoperator.operator;
 
+import io.caasoperator.action.ActionLookup;
+import io.caasoperator.action.ActionReply;
 import io.caasoperator.domain.UnitId;
 import io.caasoperator.persistence.OperatorState;
-import io.caasoperator.unit.ActionLookup;
-import io.caasoperator.unit.ActionReply;
 import io.caasoperator.unit.ExecReply;
 import io.caasoperator.unit.ResolveReply;
 import io.caasoperator.unit.UnitActor;

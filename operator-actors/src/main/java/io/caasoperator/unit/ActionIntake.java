@@ -1,5 +1,7 @@
 package io.caasoperator.unit;
 
+import io.caasoperator.action.ActionLookup;
+import io.caasoperator.action.ActionReply;
 import io.caasoperator.persistence.UnitEvent;
 import io.caasoperator.persistence.UnitEvent.ActionQueued;
 import io.caasoperator.persistence.UnitState;

@@ -1,5 +1,6 @@
 package io.caasoperator.unit;
 
+import io.caasoperator.action.ActionReply;
 import io.caasoperator.charm.ActionParameters;
 import io.caasoperator.charm.ActionSpec;
 import io.caasoperator.domain.CharmInfo;

@@ -1,5 +1,6 @@
 package io.caasoperator.unit;
 
+import io.caasoperator.action.ActionResult;
 import io.caasoperator.hook.ProcessResult;
 
 /**

@@ -1,5 +1,6 @@
 package io.caasoperator.unit;
 
+import io.caasoperator.action.ActionRun;
 import io.caasoperator.domain.CharmInfo;
 import io.caasoperator.domain.UnitId;
 import io.caasoperator.hook.HookContexts;

@@ -1,5 +1,7 @@
 package io.caasoperator.unit;
 
+import io.caasoperator.action.ActionLookup;
+import io.caasoperator.action.ActionResult;
 import io.caasoperator.persistence.HookKind;
 import io.caasoperator.persistence.PlannedHook;
 import java.time.Duration;

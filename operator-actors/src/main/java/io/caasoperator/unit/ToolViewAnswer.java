@@ -1,13 +1,14 @@
 package io.caasoperator.unit;
 
+import io.caasoperator.action.ActionRun;
 import io.caasoperator.domain.UnitAddresses;
 import io.caasoperator.hook.HookContexts;
 import io.caasoperator.hooktool.ForwardingToolContext;
-import io.caasoperator.hooktool.HookTools;
 import io.caasoperator.hooktool.PeerUnit;
 import io.caasoperator.hooktool.RelationView;
 import io.caasoperator.hooktool.ToolEffects;
 import io.caasoperator.hooktool.ToolOutcome;
+import io.caasoperator.hooktool.catalogue.HookTools;
 import io.caasoperator.persistence.UnitState;
 import io.caasoperator.secret.SecretBook;
 import java.time.Instant;

@@ -1,5 +1,8 @@
 package io.caasoperator.unit;
 
+import io.caasoperator.action.ActionLookup;
+import io.caasoperator.action.ActionReply;
+import io.caasoperator.action.ActionRun;
 import io.caasoperator.domain.UnitId;
 import io.caasoperator.persistence.OperatorEvent;
 import io.caasoperator.persistence.PebbleNotice;

@@ -1,8 +1,12 @@
 package io.caasoperator.unit;
 
+import io.caasoperator.action.ActionResult;
+import io.caasoperator.config.ConfigResolver;
 import io.caasoperator.domain.DurationText;
 import io.caasoperator.domain.Life;
 import io.caasoperator.hook.ProcessResult;
+import io.caasoperator.leadership.LeadershipResolver;
+import io.caasoperator.lifecycle.LifecycleResolver;
 import io.caasoperator.persistence.ActionMessage;
 import io.caasoperator.persistence.ActionStatus;
 import io.caasoperator.persistence.HookKind;
@@ -11,6 +15,12 @@ import io.caasoperator.persistence.UnitEvent.ActionFinished;
 import io.caasoperator.persistence.UnitEvent.HookCompleted;
 import io.caasoperator.persistence.UnitEvent.HookFailed;
 import io.caasoperator.persistence.UnitState;
+import io.caasoperator.relation.RelationResolver;
+import io.caasoperator.resolve.HookSource;
+import io.caasoperator.secret.SecretHookResolver;
+import io.caasoperator.storage.StorageResolver;
+import io.caasoperator.workload.hooks.PebbleNoticeResolver;
+import io.caasoperator.workload.hooks.PebbleReadyResolver;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;

@@ -1,5 +1,6 @@
 package io.caasoperator.unit;
 
+import io.caasoperator.action.ActionLookup;
 import io.caasoperator.domain.UnitId;
 import io.caasoperator.metrics.OperatorMetrics;
 import io.caasoperator.persistence.JournalHealth;

@@ -1,10 +1,12 @@
 package io.caasoperator.unit;
 
+import io.caasoperator.action.ActionResult;
+import io.caasoperator.action.ActionRun;
 import io.caasoperator.domain.UnitId;
-import io.caasoperator.hooktool.HookTools;
 import io.caasoperator.hooktool.ToolEffect;
 import io.caasoperator.hooktool.ToolEffects;
 import io.caasoperator.hooktool.ToolOutcome;
+import io.caasoperator.hooktool.catalogue.HookTools;
 import io.caasoperator.persistence.OperatorEvent;
 import io.caasoperator.persistence.UnitEvent;
 import io.caasoperator.persistence.UnitState;

@@ -1,5 +1,6 @@
 package io.caasoperator.unit;
 
+import io.caasoperator.action.ActionRun;
 import io.caasoperator.domain.CharmStorage;
 import io.caasoperator.domain.Status;
 import io.caasoperator.domain.UnitAddresses;

@@ -18,6 +18,20 @@ import org.junit.jupiter.api.Test;
  * core knows no Kubernetes client (that substrate is the module {@code substrate-kubernetes}) and
  * nothing of the local substrate (the module {@code substrate-local}). Plain tests (not ArchUnit's
  * engine), so that {@code -Dtest=} selects them as any other.
+ *
+ * <p>The layers, each importing only those below it (the cycle rule holds them so):
+ *
+ * <pre>
+ * operator · model.runtime
+ * unit · hooktool.transport
+ * hooktool.catalogue                        every tool, by name
+ * secret.tools                              (reads relations through relation's tools)
+ * lifecycle · leadership · config · relation · storage · action · unitcontext · workload
+ * hooktool · substrate                      the tool framework and the context's vocabulary
+ * hook · secret · resolve                   resolve: HookSource
+ * charm.deploy · model
+ * charm
+ * </pre>
  */
 class OperatorActorsArchitectureTest {
   /** This module's classes: the directory or jar {@code OperatorActor} was loaded from. */
@@ -43,24 +57,68 @@ class OperatorActorsArchitectureTest {
   }
 
   /**
-   * A substrate adapts where units live (files, processes, Pebbles) to plain records; a feature
-   * package (hook running, hook tools and their transport, relations, charms) decides or does one
+   * A substrate adapts where units live (files, processes, Pebbles) to plain records; a plumbing
+   * package (hook running, the hook-tool framework, its catalogue and transport, charms) does one
    * thing. Neither knows actors: the actors in {@code operator} and {@code unit} call them.
    */
   @Test
-  void substratesAndFeaturesImportNoActorTypes() {
+  void substratesAndPlumbingImportNoActorTypes() {
     noClasses()
         .that()
         .resideInAnyPackage(
             "io.caasoperator.substrate..",
-            "io.caasoperator.relation..",
             "io.caasoperator.hook..",
             "io.caasoperator.hooktool..",
             "io.caasoperator.charm..")
         .should()
         .dependOnClassesThat()
         .resideInAnyPackage(SubstrateModuleRules.ACTOR_PACKAGES)
-        .because("substrates and features speak plain records; only the actors know actors")
+        .because("substrates speak plain records; only the actors know actors")
+        .check(MAIN);
+  }
+
+  /**
+   * The feature packages: each owns its slice of a unit (its hook source, its tools' handlers, its
+   * pure decisions) and sits below the actors that compose them ({@code unit.UnitResolver} lists
+   * the hook sources in their one order; {@code hooktool.catalogue} lists the tools).
+   */
+  static final String[] FEATURE_PACKAGES = {
+    "io.caasoperator.resolve..",
+    "io.caasoperator.lifecycle..",
+    "io.caasoperator.leadership..",
+    "io.caasoperator.config..",
+    "io.caasoperator.relation..",
+    "io.caasoperator.secret..",
+    "io.caasoperator.storage..",
+    "io.caasoperator.workload.hooks..",
+    "io.caasoperator.action..",
+    "io.caasoperator.unitcontext.."
+  };
+
+  /**
+   * A feature decides and answers hook tools from plain records: it imports neither Pekko nor the
+   * actors ({@code unit}, {@code operator}) nor the model's runtime. Two exceptions, by name: the
+   * application's secret store is an actor that lives with its feature ({@code secret.SecretStore}
+   * and {@code secret.Secrets}, the view it publishes, which the actors spawn and ask); and only
+   * {@code workload.hooks} of {@code workload} is held to the rule, since the rest of {@code
+   * workload} (the local substrate's Pebbles, {@code PebbleActor}) is actors of the local substrate
+   * on its way to a module of its own.
+   */
+  @Test
+  void featuresImportNoPekkoNorTheActors() {
+    noClasses()
+        .that()
+        .resideInAnyPackage(FEATURE_PACKAGES)
+        .and()
+        .haveNameNotMatching("io\\.caasoperator\\.secret\\.(SecretStore|Secrets)(\\$.*)?")
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage(
+            "org.apache.pekko..",
+            "io.caasoperator.unit..",
+            "io.caasoperator.operator..",
+            "io.caasoperator.model.runtime..")
+        .because("a feature speaks plain records; only the actors know actors")
         .check(MAIN);
   }
 
@@ -112,12 +170,16 @@ class OperatorActorsArchitectureTest {
         .check(WITH_PERSISTENCE);
   }
 
-  /** The unit's hook order is a pure decision, tested without an actor system. */
+  /**
+   * The unit's hook order is a pure decision, tested without an actor system: {@code
+   * unit.UnitResolver}, every feature's hook source ({@code *Resolver}) and {@code
+   * resolve.HookSource}.
+   */
   @Test
   void theResolversImportNoPekko() {
     noClasses()
         .that()
-        .haveNameMatching("io\\.caasoperator\\.unit\\.[A-Za-z]*Resolver(\\$.*)?")
+        .haveNameMatching("io\\.caasoperator\\.([a-z]+\\.)*([A-Za-z]*Resolver|HookSource)(\\$.*)?")
         .should()
         .transitivelyDependOnClassesThat()
         .resideInAPackage("org.apache.pekko..")

@@ -6,6 +6,7 @@ import io.caasoperator.domain.Status;
 import io.caasoperator.domain.UnitAddresses;
 import io.caasoperator.domain.UnitId;
 import io.caasoperator.hook.RunningAction;
+import io.caasoperator.hooktool.catalogue.HookTools;
 import io.caasoperator.persistence.UnitState;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -16,7 +17,7 @@ import java.util.Set;
 import java.util.function.Consumer;
 
 /** A context snapshot for tests: unit mariadb/0, follower, with copies made by the with-methods. */
-record TestContext(
+public record TestContext(
     UnitId unit,
     boolean isLeader,
     Status unitStatus,
@@ -38,7 +39,7 @@ record TestContext(
    *
    * @param hookStorage the running storage hook's instance, or null
    */
-  record Extras(
+  public record Extras(
       UnitAddresses addresses,
       Map<String, UnitState.StorageInstance> storage,
       String hookStorage,
@@ -49,7 +50,7 @@ record TestContext(
      * A Kubernetes unit: pod 10.1.2.3, its application's Service 10.152.183.7 with load balancer
      * 203.0.113.7.
      */
-    static final Extras DEFAULT =
+    public static final Extras DEFAULT =
         new Extras(
             new UnitAddresses(
                 List.of(
@@ -70,7 +71,7 @@ record TestContext(
    * A context that answers from {@link #base()} what it does not override, for tests that add what
    * their tools read (relations, secrets) on top of a {@link TestContext}.
    */
-  interface Delegating extends ForwardingToolContext {
+  public interface Delegating extends ForwardingToolContext {
     TestContext base();
 
     @Override
@@ -88,10 +89,10 @@ record TestContext(
     }
   }
 
-  static final Instant SINCE = Instant.parse("2026-11-22T01:02:03.456Z");
-  static final Instant NOW = Instant.parse("2026-11-22T10:00:00Z");
+  public static final Instant SINCE = Instant.parse("2026-11-22T01:02:03.456Z");
+  public static final Instant NOW = Instant.parse("2026-11-22T10:00:00Z");
 
-  static TestContext follower() {
+  public static TestContext follower() {
     UnitId unit = UnitId.of("mariadb", 0);
     Status active = Status.of("active", "ready", SINCE);
     return new TestContext(
@@ -112,19 +113,19 @@ record TestContext(
   }
 
   /** Unit mariadb/{@code n}, {@code life}, with that workload status since {@link #SINCE}. */
-  static PeerUnit peer(int n, Life life, String status, String message) {
+  public static PeerUnit peer(int n, Life life, String status, String message) {
     return new PeerUnit(UnitId.of("mariadb", n), life, Status.of(status, message, SINCE));
   }
 
-  static TestContext leader() {
+  public static TestContext leader() {
     return follower().withLeader(true);
   }
 
-  TestContext withLeader(boolean leader) {
+  public TestContext withLeader(boolean leader) {
     return copy(c -> c.isLeader = leader);
   }
 
-  TestContext withUnitStatus(Status status, Map<String, Object> data) {
+  public TestContext withUnitStatus(Status status, Map<String, Object> data) {
     return copy(
         c -> {
           c.unitStatus = status;
@@ -132,27 +133,27 @@ record TestContext(
         });
   }
 
-  TestContext withConfig(Map<String, Object> config) {
+  public TestContext withConfig(Map<String, Object> config) {
     return copy(c -> c.config = config);
   }
 
-  TestContext withLeaderSettings(Map<String, String> settings) {
+  public TestContext withLeaderSettings(Map<String, String> settings) {
     return copy(c -> c.leaderSettings = settings);
   }
 
-  TestContext withCharmState(Map<String, String> state) {
+  public TestContext withCharmState(Map<String, String> state) {
     return copy(c -> c.charmState = state);
   }
 
-  TestContext withPorts(Set<Port> ports) {
+  public TestContext withPorts(Set<Port> ports) {
     return copy(c -> c.openedPorts = ports);
   }
 
-  TestContext withUnits(List<PeerUnit> peers) {
+  public TestContext withUnits(List<PeerUnit> peers) {
     return copy(c -> c.units = peers);
   }
 
-  TestContext withAction(String name, Map<String, Object> params) {
+  public TestContext withAction(String name, Map<String, Object> params) {
     return copy(
         c -> {
           c.action = Optional.of(new RunningAction(name, params));
@@ -165,12 +166,12 @@ record TestContext(
     return "test-model";
   }
 
-  TestContext with(Extras more) {
+  public TestContext with(Extras more) {
     return copy(c -> c.extras = more);
   }
 
   /** The same unit, reached at {@code addresses}. */
-  TestContext withAddresses(UnitAddresses addresses) {
+  public TestContext withAddresses(UnitAddresses addresses) {
     Extras e = extras();
     return with(
         new Extras(
@@ -182,7 +183,7 @@ record TestContext(
             e.resources()));
   }
 
-  TestContext withHook(String hook) {
+  public TestContext withHook(String hook) {
     return copy(c -> c.hookName = Optional.of(hook));
   }
 
@@ -217,15 +218,15 @@ record TestContext(
   }
 
   /** Runs {@code tool} against this context at {@link #NOW}, without stdin. */
-  ToolOutcome run(String tool, String... args) {
+  public ToolOutcome run(String tool, String... args) {
     return HookTools.run(tool, List.of(args), "", this, NOW);
   }
 
-  ToolOutcome runWithStdin(String stdin, String tool, String... args) {
+  public ToolOutcome runWithStdin(String stdin, String tool, String... args) {
     return HookTools.run(tool, List.of(args), stdin, this, NOW);
   }
 
-  static Map<String, Object> map(Object... keysAndValues) {
+  public static Map<String, Object> map(Object... keysAndValues) {
     Map<String, Object> map = new LinkedHashMap<>();
     for (int i = 0; i < keysAndValues.length; i += 2) {
       map.put((String) keysAndValues[i], keysAndValues[i + 1]);

@@ -3,6 +3,8 @@ package io.caasoperator.operator;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.caasoperator.action.ActionLookup;
+import io.caasoperator.action.ActionReply;
 import io.caasoperator.charm.CharmFiles;
 import io.caasoperator.domain.ApplicationName;
 import io.caasoperator.domain.CharmRef;
@@ -20,8 +22,6 @@ import io.caasoperator.testing.InMemoryJournal;
 import io.caasoperator.testing.ScriptedExecutor;
 import io.caasoperator.testing.Settled;
 import io.caasoperator.testing.TestOperators;
-import io.caasoperator.unit.ActionLookup;
-import io.caasoperator.unit.ActionReply;
 import io.caasoperator.unit.ExecReply;
 import io.caasoperator.unit.ResolveReply;
 import io.caasoperator.unit.ToolReply;

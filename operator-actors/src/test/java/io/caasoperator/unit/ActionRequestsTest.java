@@ -5,6 +5,7 @@ import static io.caasoperator.unit.UnitStates.charm;
 import static io.caasoperator.unit.UnitStates.settled;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.caasoperator.action.ActionReply;
 import io.caasoperator.domain.CharmAction;
 import io.caasoperator.domain.Life;
 import io.caasoperator.persistence.UnitEvent.ActionQueued;

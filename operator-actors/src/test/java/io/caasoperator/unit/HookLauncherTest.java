@@ -3,6 +3,7 @@ package io.caasoperator.unit;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.caasoperator.action.ActionRun;
 import io.caasoperator.domain.CharmInfo;
 import io.caasoperator.domain.CharmRef;
 import io.caasoperator.domain.UnitId;

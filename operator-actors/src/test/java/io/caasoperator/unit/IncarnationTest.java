@@ -2,6 +2,7 @@ package io.caasoperator.unit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.caasoperator.action.ActionRun;
 import io.caasoperator.persistence.HookKind;
 import io.caasoperator.persistence.PlannedHook;
 import java.time.Duration;

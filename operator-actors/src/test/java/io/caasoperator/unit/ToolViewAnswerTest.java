@@ -2,6 +2,8 @@ package io.caasoperator.unit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.caasoperator.action.ActionResult;
+import io.caasoperator.action.ActionRun;
 import io.caasoperator.domain.Life;
 import io.caasoperator.domain.Status;
 import io.caasoperator.domain.UnitId;
@@ -229,7 +231,7 @@ class ToolViewAnswerTest {
             "goal-state",
             "storage-add",
             "relation-set");
-    List<String> unknown = new ArrayList<>(io.caasoperator.hooktool.HookTools.NAMES);
+    List<String> unknown = new ArrayList<>(io.caasoperator.hooktool.catalogue.HookTools.NAMES);
     unknown.removeAll(covered);
     unknown.removeAll(writes);
     unknown.removeAll(OPERATORS_OWN);

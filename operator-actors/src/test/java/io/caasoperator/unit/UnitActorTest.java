@@ -4,6 +4,9 @@ import static io.caasoperator.testing.TestUnits.charm;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.typesafe.config.ConfigFactory;
+import io.caasoperator.action.ActionLookup;
+import io.caasoperator.action.ActionReply;
+import io.caasoperator.action.ActionRun;
 import io.caasoperator.domain.CharmInfo;
 import io.caasoperator.domain.CharmRef;
 import io.caasoperator.domain.Life;

@@ -3,6 +3,7 @@ package io.caasoperator.unit;
 import static io.caasoperator.unit.UnitStates.charm;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.caasoperator.action.ActionResult;
 import io.caasoperator.domain.Life;
 import io.caasoperator.domain.UnitId;
 import io.caasoperator.hook.ProcessResult;

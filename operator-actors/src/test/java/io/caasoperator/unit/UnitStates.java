@@ -20,21 +20,21 @@ import java.util.Set;
  * Unit states for the hook-source tests, built through the unit's own events as its actor builds
  * them, so a source sees what it sees in a running operator.
  */
-final class UnitStates {
+public final class UnitStates {
   private UnitStates() {}
 
-  static final Instant AT = Instant.EPOCH;
+  public static final Instant AT = Instant.EPOCH;
 
   /** The unit every source test looks at. */
-  static final UnitId UNIT = UnitId.of("a", 0);
+  public static final UnitId UNIT = UnitId.of("a", 0);
 
   /** A charm of {@code generation} declaring the containers web and db, in that order. */
-  static CharmInfo charm(long generation) {
+  public static CharmInfo charm(long generation) {
     return charm(generation, Map.of());
   }
 
   /** A charm of {@code generation} declaring the containers web and db and {@code actions}. */
-  static CharmInfo charm(long generation, Map<String, CharmAction> actions) {
+  public static CharmInfo charm(long generation, Map<String, CharmAction> actions) {
     return new CharmInfo(
         generation,
         "c",
@@ -50,7 +50,7 @@ final class UnitStates {
   }
 
   /** A new unit: charm 1, config 1, leading or not; nothing ran yet. */
-  static UnitState assigned(boolean leader) {
+  public static UnitState assigned(boolean leader) {
     return UnitState.initial(UNIT)
         .apply(new CharmAssigned(charm(1), AT))
         .apply(new ConfigAssigned(1, AT))
@@ -58,18 +58,18 @@ final class UnitStates {
   }
 
   /** A new unit that ran its start-up hooks and has nothing left to do. */
-  static UnitState started(boolean leader) {
+  public static UnitState started(boolean leader) {
     return settled(assigned(leader));
   }
 
   /** {@code s} after {@code hook} started and completed. */
-  static UnitState completed(UnitState s, PlannedHook hook) {
+  public static UnitState completed(UnitState s, PlannedHook hook) {
     return s.apply(new HookStarted(hook, 1, "ctx", AT))
         .apply(new HookCompleted(hook.name(), 1, AT));
   }
 
   /** {@code s} after every hook the unit's resolver plans ran to completion, until it waits. */
-  static UnitState settled(UnitState s) {
+  public static UnitState settled(UnitState s) {
     for (int i = 0; i < 100; i++) {
       switch (UnitResolver.next(s, UnitResolver.Activity.IDLE)) {
         case UnitResolver.Next.Run run -> s = completed(s, run.hook());

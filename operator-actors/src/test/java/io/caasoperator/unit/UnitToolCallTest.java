@@ -2,6 +2,8 @@ package io.caasoperator.unit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.caasoperator.action.ActionResult;
+import io.caasoperator.action.ActionRun;
 import io.caasoperator.domain.Status;
 import io.caasoperator.domain.UnitId;
 import io.caasoperator.persistence.HookKind;

@@ -3,14 +3,14 @@ package io.caasoperator.http.routes;
 import static org.apache.pekko.http.javadsl.server.Directives.*;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.caasoperator.action.ActionResult;
+import io.caasoperator.action.ActionRun;
 import io.caasoperator.domain.DurationText;
 import io.caasoperator.domain.UnitId;
 import io.caasoperator.http.ApiError;
 import io.caasoperator.http.JsonBody;
 import io.caasoperator.http.JsonErrors;
 import io.caasoperator.operator.OperatorActor;
-import io.caasoperator.unit.ActionResult;
-import io.caasoperator.unit.ActionRun;
 import io.caasoperator.unit.ExecReply;
 import io.caasoperator.unit.ResolveReply;
 import io.caasoperator.unit.UnitView;

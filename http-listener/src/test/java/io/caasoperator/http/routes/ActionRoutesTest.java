@@ -4,14 +4,14 @@ import static io.caasoperator.http.routes.AdminListener.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.caasoperator.action.ActionLookup;
+import io.caasoperator.action.ActionReply;
 import io.caasoperator.domain.UnitId;
 import io.caasoperator.http.auth.AdminToken;
 import io.caasoperator.operator.OperatorActor;
 import io.caasoperator.persistence.ActionMessage;
 import io.caasoperator.persistence.ActionStatus;
 import io.caasoperator.persistence.UnitState;
-import io.caasoperator.unit.ActionLookup;
-import io.caasoperator.unit.ActionReply;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;

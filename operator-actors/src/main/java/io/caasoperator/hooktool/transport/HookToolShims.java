@@ -1,7 +1,7 @@
 package io.caasoperator.hooktool.transport;
 
 import io.caasoperator.files.AtomicFile;
-import io.caasoperator.hooktool.HookTools;
+import io.caasoperator.hooktool.catalogue.HookTools;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

@@ -98,14 +98,14 @@ public final class ModelActor extends AbstractBehavior<ModelActor.Command> {
   private record OperatorDrained(ApplicationName application) implements Command {}
 
   private record ActionAnswered(
-      long search, ApplicationName application, io.caasoperator.unit.ActionLookup lookup)
+      long search, ApplicationName application, io.caasoperator.action.ActionLookup lookup)
       implements Command {}
 
   /** A {@link FindAction} under way: the operators not yet answered, the first answer. */
   private record ActionSearch(
       OperatorActor.GetAction request,
       Set<ApplicationName> waiting,
-      io.caasoperator.unit.ActionLookup first) {}
+      io.caasoperator.action.ActionLookup first) {}
 
   private final Map<Long, ActionSearch> searches = new java.util.HashMap<>();
   private long searchNumber;
@@ -354,7 +354,7 @@ public final class ModelActor extends AbstractBehavior<ModelActor.Command> {
       request
           .replyTo()
           .tell(
-              new io.caasoperator.unit.ActionLookup(
+              new io.caasoperator.action.ActionLookup(
                   null, null, "action " + request.id() + " not found"));
       return this;
     }
@@ -363,7 +363,7 @@ public final class ModelActor extends AbstractBehavior<ModelActor.Command> {
         (application, operator) ->
             getContext()
                 .ask(
-                    io.caasoperator.unit.ActionLookup.class,
+                    io.caasoperator.action.ActionLookup.class,
                     operator,
                     Duration.ofSeconds(10),
                     reply -> new OperatorActor.GetAction(request.id(), false, reply),
@@ -373,7 +373,7 @@ public final class ModelActor extends AbstractBehavior<ModelActor.Command> {
                             application,
                             lookup != null
                                 ? lookup
-                                : new io.caasoperator.unit.ActionLookup(
+                                : new io.caasoperator.action.ActionLookup(
                                     null, null, application + " did not answer"))));
     return this;
   }
@@ -391,7 +391,7 @@ public final class ModelActor extends AbstractBehavior<ModelActor.Command> {
     }
     Set<ApplicationName> waiting = new HashSet<>(search.waiting());
     waiting.remove(answered.application());
-    io.caasoperator.unit.ActionLookup first =
+    io.caasoperator.action.ActionLookup first =
         search.first() == null ? answered.lookup() : search.first();
     if (waiting.isEmpty()) {
       searches.remove(answered.search());

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.sun.net.httpserver.HttpServer;
-import io.caasoperator.hooktool.HookTools;
+import io.caasoperator.hooktool.catalogue.HookTools;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetAddress;
