@@ -90,7 +90,7 @@ class OperatorActorsArchitectureTest {
     "io.caasoperator.relation..",
     "io.caasoperator.secret..",
     "io.caasoperator.storage..",
-    "io.caasoperator.workload.hooks..",
+    "io.caasoperator.workload..",
     "io.caasoperator.action..",
     "io.caasoperator.unitcontext.."
   };
@@ -99,10 +99,9 @@ class OperatorActorsArchitectureTest {
    * A feature decides and answers hook tools from plain records: it imports neither Pekko nor the
    * actors ({@code unit}, {@code operator}) nor the model's runtime. Two exceptions, by name: the
    * application's secret store is an actor that lives with its feature ({@code secret.SecretStore}
-   * and {@code secret.Secrets}, the view it publishes, which the actors spawn and ask); and only
-   * {@code workload.hooks} of {@code workload} is held to the rule, since the rest of {@code
-   * workload} (the local substrate's Pebbles, {@code PebbleActor}) is actors of the local substrate
-   * on its way to a module of its own.
+   * and {@code secret.Secrets}, the view it publishes, which the actors spawn and ask); and {@code
+   * workload.ContainerTroubles}, the system's extension where a substrate records a container that
+   * cannot start and the status route reads it.
    */
   @Test
   void featuresImportNoPekkoNorTheActors() {
@@ -110,7 +109,8 @@ class OperatorActorsArchitectureTest {
         .that()
         .resideInAnyPackage(FEATURE_PACKAGES)
         .and()
-        .haveNameNotMatching("io\\.caasoperator\\.secret\\.(SecretStore|Secrets)(\\$.*)?")
+        .haveNameNotMatching(
+            "io\\.caasoperator\\.(secret\\.(SecretStore|Secrets)|workload\\.ContainerTroubles)(\\$.*)?")
         .should()
         .dependOnClassesThat()
         .resideInAnyPackage(

@@ -1,4 +1,4 @@
-package io.caasoperator.workload.hooks;
+package io.caasoperator.workload;
 
 import static io.caasoperator.unit.UnitStates.AT;
 import static io.caasoperator.unit.UnitStates.completed;

@@ -1,4 +1,4 @@
-package io.caasoperator.workload.hooks;
+package io.caasoperator.workload;
 
 import io.caasoperator.persistence.PebbleNotice;
 import io.caasoperator.persistence.PlannedHook;

@@ -1,4 +1,4 @@
-package io.caasoperator.workload.hooks;
+package io.caasoperator.workload;
 
 import io.caasoperator.persistence.PlannedHook;
 import io.caasoperator.persistence.UnitState;
