@@ -14,12 +14,9 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParentCommand;
 
 /**
  * {@code juju debug-log [-n N] [--limit N] [--replay] [-i U|APP] [-x U|APP] [-l LEVEL] [--no-tail]
@@ -32,17 +29,13 @@ import picocli.CommandLine.ParentCommand;
  * sends a following call to the JVM path, since a forwarded call answers once it has ended).
  */
 @Command(name = "debug-log", description = "Displays log messages for a model.")
-final class DebugLogCommand implements Callable<Integer> {
+final class DebugLogCommand extends ModelCommand {
 
   /** Juju's {@code defaultLineCount}. */
   private static final int DEFAULT_LINES = 10;
 
   /** How often a following call looks for new lines. */
   private static final Duration POLL = Duration.ofMillis(250);
-
-  @ParentCommand JujuCli cli;
-
-  @Mixin ModelOption model;
 
   @Option(
       names = {"-i", "--include"},
@@ -99,8 +92,7 @@ final class DebugLogCommand implements Callable<Integer> {
   boolean color;
 
   @Override
-  public Integer call() {
-    JujuContext context = cli.context();
+  int run(JujuContext context) {
     String threshold = level.toUpperCase(Locale.ROOT);
     if (threshold.equals("WARN")) threshold = "WARNING";
     if (!level.isEmpty() && !DebugLogLines.LEVELS.contains(threshold))

@@ -8,12 +8,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
 
 /**
  * {@code juju deploy PATH [APP]}: a local charm (a directory or a {@code .charm}, as {@code
@@ -23,11 +20,7 @@ import picocli.CommandLine.ParentCommand;
  * Flags about Charmhub and machines are accepted with a note.
  */
 @Command(name = "deploy", description = "Deploys a local charm as a new application.")
-final class DeployCommand implements Callable<Integer> {
-
-  @ParentCommand JujuCli cli;
-
-  @Mixin ModelOption model;
+final class DeployCommand extends ModelCommand {
 
   @Parameters(
       index = "0",
@@ -94,8 +87,7 @@ final class DeployCommand implements Callable<Integer> {
   boolean force;
 
   @Override
-  public Integer call() {
-    JujuContext context = cli.context();
+  int run(JujuContext context) {
     ModelDirectory directory = model.directory(context);
     if (!charm.startsWith(".") && !charm.startsWith("/")) {
       throw new JujuFailure(

@@ -6,11 +6,9 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
 
 /**
  * {@code juju destroy-model MODEL --no-prompt}: stops the model's operator (asked first, killed
@@ -22,12 +20,10 @@ import picocli.CommandLine.ParentCommand;
 @Command(
     name = "destroy-model",
     description = "Stops a model's operator and removes the model and everything it stored.")
-final class DestroyModelCommand implements Callable<Integer> {
+final class DestroyModelCommand extends JujuCommand {
 
   static final Duration GRACE = Duration.ofSeconds(30);
   static final Duration FORCED_GRACE = Duration.ofSeconds(5);
-
-  @ParentCommand JujuCli cli;
 
   @Parameters(index = "0", paramLabel = "MODEL", description = "[<controller>:][<user>/]<model>")
   String model;
@@ -63,8 +59,7 @@ final class DestroyModelCommand implements Callable<Integer> {
   boolean noBrowserLogin;
 
   @Override
-  public Integer call() {
-    JujuContext context = cli.context();
+  int run(JujuContext context) {
     ModelReference reference = ModelReference.parse(model);
     ModelDirectory directory = context.models().requireEvenUnfinished(reference.name());
     Duration grace = grace();

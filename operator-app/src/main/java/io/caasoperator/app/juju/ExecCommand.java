@@ -5,12 +5,10 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
 
 /**
  * {@code juju exec --unit U [--format json] [--wait D] -- CMD...}: runs the commands in each unit's
@@ -20,14 +18,10 @@ import picocli.CommandLine.ParentCommand;
  * says "timed out".
  */
 @Command(name = "exec", description = "Runs commands on units of the model.")
-final class ExecCommand implements Callable<Integer> {
+final class ExecCommand extends ModelCommand {
 
   /** Juju's default for how long the commands may run ({@code cmd/juju/action/exec.go}). */
   private static final Duration DEFAULT_WAIT = Duration.ofMinutes(5);
-
-  @ParentCommand JujuCli cli;
-
-  @Mixin ModelOption model;
 
   @Mixin TaskOptions options;
 
@@ -60,8 +54,7 @@ final class ExecCommand implements Callable<Integer> {
   List<String> commands;
 
   @Override
-  public Integer call() {
-    JujuContext context = cli.context();
+  int run(JujuContext context) {
     String chosen = options.format();
     if (!machines.isEmpty() || all)
       throw JujuFailure.usage("this model has no machines: give --unit or --application");

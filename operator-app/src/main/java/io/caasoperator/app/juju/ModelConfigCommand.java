@@ -6,12 +6,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
 
 /**
  * {@code juju model-config}: shows the model's config ({@code {key: {Value, Source}}} as Juju
@@ -21,7 +19,7 @@ import picocli.CommandLine.ParentCommand;
  * ({@link ModelConfigBundle}, docs/juju.md).
  */
 @Command(name = "model-config", description = "Gets, sets or resets the model's config.")
-final class ModelConfigCommand implements Callable<Integer> {
+final class ModelConfigCommand extends ModelCommand {
 
   /** Keys every model has, with their defaults (Juju's, for the ones that mean something here). */
   static final Map<String, String> DEFAULTS =
@@ -33,10 +31,6 @@ final class ModelConfigCommand implements Callable<Integer> {
           "automatically-retry-hooks",
           "true");
 
-  @ParentCommand JujuCli cli;
-
-  @Mixin ModelOption model;
-
   @Parameters(arity = "0..*", paramLabel = "KEY|KEY=VALUE")
   List<String> arguments = new ArrayList<>();
 
@@ -46,8 +40,7 @@ final class ModelConfigCommand implements Callable<Integer> {
   String format = "tabular";
 
   @Override
-  public Integer call() {
-    JujuContext context = cli.context();
+  int run(JujuContext context) {
     ModelDirectory directory = model.directory(context);
     ModelInfo info = context.models().info(directory);
     boolean setting = reset.setting(arguments);

@@ -5,19 +5,15 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParentCommand;
 
 /** {@code juju models}: the models of this machine, the current one marked. */
 @Command(
     name = "models",
     aliases = "list-models",
     description = "Lists the models on this machine.")
-final class ModelsCommand implements Callable<Integer> {
-
-  @ParentCommand JujuCli cli;
+final class ModelsCommand extends JujuCommand {
 
   @Option(names = "--format", paramLabel = "FORMAT", description = "tabular, json or yaml.")
   String format = "tabular";
@@ -35,8 +31,7 @@ final class ModelsCommand implements Callable<Integer> {
   boolean uuid;
 
   @Override
-  public Integer call() {
-    JujuContext context = cli.context();
+  int run(JujuContext context) {
     String chosen = Output.format(format, List.of("tabular", "json", "yaml"));
     List<ModelInfo> models = context.models().list();
     Optional<String> current = context.models().current().map(Object::toString);

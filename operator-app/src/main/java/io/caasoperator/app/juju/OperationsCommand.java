@@ -6,11 +6,8 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParentCommand;
 
 /**
  * {@code juju operations [--apps A,...] [--units U,...] [--actions N,...] [--status S,...]
@@ -24,11 +21,7 @@ import picocli.CommandLine.ParentCommand;
     name = "operations",
     aliases = "list-operations",
     description = "Lists pending, running, or completed operations.")
-final class OperationsCommand implements Callable<Integer> {
-
-  @ParentCommand JujuCli cli;
-
-  @Mixin ModelOption model;
+final class OperationsCommand extends ModelCommand {
 
   @Option(
       names = {"-a", "--apps", "--applications"},
@@ -71,8 +64,7 @@ final class OperationsCommand implements Callable<Integer> {
   boolean utc;
 
   @Override
-  public Integer call() {
-    JujuContext context = cli.context();
+  int run(JujuContext context) {
     String chosen = Output.format(format, List.of("plain", "json", "yaml"));
     if (offset < 0 || limit < 0) throw JujuFailure.usage("--offset and --limit must be >= 0");
     ModelDirectory directory = model.directory(context);

@@ -9,13 +9,10 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
 
 /**
  * {@code juju refresh APP --path CHARM}: a new revision of the application's charm. As Juju uploads
@@ -28,11 +25,7 @@ import picocli.CommandLine.ParentCommand;
  * Charmhub).
  */
 @Command(name = "refresh", description = "Refreshes an application's charm from a local path.")
-final class RefreshCommand implements Callable<Integer> {
-
-  @ParentCommand JujuCli cli;
-
-  @Mixin ModelOption model;
+final class RefreshCommand extends ModelCommand {
 
   @Parameters(index = "0", paramLabel = "APP")
   String application;
@@ -68,8 +61,7 @@ final class RefreshCommand implements Callable<Integer> {
   List<String> resources = new ArrayList<>();
 
   @Override
-  public Integer call() {
-    JujuContext context = cli.context();
+  int run(JujuContext context) {
     var name = Applications.name(application);
     if (path == null)
       throw new JujuFailure(

@@ -3,11 +3,8 @@ package io.caasoperator.app.juju;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParentCommand;
 
 /**
  * {@code juju secrets [--owner O] [--format tabular|json|yaml]} ({@code list-secrets}): the model's
@@ -19,11 +16,7 @@ import picocli.CommandLine.ParentCommand;
     name = "secrets",
     aliases = "list-secrets",
     description = "Lists the secrets owned by the model.")
-final class SecretsCommand implements Callable<Integer> {
-
-  @ParentCommand JujuCli cli;
-
-  @Mixin ModelOption model;
+final class SecretsCommand extends ModelCommand {
 
   @Option(
       names = "--owner",
@@ -35,8 +28,7 @@ final class SecretsCommand implements Callable<Integer> {
   String format = "tabular";
 
   @Override
-  public Integer call() {
-    JujuContext context = cli.context();
+  int run(JujuContext context) {
     String chosen = Output.format(format, List.of("tabular", "json", "yaml"));
     ModelDirectory directory = model.directory(context);
     String uuid = context.models().info(directory).uuid().toString();

@@ -7,20 +7,16 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.UUID;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
 
 /**
  * {@code juju show-model [MODEL]}: {@code {<name>: {...}}} with the fields jubilant's {@code
  * ModelInfo} reads (juju/juju {@code cmd/juju/common/modelinfo.go}).
  */
 @Command(name = "show-model", description = "Shows a model's details.")
-final class ShowModelCommand implements Callable<Integer> {
-
-  @ParentCommand JujuCli cli;
+final class ShowModelCommand extends JujuCommand {
 
   @Parameters(
       arity = "0..1",
@@ -32,8 +28,7 @@ final class ShowModelCommand implements Callable<Integer> {
   String format = "yaml";
 
   @Override
-  public Integer call() {
-    JujuContext context = cli.context();
+  int run(JujuContext context) {
     String chosen = Output.format(format, List.of("yaml", "json"));
     ModelName name =
         model == null ? new ModelOption().name(context) : ModelReference.parse(model).name();

@@ -2,12 +2,10 @@ package io.caasoperator.app.juju;
 
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
 
 /**
  * {@code juju show-operation ID [--format yaml|json] [--wait D] [--watch]}: the operation {@code
@@ -21,11 +19,7 @@ import picocli.CommandLine.ParentCommand;
  * usage error.
  */
 @Command(name = "show-operation", description = "Show results of an operation.")
-final class ShowOperationCommand implements Callable<Integer> {
-
-  @ParentCommand JujuCli cli;
-
-  @Mixin ModelOption model;
+final class ShowOperationCommand extends ModelCommand {
 
   @Parameters(arity = "0..1", paramLabel = "ID")
   String id;
@@ -36,8 +30,7 @@ final class ShowOperationCommand implements Callable<Integer> {
   @Mixin ResultWait waiting;
 
   @Override
-  public Integer call() {
-    JujuContext context = cli.context();
+  int run(JujuContext context) {
     String chosen = Output.format(format, List.of("yaml", "json"));
     Duration limit = waiting.limit();
     if (id == null) throw JujuFailure.usage("no operation ID specified");

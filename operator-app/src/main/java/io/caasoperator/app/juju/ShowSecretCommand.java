@@ -3,12 +3,9 @@ package io.caasoperator.app.juju;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
 
 /**
  * {@code juju show-secret ID|NAME [--reveal] [--revision N] [--revisions] [--format yaml|json]}:
@@ -17,11 +14,7 @@ import picocli.CommandLine.ParentCommand;
  * content goes to this call's output only, never to a log.
  */
 @Command(name = "show-secret", description = "Shows a secret owned by the model.")
-final class ShowSecretCommand implements Callable<Integer> {
-
-  @ParentCommand JujuCli cli;
-
-  @Mixin ModelOption model;
+final class ShowSecretCommand extends ModelCommand {
 
   @Parameters(index = "0", paramLabel = "ID|NAME")
   String key;
@@ -42,8 +35,7 @@ final class ShowSecretCommand implements Callable<Integer> {
   String format = "yaml";
 
   @Override
-  public Integer call() {
-    JujuContext context = cli.context();
+  int run(JujuContext context) {
     String chosen = Output.format(format, List.of("yaml", "json"));
     // show.go's Init, in its order
     if (revisions && reveal)

@@ -4,12 +4,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
 
 /**
  * {@code juju show-task ID [--format plain|json|yaml] [--wait D] [--watch]}: an action the model's
@@ -20,11 +18,7 @@ import picocli.CommandLine.ParentCommand;
  * found}, exit 1; one that is not a number a usage error.
  */
 @Command(name = "show-task", description = "Show results of a task by ID.")
-final class ShowTaskCommand implements Callable<Integer> {
-
-  @ParentCommand JujuCli cli;
-
-  @Mixin ModelOption model;
+final class ShowTaskCommand extends ModelCommand {
 
   @Parameters(arity = "0..1", paramLabel = "ID")
   String id;
@@ -35,8 +29,7 @@ final class ShowTaskCommand implements Callable<Integer> {
   @Mixin ResultWait waiting;
 
   @Override
-  public Integer call() {
-    JujuContext context = cli.context();
+  int run(JujuContext context) {
     String chosen = Output.format(format, List.of("plain", "json", "yaml"));
     Duration limit = waiting.limit();
     if (id == null) throw JujuFailure.usage("no task ID specified");

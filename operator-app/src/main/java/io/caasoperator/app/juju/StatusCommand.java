@@ -4,23 +4,16 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
 
 /**
  * {@code juju status}: the model as its operator reports it, in Juju 3.6's shape ({@link
  * JujuStatus}); applications of the bundle the operator does not run yet show waiting, with why.
  */
 @Command(name = "status", description = "Shows the model's applications and units.")
-final class StatusCommand implements Callable<Integer> {
-
-  @ParentCommand JujuCli cli;
-
-  @Mixin ModelOption model;
+final class StatusCommand extends ModelCommand {
 
   @Parameters(arity = "0..*", paramLabel = "APP", description = "Only these applications.")
   List<String> filter = new ArrayList<>();
@@ -41,8 +34,7 @@ final class StatusCommand implements Callable<Integer> {
   boolean utc;
 
   @Override
-  public Integer call() {
-    JujuContext context = cli.context();
+  int run(JujuContext context) {
     String chosen =
         Output.format(
             format, List.of("tabular", "json", "yaml", "short", "line", "oneline", "summary"));
