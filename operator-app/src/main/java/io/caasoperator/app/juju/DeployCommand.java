@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -56,32 +57,21 @@ final class DeployCommand extends ModelCommand {
   @Option(names = "--trust", description = "Trust the application with the cloud's credentials.")
   boolean trust;
 
-  @Option(names = "--base", paramLabel = "BASE", description = "Accepted with a note.")
-  String base;
+  @Mixin CharmhubOptions charmhub;
+
+  @Mixin PlacementOptions placement;
 
   @Option(names = "--series", paramLabel = "SERIES", description = "Accepted with a note.")
   String series;
 
-  @Option(names = "--channel", paramLabel = "CHANNEL", description = "Accepted with a note.")
-  String channel;
-
-  @Option(names = "--revision", paramLabel = "REV", description = "Accepted with a note.")
-  String revision;
-
   @Option(names = "--constraints", paramLabel = "C", description = "Accepted with a note.")
   List<String> constraints = new ArrayList<>();
-
-  @Option(names = "--to", paramLabel = "PLACEMENT", description = "Accepted with a note.")
-  String to;
 
   @Option(names = "--bind", paramLabel = "BINDINGS", description = "Accepted with a note.")
   String bind;
 
   @Option(names = "--storage", paramLabel = "NAME=C", description = "Accepted with a note.")
   List<String> storage = new ArrayList<>();
-
-  @Option(names = "--attach-storage", paramLabel = "S", description = "Accepted with a note.")
-  String attachStorage;
 
   @Option(names = "--force", description = "Accepted with a note.")
   boolean force;
@@ -138,16 +128,12 @@ final class DeployCommand extends ModelCommand {
   }
 
   private void notes(Notes notes) {
-    String noMachines = "units run on this machine, not on a chosen base";
-    notes.ignored("--base", base, noMachines);
-    notes.ignored("--series", series, noMachines);
-    notes.ignored("--channel", channel, "charms come from local paths here, not from Charmhub");
-    notes.ignored("--revision", revision, "charms come from local paths here, not from Charmhub");
+    charmhub.notes(notes);
+    notes.ignored("--series", series, "units run on this machine, not on a chosen base");
     notes.ignored("--constraints", constraints, "there are no machines to constrain here");
-    notes.ignored("--to", to, "there are no machines to place units on here");
     notes.ignored("--bind", bind, "there are no network spaces here");
     notes.ignored("--storage", storage, "storage is what the charm's metadata declares");
-    notes.ignored("--attach-storage", attachStorage, "there is no detached storage here");
+    placement.notes(notes);
     notes.ignored("--force", force, "there are no base or series checks to bypass here");
   }
 }

@@ -8,7 +8,6 @@ import java.util.Map;
 import java.util.TreeMap;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
@@ -36,8 +35,7 @@ final class ModelConfigCommand extends ModelCommand {
 
   @Mixin ResetOption reset;
 
-  @Option(names = "--format", paramLabel = "FORMAT", description = "tabular, json or yaml.")
-  String format = "tabular";
+  @Mixin TabularFormat format;
 
   @Override
   int run(JujuContext context) {
@@ -45,7 +43,7 @@ final class ModelConfigCommand extends ModelCommand {
     ModelInfo info = context.models().info(directory);
     boolean setting = reset.setting(arguments);
     if (!setting) {
-      String chosen = Output.format(format, List.of("tabular", "json", "yaml"));
+      String chosen = format.chosen();
       Map<String, String[]> shown = shown(info);
       if (arguments.size() == 1) {
         String[] entry = shown.get(arguments.getFirst());

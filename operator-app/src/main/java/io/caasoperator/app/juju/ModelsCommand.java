@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code juju models}: the models of this machine, the current one marked. */
@@ -15,8 +16,7 @@ import picocli.CommandLine.Option;
     description = "Lists the models on this machine.")
 final class ModelsCommand extends JujuCommand {
 
-  @Option(names = "--format", paramLabel = "FORMAT", description = "tabular, json or yaml.")
-  String format = "tabular";
+  @Mixin TabularFormat format;
 
   @Option(
       names = {"-c", "--controller"},
@@ -32,7 +32,7 @@ final class ModelsCommand extends JujuCommand {
 
   @Override
   int run(JujuContext context) {
-    String chosen = Output.format(format, List.of("tabular", "json", "yaml"));
+    String chosen = format.chosen();
     List<ModelInfo> models = context.models().list();
     Optional<String> current = context.models().current().map(Object::toString);
     if (chosen.equals("tabular")) {

@@ -7,6 +7,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -57,15 +58,13 @@ final class OperationsCommand extends ModelCommand {
   @Option(names = "--limit", paramLabel = "N", description = "At most this many.")
   int limit;
 
-  @Option(names = "--format", paramLabel = "FORMAT", description = "plain, json or yaml.")
-  String format = "plain";
+  @Mixin PlainFormat format;
 
-  @Option(names = "--utc", description = "Accepted; times are in UTC.")
-  boolean utc;
+  @Mixin UtcOption utc;
 
   @Override
   int run(JujuContext context) {
-    String chosen = Output.format(format, List.of("plain", "json", "yaml"));
+    String chosen = format.chosen();
     if (offset < 0 || limit < 0) throw JujuFailure.usage("--offset and --limit must be >= 0");
     ModelDirectory directory = model.directory(context);
     OperatorTasks tasks = new OperatorTasks(context, directory);

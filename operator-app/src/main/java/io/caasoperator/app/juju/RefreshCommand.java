@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -33,14 +34,7 @@ final class RefreshCommand extends ModelCommand {
   @Option(names = "--path", paramLabel = "PATH", description = "The new charm: directory or file.")
   String path;
 
-  @Option(names = "--channel", paramLabel = "CHANNEL", description = "Accepted with a note.")
-  String channel;
-
-  @Option(names = "--revision", paramLabel = "REV", description = "Accepted with a note.")
-  String revision;
-
-  @Option(names = "--base", paramLabel = "BASE", description = "Accepted with a note.")
-  String base;
+  @Mixin CharmhubOptions charmhub;
 
   @Option(names = "--force", description = "Accepted.")
   boolean force;
@@ -67,10 +61,7 @@ final class RefreshCommand extends ModelCommand {
       throw new JujuFailure(
           "refreshing from Charmhub is not possible here: give the new charm with --path");
     Notes notes = new Notes(context);
-    String charmhub = "charms come from local paths here, not from Charmhub";
-    notes.ignored("--channel", channel, charmhub);
-    notes.ignored("--revision", revision, charmhub);
-    notes.ignored("--base", base, "units run on this machine, not on a chosen base");
+    charmhub.notes(notes);
     notes.ignored("--trust", trust, "use juju trust");
     notes.ignored("--config", config, "use juju config");
     notes.ignored("--resource", resources, "resources stay as deployed");

@@ -2,8 +2,8 @@ package io.caasoperator.app.juju;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.util.List;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -24,12 +24,11 @@ final class SecretsCommand extends ModelCommand {
       description = "Only this owner's: <model>, model or model-<uuid> (others own none here).")
   String owner;
 
-  @Option(names = "--format", paramLabel = "FORMAT", description = "tabular, json or yaml.")
-  String format = "tabular";
+  @Mixin TabularFormat format;
 
   @Override
   int run(JujuContext context) {
-    String chosen = Output.format(format, List.of("tabular", "json", "yaml"));
+    String chosen = format.chosen();
     ModelDirectory directory = model.directory(context);
     String uuid = context.models().info(directory).uuid().toString();
     JsonNode secrets =

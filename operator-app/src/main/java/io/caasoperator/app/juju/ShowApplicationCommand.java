@@ -6,7 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
 
 /**
@@ -25,12 +25,11 @@ final class ShowApplicationCommand extends ModelCommand {
   @Parameters(arity = "0..*", paramLabel = "APP")
   List<String> applications = new ArrayList<>();
 
-  @Option(names = "--format", paramLabel = "FORMAT", description = "yaml or json.")
-  String format = "yaml";
+  @Mixin YamlFormat format;
 
   @Override
   int run(JujuContext context) {
-    String chosen = Output.format(format, List.of("yaml", "json"));
+    String chosen = format.chosen();
     if (applications.isEmpty()) throw JujuFailure.usage("an application name must be supplied");
     ShowUnitCommand.refuseInvalid("application", applications, APPLICATION);
     ModelDirectory directory = model.directory(context);

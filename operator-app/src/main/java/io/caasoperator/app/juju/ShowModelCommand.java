@@ -5,10 +5,9 @@ import io.caasoperator.model.ModelName;
 import java.nio.charset.StandardCharsets;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
-import java.util.List;
 import java.util.UUID;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
 
 /**
@@ -24,12 +23,11 @@ final class ShowModelCommand extends JujuCommand {
       description = "[<controller>:][<user>/]<model>; the current model when not given.")
   String model;
 
-  @Option(names = "--format", paramLabel = "FORMAT", description = "yaml or json.")
-  String format = "yaml";
+  @Mixin YamlFormat format;
 
   @Override
   int run(JujuContext context) {
-    String chosen = Output.format(format, List.of("yaml", "json"));
+    String chosen = format.chosen();
     ModelName name =
         model == null ? new ModelOption().name(context) : ModelReference.parse(model).name();
     ModelInfo info = context.models().info(context.models().require(name));

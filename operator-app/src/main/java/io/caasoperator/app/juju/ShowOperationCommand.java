@@ -1,11 +1,8 @@
 package io.caasoperator.app.juju;
 
 import java.time.Duration;
-import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 /**
  * {@code juju show-operation ID [--format yaml|json] [--wait D] [--watch]}: the operation {@code
@@ -19,27 +16,21 @@ import picocli.CommandLine.Parameters;
  * usage error.
  */
 @Command(name = "show-operation", description = "Show results of an operation.")
-final class ShowOperationCommand extends ModelCommand {
+final class ShowOperationCommand extends ShowResultCommand {
 
-  @Parameters(arity = "0..1", paramLabel = "ID")
-  String id;
+  @Mixin YamlFormat format;
 
-  @Option(names = "--format", paramLabel = "FORMAT", description = "yaml or json.")
-  String format = "yaml";
-
-  @Mixin ResultWait waiting;
+  ShowOperationCommand() {
+    super("operation");
+  }
 
   @Override
-  int run(JujuContext context) {
-    String chosen = Output.format(format, List.of("yaml", "json"));
-    Duration limit = waiting.limit();
-    if (id == null) throw JujuFailure.usage("no operation ID specified");
-    // juju/names IsValidOperation: a decimal number
-    if (!id.matches("[0-9]{1,18}"))
-      throw JujuFailure.usage("operation ID \"" + id + "\" not valid");
-    ModelDirectory directory = model.directory(context);
-    var action = new OperatorTasks(context, directory).operation(Long.parseLong(id), limit);
-    context.out().print(Output.render(JujuTask.ofOperation(action), chosen));
-    return 0;
+  String chosenFormat() {
+    return format.chosen();
+  }
+
+  @Override
+  String shown(OperatorTasks tasks, long id, Duration limit, String chosen) {
+    return Output.render(JujuTask.ofOperation(tasks.operation(id, limit)), chosen);
   }
 }

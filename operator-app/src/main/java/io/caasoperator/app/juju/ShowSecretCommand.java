@@ -2,8 +2,8 @@ package io.caasoperator.app.juju;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.util.List;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -31,12 +31,11 @@ final class ShowSecretCommand extends ModelCommand {
       description = "This revision (default: the latest).")
   int revision;
 
-  @Option(names = "--format", paramLabel = "FORMAT", description = "yaml or json.")
-  String format = "yaml";
+  @Mixin YamlFormat format;
 
   @Override
   int run(JujuContext context) {
-    String chosen = Output.format(format, List.of("yaml", "json"));
+    String chosen = format.chosen();
     // show.go's Init, in its order
     if (revisions && reveal)
       throw JujuFailure.usage("specify either --revisions or --reveal but not both");

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.regex.Pattern;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -26,8 +27,7 @@ final class ShowUnitCommand extends ModelCommand {
   @Parameters(arity = "0..*", paramLabel = "UNIT")
   List<String> units = new ArrayList<>();
 
-  @Option(names = "--format", paramLabel = "FORMAT", description = "yaml or json.")
-  String format = "yaml";
+  @Mixin YamlFormat format;
 
   @Option(names = "--endpoint", paramLabel = "ENDPOINT", description = "Only this endpoint's.")
   String endpoint = "";
@@ -59,7 +59,7 @@ final class ShowUnitCommand extends ModelCommand {
 
   @Override
   int run(JujuContext context) {
-    String chosen = Output.format(format, List.of("yaml", "json"));
+    String chosen = format.chosen();
     if (units.isEmpty()) throw JujuFailure.usage("an unit name must be supplied");
     if (!relatedUnit.isEmpty() && !UNIT.matcher(relatedUnit).matches())
       throw JujuFailure.usage("related unit name " + relatedUnit + " not valid");

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -18,8 +19,7 @@ final class StatusCommand extends ModelCommand {
   @Parameters(arity = "0..*", paramLabel = "APP", description = "Only these applications.")
   List<String> filter = new ArrayList<>();
 
-  @Option(names = "--format", paramLabel = "FORMAT", description = "tabular, json or yaml.")
-  String format = "tabular";
+  @Mixin TabularFormat format;
 
   @Option(names = "--relations", description = "Show the relations (tabular).")
   boolean relations;
@@ -30,14 +30,11 @@ final class StatusCommand extends ModelCommand {
   @Option(names = "--no-color", description = "Accepted.")
   boolean noColor;
 
-  @Option(names = "--utc", description = "Accepted; times are in UTC.")
-  boolean utc;
+  @Mixin UtcOption utc;
 
   @Override
   int run(JujuContext context) {
-    String chosen =
-        Output.format(
-            format, List.of("tabular", "json", "yaml", "short", "line", "oneline", "summary"));
+    String chosen = format.chosen("short", "line", "oneline", "summary");
     ModelDirectory directory = model.directory(context);
     ModelInfo info = context.models().info(directory);
     List<BundleEdits.Entry> bundle = BundleEdits.entries(ModelBundle.read(directory));
