@@ -28,22 +28,18 @@ final class AddModelCommand extends JujuCommand {
       description = "Accepted; there is one cloud here, this machine.")
   String cloud;
 
-  @Option(names = "--no-switch", description = "Do not make the new model the current one.")
+  @Option(names = "--no-switch")
   boolean noSwitch;
 
-  @Option(
-      names = "--config",
-      paramLabel = "KEY=VALUE|FILE",
-      description = "Model config: a key=value, or a YAML file of them (repeatable).")
+  @Option(names = "--config", paramLabel = "KEY=VALUE|FILE")
   List<String> config = new ArrayList<>();
 
   @Option(
       names = {"-c", "--controller"},
-      paramLabel = "CONTROLLER",
-      description = "Accepted; there is one controller here, this machine.")
+      paramLabel = "CONTROLLER")
   String controller;
 
-  @Option(names = "--credential", paramLabel = "CREDENTIAL", description = "Accepted; unused.")
+  @Option(names = "--credential", paramLabel = "CREDENTIAL")
   String credential;
 
   @Override

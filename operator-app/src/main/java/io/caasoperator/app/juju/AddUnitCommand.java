@@ -13,8 +13,7 @@ final class AddUnitCommand extends BundleEditCommand {
 
   @Option(
       names = {"-n", "--num-units"},
-      paramLabel = "N",
-      description = "How many units to add (default 1).")
+      paramLabel = "N")
   int count = 1;
 
   @Mixin PlacementOptions placement;

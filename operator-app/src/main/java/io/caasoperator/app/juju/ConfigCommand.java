@@ -34,10 +34,10 @@ final class ConfigCommand extends ModelCommand {
 
   @Mixin ResetOption reset;
 
-  @Option(names = "--file", paramLabel = "FILE", description = "Settings from a YAML file.")
+  @Option(names = "--file", paramLabel = "FILE")
   String file;
 
-  @Option(names = "--format", paramLabel = "FORMAT", description = "yaml or json (getting).")
+  @Option(names = "--format", paramLabel = "FORMAT")
   String format = "yaml";
 
   @Override

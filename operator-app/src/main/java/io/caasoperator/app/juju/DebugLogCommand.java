@@ -39,56 +39,52 @@ final class DebugLogCommand extends ModelCommand {
 
   @Option(
       names = {"-i", "--include"},
-      paramLabel = "ENTITY",
-      description = "Only these units or applications' messages.")
+      paramLabel = "ENTITY")
   List<String> include = new ArrayList<>();
 
   @Option(
       names = {"-x", "--exclude"},
-      paramLabel = "ENTITY",
-      description = "Not these units or applications' messages.")
+      paramLabel = "ENTITY")
   List<String> exclude = new ArrayList<>();
 
-  @Option(names = "--include-module", paramLabel = "MODULE", description = "Only these modules.")
+  @Option(names = "--include-module", paramLabel = "MODULE")
   List<String> includeModules = new ArrayList<>();
 
-  @Option(names = "--exclude-module", paramLabel = "MODULE", description = "Not these modules.")
+  @Option(names = "--exclude-module", paramLabel = "MODULE")
   List<String> excludeModules = new ArrayList<>();
 
   @Option(
       names = {"-l", "--level"},
-      paramLabel = "LEVEL",
-      description = "TRACE, DEBUG, INFO, WARNING or ERROR, and more severe.")
+      paramLabel = "LEVEL")
   String level = "";
 
   @Option(
       names = {"-n", "--lines"},
-      paramLabel = "N",
-      description = "Show this many of the most recent lines.")
+      paramLabel = "N")
   int lines = DEFAULT_LINES;
 
-  @Option(names = "--limit", paramLabel = "N", description = "Show this many lines, then end.")
+  @Option(names = "--limit", paramLabel = "N")
   int limit;
 
-  @Option(names = "--replay", description = "Show the entire log.")
+  @Option(names = "--replay")
   boolean replay;
 
-  @Option(names = "--no-tail", description = "Show the lines there are, then end.")
+  @Option(names = "--no-tail")
   boolean noTail;
 
-  @Option(names = "--tail", description = "Keep showing new lines until interrupted.")
+  @Option(names = "--tail")
   boolean tail;
 
-  @Option(names = "--utc", description = "Show times in UTC.")
+  @Option(names = "--utc")
   boolean utc;
 
-  @Option(names = "--date", description = "Show dates as well as times.")
+  @Option(names = "--date")
   boolean date;
 
-  @Option(names = "--ms", description = "Show times to millisecond precision.")
+  @Option(names = "--ms")
   boolean millis;
 
-  @Option(names = "--color", description = "Accepted.")
+  @Option(names = "--color")
   boolean color;
 
   @Override

@@ -38,42 +38,35 @@ final class DeployCommand extends ModelCommand {
 
   @Option(
       names = {"-n", "--num-units"},
-      paramLabel = "N",
-      description = "Number of units (default 1).")
+      paramLabel = "N")
   int units = 1;
 
-  @Option(
-      names = "--config",
-      paramLabel = "KEY=VALUE|FILE",
-      description = "Config: key=value, or a YAML file {APP: {key: value}} (repeatable).")
+  @Option(names = "--config", paramLabel = "KEY=VALUE|FILE")
   List<String> config = new ArrayList<>();
 
-  @Option(
-      names = "--resource",
-      paramLabel = "NAME=PATH",
-      description = "A file resource (repeatable).")
+  @Option(names = "--resource", paramLabel = "NAME=PATH")
   List<String> resources = new ArrayList<>();
 
-  @Option(names = "--trust", description = "Trust the application with the cloud's credentials.")
+  @Option(names = "--trust")
   boolean trust;
 
   @Mixin CharmhubOptions charmhub;
 
   @Mixin PlacementOptions placement;
 
-  @Option(names = "--series", paramLabel = "SERIES", description = "Accepted with a note.")
+  @Option(names = "--series", paramLabel = "SERIES")
   String series;
 
-  @Option(names = "--constraints", paramLabel = "C", description = "Accepted with a note.")
+  @Option(names = "--constraints", paramLabel = "C")
   List<String> constraints = new ArrayList<>();
 
-  @Option(names = "--bind", paramLabel = "BINDINGS", description = "Accepted with a note.")
+  @Option(names = "--bind", paramLabel = "BINDINGS")
   String bind;
 
-  @Option(names = "--storage", paramLabel = "NAME=C", description = "Accepted with a note.")
+  @Option(names = "--storage", paramLabel = "NAME=C")
   List<String> storage = new ArrayList<>();
 
-  @Option(names = "--force", description = "Accepted with a note.")
+  @Option(names = "--force")
   boolean force;
 
   @Override

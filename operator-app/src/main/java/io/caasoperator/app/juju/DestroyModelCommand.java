@@ -28,34 +28,27 @@ final class DestroyModelCommand extends JujuCommand {
   @Parameters(index = "0", paramLabel = "MODEL", description = "[<controller>:][<user>/]<model>")
   String model;
 
-  @Option(
-      names = {"--no-prompt", "-y", "--yes"},
-      description = "Do not ask for confirmation.")
+  @Option(names = {"--no-prompt", "-y", "--yes"})
   boolean noPrompt;
 
-  @Option(names = "--destroy-storage", description = "Destroy the model's storage (always done).")
+  @Option(names = "--destroy-storage")
   boolean destroyStorage;
 
-  @Option(
-      names = "--release-storage",
-      description = "Accepted; storage lives in the model's directory and goes with it.")
+  @Option(names = "--release-storage")
   boolean releaseStorage;
 
-  @Option(names = "--force", description = "Give the operator 5 s to stop, then kill it.")
+  @Option(names = "--force")
   boolean force;
 
-  @Option(names = "--no-wait", description = "As --force.")
+  @Option(names = "--no-wait")
   boolean noWait;
 
   @Option(
       names = {"-t", "--timeout"},
-      paramLabel = "DURATION",
-      description = "How long the operator may take to stop before it is killed.")
+      paramLabel = "DURATION")
   String timeout;
 
-  @Option(
-      names = {"-B", "--no-browser-login"},
-      description = "Accepted; unused.")
+  @Option(names = {"-B", "--no-browser-login"})
   boolean noBrowserLogin;
 
   @Override

@@ -28,8 +28,7 @@ final class ExecCommand extends ModelCommand {
   @Option(
       names = {"-u", "--unit"},
       paramLabel = "UNIT",
-      split = ",",
-      description = "Units to run on: APP/N or APP/leader (repeatable, comma-separated).")
+      split = ",")
   List<String> units = new ArrayList<>();
 
   @Option(
@@ -38,16 +37,16 @@ final class ExecCommand extends ModelCommand {
       split = ",")
   List<String> applications = new ArrayList<>();
 
-  @Option(names = "--machine", paramLabel = "MACHINE", description = "Refused: no machines.")
+  @Option(names = "--machine", paramLabel = "MACHINE")
   List<String> machines = new ArrayList<>();
 
-  @Option(names = "--all", description = "Refused: no machines.")
+  @Option(names = "--all")
   boolean all;
 
-  @Option(names = "--execution-group", paramLabel = "GROUP", description = "Accepted.")
+  @Option(names = "--execution-group", paramLabel = "GROUP")
   String executionGroup;
 
-  @Option(names = "--parallel", description = "Accepted.")
+  @Option(names = "--parallel")
   boolean parallel;
 
   @Parameters(arity = "1..*", paramLabel = "COMMAND")

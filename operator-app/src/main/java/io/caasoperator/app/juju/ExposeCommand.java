@@ -16,13 +16,13 @@ final class ExposeCommand extends BundleEditCommand {
 
   @Mixin ApplicationArgument application;
 
-  @Option(names = "--endpoints", split = ",", paramLabel = "ENDPOINT", description = "Accepted.")
+  @Option(names = "--endpoints", split = ",", paramLabel = "ENDPOINT")
   List<String> endpoints;
 
-  @Option(names = "--to-spaces", split = ",", paramLabel = "SPACE", description = "Accepted.")
+  @Option(names = "--to-spaces", split = ",", paramLabel = "SPACE")
   List<String> spaces;
 
-  @Option(names = "--to-cidrs", split = ",", paramLabel = "CIDR", description = "Accepted.")
+  @Option(names = "--to-cidrs", split = ",", paramLabel = "CIDR")
   List<String> cidrs;
 
   @Override

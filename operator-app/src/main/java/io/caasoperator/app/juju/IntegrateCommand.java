@@ -18,7 +18,7 @@ final class IntegrateCommand extends BundleEditCommand {
 
   @Mixin RelationEnds ends;
 
-  @Option(names = "--via", paramLabel = "CIDRS", description = "Accepted with a note.")
+  @Option(names = "--via", paramLabel = "CIDRS")
   String via;
 
   @Override

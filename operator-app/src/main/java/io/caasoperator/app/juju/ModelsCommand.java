@@ -20,14 +20,13 @@ final class ModelsCommand extends JujuCommand {
 
   @Option(
       names = {"-c", "--controller"},
-      paramLabel = "CONTROLLER",
-      description = "Accepted; there is one controller here, this machine.")
+      paramLabel = "CONTROLLER")
   String controller;
 
-  @Option(names = "--all", description = "Accepted; every model here is yours.")
+  @Option(names = "--all")
   boolean all;
 
-  @Option(names = "--uuid", description = "Show each model's uuid (tabular).")
+  @Option(names = "--uuid")
   boolean uuid;
 
   @Override

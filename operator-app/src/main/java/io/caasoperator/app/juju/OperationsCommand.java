@@ -27,35 +27,25 @@ final class OperationsCommand extends ModelCommand {
   @Option(
       names = {"-a", "--apps", "--applications"},
       split = ",",
-      paramLabel = "APP",
-      description = "Only these applications' operations.")
+      paramLabel = "APP")
   List<String> applications = new ArrayList<>();
 
   @Option(
       names = {"-u", "--units"},
       split = ",",
-      paramLabel = "UNIT",
-      description = "Only these units' operations.")
+      paramLabel = "UNIT")
   List<String> units = new ArrayList<>();
 
-  @Option(
-      names = "--actions",
-      split = ",",
-      paramLabel = "NAME",
-      description = "Only these actions.")
+  @Option(names = "--actions", split = ",", paramLabel = "NAME")
   List<String> actions = new ArrayList<>();
 
-  @Option(
-      names = "--status",
-      split = ",",
-      paramLabel = "STATUS",
-      description = "Only operations in these states.")
+  @Option(names = "--status", split = ",", paramLabel = "STATUS")
   List<String> states = new ArrayList<>();
 
-  @Option(names = "--offset", paramLabel = "N", description = "Skip this many.")
+  @Option(names = "--offset", paramLabel = "N")
   int offset;
 
-  @Option(names = "--limit", paramLabel = "N", description = "At most this many.")
+  @Option(names = "--limit", paramLabel = "N")
   int limit;
 
   @Mixin PlainFormat format;

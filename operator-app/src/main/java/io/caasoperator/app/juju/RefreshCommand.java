@@ -31,27 +31,27 @@ final class RefreshCommand extends ModelCommand {
   @Parameters(index = "0", paramLabel = "APP")
   String application;
 
-  @Option(names = "--path", paramLabel = "PATH", description = "The new charm: directory or file.")
+  @Option(names = "--path", paramLabel = "PATH")
   String path;
 
   @Mixin CharmhubOptions charmhub;
 
-  @Option(names = "--force", description = "Accepted.")
+  @Option(names = "--force")
   boolean force;
 
-  @Option(names = "--force-units", description = "Accepted.")
+  @Option(names = "--force-units")
   boolean forceUnits;
 
-  @Option(names = "--force-base", description = "Accepted.")
+  @Option(names = "--force-base")
   boolean forceBase;
 
-  @Option(names = "--trust", description = "Accepted with a note (see juju trust).")
+  @Option(names = "--trust")
   boolean trust;
 
-  @Option(names = "--config", paramLabel = "KEY=VALUE", description = "Accepted with a note.")
+  @Option(names = "--config", paramLabel = "KEY=VALUE")
   List<String> config = new ArrayList<>();
 
-  @Option(names = "--resource", paramLabel = "NAME=PATH", description = "Accepted with a note.")
+  @Option(names = "--resource", paramLabel = "NAME=PATH")
   List<String> resources = new ArrayList<>();
 
   @Override

@@ -20,10 +20,10 @@ final class RemoveApplicationCommand extends ModelCommand {
 
   @Mixin RemovalOptions removal;
 
-  @Option(names = "--force", description = "Accepted; removal never waits for a failed hook here.")
+  @Option(names = "--force")
   boolean force;
 
-  @Option(names = "--dry-run", description = "Say what would be removed; remove nothing.")
+  @Option(names = "--dry-run")
   boolean dryRun;
 
   @Override

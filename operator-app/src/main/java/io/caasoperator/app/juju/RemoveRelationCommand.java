@@ -11,7 +11,7 @@ final class RemoveRelationCommand extends BundleEditCommand {
 
   @Mixin RelationEnds ends;
 
-  @Option(names = "--force", description = "Accepted; the relation is always removed.")
+  @Option(names = "--force")
   boolean force;
 
   @Override

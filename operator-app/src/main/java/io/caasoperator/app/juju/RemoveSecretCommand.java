@@ -15,7 +15,7 @@ final class RemoveSecretCommand extends ModelCommand {
   @Parameters(index = "0", paramLabel = "ID|NAME")
   String key;
 
-  @Option(names = "--revision", paramLabel = "N", description = "Remove only this revision.")
+  @Option(names = "--revision", paramLabel = "N")
   int revision;
 
   @Override

@@ -19,12 +19,12 @@ final class RemoveUnitCommand extends BundleEditCommand {
   @Parameters(arity = "1..*", paramLabel = "APP")
   List<String> applications;
 
-  @Option(names = "--num-units", paramLabel = "N", description = "How many units to remove.")
+  @Option(names = "--num-units", paramLabel = "N")
   int count = 0;
 
   @Mixin RemovalOptions removal;
 
-  @Option(names = "--force", description = "Accepted.")
+  @Option(names = "--force")
   boolean force;
 
   @Override

@@ -41,10 +41,10 @@ final class RunCommand extends ModelCommand {
   @Parameters(index = "2..*", paramLabel = "KEY=VALUE")
   List<String> args = new ArrayList<>();
 
-  @Option(names = "--params", paramLabel = "FILE", description = "A YAML file of parameters.")
+  @Option(names = "--params", paramLabel = "FILE")
   String paramsFile;
 
-  @Option(names = "--string-args", description = "Take KEY=VALUE values as strings.")
+  @Option(names = "--string-args")
   boolean stringArgs;
 
   @Override

@@ -24,13 +24,10 @@ import picocli.CommandLine.Parameters;
 @Command(name = "scp", description = "Copies files to and from units.")
 final class ScpCommand extends ModelCommand {
 
-  @Option(
-      names = "--container",
-      paramLabel = "C",
-      description = "The unit's workload container (default: the charm's).")
+  @Option(names = "--container", paramLabel = "C")
   String container;
 
-  @Option(names = "--no-host-key-checks", description = "Accepted: there is no SSH here.")
+  @Option(names = "--no-host-key-checks")
   boolean noHostKeyChecks;
 
   @Parameters(paramLabel = "[SCP-OPTION...] SOURCE DESTINATION")

@@ -18,10 +18,7 @@ import picocli.CommandLine.Option;
     description = "Lists the secrets owned by the model.")
 final class SecretsCommand extends ModelCommand {
 
-  @Option(
-      names = "--owner",
-      paramLabel = "OWNER",
-      description = "Only this owner's: <model>, model or model-<uuid> (others own none here).")
+  @Option(names = "--owner", paramLabel = "OWNER")
   String owner;
 
   @Mixin TabularFormat format;

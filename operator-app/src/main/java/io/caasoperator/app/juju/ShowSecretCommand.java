@@ -19,16 +19,15 @@ final class ShowSecretCommand extends ModelCommand {
   @Parameters(index = "0", paramLabel = "ID|NAME")
   String key;
 
-  @Option(names = "--reveal", description = "Show the content.")
+  @Option(names = "--reveal")
   boolean reveal;
 
-  @Option(names = "--revisions", description = "Show each revision's metadata.")
+  @Option(names = "--revisions")
   boolean revisions;
 
   @Option(
       names = {"-r", "--revision"},
-      paramLabel = "N",
-      description = "This revision (default: the latest).")
+      paramLabel = "N")
   int revision;
 
   @Mixin YamlFormat format;

@@ -29,16 +29,13 @@ final class ShowUnitCommand extends ModelCommand {
 
   @Mixin YamlFormat format;
 
-  @Option(names = "--endpoint", paramLabel = "ENDPOINT", description = "Only this endpoint's.")
+  @Option(names = "--endpoint", paramLabel = "ENDPOINT")
   String endpoint = "";
 
-  @Option(
-      names = "--related-unit",
-      paramLabel = "UNIT",
-      description = "Only this related unit's data.")
+  @Option(names = "--related-unit", paramLabel = "UNIT")
   String relatedUnit = "";
 
-  @Option(names = "--app", description = "Only the application data.")
+  @Option(names = "--app")
   boolean applicationOnly;
 
   /**

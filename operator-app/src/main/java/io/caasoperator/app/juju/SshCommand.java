@@ -37,16 +37,13 @@ final class SshCommand extends ModelCommand {
   private static final String CONTAINER_PATH =
       "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
 
-  @Option(
-      names = "--container",
-      paramLabel = "C",
-      description = "The unit's workload container to run in (default: the charm's).")
+  @Option(names = "--container", paramLabel = "C")
   String container;
 
-  @Option(names = "--no-host-key-checks", description = "Accepted: there is no SSH here.")
+  @Option(names = "--no-host-key-checks")
   boolean noHostKeyChecks;
 
-  @Option(names = "--pty", arity = "0..1", paramLabel = "BOOL", description = "Accepted.")
+  @Option(names = "--pty", arity = "0..1", paramLabel = "BOOL")
   String pty;
 
   @Parameters(index = "0", paramLabel = "UNIT")

@@ -21,13 +21,13 @@ final class StatusCommand extends ModelCommand {
 
   @Mixin TabularFormat format;
 
-  @Option(names = "--relations", description = "Show the relations (tabular).")
+  @Option(names = "--relations")
   boolean relations;
 
-  @Option(names = "--color", description = "Accepted.")
+  @Option(names = "--color")
   boolean color;
 
-  @Option(names = "--no-color", description = "Accepted.")
+  @Option(names = "--no-color")
   boolean noColor;
 
   @Mixin UtcOption utc;

@@ -11,10 +11,10 @@ final class TrustCommand extends BundleEditCommand {
 
   @Mixin ApplicationArgument application;
 
-  @Option(names = "--remove", description = "Take the trust back.")
+  @Option(names = "--remove")
   boolean remove;
 
-  @Option(names = "--scope", paramLabel = "SCOPE", description = "Accepted (cluster).")
+  @Option(names = "--scope", paramLabel = "SCOPE")
   String scope;
 
   @Override

@@ -25,16 +25,10 @@ final class UpdateSecretCommand extends ModelCommand {
 
   @Mixin SecretContentOptions given;
 
-  @Option(names = "--name", paramLabel = "NEW", description = "The secret's new name.")
+  @Option(names = "--name", paramLabel = "NEW")
   String name;
 
-  @Option(
-      names = "--auto-prune",
-      arity = "0..1",
-      fallbackValue = "true",
-      paramLabel = "BOOL",
-      description =
-          "Accepted with a note: revisions are kept until remove-secret --revision removes them.")
+  @Option(names = "--auto-prune", arity = "0..1", fallbackValue = "true", paramLabel = "BOOL")
   Boolean autoPrune;
 
   @Override

@@ -13,10 +13,10 @@ import picocli.CommandLine.Option;
 @Command(name = "version", description = "Prints the Juju version this command line follows.")
 final class VersionCommand extends JujuCommand {
 
-  @Option(names = "--all", description = "Also the build's details.")
+  @Option(names = "--all")
   boolean all;
 
-  @Option(names = "--format", paramLabel = "FORMAT", description = "smart, json or yaml.")
+  @Option(names = "--format", paramLabel = "FORMAT")
   String format = "smart";
 
   @Override
