@@ -29,9 +29,7 @@ final class AddSecretCommand extends ModelCommand {
     Map<String, String> content = given.content(context, values);
     if (content.isEmpty()) throw JujuFailure.usage("missing secret value or filename");
     ModelDirectory directory = model.directory(context);
-    ObjectNode request = SecretRequests.of("ADD", name);
-    if (given.info != null) request.put("info", given.info);
-    request.set("content", Output.JSON.valueToTree(content));
+    ObjectNode request = given.request("ADD", name, content);
     String id = new ModelSecrets(context, directory).change(request);
     context.out().println("secret:" + id);
     return 0;

@@ -1,6 +1,7 @@
 package io.caasoperator.app.juju;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.caasoperator.app.text.TextTable;
 import io.caasoperator.model.UpdateStatusInterval;
 import java.util.ArrayList;
 import java.util.List;
@@ -56,7 +57,7 @@ final class ModelConfigCommand extends ModelCommand {
         List<String[]> rows = new ArrayList<>();
         rows.add(new String[] {"Attribute", "From", "Value"});
         shown.forEach((k, v) -> rows.add(new String[] {k, v[1], v[0]}));
-        context.out().print(Columns.render(rows));
+        context.out().print(TextTable.render(rows));
       } else {
         ObjectNode root = Output.JSON.createObjectNode();
         shown.forEach(

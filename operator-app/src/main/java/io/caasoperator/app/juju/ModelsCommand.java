@@ -2,6 +2,7 @@ package io.caasoperator.app.juju;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.caasoperator.app.text.TextTable;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -62,6 +63,6 @@ final class ModelsCommand extends JujuCommand {
               ? new String[] {name, model.uuid().toString(), where, "caas", "available", "admin"}
               : new String[] {name, where, "caas", "available", "admin"});
     }
-    return "Controller: " + JujuDefaults.CONTROLLER + "\n\n" + Columns.render(rows);
+    return "Controller: " + JujuDefaults.CONTROLLER + "\n\n" + TextTable.render(rows);
   }
 }

@@ -2,6 +2,7 @@ package io.caasoperator.app.juju;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.caasoperator.app.text.TextTable;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -118,6 +119,6 @@ final class OperationsCommand extends ModelCommand {
             JujuTask.summary(action)
           });
     }
-    return Columns.render(rows);
+    return TextTable.render(rows);
   }
 }

@@ -2,6 +2,7 @@ package io.caasoperator.app.juju;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.caasoperator.app.text.TextTable;
 import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Command;
@@ -69,7 +70,7 @@ final class StatusCommand extends ModelCommand {
           m.path("version").asText(),
           status.path("controller").path("timestamp").asText()
         });
-    StringBuilder out = new StringBuilder(Columns.render(model));
+    StringBuilder out = new StringBuilder(TextTable.render(model));
     List<String[]> apps = new ArrayList<>();
     apps.add(
         new String[] {"App", "Version", "Status", "Scale", "Charm", "Channel", "Rev", "Message"});
@@ -106,8 +107,8 @@ final class StatusCommand extends ModelCommand {
           .append(m.path("name").asText())
           .append("\" is empty.\n")
           .toString();
-    out.append('\n').append(Columns.render(apps));
-    if (units.size() > 1) out.append('\n').append(Columns.render(units));
+    out.append('\n').append(TextTable.render(apps));
+    if (units.size() > 1) out.append('\n').append(TextTable.render(units));
     return out.toString();
   }
 }

@@ -35,11 +35,9 @@ final class UpdateSecretCommand extends ModelCommand {
   int run(JujuContext context) {
     Map<String, String> content = given.content(context, values);
     ModelDirectory directory = model.directory(context);
-    ObjectNode request = SecretRequests.of("UPDATE", key);
-    if (given.info != null) request.put("info", given.info);
+    ObjectNode request = given.request("UPDATE", key, content);
     if (name != null) request.put("name", name);
     if (autoPrune != null) request.put("autoPrune", autoPrune);
-    if (!content.isEmpty()) request.set("content", Output.JSON.valueToTree(content));
     new ModelSecrets(context, directory).change(request);
     new Notes(context)
         .ignored(
