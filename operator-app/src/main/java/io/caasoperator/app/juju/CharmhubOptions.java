@@ -21,8 +21,8 @@ final class CharmhubOptions {
   String base;
 
   void notes(Notes notes) {
-    notes.ignored("--base", base, "units run on this machine, not on a chosen base");
     notes.ignored("--channel", channel, LOCAL);
     notes.ignored("--revision", revision, LOCAL);
+    notes.ignored("--base", base, "units run on this machine, not on a chosen base");
   }
 }
