@@ -1,5 +1,6 @@
 package io.caasoperator.app;
 
+import io.caasoperator.app.text.TextTable;
 import io.caasoperator.charm.CharmException;
 import io.caasoperator.charm.CharmRelations;
 import io.caasoperator.charm.CharmStore;

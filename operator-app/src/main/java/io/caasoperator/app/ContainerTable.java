@@ -1,6 +1,7 @@
 package io.caasoperator.app;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.caasoperator.app.text.TextTable;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -66,18 +67,6 @@ final class ContainerTable {
       }
     }
     if (rows.size() == 1) return "";
-    int[] widths = new int[6];
-    for (String[] row : rows)
-      for (int i = 0; i < row.length; i++) widths[i] = Math.max(widths[i], row[i].length());
-    StringBuilder out = new StringBuilder("\n");
-    for (String[] row : rows) {
-      StringBuilder line = new StringBuilder();
-      for (int i = 0; i < row.length; i++) {
-        line.append(row[i]);
-        if (i < row.length - 1) line.append(" ".repeat(widths[i] - row[i].length() + 2));
-      }
-      out.append(line.toString().stripTrailing()).append('\n');
-    }
-    return out.toString();
+    return "\n" + TextTable.render(rows);
   }
 }

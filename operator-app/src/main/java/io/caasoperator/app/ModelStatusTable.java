@@ -1,6 +1,7 @@
 package io.caasoperator.app;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.caasoperator.app.text.TextTable;
 import java.util.ArrayList;
 import java.util.List;
 

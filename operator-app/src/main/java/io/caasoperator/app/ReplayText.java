@@ -3,6 +3,7 @@ package io.caasoperator.app;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.caasoperator.app.text.TextTable;
 import io.caasoperator.domain.UnitId;
 import java.util.ArrayList;
 import java.util.Iterator;

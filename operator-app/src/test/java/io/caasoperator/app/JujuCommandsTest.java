@@ -3,27 +3,12 @@ package io.caasoperator.app;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import io.caasoperator.app.discovery.OperatorRegistry;
-import io.caasoperator.app.juju.JujuCli;
-import io.caasoperator.app.juju.JujuContext;
-import io.caasoperator.app.juju.LocalCharms;
-import io.caasoperator.app.juju.LocalModelOperators;
-import io.caasoperator.app.juju.ModelStore;
-import io.caasoperator.app.juju.OperatorStatus;
+import io.caasoperator.app.juju.JujuCalls;
+import io.caasoperator.app.juju.JujuCalls.Call;
 import io.caasoperator.model.BundleFile;
-import java.io.ByteArrayInputStream;
-import java.io.PrintWriter;
-import java.io.StringWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.ZoneOffset;
-import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -35,41 +20,14 @@ import org.junit.jupiter.api.io.TempDir;
  * model's files, its output and its exit code.
  */
 class JujuCommandsTest {
-  /** The example model's charms (module directory: operator-app). */
-  private static final Path CHARMS = Path.of("../examples/kv/charms").toAbsolutePath().normalize();
-
-  private static final ObjectMapper JSON = new ObjectMapper();
-
   @TempDir Path home;
   @TempDir Path state;
 
-  record Call(int code, String stdout, String stderr) {
-    JsonNode json() throws Exception {
-      return JSON.readTree(stdout);
-    }
-  }
-
   private Call answering(String stdin, String... args) {
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    LocalModelOperators operators =
-        new LocalModelOperators(
-            new OperatorRegistry(state.resolve(".running")), List.of("/bin/false"), false);
-    JujuContext context =
-        new JujuContext(
-            new ModelStore(home),
-            operators,
-            new LocalCharms(),
-            bundle -> BundleValidation.of(bundle).problems(),
-            new OperatorStatus(operators),
-            CHARMS,
-            Map.of(),
-            Clock.fixed(Instant.parse("2026-11-27T10:00:00Z"), ZoneOffset.UTC),
-            new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)),
-            new PrintWriter(out),
-            new PrintWriter(err));
-    int code = JujuCli.execute(context, args);
-    return new Call(code, out.toString(), err.toString());
+    return new JujuCalls(home)
+        .examples(state)
+        .withCheck(bundle -> BundleValidation.of(bundle).problems())
+        .answering(stdin, args);
   }
 
   private Call juju(String... args) {
@@ -143,7 +101,7 @@ class JujuCommandsTest {
     assertThat(before).doesNotContain("kv-store:kv");
     String after = Files.readString(bundle("foo"));
     assertThat(after)
-        .contains("charm: " + CHARMS.resolve("kv-store"))
+        .contains("charm: " + JujuCalls.EXAMPLE_CHARMS.resolve("kv-store"))
         .contains("port: 7000")
         .contains("scale: 2")
         .contains("relations:\n  - [kv-client, kv-store:kv]\n");

@@ -6,11 +6,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.UUID;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
 
 /**
  * {@code juju add-model NAME}: the model's directory and an empty bundle, the current model unless
@@ -18,9 +16,7 @@ import picocli.CommandLine.ParentCommand;
  * model whose operator cannot be started is removed again: nothing is left half-added.
  */
 @Command(name = "add-model", description = "Adds a model, and starts the operator that runs it.")
-final class AddModelCommand implements Callable<Integer> {
-
-  @ParentCommand JujuCli cli;
+final class AddModelCommand extends JujuCommand {
 
   @Parameters(index = "0", paramLabel = "NAME", description = "The model's name.")
   String name;
@@ -32,27 +28,22 @@ final class AddModelCommand implements Callable<Integer> {
       description = "Accepted; there is one cloud here, this machine.")
   String cloud;
 
-  @Option(names = "--no-switch", description = "Do not make the new model the current one.")
+  @Option(names = "--no-switch")
   boolean noSwitch;
 
-  @Option(
-      names = "--config",
-      paramLabel = "KEY=VALUE|FILE",
-      description = "Model config: a key=value, or a YAML file of them (repeatable).")
+  @Option(names = "--config", paramLabel = "KEY=VALUE|FILE")
   List<String> config = new ArrayList<>();
 
   @Option(
       names = {"-c", "--controller"},
-      paramLabel = "CONTROLLER",
-      description = "Accepted; there is one controller here, this machine.")
+      paramLabel = "CONTROLLER")
   String controller;
 
-  @Option(names = "--credential", paramLabel = "CREDENTIAL", description = "Accepted; unused.")
+  @Option(names = "--credential", paramLabel = "CREDENTIAL")
   String credential;
 
   @Override
-  public Integer call() {
-    JujuContext context = cli.context();
+  int run(JujuContext context) {
     if (!ModelName.isValid(name)) {
       throw new JujuFailure(
           ModelReference.quoted(name)

@@ -4,11 +4,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
 
 /**
  * {@code juju add-secret NAME [key[#base64|#file]=value...] [--file F] [--info TEXT]}: a user
@@ -16,11 +14,7 @@ import picocli.CommandLine.ParentCommand;
  * secret:<id>}. A name the model's secrets already have is refused.
  */
 @Command(name = "add-secret", description = "Adds a new secret, owned by the model.")
-final class AddSecretCommand implements Callable<Integer> {
-
-  @ParentCommand JujuCli cli;
-
-  @Mixin ModelOption model;
+final class AddSecretCommand extends ModelCommand {
 
   @Parameters(index = "0", paramLabel = "NAME")
   String name;
@@ -31,14 +25,11 @@ final class AddSecretCommand implements Callable<Integer> {
   @Mixin SecretContentOptions given;
 
   @Override
-  public Integer call() {
-    JujuContext context = cli.context();
+  int run(JujuContext context) {
     Map<String, String> content = given.content(context, values);
     if (content.isEmpty()) throw JujuFailure.usage("missing secret value or filename");
     ModelDirectory directory = model.directory(context);
-    ObjectNode request = SecretRequests.of("ADD", name);
-    if (given.info != null) request.put("info", given.info);
-    request.set("content", Output.JSON.valueToTree(content));
+    ObjectNode request = given.request("ADD", name, content);
     String id = new ModelSecrets(context, directory).change(request);
     context.out().println("secret:" + id);
     return 0;

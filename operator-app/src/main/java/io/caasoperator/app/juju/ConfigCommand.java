@@ -9,12 +9,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
 
 /**
  * {@code juju config APP}: shows the application's config (every option of its charm, with its
@@ -23,14 +21,10 @@ import picocli.CommandLine.ParentCommand;
  * config APP k=v... --reset k,...}); {@code trust} is the application's own config, as in Juju.
  */
 @Command(name = "config", description = "Gets, sets or resets an application's config.")
-final class ConfigCommand implements Callable<Integer> {
+final class ConfigCommand extends ModelCommand {
 
   /** The one application config option ({@code application-config}) Juju shows on Kubernetes. */
   static final String TRUST = "trust";
-
-  @ParentCommand JujuCli cli;
-
-  @Mixin ModelOption model;
 
   @Parameters(index = "0", paramLabel = "APP")
   String application;
@@ -40,15 +34,14 @@ final class ConfigCommand implements Callable<Integer> {
 
   @Mixin ResetOption reset;
 
-  @Option(names = "--file", paramLabel = "FILE", description = "Settings from a YAML file.")
+  @Option(names = "--file", paramLabel = "FILE")
   String file;
 
-  @Option(names = "--format", paramLabel = "FORMAT", description = "yaml or json (getting).")
+  @Option(names = "--format", paramLabel = "FORMAT")
   String format = "yaml";
 
   @Override
-  public Integer call() {
-    JujuContext context = cli.context();
+  int run(JujuContext context) {
     ModelDirectory directory = model.directory(context);
     ApplicationName name = Applications.name(application);
     BundleEdits.Entry entry = BundleEdits.entry(ModelBundle.read(directory), name);

@@ -14,12 +14,9 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParentCommand;
 
 /**
  * {@code juju debug-log [-n N] [--limit N] [--replay] [-i U|APP] [-x U|APP] [-l LEVEL] [--no-tail]
@@ -32,7 +29,7 @@ import picocli.CommandLine.ParentCommand;
  * sends a following call to the JVM path, since a forwarded call answers once it has ended).
  */
 @Command(name = "debug-log", description = "Displays log messages for a model.")
-final class DebugLogCommand implements Callable<Integer> {
+final class DebugLogCommand extends ModelCommand {
 
   /** Juju's {@code defaultLineCount}. */
   private static final int DEFAULT_LINES = 10;
@@ -40,67 +37,58 @@ final class DebugLogCommand implements Callable<Integer> {
   /** How often a following call looks for new lines. */
   private static final Duration POLL = Duration.ofMillis(250);
 
-  @ParentCommand JujuCli cli;
-
-  @Mixin ModelOption model;
-
   @Option(
       names = {"-i", "--include"},
-      paramLabel = "ENTITY",
-      description = "Only these units or applications' messages.")
+      paramLabel = "ENTITY")
   List<String> include = new ArrayList<>();
 
   @Option(
       names = {"-x", "--exclude"},
-      paramLabel = "ENTITY",
-      description = "Not these units or applications' messages.")
+      paramLabel = "ENTITY")
   List<String> exclude = new ArrayList<>();
 
-  @Option(names = "--include-module", paramLabel = "MODULE", description = "Only these modules.")
+  @Option(names = "--include-module", paramLabel = "MODULE")
   List<String> includeModules = new ArrayList<>();
 
-  @Option(names = "--exclude-module", paramLabel = "MODULE", description = "Not these modules.")
+  @Option(names = "--exclude-module", paramLabel = "MODULE")
   List<String> excludeModules = new ArrayList<>();
 
   @Option(
       names = {"-l", "--level"},
-      paramLabel = "LEVEL",
-      description = "TRACE, DEBUG, INFO, WARNING or ERROR, and more severe.")
+      paramLabel = "LEVEL")
   String level = "";
 
   @Option(
       names = {"-n", "--lines"},
-      paramLabel = "N",
-      description = "Show this many of the most recent lines.")
+      paramLabel = "N")
   int lines = DEFAULT_LINES;
 
-  @Option(names = "--limit", paramLabel = "N", description = "Show this many lines, then end.")
+  @Option(names = "--limit", paramLabel = "N")
   int limit;
 
-  @Option(names = "--replay", description = "Show the entire log.")
+  @Option(names = "--replay")
   boolean replay;
 
-  @Option(names = "--no-tail", description = "Show the lines there are, then end.")
+  @Option(names = "--no-tail")
   boolean noTail;
 
-  @Option(names = "--tail", description = "Keep showing new lines until interrupted.")
+  @Option(names = "--tail")
   boolean tail;
 
-  @Option(names = "--utc", description = "Show times in UTC.")
+  @Option(names = "--utc")
   boolean utc;
 
-  @Option(names = "--date", description = "Show dates as well as times.")
+  @Option(names = "--date")
   boolean date;
 
-  @Option(names = "--ms", description = "Show times to millisecond precision.")
+  @Option(names = "--ms")
   boolean millis;
 
-  @Option(names = "--color", description = "Accepted.")
+  @Option(names = "--color")
   boolean color;
 
   @Override
-  public Integer call() {
-    JujuContext context = cli.context();
+  int run(JujuContext context) {
     String threshold = level.toUpperCase(Locale.ROOT);
     if (threshold.equals("WARN")) threshold = "WARNING";
     if (!level.isEmpty() && !DebugLogLines.LEVELS.contains(threshold))

@@ -8,12 +8,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
 
 /**
  * {@code juju deploy PATH [APP]}: a local charm (a directory or a {@code .charm}, as {@code
@@ -23,11 +21,7 @@ import picocli.CommandLine.ParentCommand;
  * Flags about Charmhub and machines are accepted with a note.
  */
 @Command(name = "deploy", description = "Deploys a local charm as a new application.")
-final class DeployCommand implements Callable<Integer> {
-
-  @ParentCommand JujuCli cli;
-
-  @Mixin ModelOption model;
+final class DeployCommand extends ModelCommand {
 
   @Parameters(
       index = "0",
@@ -44,58 +38,39 @@ final class DeployCommand implements Callable<Integer> {
 
   @Option(
       names = {"-n", "--num-units"},
-      paramLabel = "N",
-      description = "Number of units (default 1).")
+      paramLabel = "N")
   int units = 1;
 
-  @Option(
-      names = "--config",
-      paramLabel = "KEY=VALUE|FILE",
-      description = "Config: key=value, or a YAML file {APP: {key: value}} (repeatable).")
+  @Option(names = "--config", paramLabel = "KEY=VALUE|FILE")
   List<String> config = new ArrayList<>();
 
-  @Option(
-      names = "--resource",
-      paramLabel = "NAME=PATH",
-      description = "A file resource (repeatable).")
+  @Option(names = "--resource", paramLabel = "NAME=PATH")
   List<String> resources = new ArrayList<>();
 
-  @Option(names = "--trust", description = "Trust the application with the cloud's credentials.")
+  @Option(names = "--trust")
   boolean trust;
 
-  @Option(names = "--base", paramLabel = "BASE", description = "Accepted with a note.")
-  String base;
+  @Mixin CharmhubOptions charmhub;
 
-  @Option(names = "--series", paramLabel = "SERIES", description = "Accepted with a note.")
+  @Mixin PlacementOptions placement;
+
+  @Option(names = "--series", paramLabel = "SERIES")
   String series;
 
-  @Option(names = "--channel", paramLabel = "CHANNEL", description = "Accepted with a note.")
-  String channel;
-
-  @Option(names = "--revision", paramLabel = "REV", description = "Accepted with a note.")
-  String revision;
-
-  @Option(names = "--constraints", paramLabel = "C", description = "Accepted with a note.")
+  @Option(names = "--constraints", paramLabel = "C")
   List<String> constraints = new ArrayList<>();
 
-  @Option(names = "--to", paramLabel = "PLACEMENT", description = "Accepted with a note.")
-  String to;
-
-  @Option(names = "--bind", paramLabel = "BINDINGS", description = "Accepted with a note.")
+  @Option(names = "--bind", paramLabel = "BINDINGS")
   String bind;
 
-  @Option(names = "--storage", paramLabel = "NAME=C", description = "Accepted with a note.")
+  @Option(names = "--storage", paramLabel = "NAME=C")
   List<String> storage = new ArrayList<>();
 
-  @Option(names = "--attach-storage", paramLabel = "S", description = "Accepted with a note.")
-  String attachStorage;
-
-  @Option(names = "--force", description = "Accepted with a note.")
+  @Option(names = "--force")
   boolean force;
 
   @Override
-  public Integer call() {
-    JujuContext context = cli.context();
+  int run(JujuContext context) {
     ModelDirectory directory = model.directory(context);
     if (!charm.startsWith(".") && !charm.startsWith("/")) {
       throw new JujuFailure(
@@ -146,16 +121,12 @@ final class DeployCommand implements Callable<Integer> {
   }
 
   private void notes(Notes notes) {
-    String noMachines = "units run on this machine, not on a chosen base";
-    notes.ignored("--base", base, noMachines);
-    notes.ignored("--series", series, noMachines);
-    notes.ignored("--channel", channel, "charms come from local paths here, not from Charmhub");
-    notes.ignored("--revision", revision, "charms come from local paths here, not from Charmhub");
+    charmhub.notes(notes);
+    notes.ignored("--series", series, "units run on this machine, not on a chosen base");
     notes.ignored("--constraints", constraints, "there are no machines to constrain here");
-    notes.ignored("--to", to, "there are no machines to place units on here");
     notes.ignored("--bind", bind, "there are no network spaces here");
     notes.ignored("--storage", storage, "storage is what the charm's metadata declares");
-    notes.ignored("--attach-storage", attachStorage, "there is no detached storage here");
+    placement.notes(notes);
     notes.ignored("--force", force, "there are no base or series checks to bypass here");
   }
 }

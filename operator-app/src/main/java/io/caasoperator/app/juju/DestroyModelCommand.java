@@ -6,11 +6,9 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
 
 /**
  * {@code juju destroy-model MODEL --no-prompt}: stops the model's operator (asked first, killed
@@ -22,49 +20,39 @@ import picocli.CommandLine.ParentCommand;
 @Command(
     name = "destroy-model",
     description = "Stops a model's operator and removes the model and everything it stored.")
-final class DestroyModelCommand implements Callable<Integer> {
+final class DestroyModelCommand extends JujuCommand {
 
   static final Duration GRACE = Duration.ofSeconds(30);
   static final Duration FORCED_GRACE = Duration.ofSeconds(5);
 
-  @ParentCommand JujuCli cli;
-
   @Parameters(index = "0", paramLabel = "MODEL", description = "[<controller>:][<user>/]<model>")
   String model;
 
-  @Option(
-      names = {"--no-prompt", "-y", "--yes"},
-      description = "Do not ask for confirmation.")
+  @Option(names = {"--no-prompt", "-y", "--yes"})
   boolean noPrompt;
 
-  @Option(names = "--destroy-storage", description = "Destroy the model's storage (always done).")
+  @Option(names = "--destroy-storage")
   boolean destroyStorage;
 
-  @Option(
-      names = "--release-storage",
-      description = "Accepted; storage lives in the model's directory and goes with it.")
+  @Option(names = "--release-storage")
   boolean releaseStorage;
 
-  @Option(names = "--force", description = "Give the operator 5 s to stop, then kill it.")
+  @Option(names = "--force")
   boolean force;
 
-  @Option(names = "--no-wait", description = "As --force.")
+  @Option(names = "--no-wait")
   boolean noWait;
 
   @Option(
       names = {"-t", "--timeout"},
-      paramLabel = "DURATION",
-      description = "How long the operator may take to stop before it is killed.")
+      paramLabel = "DURATION")
   String timeout;
 
-  @Option(
-      names = {"-B", "--no-browser-login"},
-      description = "Accepted; unused.")
+  @Option(names = {"-B", "--no-browser-login"})
   boolean noBrowserLogin;
 
   @Override
-  public Integer call() {
-    JujuContext context = cli.context();
+  int run(JujuContext context) {
     ModelReference reference = ModelReference.parse(model);
     ModelDirectory directory = context.models().requireEvenUnfinished(reference.name());
     Duration grace = grace();

@@ -5,12 +5,10 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
 
 /**
  * {@code juju exec --unit U [--format json] [--wait D] -- CMD...}: runs the commands in each unit's
@@ -20,22 +18,17 @@ import picocli.CommandLine.ParentCommand;
  * says "timed out".
  */
 @Command(name = "exec", description = "Runs commands on units of the model.")
-final class ExecCommand implements Callable<Integer> {
+final class ExecCommand extends ModelCommand {
 
   /** Juju's default for how long the commands may run ({@code cmd/juju/action/exec.go}). */
   private static final Duration DEFAULT_WAIT = Duration.ofMinutes(5);
-
-  @ParentCommand JujuCli cli;
-
-  @Mixin ModelOption model;
 
   @Mixin TaskOptions options;
 
   @Option(
       names = {"-u", "--unit"},
       paramLabel = "UNIT",
-      split = ",",
-      description = "Units to run on: APP/N or APP/leader (repeatable, comma-separated).")
+      split = ",")
   List<String> units = new ArrayList<>();
 
   @Option(
@@ -44,24 +37,23 @@ final class ExecCommand implements Callable<Integer> {
       split = ",")
   List<String> applications = new ArrayList<>();
 
-  @Option(names = "--machine", paramLabel = "MACHINE", description = "Refused: no machines.")
+  @Option(names = "--machine", paramLabel = "MACHINE")
   List<String> machines = new ArrayList<>();
 
-  @Option(names = "--all", description = "Refused: no machines.")
+  @Option(names = "--all")
   boolean all;
 
-  @Option(names = "--execution-group", paramLabel = "GROUP", description = "Accepted.")
+  @Option(names = "--execution-group", paramLabel = "GROUP")
   String executionGroup;
 
-  @Option(names = "--parallel", description = "Accepted.")
+  @Option(names = "--parallel")
   boolean parallel;
 
   @Parameters(arity = "1..*", paramLabel = "COMMAND")
   List<String> commands;
 
   @Override
-  public Integer call() {
-    JujuContext context = cli.context();
+  int run(JujuContext context) {
     String chosen = options.format();
     if (!machines.isEmpty() || all)
       throw JujuFailure.usage("this model has no machines: give --unit or --application");

@@ -1,12 +1,10 @@
 package io.caasoperator.app.juju;
 
 import java.util.List;
-import java.util.concurrent.Callable;
+import java.util.function.UnaryOperator;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
 
 /**
  * {@code juju expose APP}: the application's {@code expose: true} in the model's bundle, so status
@@ -14,36 +12,28 @@ import picocli.CommandLine.ParentCommand;
  * nothing). Units here are reached on this machine already: nothing is opened.
  */
 @Command(name = "expose", description = "Makes an application publicly available.")
-final class ExposeCommand implements Callable<Integer> {
+final class ExposeCommand extends BundleEditCommand {
 
-  @ParentCommand JujuCli cli;
+  @Mixin ApplicationArgument application;
 
-  @Mixin ModelOption model;
-
-  @Parameters(index = "0", paramLabel = "APP")
-  String application;
-
-  @Option(names = "--endpoints", split = ",", paramLabel = "ENDPOINT", description = "Accepted.")
+  @Option(names = "--endpoints", split = ",", paramLabel = "ENDPOINT")
   List<String> endpoints;
 
-  @Option(names = "--to-spaces", split = ",", paramLabel = "SPACE", description = "Accepted.")
+  @Option(names = "--to-spaces", split = ",", paramLabel = "SPACE")
   List<String> spaces;
 
-  @Option(names = "--to-cidrs", split = ",", paramLabel = "CIDR", description = "Accepted.")
+  @Option(names = "--to-cidrs", split = ",", paramLabel = "CIDR")
   List<String> cidrs;
 
   @Override
-  public Integer call() {
-    JujuContext context = cli.context();
-    ModelDirectory directory = model.directory(context);
-    var name = Applications.name(application);
+  UnaryOperator<String> edit(JujuContext context) {
+    var name = application.name();
     Notes notes = new Notes(context);
     String why = "units are reached on this machine; there is no firewall to open";
     notes.ignored("--endpoints", joined(endpoints), why);
     notes.ignored("--to-spaces", joined(spaces), why);
     notes.ignored("--to-cidrs", joined(cidrs), why);
-    ModelBundle.edit(context, directory, bundle -> BundleEdits.expose(bundle, name, true));
-    return 0;
+    return bundle -> BundleEdits.expose(bundle, name, true);
   }
 
   /** A list flag as it was given, comma-separated; null when not given. */

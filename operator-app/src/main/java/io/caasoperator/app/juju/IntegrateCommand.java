@@ -1,10 +1,9 @@
 package io.caasoperator.app.juju;
 
-import java.util.concurrent.Callable;
+import java.util.function.UnaryOperator;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParentCommand;
 
 /**
  * {@code juju integrate A[:ep] B[:ep]}: a relation in the model's bundle; its endpoints are matched
@@ -15,27 +14,19 @@ import picocli.CommandLine.ParentCommand;
     name = "integrate",
     aliases = "relate",
     description = "Integrates two applications (adds a relation between them).")
-final class IntegrateCommand implements Callable<Integer> {
-
-  @ParentCommand JujuCli cli;
-
-  @Mixin ModelOption model;
+final class IntegrateCommand extends BundleEditCommand {
 
   @Mixin RelationEnds ends;
 
-  @Option(names = "--via", paramLabel = "CIDRS", description = "Accepted with a note.")
+  @Option(names = "--via", paramLabel = "CIDRS")
   String via;
 
   @Override
-  public Integer call() {
-    JujuContext context = cli.context();
-    ModelDirectory directory = model.directory(context);
+  UnaryOperator<String> edit(JujuContext context) {
     if (ends.one.contains(".") || ends.other.contains(".")) {
       throw new JujuFailure("cross-model relations are not supported here");
     }
     new Notes(context).ignored("--via", via, "there are no cross-model relations here");
-    ModelBundle.edit(
-        context, directory, bundle -> BundleEdits.integrate(bundle, ends.one, ends.other));
-    return 0;
+    return bundle -> BundleEdits.integrate(bundle, ends.one, ends.other);
   }
 }

@@ -14,6 +14,8 @@ import picocli.CommandLine.Command;
  */
 @Command(
     name = "juju",
+    // the subcommands' option descriptions (JujuHelp.properties), so each annotation is one line
+    resourceBundle = "io.caasoperator.app.juju.JujuHelp",
     mixinStandardHelpOptions = true,
     versionProvider = JujuCli.Version.class,
     description =

@@ -1,17 +1,15 @@
 package io.caasoperator.app.juju;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.caasoperator.app.text.TextTable;
 import io.caasoperator.model.UpdateStatusInterval;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
 
 /**
  * {@code juju model-config}: shows the model's config ({@code {key: {Value, Source}}} as Juju
@@ -21,7 +19,7 @@ import picocli.CommandLine.ParentCommand;
  * ({@link ModelConfigBundle}, docs/juju.md).
  */
 @Command(name = "model-config", description = "Gets, sets or resets the model's config.")
-final class ModelConfigCommand implements Callable<Integer> {
+final class ModelConfigCommand extends ModelCommand {
 
   /** Keys every model has, with their defaults (Juju's, for the ones that mean something here). */
   static final Map<String, String> DEFAULTS =
@@ -33,26 +31,20 @@ final class ModelConfigCommand implements Callable<Integer> {
           "automatically-retry-hooks",
           "true");
 
-  @ParentCommand JujuCli cli;
-
-  @Mixin ModelOption model;
-
   @Parameters(arity = "0..*", paramLabel = "KEY|KEY=VALUE")
   List<String> arguments = new ArrayList<>();
 
   @Mixin ResetOption reset;
 
-  @Option(names = "--format", paramLabel = "FORMAT", description = "tabular, json or yaml.")
-  String format = "tabular";
+  @Mixin TabularFormat format;
 
   @Override
-  public Integer call() {
-    JujuContext context = cli.context();
+  int run(JujuContext context) {
     ModelDirectory directory = model.directory(context);
     ModelInfo info = context.models().info(directory);
     boolean setting = reset.setting(arguments);
     if (!setting) {
-      String chosen = Output.format(format, List.of("tabular", "json", "yaml"));
+      String chosen = format.chosen();
       Map<String, String[]> shown = shown(info);
       if (arguments.size() == 1) {
         String[] entry = shown.get(arguments.getFirst());
@@ -65,7 +57,7 @@ final class ModelConfigCommand implements Callable<Integer> {
         List<String[]> rows = new ArrayList<>();
         rows.add(new String[] {"Attribute", "From", "Value"});
         shown.forEach((k, v) -> rows.add(new String[] {k, v[1], v[0]}));
-        context.out().print(Columns.render(rows));
+        context.out().print(TextTable.render(rows));
       } else {
         ObjectNode root = Output.JSON.createObjectNode();
         shown.forEach(

@@ -2,42 +2,37 @@ package io.caasoperator.app.juju;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.caasoperator.app.text.TextTable;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParentCommand;
 
 /** {@code juju models}: the models of this machine, the current one marked. */
 @Command(
     name = "models",
     aliases = "list-models",
     description = "Lists the models on this machine.")
-final class ModelsCommand implements Callable<Integer> {
+final class ModelsCommand extends JujuCommand {
 
-  @ParentCommand JujuCli cli;
-
-  @Option(names = "--format", paramLabel = "FORMAT", description = "tabular, json or yaml.")
-  String format = "tabular";
+  @Mixin TabularFormat format;
 
   @Option(
       names = {"-c", "--controller"},
-      paramLabel = "CONTROLLER",
-      description = "Accepted; there is one controller here, this machine.")
+      paramLabel = "CONTROLLER")
   String controller;
 
-  @Option(names = "--all", description = "Accepted; every model here is yours.")
+  @Option(names = "--all")
   boolean all;
 
-  @Option(names = "--uuid", description = "Show each model's uuid (tabular).")
+  @Option(names = "--uuid")
   boolean uuid;
 
   @Override
-  public Integer call() {
-    JujuContext context = cli.context();
-    String chosen = Output.format(format, List.of("tabular", "json", "yaml"));
+  int run(JujuContext context) {
+    String chosen = format.chosen();
     List<ModelInfo> models = context.models().list();
     Optional<String> current = context.models().current().map(Object::toString);
     if (chosen.equals("tabular")) {
@@ -68,6 +63,6 @@ final class ModelsCommand implements Callable<Integer> {
               ? new String[] {name, model.uuid().toString(), where, "caas", "available", "admin"}
               : new String[] {name, where, "caas", "available", "admin"});
     }
-    return "Controller: " + JujuDefaults.CONTROLLER + "\n\n" + Columns.render(rows);
+    return "Controller: " + JujuDefaults.CONTROLLER + "\n\n" + TextTable.render(rows);
   }
 }

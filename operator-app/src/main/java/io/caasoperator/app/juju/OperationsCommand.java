@@ -2,15 +2,14 @@ package io.caasoperator.app.juju;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.caasoperator.app.text.TextTable;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParentCommand;
 
 /**
  * {@code juju operations [--apps A,...] [--units U,...] [--actions N,...] [--status S,...]
@@ -24,56 +23,39 @@ import picocli.CommandLine.ParentCommand;
     name = "operations",
     aliases = "list-operations",
     description = "Lists pending, running, or completed operations.")
-final class OperationsCommand implements Callable<Integer> {
-
-  @ParentCommand JujuCli cli;
-
-  @Mixin ModelOption model;
+final class OperationsCommand extends ModelCommand {
 
   @Option(
       names = {"-a", "--apps", "--applications"},
       split = ",",
-      paramLabel = "APP",
-      description = "Only these applications' operations.")
+      paramLabel = "APP")
   List<String> applications = new ArrayList<>();
 
   @Option(
       names = {"-u", "--units"},
       split = ",",
-      paramLabel = "UNIT",
-      description = "Only these units' operations.")
+      paramLabel = "UNIT")
   List<String> units = new ArrayList<>();
 
-  @Option(
-      names = "--actions",
-      split = ",",
-      paramLabel = "NAME",
-      description = "Only these actions.")
+  @Option(names = "--actions", split = ",", paramLabel = "NAME")
   List<String> actions = new ArrayList<>();
 
-  @Option(
-      names = "--status",
-      split = ",",
-      paramLabel = "STATUS",
-      description = "Only operations in these states.")
+  @Option(names = "--status", split = ",", paramLabel = "STATUS")
   List<String> states = new ArrayList<>();
 
-  @Option(names = "--offset", paramLabel = "N", description = "Skip this many.")
+  @Option(names = "--offset", paramLabel = "N")
   int offset;
 
-  @Option(names = "--limit", paramLabel = "N", description = "At most this many.")
+  @Option(names = "--limit", paramLabel = "N")
   int limit;
 
-  @Option(names = "--format", paramLabel = "FORMAT", description = "plain, json or yaml.")
-  String format = "plain";
+  @Mixin PlainFormat format;
 
-  @Option(names = "--utc", description = "Accepted; times are in UTC.")
-  boolean utc;
+  @Mixin UtcOption utc;
 
   @Override
-  public Integer call() {
-    JujuContext context = cli.context();
-    String chosen = Output.format(format, List.of("plain", "json", "yaml"));
+  int run(JujuContext context) {
+    String chosen = format.chosen();
     if (offset < 0 || limit < 0) throw JujuFailure.usage("--offset and --limit must be >= 0");
     ModelDirectory directory = model.directory(context);
     OperatorTasks tasks = new OperatorTasks(context, directory);
@@ -137,6 +119,6 @@ final class OperationsCommand implements Callable<Integer> {
             JujuTask.summary(action)
           });
     }
-    return Columns.render(rows);
+    return TextTable.render(rows);
   }
 }

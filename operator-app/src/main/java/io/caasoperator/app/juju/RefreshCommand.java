@@ -9,13 +9,11 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
 
 /**
  * {@code juju refresh APP --path CHARM}: a new revision of the application's charm. As Juju uploads
@@ -28,57 +26,42 @@ import picocli.CommandLine.ParentCommand;
  * Charmhub).
  */
 @Command(name = "refresh", description = "Refreshes an application's charm from a local path.")
-final class RefreshCommand implements Callable<Integer> {
-
-  @ParentCommand JujuCli cli;
-
-  @Mixin ModelOption model;
+final class RefreshCommand extends ModelCommand {
 
   @Parameters(index = "0", paramLabel = "APP")
   String application;
 
-  @Option(names = "--path", paramLabel = "PATH", description = "The new charm: directory or file.")
+  @Option(names = "--path", paramLabel = "PATH")
   String path;
 
-  @Option(names = "--channel", paramLabel = "CHANNEL", description = "Accepted with a note.")
-  String channel;
+  @Mixin CharmhubOptions charmhub;
 
-  @Option(names = "--revision", paramLabel = "REV", description = "Accepted with a note.")
-  String revision;
-
-  @Option(names = "--base", paramLabel = "BASE", description = "Accepted with a note.")
-  String base;
-
-  @Option(names = "--force", description = "Accepted.")
+  @Option(names = "--force")
   boolean force;
 
-  @Option(names = "--force-units", description = "Accepted.")
+  @Option(names = "--force-units")
   boolean forceUnits;
 
-  @Option(names = "--force-base", description = "Accepted.")
+  @Option(names = "--force-base")
   boolean forceBase;
 
-  @Option(names = "--trust", description = "Accepted with a note (see juju trust).")
+  @Option(names = "--trust")
   boolean trust;
 
-  @Option(names = "--config", paramLabel = "KEY=VALUE", description = "Accepted with a note.")
+  @Option(names = "--config", paramLabel = "KEY=VALUE")
   List<String> config = new ArrayList<>();
 
-  @Option(names = "--resource", paramLabel = "NAME=PATH", description = "Accepted with a note.")
+  @Option(names = "--resource", paramLabel = "NAME=PATH")
   List<String> resources = new ArrayList<>();
 
   @Override
-  public Integer call() {
-    JujuContext context = cli.context();
+  int run(JujuContext context) {
     var name = Applications.name(application);
     if (path == null)
       throw new JujuFailure(
           "refreshing from Charmhub is not possible here: give the new charm with --path");
     Notes notes = new Notes(context);
-    String charmhub = "charms come from local paths here, not from Charmhub";
-    notes.ignored("--channel", channel, charmhub);
-    notes.ignored("--revision", revision, charmhub);
-    notes.ignored("--base", base, "units run on this machine, not on a chosen base");
+    charmhub.notes(notes);
     notes.ignored("--trust", trust, "use juju trust");
     notes.ignored("--config", config, "use juju config");
     notes.ignored("--resource", resources, "resources stay as deployed");

@@ -2,12 +2,10 @@ package io.caasoperator.app.juju;
 
 import io.caasoperator.domain.ApplicationName;
 import java.util.List;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
 
 /**
  * {@code juju remove-application APP...}: each application and its relations leave the model's
@@ -15,33 +13,21 @@ import picocli.CommandLine.ParentCommand;
  * then takes its units through {@code stop} and {@code remove}.
  */
 @Command(name = "remove-application", description = "Removes applications from the model.")
-final class RemoveApplicationCommand implements Callable<Integer> {
-
-  @ParentCommand JujuCli cli;
-
-  @Mixin ModelOption model;
+final class RemoveApplicationCommand extends ModelCommand {
 
   @Parameters(arity = "1..*", paramLabel = "APP")
   List<String> applications;
 
-  @Option(names = "--no-prompt", description = "Do not ask for confirmation (never asked here).")
-  boolean noPrompt;
+  @Mixin RemovalOptions removal;
 
-  @Option(names = "--destroy-storage", description = "Accepted; storage goes with its units.")
-  boolean destroyStorage;
-
-  @Option(names = "--force", description = "Accepted; removal never waits for a failed hook here.")
+  @Option(names = "--force")
   boolean force;
 
-  @Option(names = "--no-wait", description = "Accepted.")
-  boolean noWait;
-
-  @Option(names = "--dry-run", description = "Say what would be removed; remove nothing.")
+  @Option(names = "--dry-run")
   boolean dryRun;
 
   @Override
-  public Integer call() {
-    JujuContext context = cli.context();
+  int run(JujuContext context) {
     ModelDirectory directory = model.directory(context);
     List<ApplicationName> names = applications.stream().map(Applications::name).toList();
     if (dryRun) {

@@ -2,12 +2,11 @@ package io.caasoperator.app.juju;
 
 import io.caasoperator.domain.ApplicationName;
 import java.util.List;
-import java.util.concurrent.Callable;
+import java.util.function.UnaryOperator;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
 
 /**
  * {@code juju remove-unit APP --num-units N}: the application's scale lowered by N; the highest
@@ -15,41 +14,27 @@ import picocli.CommandLine.ParentCommand;
  * than unit names.
  */
 @Command(name = "remove-unit", description = "Removes units of an application.")
-final class RemoveUnitCommand implements Callable<Integer> {
-
-  @ParentCommand JujuCli cli;
-
-  @Mixin ModelOption model;
+final class RemoveUnitCommand extends BundleEditCommand {
 
   @Parameters(arity = "1..*", paramLabel = "APP")
   List<String> applications;
 
-  @Option(names = "--num-units", paramLabel = "N", description = "How many units to remove.")
+  @Option(names = "--num-units", paramLabel = "N")
   int count = 0;
 
-  @Option(names = "--no-prompt", description = "Do not ask for confirmation (never asked here).")
-  boolean noPrompt;
+  @Mixin RemovalOptions removal;
 
-  @Option(names = "--destroy-storage", description = "Accepted; storage goes with its units.")
-  boolean destroyStorage;
-
-  @Option(names = "--force", description = "Accepted.")
+  @Option(names = "--force")
   boolean force;
 
-  @Option(names = "--no-wait", description = "Accepted.")
-  boolean noWait;
-
   @Override
-  public Integer call() {
-    JujuContext context = cli.context();
-    ModelDirectory directory = model.directory(context);
+  UnaryOperator<String> edit(JujuContext context) {
     if (applications.size() != 1 || applications.getFirst().contains("/")) {
       throw JujuFailure.usage(
           "Kubernetes models remove units by application and count: remove-unit APP --num-units N");
     }
     if (count < 1) throw JujuFailure.usage("--num-units must be a positive integer");
     ApplicationName name = Applications.name(applications.getFirst());
-    ModelBundle.edit(context, directory, bundle -> BundleEdits.removeUnits(bundle, name, count));
-    return 0;
+    return bundle -> BundleEdits.removeUnits(bundle, name, count);
   }
 }

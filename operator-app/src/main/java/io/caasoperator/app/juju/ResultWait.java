@@ -1,6 +1,7 @@
 package io.caasoperator.app.juju;
 
 import java.time.Duration;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -13,19 +14,17 @@ final class ResultWait {
   /** How long {@code --watch} waits: until it ends, in practice. */
   private static final Duration WATCH = Duration.ofDays(1);
 
-  @Option(names = "--wait", paramLabel = "DURATION", description = "How long to wait for it.")
-  String wait;
+  @Mixin WaitOption wait;
 
   @Option(names = "--watch", description = "Wait until it finishes.")
   boolean watch;
 
-  @Option(names = "--utc", description = "Accepted; times are in UTC.")
-  boolean utc;
+  @Mixin UtcOption utc;
 
   /** The wait asked for; {@code --watch} with {@code --wait} a usage error. */
   Duration limit() {
-    if (watch && wait != null)
+    if (watch && wait.given())
       throw JujuFailure.usage("specify either --watch or --wait but not both");
-    return watch ? WATCH : wait == null ? Duration.ZERO : WaitOption.parse(wait);
+    return watch ? WATCH : wait.or(Duration.ZERO);
   }
 }

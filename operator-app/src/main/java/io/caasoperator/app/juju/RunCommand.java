@@ -8,13 +8,11 @@ import java.nio.file.Files;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
 import java.util.regex.Pattern;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
 
 /**
  * {@code juju run UNIT ACTION [k=v...] [--params FILE] [--format json] [--wait D]}: runs one of the
@@ -24,17 +22,13 @@ import picocli.CommandLine.ParentCommand;
  * {@code --background} queues it and prints the task's id, as Juju 3.6 does, for {@code show-task}.
  */
 @Command(name = "run", description = "Runs an action on a unit.")
-final class RunCommand implements Callable<Integer> {
+final class RunCommand extends ModelCommand {
 
   /** {@code juju run}'s default wait ({@code runcommandbase.go}: 60 s when no flag is given). */
   private static final Duration DEFAULT_WAIT = Duration.ofSeconds(60);
 
   /** Juju's {@code nameRule} for parameter keys ({@code internal/charm/actions.go}). */
   private static final Pattern KEY = Pattern.compile("^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$");
-
-  @ParentCommand JujuCli cli;
-
-  @Mixin ModelOption model;
 
   @Mixin TaskOptions options;
 
@@ -47,15 +41,14 @@ final class RunCommand implements Callable<Integer> {
   @Parameters(index = "2..*", paramLabel = "KEY=VALUE")
   List<String> args = new ArrayList<>();
 
-  @Option(names = "--params", paramLabel = "FILE", description = "A YAML file of parameters.")
+  @Option(names = "--params", paramLabel = "FILE")
   String paramsFile;
 
-  @Option(names = "--string-args", description = "Take KEY=VALUE values as strings.")
+  @Option(names = "--string-args")
   boolean stringArgs;
 
   @Override
-  public Integer call() {
-    JujuContext context = cli.context();
+  int run(JujuContext context) {
     String chosen = options.backgroundFormat();
     Duration limit = options.wait(DEFAULT_WAIT);
     ObjectNode params = params(context);

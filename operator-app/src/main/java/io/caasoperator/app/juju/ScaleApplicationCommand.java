@@ -1,29 +1,21 @@
 package io.caasoperator.app.juju;
 
 import io.caasoperator.domain.ApplicationName;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
 
 /** {@code juju scale-application APP N}: the application's scale in the model's bundle. */
 @Command(name = "scale-application", description = "Sets the number of units of an application.")
-final class ScaleApplicationCommand implements Callable<Integer> {
+final class ScaleApplicationCommand extends ModelCommand {
 
-  @ParentCommand JujuCli cli;
-
-  @Mixin ModelOption model;
-
-  @Parameters(index = "0", paramLabel = "APP")
-  String application;
+  @Mixin ApplicationArgument application;
 
   @Parameters(index = "1", paramLabel = "SCALE")
   String scale;
 
   @Override
-  public Integer call() {
-    JujuContext context = cli.context();
+  int run(JujuContext context) {
     ModelDirectory directory = model.directory(context);
     int n;
     try {
@@ -32,10 +24,10 @@ final class ScaleApplicationCommand implements Callable<Integer> {
       n = -1;
     }
     if (n < 0) throw JujuFailure.usage("invalid scale " + ModelReference.quoted(scale));
-    ApplicationName name = Applications.name(application);
+    ApplicationName name = application.name();
     int units = n;
     ModelBundle.edit(context, directory, bundle -> BundleEdits.scale(bundle, name, units));
-    context.out().println(application + " scaled to " + n + " units");
+    context.out().println(application.application + " scaled to " + n + " units");
     return 0;
   }
 }

@@ -8,13 +8,10 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
 
 /**
  * {@code juju scp [--container C] [--] [-r] SOURCE DESTINATION}: copies a file (a directory with
@@ -25,27 +22,19 @@ import picocli.CommandLine.ParentCommand;
  * {@code scp} options are accepted with a note.
  */
 @Command(name = "scp", description = "Copies files to and from units.")
-final class ScpCommand implements Callable<Integer> {
+final class ScpCommand extends ModelCommand {
 
-  @ParentCommand JujuCli cli;
-
-  @Mixin ModelOption model;
-
-  @Option(
-      names = "--container",
-      paramLabel = "C",
-      description = "The unit's workload container (default: the charm's).")
+  @Option(names = "--container", paramLabel = "C")
   String container;
 
-  @Option(names = "--no-host-key-checks", description = "Accepted: there is no SSH here.")
+  @Option(names = "--no-host-key-checks")
   boolean noHostKeyChecks;
 
   @Parameters(paramLabel = "[SCP-OPTION...] SOURCE DESTINATION")
   List<String> arguments = new ArrayList<>();
 
   @Override
-  public Integer call() throws IOException {
-    JujuContext context = cli.context();
+  int run(JujuContext context) throws IOException {
     boolean recursive = false;
     List<String> ends = new ArrayList<>();
     for (String argument : arguments) {

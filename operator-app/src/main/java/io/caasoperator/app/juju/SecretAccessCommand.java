@@ -1,19 +1,12 @@
 package io.caasoperator.app.juju;
 
-import java.util.concurrent.Callable;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
 
 /**
  * {@code grant-secret} and {@code revoke-secret}: one command line, {@code ID|NAME APP[,APP...]}
  * (Juju 3.6's {@code cmd/juju/secrets/grantrevoke.go}), and whether it grants.
  */
-abstract class SecretAccessCommand implements Callable<Integer> {
-
-  @ParentCommand JujuCli cli;
-
-  @Mixin ModelOption model;
+abstract class SecretAccessCommand extends ModelCommand {
 
   @Parameters(index = "0", paramLabel = "ID|NAME")
   String key;
@@ -25,8 +18,8 @@ abstract class SecretAccessCommand implements Callable<Integer> {
   abstract boolean grants();
 
   @Override
-  public Integer call() {
-    SecretRequests.access(cli.context(), model, key, applications, grants());
+  int run(JujuContext context) {
+    SecretRequests.access(context, model, key, applications, grants());
     return 0;
   }
 }

@@ -3,6 +3,7 @@ package io.caasoperator.app.juju;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.caasoperator.app.text.TextTable;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -82,7 +83,7 @@ final class SecretDetails {
             ago(Instant.parse(s.path("updated").asText()), now)
           });
     }
-    return Columns.render(rows);
+    return TextTable.render(rows);
   }
 
   /** juju/cmd's {@code UserFriendlyDuration}, roughly: how long ago, in the largest unit. */

@@ -2,12 +2,9 @@ package io.caasoperator.app.juju;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.util.List;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParentCommand;
 
 /**
  * {@code juju secrets [--owner O] [--format tabular|json|yaml]} ({@code list-secrets}): the model's
@@ -19,25 +16,16 @@ import picocli.CommandLine.ParentCommand;
     name = "secrets",
     aliases = "list-secrets",
     description = "Lists the secrets owned by the model.")
-final class SecretsCommand implements Callable<Integer> {
+final class SecretsCommand extends ModelCommand {
 
-  @ParentCommand JujuCli cli;
-
-  @Mixin ModelOption model;
-
-  @Option(
-      names = "--owner",
-      paramLabel = "OWNER",
-      description = "Only this owner's: <model>, model or model-<uuid> (others own none here).")
+  @Option(names = "--owner", paramLabel = "OWNER")
   String owner;
 
-  @Option(names = "--format", paramLabel = "FORMAT", description = "tabular, json or yaml.")
-  String format = "tabular";
+  @Mixin TabularFormat format;
 
   @Override
-  public Integer call() {
-    JujuContext context = cli.context();
-    String chosen = Output.format(format, List.of("tabular", "json", "yaml"));
+  int run(JujuContext context) {
+    String chosen = format.chosen();
     ModelDirectory directory = model.directory(context);
     String uuid = context.models().info(directory).uuid().toString();
     JsonNode secrets =

@@ -4,13 +4,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
 import java.util.regex.Pattern;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
 
 /**
  * {@code juju show-application APP... [--format yaml|json]}: {@code {APP: {charm, principal,
@@ -20,25 +17,19 @@ import picocli.CommandLine.ParentCommand;
  * exit 1.
  */
 @Command(name = "show-application", description = "Displays information about an application.")
-final class ShowApplicationCommand implements Callable<Integer> {
+final class ShowApplicationCommand extends ModelCommand {
 
   private static final Pattern APPLICATION =
       Pattern.compile("^[a-z][a-z0-9]*(-[a-z0-9]*[a-z][a-z0-9]*)*$");
 
-  @ParentCommand JujuCli cli;
-
-  @Mixin ModelOption model;
-
   @Parameters(arity = "0..*", paramLabel = "APP")
   List<String> applications = new ArrayList<>();
 
-  @Option(names = "--format", paramLabel = "FORMAT", description = "yaml or json.")
-  String format = "yaml";
+  @Mixin YamlFormat format;
 
   @Override
-  public Integer call() {
-    JujuContext context = cli.context();
-    String chosen = Output.format(format, List.of("yaml", "json"));
+  int run(JujuContext context) {
+    String chosen = format.chosen();
     if (applications.isEmpty()) throw JujuFailure.usage("an application name must be supplied");
     ShowUnitCommand.refuseInvalid("application", applications, APPLICATION);
     ModelDirectory directory = model.directory(context);

@@ -5,22 +5,17 @@ import io.caasoperator.model.ModelName;
 import java.nio.charset.StandardCharsets;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
-import java.util.List;
 import java.util.UUID;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
 
 /**
  * {@code juju show-model [MODEL]}: {@code {<name>: {...}}} with the fields jubilant's {@code
  * ModelInfo} reads (juju/juju {@code cmd/juju/common/modelinfo.go}).
  */
 @Command(name = "show-model", description = "Shows a model's details.")
-final class ShowModelCommand implements Callable<Integer> {
-
-  @ParentCommand JujuCli cli;
+final class ShowModelCommand extends JujuCommand {
 
   @Parameters(
       arity = "0..1",
@@ -28,13 +23,11 @@ final class ShowModelCommand implements Callable<Integer> {
       description = "[<controller>:][<user>/]<model>; the current model when not given.")
   String model;
 
-  @Option(names = "--format", paramLabel = "FORMAT", description = "yaml or json.")
-  String format = "yaml";
+  @Mixin YamlFormat format;
 
   @Override
-  public Integer call() {
-    JujuContext context = cli.context();
-    String chosen = Output.format(format, List.of("yaml", "json"));
+  int run(JujuContext context) {
+    String chosen = format.chosen();
     ModelName name =
         model == null ? new ModelOption().name(context) : ModelReference.parse(model).name();
     ModelInfo info = context.models().info(context.models().require(name));

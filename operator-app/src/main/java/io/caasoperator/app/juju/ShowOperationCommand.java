@@ -1,13 +1,8 @@
 package io.caasoperator.app.juju;
 
 import java.time.Duration;
-import java.util.List;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
 
 /**
  * {@code juju show-operation ID [--format yaml|json] [--wait D] [--watch]}: the operation {@code
@@ -21,32 +16,21 @@ import picocli.CommandLine.ParentCommand;
  * usage error.
  */
 @Command(name = "show-operation", description = "Show results of an operation.")
-final class ShowOperationCommand implements Callable<Integer> {
+final class ShowOperationCommand extends ShowResultCommand {
 
-  @ParentCommand JujuCli cli;
+  @Mixin YamlFormat format;
 
-  @Mixin ModelOption model;
-
-  @Parameters(arity = "0..1", paramLabel = "ID")
-  String id;
-
-  @Option(names = "--format", paramLabel = "FORMAT", description = "yaml or json.")
-  String format = "yaml";
-
-  @Mixin ResultWait waiting;
+  ShowOperationCommand() {
+    super("operation");
+  }
 
   @Override
-  public Integer call() {
-    JujuContext context = cli.context();
-    String chosen = Output.format(format, List.of("yaml", "json"));
-    Duration limit = waiting.limit();
-    if (id == null) throw JujuFailure.usage("no operation ID specified");
-    // juju/names IsValidOperation: a decimal number
-    if (!id.matches("[0-9]{1,18}"))
-      throw JujuFailure.usage("operation ID \"" + id + "\" not valid");
-    ModelDirectory directory = model.directory(context);
-    var action = new OperatorTasks(context, directory).operation(Long.parseLong(id), limit);
-    context.out().print(Output.render(JujuTask.ofOperation(action), chosen));
-    return 0;
+  String chosenFormat() {
+    return format.chosen();
+  }
+
+  @Override
+  String shown(OperatorTasks tasks, long id, Duration limit, String chosen) {
+    return Output.render(JujuTask.ofOperation(tasks.operation(id, limit)), chosen);
   }
 }

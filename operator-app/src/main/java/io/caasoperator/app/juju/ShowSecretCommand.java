@@ -2,13 +2,10 @@ package io.caasoperator.app.juju;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.util.List;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
 
 /**
  * {@code juju show-secret ID|NAME [--reveal] [--revision N] [--revisions] [--format yaml|json]}:
@@ -17,34 +14,27 @@ import picocli.CommandLine.ParentCommand;
  * content goes to this call's output only, never to a log.
  */
 @Command(name = "show-secret", description = "Shows a secret owned by the model.")
-final class ShowSecretCommand implements Callable<Integer> {
-
-  @ParentCommand JujuCli cli;
-
-  @Mixin ModelOption model;
+final class ShowSecretCommand extends ModelCommand {
 
   @Parameters(index = "0", paramLabel = "ID|NAME")
   String key;
 
-  @Option(names = "--reveal", description = "Show the content.")
+  @Option(names = "--reveal")
   boolean reveal;
 
-  @Option(names = "--revisions", description = "Show each revision's metadata.")
+  @Option(names = "--revisions")
   boolean revisions;
 
   @Option(
       names = {"-r", "--revision"},
-      paramLabel = "N",
-      description = "This revision (default: the latest).")
+      paramLabel = "N")
   int revision;
 
-  @Option(names = "--format", paramLabel = "FORMAT", description = "yaml or json.")
-  String format = "yaml";
+  @Mixin YamlFormat format;
 
   @Override
-  public Integer call() {
-    JujuContext context = cli.context();
-    String chosen = Output.format(format, List.of("yaml", "json"));
+  int run(JujuContext context) {
+    String chosen = format.chosen();
     // show.go's Init, in its order
     if (revisions && reveal)
       throw JujuFailure.usage("specify either --revisions or --reveal but not both");

@@ -3,13 +3,8 @@ package io.caasoperator.app.juju;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Duration;
-import java.util.List;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
 
 /**
  * {@code juju show-task ID [--format plain|json|yaml] [--wait D] [--watch]}: an action the model's
@@ -20,33 +15,23 @@ import picocli.CommandLine.ParentCommand;
  * found}, exit 1; one that is not a number a usage error.
  */
 @Command(name = "show-task", description = "Show results of a task by ID.")
-final class ShowTaskCommand implements Callable<Integer> {
+final class ShowTaskCommand extends ShowResultCommand {
 
-  @ParentCommand JujuCli cli;
+  @Mixin PlainFormat format;
 
-  @Mixin ModelOption model;
-
-  @Parameters(arity = "0..1", paramLabel = "ID")
-  String id;
-
-  @Option(names = "--format", paramLabel = "FORMAT", description = "plain, json or yaml.")
-  String format = "plain";
-
-  @Mixin ResultWait waiting;
+  ShowTaskCommand() {
+    super("task");
+  }
 
   @Override
-  public Integer call() {
-    JujuContext context = cli.context();
-    String chosen = Output.format(format, List.of("plain", "json", "yaml"));
-    Duration limit = waiting.limit();
-    if (id == null) throw JujuFailure.usage("no task ID specified");
-    if (!id.matches("[0-9]{1,18}")) throw JujuFailure.usage("task ID \"" + id + "\" not valid");
-    ModelDirectory directory = model.directory(context);
-    JsonNode view = new OperatorTasks(context, directory).task(Long.parseLong(id), limit);
+  String chosenFormat() {
+    return format.chosen();
+  }
+
+  @Override
+  String shown(OperatorTasks tasks, long id, Duration limit, String chosen) {
+    JsonNode view = tasks.task(id, limit);
     ObjectNode task = JujuTask.ofAction(view.path("unit").asText(), view);
-    context
-        .out()
-        .print(chosen.equals("plain") ? JujuTask.plain(task) : Output.render(task, chosen));
-    return 0;
+    return chosen.equals("plain") ? JujuTask.plain(task) : Output.render(task, chosen);
   }
 }

@@ -5,13 +5,11 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.Callable;
 import java.util.regex.Pattern;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
 
 /**
  * {@code juju show-unit UNIT... [--format yaml|json] [--endpoint E] [--related-unit U] [--app]}:
@@ -21,31 +19,23 @@ import picocli.CommandLine.ParentCommand;
  * "x/0" not found}, exit 1.
  */
 @Command(name = "show-unit", description = "Displays information about a unit.")
-final class ShowUnitCommand implements Callable<Integer> {
+final class ShowUnitCommand extends ModelCommand {
 
   /** Juju's unit names ({@code names.IsValidUnit}): an application's name, a slash, a number. */
   static final Pattern UNIT = Pattern.compile("^[a-z][a-z0-9]*(-[a-z0-9]*[a-z][a-z0-9]*)*/[0-9]+$");
 
-  @ParentCommand JujuCli cli;
-
-  @Mixin ModelOption model;
-
   @Parameters(arity = "0..*", paramLabel = "UNIT")
   List<String> units = new ArrayList<>();
 
-  @Option(names = "--format", paramLabel = "FORMAT", description = "yaml or json.")
-  String format = "yaml";
+  @Mixin YamlFormat format;
 
-  @Option(names = "--endpoint", paramLabel = "ENDPOINT", description = "Only this endpoint's.")
+  @Option(names = "--endpoint", paramLabel = "ENDPOINT")
   String endpoint = "";
 
-  @Option(
-      names = "--related-unit",
-      paramLabel = "UNIT",
-      description = "Only this related unit's data.")
+  @Option(names = "--related-unit", paramLabel = "UNIT")
   String relatedUnit = "";
 
-  @Option(names = "--app", description = "Only the application data.")
+  @Option(names = "--app")
   boolean applicationOnly;
 
   /**
@@ -65,9 +55,8 @@ final class ShowUnitCommand implements Callable<Integer> {
   }
 
   @Override
-  public Integer call() {
-    JujuContext context = cli.context();
-    String chosen = Output.format(format, List.of("yaml", "json"));
+  int run(JujuContext context) {
+    String chosen = format.chosen();
     if (units.isEmpty()) throw JujuFailure.usage("an unit name must be supplied");
     if (!relatedUnit.isEmpty() && !UNIT.matcher(relatedUnit).matches())
       throw JujuFailure.usage("related unit name " + relatedUnit + " not valid");

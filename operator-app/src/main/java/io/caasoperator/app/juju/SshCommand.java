@@ -11,12 +11,9 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
 
 /**
  * {@code juju ssh [--container C] UNIT [COMMAND...]}: runs the command on the unit with the
@@ -29,7 +26,7 @@ import picocli.CommandLine.ParentCommand;
  * joins them.
  */
 @Command(name = "ssh", description = "Runs a command on a unit, with standard input.")
-final class SshCommand implements Callable<Integer> {
+final class SshCommand extends ModelCommand {
 
   /** How long the command may run: Juju's ssh has no limit; the operator's exec needs one. */
   private static final Duration LIMIT = Duration.ofHours(1);
@@ -40,20 +37,13 @@ final class SshCommand implements Callable<Integer> {
   private static final String CONTAINER_PATH =
       "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
 
-  @ParentCommand JujuCli cli;
-
-  @Mixin ModelOption model;
-
-  @Option(
-      names = "--container",
-      paramLabel = "C",
-      description = "The unit's workload container to run in (default: the charm's).")
+  @Option(names = "--container", paramLabel = "C")
   String container;
 
-  @Option(names = "--no-host-key-checks", description = "Accepted: there is no SSH here.")
+  @Option(names = "--no-host-key-checks")
   boolean noHostKeyChecks;
 
-  @Option(names = "--pty", arity = "0..1", paramLabel = "BOOL", description = "Accepted.")
+  @Option(names = "--pty", arity = "0..1", paramLabel = "BOOL")
   String pty;
 
   @Parameters(index = "0", paramLabel = "UNIT")
@@ -63,8 +53,7 @@ final class SshCommand implements Callable<Integer> {
   List<String> command = new ArrayList<>();
 
   @Override
-  public Integer call() throws IOException, InterruptedException {
-    JujuContext context = cli.context();
+  int run(JujuContext context) throws IOException, InterruptedException {
     ModelDirectory directory = model.directory(context);
     UnitMachine machine = UnitMachine.of(context, directory, target, container);
     String script = command.isEmpty() ? null : String.join(" ", command);

@@ -2,50 +2,40 @@ package io.caasoperator.app.juju;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.caasoperator.app.text.TextTable;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
 
 /**
  * {@code juju status}: the model as its operator reports it, in Juju 3.6's shape ({@link
  * JujuStatus}); applications of the bundle the operator does not run yet show waiting, with why.
  */
 @Command(name = "status", description = "Shows the model's applications and units.")
-final class StatusCommand implements Callable<Integer> {
-
-  @ParentCommand JujuCli cli;
-
-  @Mixin ModelOption model;
+final class StatusCommand extends ModelCommand {
 
   @Parameters(arity = "0..*", paramLabel = "APP", description = "Only these applications.")
   List<String> filter = new ArrayList<>();
 
-  @Option(names = "--format", paramLabel = "FORMAT", description = "tabular, json or yaml.")
-  String format = "tabular";
+  @Mixin TabularFormat format;
 
-  @Option(names = "--relations", description = "Show the relations (tabular).")
+  @Option(names = "--relations")
   boolean relations;
 
-  @Option(names = "--color", description = "Accepted.")
+  @Option(names = "--color")
   boolean color;
 
-  @Option(names = "--no-color", description = "Accepted.")
+  @Option(names = "--no-color")
   boolean noColor;
 
-  @Option(names = "--utc", description = "Accepted; times are in UTC.")
-  boolean utc;
+  @Mixin UtcOption utc;
 
   @Override
-  public Integer call() {
-    JujuContext context = cli.context();
-    String chosen =
-        Output.format(
-            format, List.of("tabular", "json", "yaml", "short", "line", "oneline", "summary"));
+  int run(JujuContext context) {
+    String chosen = format.chosen("short", "line", "oneline", "summary");
     ModelDirectory directory = model.directory(context);
     ModelInfo info = context.models().info(directory);
     List<BundleEdits.Entry> bundle = BundleEdits.entries(ModelBundle.read(directory));
@@ -80,7 +70,7 @@ final class StatusCommand implements Callable<Integer> {
           m.path("version").asText(),
           status.path("controller").path("timestamp").asText()
         });
-    StringBuilder out = new StringBuilder(Columns.render(model));
+    StringBuilder out = new StringBuilder(TextTable.render(model));
     List<String[]> apps = new ArrayList<>();
     apps.add(
         new String[] {"App", "Version", "Status", "Scale", "Charm", "Channel", "Rev", "Message"});
@@ -117,8 +107,8 @@ final class StatusCommand implements Callable<Integer> {
           .append(m.path("name").asText())
           .append("\" is empty.\n")
           .toString();
-    out.append('\n').append(Columns.render(apps));
-    if (units.size() > 1) out.append('\n').append(Columns.render(units));
+    out.append('\n').append(TextTable.render(apps));
+    if (units.size() > 1) out.append('\n').append(TextTable.render(units));
     return out.toString();
   }
 }

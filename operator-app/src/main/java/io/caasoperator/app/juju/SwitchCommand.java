@@ -2,26 +2,21 @@ package io.caasoperator.app.juju;
 
 import io.caasoperator.model.ModelName;
 import java.util.Optional;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
 
 /**
  * {@code juju switch [MODEL]}: makes a model the current one ({@code local:admin/old ->
  * local:admin/new} on standard error, as Juju); without a model, prints the current one.
  */
 @Command(name = "switch", description = "Selects or shows the current model.")
-final class SwitchCommand implements Callable<Integer> {
-
-  @ParentCommand JujuCli cli;
+final class SwitchCommand extends JujuCommand {
 
   @Parameters(arity = "0..1", paramLabel = "MODEL", description = "[<controller>:][<user>/]<model>")
   String model;
 
   @Override
-  public Integer call() {
-    JujuContext context = cli.context();
+  int run(JujuContext context) {
     Optional<ModelName> current = context.models().current();
     if (model == null) {
       ModelName name =

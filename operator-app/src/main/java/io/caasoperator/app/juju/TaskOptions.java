@@ -1,7 +1,7 @@
 package io.caasoperator.app.juju;
 
 import java.time.Duration;
-import java.util.List;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -11,17 +11,14 @@ import picocli.CommandLine.Option;
  */
 final class TaskOptions {
 
-  @Option(names = "--format", paramLabel = "FORMAT", description = "plain, json or yaml.")
-  String format = "plain";
+  @Mixin PlainFormat format;
 
-  @Option(names = "--wait", paramLabel = "DURATION", description = "How long to wait for it.")
-  String wait;
+  @Mixin WaitOption wait;
 
   @Option(names = "--background", description = "run: queue it and return; exec: refused.")
   boolean background;
 
-  @Option(names = "--utc", description = "Accepted; times are in UTC.")
-  boolean utc;
+  @Mixin UtcOption utc;
 
   /** The format asked for, checked; {@code --background} refused. */
   String format() {
@@ -32,11 +29,11 @@ final class TaskOptions {
 
   /** The format asked for, checked, where {@code --background} applies ({@code run}). */
   String backgroundFormat() {
-    return Output.format(format, List.of("plain", "json", "yaml"));
+    return format.chosen();
   }
 
   /** {@code --wait}, else {@code otherwise}. */
   Duration wait(Duration otherwise) {
-    return wait == null ? otherwise : WaitOption.parse(wait);
+    return wait.or(otherwise);
   }
 }

@@ -1,35 +1,25 @@
 package io.caasoperator.app.juju;
 
-import java.util.concurrent.Callable;
+import java.util.function.UnaryOperator;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
 
 /** {@code juju trust APP [--remove]}: the application's {@code trust} in the model's bundle. */
 @Command(name = "trust", description = "Trusts an application with the cloud's credentials.")
-final class TrustCommand implements Callable<Integer> {
+final class TrustCommand extends BundleEditCommand {
 
-  @ParentCommand JujuCli cli;
+  @Mixin ApplicationArgument application;
 
-  @Mixin ModelOption model;
-
-  @Parameters(index = "0", paramLabel = "APP")
-  String application;
-
-  @Option(names = "--remove", description = "Take the trust back.")
+  @Option(names = "--remove")
   boolean remove;
 
-  @Option(names = "--scope", paramLabel = "SCOPE", description = "Accepted (cluster).")
+  @Option(names = "--scope", paramLabel = "SCOPE")
   String scope;
 
   @Override
-  public Integer call() {
-    JujuContext context = cli.context();
-    ModelDirectory directory = model.directory(context);
-    var name = Applications.name(application);
-    ModelBundle.edit(context, directory, bundle -> BundleEdits.trust(bundle, name, !remove));
-    return 0;
+  UnaryOperator<String> edit(JujuContext context) {
+    var name = application.name();
+    return bundle -> BundleEdits.trust(bundle, name, !remove);
   }
 }

@@ -1,31 +1,21 @@
 package io.caasoperator.app.juju;
 
-import java.util.concurrent.Callable;
+import java.util.function.UnaryOperator;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
 
 /**
  * {@code juju unexpose APP}: takes the application's {@code expose} out of the model's bundle;
  * status shows {@code exposed: false} (juju/juju {@code cmd/juju/application/unexpose.go}).
  */
 @Command(name = "unexpose", description = "Removes public availability of an application.")
-final class UnexposeCommand implements Callable<Integer> {
+final class UnexposeCommand extends BundleEditCommand {
 
-  @ParentCommand JujuCli cli;
-
-  @Mixin ModelOption model;
-
-  @Parameters(index = "0", paramLabel = "APP")
-  String application;
+  @Mixin ApplicationArgument application;
 
   @Override
-  public Integer call() {
-    JujuContext context = cli.context();
-    ModelDirectory directory = model.directory(context);
-    var name = Applications.name(application);
-    ModelBundle.edit(context, directory, bundle -> BundleEdits.expose(bundle, name, false));
-    return 0;
+  UnaryOperator<String> edit(JujuContext context) {
+    var name = application.name();
+    return bundle -> BundleEdits.expose(bundle, name, false);
   }
 }

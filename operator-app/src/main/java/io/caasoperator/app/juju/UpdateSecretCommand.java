@@ -4,12 +4,10 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
 
 /**
  * {@code juju update-secret ID|NAME [key=value...] [--file F] [--info TEXT] [--name NEW]
@@ -17,11 +15,7 @@ import picocli.CommandLine.ParentCommand;
  * 3.6's {@code cmd/juju/secrets/update.go}). Nothing to update is refused, as Juju refuses it.
  */
 @Command(name = "update-secret", description = "Updates an existing secret.")
-final class UpdateSecretCommand implements Callable<Integer> {
-
-  @ParentCommand JujuCli cli;
-
-  @Mixin ModelOption model;
+final class UpdateSecretCommand extends ModelCommand {
 
   @Parameters(index = "0", paramLabel = "ID|NAME")
   String key;
@@ -31,28 +25,19 @@ final class UpdateSecretCommand implements Callable<Integer> {
 
   @Mixin SecretContentOptions given;
 
-  @Option(names = "--name", paramLabel = "NEW", description = "The secret's new name.")
+  @Option(names = "--name", paramLabel = "NEW")
   String name;
 
-  @Option(
-      names = "--auto-prune",
-      arity = "0..1",
-      fallbackValue = "true",
-      paramLabel = "BOOL",
-      description =
-          "Accepted with a note: revisions are kept until remove-secret --revision removes them.")
+  @Option(names = "--auto-prune", arity = "0..1", fallbackValue = "true", paramLabel = "BOOL")
   Boolean autoPrune;
 
   @Override
-  public Integer call() {
-    JujuContext context = cli.context();
+  int run(JujuContext context) {
     Map<String, String> content = given.content(context, values);
     ModelDirectory directory = model.directory(context);
-    ObjectNode request = SecretRequests.of("UPDATE", key);
-    if (given.info != null) request.put("info", given.info);
+    ObjectNode request = given.request("UPDATE", key, content);
     if (name != null) request.put("name", name);
     if (autoPrune != null) request.put("autoPrune", autoPrune);
-    if (!content.isEmpty()) request.set("content", Output.JSON.valueToTree(content));
     new ModelSecrets(context, directory).change(request);
     new Notes(context)
         .ignored(

@@ -2,10 +2,8 @@ package io.caasoperator.app.juju;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParentCommand;
 
 /**
  * {@code juju version [--all] [--format json]}: the Juju version whose behaviour is followed, in
@@ -13,19 +11,16 @@ import picocli.CommandLine.ParentCommand;
  * it).
  */
 @Command(name = "version", description = "Prints the Juju version this command line follows.")
-final class VersionCommand implements Callable<Integer> {
+final class VersionCommand extends JujuCommand {
 
-  @ParentCommand JujuCli cli;
-
-  @Option(names = "--all", description = "Also the build's details.")
+  @Option(names = "--all")
   boolean all;
 
-  @Option(names = "--format", paramLabel = "FORMAT", description = "smart, json or yaml.")
+  @Option(names = "--format", paramLabel = "FORMAT")
   String format = "smart";
 
   @Override
-  public Integer call() {
-    JujuContext context = cli.context();
+  int run(JujuContext context) {
     String chosen = Output.format(format, List.of("smart", "json", "yaml"));
     if (chosen.equals("smart") && !all) {
       context.out().println(full());

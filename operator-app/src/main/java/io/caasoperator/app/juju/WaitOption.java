@@ -4,14 +4,28 @@ import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import picocli.CommandLine.Option;
 
 /**
  * A {@code --wait} value as Go's {@code time.ParseDuration} reads it ({@code 60s}, {@code 1m30s},
  * {@code 1.5s}, {@code 500ms}: jubilant writes {@code f'{wait}s'}, so {@code 60.0s} too); anything
- * else is a usage error in Juju's words.
+ * else is a usage error in Juju's words. As a mixin, the flag itself, of the commands that wait for
+ * a task or an operation ({@link TaskOptions}, {@link ResultWait}).
  */
 final class WaitOption {
-  private WaitOption() {}
+
+  @Option(names = "--wait", paramLabel = "DURATION", description = "How long to wait for it.")
+  String given;
+
+  /** Whether {@code --wait} was given. */
+  boolean given() {
+    return given != null;
+  }
+
+  /** {@code --wait}, else {@code otherwise}. */
+  Duration or(Duration otherwise) {
+    return given == null ? otherwise : parse(given);
+  }
 
   private static final Pattern WHOLE =
       Pattern.compile("(?:\\d+(?:\\.\\d*)?(?:ns|us|µs|ms|s|m|h))+");

@@ -5,26 +5,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The secret commands' refusals, each before anything changes: usage errors exit 2, a model whose
  * operator is not running (it keeps the secrets) or an unknown application exit 1. What they do on
  * a running model is {@code JujuSecretsIT}'s.
  */
-class JujuSecretCommandsTest {
-  @TempDir Path home;
-
-  private JujuCalls.Call juju(String... args) {
-    return new JujuCalls(home).juju(args);
-  }
-
-  @BeforeEach
-  void aModelWithNoOperator() {
-    assertThat(juju("add-model", "foo").code()).isZero();
-  }
+class JujuSecretCommandsTest extends ModelWithoutOperator {
 
   @Test
   void addingNeedsContentAndKeysAsJujusBeforeAnythingIsAsked() {

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -12,18 +11,8 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code juju ssh} and {@code juju scp}: what they refuse before reaching a unit, each with a clear
  * error and nothing copied. What they do on a running model is {@code JujuSecretsIT}'s.
  */
-class JujuSshScpCommandsTest {
-  @TempDir Path home;
+class JujuSshScpCommandsTest extends ModelWithoutOperator {
   @TempDir Path local;
-
-  private JujuCalls.Call juju(String... args) {
-    return new JujuCalls(home).juju(args);
-  }
-
-  @BeforeEach
-  void aModelWithNoOperator() {
-    assertThat(juju("add-model", "foo").code()).isZero();
-  }
 
   @Test
   void sshNeedsAUnitAndItsModelsOperator() {

@@ -5,18 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.caasoperator.app.discovery.OperatorRegistry;
-import java.io.ByteArrayInputStream;
-import java.io.PrintWriter;
-import java.io.StringWriter;
+import io.caasoperator.app.juju.JujuCalls.Call;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
-import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.BeforeEach;
@@ -30,7 +23,6 @@ import org.junit.jupiter.api.io.TempDir;
  * need one say so.
  */
 class JujuWorkCommandsTest {
-  private static final Path CHARMS = Path.of("../examples/kv/charms").toAbsolutePath().normalize();
   private static final ObjectMapper JSON = new ObjectMapper();
 
   @TempDir Path home;
@@ -40,33 +32,8 @@ class JujuWorkCommandsTest {
   private final AtomicReference<Optional<JsonNode>> report =
       new AtomicReference<>(Optional.empty());
 
-  record Call(int code, String stdout, String stderr) {
-    JsonNode json() throws Exception {
-      return JSON.readTree(stdout);
-    }
-  }
-
   private Call juju(String... args) {
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    LocalModelOperators operators =
-        new LocalModelOperators(
-            new OperatorRegistry(state.resolve(".running")), List.of("/bin/false"), false);
-    JujuContext context =
-        new JujuContext(
-            new ModelStore(home),
-            operators,
-            new LocalCharms(),
-            bundle -> List.of(),
-            model -> report.get(),
-            CHARMS,
-            Map.of(),
-            Clock.fixed(Instant.parse("2026-11-27T10:00:00Z"), ZoneOffset.UTC),
-            new ByteArrayInputStream(new byte[0]),
-            new PrintWriter(out),
-            new PrintWriter(err));
-    int code = JujuCli.execute(context, args);
-    return new Call(code, out.toString(), err.toString());
+    return new JujuCalls(home).examples(state).withStatus(model -> report.get()).juju(args);
   }
 
   @BeforeEach

@@ -1,12 +1,17 @@
-package io.caasoperator.app.juju;
+package io.caasoperator.app.text;
 
 import java.util.List;
 
-/** Juju's tabular output: columns left-aligned, two spaces apart, no trailing blanks. */
-final class Columns {
-  private Columns() {}
+/**
+ * Rows printed as columns, left-aligned, two spaces apart, each as wide as its widest cell, no
+ * trailing blanks: Juju's tabular output, which the operator's own tables ({@code status}, {@code
+ * list-actions}, ...) follow too.
+ */
+public final class TextTable {
+  private TextTable() {}
 
-  static String render(List<String[]> rows) {
+  /** {@code rows} (the first is the header, if any), one line each. */
+  public static String render(List<String[]> rows) {
     int columns = rows.stream().mapToInt(r -> r.length).max().orElse(0);
     int[] widths = new int[columns];
     for (String[] row : rows)
