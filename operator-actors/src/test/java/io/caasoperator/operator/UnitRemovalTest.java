@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
 import org.apache.pekko.actor.testkit.typed.javadsl.LoggingTestKit;
 import org.apache.pekko.actor.testkit.typed.javadsl.ManualTime;
@@ -52,6 +53,13 @@ class UnitRemovalTest {
     return dir;
   }
 
+  /** The removal of {@link #UNIT}, whose directory is {@code dir}, replying to {@code removed}. */
+  private static Behavior<UnitRemoval.Command> removal(
+      Path dir, UnitRemover remover, TestProbe<UnitRemoval.Removed> removed) {
+    return UnitRemoval.create(
+        UNIT, dir, remover, Executors.newVirtualThreadPerTaskExecutor(), removed.ref());
+  }
+
   @Test
   void deletesTheUnitsDirectoryReleasesItAndRepliesOnce() throws Exception {
     Path dir = unitDir();
@@ -59,8 +67,7 @@ class UnitRemovalTest {
     TestProbe<UnitRemoval.Removed> removed = testKit.createTestProbe();
     var removal =
         testKit.spawn(
-            UnitRemoval.create(
-                UNIT, dir, remover, Executors.newVirtualThreadPerTaskExecutor(), removed.ref()));
+            removal(dir, remover, removed));
 
     removed.expectMessage(new UnitRemoval.Removed(UNIT));
     assertThat(dir).doesNotExist();
@@ -82,12 +89,7 @@ class UnitRemovalTest {
                 testKit.system(),
                 () ->
                     testKit.spawn(
-                        UnitRemoval.create(
-                            UNIT,
-                            dir,
-                            remover,
-                            Executors.newVirtualThreadPerTaskExecutor(),
-                            removed.ref())));
+                        removal(dir, remover, removed)));
 
     time.expectNoMessageFor(Duration.ofSeconds(2), removed);
     assertThat(remover.releases).as("no retry before its time").hasValue(1);

@@ -5,6 +5,7 @@ import io.caasoperator.charm.UnpackLimits;
 import io.caasoperator.domain.ApplicationName;
 import io.caasoperator.hook.HookExecutor;
 import io.caasoperator.operator.OperatorDependencies;
+import io.caasoperator.relation.RelationSides;
 import io.caasoperator.substrate.Substrate;
 import io.caasoperator.unit.RetryPolicy;
 import java.nio.file.Path;
@@ -33,6 +34,7 @@ public final class TestOperators {
         RetryPolicy.DEFAULT,
         Executors.newVirtualThreadPerTaskExecutor(),
         Clock.systemUTC(),
-        onApplicationGone);
+        onApplicationGone,
+        RelationSides.NONE);
   }
 }
