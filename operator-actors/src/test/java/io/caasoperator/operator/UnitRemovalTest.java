@@ -10,11 +10,11 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
 import org.apache.pekko.actor.testkit.typed.javadsl.LoggingTestKit;
 import org.apache.pekko.actor.testkit.typed.javadsl.ManualTime;
 import org.apache.pekko.actor.testkit.typed.javadsl.TestProbe;
+import org.apache.pekko.actor.typed.Behavior;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -65,9 +65,7 @@ class UnitRemovalTest {
     Path dir = unitDir();
     FlakyRemover remover = new FlakyRemover(0);
     TestProbe<UnitRemoval.Removed> removed = testKit.createTestProbe();
-    var removal =
-        testKit.spawn(
-            removal(dir, remover, removed));
+    var removal = testKit.spawn(removal(dir, remover, removed));
 
     removed.expectMessage(new UnitRemoval.Removed(UNIT));
     assertThat(dir).doesNotExist();
@@ -85,11 +83,7 @@ class UnitRemovalTest {
     var removal =
         LoggingTestKit.warn(
                 "unit app/1: cannot release it yet, retrying in 3s: pod is being updated")
-            .expect(
-                testKit.system(),
-                () ->
-                    testKit.spawn(
-                        removal(dir, remover, removed)));
+            .expect(testKit.system(), () -> testKit.spawn(removal(dir, remover, removed)));
 
     time.expectNoMessageFor(Duration.ofSeconds(2), removed);
     assertThat(remover.releases).as("no retry before its time").hasValue(1);
