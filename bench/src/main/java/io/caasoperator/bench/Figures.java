@@ -11,6 +11,21 @@ import java.util.List;
 final class Figures {
   private Figures() {}
 
+  /**
+   * The line each benchmark opens with, naming what its figures depend on: cores, the JVM and any
+   * {@code more} (heap, the Python it runs), so that runs on different machines are not compared
+   * unawares.
+   */
+  static String machine(String... more) {
+    StringBuilder line =
+        new StringBuilder("machine: ")
+            .append(Runtime.getRuntime().availableProcessors())
+            .append(" cores, java ")
+            .append(Runtime.version());
+    for (String m : more) line.append(", ").append(m);
+    return line.toString();
+  }
+
   static String seconds(Duration d) {
     return String.format("%.2fs", d.toNanos() / 1e9);
   }

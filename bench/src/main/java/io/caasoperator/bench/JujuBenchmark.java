@@ -43,9 +43,7 @@ final class JujuBenchmark implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    System.out.printf(
-        "machine: %d cores, java %s%n",
-        Runtime.getRuntime().availableProcessors(), Runtime.version());
+    System.out.println(Figures.machine());
     Path repository = Bench.repository();
     Path juju = repository.resolve("bin/juju");
     Path charms = repository.resolve("examples/kv/charms");

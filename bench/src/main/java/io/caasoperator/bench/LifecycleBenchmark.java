@@ -53,11 +53,8 @@ final class LifecycleBenchmark implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    System.out.printf(
-        "machine: %d cores, %s max heap, java %s%n",
-        Runtime.getRuntime().availableProcessors(),
-        Figures.mib(Runtime.getRuntime().maxMemory()),
-        Runtime.version());
+    System.out.println(
+        Figures.machine(Figures.mib(Runtime.getRuntime().maxMemory()) + " max heap"));
     for (int n : units) run(n);
     return 0;
   }

@@ -75,9 +75,7 @@ final class OpsBenchmark implements Callable<Integer> {
       return 2;
     }
     Path python = python3();
-    System.out.printf(
-        "machine: %d cores, java %s, python3 %s%n",
-        Runtime.getRuntime().availableProcessors(), Runtime.version(), python);
+    System.out.println(Figures.machine("python3 " + python));
     if (python == null
         || Files.readString(python, java.nio.charset.StandardCharsets.ISO_8859_1)
             .startsWith("#!")) {

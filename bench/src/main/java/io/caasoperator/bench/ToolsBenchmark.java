@@ -56,9 +56,7 @@ final class ToolsBenchmark implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    System.out.printf(
-        "machine: %d cores, java %s%n",
-        Runtime.getRuntime().availableProcessors(), Runtime.version());
+    System.out.println(Figures.machine());
     int most = units.stream().max(Integer::compare).orElse(1);
     Path root = Files.createTempDirectory("caas-bench-tools-");
     writeCharm(root.resolve("charm"));

@@ -83,27 +83,33 @@ public final class BundleFile {
    */
   public static final String MODEL_CONFIG = "model-config";
 
+  // Why a key cannot apply here; the same reason for a key at the top and in an application.
+  private static final String NO_BASE =
+      "units run in pods or on this machine, not on a chosen base";
+  private static final String NO_SERIES =
+      "units run in pods or on this machine, not on a chosen series";
+  private static final String NO_MACHINES = "there are no machines to place units on here";
+  private static final String NOT_CHARMHUB = "charms come from local paths here, not from Charmhub";
+  private static final String NO_FIREWALL = "there is no firewall to open here";
+
   /** Top-level keys that cannot apply here, and why. */
   private static final Map<String, String> IGNORED_AT_TOP =
-      Map.of(
-          "default-base", "units run in pods or on this machine, not on a chosen base",
-          "series", "units run in pods or on this machine, not on a chosen series",
-          "machines", "there are no machines to place units on here");
+      Map.of("default-base", NO_BASE, "series", NO_SERIES, "machines", NO_MACHINES);
 
   /** Application keys that cannot apply here, and why. */
   private static final Map<String, String> IGNORED_IN_APPLICATION =
       Map.ofEntries(
-          Map.entry("series", "units run in pods or on this machine, not on a chosen series"),
-          Map.entry("base", "units run in pods or on this machine, not on a chosen base"),
-          Map.entry("channel", "charms come from local paths here, not from Charmhub"),
-          Map.entry("revision", "charms come from local paths here, not from Charmhub"),
+          Map.entry("series", NO_SERIES),
+          Map.entry("base", NO_BASE),
+          Map.entry("channel", NOT_CHARMHUB),
+          Map.entry("revision", NOT_CHARMHUB),
           Map.entry("constraints", "there are no machines to constrain here"),
-          Map.entry("to", "there are no machines to place units on here"),
-          Map.entry("placement", "there are no machines to place units on here"),
+          Map.entry("to", NO_MACHINES),
+          Map.entry("placement", NO_MACHINES),
           Map.entry("storage", "storage is what the charm's metadata declares"),
           Map.entry("devices", "no devices are attached here"),
-          Map.entry("expose", "there is no firewall to open here"),
-          Map.entry("exposed-endpoints", "there is no firewall to open here"),
+          Map.entry("expose", NO_FIREWALL),
+          Map.entry("exposed-endpoints", NO_FIREWALL),
           Map.entry("bindings", "there are no network spaces here"),
           Map.entry("annotations", "annotations are for Juju's GUI"));
 

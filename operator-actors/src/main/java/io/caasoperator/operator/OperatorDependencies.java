@@ -39,33 +39,11 @@ public record OperatorDependencies(
     Consumer<String> onApplicationGone,
     RelationSides relationSides) {
 
-  /** A single application: no model to publish relation sides to. */
-  public OperatorDependencies(
-      ApplicationName application,
-      Substrate substrate,
-      CharmStore charms,
-      UnitDependencies units,
-      RetryPolicy charmRetry,
-      Executor blocking,
-      Clock clock,
-      Consumer<String> onApplicationGone) {
-    this(
-        application,
-        substrate,
-        charms,
-        units,
-        charmRetry,
-        blocking,
-        clock,
-        onApplicationGone,
-        RelationSides.NONE);
-  }
-
   /**
    * The application runs in a model: given somewhere to publish its relation sides, it takes its
    * relations, peer relations included, only from the model's declarations ({@link
    * OperatorActor.RelationsDeclared}) and gives no relation id itself; alone ({@link
-   * RelationSides#NONE}, as the 8-argument constructor gives) it creates its peer relations.
+   * RelationSides#NONE}) it creates its peer relations.
    */
   public boolean inModel() {
     return relationSides != RelationSides.NONE;

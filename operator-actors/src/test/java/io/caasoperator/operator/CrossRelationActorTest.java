@@ -5,14 +5,11 @@ import static org.awaitility.Awaitility.await;
 
 import io.caasoperator.charm.CharmFiles;
 import io.caasoperator.domain.ApplicationName;
-import io.caasoperator.domain.CharmRef;
 import io.caasoperator.domain.UnitId;
 import io.caasoperator.persistence.OperatorEvent;
 import io.caasoperator.relation.DeclaredRelation;
 import io.caasoperator.relation.RelationSide;
 import io.caasoperator.relation.RelationSides;
-import io.caasoperator.substrate.ApplicationObservation;
-import io.caasoperator.substrate.Specification;
 import io.caasoperator.testing.InMemoryJournal;
 import io.caasoperator.testing.ScriptedExecutor;
 import io.caasoperator.testing.Settled;
@@ -91,12 +88,7 @@ class CrossRelationActorTest {
       spawn();
       substrate.units(FakeSubstrate.alive(name, 0));
       substrate.application(
-          new ApplicationObservation.Specified(
-              new Specification(
-                  name,
-                  new CharmRef(charm.toString(), null, 0, false),
-                  Map.of(),
-                  Duration.ofMinutes(5))));
+          FakeSubstrate.specified(name, charm, 0, Map.of(), Duration.ofMinutes(5)));
     }
 
     /** Its operator (again, after a restart: it recovers its journal). */

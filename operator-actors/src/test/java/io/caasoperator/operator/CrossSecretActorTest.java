@@ -5,7 +5,6 @@ import static org.awaitility.Awaitility.await;
 
 import io.caasoperator.charm.CharmFiles;
 import io.caasoperator.domain.ApplicationName;
-import io.caasoperator.domain.CharmRef;
 import io.caasoperator.domain.UnitId;
 import io.caasoperator.model.runtime.SecretRelay;
 import io.caasoperator.persistence.secret.SecretsState;
@@ -16,8 +15,6 @@ import io.caasoperator.secret.SecretCipher;
 import io.caasoperator.secret.SecretIds;
 import io.caasoperator.secret.SecretStore;
 import io.caasoperator.secret.Secrets;
-import io.caasoperator.substrate.ApplicationObservation;
-import io.caasoperator.substrate.Specification;
 import io.caasoperator.testing.InMemoryJournal;
 import io.caasoperator.testing.ScriptedExecutor;
 import io.caasoperator.testing.Settled;
@@ -101,12 +98,7 @@ class CrossSecretActorTest {
     /** The specification again, its charm modified: its unit runs upgrade-charm. */
     void specify() {
       substrate.application(
-          new ApplicationObservation.Specified(
-              new Specification(
-                  name,
-                  new CharmRef(charm.toString(), null, charmVersion++, false),
-                  Map.of(),
-                  Duration.ofMinutes(5))));
+          FakeSubstrate.specified(name, charm, charmVersion++, Map.of(), Duration.ofMinutes(5)));
     }
 
     /** Its secret store and operator (again, after a restart: they recover their journals). */

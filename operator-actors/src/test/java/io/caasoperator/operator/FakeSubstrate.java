@@ -1,12 +1,16 @@
 package io.caasoperator.operator;
 
 import io.caasoperator.domain.ApplicationName;
+import io.caasoperator.domain.CharmRef;
 import io.caasoperator.domain.Life;
 import io.caasoperator.domain.UnitId;
 import io.caasoperator.hook.HookExecutor;
 import io.caasoperator.substrate.*;
+import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -41,6 +45,24 @@ final class FakeSubstrate implements Substrate {
   void units(UnitsObserved observation) {
     units = observation;
     unitSinks.forEach(s -> s.observed(observation));
+  }
+
+  /**
+   * {@code app} specified with the charm directory {@code charm} at {@code version} and {@code
+   * config}, as a spec file or an application resource gives it.
+   */
+  static ApplicationObservation.Specified specified(
+      ApplicationName app,
+      Path charm,
+      long version,
+      Map<String, Object> config,
+      Duration updateStatusInterval) {
+    return new ApplicationObservation.Specified(
+        new Specification(
+            app,
+            new CharmRef(charm.toString(), null, version, false),
+            config,
+            updateStatusInterval));
   }
 
   /** A complete listing: {@code app}'s units with these ordinals, all alive. */

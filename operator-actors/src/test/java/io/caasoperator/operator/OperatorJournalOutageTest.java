@@ -4,13 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.caasoperator.charm.CharmFiles;
 import io.caasoperator.domain.ApplicationName;
-import io.caasoperator.domain.CharmRef;
 import io.caasoperator.domain.UnitId;
 import io.caasoperator.persistence.JournalHealth;
 import io.caasoperator.persistence.timeline.JournalEntry;
 import io.caasoperator.persistence.timeline.JournalReader;
-import io.caasoperator.substrate.ApplicationObservation;
-import io.caasoperator.substrate.Specification;
 import io.caasoperator.testing.RestartablePostgres;
 import io.caasoperator.testing.ScriptedExecutor;
 import io.caasoperator.testing.TestOperators;
@@ -64,13 +61,7 @@ class OperatorJournalOutageTest {
             OperatorActor.create(
                 TestOperators.dependencies(app, substrate, executor, data, gone::add)));
     substrate.units(FakeSubstrate.alive(app, 0, 1));
-    substrate.application(
-        new ApplicationObservation.Specified(
-            new Specification(
-                app,
-                new CharmRef(charm.toString(), null, 0, false),
-                Map.of(),
-                Duration.ofHours(1))));
+    substrate.application(FakeSubstrate.specified(app, charm, 0, Map.of(), Duration.ofHours(1)));
     executor.completeByUnit(7);
     assertThat(substrate.unitWatches.get()).isEqualTo(1);
     // every unit's last completion is in the journal before it goes away
@@ -93,12 +84,7 @@ class OperatorJournalOutageTest {
     postgres.stop();
     // A new config: the operator's ConfigChanged cannot be written.
     substrate.application(
-        new ApplicationObservation.Specified(
-            new Specification(
-                app,
-                new CharmRef(charm.toString(), null, 0, false),
-                Map.of("greeting", "hello"),
-                Duration.ofHours(1))));
+        FakeSubstrate.specified(app, charm, 0, Map.of("greeting", "hello"), Duration.ofHours(1)));
     testKit
         .createTestProbe()
         .awaitAssert(

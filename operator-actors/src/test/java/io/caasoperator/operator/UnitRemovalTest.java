@@ -14,6 +14,7 @@ import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
 import org.apache.pekko.actor.testkit.typed.javadsl.LoggingTestKit;
 import org.apache.pekko.actor.testkit.typed.javadsl.ManualTime;
 import org.apache.pekko.actor.testkit.typed.javadsl.TestProbe;
+import org.apache.pekko.actor.typed.Behavior;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -52,15 +53,19 @@ class UnitRemovalTest {
     return dir;
   }
 
+  /** The removal of {@link #UNIT}, whose directory is {@code dir}, replying to {@code removed}. */
+  private static Behavior<UnitRemoval.Command> removal(
+      Path dir, UnitRemover remover, TestProbe<UnitRemoval.Removed> removed) {
+    return UnitRemoval.create(
+        UNIT, dir, remover, Executors.newVirtualThreadPerTaskExecutor(), removed.ref());
+  }
+
   @Test
   void deletesTheUnitsDirectoryReleasesItAndRepliesOnce() throws Exception {
     Path dir = unitDir();
     FlakyRemover remover = new FlakyRemover(0);
     TestProbe<UnitRemoval.Removed> removed = testKit.createTestProbe();
-    var removal =
-        testKit.spawn(
-            UnitRemoval.create(
-                UNIT, dir, remover, Executors.newVirtualThreadPerTaskExecutor(), removed.ref()));
+    var removal = testKit.spawn(removal(dir, remover, removed));
 
     removed.expectMessage(new UnitRemoval.Removed(UNIT));
     assertThat(dir).doesNotExist();
@@ -78,16 +83,7 @@ class UnitRemovalTest {
     var removal =
         LoggingTestKit.warn(
                 "unit app/1: cannot release it yet, retrying in 3s: pod is being updated")
-            .expect(
-                testKit.system(),
-                () ->
-                    testKit.spawn(
-                        UnitRemoval.create(
-                            UNIT,
-                            dir,
-                            remover,
-                            Executors.newVirtualThreadPerTaskExecutor(),
-                            removed.ref())));
+            .expect(testKit.system(), () -> testKit.spawn(removal(dir, remover, removed)));
 
     time.expectNoMessageFor(Duration.ofSeconds(2), removed);
     assertThat(remover.releases).as("no retry before its time").hasValue(1);

@@ -26,13 +26,23 @@ class UserSecretsTest {
         UserSecretRequest.Action.ADD, name, null, "info", content, null, null, null);
   }
 
+  private static UserSecretRequest update(
+      String key, String name, String description, Map<String, String> content) {
+    return new UserSecretRequest(
+        UserSecretRequest.Action.UPDATE, key, name, description, content, null, null, null);
+  }
+
+  /** A secret named {@code label} made by {@code owner}, with no other setting. */
+  private static SecretEvent.SecretCreated created(
+      String id, SecretOwner owner, String label, SealedContent sealed) {
+    return new SecretEvent.SecretCreated(id, owner, label, null, null, null, null, sealed, AT);
+  }
+
   /** A state with {@code db-password} (revisions 1 and 2) owned by the model. */
   private static SecretsState withSecret() {
     SealedContent sealed = new SealedContent("n", "c", "hmac-sha256:00");
     return SecretsState.EMPTY
-        .apply(
-            new SecretEvent.SecretCreated(
-                ID, MODEL, "db-password", null, null, null, null, sealed, AT))
+        .apply(created(ID, MODEL, "db-password", sealed))
         .apply(new SecretEvent.SecretUpdated(ID, null, null, null, null, null, sealed, AT));
   }
 
@@ -64,28 +74,8 @@ class UserSecretsTest {
     SecretsState two =
         withSecret()
             .apply(
-                new SecretEvent.SecretCreated(
-                    "d0j7ha3q1c4s73d2fa9h",
-                    MODEL,
-                    "other",
-                    null,
-                    null,
-                    null,
-                    null,
-                    new SealedContent("n", "c", "d"),
-                    AT));
-    assertThat(
-            decide(
-                two,
-                new UserSecretRequest(
-                    UserSecretRequest.Action.UPDATE,
-                    "other",
-                    "db-password",
-                    null,
-                    null,
-                    null,
-                    null,
-                    null)))
+                created("d0j7ha3q1c4s73d2fa9h", MODEL, "other", new SealedContent("n", "c", "d")));
+    assertThat(decide(two, update("other", "db-password", null, null)))
         .isInstanceOf(UserSecrets.Refused.class);
   }
 
@@ -93,16 +83,11 @@ class UserSecretsTest {
   void anApplicationsSecretWithTheSameLabelIsNotTheModels() {
     SecretsState state =
         SecretsState.EMPTY.apply(
-            new SecretEvent.SecretCreated(
+            created(
                 ID,
                 SecretOwner.application("app"),
                 "db-password",
-                null,
-                null,
-                null,
-                null,
-                new SealedContent("n", "c", "d"),
-                AT));
+                new SealedContent("n", "c", "d")));
 
     assertThat(decide(state, add("db-password", Map.of("password", "x"))))
         .isInstanceOf(UserSecrets.Changed.class);
@@ -148,15 +133,7 @@ class UserSecretsTest {
         (UserSecrets.Changed)
             decide(
                 withSecret(),
-                new UserSecretRequest(
-                    UserSecretRequest.Action.UPDATE,
-                    "db-password",
-                    "db-pass",
-                    "new info",
-                    Map.of("password", "n3w"),
-                    null,
-                    null,
-                    null));
+                update("db-password", "db-pass", "new info", Map.of("password", "n3w")));
 
     SecretChange.Updated updated = (SecretChange.Updated) changed.changes().getFirst();
     assertThat(updated.id()).isEqualTo(ID);

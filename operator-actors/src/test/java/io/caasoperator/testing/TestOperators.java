@@ -6,6 +6,7 @@ import io.caasoperator.domain.ApplicationName;
 import io.caasoperator.domain.RetryPolicy;
 import io.caasoperator.hook.HookExecutor;
 import io.caasoperator.operator.OperatorDependencies;
+import io.caasoperator.relation.RelationSides;
 import io.caasoperator.substrate.Substrate;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -33,6 +34,7 @@ public final class TestOperators {
         RetryPolicy.DEFAULT,
         Executors.newVirtualThreadPerTaskExecutor(),
         Clock.systemUTC(),
-        onApplicationGone);
+        onApplicationGone,
+        RelationSides.NONE);
   }
 }

@@ -13,6 +13,7 @@ import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.function.BiFunction;
 import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.actor.typed.javadsl.AskPattern;
 import org.apache.pekko.http.javadsl.marshallers.jackson.Jackson;
@@ -46,34 +47,35 @@ public final class SecretRoutes {
             pathPrefix(
                 "secrets",
                 () ->
-                    path(
-                        PathMatchers.segment(),
-                        key ->
-                            get(
-                                () ->
-                                    parameterOptional(
-                                        "reveal",
-                                        reveal ->
-                                            onSuccess(
-                                                state(),
-                                                state -> {
-                                                  Optional<SecretsState.Secret> secret =
-                                                      SecretReport.find(state, key);
-                                                  if (secret.isEmpty())
-                                                    return JsonErrors.complete(
-                                                        ApiError.notFound(
-                                                            "secret \"" + key + "\" not found"));
-                                                  boolean show =
-                                                      reveal
-                                                          .map(Boolean::parseBoolean)
-                                                          .orElse(false);
-                                                  return complete(
-                                                      StatusCodes.OK,
-                                                      SecretReport.of(
-                                                          secret.get(),
-                                                          show ? secrets.cipher()::open : null),
-                                                      Jackson.marshaller(json));
-                                                }))))));
+                    oneRevealed(
+                        (key, reveal) -> onSuccess(state(), state -> one(state, key, reveal)))));
+  }
+
+  /**
+   * {@code GET <id|label>[?reveal=true]} below where it stands: the secret's key from the path and
+   * whether its content is asked for (only {@code reveal=true} shows it), for this application's
+   * secrets and the model's alike.
+   */
+  static Route oneRevealed(BiFunction<String, Boolean, Route> one) {
+    return path(
+        PathMatchers.segment(),
+        key ->
+            get(
+                () ->
+                    parameterOptional(
+                        "reveal",
+                        reveal ->
+                            one.apply(key, reveal.map(Boolean::parseBoolean).orElse(false)))));
+  }
+
+  private Route one(SecretsState state, String key, boolean reveal) {
+    Optional<SecretsState.Secret> secret = SecretReport.find(state, key);
+    if (secret.isEmpty())
+      return JsonErrors.complete(ApiError.notFound("secret \"" + key + "\" not found"));
+    return complete(
+        StatusCodes.OK,
+        SecretReport.of(secret.get(), reveal ? secrets.cipher()::open : null),
+        Jackson.marshaller(json));
   }
 
   private CompletionStage<SecretsState> state() {

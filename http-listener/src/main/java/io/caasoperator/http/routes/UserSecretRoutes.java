@@ -23,7 +23,6 @@ import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.actor.typed.javadsl.AskPattern;
 import org.apache.pekko.http.javadsl.marshallers.jackson.Jackson;
 import org.apache.pekko.http.javadsl.model.StatusCodes;
-import org.apache.pekko.http.javadsl.server.PathMatchers;
 import org.apache.pekko.http.javadsl.server.Route;
 
 /**
@@ -119,29 +118,15 @@ public final class UserSecretRoutes {
                                                     body.entityAs(
                                                         Change.class,
                                                         change -> change(change.request()))))),
-                                path(
-                                    PathMatchers.segment(),
-                                    key ->
-                                        get(
-                                            () ->
-                                                parameterOptional(
-                                                    "reveal",
-                                                    reveal ->
-                                                        parameterOptional(
-                                                            "revision",
-                                                            revision ->
-                                                                onSuccess(
-                                                                    state(),
-                                                                    state ->
-                                                                        one(
-                                                                            state,
-                                                                            key,
-                                                                            reveal
-                                                                                .map(
-                                                                                    Boolean
-                                                                                        ::parseBoolean)
-                                                                                .orElse(false),
-                                                                            revision))))))))));
+                                SecretRoutes.oneRevealed(
+                                    (key, reveal) ->
+                                        parameterOptional(
+                                            "revision",
+                                            revision ->
+                                                onSuccess(
+                                                    state(),
+                                                    state ->
+                                                        one(state, key, reveal, revision))))))));
   }
 
   private Route list(SecretsState state) {

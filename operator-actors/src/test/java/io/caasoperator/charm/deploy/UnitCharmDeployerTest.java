@@ -23,14 +23,19 @@ class UnitCharmDeployerTest {
 
   private final UnitCharmDeployer deployer = new UnitCharmDeployer();
 
-  /** Version 1: hooks stored without the execute bit, as a charm from git often has them. */
-  private Path v1() {
+  /** A charm of this {@code version} whose dispatch runs src/charm.py, start linked to it. */
+  private static CharmFiles dispatching(String version) {
     return CharmFiles.named("db")
-        .file("hooks/install", "#!/bin/sh\necho v1\n")
-        .file("hooks/old-hook", "#!/bin/sh\n")
         .symlink("hooks/start", "../dispatch")
         .executable("dispatch", "#!/bin/sh\nexec ./src/charm.py\n")
-        .executable("src/charm.py", "#!/bin/sh\n# v1\n")
+        .executable("src/charm.py", "#!/bin/sh\n# " + version + "\n");
+  }
+
+  /** Version 1: hooks stored without the execute bit, as a charm from git often has them. */
+  private Path v1() {
+    return dispatching("v1")
+        .file("hooks/install", "#!/bin/sh\necho v1\n")
+        .file("hooks/old-hook", "#!/bin/sh\n")
         .file("lib/old/helper.sh", "old()\n")
         .file("templates/db.conf", "v1\n")
         .writeDirectory(tmp.resolve("charms/1111"));
@@ -38,11 +43,8 @@ class UnitCharmDeployerTest {
 
   /** Version 2: install changed, old-hook and lib/old/ dropped, templates/extra.conf added. */
   private Path v2() {
-    return CharmFiles.named("db")
+    return dispatching("v2")
         .file("hooks/install", "#!/bin/sh\necho v2\n")
-        .symlink("hooks/start", "../dispatch")
-        .executable("dispatch", "#!/bin/sh\nexec ./src/charm.py\n")
-        .executable("src/charm.py", "#!/bin/sh\n# v2\n")
         .file("templates/db.conf", "v2\n")
         .file("templates/extra.conf", "new\n")
         .writeDirectory(tmp.resolve("charms/2222"));

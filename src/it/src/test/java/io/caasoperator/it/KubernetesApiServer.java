@@ -11,14 +11,19 @@ import java.net.InetAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
+import org.junit.jupiter.api.extension.AfterEachCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * The fabric8 mock API server in CRUD mode, as a cluster the operator process reaches through a
  * kubeconfig like any client. It can be stopped and started again on the same port: the stored
  * objects live in the CRUD dispatcher, which the restarted server reuses, so to a client it looks
  * like an API server that went away and came back with its etcd intact.
+ *
+ * <p>A test holds it in a {@code @RegisterExtension} field: started with the test's instance,
+ * closed after the test's own {@code @AfterEach} methods.
  */
-final class KubernetesApiServer implements AutoCloseable {
+final class KubernetesApiServer implements AutoCloseable, AfterEachCallback {
 
   private final KubernetesCrudDispatcher store = new KubernetesCrudDispatcher();
   private KubernetesMockServer server;
@@ -120,6 +125,11 @@ final class KubernetesApiServer implements AutoCloseable {
     // The five-argument constructor with a dispatcher is CRUD mode (STACK-NOTES pitfall 8).
     return new KubernetesMockServer(
         new Context(), new MockWebServer(), new HashMap<>(), store, false);
+  }
+
+  @Override
+  public void afterEach(ExtensionContext context) {
+    close();
   }
 
   @Override

@@ -17,7 +17,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -39,25 +38,18 @@ class KubernetesIT {
   private static final Duration STATUS_PATIENCE = Duration.ofSeconds(40);
 
   @RegisterExtension final Operators operators = new Operators();
-  private KubernetesApiServer apiServer;
-  private KubernetesClient kubectl;
+  @RegisterExtension final KubernetesApiServer apiServer = KubernetesApiServer.start();
+  private final KubernetesClient kubectl = apiServer.client();
   private TestKubelet kubelet;
   private Path charmDir;
   private TestCharm charm;
 
   @BeforeEach
   void setUp() {
-    apiServer = KubernetesApiServer.start();
-    kubectl = apiServer.client();
     kubelet = new TestKubelet(kubectl, NS, APP);
     // stop waits for the test: a deleted pod must visibly stay Terminating while it runs.
     charm = TestCharm.named(APP).blocking("stop");
     charmDir = charm.writeTo(operators.tmp().resolve("charm"));
-  }
-
-  @AfterEach
-  void tearDown() {
-    apiServer.close();
   }
 
   @Test

@@ -15,7 +15,6 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -32,19 +31,12 @@ class KubernetesRelationsIT {
 
   @RegisterExtension final Operators wordpressOperators = new Operators("wordpress");
   @RegisterExtension final Operators mysqlOperators = new Operators("mysql");
-  private KubernetesApiServer apiServer;
-  private KubernetesClient kubectl;
+  @RegisterExtension final KubernetesApiServer apiServer = KubernetesApiServer.start();
+  private final KubernetesClient kubectl = apiServer.client();
 
   @BeforeEach
   void setUp() {
-    apiServer = KubernetesApiServer.start();
-    kubectl = apiServer.client();
     apiServer.applyCrd();
-  }
-
-  @AfterEach
-  void tearDown() {
-    apiServer.close();
   }
 
   @Test

@@ -34,16 +34,14 @@ class KubernetesWorkloadIT {
   private static final String POD = APP + "-0";
 
   @RegisterExtension final Operators operators = new Operators();
-  private KubernetesApiServer store;
+  @RegisterExtension final KubernetesApiServer store = KubernetesApiServer.start();
+  private final KubernetesClient kubectl = store.client();
   private StandInPods pods;
   private PodExecApiServer apiServer;
-  private KubernetesClient kubectl;
   private TestKubelet kubelet;
 
   @BeforeEach
   void setUp() {
-    store = KubernetesApiServer.start();
-    kubectl = store.client();
     kubelet = new TestKubelet(kubectl, NS, APP);
     pods = new StandInPods(operators.tmp().resolve("pods"));
     apiServer = PodExecApiServer.start(store.url(), kubectl, pods);
@@ -53,7 +51,6 @@ class KubernetesWorkloadIT {
   void tearDown() {
     apiServer.close();
     pods.close();
-    store.close();
   }
 
   @Test

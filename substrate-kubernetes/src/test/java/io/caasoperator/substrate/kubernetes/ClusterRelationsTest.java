@@ -133,14 +133,8 @@ class ClusterRelationsTest {
               assertThat(status.relationId()).isEqualTo(id);
               assertThat(status.key()).isEqualTo("wordpress:db mysql:db");
               assertThat(status.interfaceName()).isEqualTo("mysql");
-              assertThat(status.conditions())
-                  .singleElement()
-                  .satisfies(
-                      c -> {
-                        assertThat(c.status()).isEqualTo("True");
-                        assertThat(c.reason()).isEqualTo("Related");
-                        assertThat(c.lastTransitionTime()).isEqualTo("2026-11-27T23:00:00Z");
-                      });
+              assertThat(RelationConditions.only(status, "True", "Related").lastTransitionTime())
+                  .isEqualTo("2026-11-27T23:00:00Z");
             });
 
     RelationSide mysqlSide = side(id, "mysql", "mysql/0", "host", "mysql-0.demo");

@@ -66,6 +66,12 @@ class Fabric8PodExecTest {
         pod, container, List.of("sh", "-c", script), stdin, 64 * 1024, Duration.ofSeconds(30));
   }
 
+  /** Runs {@code script} with no input in the workload container, keeping {@code limit} bytes. */
+  private PodExec.Result inWorkload(String script, int limit, Duration timeout)
+      throws IOException, InterruptedException {
+    return exec(RUNNING, "workload", List.of("sh", "-c", script), new byte[0], limit, timeout);
+  }
+
   @Test
   void aCommandsExitCodeAndOutputComeBack() throws Exception {
     PodExec.Result result =
@@ -81,14 +87,7 @@ class Fabric8PodExecTest {
 
   @Test
   void outputBeyondTheLimitIsDroppedAndSaidSo() throws Exception {
-    PodExec.Result result =
-        exec(
-            RUNNING,
-            "workload",
-            List.of("sh", "-c", "printf 'y\\ny\\ny\\ny\\n'"),
-            new byte[0],
-            4,
-            Duration.ofSeconds(30));
+    PodExec.Result result = inWorkload("printf 'y\\ny\\ny\\ny\\n'", 4, Duration.ofSeconds(30));
     assertThat(result).isEqualTo(new PodExec.Result(0, "y\ny\n", "", false, true));
   }
 
@@ -140,14 +139,7 @@ class Fabric8PodExecTest {
 
   @Test
   void aCommandStillRunningAtTheTimeoutIsReportedAsTimedOut() throws Exception {
-    PodExec.Result result =
-        exec(
-            RUNNING,
-            "workload",
-            List.of("sh", "-c", "echo started; exec sleep 60"),
-            new byte[0],
-            1024,
-            Duration.ofSeconds(2));
+    PodExec.Result result = inWorkload("echo started; exec sleep 60", 1024, Duration.ofSeconds(2));
     assertThat(result.timedOut()).isTrue();
     assertThat(result.exitCode()).isEqualTo(-1);
   }

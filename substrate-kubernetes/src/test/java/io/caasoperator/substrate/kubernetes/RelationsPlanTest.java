@@ -64,14 +64,8 @@ class RelationsPlanTest {
     RelationResourceStatus status = wordpress.statuses().get("wp-db");
     assertThat(status.relationId()).isEqualTo(1);
     assertThat(status.key()).isEqualTo("wordpress:db mysql:db");
-    assertThat(status.conditions())
-        .singleElement()
-        .satisfies(
-            c -> {
-              assertThat(c.status()).isEqualTo("True");
-              assertThat(c.reason()).isEqualTo(RelationsPlan.RELATED);
-              assertThat(c.observedGeneration()).isEqualTo(1L);
-            });
+    assertThat(RelationConditions.only(status, "True", RelationsPlan.RELATED).observedGeneration())
+        .isEqualTo(1L);
 
     RelationsPlan.Decided mysql =
         new RelationsPlan(MYSQL).next(seen(List.of(DB), Optional.of(ledger)));
@@ -148,14 +142,11 @@ class RelationsPlanTest {
         new RelationsPlan(WORDPRESS)
             .next(seen(List.of(ambiguous), Optional.of(RelationLedger.EMPTY)));
     assertThat(decided.ledger()).isEmpty(); // wordpress has no peers, and nothing to number
-    assertThat(decided.statuses().get("wp").conditions())
-        .singleElement()
-        .satisfies(
-            c -> {
-              assertThat(c.status()).isEqualTo("False");
-              assertThat(c.reason()).isEqualTo(RelationJudging.AMBIGUOUS);
-              assertThat(c.message()).startsWith("ambiguous relation: \"wordpress mysql\"");
-            });
+    assertThat(
+            RelationConditions.only(
+                    decided.statuses().get("wp"), "False", RelationJudging.AMBIGUOUS)
+                .message())
+        .startsWith("ambiguous relation: \"wordpress mysql\"");
     RelationsPlan.RelationObject elsewhere =
         new RelationsPlan.RelationObject("other", "uid-o", 1L, List.of("a", "b"), null);
     assertThat(
@@ -181,14 +172,11 @@ class RelationsPlanTest {
         new RelationsPlan(WORDPRESS).next(seen(List.of(edited), Optional.of(numbered())));
     assertThat(decided.declarations())
         .hasValue(List.of(new DeclaredRelation(1, "db", "mysql", "mysql", "db")));
-    assertThat(decided.statuses().get("wp-db").conditions())
-        .singleElement()
-        .satisfies(
-            c -> {
-              assertThat(c.status()).isEqualTo("True");
-              assertThat(c.reason()).isEqualTo(RelationsPlan.ENDS_FIXED);
-              assertThat(c.message()).contains("wordpress:db mysql:db-admin");
-            });
+    assertThat(
+            RelationConditions.only(
+                    decided.statuses().get("wp-db"), "True", RelationsPlan.ENDS_FIXED)
+                .message())
+        .contains("wordpress:db mysql:db-admin");
   }
 
   private static RelationResourceStatus stamped(RelationResourceStatus status) {
