@@ -5,11 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.caasoperator.domain.Life;
 import io.caasoperator.domain.Status;
-import io.caasoperator.domain.UnitId;
-import io.caasoperator.http.JsonBody;
-import io.caasoperator.model.ModelName;
 import io.caasoperator.operator.ApplicationView;
 import io.caasoperator.relation.RelationStatus;
 import io.caasoperator.unit.UnitView;
@@ -19,7 +15,6 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -29,30 +24,15 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code Status._from_dict} where python3 and the vendored jubilant are there.
  */
 class JujuStatusTest {
-  private static final Instant T = Instant.parse("2026-11-27T10:15:30Z");
-  private static final ObjectMapper JSON = JsonBody.standardMapper();
-  private static final ModelInfo MODEL =
-      new ModelInfo(new ModelName("foo"), UUID.randomUUID(), T, Map.of());
+  private static final Instant T = OperatorReports.T;
+  private static final ObjectMapper JSON = OperatorReports.JSON;
+  private static final ModelInfo MODEL = OperatorReports.model("foo");
 
   @TempDir Path dir;
 
   private static UnitView unit(
       String name, boolean leader, String agent, String workload, String message) {
-    return new UnitView(
-        UnitId.parse(name),
-        Life.ALIVE,
-        leader,
-        Status.of(agent, "", T),
-        Status.of(workload, message, T),
-        1,
-        null,
-        null,
-        0,
-        "start",
-        "completed",
-        4,
-        List.of(),
-        null);
+    return OperatorReports.unit(name, leader, agent, workload, message, List.of());
   }
 
   private static ApplicationView store(Status status, UnitView... units) {

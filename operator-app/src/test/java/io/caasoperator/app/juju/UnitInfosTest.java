@@ -6,11 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.caasoperator.domain.Life;
 import io.caasoperator.domain.Status;
-import io.caasoperator.domain.UnitId;
-import io.caasoperator.http.JsonBody;
-import io.caasoperator.model.ModelName;
 import io.caasoperator.operator.ApplicationView;
 import io.caasoperator.relation.RelationStatus;
 import io.caasoperator.unit.UnitView;
@@ -20,7 +16,6 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -30,29 +25,14 @@ import org.junit.jupiter.api.io.TempDir;
  * jubilant's {@code UnitInfo._from_dict} reads.
  */
 class UnitInfosTest {
-  private static final Instant T = Instant.parse("2026-11-27T10:15:30Z");
-  private static final ObjectMapper JSON = JsonBody.standardMapper();
-  private static final ModelInfo MODEL =
-      new ModelInfo(new ModelName("kv"), UUID.randomUUID(), T, Map.of());
+  private static final Instant T = OperatorReports.T;
+  private static final ObjectMapper JSON = OperatorReports.JSON;
+  private static final ModelInfo MODEL = OperatorReports.model("kv");
 
   @TempDir Path dir;
 
   private static UnitView unit(String name, boolean leader, List<String> ports) {
-    return new UnitView(
-        UnitId.parse(name),
-        Life.ALIVE,
-        leader,
-        Status.of("idle", "", T),
-        Status.of("active", "", T),
-        1,
-        null,
-        null,
-        0,
-        "start",
-        "completed",
-        4,
-        ports,
-        null);
+    return OperatorReports.unit(name, leader, "idle", "active", "", ports);
   }
 
   /** The store: peers in "cluster", and the client related on "kv"; kv-store/2 not yet in scope. */
