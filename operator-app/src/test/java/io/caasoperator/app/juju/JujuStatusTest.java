@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.caasoperator.domain.Status;
 import io.caasoperator.operator.ApplicationView;
-import io.caasoperator.relation.RelationStatus;
 import io.caasoperator.unit.UnitView;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -36,27 +35,8 @@ class JujuStatusTest {
   }
 
   private static ApplicationView store(Status status, UnitView... units) {
-    return new ApplicationView(
-        "kv-store",
-        status,
-        new ApplicationView.CharmView("kv-store", "/charms/kv-store", "abc", 1, 0),
-        0,
-        "kv-store/0",
-        "7.2",
-        List.of(units),
-        List.of(
-            new RelationStatus(
-                "cluster:0",
-                "cluster",
-                "kv-cluster",
-                "peer",
-                "kv-store",
-                List.of(),
-                Map.of(),
-                Map.of(),
-                List.of(),
-                Map.of(),
-                Map.of())));
+    return OperatorReports.store(
+        status, List.of(units), List.of(OperatorReports.cluster(List.of(), Map.of(), Map.of())));
   }
 
   private static List<BundleEdits.Entry> bundle() {
@@ -70,16 +50,21 @@ class JujuStatusTest {
     return JujuStatus.of(JSON, MODEL, operator, bundle(), T);
   }
 
+  /**
+   * kv-store as juju status shows it when its operator reports {@code status} and {@code units}.
+   */
+  private JsonNode shownStore(Status status, UnitView... units) {
+    JsonNode operator = JSON.valueToTree(store(status, units));
+    return status(Optional.of(operator)).path("applications").path("kv-store");
+  }
+
   @Test
   void anApplicationsUnitsAndRelationsAreShownInJujusShape() {
-    JsonNode operator =
-        JSON.valueToTree(
-            store(
-                Status.of("active", "", T),
-                unit("kv-store/0", true, "idle", "active", ""),
-                unit("kv-store/1", false, "executing", "maintenance", "installing")));
-
-    JsonNode app = status(Optional.of(operator)).path("applications").path("kv-store");
+    JsonNode app =
+        shownStore(
+            Status.of("active", "", T),
+            unit("kv-store/0", true, "idle", "active", ""),
+            unit("kv-store/1", false, "executing", "maintenance", "installing"));
 
     assertThat(app.path("charm").asText()).isEqualTo("local:kv-store-0");
     assertThat(app.path("charm-name").asText()).isEqualTo("kv-store");
@@ -103,13 +88,10 @@ class JujuStatusTest {
 
   @Test
   void whatTheOperatorSaysIsWrongWithTheApplicationWinsOverItsUnits() {
-    JsonNode operator =
-        JSON.valueToTree(
-            store(
-                Status.of("blocked", "charm not found", T),
-                unit("kv-store/0", true, "idle", "active", "")));
-
-    JsonNode app = status(Optional.of(operator)).path("applications").path("kv-store");
+    JsonNode app =
+        shownStore(
+            Status.of("blocked", "charm not found", T),
+            unit("kv-store/0", true, "idle", "active", ""));
 
     assertThat(app.path("application-status").path("current").asText()).isEqualTo("blocked");
   }

@@ -6,6 +6,8 @@ import io.caasoperator.domain.Status;
 import io.caasoperator.domain.UnitId;
 import io.caasoperator.http.JsonBody;
 import io.caasoperator.model.ModelName;
+import io.caasoperator.operator.ApplicationView;
+import io.caasoperator.relation.RelationStatus;
 import io.caasoperator.unit.UnitView;
 import java.time.Instant;
 import java.util.List;
@@ -53,5 +55,38 @@ final class OperatorReports {
         4,
         ports,
         null);
+  }
+
+  /** The kv-store application: its first charm deployment, led by kv-store/0, version 7.2. */
+  static ApplicationView store(
+      Status status, List<UnitView> units, List<RelationStatus> relations) {
+    return new ApplicationView(
+        "kv-store",
+        status,
+        new ApplicationView.CharmView("kv-store", "/charms/kv-store", "abc", 1, 0),
+        0,
+        "kv-store/0",
+        "7.2",
+        units,
+        relations);
+  }
+
+  /** kv-store's peer relation {@code cluster}: its units in scope and their databags. */
+  static RelationStatus cluster(
+      List<String> units,
+      Map<String, String> applicationData,
+      Map<String, Map<String, String>> unitData) {
+    return new RelationStatus(
+        "cluster:0",
+        "cluster",
+        "kv-cluster",
+        "peer",
+        "kv-store",
+        units,
+        applicationData,
+        unitData,
+        List.of(),
+        Map.of(),
+        Map.of());
   }
 }

@@ -37,30 +37,17 @@ class UnitInfosTest {
 
   /** The store: peers in "cluster", and the client related on "kv"; kv-store/2 not yet in scope. */
   private static ApplicationView store() {
-    return new ApplicationView(
-        "kv-store",
+    return OperatorReports.store(
         Status.of("active", "", T),
-        new ApplicationView.CharmView("kv-store", "/charms/kv-store", "abc", 1, 0),
-        0,
-        "kv-store/0",
-        "7.2",
         List.of(
             unit("kv-store/0", true, List.of("6379/tcp")),
             unit("kv-store/1", false, List.of()),
             unit("kv-store/2", false, List.of())),
         List.of(
-            new RelationStatus(
-                "cluster:0",
-                "cluster",
-                "kv-cluster",
-                "peer",
-                "kv-store",
+            OperatorReports.cluster(
                 List.of("kv-store/0", "kv-store/1"),
                 Map.of("primary", "kv-store/0"),
-                Map.of("kv-store/0", Map.of("name", "s0"), "kv-store/1", Map.of("name", "s1")),
-                List.of(),
-                Map.of(),
-                Map.of()),
+                Map.of("kv-store/0", Map.of("name", "s0"), "kv-store/1", Map.of("name", "s1"))),
             new RelationStatus(
                 "kv:1",
                 "kv",
