@@ -5,6 +5,7 @@ import io.caasoperator.hook.LocalProcessExecutor;
 import io.caasoperator.substrate.Substrate;
 import io.caasoperator.substrate.kubernetes.KubernetesCluster;
 import io.caasoperator.substrate.local.LocalSubstrate;
+import io.caasoperator.substrate.local.SpecParser;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -77,6 +78,7 @@ final class SubstrateFactory {
       case Choice.Local local ->
           new LocalSubstrate(
               config.specFile(),
+              SpecParser.SPEC_FILE,
               agentsDir,
               processes,
               config.specPollInterval(),

@@ -5,13 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.caasoperator.domain.Life;
 import io.caasoperator.domain.Status;
-import io.caasoperator.domain.UnitId;
-import io.caasoperator.http.JsonBody;
-import io.caasoperator.model.ModelName;
 import io.caasoperator.operator.ApplicationView;
-import io.caasoperator.relation.RelationStatus;
 import io.caasoperator.unit.UnitView;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,7 +14,6 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -29,54 +23,20 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code Status._from_dict} where python3 and the vendored jubilant are there.
  */
 class JujuStatusTest {
-  private static final Instant T = Instant.parse("2026-11-27T10:15:30Z");
-  private static final ObjectMapper JSON = JsonBody.standardMapper();
-  private static final ModelInfo MODEL =
-      new ModelInfo(new ModelName("foo"), UUID.randomUUID(), T, Map.of());
+  private static final Instant T = OperatorReports.T;
+  private static final ObjectMapper JSON = OperatorReports.JSON;
+  private static final ModelInfo MODEL = OperatorReports.model("foo");
 
   @TempDir Path dir;
 
   private static UnitView unit(
       String name, boolean leader, String agent, String workload, String message) {
-    return new UnitView(
-        UnitId.parse(name),
-        Life.ALIVE,
-        leader,
-        Status.of(agent, "", T),
-        Status.of(workload, message, T),
-        1,
-        null,
-        null,
-        0,
-        "start",
-        "completed",
-        4,
-        List.of(),
-        null);
+    return OperatorReports.unit(name, leader, agent, workload, message, List.of());
   }
 
   private static ApplicationView store(Status status, UnitView... units) {
-    return new ApplicationView(
-        "kv-store",
-        status,
-        new ApplicationView.CharmView("kv-store", "/charms/kv-store", "abc", 1, 0),
-        0,
-        "kv-store/0",
-        "7.2",
-        List.of(units),
-        List.of(
-            new RelationStatus(
-                "cluster:0",
-                "cluster",
-                "kv-cluster",
-                "peer",
-                "kv-store",
-                List.of(),
-                Map.of(),
-                Map.of(),
-                List.of(),
-                Map.of(),
-                Map.of())));
+    return OperatorReports.store(
+        status, List.of(units), List.of(OperatorReports.cluster(List.of(), Map.of(), Map.of())));
   }
 
   private static List<BundleEdits.Entry> bundle() {
@@ -90,16 +50,21 @@ class JujuStatusTest {
     return JujuStatus.of(JSON, MODEL, operator, bundle(), T);
   }
 
+  /**
+   * kv-store as juju status shows it when its operator reports {@code status} and {@code units}.
+   */
+  private JsonNode shownStore(Status status, UnitView... units) {
+    JsonNode operator = JSON.valueToTree(store(status, units));
+    return status(Optional.of(operator)).path("applications").path("kv-store");
+  }
+
   @Test
   void anApplicationsUnitsAndRelationsAreShownInJujusShape() {
-    JsonNode operator =
-        JSON.valueToTree(
-            store(
-                Status.of("active", "", T),
-                unit("kv-store/0", true, "idle", "active", ""),
-                unit("kv-store/1", false, "executing", "maintenance", "installing")));
-
-    JsonNode app = status(Optional.of(operator)).path("applications").path("kv-store");
+    JsonNode app =
+        shownStore(
+            Status.of("active", "", T),
+            unit("kv-store/0", true, "idle", "active", ""),
+            unit("kv-store/1", false, "executing", "maintenance", "installing"));
 
     assertThat(app.path("charm").asText()).isEqualTo("local:kv-store-0");
     assertThat(app.path("charm-name").asText()).isEqualTo("kv-store");
@@ -123,13 +88,10 @@ class JujuStatusTest {
 
   @Test
   void whatTheOperatorSaysIsWrongWithTheApplicationWinsOverItsUnits() {
-    JsonNode operator =
-        JSON.valueToTree(
-            store(
-                Status.of("blocked", "charm not found", T),
-                unit("kv-store/0", true, "idle", "active", "")));
-
-    JsonNode app = status(Optional.of(operator)).path("applications").path("kv-store");
+    JsonNode app =
+        shownStore(
+            Status.of("blocked", "charm not found", T),
+            unit("kv-store/0", true, "idle", "active", ""));
 
     assertThat(app.path("application-status").path("current").asText()).isEqualTo("blocked");
   }

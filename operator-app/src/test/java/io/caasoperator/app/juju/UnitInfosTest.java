@@ -6,11 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.caasoperator.domain.Life;
 import io.caasoperator.domain.Status;
-import io.caasoperator.domain.UnitId;
-import io.caasoperator.http.JsonBody;
-import io.caasoperator.model.ModelName;
 import io.caasoperator.operator.ApplicationView;
 import io.caasoperator.relation.RelationStatus;
 import io.caasoperator.unit.UnitView;
@@ -20,7 +16,6 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -30,57 +25,29 @@ import org.junit.jupiter.api.io.TempDir;
  * jubilant's {@code UnitInfo._from_dict} reads.
  */
 class UnitInfosTest {
-  private static final Instant T = Instant.parse("2026-11-27T10:15:30Z");
-  private static final ObjectMapper JSON = JsonBody.standardMapper();
-  private static final ModelInfo MODEL =
-      new ModelInfo(new ModelName("kv"), UUID.randomUUID(), T, Map.of());
+  private static final Instant T = OperatorReports.T;
+  private static final ObjectMapper JSON = OperatorReports.JSON;
+  private static final ModelInfo MODEL = OperatorReports.model("kv");
 
   @TempDir Path dir;
 
   private static UnitView unit(String name, boolean leader, List<String> ports) {
-    return new UnitView(
-        UnitId.parse(name),
-        Life.ALIVE,
-        leader,
-        Status.of("idle", "", T),
-        Status.of("active", "", T),
-        1,
-        null,
-        null,
-        0,
-        "start",
-        "completed",
-        4,
-        ports,
-        null);
+    return OperatorReports.unit(name, leader, "idle", "active", "", ports);
   }
 
   /** The store: peers in "cluster", and the client related on "kv"; kv-store/2 not yet in scope. */
   private static ApplicationView store() {
-    return new ApplicationView(
-        "kv-store",
+    return OperatorReports.store(
         Status.of("active", "", T),
-        new ApplicationView.CharmView("kv-store", "/charms/kv-store", "abc", 1, 0),
-        0,
-        "kv-store/0",
-        "7.2",
         List.of(
             unit("kv-store/0", true, List.of("6379/tcp")),
             unit("kv-store/1", false, List.of()),
             unit("kv-store/2", false, List.of())),
         List.of(
-            new RelationStatus(
-                "cluster:0",
-                "cluster",
-                "kv-cluster",
-                "peer",
-                "kv-store",
+            OperatorReports.cluster(
                 List.of("kv-store/0", "kv-store/1"),
                 Map.of("primary", "kv-store/0"),
-                Map.of("kv-store/0", Map.of("name", "s0"), "kv-store/1", Map.of("name", "s1")),
-                List.of(),
-                Map.of(),
-                Map.of()),
+                Map.of("kv-store/0", Map.of("name", "s0"), "kv-store/1", Map.of("name", "s1"))),
             new RelationStatus(
                 "kv:1",
                 "kv",

@@ -166,7 +166,13 @@ public final class LocalSubstrate implements Substrate {
   private final LocalPods pods = new LocalPods();
 
   /**
+   * A substrate of the application that {@code parser} reads out of {@code specFile}: the one of a
+   * specification file ({@link SpecParser#SPEC_FILE}), or one application of a bundle ({@link
+   * BundleEntry}). When the file no longer holds the application, its units are scaled to zero
+   * (they run stop and remove) and, once none is left, the application is reported gone.
+   *
    * @param specFile the application specification; polled, may be replaced or edited at any time
+   * @param parser reads the application out of the file
    * @param agentsDir where the operator keeps unit directories; a directory there stands for a
    *     unit's pod
    * @param executor runs the hooks; this substrate only hands it out and does not stop it (the
@@ -178,31 +184,6 @@ public final class LocalSubstrate implements Substrate {
    *     the log of invalid edits
    * @param workloads runs each pod's containers (a Pebble per container), whose containers count as
    *     started only once their Pebble answers; null for containers that "start" at once
-   */
-  public LocalSubstrate(
-      Path specFile,
-      Path agentsDir,
-      LocalProcessExecutor executor,
-      Duration pollInterval,
-      Duration quietPeriod,
-      Clock clock,
-      LocalWorkloads workloads) {
-    this(
-        specFile,
-        SpecParser.SPEC_FILE,
-        agentsDir,
-        executor,
-        pollInterval,
-        quietPeriod,
-        clock,
-        workloads);
-  }
-
-  /**
-   * As the other constructor, reading the application out of {@code specFile} with {@code parser}:
-   * one application of a bundle ({@link BundleEntry}). When the file no longer holds the
-   * application, its units are scaled to zero (they run stop and remove) and, once none is left,
-   * the application is reported gone.
    */
   public LocalSubstrate(
       Path specFile,

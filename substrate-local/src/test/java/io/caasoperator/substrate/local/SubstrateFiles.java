@@ -40,6 +40,7 @@ public final class SubstrateFiles implements AutoCloseable {
       Duration pollInterval, Duration quietPeriod, Clock clock, LocalWorkloads workloads) {
     return new LocalSubstrate(
         specFile,
+        SpecParser.SPEC_FILE,
         agentsDir,
         new LocalProcessExecutor("test-" + UUID.randomUUID()),
         pollInterval,
