@@ -272,7 +272,7 @@ public final class UnitResolver {
   static ActionFinished actionEnded(
       UnitState.UnitAction running,
       HookLauncher.Outcome outcome,
-      ActionResult.Recorder recorder,
+      ActionReport recorder,
       Duration timeout,
       Instant now) {
     Map<String, Object> results = new LinkedHashMap<>(recorder.results());

@@ -130,8 +130,7 @@ class ToolViewAnswerTest {
     var action = new ActionRun("backup", Map.of("to", "/tmp"));
     var exec = new UnitActor.RunExec("./backup", Duration.ofSeconds(30), action, null);
     var running =
-        new Incarnation.Work.Exec(
-            new HookLauncher.Context("ctx", "t"), exec, new ActionResult.Recorder());
+        new Incarnation.Work.Exec(new HookLauncher.Context("ctx", "t"), exec, ContextDraft.PROCESS);
     var context =
         new HookContexts.HookContext(
             UNIT, "ctx", null, new RunningAction("backup", Map.of("to", "/tmp")));

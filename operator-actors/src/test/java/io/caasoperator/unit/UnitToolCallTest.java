@@ -76,13 +76,13 @@ class UnitToolCallTest {
             new ActionRun("backup", Map.of("to", "/tmp")),
             null);
     var running =
-        new Incarnation.Work.Exec(
-            new HookLauncher.Context("ctx", "t"), exec, new ActionResult.Recorder());
+        new Incarnation.Work.Exec(new HookLauncher.Context("ctx", "t"), exec, ContextDraft.PROCESS);
     UnitState idle = UnitState.initial(UNIT);
 
     assertThat(call(idle, running, "action-get", "to").outcome().stdout()).isEqualTo("/tmp\n");
     UnitToolCall set = call(idle, running, "action-set", "where=/tmp/backup.tar");
     assertThat(set.unitEvents()).isEmpty();
-    assertThat(running.recorder().result(0).results()).containsEntry("where", "/tmp/backup.tar");
+    ContextDraft after = running.draft().fold(set, NOW).draft();
+    assertThat(after.action().result(0).results()).containsEntry("where", "/tmp/backup.tar");
   }
 }
