@@ -53,13 +53,13 @@ record ActionIntake(
         .persist(new ActionQueued(cmd.id(), cmd.name(), cmd.params(), runtime.now()))
         .thenRun(
             after.change(
-                (s, now) -> {
+                (s, current) -> {
                   log.info("unit {} action {} ({}) queued", runtime.unit, cmd.id(), cmd.name());
                   cmd.replyTo()
                       .tell(
                           new ActionReply.Queued(
                               runtime.unit, s.actions().find(cmd.id()).orElseThrow()));
-                  return runtime.afterChange(s, now);
+                  return runtime.afterChange(s, current);
                 }));
   }
 

@@ -172,10 +172,10 @@ record ProcessEndings(
                 .persist(failed.event())
                 .thenRun(
                     after.change(
-                        (s, now) -> {
+                        (s, current) -> {
                           logFailure(ran, failed);
                           runtime.scheduleRetry(attempt);
-                          return runtime.afterChange(s, now);
+                          return runtime.afterChange(s, current);
                         })));
       }
     };

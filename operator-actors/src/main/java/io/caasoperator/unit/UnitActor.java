@@ -292,12 +292,13 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
         .onCommand(RequestAction.class, reading(actions::onRequestAction))
         .onCommand(QueueAction.class, reading(actions::onQueueAction))
         .onCommand(GetAction.class, stepping(actions::onGetAction))
-        .onCommand(Advance.class, stepping((state, now, cmd) -> steps.advance(state, now)))
+        .onCommand(Advance.class, stepping((state, current, cmd) -> steps.advance(state, current)))
         .onCommand(
-            RetryDue.class, stepping((state, now, cmd) -> steps.advance(state, now.withRetryNow())))
+            RetryDue.class,
+            stepping((state, current, cmd) -> steps.advance(state, current.withRetryNow())))
         .onCommand(
             UpdateStatusDue.class,
-            stepping((state, now, cmd) -> steps.advance(state, now.withUpdateStatusDue())))
+            stepping((state, current, cmd) -> steps.advance(state, current.withUpdateStatusDue())))
         .onCommand(ProcessEnded.class, stepping(endings::onProcessEnded))
         .onCommand(SecretsCommitted.class, stepping(endings::onSecretsCommitted))
         .onCommand(PodWaitOver.class, stepping(endings::onPodWaitOver));
