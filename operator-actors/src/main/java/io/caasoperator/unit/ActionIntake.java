@@ -2,6 +2,7 @@ package io.caasoperator.unit;
 
 import io.caasoperator.action.ActionLookup;
 import io.caasoperator.action.ActionReply;
+import io.caasoperator.action.ActionRequests;
 import io.caasoperator.persistence.UnitEvent;
 import io.caasoperator.persistence.UnitEvent.ActionQueued;
 import io.caasoperator.persistence.UnitState;
@@ -20,11 +21,13 @@ import org.slf4j.LoggerFactory;
  * Takes a {@link UnitActor}'s requests to run charm actions ({@link ActionRequests} decides),
  * queues the accepted ones in its journal, and answers who asks about one.
  */
-record ActionIntake(UnitRuntime runtime, EffectFactories<UnitEvent, UnitState> effect) {
+record ActionIntake(
+    UnitRuntime runtime, EffectFactories<UnitEvent, UnitState> effect, AfterPersist after) {
   private static final Logger log = LoggerFactory.getLogger(UnitActor.class);
 
-  Effect<UnitEvent, UnitState> onRequestAction(UnitState state, RequestAction cmd) {
-    boolean draining = runtime.incarnation().draining();
+  Effect<UnitEvent, UnitState> onRequestAction(
+      UnitState state, Incarnation incarnation, RequestAction cmd) {
+    boolean draining = incarnation.draining();
     return switch (ActionRequests.decide(state, draining, cmd.name(), cmd.params())) {
       case ActionRequests.Decision.Refused refused -> effect.reply(cmd.replyTo(), refused.reply());
       case ActionRequests.Decision.Accepted accepted -> {
@@ -35,13 +38,14 @@ record ActionIntake(UnitRuntime runtime, EffectFactories<UnitEvent, UnitState> e
     };
   }
 
-  Effect<UnitEvent, UnitState> onQueueAction(UnitState state, QueueAction cmd) {
+  Effect<UnitEvent, UnitState> onQueueAction(
+      UnitState state, Incarnation incarnation, QueueAction cmd) {
     Optional<UnitState.UnitAction> known = state.actions().find(cmd.id());
     if (known.isPresent())
       return effect.reply(cmd.replyTo(), new ActionReply.Queued(runtime.unit, known.get()));
     // Checked again: the unit may have started dying, or the operator shutting down, since it
     // accepted the request (its id then goes unused).
-    Optional<String> unavailable = ExecQueue.refusal(state, runtime.incarnation().draining());
+    Optional<String> unavailable = ExecQueue.refusal(state, incarnation.draining());
     if (unavailable.isPresent()) {
       return effect.reply(
           cmd.replyTo(),
@@ -51,28 +55,31 @@ record ActionIntake(UnitRuntime runtime, EffectFactories<UnitEvent, UnitState> e
     return effect
         .persist(new ActionQueued(cmd.id(), cmd.name(), cmd.params(), runtime.now()))
         .thenRun(
-            s -> {
-              log.info("unit {} action {} ({}) queued", runtime.unit, cmd.id(), cmd.name());
-              cmd.replyTo()
-                  .tell(
-                      new ActionReply.Queued(
-                          runtime.unit, s.actions().find(cmd.id()).orElseThrow()));
-              runtime.afterChange(s);
-            });
+            after.change(
+                (s, current) -> {
+                  log.info("unit {} action {} ({}) queued", runtime.unit, cmd.id(), cmd.name());
+                  cmd.replyTo()
+                      .tell(
+                          new ActionReply.Queued(
+                              runtime.unit, s.actions().find(cmd.id()).orElseThrow()));
+                  return runtime.afterChange(s, current);
+                }));
   }
 
-  Effect<UnitEvent, UnitState> onGetAction(UnitState state, GetAction cmd) {
+  /** Answers now, or once the action finished (the watcher is then in the step's incarnation). */
+  Step onGetAction(UnitState state, Incarnation incarnation, GetAction cmd) {
     Optional<UnitState.UnitAction> action = state.actions().find(cmd.id());
     if (action.isEmpty()) {
       String detail =
           "unit %s keeps no action %d (a unit keeps its last %d finished actions; the journal keeps them all)"
               .formatted(runtime.unit, cmd.id(), UnitState.Actions.KEPT);
-      return effect.reply(cmd.replyTo(), new ActionLookup(runtime.unit, null, detail));
+      return new Step(
+          incarnation, effect.reply(cmd.replyTo(), new ActionLookup(runtime.unit, null, detail)));
     }
     if (cmd.untilFinished() && !action.get().status().finished()) {
-      runtime.incarnation(runtime.incarnation().withActionWatcher(cmd.id(), cmd.replyTo()));
-      return effect.none();
+      return new Step(incarnation.withActionWatcher(cmd.id(), cmd.replyTo()), effect.none());
     }
-    return effect.reply(cmd.replyTo(), new ActionLookup(runtime.unit, action.get(), ""));
+    return new Step(
+        incarnation, effect.reply(cmd.replyTo(), new ActionLookup(runtime.unit, action.get(), "")));
   }
 }

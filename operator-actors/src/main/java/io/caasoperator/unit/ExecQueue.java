@@ -1,6 +1,6 @@
 package io.caasoperator.unit;
 
-import io.caasoperator.domain.Life;
+import io.caasoperator.action.ActionRequests;
 import io.caasoperator.persistence.UnitState;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,25 +24,16 @@ record ExecQueue(List<Entry> entries) {
 
   static final ExecQueue EMPTY = new ExecQueue(List.of());
 
-  /** Why every exec is refused while the operator shuts down. */
-  static final String SHUTTING_DOWN = "the operator is shutting down";
-
   ExecQueue {
     entries = List.copyOf(entries);
   }
 
   /**
-   * Why a unit in {@code state} cannot take an exec (or a charm action) now, or empty when it can
-   * (it then waits its turn): nothing new while the operator shuts down, nothing on a unit that is
-   * going away, and nothing before the unit has a charm to run it with.
+   * Why a unit in {@code state} cannot take an exec now: as for an action ({@link
+   * ActionRequests#refusal}).
    */
   static Optional<String> refusal(UnitState state, boolean draining) {
-    if (draining) return Optional.of(SHUTTING_DOWN);
-    if (state.life() != Life.ALIVE)
-      return Optional.of("unit " + state.unit() + " is " + state.life().label());
-    if (state.charmInUse() == null)
-      return Optional.of("unit " + state.unit() + " has no charm yet");
-    return Optional.empty();
+    return ActionRequests.refusal(state, draining);
   }
 
   /** With {@code exec} last, after every action up to {@code afterAction}. */

@@ -1,7 +1,6 @@
 package io.caasoperator.unit;
 
 import io.caasoperator.action.ActionLookup;
-import io.caasoperator.action.ActionResult;
 import io.caasoperator.persistence.HookKind;
 import io.caasoperator.persistence.PlannedHook;
 import java.time.Duration;
@@ -13,10 +12,12 @@ import org.apache.pekko.actor.typed.ActorRef;
 
 /**
  * What one incarnation of a unit's actor knows that the journal does not, replaced whole on every
- * change. Deliberately not persisted: after a crash an interrupted hook runs again from its
- * HookStarted, and whoever waited for an exec was told it did not run.
+ * change: a value the actor alone holds, which its command handlers take and return in a {@link
+ * Step}. Deliberately not persisted: after a crash an interrupted hook runs again from its
+ * HookStarted (and drafts its changes again), and whoever waited for an exec was told it did not
+ * run.
  *
- * @param work what runs now
+ * @param work what runs now, with what its hook tools drafted ({@link ContextDraft})
  * @param execs execs waiting for their turn
  * @param due why hooks are due that the journal does not say
  * @param drain whether the operator shuts down, and who waits for the running process to end
@@ -57,15 +58,34 @@ record Incarnation(
     record Idle() implements Work {}
 
     /**
+     * A process of the unit (a hook, an exec, a charm action): only its context may call hook
+     * tools, and what they change waits in its draft for its end.
+     */
+    sealed interface Process extends Work {
+      HookLauncher.Context context();
+
+      ContextDraft draft();
+
+      /** The same process with {@code next} as its draft. */
+      Process with(ContextDraft next);
+    }
+
+    /**
      * A hook: its HookStarted is written (or being written), then its process runs.
      *
      * @param notReady how many times in a row it could not run yet (its pod was not ready)
-     * @param writes its relation-set writes so far, journaled with its completion
+     * @param draft its secret changes and relation writes so far, committed and journaled with its
+     *     completion
      */
-    record Hook(HookLauncher.Context context, int notReady, HookWrites writes) implements Work {
-      /** A hook that wrote nothing yet. */
+    record Hook(HookLauncher.Context context, int notReady, ContextDraft draft) implements Process {
+      /** A hook that drafted nothing yet. */
       Hook(HookLauncher.Context context, int notReady) {
-        this(context, notReady, HookWrites.NONE);
+        this(context, notReady, ContextDraft.HOOK);
+      }
+
+      @Override
+      public Hook with(ContextDraft next) {
+        return new Hook(context, notReady, next);
       }
     }
 
@@ -78,20 +98,27 @@ record Incarnation(
     /**
      * An exec: its ExecStarted is written (or being written), then its process runs.
      *
-     * @param recorder collects what an action reports (null for a plain exec); confined to the
-     *     actor
+     * @param draft its secret changes and (when it runs an action) what the action reported so far
      */
-    record Exec(
-        HookLauncher.Context context, UnitActor.RunExec exec, ActionResult.Recorder recorder)
-        implements Work {}
+    record Exec(HookLauncher.Context context, UnitActor.RunExec exec, ContextDraft draft)
+        implements Process {
+      @Override
+      public Exec with(ContextDraft next) {
+        return new Exec(context, exec, next);
+      }
+    }
 
     /**
      * A charm action: its ActionStarted is written (or being written), then its process runs.
      *
-     * @param recorder collects what it reports through its hook tools; confined to the actor
+     * @param draft its secret changes and what it reported through its hook tools so far
      */
-    record Action(HookLauncher.Context context, long id, ActionResult.Recorder recorder)
-        implements Work {}
+    record Action(HookLauncher.Context context, long id, ContextDraft draft) implements Process {
+      @Override
+      public Action with(ContextDraft next) {
+        return new Action(context, id, next);
+      }
+    }
   }
 
   static final Work IDLE = new Work.Idle();
@@ -137,18 +164,12 @@ record Incarnation(
 
   /** Whether the process of {@code contextId} runs now: only then may its hook tools act. */
   boolean runs(String contextId) {
-    return switch (work) {
-      case Work.Hook hook -> hook.context().contextId().equals(contextId);
-      case Work.Exec exec -> exec.context().contextId().equals(contextId);
-      case Work.Action action -> action.context().contextId().equals(contextId);
-      case Work.AwaitingPod waiting -> false;
-      case Work.Idle idle -> false;
-    };
+    return work instanceof Work.Process process && process.context().contextId().equals(contextId);
   }
 
   /** Whether a process of this incarnation runs (a drain waits for it; not for a pod). */
   boolean processRuns() {
-    return work instanceof Work.Hook || work instanceof Work.Exec || work instanceof Work.Action;
+    return work instanceof Work.Process;
   }
 
   /** {@code hook} starts: the triggers it answers are used up. */
@@ -165,14 +186,13 @@ record Incarnation(
   /** The exec waiting longest starts. */
   Incarnation execStarted(HookLauncher.Context context) {
     UnitActor.RunExec exec = execs.first();
-    Work running =
-        new Work.Exec(context, exec, exec.action() == null ? null : new ActionResult.Recorder());
+    Work running = new Work.Exec(context, exec, ContextDraft.PROCESS);
     return new Incarnation(running, execs.withoutFirst(), due, drain, actionWatchers);
   }
 
   /** The charm action {@code id} starts in {@code context}. */
   Incarnation actionStarted(long id, HookLauncher.Context context) {
-    return with(new Work.Action(context, id, new ActionResult.Recorder()));
+    return with(new Work.Action(context, id, ContextDraft.PROCESS));
   }
 
   /** {@code watcher} hears of action {@code id} once it finished. */

@@ -12,7 +12,6 @@ import io.caasoperator.unit.UnitActor.ObservePebbleNotice;
 import io.caasoperator.unit.UnitActor.ObserveSecretTrigger;
 import io.caasoperator.unit.UnitActor.PodWaitOver;
 import java.util.List;
-import org.apache.pekko.persistence.typed.javadsl.Effect;
 import org.apache.pekko.persistence.typed.javadsl.EffectFactories;
 
 /**
@@ -21,31 +20,40 @@ import org.apache.pekko.persistence.typed.javadsl.EffectFactories;
  * runs once, after a crash too.
  */
 record Observations(
-    UnitRuntime runtime, UnitSteps steps, EffectFactories<UnitEvent, UnitState> effect) {
+    UnitRuntime runtime,
+    UnitSteps steps,
+    EffectFactories<UnitEvent, UnitState> effect,
+    AfterPersist after) {
 
-  Effect<UnitEvent, UnitState> onContainerStart(UnitState state, ObserveContainerStart cmd) {
+  Step onContainerStart(UnitState state, Incarnation incarnation, ObserveContainerStart cmd) {
     if (cmd.startId().equals(state.observed().containerStarts().get(cmd.container())))
-      return effect.none();
+      return new Step(incarnation, effect.none());
     List<UnitEvent> observed =
         List.of(new ContainerStartObserved(cmd.container(), cmd.startId(), runtime.now()));
-    if (runtime.incarnation().work() instanceof Work.AwaitingPod waiting) {
+    if (incarnation.work() instanceof Work.AwaitingPod waiting) {
       // The pod changed: it may take the waiting hook now, before the timer says so.
       var waitOver = new PodWaitOver(waiting.contextId());
-      return effect
-          .persist(observed)
-          .thenRun(runtime::report)
-          .thenRun(s -> runtime.ctx.getSelf().tell(waitOver));
+      return new Step(
+          incarnation,
+          effect
+              .persist(observed)
+              .thenRun(after.change(runtime::report))
+              .thenRun(s -> runtime.ctx.getSelf().tell(waitOver)));
     }
-    return steps.persistAndStartNext(state, observed, () -> {});
+    return steps.persistAndStartNext(state, incarnation, observed, () -> {});
   }
 
-  Effect<UnitEvent, UnitState> onPebbleNotice(UnitState state, ObservePebbleNotice cmd) {
-    if (state.observed().pebbleNotices().contains(cmd.notice())) return effect.none();
+  Step onPebbleNotice(UnitState state, Incarnation incarnation, ObservePebbleNotice cmd) {
+    if (state.observed().pebbleNotices().contains(cmd.notice()))
+      return new Step(incarnation, effect.none());
     return steps.persistAndStartNext(
-        state, List.of(new PebbleNoticeObserved(cmd.notice(), runtime.now())), () -> {});
+        state,
+        incarnation,
+        List.of(new PebbleNoticeObserved(cmd.notice(), runtime.now())),
+        () -> {});
   }
 
-  Effect<UnitEvent, UnitState> onSecretTrigger(UnitState state, ObserveSecretTrigger cmd) {
+  Step onSecretTrigger(UnitState state, Incarnation incarnation, ObserveSecretTrigger cmd) {
     SecretTrigger trigger = cmd.trigger();
     boolean owns =
         switch (trigger.owner().kind()) {
@@ -55,8 +63,9 @@ record Observations(
           case MODEL -> false;
         };
     // A re-delivery of a trigger still waiting (or running) is the same occurrence: queued once.
-    if (!owns || state.observed().secretTriggers().contains(trigger)) return effect.none();
+    if (!owns || state.observed().secretTriggers().contains(trigger))
+      return new Step(incarnation, effect.none());
     return steps.persistAndStartNext(
-        state, List.of(new SecretTriggerObserved(trigger, runtime.now())), () -> {});
+        state, incarnation, List.of(new SecretTriggerObserved(trigger, runtime.now())), () -> {});
   }
 }

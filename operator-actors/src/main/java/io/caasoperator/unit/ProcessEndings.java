@@ -19,7 +19,6 @@ import io.caasoperator.unit.UnitActor.SecretsCommitted;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import org.apache.pekko.persistence.typed.javadsl.Effect;
 import org.apache.pekko.persistence.typed.javadsl.EffectFactories;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -30,62 +29,66 @@ import org.slf4j.LoggerFactory;
  * caller at once, an action's to its watchers once it is in the journal.
  */
 record ProcessEndings(
-    UnitRuntime runtime, UnitSteps steps, EffectFactories<UnitEvent, UnitState> effect) {
+    UnitRuntime runtime,
+    UnitSteps steps,
+    EffectFactories<UnitEvent, UnitState> effect,
+    AfterPersist after) {
   private static final Logger log = LoggerFactory.getLogger(UnitActor.class);
 
   /** A commit waits for one journal write: far below this unless the journal is in trouble. */
   private static final Duration SECRET_COMMIT_TIMEOUT = Duration.ofSeconds(30);
 
-  Effect<UnitEvent, UnitState> onProcessEnded(UnitState state, ProcessEnded ended) {
-    return switch (runtime.incarnation().work()) {
+  Step onProcessEnded(UnitState state, Incarnation incarnation, ProcessEnded ended) {
+    return switch (incarnation.work()) {
       case Work.Hook hook when hook.context().equals(ended.context()) ->
-          hookEnded(state, hook, ended.outcome());
+          hookEnded(state, incarnation, hook, ended.outcome());
       case Work.Exec exec when exec.context().equals(ended.context()) ->
-          execEnded(exec, ended.outcome());
+          execEnded(incarnation, exec, ended.outcome());
       case Work.Action action when action.context().equals(ended.context()) ->
-          actionEnded(state, action, ended.outcome());
+          actionEnded(state, incarnation, action, ended.outcome());
       // A process of an earlier incarnation: its hook runs again (or ran again already).
-      case Work.Hook other -> effect.none();
-      case Work.Exec other -> effect.none();
-      case Work.Action other -> effect.none();
-      case Work.AwaitingPod waiting -> effect.none();
-      case Work.Idle idle -> effect.none();
+      case Work.Hook other -> new Step(incarnation, effect.none());
+      case Work.Exec other -> new Step(incarnation, effect.none());
+      case Work.Action other -> new Step(incarnation, effect.none());
+      case Work.AwaitingPod waiting -> new Step(incarnation, effect.none());
+      case Work.Idle idle -> new Step(incarnation, effect.none());
     };
   }
 
   /** The started hook that waited for its pod runs again, in the same context (its HookStarted). */
-  Effect<UnitEvent, UnitState> onPodWaitOver(UnitState state, PodWaitOver cmd) {
-    Incarnation incarnation = runtime.incarnation();
+  Step onPodWaitOver(UnitState state, Incarnation incarnation, PodWaitOver cmd) {
     if (!(incarnation.work() instanceof Work.AwaitingPod waiting)
         || !waiting.contextId().equals(cmd.contextId())
         || incarnation.draining()) {
-      return effect.none(); // ended early by a container start, or the operator shuts down
+      // ended early by a container start, or the operator shuts down
+      return new Step(incarnation, effect.none());
     }
     runtime.timers.cancel(UnitRuntime.POD_WAIT_TIMER);
     HookLauncher.Context context = runtime.launcher.again(waiting.contextId());
-    runtime.incarnation(incarnation.with(new Work.Hook(context, waiting.notReady())));
     runtime.pipe(
         context, runtime.launcher.hook(context, state.running().hook(), state.charmInUse()));
-    return effect.none();
+    return new Step(incarnation.with(new Work.Hook(context, waiting.notReady())), effect.none());
   }
 
-  Effect<UnitEvent, UnitState> onSecretsCommitted(UnitState state, SecretsCommitted done) {
-    if (!(runtime.incarnation().work() instanceof Work.Hook hook)
-        || !hook.context().equals(done.context())) return effect.none();
-    if (done.failure() == null) return recordHookEnd(state, hook, done.outcome());
+  Step onSecretsCommitted(UnitState state, Incarnation incarnation, SecretsCommitted done) {
+    if (!(incarnation.work() instanceof Work.Hook hook) || !hook.context().equals(done.context()))
+      return new Step(incarnation, effect.none());
+    if (done.failure() == null) return recordHookEnd(state, incarnation, hook, done.outcome());
     log.warn(
         "unit {} hook {}: cannot apply its secret changes: {}",
         runtime.unit,
         state.running() == null ? "?" : state.running().hook().name(),
         done.failure());
     return recordHookEnd(
-        state, hook, new HookLauncher.Outcome.Broken("cannot apply changes: " + done.failure()));
+        state,
+        incarnation,
+        hook,
+        new HookLauncher.Outcome.Broken("cannot apply changes: " + done.failure()));
   }
 
-  private Effect<UnitEvent, UnitState> hookEnded(
-      UnitState state, Work.Hook ran, HookLauncher.Outcome outcome) {
-    List<SecretChange> secretChanges = runtime.secretDraft().of(ran.context().contextId());
-    runtime.secretDraft(SecretDraft.NONE);
+  private Step hookEnded(
+      UnitState state, Incarnation incarnation, Work.Hook ran, HookLauncher.Outcome outcome) {
+    List<SecretChange> secretChanges = ran.draft().secretChanges();
     // a completed secret hook is recorded with the secret (its trigger is then no longer due)
     List<SecretTrigger> handled =
         state.running() != null && state.running().hook() instanceof PlannedHook.Secret secret
@@ -109,9 +112,11 @@ record ProcessEndings(
                   ran.context(),
                   outcome,
                   failure == null ? null : String.valueOf(failure.getMessage())));
-      return effect.none();
+      // the hook still runs until they are: its draft goes on without them
+      Work.Hook committing = ran.with(ran.draft().withoutSecretChanges());
+      return new Step(incarnation.with(committing), effect.none());
     }
-    return recordHookEnd(state, ran, outcome);
+    return recordHookEnd(state, incarnation, ran, outcome);
   }
 
   private UnitResolver.HookEnd hookEnd(
@@ -127,22 +132,23 @@ record ProcessEndings(
   }
 
   /** Records how the hook ended, once its secret changes (if any) are committed. */
-  private Effect<UnitEvent, UnitState> recordHookEnd(
-      UnitState state, Work.Hook ran, HookLauncher.Outcome outcome) {
-    runtime.incarnation(runtime.incarnation().with(Incarnation.IDLE));
-    if (state.running() == null) return effect.none();
+  private Step recordHookEnd(
+      UnitState state, Incarnation incarnation, Work.Hook ran, HookLauncher.Outcome outcome) {
+    Incarnation idle = incarnation.with(Incarnation.IDLE);
+    if (state.running() == null) return new Step(idle, effect.none());
     String kind = state.running().hook().kind().label();
     return switch (hookEnd(state, ran, outcome)) {
-      case UnitResolver.HookEnd.AwaitPod wait -> awaitPod(state, ran, wait);
+      case UnitResolver.HookEnd.AwaitPod wait -> awaitPod(state, idle, ran, wait);
       case UnitResolver.HookEnd.Completed done -> {
         runtime.metrics.hookEnded(kind, true, Duration.ofMillis(done.event().durationMillis()));
         // Its databag writes are journaled in the same write as its completion: all or nothing.
-        List<UnitEvent> completion = new ArrayList<>(ran.writes().events());
+        List<UnitEvent> completion = new ArrayList<>(ran.draft().relationWrites().events());
         completion.add(done.event());
         // Logged once the outcome is in the journal: a log line that says "completed" is a promise
         // that the hook never runs again, even if the process is killed right after it.
         yield steps.persistAndStartNext(
             state,
+            idle,
             completion,
             () ->
                 log.atInfo()
@@ -156,18 +162,21 @@ record ProcessEndings(
                         done.event().durationMillis()));
       }
       case UnitResolver.HookEnd.Failed failed -> {
-        // a failed hook's relation-set writes go with its Work.Hook: never journaled, never read
-        // again
+        // a failed hook's draft goes with its Work.Hook: its relation-set writes are never
+        // journaled, never read again
         runtime.metrics.hookEnded(kind, false, Duration.ofMillis(failed.event().durationMillis()));
         int attempt = state.running().attempt();
-        yield effect
-            .persist(failed.event())
-            .thenRun(
-                s -> {
-                  logFailure(ran, failed);
-                  runtime.scheduleRetry(attempt);
-                  runtime.afterChange(s);
-                });
+        yield new Step(
+            idle,
+            effect
+                .persist(failed.event())
+                .thenRun(
+                    after.change(
+                        (s, current) -> {
+                          logFailure(ran, failed);
+                          runtime.scheduleRetry(attempt);
+                          return runtime.afterChange(s, current);
+                        })));
       }
     };
   }
@@ -176,8 +185,8 @@ record ProcessEndings(
    * Nothing is recorded: the hook stays started, holding no slot of the hook limit while it waits
    * (a drain need not wait for it either).
    */
-  private Effect<UnitEvent, UnitState> awaitPod(
-      UnitState state, Work.Hook ran, UnitResolver.HookEnd.AwaitPod wait) {
+  private Step awaitPod(
+      UnitState state, Incarnation idle, Work.Hook ran, UnitResolver.HookEnd.AwaitPod wait) {
     String contextId = ran.context().contextId();
     log.atInfo()
         .addKeyValue("unit", runtime.unit.name())
@@ -191,14 +200,12 @@ record ProcessEndings(
             wait.notReady(),
             runtime.deps.podWait().attempts(),
             wait.reason());
-    runtime.incarnation(
-        runtime
-            .incarnation()
-            .with(new Work.AwaitingPod(contextId, wait.notReady(), wait.reason())));
+    Incarnation waiting =
+        idle.with(new Work.AwaitingPod(contextId, wait.notReady(), wait.reason()));
     runtime.timers.startSingleTimer(
         UnitRuntime.POD_WAIT_TIMER, new PodWaitOver(contextId), wait.delay());
-    if (runtime.incarnation().draining()) runtime.answerDrain();
-    return effect.none();
+    if (waiting.draining()) waiting = runtime.answerDrain(waiting);
+    return new Step(waiting, effect.none());
   }
 
   /** The hook's output is a field of this one record (text: stderr="..." on the same line). */
@@ -222,9 +229,8 @@ record ProcessEndings(
    * An exec or action that succeeded commits its secret changes as it ends (nothing waits for them:
    * an exec or action never runs again); one that failed drops them.
    */
-  private void commitSecretsOf(String contextId, boolean succeeded) {
-    List<SecretChange> changes = runtime.secretDraft().of(contextId);
-    runtime.secretDraft(SecretDraft.NONE);
+  private void commitSecretsOf(ContextDraft draft, boolean succeeded) {
+    List<SecretChange> changes = draft.secretChanges();
     if (changes.isEmpty() || !succeeded) return;
     runtime
         .deps
@@ -237,11 +243,10 @@ record ProcessEndings(
                         runtime.unit.name(), changes, runtime.ctx.getSystem().ignoreRef())));
   }
 
-  private Effect<UnitEvent, UnitState> execEnded(Work.Exec exec, HookLauncher.Outcome outcome) {
-    runtime.incarnation(runtime.incarnation().with(Incarnation.IDLE));
+  private Step execEnded(Incarnation incarnation, Work.Exec exec, HookLauncher.Outcome outcome) {
     ProcessResult result = HookLauncher.execResult(outcome);
     runtime.metrics.execEnded(result.exitCode(), result.timedOut());
-    commitSecretsOf(exec.context().contextId(), result.exitCode() == 0 && !result.timedOut());
+    commitSecretsOf(exec.draft(), result.exitCode() == 0 && !result.timedOut());
     // The caller gets its result now, not one journal write later: the record of how an exec
     // ended changes no state, and a crash before it is written loses only that record. An exec
     // whose pod is not ready does not wait for it: a person at a terminal hears so at once.
@@ -254,37 +259,42 @@ record ProcessEndings(
                     ExecReply.Outcome.RAN,
                     result,
                     "",
-                    exec.recorder() == null ? null : exec.recorder().result(result.exitCode())));
-    return effect
-        .persist(
-            new ExecCompleted(
-                exec.context().contextId(),
-                result.exitCode(),
-                result.timedOut(),
-                result.duration().toMillis(),
-                runtime.now()))
-        .thenRun(runtime::afterChange);
+                    exec.exec().action() == null
+                        ? null
+                        : exec.draft().action().result(result.exitCode())));
+    return new Step(
+        incarnation.with(Incarnation.IDLE),
+        effect
+            .persist(
+                new ExecCompleted(
+                    exec.context().contextId(),
+                    result.exitCode(),
+                    result.timedOut(),
+                    result.duration().toMillis(),
+                    runtime.now()))
+            .thenRun(after.change(runtime::afterChange)));
   }
 
   /**
    * The action's process ended: ActionFinished is persisted (then the next hook may start in the
    * same write), and only then is it logged and are its watchers answered.
    */
-  private Effect<UnitEvent, UnitState> actionEnded(
-      UnitState state, Work.Action ran, HookLauncher.Outcome outcome) {
-    runtime.incarnation(runtime.incarnation().with(Incarnation.IDLE));
+  private Step actionEnded(
+      UnitState state, Incarnation incarnation, Work.Action ran, HookLauncher.Outcome outcome) {
+    Incarnation idle = incarnation.with(Incarnation.IDLE);
     UnitState.UnitAction running = state.actions().running();
-    if (running == null || running.id() != ran.id()) return effect.none();
+    if (running == null || running.id() != ran.id()) return new Step(idle, effect.none());
     ActionFinished finished =
         UnitResolver.actionEnded(
-            running, outcome, ran.recorder(), runtime.deps.hookTimeout(), runtime.now());
-    commitSecretsOf(ran.context().contextId(), finished.status() == ActionStatus.COMPLETED);
+            running, outcome, ran.draft().action(), runtime.deps.hookTimeout(), runtime.now());
+    commitSecretsOf(ran.draft(), finished.status() == ActionStatus.COMPLETED);
     long millis =
         running.started() == null
             ? 0
             : Duration.between(running.started(), finished.at()).toMillis();
     return steps.persistAndStartNext(
         state,
+        idle,
         List.of(finished),
         () -> {
           if (finished.status() == ActionStatus.COMPLETED) {

@@ -2,6 +2,7 @@ package io.caasoperator.unit;
 
 import io.caasoperator.action.ActionLookup;
 import io.caasoperator.action.ActionReply;
+import io.caasoperator.action.ActionRequests;
 import io.caasoperator.action.ActionRun;
 import io.caasoperator.domain.UnitId;
 import io.caasoperator.persistence.OperatorEvent;
@@ -15,13 +16,14 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.UnaryOperator;
+import java.util.function.BiFunction;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.PostStop;
 import org.apache.pekko.actor.typed.PreRestart;
 import org.apache.pekko.actor.typed.SupervisorStrategy;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
+import org.apache.pekko.japi.function.Procedure;
 import org.apache.pekko.persistence.typed.JournalPersistFailed;
 import org.apache.pekko.persistence.typed.PersistenceId;
 import org.apache.pekko.persistence.typed.RecoveryCompleted;
@@ -42,13 +44,18 @@ import org.apache.pekko.persistence.typed.javadsl.SignalHandler;
  * unit's lock: the charm view is switched and hooks run only between other hooks. Charm actions and
  * execs run between hooks too, in the order they arrived: an action is journaled when it is queued
  * ({@code ActionQueued}), when it starts and when it finishes; one interrupted by a crash is
- * recorded failed, never run again. Processes are started by its {@link HookLauncher}; what it runs
- * now and what waits is its {@link Incarnation}.
+ * recorded failed, never run again. Processes are started by its {@link HookLauncher}.
  *
- * <p>This file is the unit's protocol. Its commands are taken by one class per concern, all sharing
- * the {@link UnitRuntime}: {@link UnitSteps} starts what {@link UnitResolver} decides, {@link
- * ProcessEndings} records how a process ended, {@link ToolCalls} answers hook tools, {@link
- * ActionIntake} queues actions, {@link Observations} journals what the unit is told happened.
+ * <p>This file is the unit's protocol. Beside its journaled {@link UnitState} the actor holds one
+ * value, its {@link Incarnation}: what runs now (with the running context's {@link ContextDraft})
+ * and what waits, why hooks are due, who waits for what. Its commands are taken by one class per
+ * concern: {@link UnitSteps} starts what {@link UnitResolver} decides, {@link ProcessEndings}
+ * records how a process ended, {@link ToolCalls} answers hook tools, {@link ActionIntake} queues
+ * actions, {@link Observations} journals what the unit is told happened. Each takes the state and
+ * the incarnation and returns a {@link Step} (the next incarnation and the effect), or only an
+ * effect when it changes nothing; what they run once events are persisted changes the incarnation
+ * through {@link AfterPersist}. They share {@link UnitRuntime}, which holds only how the unit
+ * reaches out. So this actor is the only writer of the incarnation.
  */
 public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, UnitEvent, UnitState> {
 
@@ -206,6 +213,13 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
   }
 
   private final UnitRuntime runtime;
+
+  /**
+   * What this actor keeps beside its journal, replaced whole by each {@link Step}; kept across a
+   * restart of the behaviour after a failed journal write ({@link UnitRuntime#restarting}).
+   */
+  private Incarnation incarnation = Incarnation.fresh();
+
   private final UnitSteps steps;
   private final ProcessEndings endings;
   private final ToolCalls tools;
@@ -217,11 +231,37 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
         PersistenceId.ofUniqueId(persistenceId(runtime.unit)),
         SupervisorStrategy.restartWithBackoff(RESTART_DELAY, RESTART_DELAY, 0.0));
     this.runtime = runtime;
-    this.steps = new UnitSteps(runtime, Effect());
-    this.endings = new ProcessEndings(runtime, steps, Effect());
-    this.tools = new ToolCalls(runtime, Effect());
-    this.actions = new ActionIntake(runtime, Effect());
-    this.observations = new Observations(runtime, steps, Effect());
+    AfterPersist after = this::after;
+    this.steps = new UnitSteps(runtime, Effect(), after);
+    this.endings = new ProcessEndings(runtime, steps, Effect(), after);
+    this.tools = new ToolCalls(runtime, Effect(), after);
+    this.actions = new ActionIntake(runtime, Effect(), after);
+    this.observations = new Observations(runtime, steps, Effect(), after);
+  }
+
+  /** A command handler that may change the incarnation: it returns the next one. */
+  @FunctionalInterface
+  private interface Stepping<C> {
+    Step take(UnitState state, Incarnation incarnation, C command);
+  }
+
+  /** A command handler that only reads the incarnation. */
+  @FunctionalInterface
+  private interface Reading<C> {
+    Effect<UnitEvent, UnitState> take(UnitState state, Incarnation incarnation, C command);
+  }
+
+  /** The one place a command changes the incarnation: it keeps the one its handler returned. */
+  private <C> BiFunction<UnitState, C, Effect<UnitEvent, UnitState>> stepping(Stepping<C> handler) {
+    return (state, command) -> {
+      Step step = handler.take(state, incarnation, command);
+      incarnation = step.next();
+      return step.effect();
+    };
+  }
+
+  private <C> BiFunction<UnitState, C, Effect<UnitEvent, UnitState>> reading(Reading<C> handler) {
+    return (state, command) -> handler.take(state, incarnation, command);
   }
 
   @Override
@@ -243,80 +283,85 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
         .onCommand(UpdateStatusDue.class, (state, cmd) -> Effect().none());
     builder
         .forAnyState()
-        .onCommand(Assign.class, this::onAssign)
-        .onCommand(ObserveContainerStart.class, observations::onContainerStart)
-        .onCommand(ObservePebbleNotice.class, observations::onPebbleNotice)
-        .onCommand(ObserveSecretTrigger.class, observations::onSecretTrigger)
-        .onCommand(Resolve.class, this::onResolve)
+        .onCommand(Assign.class, stepping(this::onAssign))
+        .onCommand(ObserveContainerStart.class, stepping(observations::onContainerStart))
+        .onCommand(ObservePebbleNotice.class, stepping(observations::onPebbleNotice))
+        .onCommand(ObserveSecretTrigger.class, stepping(observations::onSecretTrigger))
+        .onCommand(Resolve.class, stepping(this::onResolve))
         .onCommand(GetView.class, (state, cmd) -> Effect().reply(cmd.replyTo(), UnitView.of(state)))
         .onCommand(GetState.class, (state, cmd) -> Effect().reply(cmd.replyTo(), state))
-        .onCommand(Drain.class, this::onDrain)
-        .onCommand(RunExec.class, this::onExec)
-        .onCommand(RunHookTool.class, tools::onHookTool)
-        .onCommand(RequestAction.class, actions::onRequestAction)
-        .onCommand(QueueAction.class, actions::onQueueAction)
-        .onCommand(GetAction.class, actions::onGetAction)
-        .onCommand(Advance.class, (state, cmd) -> steps.advance(state))
-        .onCommand(RetryDue.class, (state, cmd) -> advanceWith(state, Incarnation::withRetryNow))
+        .onCommand(Drain.class, stepping(this::onDrain))
+        .onCommand(RunExec.class, stepping(this::onExec))
+        .onCommand(RunHookTool.class, stepping(tools::onHookTool))
+        .onCommand(RequestAction.class, reading(actions::onRequestAction))
+        .onCommand(QueueAction.class, reading(actions::onQueueAction))
+        .onCommand(GetAction.class, stepping(actions::onGetAction))
+        .onCommand(Advance.class, stepping((state, current, cmd) -> steps.advance(state, current)))
+        .onCommand(
+            RetryDue.class,
+            stepping((state, current, cmd) -> steps.advance(state, current.withRetryNow())))
         .onCommand(
             UpdateStatusDue.class,
-            (state, cmd) -> advanceWith(state, Incarnation::withUpdateStatusDue))
-        .onCommand(ProcessEnded.class, endings::onProcessEnded)
-        .onCommand(SecretsCommitted.class, endings::onSecretsCommitted)
-        .onCommand(PodWaitOver.class, endings::onPodWaitOver);
+            stepping((state, current, cmd) -> steps.advance(state, current.withUpdateStatusDue())))
+        .onCommand(ProcessEnded.class, stepping(endings::onProcessEnded))
+        .onCommand(SecretsCommitted.class, stepping(endings::onSecretsCommitted))
+        .onCommand(PodWaitOver.class, stepping(endings::onPodWaitOver));
     return builder.build();
   }
 
-  private Effect<UnitEvent, UnitState> advanceWith(
-      UnitState state, UnaryOperator<Incarnation> due) {
-    runtime.incarnation(due.apply(runtime.incarnation()));
-    return steps.advance(state);
-  }
-
-  private Effect<UnitEvent, UnitState> onAssign(UnitState state, Assign cmd) {
-    runtime.setUpdateStatusInterval(cmd.desired().updateStatusInterval());
+  private Step onAssign(UnitState state, Incarnation incarnation, Assign cmd) {
+    Incarnation next = runtime.updateStatusEvery(cmd.desired().updateStatusInterval(), incarnation);
     List<UnitEvent> events = cmd.desired().changesFrom(state, runtime.now());
-    if (!events.isEmpty()) return steps.persistAndStartNext(state, events, () -> {});
+    if (!events.isEmpty()) return steps.persistAndStartNext(state, next, events, () -> {});
     if (state.isDead()) runtime.tellOperator(new Report.Dead(runtime.unit));
-    return Effect().none();
+    return new Step(next, Effect().none());
   }
 
-  private Effect<UnitEvent, UnitState> onResolve(UnitState state, Resolve cmd) {
+  private Step onResolve(UnitState state, Incarnation incarnation, Resolve cmd) {
     if (state.failed() == null) {
       String detail = "unit " + runtime.unit + " has no failed hook";
-      return Effect()
-          .reply(cmd.replyTo(), new ResolveReply(ResolveReply.Outcome.NOTHING_TO_RESOLVE, detail));
+      return new Step(
+          incarnation,
+          Effect()
+              .reply(
+                  cmd.replyTo(),
+                  new ResolveReply(ResolveReply.Outcome.NOTHING_TO_RESOLVE, detail)));
     }
     String hook = state.failed().hook().name();
-    if (cmd.retry()) runtime.incarnation(runtime.incarnation().withRetryNow());
     String detail = (cmd.retry() ? "retrying " : "skipped ") + "hook \"" + hook + "\"";
-    return Effect()
-        .persist(new HookResolved(cmd.retry(), runtime.now()))
-        .thenRun(runtime::afterChange)
-        .thenReply(cmd.replyTo(), s -> new ResolveReply(ResolveReply.Outcome.RESOLVED, detail));
+    return new Step(
+        cmd.retry() ? incarnation.withRetryNow() : incarnation,
+        Effect()
+            .persist(new HookResolved(cmd.retry(), runtime.now()))
+            .thenRun(after(runtime::afterChange))
+            .thenReply(
+                cmd.replyTo(), s -> new ResolveReply(ResolveReply.Outcome.RESOLVED, detail)));
   }
 
-  private Effect<UnitEvent, UnitState> onDrain(UnitState state, Drain cmd) {
-    Incarnation incarnation = runtime.incarnation();
+  private Step onDrain(UnitState state, Incarnation incarnation, Drain cmd) {
     incarnation
         .execs()
         .waiting()
-        .forEach(e -> e.replyTo().tell(ExecReply.refused(ExecQueue.SHUTTING_DOWN)));
-    incarnation = incarnation.drainingNow();
-    if (incarnation.processRuns()) incarnation = incarnation.withDrainWaiter(cmd.replyTo());
-    runtime.incarnation(incarnation);
-    if (incarnation.processRuns()) return Effect().none();
-    return Effect().reply(cmd.replyTo(), new Drained(runtime.unit));
+        .forEach(e -> e.replyTo().tell(ExecReply.refused(ActionRequests.SHUTTING_DOWN)));
+    Incarnation draining = incarnation.drainingNow();
+    if (draining.processRuns())
+      return new Step(draining.withDrainWaiter(cmd.replyTo()), Effect().none());
+    return new Step(draining, Effect().reply(cmd.replyTo(), new Drained(runtime.unit)));
   }
 
-  private Effect<UnitEvent, UnitState> onExec(UnitState state, RunExec cmd) {
-    Incarnation incarnation = runtime.incarnation();
+  private Step onExec(UnitState state, Incarnation incarnation, RunExec cmd) {
     var refusal = ExecQueue.refusal(state, incarnation.draining());
-    if (refusal.isPresent()) return Effect().reply(cmd.replyTo(), ExecReply.refused(refusal.get()));
+    if (refusal.isPresent())
+      return new Step(incarnation, Effect().reply(cmd.replyTo(), ExecReply.refused(refusal.get())));
     // after the actions waiting now, before those queued later
-    runtime.incarnation(
+    return steps.advance(
+        state,
         incarnation.withExecs(incarnation.execs().add(cmd, state.actions().lastPendingId())));
-    return steps.advance(state);
+  }
+
+  /** A callback once events are persisted that changes the incarnation the actor holds then. */
+  private Procedure<UnitState> after(BiFunction<UnitState, Incarnation, Incarnation> change) {
+    return s -> incarnation = change.apply(s, incarnation);
   }
 
   @Override
@@ -328,15 +373,17 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
   public SignalHandler<UnitState> signalHandler() {
     String id = persistenceId(runtime.unit);
     return newSignalHandlerBuilder()
-        .onSignal(RecoveryCompleted.instance(), runtime::recovered)
+        .onSignal(
+            RecoveryCompleted.instance(),
+            state -> incarnation = runtime.recovered(state, incarnation))
         .onSignal(
             JournalPersistFailed.class,
             (state, failed) -> runtime.health().writeFailed(id, failed.getFailure()))
         .onSignal(
             RecoveryFailed.class,
             (state, failed) -> runtime.health().recoveryFailed(id, failed.getFailure()))
-        .onSignal(PreRestart.instance(), state -> runtime.restarting())
-        .onSignal(PostStop.instance(), state -> runtime.stopped())
+        .onSignal(PreRestart.instance(), state -> incarnation = runtime.restarting(incarnation))
+        .onSignal(PostStop.instance(), state -> runtime.stopped(incarnation))
         .build();
   }
 

@@ -1,6 +1,6 @@
 package io.caasoperator.unit;
 
-import io.caasoperator.action.ActionResult;
+import io.caasoperator.action.ActionReport;
 import io.caasoperator.config.ConfigResolver;
 import io.caasoperator.domain.DurationText;
 import io.caasoperator.domain.Life;
@@ -282,7 +282,7 @@ public final class UnitResolver {
   static ActionFinished actionEnded(
       UnitState.UnitAction running,
       HookLauncher.Outcome outcome,
-      ActionResult.Recorder recorder,
+      ActionReport recorder,
       Duration timeout,
       Instant now) {
     Map<String, Object> results = new LinkedHashMap<>(recorder.results());

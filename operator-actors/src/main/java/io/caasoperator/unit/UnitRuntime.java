@@ -19,11 +19,13 @@ import org.apache.pekko.actor.typed.javadsl.ActorContext;
 import org.apache.pekko.actor.typed.javadsl.TimerScheduler;
 
 /**
- * What one incarnation of a {@link UnitActor} keeps beside its journaled state — what runs now and
- * what waits ({@link Incarnation}), the secret changes of the running context ({@link SecretDraft})
- * — and how it reaches out: the operator, its own mailbox, its timers, its processes. Shared by the
- * actor and the classes that take its commands ({@link UnitSteps}, {@link ProcessEndings}, {@link
- * ToolCalls}, {@link ActionIntake}); used on the actor's thread only, so it needs no locks.
+ * How a {@link UnitActor} reaches out — the operator, its own mailbox, its timers, its processes,
+ * its metrics — and nothing it remembers: every field is fixed when the actor is set up. What the
+ * actor keeps beside its journal (what runs now and what waits, the running context's draft) is its
+ * {@link Incarnation}, a value the actor holds alone: the methods here that change it take it and
+ * return the next one. Used by the actor and the classes that take its commands ({@link UnitSteps},
+ * {@link ProcessEndings}, {@link ToolCalls}, {@link ActionIntake}, {@link Observations}), on the
+ * actor's thread only.
  */
 final class UnitRuntime {
   private static final Object RETRY_TIMER = "retry";
@@ -40,9 +42,6 @@ final class UnitRuntime {
 
   /** Where the secret store hands this unit's secret hooks: its own mailbox. */
   private final Consumer<SecretTrigger> secretHooks;
-
-  private Incarnation incarnation = Incarnation.fresh();
-  private SecretDraft secretDraft = SecretDraft.NONE;
 
   UnitRuntime(
       UnitId unit,
@@ -61,22 +60,6 @@ final class UnitRuntime {
     this.secretHooks = trigger -> self.tell(new UnitActor.ObserveSecretTrigger(trigger));
   }
 
-  Incarnation incarnation() {
-    return incarnation;
-  }
-
-  void incarnation(Incarnation next) {
-    incarnation = next;
-  }
-
-  SecretDraft secretDraft() {
-    return secretDraft;
-  }
-
-  void secretDraft(SecretDraft next) {
-    secretDraft = next;
-  }
-
   Instant now() {
     return deps.clock().instant();
   }
@@ -91,28 +74,33 @@ final class UnitRuntime {
   }
 
   /** After every persisted change: tell the operator, finish a drain, or take the next step. */
-  void afterChange(UnitState state) {
-    report(state);
+  Incarnation afterChange(UnitState state, Incarnation incarnation) {
+    Incarnation next = report(state, incarnation);
     if (state.isDead()) {
       operator.tell(new Report.Dead(unit));
-    } else if (incarnation.draining()) {
-      if (!incarnation.processRuns()) answerDrain();
+    } else if (next.draining()) {
+      if (!next.processRuns()) next = answerDrain(next);
     } else {
       ctx.getSelf().tell(UnitActor.ADVANCE);
     }
+    return next;
   }
 
-  /** Tells the operator of the change, and whoever waits for an action that has now finished. */
-  void report(UnitState state) {
+  /**
+   * Tells the operator of the change, and whoever waits for an action that has now finished: those
+   * are no longer in the incarnation returned.
+   */
+  Incarnation report(UnitState state, Incarnation incarnation) {
     deps.toolViews().unitChanged(state);
     ownSecrets(state);
     operator.tell(new Report.Changed(UnitView.of(state)));
-    answerActionWatchers(state);
+    return answerActionWatchers(state, incarnation);
   }
 
-  void answerDrain() {
+  /** Tells whoever waits for the drain that it is done: they are no longer in the one returned. */
+  Incarnation answerDrain(Incarnation incarnation) {
     incarnation.drainWaiters().forEach(w -> w.tell(new UnitActor.Drained(unit)));
-    incarnation = incarnation.withoutDrainWaiters();
+    return incarnation.withoutDrainWaiters();
   }
 
   void scheduleRetry(int failedAttempts) {
@@ -120,10 +108,11 @@ final class UnitRuntime {
         RETRY_TIMER, new UnitActor.RetryDue(), deps.retry().delayAfter(failedAttempts));
   }
 
-  void setUpdateStatusInterval(Duration interval) {
-    if (interval == null || interval.equals(incarnation.updateStatusInterval())) return;
-    incarnation = incarnation.withUpdateStatusInterval(interval);
+  /** Update-status falls due every {@code interval} from now on, unless it already did. */
+  Incarnation updateStatusEvery(Duration interval, Incarnation incarnation) {
+    if (interval == null || interval.equals(incarnation.updateStatusInterval())) return incarnation;
     timers.startTimerWithFixedDelay(UPDATE_STATUS_TIMER, new UnitActor.UpdateStatusDue(), interval);
+    return incarnation.withUpdateStatusInterval(interval);
   }
 
   /**
@@ -131,7 +120,7 @@ final class UnitRuntime {
    * crash left behind is cleaned up, the timers that the operator does not set again are set, and
    * the operator hears of it.
    */
-  void recovered(UnitState state) {
+  Incarnation recovered(UnitState state, Incarnation incarnation) {
     health().recovered(UnitActor.persistenceId(unit));
     ownSecrets(state);
     if (state.failed() != null) scheduleRetry(state.failed().attempt());
@@ -146,24 +135,24 @@ final class UnitRuntime {
       timers.startTimerWithFixedDelay(
           UPDATE_STATUS_TIMER, new UnitActor.UpdateStatusDue(), incarnation.updateStatusInterval());
     }
-    report(state);
+    Incarnation next = report(state, incarnation);
     operator.tell(new Report.Recovered(unit));
     ctx.getSelf().tell(UnitActor.ADVANCE);
+    return next;
   }
 
   /**
    * The behaviour restarts after a failed journal write (recovering from the journal, but keeping
-   * this object): what was in flight is dropped, or the unit would wait for it forever. Its process
-   * is cancelled, so a drain has nothing left to wait for.
+   * this actor and its incarnation): what was in flight is dropped, or the unit would wait for it
+   * forever. Its process is cancelled, so a drain has nothing left to wait for.
    */
-  void restarting() {
-    abandon();
-    answerDrain();
-    incarnation = incarnation.forgotten();
+  Incarnation restarting(Incarnation incarnation) {
+    abandon(incarnation);
+    return answerDrain(incarnation).forgotten();
   }
 
-  void stopped() {
-    abandon();
+  void stopped(Incarnation incarnation) {
+    abandon(incarnation);
     deps.secrets().ownerGone(unit.name(), secretHooks);
     deps.toolViews().unitStopped(unit);
     health().stopped(UnitActor.persistenceId(unit));
@@ -183,7 +172,7 @@ final class UnitRuntime {
   }
 
   /** Its process is killed, and whoever waits for an exec is told. */
-  private void abandon() {
+  private void abandon(Incarnation incarnation) {
     switch (incarnation.work()) {
       case Work.Hook hook -> launcher.cancel(hook.context());
       case Work.AwaitingPod waiting -> {} // no process, no token
@@ -202,7 +191,8 @@ final class UnitRuntime {
         .forEach(e -> e.replyTo().tell(ExecReply.refused("unit " + unit + " stopped")));
   }
 
-  private void answerActionWatchers(UnitState state) {
+  private Incarnation answerActionWatchers(UnitState state, Incarnation incarnation) {
+    Incarnation next = incarnation;
     for (var watched : incarnation.actionWatchers().entrySet()) {
       Optional<UnitState.UnitAction> action = state.actions().find(watched.getKey());
       if (action.isPresent() && !action.get().status().finished()) continue;
@@ -212,7 +202,8 @@ final class UnitRuntime {
               action.orElse(null),
               action.isPresent() ? "" : "unit " + unit + " keeps no action " + watched.getKey());
       watched.getValue().forEach(watcher -> watcher.tell(lookup));
-      incarnation = incarnation.withoutActionWatchers(watched.getKey());
+      next = next.withoutActionWatchers(watched.getKey());
     }
+    return next;
   }
 }

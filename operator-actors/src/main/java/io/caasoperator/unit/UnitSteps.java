@@ -1,5 +1,6 @@
 package io.caasoperator.unit;
 
+import io.caasoperator.action.ActionRequests;
 import io.caasoperator.domain.Life;
 import io.caasoperator.persistence.ActionStatus;
 import io.caasoperator.persistence.PlannedHook;
@@ -17,6 +18,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Consumer;
 import org.apache.pekko.persistence.typed.javadsl.Effect;
 import org.apache.pekko.persistence.typed.javadsl.EffectFactories;
 import org.slf4j.Logger;
@@ -27,22 +29,26 @@ import org.slf4j.LoggerFactory;
  * action once its start is in the journal, or records what needs no process (a skipped hook, a
  * charm switch, an action interrupted by a restart, the unit's death).
  */
-record UnitSteps(UnitRuntime runtime, EffectFactories<UnitEvent, UnitState> effect) {
+record UnitSteps(
+    UnitRuntime runtime, EffectFactories<UnitEvent, UnitState> effect, AfterPersist after) {
   private static final Logger log = LoggerFactory.getLogger(UnitActor.class);
 
-  /** Takes the step {@link UnitResolver} decides. */
-  Effect<UnitEvent, UnitState> advance(UnitState state) {
-    return switch (UnitResolver.next(state, runtime.incarnation().activity())) {
-      case UnitResolver.Next.Wait w -> effect.none();
-      case UnitResolver.Next.Exec e -> startExec();
-      case UnitResolver.Next.RunAction action -> startAction(state, action.id());
-      case UnitResolver.Next.AbandonAction abandoned -> abandonAction(state, abandoned.id());
+  /** Takes the step {@link UnitResolver} decides, given what {@code incarnation} runs and waits. */
+  Step advance(UnitState state, Incarnation incarnation) {
+    return switch (UnitResolver.next(state, incarnation.activity())) {
+      case UnitResolver.Next.Wait w -> new Step(incarnation, effect.none());
+      case UnitResolver.Next.Exec e -> startExec(incarnation);
+      case UnitResolver.Next.RunAction action -> startAction(state, incarnation, action.id());
+      case UnitResolver.Next.AbandonAction abandoned ->
+          new Step(incarnation, abandonAction(state, abandoned.id()));
       case UnitResolver.Next.SwitchCharm s ->
-          effect
-              .persist(new CharmSwitched(state.assigned().charm().generation(), runtime.now()))
-              .thenRun(runtime::afterChange);
-      case UnitResolver.Next.Die d -> die(state);
-      case UnitResolver.Next.Run run -> startHook(List.of(), state, run, () -> {});
+          new Step(
+              incarnation,
+              effect
+                  .persist(new CharmSwitched(state.assigned().charm().generation(), runtime.now()))
+                  .thenRun(after.change(runtime::afterChange)));
+      case UnitResolver.Next.Die d -> new Step(incarnation, die(state));
+      case UnitResolver.Next.Run run -> startHook(List.of(), state, incarnation, run, () -> {});
     };
   }
 
@@ -52,25 +58,25 @@ record UnitSteps(UnitRuntime runtime, EffectFactories<UnitEvent, UnitState> effe
    * start is still in the journal before its process starts. {@code persisted} runs first once the
    * events are in the journal (e.g. the log line of the previous hook's end).
    */
-  Effect<UnitEvent, UnitState> persistAndStartNext(
-      UnitState state, List<UnitEvent> events, Runnable persisted) {
-    UnitState after = state;
-    for (UnitEvent e : events) after = after.apply(e);
-    if (UnitResolver.next(after, runtime.incarnation().activity())
-        instanceof UnitResolver.Next.Run run) {
-      return startHook(events, after, run, persisted);
+  Step persistAndStartNext(
+      UnitState state, Incarnation incarnation, List<UnitEvent> events, Runnable persisted) {
+    UnitState changed = state;
+    for (UnitEvent e : events) changed = changed.apply(e);
+    if (UnitResolver.next(changed, incarnation.activity()) instanceof UnitResolver.Next.Run run) {
+      return startHook(events, changed, incarnation, run, persisted);
     }
-    return persistThen(events, persisted);
+    return new Step(incarnation, persistThen(events, persisted));
   }
 
   private Effect<UnitEvent, UnitState> persistThen(List<UnitEvent> events, Runnable persisted) {
     return effect
         .persist(events)
         .thenRun(
-            s -> {
-              persisted.run();
-              runtime.afterChange(s);
-            });
+            after.change(
+                (s, incarnation) -> {
+                  persisted.run();
+                  return runtime.afterChange(s, incarnation);
+                }));
   }
 
   /**
@@ -78,8 +84,12 @@ record UnitSteps(UnitRuntime runtime, EffectFactories<UnitEvent, UnitState> effe
    * persisted that {@code state} already includes, written in the same journal write. A hook the
    * charm does not implement is recorded as skipped.
    */
-  private Effect<UnitEvent, UnitState> startHook(
-      List<UnitEvent> before, UnitState state, UnitResolver.Next.Run run, Runnable persisted) {
+  private Step startHook(
+      List<UnitEvent> before,
+      UnitState state,
+      Incarnation incarnation,
+      UnitResolver.Next.Run run,
+      Runnable persisted) {
     PlannedHook hook = run.hook();
     var charm = run.switchCharm() ? state.assigned().charm() : state.charmInUse();
     Instant now = runtime.now();
@@ -91,19 +101,17 @@ record UnitSteps(UnitRuntime runtime, EffectFactories<UnitEvent, UnitState> effe
             && !runtime.deps.secrets().holds(secret.trigger());
     if (!charm.implementsHook(hook.name()) || secretGone) {
       events.add(new HookSkipped(hook, now));
-      runtime.incarnation(runtime.incarnation().hookSkipped(hook));
-      return persistThen(events, persisted);
+      return new Step(incarnation.hookSkipped(hook), persistThen(events, persisted));
     }
     HookLauncher.Context context = runtime.launcher.hookContext(hook.name());
     events.add(new HookStarted(hook, run.attempt(), context.contextId(), now));
-    runtime.incarnation(runtime.incarnation().hookStarted(hook, context));
     // Only once HookStarted is safely in the journal may the process start.
-    return effect
-        .persist(events)
-        .thenRun(
+    return new Step(
+        incarnation.hookStarted(hook, context),
+        persistThenStart(
+            events,
+            persisted,
             s -> {
-              persisted.run();
-              runtime.report(s);
               log.atInfo()
                   .addKeyValue("unit", runtime.unit.name())
                   .addKeyValue("hook", hook.name())
@@ -114,24 +122,47 @@ record UnitSteps(UnitRuntime runtime, EffectFactories<UnitEvent, UnitState> effe
                       hook.name(),
                       run.attempt());
               runtime.pipe(context, runtime.launcher.hook(context, hook, s.charmInUse()));
-            });
+            }));
+  }
+
+  /**
+   * Persists {@code events}, which record that a process starts, then ({@code persisted} first)
+   * reports the change and {@code start}s it.
+   */
+  private Effect<UnitEvent, UnitState> persistThenStart(
+      List<UnitEvent> events, Runnable persisted, Consumer<UnitState> start) {
+    return effect
+        .persist(events)
+        .thenRun(
+            after.change(
+                (s, incarnation) -> {
+                  persisted.run();
+                  Incarnation reported = runtime.report(s, incarnation);
+                  start.accept(s);
+                  return reported;
+                }));
   }
 
   /** Starts the exec that waits longest, once its ExecStarted is in the journal. */
-  private Effect<UnitEvent, UnitState> startExec() {
-    UnitActor.RunExec exec = runtime.incarnation().execs().first();
+  private Step startExec(Incarnation incarnation) {
+    UnitActor.RunExec exec = incarnation.execs().first();
     HookLauncher.Context context = runtime.launcher.execContext();
-    runtime.incarnation(runtime.incarnation().execStarted(context));
-    return effect
-        .persist(
-            new ExecStarted(
-                context.contextId(), HookLauncher.digest(exec.commands()), runtime.now()))
-        .thenRun(
-            s ->
-                runtime.pipe(
-                    context,
-                    runtime.launcher.exec(
-                        context, exec.commands(), exec.timeout(), exec.action(), s.charmInUse())));
+    return new Step(
+        incarnation.execStarted(context),
+        effect
+            .persist(
+                new ExecStarted(
+                    context.contextId(), HookLauncher.digest(exec.commands()), runtime.now()))
+            .thenRun(
+                s ->
+                    runtime.pipe(
+                        context,
+                        runtime.launcher.exec(
+                            context,
+                            exec.commands(),
+                            exec.timeout(),
+                            exec.action(),
+                            s.charmInUse()))));
   }
 
   /**
@@ -139,7 +170,7 @@ record UnitSteps(UnitRuntime runtime, EffectFactories<UnitEvent, UnitState> effe
    * the unit runs now cannot run (no longer defined, its parameters no longer valid, nothing to run
    * it with) is recorded failed at once, without a process.
    */
-  private Effect<UnitEvent, UnitState> startAction(UnitState state, long id) {
+  private Step startAction(UnitState state, Incarnation incarnation, long id) {
     UnitState.UnitAction action = state.actions().find(id).orElseThrow();
     HookLauncher.Context context = runtime.launcher.actionContext(action.name());
     Instant now = runtime.now();
@@ -151,28 +182,30 @@ record UnitSteps(UnitRuntime runtime, EffectFactories<UnitEvent, UnitState> effe
     if (problem.isPresent()) {
       events.add(
           new ActionFinished(id, ActionStatus.FAILED, problem.get(), Map.of(), List.of(), now));
-      return persistThen(
-          events,
-          () ->
-              log.warn(
-                  "unit {} action {} ({}) failed: {}",
-                  runtime.unit,
-                  id,
-                  action.name(),
-                  problem.get()));
+      return new Step(
+          incarnation,
+          persistThen(
+              events,
+              () ->
+                  log.warn(
+                      "unit {} action {} ({}) failed: {}",
+                      runtime.unit,
+                      id,
+                      action.name(),
+                      problem.get())));
     }
-    runtime.incarnation(runtime.incarnation().actionStarted(id, context));
     // Only once ActionStarted is in the journal may the process start: a crash after it fails the
     // action rather than running it a second time.
-    return effect
-        .persist(events)
-        .thenRun(
+    return new Step(
+        incarnation.actionStarted(id, context),
+        persistThenStart(
+            events,
+            () -> {},
             s -> {
-              runtime.report(s);
               log.info("unit {} action {} ({}) started", runtime.unit, id, action.name());
               runtime.pipe(
                   context, runtime.launcher.action(context, s.actions().running(), s.charmInUse()));
-            });
+            }));
   }
 
   /** An action a crash interrupted is recorded failed, never run again. */
@@ -205,6 +238,6 @@ record UnitSteps(UnitRuntime runtime, EffectFactories<UnitEvent, UnitState> effe
               runtime.now()));
     }
     events.add(new LifeAssigned(Life.DEAD, runtime.now()));
-    return effect.persist(events).thenRun(runtime::afterChange);
+    return effect.persist(events).thenRun(after.change(runtime::afterChange));
   }
 }

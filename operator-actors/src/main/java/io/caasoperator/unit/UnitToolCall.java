@@ -1,6 +1,5 @@
 package io.caasoperator.unit;
 
-import io.caasoperator.action.ActionResult;
 import io.caasoperator.action.ActionRun;
 import io.caasoperator.domain.UnitId;
 import io.caasoperator.hooktool.ToolEffect;
@@ -22,28 +21,30 @@ import org.slf4j.event.Level;
 
 /**
  * A hook tool called by the hook or exec a unit runs now, run against the unit's state, its effects
- * sent where {@link ToolEffects#split} says: {@code juju-log} lines to the operator's log and an
- * action's results to its recorder here; the unit's events (persisted before the tool is answered)
- * and the application's (for the operator's journal) back to the unit's actor.
+ * sent where {@link ToolEffects#split} says: {@code juju-log} lines to the operator's log here; the
+ * rest back to the unit's actor, which folds what waits for the context's end into its {@link
+ * ContextDraft}.
  *
  * @param outcome what the tool prints and exits with
  * @param unitEvents for the unit's journal, in call order
  * @param applicationEvents for the application's journal, in call order
  * @param secretChanges for the application's secrets once the running hook completes, in call order
+ * @param actionEffects what it reported for the action the context runs, in call order
  */
 record UnitToolCall(
     ToolOutcome outcome,
     List<UnitEvent> unitEvents,
     List<OperatorEvent> applicationEvents,
-    List<SecretChange> secretChanges) {
+    List<SecretChange> secretChanges,
+    List<ToolEffect.ActionEffect> actionEffects) {
 
   /** The unit actor's logger: a charm's {@code juju-log} lines read as the unit's own. */
   private static final Logger log = LoggerFactory.getLogger(UnitActor.class);
 
   /**
-   * @param running what the unit runs now: the hook named by {@code state}, an exec (whose action,
-   *     if any, sees its parameters and records what the tool reports), or a charm action (the one
-   *     {@code state} says runs)
+   * @param running what the unit runs now: the hook named by {@code state} (whose relation writes
+   *     so far its tools read back), an exec (whose action, if any, sees its parameters), or a
+   *     charm action (the one {@code state} says runs)
    */
   static UnitToolCall run(
       UnitActor.RunHookTool call, UnitState state, Incarnation.Work running, Instant now) {
@@ -62,22 +63,17 @@ record UnitToolCall(
     String hook = state.running() != null ? state.running().hook().name() : null;
     String where = hook == null ? "exec" : hook;
     ActionRun action = null;
-    ActionResult.Recorder recorder = null;
     Map<Long, UnitEvent.RelationSettingsWritten> staged = Map.of();
     switch (running) {
-      case Incarnation.Work.Exec exec -> {
-        action = exec.exec().action();
-        recorder = exec.recorder();
-      }
+      case Incarnation.Work.Exec exec -> action = exec.exec().action();
       case Incarnation.Work.Action act -> {
         UnitState.UnitAction charmAction = state.actions().running();
         if (charmAction != null) {
           action = new ActionRun(charmAction.name(), charmAction.params());
           where = charmAction.name() + " action";
         }
-        recorder = act.recorder();
       }
-      case Incarnation.Work.Hook h -> staged = h.writes().byRelation();
+      case Incarnation.Work.Hook h -> staged = h.draft().relationWrites().byRelation();
       case Incarnation.Work.AwaitingPod waiting -> {}
       case Incarnation.Work.Idle idle -> {}
     }
@@ -91,12 +87,12 @@ record UnitToolCall(
     ToolEffects effects = ToolEffects.split(outcome.effects(), now);
     String label = where;
     effects.logged().forEach(line -> write(state.unit(), label, call.contextId(), line));
-    if (recorder != null) {
-      ActionResult.Recorder into = recorder;
-      effects.actionEffects().forEach(effect -> into.record(effect, now));
-    }
     return new UnitToolCall(
-        outcome, effects.unitEvents(), effects.applicationEvents(), effects.secretChanges());
+        outcome,
+        effects.unitEvents(),
+        effects.applicationEvents(),
+        effects.secretChanges(),
+        effects.actionEffects());
   }
 
   /**

@@ -9,6 +9,7 @@ import io.caasoperator.domain.UnitAddresses;
 import io.caasoperator.domain.UnitId;
 import io.caasoperator.persistence.UnitEvent;
 import io.caasoperator.persistence.UnitRelations;
+import io.caasoperator.persistence.UnitState;
 import io.caasoperator.testing.InMemoryJournal;
 import io.caasoperator.testing.ScriptedExecutor;
 import io.caasoperator.testing.TestUnits;
@@ -176,6 +177,14 @@ class DatabagWritesActorTest {
     var install = executor.next();
     tool(actor, install.invocation().contextId(), "relation-set", "", "-r", "0", "ready=yes");
     install.fail(1);
+    // its retry timer is set once the failure is in the journal: only then may time pass
+    TestProbe<UnitState> state = testKit.createTestProbe();
+    state.awaitAssert(
+        Duration.ofSeconds(5),
+        () -> {
+          actor.tell(new UnitActor.GetState(state.ref()));
+          return assertThat(state.receiveMessage().failed()).isNotNull();
+        });
     time.timePasses(Duration.ofSeconds(10));
     var retry = executor.next();
     assertThat(retry.hook()).isEqualTo("install");

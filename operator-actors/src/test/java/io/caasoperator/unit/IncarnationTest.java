@@ -40,16 +40,18 @@ class IncarnationTest {
   }
 
   @Test
-  void theOldestWaitingExecStartsAndTakesAnActionRecorderOnlyWhenItIsOne() {
+  void theOldestWaitingExecStartsWithAnEmptyDraft() {
     var action =
         new UnitActor.RunExec(
             "./backup", Duration.ofSeconds(1), new ActionRun("backup", null), null);
     Incarnation queued = Incarnation.fresh().withExecs(ExecQueue.EMPTY.add(EXEC).add(action));
     Incarnation first = queued.execStarted(CONTEXT);
-    assertThat(first.work()).isEqualTo(new Incarnation.Work.Exec(CONTEXT, EXEC, null));
+    assertThat(first.work())
+        .isEqualTo(new Incarnation.Work.Exec(CONTEXT, EXEC, ContextDraft.PROCESS));
     assertThat(first.execs().waiting()).containsExactly(action);
     Incarnation second = first.with(Incarnation.IDLE).execStarted(CONTEXT);
-    assertThat(((Incarnation.Work.Exec) second.work()).recorder()).isNotNull();
+    assertThat(second.work())
+        .isEqualTo(new Incarnation.Work.Exec(CONTEXT, action, ContextDraft.PROCESS));
   }
 
   @Test
@@ -75,7 +77,8 @@ class IncarnationTest {
     assertThat(running.runs(CONTEXT.contextId())).isTrue();
     assertThat(running.processRuns()).as("a drain waits for it").isTrue();
     assertThat(running.activity().busy()).isTrue();
-    assertThat(((Incarnation.Work.Action) running.work()).recorder()).isNotNull();
+    assertThat(running.work())
+        .isEqualTo(new Incarnation.Work.Action(CONTEXT, 3, ContextDraft.PROCESS));
     assertThat(running.forgotten().work()).isEqualTo(Incarnation.IDLE);
   }
 

@@ -2,7 +2,6 @@ package io.caasoperator.unit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.caasoperator.action.ActionResult;
 import io.caasoperator.action.ActionRun;
 import io.caasoperator.domain.Life;
 import io.caasoperator.domain.Status;
@@ -132,8 +131,7 @@ class ToolViewAnswerTest {
     var action = new ActionRun("backup", Map.of("to", "/tmp"));
     var exec = new UnitActor.RunExec("./backup", Duration.ofSeconds(30), action, null);
     var running =
-        new Incarnation.Work.Exec(
-            new HookLauncher.Context("ctx", "t"), exec, new ActionResult.Recorder());
+        new Incarnation.Work.Exec(new HookLauncher.Context("ctx", "t"), exec, ContextDraft.PROCESS);
     var context =
         new HookContexts.HookContext(
             UNIT, "ctx", null, new RunningAction("backup", Map.of("to", "/tmp")));

@@ -3,7 +3,7 @@ package io.caasoperator.unit;
 import static io.caasoperator.unit.UnitStates.charm;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.caasoperator.action.ActionResult;
+import io.caasoperator.action.ActionReport;
 import io.caasoperator.domain.Life;
 import io.caasoperator.domain.UnitId;
 import io.caasoperator.hook.ProcessResult;
@@ -618,11 +618,12 @@ class UnitResolverTest {
             null);
     Instant end = AT.plusSeconds(2);
     Duration timeout = Duration.ofMinutes(30);
-    ActionResult.Recorder recorder = new ActionResult.Recorder();
-    recorder.record(new ToolEffect.ActionResultSet(Map.of("file", "/tmp/b.tgz")), AT);
-    recorder.record(new ToolEffect.ActionLogged("compressing"), AT.plusSeconds(1));
+    ActionReport recorder =
+        ActionReport.NONE
+            .with(new ToolEffect.ActionResultSet(Map.of("file", "/tmp/b.tgz")), AT)
+            .with(new ToolEffect.ActionLogged("compressing"), AT.plusSeconds(1));
 
-    BiFunction<HookLauncher.Outcome, ActionResult.Recorder, ActionFinished> ended =
+    BiFunction<HookLauncher.Outcome, ActionReport, ActionFinished> ended =
         (outcome, charmSaid) -> UnitResolver.actionEnded(running, outcome, charmSaid, timeout, end);
 
     ActionFinished done = ended.apply(exited(0, "done\n", ""), recorder);
@@ -633,7 +634,7 @@ class UnitResolverTest {
     assertThat(done.log()).containsExactly(new ActionMessage(AT.plusSeconds(1), "compressing"));
     assertThat(done.at()).isEqualTo(end);
 
-    recorder.record(new ToolEffect.ActionFailed("disk full"), AT);
+    recorder = recorder.with(new ToolEffect.ActionFailed("disk full"), AT);
     ActionFinished failedByCharm = ended.apply(exited(0, "", ""), recorder);
     assertThat(failedByCharm.status()).isEqualTo(ActionStatus.FAILED);
     assertThat(failedByCharm.message()).isEqualTo("disk full");
@@ -641,16 +642,13 @@ class UnitResolverTest {
     assertThat(exited.message()).isEqualTo("exit status 2");
     assertThat(exited.results()).containsEntry("return-code", 2).containsEntry("stderr", "boom\n");
 
-    assertThat(ended.apply(ran(-1, true, null, ""), new ActionResult.Recorder()).message())
+    assertThat(ended.apply(ran(-1, true, null, ""), ActionReport.NONE).message())
         .isEqualTo("action timed out after 30m");
-    assertThat(
-            ended.apply(ran(-1, false, "no such file", ""), new ActionResult.Recorder()).message())
+    assertThat(ended.apply(ran(-1, false, "no such file", ""), ActionReport.NONE).message())
         .isEqualTo("action could not start: no such file");
     assertThat(
             ended
-                .apply(
-                    new HookLauncher.Outcome.Broken("exec API unreachable"),
-                    new ActionResult.Recorder())
+                .apply(new HookLauncher.Outcome.Broken("exec API unreachable"), ActionReport.NONE)
                 .message())
         .isEqualTo("action could not run: exec API unreachable");
   }

@@ -2,7 +2,6 @@ package io.caasoperator.unit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.caasoperator.action.ActionResult;
 import io.caasoperator.action.ActionRun;
 import io.caasoperator.domain.Status;
 import io.caasoperator.domain.UnitId;
@@ -78,13 +77,13 @@ class UnitToolCallTest {
             new ActionRun("backup", Map.of("to", "/tmp")),
             null);
     var running =
-        new Incarnation.Work.Exec(
-            new HookLauncher.Context("ctx", "t"), exec, new ActionResult.Recorder());
+        new Incarnation.Work.Exec(new HookLauncher.Context("ctx", "t"), exec, ContextDraft.PROCESS);
     UnitState idle = UnitState.initial(UNIT);
 
     assertThat(call(idle, running, "action-get", "to").outcome().stdout()).isEqualTo("/tmp\n");
     UnitToolCall set = call(idle, running, "action-set", "where=/tmp/backup.tar");
     assertThat(set.unitEvents()).isEmpty();
-    assertThat(running.recorder().result(0).results()).containsEntry("where", "/tmp/backup.tar");
+    ContextDraft after = running.draft().fold(set, NOW).draft();
+    assertThat(after.action().result(0).results()).containsEntry("where", "/tmp/backup.tar");
   }
 }

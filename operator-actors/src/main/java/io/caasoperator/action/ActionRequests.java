@@ -1,9 +1,9 @@
-package io.caasoperator.unit;
+package io.caasoperator.action;
 
-import io.caasoperator.action.ActionReply;
 import io.caasoperator.charm.ActionParameters;
 import io.caasoperator.charm.ActionSpec;
 import io.caasoperator.domain.CharmInfo;
+import io.caasoperator.domain.Life;
 import io.caasoperator.persistence.UnitState;
 import java.util.List;
 import java.util.Map;
@@ -18,11 +18,29 @@ import java.util.Optional;
  * comes, whether it can still run: the charm may have changed meanwhile (Juju checks again then:
  * {@code worker/uniter/runner/factory.go} {@code NewActionRunner}). Pure.
  */
-final class ActionRequests {
+public final class ActionRequests {
   private ActionRequests() {}
 
+  /** Why every action and exec is refused while the operator shuts down. */
+  public static final String SHUTTING_DOWN = "the operator is shutting down";
+
+  /**
+   * Why a unit in {@code state} cannot take a charm action (or an exec, which Juju runs as an
+   * action) now, or empty when it can (it then waits its turn): nothing new while the operator
+   * shuts down, nothing on a unit that is going away, and nothing before the unit has a charm to
+   * run it with.
+   */
+  public static Optional<String> refusal(UnitState state, boolean draining) {
+    if (draining) return Optional.of(SHUTTING_DOWN);
+    if (state.life() != Life.ALIVE)
+      return Optional.of("unit " + state.unit() + " is " + state.life().label());
+    if (state.charmInUse() == null)
+      return Optional.of("unit " + state.unit() + " has no charm yet");
+    return Optional.empty();
+  }
+
   /** What a request comes to. */
-  sealed interface Decision {
+  public sealed interface Decision {
     /** Taken: these are its parameters, with the defaults filled in. */
     record Accepted(Map<String, Object> params) implements Decision {}
 
@@ -33,8 +51,9 @@ final class ActionRequests {
    * Whether the unit in {@code state} takes the action {@code name} with {@code params} now ({@code
    * draining}: the operator shuts down).
    */
-  static Decision decide(UnitState state, boolean draining, String name, Map<String, ?> params) {
-    Optional<String> unavailable = ExecQueue.refusal(state, draining);
+  public static Decision decide(
+      UnitState state, boolean draining, String name, Map<String, ?> params) {
+    Optional<String> unavailable = refusal(state, draining);
     if (unavailable.isPresent())
       return refused(ActionReply.Refusal.UNAVAILABLE, unavailable.get(), List.of());
     CharmInfo charm = state.charmInUse();
@@ -77,7 +96,7 @@ final class ActionRequests {
    * actions/<name>} to run. The words are Juju's ({@code BadActionError}: {@code cannot run
    * "<name>" action: ...}; {@code action not implemented on unit "<unit>"}).
    */
-  static Optional<String> startProblem(
+  public static Optional<String> startProblem(
       UnitState state, UnitState.UnitAction action, boolean implemented) {
     String cannot = "cannot run \"" + action.name() + "\" action: ";
     Optional<ActionSpec> spec;
@@ -96,7 +115,7 @@ final class ActionRequests {
   }
 
   /** The actions {@code charm} defines, sorted. */
-  static List<String> known(CharmInfo charm) {
+  public static List<String> known(CharmInfo charm) {
     return charm.actions().keySet().stream().sorted().toList();
   }
 

@@ -1,11 +1,10 @@
-package io.caasoperator.unit;
+package io.caasoperator.action;
 
 import static io.caasoperator.unit.UnitStates.AT;
 import static io.caasoperator.unit.UnitStates.charm;
 import static io.caasoperator.unit.UnitStates.settled;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.caasoperator.action.ActionReply;
 import io.caasoperator.domain.CharmAction;
 import io.caasoperator.domain.Life;
 import io.caasoperator.persistence.UnitEvent.ActionQueued;
@@ -14,6 +13,7 @@ import io.caasoperator.persistence.UnitEvent.CharmSwitched;
 import io.caasoperator.persistence.UnitEvent.ConfigAssigned;
 import io.caasoperator.persistence.UnitEvent.LifeAssigned;
 import io.caasoperator.persistence.UnitState;
+import io.caasoperator.unit.UnitStates;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
