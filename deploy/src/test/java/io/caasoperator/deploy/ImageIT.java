@@ -5,16 +5,13 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.fabric8.kubernetes.client.server.mock.KubernetesCrudDispatcher;
+import io.caasoperator.substrate.kubernetes.CrudApiServer;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
-import io.fabric8.mockwebserver.Context;
-import io.fabric8.mockwebserver.MockWebServer;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -164,14 +161,7 @@ class ImageIT {
   @Test
   void theOperatorStartsInTheImageAndEndsCleanlyWhenItsApplicationIsAbsent() throws Exception {
     assumeTrue(canChroot(), "unshare cannot make a user namespace here");
-    KubernetesMockServer server =
-        new KubernetesMockServer(
-            new Context(),
-            new MockWebServer(),
-            new HashMap<>(),
-            new KubernetesCrudDispatcher(),
-            false);
-    server.init();
+    KubernetesMockServer server = CrudApiServer.started();
     try {
       // the cluster, by IP: the image has no /etc/hosts of its own (Kubernetes mounts one)
       String url = "http://127.0.0.1:" + server.getPort();

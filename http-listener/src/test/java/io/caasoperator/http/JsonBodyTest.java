@@ -1,11 +1,17 @@
 package io.caasoperator.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.params.provider.Arguments.arguments;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.Stream;
 import org.apache.pekko.util.ByteString;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 class JsonBodyTest {
 
@@ -42,34 +48,39 @@ class JsonBodyTest {
     assertThat(parsed.value()).isEqualTo(new Exec(List.of("ls", "-l"), Optional.empty()));
   }
 
-  @Test
-  void missingRequiredFieldIsNamed() {
-    assertThat(detail("{\"timeout\": 5}", Exec.class)).isEqualTo("missing field \"commands\"");
-    assertThat(detail("{\"commands\": null}", Exec.class)).isEqualTo("missing field \"commands\"");
+  /** Each row: what is wrong, the body, the record it is read as and the detail a client gets. */
+  static Stream<Arguments> mistakesNamedInTheDetail() {
+    return Stream.of(
+        arguments("a missing field", "{\"timeout\": 5}", Exec.class, "missing field \"commands\""),
+        arguments("a null field", "{\"commands\": null}", Exec.class, "missing field \"commands\""),
+        arguments(
+            "a missing nested field, with its path",
+            "{\"name\": \"x\", \"inner\": {}}",
+            Outer.class,
+            "missing field \"inner.size\""),
+        arguments(
+            "an unknown field",
+            "{\"commands\": [\"ls\"], \"timout\": 5}",
+            Exec.class,
+            "unknown field \"timout\""),
+        arguments(
+            "a field of the wrong type, with the expected one",
+            "{\"commands\": {\"a\": 1}}",
+            Exec.class,
+            "field \"commands\": expected an array"));
   }
 
-  @Test
-  void missingNestedFieldIsNamedWithItsPath() {
-    assertThat(detail("{\"name\": \"x\", \"inner\": {}}", Outer.class))
-        .isEqualTo("missing field \"inner.size\"");
-  }
-
-  @Test
-  void unknownFieldIsNamed() {
-    assertThat(detail("{\"commands\": [\"ls\"], \"timout\": 5}", Exec.class))
-        .isEqualTo("unknown field \"timout\"");
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("mistakesNamedInTheDetail")
+  void eachMistakeIsNamedInTheDetail(
+      String what, String json, Class<? extends Record> type, String expected) {
+    assertThat(detail(json, type)).isEqualTo(expected);
   }
 
   @Test
   void malformedJsonSaysWhere() {
     assertThat(detail("{\"commands\": [\"ls\"", Exec.class))
         .startsWith("malformed JSON at line 1, column");
-  }
-
-  @Test
-  void wrongTypeNamesTheFieldAndTheExpectedType() {
-    assertThat(detail("{\"commands\": {\"a\": 1}}", Exec.class))
-        .isEqualTo("field \"commands\": expected an array");
   }
 
   @Test
@@ -81,53 +92,30 @@ class JsonBodyTest {
         .isEqualTo(new Scalars("a", true, 1, Optional.of("b"), Optional.of(false), List.of("x")));
   }
 
-  @Test
-  void numbersAndBooleansAreNotTakenAsStrings() {
-    assertThat(
-            detail("{\"text\": 123, \"flag\": true, \"count\": 1, \"texts\": []}", Scalars.class))
-        .isEqualTo("field \"text\": expected a string, got 123");
-    assertThat(
-            detail("{\"text\": true, \"flag\": true, \"count\": 1, \"texts\": []}", Scalars.class))
-        .isEqualTo("field \"text\": expected a string, got true");
-    assertThat(
-            detail("{\"text\": 1.5, \"flag\": true, \"count\": 1, \"texts\": []}", Scalars.class))
-        .isEqualTo("field \"text\": expected a string, got 1.5");
-    assertThat(detail("{" + VALID_SCALARS + ", \"maybeText\": 7}", Scalars.class))
-        .isEqualTo("field \"maybeText\": expected a string, got 7");
-    assertThat(
-            detail(
-                "{\"text\": \"a\", \"flag\": true, \"count\": 1, \"texts\": [\"x\", 2]}",
-                Scalars.class))
-        .isEqualTo("field \"texts[1]\": expected a string, got 2");
-  }
-
-  @Test
-  void stringsAndNumbersAreNotTakenAsBooleans() {
-    assertThat(
-            detail(
-                "{\"text\": \"a\", \"flag\": \"false\", \"count\": 1, \"texts\": []}",
-                Scalars.class))
-        .isEqualTo("field \"flag\": expected true or false, got \"false\"");
-    assertThat(detail("{\"text\": \"a\", \"flag\": 0, \"count\": 1, \"texts\": []}", Scalars.class))
-        .isEqualTo("field \"flag\": expected true or false, got 0");
-    assertThat(
-            detail("{\"text\": \"a\", \"flag\": \"\", \"count\": 1, \"texts\": []}", Scalars.class))
-        .isEqualTo("field \"flag\": expected true or false, got \"\"");
-    assertThat(detail("{" + VALID_SCALARS + ", \"maybeFlag\": \"yes\"}", Scalars.class))
-        .isEqualTo("field \"maybeFlag\": expected true or false, got \"yes\"");
-  }
-
-  @Test
-  void stringsAndFractionsAreNotTakenAsIntegers() {
-    assertThat(
-            detail(
-                "{\"text\": \"a\", \"flag\": true, \"count\": \"1\", \"texts\": []}",
-                Scalars.class))
-        .isEqualTo("field \"count\": expected a number, got \"1\"");
-    assertThat(
-            detail(
-                "{\"text\": \"a\", \"flag\": true, \"count\": 1.5, \"texts\": []}", Scalars.class))
-        .isEqualTo("field \"count\": expected a number, got 1.5");
+  /**
+   * Each row: a body with one scalar of the wrong JSON type, and the detail naming it. Numbers and
+   * booleans are not taken as strings, strings and numbers not as booleans, strings and fractions
+   * not as integers.
+   */
+  @ParameterizedTest(name = "{1}")
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
+          {"text": 123, "flag": true, "count": 1, "texts": []}                        | field "text": expected a string, got 123
+          {"text": true, "flag": true, "count": 1, "texts": []}                       | field "text": expected a string, got true
+          {"text": 1.5, "flag": true, "count": 1, "texts": []}                        | field "text": expected a string, got 1.5
+          {"text": "a", "flag": true, "count": 1, "texts": ["x"], "maybeText": 7}     | field "maybeText": expected a string, got 7
+          {"text": "a", "flag": true, "count": 1, "texts": ["x", 2]}                  | field "texts[1]": expected a string, got 2
+          {"text": "a", "flag": "false", "count": 1, "texts": []}                     | field "flag": expected true or false, got "false"
+          {"text": "a", "flag": 0, "count": 1, "texts": []}                           | field "flag": expected true or false, got 0
+          {"text": "a", "flag": "", "count": 1, "texts": []}                          | field "flag": expected true or false, got ""
+          {"text": "a", "flag": true, "count": 1, "texts": ["x"], "maybeFlag": "yes"} | field "maybeFlag": expected true or false, got "yes"
+          {"text": "a", "flag": true, "count": "1", "texts": []}                      | field "count": expected a number, got "1"
+          {"text": "a", "flag": true, "count": 1.5, "texts": []}                      | field "count": expected a number, got 1.5
+          """)
+  void aScalarOfTheWrongJsonTypeIsRefusedNamingTheField(String json, String expected) {
+    assertThat(detail(json, Scalars.class)).isEqualTo(expected);
   }
 
   @Test

@@ -113,12 +113,14 @@ public record ApplicationView(
                       known != null ? known.workloadStatus() : Status.of("waiting", "", now));
                 })
             .toList();
+    // what every tool call reads of the application, read once in one place; then the units
+    ApplicationSnapshot application = forPublishedTools(modelName, state);
     return new ApplicationSnapshot(
-        modelName,
-        ConfigSettings.effective(state.charm().options(), state.config()),
-        state.charmSettings().leaderSettings(),
-        displayedStatus(state),
-        state.charmSettings().workloadVersion(),
+        application.modelName(),
+        application.config(),
+        application.leaderSettings(),
+        application.applicationStatus(),
+        application.workloadVersion(),
         peers,
         addresses,
         resources,

@@ -9,6 +9,8 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import io.caasoperator.domain.CharmAction;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * actions.yaml turned into the JSON Schema Juju builds (internal/charm/actions.go,
@@ -118,21 +120,24 @@ class ActionDefinitionsTest {
         .containsOnlyKeys("juju-run");
   }
 
-  @Test
-  void fieldsOfTheWrongKindAreRefusedNamingTheAction() {
-    assertThatThrownBy(() -> read("a:\n  description: [x]\n"))
-        .hasMessage("charm c: actions.yaml: action \"a\": \"description\" must be a string");
-    assertThatThrownBy(() -> read("a:\n  required: filename\n"))
-        .hasMessage("charm c: actions.yaml: action \"a\": \"required\" must be a list");
-    assertThatThrownBy(() -> read("a:\n  params: [filename]\n"))
-        .hasMessage(
-            "charm c: actions.yaml: action \"a\": \"params\" must be a map of parameter names to schemas");
-    assertThatThrownBy(() -> read("a:\n  parallel: sometimes\n"))
-        .hasMessage("charm c: actions.yaml: action \"a\": \"parallel\" must be true or false");
-    assertThatThrownBy(() -> read("a: snapshot\n"))
-        .hasMessage("charm c: actions.yaml: action \"a\": must be a map");
-    assertThatThrownBy(() -> read("[a]\n"))
-        .hasMessage("charm c: actions.yaml: expected a map at the top level");
+  /**
+   * Each row: an actions.yaml (in YAML's flow style, one line) and what the refusal says after
+   * {@code charm c: actions.yaml: }.
+   */
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
+          {a: {description: [x]}}  | action "a": "description" must be a string
+          {a: {required: filename}} | action "a": "required" must be a list
+          {a: {params: [filename]}} | action "a": "params" must be a map of parameter names to schemas
+          {a: {parallel: sometimes}} | action "a": "parallel" must be true or false
+          {a: snapshot}            | action "a": must be a map
+          [a]                      | expected a map at the top level
+          """)
+  void fieldsOfTheWrongKindAreRefusedNamingTheAction(String yaml, String problem) {
+    assertThatThrownBy(() -> read(yaml)).hasMessage("charm c: actions.yaml: " + problem);
   }
 
   @Test

@@ -242,15 +242,9 @@ class ArchiveCharmTest {
 
   @Test
   void deployingTheSameArchiveTwiceUnpacksItOnce() throws Exception {
-    CharmStore store = store();
     Path archive = archive(CharmFiles.named("redis"));
-    DeployedCharm first = store.deploy(ref(archive));
-    Files.writeString(first.dir().resolve("marker"), "proves the directory was not replaced");
 
-    DeployedCharm second = store.deploy(ref(archive));
-
-    assertThat(second.dir()).isEqualTo(first.dir());
-    assertThat(second.dir().resolve("marker")).exists();
+    SecondDeploy.reusesTheFirstDirectory(store(), ref(archive));
   }
 
   @Test

@@ -14,6 +14,8 @@ import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /** metadata.yaml as Juju reads it (internal/charm/meta.go): relations, storage, resources. */
 class CharmMetadataTest {
@@ -107,39 +109,39 @@ class CharmMetadataTest {
     assertThat(metadata.containers()).isEmpty();
   }
 
-  @Test
-  void badRelationsStorageAndResourcesAreRefusedNamingWhatIsWrong() {
-    assertThatThrownBy(() -> read("name: db\npeers: [cluster]\n"))
-        .hasMessage("charm c: metadata.yaml: field \"peers\" must be a map");
-    assertThatThrownBy(() -> read("name: db\nrequires:\n  database: {limit: 1}\n"))
-        .hasMessage(
-            "charm c: metadata.yaml: requires: relation \"database\": missing field \"interface\"");
-    assertThatThrownBy(() -> read("name: db\nprovides:\n  website: [http]\n"))
-        .hasMessage(
-            "charm c: metadata.yaml: provides: relation \"website\": must be a map or a non-empty string");
-    assertThatThrownBy(() -> read("name: db\npeers:\n  cluster: {interface: 3}\n"))
-        .hasMessage(
-            "charm c: metadata.yaml: peers: relation \"cluster\": field \"interface\" must be a non-empty string");
-    assertThatThrownBy(() -> read("name: db\nstorage:\n  data: {location: /x}\n"))
-        .hasMessage("charm c: metadata.yaml: storage \"data\": missing field \"type\"");
-    assertThatThrownBy(() -> read("name: db\nstorage:\n  data: {type: tape}\n"))
-        .hasMessage(
-            "charm c: metadata.yaml: storage \"data\": field \"type\" must be filesystem or block, not \"tape\"");
-    assertThatThrownBy(() -> read("name: db\nstorage:\n  data: filesystem\n"))
-        .hasMessage("charm c: metadata.yaml: storage \"data\": must be a map");
-    assertThatThrownBy(() -> read("name: db\nresources:\n  image: oci-image\n"))
-        .hasMessage("charm c: metadata.yaml: resource \"image\" must be a map");
+  /**
+   * Each row: a metadata.yaml (in YAML's flow style, one line) and what the refusal says after
+   * {@code charm c: metadata.yaml: }.
+   */
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
+          {name: db, peers: [cluster]}                 | field "peers" must be a map
+          {name: db, requires: {database: {limit: 1}}} | requires: relation "database": missing field "interface"
+          {name: db, provides: {website: [http]}}      | provides: relation "website": must be a map or a non-empty string
+          {name: db, peers: {cluster: {interface: 3}}} | peers: relation "cluster": field "interface" must be a non-empty string
+          {name: db, storage: {data: {location: /x}}}  | storage "data": missing field "type"
+          {name: db, storage: {data: {type: tape}}}    | storage "data": field "type" must be filesystem or block, not "tape"
+          {name: db, storage: {data: filesystem}}      | storage "data": must be a map
+          {name: db, resources: {image: oci-image}}    | resource "image" must be a map
+          """)
+  void badRelationsStorageAndResourcesAreRefusedNamingWhatIsWrong(String yaml, String problem) {
+    assertThatThrownBy(() -> read(yaml)).hasMessage("charm c: metadata.yaml: " + problem);
   }
 
-  @Test
-  void nameAndContainersKeepTheirEarlierRules() {
-    assertThatThrownBy(() -> read("summary: x\n"))
-        .hasMessage("charm c: metadata.yaml: missing field \"name\"");
-    assertThatThrownBy(() -> read("name: ''\n"))
-        .hasMessage("charm c: metadata.yaml: field \"name\" must be a non-empty string");
-    assertThatThrownBy(() -> read("name: db\ncontainers: [web]\n"))
-        .hasMessage("charm c: metadata.yaml: field \"containers\" must be a map");
-    assertThatThrownBy(() -> read("[name]\n"))
-        .hasMessage("charm c: metadata.yaml: expected a map at the top level");
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
+          {summary: x}                 | missing field "name"
+          {name: ''}                   | field "name" must be a non-empty string
+          {name: db, containers: [web]} | field "containers" must be a map
+          [name]                       | expected a map at the top level
+          """)
+  void nameAndContainersKeepTheirEarlierRules(String yaml, String problem) {
+    assertThatThrownBy(() -> read(yaml)).hasMessage("charm c: metadata.yaml: " + problem);
   }
 }

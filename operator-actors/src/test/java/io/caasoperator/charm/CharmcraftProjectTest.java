@@ -12,6 +12,8 @@ import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * Charm sources in charmcraft's unified format: everything in {@code charmcraft.yaml}, as {@code
@@ -190,60 +192,43 @@ class CharmcraftProjectTest {
     assertThat(info.actions()).isEmpty();
   }
 
-  @Test
-  void aCharmcraftYamlWithoutANameAndNoMetadataYamlIsNotACharm() {
+  /**
+   * Each row: what is wrong, a charmcraft.yaml alone in the charm (in YAML's flow style, one line),
+   * and the refusal after {@code charm <dir>: }.
+   */
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
+          no name and no metadata.yaml | {type: charm, parts: {charm: {}}}                        | not a charm: no metadata.yaml, and charmcraft.yaml has no "name"
+          a bundle                     | {type: bundle, name: stack}                              | charmcraft.yaml: this is a bundle, not a charm
+          a bad option                 | {name: x, config: {options: {port: {type: int, default: abc}}}} | charmcraft.yaml: config: option "port": default "abc" is not an int
+          a peer without interface     | {name: x, peers: {replicas: {limit: 1}}}                 | charmcraft.yaml: peers: relation "replicas": missing field "interface"
+          """)
+  void aCharmcraftYamlThatIsNoValidCharmIsRefusedNamingTheFileAndTheKey(
+      String what, String charmcraftYaml, String problem) {
     Path dir =
         CharmFiles.empty()
-            .file("charmcraft.yaml", "type: charm\nparts: {charm: {}}\n")
-            .writeDirectory(tmp.resolve("nameless"));
+            .file("charmcraft.yaml", charmcraftYaml)
+            .writeDirectory(tmp.resolve("charm"));
 
-    assertThatThrownBy(() -> deploy(dir))
-        .hasMessage(
-            "charm "
-                + dir
-                + ": not a charm: no metadata.yaml, and charmcraft.yaml has no \"name\"");
+    assertThatThrownBy(() -> deploy(dir)).hasMessage("charm " + dir + ": " + problem);
   }
 
   @Test
-  void aBundleIsRefused() {
-    Path dir =
-        CharmFiles.empty()
-            .file("charmcraft.yaml", "type: bundle\nname: stack\n")
-            .writeDirectory(tmp.resolve("bundle"));
-
-    assertThatThrownBy(() -> deploy(dir))
-        .hasMessage("charm " + dir + ": charmcraft.yaml: this is a bundle, not a charm");
-  }
-
-  @Test
-  void problemsInCharmcraftYamlNameTheFileAndTheKey() {
-    Path badOption =
-        CharmFiles.empty()
-            .file(
-                "charmcraft.yaml",
-                "name: x\nconfig:\n  options:\n    port: {type: int, default: abc}\n")
-            .writeDirectory(tmp.resolve("bad-option"));
+  void aBadActionNameOrDuplicateKeyNamesTheFile() {
     Path badAction =
         CharmFiles.empty()
             .file("charmcraft.yaml", "name: x\nactions:\n  Backup: {}\n")
             .writeDirectory(tmp.resolve("bad-action"));
-    Path badPeer =
-        CharmFiles.empty()
-            .file("charmcraft.yaml", "name: x\npeers:\n  replicas: {limit: 1}\n")
-            .writeDirectory(tmp.resolve("bad-peer"));
     Path badYaml =
         CharmFiles.empty()
             .file("charmcraft.yaml", "name: x\nname: y\n")
             .writeDirectory(tmp.resolve("bad-yaml"));
 
-    assertThatThrownBy(() -> deploy(badOption))
-        .hasMessageEndingWith(
-            ": charmcraft.yaml: config: option \"port\": default \"abc\" is not an int");
     assertThatThrownBy(() -> deploy(badAction))
         .hasMessageContaining(": charmcraft.yaml: actions: bad action name \"Backup\"");
-    assertThatThrownBy(() -> deploy(badPeer))
-        .hasMessageEndingWith(
-            ": charmcraft.yaml: peers: relation \"replicas\": missing field \"interface\"");
     assertThatThrownBy(() -> deploy(badYaml))
         .hasMessageContaining(": charmcraft.yaml: ")
         .hasMessageContaining("Duplicate field 'name'");

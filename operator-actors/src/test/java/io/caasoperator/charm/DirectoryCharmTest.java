@@ -255,16 +255,9 @@ class DirectoryCharmTest {
 
   @Test
   void deployingTheSameDirectoryTwiceReusesItsDirectory() throws Exception {
-    CharmStore store = store();
     Path dir = validCharm(tmp.resolve("mariadb"));
 
-    DeployedCharm first = store.deploy(ref(dir));
-    Files.writeString(first.dir().resolve("marker"), "proves the directory was not replaced");
-    DeployedCharm second = store.deploy(ref(dir));
-
-    assertThat(second.dir()).isEqualTo(first.dir());
-    assertThat(second.info().sha256()).isEqualTo(first.info().sha256());
-    assertThat(second.dir().resolve("marker")).exists();
+    SecondDeploy.reusesTheFirstDirectory(store(), ref(dir));
   }
 
   @Test

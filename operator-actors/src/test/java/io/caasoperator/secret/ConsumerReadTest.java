@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.caasoperator.persistence.secret.SecretConsumption;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * Which revision a consumer's secret-get returns and what it records, as Juju's getConsumedRevision
@@ -17,39 +19,36 @@ class ConsumerReadTest {
   private static final Optional<SecretConsumption> TRACKS_2 =
       Optional.of(new SecretConsumption(ID, "client/0", 2, "creds", 0));
 
-  @Test
-  void theFirstReadTracksTheLatestRevision() {
-    ConsumerRead read = ConsumerRead.decide(ID, "client/0", NEVER_READ, 3, false, false, null);
-    assertThat(read.revision()).isEqualTo(3);
-    assertThat(read.recorded()).contains(new SecretChange.Consumed(ID, "client/0", 3, ""));
-  }
+  /**
+   * Each row: the revision the unit tracks (none if it never read), whether it peeks or refreshes
+   * when revision 3 is the latest, then the revision returned and the one recorded as tracked (none
+   * when nothing is recorded).
+   */
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(
+      delimiter = '|',
+      nullValues = "none",
+      textBlock =
+          """
+          the first read tracks the latest revision                    | none | false | false | 3 | 3
+          a first peek tracks too, as Juju refreshes a unit without a record | none | true  | false | 3 | 3
+          later reads return the tracked revision and record nothing   | 2    | false | false | 2 | none
+          a peek returns the latest without tracking it                | 2    | true  | false | 3 | none
+          a refresh tracks the latest and returns it                   | 2    | false | true  | 3 | 3
+          """)
+  void theRevisionReadAndTheOneTracked(
+      String what, Integer tracks, boolean peek, boolean refresh, int returned, Integer recorded) {
+    Optional<SecretConsumption> tracked =
+        Optional.ofNullable(tracks)
+            .map(revision -> new SecretConsumption(ID, "client/0", revision, "creds", 0));
 
-  @Test
-  void aFirstPeekTracksTooAsJujuRefreshesAUnitWithoutARecord() {
-    ConsumerRead read = ConsumerRead.decide(ID, "client/0", NEVER_READ, 3, true, false, null);
-    assertThat(read.revision()).isEqualTo(3);
-    assertThat(read.recorded()).contains(new SecretChange.Consumed(ID, "client/0", 3, ""));
-  }
+    ConsumerRead read = ConsumerRead.decide(ID, "client/0", tracked, 3, peek, refresh, null);
 
-  @Test
-  void laterReadsReturnTheTrackedRevisionAndRecordNothing() {
-    ConsumerRead read = ConsumerRead.decide(ID, "client/0", TRACKS_2, 3, false, false, null);
-    assertThat(read.revision()).isEqualTo(2);
-    assertThat(read.recorded()).isEmpty();
-  }
-
-  @Test
-  void peekReturnsTheLatestWithoutTrackingIt() {
-    ConsumerRead read = ConsumerRead.decide(ID, "client/0", TRACKS_2, 3, true, false, null);
-    assertThat(read.revision()).isEqualTo(3);
-    assertThat(read.recorded()).isEmpty();
-  }
-
-  @Test
-  void refreshTracksTheLatestAndReturnsIt() {
-    ConsumerRead read = ConsumerRead.decide(ID, "client/0", TRACKS_2, 3, false, true, null);
-    assertThat(read.revision()).isEqualTo(3);
-    assertThat(read.recorded()).contains(new SecretChange.Consumed(ID, "client/0", 3, ""));
+    assertThat(read.revision()).isEqualTo(returned);
+    assertThat(read.recorded())
+        .isEqualTo(
+            Optional.ofNullable(recorded)
+                .map(revision -> new SecretChange.Consumed(ID, "client/0", revision, "")));
   }
 
   @Test

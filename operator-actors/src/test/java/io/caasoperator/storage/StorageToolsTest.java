@@ -12,6 +12,8 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * {@code storage-list}, {@code storage-get} and {@code storage-add}, with Juju 3.6's flags, formats
@@ -130,36 +132,27 @@ class StorageToolsTest {
             new ToolEffect.StorageAdded(configChanged.unit(), "logs", 1));
   }
 
-  @Test
-  void storageAddDirectivesAreCheckedAsJujuParsesThem() {
-    assertThat(configChanged.run("storage-add"))
-        .isEqualTo(ToolOutcome.failed(2, "storage add requires a storage directive"));
-    assertThat(configChanged.run("storage-add", "data=1=2"))
-        .isEqualTo(
-            ToolOutcome.failed(2, "expected \"name=constraints\" or \"name\", got \"data=1=2\""));
-    assertThat(configChanged.run("storage-add", "=2"))
-        .isEqualTo(ToolOutcome.failed(2, "expected \"name=constraints\" or \"name\", got \"=2\""));
-    assertThat(configChanged.run("storage-add", "data", "data=2"))
-        .isEqualTo(ToolOutcome.failed(2, "storage \"data\" specified more than once"));
-    assertThat(configChanged.run("storage-add", "data=0"))
-        .isEqualTo(
-            ToolOutcome.failed(
-                2,
-                "cannot parse constraints for storage \"data\": cannot parse count: count must be greater than zero, got \"0\""));
-    assertThat(configChanged.run("storage-add", "data=2!"))
-        .isEqualTo(
-            ToolOutcome.failed(
-                2,
-                "cannot parse constraints for storage \"data\": unrecognized storage constraint \"2!\" not valid"));
-    assertThat(configChanged.run("storage-add", "data=ebs,2"))
-        .isEqualTo(ToolOutcome.failed(2, "only count can be specified for \"data\""));
-    assertThat(configChanged.run("storage-add", "data=10G"))
-        .isEqualTo(ToolOutcome.failed(2, "only count can be specified for \"data\""));
-    assertThat(configChanged.run("storage-add", "data=,"))
-        .isEqualTo(
-            ToolOutcome.failed(
-                2,
-                "cannot parse constraints for storage \"data\": storage constraints require at least one field to be specified"));
+  /** Each row: {@code storage-add}'s arguments, then Juju's exit code and error. */
+  @ParameterizedTest(name = "storage-add {0}")
+  @CsvSource(
+      delimiter = '|',
+      emptyValue = "",
+      textBlock =
+          """
+          ''            | 2 | storage add requires a storage directive
+          data=1=2      | 2 | expected "name=constraints" or "name", got "data=1=2"
+          =2            | 2 | expected "name=constraints" or "name", got "=2"
+          data data=2   | 2 | storage "data" specified more than once
+          data=0        | 2 | cannot parse constraints for storage "data": cannot parse count: count must be greater than zero, got "0"
+          data=2!       | 2 | cannot parse constraints for storage "data": unrecognized storage constraint "2!" not valid
+          data=ebs,2    | 2 | only count can be specified for "data"
+          data=10G      | 2 | only count can be specified for "data"
+          data=,        | 2 | cannot parse constraints for storage "data": storage constraints require at least one field to be specified
+          """)
+  void storageAddDirectivesAreCheckedAsJujuParsesThem(String args, int code, String error) {
+    String[] directives = args.isEmpty() ? new String[0] : args.split(" ");
+    assertThat(configChanged.run("storage-add", directives))
+        .isEqualTo(ToolOutcome.failed(code, error));
   }
 
   @Test

@@ -2,13 +2,12 @@ package io.caasoperator.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.caasoperator.files.RecursiveDelete;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.SimpleFileVisitor;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -213,29 +212,17 @@ class DocCommandsIT {
     }
   }
 
+  /**
+   * Deletes {@code root} as the operator deletes trees ({@link RecursiveDelete}), once its
+   * directories are writable: a doc command may leave read-only ones (Go's module cache does).
+   */
   private static void deleteTree(Path root) throws IOException {
-    if (!Files.exists(root)) return;
-    Files.walkFileTree(
-        root,
-        new SimpleFileVisitor<>() {
-          @Override
-          public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) {
-            dir.toFile().setWritable(true);
-            return FileVisitResult.CONTINUE;
-          }
-
-          @Override
-          public FileVisitResult visitFile(Path file, BasicFileAttributes attrs)
-              throws IOException {
-            Files.deleteIfExists(file);
-            return FileVisitResult.CONTINUE;
-          }
-
-          @Override
-          public FileVisitResult postVisitDirectory(Path dir, IOException e) throws IOException {
-            Files.deleteIfExists(dir);
-            return FileVisitResult.CONTINUE;
-          }
-        });
+    if (!Files.exists(root, LinkOption.NOFOLLOW_LINKS)) return;
+    try (Stream<Path> paths = Files.walk(root)) {
+      paths
+          .filter(path -> Files.isDirectory(path, LinkOption.NOFOLLOW_LINKS))
+          .forEach(dir -> dir.toFile().setWritable(true));
+    }
+    RecursiveDelete.delete(root);
   }
 }

@@ -5,12 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
-import java.nio.file.Path;
-import java.time.Duration;
-import java.util.Map;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * {@code bin/juju} as a charm author's test runs it: models are added (their operator started),
@@ -21,21 +17,10 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class JujuCliIT {
 
-  private static final Duration PATIENCE = Duration.ofMinutes(5);
-
-  @TempDir Path tmp;
-  private Map<String, String> env;
-
-  @BeforeEach
-  void ownHome() {
-    env =
-        Map.of(
-            "CAAS_JUJU_HOME", tmp.resolve("juju").toString(),
-            "XDG_STATE_HOME", tmp.resolve("state").toString());
-  }
+  @RegisterExtension final JujuHome home = new JujuHome();
 
   private Cli.Result juju(String... args) {
-    return Cli.program("juju", tmp.resolve("cli"), PATIENCE, env, args);
+    return home.juju(args);
   }
 
   @Test
@@ -55,12 +40,12 @@ class JujuCliIT {
     JsonNode json = new ObjectMapper().readTree(status.stdout());
     assertThat(json.path("model").path("name").asText()).isEqualTo("foo");
     assertThat(json.path("applications").path("kv-client").path("scale").asInt()).isEqualTo(2);
-    assertThat(Files.readString(tmp.resolve("juju/models/foo/bundle.yaml")))
+    assertThat(Files.readString(home.dir().resolve("juju/models/foo/bundle.yaml")))
         .contains("port: 7000", "- [kv-client, kv-store:kv]");
 
     Cli.Result destroyed = juju("destroy-model", "foo", "--no-prompt");
     assertThat(destroyed.exitCode()).as(destroyed.stderr()).isZero();
-    assertThat(tmp.resolve("juju/models/foo")).doesNotExist();
+    assertThat(home.dir().resolve("juju/models/foo")).doesNotExist();
     Cli.Result gone = juju("status", "-m", "foo");
     assertThat(gone.exitCode()).isEqualTo(1);
     assertThat(gone.stderr()).isEqualTo("ERROR model admin/foo not found\n");
@@ -102,7 +87,7 @@ class JujuCliIT {
 
     assertThat(output.lines().toList())
         .containsExactly("['kv-client', 'kv-store'] 2", "7002 bar", "10s 3", "refused 1", "None");
-    assertThat(tmp.resolve("juju/models/bar")).doesNotExist();
+    assertThat(home.dir().resolve("juju/models/bar")).doesNotExist();
   }
 
   /**
@@ -155,7 +140,7 @@ class JujuCliIT {
             "completed hello, jubilant",
             "waiting for a kv relation",
             "['hello', 'kv-store']");
-    assertThat(tmp.resolve("juju/models/kv")).doesNotExist();
+    assertThat(home.dir().resolve("juju/models/kv")).doesNotExist();
   }
 
   /**
@@ -285,11 +270,10 @@ class JujuCliIT {
             "2s",
             "ran update-status twice True",
             "5m");
-    assertThat(tmp.resolve("juju/models/tick")).doesNotExist();
+    assertThat(home.dir().resolve("juju/models/tick")).doesNotExist();
   }
 
-  /** Runs {@code script} with the vendored jubilant and {@code bin/} first on PATH; its output. */
   private String jubilant(String script) throws Exception {
-    return Jubilant.run(script, env, PATIENCE);
+    return home.jubilant(script);
   }
 }

@@ -5,13 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.util.Map;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * {@code bin/juju}'s user secrets, {@code ssh} and {@code scp} on a running model, driven by
@@ -22,39 +18,10 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class JujuSecretsIT {
 
-  private static final Duration PATIENCE = Duration.ofMinutes(5);
   private static final String CONTENT = "hunter2-plain-6d1e";
   private static final String UPDATED = "hunter3-plain-0a7c";
 
-  @TempDir Path tmp;
-  private Map<String, String> env;
-
-  @BeforeEach
-  void ownHome() {
-    env =
-        Map.of(
-            "CAAS_JUJU_HOME", tmp.resolve("juju").toString(),
-            "XDG_STATE_HOME", tmp.resolve("state").toString());
-  }
-
-  /** A script that failed half-way leaves its model's operator running: stopped here. */
-  @AfterEach
-  void noModelLeftRunning() throws Exception {
-    Path models = tmp.resolve("juju/models");
-    if (!Files.isDirectory(models)) return;
-    try (Stream<Path> left = Files.list(models)) {
-      for (Path model : left.toList())
-        Cli.program(
-            "juju",
-            tmp.resolve("cli"),
-            PATIENCE,
-            env,
-            "destroy-model",
-            model.getFileName().toString(),
-            "--no-prompt",
-            "--force");
-    }
-  }
+  @RegisterExtension final JujuHome home = new JujuHome();
 
   @Test
   void userSecretsAreKeptByTheModelAndShownAsJujuShowsThem() throws Exception {
@@ -103,7 +70,7 @@ class JujuSecretsIT {
         """
             .formatted(CONTENT, UPDATED, UPDATED);
     String output = jubilant(script);
-    String data = tmp.resolve("juju/models/sec").toString();
+    String data = home.dir().resolve("juju/models/sec").toString();
 
     assertThat(output.lines().toList())
         .containsExactly(
@@ -130,7 +97,7 @@ class JujuSecretsIT {
 
   @Test
   void sshPassesStandardInputAndScpCopiesBothWays() throws Exception {
-    Files.writeString(tmp.resolve("up.txt"), "to the unit\n");
+    Files.writeString(home.dir().resolve("up.txt"), "to the unit\n");
     String script =
         """
         import pathlib, subprocess, sys
@@ -168,7 +135,7 @@ class JujuSecretsIT {
         print('container shell', inside.returncode, 'in.txt' in inside.stdout)
         juju.destroy_model('ssh')
         """;
-    String output = jubilant(script, tmp.toString());
+    String output = jubilant(script, home.dir().toString());
 
     assertThat(output.lines().toList())
         .containsExactly(
@@ -195,6 +162,6 @@ class JujuSecretsIT {
 
   /** Runs {@code script} with the vendored jubilant and {@code bin/} first on PATH; its output. */
   private String jubilant(String script, String... args) throws Exception {
-    return Jubilant.run(script, env, PATIENCE, args);
+    return home.jubilant(script, args);
   }
 }

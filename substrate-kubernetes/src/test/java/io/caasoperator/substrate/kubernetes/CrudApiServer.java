@@ -18,7 +18,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * one per test as an instance {@code @RegisterExtension} field; it is closed after the test's own
  * {@code @AfterEach} methods.
  */
-final class CrudApiServer implements AfterEachCallback {
+public final class CrudApiServer implements AfterEachCallback {
   final KubernetesMockServer server;
   final KubernetesClient client;
 
@@ -27,8 +27,11 @@ final class CrudApiServer implements AfterEachCallback {
     this.client = client;
   }
 
-  /** The mock API server alone, started, without the CRD: for tests that make their own client. */
-  static KubernetesMockServer started() {
+  /**
+   * The mock API server alone, started, without the CRD: for tests that make their own client (here
+   * and in deploy's ImageIT). The caller destroys it.
+   */
+  public static KubernetesMockServer started() {
     KubernetesMockServer server =
         new KubernetesMockServer(
             new Context(),
