@@ -7,15 +7,11 @@ import io.caasoperator.http.ApiError;
 import io.caasoperator.http.JsonErrors;
 import io.caasoperator.persistence.secret.SecretsState;
 import io.caasoperator.secret.SecretReport;
-import io.caasoperator.secret.SecretStore;
 import io.caasoperator.secret.Secrets;
 import java.time.Duration;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionStage;
 import java.util.function.BiFunction;
 import org.apache.pekko.actor.typed.ActorSystem;
-import org.apache.pekko.actor.typed.javadsl.AskPattern;
 import org.apache.pekko.http.javadsl.marshallers.jackson.Jackson;
 import org.apache.pekko.http.javadsl.model.StatusCodes;
 import org.apache.pekko.http.javadsl.server.PathMatchers;
@@ -27,17 +23,13 @@ import org.apache.pekko.http.javadsl.server.Route;
  * /v1} it needs the admin token (see {@link ApiRoutes}): whoever holds it may read content.
  */
 public final class SecretRoutes {
-  private final Secrets secrets;
-  private final ActorSystem<?> system;
+  private final SecretAsk store;
   private final ObjectMapper json;
-  private final Duration askTimeout;
 
   public SecretRoutes(
       Secrets secrets, ActorSystem<?> system, ObjectMapper json, Duration askTimeout) {
-    this.secrets = secrets;
-    this.system = system;
+    this.store = new SecretAsk(secrets, system, askTimeout);
     this.json = json;
-    this.askTimeout = askTimeout;
   }
 
   public Route route() {
@@ -48,7 +40,8 @@ public final class SecretRoutes {
                 "secrets",
                 () ->
                     oneRevealed(
-                        (key, reveal) -> onSuccess(state(), state -> one(state, key, reveal)))));
+                        (key, reveal) ->
+                            onSuccess(store.state(), state -> one(state, key, reveal)))));
   }
 
   /**
@@ -74,23 +67,7 @@ public final class SecretRoutes {
       return JsonErrors.complete(ApiError.notFound("secret \"" + key + "\" not found"));
     return complete(
         StatusCodes.OK,
-        SecretReport.of(secret.get(), reveal ? secrets.cipher()::open : null),
+        SecretReport.of(secret.get(), reveal ? store.secrets().cipher()::open : null),
         Jackson.marshaller(json));
-  }
-
-  private CompletionStage<SecretsState> state() {
-    return stateOf(secrets, system, askTimeout);
-  }
-
-  /** The store's state now; empty while no store runs. */
-  static CompletionStage<SecretsState> stateOf(
-      Secrets secrets, ActorSystem<?> system, Duration askTimeout) {
-    return secrets
-        .store()
-        .map(
-            store ->
-                AskPattern.<SecretStore.Command, SecretsState>ask(
-                    store, SecretStore.GetState::new, askTimeout, system.scheduler()))
-        .orElse(CompletableFuture.completedFuture(SecretsState.EMPTY));
   }
 }

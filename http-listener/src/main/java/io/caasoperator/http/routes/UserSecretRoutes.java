@@ -20,7 +20,6 @@ import java.util.Optional;
 import java.util.concurrent.CompletionStage;
 import java.util.function.Supplier;
 import org.apache.pekko.actor.typed.ActorSystem;
-import org.apache.pekko.actor.typed.javadsl.AskPattern;
 import org.apache.pekko.http.javadsl.marshallers.jackson.Jackson;
 import org.apache.pekko.http.javadsl.model.StatusCodes;
 import org.apache.pekko.http.javadsl.server.Route;
@@ -38,12 +37,10 @@ import org.apache.pekko.http.javadsl.server.Route;
  * </ul>
  */
 public final class UserSecretRoutes {
-  private final Secrets secrets;
+  private final SecretAsk store;
   private final SecretOwner model;
   private final Supplier<String> ids;
-  private final ActorSystem<?> system;
   private final ObjectMapper json;
-  private final Duration askTimeout;
   private final JsonBody body = JsonBody.standard();
 
   /**
@@ -58,12 +55,10 @@ public final class UserSecretRoutes {
       ActorSystem<?> system,
       ObjectMapper json,
       Duration askTimeout) {
-    this.secrets = secrets;
+    this.store = new SecretAsk(secrets, system, askTimeout);
     this.model = model;
     this.ids = ids;
-    this.system = system;
     this.json = json;
-    this.askTimeout = askTimeout;
   }
 
   /**
@@ -112,7 +107,7 @@ public final class UserSecretRoutes {
                                 pathEnd(
                                     () ->
                                         concat(
-                                            get(() -> onSuccess(state(), this::list)),
+                                            get(() -> onSuccess(store.state(), this::list)),
                                             post(
                                                 () ->
                                                     body.entityAs(
@@ -124,7 +119,7 @@ public final class UserSecretRoutes {
                                             "revision",
                                             revision ->
                                                 onSuccess(
-                                                    state(),
+                                                    store.state(),
                                                     state ->
                                                         one(state, key, reveal, revision))))))));
   }
@@ -163,24 +158,20 @@ public final class UserSecretRoutes {
     }
     return complete(
         StatusCodes.OK,
-        UserSecretView.of(secret, reveal ? shown : null, secrets.cipher()::open),
+        UserSecretView.of(secret, reveal ? shown : null, store.secrets().cipher()::open),
         Jackson.marshaller(json));
   }
 
   private Route change(UserSecretRequest request) {
-    Optional<org.apache.pekko.actor.typed.ActorRef<SecretStore.Command>> store = secrets.store();
-    if (store.isEmpty())
-      return JsonErrors.complete(ApiError.conflict("the model's secret store is not running"));
-    CompletionStage<UserSecrets.Outcome> outcome =
-        AskPattern.ask(
-            store.get(),
-            (org.apache.pekko.actor.typed.ActorRef<UserSecrets.Outcome> reply) ->
+    Optional<CompletionStage<UserSecrets.Outcome>> outcome =
+        store.ask(
+            reply ->
                 new SecretStore.Decide(
-                    state -> UserSecrets.decide(state, model, request, ids), "juju", reply),
-            askTimeout,
-            system.scheduler());
+                    state -> UserSecrets.decide(state, model, request, ids), "juju", reply));
+    if (outcome.isEmpty())
+      return JsonErrors.complete(ApiError.conflict("the model's secret store is not running"));
     return onSuccess(
-        outcome,
+        outcome.get(),
         done ->
             switch (done) {
               case UserSecrets.Changed changed ->
@@ -193,9 +184,5 @@ public final class UserSecretRoutes {
                         case INVALID -> ApiError.badRequest(refused.message());
                       });
             });
-  }
-
-  private CompletionStage<SecretsState> state() {
-    return SecretRoutes.stateOf(secrets, system, askTimeout);
   }
 }
