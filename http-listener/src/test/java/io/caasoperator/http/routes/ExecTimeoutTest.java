@@ -6,16 +6,16 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 class ExecTimeoutTest {
 
-  @Test
-  void durationsUpToTheMaximumAreTaken() {
-    assertThat(ExecTimeout.parse("30s")).isEqualTo(Duration.ofSeconds(30));
-    assertThat(ExecTimeout.parse(" 1h30m ")).isEqualTo(Duration.ofMinutes(90));
-    assertThat(ExecTimeout.parse("24h")).isEqualTo(ExecTimeout.MAXIMUM);
-    assertThat(ExecTimeout.parse("1439m60s")).isEqualTo(Duration.ofHours(24));
+  /** Up to 24h ({@link ExecTimeout#MAXIMUM}), however it is written; spaces around do not count. */
+  @ParameterizedTest
+  @CsvSource({"30s, PT30S", "' 1h30m ', PT1H30M", "24h, PT24H", "1439m60s, PT24H"})
+  void durationsUpToTheMaximumAreTaken(String timeout, Duration taken) {
+    assertThat(ExecTimeout.parse(timeout)).isEqualTo(taken);
   }
 
   /** The last three overflow a long: too long rather than an error. */

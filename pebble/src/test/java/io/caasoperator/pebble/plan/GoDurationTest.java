@@ -5,16 +5,21 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 class GoDurationTest {
-  @Test
-  void parsesGoSyntax() {
-    assertThat(GoDuration.parse("1h2m3.5s"))
-        .isEqualTo(Duration.ofHours(1).plusMinutes(2).plusMillis(3500));
-    assertThat(GoDuration.parse("500ms")).isEqualTo(Duration.ofMillis(500));
-    assertThat(GoDuration.parse("0")).isEqualTo(Duration.ZERO);
-    assertThat(GoDuration.parse("30.000s")).isEqualTo(Duration.ofSeconds(30));
-    assertThat(GoDuration.parse("1.5us")).isEqualTo(Duration.ofNanos(1500));
+  /** Go's syntax on the left, the duration it means as ISO-8601 on the right. */
+  @ParameterizedTest
+  @CsvSource({
+    "1h2m3.5s, PT1H2M3.5S",
+    "500ms,    PT0.5S",
+    "0,        PT0S",
+    "30.000s,  PT30S",
+    "1.5us,    PT0.0000015S"
+  })
+  void parsesGoSyntax(String go, Duration meant) {
+    assertThat(GoDuration.parse(go)).isEqualTo(meant);
   }
 
   @Test
