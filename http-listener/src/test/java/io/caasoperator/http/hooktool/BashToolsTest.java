@@ -208,18 +208,14 @@ class BashToolsTest {
   }
 
   @Test
-  void aFileArgumentIsSentAsStandardInput() throws Exception {
-    Path file =
-        Files.writeString(
-            tools.getParent().resolve("values-" + System.nanoTime() + ".yaml"), "a: 1\n");
-    try {
-      run("state-set", "--file", file.toString(), "b=2");
-      run("state-set", "--file=" + file);
-      run("state-set", "--", "--file", file.toString());
-    } finally {
-      Files.deleteIfExists(file);
-    }
-    Ran missing = run("state-set", "--file", file.toString());
+  void aFileArgumentIsSentAsStandardInput(@TempDir Path dir) throws Exception {
+    Path file = Files.writeString(dir.resolve("values.yaml"), "a: 1\n");
+    Path absent = dir.resolve("absent.yaml");
+
+    run("state-set", "--file", file.toString(), "b=2");
+    run("state-set", "--file=" + file);
+    run("state-set", "--", "--file", file.toString());
+    Ran missing = run("state-set", "--file", absent.toString());
 
     assertThat(received)
         .extracting(Received::args, Received::stdin)
@@ -227,7 +223,7 @@ class BashToolsTest {
             org.assertj.core.groups.Tuple.tuple(List.of("--file", "-", "b=2"), "a: 1\n"),
             org.assertj.core.groups.Tuple.tuple(List.of("--file=-"), "a: 1\n"),
             org.assertj.core.groups.Tuple.tuple(List.of("--", "--file", file.toString()), ""));
-    assertThat(missing).isEqualTo(new Ran(1, "", "ERROR state-set: cannot read " + file + "\n"));
+    assertThat(missing).isEqualTo(new Ran(1, "", "ERROR state-set: cannot read " + absent + "\n"));
   }
 
   @Test
