@@ -31,7 +31,7 @@ import java.util.function.Consumer;
  * @param relations the application's relations, their units and databags
  *     <p>Snapshots of the first version (before actions and identities) and of the second (before
  *     relations) are read as they are, the components they lack taking their empty values in the
- *     compact constructor ({@code JournalSerializer}).
+ *     compact constructor (see {@code JournalSerializer.JournalTypes.GROWN}).
  */
 @StableName("snapshot.OperatorState.v3")
 public record OperatorState(
