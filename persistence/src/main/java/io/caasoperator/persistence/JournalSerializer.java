@@ -30,10 +30,15 @@ public final class JournalSerializer extends SerializerWithStringManifest {
   public JournalSerializer() {
     for (Class<?> type : JournalTypes.all()) {
       String name = type.getAnnotation(StableName.class).value();
-      if (byName.put(name, type) != null) {
-        throw new IllegalStateException("two journal types share the stable name " + name);
-      }
       byClass.put(type, name);
+      read(name, type);
+    }
+    JournalTypes.GROWN.forEach(this::read);
+  }
+
+  private void read(String name, Class<?> type) {
+    if (byName.put(name, type) != null) {
+      throw new IllegalStateException("two journal types share the stable name " + name);
     }
   }
 
@@ -77,13 +82,29 @@ public final class JournalSerializer extends SerializerWithStringManifest {
     }
   }
 
-  /** Stable name → class of every journal type, for tools that read the journal. */
+  /**
+   * Stable name → class of every journal type, for tools that read the journal; an earlier snapshot
+   * name today's type reads as it is ({@link JournalTypes#GROWN}) maps to that type.
+   */
   public Map<String, Class<?>> types() {
     return Map.copyOf(byName);
   }
 
   /** Every concrete event and snapshot type. */
   static final class JournalTypes {
+    /**
+     * The earlier snapshot names whose JSON today's type reads as it was written: their later
+     * versions only added components, which Jackson leaves null and the record's compact
+     * constructor gives their empty value. A shape that changed has a reader of its own ({@link
+     * UnitStateV1}).
+     */
+    static final Map<String, Class<?>> GROWN =
+        Map.of(
+            "snapshot.UnitState.v2", UnitState.class, // grouped, before actions and storage
+            "snapshot.UnitState.v3", UnitState.class, // before relations
+            "snapshot.OperatorState.v1", OperatorState.class, // before action ids, the model's id
+            "snapshot.OperatorState.v2", OperatorState.class); // before relations
+
     static List<Class<?>> all() {
       java.util.ArrayList<Class<?>> types = new java.util.ArrayList<>();
       types.addAll(concrete(UnitEvent.class));
@@ -93,12 +114,8 @@ public final class JournalSerializer extends SerializerWithStringManifest {
       types.addAll(concrete(io.caasoperator.persistence.secret.SecretEvent.class));
       types.addAll(concrete(ModelEvent.class));
       types.add(UnitState.class);
-      types.add(UnitStateV1.class); // read only, as the old snapshots below: see fromBinary
-      types.add(UnitStateV2.class);
-      types.add(UnitStateV3.class);
+      types.add(UnitStateV1.class); // read only: see fromBinary
       types.add(OperatorState.class);
-      types.add(OperatorStateV1.class);
-      types.add(OperatorStateV2.class);
       return types;
     }
 

@@ -29,8 +29,9 @@ import java.util.function.Consumer;
  * @param storageAdded per unit, the storage instances its hooks added ({@code storage-add}) by
  *     storage name, beyond the one each declared storage has
  * @param relations the application's relations, their units and databags
- *     <p>Snapshots of the first version (before actions and identities) are read by {@link
- *     OperatorStateV1}, of the second (before relations) by {@link OperatorStateV2}.
+ *     <p>Snapshots of the first version (before actions and identities) and of the second (before
+ *     relations) are read as they are, the components they lack taking their empty values in the
+ *     compact constructor (see {@code JournalSerializer.JournalTypes.GROWN}).
  */
 @StableName("snapshot.OperatorState.v3")
 public record OperatorState(

@@ -27,8 +27,10 @@ import java.util.function.Consumer;
  * CharmData}), and the charm actions users ran on it ({@link Actions}); a new field joins one group
  * and touches that group's copies only.
  *
- * <p>Snapshots of earlier versions are read by {@link UnitStateV1} (one flat record) and {@link
- * UnitStateV2} (grouped, before actions and storage) and {@link UnitStateV3} (before relations).
+ * <p>Snapshots of the first version (one flat record) are read by {@link UnitStateV1}; those of the
+ * second (grouped, before actions and storage) and the third (before relations) are read as they
+ * are, the components they lack taking their empty values in the compact constructor (see {@code
+ * JournalSerializer.JournalTypes.GROWN}).
  */
 @StableName("snapshot.UnitState.v4")
 public record UnitState(
@@ -538,6 +540,7 @@ public record UnitState(
   public record LastHook(String name, HookOutcome outcome, Instant at, long durationMillis) {}
 
   public UnitState {
+    // snapshots written before a group existed read it as null: give it its empty value
     charmData = charmData == null ? CharmData.EMPTY : charmData;
     actions = actions == null ? Actions.NONE : actions;
     storage = storage == null ? Storage.NONE : storage;

@@ -11,56 +11,104 @@ import io.caasoperator.persistence.secret.SecretTrigger;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 class UnitStateTest {
   private static final Instant AT = Instant.parse("2026-11-22T10:00:00Z");
 
+  private static final UnitId A0 = UnitId.of("a", 0);
+
+  /** Unit a/0 with the charm assigned, before its first hook. */
+  private static UnitState assigned() {
+    return UnitState.initial(A0).apply(new UnitEvent.CharmAssigned(CHARM, AT));
+  }
+
+  /** Attempt {@code attempt} of the hook starts. */
+  private static UnitEvent.HookStarted started(HookKind kind, int attempt) {
+    return new UnitEvent.HookStarted(PlannedHook.of(kind, 1, 1), attempt, "ctx" + attempt, AT);
+  }
+
+  private static UnitEvent.HookFailed installFailed() {
+    return new UnitEvent.HookFailed("install", 1, "exit status 1", 1, AT);
+  }
+
+  /** Unit a/0 whose first install failed after the charm had set its workload status. */
+  private static UnitState installFailedAfter(Status charmSet) {
+    return assigned()
+        .apply(new UnitEvent.WorkloadStatusSet(charmSet, AT))
+        .apply(started(HookKind.INSTALL, 1))
+        .apply(installFailed());
+  }
+
   private static UnitState run(UnitState s, HookKind kind) {
-    return s.apply(new UnitEvent.HookStarted(PlannedHook.of(kind, 1, 1), 1, "ctx", AT))
-        .apply(new UnitEvent.HookCompleted(kind.label(), 1, AT));
+    return s.apply(started(kind, 1)).apply(new UnitEvent.HookCompleted(kind.label(), 1, AT));
   }
 
-  @Test
-  void aPebbleNoticeWaitsOnceUntilItsHookRanThenLeavesTheQueue() {
-    PebbleNotice first = PebbleNotice.custom("web", "1", "custom", "example.com/a", AT);
-    PebbleNotice repeated =
-        PebbleNotice.custom("web", "1", "custom", "example.com/a", AT.plusSeconds(1));
+  /**
+   * Something a unit queues until its hook ran: the first occurrence, and a later one of the same
+   * (a notice repeated, a secret hook retried).
+   *
+   * @param hookName the name of the hook that answers {@code first}
+   */
+  record Queued<T>(
+      String what,
+      T first,
+      T later,
+      Function<T, UnitEvent> observed,
+      Function<UnitState.Observed, List<T>> queue,
+      Function<T, PlannedHook> hook,
+      String hookName) {
+    List<T> in(UnitState s) {
+      return queue.apply(s.observed());
+    }
+
+    @Override
+    public String toString() {
+      return what;
+    }
+  }
+
+  static Stream<Queued<?>> queued() {
+    return Stream.of(
+        new Queued<>(
+            "a Pebble notice",
+            PebbleNotice.custom("web", "1", "custom", "example.com/a", AT),
+            PebbleNotice.custom("web", "1", "custom", "example.com/a", AT.plusSeconds(1)),
+            notice -> new UnitEvent.PebbleNoticeObserved(notice, AT),
+            UnitState.Observed::pebbleNotices,
+            notice -> PlannedHook.pebble(notice, 1, 0),
+            "web-pebble-custom-notice"),
+        new Queued<>(
+            "a secret trigger",
+            revisionOneExpired(AT),
+            revisionOneExpired(AT.plusSeconds(300)),
+            trigger -> new UnitEvent.SecretTriggerObserved(trigger, AT),
+            UnitState.Observed::secretTriggers,
+            trigger -> PlannedHook.secret(trigger, 1, 0),
+            "secret-expired"));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("queued")
+  <T> void waitsOnceUntilItsHookCompletedThenLeavesTheQueue(Queued<T> q) {
     UnitState s =
         UnitState.initial(UnitId.of("c", 0))
-            .apply(new UnitEvent.PebbleNoticeObserved(first, AT))
-            .apply(new UnitEvent.PebbleNoticeObserved(first, AT))
-            .apply(new UnitEvent.PebbleNoticeObserved(repeated, AT));
-    assertThat(s.observed().pebbleNotices())
-        .as("a re-delivery is not queued twice; a repeat is")
-        .containsExactly(first, repeated);
-    PlannedHook hook = PlannedHook.pebble(first, 1, 0);
-    assertThat(hook.name()).isEqualTo("web-pebble-custom-notice");
+            .apply(q.observed().apply(q.first()))
+            .apply(q.observed().apply(q.first()))
+            .apply(q.observed().apply(q.later()));
+    assertThat(q.in(s))
+        .as("a re-delivery is not queued twice; a later occurrence is")
+        .containsExactly(q.first(), q.later());
+    PlannedHook hook = q.hook().apply(q.first());
+    assertThat(hook.name()).isEqualTo(q.hookName());
     s = s.apply(new UnitEvent.HookStarted(hook, 1, "ctx", AT));
-    assertThat(s.observed().pebbleNotices())
-        .as("still waiting while it runs (a restart runs it again)")
-        .hasSize(2);
+    assertThat(q.in(s)).as("still waiting while it runs (a restart runs it again)").hasSize(2);
     s = s.apply(new UnitEvent.HookCompleted(hook.name(), 1, AT));
-    assertThat(s.observed().pebbleNotices()).containsExactly(repeated);
-  }
-
-  @Test
-  void aSecretTriggerWaitsOnceUntilItsHookCompletedThenLeavesTheQueue() {
-    SecretTrigger expired = revisionOneExpired(AT);
-    SecretTrigger retried = revisionOneExpired(AT.plusSeconds(300));
-    UnitState s =
-        UnitState.initial(UnitId.of("c", 0))
-            .apply(new UnitEvent.SecretTriggerObserved(expired, AT))
-            .apply(new UnitEvent.SecretTriggerObserved(expired, AT))
-            .apply(new UnitEvent.SecretTriggerObserved(retried, AT));
-    assertThat(s.observed().secretTriggers())
-        .as("a re-delivery is not queued twice; a retry is")
-        .containsExactly(expired, retried);
-    PlannedHook hook = PlannedHook.secret(expired, 1, 0);
-    s = s.apply(new UnitEvent.HookStarted(hook, 1, "ctx", AT));
-    assertThat(s.observed().secretTriggers()).as("still waiting while it runs").hasSize(2);
-    s = s.apply(new UnitEvent.HookCompleted("secret-expired", 1, AT));
-    assertThat(s.observed().secretTriggers()).containsExactly(retried);
+    assertThat(q.in(s)).containsExactly(q.later());
   }
 
   /** secret-expired for revision 1 of application c's secret labelled db, due at {@code due}. */
@@ -76,18 +124,11 @@ class UnitStateTest {
 
   @Test
   void aFailedHookShowsErrorAndSuccessRestoresTheWorkloadStatusTheCharmHadSet() {
-    UnitState s =
-        UnitState.initial(UnitId.of("a", 0))
-            .apply(new UnitEvent.CharmAssigned(CHARM, AT))
-            .apply(new UnitEvent.WorkloadStatusSet(Status.of("active", "ready", AT), AT))
-            .apply(new UnitEvent.HookStarted(PlannedHook.of(HookKind.INSTALL, 1, 1), 1, "ctx", AT))
-            .apply(new UnitEvent.HookFailed("install", 2, "exit status 2", 1, AT));
+    UnitState s = installFailedAfter(Status.of("active", "ready", AT));
     assertThat(s.statuses().workload().toString()).isEqualTo("error: hook failed: \"install\"");
     assertThat(s.statuses().agent().value()).isEqualTo("error");
     assertThat(s.failed().attempt()).isEqualTo(1);
-    s =
-        s.apply(new UnitEvent.HookStarted(PlannedHook.of(HookKind.INSTALL, 1, 1), 2, "ctx2", AT))
-            .apply(new UnitEvent.HookCompleted("install", 1, AT));
+    s = s.apply(started(HookKind.INSTALL, 2)).apply(new UnitEvent.HookCompleted("install", 1, AT));
     assertThat(s.statuses().workload().toString()).isEqualTo("active: ready");
     assertThat(s.statuses().agent().value()).isEqualTo("idle");
     assertThat(s.failed()).isNull();
@@ -97,12 +138,8 @@ class UnitStateTest {
   @Test
   void theStatusTheCharmSetDuringARetryIsWhatShowsOnceTheRetrySucceeds() {
     UnitState s =
-        UnitState.initial(UnitId.of("a", 0))
-            .apply(new UnitEvent.CharmAssigned(CHARM, AT))
-            .apply(new UnitEvent.WorkloadStatusSet(Status.of("blocked", "needs config", AT), AT))
-            .apply(new UnitEvent.HookStarted(PlannedHook.of(HookKind.INSTALL, 1, 1), 1, "ctx", AT))
-            .apply(new UnitEvent.HookFailed("install", 1, "exit status 1", 1, AT))
-            .apply(new UnitEvent.HookStarted(PlannedHook.of(HookKind.INSTALL, 1, 1), 2, "ctx2", AT))
+        installFailedAfter(Status.of("blocked", "needs config", AT))
+            .apply(started(HookKind.INSTALL, 2))
             .apply(new UnitEvent.WorkloadStatusSet(Status.of("active", "", AT), AT));
     assertThat(s.statuses().workload().toString())
         .as("while the retry runs")
@@ -113,10 +150,7 @@ class UnitStateTest {
 
   @Test
   void upgradeCharmForcesConfigChangedAndRemoveMakesTheUnitDead() {
-    UnitState s =
-        UnitState.initial(UnitId.of("a", 0))
-            .apply(new UnitEvent.CharmAssigned(CHARM, AT))
-            .apply(new UnitEvent.ConfigAssigned(1, AT));
+    UnitState s = assigned().apply(new UnitEvent.ConfigAssigned(1, AT));
     s = run(run(s, HookKind.INSTALL), HookKind.CONFIG_CHANGED);
     assertThat(s.progress().configSeen()).isEqualTo(1);
     s = run(s, HookKind.UPGRADE_CHARM);
@@ -124,7 +158,7 @@ class UnitStateTest {
     s = s.apply(new UnitEvent.LifeAssigned(Life.DYING, AT));
     s = run(run(s, HookKind.STOP), HookKind.REMOVE);
     assertThat(s.isDead()).isTrue();
-    assertThat(s.apply(new UnitEvent.Revived(AT))).isEqualTo(UnitState.initial(UnitId.of("a", 0)));
+    assertThat(s.apply(new UnitEvent.Revived(AT))).isEqualTo(UnitState.initial(A0));
   }
 
   @Test
@@ -159,11 +193,7 @@ class UnitStateTest {
 
   @Test
   void anActionWaitsInQueueOrderRunsThenIsKeptWithItsResultsAndTheAgentShowsIt() {
-    UnitState s =
-        UnitState.initial(UnitId.of("a", 0))
-            .apply(new UnitEvent.CharmAssigned(CHARM, AT))
-            .apply(queued(3, "greet"))
-            .apply(queued(5, "snapshot"));
+    UnitState s = assigned().apply(queued(3, "greet")).apply(queued(5, "snapshot"));
     assertThat(s.actions().pending()).extracting(UnitState.UnitAction::id).containsExactly(3L, 5L);
     assertThat(s.actions().lastPendingId()).isEqualTo(5);
     assertThat(s.actions().find(3).orElseThrow().status()).isEqualTo(ActionStatus.PENDING);
@@ -188,10 +218,9 @@ class UnitStateTest {
   @Test
   void anActionRunWhileAHookIsFailedLeavesTheErrorShowing() {
     UnitState s =
-        UnitState.initial(UnitId.of("a", 0))
-            .apply(new UnitEvent.CharmAssigned(CHARM, AT))
-            .apply(new UnitEvent.HookStarted(PlannedHook.of(HookKind.INSTALL, 1, 1), 1, "ctx", AT))
-            .apply(new UnitEvent.HookFailed("install", 1, "exit status 1", 1, AT))
+        assigned()
+            .apply(started(HookKind.INSTALL, 1))
+            .apply(installFailed())
             .apply(queued(1, "greet"))
             .apply(new UnitEvent.ActionStarted(1, "c", AT));
     assertThat(s.statuses().agent().value()).isEqualTo("error");
@@ -203,7 +232,7 @@ class UnitStateTest {
   @Test
   void aPendingActionCanBeCancelledAndOnlyTheLastHundredFinishedAreKept() {
     UnitState s =
-        UnitState.initial(UnitId.of("a", 0))
+        UnitState.initial(A0)
             .apply(queued(1, "greet"))
             .apply(finished(1, ActionStatus.CANCELLED, "unit a/0 went away"));
     assertThat(s.actions().pending()).isEmpty();
