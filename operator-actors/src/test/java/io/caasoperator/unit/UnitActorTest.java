@@ -103,6 +103,15 @@ class UnitActorTest {
     return reply.receiveMessage();
   }
 
+  /**
+   * Asks {@code actor} to exec {@code command} (30 s, not as an action); the probe gets its reply.
+   */
+  private static TestProbe<ExecReply> exec(ActorRef<UnitActor.Command> actor, String command) {
+    TestProbe<ExecReply> reply = testKit.createTestProbe();
+    actor.tell(new UnitActor.RunExec(command, Duration.ofSeconds(30), null, reply.ref()));
+    return reply;
+  }
+
   /** Where the first event of this type stands in {@code events}. */
   private static int indexOfFirst(List<Object> events, Class<?> type) {
     return events.indexOf(events.stream().filter(type::isInstance).findFirst().orElseThrow());
@@ -356,8 +365,7 @@ class UnitActorTest {
   void anExecWaitsForTheRunningHookAndNoHookStartsWhileItRuns() {
     var actor = assigned(CHARM);
     var install = executor.next();
-    TestProbe<ExecReply> reply = testKit.createTestProbe();
-    actor.tell(new UnitActor.RunExec("echo hi", Duration.ofSeconds(30), null, reply.ref()));
+    TestProbe<ExecReply> reply = exec(actor, "echo hi");
     executor.expectNoHookStarted(Settled.unit(testKit, actor)); // the exec waits for install
     install.succeed();
     var exec = executor.next();
@@ -386,8 +394,7 @@ class UnitActorTest {
     PersistenceTestKit journal = PersistenceTestKit.create(testKit.system());
     var actor = assigned(charm(1, Set.of()));
     awaitState(actor, s -> s.progress().started());
-    TestProbe<ExecReply> reply = testKit.createTestProbe();
-    actor.tell(new UnitActor.RunExec("echo hi", Duration.ofSeconds(30), null, reply.ref()));
+    TestProbe<ExecReply> reply = exec(actor, "echo hi");
 
     var exec = executor.next();
     var started = journal.persistedInStorage(UnitActor.persistenceId(unit)).getLast();
@@ -435,8 +442,7 @@ class UnitActorTest {
             new io.caasoperator.hook.ProcessResult(
                 1, "", "", Duration.ofMillis(3), false, false, null));
     awaitState(actor, s -> s.failed() != null);
-    TestProbe<ExecReply> reply = testKit.createTestProbe();
-    actor.tell(new UnitActor.RunExec("false", Duration.ofSeconds(30), null, reply.ref()));
+    TestProbe<ExecReply> reply = exec(actor, "false");
     executor
         .next()
         .result()
@@ -478,8 +484,7 @@ class UnitActorTest {
     CharmInfo charm = charm(1, Set.of());
     actor.tell(assign(Life.ALIVE, charm, 1, false));
     actor.tell(assign(Life.DYING, charm, 1, false));
-    TestProbe<ExecReply> reply = testKit.createTestProbe();
-    actor.tell(new UnitActor.RunExec("true", Duration.ofSeconds(30), null, reply.ref()));
+    TestProbe<ExecReply> reply = exec(actor, "true");
     ExecReply refused = reply.receiveMessage();
     assertThat(refused.outcome()).isEqualTo(ExecReply.Outcome.REFUSED);
     assertThat(refused.detail()).matches(".*is (dying|dead)");
@@ -559,8 +564,7 @@ class UnitActorTest {
   void aDrainRefusesWaitingExecsRepliesWhenTheRunningHookEndsAndStartsNothingMore() {
     var actor = assigned(CHARM);
     var install = executor.next();
-    TestProbe<ExecReply> exec = testKit.createTestProbe();
-    actor.tell(new UnitActor.RunExec("echo hi", Duration.ofSeconds(30), null, exec.ref()));
+    TestProbe<ExecReply> exec = exec(actor, "echo hi");
     TestProbe<UnitActor.Drained> drained = testKit.createTestProbe();
     actor.tell(new UnitActor.Drain(drained.ref()));
 
@@ -573,8 +577,8 @@ class UnitActorTest {
     assertThat(drained.receiveMessage().unit()).isEqualTo(unit);
     executor.expectNoHookStarted(
         Settled.unit(testKit, actor)); // the next hook waits for the next start
-    actor.tell(new UnitActor.RunExec("echo hi", Duration.ofSeconds(30), null, exec.ref()));
-    assertThat(exec.receiveMessage().detail()).isEqualTo("the operator is shutting down");
+    assertThat(exec(actor, "echo hi").receiveMessage().detail())
+        .isEqualTo("the operator is shutting down");
   }
 
   @Test
@@ -589,8 +593,7 @@ class UnitActorTest {
 
     actor.tell(new UnitActor.ObserveContainerStart("web", "start-1"));
     time.timePasses(INTERVAL); // no update-status for the dead
-    TestProbe<ExecReply> exec = testKit.createTestProbe();
-    actor.tell(new UnitActor.RunExec("true", Duration.ofSeconds(30), null, exec.ref()));
+    TestProbe<ExecReply> exec = exec(actor, "true");
     assertThat(exec.receiveMessage().detail()).isEqualTo("unit " + unit + " is dead");
     executor.expectNoHookStarted(Settled.unit(testKit, actor));
     assertThat(stateOf(actor).observed().containerStarts()).isEmpty();
@@ -735,15 +738,14 @@ class UnitActorTest {
     var actor = assigned(charm(1, Set.of()));
     awaitState(actor, s -> s.progress().started());
     executor.notReady(unit.name(), 1, NOT_SCHEDULED);
-    TestProbe<ExecReply> reply = testKit.createTestProbe();
-    actor.tell(new UnitActor.RunExec("echo hi", Duration.ofSeconds(30), null, reply.ref()));
+    TestProbe<ExecReply> reply = exec(actor, "echo hi");
     ExecReply refused = reply.receiveMessage();
     assertThat(refused.outcome()).isEqualTo(ExecReply.Outcome.REFUSED);
     assertThat(refused.detail()).isEqualTo("unit " + unit + " is not ready: " + NOT_SCHEDULED);
 
-    actor.tell(new UnitActor.RunExec("echo hi", Duration.ofSeconds(30), null, reply.ref()));
+    TestProbe<ExecReply> next = exec(actor, "echo hi");
     executor.next().succeed(); // the next one runs
-    assertThat(reply.receiveMessage().outcome()).isEqualTo(ExecReply.Outcome.RAN);
+    assertThat(next.receiveMessage().outcome()).isEqualTo(ExecReply.Outcome.RAN);
   }
 
   private UnitState awaitState(
@@ -993,8 +995,7 @@ class UnitActorTest {
     var actor = assigned(charmWithGreet(true));
     var install = executor.next();
     queue(actor, request(actor, "greet", Map.of("who", "x")), 1);
-    TestProbe<ExecReply> exec = testKit.createTestProbe();
-    actor.tell(new UnitActor.RunExec("true", Duration.ofSeconds(30), null, exec.ref()));
+    TestProbe<ExecReply> exec = exec(actor, "true");
     install.succeed();
     var first = executor.next();
     assertThat(first.invocation().environment()).containsEntry("JUJU_ACTION_NAME", "greet");
