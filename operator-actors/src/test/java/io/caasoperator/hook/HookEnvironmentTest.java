@@ -85,20 +85,17 @@ class HookEnvironmentTest {
     return Stream.of(
         hook(
             "a hook gets Juju's variables, its name and its dispatch path",
-            new HookEnvironment.Run.Hook("config-changed", null, null),
+            new HookEnvironment.Run.Hook("config-changed"),
             Map.of()),
         hook(
             "a pebble-ready hook names its workload",
-            new HookEnvironment.Run.Hook("web-pebble-ready", "web", null),
+            new HookEnvironment.Run.Hook("web-pebble-ready", new HookEnvironment.Workload("web")),
             Map.of("JUJU_WORKLOAD_NAME", "web")),
         hook(
             "a pebble-custom-notice hook names its workload and its notice",
             new HookEnvironment.Run.Hook(
                 "web-pebble-custom-notice",
-                "web",
-                null,
-                null,
-                new HookEnvironment.Notice("7", "custom", "example.com/a", "")),
+                new HookEnvironment.Notice("web", "7", "custom", "example.com/a", "")),
             Map.of(
                 "JUJU_WORKLOAD_NAME", "web",
                 "JUJU_NOTICE_ID", "7",
@@ -107,20 +104,12 @@ class HookEnvironmentTest {
         hook(
             "a pebble-check-failed hook names its workload and its check",
             new HookEnvironment.Run.Hook(
-                "web-pebble-check-failed",
-                "web",
-                null,
-                null,
-                new HookEnvironment.Notice("", "", "", "alive")),
+                "web-pebble-check-failed", new HookEnvironment.Notice("web", "", "", "", "alive")),
             Map.of("JUJU_WORKLOAD_NAME", "web", "JUJU_PEBBLE_CHECK_NAME", "alive")),
         hook(
             "a secret-expired hook names its secret and its revision",
             new HookEnvironment.Run.Hook(
                 "secret-expired",
-                null,
-                null,
-                null,
-                null,
                 new HookEnvironment.Secret("secret:d0j7ha3q1c4s73d2fa9g", "db", 2)),
             Map.of(
                 "JUJU_SECRET_ID", "secret:d0j7ha3q1c4s73d2fa9g",
@@ -130,17 +119,12 @@ class HookEnvironmentTest {
             "a secret-rotate hook of no label: an empty label, as Juju sets it, and no revision",
             new HookEnvironment.Run.Hook(
                 "secret-rotate",
-                null,
-                null,
-                null,
-                null,
                 new HookEnvironment.Secret("secret:d0j7ha3q1c4s73d2fa9g", null, 0)),
             Map.of("JUJU_SECRET_ID", "secret:d0j7ha3q1c4s73d2fa9g", "JUJU_SECRET_LABEL", "")),
         hook(
             "a storage hook names its storage instance",
             new HookEnvironment.Run.Hook(
                 "data-storage-attached",
-                null,
                 new HookEnvironment.Storage(
                     "data/0", "/srv/caas/agents/unit-mariadb-1/storage/data-0", "filesystem")),
             Map.of(
@@ -152,11 +136,8 @@ class HookEnvironmentTest {
                 + " departing unit",
             new HookEnvironment.Run.Hook(
                 "cluster-relation-departed",
-                null,
-                null,
                 new HookEnvironment.Relation(
-                    "cluster", "cluster:0", "mariadb/2", "mariadb", "mariadb/2"),
-                null),
+                    "cluster", "cluster:0", "mariadb/2", "mariadb", "mariadb/2")),
             Map.of(
                 "JUJU_RELATION", "cluster",
                 "JUJU_RELATION_ID", "cluster:0",
@@ -167,10 +148,7 @@ class HookEnvironmentTest {
             "a relation-created hook has no remote unit and no departing unit",
             new HookEnvironment.Run.Hook(
                 "cluster-relation-created",
-                null,
-                null,
-                new HookEnvironment.Relation("cluster", "cluster:0", "", "mariadb", ""),
-                null),
+                new HookEnvironment.Relation("cluster", "cluster:0", "", "mariadb", "")),
             Map.of(
                 "JUJU_RELATION", "cluster",
                 "JUJU_RELATION_ID", "cluster:0",
