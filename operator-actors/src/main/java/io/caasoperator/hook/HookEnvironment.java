@@ -1,6 +1,7 @@
 package io.caasoperator.hook;
 
 import io.caasoperator.domain.UnitId;
+import io.caasoperator.persistence.PebbleNotice;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -192,6 +193,16 @@ public record HookEnvironment(
       implements Subject {
     public Notice {
       Objects.requireNonNull(workload, "workload");
+    }
+
+    /** The variables of {@code notice}, as its container's Pebble reported it. */
+    public static Notice of(PebbleNotice notice) {
+      return new Notice(
+          notice.container(),
+          notice.noticeId(),
+          notice.noticeType(),
+          notice.noticeKey(),
+          notice.checkName());
     }
 
     @Override

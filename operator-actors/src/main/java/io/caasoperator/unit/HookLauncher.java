@@ -355,13 +355,7 @@ final class HookLauncher {
               h.relation().departingUnit());
       // A Pebble notice hook names its workload and its notice or check: JUJU_NOTICE_ID, _TYPE,
       // _KEY, JUJU_PEBBLE_CHECK_NAME.
-      case PlannedHook.Notice h ->
-          new HookEnvironment.Notice(
-              h.workload(),
-              h.notice().noticeId(),
-              h.notice().noticeType(),
-              h.notice().noticeKey(),
-              h.notice().checkName());
+      case PlannedHook.Notice h -> HookEnvironment.Notice.of(h.notice());
       // A secret hook names its secret: JUJU_SECRET_ID, _LABEL, _REVISION.
       case PlannedHook.Secret h ->
           new HookEnvironment.Secret(
