@@ -93,8 +93,7 @@ class SecretsAtRestTest {
     assertThat(uri).isEqualTo("secret:d0j7ha3q1c4s73d2fa9g");
     install.succeed();
     executor.complete("leader-elected");
-    ScriptedExecutor.Call configChanged = executor.next();
-    assertThat(configChanged.hook()).isEqualTo("config-changed");
+    ScriptedExecutor.Call configChanged = executor.next("config-changed");
     tool(kit, unit, configChanged, "secret-set", uri, "password=" + SET);
     configChanged.succeed();
     executor.complete("start");

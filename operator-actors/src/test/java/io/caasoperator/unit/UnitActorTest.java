@@ -176,8 +176,7 @@ class UnitActorTest {
   void charmChangeRunsUpgradeCharmThenConfigChangedExactlyOnceEvenAcrossACrash() {
     var actor = startedFollower(CHARM);
     actor.tell(assign(Life.ALIVE, charm(2, ALL_HOOKS), 1, false));
-    var upgrade = executor.next();
-    assertThat(upgrade.hook()).isEqualTo("upgrade-charm");
+    var upgrade = executor.next("upgrade-charm");
     assertThat(upgrade.invocation().charmDir().toString()).endsWith("0".repeat(63) + "2");
     upgrade.succeed();
     executor.complete("config-changed");
@@ -194,13 +193,11 @@ class UnitActorTest {
     var actor = assigned(CHARM);
     executor.complete("install");
     executor.complete("leader-settings-changed");
-    var interrupted = executor.next();
-    assertThat(interrupted.hook()).isEqualTo("config-changed");
+    var interrupted = executor.next("config-changed");
     testKit.stop(actor); // the process's result never reaches the journal
 
     var again = spawn();
-    var rerun = executor.next();
-    assertThat(rerun.hook()).isEqualTo("config-changed");
+    var rerun = executor.next("config-changed");
     assertThat(rerun.invocation().contextId()).isNotEqualTo(interrupted.invocation().contextId());
     interrupted.succeed(); // a late result of the old process changes nothing
     rerun.succeed();
@@ -221,8 +218,7 @@ class UnitActorTest {
     time.timePasses(Duration.ofSeconds(4));
     executor.expectNoHookStarted(Settled.unit(testKit, actor));
     time.timePasses(Duration.ofSeconds(1));
-    var second = executor.next();
-    assertThat(second.hook()).isEqualTo("install");
+    var second = executor.next("install");
     second.fail(1);
     awaitState(actor, s -> s.failed() != null && s.failed().attempt() == 2);
     time.timePasses(Duration.ofSeconds(9));
@@ -274,8 +270,7 @@ class UnitActorTest {
     executor.next().fail(1); // config-changed
     awaitState(actor, s -> s.failed() != null);
     actor.tell(assign(Life.ALIVE, charm(2, ALL_HOOKS), 1, false));
-    var retry = executor.next();
-    assertThat(retry.hook()).isEqualTo("config-changed");
+    var retry = executor.next("config-changed");
     assertThat(retry.invocation().charmDir().toString()).endsWith("2");
     retry.succeed();
     executor.complete("upgrade-charm");
@@ -435,20 +430,10 @@ class UnitActorTest {
     var actor = assigned(CHARM);
     executor.complete("install");
     executor.complete("leader-settings-changed");
-    executor
-        .next()
-        .result()
-        .complete(
-            new io.caasoperator.hook.ProcessResult(
-                1, "", "", Duration.ofMillis(3), false, false, null));
+    executor.next().fail(1);
     awaitState(actor, s -> s.failed() != null);
     TestProbe<ExecReply> reply = exec(actor, "false");
-    executor
-        .next()
-        .result()
-        .complete(
-            new io.caasoperator.hook.ProcessResult(
-                1, "", "", Duration.ofMillis(3), false, false, null));
+    executor.next().fail(1);
     reply.receiveMessage();
 
     assertThat(count(registry, "caas_hooks", "install", "completed")).isEqualTo(installsBefore + 1);
@@ -684,8 +669,7 @@ class UnitActorTest {
     String context = executor.nextNotReady().contextId();
     settle(actor);
     actor.tell(new UnitActor.ObserveContainerStart("charm-init", "init-1"));
-    var install = executor.next(); // no time passed
-    assertThat(install.hook()).isEqualTo("install");
+    var install = executor.next("install"); // no time passed
     assertThat(install.invocation().contextId()).isEqualTo(context);
     install.succeed();
     executor.complete("leader-settings-changed");
@@ -714,8 +698,7 @@ class UnitActorTest {
             "started install " + context, "failed install: hook could not start: " + NOT_SCHEDULED);
 
     time.timePasses(RetryPolicy.DEFAULT.initial());
-    var retried = executor.next();
-    assertThat(retried.hook()).isEqualTo("install");
+    var retried = executor.next("install");
     assertThat(retried.invocation().contextId()).isNotEqualTo(context);
     retried.succeed();
   }
