@@ -185,33 +185,23 @@ public record HookEnvironment(
    * internal/worker/uniter/runner/context/context.go}, {@code HookVars}): a custom notice's {@code
    * JUJU_NOTICE_ID}, {@code JUJU_NOTICE_TYPE} and {@code JUJU_NOTICE_KEY}, or a check's {@code
    * JUJU_PEBBLE_CHECK_NAME}; ops reads them in {@code ops/jujucontext.py}. Empty values are left
-   * out, as Juju sets only those of the hook's kind.
+   * out, as Juju sets only those of the hook's kind; the container whose Pebble noticed it is
+   * {@code JUJU_WORKLOAD_NAME}.
    *
-   * @param workload the container whose Pebble noticed it: {@code JUJU_WORKLOAD_NAME}
+   * @param notice as Pebble reported it
    */
-  public record Notice(String workload, String id, String type, String key, String checkName)
-      implements Subject {
+  public record Notice(PebbleNotice notice) implements Subject {
     public Notice {
-      Objects.requireNonNull(workload, "workload");
-    }
-
-    /** The variables of {@code notice}, as its container's Pebble reported it. */
-    public static Notice of(PebbleNotice notice) {
-      return new Notice(
-          notice.container(),
-          notice.noticeId(),
-          notice.noticeType(),
-          notice.noticeKey(),
-          notice.checkName());
+      Objects.requireNonNull(notice, "notice");
     }
 
     @Override
     public void putInto(Map<String, String> env) {
-      env.put("JUJU_WORKLOAD_NAME", workload);
-      putIfSet(env, "JUJU_NOTICE_ID", id);
-      putIfSet(env, "JUJU_NOTICE_TYPE", type);
-      putIfSet(env, "JUJU_NOTICE_KEY", key);
-      putIfSet(env, "JUJU_PEBBLE_CHECK_NAME", checkName);
+      env.put("JUJU_WORKLOAD_NAME", notice.container());
+      putIfSet(env, "JUJU_NOTICE_ID", notice.noticeId());
+      putIfSet(env, "JUJU_NOTICE_TYPE", notice.noticeType());
+      putIfSet(env, "JUJU_NOTICE_KEY", notice.noticeKey());
+      putIfSet(env, "JUJU_PEBBLE_CHECK_NAME", notice.checkName());
     }
 
     private static void putIfSet(Map<String, String> env, String name, String value) {

@@ -355,7 +355,7 @@ final class HookLauncher {
               h.relation().departingUnit());
       // A Pebble notice hook names its workload and its notice or check: JUJU_NOTICE_ID, _TYPE,
       // _KEY, JUJU_PEBBLE_CHECK_NAME.
-      case PlannedHook.Notice h -> HookEnvironment.Notice.of(h.notice());
+      case PlannedHook.Notice h -> new HookEnvironment.Notice(h.notice());
       // A secret hook names its secret: JUJU_SECRET_ID, _LABEL, _REVISION.
       case PlannedHook.Secret h ->
           new HookEnvironment.Secret(

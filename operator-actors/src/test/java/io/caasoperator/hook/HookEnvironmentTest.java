@@ -3,7 +3,9 @@ package io.caasoperator.hook;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.caasoperator.domain.UnitId;
+import io.caasoperator.persistence.PebbleNotice;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Stream;
@@ -21,6 +23,7 @@ class HookEnvironmentTest {
   private static final UnitId UNIT = UnitId.of("mariadb", 1);
   private static final Path UNIT_DIR = Path.of("/srv/caas/agents/unit-mariadb-1");
   private static final Path CHARM = UNIT_DIR.resolve("charm");
+  private static final Instant OCCURRED = Instant.parse("2026-11-22T10:00:00Z");
   private static final String UUID = "5f1c6a0e-8d3b-4c7e-9a41-2b6f0d9e3c12";
 
   private final HookEnvironment environment =
@@ -95,7 +98,8 @@ class HookEnvironmentTest {
             "a pebble-custom-notice hook names its workload and its notice",
             new HookEnvironment.Run.Hook(
                 "web-pebble-custom-notice",
-                new HookEnvironment.Notice("web", "7", "custom", "example.com/a", "")),
+                new HookEnvironment.Notice(
+                    PebbleNotice.custom("web", "7", "custom", "example.com/a", OCCURRED))),
             Map.of(
                 "JUJU_WORKLOAD_NAME", "web",
                 "JUJU_NOTICE_ID", "7",
@@ -104,7 +108,8 @@ class HookEnvironmentTest {
         hook(
             "a pebble-check-failed hook names its workload and its check",
             new HookEnvironment.Run.Hook(
-                "web-pebble-check-failed", new HookEnvironment.Notice("web", "", "", "", "alive")),
+                "web-pebble-check-failed",
+                new HookEnvironment.Notice(PebbleNotice.check("web", "alive", true, OCCURRED))),
             Map.of("JUJU_WORKLOAD_NAME", "web", "JUJU_PEBBLE_CHECK_NAME", "alive")),
         hook(
             "a secret-expired hook names its secret and its revision",
