@@ -1,6 +1,7 @@
 package io.caasoperator.hook;
 
 import io.caasoperator.domain.UnitId;
+import io.caasoperator.persistence.PebbleNotice;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -19,7 +20,7 @@ import java.util.Objects;
  * and {@code JUJU_PRINCIPAL_UNIT} (Kubernetes units have neither), {@code JUJU_AVAILABILITY_ZONE},
  * the {@code JUJU_CHARM_*_PROXY} settings. {@code JUJU_HOOK_NAME} is exported for every run, empty
  * for actions and exec as in Juju. What differs per run is given by its {@link Run}: the hook's
- * name and dispatch path, its workload or storage, an action's name and id.
+ * name and dispatch path and its {@link Subject}, an action's name and id.
  *
  * @param modelName JUJU_MODEL_NAME
  * @param modelUuid JUJU_MODEL_UUID: the model's identity, from the operator's journal ({@code
@@ -67,33 +68,17 @@ public record HookEnvironment(
      * A hook.
      *
      * @param name e.g. {@code install}, {@code web-pebble-ready}, {@code data-storage-attached}
-     * @param workload the container, for pebble-ready; null otherwise
-     * @param storage the storage instance, for storage-attached and -detaching; null otherwise
-     * @param relation the relation, for relation hooks; null otherwise
-     * @param notice the custom notice or check, for pebble-custom-notice, -check-failed and
-     *     -check-recovered; null otherwise
-     * @param secret the secret, for secret-rotate, -expired and -remove; null otherwise
+     * @param subject what the hook is about: its variables besides its name
      */
-    record Hook(
-        String name,
-        String workload,
-        Storage storage,
-        Relation relation,
-        Notice notice,
-        Secret secret)
-        implements Run {
+    record Hook(String name, Subject subject) implements Run {
       public Hook {
         Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(subject, "subject");
       }
 
-      /** A hook of no secret. */
-      public Hook(String name, String workload, Storage storage, Relation relation, Notice notice) {
-        this(name, workload, storage, relation, notice, null);
-      }
-
-      /** A hook of no relation. */
-      public Hook(String name, String workload, Storage storage) {
-        this(name, workload, storage, null, null);
+      /** A hook about nothing but itself, such as {@code install} or {@code config-changed}. */
+      public Hook(String name) {
+        this(name, new Nothing());
       }
     }
 
@@ -114,6 +99,35 @@ public record HookEnvironment(
   }
 
   /**
+   * What a hook is about, beyond its name, and the variables that say so: nothing (install,
+   * config-changed, leader-settings-changed), a workload (pebble-ready), a storage instance, a
+   * relation, a Pebble notice or check, or a secret. One kind each, as Juju sets only those of the
+   * hook's kind.
+   */
+  public sealed interface Subject {
+    /** Puts the variables that name this subject into {@code env}. */
+    void putInto(Map<String, String> env);
+  }
+
+  /** The subject of a hook about nothing but itself: no variables. */
+  public record Nothing() implements Subject {
+    @Override
+    public void putInto(Map<String, String> env) {}
+  }
+
+  /** A pebble-ready hook's container: {@code JUJU_WORKLOAD_NAME}. */
+  public record Workload(String name) implements Subject {
+    public Workload {
+      Objects.requireNonNull(name, "name");
+    }
+
+    @Override
+    public void putInto(Map<String, String> env) {
+      env.put("JUJU_WORKLOAD_NAME", name);
+    }
+  }
+
+  /**
    * A relation hook's relation, as Juju's {@code HookVars} names it ({@code
    * internal/worker/uniter/runner/context/context.go}): {@code JUJU_RELATION}, {@code
    * JUJU_RELATION_ID}, {@code JUJU_REMOTE_UNIT} (empty for relation-created and a change of the
@@ -123,13 +137,23 @@ public record HookEnvironment(
    * @param id as Juju prints it: {@code <name>:<number>}
    */
   public record Relation(
-      String name, String id, String remoteUnit, String remoteApplication, String departingUnit) {
+      String name, String id, String remoteUnit, String remoteApplication, String departingUnit)
+      implements Subject {
     public Relation {
       Objects.requireNonNull(name, "name");
       Objects.requireNonNull(id, "id");
       remoteUnit = remoteUnit == null ? "" : remoteUnit;
       remoteApplication = remoteApplication == null ? "" : remoteApplication;
       departingUnit = departingUnit == null ? "" : departingUnit;
+    }
+
+    @Override
+    public void putInto(Map<String, String> env) {
+      env.put("JUJU_RELATION", name);
+      env.put("JUJU_RELATION_ID", id);
+      env.put("JUJU_REMOTE_UNIT", remoteUnit);
+      env.put("JUJU_REMOTE_APP", remoteApplication);
+      if (!departingUnit.isEmpty()) env.put("JUJU_DEPARTING_UNIT", departingUnit);
     }
   }
 
@@ -141,11 +165,18 @@ public record HookEnvironment(
    * @param location where it is mounted, as the hook sees it
    * @param kind {@code filesystem} or {@code block}
    */
-  public record Storage(String id, String location, String kind) {
+  public record Storage(String id, String location, String kind) implements Subject {
     public Storage {
       Objects.requireNonNull(id, "id");
       Objects.requireNonNull(location, "location");
       Objects.requireNonNull(kind, "kind");
+    }
+
+    @Override
+    public void putInto(Map<String, String> env) {
+      env.put("JUJU_STORAGE_ID", id);
+      env.put("JUJU_STORAGE_LOCATION", location);
+      env.put("JUJU_STORAGE_KIND", kind);
     }
   }
 
@@ -154,14 +185,23 @@ public record HookEnvironment(
    * internal/worker/uniter/runner/context/context.go}, {@code HookVars}): a custom notice's {@code
    * JUJU_NOTICE_ID}, {@code JUJU_NOTICE_TYPE} and {@code JUJU_NOTICE_KEY}, or a check's {@code
    * JUJU_PEBBLE_CHECK_NAME}; ops reads them in {@code ops/jujucontext.py}. Empty values are left
-   * out, as Juju sets only those of the hook's kind.
+   * out, as Juju sets only those of the hook's kind; the container whose Pebble noticed it is
+   * {@code JUJU_WORKLOAD_NAME}.
+   *
+   * @param notice as Pebble reported it
    */
-  public record Notice(String id, String type, String key, String checkName) {
-    void putInto(Map<String, String> env) {
-      putIfSet(env, "JUJU_NOTICE_ID", id);
-      putIfSet(env, "JUJU_NOTICE_TYPE", type);
-      putIfSet(env, "JUJU_NOTICE_KEY", key);
-      putIfSet(env, "JUJU_PEBBLE_CHECK_NAME", checkName);
+  public record Notice(PebbleNotice notice) implements Subject {
+    public Notice {
+      Objects.requireNonNull(notice, "notice");
+    }
+
+    @Override
+    public void putInto(Map<String, String> env) {
+      env.put("JUJU_WORKLOAD_NAME", notice.container());
+      putIfSet(env, "JUJU_NOTICE_ID", notice.noticeId());
+      putIfSet(env, "JUJU_NOTICE_TYPE", notice.noticeType());
+      putIfSet(env, "JUJU_NOTICE_KEY", notice.noticeKey());
+      putIfSet(env, "JUJU_PEBBLE_CHECK_NAME", notice.checkName());
     }
 
     private static void putIfSet(Map<String, String> env, String name, String value) {
@@ -177,13 +217,14 @@ public record HookEnvironment(
    *
    * @param revision 0 for none
    */
-  public record Secret(String uri, String label, int revision) {
+  public record Secret(String uri, String label, int revision) implements Subject {
     public Secret {
       Objects.requireNonNull(uri, "uri");
       label = label == null ? "" : label;
     }
 
-    void putInto(Map<String, String> env) {
+    @Override
+    public void putInto(Map<String, String> env) {
       env.put("JUJU_SECRET_ID", uri);
       env.put("JUJU_SECRET_LABEL", label);
       if (revision > 0) env.put("JUJU_SECRET_REVISION", Integer.toString(revision));
@@ -295,22 +336,7 @@ public record HookEnvironment(
     switch (run) {
       case Run.Hook hook -> {
         env.put("JUJU_DISPATCH_PATH", "hooks/" + hook.name());
-        if (hook.workload() != null) env.put("JUJU_WORKLOAD_NAME", hook.workload());
-        if (hook.storage() != null) {
-          env.put("JUJU_STORAGE_ID", hook.storage().id());
-          env.put("JUJU_STORAGE_LOCATION", hook.storage().location());
-          env.put("JUJU_STORAGE_KIND", hook.storage().kind());
-        }
-        if (hook.relation() != null) {
-          env.put("JUJU_RELATION", hook.relation().name());
-          env.put("JUJU_RELATION_ID", hook.relation().id());
-          env.put("JUJU_REMOTE_UNIT", hook.relation().remoteUnit());
-          env.put("JUJU_REMOTE_APP", hook.relation().remoteApplication());
-          if (!hook.relation().departingUnit().isEmpty())
-            env.put("JUJU_DEPARTING_UNIT", hook.relation().departingUnit());
-        }
-        if (hook.notice() != null) hook.notice().putInto(env);
-        if (hook.secret() != null) hook.secret().putInto(env);
+        hook.subject().putInto(env);
       }
       case Run.Action action -> {
         if (action.script()) env.put("JUJU_DISPATCH_PATH", "actions/" + action.name());

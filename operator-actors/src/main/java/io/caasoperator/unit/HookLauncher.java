@@ -335,61 +335,31 @@ final class HookLauncher {
 
   /** What {@code hook}'s environment names, besides what every hook's does. */
   private static HookEnvironment.Run.Hook run(PlannedHook hook) {
-    String name = hook.name();
+    return new HookEnvironment.Run.Hook(hook.name(), subject(hook));
+  }
+
+  private static HookEnvironment.Subject subject(PlannedHook hook) {
     return switch (hook) {
-      case PlannedHook.Lifecycle h ->
-          new HookEnvironment.Run.Hook(name, null, null, null, null, null);
-      case PlannedHook.LeaderSettings h ->
-          new HookEnvironment.Run.Hook(name, null, null, null, null, null);
-      case PlannedHook.PebbleReady h ->
-          new HookEnvironment.Run.Hook(name, h.workload(), null, null, null, null);
+      case PlannedHook.Lifecycle h -> new HookEnvironment.Nothing();
+      case PlannedHook.LeaderSettings h -> new HookEnvironment.Nothing();
+      case PlannedHook.PebbleReady h -> new HookEnvironment.Workload(h.workload());
       // A storage hook names its instance: JUJU_STORAGE_ID, _LOCATION, _KIND.
       case PlannedHook.Storage h ->
-          new HookEnvironment.Run.Hook(
-              name,
-              null,
-              new HookEnvironment.Storage(
-                  h.storage().id(), h.storage().location(), h.storage().kind()),
-              null,
-              null,
-              null);
+          new HookEnvironment.Storage(h.storage().id(), h.storage().location(), h.storage().kind());
       case PlannedHook.Relation h ->
-          new HookEnvironment.Run.Hook(
-              name,
-              null,
-              null,
-              new HookEnvironment.Relation(
-                  h.relation().endpoint(),
-                  h.relation().key(),
-                  h.relation().remoteUnit(),
-                  h.relation().remoteApplication(),
-                  h.relation().departingUnit()),
-              null,
-              null);
-      // A Pebble notice hook names its notice or check: JUJU_NOTICE_ID, _TYPE, _KEY,
-      // JUJU_PEBBLE_CHECK_NAME.
-      case PlannedHook.Notice h ->
-          new HookEnvironment.Run.Hook(
-              name,
-              h.workload(),
-              null,
-              null,
-              new HookEnvironment.Notice(
-                  h.notice().noticeId(),
-                  h.notice().noticeType(),
-                  h.notice().noticeKey(),
-                  h.notice().checkName()),
-              null);
+          new HookEnvironment.Relation(
+              h.relation().endpoint(),
+              h.relation().key(),
+              h.relation().remoteUnit(),
+              h.relation().remoteApplication(),
+              h.relation().departingUnit());
+      // A Pebble notice hook names its workload and its notice or check: JUJU_NOTICE_ID, _TYPE,
+      // _KEY, JUJU_PEBBLE_CHECK_NAME.
+      case PlannedHook.Notice h -> new HookEnvironment.Notice(h.notice());
       // A secret hook names its secret: JUJU_SECRET_ID, _LABEL, _REVISION.
       case PlannedHook.Secret h ->
-          new HookEnvironment.Run.Hook(
-              name,
-              null,
-              null,
-              null,
-              null,
-              new HookEnvironment.Secret(
-                  h.trigger().uri(), h.trigger().label(), h.trigger().hookRevision()));
+          new HookEnvironment.Secret(
+              h.trigger().uri(), h.trigger().label(), h.trigger().hookRevision());
     };
   }
 }

@@ -18,6 +18,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.BiFunction;
 import java.util.function.Consumer;
 import org.apache.pekko.persistence.typed.javadsl.Effect;
 import org.apache.pekko.persistence.typed.javadsl.EffectFactories;
@@ -69,13 +70,21 @@ record UnitSteps(
   }
 
   private Effect<UnitEvent, UnitState> persistThen(List<UnitEvent> events, Runnable persisted) {
+    return persist(events, persisted, runtime::afterChange);
+  }
+
+  /** Persists {@code events}, then runs {@code persisted} before the {@code change} they make. */
+  private Effect<UnitEvent, UnitState> persist(
+      List<UnitEvent> events,
+      Runnable persisted,
+      BiFunction<UnitState, Incarnation, Incarnation> change) {
     return effect
         .persist(events)
         .thenRun(
             after.change(
                 (s, incarnation) -> {
                   persisted.run();
-                  return runtime.afterChange(s, incarnation);
+                  return change.apply(s, incarnation);
                 }));
   }
 
@@ -131,16 +140,14 @@ record UnitSteps(
    */
   private Effect<UnitEvent, UnitState> persistThenStart(
       List<UnitEvent> events, Runnable persisted, Consumer<UnitState> start) {
-    return effect
-        .persist(events)
-        .thenRun(
-            after.change(
-                (s, incarnation) -> {
-                  persisted.run();
-                  Incarnation reported = runtime.report(s, incarnation);
-                  start.accept(s);
-                  return reported;
-                }));
+    return persist(
+        events,
+        persisted,
+        (s, incarnation) -> {
+          Incarnation reported = runtime.report(s, incarnation);
+          start.accept(s);
+          return reported;
+        });
   }
 
   /** Starts the exec that waits longest, once its ExecStarted is in the journal. */

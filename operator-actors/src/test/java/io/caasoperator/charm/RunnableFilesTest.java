@@ -6,22 +6,25 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** Which files of a charm are run, and how they are made runnable. */
 class RunnableFilesTest {
   @TempDir Path tmp;
 
-  @Test
-  void dispatchHooksAndActionsAreRunnableHelpersAreNot() {
-    assertThat(RunnableFiles.isRunnable("dispatch")).isTrue();
-    assertThat(RunnableFiles.isRunnable("hooks/install")).isTrue();
-    assertThat(RunnableFiles.isRunnable("hooks/db_admin-relation-joined")).isTrue();
-    assertThat(RunnableFiles.isRunnable("actions/snapshot")).isTrue();
-    assertThat(RunnableFiles.isRunnable("hooks/common.sh")).isFalse();
-    assertThat(RunnableFiles.isRunnable("hooks/README")).isFalse();
-    assertThat(RunnableFiles.isRunnable("hooks/lib/install")).isFalse();
-    assertThat(RunnableFiles.isRunnable("src/dispatch")).isFalse();
-    assertThat(RunnableFiles.isRunnable("hooks")).isFalse();
+  @ParameterizedTest
+  @ValueSource(
+      strings = {"dispatch", "hooks/install", "hooks/db_admin-relation-joined", "actions/snapshot"})
+  void dispatchHooksAndActionsAreRunnable(String path) {
+    assertThat(RunnableFiles.isRunnable(path)).isTrue();
+  }
+
+  @ParameterizedTest
+  @ValueSource(
+      strings = {"hooks/common.sh", "hooks/README", "hooks/lib/install", "src/dispatch", "hooks"})
+  void helpersAndFilesOutsideTheirPlacesAreNot(String path) {
+    assertThat(RunnableFiles.isRunnable(path)).isFalse();
   }
 
   @Test

@@ -3,7 +3,9 @@ package io.caasoperator.hook;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.caasoperator.domain.UnitId;
+import io.caasoperator.persistence.PebbleNotice;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Stream;
@@ -21,6 +23,7 @@ class HookEnvironmentTest {
   private static final UnitId UNIT = UnitId.of("mariadb", 1);
   private static final Path UNIT_DIR = Path.of("/srv/caas/agents/unit-mariadb-1");
   private static final Path CHARM = UNIT_DIR.resolve("charm");
+  private static final Instant OCCURRED = Instant.parse("2026-11-22T10:00:00Z");
   private static final String UUID = "5f1c6a0e-8d3b-4c7e-9a41-2b6f0d9e3c12";
 
   private final HookEnvironment environment =
@@ -85,20 +88,18 @@ class HookEnvironmentTest {
     return Stream.of(
         hook(
             "a hook gets Juju's variables, its name and its dispatch path",
-            new HookEnvironment.Run.Hook("config-changed", null, null),
+            new HookEnvironment.Run.Hook("config-changed"),
             Map.of()),
         hook(
             "a pebble-ready hook names its workload",
-            new HookEnvironment.Run.Hook("web-pebble-ready", "web", null),
+            new HookEnvironment.Run.Hook("web-pebble-ready", new HookEnvironment.Workload("web")),
             Map.of("JUJU_WORKLOAD_NAME", "web")),
         hook(
             "a pebble-custom-notice hook names its workload and its notice",
             new HookEnvironment.Run.Hook(
                 "web-pebble-custom-notice",
-                "web",
-                null,
-                null,
-                new HookEnvironment.Notice("7", "custom", "example.com/a", "")),
+                new HookEnvironment.Notice(
+                    PebbleNotice.custom("web", "7", "custom", "example.com/a", OCCURRED))),
             Map.of(
                 "JUJU_WORKLOAD_NAME", "web",
                 "JUJU_NOTICE_ID", "7",
@@ -108,19 +109,12 @@ class HookEnvironmentTest {
             "a pebble-check-failed hook names its workload and its check",
             new HookEnvironment.Run.Hook(
                 "web-pebble-check-failed",
-                "web",
-                null,
-                null,
-                new HookEnvironment.Notice("", "", "", "alive")),
+                new HookEnvironment.Notice(PebbleNotice.check("web", "alive", true, OCCURRED))),
             Map.of("JUJU_WORKLOAD_NAME", "web", "JUJU_PEBBLE_CHECK_NAME", "alive")),
         hook(
             "a secret-expired hook names its secret and its revision",
             new HookEnvironment.Run.Hook(
                 "secret-expired",
-                null,
-                null,
-                null,
-                null,
                 new HookEnvironment.Secret("secret:d0j7ha3q1c4s73d2fa9g", "db", 2)),
             Map.of(
                 "JUJU_SECRET_ID", "secret:d0j7ha3q1c4s73d2fa9g",
@@ -130,17 +124,12 @@ class HookEnvironmentTest {
             "a secret-rotate hook of no label: an empty label, as Juju sets it, and no revision",
             new HookEnvironment.Run.Hook(
                 "secret-rotate",
-                null,
-                null,
-                null,
-                null,
                 new HookEnvironment.Secret("secret:d0j7ha3q1c4s73d2fa9g", null, 0)),
             Map.of("JUJU_SECRET_ID", "secret:d0j7ha3q1c4s73d2fa9g", "JUJU_SECRET_LABEL", "")),
         hook(
             "a storage hook names its storage instance",
             new HookEnvironment.Run.Hook(
                 "data-storage-attached",
-                null,
                 new HookEnvironment.Storage(
                     "data/0", "/srv/caas/agents/unit-mariadb-1/storage/data-0", "filesystem")),
             Map.of(
@@ -152,11 +141,8 @@ class HookEnvironmentTest {
                 + " departing unit",
             new HookEnvironment.Run.Hook(
                 "cluster-relation-departed",
-                null,
-                null,
                 new HookEnvironment.Relation(
-                    "cluster", "cluster:0", "mariadb/2", "mariadb", "mariadb/2"),
-                null),
+                    "cluster", "cluster:0", "mariadb/2", "mariadb", "mariadb/2")),
             Map.of(
                 "JUJU_RELATION", "cluster",
                 "JUJU_RELATION_ID", "cluster:0",
@@ -167,10 +153,7 @@ class HookEnvironmentTest {
             "a relation-created hook has no remote unit and no departing unit",
             new HookEnvironment.Run.Hook(
                 "cluster-relation-created",
-                null,
-                null,
-                new HookEnvironment.Relation("cluster", "cluster:0", "", "mariadb", ""),
-                null),
+                new HookEnvironment.Relation("cluster", "cluster:0", "", "mariadb", "")),
             Map.of(
                 "JUJU_RELATION", "cluster",
                 "JUJU_RELATION_ID", "cluster:0",

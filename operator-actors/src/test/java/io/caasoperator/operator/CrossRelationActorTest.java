@@ -164,8 +164,7 @@ class CrossRelationActorTest {
 
     // the provider's leader writes its application databag in relation-created
     assertThat(db.complete(1)).containsExactly("install");
-    ScriptedExecutor.Call created = db.hooks.next();
-    assertThat(created.hook()).isEqualTo("database-relation-created");
+    ScriptedExecutor.Call created = db.hooks.next("database-relation-created");
     assertThat(created.invocation().environment())
         .containsEntry("JUJU_RELATION_ID", "database:0")
         .containsEntry("JUJU_REMOTE_APP", wp.name.value());
@@ -196,8 +195,7 @@ class CrossRelationActorTest {
     assertThat(wp.complete(5))
         .containsExactly(
             "install", "db-relation-created", "leader-elected", "config-changed", "start");
-    ScriptedExecutor.Call appChanged = wp.hooks.next();
-    assertThat(appChanged.hook()).isEqualTo("db-relation-changed");
+    ScriptedExecutor.Call appChanged = wp.hooks.next("db-relation-changed");
     assertThat(appChanged.invocation().environment())
         .containsEntry("JUJU_REMOTE_UNIT", "")
         .containsEntry("JUJU_REMOTE_APP", db.name.value());
@@ -240,8 +238,7 @@ class CrossRelationActorTest {
     db.operator.tell(new OperatorActor.RelationsDeclared(List.of()));
     wp.operator.tell(new OperatorActor.RelationsDeclared(List.of()));
     assertThat(db.complete(1)).containsExactly("database-relation-departed " + wp.name + "/0");
-    ScriptedExecutor.Call broken = db.hooks.next();
-    assertThat(broken.hook()).isEqualTo("database-relation-broken");
+    ScriptedExecutor.Call broken = db.hooks.next("database-relation-broken");
     assertThat(broken.invocation().environment())
         .containsEntry("JUJU_REMOTE_APP", wp.name.value())
         .containsEntry("JUJU_REMOTE_UNIT", "");

@@ -195,8 +195,7 @@ class CrossSecretActorTest {
     publish(db, uri, "password=two");
 
     // the consumer runs secret-changed once, reading its tracked revision, then the new one
-    ScriptedExecutor.Call secretChanged = wp.hooks.next();
-    assertThat(secretChanged.hook()).isEqualTo("secret-changed");
+    ScriptedExecutor.Call secretChanged = wp.hooks.next("secret-changed");
     assertThat(secretChanged.invocation().environment())
         .containsEntry("JUJU_SECRET_ID", uri)
         .containsEntry("JUJU_SECRET_LABEL", "db-creds");
@@ -207,12 +206,10 @@ class CrossSecretActorTest {
 
     // revision 3; the consumer is restarted while its secret-changed runs: it runs once more only
     publish(db, uri, "password=three");
-    ScriptedExecutor.Call interrupted = wp.hooks.next();
-    assertThat(interrupted.hook()).isEqualTo("secret-changed");
+    ScriptedExecutor.Call interrupted = wp.hooks.next("secret-changed");
     wp.stop();
     wp.spawn();
-    ScriptedExecutor.Call again = wp.hooks.next();
-    assertThat(again.hook()).isEqualTo("secret-changed");
+    ScriptedExecutor.Call again = wp.hooks.next("secret-changed");
     assertThat(wp.out(again, "secret-get", "--label", "db-creds", "--refresh"))
         .isEqualTo("password: three\n");
     again.succeed();

@@ -2,20 +2,12 @@ package io.caasoperator.secret;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.typesafe.config.ConfigFactory;
-import io.caasoperator.persistence.JournalSchema;
-import io.caasoperator.persistence.JournalSettings;
 import io.caasoperator.persistence.secret.SecretOwner;
-import java.io.ByteArrayOutputStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
+import io.caasoperator.testing.H2JournalFile;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
-import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
 import org.apache.pekko.actor.testkit.typed.javadsl.TestProbe;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.junit.jupiter.api.Test;
@@ -36,45 +28,37 @@ class UserSecretsAtRestTest {
 
   @Test
   void theModelsJournalHoldsTheSecretsNameButNeitherOfItsContents() throws Exception {
-    Path data = Files.createDirectories(dir.resolve("data"));
-    ActorTestKit kit =
-        ActorTestKit.create(JournalSettings.h2(data).toConfig().withFallback(ConfigFactory.load()));
-    try {
-      JournalSchema.createIfMissing(kit.system(), Duration.ofSeconds(60));
-      Secrets secrets = new Secrets(SecretCipher.withRandomKey(), () -> "unused");
-      ActorRef<SecretStore.Command> store =
-          kit.spawn(SecretStore.create(SecretStore.ofModel("m1"), secrets, Clock.systemUTC()));
-      TestProbe<UserSecrets.Outcome> reply = kit.createTestProbe();
-      store.tell(decide(add(), reply));
-      UserSecrets.Changed added = reply.expectMessageClass(UserSecrets.Changed.class);
-      store.tell(
-          decide(
-              new UserSecretRequest(
-                  UserSecretRequest.Action.UPDATE,
-                  added.id(),
-                  null,
-                  null,
-                  Map.of("password", UPDATED),
-                  null,
-                  null,
-                  null),
-              reply));
-      reply.expectMessageClass(UserSecrets.Changed.class);
-      store.tell(decide(add(), reply));
-      assertThat(reply.receiveMessage())
-          .as("the store decides against what it journaled: the name is taken")
-          .isInstanceOf(UserSecrets.Refused.class);
-      assertThat(secrets.book(List.of()).latestContent(added.id()))
-          .contains(Map.of("password", UPDATED));
-    } finally {
-      kit.shutdownTestKit();
-    }
-    ByteArrayOutputStream stored = new ByteArrayOutputStream();
-    try (Stream<Path> files = Files.list(data)) {
-      for (Path file : files.filter(f -> f.toString().endsWith(".mv.db")).toList())
-        stored.write(Files.readAllBytes(file));
-    }
-    String bytes = new String(stored.toByteArray(), StandardCharsets.ISO_8859_1);
+    String bytes =
+        H2JournalFile.bytesAfter(
+            dir.resolve("data"),
+            kit -> {
+              Secrets secrets = new Secrets(SecretCipher.withRandomKey(), () -> "unused");
+              ActorRef<SecretStore.Command> store =
+                  kit.spawn(
+                      SecretStore.create(SecretStore.ofModel("m1"), secrets, Clock.systemUTC()));
+              TestProbe<UserSecrets.Outcome> reply = kit.createTestProbe();
+              store.tell(decide(add(), reply));
+              UserSecrets.Changed added = reply.expectMessageClass(UserSecrets.Changed.class);
+              store.tell(
+                  decide(
+                      new UserSecretRequest(
+                          UserSecretRequest.Action.UPDATE,
+                          added.id(),
+                          null,
+                          null,
+                          Map.of("password", UPDATED),
+                          null,
+                          null,
+                          null),
+                      reply));
+              reply.expectMessageClass(UserSecrets.Changed.class);
+              store.tell(decide(add(), reply));
+              assertThat(reply.receiveMessage())
+                  .as("the store decides against what it journaled: the name is taken")
+                  .isInstanceOf(UserSecrets.Refused.class);
+              assertThat(secrets.book(List.of()).latestContent(added.id()))
+                  .contains(Map.of("password", UPDATED));
+            });
 
     assertThat(bytes).as("the name, stored in clear").contains(NAME);
     assertThat(bytes).as("the stream").contains("secrets|model:m1");

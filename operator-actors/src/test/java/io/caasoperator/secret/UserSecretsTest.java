@@ -58,11 +58,13 @@ class UserSecretsTest {
     assertThat(outcome).isInstanceOf(UserSecrets.Changed.class);
     UserSecrets.Changed changed = (UserSecrets.Changed) outcome;
     assertThat(changed.id()).isEqualTo(ID);
-    SecretChange.Added added = (SecretChange.Added) changed.changes().getFirst();
-    assertThat(added.owner()).isEqualTo(MODEL);
-    assertThat(added.settings().label()).isEqualTo("db-password");
-    assertThat(added.settings().description()).isEqualTo("info");
-    assertThat(added.settings().content()).containsEntry("password", "s3cret");
+    assertThat(changed.changes())
+        .containsExactly(
+            new SecretChange.Added(
+                ID,
+                MODEL,
+                new SecretSettings(
+                    "db-password", "info", null, null, null, Map.of("password", "s3cret"))));
   }
 
   @Test
@@ -135,11 +137,12 @@ class UserSecretsTest {
                 withSecret(),
                 update("db-password", "db-pass", "new info", Map.of("password", "n3w")));
 
-    SecretChange.Updated updated = (SecretChange.Updated) changed.changes().getFirst();
-    assertThat(updated.id()).isEqualTo(ID);
-    assertThat(updated.settings().label()).isEqualTo("db-pass");
-    assertThat(updated.settings().description()).isEqualTo("new info");
-    assertThat(updated.settings().content()).containsEntry("password", "n3w");
+    assertThat(changed.changes())
+        .containsExactly(
+            new SecretChange.Updated(
+                ID,
+                new SecretSettings(
+                    "db-pass", "new info", null, null, null, Map.of("password", "n3w"))));
   }
 
   @Test

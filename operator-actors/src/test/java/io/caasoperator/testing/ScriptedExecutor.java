@@ -97,6 +97,13 @@ public final class ScriptedExecutor implements HookExecutor {
     return awaitHead(calls, "a hook should have started");
   }
 
+  /** The next run, once it started, checked to be hook {@code expectedHook}. */
+  public Call next(String expectedHook) {
+    Call call = next();
+    assertThat(call.hook()).isEqualTo(expectedHook);
+    return call;
+  }
+
   /** The next run if one has started, without waiting (after a proof such as {@link Settled}). */
   public java.util.Optional<Call> started() {
     return java.util.Optional.ofNullable(calls.poll());
@@ -119,8 +126,7 @@ public final class ScriptedExecutor implements HookExecutor {
 
   /** Runs the next hook, checks its name, and lets it succeed. */
   public Call complete(String expectedHook) {
-    Call call = next();
-    assertThat(call.hook()).isEqualTo(expectedHook);
+    Call call = next(expectedHook);
     call.succeed();
     return call;
   }

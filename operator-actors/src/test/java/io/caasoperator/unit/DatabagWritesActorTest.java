@@ -186,8 +186,7 @@ class DatabagWritesActorTest {
           return assertThat(state.receiveMessage().failed()).isNotNull();
         });
     time.timePasses(Duration.ofSeconds(10));
-    var retry = executor.next();
-    assertThat(retry.hook()).isEqualTo("install");
+    var retry = executor.next("install");
     assertThat(
             tool(
                 actor,

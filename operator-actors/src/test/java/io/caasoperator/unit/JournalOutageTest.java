@@ -150,8 +150,7 @@ class JournalOutageTest {
     UnitId unit = UnitId.of("outage", 0);
     TestProbe<UnitActor.Report> operator = testKit.createTestProbe();
     var actor = configured(unit, executor, operator);
-    ScriptedExecutor.Call start = executor.next();
-    assertThat(start.hook()).isEqualTo("start");
+    ScriptedExecutor.Call start = executor.next("start");
 
     postgres.stop();
     start.succeed(); // its HookCompleted cannot be written: the actor restarts and cannot recover
@@ -218,8 +217,7 @@ class JournalOutageTest {
     executor.expectNoHookWithin(Duration.ofSeconds(4));
 
     postgres.start();
-    ScriptedExecutor.Call updateStatus = executor.next();
-    assertThat(updateStatus.hook()).isEqualTo("update-status");
+    ScriptedExecutor.Call updateStatus = executor.next("update-status");
     actor.tell(new UnitActor.Assign(alive(Duration.ofHours(1))));
     updateStatus.succeed();
     awaitJournal(true);

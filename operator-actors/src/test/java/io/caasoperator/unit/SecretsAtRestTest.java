@@ -2,20 +2,16 @@ package io.caasoperator.unit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.typesafe.config.ConfigFactory;
 import io.caasoperator.domain.Life;
 import io.caasoperator.domain.UnitId;
-import io.caasoperator.persistence.JournalSchema;
-import io.caasoperator.persistence.JournalSettings;
 import io.caasoperator.secret.SecretCipher;
 import io.caasoperator.secret.SecretStore;
 import io.caasoperator.secret.Secrets;
+import io.caasoperator.testing.H2JournalFile;
 import io.caasoperator.testing.RestartablePostgres;
 import io.caasoperator.testing.ScriptedExecutor;
 import io.caasoperator.testing.TestUnits;
-import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -27,7 +23,6 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Set;
-import java.util.stream.Stream;
 import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
 import org.apache.pekko.actor.testkit.typed.javadsl.TestProbe;
 import org.apache.pekko.actor.typed.ActorRef;
@@ -52,23 +47,9 @@ class SecretsAtRestTest {
 
   @Test
   void theH2JournalFileHoldsTheSecretsLabelButNeitherOfItsContents() throws Exception {
-    Path data = Files.createDirectories(dir.resolve("data"));
-    ActorTestKit kit =
-        ActorTestKit.create(JournalSettings.h2(data).toConfig().withFallback(ConfigFactory.load()));
-    try {
-      JournalSchema.createIfMissing(kit.system(), Duration.ofSeconds(60));
-      addThenSet(kit);
-    } finally {
-      kit.shutdownTestKit(); // the database closes: everything it holds is in the file
-    }
-    ByteArrayOutputStream stored = new ByteArrayOutputStream();
-    try (Stream<Path> files = Files.list(data)) {
-      for (Path file : files.filter(f -> f.toString().endsWith(".mv.db")).toList())
-        stored.write(Files.readAllBytes(file));
-    }
-    String bytes = new String(stored.toByteArray(), StandardCharsets.ISO_8859_1);
+    String bytes = H2JournalFile.bytesAfter(dir.resolve("data"), SecretsAtRestTest::addThenSet);
 
-    assertThat(stored.size()).as("the journal file").isPositive();
+    assertThat(bytes).as("the journal file").isNotEmpty();
     assertThat(bytes).as("the label, stored in clear").contains(LABEL);
     assertThat(bytes).doesNotContain(ADDED).doesNotContain(SET);
   }
@@ -112,8 +93,7 @@ class SecretsAtRestTest {
     assertThat(uri).isEqualTo("secret:d0j7ha3q1c4s73d2fa9g");
     install.succeed();
     executor.complete("leader-elected");
-    ScriptedExecutor.Call configChanged = executor.next();
-    assertThat(configChanged.hook()).isEqualTo("config-changed");
+    ScriptedExecutor.Call configChanged = executor.next("config-changed");
     tool(kit, unit, configChanged, "secret-set", uri, "password=" + SET);
     configChanged.succeed();
     executor.complete("start");

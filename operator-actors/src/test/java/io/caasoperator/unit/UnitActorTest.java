@@ -103,6 +103,15 @@ class UnitActorTest {
     return reply.receiveMessage();
   }
 
+  /**
+   * Asks {@code actor} to exec {@code command} (30 s, not as an action); the probe gets its reply.
+   */
+  private static TestProbe<ExecReply> exec(ActorRef<UnitActor.Command> actor, String command) {
+    TestProbe<ExecReply> reply = testKit.createTestProbe();
+    actor.tell(new UnitActor.RunExec(command, Duration.ofSeconds(30), null, reply.ref()));
+    return reply;
+  }
+
   /** Where the first event of this type stands in {@code events}. */
   private static int indexOfFirst(List<Object> events, Class<?> type) {
     return events.indexOf(events.stream().filter(type::isInstance).findFirst().orElseThrow());
@@ -167,8 +176,7 @@ class UnitActorTest {
   void charmChangeRunsUpgradeCharmThenConfigChangedExactlyOnceEvenAcrossACrash() {
     var actor = startedFollower(CHARM);
     actor.tell(assign(Life.ALIVE, charm(2, ALL_HOOKS), 1, false));
-    var upgrade = executor.next();
-    assertThat(upgrade.hook()).isEqualTo("upgrade-charm");
+    var upgrade = executor.next("upgrade-charm");
     assertThat(upgrade.invocation().charmDir().toString()).endsWith("0".repeat(63) + "2");
     upgrade.succeed();
     executor.complete("config-changed");
@@ -185,13 +193,11 @@ class UnitActorTest {
     var actor = assigned(CHARM);
     executor.complete("install");
     executor.complete("leader-settings-changed");
-    var interrupted = executor.next();
-    assertThat(interrupted.hook()).isEqualTo("config-changed");
+    var interrupted = executor.next("config-changed");
     testKit.stop(actor); // the process's result never reaches the journal
 
     var again = spawn();
-    var rerun = executor.next();
-    assertThat(rerun.hook()).isEqualTo("config-changed");
+    var rerun = executor.next("config-changed");
     assertThat(rerun.invocation().contextId()).isNotEqualTo(interrupted.invocation().contextId());
     interrupted.succeed(); // a late result of the old process changes nothing
     rerun.succeed();
@@ -212,8 +218,7 @@ class UnitActorTest {
     time.timePasses(Duration.ofSeconds(4));
     executor.expectNoHookStarted(Settled.unit(testKit, actor));
     time.timePasses(Duration.ofSeconds(1));
-    var second = executor.next();
-    assertThat(second.hook()).isEqualTo("install");
+    var second = executor.next("install");
     second.fail(1);
     awaitState(actor, s -> s.failed() != null && s.failed().attempt() == 2);
     time.timePasses(Duration.ofSeconds(9));
@@ -265,8 +270,7 @@ class UnitActorTest {
     executor.next().fail(1); // config-changed
     awaitState(actor, s -> s.failed() != null);
     actor.tell(assign(Life.ALIVE, charm(2, ALL_HOOKS), 1, false));
-    var retry = executor.next();
-    assertThat(retry.hook()).isEqualTo("config-changed");
+    var retry = executor.next("config-changed");
     assertThat(retry.invocation().charmDir().toString()).endsWith("2");
     retry.succeed();
     executor.complete("upgrade-charm");
@@ -356,8 +360,7 @@ class UnitActorTest {
   void anExecWaitsForTheRunningHookAndNoHookStartsWhileItRuns() {
     var actor = assigned(CHARM);
     var install = executor.next();
-    TestProbe<ExecReply> reply = testKit.createTestProbe();
-    actor.tell(new UnitActor.RunExec("echo hi", Duration.ofSeconds(30), null, reply.ref()));
+    TestProbe<ExecReply> reply = exec(actor, "echo hi");
     executor.expectNoHookStarted(Settled.unit(testKit, actor)); // the exec waits for install
     install.succeed();
     var exec = executor.next();
@@ -386,8 +389,7 @@ class UnitActorTest {
     PersistenceTestKit journal = PersistenceTestKit.create(testKit.system());
     var actor = assigned(charm(1, Set.of()));
     awaitState(actor, s -> s.progress().started());
-    TestProbe<ExecReply> reply = testKit.createTestProbe();
-    actor.tell(new UnitActor.RunExec("echo hi", Duration.ofSeconds(30), null, reply.ref()));
+    TestProbe<ExecReply> reply = exec(actor, "echo hi");
 
     var exec = executor.next();
     var started = journal.persistedInStorage(UnitActor.persistenceId(unit)).getLast();
@@ -428,21 +430,10 @@ class UnitActorTest {
     var actor = assigned(CHARM);
     executor.complete("install");
     executor.complete("leader-settings-changed");
-    executor
-        .next()
-        .result()
-        .complete(
-            new io.caasoperator.hook.ProcessResult(
-                1, "", "", Duration.ofMillis(3), false, false, null));
+    executor.next().fail(1);
     awaitState(actor, s -> s.failed() != null);
-    TestProbe<ExecReply> reply = testKit.createTestProbe();
-    actor.tell(new UnitActor.RunExec("false", Duration.ofSeconds(30), null, reply.ref()));
-    executor
-        .next()
-        .result()
-        .complete(
-            new io.caasoperator.hook.ProcessResult(
-                1, "", "", Duration.ofMillis(3), false, false, null));
+    TestProbe<ExecReply> reply = exec(actor, "false");
+    executor.next().fail(1);
     reply.receiveMessage();
 
     assertThat(count(registry, "caas_hooks", "install", "completed")).isEqualTo(installsBefore + 1);
@@ -478,8 +469,7 @@ class UnitActorTest {
     CharmInfo charm = charm(1, Set.of());
     actor.tell(assign(Life.ALIVE, charm, 1, false));
     actor.tell(assign(Life.DYING, charm, 1, false));
-    TestProbe<ExecReply> reply = testKit.createTestProbe();
-    actor.tell(new UnitActor.RunExec("true", Duration.ofSeconds(30), null, reply.ref()));
+    TestProbe<ExecReply> reply = exec(actor, "true");
     ExecReply refused = reply.receiveMessage();
     assertThat(refused.outcome()).isEqualTo(ExecReply.Outcome.REFUSED);
     assertThat(refused.detail()).matches(".*is (dying|dead)");
@@ -559,8 +549,7 @@ class UnitActorTest {
   void aDrainRefusesWaitingExecsRepliesWhenTheRunningHookEndsAndStartsNothingMore() {
     var actor = assigned(CHARM);
     var install = executor.next();
-    TestProbe<ExecReply> exec = testKit.createTestProbe();
-    actor.tell(new UnitActor.RunExec("echo hi", Duration.ofSeconds(30), null, exec.ref()));
+    TestProbe<ExecReply> exec = exec(actor, "echo hi");
     TestProbe<UnitActor.Drained> drained = testKit.createTestProbe();
     actor.tell(new UnitActor.Drain(drained.ref()));
 
@@ -573,8 +562,8 @@ class UnitActorTest {
     assertThat(drained.receiveMessage().unit()).isEqualTo(unit);
     executor.expectNoHookStarted(
         Settled.unit(testKit, actor)); // the next hook waits for the next start
-    actor.tell(new UnitActor.RunExec("echo hi", Duration.ofSeconds(30), null, exec.ref()));
-    assertThat(exec.receiveMessage().detail()).isEqualTo("the operator is shutting down");
+    assertThat(exec(actor, "echo hi").receiveMessage().detail())
+        .isEqualTo("the operator is shutting down");
   }
 
   @Test
@@ -589,8 +578,7 @@ class UnitActorTest {
 
     actor.tell(new UnitActor.ObserveContainerStart("web", "start-1"));
     time.timePasses(INTERVAL); // no update-status for the dead
-    TestProbe<ExecReply> exec = testKit.createTestProbe();
-    actor.tell(new UnitActor.RunExec("true", Duration.ofSeconds(30), null, exec.ref()));
+    TestProbe<ExecReply> exec = exec(actor, "true");
     assertThat(exec.receiveMessage().detail()).isEqualTo("unit " + unit + " is dead");
     executor.expectNoHookStarted(Settled.unit(testKit, actor));
     assertThat(stateOf(actor).observed().containerStarts()).isEmpty();
@@ -681,8 +669,7 @@ class UnitActorTest {
     String context = executor.nextNotReady().contextId();
     settle(actor);
     actor.tell(new UnitActor.ObserveContainerStart("charm-init", "init-1"));
-    var install = executor.next(); // no time passed
-    assertThat(install.hook()).isEqualTo("install");
+    var install = executor.next("install"); // no time passed
     assertThat(install.invocation().contextId()).isEqualTo(context);
     install.succeed();
     executor.complete("leader-settings-changed");
@@ -711,8 +698,7 @@ class UnitActorTest {
             "started install " + context, "failed install: hook could not start: " + NOT_SCHEDULED);
 
     time.timePasses(RetryPolicy.DEFAULT.initial());
-    var retried = executor.next();
-    assertThat(retried.hook()).isEqualTo("install");
+    var retried = executor.next("install");
     assertThat(retried.invocation().contextId()).isNotEqualTo(context);
     retried.succeed();
   }
@@ -735,15 +721,14 @@ class UnitActorTest {
     var actor = assigned(charm(1, Set.of()));
     awaitState(actor, s -> s.progress().started());
     executor.notReady(unit.name(), 1, NOT_SCHEDULED);
-    TestProbe<ExecReply> reply = testKit.createTestProbe();
-    actor.tell(new UnitActor.RunExec("echo hi", Duration.ofSeconds(30), null, reply.ref()));
+    TestProbe<ExecReply> reply = exec(actor, "echo hi");
     ExecReply refused = reply.receiveMessage();
     assertThat(refused.outcome()).isEqualTo(ExecReply.Outcome.REFUSED);
     assertThat(refused.detail()).isEqualTo("unit " + unit + " is not ready: " + NOT_SCHEDULED);
 
-    actor.tell(new UnitActor.RunExec("echo hi", Duration.ofSeconds(30), null, reply.ref()));
+    TestProbe<ExecReply> next = exec(actor, "echo hi");
     executor.next().succeed(); // the next one runs
-    assertThat(reply.receiveMessage().outcome()).isEqualTo(ExecReply.Outcome.RAN);
+    assertThat(next.receiveMessage().outcome()).isEqualTo(ExecReply.Outcome.RAN);
   }
 
   private UnitState awaitState(
@@ -993,8 +978,7 @@ class UnitActorTest {
     var actor = assigned(charmWithGreet(true));
     var install = executor.next();
     queue(actor, request(actor, "greet", Map.of("who", "x")), 1);
-    TestProbe<ExecReply> exec = testKit.createTestProbe();
-    actor.tell(new UnitActor.RunExec("true", Duration.ofSeconds(30), null, exec.ref()));
+    TestProbe<ExecReply> exec = exec(actor, "true");
     install.succeed();
     var first = executor.next();
     assertThat(first.invocation().environment()).containsEntry("JUJU_ACTION_NAME", "greet");
