@@ -67,7 +67,8 @@ public final class KeyValues {
     } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
       throw ToolFailure.failed("yaml: " + e.getOriginalMessage());
     }
-    if (node == null || node.isNull()) {
+    // a document of only comments has no node at all: goyaml reads it as an empty map
+    if (node == null || node.isNull() || node.isMissingNode()) {
       return settings;
     }
     if (!node.isObject()) {

@@ -167,6 +167,20 @@ class RelationToolsTest {
   }
 
   @Test
+  void aFileOfOnlyCommentsSetsNothing() {
+    // goyaml unmarshals a document with no content into a nil map, so Juju's relation-set
+    // (worker/uniter/runner/jujuc/relation-set.go, readSettings) sets nothing and succeeds
+    ToolOutcome comments =
+        NO_HOOK.runWithInput(
+            "# nothing to share yet\n", "relation-set", "-r", "0", "--file", "-", "port=1");
+    assertThat(comments.exitCode()).isZero();
+    assertThat(comments.effects())
+        .containsExactly(
+            new ToolEffect.RelationSettingsSet(
+                0, false, Map.of("private-address", "10.0.0.0", "mine", "yes", "port", "1")));
+  }
+
+  @Test
   void relationSetRefusesAPathItCannotReadAndBadYaml() {
     // the shims send a file's content as --file - (see HookToolShims): a path never reaches the
     // interpreter from them
