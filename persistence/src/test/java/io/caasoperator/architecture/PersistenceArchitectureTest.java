@@ -6,23 +6,22 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
-import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.junit.AnalyzeClasses;
+import com.tngtech.archunit.junit.ArchTest;
 import io.caasoperator.persistence.HookKind;
 import io.caasoperator.persistence.JournalEvent;
 import io.caasoperator.persistence.StableName;
-import org.junit.jupiter.api.Test;
 
 /**
  * Which package of {@code persistence} may import which (docs/architecture.md, "Package
  * dependencies"): the domain's names at the bottom, each feature's journal slice ({@code
  * persistence.secret}) below the unit's and operator's state that compose them, the journal's
- * reading and writing on top.
+ * reading and writing on top. ArchUnit imports this module's main classes: all of {@code
+ * io.caasoperator} on its class path, for it depends on no other module of ours.
  */
+@AnalyzeClasses(packages = "io.caasoperator", importOptions = ImportOption.DoNotIncludeTests.class)
 class PersistenceArchitectureTest {
-  /** This module's classes: the directory or jar {@code JournalEvent} was loaded from. */
-  private static final JavaClasses MAIN =
-      new ClassFileImporter()
-          .importUrl(JournalEvent.class.getProtectionDomain().getCodeSource().getLocation());
 
   /**
    * No cycles. One exception, until the unit's resolvers can move with it (issue 25: they are
@@ -31,8 +30,8 @@ class PersistenceArchitectureTest {
    * and {@code StableName} in a base package below both; any other dependency of the secret slice
    * on the composed state is a cycle.
    */
-  @Test
-  void packagesFormNoCycles() {
+  @ArchTest
+  void packagesFormNoCycles(JavaClasses persistence) {
     slices()
         .matching("io.caasoperator.(**)")
         .should()
@@ -40,30 +39,30 @@ class PersistenceArchitectureTest {
         .ignoreDependency(
             resideInAPackage("io.caasoperator.persistence.secret"),
             type(HookKind.class).or(type(JournalEvent.class)).or(type(StableName.class)))
-        .check(MAIN);
+        .check(persistence);
   }
 
   /** The domain's names are plain values: no journal, no Pekko. */
-  @Test
-  void theDomainImportsNeitherTheJournalNorPekko() {
+  @ArchTest
+  void theDomainImportsNeitherTheJournalNorPekko(JavaClasses persistence) {
     noClasses()
         .that()
         .resideInAPackage("io.caasoperator.domain..")
         .should()
         .dependOnClassesThat()
         .resideInAnyPackage("io.caasoperator.persistence..", "org.apache.pekko..")
-        .check(MAIN);
+        .check(persistence);
   }
 
   /** An actor reference in an event or a snapshot would not survive a restart, nor replay. */
-  @Test
-  void nothingJournaledHoldsAnActorType() {
+  @ArchTest
+  void nothingJournaledHoldsAnActorType(JavaClasses persistence) {
     noClasses()
         .that()
         .areAssignableTo(JournalEvent.class)
         .should()
         .dependOnClassesThat()
         .resideInAPackage("org.apache.pekko..")
-        .check(MAIN);
+        .check(persistence);
   }
 }
