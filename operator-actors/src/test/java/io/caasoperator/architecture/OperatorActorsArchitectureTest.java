@@ -16,8 +16,9 @@ import org.junit.jupiter.api.Test;
  * dependencies"): no cycles; the substrates and the feature packages speak plain records, never
  * actors; the decisions the actors apply (the operator's plan, the unit's resolvers) are pure; the
  * core knows no Kubernetes client (that substrate is the module {@code substrate-kubernetes}) and
- * nothing of the local substrate (the module {@code substrate-local}). Plain tests (not ArchUnit's
- * engine), so that {@code -Dtest=} selects them as any other.
+ * nothing of the local substrate (the module {@code substrate-local}). Plain tests with importers
+ * of their own (not ArchUnit's {@code @AnalyzeClasses}, as in the other modules): two class sets,
+ * for the transitive rules follow dependencies into {@code persistence}.
  *
  * <p>The layers, each importing only those below it (the cycle rule holds them so):
  *

@@ -3,8 +3,6 @@ package io.caasoperator.architecture;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
-import com.tngtech.archunit.core.domain.JavaClasses;
-import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.lang.ArchRule;
 
 /**
@@ -61,10 +59,4 @@ public final class SubstrateModuleRules {
   }
 
   private SubstrateModuleRules() {}
-
-  /** The module's own classes: the directory or jar {@code member} was loaded from. */
-  public static JavaClasses classesOfModule(Class<?> member) {
-    return new ClassFileImporter()
-        .importUrl(member.getProtectionDomain().getCodeSource().getLocation());
-  }
 }

@@ -1,5 +1,6 @@
 package io.caasoperator.app;
 
+import static io.caasoperator.app.juju.JujuCalls.assertRefused;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -72,9 +73,8 @@ class JujuCommandsTest {
     Call again = juju("add-model", "foo");
     Call bad = juju("add-model", "Foo");
 
-    assertThat(again.code()).isEqualTo(1);
-    assertThat(again.stderr())
-        .isEqualTo("ERROR failed to create new model: model \"foo\" for admin already exists\n");
+    assertRefused(
+        again, 1, "ERROR failed to create new model: model \"foo\" for admin already exists\n");
     assertThat(bad.code()).isEqualTo(1);
     assertThat(bad.stderr()).startsWith("ERROR \"Foo\" is not a valid name");
   }
@@ -136,8 +136,7 @@ class JujuCommandsTest {
     assertThat(shown.path("application-config").path("trust").path("value").asBoolean()).isTrue();
 
     Call bad = juju("config", "kv-store", "port=abc");
-    assertThat(bad.code()).isEqualTo(1);
-    assertThat(bad.stderr()).isEqualTo("ERROR option \"port\" expected int, got \"abc\"\n");
+    assertRefused(bad, 1, "ERROR option \"port\" expected int, got \"abc\"\n");
     assertThat(juju("config", "kv-store", "port").stdout()).isEqualTo("7001\n");
 
     assertThat(juju("config", "kv-store", "--reset", "port,trust").code()).isZero();
@@ -160,8 +159,7 @@ class JujuCommandsTest {
     assertThat(removed.stderr()).isEqualTo("will remove application kv-client\n");
     assertThat(Files.readString(bundle("foo"))).doesNotContain("kv-client");
     Call missing = juju("remove-application", "--no-prompt", "kv-client");
-    assertThat(missing.code()).isEqualTo(1);
-    assertThat(missing.stderr()).isEqualTo("ERROR application \"kv-client\" not found\n");
+    assertRefused(missing, 1, "ERROR application \"kv-client\" not found\n");
   }
 
   @Test
@@ -178,8 +176,7 @@ class JujuCommandsTest {
     assertThat(notACharm.stderr()).startsWith("ERROR invalid charm or bundle provided at");
     assertThat(charmhub.stderr()).contains("there is no Charmhub");
     assertThat(badConfig.stderr()).isEqualTo("ERROR unknown option \"colour\"\n");
-    assertThat(unknownModel.code()).isEqualTo(1);
-    assertThat(unknownModel.stderr()).isEqualTo("ERROR model admin/nope not found\n");
+    assertRefused(unknownModel, 1, "ERROR model admin/nope not found\n");
     assertThat(noScale.code()).isEqualTo(2);
     assertThat(Files.readString(bundle("foo"))).isEqualTo(before);
   }
@@ -190,14 +187,11 @@ class JujuCommandsTest {
     Call flag = juju("status", "--frob");
     Call format = juju("status", "--format", "xml");
 
-    assertThat(command.code()).isEqualTo(2);
-    assertThat(command.stderr())
-        .isEqualTo("ERROR juju: \"frobnicate\" is not a juju command. See \"juju --help\".\n");
-    assertThat(flag.code()).isEqualTo(2);
-    assertThat(flag.stderr()).isEqualTo("ERROR option provided but not defined: --frob\n");
-    assertThat(format.code()).isEqualTo(2);
-    assertThat(format.stderr())
-        .isEqualTo("ERROR invalid value \"xml\" for option --format: unknown format \"xml\"\n");
+    assertRefused(
+        command, 2, "ERROR juju: \"frobnicate\" is not a juju command. See \"juju --help\".\n");
+    assertRefused(flag, 2, "ERROR option provided but not defined: --frob\n");
+    assertRefused(
+        format, 2, "ERROR invalid value \"xml\" for option --format: unknown format \"xml\"\n");
   }
 
   @Test
@@ -217,11 +211,11 @@ class JujuCommandsTest {
 
     String bundleBefore = Files.readString(bundle("foo"));
     Call bad = juju("model-config", "update-status-hook-interval=often", "other=y");
-    assertThat(bad.code()).isEqualTo(1);
-    assertThat(bad.stderr())
-        .isEqualTo(
-            "ERROR invalid update status hook interval in model configuration: time: invalid"
-                + " duration \"often\"\n");
+    assertRefused(
+        bad,
+        1,
+        "ERROR invalid update status hook interval in model configuration: time: invalid"
+            + " duration \"often\"\n");
     assertThat(Files.readString(bundle("foo"))).as("nothing changed").isEqualTo(bundleBefore);
     assertThat(juju("model-config", "other").code()).as("nothing changed").isEqualTo(1);
 
@@ -238,11 +232,11 @@ class JujuCommandsTest {
   void addModelWithABadIntervalIsRefusedAndNoModelIsAdded() {
     Call bad = juju("add-model", "--no-switch", "bar", "--config", "update-status-hook-interval=5");
 
-    assertThat(bad.code()).isEqualTo(1);
-    assertThat(bad.stderr())
-        .isEqualTo(
-            "ERROR invalid update status hook interval in model configuration: time: missing unit"
-                + " in duration \"5\"\n");
+    assertRefused(
+        bad,
+        1,
+        "ERROR invalid update status hook interval in model configuration: time: missing unit"
+            + " in duration \"5\"\n");
     assertThat(home.resolve("models").resolve("bar")).doesNotExist();
   }
 
@@ -264,8 +258,7 @@ class JujuCommandsTest {
     assertThat(Files.exists(home.resolve("models/foo"))).isFalse();
     assertThat(juju("switch").code()).isEqualTo(1);
     Call again = juju("destroy-model", "foo", "--no-prompt");
-    assertThat(again.code()).isEqualTo(1);
-    assertThat(again.stderr()).isEqualTo("ERROR model admin/foo not found\n");
+    assertRefused(again, 1, "ERROR model admin/foo not found\n");
   }
 
   @Test

@@ -1,8 +1,10 @@
 package io.caasoperator.architecture;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.junit.AnalyzeClasses;
+import com.tngtech.archunit.junit.ArchTest;
 import io.caasoperator.substrate.local.LocalSubstrate;
-import org.junit.jupiter.api.Test;
 
 /**
  * {@code substrate-local} holds to what every substrate module does ({@link SubstrateModuleRules}),
@@ -12,29 +14,29 @@ import org.junit.jupiter.api.Test;
  * the container routes. Those three use Pekko; nothing else in the module does, and nothing in it
  * knows the core's actors ({@code operator}, {@code unit}): the core hears of its containers only
  * through plain records ({@code ContainerStarted}, {@code WorkloadNotice}) and the routes through
- * the core's {@code workload.UnitContainers}. Plain tests (not ArchUnit's engine), so that {@code
- * -Dtest=} selects them as any other.
+ * the core's {@code workload.UnitContainers}. ArchUnit imports this module's main classes (all
+ * under {@code LocalSubstrate}'s package).
  */
+@AnalyzeClasses(
+    packagesOf = LocalSubstrate.class,
+    importOptions = ImportOption.DoNotIncludeTests.class)
 class SubstrateLocalArchitectureTest {
-  private static final JavaClasses LOCAL =
-      SubstrateModuleRules.classesOfModule(LocalSubstrate.class);
-
-  @Test
-  void packagesFormNoCycles() {
-    SubstrateModuleRules.NO_CYCLES.check(LOCAL);
+  @ArchTest
+  void packagesFormNoCycles(JavaClasses local) {
+    SubstrateModuleRules.NO_CYCLES.check(local);
   }
 
-  @Test
-  void theSubstrateImportsNoCoreActors() {
-    SubstrateModuleRules.NO_CORE_ACTORS.check(LOCAL);
+  @ArchTest
+  void theSubstrateImportsNoCoreActors(JavaClasses local) {
+    SubstrateModuleRules.NO_CORE_ACTORS.check(local);
   }
 
-  @Test
-  void onlyTheContainersPebblesAreActors() {
+  @ArchTest
+  void onlyTheContainersPebblesAreActors(JavaClasses local) {
     SubstrateModuleRules.pekkoOnlyIn(
             "io\\.caasoperator\\.substrate\\.local\\.workload\\.(PebbleActor|Pebbles|PebbleContainers)",
             "a container's Pebble is the substrate's own actor; the spec, the units and the"
                 + " containers' processes are plain code")
-        .check(LOCAL);
+        .check(local);
   }
 }

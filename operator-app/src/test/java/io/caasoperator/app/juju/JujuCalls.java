@@ -1,5 +1,7 @@
 package io.caasoperator.app.juju;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.caasoperator.app.discovery.OperatorRegistry;
@@ -71,6 +73,15 @@ public record JujuCalls(
 
   public JujuCalls withStatus(StatusSource status) {
     return new JujuCalls(home, running, cwd, check, Optional.of(status), clock);
+  }
+
+  /**
+   * Asserts that {@code call} was refused as Juju refuses: exit {@code code}, and exactly {@code
+   * stderr} said (its {@code ERROR} line).
+   */
+  public static void assertRefused(Call call, int code, String stderr) {
+    assertThat(call.code()).isEqualTo(code);
+    assertThat(call.stderr()).isEqualTo(stderr);
   }
 
   public record Call(int code, String stdout, String stderr) {

@@ -1,5 +1,6 @@
 package io.caasoperator.app.juju;
 
+import static io.caasoperator.app.juju.JujuCalls.assertRefused;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
@@ -20,12 +21,11 @@ class JujuSshScpCommandsTest extends ModelWithoutOperator {
     JujuCalls.Call machine = juju("ssh", "0", "ls");
     JujuCalls.Call stopped = juju("ssh", "hello/0", "ls", "-la");
 
-    assertThat(none.code()).isEqualTo(2);
-    assertThat(none.stderr()).isEqualTo("ERROR Missing required parameter: 'UNIT'\n");
-    assertThat(machine.code()).isEqualTo(1);
-    assertThat(machine.stderr())
-        .isEqualTo(
-            "ERROR this model has no machines: target a unit, APP/N or APP/leader (not \"0\")\n");
+    assertRefused(none, 2, "ERROR Missing required parameter: 'UNIT'\n");
+    assertRefused(
+        machine,
+        1,
+        "ERROR this model has no machines: target a unit, APP/N or APP/leader (not \"0\")\n");
     assertThat(stopped.code())
         .as("the command's own dashes are not juju's options: " + stopped.stderr())
         .isEqualTo(1);
@@ -42,9 +42,7 @@ class JujuSshScpCommandsTest extends ModelWithoutOperator {
 
     assertThat(one.code()).isEqualTo(2);
     assertThat(one.stderr()).startsWith("ERROR expected a source and a destination, got 1 path");
-    assertThat(neither.code()).isEqualTo(2);
-    assertThat(neither.stderr())
-        .isEqualTo("ERROR neither source nor destination is a unit path (UNIT:path)\n");
+    assertRefused(neither, 2, "ERROR neither source nor destination is a unit path (UNIT:path)\n");
     assertThat(local.resolve("b.txt")).doesNotExist();
     assertThat(stopped.code()).isEqualTo(1);
     assertThat(stopped.stderr())

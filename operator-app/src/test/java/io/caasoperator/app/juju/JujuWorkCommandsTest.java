@@ -1,5 +1,6 @@
 package io.caasoperator.app.juju;
 
+import static io.caasoperator.app.juju.JujuCalls.assertRefused;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -94,11 +95,9 @@ class JujuWorkCommandsTest {
     Call none = juju("show-unit");
     Call unknown = juju("show-unit", "kv-store/7");
 
-    assertThat(bad.code()).isEqualTo(2);
-    assertThat(bad.stderr()).isEqualTo("ERROR unit names kv-store, x/y not valid\n");
+    assertRefused(bad, 2, "ERROR unit names kv-store, x/y not valid\n");
     assertThat(none.code()).isEqualTo(2);
-    assertThat(unknown.code()).isEqualTo(1);
-    assertThat(unknown.stderr()).isEqualTo("ERROR unit \"kv-store/7\" not found\n");
+    assertRefused(unknown, 1, "ERROR unit \"kv-store/7\" not found\n");
   }
 
   @Test
@@ -111,8 +110,7 @@ class JujuWorkCommandsTest {
     assertThat(app.path("charm").asText()).isEqualTo("kv-store");
     assertThat(app.path("principal").asBoolean()).isTrue();
     assertThat(app.path("exposed").asBoolean(true)).isFalse();
-    assertThat(unknown.code()).isEqualTo(1);
-    assertThat(unknown.stderr()).isEqualTo("ERROR application \"db\" not found\n");
+    assertRefused(unknown, 1, "ERROR application \"db\" not found\n");
   }
 
   private void operatorLog(int hooks) throws Exception {
@@ -165,11 +163,11 @@ class JujuWorkCommandsTest {
     Call level = juju("debug-log", "--level", "LOUD");
     Call both = juju("debug-log", "--tail", "--no-tail");
 
-    assertThat(level.code()).isEqualTo(2);
-    assertThat(level.stderr())
-        .isEqualTo(
-            "ERROR level value \"LOUD\" is not one of \"TRACE\", \"DEBUG\", \"INFO\", \"WARNING\","
-                + " \"ERROR\"\n");
+    assertRefused(
+        level,
+        2,
+        "ERROR level value \"LOUD\" is not one of \"TRACE\", \"DEBUG\", \"INFO\", \"WARNING\","
+            + " \"ERROR\"\n");
     assertThat(both.code()).isEqualTo(2);
   }
 
@@ -181,10 +179,8 @@ class JujuWorkCommandsTest {
     Call operations = juju("operations", "--format", "json");
     Call background = juju("run", "kv-store/0", "backup", "--background");
 
-    assertThat(bad.code()).isEqualTo(2);
-    assertThat(bad.stderr()).isEqualTo("ERROR task ID \"abc\" not valid\n");
-    assertThat(none.code()).isEqualTo(2);
-    assertThat(none.stderr()).isEqualTo("ERROR no task ID specified\n");
+    assertRefused(bad, 2, "ERROR task ID \"abc\" not valid\n");
+    assertRefused(none, 2, "ERROR no task ID specified\n");
     assertThat(down.code()).isEqualTo(1);
     assertThat(down.stderr()).startsWith("ERROR the model's operator is not running");
     assertThat(operations.code()).isEqualTo(1);
@@ -200,12 +196,9 @@ class JujuWorkCommandsTest {
     Call plain = juju("show-operation", "3", "--format", "plain");
     Call down = juju("show-operation", "3", "--format", "json");
 
-    assertThat(bad.code()).isEqualTo(2);
-    assertThat(bad.stderr()).isEqualTo("ERROR operation ID \"abc\" not valid\n");
-    assertThat(none.code()).isEqualTo(2);
-    assertThat(none.stderr()).isEqualTo("ERROR no operation ID specified\n");
-    assertThat(both.code()).isEqualTo(2);
-    assertThat(both.stderr()).isEqualTo("ERROR specify either --watch or --wait but not both\n");
+    assertRefused(bad, 2, "ERROR operation ID \"abc\" not valid\n");
+    assertRefused(none, 2, "ERROR no operation ID specified\n");
+    assertRefused(both, 2, "ERROR specify either --watch or --wait but not both\n");
     assertThat(plain.code()).as("Juju's show-operation has yaml and json only").isEqualTo(2);
     assertThat(down.code()).isEqualTo(1);
     assertThat(down.stderr()).startsWith("ERROR the model's operator is not running");
@@ -231,8 +224,7 @@ class JujuWorkCommandsTest {
                 .path("exposed")
                 .asBoolean(true))
         .isFalse();
-    assertThat(unknown.code()).isEqualTo(1);
-    assertThat(unknown.stderr()).isEqualTo("ERROR application \"db\" not found\n");
+    assertRefused(unknown, 1, "ERROR application \"db\" not found\n");
   }
 
   @Test

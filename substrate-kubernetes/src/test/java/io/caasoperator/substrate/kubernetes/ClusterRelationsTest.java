@@ -90,6 +90,18 @@ class ClusterRelationsTest {
         .flatMap(l -> l.stream().filter(r -> r.remoteApplication().equals(remote)).findFirst());
   }
 
+  /** The relation with {@code remote} that {@code told} was last told of, once it was. */
+  private static DeclaredRelation awaitRelationWith(Told told, String remote) {
+    await().atMost(BOUND).until(() -> withRemote(told, remote).isPresent());
+    return withRemote(told, remote).orElseThrow();
+  }
+
+  /** {@code from} publishes {@code side}; returns once {@code other}'s operator was told of it. */
+  private static void publishTo(Told other, ClusterRelations from, RelationSide side) {
+    from.published(side.application(), List.of(side));
+    await().atMost(BOUND).until(() -> other.lastSide().equals(Optional.of(side)));
+  }
+
   private static RelationSide side(
       long id, String application, String unit, String key, String value) {
     return new RelationSide(
@@ -117,10 +129,8 @@ class ClusterRelationsTest {
 
     relate("wordpress-db", "wordpress", "mysql:db");
 
-    await().atMost(BOUND).until(() -> withRemote(wordpressTold, "mysql").isPresent());
-    await().atMost(BOUND).until(() -> withRemote(mysqlTold, "wordpress").isPresent());
-    DeclaredRelation seenByWordpress = withRemote(wordpressTold, "mysql").orElseThrow();
-    DeclaredRelation seenByMysql = withRemote(mysqlTold, "wordpress").orElseThrow();
+    DeclaredRelation seenByWordpress = awaitRelationWith(wordpressTold, "mysql");
+    DeclaredRelation seenByMysql = awaitRelationWith(mysqlTold, "wordpress");
     long id = seenByWordpress.id();
     assertThat(seenByWordpress).isEqualTo(new DeclaredRelation(id, "db", "mysql", "mysql", "db"));
     assertThat(seenByMysql).isEqualTo(new DeclaredRelation(id, "db", "mysql", "wordpress", "db"));
@@ -137,17 +147,11 @@ class ClusterRelationsTest {
                   .isEqualTo("2026-11-27T23:00:00Z");
             });
 
-    RelationSide mysqlSide = side(id, "mysql", "mysql/0", "host", "mysql-0.demo");
-    mysql.published("mysql", List.of(mysqlSide));
-    await().atMost(BOUND).until(() -> wordpressTold.lastSide().equals(Optional.of(mysqlSide)));
-    RelationSide wordpressSide = side(id, "wordpress", "wordpress/0", "want", "db1");
-    wordpress.published("wordpress", List.of(wordpressSide));
-    await().atMost(BOUND).until(() -> mysqlTold.lastSide().equals(Optional.of(wordpressSide)));
+    publishTo(wordpressTold, mysql, side(id, "mysql", "mysql/0", "host", "mysql-0.demo"));
+    publishTo(mysqlTold, wordpress, side(id, "wordpress", "wordpress/0", "want", "db1"));
 
     // a databag change reaches the other side; its own side is never handed back to it
-    RelationSide changed = side(id, "mysql", "mysql/0", "host", "mysql-0.demo:3306");
-    mysql.published("mysql", List.of(changed));
-    await().atMost(BOUND).until(() -> wordpressTold.lastSide().equals(Optional.of(changed)));
+    publishTo(wordpressTold, mysql, side(id, "mysql", "mysql/0", "host", "mysql-0.demo:3306"));
     assertThat(mysqlTold.sides).allSatisfy(s -> assertThat(s.application()).isEqualTo("wordpress"));
     assertThat(wordpressTold.sides).allSatisfy(s -> assertThat(s.application()).isEqualTo("mysql"));
 
@@ -168,8 +172,7 @@ class ClusterRelationsTest {
     ClusterRelations wordpress = operate(WORDPRESS, wordpressTold);
     ClusterRelations mysql = operate(MYSQL, new Told());
     relate("wordpress-db", "wordpress:db", "mysql:db");
-    await().atMost(BOUND).until(() -> withRemote(wordpressTold, "mysql").isPresent());
-    long id = withRemote(wordpressTold, "mysql").orElseThrow().id();
+    long id = awaitRelationWith(wordpressTold, "mysql").id();
     RelationSide wordpressSide = side(id, "wordpress", "wordpress/0", "want", "db1");
     wordpress.published("wordpress", List.of(wordpressSide));
     await()
@@ -196,11 +199,9 @@ class ClusterRelationsTest {
     ClusterRelations wordpress = operate(WORDPRESS, new Told());
     operate(MYSQL, mysqlTold);
     relate("wordpress-db", "wordpress", "mysql:db");
-    await().atMost(BOUND).until(() -> withRemote(mysqlTold, "wordpress").isPresent());
-    long id = withRemote(mysqlTold, "wordpress").orElseThrow().id();
+    long id = awaitRelationWith(mysqlTold, "wordpress").id();
     RelationSide side = side(id, "wordpress", "wordpress/0", "want", "db1");
-    wordpress.published("wordpress", List.of(side));
-    await().atMost(BOUND).until(() -> mysqlTold.lastSide().equals(Optional.of(side)));
+    publishTo(mysqlTold, wordpress, side);
 
     // wordpress's next term: its endpoints are written at once, its side stays as it was
     wordpress.close();
@@ -227,8 +228,8 @@ class ClusterRelationsTest {
     operate(WORDPRESS, wordpressTold);
     operate(MYSQL, mysqlTold);
     relate("wordpress-db", "wordpress", "mysql:db");
-    await().atMost(BOUND).until(() -> withRemote(mysqlTold, "wordpress").isPresent());
-    await().atMost(BOUND).until(() -> withRemote(wordpressTold, "mysql").isPresent());
+    awaitRelationWith(mysqlTold, "wordpress");
+    awaitRelationWith(wordpressTold, "mysql");
 
     api.client.resources(Relation.class).inNamespace(NAMESPACE).withName("wordpress-db").delete();
 
@@ -274,11 +275,8 @@ class ClusterRelationsTest {
 
     // and a good one still works beside them
     relate("good", "wordpress", "mysql:db-admin");
-    await().atMost(BOUND).until(() -> withRemote(wordpressTold, "mysql").isPresent());
-    long id = withRemote(wordpressTold, "mysql").orElseThrow().id();
-    RelationSide side = side(id, "mysql", "mysql/0", "host", "h");
-    mysql.published("mysql", List.of(side));
-    await().atMost(BOUND).until(() -> wordpressTold.lastSide().equals(Optional.of(side)));
+    long id = awaitRelationWith(wordpressTold, "mysql").id();
+    publishTo(wordpressTold, mysql, side(id, "mysql", "mysql/0", "host", "h"));
     assertThat(wordpressTold.last().orElseThrow()).hasSize(1);
   }
 
