@@ -81,77 +81,47 @@ class ModelRelationsIT {
       """;
 
   private static final String PROVIDER =
-      """
-      #!/usr/bin/env python3
-      import ops
+      recording("DbCharm", "joined", "changed", "departed", "broken")
+          .observe("_created", "db_relation_created")
+          .methods(
+              """
+              def _record(self, event):
+                  record(self, event)
+                  if not isinstance(event, (ops.StopEvent, ops.RemoveEvent)):
+                      self.unit.status = ops.ActiveStatus("serving")
 
-      from recorder import record
-
-
-      class DbCharm(ops.CharmBase):
-          def __init__(self, framework):
-              super().__init__(framework)
-              for event in (self.on.install, self.on.start, self.on.stop, self.on.remove,
-                            self.on.db_relation_joined, self.on.db_relation_changed,
-                            self.on.db_relation_departed, self.on.db_relation_broken):
-                  framework.observe(event, self._record)
-              framework.observe(self.on.db_relation_created, self._created)
-
-          def _record(self, event):
-              record(self, event)
-              if not isinstance(event, (ops.StopEvent, ops.RemoveEvent)):
-                  self.unit.status = ops.ActiveStatus("serving")
-
-          def _created(self, event):
-              event.relation.data[self.unit]["name"] = self.unit.name
-              if self.unit.is_leader():
-                  event.relation.data[self.app].update({"host": "db.internal", "port": "5432"})
-              record(self, event)
-
-
-      if __name__ == "__main__":
-          ops.main(DbCharm)
-      """;
+              def _created(self, event):
+                  event.relation.data[self.unit]["name"] = self.unit.name
+                  if self.unit.is_leader():
+                      event.relation.data[self.app].update({"host": "db.internal", "port": "5432"})
+                  record(self, event)
+              """)
+          .text();
 
   private static final String REQUIRER =
-      """
-      #!/usr/bin/env python3
-      import ops
+      recording("WebCharm", "created", "joined", "departed")
+          .observe("_changed", "db_relation_changed")
+          .observe("_broken", "db_relation_broken")
+          .methods(
+              """
+              def _record(self, event):
+                  record(self, event)
+                  if isinstance(event, ops.StartEvent):
+                      self.unit.status = ops.BlockedStatus("no database")
+                  if isinstance(event, ops.RelationJoinedEvent):
+                      event.relation.data[self.unit]["name"] = self.unit.name
 
-      from recorder import record
+              def _changed(self, event):
+                  record(self, event)
+                  data = event.relation.data[event.app]
+                  if "host" in data:
+                      self.unit.status = ops.ActiveStatus("db at %s:%s" % (data["host"], data["port"]))
 
-
-      class WebCharm(ops.CharmBase):
-          def __init__(self, framework):
-              super().__init__(framework)
-              for event in (self.on.install, self.on.start, self.on.stop, self.on.remove,
-                            self.on.db_relation_created, self.on.db_relation_joined,
-                            self.on.db_relation_departed):
-                  framework.observe(event, self._record)
-              framework.observe(self.on.db_relation_changed, self._changed)
-              framework.observe(self.on.db_relation_broken, self._broken)
-
-          def _record(self, event):
-              record(self, event)
-              if isinstance(event, ops.StartEvent):
+              def _broken(self, event):
+                  record(self, event)
                   self.unit.status = ops.BlockedStatus("no database")
-              if isinstance(event, ops.RelationJoinedEvent):
-                  event.relation.data[self.unit]["name"] = self.unit.name
-
-          def _changed(self, event):
-              record(self, event)
-              data = event.relation.data[event.app]
-              if "host" in data:
-                  self.unit.status = ops.ActiveStatus("db at %s:%s" % (data["host"], data["port"]))
-
-          def _broken(self, event):
-              record(self, event)
-              self.unit.status = ops.BlockedStatus("no database")
-
-
-      if __name__ == "__main__":
-          ops.main(WebCharm)
-      """;
+              """)
+          .text();
 
   @RegisterExtension final Operators operators = new Operators();
 
@@ -282,6 +252,18 @@ class ModelRelationsIT {
         .pollInterval(Duration.ofMillis(200))
         .until(() -> hooks(UnitRecords.read(logs, "db/0")).contains("remove"));
     assertThat(operator.isAlive()).isTrue();
+  }
+
+  /**
+   * A charm of this model: its {@code _record} method records install, start, stop, remove and the
+   * given {@code db} relation events ({@code joined} for {@code db_relation_joined}).
+   */
+  private static CharmPy recording(String charmClass, String... relationEvents) {
+    List<String> events = new ArrayList<>(List.of("install", "start", "stop", "remove"));
+    for (String event : relationEvents) events.add("db_relation_" + event);
+    return CharmPy.charm(charmClass)
+        .module("import ops\n\nfrom recorder import record\n")
+        .observe("_record", events.toArray(String[]::new));
   }
 
   private static void writeBundle(

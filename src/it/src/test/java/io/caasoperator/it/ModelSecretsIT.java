@@ -74,95 +74,85 @@ class ModelSecretsIT {
       """;
 
   private static final String PROVIDER =
-      """
-      #!/usr/bin/env python3
-      import ops
+      CharmPy.charm("DbCharm")
+          .module(
+              """
+              import ops
 
-      from recorder import record
+              from recorder import record
+              """)
+          .observe("_created", "db_relation_created")
+          .observe("_config", "config_changed")
+          .methods(
+              """
+              def _created(self, event):
+                  if self.unit.is_leader():
+                      secret = self.app.add_secret({"password": self.config["password"]}, label="creds")
+                      secret.grant(event.relation)
+                      event.relation.data[self.app]["secret-id"] = secret.id
+                  record(self)
 
-
-      class DbCharm(ops.CharmBase):
-          def __init__(self, framework):
-              super().__init__(framework)
-              framework.observe(self.on.db_relation_created, self._created)
-              framework.observe(self.on.config_changed, self._config)
-
-          def _created(self, event):
-              if self.unit.is_leader():
-                  secret = self.app.add_secret({"password": self.config["password"]}, label="creds")
-                  secret.grant(event.relation)
-                  event.relation.data[self.app]["secret-id"] = secret.id
-              record(self)
-
-          def _config(self, event):
-              relation = self.model.get_relation("db")
-              if not self.unit.is_leader() or relation is None:
-                  return
-              secret = self.model.get_secret(label="creds")
-              if secret.get_content(refresh=True)["password"] != self.config["password"]:
-                  secret.set_content({"password": self.config["password"]})
-              if self.config["revoke"]:
-                  secret.revoke(relation)
-              record(self, password=self.config["password"], revoked=self.config["revoke"])
-
-
-      if __name__ == "__main__":
-          ops.main(DbCharm)
-      """;
+              def _config(self, event):
+                  relation = self.model.get_relation("db")
+                  if not self.unit.is_leader() or relation is None:
+                      return
+                  secret = self.model.get_secret(label="creds")
+                  if secret.get_content(refresh=True)["password"] != self.config["password"]:
+                      secret.set_content({"password": self.config["password"]})
+                  if self.config["revoke"]:
+                      secret.revoke(relation)
+                  record(self, password=self.config["password"], revoked=self.config["revoke"])
+              """)
+          .text();
 
   private static final String REQUIRER =
-      """
-      #!/usr/bin/env python3
-      import os
+      CharmPy.charm("WebCharm")
+          .module(
+              """
+              import os
 
-      import ops
+              import ops
 
-      from recorder import record
+              from recorder import record
+              """)
+          .observe("_changed", "db_relation_changed")
+          .observe("_secret_changed", "secret_changed")
+          .observe("_probe", "config_changed")
+          .methods(
+              """
+              def _changed(self, event):
+                  secret_id = event.relation.data[event.app].get("secret-id")
+                  if not secret_id:
+                      return
+                  secret = self.model.get_secret(id=secret_id, label="db-creds")
+                  seen = {"password": secret.get_content()["password"]}
+                  try:
+                      secret.get_info()
+                      seen["info"] = "shown"
+                  except ops.SecretNotFoundError:
+                      seen["info"] = "not found"
+                  record(self, **seen)
 
+              def _secret_changed(self, event):
+                  secret = event.secret
+                  record(
+                      self,
+                      label=os.environ.get("JUJU_SECRET_LABEL", ""),
+                      tracked=secret.get_content()["password"],
+                      peeked=secret.peek_content()["password"],
+                      refreshed=secret.get_content(refresh=True)["password"],
+                  )
 
-      class WebCharm(ops.CharmBase):
-          def __init__(self, framework):
-              super().__init__(framework)
-              framework.observe(self.on.db_relation_changed, self._changed)
-              framework.observe(self.on.secret_changed, self._secret_changed)
-              framework.observe(self.on.config_changed, self._probe)
-
-          def _changed(self, event):
-              secret_id = event.relation.data[event.app].get("secret-id")
-              if not secret_id:
-                  return
-              secret = self.model.get_secret(id=secret_id, label="db-creds")
-              seen = {"password": secret.get_content()["password"]}
-              try:
-                  secret.get_info()
-                  seen["info"] = "shown"
-              except ops.SecretNotFoundError:
-                  seen["info"] = "not found"
-              record(self, **seen)
-
-          def _secret_changed(self, event):
-              secret = event.secret
-              record(
-                  self,
-                  label=os.environ.get("JUJU_SECRET_LABEL", ""),
-                  tracked=secret.get_content()["password"],
-                  peeked=secret.peek_content()["password"],
-                  refreshed=secret.get_content(refresh=True)["password"],
-              )
-
-          def _probe(self, event):
-              if not self.config["probe"]:
-                  return
-              try:
-                  content = self.model.get_secret(label="db-creds").get_content(refresh=True)
-                  record(self, probe=content["password"])
-              except ops.ModelError as e:
-                  record(self, probe="denied", error=str(e))
-
-
-      if __name__ == "__main__":
-          ops.main(WebCharm)
-      """;
+              def _probe(self, event):
+                  if not self.config["probe"]:
+                      return
+                  try:
+                      content = self.model.get_secret(label="db-creds").get_content(refresh=True)
+                      record(self, probe=content["password"])
+                  except ops.ModelError as e:
+                      record(self, probe="denied", error=str(e))
+              """)
+          .text();
 
   @RegisterExtension final Operators operators = new Operators();
 
