@@ -5,9 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,27 +29,6 @@ class ModelRelationsIT {
           type: string
           default: ""
           description: where each unit records what it saw
-      """;
-
-  private static final String PROVIDER_METADATA =
-      """
-      name: db
-      summary: A database that tells its clients where it is.
-      description: Provides the pgsql interface.
-      provides:
-        db:
-          interface: pgsql
-      """;
-
-  private static final String REQUIRER_METADATA =
-      """
-      name: web
-      summary: A web application that needs a database.
-      description: Requires the pgsql interface.
-      requires:
-        db:
-          interface: pgsql
-          limit: 1
       """;
 
   /** What both charms share: every event recorded with what the unit sees of the relation. */
@@ -80,67 +57,65 @@ class ModelRelationsIT {
               log.write(json.dumps(entry) + "\\n")
       """;
 
-  private static final String PROVIDER =
-      recording("DbCharm", "joined", "changed", "departed", "broken")
-          .observe("_created", "db_relation_created")
-          .methods(
-              """
-              def _record(self, event):
-                  record(self, event)
-                  if not isinstance(event, (ops.StopEvent, ops.RemoveEvent)):
-                      self.unit.status = ops.ActiveStatus("serving")
+  private static final PgsqlModel.Charm PROVIDER =
+      new PgsqlModel.Charm(
+          "A database that tells its clients where it is.",
+          CONFIG,
+          recording("DbCharm", "joined", "changed", "departed", "broken")
+              .observe("_created", "db_relation_created")
+              .methods(
+                  """
+                  def _record(self, event):
+                      record(self, event)
+                      if not isinstance(event, (ops.StopEvent, ops.RemoveEvent)):
+                          self.unit.status = ops.ActiveStatus("serving")
 
-              def _created(self, event):
-                  event.relation.data[self.unit]["name"] = self.unit.name
-                  if self.unit.is_leader():
-                      event.relation.data[self.app].update({"host": "db.internal", "port": "5432"})
-                  record(self, event)
-              """)
-          .text();
-
-  private static final String REQUIRER =
-      recording("WebCharm", "created", "joined", "departed")
-          .observe("_changed", "db_relation_changed")
-          .observe("_broken", "db_relation_broken")
-          .methods(
-              """
-              def _record(self, event):
-                  record(self, event)
-                  if isinstance(event, ops.StartEvent):
-                      self.unit.status = ops.BlockedStatus("no database")
-                  if isinstance(event, ops.RelationJoinedEvent):
+                  def _created(self, event):
                       event.relation.data[self.unit]["name"] = self.unit.name
+                      if self.unit.is_leader():
+                          event.relation.data[self.app].update({"host": "db.internal", "port": "5432"})
+                      record(self, event)
+                  """)
+              .text());
 
-              def _changed(self, event):
-                  record(self, event)
-                  data = event.relation.data[event.app]
-                  if "host" in data:
-                      self.unit.status = ops.ActiveStatus("db at %s:%s" % (data["host"], data["port"]))
+  private static final PgsqlModel.Charm REQUIRER =
+      new PgsqlModel.Charm(
+          "A web application that needs a database.",
+          CONFIG,
+          recording("WebCharm", "created", "joined", "departed")
+              .observe("_changed", "db_relation_changed")
+              .observe("_broken", "db_relation_broken")
+              .methods(
+                  """
+                  def _record(self, event):
+                      record(self, event)
+                      if isinstance(event, ops.StartEvent):
+                          self.unit.status = ops.BlockedStatus("no database")
+                      if isinstance(event, ops.RelationJoinedEvent):
+                          event.relation.data[self.unit]["name"] = self.unit.name
 
-              def _broken(self, event):
-                  record(self, event)
-                  self.unit.status = ops.BlockedStatus("no database")
-              """)
-          .text();
+                  def _changed(self, event):
+                      record(self, event)
+                      data = event.relation.data[event.app]
+                      if "host" in data:
+                          self.unit.status = ops.ActiveStatus("db at %s:%s" % (data["host"], data["port"]))
+
+                  def _broken(self, event):
+                      record(self, event)
+                      self.unit.status = ops.BlockedStatus("no database")
+                  """)
+              .text());
 
   @RegisterExtension final Operators operators = new Operators();
 
   @Test
   void twoOpsCharmsRelateScaleSurviveAKillAndBreakAsJujuRunsThem() throws Exception {
-    Path db =
-        VendoredOps.recordingCharm(
-            operators.tmp().resolve("db.charm"), PROVIDER, PROVIDER_METADATA, CONFIG, RECORDER);
-    Path web =
-        VendoredOps.recordingCharm(
-            operators.tmp().resolve("web.charm"), REQUIRER, REQUIRER_METADATA, CONFIG, RECORDER);
-    assertThat(db).exists();
-    assertThat(web).exists();
-    Path logs = Files.createDirectories(operators.tmp().resolve("seen"));
-    Path bundle = operators.tmp().resolve("bundle.yaml");
-    writeBundle(bundle, logs, 1, 2, true, true);
-    OperatorProcess operator =
-        operators.startWithEnvironment(
-            List.of("--bundle", bundle.toString()), VendoredOps.environment());
+    PgsqlModel model = PgsqlModel.pack(operators, RECORDER, PROVIDER, REQUIRER);
+    assertThat(model.db).exists();
+    assertThat(model.web).exists();
+    Path logs = model.logs;
+    writeBundle(model, 1, 2, true, true);
+    OperatorProcess operator = model.start();
     OperatorApi api = operator.awaitListening();
 
     // each requirer unit: the database's address from the provider leader's application databag
@@ -178,12 +153,10 @@ class ModelRelationsIT {
 
     // the provider scales 1 → 3 and the operator is killed as the new provider units start, while
     // the requirer units join them: nothing is lost, no join is run twice to completion
-    writeBundle(bundle, logs, 3, 2, true, true);
+    writeBundle(model, 3, 2, true, true);
     operator.awaitLog("unit db/2 hook install started");
     operator.kill9();
-    operator =
-        operators.startWithEnvironment(
-            List.of("--bundle", bundle.toString()), VendoredOps.environment());
+    operator = model.start();
     api = operator.awaitListening();
     for (String unit : List.of("web/0", "web/1")) {
       List<JsonNode> seen = settled(logs, unit, "db-relation-changed", "db/2");
@@ -207,7 +180,7 @@ class ModelRelationsIT {
     }
 
     // the requirer scales 2 → 1: every provider unit runs relation-departed for web/1
-    writeBundle(bundle, logs, 3, 1, true, true);
+    writeBundle(model, 3, 1, true, true);
     for (String unit : List.of("db/0", "db/1", "db/2")) {
       List<JsonNode> seen = settled(logs, unit, "db-relation-departed", "web/1");
       JsonNode departed =
@@ -222,7 +195,7 @@ class ModelRelationsIT {
     // the relation removed: each side departs every remote unit, then relation-broken
     int web0 = UnitRecords.read(logs, "web/0").size();
     int db0 = UnitRecords.read(logs, "db/0").size();
-    writeBundle(bundle, logs, 3, 1, false, true);
+    writeBundle(model, 3, 1, false, true);
     awaitWorkload(api, "web/0", "blocked", "no database");
     List<JsonNode> webEnd = settled(logs, "web/0", "db-relation-broken", "");
     webEnd = webEnd.subList(web0, webEnd.size());
@@ -240,11 +213,11 @@ class ModelRelationsIT {
 
     // related again (a new relation, a new id), then the provider taken out of the model: the
     // requirer's side is broken, the process goes on
-    writeBundle(bundle, logs, 3, 1, true, true);
+    writeBundle(model, 3, 1, true, true);
     awaitWorkload(api, "web/0", "active", "db at db.internal:5432");
     List<JsonNode> again = settled(logs, "web/0", "db-relation-changed", "db/2");
     assertThat(again.getLast().path("relation").asText()).isNotEqualTo("db:0").startsWith("db:");
-    writeBundle(bundle, logs, 3, 1, true, false);
+    writeBundle(model, 3, 1, true, false);
     awaitWorkload(api, "web/0", "blocked", "no database");
     assertThat(hooks(UnitRecords.read(logs, "web/0")).getLast()).isEqualTo("db-relation-broken");
     await("the provider's units to be removed")
@@ -267,20 +240,18 @@ class ModelRelationsIT {
   }
 
   private static void writeBundle(
-      Path bundle, Path logs, int dbScale, int webScale, boolean related, boolean withDb)
+      PgsqlModel model, int dbScale, int webScale, boolean related, boolean withDb)
       throws IOException {
     StringBuilder text = new StringBuilder("bundle: kubernetes\napplications:\n");
     if (withDb)
       text.append(
           "  db:\n    charm: ./db.charm\n    scale: %d\n    options: {log-dir: %s}\n"
-              .formatted(dbScale, logs));
+              .formatted(dbScale, model.logs));
     text.append(
         "  web:\n    charm: ./web.charm\n    scale: %d\n    options: {log-dir: %s}\n"
-            .formatted(webScale, logs));
+            .formatted(webScale, model.logs));
     if (related && withDb) text.append("relations:\n  - [web:db, db:db]\n");
-    Path next = bundle.resolveSibling("bundle.yaml.next");
-    Files.writeString(next, text);
-    Files.move(next, bundle, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+    model.write(text.toString());
   }
 
   private static void awaitWorkload(OperatorApi api, String unit, String value, String message) {

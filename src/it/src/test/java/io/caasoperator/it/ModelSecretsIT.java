@@ -5,9 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.List;
 import java.util.function.Predicate;
@@ -40,26 +38,6 @@ class ModelSecretsIT {
         probe: {type: string, default: "", description: read the secret again when set}
       """;
 
-  private static final String PROVIDER_METADATA =
-      """
-      name: db
-      summary: A database that shares its credentials as a secret.
-      description: Provides the pgsql interface.
-      provides:
-        db:
-          interface: pgsql
-      """;
-
-  private static final String REQUIRER_METADATA =
-      """
-      name: web
-      summary: A web application that reads the database's credentials.
-      description: Requires the pgsql interface.
-      requires:
-        db:
-          interface: pgsql
-      """;
-
   private static final String RECORDER =
       """
       import json
@@ -73,113 +51,103 @@ class ModelSecretsIT {
               log.write(json.dumps(entry) + "\\n")
       """;
 
-  private static final String PROVIDER =
-      CharmPy.charm("DbCharm")
-          .module(
-              """
-              import ops
+  private static final PgsqlModel.Charm PROVIDER =
+      new PgsqlModel.Charm(
+          "A database that shares its credentials as a secret.",
+          PROVIDER_CONFIG,
+          CharmPy.charm("DbCharm")
+              .module(
+                  """
+                  import ops
 
-              from recorder import record
-              """)
-          .observe("_created", "db_relation_created")
-          .observe("_config", "config_changed")
-          .methods(
-              """
-              def _created(self, event):
-                  if self.unit.is_leader():
-                      secret = self.app.add_secret({"password": self.config["password"]}, label="creds")
-                      secret.grant(event.relation)
-                      event.relation.data[self.app]["secret-id"] = secret.id
-                  record(self)
+                  from recorder import record
+                  """)
+              .observe("_created", "db_relation_created")
+              .observe("_config", "config_changed")
+              .methods(
+                  """
+                  def _created(self, event):
+                      if self.unit.is_leader():
+                          secret = self.app.add_secret({"password": self.config["password"]}, label="creds")
+                          secret.grant(event.relation)
+                          event.relation.data[self.app]["secret-id"] = secret.id
+                      record(self)
 
-              def _config(self, event):
-                  relation = self.model.get_relation("db")
-                  if not self.unit.is_leader() or relation is None:
-                      return
-                  secret = self.model.get_secret(label="creds")
-                  if secret.get_content(refresh=True)["password"] != self.config["password"]:
-                      secret.set_content({"password": self.config["password"]})
-                  if self.config["revoke"]:
-                      secret.revoke(relation)
-                  record(self, password=self.config["password"], revoked=self.config["revoke"])
-              """)
-          .text();
+                  def _config(self, event):
+                      relation = self.model.get_relation("db")
+                      if not self.unit.is_leader() or relation is None:
+                          return
+                      secret = self.model.get_secret(label="creds")
+                      if secret.get_content(refresh=True)["password"] != self.config["password"]:
+                          secret.set_content({"password": self.config["password"]})
+                      if self.config["revoke"]:
+                          secret.revoke(relation)
+                      record(self, password=self.config["password"], revoked=self.config["revoke"])
+                  """)
+              .text());
 
-  private static final String REQUIRER =
-      CharmPy.charm("WebCharm")
-          .module(
-              """
-              import os
+  private static final PgsqlModel.Charm REQUIRER =
+      new PgsqlModel.Charm(
+          "A web application that reads the database's credentials.",
+          REQUIRER_CONFIG,
+          CharmPy.charm("WebCharm")
+              .module(
+                  """
+                  import os
 
-              import ops
+                  import ops
 
-              from recorder import record
-              """)
-          .observe("_changed", "db_relation_changed")
-          .observe("_secret_changed", "secret_changed")
-          .observe("_probe", "config_changed")
-          .methods(
-              """
-              def _changed(self, event):
-                  secret_id = event.relation.data[event.app].get("secret-id")
-                  if not secret_id:
-                      return
-                  secret = self.model.get_secret(id=secret_id, label="db-creds")
-                  seen = {"password": secret.get_content()["password"]}
-                  try:
-                      secret.get_info()
-                      seen["info"] = "shown"
-                  except ops.SecretNotFoundError:
-                      seen["info"] = "not found"
-                  record(self, **seen)
+                  from recorder import record
+                  """)
+              .observe("_changed", "db_relation_changed")
+              .observe("_secret_changed", "secret_changed")
+              .observe("_probe", "config_changed")
+              .methods(
+                  """
+                  def _changed(self, event):
+                      secret_id = event.relation.data[event.app].get("secret-id")
+                      if not secret_id:
+                          return
+                      secret = self.model.get_secret(id=secret_id, label="db-creds")
+                      seen = {"password": secret.get_content()["password"]}
+                      try:
+                          secret.get_info()
+                          seen["info"] = "shown"
+                      except ops.SecretNotFoundError:
+                          seen["info"] = "not found"
+                      record(self, **seen)
 
-              def _secret_changed(self, event):
-                  secret = event.secret
-                  record(
-                      self,
-                      label=os.environ.get("JUJU_SECRET_LABEL", ""),
-                      tracked=secret.get_content()["password"],
-                      peeked=secret.peek_content()["password"],
-                      refreshed=secret.get_content(refresh=True)["password"],
-                  )
+                  def _secret_changed(self, event):
+                      secret = event.secret
+                      record(
+                          self,
+                          label=os.environ.get("JUJU_SECRET_LABEL", ""),
+                          tracked=secret.get_content()["password"],
+                          peeked=secret.peek_content()["password"],
+                          refreshed=secret.get_content(refresh=True)["password"],
+                      )
 
-              def _probe(self, event):
-                  if not self.config["probe"]:
-                      return
-                  try:
-                      content = self.model.get_secret(label="db-creds").get_content(refresh=True)
-                      record(self, probe=content["password"])
-                  except ops.ModelError as e:
-                      record(self, probe="denied", error=str(e))
-              """)
-          .text();
+                  def _probe(self, event):
+                      if not self.config["probe"]:
+                          return
+                      try:
+                          content = self.model.get_secret(label="db-creds").get_content(refresh=True)
+                          record(self, probe=content["password"])
+                      except ops.ModelError as e:
+                          record(self, probe="denied", error=str(e))
+                  """)
+              .text());
 
   @RegisterExtension final Operators operators = new Operators();
 
   @Test
   void aSecretGrantedOverARelationIsReadChangedOnceDespiteAKillAndRevoked() throws Exception {
-    Path db =
-        VendoredOps.recordingCharm(
-            operators.tmp().resolve("db.charm"),
-            PROVIDER,
-            PROVIDER_METADATA,
-            PROVIDER_CONFIG,
-            RECORDER);
-    Path web =
-        VendoredOps.recordingCharm(
-            operators.tmp().resolve("web.charm"),
-            REQUIRER,
-            REQUIRER_METADATA,
-            REQUIRER_CONFIG,
-            RECORDER);
-    assertThat(db).exists();
-    assertThat(web).exists();
-    Path logs = Files.createDirectories(operators.tmp().resolve("seen"));
-    Path bundle = operators.tmp().resolve("bundle.yaml");
-    writeBundle(bundle, logs, "s3cret-one", false, "");
-    OperatorProcess operator =
-        operators.startWithEnvironment(
-            List.of("--bundle", bundle.toString()), VendoredOps.environment());
+    PgsqlModel model = PgsqlModel.pack(operators, RECORDER, PROVIDER, REQUIRER);
+    assertThat(model.db).exists();
+    assertThat(model.web).exists();
+    Path logs = model.logs;
+    writeBundle(model, "s3cret-one", false, "");
+    OperatorProcess operator = model.start();
     operator.awaitListening();
 
     // every requirer unit reads revision 1 over the relation, and is refused the metadata
@@ -193,12 +161,10 @@ class ModelSecretsIT {
     assertThat(operator.linesMatching("s3cret")).isEmpty();
 
     // a new revision; the operator is killed as the first secret-changed starts
-    writeBundle(bundle, logs, "s3cret-two", false, "");
+    writeBundle(model, "s3cret-two", false, "");
     operator.awaitLog("unit web/\\d hook secret-changed started");
     operator.kill9();
-    operator =
-        operators.startWithEnvironment(
-            List.of("--bundle", bundle.toString()), VendoredOps.environment());
+    operator = model.start();
     operator.awaitListening();
     for (String unit : List.of("web/0", "web/1")) {
       JsonNode changed =
@@ -224,16 +190,16 @@ class ModelSecretsIT {
         });
 
     // revoked: a requirer's next read is denied
-    writeBundle(bundle, logs, "s3cret-two", true, "");
+    writeBundle(model, "s3cret-two", true, "");
     operator.awaitLog("revoked db:\\d+ access to secret");
-    writeBundle(bundle, logs, "s3cret-two", true, "after-revoke");
+    writeBundle(model, "s3cret-two", true, "after-revoke");
     JsonNode probe = awaitRecord(logs, "web/0", e -> e.has("probe"));
     assertThat(probe.path("probe").asText()).isEqualTo("denied");
     assertThat(probe.path("error").asText()).contains("permission denied");
   }
 
-  private static void writeBundle(
-      Path bundle, Path logs, String password, boolean revoke, String probe) throws IOException {
+  private static void writeBundle(PgsqlModel model, String password, boolean revoke, String probe)
+      throws IOException {
     String text =
         """
         bundle: kubernetes
@@ -249,10 +215,8 @@ class ModelSecretsIT {
         relations:
           - [web:db, db:db]
         """
-            .formatted(logs, password, revoke, logs, probe);
-    Path next = bundle.resolveSibling("bundle.yaml.next");
-    Files.writeString(next, text);
-    Files.move(next, bundle, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            .formatted(model.logs, password, revoke, model.logs, probe);
+    model.write(text);
   }
 
   /** The unit's first record that {@code matches}, once there is one. */
