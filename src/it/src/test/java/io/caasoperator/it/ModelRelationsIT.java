@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -31,12 +30,12 @@ class ModelRelationsIT {
           description: where each unit records what it saw
       """;
 
-  /** What both charms share: every event recorded with what the unit sees of the relation. */
+  /**
+   * What both charms share: every event recorded with what the unit sees of the relation (appended
+   * through {@link PgsqlModel}'s {@code append}).
+   */
   private static final String RECORDER =
       """
-      import json
-      import os
-
       import ops
 
 
@@ -53,8 +52,7 @@ class ModelRelationsIT {
               entry["units"] = sorted(u.name for u in relation.units)
               entry["names"] = {u.name: relation.data[u].get("name", "") for u in relation.units}
               entry["remote-app-data"] = dict(relation.data[relation.app])
-          with open(os.path.join(charm.config["log-dir"], charm.unit.name.replace("/", "-") + ".jsonl"), "a") as log:
-              log.write(json.dumps(entry) + "\\n")
+          append(charm, entry)
       """;
 
   private static final PgsqlModel.Charm PROVIDER =
@@ -111,18 +109,14 @@ class ModelRelationsIT {
   @Test
   void twoOpsCharmsRelateScaleSurviveAKillAndBreakAsJujuRunsThem() throws Exception {
     PgsqlModel model = PgsqlModel.pack(operators, RECORDER, PROVIDER, REQUIRER);
-    assertThat(model.db).exists();
-    assertThat(model.web).exists();
-    Path logs = model.logs;
-    writeBundle(model, 1, 2, true, true);
-    OperatorProcess operator = model.start();
+    OperatorProcess operator = model.start(bundle(model, 1, 2, true, true));
     OperatorApi api = operator.awaitListening();
 
     // each requirer unit: the database's address from the provider leader's application databag
     awaitWorkload(api, "web/0", "active", "db at db.internal:5432");
     awaitWorkload(api, "web/1", "active", "db at db.internal:5432");
     for (String unit : List.of("web/0", "web/1")) {
-      List<JsonNode> seen = settled(logs, unit, "db-relation-changed", "db/0");
+      List<JsonNode> seen = settled(model.logs, unit, "db-relation-changed", "db/0");
       List<String> hooks = hooks(seen);
       assertThat(hooks.subList(0, 2)).as(unit).containsExactly("install", "db-relation-created");
       assertThat(seen.get(1).path("remote-app").asText()).isEqualTo("db");
@@ -132,7 +126,7 @@ class ModelRelationsIT {
     }
     // the provider joins both requirer units and reads their databags
     // (each requirer unit writes its name in relation-joined: one more relation-changed for it)
-    List<JsonNode> provider = settled(logs, "db/0", "db-relation-changed", "");
+    List<JsonNode> provider = settled(model.logs, "db/0", "db-relation-changed", "");
     assertThat(hooks(provider).subList(0, 2)).containsExactly("install", "db-relation-created");
     assertThat(remotes(provider, "db-relation-joined")).containsExactly("web/0", "web/1");
     assertJoinedThenChanged("db/0", provider);
@@ -140,7 +134,7 @@ class ModelRelationsIT {
         .atMost(OperatorProcess.PATIENCE)
         .pollInterval(Duration.ofMillis(200))
         .until(
-            () -> UnitRecords.read(logs, "db/0").getLast().path("names"),
+            () -> UnitRecords.read(model.logs, "db/0").getLast().path("names"),
             names ->
                 names.size() == 2
                     && names.path("web/0").asText().equals("web/0")
@@ -153,13 +147,13 @@ class ModelRelationsIT {
 
     // the provider scales 1 → 3 and the operator is killed as the new provider units start, while
     // the requirer units join them: nothing is lost, no join is run twice to completion
-    writeBundle(model, 3, 2, true, true);
+    model.write(bundle(model, 3, 2, true, true));
     operator.awaitLog("unit db/2 hook install started");
     operator.kill9();
     operator = model.start();
     api = operator.awaitListening();
     for (String unit : List.of("web/0", "web/1")) {
-      List<JsonNode> seen = settled(logs, unit, "db-relation-changed", "db/2");
+      List<JsonNode> seen = settled(model.logs, unit, "db-relation-changed", "db/2");
       // an interrupted hook runs again (Juju does the same); a completed one never does
       assertThat(withoutRepeats(remotes(seen, "db-relation-joined")))
           .as(unit)
@@ -175,14 +169,14 @@ class ModelRelationsIT {
           .pollInterval(Duration.ofMillis(200))
           .until(
               () ->
-                  remotes(UnitRecords.read(logs, unit), "db-relation-joined")
+                  remotes(UnitRecords.read(model.logs, unit), "db-relation-joined")
                       .containsAll(List.of("web/0", "web/1")));
     }
 
     // the requirer scales 2 → 1: every provider unit runs relation-departed for web/1
-    writeBundle(model, 3, 1, true, true);
+    model.write(bundle(model, 3, 1, true, true));
     for (String unit : List.of("db/0", "db/1", "db/2")) {
-      List<JsonNode> seen = settled(logs, unit, "db-relation-departed", "web/1");
+      List<JsonNode> seen = settled(model.logs, unit, "db-relation-departed", "web/1");
       JsonNode departed =
           seen.stream()
               .filter(e -> e.path("hook").asText().equals("db-relation-departed"))
@@ -193,11 +187,11 @@ class ModelRelationsIT {
     }
 
     // the relation removed: each side departs every remote unit, then relation-broken
-    int web0 = UnitRecords.read(logs, "web/0").size();
-    int db0 = UnitRecords.read(logs, "db/0").size();
-    writeBundle(model, 3, 1, false, true);
+    int web0 = UnitRecords.read(model.logs, "web/0").size();
+    int db0 = UnitRecords.read(model.logs, "db/0").size();
+    model.write(bundle(model, 3, 1, false, true));
     awaitWorkload(api, "web/0", "blocked", "no database");
-    List<JsonNode> webEnd = settled(logs, "web/0", "db-relation-broken", "");
+    List<JsonNode> webEnd = settled(model.logs, "web/0", "db-relation-broken", "");
     webEnd = webEnd.subList(web0, webEnd.size());
     assertThat(hooks(webEnd))
         .containsExactly(
@@ -207,23 +201,24 @@ class ModelRelationsIT {
             "db-relation-broken");
     assertThat(remotes(webEnd, "db-relation-departed")).containsExactly("db/0", "db/1", "db/2");
     assertThat(webEnd.getLast().path("remote-app").asText()).isEqualTo("db");
-    List<JsonNode> dbEnd = settled(logs, "db/0", "db-relation-broken", "");
+    List<JsonNode> dbEnd = settled(model.logs, "db/0", "db-relation-broken", "");
     dbEnd = dbEnd.subList(db0, dbEnd.size());
     assertThat(hooks(dbEnd)).containsExactly("db-relation-departed", "db-relation-broken");
 
     // related again (a new relation, a new id), then the provider taken out of the model: the
     // requirer's side is broken, the process goes on
-    writeBundle(model, 3, 1, true, true);
+    model.write(bundle(model, 3, 1, true, true));
     awaitWorkload(api, "web/0", "active", "db at db.internal:5432");
-    List<JsonNode> again = settled(logs, "web/0", "db-relation-changed", "db/2");
+    List<JsonNode> again = settled(model.logs, "web/0", "db-relation-changed", "db/2");
     assertThat(again.getLast().path("relation").asText()).isNotEqualTo("db:0").startsWith("db:");
-    writeBundle(model, 3, 1, true, false);
+    model.write(bundle(model, 3, 1, true, false));
     awaitWorkload(api, "web/0", "blocked", "no database");
-    assertThat(hooks(UnitRecords.read(logs, "web/0")).getLast()).isEqualTo("db-relation-broken");
+    assertThat(hooks(UnitRecords.read(model.logs, "web/0")).getLast())
+        .isEqualTo("db-relation-broken");
     await("the provider's units to be removed")
         .atMost(OperatorProcess.PATIENCE)
         .pollInterval(Duration.ofMillis(200))
-        .until(() -> hooks(UnitRecords.read(logs, "db/0")).contains("remove"));
+        .until(() -> hooks(UnitRecords.read(model.logs, "db/0")).contains("remove"));
     assertThat(operator.isAlive()).isTrue();
   }
 
@@ -239,9 +234,9 @@ class ModelRelationsIT {
         .observe("_record", events.toArray(String[]::new));
   }
 
-  private static void writeBundle(
-      PgsqlModel model, int dbScale, int webScale, boolean related, boolean withDb)
-      throws IOException {
+  /** The model's bundle: db and web at these scales, related or not, db in the model or not. */
+  private static String bundle(
+      PgsqlModel model, int dbScale, int webScale, boolean related, boolean withDb) {
     StringBuilder text = new StringBuilder("bundle: kubernetes\napplications:\n");
     if (withDb)
       text.append(
@@ -251,7 +246,7 @@ class ModelRelationsIT {
         "  web:\n    charm: ./web.charm\n    scale: %d\n    options: {log-dir: %s}\n"
             .formatted(webScale, model.logs));
     if (related && withDb) text.append("relations:\n  - [web:db, db:db]\n");
-    model.write(text.toString());
+    return text.toString();
   }
 
   private static void awaitWorkload(OperatorApi api, String unit, String value, String message) {

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -38,17 +37,13 @@ class ModelSecretsIT {
         probe: {type: string, default: "", description: read the secret again when set}
       """;
 
+  /** What both charms share: the hook and what it saw, appended through {@link PgsqlModel}'s. */
   private static final String RECORDER =
       """
-      import json
-      import os
-
-
       def record(charm, **seen):
           entry = {"hook": os.environ["JUJU_HOOK_NAME"]}
           entry.update(seen)
-          with open(os.path.join(charm.config["log-dir"], charm.unit.name.replace("/", "-") + ".jsonl"), "a") as log:
-              log.write(json.dumps(entry) + "\\n")
+          append(charm, entry)
       """;
 
   private static final PgsqlModel.Charm PROVIDER =
@@ -143,16 +138,12 @@ class ModelSecretsIT {
   @Test
   void aSecretGrantedOverARelationIsReadChangedOnceDespiteAKillAndRevoked() throws Exception {
     PgsqlModel model = PgsqlModel.pack(operators, RECORDER, PROVIDER, REQUIRER);
-    assertThat(model.db).exists();
-    assertThat(model.web).exists();
-    Path logs = model.logs;
-    writeBundle(model, "s3cret-one", false, "");
-    OperatorProcess operator = model.start();
+    OperatorProcess operator = model.start(bundle(model, "s3cret-one", false, ""));
     operator.awaitListening();
 
     // every requirer unit reads revision 1 over the relation, and is refused the metadata
     for (String unit : List.of("web/0", "web/1")) {
-      JsonNode read = awaitRecord(logs, unit, e -> e.has("password"));
+      JsonNode read = awaitRecord(model.logs, unit, e -> e.has("password"));
       assertThat(read.path("hook").asText()).isEqualTo("db-relation-changed");
       assertThat(read.path("password").asText()).isEqualTo("s3cret-one");
       assertThat(read.path("info").asText()).isEqualTo("not found");
@@ -161,14 +152,14 @@ class ModelSecretsIT {
     assertThat(operator.linesMatching("s3cret")).isEmpty();
 
     // a new revision; the operator is killed as the first secret-changed starts
-    writeBundle(model, "s3cret-two", false, "");
+    model.write(bundle(model, "s3cret-two", false, ""));
     operator.awaitLog("unit web/\\d hook secret-changed started");
     operator.kill9();
     operator = model.start();
     operator.awaitListening();
     for (String unit : List.of("web/0", "web/1")) {
       JsonNode changed =
-          awaitRecord(logs, unit, e -> e.path("hook").asText().equals("secret-changed"));
+          awaitRecord(model.logs, unit, e -> e.path("hook").asText().equals("secret-changed"));
       assertThat(changed.path("label").asText()).isEqualTo("db-creds");
       assertThat(changed.path("tracked").asText())
           .as("the revision it tracks")
@@ -182,7 +173,7 @@ class ModelSecretsIT {
         () -> {
           for (String unit : List.of("web/0", "web/1"))
             assertThat(
-                    UnitRecords.withoutRepeatedEntries(UnitRecords.read(logs, unit)).stream()
+                    UnitRecords.withoutRepeatedEntries(UnitRecords.read(model.logs, unit)).stream()
                         .filter(e -> e.path("hook").asText().equals("secret-changed"))
                         .count())
                 .as(unit)
@@ -190,18 +181,17 @@ class ModelSecretsIT {
         });
 
     // revoked: a requirer's next read is denied
-    writeBundle(model, "s3cret-two", true, "");
+    model.write(bundle(model, "s3cret-two", true, ""));
     operator.awaitLog("revoked db:\\d+ access to secret");
-    writeBundle(model, "s3cret-two", true, "after-revoke");
-    JsonNode probe = awaitRecord(logs, "web/0", e -> e.has("probe"));
+    model.write(bundle(model, "s3cret-two", true, "after-revoke"));
+    JsonNode probe = awaitRecord(model.logs, "web/0", e -> e.has("probe"));
     assertThat(probe.path("probe").asText()).isEqualTo("denied");
     assertThat(probe.path("error").asText()).contains("permission denied");
   }
 
-  private static void writeBundle(PgsqlModel model, String password, boolean revoke, String probe)
-      throws IOException {
-    String text =
-        """
+  /** The model's bundle: db's password and whether it revokes the grant, web's probe. */
+  private static String bundle(PgsqlModel model, String password, boolean revoke, String probe) {
+    return """
         bundle: kubernetes
         applications:
           db:
@@ -215,8 +205,7 @@ class ModelSecretsIT {
         relations:
           - [web:db, db:db]
         """
-            .formatted(model.logs, password, revoke, model.logs, probe);
-    model.write(text);
+        .formatted(model.logs, password, revoke, model.logs, probe);
   }
 
   /** The unit's first record that {@code matches}, once there is one. */

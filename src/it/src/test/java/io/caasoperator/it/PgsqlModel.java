@@ -1,5 +1,7 @@
 package io.caasoperator.it;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,6 +22,18 @@ final class PgsqlModel {
   /** One of the two charms: its metadata's summary, its config.yaml, its {@code src/charm.py}. */
   record Charm(String summary, String config, String charmPy) {}
 
+  /**
+   * What the tests' recorders end with: {@code append(charm, entry)} adds the entry as one JSON
+   * line to {@code <log-dir>/<unit>.jsonl}, the file {@link UnitRecords} reads ({@code json} and
+   * {@code os} are imported for them).
+   */
+  private static final String APPEND =
+      """
+      def append(charm, entry):
+          with open(os.path.join(charm.config["log-dir"], charm.unit.name.replace("/", "-") + ".jsonl"), "a") as log:
+              log.write(json.dumps(entry) + "\\n")
+      """;
+
   private final Operators operators;
   private final Path bundle;
 
@@ -39,10 +53,14 @@ final class PgsqlModel {
     this.logs = logs;
   }
 
-  /** Packs both charms beside the bundle, each with {@code recorder} as {@code src/recorder.py}. */
+  /**
+   * Packs both charms beside the bundle, each with {@code recorder} as {@code src/recorder.py}: it
+   * records through {@code append(charm, entry)}.
+   */
   static PgsqlModel pack(Operators operators, String recorder, Charm db, Charm web)
       throws IOException, InterruptedException {
     Path tmp = operators.tmp();
+    String module = "import json\nimport os\n\n" + recorder + "\n\n" + APPEND;
     String provider =
         """
         name: db
@@ -64,13 +82,17 @@ final class PgsqlModel {
             limit: 1
         """
             .formatted(web.summary());
-    return new PgsqlModel(
-        operators,
-        VendoredOps.recordingCharm(
-            tmp.resolve("db.charm"), db.charmPy(), provider, db.config(), recorder),
-        VendoredOps.recordingCharm(
-            tmp.resolve("web.charm"), web.charmPy(), requirer, web.config(), recorder),
-        Files.createDirectories(tmp.resolve("seen")));
+    PgsqlModel model =
+        new PgsqlModel(
+            operators,
+            VendoredOps.recordingCharm(
+                tmp.resolve("db.charm"), db.charmPy(), provider, db.config(), module),
+            VendoredOps.recordingCharm(
+                tmp.resolve("web.charm"), web.charmPy(), requirer, web.config(), module),
+            Files.createDirectories(tmp.resolve("seen")));
+    assertThat(model.db).exists();
+    assertThat(model.web).exists();
+    return model;
   }
 
   /** Writes the bundle (a whole new file moved over the old one). */
@@ -78,6 +100,12 @@ final class PgsqlModel {
     Path next = bundle.resolveSibling("bundle.yaml.next");
     Files.writeString(next, text);
     Files.move(next, bundle, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+  }
+
+  /** Writes the bundle and starts an operator on it ({@link #start()}). */
+  OperatorProcess start(String bundle) throws IOException {
+    write(bundle);
+    return start();
   }
 
   /** Starts an operator on the bundle, with the Python ops charms need. */
