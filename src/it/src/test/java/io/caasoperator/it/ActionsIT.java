@@ -90,39 +90,34 @@ class ActionsIT {
             """;
 
   private static final String OPS_CHARM =
-      """
-            #!/usr/bin/env python3
-            \"""A charm written with ops: greets on request.\"""
-            import logging
+      CharmPy.charm("GreeterCharm")
+          .module(
+              """
+              \"""A charm written with ops: greets on request.\"""
+              import logging
 
-            import ops
+              import ops
 
-            logger = logging.getLogger(__name__)
+              logger = logging.getLogger(__name__)
+              """)
+          .observe("_on_install", "install")
+          .observe("_on_greet", "greet_action")
+          .observe("_on_fail", "fail_action")
+          .methods(
+              """
+              def _on_install(self, event):
+                  self.unit.status = ops.ActiveStatus("installed")
 
+              def _on_greet(self, event: ops.ActionEvent):
+                  who = event.params["who"]
+                  event.log(f"greeting {who}")
+                  logger.info("greeting %s", who)
+                  event.set_results({"greeting": f"hello {who}", "times": event.params["times"], "task": event.id})
 
-            class GreeterCharm(ops.CharmBase):
-                def __init__(self, framework):
-                    super().__init__(framework)
-                    framework.observe(self.on.install, self._on_install)
-                    framework.observe(self.on.greet_action, self._on_greet)
-                    framework.observe(self.on.fail_action, self._on_fail)
-
-                def _on_install(self, event):
-                    self.unit.status = ops.ActiveStatus("installed")
-
-                def _on_greet(self, event: ops.ActionEvent):
-                    who = event.params["who"]
-                    event.log(f"greeting {who}")
-                    logger.info("greeting %s", who)
-                    event.set_results({"greeting": f"hello {who}", "times": event.params["times"], "task": event.id})
-
-                def _on_fail(self, event: ops.ActionEvent):
-                    event.fail(f"failing because {event.params['reason']}")
-
-
-            if __name__ == "__main__":
-                ops.main(GreeterCharm)
-            """;
+              def _on_fail(self, event: ops.ActionEvent):
+                  event.fail(f"failing because {event.params['reason']}")
+              """)
+          .text();
 
   @RegisterExtension final Operators operators = new Operators();
 

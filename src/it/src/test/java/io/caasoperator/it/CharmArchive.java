@@ -3,16 +3,14 @@ package io.caasoperator.it;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
-import java.util.zip.ZipEntry;
-import java.util.zip.ZipOutputStream;
+import org.apache.commons.compress.archivers.zip.ZipArchiveEntry;
+import org.apache.commons.compress.archivers.zip.ZipArchiveOutputStream;
 
 /**
  * A {@code .charm} file as {@code charmcraft pack} writes one: a zip whose entries carry their Unix
@@ -64,27 +62,18 @@ final class CharmArchive {
   Path writeTo(Path file) {
     try {
       var bytes = new ByteArrayOutputStream();
-      try (var zip = new ZipOutputStream(bytes)) {
+      try (var zip = new ZipArchiveOutputStream(bytes)) {
         for (Entry entry : entries) {
-          zip.putNextEntry(new ZipEntry(entry.name()));
+          var zipEntry = new ZipArchiveEntry(entry.name());
+          // made by Unix, the mode in the high half of the external attributes
+          zipEntry.setUnixMode(entry.mode());
+          zip.putArchiveEntry(zipEntry);
           zip.write(entry.content());
-          zip.closeEntry();
+          zip.closeArchiveEntry();
         }
       }
-      // The modes go into the central directory, which ZipOutputStream writes without them.
-      ByteBuffer buffer = ByteBuffer.wrap(bytes.toByteArray()).order(ByteOrder.LITTLE_ENDIAN);
-      int pos = buffer.getInt(buffer.limit() - 22 + 16); // end of central directory, no comment
-      for (Entry entry : entries) {
-        buffer.put(pos + 5, (byte) 3); // made by: Unix
-        buffer.putInt(pos + 38, entry.mode() << 16);
-        pos +=
-            46
-                + (buffer.getShort(pos + 28) & 0xFFFF)
-                + (buffer.getShort(pos + 30) & 0xFFFF)
-                + (buffer.getShort(pos + 32) & 0xFFFF);
-      }
       Files.createDirectories(file.getParent());
-      Files.write(file, buffer.array());
+      Files.write(file, bytes.toByteArray());
       return file;
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write " + file, e);

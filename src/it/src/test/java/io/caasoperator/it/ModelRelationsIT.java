@@ -4,10 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,33 +30,12 @@ class ModelRelationsIT {
           description: where each unit records what it saw
       """;
 
-  private static final String PROVIDER_METADATA =
-      """
-      name: db
-      summary: A database that tells its clients where it is.
-      description: Provides the pgsql interface.
-      provides:
-        db:
-          interface: pgsql
-      """;
-
-  private static final String REQUIRER_METADATA =
-      """
-      name: web
-      summary: A web application that needs a database.
-      description: Requires the pgsql interface.
-      requires:
-        db:
-          interface: pgsql
-          limit: 1
-      """;
-
-  /** What both charms share: every event recorded with what the unit sees of the relation. */
+  /**
+   * What both charms share: every event recorded with what the unit sees of the relation (appended
+   * through {@link PgsqlModel}'s {@code append}).
+   */
   private static final String RECORDER =
       """
-      import json
-      import os
-
       import ops
 
 
@@ -76,108 +52,71 @@ class ModelRelationsIT {
               entry["units"] = sorted(u.name for u in relation.units)
               entry["names"] = {u.name: relation.data[u].get("name", "") for u in relation.units}
               entry["remote-app-data"] = dict(relation.data[relation.app])
-          with open(os.path.join(charm.config["log-dir"], charm.unit.name.replace("/", "-") + ".jsonl"), "a") as log:
-              log.write(json.dumps(entry) + "\\n")
+          append(charm, entry)
       """;
 
-  private static final String PROVIDER =
-      """
-      #!/usr/bin/env python3
-      import ops
+  private static final PgsqlModel.Charm PROVIDER =
+      new PgsqlModel.Charm(
+          "A database that tells its clients where it is.",
+          CONFIG,
+          recording("DbCharm", "joined", "changed", "departed", "broken")
+              .observe("_created", "db_relation_created")
+              .methods(
+                  """
+                  def _record(self, event):
+                      record(self, event)
+                      if not isinstance(event, (ops.StopEvent, ops.RemoveEvent)):
+                          self.unit.status = ops.ActiveStatus("serving")
 
-      from recorder import record
+                  def _created(self, event):
+                      event.relation.data[self.unit]["name"] = self.unit.name
+                      if self.unit.is_leader():
+                          event.relation.data[self.app].update({"host": "db.internal", "port": "5432"})
+                      record(self, event)
+                  """)
+              .text());
 
+  private static final PgsqlModel.Charm REQUIRER =
+      new PgsqlModel.Charm(
+          "A web application that needs a database.",
+          CONFIG,
+          recording("WebCharm", "created", "joined", "departed")
+              .observe("_changed", "db_relation_changed")
+              .observe("_broken", "db_relation_broken")
+              .methods(
+                  """
+                  def _record(self, event):
+                      record(self, event)
+                      if isinstance(event, ops.StartEvent):
+                          self.unit.status = ops.BlockedStatus("no database")
+                      if isinstance(event, ops.RelationJoinedEvent):
+                          event.relation.data[self.unit]["name"] = self.unit.name
 
-      class DbCharm(ops.CharmBase):
-          def __init__(self, framework):
-              super().__init__(framework)
-              for event in (self.on.install, self.on.start, self.on.stop, self.on.remove,
-                            self.on.db_relation_joined, self.on.db_relation_changed,
-                            self.on.db_relation_departed, self.on.db_relation_broken):
-                  framework.observe(event, self._record)
-              framework.observe(self.on.db_relation_created, self._created)
+                  def _changed(self, event):
+                      record(self, event)
+                      data = event.relation.data[event.app]
+                      if "host" in data:
+                          self.unit.status = ops.ActiveStatus("db at %s:%s" % (data["host"], data["port"]))
 
-          def _record(self, event):
-              record(self, event)
-              if not isinstance(event, (ops.StopEvent, ops.RemoveEvent)):
-                  self.unit.status = ops.ActiveStatus("serving")
-
-          def _created(self, event):
-              event.relation.data[self.unit]["name"] = self.unit.name
-              if self.unit.is_leader():
-                  event.relation.data[self.app].update({"host": "db.internal", "port": "5432"})
-              record(self, event)
-
-
-      if __name__ == "__main__":
-          ops.main(DbCharm)
-      """;
-
-  private static final String REQUIRER =
-      """
-      #!/usr/bin/env python3
-      import ops
-
-      from recorder import record
-
-
-      class WebCharm(ops.CharmBase):
-          def __init__(self, framework):
-              super().__init__(framework)
-              for event in (self.on.install, self.on.start, self.on.stop, self.on.remove,
-                            self.on.db_relation_created, self.on.db_relation_joined,
-                            self.on.db_relation_departed):
-                  framework.observe(event, self._record)
-              framework.observe(self.on.db_relation_changed, self._changed)
-              framework.observe(self.on.db_relation_broken, self._broken)
-
-          def _record(self, event):
-              record(self, event)
-              if isinstance(event, ops.StartEvent):
-                  self.unit.status = ops.BlockedStatus("no database")
-              if isinstance(event, ops.RelationJoinedEvent):
-                  event.relation.data[self.unit]["name"] = self.unit.name
-
-          def _changed(self, event):
-              record(self, event)
-              data = event.relation.data[event.app]
-              if "host" in data:
-                  self.unit.status = ops.ActiveStatus("db at %s:%s" % (data["host"], data["port"]))
-
-          def _broken(self, event):
-              record(self, event)
-              self.unit.status = ops.BlockedStatus("no database")
-
-
-      if __name__ == "__main__":
-          ops.main(WebCharm)
-      """;
+                  def _broken(self, event):
+                      record(self, event)
+                      self.unit.status = ops.BlockedStatus("no database")
+                  """)
+              .text());
 
   @RegisterExtension final Operators operators = new Operators();
 
   @Test
   void twoOpsCharmsRelateScaleSurviveAKillAndBreakAsJujuRunsThem() throws Exception {
-    Path db =
-        VendoredOps.recordingCharm(
-            operators.tmp().resolve("db.charm"), PROVIDER, PROVIDER_METADATA, CONFIG, RECORDER);
-    Path web =
-        VendoredOps.recordingCharm(
-            operators.tmp().resolve("web.charm"), REQUIRER, REQUIRER_METADATA, CONFIG, RECORDER);
-    assertThat(db).exists();
-    assertThat(web).exists();
-    Path logs = Files.createDirectories(operators.tmp().resolve("seen"));
-    Path bundle = operators.tmp().resolve("bundle.yaml");
-    writeBundle(bundle, logs, 1, 2, true, true);
-    OperatorProcess operator =
-        operators.startWithEnvironment(
-            List.of("--bundle", bundle.toString()), VendoredOps.environment());
+    PgsqlModel model = PgsqlModel.pack(operators, RECORDER, PROVIDER, REQUIRER);
+    OperatorProcess operator = model.start(bundle(model, 1, 2, true, true));
     OperatorApi api = operator.awaitListening();
 
     // each requirer unit: the database's address from the provider leader's application databag
     awaitWorkload(api, "web/0", "active", "db at db.internal:5432");
     awaitWorkload(api, "web/1", "active", "db at db.internal:5432");
     for (String unit : List.of("web/0", "web/1")) {
-      List<JsonNode> seen = settled(logs, unit, "db-relation-changed", "db/0");
+      List<JsonNode> seen = settled(model.logs, unit, "db-relation-changed", "db/0");
       List<String> hooks = hooks(seen);
       assertThat(hooks.subList(0, 2)).as(unit).containsExactly("install", "db-relation-created");
       assertThat(seen.get(1).path("remote-app").asText()).isEqualTo("db");
@@ -187,7 +126,7 @@ class ModelRelationsIT {
     }
     // the provider joins both requirer units and reads their databags
     // (each requirer unit writes its name in relation-joined: one more relation-changed for it)
-    List<JsonNode> provider = settled(logs, "db/0", "db-relation-changed", "");
+    List<JsonNode> provider = settled(model.logs, "db/0", "db-relation-changed", "");
     assertThat(hooks(provider).subList(0, 2)).containsExactly("install", "db-relation-created");
     assertThat(remotes(provider, "db-relation-joined")).containsExactly("web/0", "web/1");
     assertJoinedThenChanged("db/0", provider);
@@ -195,7 +134,7 @@ class ModelRelationsIT {
         .atMost(OperatorProcess.PATIENCE)
         .pollInterval(Duration.ofMillis(200))
         .until(
-            () -> UnitRecords.read(logs, "db/0").getLast().path("names"),
+            () -> UnitRecords.read(model.logs, "db/0").getLast().path("names"),
             names ->
                 names.size() == 2
                     && names.path("web/0").asText().equals("web/0")
@@ -208,15 +147,13 @@ class ModelRelationsIT {
 
     // the provider scales 1 → 3 and the operator is killed as the new provider units start, while
     // the requirer units join them: nothing is lost, no join is run twice to completion
-    writeBundle(bundle, logs, 3, 2, true, true);
+    model.write(bundle(model, 3, 2, true, true));
     operator.awaitLog("unit db/2 hook install started");
     operator.kill9();
-    operator =
-        operators.startWithEnvironment(
-            List.of("--bundle", bundle.toString()), VendoredOps.environment());
+    operator = model.start();
     api = operator.awaitListening();
     for (String unit : List.of("web/0", "web/1")) {
-      List<JsonNode> seen = settled(logs, unit, "db-relation-changed", "db/2");
+      List<JsonNode> seen = settled(model.logs, unit, "db-relation-changed", "db/2");
       // an interrupted hook runs again (Juju does the same); a completed one never does
       assertThat(withoutRepeats(remotes(seen, "db-relation-joined")))
           .as(unit)
@@ -232,14 +169,14 @@ class ModelRelationsIT {
           .pollInterval(Duration.ofMillis(200))
           .until(
               () ->
-                  remotes(UnitRecords.read(logs, unit), "db-relation-joined")
+                  remotes(UnitRecords.read(model.logs, unit), "db-relation-joined")
                       .containsAll(List.of("web/0", "web/1")));
     }
 
     // the requirer scales 2 → 1: every provider unit runs relation-departed for web/1
-    writeBundle(bundle, logs, 3, 1, true, true);
+    model.write(bundle(model, 3, 1, true, true));
     for (String unit : List.of("db/0", "db/1", "db/2")) {
-      List<JsonNode> seen = settled(logs, unit, "db-relation-departed", "web/1");
+      List<JsonNode> seen = settled(model.logs, unit, "db-relation-departed", "web/1");
       JsonNode departed =
           seen.stream()
               .filter(e -> e.path("hook").asText().equals("db-relation-departed"))
@@ -250,11 +187,11 @@ class ModelRelationsIT {
     }
 
     // the relation removed: each side departs every remote unit, then relation-broken
-    int web0 = UnitRecords.read(logs, "web/0").size();
-    int db0 = UnitRecords.read(logs, "db/0").size();
-    writeBundle(bundle, logs, 3, 1, false, true);
+    int web0 = UnitRecords.read(model.logs, "web/0").size();
+    int db0 = UnitRecords.read(model.logs, "db/0").size();
+    model.write(bundle(model, 3, 1, false, true));
     awaitWorkload(api, "web/0", "blocked", "no database");
-    List<JsonNode> webEnd = settled(logs, "web/0", "db-relation-broken", "");
+    List<JsonNode> webEnd = settled(model.logs, "web/0", "db-relation-broken", "");
     webEnd = webEnd.subList(web0, webEnd.size());
     assertThat(hooks(webEnd))
         .containsExactly(
@@ -264,41 +201,52 @@ class ModelRelationsIT {
             "db-relation-broken");
     assertThat(remotes(webEnd, "db-relation-departed")).containsExactly("db/0", "db/1", "db/2");
     assertThat(webEnd.getLast().path("remote-app").asText()).isEqualTo("db");
-    List<JsonNode> dbEnd = settled(logs, "db/0", "db-relation-broken", "");
+    List<JsonNode> dbEnd = settled(model.logs, "db/0", "db-relation-broken", "");
     dbEnd = dbEnd.subList(db0, dbEnd.size());
     assertThat(hooks(dbEnd)).containsExactly("db-relation-departed", "db-relation-broken");
 
     // related again (a new relation, a new id), then the provider taken out of the model: the
     // requirer's side is broken, the process goes on
-    writeBundle(bundle, logs, 3, 1, true, true);
+    model.write(bundle(model, 3, 1, true, true));
     awaitWorkload(api, "web/0", "active", "db at db.internal:5432");
-    List<JsonNode> again = settled(logs, "web/0", "db-relation-changed", "db/2");
+    List<JsonNode> again = settled(model.logs, "web/0", "db-relation-changed", "db/2");
     assertThat(again.getLast().path("relation").asText()).isNotEqualTo("db:0").startsWith("db:");
-    writeBundle(bundle, logs, 3, 1, true, false);
+    model.write(bundle(model, 3, 1, true, false));
     awaitWorkload(api, "web/0", "blocked", "no database");
-    assertThat(hooks(UnitRecords.read(logs, "web/0")).getLast()).isEqualTo("db-relation-broken");
+    assertThat(hooks(UnitRecords.read(model.logs, "web/0")).getLast())
+        .isEqualTo("db-relation-broken");
     await("the provider's units to be removed")
         .atMost(OperatorProcess.PATIENCE)
         .pollInterval(Duration.ofMillis(200))
-        .until(() -> hooks(UnitRecords.read(logs, "db/0")).contains("remove"));
+        .until(() -> hooks(UnitRecords.read(model.logs, "db/0")).contains("remove"));
     assertThat(operator.isAlive()).isTrue();
   }
 
-  private static void writeBundle(
-      Path bundle, Path logs, int dbScale, int webScale, boolean related, boolean withDb)
-      throws IOException {
+  /**
+   * A charm of this model: its {@code _record} method records install, start, stop, remove and the
+   * given {@code db} relation events ({@code joined} for {@code db_relation_joined}).
+   */
+  private static CharmPy recording(String charmClass, String... relationEvents) {
+    List<String> events = new ArrayList<>(List.of("install", "start", "stop", "remove"));
+    for (String event : relationEvents) events.add("db_relation_" + event);
+    return CharmPy.charm(charmClass)
+        .module("import ops\n\nfrom recorder import record\n")
+        .observe("_record", events.toArray(String[]::new));
+  }
+
+  /** The model's bundle: db and web at these scales, related or not, db in the model or not. */
+  private static String bundle(
+      PgsqlModel model, int dbScale, int webScale, boolean related, boolean withDb) {
     StringBuilder text = new StringBuilder("bundle: kubernetes\napplications:\n");
     if (withDb)
       text.append(
           "  db:\n    charm: ./db.charm\n    scale: %d\n    options: {log-dir: %s}\n"
-              .formatted(dbScale, logs));
+              .formatted(dbScale, model.logs));
     text.append(
         "  web:\n    charm: ./web.charm\n    scale: %d\n    options: {log-dir: %s}\n"
-            .formatted(webScale, logs));
+            .formatted(webScale, model.logs));
     if (related && withDb) text.append("relations:\n  - [web:db, db:db]\n");
-    Path next = bundle.resolveSibling("bundle.yaml.next");
-    Files.writeString(next, text);
-    Files.move(next, bundle, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+    return text.toString();
   }
 
   private static void awaitWorkload(OperatorApi api, String unit, String value, String message) {

@@ -4,10 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.List;
 import java.util.function.Predicate;
@@ -40,161 +37,113 @@ class ModelSecretsIT {
         probe: {type: string, default: "", description: read the secret again when set}
       """;
 
-  private static final String PROVIDER_METADATA =
-      """
-      name: db
-      summary: A database that shares its credentials as a secret.
-      description: Provides the pgsql interface.
-      provides:
-        db:
-          interface: pgsql
-      """;
-
-  private static final String REQUIRER_METADATA =
-      """
-      name: web
-      summary: A web application that reads the database's credentials.
-      description: Requires the pgsql interface.
-      requires:
-        db:
-          interface: pgsql
-      """;
-
+  /** What both charms share: the hook and what it saw, appended through {@link PgsqlModel}'s. */
   private static final String RECORDER =
       """
-      import json
-      import os
-
-
       def record(charm, **seen):
           entry = {"hook": os.environ["JUJU_HOOK_NAME"]}
           entry.update(seen)
-          with open(os.path.join(charm.config["log-dir"], charm.unit.name.replace("/", "-") + ".jsonl"), "a") as log:
-              log.write(json.dumps(entry) + "\\n")
+          append(charm, entry)
       """;
 
-  private static final String PROVIDER =
-      """
-      #!/usr/bin/env python3
-      import ops
+  private static final PgsqlModel.Charm PROVIDER =
+      new PgsqlModel.Charm(
+          "A database that shares its credentials as a secret.",
+          PROVIDER_CONFIG,
+          CharmPy.charm("DbCharm")
+              .module(
+                  """
+                  import ops
 
-      from recorder import record
+                  from recorder import record
+                  """)
+              .observe("_created", "db_relation_created")
+              .observe("_config", "config_changed")
+              .methods(
+                  """
+                  def _created(self, event):
+                      if self.unit.is_leader():
+                          secret = self.app.add_secret({"password": self.config["password"]}, label="creds")
+                          secret.grant(event.relation)
+                          event.relation.data[self.app]["secret-id"] = secret.id
+                      record(self)
 
+                  def _config(self, event):
+                      relation = self.model.get_relation("db")
+                      if not self.unit.is_leader() or relation is None:
+                          return
+                      secret = self.model.get_secret(label="creds")
+                      if secret.get_content(refresh=True)["password"] != self.config["password"]:
+                          secret.set_content({"password": self.config["password"]})
+                      if self.config["revoke"]:
+                          secret.revoke(relation)
+                      record(self, password=self.config["password"], revoked=self.config["revoke"])
+                  """)
+              .text());
 
-      class DbCharm(ops.CharmBase):
-          def __init__(self, framework):
-              super().__init__(framework)
-              framework.observe(self.on.db_relation_created, self._created)
-              framework.observe(self.on.config_changed, self._config)
+  private static final PgsqlModel.Charm REQUIRER =
+      new PgsqlModel.Charm(
+          "A web application that reads the database's credentials.",
+          REQUIRER_CONFIG,
+          CharmPy.charm("WebCharm")
+              .module(
+                  """
+                  import os
 
-          def _created(self, event):
-              if self.unit.is_leader():
-                  secret = self.app.add_secret({"password": self.config["password"]}, label="creds")
-                  secret.grant(event.relation)
-                  event.relation.data[self.app]["secret-id"] = secret.id
-              record(self)
+                  import ops
 
-          def _config(self, event):
-              relation = self.model.get_relation("db")
-              if not self.unit.is_leader() or relation is None:
-                  return
-              secret = self.model.get_secret(label="creds")
-              if secret.get_content(refresh=True)["password"] != self.config["password"]:
-                  secret.set_content({"password": self.config["password"]})
-              if self.config["revoke"]:
-                  secret.revoke(relation)
-              record(self, password=self.config["password"], revoked=self.config["revoke"])
+                  from recorder import record
+                  """)
+              .observe("_changed", "db_relation_changed")
+              .observe("_secret_changed", "secret_changed")
+              .observe("_probe", "config_changed")
+              .methods(
+                  """
+                  def _changed(self, event):
+                      secret_id = event.relation.data[event.app].get("secret-id")
+                      if not secret_id:
+                          return
+                      secret = self.model.get_secret(id=secret_id, label="db-creds")
+                      seen = {"password": secret.get_content()["password"]}
+                      try:
+                          secret.get_info()
+                          seen["info"] = "shown"
+                      except ops.SecretNotFoundError:
+                          seen["info"] = "not found"
+                      record(self, **seen)
 
+                  def _secret_changed(self, event):
+                      secret = event.secret
+                      record(
+                          self,
+                          label=os.environ.get("JUJU_SECRET_LABEL", ""),
+                          tracked=secret.get_content()["password"],
+                          peeked=secret.peek_content()["password"],
+                          refreshed=secret.get_content(refresh=True)["password"],
+                      )
 
-      if __name__ == "__main__":
-          ops.main(DbCharm)
-      """;
-
-  private static final String REQUIRER =
-      """
-      #!/usr/bin/env python3
-      import os
-
-      import ops
-
-      from recorder import record
-
-
-      class WebCharm(ops.CharmBase):
-          def __init__(self, framework):
-              super().__init__(framework)
-              framework.observe(self.on.db_relation_changed, self._changed)
-              framework.observe(self.on.secret_changed, self._secret_changed)
-              framework.observe(self.on.config_changed, self._probe)
-
-          def _changed(self, event):
-              secret_id = event.relation.data[event.app].get("secret-id")
-              if not secret_id:
-                  return
-              secret = self.model.get_secret(id=secret_id, label="db-creds")
-              seen = {"password": secret.get_content()["password"]}
-              try:
-                  secret.get_info()
-                  seen["info"] = "shown"
-              except ops.SecretNotFoundError:
-                  seen["info"] = "not found"
-              record(self, **seen)
-
-          def _secret_changed(self, event):
-              secret = event.secret
-              record(
-                  self,
-                  label=os.environ.get("JUJU_SECRET_LABEL", ""),
-                  tracked=secret.get_content()["password"],
-                  peeked=secret.peek_content()["password"],
-                  refreshed=secret.get_content(refresh=True)["password"],
-              )
-
-          def _probe(self, event):
-              if not self.config["probe"]:
-                  return
-              try:
-                  content = self.model.get_secret(label="db-creds").get_content(refresh=True)
-                  record(self, probe=content["password"])
-              except ops.ModelError as e:
-                  record(self, probe="denied", error=str(e))
-
-
-      if __name__ == "__main__":
-          ops.main(WebCharm)
-      """;
+                  def _probe(self, event):
+                      if not self.config["probe"]:
+                          return
+                      try:
+                          content = self.model.get_secret(label="db-creds").get_content(refresh=True)
+                          record(self, probe=content["password"])
+                      except ops.ModelError as e:
+                          record(self, probe="denied", error=str(e))
+                  """)
+              .text());
 
   @RegisterExtension final Operators operators = new Operators();
 
   @Test
   void aSecretGrantedOverARelationIsReadChangedOnceDespiteAKillAndRevoked() throws Exception {
-    Path db =
-        VendoredOps.recordingCharm(
-            operators.tmp().resolve("db.charm"),
-            PROVIDER,
-            PROVIDER_METADATA,
-            PROVIDER_CONFIG,
-            RECORDER);
-    Path web =
-        VendoredOps.recordingCharm(
-            operators.tmp().resolve("web.charm"),
-            REQUIRER,
-            REQUIRER_METADATA,
-            REQUIRER_CONFIG,
-            RECORDER);
-    assertThat(db).exists();
-    assertThat(web).exists();
-    Path logs = Files.createDirectories(operators.tmp().resolve("seen"));
-    Path bundle = operators.tmp().resolve("bundle.yaml");
-    writeBundle(bundle, logs, "s3cret-one", false, "");
-    OperatorProcess operator =
-        operators.startWithEnvironment(
-            List.of("--bundle", bundle.toString()), VendoredOps.environment());
+    PgsqlModel model = PgsqlModel.pack(operators, RECORDER, PROVIDER, REQUIRER);
+    OperatorProcess operator = model.start(bundle(model, "s3cret-one", false, ""));
     operator.awaitListening();
 
     // every requirer unit reads revision 1 over the relation, and is refused the metadata
     for (String unit : List.of("web/0", "web/1")) {
-      JsonNode read = awaitRecord(logs, unit, e -> e.has("password"));
+      JsonNode read = awaitRecord(model.logs, unit, e -> e.has("password"));
       assertThat(read.path("hook").asText()).isEqualTo("db-relation-changed");
       assertThat(read.path("password").asText()).isEqualTo("s3cret-one");
       assertThat(read.path("info").asText()).isEqualTo("not found");
@@ -203,16 +152,14 @@ class ModelSecretsIT {
     assertThat(operator.linesMatching("s3cret")).isEmpty();
 
     // a new revision; the operator is killed as the first secret-changed starts
-    writeBundle(bundle, logs, "s3cret-two", false, "");
+    model.write(bundle(model, "s3cret-two", false, ""));
     operator.awaitLog("unit web/\\d hook secret-changed started");
     operator.kill9();
-    operator =
-        operators.startWithEnvironment(
-            List.of("--bundle", bundle.toString()), VendoredOps.environment());
+    operator = model.start();
     operator.awaitListening();
     for (String unit : List.of("web/0", "web/1")) {
       JsonNode changed =
-          awaitRecord(logs, unit, e -> e.path("hook").asText().equals("secret-changed"));
+          awaitRecord(model.logs, unit, e -> e.path("hook").asText().equals("secret-changed"));
       assertThat(changed.path("label").asText()).isEqualTo("db-creds");
       assertThat(changed.path("tracked").asText())
           .as("the revision it tracks")
@@ -226,7 +173,7 @@ class ModelSecretsIT {
         () -> {
           for (String unit : List.of("web/0", "web/1"))
             assertThat(
-                    UnitRecords.withoutRepeatedEntries(UnitRecords.read(logs, unit)).stream()
+                    UnitRecords.withoutRepeatedEntries(UnitRecords.read(model.logs, unit)).stream()
                         .filter(e -> e.path("hook").asText().equals("secret-changed"))
                         .count())
                 .as(unit)
@@ -234,18 +181,17 @@ class ModelSecretsIT {
         });
 
     // revoked: a requirer's next read is denied
-    writeBundle(bundle, logs, "s3cret-two", true, "");
+    model.write(bundle(model, "s3cret-two", true, ""));
     operator.awaitLog("revoked db:\\d+ access to secret");
-    writeBundle(bundle, logs, "s3cret-two", true, "after-revoke");
-    JsonNode probe = awaitRecord(logs, "web/0", e -> e.has("probe"));
+    model.write(bundle(model, "s3cret-two", true, "after-revoke"));
+    JsonNode probe = awaitRecord(model.logs, "web/0", e -> e.has("probe"));
     assertThat(probe.path("probe").asText()).isEqualTo("denied");
     assertThat(probe.path("error").asText()).contains("permission denied");
   }
 
-  private static void writeBundle(
-      Path bundle, Path logs, String password, boolean revoke, String probe) throws IOException {
-    String text =
-        """
+  /** The model's bundle: db's password and whether it revokes the grant, web's probe. */
+  private static String bundle(PgsqlModel model, String password, boolean revoke, String probe) {
+    return """
         bundle: kubernetes
         applications:
           db:
@@ -259,10 +205,7 @@ class ModelSecretsIT {
         relations:
           - [web:db, db:db]
         """
-            .formatted(logs, password, revoke, logs, probe);
-    Path next = bundle.resolveSibling("bundle.yaml.next");
-    Files.writeString(next, text);
-    Files.move(next, bundle, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        .formatted(model.logs, password, revoke, model.logs, probe);
   }
 
   /** The unit's first record that {@code matches}, once there is one. */

@@ -23,33 +23,27 @@ class OpsStoredStateIT {
    * it.
    */
   private static String charm(String version) {
-    return """
-                #!/usr/bin/env python3
-                import ops
-
-
-                class CounterCharm(ops.CharmBase):
-                    _stored = ops.StoredState()
-
-                    def __init__(self, framework):
-                        super().__init__(framework)
-                        self._stored.set_default(events=0, owner="")
-                        for event in (self.on.install, self.on.leader_elected, self.on.leader_settings_changed,
-                                      self.on.config_changed, self.on.start, self.on.upgrade_charm):
-                            framework.observe(event, self._count)
-
-                    def _count(self, event):
-                        if not self._stored.owner:
-                            self._stored.owner = self.unit.name
-                        self._stored.events += 1
-                        self.unit.status = ops.ActiveStatus(
-                            f"VERSION owner={self._stored.owner} events={self._stored.events} last={event.handle.kind}")
-
-
-                if __name__ == "__main__":
-                    ops.main(CounterCharm)
-                """
-        .replace("VERSION", version);
+    return CharmPy.charm("CounterCharm")
+        .stored("events=0, owner=\"\"")
+        .observe(
+            "_count",
+            "install",
+            "leader_elected",
+            "leader_settings_changed",
+            "config_changed",
+            "start",
+            "upgrade_charm")
+        .methods(
+            """
+            def _count(self, event):
+                if not self._stored.owner:
+                    self._stored.owner = self.unit.name
+                self._stored.events += 1
+                self.unit.status = ops.ActiveStatus(
+                    f"VERSION owner={self._stored.owner} events={self._stored.events} last={event.handle.kind}")
+            """
+                .replace("VERSION", version))
+        .text();
   }
 
   @RegisterExtension final Operators operators = new Operators();

@@ -38,129 +38,124 @@ class PebbleCharmIT {
 
   /** Written as the Juju docs' "How to run workloads with your charm" shows it. */
   private static final String CHARM =
-      """
-            #!/usr/bin/env python3
-            \"""A web server in a sidecar container, run by Pebble.\"""
-            import logging
+      CharmPy.charm("WebCharm")
+          .module(
+              """
+              \"""A web server in a sidecar container, run by Pebble.\"""
+              import logging
 
-            import ops
+              import ops
 
-            logger = logging.getLogger(__name__)
+              logger = logging.getLogger(__name__)
+              """)
+          .observe("_on_web_pebble_ready", "web_pebble_ready")
+          .observe("_on_config_changed", "config_changed")
+          .observe("_on_files", "files_action")
+          .observe("_on_run", "run_action")
+          .observe("_on_service", "service_action")
+          .observe("_on_notify", "notify_action")
+          .observe("_on_http", "http_action")
+          .observe("_on_custom_notice", "web_pebble_custom_notice")
+          .observe("_on_check", "web_pebble_check_failed")
+          .observe("_on_check", "web_pebble_check_recovered")
+          .methods(
+              """
+              def _port(self):
+                  return int(self.config["port"]) + int(self.unit.name.split("/")[1])
 
+              def _on_web_pebble_ready(self, event: ops.PebbleReadyEvent):
+                  layer = {
+                      "summary": "web layer",
+                      "services": {
+                          "http": {
+                              "override": "replace",
+                              "summary": "a static web server",
+                              "command": f"python3 -m http.server {self._port()} --bind 127.0.0.1",
+                              "startup": "enabled",
+                          }
+                      },
+                      "checks": {
+                          "up": {
+                              "override": "replace",
+                              "level": "alive",
+                              "period": "1s",
+                              "http": {"url": f"http://127.0.0.1:{self._port()}/"},
+                          }
+                      },
+                  }
+                  event.workload.add_layer("web", layer, combine=True)
+                  event.workload.replan()
+                  self.unit.status = ops.ActiveStatus(f"serving on {self._port()}")
 
-            class WebCharm(ops.CharmBase):
-                def __init__(self, framework):
-                    super().__init__(framework)
-                    framework.observe(self.on.web_pebble_ready, self._on_web_pebble_ready)
-                    framework.observe(self.on.config_changed, self._on_config_changed)
-                    framework.observe(self.on.files_action, self._on_files)
-                    framework.observe(self.on.run_action, self._on_run)
-                    framework.observe(self.on.service_action, self._on_service)
-                    framework.observe(self.on.notify_action, self._on_notify)
-                    framework.observe(self.on.http_action, self._on_http)
-                    framework.observe(self.on.web_pebble_custom_notice, self._on_custom_notice)
-                    framework.observe(self.on.web_pebble_check_failed, self._on_check)
-                    framework.observe(self.on.web_pebble_check_recovered, self._on_check)
+              def _on_config_changed(self, event):
+                  container = self.unit.get_container("web")
+                  if not container.can_connect() or "http" not in container.get_plan().services:
+                      logger.info("web service not planned yet: pebble-ready will")
+                      return
+                  layer = {"services": {"http": {"override": "merge",
+                                                 "environment": {"GREETING": self.config["greeting"]}}}}
+                  container.add_layer("env", layer, combine=True)
+                  container.restart("http")
 
-                def _port(self):
-                    return int(self.config["port"]) + int(self.unit.name.split("/")[1])
+              def _on_files(self, event: ops.ActionEvent):
+                  container = self.unit.get_container("web")
+                  path = event.params["path"]
+                  if "content" in event.params:
+                      container.push(path, event.params["content"], make_dirs=True)
+                  listed = [f.name for f in container.list_files(path.rsplit("/", 1)[0])]
+                  event.set_results({"content": container.pull(path).read(), "listed": ",".join(listed),
+                                     "missing": str(container.exists("/no/such/file"))})
 
-                def _on_web_pebble_ready(self, event: ops.PebbleReadyEvent):
-                    layer = {
-                        "summary": "web layer",
-                        "services": {
-                            "http": {
-                                "override": "replace",
-                                "summary": "a static web server",
-                                "command": f"python3 -m http.server {self._port()} --bind 127.0.0.1",
-                                "startup": "enabled",
-                            }
-                        },
-                        "checks": {
-                            "up": {
-                                "override": "replace",
-                                "level": "alive",
-                                "period": "1s",
-                                "http": {"url": f"http://127.0.0.1:{self._port()}/"},
-                            }
-                        },
-                    }
-                    event.workload.add_layer("web", layer, combine=True)
-                    event.workload.replan()
-                    self.unit.status = ops.ActiveStatus(f"serving on {self._port()}")
+              def _on_run(self, event: ops.ActionEvent):
+                  container = self.unit.get_container("web")
+                  process = container.exec(["cat"], stdin="from stdin")
+                  out, _ = process.wait_output()
+                  # the container's own files, at their container paths, and its own /tmp
+                  seen, _ = container.exec(["sh", "-c", "cat /srv/who.txt; echo; ls /tmp"]).wait_output()
+                  container.exec(["sh", "-c", "echo mine > /tmp/$(cat /srv/who.txt)"]).wait_output()
+                  try:
+                      container.exec(["sh", "-c", "echo failing >&2; exit 3"]).wait_output()
+                      code = 0
+                  except ops.pebble.ExecError as e:
+                      code = e.exit_code
+                  try:
+                      container.exec(["sleep", "30"], timeout=0.5).wait()
+                      timeout = "not timed out"
+                  except ops.pebble.ChangeError as e:
+                      timeout = "timed out" if "timed out after 500ms" in e.err else e.err
+                  event.set_results({"output": out, "exit-code": str(code), "seen": seen.strip(),
+                                     "timeout": timeout})
 
-                def _on_config_changed(self, event):
-                    container = self.unit.get_container("web")
-                    if not container.can_connect() or "http" not in container.get_plan().services:
-                        logger.info("web service not planned yet: pebble-ready will")
-                        return
-                    layer = {"services": {"http": {"override": "merge",
-                                                   "environment": {"GREETING": self.config["greeting"]}}}}
-                    container.add_layer("env", layer, combine=True)
-                    container.restart("http")
+              def _on_service(self, event: ops.ActionEvent):
+                  container = self.unit.get_container("web")
+                  service = container.get_service("http")
+                  env = container.get_plan().services["http"].environment
+                  event.set_results({"running": str(service.is_running()), "greeting": env.get("GREETING", "")})
 
-                def _on_files(self, event: ops.ActionEvent):
-                    container = self.unit.get_container("web")
-                    path = event.params["path"]
-                    if "content" in event.params:
-                        container.push(path, event.params["content"], make_dirs=True)
-                    listed = [f.name for f in container.list_files(path.rsplit("/", 1)[0])]
-                    event.set_results({"content": container.pull(path).read(), "listed": ",".join(listed),
-                                       "missing": str(container.exists("/no/such/file"))})
+              def _on_notify(self, event: ops.ActionEvent):
+                  pebble = self.unit.get_container("web").pebble
+                  notice_id = pebble.notify(ops.pebble.NoticeType.CUSTOM, event.params["key"],
+                                            data={"path": "/srv/backup"})
+                  event.set_results({"id": notice_id})
 
-                def _on_run(self, event: ops.ActionEvent):
-                    container = self.unit.get_container("web")
-                    process = container.exec(["cat"], stdin="from stdin")
-                    out, _ = process.wait_output()
-                    # the container's own files, at their container paths, and its own /tmp
-                    seen, _ = container.exec(["sh", "-c", "cat /srv/who.txt; echo; ls /tmp"]).wait_output()
-                    container.exec(["sh", "-c", "echo mine > /tmp/$(cat /srv/who.txt)"]).wait_output()
-                    try:
-                        container.exec(["sh", "-c", "echo failing >&2; exit 3"]).wait_output()
-                        code = 0
-                    except ops.pebble.ExecError as e:
-                        code = e.exit_code
-                    try:
-                        container.exec(["sleep", "30"], timeout=0.5).wait()
-                        timeout = "not timed out"
-                    except ops.pebble.ChangeError as e:
-                        timeout = "timed out" if "timed out after 500ms" in e.err else e.err
-                    event.set_results({"output": out, "exit-code": str(code), "seen": seen.strip(),
-                                       "timeout": timeout})
+              def _on_http(self, event: ops.ActionEvent):
+                  container = self.unit.get_container("web")
+                  if event.params["run"]:
+                      container.start("http")
+                  else:
+                      container.stop("http")
 
-                def _on_service(self, event: ops.ActionEvent):
-                    container = self.unit.get_container("web")
-                    service = container.get_service("http")
-                    env = container.get_plan().services["http"].environment
-                    event.set_results({"running": str(service.is_running()), "greeting": env.get("GREETING", "")})
+              def _on_custom_notice(self, event: ops.PebbleCustomNoticeEvent):
+                  notice = event.notice
+                  self.unit.status = ops.ActiveStatus(
+                      f"notice {notice.type.value} {notice.key} {notice.id} {notice.last_data['path']}")
 
-                def _on_notify(self, event: ops.ActionEvent):
-                    pebble = self.unit.get_container("web").pebble
-                    notice_id = pebble.notify(ops.pebble.NoticeType.CUSTOM, event.params["key"],
-                                              data={"path": "/srv/backup"})
-                    event.set_results({"id": notice_id})
-
-                def _on_http(self, event: ops.ActionEvent):
-                    container = self.unit.get_container("web")
-                    if event.params["run"]:
-                        container.start("http")
-                    else:
-                        container.stop("http")
-
-                def _on_custom_notice(self, event: ops.PebbleCustomNoticeEvent):
-                    notice = event.notice
-                    self.unit.status = ops.ActiveStatus(
-                        f"notice {notice.type.value} {notice.key} {notice.id} {notice.last_data['path']}")
-
-                def _on_check(self, event: ops.PebbleCheckEvent):
-                    info = event.info
-                    status = getattr(info.status, "value", info.status)
-                    self.unit.status = ops.ActiveStatus(f"check {info.name} {status} ({event.handle.kind})")
-
-
-            if __name__ == "__main__":
-                ops.main(WebCharm)
-            """;
+              def _on_check(self, event: ops.PebbleCheckEvent):
+                  info = event.info
+                  status = getattr(info.status, "value", info.status)
+                  self.unit.status = ops.ActiveStatus(f"check {info.name} {status} ({event.handle.kind})")
+              """)
+          .text();
 
   private static final String METADATA =
       """

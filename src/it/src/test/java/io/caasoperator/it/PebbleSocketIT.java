@@ -32,33 +32,20 @@ class PebbleSocketIT {
 
   /** Adds a layer and replans in {@code <container>-pebble-ready}, as the Juju docs show. */
   private static final String CHARM =
-      """
-      #!/usr/bin/env python3
-      import ops
-
-      CONTAINER = "%s"
-
-
-      class LongCharm(ops.CharmBase):
-          def __init__(self, framework):
-              super().__init__(framework)
-              framework.observe(
-                  getattr(self.on, CONTAINER.replace("-", "_") + "_pebble_ready"), self._ready)
-
-          def _ready(self, event: ops.PebbleReadyEvent):
-              port = int(self.config["port"]) + int(self.unit.name.split("/")[1])
-              event.workload.add_layer("web", {"services": {"http": {
-                  "override": "replace", "startup": "enabled",
-                  "command": f"python3 -m http.server {port} --bind 127.0.0.1"}}}, combine=True)
-              event.workload.replan()
-              running = event.workload.get_service("http").is_running()
-              self.unit.status = ops.ActiveStatus(f"serving on {port}: {running}")
-
-
-      if __name__ == "__main__":
-          ops.main(LongCharm)
-      """
-          .formatted(CONTAINER);
+      CharmPy.charm("LongCharm")
+          .observe("_ready", CONTAINER.replace('-', '_') + "_pebble_ready")
+          .methods(
+              """
+              def _ready(self, event: ops.PebbleReadyEvent):
+                  port = int(self.config["port"]) + int(self.unit.name.split("/")[1])
+                  event.workload.add_layer("web", {"services": {"http": {
+                      "override": "replace", "startup": "enabled",
+                      "command": f"python3 -m http.server {port} --bind 127.0.0.1"}}}, combine=True)
+                  event.workload.replan()
+                  running = event.workload.get_service("http").is_running()
+                  self.unit.status = ops.ActiveStatus(f"serving on {port}: {running}")
+              """)
+          .text();
 
   private static final String METADATA =
       """

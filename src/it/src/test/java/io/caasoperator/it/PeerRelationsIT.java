@@ -45,57 +45,59 @@ class PeerRelationsIT {
             """;
 
   private static final String PEER_CHARM =
-      """
-            #!/usr/bin/env python3
-            \"""A charm that records what it sees of its peer relation.\"""
-            import json
-            import os
+      CharmPy.charm("PeerCharm")
+          .module(
+              """
+              \"""A charm that records what it sees of its peer relation.\"""
+              import json
+              import os
 
-            import ops
+              import ops
+              """)
+          .observe(
+              "_record",
+              "install",
+              "leader_elected",
+              "config_changed",
+              "start",
+              "stop",
+              "remove",
+              "cluster_relation_created",
+              "cluster_relation_joined",
+              "cluster_relation_changed",
+              "cluster_relation_departed")
+          .observe("_say_hello", "cluster_relation_created")
+          .observe("_lead", "leader_elected")
+          .methods(
+              """
+              def _say_hello(self, event):
+                  event.relation.data[self.unit]["hello"] = self.unit.name
 
+              def _lead(self, event):
+                  relation = self.model.get_relation("cluster")
+                  if relation is not None:
+                      relation.data[self.app]["leader"] = self.unit.name
 
-            class PeerCharm(ops.CharmBase):
-                def __init__(self, framework):
-                    super().__init__(framework)
-                    for event in (self.on.install, self.on.leader_elected, self.on.config_changed, self.on.start,
-                                  self.on.stop, self.on.remove, self.on.cluster_relation_created,
-                                  self.on.cluster_relation_joined, self.on.cluster_relation_changed,
-                                  self.on.cluster_relation_departed):
-                        framework.observe(event, self._record)
-                    framework.observe(self.on.cluster_relation_created, self._say_hello)
-                    framework.observe(self.on.leader_elected, self._lead)
-
-                def _say_hello(self, event):
-                    event.relation.data[self.unit]["hello"] = self.unit.name
-
-                def _lead(self, event):
-                    relation = self.model.get_relation("cluster")
-                    if relation is not None:
-                        relation.data[self.app]["leader"] = self.unit.name
-
-                def _record(self, event):
-                    relation = self.model.get_relation("cluster")
-                    entry = {
-                        "hook": os.environ["JUJU_HOOK_NAME"],
-                        "remote": os.environ.get("JUJU_REMOTE_UNIT", ""),
-                        "departing": os.environ.get("JUJU_DEPARTING_UNIT", ""),
-                        "relation": os.environ.get("JUJU_RELATION_ID", ""),
-                    }
-                    if relation is not None and self.unit.name.split("/")[0] == relation.app.name:
-                        entry["id"] = relation.id
-                        entry["members"] = sorted(u.name for u in relation.units)
-                        entry["seen"] = {u.name: relation.data[u].get("hello", "") for u in relation.units}
-                        entry["mine"] = relation.data[self.unit].get("hello", "")
-                        entry["app"] = relation.data[self.app].get("leader", "")
-                    log_dir = self.config["log-dir"]
-                    with open(os.path.join(log_dir, self.unit.name.replace("/", "-") + ".jsonl"), "a") as log:
-                        log.write(json.dumps(entry) + "\\n")
-                    self.unit.status = ops.ActiveStatus()
-
-
-            if __name__ == "__main__":
-                ops.main(PeerCharm)
-            """;
+              def _record(self, event):
+                  relation = self.model.get_relation("cluster")
+                  entry = {
+                      "hook": os.environ["JUJU_HOOK_NAME"],
+                      "remote": os.environ.get("JUJU_REMOTE_UNIT", ""),
+                      "departing": os.environ.get("JUJU_DEPARTING_UNIT", ""),
+                      "relation": os.environ.get("JUJU_RELATION_ID", ""),
+                  }
+                  if relation is not None and self.unit.name.split("/")[0] == relation.app.name:
+                      entry["id"] = relation.id
+                      entry["members"] = sorted(u.name for u in relation.units)
+                      entry["seen"] = {u.name: relation.data[u].get("hello", "") for u in relation.units}
+                      entry["mine"] = relation.data[self.unit].get("hello", "")
+                      entry["app"] = relation.data[self.app].get("leader", "")
+                  log_dir = self.config["log-dir"]
+                  with open(os.path.join(log_dir, self.unit.name.replace("/", "-") + ".jsonl"), "a") as log:
+                      log.write(json.dumps(entry) + "\\n")
+                  self.unit.status = ops.ActiveStatus()
+              """)
+          .text();
 
   @RegisterExtension final Operators operators = new Operators();
 

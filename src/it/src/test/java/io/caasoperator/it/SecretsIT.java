@@ -31,53 +31,46 @@ class SecretsIT {
    * (never the password) in its status; the password goes to a file only the test reads.
    */
   private static final String OPS_CHARM =
-      """
-            #!/usr/bin/env python3
-            import hashlib
-            import os
-            import pathlib
-            import secrets
+      CharmPy.charm("KeeperCharm")
+          .module(
+              """
+              import hashlib
+              import os
+              import pathlib
+              import secrets
 
-            import ops
+              import ops
+              """)
+          .stored("generation=0")
+          .observe("_on_config_changed", "config_changed")
+          .methods(
+              """
+              def _on_config_changed(self, event):
+                  if not self.unit.is_leader():
+                      self.unit.status = ops.ActiveStatus("follower")
+                      return
+                  generation = self.config["generation"]
+                  try:
+                      secret = self.model.get_secret(label="db-password")
+                  except ops.SecretNotFoundError:
+                      secret = self.app.add_secret({"password": self._new_password()}, label="db-password",
+                                                   description="the database's admin password")
+                      self._stored.generation = generation
+                  if generation != self._stored.generation:
+                      secret.set_content({"password": self._new_password()})
+                      self._stored.generation = generation
+                  password = secret.get_content(refresh=True)["password"]
+                  info = secret.get_info()
+                  digest = hashlib.sha256(password.encode()).hexdigest()[:16]
+                  self.unit.status = ops.ActiveStatus(
+                      f"revision {info.revision} sha {digest} note {self.config['note']}")
 
-
-            class KeeperCharm(ops.CharmBase):
-                _stored = ops.StoredState()
-
-                def __init__(self, framework):
-                    super().__init__(framework)
-                    self._stored.set_default(generation=0)
-                    framework.observe(self.on.config_changed, self._on_config_changed)
-
-                def _on_config_changed(self, event):
-                    if not self.unit.is_leader():
-                        self.unit.status = ops.ActiveStatus("follower")
-                        return
-                    generation = self.config["generation"]
-                    try:
-                        secret = self.model.get_secret(label="db-password")
-                    except ops.SecretNotFoundError:
-                        secret = self.app.add_secret({"password": self._new_password()}, label="db-password",
-                                                     description="the database's admin password")
-                        self._stored.generation = generation
-                    if generation != self._stored.generation:
-                        secret.set_content({"password": self._new_password()})
-                        self._stored.generation = generation
-                    password = secret.get_content(refresh=True)["password"]
-                    info = secret.get_info()
-                    digest = hashlib.sha256(password.encode()).hexdigest()[:16]
-                    self.unit.status = ops.ActiveStatus(
-                        f"revision {info.revision} sha {digest} note {self.config['note']}")
-
-                def _new_password(self):
-                    password = secrets.token_hex(16)
-                    pathlib.Path(os.environ["HOME"], "password.txt").write_text(password)
-                    return password
-
-
-            if __name__ == "__main__":
-                ops.main(KeeperCharm)
-            """;
+              def _new_password(self):
+                  password = secrets.token_hex(16)
+                  pathlib.Path(os.environ["HOME"], "password.txt").write_text(password)
+                  return password
+              """)
+          .text();
 
   private static final String CONFIG_YAML =
       """
@@ -99,54 +92,47 @@ class SecretsIT {
    * were told of (as ops documents) and append what they heard to a file the test reads.
    */
   private static final String HOOKS_CHARM =
-      """
-            #!/usr/bin/env python3
-            import datetime
-            import os
-            import pathlib
+      CharmPy.charm("RotorCharm")
+          .module(
+              """
+              import datetime
+              import os
+              import pathlib
 
-            import ops
+              import ops
+              """)
+          .stored("added=False, generation=1")
+          .observe("_on_config_changed", "config_changed")
+          .observe("_on_secret_expired", "secret_expired")
+          .observe("_on_secret_remove", "secret_remove")
+          .methods(
+              """
+              def _on_config_changed(self, event):
+                  if not self.unit.is_leader():
+                      return
+                  if not self._stored.added:
+                      expire = datetime.datetime.now(datetime.timezone.utc) + datetime.timedelta(seconds=3)
+                      self.app.add_secret({"token": "brief"}, label="short-lived", expire=expire)
+                      self.app.add_secret({"token": "first"}, label="rotating")
+                      self._stored.added = True
+                  generation = self.config["generation"]
+                  if generation != self._stored.generation:
+                      self.model.get_secret(label="rotating").set_content({"token": f"gen{generation}"})
+                      self._stored.generation = generation
 
+              def _on_secret_expired(self, event):
+                  self._record("expired", event)
+                  event.secret.remove_revision(event.revision)
 
-            class RotorCharm(ops.CharmBase):
-                _stored = ops.StoredState()
+              def _on_secret_remove(self, event):
+                  self._record("remove", event)
+                  event.secret.remove_revision(event.revision)
 
-                def __init__(self, framework):
-                    super().__init__(framework)
-                    self._stored.set_default(added=False, generation=1)
-                    framework.observe(self.on.config_changed, self._on_config_changed)
-                    framework.observe(self.on.secret_expired, self._on_secret_expired)
-                    framework.observe(self.on.secret_remove, self._on_secret_remove)
-
-                def _on_config_changed(self, event):
-                    if not self.unit.is_leader():
-                        return
-                    if not self._stored.added:
-                        expire = datetime.datetime.now(datetime.timezone.utc) + datetime.timedelta(seconds=3)
-                        self.app.add_secret({"token": "brief"}, label="short-lived", expire=expire)
-                        self.app.add_secret({"token": "first"}, label="rotating")
-                        self._stored.added = True
-                    generation = self.config["generation"]
-                    if generation != self._stored.generation:
-                        self.model.get_secret(label="rotating").set_content({"token": f"gen{generation}"})
-                        self._stored.generation = generation
-
-                def _on_secret_expired(self, event):
-                    self._record("expired", event)
-                    event.secret.remove_revision(event.revision)
-
-                def _on_secret_remove(self, event):
-                    self._record("remove", event)
-                    event.secret.remove_revision(event.revision)
-
-                def _record(self, kind, event):
-                    with open(pathlib.Path(os.environ["HOME"], "secret-hooks.txt"), "a") as heard:
-                        heard.write(f"{kind} {event.secret.label} {event.revision} {os.environ['JUJU_SECRET_ID']}\\n")
-
-
-            if __name__ == "__main__":
-                ops.main(RotorCharm)
-            """;
+              def _record(self, kind, event):
+                  with open(pathlib.Path(os.environ["HOME"], "secret-hooks.txt"), "a") as heard:
+                      heard.write(f"{kind} {event.secret.label} {event.revision} {os.environ['JUJU_SECRET_ID']}\\n")
+              """)
+          .text();
 
   @RegisterExtension final Operators operators = new Operators();
 
