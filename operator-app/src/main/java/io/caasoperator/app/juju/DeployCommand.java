@@ -104,6 +104,13 @@ final class DeployCommand extends ModelCommand {
               }
               files.put(resource, resolved.toString());
             });
+    // a removed application's operator runs until its units have gone, and its name stays taken
+    // until then, as Juju's AddApplication refuses a name that is not dead (state/state.go:
+    // isNotDead -> AlreadyExists); the bundle's own names are refused by BundleEdits.deploy
+    if (JujuStatus.reported(context.status().status(directory)).containsKey(name)) {
+      throw new JujuFailure(
+          "cannot add application " + ModelReference.quoted(name) + ": application already exists");
+    }
     notes(new Notes(context));
     BundleEdits.Deploy deploy =
         new BundleEdits.Deploy(

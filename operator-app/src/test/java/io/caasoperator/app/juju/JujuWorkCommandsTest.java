@@ -70,6 +70,24 @@ class JujuWorkCommandsTest {
   }
 
   @Test
+  void aRemovedApplicationsNameStaysTakenUntilItsOperatorHasLetItGo() throws Exception {
+    reporting();
+    assertThat(juju("remove-application", "kv-store").code()).isZero();
+
+    Call status = juju("status", "--format", "json");
+    assertThat(status.json().path("applications").path("kv-store").path("life").asText())
+        .isEqualTo("dying");
+    assertRefused(
+        juju("deploy", "./kv-store"),
+        1,
+        "ERROR cannot add application \"kv-store\": application already exists\n");
+
+    report.set(Optional.of(JSON.readTree("{\"model\": \"foo\", \"applications\": []}")));
+    Call again = juju("deploy", "./kv-store");
+    assertThat(again.code()).as(again.stderr()).isZero();
+  }
+
+  @Test
   void showUnitPrintsEachUnitWithItsRelationData() throws Exception {
     reporting();
 
