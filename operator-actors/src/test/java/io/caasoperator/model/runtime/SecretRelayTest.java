@@ -32,7 +32,10 @@ class SecretRelayTest {
   private static final ActorTestKit testKit = ActorTestKit.create(InMemoryJournal.config());
 
   private static final AtomicInteger apps = new AtomicInteger();
+
+  /** A journal write's bound, loose for a loaded machine. */
   private static final Duration TIMEOUT = Duration.ofSeconds(10);
+
   private static final String DB_SECRET = "d0j7ha3q1c4s73d2fa9g";
   private static final String WP_SECRET = "d0j7ha3q1c4s73d2fb00";
 
@@ -44,13 +47,13 @@ class SecretRelayTest {
     void commit(SecretChange... changes) {
       TestProbe<SecretStore.Committed> committed = testKit.createTestProbe();
       store.tell(new SecretStore.Commit(name + "/0", List.of(changes), committed.getRef()));
-      committed.receiveMessage();
+      committed.receiveMessage(TIMEOUT);
     }
 
     SecretsState state() {
       TestProbe<SecretsState> reply = testKit.createTestProbe();
       store.tell(new SecretStore.GetState(reply.getRef()));
-      return reply.receiveMessage();
+      return reply.receiveMessage(TIMEOUT);
     }
   }
 
@@ -86,7 +89,7 @@ class SecretRelayTest {
         .get(10, TimeUnit.SECONDS);
 
     TestProbe<Void> watcher = testKit.createTestProbe();
-    watcher.expectTerminated(db.store());
+    watcher.expectTerminated(db.store(), TIMEOUT);
     assertThat(relay.find(DB_SECRET)).as("its consumers find it gone").isEmpty();
     assertThat(relay.find(WP_SECRET)).as("the other application's is kept").isPresent();
     assertThat(wp.state().find(WP_SECRET)).isPresent();
