@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import org.apache.pekko.Done;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.SupervisorStrategy;
@@ -74,6 +75,14 @@ public final class SecretStore
       String by,
       ActorRef<UserSecrets.Outcome> replyTo)
       implements Command {}
+
+  /**
+   * The model removed the application: every secret it and its units own, and every record of its
+   * units reading another owner's, is removed ({@link ApplicationRemoval}) in the journal, so that
+   * a restart does not bring them back and an application deployed later under the same name starts
+   * with none; replies once that is journaled, and the store stops.
+   */
+  public record Leave(ActorRef<Done> replyTo) implements Command {}
 
   /** Replies with the state now (show-secret). */
   public record GetState(ActorRef<SecretsState> replyTo) implements Command {}
@@ -175,6 +184,7 @@ public final class SecretStore
         .onCommand(Commit.class, this::onCommit)
         .onCommand(GetState.class, (state, cmd) -> Effect().reply(cmd.replyTo(), state))
         .onCommand(Decide.class, this::onDecide)
+        .onCommand(Leave.class, this::onLeave)
         .onCommand(
             Tick.class,
             (state, cmd) -> {
@@ -243,6 +253,18 @@ public final class SecretStore
     return persist(events, cmd.by()).thenReply(cmd.replyTo(), after -> outcome);
   }
 
+  private org.apache.pekko.persistence.typed.javadsl.Effect<SecretEvent, SecretsState> onLeave(
+      SecretsState state, Leave cmd) {
+    List<SecretEvent> events = ApplicationRemoval.events(state, clock.instant());
+    log.info(
+        "{} was removed from the model: its secrets go with it ({} secrets, {} consumer records)",
+        application,
+        state.secrets().size(),
+        state.consumed().size());
+    var removed = events.isEmpty() ? Effect().stop() : persist(events, "removed").thenStop();
+    return removed.thenReply(cmd.replyTo(), after -> Done.getInstance());
+  }
+
   private static String describe(SecretEvent event) {
     return switch (event) {
       case SecretEvent.SecretCreated e -> "created (" + e.content().digest() + ")";
@@ -267,6 +289,8 @@ public final class SecretStore
           "tracks revision " + e.revision() + " for " + e.unit() + " of another owner's";
       case SecretEvent.SecretChangeSeen e ->
           "secret-changed of revision " + e.revision() + " ran on " + e.unit() + " for";
+      case SecretEvent.SecretConsumerRemoved e ->
+          "forgot what " + e.unit() + " tracks of another owner's";
     };
   }
 

@@ -45,7 +45,7 @@ record ActionIntake(
       return effect.reply(cmd.replyTo(), new ActionReply.Queued(runtime.unit, known.get()));
     // Checked again: the unit may have started dying, or the operator shutting down, since it
     // accepted the request (its id then goes unused).
-    Optional<String> unavailable = ExecQueue.refusal(state, incarnation.draining());
+    Optional<String> unavailable = ActionRequests.refusal(state, incarnation.draining());
     if (unavailable.isPresent()) {
       return effect.reply(
           cmd.replyTo(),

@@ -1,17 +1,16 @@
 package io.caasoperator.unit;
 
-import io.caasoperator.action.ActionRequests;
-import io.caasoperator.persistence.UnitState;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 
 /**
  * The execs of a unit waiting for their turn, first come, first served. An exec never interrupts a
  * hook; it goes before the next one ({@link UnitResolver.Next.Exec}), so a person waiting at a
  * terminal is not starved by hooks. Charm actions wait in the unit's journal instead (they survive
  * a restart); each exec remembers the last action waiting when it came, so actions and execs run in
- * the order they arrived. Immutable: the unit's actor keeps the current queue.
+ * the order they arrived. Whether a unit takes an exec at all is decided as for an action ({@link
+ * io.caasoperator.action.ActionRequests#refusal}). Immutable: the unit's actor keeps the current
+ * queue.
  *
  * @param entries oldest first
  */
@@ -26,14 +25,6 @@ record ExecQueue(List<Entry> entries) {
 
   ExecQueue {
     entries = List.copyOf(entries);
-  }
-
-  /**
-   * Why a unit in {@code state} cannot take an exec now: as for an action ({@link
-   * ActionRequests#refusal}).
-   */
-  static Optional<String> refusal(UnitState state, boolean draining) {
-    return ActionRequests.refusal(state, draining);
   }
 
   /** With {@code exec} last, after every action up to {@code afterAction}. */

@@ -350,7 +350,7 @@ public final class UnitActor extends EventSourcedBehavior<UnitActor.Command, Uni
   }
 
   private Step onExec(UnitState state, Incarnation incarnation, RunExec cmd) {
-    var refusal = ExecQueue.refusal(state, incarnation.draining());
+    var refusal = ActionRequests.refusal(state, incarnation.draining());
     if (refusal.isPresent())
       return new Step(incarnation, Effect().reply(cmd.replyTo(), ExecReply.refused(refusal.get())));
     // after the actions waiting now, before those queued later

@@ -47,60 +47,6 @@ public record UnitView(
         relationWrites == null ? java.util.Map.of() : java.util.Map.copyOf(relationWrites);
   }
 
-  /** A unit whose address is not known here (the substrate's is added for status). */
-  public UnitView(
-      UnitId unit,
-      Life life,
-      boolean leader,
-      Status agentStatus,
-      Status workloadStatus,
-      long charmGeneration,
-      String runningHook,
-      String failedHook,
-      int failedAttempts,
-      String lastHook,
-      String lastHookOutcome,
-      long hooksRun,
-      java.util.List<String> ports,
-      java.util.Map<Long, UnitRelations.OwnSettings> relationWrites) {
-    this(
-        unit,
-        life,
-        leader,
-        agentStatus,
-        workloadStatus,
-        charmGeneration,
-        runningHook,
-        failedHook,
-        failedAttempts,
-        lastHook,
-        lastHookOutcome,
-        hooksRun,
-        ports,
-        relationWrites,
-        null);
-  }
-
-  /** The same unit, reached at {@code address} (null or empty: not known). */
-  public UnitView withAddress(String address) {
-    return new UnitView(
-        unit,
-        life,
-        leader,
-        agentStatus,
-        workloadStatus,
-        charmGeneration,
-        runningHook,
-        failedHook,
-        failedAttempts,
-        lastHook,
-        lastHookOutcome,
-        hooksRun,
-        ports,
-        relationWrites,
-        address == null || address.isEmpty() ? null : address);
-  }
-
   /** A unit the operator added whose actor has not reported yet. */
   public static UnitView placeholder(UnitId unit, Life life) {
     Instant epoch = Instant.EPOCH;
@@ -118,7 +64,13 @@ public record UnitView(
         null,
         0,
         java.util.List.of(),
+        null,
         null);
+  }
+
+  /** The same unit, reached at {@code address} (null or empty: not known). */
+  public UnitView withAddress(String address) {
+    return asShown(workloadStatus, address == null || address.isEmpty() ? null : address);
   }
 
   /**
@@ -126,12 +78,17 @@ public record UnitView(
    * {@code workload.DisplayedStatus}).
    */
   public UnitView withWorkloadStatus(Status shown) {
+    return asShown(shown, address);
+  }
+
+  /** The same unit as status shows it: with {@code workload} status, reached at {@code address}. */
+  private UnitView asShown(Status workload, String address) {
     return new UnitView(
         unit,
         life,
         leader,
         agentStatus,
-        shown,
+        workload,
         charmGeneration,
         runningHook,
         failedHook,
@@ -159,6 +116,7 @@ public record UnitView(
         s.hooks().last() == null ? null : s.hooks().last().outcome().label(),
         s.hooks().run(),
         java.util.List.copyOf(s.charmData().ports()),
-        s.relations().written());
+        s.relations().written(),
+        null);
   }
 }

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.caasoperator.domain.CharmAction;
 import io.caasoperator.domain.Life;
+import io.caasoperator.domain.UnitId;
 import io.caasoperator.persistence.UnitEvent.ActionQueued;
 import io.caasoperator.persistence.UnitEvent.CharmAssigned;
 import io.caasoperator.persistence.UnitEvent.CharmSwitched;
@@ -91,6 +92,36 @@ class ActionRequestsTest {
     }
     assertThat(ActionRequests.decide(s, true, "backup", Map.of()))
         .isInstanceOf(ActionRequests.Decision.Refused.class);
+  }
+
+  /**
+   * An alive unit with a charm; the same refusals hold for an exec (Juju runs one as an action).
+   */
+  private static final UnitState MARIADB =
+      UnitState.initial(UnitId.of("mariadb", 0)).apply(new CharmAssigned(charm(1), AT));
+
+  @Test
+  void anAliveUnitWithACharmTakesActionsAndExecs() {
+    assertThat(ActionRequests.refusal(MARIADB, false)).isEmpty();
+  }
+
+  @Test
+  void nothingIsTakenWhileTheOperatorShutsDownWhateverTheUnit() {
+    assertThat(ActionRequests.refusal(MARIADB, true)).contains("the operator is shutting down");
+  }
+
+  @Test
+  void aUnitThatIsGoingAwayRefusesSayingSo() {
+    assertThat(ActionRequests.refusal(MARIADB.apply(new LifeAssigned(Life.DYING, AT)), false))
+        .contains("unit mariadb/0 is dying");
+    assertThat(ActionRequests.refusal(MARIADB.apply(new LifeAssigned(Life.DEAD, AT)), false))
+        .contains("unit mariadb/0 is dead");
+  }
+
+  @Test
+  void aUnitWithoutACharmYetRefuses() {
+    assertThat(ActionRequests.refusal(UnitState.initial(UnitId.of("mariadb", 0)), false))
+        .contains("unit mariadb/0 has no charm yet");
   }
 
   @Test

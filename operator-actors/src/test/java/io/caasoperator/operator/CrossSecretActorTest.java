@@ -154,21 +154,34 @@ class CrossSecretActorTest {
     }
   }
 
-  @Test
-  void aSecretGrantedOverARelationIsReadTrackedChangedAndRevokedAcrossApplications()
-      throws IOException {
+  /** db and wp related over relation 0, db's secret {@code uri} ({@code id}) granted to wp. */
+  private record Granted(App db, App wp, String uri, String id) {}
+
+  /**
+   * db (the owner) and wp (the consumer) related; the owner's leader adds a secret, grants it over
+   * the relation and names it in its bag; every hook so far completed.
+   */
+  private Granted granted() throws IOException {
     App db = new App("db", "name: db\nprovides:\n  database: {interface: pgsql}\n", "database");
     App wp = new App("wp", "name: wp\nrequires:\n  db: {interface: pgsql}\n", "db");
     relate(db, "database", wp, "db");
-
-    // the owner's leader adds a secret, grants it over the relation and names it in its bag
     ScriptedExecutor.Call created = db.until("database-relation-created");
     String uri = db.out(created, "secret-add", "password=one").strip();
-    String id = uri.substring("secret:".length());
     db.out(created, "secret-grant", uri, "-r", "database:0");
     db.out(created, "relation-set", "--app", "secret=" + uri);
     created.succeed();
     drain(db, wp);
+    return new Granted(db, wp, uri, uri.substring("secret:".length()));
+  }
+
+  @Test
+  void aSecretGrantedOverARelationIsReadTrackedChangedAndRevokedAcrossApplications()
+      throws IOException {
+    Granted granted = granted();
+    App db = granted.db();
+    App wp = granted.wp();
+    String uri = granted.uri();
+    String id = granted.id();
 
     // the consumer reads it: revision 1, its label recorded; it reads no metadata
     wp.specify();
@@ -234,6 +247,41 @@ class CrossSecretActorTest {
         .isEqualTo("ERROR permission denied\n");
     denied.succeed();
     drain(db, wp);
+  }
+
+  @Test
+  void aRemovedOwnersSecretIsGoneForItsConsumerWhichIsToldSoByName() throws Exception {
+    Granted granted = granted();
+    App db = granted.db();
+    App wp = granted.wp();
+    String uri = granted.uri();
+    wp.specify();
+    ScriptedExecutor.Call reading = wp.until("upgrade-charm");
+    assertThat(wp.out(reading, "secret-get", uri, "--label", "db-creds"))
+        .isEqualTo("password: one\n");
+    reading.succeed();
+    wp.until("config-changed").succeed();
+    drain(db, wp);
+
+    // the model removed db: its operator stopped, its secrets leave with it
+    testKit.stop(db.operator);
+    relay
+        .leave(db.name, Duration.ofSeconds(10), testKit.scheduler())
+        .toCompletableFuture()
+        .get(10, java.util.concurrent.TimeUnit.SECONDS);
+
+    // the consumer runs no secret-changed for it, and reading it names what is gone
+    wp.hooks.expectNoHookStarted(Settled.operator(testKit, wp.operator, wp.unit()));
+    wp.specify();
+    ScriptedExecutor.Call after = wp.until("upgrade-charm");
+    String gone = "ERROR secret \"" + granted.id() + "\" not found\n";
+    assertThat(wp.tool(after, "secret-get", uri).outcome().stderr()).isEqualTo(gone);
+    assertThat(wp.tool(after, "secret-get", "--label", "db-creds").outcome().stderr())
+        .as("by the label it gave it")
+        .isEqualTo(gone);
+    after.succeed();
+    wp.until("config-changed").succeed();
+    drain(wp);
   }
 
   /** Starts both, related as the model relates them: relation 0, each one's sides to the other. */

@@ -49,7 +49,8 @@ class UnitReportsTest {
         "completed",
         1,
         List.of(),
-        writes);
+        writes,
+        null);
   }
 
   private static UnitRelations.OwnSettings firstWrite() {

@@ -22,11 +22,16 @@ import io.caasoperator.unit.ToolViews;
 import io.caasoperator.unit.UnitDependencies;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
+import org.apache.pekko.Done;
 import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.Props;
@@ -36,8 +41,9 @@ import org.slf4j.LoggerFactory;
 /**
  * Starts the operator of one application of a bundle, as {@code run --spec} starts the one
  * application of a specification: its own local substrate reading its entry of the bundle ({@link
- * BundleEntry}), its own secret store ({@code secrets|<app>}) and tool views; the hook slots, the
- * hook environment, the charm store, the data directory and the listener are the model's, shared.
+ * BundleEntry}), its own secret store ({@code secrets|<app>}, its secrets removed with the
+ * application) and tool views; the hook slots, the hook environment, the charm store, the data
+ * directory and the listener are the model's, shared.
  */
 final class BundleOperators implements ApplicationOperators {
   private static final Logger log = LoggerFactory.getLogger(BundleOperators.class);
@@ -69,8 +75,25 @@ final class BundleOperators implements ApplicationOperators {
    */
   private final Set<ApplicationName> removing = ConcurrentHashMap.newKeySet();
 
-  /** Each application's secrets: its store lives as long as the process, as in a single run. */
+  /**
+   * Each application's secrets: its store lives as long as the application is in the model; once
+   * the model has removed it, its secrets go with it ({@link SecretRelay#leave}).
+   */
   private final Map<ApplicationName, Secrets> secrets = new ConcurrentHashMap<>();
+
+  /**
+   * The removed applications' stores removing their secrets, by name: done once that is journaled
+   * (or failed to be). The store of an application deployed again under the name starts only then,
+   * so it never runs beside a leaving one on the same journal, and recovers no secret of the
+   * removed one.
+   */
+  private final Map<ApplicationName, CompletionStage<Done>> leaving = new ConcurrentHashMap<>();
+
+  /** How long a leaving store may take to journal the removal of its secrets. */
+  private static final Duration LEAVE_TIMEOUT = Duration.ofSeconds(30);
+
+  /** Numbers the stores' actor names: a stopped store's name is free only once it has stopped. */
+  private final AtomicInteger storeGeneration = new AtomicInteger();
 
   /** The model's secrets across its applications: granted secrets, secret-changed. */
   private final SecretRelay secretRelay = new SecretRelay();
@@ -156,21 +179,30 @@ final class BundleOperators implements ApplicationOperators {
             sides));
   }
 
-  /** The application's secrets, its store started the first time it is operated. */
+  /**
+   * The application's secrets, its store started the first time it is operated (after a removed
+   * application of the same name's store has removed that one's secrets).
+   */
   private Secrets secretsOf(ApplicationName application) {
-    return secrets.computeIfAbsent(
-        application,
-        app -> {
-          Secrets made = new Secrets(shared.cipher(), new SecretIds(shared.clock()));
-          secretRelay.join(app, made);
-          shared
-              .system()
-              .systemActorOf(
-                  SecretStore.create(app.value(), made, shared.clock()),
-                  "secrets-" + app,
-                  Props.empty());
-          return made;
-        });
+    Secrets made = new Secrets(shared.cipher(), new SecretIds(shared.clock()));
+    Secrets known = secrets.putIfAbsent(application, made);
+    if (known != null) return known;
+    secretRelay.join(application, made);
+    leaving
+        .getOrDefault(application, CompletableFuture.completedFuture(Done.getInstance()))
+        .whenComplete((done, failure) -> startStore(application, made));
+    return made;
+  }
+
+  private void startStore(ApplicationName application, Secrets made) {
+    // not when the application was removed again meanwhile: it never had a store to empty
+    if (secrets.get(application) != made) return;
+    shared
+        .system()
+        .systemActorOf(
+            SecretStore.create(application.value(), made, shared.clock()),
+            "secrets-" + application + "-" + storeGeneration.incrementAndGet(),
+            Props.empty());
   }
 
   @Override
@@ -180,12 +212,40 @@ final class BundleOperators implements ApplicationOperators {
 
   @Override
   public void stopped(ApplicationName application) {
-    removing.remove(application);
+    if (removing.remove(application)) leave(application);
     LocalSubstrate substrate = substrates.remove(application);
     if (substrate != null) substrate.close();
     ToolViews gone = views.remove(application);
     if (gone != null) gone.applicationStopped();
     log.info("released the substrate of {}", application);
+  }
+
+  /**
+   * The model removed {@code application} and its operator stopped: its secrets leave the model and
+   * its store journals their removal ({@link SecretRelay#leave}), then stops.
+   */
+  private void leave(ApplicationName application) {
+    if (secrets.remove(application) == null) return;
+    CompletionStage<Done> left =
+        secretRelay
+            .leave(application, LEAVE_TIMEOUT, shared.system().scheduler())
+            .whenComplete(
+                (done, failure) -> {
+                  if (failure == null) log.info("removed the secrets of {}", application);
+                  else
+                    log.warn(
+                        "the secrets of the removed {} were not confirmed removed: {}",
+                        application,
+                        failure.toString());
+                });
+    // after every earlier store of the name, had one not finished leaving yet
+    leaving.merge(
+        application, left, (earlier, now) -> ended(earlier).thenCombine(ended(now), (a, b) -> a));
+  }
+
+  /** Done when {@code stage} is, whether it failed or not. */
+  private static CompletionStage<Done> ended(CompletionStage<Done> stage) {
+    return stage.handle((done, failure) -> Done.getInstance());
   }
 
   /** The tool views of an application operated now. */

@@ -160,6 +160,8 @@ final class FixtureEvents {
         // added with secrets across applications
         new SecretEvent.SecretConsumed("d0j7ha3q1c4s73d2fa9g", "client/0", 2, "db-creds", AT),
         new SecretEvent.SecretChangeSeen("d0j7ha3q1c4s73d2fa9g", "client/0", 3, AT),
+        // added with the removal of an application's secrets with it
+        new SecretEvent.SecretConsumerRemoved("d0j7ha3q1c4s73d2fa9g", "client/0", AT),
         new UnitEvent.SecretTriggerObserved(
             new SecretTrigger(
                 HookKind.SECRET_EXPIRED,

@@ -60,7 +60,8 @@ class ApiRoutesTest {
             "completed",
             4,
             List.of("80/tcp"),
-            java.util.Map.of());
+            java.util.Map.of(),
+            null);
     return AdminListener.recording(
         testKit,
         received,

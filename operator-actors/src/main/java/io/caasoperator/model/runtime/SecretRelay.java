@@ -4,10 +4,17 @@ import io.caasoperator.domain.ApplicationName;
 import io.caasoperator.secret.ForeignSecret;
 import io.caasoperator.secret.ForeignSecrets;
 import io.caasoperator.secret.RevisionsInUse;
+import io.caasoperator.secret.SecretStore;
 import io.caasoperator.secret.Secrets;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
+import org.apache.pekko.Done;
+import org.apache.pekko.actor.typed.Scheduler;
+import org.apache.pekko.actor.typed.javadsl.AskPattern;
 
 /**
  * Secrets across the applications of a model: each application's {@link Secrets} joins the relay,
@@ -17,7 +24,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * {@link ForeignSecret} that opens a revision with its owner's cipher when a tool asks; an owner's
  * revision a consumer tracks is in use (not obsolete). Owners are addressed by the secret's id,
  * never by a reference a consumer keeps; a further kind of owner (the model's user secrets) joins
- * as another {@link ForeignSecrets} source ({@link #add}).
+ * as another {@link ForeignSecrets} source ({@link #add}). An application removed from the model
+ * takes its secrets with it ({@link #leave}).
  */
 public final class SecretRelay implements ForeignSecrets, RevisionsInUse {
 
@@ -31,6 +39,27 @@ public final class SecretRelay implements ForeignSecrets, RevisionsInUse {
   public void join(ApplicationName application, Secrets secrets) {
     applications.put(application.value(), secrets);
     secrets.joinModel(this, this, () -> published(application.value()));
+  }
+
+  /**
+   * {@code application} was removed from the model and its operator stopped: its secrets leave the
+   * model with it, as Juju deletes an application's secrets once it is removed ({@code
+   * state/application.go} {@code DestroyApplicationOperation.deleteSecrets}). Consumers no longer
+   * find them ({@code secret-get} answers {@code secret "<id>" not found}; no {@code
+   * secret-changed} runs for them), and its store journals their removal and stops ({@link
+   * SecretStore.Leave}), so that an application deployed later under the same name starts with no
+   * secrets. The stage completes once the removal is journaled (fails after {@code timeout}): start
+   * the store of a new application of that name only then, never beside the leaving one.
+   */
+  public CompletionStage<Done> leave(
+      ApplicationName application, Duration timeout, Scheduler scheduler) {
+    Secrets gone = applications.remove(application.value());
+    if (gone == null) return CompletableFuture.completedFuture(Done.getInstance());
+    // the other stores look at their consumers again: no secret-changed for a secret gone
+    published(application.value());
+    return gone.store()
+        .map(store -> AskPattern.ask(store, SecretStore.Leave::new, timeout, scheduler))
+        .orElse(CompletableFuture.completedFuture(Done.getInstance()));
   }
 
   /**

@@ -54,6 +54,7 @@ final class OperatorReports {
         "completed",
         4,
         ports,
+        null,
         null);
   }
 

@@ -164,6 +164,20 @@ public sealed interface SecretEvent extends JournalEvent {
     }
   }
 
+  /**
+   * The consumer unit {@code unit} no longer tracks another owner's secret {@code id}: its
+   * application was removed from the model (Juju deletes an application's consumer records with it:
+   * {@code state/application.go} {@code DestroyApplicationOperation.deleteSecrets}, {@code
+   * RemoveSecretConsumer}), so a unit of that name deployed later reads it afresh.
+   */
+  @StableName("secret.SecretConsumerRemoved.v1")
+  record SecretConsumerRemoved(String id, String unit, Instant at) implements SecretEvent {
+    public SecretConsumerRemoved {
+      requireIdAndTime(id, at);
+      Objects.requireNonNull(unit, "unit");
+    }
+  }
+
   /** What every secret event names: its secret, and when it happened. */
   private static void requireIdAndTime(String id, Instant at) {
     Objects.requireNonNull(id, "id");

@@ -354,6 +354,11 @@ public record SecretsState(Map<String, Secret> secrets, Map<String, SecretConsum
             consumption(e.unit(), e.id()).orElse(new SecretConsumption(e.id(), e.unit(), 0, "", 0));
         consumers = consumedWith(before.notifiedOf(e.revision()));
       }
+      case SecretEvent.SecretConsumerRemoved e -> {
+        Map<String, SecretConsumption> less = new TreeMap<>(consumed);
+        less.remove(consumerKey(e.unit(), e.id()));
+        consumers = less;
+      }
     }
     return new SecretsState(next, consumers);
   }

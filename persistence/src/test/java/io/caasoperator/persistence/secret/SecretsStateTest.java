@@ -80,6 +80,19 @@ class SecretsStateTest {
   }
 
   @Test
+  void aRemovedConsumerRecordIsForgottenAndTheUnitsOtherRecordsStay() {
+    String other = "d0j7ha3q1c4s73d2fb00";
+    SecretsState state =
+        SecretsState.EMPTY
+            .apply(new SecretEvent.SecretConsumed(ID, "client/0", 2, "creds", T0))
+            .apply(new SecretEvent.SecretConsumed(other, "client/0", 1, "", T0))
+            .apply(new SecretEvent.SecretConsumerRemoved(ID, "client/0", T0));
+    assertThat(state.consumption("client/0", ID)).isEmpty();
+    assertThat(state.consumedByLabel("client/0", "creds")).isEmpty();
+    assertThat(state.consumption("client/0", other)).isPresent();
+  }
+
+  @Test
   void sealedContentNeverPrintsItsCiphertext() {
     assertThat(new SealedContent("nonce", "CIPHER", "hmac-sha256:ab").toString())
         .doesNotContain("CIPHER")

@@ -13,13 +13,15 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * {@code bin/juju}'s user secrets, {@code ssh} and {@code scp} on a running model, driven by
  * jubilant 1.12 as a charm author's test drives them: a secret added, updated, granted, shown
  * revealed and listed, then removed, its content never in the operator's log or its journal's files
- * in clear; commands run on a unit with standard input, in its hook context and in its workload
- * container; files copied to a unit and back.
+ * in clear; an application's own secret removed with the application (deployed again under its
+ * name, it has none); commands run on a unit with standard input, in its hook context and in its
+ * workload container; files copied to a unit and back.
  */
 class JujuSecretsIT {
 
   private static final String CONTENT = "hunter2-plain-6d1e";
   private static final String UPDATED = "hunter3-plain-0a7c";
+  private static final String OWN = "t0k3n-plain-5b2f";
 
   @RegisterExtension final JujuHome home = new JujuHome();
 
@@ -27,6 +29,7 @@ class JujuSecretsIT {
   void userSecretsAreKeptByTheModelAndShownAsJujuShowsThem() throws Exception {
     String script =
         """
+        import time
         import jubilant
         juju = jubilant.Juju()
         juju.add_model('sec', config={'update-status-hook-interval': '1h'})
@@ -67,8 +70,24 @@ class JujuSecretsIT {
         except jubilant.CLIError as e:
             print('gone', e.returncode, e.stderr.strip())
         print(juju.secrets())
+        # the application's own secret goes with it: deployed again under its name, it has none
+        own = juju.exec('secret-add', 'token=%s', unit='hello/0').stdout.strip()[len('secret:'):]
+        for _ in range(100):
+            if juju.exec('secret-ids', unit='hello/0').stdout.strip() == own:
+                break
+            time.sleep(0.2)
+        print('owns', juju.exec('secret-ids', unit='hello/0').stdout.strip() == own)
+        juju.remove_application('hello')
+        juju.wait(lambda s: 'hello' not in s.apps, timeout=120)
+        juju.deploy('./examples/charms/hello')
+        juju.wait(jubilant.all_agents_idle, timeout=120)
+        print('owns again', repr(juju.exec('secret-ids', unit='hello/0').stdout.strip()))
+        try:
+            juju.exec('secret-get', 'secret:' + own, unit='hello/0')
+        except jubilant.TaskError as e:
+            print('removed with it', e.task.stderr.strip() == f'ERROR secret "{own}" not found')
         """
-            .formatted(CONTENT, UPDATED, UPDATED);
+            .formatted(CONTENT, UPDATED, UPDATED, OWN);
     String output = jubilant(script);
     String data = home.dir().resolve("juju/models/sec").toString();
 
@@ -86,11 +105,14 @@ class JujuSecretsIT {
             "[('db-pass', '<model>')]",
             "1",
             "gone 1 ERROR secret \"db-pass\" not found",
-            "[]");
+            "[]",
+            "owns True",
+            "owns again ''",
+            "removed with it True");
     // the model is still there: its operator's log and journal, read where they rest
     String everything = everyFile(Path.of(data));
     assertThat(everything).as("the model's files hold the secret's name").contains("db-pass");
-    assertThat(everything).doesNotContain(CONTENT).doesNotContain(UPDATED);
+    assertThat(everything).doesNotContain(CONTENT).doesNotContain(UPDATED).doesNotContain(OWN);
     assertThat(jubilant("import jubilant\njubilant.Juju(model='sec').destroy_model('sec')\n"))
         .isEmpty();
   }
