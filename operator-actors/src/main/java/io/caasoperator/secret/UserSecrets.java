@@ -22,7 +22,10 @@ public final class UserSecrets {
   /** What the store answers a request. */
   public sealed interface Outcome {}
 
-  /** Done: {@code id} is the secret's (new for an add). */
+  /**
+   * Done: {@code id} is the secret's (new for an add; empty for {@link #applicationRemoved}, whose
+   * changes span the model's secrets).
+   */
   public record Changed(String id, List<SecretChange> changes) implements Outcome {
     public Changed {
       changes = List.copyOf(changes);
@@ -125,6 +128,27 @@ public final class UserSecrets {
         yield new Changed(id, changes);
       }
     };
+  }
+
+  /**
+   * The model removed {@code application}: every grant of one of {@code model}'s secrets to it
+   * ({@code juju grant-secret}) is revoked, as {@code juju revoke-secret} would, so that an
+   * application deployed later under the same name reads none of them and {@code juju show-secret}
+   * no longer lists it under {@code access}. As Juju 3.6 drops the permissions whose subject is the
+   * application with it ({@code state/application.go} {@code Application.removeOps} calls {@code
+   * removeConsumerSecretPermissionOps}, {@code state/secrets.go}). No changes when it was granted
+   * none.
+   */
+  public static Changed applicationRemoved(
+      SecretsState state, SecretOwner model, String application) {
+    List<SecretChange> changes = new ArrayList<>();
+    for (SecretsState.Secret secret : state.secrets().values()) {
+      if (!secret.owner().equals(model)) continue;
+      for (SecretsState.Grant grant : secret.grants())
+        if (grant.application().filter(application::equals).isPresent())
+          changes.add(new SecretChange.Access(secret.id(), false, grant.relation(), grant.unit()));
+    }
+    return new Changed("", changes);
   }
 
   private static Refused notFoundOf(String key) {

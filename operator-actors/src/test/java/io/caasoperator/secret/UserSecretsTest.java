@@ -187,4 +187,54 @@ class UserSecretsTest {
         .as("a relation's grant names no application")
         .isEmpty();
   }
+
+  /** {@code state} after {@code changes} are committed. */
+  private static SecretsState committed(SecretsState state, List<SecretChange> changes) {
+    for (SecretEvent e :
+        SecretCommit.events(state, changes, c -> new SealedContent("", "", ""), AT))
+      state = state.apply(e);
+    return state;
+  }
+
+  @Test
+  void aRemovedApplicationsGrantsAreRevokedAndTheOthersKept() {
+    SecretsState granted =
+        withSecret()
+            .apply(
+                new SecretEvent.SecretGranted(
+                    ID, SecretsState.Grant.toApplication("kv-client").relation(), "", AT))
+            .apply(
+                new SecretEvent.SecretGranted(
+                    ID, SecretsState.Grant.toApplication("web").relation(), "", AT));
+
+    UserSecrets.Changed changed = UserSecrets.applicationRemoved(granted, MODEL, "kv-client");
+
+    assertThat(changed.changes())
+        .containsExactly(
+            new SecretChange.Access(
+                ID, false, SecretsState.Grant.toApplication("kv-client").relation(), ""));
+    SecretsState.Secret secret = committed(granted, changed.changes()).find(ID).orElseThrow();
+    assertThat(secret.grantedTo("kv-client")).isFalse();
+    assertThat(secret.grantedTo("web")).isTrue();
+  }
+
+  @Test
+  void anApplicationGrantedNothingRevokesNothing() {
+    assertThat(UserSecrets.applicationRemoved(withSecret(), MODEL, "kv-client").changes())
+        .isEmpty();
+    assertThat(
+            UserSecrets.applicationRemoved(
+                    withSecret()
+                        .apply(
+                            new SecretEvent.SecretGranted(
+                                ID,
+                                SecretsState.Grant.toApplication("kv-client").relation(),
+                                "",
+                                AT)),
+                    SecretOwner.model("other"),
+                    "kv-client")
+                .changes())
+        .as("another owner's secrets are not the model's to revoke")
+        .isEmpty();
+  }
 }

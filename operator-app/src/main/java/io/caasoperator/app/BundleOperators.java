@@ -10,6 +10,7 @@ import io.caasoperator.model.runtime.ApplicationOperators;
 import io.caasoperator.model.runtime.SecretRelay;
 import io.caasoperator.operator.OperatorActor;
 import io.caasoperator.operator.OperatorDependencies;
+import io.caasoperator.persistence.secret.SecretOwner;
 import io.caasoperator.relation.RelationSides;
 import io.caasoperator.secret.SecretCipher;
 import io.caasoperator.secret.SecretIds;
@@ -116,6 +117,8 @@ final class BundleOperators implements ApplicationOperators {
     secretRelay.add(USER_SECRETS, userSecrets::offered);
     userSecrets.joinModel(
         secretRelay, secretRelay, () -> secretRelay.sourcePublished(USER_SECRETS));
+    // a removed application's grants of them go with it, as Juju's Application.removeOps drops them
+    secretRelay.grantsOf(SecretOwner.model(shared.config().modelName()), userSecrets);
     shared
         .system()
         .systemActorOf(
@@ -222,7 +225,8 @@ final class BundleOperators implements ApplicationOperators {
 
   /**
    * The model removed {@code application} and its operator stopped: its secrets leave the model and
-   * its store journals their removal ({@link SecretRelay#leave}), then stops.
+   * its store journals their removal ({@link SecretRelay#leave}), then stops; the user secrets'
+   * grants to it are revoked.
    */
   private void leave(ApplicationName application) {
     if (secrets.remove(application) == null) return;

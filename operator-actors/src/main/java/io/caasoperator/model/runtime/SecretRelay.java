@@ -1,11 +1,13 @@
 package io.caasoperator.model.runtime;
 
 import io.caasoperator.domain.ApplicationName;
+import io.caasoperator.persistence.secret.SecretOwner;
 import io.caasoperator.secret.ForeignSecret;
 import io.caasoperator.secret.ForeignSecrets;
 import io.caasoperator.secret.RevisionsInUse;
 import io.caasoperator.secret.SecretStore;
 import io.caasoperator.secret.Secrets;
+import io.caasoperator.secret.UserSecrets;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
@@ -25,12 +27,17 @@ import org.apache.pekko.actor.typed.javadsl.AskPattern;
  * revision a consumer tracks is in use (not obsolete). Owners are addressed by the secret's id,
  * never by a reference a consumer keeps; a further kind of owner (the model's user secrets) joins
  * as another {@link ForeignSecrets} source ({@link #add}). An application removed from the model
- * takes its secrets with it ({@link #leave}).
+ * takes its secrets with it, and the model's grants to it ({@link #leave}).
  */
 public final class SecretRelay implements ForeignSecrets, RevisionsInUse {
 
   private final Map<String, Secrets> applications = new ConcurrentHashMap<>();
   private final Map<String, ForeignSecrets> sources = new ConcurrentHashMap<>();
+
+  /** The model's user secrets, whose grants to an application leave with it; null until told. */
+  private volatile ModelSecrets model;
+
+  private record ModelSecrets(SecretOwner owner, Secrets secrets) {}
 
   /**
    * {@code application}'s secrets join the model: its units may read the others' when granted, and
@@ -50,15 +57,54 @@ public final class SecretRelay implements ForeignSecrets, RevisionsInUse {
    * SecretStore.Leave}), so that an application deployed later under the same name starts with no
    * secrets. The stage completes once the removal is journaled (fails after {@code timeout}): start
    * the store of a new application of that name only then, never beside the leaving one.
+   *
+   * <p>Every grant of one of the model's user secrets to it ({@code juju grant-secret}) is revoked
+   * in their store too ({@link UserSecrets#applicationRemoved}), so that an application deployed
+   * later under the same name reads none; the stage completes once that is journaled as well.
    */
   public CompletionStage<Done> leave(
       ApplicationName application, Duration timeout, Scheduler scheduler) {
+    CompletionStage<Done> revoked = revokeGrants(application, timeout, scheduler);
     Secrets gone = applications.remove(application.value());
-    if (gone == null) return CompletableFuture.completedFuture(Done.getInstance());
+    if (gone == null) return revoked;
     // the other stores look at their consumers again: no secret-changed for a secret gone
     published(application.value());
     return gone.store()
         .map(store -> AskPattern.ask(store, SecretStore.Leave::new, timeout, scheduler))
+        .orElse(CompletableFuture.completedFuture(Done.getInstance()))
+        .thenCombine(revoked, (left, none) -> left);
+  }
+
+  /**
+   * The model's user secrets, owned by {@code owner} and kept by {@code secrets}' store: {@link
+   * #leave} revokes their grants to the application leaving. Call before any application leaves.
+   */
+  public void grantsOf(SecretOwner owner, Secrets secrets) {
+    model = new ModelSecrets(owner, secrets);
+  }
+
+  /** Revokes the user secrets' grants to {@code application}, through their store's decisions. */
+  private CompletionStage<Done> revokeGrants(
+      ApplicationName application, Duration timeout, Scheduler scheduler) {
+    ModelSecrets known = model;
+    if (known == null) return CompletableFuture.completedFuture(Done.getInstance());
+    return known
+        .secrets()
+        .store()
+        .<CompletionStage<Done>>map(
+            store ->
+                AskPattern.<SecretStore.Command, UserSecrets.Outcome>ask(
+                        store,
+                        reply ->
+                            new SecretStore.Decide(
+                                state ->
+                                    UserSecrets.applicationRemoved(
+                                        state, known.owner(), application.value()),
+                                "removal of " + application,
+                                reply),
+                        timeout,
+                        scheduler)
+                    .thenApply(outcome -> Done.getInstance()))
         .orElse(CompletableFuture.completedFuture(Done.getInstance()));
   }
 

@@ -5,11 +5,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.caasoperator.domain.ApplicationName;
 import io.caasoperator.persistence.secret.SecretOwner;
 import io.caasoperator.persistence.secret.SecretsState;
+import io.caasoperator.secret.ConsumerAccess;
 import io.caasoperator.secret.SecretChange;
 import io.caasoperator.secret.SecretCipher;
 import io.caasoperator.secret.SecretSettings;
 import io.caasoperator.secret.SecretStore;
 import io.caasoperator.secret.Secrets;
+import io.caasoperator.secret.UserSecretRequest;
+import io.caasoperator.secret.UserSecrets;
 import io.caasoperator.testing.InMemoryJournal;
 import java.time.Clock;
 import java.time.Duration;
@@ -25,7 +28,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Secrets across a model's applications, with real stores on the in-memory journal: an application
- * removed from the model takes its secrets with it (Juju's {@code deleteSecrets} on removal).
+ * removed from the model takes its secrets with it (Juju's {@code deleteSecrets} on removal), and
+ * the user secrets' grants to it.
  */
 class SecretRelayTest {
   @AutoClose("shutdownTestKit")
@@ -38,6 +42,7 @@ class SecretRelayTest {
 
   private static final String DB_SECRET = "d0j7ha3q1c4s73d2fa9g";
   private static final String WP_SECRET = "d0j7ha3q1c4s73d2fb00";
+  private static final String USER_SECRET = "d0j7ha3q1c4s73d2fb10";
 
   private final SecretRelay relay = new SecretRelay();
 
@@ -83,10 +88,7 @@ class SecretRelayTest {
         added(DB_SECRET, dbName), new SecretChange.Consumed(WP_SECRET, dbName + "/0", 1, "wp"));
     assertThat(relay.find(DB_SECRET)).isPresent();
 
-    relay
-        .leave(dbName, TIMEOUT, testKit.scheduler())
-        .toCompletableFuture()
-        .get(10, TimeUnit.SECONDS);
+    leave(dbName);
 
     TestProbe<Void> watcher = testKit.createTestProbe();
     watcher.expectTerminated(db.store(), TIMEOUT);
@@ -99,6 +101,99 @@ class SecretRelayTest {
         .as("the removal was journaled: neither its secrets nor what its units read come back")
         .isEqualTo(SecretsState.EMPTY);
     assertThat(relay.find(DB_SECRET)).isEmpty();
+  }
+
+  /** The model's user secrets' store, joined to the relay as the operator joins it. */
+  private ActorRef<SecretStore.Command> userSecrets(SecretOwner model, Secrets secrets) {
+    secrets.joinModel(relay, relay, () -> relay.sourcePublished("user-secrets"));
+    relay.add("user-secrets", secrets::offered);
+    relay.grantsOf(model, secrets);
+    return testKit.spawn(
+        SecretStore.create(SecretStore.ofModel(model.name()), secrets, Clock.systemUTC()));
+  }
+
+  /**
+   * Applies {@code juju add-secret} ({@code content}) or {@code juju grant-secret} ({@code
+   * applications}) of {@code db-password} to the user secrets' store, as its route does.
+   */
+  private static void juju(
+      ActorRef<SecretStore.Command> store,
+      SecretOwner model,
+      UserSecretRequest.Action action,
+      Map<String, String> content,
+      List<String> applications) {
+    UserSecretRequest request =
+        new UserSecretRequest(action, "db-password", null, null, content, null, applications, null);
+    TestProbe<UserSecrets.Outcome> reply = testKit.createTestProbe();
+    store.tell(
+        new SecretStore.Decide(
+            state -> UserSecrets.decide(state, model, request, () -> USER_SECRET),
+            "juju",
+            reply.getRef()));
+    assertThat(reply.receiveMessage(TIMEOUT)).isInstanceOf(UserSecrets.Changed.class);
+  }
+
+  /** The relay's {@link SecretRelay#leave} of {@code application}, done. */
+  private void leave(ApplicationName application) throws Exception {
+    relay
+        .leave(application, TIMEOUT, testKit.scheduler())
+        .toCompletableFuture()
+        .get(10, TimeUnit.SECONDS);
+  }
+
+  private static SecretsState stateOf(ActorRef<SecretStore.Command> store) {
+    TestProbe<SecretsState> reply = testKit.createTestProbe();
+    store.tell(new SecretStore.GetState(reply.getRef()));
+    return reply.receiveMessage(TIMEOUT);
+  }
+
+  @Test
+  void aRemovedApplicationsUserSecretGrantsAreRevokedAndOneDeployedUnderItsNameCannotRead()
+      throws Exception {
+    SecretOwner model = SecretOwner.model("m" + apps.incrementAndGet());
+    SecretCipher cipher = SecretCipher.withRandomKey();
+    ActorRef<SecretStore.Command> store = userSecrets(model, new Secrets(cipher, () -> "unused"));
+    ApplicationName kvName = ApplicationName.of("kv" + apps.incrementAndGet());
+    App kv = deploy(kvName);
+    App web = deploy(ApplicationName.of("web" + apps.incrementAndGet()));
+    juju(store, model, UserSecretRequest.Action.ADD, Map.of("password", "s3cret"), null);
+    juju(
+        store,
+        model,
+        UserSecretRequest.Action.GRANT,
+        null,
+        List.of(kvName.value(), web.name().value()));
+    assertThat(
+            ConsumerAccess.allowed(relay.find(USER_SECRET).orElseThrow(), kvName + "/0", Map.of()))
+        .isTrue();
+
+    leave(kvName);
+
+    TestProbe<Void> watcher = testKit.createTestProbe();
+    watcher.expectTerminated(kv.store(), TIMEOUT);
+    SecretsState.Secret secret = stateOf(store).find(USER_SECRET).orElseThrow();
+    assertThat(secret.grantedTo(kvName.value())).as("show-secret lists it no more").isFalse();
+    assertThat(secret.grantedTo(web.name().value())).as("the others' grants stay").isTrue();
+
+    deploy(kvName);
+    assertThat(
+            ConsumerAccess.allowed(relay.find(USER_SECRET).orElseThrow(), kvName + "/0", Map.of()))
+        .as("an application deployed again under the name reads it not")
+        .isFalse();
+    assertThat(
+            ConsumerAccess.allowed(
+                relay.find(USER_SECRET).orElseThrow(), web.name() + "/0", Map.of()))
+        .isTrue();
+
+    testKit.stop(store, TIMEOUT);
+    Secrets again = new Secrets(cipher, () -> "unused");
+    again.joinModel(relay, relay, () -> {});
+    ActorRef<SecretStore.Command> restarted =
+        testKit.spawn(
+            SecretStore.create(SecretStore.ofModel(model.name()), again, Clock.systemUTC()));
+    assertThat(stateOf(restarted).find(USER_SECRET).orElseThrow().grantedTo(kvName.value()))
+        .as("the revocation was journaled: a restart keeps it")
+        .isFalse();
   }
 
   @Test
