@@ -214,22 +214,27 @@ final class BundleOperators implements ApplicationOperators {
   }
 
   @Override
-  public void stopped(ApplicationName application) {
-    if (removing.remove(application)) leave(application);
+  public CompletionStage<Done> stopped(ApplicationName application) {
+    CompletionStage<Done> released =
+        removing.remove(application)
+            ? leave(application)
+            : CompletableFuture.completedFuture(Done.getInstance());
     LocalSubstrate substrate = substrates.remove(application);
     if (substrate != null) substrate.close();
     ToolViews gone = views.remove(application);
     if (gone != null) gone.applicationStopped();
     log.info("released the substrate of {}", application);
+    return released;
   }
 
   /**
    * The model removed {@code application} and its operator stopped: its secrets leave the model and
    * its store journals their removal ({@link SecretRelay#leave}), then stops; the user secrets'
-   * grants to it are revoked.
+   * grants to it are revoked. Done once that is journaled or failed to be (logged).
    */
-  private void leave(ApplicationName application) {
-    if (secrets.remove(application) == null) return;
+  private CompletionStage<Done> leave(ApplicationName application) {
+    if (secrets.remove(application) == null)
+      return CompletableFuture.completedFuture(Done.getInstance());
     CompletionStage<Done> left =
         secretRelay
             .leave(application, LEAVE_TIMEOUT, shared.system().scheduler())
@@ -245,6 +250,7 @@ final class BundleOperators implements ApplicationOperators {
     // after every earlier store of the name, had one not finished leaving yet
     leaving.merge(
         application, left, (earlier, now) -> ended(earlier).thenCombine(ended(now), (a, b) -> a));
+    return ended(left);
   }
 
   /** Done when {@code stage} is, whether it failed or not. */

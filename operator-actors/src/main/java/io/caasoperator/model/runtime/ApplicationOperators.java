@@ -3,7 +3,9 @@ package io.caasoperator.model.runtime;
 import io.caasoperator.domain.ApplicationName;
 import io.caasoperator.operator.OperatorActor;
 import io.caasoperator.relation.RelationSides;
+import java.util.concurrent.CompletionStage;
 import java.util.function.Consumer;
+import org.apache.pekko.Done;
 import org.apache.pekko.actor.typed.Behavior;
 
 /**
@@ -30,6 +32,13 @@ public interface ApplicationOperators {
    */
   void removing(ApplicationName application);
 
-  /** The model stopped {@code application}'s operator: release what {@link #operate} made. */
-  void stopped(ApplicationName application);
+  /**
+   * The model stopped {@code application}'s operator: release what {@link #operate} made. When it
+   * was {@link #removing}, its secrets leave the model with it: the stage completes once their
+   * removal is journaled, or once that failed (logged), never exceptionally. The model journals the
+   * application's removal only then, so a kill between the two writes leaves it dying in the
+   * model's journal, and its removal, secrets and all, is redone after a restart: a second removal
+   * of secrets already removed must be harmless.
+   */
+  CompletionStage<Done> stopped(ApplicationName application);
 }

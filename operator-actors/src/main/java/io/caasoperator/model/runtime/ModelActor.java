@@ -18,6 +18,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.CompletionStage;
 import org.apache.pekko.Done;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
@@ -38,9 +39,11 @@ import org.apache.pekko.actor.typed.javadsl.Receive;
  *
  * <p>An application removed from the bundle is dying ({@link ModelApplications}): its operator,
  * told so ({@link ApplicationOperators#removing}), runs on with no relations until its last unit
- * ran {@code remove} and it reports the application gone; only then is the removal journaled. A
- * model that restarts with a dying application in its journal starts its operator again for that,
- * so a crash mid-removal, or a removal while the process was down, still tears every unit down.
+ * ran {@code remove} and it reports the application gone; only then, and once its secrets' removal
+ * is journaled ({@link ApplicationOperators#stopped}), is its own removal journaled. A model that
+ * restarts with a dying application in its journal starts its operator again for that, so a crash
+ * mid-removal, or a removal while the process was down, still tears every unit down and removes its
+ * secrets.
  *
  * <p>Applications are addressed by name ({@link Forward}): no reference to an operator leaves this
  * actor, so the operators could live on other nodes (a Pekko Cluster's sharded entities, keyed by
@@ -89,8 +92,17 @@ public final class ModelActor extends AbstractBehavior<ModelActor.Command> {
   /** The operator of {@code application} recovered its journal (started or restarted). */
   private record OperatorRecovered(ApplicationName application) implements Command {}
 
-  /** The model as last read, again: after a removal, a name listed again meanwhile joins. */
-  private record Reread() implements Command {}
+  /**
+   * A dying application's operator stopped and what it held is released ({@code operators.stopped}:
+   * its secrets' removal journaled): its own removal is journaled next.
+   */
+  private record Released(ApplicationName application) implements Command {}
+
+  /**
+   * The removal of {@code application} was journaled (or failed to be: still dying, it is operated
+   * again); the model as last read, again: a name listed again meanwhile joins.
+   */
+  private record RemovalJournaled(ApplicationName application) implements Command {}
 
   /** An alive application whose operator reported it gone is operated again, if still listed. */
   private record OperateAgain(ApplicationName application) implements Command {}
@@ -128,6 +140,12 @@ public final class ModelActor extends AbstractBehavior<ModelActor.Command> {
   /** Applications whose operators were told they are removed ({@code operators.removing}). */
   private final Set<ApplicationName> removing = new HashSet<>();
 
+  /**
+   * Dying applications whose operator stopped, their removal not yet journaled: neither started nor
+   * told they are removed again meanwhile, the journal still saying they are dying.
+   */
+  private final Set<ApplicationName> releasing = new HashSet<>();
+
   private final Set<ApplicationName> draining = new HashSet<>();
   private final List<ActorRef<Done>> drainReplies = new ArrayList<>();
 
@@ -157,7 +175,8 @@ public final class ModelActor extends AbstractBehavior<ModelActor.Command> {
         .onMessage(ApplicationGone.class, this::onGone)
         .onMessage(OperatorRecovered.class, r -> redeclare(r.application()))
         .onMessage(OperateAgain.class, this::onOperateAgain)
-        .onMessage(Reread.class, r -> onRead(read))
+        .onMessage(Released.class, this::onReleased)
+        .onMessage(RemovalJournaled.class, this::onRemovalJournaled)
         .onMessage(Forward.class, this::onForward)
         .onMessage(GetOverview.class, this::onOverview)
         .onMessage(FindAction.class, this::onFindAction)
@@ -198,6 +217,7 @@ public final class ModelActor extends AbstractBehavior<ModelActor.Command> {
         .forEach(
             (name, life) -> {
               ApplicationName application = ApplicationName.of(name);
+              if (releasing.contains(application)) return;
               if (life == Life.DYING && removing.add(application)) {
                 getContext().getLog().info("{}: {} is dying; its units stop and go", model, name);
                 operators.removing(application);
@@ -285,9 +305,10 @@ public final class ModelActor extends AbstractBehavior<ModelActor.Command> {
   }
 
   /**
-   * The operator is stopped; a dying application's removal is journaled, and the model read again
-   * (a name listed again meanwhile joins now); an alive one is operated again after a while if the
-   * bundle still lists it (its substrate found no application: say, the file went away for now).
+   * The operator is stopped; a dying application's removal is journaled once what it held is
+   * released (its secrets removed), and the model read again (a name listed again meanwhile joins
+   * now); an alive one is operated again after a while if the bundle still lists it (its substrate
+   * found no application: say, the file went away for now).
    */
   private Behavior<Command> onGone(ApplicationGone gone) {
     ApplicationName application = gone.application();
@@ -297,7 +318,7 @@ public final class ModelActor extends AbstractBehavior<ModelActor.Command> {
         .getLog()
         .info("{}: {} is gone ({}); its operator stops", model, application, gone.reason());
     getContext().stop(operator);
-    operators.stopped(application);
+    CompletionStage<Done> released = operators.stopped(application);
     removing.remove(application);
     if (draining.remove(application)) answerDrainsWhenDone();
     if (numbered.lifeOf(application.value()).orElse(Life.DEAD) != Life.DYING) {
@@ -305,6 +326,16 @@ public final class ModelActor extends AbstractBehavior<ModelActor.Command> {
           .scheduleOnce(OPERATOR_RESTART, getContext().getSelf(), new OperateAgain(application));
       return this;
     }
+    // its removal is journaled only after its secrets' is: killed between the two, it is still
+    // dying after a restart and removed again, secrets too, never gone with its secrets left in
+    // the journal for a later application of the name
+    releasing.add(application);
+    getContext().pipeToSelf(released, (done, failure) -> new Released(application));
+    return this;
+  }
+
+  private Behavior<Command> onReleased(Released released) {
+    ApplicationName application = released.application();
     getContext()
         .ask(
             ModelState.class,
@@ -318,9 +349,14 @@ public final class ModelActor extends AbstractBehavior<ModelActor.Command> {
                     .warn("the removal of {}: {}", application, failure.toString());
                 // still dying in the journal: operated again, it reports gone again
               }
-              return new Reread();
+              return new RemovalJournaled(application);
             });
     return this;
+  }
+
+  private Behavior<Command> onRemovalJournaled(RemovalJournaled journaled) {
+    releasing.remove(journaled.application());
+    return onRead(read);
   }
 
   private Behavior<Command> onOperateAgain(OperateAgain again) {

@@ -8,6 +8,7 @@ import io.caasoperator.model.MatchedRelation;
 import io.caasoperator.model.RelationEndpoint;
 import io.caasoperator.model.RelationRole;
 import io.caasoperator.operator.OperatorActor;
+import io.caasoperator.persistence.ModelEvent;
 import io.caasoperator.relation.DeclaredRelation;
 import io.caasoperator.relation.RelationSide;
 import io.caasoperator.relation.RelationSides;
@@ -20,15 +21,19 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
+import org.apache.pekko.Done;
 import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
 import org.apache.pekko.actor.testkit.typed.javadsl.TestProbe;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
+import org.apache.pekko.persistence.testkit.javadsl.PersistenceTestKit;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 
@@ -72,6 +77,11 @@ class ModelActorTest {
     final List<ApplicationName> operated = new CopyOnWriteArrayList<>();
     final List<ApplicationName> removing = new CopyOnWriteArrayList<>();
 
+    /**
+     * What stopping an application releases, done when set so (its secrets' removal); else at once.
+     */
+    final Map<ApplicationName, CompletableFuture<Done>> releases = new ConcurrentHashMap<>();
+
     @Override
     public Behavior<OperatorActor.Command> operate(
         ApplicationName application, RelationSides sides, Consumer<String> onGone) {
@@ -95,8 +105,10 @@ class ModelActorTest {
     }
 
     @Override
-    public void stopped(ApplicationName application) {
+    public CompletionStage<Done> stopped(ApplicationName application) {
       stopped.add(application);
+      return releases.getOrDefault(
+          application, CompletableFuture.completedFuture(Done.getInstance()));
     }
 
     /** {@code application}'s operator, the same for every start; made before it starts. */
@@ -295,6 +307,7 @@ class ModelActorTest {
     third.gone.get(CLIENT).accept("application client was removed from the bundle");
     assertThat(overview(model).applications()).containsExactly("kv-store");
     assertThat(third.stopped).containsExactly(CLIENT);
+    awaitRemovalJournaled(name, CLIENT);
 
     // once gone, it is gone for good
     testKit.stop(model);
@@ -333,6 +346,45 @@ class ModelActorTest {
         .containsExactly("replicas:0", "kv:2");
     assertThat(operators.operated).containsExactly(CLIENT, STORE, CLIENT);
     assertThat(operators.stopped).containsExactly(CLIENT);
+  }
+
+  @Test
+  void aDyingApplicationsRemovalIsJournaledOnlyOnceItsSecretsLeftAndRedoneAfterAKillBefore() {
+    String name = newModel();
+    ProbeOperators first = new ProbeOperators();
+    first.releases.put(CLIENT, new CompletableFuture<>());
+    ActorRef<ModelActor.Command> model =
+        read(name, first, List.of(CLIENT, STORE), List.of(STORE_PEERS, KV));
+    first.declared(CLIENT);
+    model.tell(new ModelActor.ModelRead(List.of(STORE), List.of(STORE_PEERS)));
+    assertThat(first.declared(CLIENT)).isEmpty();
+    first.gone.get(CLIENT).accept("application kv-client was removed from the bundle");
+    assertThat(overview(model).applications()).containsExactly("kv-store");
+    assertThat(first.stopped).containsExactly(CLIENT);
+
+    first.probe(CLIENT).expectNoMessage(java.time.Duration.ofMillis(300));
+    assertThat(removals(name)).as("not before its secrets' removal is journaled").isEmpty();
+
+    // killed while its secrets' removal was being journaled: the model's journal says it is dying
+    testKit.stop(model);
+    ProbeOperators second = new ProbeOperators();
+    CompletableFuture<Done> secretsLeft = new CompletableFuture<>();
+    second.releases.put(CLIENT, secretsLeft);
+    model = read(name, second, List.of(STORE), List.of(STORE_PEERS));
+    assertThat(second.declared(CLIENT)).as("operated again to be removed").isEmpty();
+    assertThat(second.removing).containsExactly(CLIENT);
+    second.gone.get(CLIENT).accept("application kv-client was removed from the bundle");
+    assertThat(overview(model).applications()).containsExactly("kv-store");
+    assertThat(second.stopped).as("its secrets leave again").containsExactly(CLIENT);
+
+    // listed again: a new one starts only once the secrets left and the removal is journaled
+    model.tell(new ModelActor.ModelRead(List.of(CLIENT, STORE), List.of(STORE_PEERS, KV)));
+    second.probe(CLIENT).expectNoMessage(java.time.Duration.ofMillis(300));
+    assertThat(second.operated).containsExactlyInAnyOrder(CLIENT, STORE);
+    secretsLeft.complete(Done.getInstance());
+    assertThat(second.declared(CLIENT)).extracting(DeclaredRelation::key).containsExactly("kv:2");
+    assertThat(second.removing).as("the new one is alive").containsExactly(CLIENT);
+    assertThat(removals(name)).containsExactly(CLIENT.value());
   }
 
   @Test
@@ -382,6 +434,27 @@ class ModelActorTest {
         .last()
         .isEqualTo(get);
     assertThat(overview(model).applications()).containsExactly("kv-client", "kv-store");
+  }
+
+  /** The applications whose removal the journal of model {@code name} holds. */
+  private static List<String> removals(String name) {
+    return PersistenceTestKit.create(testKit.system())
+        .persistedInStorage(ModelIds.persistenceId(name))
+        .stream()
+        .filter(ModelEvent.ApplicationRemoved.class::isInstance)
+        .map(e -> ((ModelEvent.ApplicationRemoved) e).application())
+        .toList();
+  }
+
+  /**
+   * Waits (bounded) until the removal of {@code application} is in model {@code name}'s journal.
+   */
+  private static void awaitRemovalJournaled(String name, ApplicationName application) {
+    testKit
+        .createTestProbe()
+        .awaitAssert(
+            java.time.Duration.ofSeconds(5),
+            () -> assertThat(removals(name)).contains(application.value()));
   }
 
   private static ModelOverview overview(ActorRef<ModelActor.Command> model) {

@@ -63,6 +63,13 @@ class SecretRelayTest {
   }
 
   private App deploy(ApplicationName name) {
+    return deploy(relay, name);
+  }
+
+  /**
+   * {@code name} deployed in the model of {@code relay} (a process started again has a new one).
+   */
+  private static App deploy(SecretRelay relay, ApplicationName name) {
     Secrets secrets = new Secrets(SecretCipher.withRandomKey(), () -> "unused");
     relay.join(name, secrets);
     return new App(
@@ -194,6 +201,42 @@ class SecretRelayTest {
     assertThat(stateOf(restarted).find(USER_SECRET).orElseThrow().grantedTo(kvName.value()))
         .as("the revocation was journaled: a restart keeps it")
         .isFalse();
+  }
+
+  @Test
+  void aRemovalRedoneAfterAKillRemovesTheSecretsAndLeavingAgainIsHarmless() throws Exception {
+    ApplicationName dbName = ApplicationName.of("db" + apps.incrementAndGet());
+    App db = deploy(dbName);
+    db.commit(added(DB_SECRET, dbName));
+    // killed before its secrets' removal was journaled
+    testKit.stop(db.store());
+
+    // started again, the model still has it dying and removes it again: its store recovers the
+    // secret and journals its removal
+    SecretRelay restarted = new SecretRelay();
+    App recovered = deploy(restarted, dbName);
+    assertThat(recovered.state().find(DB_SECRET)).isPresent();
+    leave(restarted, dbName);
+    TestProbe<Void> watcher = testKit.createTestProbe();
+    watcher.expectTerminated(recovered.store(), TIMEOUT);
+    leave(restarted, dbName);
+
+    // killed again before the model journaled the application's removal: removed once more
+    SecretRelay again = new SecretRelay();
+    App empty = deploy(again, dbName);
+    assertThat(empty.state()).isEqualTo(SecretsState.EMPTY);
+    leave(again, dbName);
+    watcher.expectTerminated(empty.store(), TIMEOUT);
+    assertThat(deploy(new SecretRelay(), dbName).state())
+        .as("a later application of the name starts with none")
+        .isEqualTo(SecretsState.EMPTY);
+  }
+
+  private static void leave(SecretRelay relay, ApplicationName application) throws Exception {
+    relay
+        .leave(application, TIMEOUT, testKit.scheduler())
+        .toCompletableFuture()
+        .get(TIMEOUT.toSeconds(), TimeUnit.SECONDS);
   }
 
   @Test
